@@ -1,0 +1,7 @@
+import { baseConfigFields, httpConfigFields, loadConfig, natsUrl } from '@membolt/platform';
+import { z } from 'zod';
+
+export const gatewayConfigSchema = z.object({ ...baseConfigFields, ...httpConfigFields(3001), NATS_URL: natsUrl });
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(gatewayConfigSchema, env);

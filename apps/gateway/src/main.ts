@@ -1,0 +1,21 @@
+import { BusModule } from '@membolt/bus';
+import { GatewayModule } from '@membolt/gateway';
+import { loadConfigOrExit } from '@membolt/platform';
+import { runHttpEdge } from '@membolt/runtime';
+import { loadGatewayConfig } from './gateway.config.js';
+
+const config = loadConfigOrExit(() => loadGatewayConfig());
+await runHttpEdge({
+  app: 'gateway',
+  host: config.HOST,
+  port: config.PORT,
+  logLevel: config.LOG_LEVEL,
+  bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+  imports: [
+    BusModule.forRoot({
+      transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },
+      timeoutMs: config.BUS_TIMEOUT_MS,
+    }),
+    GatewayModule,
+  ],
+});

@@ -1,0 +1,7 @@
+import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
+import { z } from 'zod';
+
+export const keysConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
+export type KeysConfig = z.infer<typeof keysConfigSchema>;
+
+export const loadKeysConfig = (env: NodeJS.ProcessEnv = process.env): KeysConfig => loadConfig(keysConfigSchema, env);

@@ -1,0 +1,1 @@
+export * from './plan-catalogue-repository.contract.js';

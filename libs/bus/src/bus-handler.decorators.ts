@@ -1,0 +1,68 @@
+import {
+  applyDecorators,
+  type ArgumentsHost,
+  Catch,
+  type CallHandler,
+  Controller,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  type BusEnvelope,
+  type BusErrorPayload,
+  CommonErrorCode,
+  INTERNAL_ERROR_MESSAGE,
+  MemboltError,
+  toBusErrorPayload,
+} from '@membolt/contracts';
+import { ContractValidationPipe, correlationIdFrom, requestContext } from '@membolt/platform';
+import { Observable, throwError } from 'rxjs';
+
+/** Runs each bus handler inside the request context (correlation id, acting user) sent by the caller. */
+@Injectable()
+export class BusContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const envelope = context.switchToRpc().getData<Partial<BusEnvelope> | undefined>();
+    const meta = envelope?.meta;
+    const userId = typeof meta?.userId === 'string' ? meta.userId : undefined;
+    const ctx = { correlationId: correlationIdFrom(meta?.correlationId), ...(userId ? { userId } : {}) };
+    return new Observable((subscriber) => requestContext.run(ctx, () => next.handle().subscribe(subscriber)));
+  }
+}
+
+/** Turns whatever a handler throws into the bus error payload; unknown errors are logged and hidden. */
+@Catch()
+export class BusExceptionFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('BusHandler');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    const correlationId = requestContext.correlationId();
+    let payload: BusErrorPayload;
+    if (exception instanceof MemboltError) {
+      payload = toBusErrorPayload(exception);
+    } else {
+      this.logger.error(
+        `Unhandled error in bus handler (correlationId ${correlationId ?? 'none'}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+      );
+      payload = { code: CommonErrorCode.InternalError, message: INTERNAL_ERROR_MESSAGE, correlationId };
+    }
+    return throwError(() => payload);
+  }
+}
+
+/** Marks a class as a bus handler controller: request context + error mapping on every handler. */
+export const BusController = (): ClassDecorator =>
+  applyDecorators(Controller(), UseInterceptors(BusContextInterceptor), UseFilters(BusExceptionFilter));
+
+/** The validated `data` of the envelope, checked against its contract class on receipt. */
+export const BusPayload = <T extends object>(cls: new () => T): ParameterDecorator =>
+  Payload('data', new ContractValidationPipe(cls));
+
+/** The acting user's id from the envelope (undefined for public calls). */
+export const BusUserId = (): ParameterDecorator => Payload('meta', { transform: (meta: unknown) => (meta as BusEnvelope['meta'] | undefined)?.userId });

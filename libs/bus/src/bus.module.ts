@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import { ServerNats } from '@nestjs/microservices';
+import { BusClient } from './bus-client.js';
+import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions, type BusTransportOptions } from './bus.options.js';
+import { InProcessClient } from './in-process/in-process.client.js';
+import { InProcessServer } from './in-process/in-process.server.js';
+import { FastFailNatsClient } from './nats/fast-fail-nats.client.js';
+
+function createClientProxy(options: BusClientOptions): ClientProxy {
+  const { transport } = options;
+  switch (transport.transport) {
+    case 'in-process':
+      return new InProcessClient(transport.broker);
+    case 'nats':
+      return new FastFailNatsClient({ servers: transport.servers, name: transport.name }, options.timeoutMs);
+  }
+}
+
+/**
+ * The server side of the bus for a composition root: NATS with the service name as queue group (N replicas
+ * share the load, each request is handled once), or the in-process broker.
+ */
+export function createBusServer(transport: BusTransportOptions, queue: string): CustomTransportStrategy {
+  switch (transport.transport) {
+    case 'in-process':
+      return new InProcessServer(transport.broker);
+    case 'nats':
+      return new ServerNats({ servers: transport.servers, name: transport.name, queue });
+  }
+}
+
+@Module({})
+export class BusModule {
+  /** Registers the BusClient for the whole app. Call once, in the composition root. */
+  static forRoot(options: BusClientOptions): DynamicModule {
+    return {
+      module: BusModule,
+      global: true,
+      providers: [
+        { provide: BUS_CLIENT_OPTIONS, useValue: options },
+        { provide: BUS_CLIENT_PROXY, useFactory: () => createClientProxy(options) },
+        BusClient,
+      ],
+      exports: [BusClient],
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import type { InProcessBroker } from './in-process/in-process.broker.js';
+
+export type BusTransportOptions =
+  | { readonly transport: 'in-process'; readonly broker: InProcessBroker }
+  | { readonly transport: 'nats'; readonly servers: string; readonly name: string };
+
+export interface BusClientOptions {
+  readonly transport: BusTransportOptions;
+  /** How long a request waits for an answer before failing with `service_unavailable`. */
+  readonly timeoutMs: number;
+}
+
+export const BUS_CLIENT_OPTIONS = Symbol('BUS_CLIENT_OPTIONS');
+export const BUS_CLIENT_PROXY = Symbol('BUS_CLIENT_PROXY');

@@ -1,0 +1,35 @@
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import type { InProcessBroker } from './in-process.broker.js';
+
+/** Nest client proxy over the in-process broker: same API as ClientNats, no network. */
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {}
+
+  close(): void {}
+
+  on(): never {
+    throw new Error('The in-process transport has no status events.');
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let active = true;
+    this.broker.request(this.normalizePattern(packet.pattern), packet.data, (answer) => {
+      if (active) callback(answer);
+    });
+    return () => {
+      active = false;
+    };
+  }
+
+  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    return this.broker.publish(this.normalizePattern(packet.pattern), packet.data) as Promise<T>;
+  }
+}

@@ -1,0 +1,30 @@
+/** Every bus message is wrapped: `meta` travels from the edge through every hop, `data` is the payload. */
+export interface BusMeta {
+  readonly correlationId: string;
+  /** The authenticated user the call acts for; services scope every read and write by it. */
+  readonly userId?: string;
+}
+
+export interface BusEnvelope<T = unknown> {
+  readonly meta: BusMeta;
+  readonly data: T;
+}
+
+/**
+ * A typed bus subject: its wire name, the service that answers it and (as phantom types) its request and
+ * response payloads, so `bus.request(subject, data)` is checked end to end.
+ */
+export interface BusSubject<Req, Res> {
+  readonly name: string;
+  readonly service: string;
+  /** Phantom fields: never set at run time. */
+  readonly __request?: Req;
+  readonly __response?: Res;
+}
+
+export function defineSubject<Req, Res>(service: string, name: string): BusSubject<Req, Res> {
+  if (!name.startsWith(`${service}.`) || !/\.v\d+$/.test(name)) {
+    throw new Error(`Bus subject "${name}" must be "<service>.<verb…>.v<N>" for service "${service}"`);
+  }
+  return { name, service };
+}

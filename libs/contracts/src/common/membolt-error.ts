@@ -1,0 +1,23 @@
+import { BillingErrorCode, CommonErrorCode, type ErrorCode } from './error-codes.js';
+
+/** The one error type that crosses service boundaries. Area classes narrow the code they may carry. */
+export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {
+  constructor(
+    readonly code: C,
+    message: string,
+    readonly correlationId?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class CommonError extends MemboltError<CommonErrorCode> {}
+export class BillingError extends MemboltError<BillingErrorCode> {}
+
+export const serviceUnavailable = (service: string, correlationId?: string) =>
+  new CommonError(
+    CommonErrorCode.ServiceUnavailable,
+    `The ${service} service is unavailable. Please try again shortly.`,
+    correlationId,
+  );

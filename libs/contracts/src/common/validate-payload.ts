@@ -1,0 +1,45 @@
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
+import { CommonErrorCode } from './error-codes.js';
+import { CommonError } from './membolt-error.js';
+
+type PayloadClass<T> = new () => T;
+
+function describe(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      text.startsWith('property ') ? text.replace(/^property (\S+)/, `${parent ? `${parent}.` : ''}$1`) : text,
+    );
+    return [...own, ...describe(error.children ?? [], path)];
+  });
+}
+
+/**
+ * Validates an untrusted payload against its contract class: unknown fields and wrong types are rejected
+ * with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
+ */
+export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unknown): T {
+  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
+    throw new CommonError(CommonErrorCode.ValidationError, 'The request body must be a JSON object.');
+  }
+  const plain = (raw ?? {}) as Record<string, unknown>;
+  if (getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).length === 0) {
+    // A payload class without fields (e.g. a health probe) accepts only an empty object.
+    const unknown = Object.keys(plain);
+    if (unknown.length > 0) {
+      throw new CommonError(CommonErrorCode.ValidationError, unknown.map((key) => `${key} should not exist`).join('; '));
+    }
+    return new cls();
+  }
+  const instance = plainToInstance(cls, plain, { enableImplicitConversion: false });
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+  });
+  if (errors.length > 0) {
+    throw new CommonError(CommonErrorCode.ValidationError, describe(errors).join('; '));
+  }
+  return instance;
+}

@@ -1,0 +1,22 @@
+import { type BusSubject, defineSubject } from '../common/envelope.js';
+
+/** The six domain services. Each answers `<service>.health.v1`. */
+export const SERVICE_NAMES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Answer of `<service>.health.v1`. */
+export interface ServiceHealthView {
+  readonly name: ServiceName;
+  readonly version: string;
+  readonly status: 'ok';
+  readonly uptimeSeconds: number;
+}
+
+/** `<service>.health.v1` takes an empty payload. */
+export class HealthRequest {}
+
+export const healthSubject = (service: ServiceName): BusSubject<HealthRequest, ServiceHealthView> =>
+  defineSubject(service, `${service}.health.v1`);
+
+/** Product name, kept in one place so an operator can rebrand. */
+export const PRODUCT_NAME = 'Membolt';

@@ -1,0 +1,64 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  CommonError,
+  CommonErrorCode,
+  INTERNAL_ERROR_MESSAGE,
+  MemboltError,
+  toRestError,
+} from '@membolt/contracts';
+import { requestContext } from '@membolt/platform';
+import type { Request, Response } from 'express';
+
+/** Nest's own HTTP exceptions (unknown route, framework checks) in our error vocabulary. */
+function fromHttpException(exception: HttpException, request: Request): MemboltError {
+  const status = exception.getStatus();
+  switch (status) {
+    case HttpStatus.NOT_FOUND:
+      return new CommonError(CommonErrorCode.RouteNotFound, `No route matches ${request.method} ${request.path}`);
+    case HttpStatus.PAYLOAD_TOO_LARGE:
+      return new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.');
+    case HttpStatus.UNAUTHORIZED:
+      return new CommonError(CommonErrorCode.Unauthorized, exception.message);
+    case HttpStatus.FORBIDDEN:
+      return new CommonError(CommonErrorCode.Forbidden, exception.message);
+    case HttpStatus.TOO_MANY_REQUESTS:
+      return new CommonError(CommonErrorCode.RateLimited, exception.message);
+    default:
+      return status < 500
+        ? new CommonError(CommonErrorCode.ValidationError, exception.message)
+        : new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
+  }
+}
+
+/**
+ * Every HTTP error leaves as `{ error, message }` with its mapped status. Unknown errors become a generic
+ * 500 carrying the correlation id, and the cause is logged under that id. Non-HTTP contexts (GraphQL)
+ * are passed through to their own formatter.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    if (host.getType() !== 'http') return exception;
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const correlationId = requestContext.correlationId();
+
+    let error: MemboltError;
+    if (exception instanceof MemboltError) error = exception;
+    else if (exception instanceof HttpException) error = fromHttpException(exception, request);
+    else {
+      this.logger.error(
+        `Unhandled error on ${request.method} ${request.path} (correlationId ${correlationId}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+      );
+      error = new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
+    }
+    const withId = error.correlationId || !correlationId ? error : new MemboltError(error.code, error.message, correlationId);
+    const { status, body } = toRestError(withId);
+    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable) response.setHeader('Retry-After', '5');
+    response.status(status).json(body);
+    return undefined;
+  }
+}

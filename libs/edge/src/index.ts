@@ -1,0 +1,3 @@
+export * from './http-edge.js';
+export * from './http-exception.filter.js';
+export * from './web-app.middleware.js';

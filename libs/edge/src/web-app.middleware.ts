@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Paths the web app never owns: they fall through to the API routes (and their JSON 404). */
+const API_PREFIXES = ['/api', '/graphql'];
+
+/**
+ * Serves the built React app: static assets with long caching for hashed files, and index.html for every
+ * other GET so client-side routes (including the 404 screen) work on reload.
+ */
+export function serveWebApp(app: INestApplication, distDir: string): boolean {
+  const root = resolve(distDir);
+  const indexHtml = join(root, 'index.html');
+  if (!existsSync(indexHtml)) return false;
+  const isApi = (req: Request) => API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`));
+  const files = express.static(root, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, path) => {
+      // Vite puts content-hashed files under assets/: they never change.
+      if (path.startsWith(join(root, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApi(req) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    files(req, res, () => {
+      if (req.path.startsWith('/assets/')) {
+        res.status(404).type('text/plain').send('Not found');
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  });
+  return true;
+}

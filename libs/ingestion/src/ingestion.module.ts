@@ -1,0 +1,15 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { createHealthController } from '@membolt/bus';
+import type { StoreConfig } from '@membolt/platform';
+
+export interface IngestionModuleOptions {
+  readonly store: StoreConfig;
+}
+
+/** The ingestion service. It answers its health probe; its capabilities arrive with their issues. */
+@Module({})
+export class IngestionModule {
+  static forRoot(_options: IngestionModuleOptions): DynamicModule {
+    return { module: IngestionModule, controllers: [createHealthController('ingestion')] };
+  }
+}

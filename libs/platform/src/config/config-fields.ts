@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Reusable field schemas so every app reads the same variable the same way. */
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+export const durationMs = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
+export const natsUrl = z
+  .string()
+  .regex(/^(nats|tls|wss?):\/\/[^\s]+$/, 'must be a NATS URL such as nats://127.0.0.1:4222')
+  .default('nats://127.0.0.1:4222');
+
+export const optionalUrl = z.url().optional();
+
+export const bytes = (fallback: number) => z.coerce.number().int().min(1024).default(fallback);
+
+/** Fields every process shares. */
+export const baseConfigFields = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  LOG_LEVEL: logLevel,
+  BUS_TIMEOUT_MS: durationMs(5000),
+};
+
+/** Fields of a process that owns data: embedded store under DATA_DIR unless MONGO_URL is set. */
+export const storeConfigFields = {
+  DATA_DIR: z.string().min(1).default('./data'),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a MongoDB connection string (mongodb://…)')
+    .optional(),
+};
+
+/** The store config a domain module receives from its composition root. */
+export type StoreConfig = { kind: 'embedded'; dataDir: string } | { kind: 'mongo'; url: string };
+
+export function toStoreConfig(env: { DATA_DIR: string; MONGO_URL?: string | undefined }): StoreConfig {
+  return env.MONGO_URL ? { kind: 'mongo', url: env.MONGO_URL } : { kind: 'embedded', dataDir: env.DATA_DIR };
+}
+
+/** Fields of a process that serves HTTP. */
+export const httpConfigFields = (defaultPort: number) => ({
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port(defaultPort),
+  HTTP_BODY_LIMIT_BYTES: bytes(1024 * 1024),
+});
+
+/** Serve GraphQL introspection (tooling); off by default in production. */
+export const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
