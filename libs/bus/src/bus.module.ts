@@ -1,11 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
-import { ServerNats } from '@nestjs/microservices';
 import { BusClient } from './bus-client.js';
 import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions, type BusTransportOptions } from './bus.options.js';
 import { InProcessClient } from './in-process/in-process.client.js';
 import { InProcessServer } from './in-process/in-process.server.js';
 import { FastFailNatsClient } from './nats/fast-fail-nats.client.js';
+import { ReadyNatsServer } from './nats/ready-nats.server.js';
 
 function createClientProxy(options: BusClientOptions): ClientProxy {
   const { transport } = options;
@@ -21,12 +21,24 @@ function createClientProxy(options: BusClientOptions): ClientProxy {
  * The server side of the bus for a composition root: NATS with the service name as queue group (N replicas
  * share the load, each request is handled once), or the in-process broker.
  */
-export function createBusServer(transport: BusTransportOptions, queue: string): CustomTransportStrategy {
+export function createBusServer(
+  transport: BusTransportOptions,
+  queue: string,
+  options: { shutdownGraceMs?: number } = {},
+): CustomTransportStrategy {
   switch (transport.transport) {
     case 'in-process':
       return new InProcessServer(transport.broker);
     case 'nats':
-      return new ServerNats({ servers: transport.servers, name: transport.name, queue });
+      // Graceful shutdown unsubscribes first, so NATS stops routing to this replica before the connection
+      // closes; requests in flight get the grace period to finish.
+      return new ReadyNatsServer({
+        servers: transport.servers,
+        name: transport.name,
+        queue,
+        gracefulShutdown: true,
+        gracePeriod: options.shutdownGraceMs ?? 2000,
+      });
   }
 }
 

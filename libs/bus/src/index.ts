@@ -7,3 +7,4 @@ export * from './in-process/in-process.broker.js';
 export * from './in-process/in-process.server.js';
 export * from './in-process/in-process.client.js';
 export * from './nats/fast-fail-nats.client.js';
+export * from './nats/ready-nats.server.js';

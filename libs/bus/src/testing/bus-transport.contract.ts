@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { CommonError, CommonErrorCode, defineSubject, MemboltError } from '@membolt/contracts';
+import { requestContext } from '@membolt/platform';
+import { IsInt, IsString, Max } from 'class-validator';
+import { BusClient } from '../bus-client.js';
+import { BusController, BusPayload, BusUserId } from '../bus-handler.decorators.js';
+import { BusModule, createBusServer } from '../bus.module.js';
+import type { BusTransportOptions } from '../bus.options.js';
+
+export class EchoRequest {
+  @IsString()
+  text!: string;
+
+  @IsInt()
+  @Max(1000)
+  times!: number;
+}
+
+export const TestSubjects = {
+  echo: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.echo.v1'),
+  fail: defineSubject<EchoRequest, never>('contract', 'contract.fail.v1'),
+  crash: defineSubject<EchoRequest, never>('contract', 'contract.crash.v1'),
+  context: defineSubject<EchoRequest, { correlationId?: string; userId?: string; metaUserId?: string }>('contract', 'contract.context.v1'),
+  slow: defineSubject<EchoRequest, { text: string }>('contract', 'contract.slow.v1'),
+  nobody: defineSubject<EchoRequest, never>('nobody', 'nobody.listens.v1'),
+  noted: defineSubject<EchoRequest, void>('contract', 'contract.noted.v1'),
+};
+
+/** A handler set used by the transport contract; `server` tells which replica answered. */
+export function createContractHandlers(server: string, events: string[]) {
+  @BusController()
+  class ContractHandlers {
+    @MessagePattern(TestSubjects.echo.name)
+    echo(@BusPayload(EchoRequest) request: EchoRequest) {
+      return { text: request.text.repeat(request.times), server };
+    }
+
+    @MessagePattern(TestSubjects.fail.name)
+    fail(@BusPayload(EchoRequest) request: EchoRequest): never {
+      throw new CommonError(CommonErrorCode.Conflict, `conflict on ${request.text}`);
+    }
+
+    @MessagePattern(TestSubjects.crash.name)
+    crash(@BusPayload(EchoRequest) _request: EchoRequest): never {
+      throw new Error('database password is hunter2');
+    }
+
+    @MessagePattern(TestSubjects.context.name)
+    context(@BusPayload(EchoRequest) _request: EchoRequest, @BusUserId() metaUserId: string | undefined) {
+      const current = requestContext.current();
+      return { correlationId: current?.correlationId, userId: current?.userId, metaUserId };
+    }
+
+    @MessagePattern(TestSubjects.slow.name)
+    async slow(@BusPayload(EchoRequest) request: EchoRequest) {
+      await new Promise((resolve) => setTimeout(resolve, request.times));
+      return { text: request.text };
+    }
+
+    @EventPattern(TestSubjects.noted.name)
+    noted(@BusPayload(EchoRequest) request: EchoRequest) {
+      events.push(request.text);
+    }
+  }
+  return ContractHandlers;
+}
+
+export async function startContractServer(transport: BusTransportOptions, server: string, events: string[] = []) {
+  @Module({ controllers: [createContractHandlers(server, events)] })
+  class ContractServerModule {}
+  const app: INestMicroservice = await NestFactory.createMicroservice(ContractServerModule, {
+    strategy: createBusServer(transport, 'contract', { shutdownGraceMs: 100 }),
+    logger: false,
+  });
+  await app.listen();
+  return app;
+}
+
+export async function createContractClient(transport: BusTransportOptions, timeoutMs: number) {
+  const moduleRef = await Test.createTestingModule({ imports: [BusModule.forRoot({ transport, timeoutMs })] }).compile();
+  await moduleRef.init();
+  return { bus: moduleRef.get(BusClient), close: () => moduleRef.close() };
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MemboltError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+export interface BusTransportFixture {
+  /** Transport for servers and clients of one test run (fresh broker / fresh NATS server). */
+  readonly transport: BusTransportOptions;
+  readonly teardown: () => Promise<void>;
+}
+
+/** What every bus transport must do, whatever carries the messages. */
+export function describeBusTransportContract(name: string, makeFixture: () => Promise<BusTransportFixture>): void {
+  describe(`bus transport contract: ${name}`, () => {
+    const TIMEOUT_MS = 1500;
+    const events: string[] = [];
+    let fixture: BusTransportFixture;
+    let server: INestMicroservice;
+    let client: Awaited<ReturnType<typeof createContractClient>>;
+
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      server = await startContractServer(fixture.transport, 'replica-a', events);
+      client = await createContractClient(fixture.transport, TIMEOUT_MS);
+    });
+
+    afterAll(async () => {
+      await client?.close();
+      await server?.close();
+      await fixture?.teardown();
+    });
+
+    it('answers a request with the handler result', async () => {
+      await expect(client.bus.request(TestSubjects.echo, { text: 'ab', times: 2 })).resolves.toEqual({
+        text: 'abab',
+        server: 'replica-a',
+      });
+    });
+
+    it('validates the payload on receipt: wrong types and unknown fields are rejected', async () => {
+      const wrongType = await rejection(client.bus.request(TestSubjects.echo, { text: 1, times: 'x' } as never));
+      expect(wrongType.code).toBe(CommonErrorCode.ValidationError);
+      expect(wrongType.message).toContain('text must be a string');
+      const unknownField = await rejection(client.bus.request(TestSubjects.echo, { text: 'a', times: 1, admin: true } as never));
+      expect(unknownField.code).toBe(CommonErrorCode.ValidationError);
+      expect(unknownField.message).toBe('admin should not exist');
+    });
+
+    it('carries a typed domain error back to the caller unchanged', async () => {
+      const error = await rejection(client.bus.request(TestSubjects.fail, { text: 'x', times: 1 }));
+      expect(error.code).toBe(CommonErrorCode.Conflict);
+      expect(error.message).toBe('conflict on x');
+    });
+
+    it('hides an unexpected error behind internal_error with the correlation id', async () => {
+      const error = await requestContext.run({ correlationId: 'corr-crash-0001' }, () =>
+        rejection(client.bus.request(TestSubjects.crash, { text: 'x', times: 1 })),
+      );
+      expect(error.code).toBe(CommonErrorCode.InternalError);
+      expect(error.message).not.toContain('hunter2');
+      expect(error.correlationId).toBe('corr-crash-0001');
+    });
+
+    it('carries the correlation id and acting user from the caller into the handler', async () => {
+      const seen = await requestContext.run({ correlationId: 'corr-context-0001', userId: 'user-42' }, () =>
+        client.bus.request(TestSubjects.context, { text: 'x', times: 1 }),
+      );
+      expect(seen).toEqual({ correlationId: 'corr-context-0001', userId: 'user-42', metaUserId: 'user-42' });
+      const anonymous = await client.bus.request(TestSubjects.context, { text: 'x', times: 1 });
+      expect(anonymous.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(anonymous.userId).toBeUndefined();
+    });
+
+    it('fails with service_unavailable when nobody serves the subject, well before the timeout', async () => {
+      const started = Date.now();
+      const error = await rejection(client.bus.request(TestSubjects.nobody, { text: 'x', times: 1 }));
+      expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
+      expect(error.message).toContain('nobody');
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
+    });
+
+    it('fails with service_unavailable when the answer does not come within the timeout', async () => {
+      const error = await rejection(client.bus.request(TestSubjects.slow, { text: 'x', times: 1000 }, { timeoutMs: 100 }));
+      expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
+    });
+
+    it('delivers events to listeners', async () => {
+      await client.bus.emit(TestSubjects.noted, { text: 'event-1', times: 1 });
+      for (let i = 0; i < 100 && !events.includes('event-1'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(events).toContain('event-1');
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { IsInt, IsOptional, IsString, Max } from 'class-validator';
+import { CommonErrorCode } from './error-codes.js';
+import { MemboltError } from './membolt-error.js';
+import { validatePayload } from './validate-payload.js';
+
+class SampleRequest {
+  @IsString()
+  name!: string;
+
+  @IsOptional()
+  @IsInt()
+  @Max(10)
+  limit?: number;
+}
+
+class EmptyRequest {}
+
+function errorOf(fn: () => unknown): MemboltError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof MemboltError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validatePayload', () => {
+  it('returns a class instance for a valid payload', () => {
+    const value = validatePayload(SampleRequest, { name: 'a', limit: 3 });
+    expect(value).toBeInstanceOf(SampleRequest);
+    expect(value).toEqual({ name: 'a', limit: 3 });
+  });
+
+  it('rejects unknown fields by name', () => {
+    const error = errorOf(() => validatePayload(SampleRequest, { name: 'a', admin: true }));
+    expect(error.code).toBe(CommonErrorCode.ValidationError);
+    expect(error.message).toBe('admin should not exist');
+  });
+
+  it('rejects wrong types without coercing them', () => {
+    const error = errorOf(() => validatePayload(SampleRequest, { name: 5, limit: '3' }));
+    expect(error.message).toContain('name must be a string');
+    expect(error.message).toContain('limit must be an integer number');
+  });
+
+  it('rejects values that are not objects', () => {
+    for (const raw of [null, 'text', 42, []]) {
+      expect(errorOf(() => validatePayload(SampleRequest, raw)).message).toBe('The request body must be a JSON object.');
+    }
+  });
+
+  it('accepts only an empty object for a class without fields', () => {
+    expect(validatePayload(EmptyRequest, {})).toBeInstanceOf(EmptyRequest);
+    expect(validatePayload(EmptyRequest, undefined)).toBeInstanceOf(EmptyRequest);
+    expect(errorOf(() => validatePayload(EmptyRequest, { x: 1 })).message).toBe('x should not exist');
+  });
+});
