@@ -27,12 +27,33 @@ import { Observable, throwError } from 'rxjs';
 /** Runs each bus handler inside the request context (correlation id, acting user) sent by the caller. */
 @Injectable()
 export class BusContextInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Bus');
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const envelope = context.switchToRpc().getData<Partial<BusEnvelope> | undefined>();
+    const rpc = context.switchToRpc();
+    const envelope = rpc.getData<Partial<BusEnvelope> | undefined>();
     const meta = envelope?.meta;
     const userId = typeof meta?.userId === 'string' ? meta.userId : undefined;
     const ctx = { correlationId: correlationIdFrom(meta?.correlationId), ...(userId ? { userId } : {}) };
-    return new Observable((subscriber) => requestContext.run(ctx, () => next.handle().subscribe(subscriber)));
+    const subject = String((rpc.getContext() as { getArgs?: () => unknown[] }).getArgs?.()[0] ?? context.getHandler().name);
+    return new Observable((subscriber) =>
+      requestContext.run(ctx, () => {
+        const started = performance.now();
+        const logDone = (outcome: string) =>
+          this.logger.debug(`${subject} ${outcome} in ${(performance.now() - started).toFixed(2)} ms`);
+        return next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error: unknown) => {
+            logDone('failed');
+            subscriber.error(error);
+          },
+          complete: () => {
+            logDone('handled');
+            subscriber.complete();
+          },
+        });
+      }),
+    );
   }
 }
 

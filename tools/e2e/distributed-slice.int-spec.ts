@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SERVICE_NAMES } from '@membolt/contracts';
+import { freePort, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
+
+/**
+ * Distributed mode for real: each of the six services, the gateway and the BFF in its own process,
+ * joined by a real nats-server. Runs the plan-catalogue slice through both edges, then stops the
+ * billing process and starts it again without touching the others.
+ */
+describe('distributed mode: every service its own process over NATS', () => {
+  let nats: TestNatsServer;
+  let dataDir: string;
+  let gatewayUrl: string;
+  let bffUrl: string;
+  const processes = new Map<string, AppProcess>();
+  let serviceEnv: Record<string, string>;
+
+  const startService = async (name: string) => {
+    const proc = spawnApp(name, serviceEnv);
+    processes.set(name, proc);
+    await proc.waitForOutput(/listening on NATS/);
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    dataDir = mkdtempSync(join(tmpdir(), 'membolt-distributed-'));
+    serviceEnv = { NATS_URL: nats.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug', BUS_TIMEOUT_MS: '3000' };
+    await Promise.all(SERVICE_NAMES.map((name) => startService(name)));
+    const [gatewayPort, bffPort] = [await freePort(), await freePort()];
+    const edgeEnv = { NATS_URL: nats.url, HOST: '127.0.0.1', LOG_LEVEL: 'info', BUS_TIMEOUT_MS: '3000' };
+    const gateway = spawnApp('gateway', { ...edgeEnv, PORT: String(gatewayPort) });
+    const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort) });
+    processes.set('gateway', gateway).set('bff', bff);
+    await Promise.all([gateway.waitForOutput(/gateway listening/), bff.waitForOutput(/bff listening/)]);
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    bffUrl = `http://127.0.0.1:${bffPort}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all([...processes.values()].map((proc) => proc.stop()));
+    await nats?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const planCatalogueQuery = (url: string) =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ planCatalogue { plans { id name monthlyPriceCents } } }' }),
+    });
+
+  it('GET /api/status asks every service over NATS and reports each one healthy', async () => {
+    const response = await fetch(`${gatewayUrl}/api/status`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; services: Array<{ name: string; status: string; version: string }> };
+    expect(body.status).toBe('ok');
+    expect(body.services.map((s) => s.name)).toEqual([...SERVICE_NAMES]);
+    for (const service of body.services) expect(service).toMatchObject({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('serves the plan catalogue from the billing process through the gateway and the BFF', async () => {
+    const rest = await fetch(`${gatewayUrl}/api/plans?kind=subscription`, { headers: { 'X-Correlation-Id': 'distributed-slice-0001' } });
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('x-correlation-id')).toBe('distributed-slice-0001');
+    const restBody = (await rest.json()) as { plans: Array<{ id: string }> };
+    expect(restBody.plans.map((p) => p.id)).toEqual(['free', 'basic', 'pro', 'enterprise']);
+
+    const graphql = await planCatalogueQuery(bffUrl);
+    expect(graphql.status).toBe(200);
+    const gqlBody = (await graphql.json()) as { data: { planCatalogue: { plans: Array<{ id: string; monthlyPriceCents: number | null }> } } };
+    expect(gqlBody.data.planCatalogue.plans.find((p) => p.id === 'basic')?.monthlyPriceCents).toBe(2000);
+  });
+
+  it('carries the correlation id from the edge into the service logs', async () => {
+    await eventually(
+      async () => processes.get('billing')!.output.some((line) => line.includes('"correlationId":"distributed-slice-0001"')),
+      10_000,
+      'the billing log line with the correlation id',
+    );
+  });
+
+  it('fails fast with service_unavailable while billing is down, and recovers when it restarts', async () => {
+    await processes.get('billing')!.stop();
+
+    const started = Date.now();
+    const rest = await fetch(`${gatewayUrl}/api/plans`);
+    expect(rest.status).toBe(503);
+    expect(await rest.json()).toMatchObject({ error: 'service_unavailable', message: expect.stringContaining('billing') });
+    // NATS answers "no responders" at once: far below the 3 s bus timeout configured here.
+    expect(Date.now() - started).toBeLessThan(2500);
+
+    const graphql = await planCatalogueQuery(bffUrl);
+    const gqlBody = (await graphql.json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(gqlBody.errors[0]!.extensions.code).toBe('SERVICE_UNAVAILABLE');
+
+    const status = (await (await fetch(`${gatewayUrl}/api/status`)).json()) as {
+      status: string;
+      services: Array<{ name: string; status: string }>;
+    };
+    expect(status.status).toBe('degraded');
+    expect(status.services.find((s) => s.name === 'billing')?.status).toBe('unavailable');
+    expect(status.services.filter((s) => s.status === 'ok')).toHaveLength(5);
+
+    await startService('billing');
+    const again = await fetch(`${gatewayUrl}/api/plans`);
+    expect(again.status).toBe(200);
+    expect((await planCatalogueQuery(bffUrl)).status).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface AppProcess {
+  readonly name: string;
+  readonly output: string[];
+  stop(): Promise<void>;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+/** Runs a compiled app (`apps/<name>/dist/main.js`) as its own process, as distributed mode does. */
+export function spawnApp(name: string, env: Record<string, string>): AppProcess {
+  const main = `${ROOT}apps/${name}/dist/main.js`;
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build:server\` first`);
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  return {
+    name,
+    output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    async waitForOutput(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!output.some((line) => pattern.test(line))) {
+        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
+        if (Date.now() > deadline) throw new Error(`${name}: no output matching ${pattern} after ${timeoutMs} ms:\n${output.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/** Polls `probe` until it returns true (bounded; no fixed sleeps in tests). */
+export async function eventually(probe: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
