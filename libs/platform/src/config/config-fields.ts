@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Reusable field schemas so every app reads the same variable the same way. */
-export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+/** 0 asks the OS for a free port (tests). */
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
