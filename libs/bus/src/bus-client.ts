@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import {
   type BusEnvelope,
   type BusSubject,
@@ -13,7 +12,7 @@ import {
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions } from './bus.options.js';
+import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions, type BusClientProxy } from './bus.options.js';
 import { NoRespondersError } from './in-process/in-process.broker.js';
 
 export interface BusRequestOptions {
@@ -30,7 +29,7 @@ export interface BusRequestOptions {
 @Injectable()
 export class BusClient implements OnApplicationShutdown {
   constructor(
-    @Inject(BUS_CLIENT_PROXY) private readonly proxy: ClientProxy,
+    @Inject(BUS_CLIENT_PROXY) private readonly proxy: BusClientProxy,
     @Inject(BUS_CLIENT_OPTIONS) private readonly options: BusClientOptions,
   ) {}
 

@@ -1,13 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { BusClient } from './bus-client.js';
-import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions, type BusTransportOptions } from './bus.options.js';
+import {
+  BUS_CLIENT_OPTIONS,
+  BUS_CLIENT_PROXY,
+  type BusClientOptions,
+  type BusClientProxy,
+  type BusTransportOptions,
+} from './bus.options.js';
 import { InProcessClient } from './in-process/in-process.client.js';
 import { InProcessServer } from './in-process/in-process.server.js';
 import { FastFailNatsClient } from './nats/fast-fail-nats.client.js';
 import { ReadyNatsServer } from './nats/ready-nats.server.js';
 
-function createClientProxy(options: BusClientOptions): ClientProxy {
+function createClientProxy(options: BusClientOptions): BusClientProxy {
   const { transport } = options;
   switch (transport.transport) {
     case 'in-process':

@@ -1,3 +1,4 @@
+import type { ClientProxy } from '@nestjs/microservices';
 import type { InProcessBroker } from './in-process/in-process.broker.js';
 
 export type BusTransportOptions =
@@ -12,3 +13,6 @@ export interface BusClientOptions {
 
 export const BUS_CLIENT_OPTIONS = Symbol('BUS_CLIENT_OPTIONS');
 export const BUS_CLIENT_PROXY = Symbol('BUS_CLIENT_PROXY');
+
+/** What the BusClient needs of a Nest client proxy (NATS or in-process). */
+export type BusClientProxy = Pick<ClientProxy, 'send' | 'emit' | 'close'>;

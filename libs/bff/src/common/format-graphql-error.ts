@@ -10,15 +10,16 @@ const logger = new Logger('GraphQL');
  * pass through; anything else is logged and hidden behind a generic message with its correlation id.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original: unknown = unwrapResolverError(error);
   if (original instanceof MemboltError) {
+    const domainError: MemboltError = original;
     return {
-      message: original.message,
+      message: domainError.message,
       path: formatted.path,
       extensions: {
-        code: GRAPHQL_CODE_BY_CODE[original.code],
-        error: original.code,
-        ...(original.correlationId ? { correlationId: original.correlationId } : {}),
+        code: GRAPHQL_CODE_BY_CODE[domainError.code],
+        error: domainError.code,
+        ...(domainError.correlationId ? { correlationId: domainError.correlationId } : {}),
       },
     };
   }

@@ -7,19 +7,23 @@ export class InProcessClient extends ClientProxy {
     super();
   }
 
-  async connect(): Promise<void> {}
+  override async connect(): Promise<void> {
+    // Nothing to connect: the broker lives in this process.
+  }
 
-  close(): void {}
+  override close(): void {
+    // Nothing to release: the broker outlives its clients.
+  }
 
-  on(): never {
+  override on(): never {
     throw new Error('The in-process transport has no status events.');
   }
 
-  unwrap<T>(): T {
+  override unwrap<T>(): T {
     return this.broker as T;
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+  protected override publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     let active = true;
     this.broker.request(this.normalizePattern(packet.pattern), packet.data, (answer) => {
       if (active) callback(answer);
@@ -29,7 +33,7 @@ export class InProcessClient extends ClientProxy {
     };
   }
 
-  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+  protected override dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
     return this.broker.publish(this.normalizePattern(packet.pattern), packet.data) as Promise<T>;
   }
 }

@@ -15,7 +15,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     super();
   }
 
-  listen(callback: () => void): void {
+  override listen(callback: () => void): void {
     for (const [pattern, handler] of this.messageHandlers) {
       if (handler.isEventHandler) {
         this.detach.push(
@@ -37,15 +37,15 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     callback();
   }
 
-  close(): void {
+  override close(): void {
     this.detach.splice(0).forEach((detach) => detach());
   }
 
-  on(): never {
+  override on(): never {
     throw new Error('The in-process transport has no status events.');
   }
 
-  unwrap<T>(): T {
+  override unwrap<T>(): T {
     return this.broker as T;
   }
 }

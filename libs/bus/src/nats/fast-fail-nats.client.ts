@@ -1,8 +1,10 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { NoRespondersError } from '../in-process/in-process.broker.js';
 
+type NatsReply = Parameters<ReturnType<ClientNats['createSubscriptionHandler']>>[1];
+
 interface NatsRequester {
-  request(subject: string, data: unknown, options: { timeout: number; headers?: unknown }): Promise<unknown>;
+  request(subject: string, data: unknown, options: { timeout: number; headers?: unknown }): Promise<NatsReply>;
 }
 
 /**
@@ -31,7 +33,7 @@ export class FastFailNatsClient extends ClientNats {
       client
         .request(subject, serialized.data, { timeout: this.requestTimeoutMs, headers: this.mergeHeaders(serialized.headers) })
         .then(
-          (message) => onMessage(undefined, message),
+          (message) => onMessage(null, message),
           (error: unknown) => {
             if (!active) return;
             callback({ err: isNoResponders(error) ? new NoRespondersError(subject) : error, isDisposed: true });

@@ -1,2 +1,3 @@
 export * from './nats-server.js';
+export * from './contract-fixtures.js';
 export * from './bus-transport.contract.js';

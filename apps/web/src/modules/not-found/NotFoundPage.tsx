@@ -27,7 +27,7 @@ export function NotFoundPage() {
       <Typography variant="h4" component="h1" sx={{ mt: 2, mb: 1.5, fontWeight: 700 }}>
         Page Not Found
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="textSecondary" sx={{ mb: 4 }}>
         The page you are looking for does not exist or has been moved.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>

@@ -55,7 +55,7 @@ export function DeveloperApiSection() {
       <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: 'center' }}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2.5}>
-            <Typography variant="body1" color="text.secondary">
+            <Typography variant="body1" color="textSecondary">
               Store memories from your app, search them by meaning and chat with context, all with one API key.
               Your user id comes from <code>GET /api/health</code> called with your key.
             </Typography>

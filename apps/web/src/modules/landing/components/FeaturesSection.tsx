@@ -81,7 +81,7 @@ export function FeaturesSection() {
                 <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
                   {feature.title}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {feature.description}
                 </Typography>
               </CardContent>

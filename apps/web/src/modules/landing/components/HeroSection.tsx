@@ -36,7 +36,12 @@ export function HeroSection() {
             >
               {LANDING_HEADLINE}
             </Typography>
-            <Typography variant="h5" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 4, maxWidth: 560 }}>
+            <Typography
+              variant="h5"
+              component="p"
+              color="textSecondary"
+              sx={{ fontWeight: 400, fontSize: { xs: '1.15rem', md: '1.5rem' }, mb: 4, maxWidth: 560 }}
+            >
               {PRODUCT_NAME} remembers what matters from your conversations and files, so every answer builds on
               what it already knows about you.
             </Typography>

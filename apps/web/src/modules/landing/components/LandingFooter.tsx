@@ -76,7 +76,7 @@ function FooterEntry({ item }: { readonly item: FooterItem }) {
     );
   }
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {item.label}
     </Typography>
   );
@@ -94,7 +94,7 @@ export function LandingFooter() {
                 {PRODUCT_NAME}
               </Typography>
             </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 320 }}>
               An AI assistant with a memory that persists, for people and for the apps developers build.
             </Typography>
           </Grid>
@@ -114,7 +114,7 @@ export function LandingFooter() {
           ))}
         </Grid>
         <Divider sx={{ my: 4 }} />
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} data-testid="copyright">
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }} data-testid="copyright">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </Typography>
       </Container>

@@ -32,7 +32,7 @@ export function LandingSection({ id, title, subtitle, tinted = false, children }
           <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 1.5 }}>
             {title}
           </Typography>
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+          <Typography variant="h6" component="p" color="textSecondary" sx={{ fontWeight: 400, fontSize: { xs: '1.05rem', md: '1.25rem' } }}>
             {subtitle}
           </Typography>
         </Box>

@@ -42,7 +42,7 @@ export function MemoryPreview() {
           text="How about a mushroom risotto? It's vegetarian, Italian, and ready in 30 minutes, which suits a weeknight."
         />
       </Stack>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2.5, mb: 1 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 2.5, mb: 1 }}>
         Memories used
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -49,7 +49,7 @@ export function PlanCard({ plan }: { readonly plan: PlanCardFieldsFragment }) {
             {price}
           </Typography>
           {plan.monthlyPriceCents !== null && (
-            <Typography variant="body1" color="text.secondary">
+            <Typography variant="body1" color="textSecondary">
               /month
             </Typography>
           )}

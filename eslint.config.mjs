@@ -1,0 +1,54 @@
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const scopes = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'gateway', 'bff'];
+
+export default [
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/gql/**', '.nx/**', 'data/**', 'coverage/**'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            // Services never import each other: a service (and its app) sees only itself and shared code.
+            ...scopes.map((scope) => ({
+              sourceTag: `scope:${scope}`,
+              onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+            })),
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['*'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-extraneous-class': 'off',
+    },
+  },
+  {
+    // Nest resolves constructor parameters from emitted decorator metadata: their types must stay value imports.
+    files: ['libs/**/*.ts', 'apps/**/*.ts'],
+    ignores: ['apps/web/**'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  prettier,
+];

@@ -1,0 +1,88 @@
+import { type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { CommonError, CommonErrorCode, defineSubject } from '@membolt/contracts';
+import { requestContext } from '@membolt/platform';
+import { IsInt, IsString, Max } from 'class-validator';
+import { BusClient } from '../bus-client.js';
+import { BusController, BusPayload, BusUserId } from '../bus-handler.decorators.js';
+import { BusModule, createBusServer } from '../bus.module.js';
+import type { BusTransportOptions } from '../bus.options.js';
+
+/** Handlers, subjects and client factory shared by the transport contract and the bus benchmark. */
+export class EchoRequest {
+  @IsString()
+  text!: string;
+
+  @IsInt()
+  @Max(1000)
+  times!: number;
+}
+
+export const TestSubjects = {
+  echo: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.echo.v1'),
+  fail: defineSubject<EchoRequest, never>('contract', 'contract.fail.v1'),
+  crash: defineSubject<EchoRequest, never>('contract', 'contract.crash.v1'),
+  context: defineSubject<EchoRequest, { correlationId?: string; userId?: string; metaUserId?: string }>('contract', 'contract.context.v1'),
+  slow: defineSubject<EchoRequest, { text: string }>('contract', 'contract.slow.v1'),
+  nobody: defineSubject<EchoRequest, never>('nobody', 'nobody.listens.v1'),
+  noted: defineSubject<EchoRequest, void>('contract', 'contract.noted.v1'),
+};
+
+/** A handler set used by the transport contract; `server` tells which replica answered. */
+export function createContractHandlers(server: string, events: string[]) {
+  @BusController()
+  class ContractHandlers {
+    @MessagePattern(TestSubjects.echo.name)
+    echo(@BusPayload(EchoRequest) request: EchoRequest) {
+      return { text: request.text.repeat(request.times), server };
+    }
+
+    @MessagePattern(TestSubjects.fail.name)
+    fail(@BusPayload(EchoRequest) request: EchoRequest): never {
+      throw new CommonError(CommonErrorCode.Conflict, `conflict on ${request.text}`);
+    }
+
+    @MessagePattern(TestSubjects.crash.name)
+    crash(@BusPayload(EchoRequest) _request: EchoRequest): never {
+      throw new Error('database password is hunter2');
+    }
+
+    @MessagePattern(TestSubjects.context.name)
+    context(@BusPayload(EchoRequest) _request: EchoRequest, @BusUserId() metaUserId: string | undefined) {
+      const current = requestContext.current();
+      return { correlationId: current?.correlationId, userId: current?.userId, metaUserId };
+    }
+
+    @MessagePattern(TestSubjects.slow.name)
+    async slow(@BusPayload(EchoRequest) request: EchoRequest) {
+      await new Promise((resolve) => setTimeout(resolve, request.times));
+      return { text: request.text };
+    }
+
+    @EventPattern<string>(TestSubjects.noted.name)
+    noted(@BusPayload(EchoRequest) request: EchoRequest) {
+      events.push(request.text);
+    }
+  }
+  return ContractHandlers;
+}
+
+export async function startContractServer(transport: BusTransportOptions, server: string, events: string[] = []) {
+  @Module({ controllers: [createContractHandlers(server, events)] })
+  class ContractServerModule {}
+  const app: INestMicroservice = await NestFactory.createMicroservice(ContractServerModule, {
+    strategy: createBusServer(transport, 'contract', { shutdownGraceMs: 100 }),
+    logger: false,
+  });
+  await app.listen();
+  return app;
+}
+
+export async function createContractClient(transport: BusTransportOptions, timeoutMs: number) {
+  const moduleRef = await Test.createTestingModule({ imports: [BusModule.forRoot({ transport, timeoutMs })] }).compile();
+  await moduleRef.init();
+  return { bus: moduleRef.get(BusClient), close: () => moduleRef.close() };
+}
+
