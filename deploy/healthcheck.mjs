@@ -8,7 +8,9 @@ const app = process.env.APP ?? '';
 const defaultPorts = { gateway: 3001, bff: 3000, standalone: 3000 };
 
 if (!(app in defaultPorts)) {
-  console.log(`${app || '(APP unset)'}: no HTTP endpoint; its health is reported by the gateway's GET /api/status`);
+  console.log(
+    `${app || '(APP unset)'}: no HTTP endpoint; its health is reported by the gateway's GET /api/status`,
+  );
   process.exit(0);
 }
 
@@ -34,7 +36,9 @@ try {
     const response = await fetch(`${base}/api/status`, { signal });
     if (response.status !== 200) throw new Error(`GET /api/status answered ${response.status}`);
     const body = await response.json();
-    console.log(`${app}: ${body.status} (${body.services.filter((s) => s.status === 'ok').length}/${body.services.length} services ok)`);
+    console.log(
+      `${app}: ${body.status} (${body.services.filter((s) => s.status === 'ok').length}/${body.services.length} services ok)`,
+    );
   }
 } catch (error) {
   console.error(`${app} unhealthy at ${base}: ${error instanceof Error ? error.message : String(error)}`);

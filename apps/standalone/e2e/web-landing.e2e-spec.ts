@@ -128,7 +128,7 @@ describe('web app: landing page and 404 screen', () => {
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
 
-    await page.getByRole('button', { name: 'Learn More' }).click();
+    await page.getByRole('link', { name: 'Learn More' }).click();
 
     const settled = await pollUntil(
       () =>

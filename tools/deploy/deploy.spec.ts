@@ -1,0 +1,278 @@
+// Checks that the distributed deployment files (docker-compose.yml, deploy/Dockerfile, deploy/k8s) match the
+// apps in the repository: every process app is deployed, built from the one Dockerfile with its APP, wired
+// to the infrastructure it needs, and started by an entrypoint that exists. No Docker engine is needed.
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, parseAllDocuments } from 'yaml';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+
+/** Apps that run as their own process in the distributed topology (web is static, standalone is single-process). */
+const NOT_DEPLOYED = new Set(['web', 'standalone']);
+const appDirs = readdirSync(join(root, 'apps'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(root, 'apps', entry.name, 'src', 'main.ts')))
+  .map((entry) => entry.name)
+  .sort();
+const distributedApps = appDirs.filter((app) => !NOT_DEPLOYED.has(app));
+
+/** The app's validated config source (apps/<app>/src/*.config.ts), to derive what it needs from the code. */
+function configSource(app: string): string {
+  const dir = join(root, 'apps', app, 'src');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.config.ts'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
+}
+/** Data-owning apps spread `storeConfigFields` (MONGO_URL / DATA_DIR) into their config. */
+const dataApps = distributedApps.filter((app) => configSource(app).includes('...storeConfigFields'));
+/** HTTP edges spread `httpConfigFields(<default port>)`. */
+const edgePorts = new Map(
+  distributedApps.flatMap((app) => {
+    const match = /\.\.\.httpConfigFields\((\d+)\)/.exec(configSource(app));
+    return match ? [[app, Number(match[1])] as const] : [];
+  }),
+);
+
+type Yaml = Record<string, unknown>;
+const isMap = (value: unknown): value is Yaml =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const asMap = (value: unknown): Yaml => (isMap(value) ? value : {});
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** Compose accepts `KEY: value` maps and `KEY=value` lists for environment and build args. */
+function keyValues(value: unknown): Record<string, string> {
+  if (Array.isArray(value)) {
+    return Object.fromEntries(
+      value.map((item) => {
+        const [key, ...rest] = String(item).split('=');
+        return [key, rest.join('=')];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(asMap(value)).map(([key, v]) => [key, String(v)]));
+}
+const dependsOn = (service: Yaml): string[] =>
+  Array.isArray(service.depends_on) ? service.depends_on.map(String) : Object.keys(asMap(service.depends_on));
+
+const compose = parse(read('docker-compose.yml'), { merge: true }) as Yaml;
+const services = asMap(compose.services);
+const service = (name: string): Yaml => asMap(services[name]);
+
+describe('the app list', () => {
+  it('finds the distributed apps (services and edges) under apps/', () => {
+    expect(distributedApps).toEqual(expect.arrayContaining(['gateway', 'bff']));
+    expect(distributedApps).not.toContain('standalone');
+    expect(dataApps.length).toBeGreaterThan(0);
+    expect([...edgePorts.keys()].sort()).toEqual(['bff', 'gateway']);
+  });
+
+  it.each(appDirs)('%s has its source entry point, and its compiled one once built', (app) => {
+    expect(existsSync(join(root, 'apps', app, 'src', 'main.ts'))).toBe(true);
+    // `npm test` builds first; a bare jest run before any build skips only this half.
+    if (existsSync(join(root, 'apps', app, 'dist'))) {
+      expect(existsSync(join(root, 'apps', app, 'dist', 'main.js'))).toBe(true);
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it.each(distributedApps)('runs %s built from deploy/Dockerfile with APP=<its name>', (app) => {
+    const entry = service(app);
+    expect(Object.keys(entry).length).toBeGreaterThan(0);
+    const build = asMap(entry.build);
+    expect(resolve(root, String(build.context))).toBe(root);
+    expect(build.dockerfile).toBe('deploy/Dockerfile');
+    expect(keyValues(build.args).APP).toBe(app);
+    expect(entry.restart).toBe('unless-stopped');
+    expect(keyValues(entry.environment).NATS_URL).toBe('nats://nats:4222');
+    expect(dependsOn(entry)).toContain('nats');
+  });
+
+  it('builds no app that is not a distributed app (the single-process standalone is not a service)', () => {
+    expect(Object.keys(services)).not.toContain('standalone');
+    const built = Object.entries(services).filter(([, entry]) => isMap(entry) && entry.build !== undefined);
+    for (const [name, entry] of built) {
+      expect({ name, app: keyValues(asMap(asMap(entry).build).args).APP }).toEqual({ name, app: name });
+    }
+    expect(built.map(([name]) => name).sort()).toEqual(distributedApps);
+  });
+
+  it('starts the infrastructure: NATS with JetStream, Redis, MongoDB and Qdrant', () => {
+    for (const name of ['nats', 'redis', 'mongodb', 'qdrant'])
+      expect(String(service(name).image)).toBeTruthy();
+    expect(String(service('nats').image)).toMatch(/^nats:2\.10/);
+    expect(String(service('redis').image)).toMatch(/^redis:7/);
+    expect(String(service('mongodb').image)).toMatch(/^mongo:7/);
+    expect(String(service('qdrant').image)).toMatch(/^qdrant\/qdrant/);
+    const natsArgs = asList(service('nats').command).map(String);
+    expect(natsArgs).toContain('-js');
+    expect(natsArgs[natsArgs.indexOf('-sd') + 1]).toBe('/data');
+  });
+
+  it.each(dataApps)('gives the data-owning %s its MongoDB', (app) => {
+    expect(keyValues(service(app).environment).MONGO_URL).toBe('mongodb://mongodb:27017');
+    expect(dependsOn(service(app))).toContain('mongodb');
+  });
+
+  it.each([
+    ['memory', 'QDRANT_URL', 'http://qdrant:6333', 'qdrant'],
+    ['ingestion', 'REDIS_URL', 'redis://redis:6379', 'redis'],
+    ['gateway', 'REDIS_URL', 'redis://redis:6379', 'redis'],
+  ])('gives %s %s', (app, variable, url, dependency) => {
+    expect(keyValues(service(app).environment)[variable]).toBe(url);
+    expect(dependsOn(service(app))).toContain(dependency);
+  });
+
+  it.each([...edgePorts])('publishes the %s edge on its port %d', (app, defaultPort) => {
+    const port = Number(keyValues(service(app).environment).PORT ?? defaultPort);
+    expect(port).toBe(defaultPort);
+    expect(asList(service(app).ports).map(String)).toContain(`${port}:${port}`);
+  });
+});
+
+describe('deploy/Dockerfile and its entrypoint', () => {
+  const dockerfile = read('deploy/Dockerfile');
+  const instructions = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const entrypointPath = join(root, 'deploy', 'entrypoint.sh');
+
+  it('selects the app with ARG/ENV APP and starts it through deploy/entrypoint.sh', () => {
+    expect(instructions).toContain('ARG APP=');
+    expect(instructions).toContain('ENV APP=${APP}');
+    expect(instructions).toContain('ENTRYPOINT ["/app/deploy/entrypoint.sh"]');
+    expect(
+      instructions.some((line) =>
+        /^COPY .*deploy\/entrypoint\.sh \/?(app\/)?deploy\/entrypoint\.sh$/.test(line),
+      ),
+    ).toBe(true);
+    expect(instructions.filter((line) => /^FROM /.test(line)).length).toBeGreaterThanOrEqual(2);
+    expect(instructions.some((line) => line.startsWith('USER ') && line !== 'USER root')).toBe(true);
+  });
+
+  it('has an executable entrypoint script that parses (bash -n)', () => {
+    expect(statSync(entrypointPath).mode & 0o111).toBe(0o111);
+    const check = spawnSync('bash', ['-n', entrypointPath], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('fails clearly when APP is unset, malformed or names no built app', () => {
+    const run = (app: string | undefined) => {
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH };
+      if (app !== undefined) env.APP = app;
+      return spawnSync(entrypointPath, [], { encoding: 'utf8', env, timeout: 10_000 });
+    };
+    const unset = run(undefined);
+    expect(unset.status).toBe(64);
+    expect(unset.stderr).toContain('APP is not set');
+    const malformed = run('../etc');
+    expect(malformed.status).toBe(64);
+    expect(malformed.stderr).toContain('APP must be an app directory name');
+    const missing = run('no-such-app');
+    expect(missing.status).toBe(66);
+    expect(missing.stderr).toContain('apps/no-such-app/dist/main.js does not exist');
+  });
+
+  it('probes health with deploy/healthcheck.mjs, which parses', () => {
+    expect(
+      instructions.some((line) => line.startsWith('HEALTHCHECK ') && line.includes('deploy/healthcheck.mjs')),
+    ).toBe(true);
+    const check = spawnSync(process.execPath, ['--check', join(root, 'deploy', 'healthcheck.mjs')], {
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('keeps dependencies, build output and local data out of the build context', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
+    for (const pattern of ['**/node_modules', '**/dist', 'data', '.git', '.nx'])
+      expect(ignored).toContain(pattern);
+  });
+});
+
+describe('deploy/k8s', () => {
+  const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as Yaml;
+  const resources = asList(kustomization.resources).map(String);
+  const objects = resources.flatMap((file) =>
+    parseAllDocuments(read(join('deploy/k8s', file))).map((doc) => {
+      expect(doc.errors).toEqual([]);
+      return asMap(doc.toJS());
+    }),
+  );
+  const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
+  const name = (object: Yaml) => String(asMap(object.metadata).name);
+  const deployments = new Map(ofKind('Deployment').map((object) => [name(object), object]));
+  const podSpec = (deployment: Yaml) => asMap(asMap(asMap(deployment.spec).template).spec);
+  const container = (deployment: Yaml) => asMap(asList(podSpec(deployment).containers)[0]);
+
+  it('lists every manifest in the kustomization, and only existing ones', () => {
+    const manifests = readdirSync(join(root, 'deploy', 'k8s'))
+      .filter((file) => /\.ya?ml$/.test(file) && file !== 'kustomization.yaml')
+      .sort();
+    expect([...resources].sort()).toEqual(manifests);
+  });
+
+  it('has one Deployment per distributed app and none for anything else', () => {
+    expect([...deployments.keys()].sort()).toEqual(distributedApps);
+  });
+
+  it.each(distributedApps)(
+    'runs %s from the shared image with APP=<its name> and the shared config',
+    (app) => {
+      const deployment = deployments.get(app) ?? {};
+      const spec = asMap(deployment.spec);
+      const main = container(deployment);
+      const env = Object.fromEntries(
+        asList(main.env).map((e) => [String(asMap(e).name), String(asMap(e).value)]),
+      );
+      expect(env.APP).toBe(app);
+      const images = asList(kustomization.images).map((image) => String(asMap(image).name));
+      expect(images).toContain(String(main.image).split(':')[0]);
+      const configMaps = asList(main.envFrom).map((source) => String(asMap(asMap(source).configMapRef).name));
+      expect(configMaps.length).toBeGreaterThan(0);
+      for (const configMap of configMaps) expect(ofKind('ConfigMap').map(name)).toContain(configMap);
+      // The selector must pick this Deployment's own pods.
+      const podLabels = asMap(asMap(asMap(spec.template).metadata).labels);
+      expect(podLabels).toMatchObject(asMap(asMap(spec.selector).matchLabels));
+      // NATS queue groups spread a service's load over its replicas.
+      if (!edgePorts.has(app)) expect(spec.replicas).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it('points the shared config at NATS, MongoDB, Qdrant and Redis', () => {
+    const data = asMap(ofKind('ConfigMap')[0]?.data);
+    expect(data).toMatchObject({
+      NATS_URL: 'nats://nats:4222',
+      MONGO_URL: 'mongodb://mongodb:27017',
+      QDRANT_URL: 'http://qdrant:6333',
+      REDIS_URL: 'redis://redis:6379',
+    });
+  });
+
+  it.each([...edgePorts])('exposes the %s edge on port %d through a Service', (app, defaultPort) => {
+    const svc = ofKind('Service').find((object) => name(object) === app) ?? {};
+    const spec = asMap(svc.spec);
+    const deployment = deployments.get(app) ?? {};
+    const podLabels = asMap(asMap(asMap(asMap(deployment.spec).template).metadata).labels);
+    expect(Object.keys(asMap(spec.selector)).length).toBeGreaterThan(0);
+    expect(podLabels).toMatchObject(asMap(spec.selector));
+    const ports = asList(container(deployment).ports).map(asMap);
+    const env = Object.fromEntries(
+      asList(container(deployment).env).map((e) => [String(asMap(e).name), String(asMap(e).value)]),
+    );
+    const listening = Number(env.PORT ?? defaultPort);
+    const target = asMap(asList(spec.ports)[0]).targetPort;
+    const targetPort = ports.find((port) => port.name === target || port.containerPort === target);
+    expect(targetPort?.containerPort).toBe(listening);
+  });
+});
