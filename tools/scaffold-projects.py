@@ -10,6 +10,7 @@ libs = {
   'mongo-store': ['scope:shared', 'type:data-access'],
   'edge': ['scope:shared', 'type:util'],
   'runtime': ['scope:shared', 'type:util'],
+  'auth-tokens': ['scope:shared', 'type:util'],
   'gateway': ['scope:gateway', 'type:domain'],
   'bff': ['scope:bff', 'type:domain'],
   **{s: [f'scope:{s}', 'type:domain'] for s in SERVICES},

@@ -16,6 +16,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   type BusEnvelope,
   type BusErrorPayload,
+  CommonError,
   CommonErrorCode,
   INTERNAL_ERROR_MESSAGE,
   MemboltError,
@@ -87,3 +88,16 @@ export const BusPayload = <T extends object>(cls: new () => T): ParameterDecorat
 
 /** The acting user's id from the envelope (undefined for public calls). */
 export const BusUserId = (): ParameterDecorator => Payload('meta', { transform: (meta: unknown) => (meta as BusEnvelope['meta'] | undefined)?.userId });
+
+class RequireActingUserPipe {
+  transform(meta: unknown): string {
+    const userId = (meta as BusEnvelope['meta'] | undefined)?.userId;
+    if (typeof userId !== 'string' || userId.length === 0) {
+      throw new CommonError(CommonErrorCode.Unauthorized, 'This operation needs a signed-in user.');
+    }
+    return userId;
+  }
+}
+
+/** The acting user's id, required: a user-scoped handler cannot run without one. */
+export const ActingUserId = (): ParameterDecorator => Payload('meta', new RequireActingUserPipe());

@@ -18,11 +18,37 @@ export enum CommonErrorCode {
 
 export enum BillingErrorCode {
   PlanNotFound = 'plan_not_found',
+  SubscriptionNotFound = 'subscription_not_found',
 }
 
-export type ErrorCode = CommonErrorCode | BillingErrorCode;
+/** Identity codes keep the names the spec's screens map to texts (web-app.md section 8). */
+export enum IdentityErrorCode {
+  EmailAlreadyInUse = 'email-already-in-use',
+  UserNotFound = 'user-not-found',
+  WrongPassword = 'wrong-password',
+  TooManyRequests = 'too-many-requests',
+  InvalidSession = 'invalid-session',
+  ResetTokenInvalid = 'reset-token-invalid',
+  OidcNotConfigured = 'oidc-not-configured',
+  OidcFailed = 'oidc-failed',
+}
 
-const ALL_CODES = new Set<string>([...Object.values(CommonErrorCode), ...Object.values(BillingErrorCode)]);
+export enum KeysErrorCode {
+  MissingApiKey = 'missing_api_key',
+  InvalidApiKey = 'invalid_api_key',
+  RevokedApiKey = 'revoked_api_key',
+  ApiKeyNotFound = 'api_key_not_found',
+  ApiKeyForeignUser = 'api_key_foreign_user',
+}
+
+export type ErrorCode = CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode;
+
+const ALL_CODES = new Set<string>([
+  ...Object.values(CommonErrorCode),
+  ...Object.values(BillingErrorCode),
+  ...Object.values(IdentityErrorCode),
+  ...Object.values(KeysErrorCode),
+]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ALL_CODES.has(value);

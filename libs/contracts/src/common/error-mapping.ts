@@ -1,4 +1,4 @@
-import { BillingErrorCode, CommonErrorCode, type ErrorCode, isErrorCode } from './error-codes.js';
+import { BillingErrorCode, CommonErrorCode, type ErrorCode, IdentityErrorCode, isErrorCode, KeysErrorCode } from './error-codes.js';
 import { MemboltError } from './membolt-error.js';
 
 /** REST status per code. `Record<ErrorCode, …>` makes the compiler reject a missing code. */
@@ -14,6 +14,20 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [CommonErrorCode.InternalError]: 500,
   [CommonErrorCode.ServiceUnavailable]: 503,
   [BillingErrorCode.PlanNotFound]: 404,
+  [BillingErrorCode.SubscriptionNotFound]: 404,
+  [IdentityErrorCode.EmailAlreadyInUse]: 409,
+  [IdentityErrorCode.UserNotFound]: 404,
+  [IdentityErrorCode.WrongPassword]: 401,
+  [IdentityErrorCode.TooManyRequests]: 429,
+  [IdentityErrorCode.InvalidSession]: 401,
+  [IdentityErrorCode.ResetTokenInvalid]: 400,
+  [IdentityErrorCode.OidcNotConfigured]: 503,
+  [IdentityErrorCode.OidcFailed]: 400,
+  [KeysErrorCode.MissingApiKey]: 401,
+  [KeysErrorCode.InvalidApiKey]: 401,
+  [KeysErrorCode.RevokedApiKey]: 401,
+  [KeysErrorCode.ApiKeyNotFound]: 404,
+  [KeysErrorCode.ApiKeyForeignUser]: 403,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -29,6 +43,21 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, string> = {
   [CommonErrorCode.InternalError]: 'INTERNAL_SERVER_ERROR',
   [CommonErrorCode.ServiceUnavailable]: 'SERVICE_UNAVAILABLE',
   [BillingErrorCode.PlanNotFound]: 'PLAN_NOT_FOUND',
+  [BillingErrorCode.SubscriptionNotFound]: 'SUBSCRIPTION_NOT_FOUND',
+  // The web app maps these spec names to the documented texts, so they cross GraphQL unchanged.
+  [IdentityErrorCode.EmailAlreadyInUse]: 'email-already-in-use',
+  [IdentityErrorCode.UserNotFound]: 'user-not-found',
+  [IdentityErrorCode.WrongPassword]: 'wrong-password',
+  [IdentityErrorCode.TooManyRequests]: 'too-many-requests',
+  [IdentityErrorCode.InvalidSession]: 'UNAUTHENTICATED',
+  [IdentityErrorCode.ResetTokenInvalid]: 'reset-token-invalid',
+  [IdentityErrorCode.OidcNotConfigured]: 'oidc-not-configured',
+  [IdentityErrorCode.OidcFailed]: 'oidc-failed',
+  [KeysErrorCode.MissingApiKey]: 'UNAUTHENTICATED',
+  [KeysErrorCode.InvalidApiKey]: 'UNAUTHENTICATED',
+  [KeysErrorCode.RevokedApiKey]: 'UNAUTHENTICATED',
+  [KeysErrorCode.ApiKeyNotFound]: 'API_KEY_NOT_FOUND',
+  [KeysErrorCode.ApiKeyForeignUser]: 'FORBIDDEN',
 };
 
 /** What a failed bus request carries back to the caller. */

@@ -1,4 +1,4 @@
-import { BillingErrorCode, CommonErrorCode, type ErrorCode } from './error-codes.js';
+import { BillingErrorCode, CommonErrorCode, type ErrorCode, IdentityErrorCode, KeysErrorCode } from './error-codes.js';
 
 /** The one error type that crosses service boundaries. Area classes narrow the code they may carry. */
 export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {
@@ -14,6 +14,8 @@ export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {
 
 export class CommonError extends MemboltError<CommonErrorCode> {}
 export class BillingError extends MemboltError<BillingErrorCode> {}
+export class IdentityError extends MemboltError<IdentityErrorCode> {}
+export class KeysError extends MemboltError<KeysErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

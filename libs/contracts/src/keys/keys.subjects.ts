@@ -1,0 +1,22 @@
+import { defineSubject } from '../common/envelope.js';
+import type { ApiKeyListView, ApiKeyValidationView, ApiKeyView, CreatedApiKeyView } from './api-key.view.js';
+import type {
+  CreateApiKeyRequest,
+  ListApiKeysRequest,
+  RevokeApiKeyRequest,
+  UpdateApiKeyRequest,
+  ValidateApiKeyRequest,
+} from './keys.requests.js';
+
+export const KeysSubjects = {
+  /** (user) */
+  create: defineSubject<CreateApiKeyRequest, CreatedApiKeyView>('keys', 'keys.api-keys.create.v1'),
+  /** (user) */
+  list: defineSubject<ListApiKeysRequest, ApiKeyListView>('keys', 'keys.api-keys.list.v1'),
+  /** (user) Irreversible. */
+  revoke: defineSubject<RevokeApiKeyRequest, ApiKeyView>('keys', 'keys.api-keys.revoke.v1'),
+  /** (user) */
+  update: defineSubject<UpdateApiKeyRequest, ApiKeyView>('keys', 'keys.api-keys.update.v1'),
+  /** (public: the key is the credential) */
+  validate: defineSubject<ValidateApiKeyRequest, ApiKeyValidationView>('keys', 'keys.api-keys.validate.v1'),
+} as const;
