@@ -28,9 +28,21 @@ export default defineConfig({
         // Vendor code changes less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'vendor-mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/, priority: 2 },
-            { name: 'vendor-graphql', test: /[\\/]node_modules[\\/](@apollo|graphql|@wry|optimism|rxjs|tslib)[\\/]/, priority: 1 },
+            {
+              name: 'vendor-react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'vendor-mui',
+              test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'vendor-graphql',
+              test: /[\\/]node_modules[\\/](@apollo|graphql|@wry|optimism|rxjs|tslib)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

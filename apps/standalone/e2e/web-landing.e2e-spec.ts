@@ -27,9 +27,16 @@ describe('web app: landing page and 404 screen', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-web-'));
-    const config = loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const config = loadStandaloneConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
     if (!existsSync(join(config.WEB_DIST_DIR, 'index.html'))) {
-      throw new Error(`${config.WEB_DIST_DIR}/index.html is missing: build the web app first with \`npm run build:web\``);
+      throw new Error(
+        `${config.WEB_DIST_DIR}/index.html is missing: build the web app first with \`npm run build:web\``,
+      );
     }
     ({ app, url } = await startStandalone(config));
     browser = await launchBrowser();
@@ -69,7 +76,8 @@ describe('web app: landing page and 404 screen', () => {
   const expectedPrice = (monthlyPriceCents: number | null): string =>
     monthlyPriceCents === null ? 'Custom' : `$${monthlyPriceCents / 100}`;
 
-  const planCards = (page: Page) => page.locator('[data-testid^="plan-card-"]:not([data-testid="plan-card-skeleton"])');
+  const planCards = (page: Page) =>
+    page.locator('[data-testid^="plan-card-"]:not([data-testid="plan-card-skeleton"])');
 
   it('shows the headline, the top bar and the six feature cards', async () => {
     const page = await openPage('/');
@@ -78,8 +86,12 @@ describe('web app: landing page and 404 screen', () => {
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     await expect(page.getByTestId('product-name').textContent()).resolves.toBe(PRODUCT_NAME);
     await expect(page.getByRole('link', { name: 'Login' }).getAttribute('href')).resolves.toBe('/login');
-    await expect(page.getByRole('link', { name: 'Sign Up', exact: true }).getAttribute('href')).resolves.toBe('/register');
-    await expect(page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).resolves.toBe('/register');
+    await expect(page.getByRole('link', { name: 'Sign Up', exact: true }).getAttribute('href')).resolves.toBe(
+      '/register',
+    );
+    await expect(page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).resolves.toBe(
+      '/register',
+    );
     await expect(page.getByTestId('feature-card').count()).resolves.toBe(6);
     await expect(page.getByTestId('copyright').textContent()).resolves.toContain(
       `© ${new Date().getFullYear()} ${PRODUCT_NAME}`,
@@ -91,13 +103,17 @@ describe('web app: landing page and 404 screen', () => {
     const page = await openPage('/');
 
     await page.getByTestId(`plan-card-${catalogue.plans[0]?.id ?? 'missing'}`).waitFor();
-    const renderedIds = await planCards(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid')));
+    const renderedIds = await planCards(page).evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute('data-testid')),
+    );
     expect(renderedIds).toEqual(catalogue.plans.map((plan) => `plan-card-${plan.id}`));
 
     for (const plan of catalogue.plans) {
       const card = page.getByTestId(`plan-card-${plan.id}`);
       await expect(card.getByRole('heading', { name: plan.name }).textContent()).resolves.toBe(plan.name);
-      await expect(card.getByTestId('plan-price').textContent()).resolves.toBe(expectedPrice(plan.monthlyPriceCents));
+      await expect(card.getByTestId('plan-price').textContent()).resolves.toBe(
+        expectedPrice(plan.monthlyPriceCents),
+      );
       await expect(card.getByTestId(`plan-cta-${plan.id}`).textContent()).resolves.toBe(plan.callToAction);
       await expect(card.getByTestId(`plan-cta-${plan.id}`).getAttribute('href')).resolves.toBe('/register');
       await expect(card.getByTestId('plan-most-popular').count()).resolves.toBe(plan.highlighted ? 1 : 0);
@@ -119,8 +135,12 @@ describe('web app: landing page and 404 screen', () => {
     expect(snippet).toContain(`${url}/api/user/{userId}/memories`);
     expect(snippet).toContain('X-API-Key: mblt_');
     expect(snippet).toContain(`${url}/api/user/{userId}/search?query=`);
-    await expect(page.getByRole('link', { name: 'Get API Access' }).getAttribute('href')).resolves.toBe('/register');
-    await expect(page.getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).resolves.toBe('/register');
+    await expect(page.getByRole('link', { name: 'Get API Access' }).getAttribute('href')).resolves.toBe(
+      '/register',
+    );
+    await expect(page.getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).resolves.toBe(
+      '/register',
+    );
   });
 
   it('scrolls to the features section when Learn More is clicked', async () => {
@@ -143,7 +163,7 @@ describe('web app: landing page and 404 screen', () => {
     await page.getByRole('heading', { name: 'Key Features' }).waitFor();
   });
 
-  it('takes every plan button, including Contact Us, to /register', async () => {
+  it("takes the custom-priced plan's Contact Us button to /register", async () => {
     const catalogue = await fetchSubscriptionPlans();
     const enterprise = catalogue.plans.find((plan) => plan.monthlyPriceCents === null);
     if (!enterprise) throw new Error('the catalogue has no custom-priced plan');
@@ -159,7 +179,9 @@ describe('web app: landing page and 404 screen', () => {
 
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByTestId('not-found-code').textContent()).resolves.toBe('404');
-    await expect(page.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).resolves.toBe('/dashboard');
+    await expect(
+      page.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href'),
+    ).resolves.toBe('/dashboard');
 
     await page.getByRole('link', { name: 'Home', exact: true }).click();
 
@@ -168,7 +190,9 @@ describe('web app: landing page and 404 screen', () => {
   });
 
   it('shows an error with Retry when the plans cannot be loaded, and recovers on Retry', async () => {
-    const page = await openPage('/', (page) => page.route(`${url}/graphql`, (route) => route.abort('connectionrefused')));
+    const page = await openPage('/', (page) =>
+      page.route(`${url}/graphql`, (route) => route.abort('connectionrefused')),
+    );
 
     const error = page.getByTestId('pricing-error');
     await error.waitFor();

@@ -19,7 +19,9 @@ const CHROMIUM_ARGS = [
 /** Launches headless Chromium with a fresh temporary profile (Playwright creates and removes it). */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
@@ -53,7 +55,10 @@ export async function pollUntil<T>(
   const deadline = Date.now() + timeoutMs;
   let last = await probe();
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     last = await probe();
   }

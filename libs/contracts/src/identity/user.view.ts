@@ -59,6 +59,8 @@ export interface DeletionReceiptView {
   readonly userId: string;
   readonly deletedAt: string;
   readonly services: readonly UserDataDeletionView[];
+  /** Services that could not be reached yet: identity retries them until they confirm. */
+  readonly pending: readonly string[];
 }
 
 /** One service's answer to `<service>.user-data.delete.v1`: what it removed (counts by kind). */

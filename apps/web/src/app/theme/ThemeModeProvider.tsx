@@ -39,7 +39,10 @@ export function ThemeModeProvider({ children }: { readonly children: ReactNode }
   const toggleMode = useCallback(() => setMode(mode === 'light' ? 'dark' : 'light'), [mode, setMode]);
 
   const theme = useMemo(() => createAppTheme(mode), [mode]);
-  const value = useMemo<ThemeModeContextValue>(() => ({ mode, setMode, toggleMode }), [mode, setMode, toggleMode]);
+  const value = useMemo<ThemeModeContextValue>(
+    () => ({ mode, setMode, toggleMode }),
+    [mode, setMode, toggleMode],
+  );
 
   return (
     <ThemeModeContext.Provider value={value}>

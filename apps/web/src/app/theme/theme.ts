@@ -37,7 +37,9 @@ export function createAppTheme(mode: ThemeMode): Theme {
       mode,
       primary: { main: isDark ? '#8b93ff' : '#4f46e5' },
       secondary: { main: isDark ? '#2dd4bf' : '#0d9488' },
-      background: isDark ? { default: '#0b1020', paper: '#121a2f' } : { default: '#f7f8fc', paper: '#ffffff' },
+      background: isDark
+        ? { default: '#0b1020', paper: '#121a2f' }
+        : { default: '#f7f8fc', paper: '#ffffff' },
     },
     shape: { borderRadius: 12 },
     typography: {

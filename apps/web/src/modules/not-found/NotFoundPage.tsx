@@ -11,7 +11,14 @@ export function NotFoundPage() {
   return (
     <Container
       maxWidth="sm"
-      sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', textAlign: 'center', py: 8 }}
+      sx={{
+        flexGrow: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        textAlign: 'center',
+        py: 8,
+      }}
       data-testid="not-found"
     >
       <title>{`Page Not Found - ${PRODUCT_NAME}`}</title>
@@ -34,7 +41,13 @@ export function NotFoundPage() {
         <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<HomeIcon />}>
           Home
         </Button>
-        <Button component={RouterLink} to="/dashboard" variant="outlined" size="large" startIcon={<DashboardIcon />}>
+        <Button
+          component={RouterLink}
+          to="/dashboard"
+          variant="outlined"
+          size="large"
+          startIcon={<DashboardIcon />}
+        >
           Dashboard
         </Button>
       </Stack>

@@ -7,7 +7,12 @@ import { PRODUCT_NAME } from '../../../app/brand';
 
 export function ClosingCallToAction() {
   return (
-    <Container component="section" maxWidth="lg" sx={{ py: { xs: 7, md: 10 } }} aria-labelledby="closing-heading">
+    <Container
+      component="section"
+      maxWidth="lg"
+      sx={{ py: { xs: 7, md: 10 } }}
+      aria-labelledby="closing-heading"
+    >
       <Paper
         elevation={0}
         sx={{
@@ -19,7 +24,12 @@ export function ClosingCallToAction() {
           background: 'linear-gradient(135deg, #3730a3, #4f46e5 55%, #0d9488)',
         }}
       >
-        <Typography id="closing-heading" variant="h3" component="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, mb: 2 }}>
+        <Typography
+          id="closing-heading"
+          variant="h3"
+          component="h2"
+          sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, mb: 2 }}
+        >
           Ready for an assistant that remembers?
         </Typography>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400, opacity: 0.9, mb: 4 }}>

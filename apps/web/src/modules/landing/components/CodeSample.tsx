@@ -13,9 +13,18 @@ export function CodeSample({ title, code }: CodeSampleProps) {
   return (
     <Paper
       elevation={0}
-      sx={{ bgcolor: '#0f172a', color: '#e2e8f0', borderRadius: 3, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+      sx={{
+        bgcolor: '#0f172a',
+        color: '#e2e8f0',
+        borderRadius: 3,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+      }}
     >
-      <Box sx={{ px: 2, py: 1, borderBottom: '1px solid rgba(226, 232, 240, 0.12)', display: 'flex', gap: 1 }}>
+      <Box
+        sx={{ px: 2, py: 1, borderBottom: '1px solid rgba(226, 232, 240, 0.12)', display: 'flex', gap: 1 }}
+      >
         <Typography variant="caption" sx={{ color: '#94a3b8', fontFamily: MONOSPACE_FONT_STACK }}>
           {title}
         </Typography>
@@ -23,7 +32,14 @@ export function CodeSample({ title, code }: CodeSampleProps) {
       <Box
         component="pre"
         data-testid="developer-api-snippet"
-        sx={{ m: 0, p: 2, overflowX: 'auto', fontFamily: MONOSPACE_FONT_STACK, fontSize: { xs: 12, sm: 13 }, lineHeight: 1.6 }}
+        sx={{
+          m: 0,
+          p: 2,
+          overflowX: 'auto',
+          fontFamily: MONOSPACE_FONT_STACK,
+          fontSize: { xs: 12, sm: 13 },
+          lineHeight: 1.6,
+        }}
       >
         <code>{code}</code>
       </Box>

@@ -56,12 +56,18 @@ export function DeveloperApiSection() {
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2.5}>
             <Typography variant="body1" color="textSecondary">
-              Store memories from your app, search them by meaning and chat with context, all with one API key.
-              Your user id comes from <code>GET /api/health</code> called with your key.
+              Store memories from your app, search them by meaning and chat with context, all with one API
+              key. Your user id comes from <code>GET /api/health</code> called with your key.
             </Typography>
             <DeveloperApiPrice />
             <div>
-              <Button component={RouterLink} to="/register" variant="contained" size="large" startIcon={<KeyIcon />}>
+              <Button
+                component={RouterLink}
+                to="/register"
+                variant="contained"
+                size="large"
+                startIcon={<KeyIcon />}
+              >
                 Get API Access
               </Button>
             </div>

@@ -34,7 +34,8 @@ const FEATURES: readonly Feature[] = [
   {
     icon: <HubIcon />,
     title: 'Memory Lattice',
-    description: 'Links memories by meaning with vector embeddings, so the right ones surface at the right time.',
+    description:
+      'Links memories by meaning with vector embeddings, so the right ones surface at the right time.',
   },
   {
     icon: <LockIcon />,

@@ -42,8 +42,8 @@ export function HeroSection() {
               color="textSecondary"
               sx={{ fontWeight: 400, fontSize: { xs: '1.15rem', md: '1.5rem' }, mb: 4, maxWidth: 560 }}
             >
-              {PRODUCT_NAME} remembers what matters from your conversations and files, so every answer builds on
-              what it already knows about you.
+              {PRODUCT_NAME} remembers what matters from your conversations and files, so every answer builds
+              on what it already knows about you.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Button

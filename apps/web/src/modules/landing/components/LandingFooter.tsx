@@ -84,7 +84,11 @@ function FooterEntry({ item }: { readonly item: FooterItem }) {
 
 export function LandingFooter() {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', pt: { xs: 6, md: 8 }, pb: 4 }} data-testid="landing-footer">
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', pt: { xs: 6, md: 8 }, pb: 4 }}
+      data-testid="landing-footer"
+    >
       <Container maxWidth="lg">
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>
@@ -114,7 +118,12 @@ export function LandingFooter() {
           ))}
         </Grid>
         <Divider sx={{ my: 4 }} />
-        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }} data-testid="copyright">
+        <Typography
+          variant="body2"
+          color="textSecondary"
+          sx={{ textAlign: 'center' }}
+          data-testid="copyright"
+        >
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </Typography>
       </Container>

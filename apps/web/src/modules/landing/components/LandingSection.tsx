@@ -29,10 +29,20 @@ export function LandingSection({ id, title, subtitle, tinted = false, children }
     >
       <Container maxWidth="lg">
         <Box sx={{ textAlign: 'center', maxWidth: 720, mx: 'auto', mb: { xs: 4, md: 6 } }}>
-          <Typography id={headingId} variant="h2" component="h2" sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 1.5 }}>
+          <Typography
+            id={headingId}
+            variant="h2"
+            component="h2"
+            sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 1.5 }}
+          >
             {title}
           </Typography>
-          <Typography variant="h6" component="p" color="textSecondary" sx={{ fontWeight: 400, fontSize: { xs: '1.05rem', md: '1.25rem' } }}>
+          <Typography
+            variant="h6"
+            component="p"
+            color="textSecondary"
+            sx={{ fontWeight: 400, fontSize: { xs: '1.05rem', md: '1.25rem' } }}
+          >
             {subtitle}
           </Typography>
         </Box>

@@ -37,7 +37,13 @@ export function PlanCard({ plan }: { readonly plan: PlanCardFieldsFragment }) {
           color="primary"
           size="small"
           data-testid="plan-most-popular"
-          sx={{ position: 'absolute', top: 0, left: '50%', transform: 'translate(-50%, -50%)', fontWeight: 700 }}
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: '50%',
+            transform: 'translate(-50%, -50%)',
+            fontWeight: 700,
+          }}
         />
       )}
       <CardContent sx={{ flexGrow: 1, p: 3 }}>

@@ -23,7 +23,13 @@ export function TopBar() {
           component={RouterLink}
           to="/"
           aria-label={`${PRODUCT_NAME} home`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.primary', textDecoration: 'none' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.75,
+            color: 'text.primary',
+            textDecoration: 'none',
+          }}
         >
           <BoltIcon color="primary" />
           <Typography variant="h6" component="span" sx={{ fontWeight: 800 }} data-testid="product-name">
