@@ -51,10 +51,12 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
     const correlationId = correlationIdFrom(req.header(CORRELATION_HEADER));
     res.setHeader('X-Correlation-Id', correlationId);
     const started = process.hrtime.bigint();
+    // Read the path now: routers (Apollo) rewrite req.url while handling the request.
+    const path = req.path;
     res.on('finish', () => {
       requestContext.run({ correlationId }, () =>
         logger.info(
-          { method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          { method: req.method, path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
           'request',
         ),
       );
