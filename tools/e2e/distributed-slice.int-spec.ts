@@ -33,7 +33,7 @@ describe('distributed mode: every service its own process over NATS', () => {
     const [gatewayPort, bffPort] = [await freePort(), await freePort()];
     const edgeEnv = { NATS_URL: nats.url, HOST: '127.0.0.1', LOG_LEVEL: 'info', BUS_TIMEOUT_MS: '3000' };
     const gateway = spawnApp('gateway', { ...edgeEnv, PORT: String(gatewayPort) });
-    const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort) });
+    const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort), AUTH_TOKEN_SECRET: 'distributed-test-secret-0123456789abcdef' });
     processes.set('gateway', gateway).set('bff', bff);
     await Promise.all([gateway.waitForOutput(/gateway listening/), bff.waitForOutput(/bff listening/)]);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

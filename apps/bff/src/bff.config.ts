@@ -1,4 +1,4 @@
-import { baseConfigFields, booleanFlag, httpConfigFields, loadConfig, natsUrl } from '@membolt/platform';
+import { accessTokenSecret, baseConfigFields, booleanFlag, httpConfigFields, loadConfig, natsUrl, publicUrl } from '@membolt/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -7,6 +7,8 @@ export const bffConfigSchema = z.object({
   ...httpConfigFields(3000),
   NATS_URL: natsUrl,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
+  AUTH_TOKEN_SECRET: accessTokenSecret,
+  PUBLIC_URL: publicUrl.default('http://localhost:3000'),
   /** The built web app; the BFF serves it beside /graphql. */
   WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });

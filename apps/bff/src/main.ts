@@ -17,6 +17,10 @@ await runHttpEdge({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-bff-${process.pid}` },
       timeoutMs: config.BUS_TIMEOUT_MS,
     }),
-    BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION }),
+    BffModule.forRoot({
+      introspection: config.GRAPHQL_INTROSPECTION,
+      accessTokenSecret: config.AUTH_TOKEN_SECRET,
+      publicUrl: config.PUBLIC_URL,
+    }),
   ],
 });

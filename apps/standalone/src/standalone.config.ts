@@ -1,4 +1,12 @@
-import { baseConfigFields, booleanFlag, httpConfigFields, loadConfig, storeConfigFields } from '@membolt/platform';
+import {
+  accessTokenSecret,
+  baseConfigFields,
+  booleanFlag,
+  httpConfigFields,
+  loadConfig,
+  publicUrl,
+  storeConfigFields,
+} from '@membolt/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -7,6 +15,10 @@ export const standaloneConfigSchema = z.object({
   ...httpConfigFields(3000),
   ...storeConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
+  /** Generated once under DATA_DIR/secrets when not set. */
+  AUTH_TOKEN_SECRET: accessTokenSecret.optional(),
+  /** Defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: publicUrl.optional(),
   WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;

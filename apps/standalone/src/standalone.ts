@@ -7,7 +7,7 @@ import { IdentityModule } from '@membolt/identity';
 import { IngestionModule } from '@membolt/ingestion';
 import { KeysModule } from '@membolt/keys';
 import { MemoryModule } from '@membolt/memory';
-import { toStoreConfig } from '@membolt/platform';
+import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import type { StandaloneConfig } from './standalone.config.js';
 
@@ -18,6 +18,8 @@ import type { StandaloneConfig } from './standalone.config.js';
 export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
   const broker = new InProcessBroker();
   const store = toStoreConfig(config);
+  const accessTokenSecret = config.AUTH_TOKEN_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'auth-token');
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return runHttpEdge({
     app: 'standalone',
     host: config.HOST,
@@ -35,7 +37,7 @@ export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEd
       IngestionModule.forRoot({ store }),
       ChatModule.forRoot(),
       GatewayModule,
-      BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION }),
+      BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION, accessTokenSecret, publicUrl }),
     ],
   });
 }

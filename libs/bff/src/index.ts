@@ -1,1 +1,2 @@
 export * from './bff.module.js';
+export * from './bff.options.js';

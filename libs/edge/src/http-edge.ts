@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { CommonErrorCode, toRestError, CommonError } from '@membolt/contracts';
 import { type AppLogger, correlationIdFrom, requestContext } from '@membolt/platform';
+import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { HttpExceptionFilter } from './http-exception.filter.js';
@@ -63,6 +64,7 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
     });
     requestContext.run({ correlationId }, () => next());
   });
+  app.use(cookieParser());
   app.use(express.json({ limit: options.bodyLimitBytes }));
   app.use(bodyErrorHandler);
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -4,3 +4,4 @@ export * from './context/request-context.js';
 export * from './logging/logger.js';
 export * from './version.js';
 export * from './validation/contract-validation.pipe.js';
+export * from './secrets/local-secret.js';

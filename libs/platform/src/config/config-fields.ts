@@ -53,3 +53,11 @@ export const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
+
+/** A secret shared by identity (signs access tokens) and the BFF (verifies them). */
+export const accessTokenSecret = z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+
+/** The product's public origin, used in e-mailed links and OAuth redirects. No trailing slash. */
+export const publicUrl = z
+  .url()
+  .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://membolt.example.com (no path, no trailing slash)');

@@ -1,0 +1,73 @@
+import { Inject } from '@nestjs/common';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { BusClient } from '@membolt/bus';
+import { BillingErrorCode, IdentitySubjects, MemboltError, SubscriptionSubjects } from '@membolt/contracts';
+import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
+import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/current-user.decorator.js';
+import { clearSessionCookies } from '../session/session-cookies.js';
+import type { SessionUser } from '../session/session.guard.js';
+import { definedFields, toDeletionReceipt, toViewer } from './account.mapper.js';
+import {
+  ChangePasswordInput,
+  DeletionReceiptModel,
+  UpdateNotificationsInput,
+  UpdatePreferencesInput,
+  UpdateProfileInput,
+  ViewerModel,
+} from './account.models.js';
+
+/** The signed-in user's own account: profile, preferences, notifications, password, deletion. */
+@Resolver(() => ViewerModel)
+export class AccountResolver {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
+  ) {}
+
+  @Query(() => ViewerModel, { description: 'The signed-in user (UNAUTHENTICATED when there is no valid session).' })
+  async viewer(@CurrentUser() user: SessionUser): Promise<ViewerModel> {
+    return toViewer(await this.bus.request(IdentitySubjects.currentUser, {}, { userId: user.userId }));
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: "The user's plan id from billing (free, pay-per-use, basic, pro, enterprise); null if billing is unreachable.",
+  })
+  async plan(@Parent() viewer: ViewerModel): Promise<string | null> {
+    try {
+      return (await this.bus.request(SubscriptionSubjects.get, {}, { userId: viewer.id })).plan;
+    } catch (error) {
+      // No subscription yet (sign-up still completing): the documented default is the free plan.
+      if (error instanceof MemboltError && error.code === BillingErrorCode.SubscriptionNotFound) return 'free';
+      return null;
+    }
+  }
+
+  @Mutation(() => ViewerModel)
+  async updateProfile(@CurrentUser() user: SessionUser, @Args('input') input: UpdateProfileInput): Promise<ViewerModel> {
+    return toViewer(await this.bus.request(IdentitySubjects.updateProfile, definedFields(input), { userId: user.userId }));
+  }
+
+  @Mutation(() => ViewerModel)
+  async updatePreferences(@CurrentUser() user: SessionUser, @Args('input') input: UpdatePreferencesInput): Promise<ViewerModel> {
+    return toViewer(await this.bus.request(IdentitySubjects.updatePreferences, definedFields(input), { userId: user.userId }));
+  }
+
+  @Mutation(() => ViewerModel)
+  async updateNotifications(@CurrentUser() user: SessionUser, @Args('input') input: UpdateNotificationsInput): Promise<ViewerModel> {
+    return toViewer(await this.bus.request(IdentitySubjects.updateNotifications, definedFields(input), { userId: user.userId }));
+  }
+
+  @Mutation(() => Boolean, { description: 'Checks the current password, then sets the new one.' })
+  async changePassword(@CurrentUser() user: SessionUser, @Args('input') input: ChangePasswordInput): Promise<boolean> {
+    await this.bus.request(IdentitySubjects.changePassword, { ...input }, { userId: user.userId });
+    return true;
+  }
+
+  @Mutation(() => DeletionReceiptModel, { description: "Deletes the account and all of the user's data, then signs out." })
+  async deleteAccount(@CurrentUser() user: SessionUser, @HttpContext() http: GraphqlHttpContext): Promise<DeletionReceiptModel> {
+    const receipt = await this.bus.request(IdentitySubjects.deleteAccount, {}, { userId: user.userId });
+    clearSessionCookies(http.res, { secure: this.options.publicUrl.startsWith('https://') });
+    return toDeletionReceipt(receipt);
+  }
+}
