@@ -30,6 +30,8 @@ for kind, table in (('libs', libs), ('apps', apps)):
     os.makedirs(os.path.join(ROOT, root, 'src'), exist_ok=True)
     project = name if kind == 'libs' else f'{name}-app'
     pkg = {'name': f'@membolt/{name}' if kind == 'libs' else f'@membolt/{name}-app', 'version': '0.1.0', 'private': True, 'type': 'module'}
+    if kind == 'apps' and name == 'standalone':
+      pkg['bin'] = {'membolt': 'bin/membolt.js'}
     if kind == 'libs':
       exports = {'.': {'membolt-source': './src/index.ts', 'default': './dist/index.js'}}
       if os.path.exists(os.path.join(ROOT, root, 'src/testing/index.ts')):

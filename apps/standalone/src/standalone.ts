@@ -1,14 +1,8 @@
 import { BffModule } from '@membolt/bff';
-import { BillingModule } from '@membolt/billing';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { ChatModule } from '@membolt/chat';
 import { GatewayModule } from '@membolt/gateway';
-import { IdentityModule } from '@membolt/identity';
-import { IngestionModule } from '@membolt/ingestion';
-import { KeysModule } from '@membolt/keys';
-import { MemoryModule } from '@membolt/memory';
-import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
+import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
 
 /**
@@ -17,8 +11,6 @@ import type { StandaloneConfig } from './standalone.config.js';
  */
 export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
   const broker = new InProcessBroker();
-  const store = toStoreConfig(config);
-  const accessTokenSecret = config.AUTH_TOKEN_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'auth-token');
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return runHttpEdge({
     app: 'standalone',
@@ -30,14 +22,9 @@ export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEd
     busServer: new InProcessServer(broker),
     imports: [
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
-      IdentityModule.forRoot({ store }),
-      KeysModule.forRoot({ store }),
-      BillingModule.forRoot({ store }),
-      MemoryModule.forRoot({ store }),
-      IngestionModule.forRoot({ store }),
-      ChatModule.forRoot(),
+      ...localServiceModules(config),
       GatewayModule,
-      BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION, accessTokenSecret, publicUrl }),
+      BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION, accessTokenSecret: accessTokenSecretOf(config), publicUrl }),
     ],
   });
 }

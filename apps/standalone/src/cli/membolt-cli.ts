@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import type { BusClient } from '@membolt/bus';
+import { CommonError, CommonErrorCode, IdentitySubjects, KeysSubjects } from '@membolt/contracts';
+
+export const CLI_USAGE = `Usage: membolt <command> [options]
+
+Commands:
+  user:create --email <e-mail> --name <name> --password <password>
+      Creates an account (like signing up) and an API key for it.
+      Prints {"userId","apiKey"}.
+  key:create --user <userId> [--name <name>] [--description <text>]
+      Creates an API key for the user. Prints {"userId","keyId","apiKey"}.
+  key:revoke --key <mblt_…>
+  key:revoke --user <userId> --id <keyId>
+      Revokes a key for good. Prints the revoked key (never its secret).
+
+Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).`;
+
+type Output = Record<string, unknown>;
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new CommonError(CommonErrorCode.ValidationError, `--${name} is required`);
+  }
+  return value;
+}
+
+/** Operator commands, run through the same bus subjects as the product (same validation and rules). */
+export async function runCliCommand(bus: BusClient, argv: readonly string[]): Promise<Output> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      user: { type: 'string' },
+      key: { type: 'string' },
+      id: { type: 'string' },
+      description: { type: 'string' },
+    },
+    strict: true,
+  });
+
+  switch (command) {
+    case 'user:create': {
+      const session = await bus.request(IdentitySubjects.signUp, {
+        email: required(values, 'email'),
+        name: required(values, 'name'),
+        password: required(values, 'password'),
+      });
+      const userId = session.user.id;
+      const created = await bus.request(
+        KeysSubjects.create,
+        { name: 'CLI key', description: 'Created by membolt user:create' },
+        { userId },
+      );
+      return { userId, apiKey: created.secret };
+    }
+    case 'key:create': {
+      const userId = required(values, 'user');
+      const description = values.description;
+      const created = await bus.request(
+        KeysSubjects.create,
+        { name: values.name ?? 'CLI key', ...(description ? { description } : {}) },
+        { userId },
+      );
+      return { userId, keyId: created.apiKey.id, apiKey: created.secret };
+    }
+    case 'key:revoke': {
+      if (values.key) {
+        const validation = await bus.request(KeysSubjects.validate, { key: values.key });
+        if (!validation.valid) {
+          throw new CommonError(CommonErrorCode.NotFound, validation.reason === 'revoked' ? 'This API key is already revoked.' : 'Unknown API key.');
+        }
+        const revoked = await bus.request(KeysSubjects.revoke, { keyId: validation.keyId }, { userId: validation.userId });
+        return { ...revoked };
+      }
+      const revoked = await bus.request(KeysSubjects.revoke, { keyId: required(values, 'id') }, { userId: required(values, 'user') });
+      return { ...revoked };
+    }
+    default:
+      throw new CommonError(CommonErrorCode.ValidationError, command ? `Unknown command "${command}"\n\n${CLI_USAGE}` : CLI_USAGE);
+  }
+}

@@ -1,0 +1,27 @@
+import type { DynamicModule } from '@nestjs/common';
+import { BillingModule } from '@membolt/billing';
+import { ChatModule } from '@membolt/chat';
+import { IdentityModule } from '@membolt/identity';
+import { IngestionModule } from '@membolt/ingestion';
+import { KeysModule } from '@membolt/keys';
+import { MemoryModule } from '@membolt/memory';
+import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
+import type { StandaloneConfig } from './standalone.config.js';
+
+/** The access-token secret: from the environment, or generated once under DATA_DIR. */
+export function accessTokenSecretOf(config: StandaloneConfig): string {
+  return config.AUTH_TOKEN_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'auth-token');
+}
+
+/** The six services on their embedded stores (or MongoDB when MONGO_URL is set), for one process. */
+export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
+  const store = toStoreConfig(config);
+  return [
+    IdentityModule.forRoot({ store }),
+    KeysModule.forRoot({ store }),
+    BillingModule.forRoot({ store }),
+    MemoryModule.forRoot({ store }),
+    IngestionModule.forRoot({ store }),
+    ChatModule.forRoot(),
+  ];
+}
