@@ -1,7 +1,7 @@
-import { IdentityModule } from '@membolt/identity';
-import { loadConfigOrExit, toStoreConfig } from '@membolt/platform';
+import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
+import { loadConfigOrExit } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadIdentityConfig } from './identity.config.js';
 
 const config = loadConfigOrExit(() => loadIdentityConfig());
-await runServiceProcess('identity', config, IdentityModule.forRoot({ store: toStoreConfig(config) }));
+await runServiceProcess('identity', config, IdentityModule.forRoot(identityModuleOptionsFrom(config)));

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { BillingModule } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
-import { IdentityModule } from '@membolt/identity';
+import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
 import { IngestionModule } from '@membolt/ingestion';
 import { KeysModule } from '@membolt/keys';
 import { MemoryModule } from '@membolt/memory';
@@ -17,7 +17,7 @@ export function accessTokenSecretOf(config: StandaloneConfig): string {
 export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
   const store = toStoreConfig(config);
   return [
-    IdentityModule.forRoot({ store }),
+    IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
     KeysModule.forRoot({ store }),
     BillingModule.forRoot({ store }),
     MemoryModule.forRoot({ store }),

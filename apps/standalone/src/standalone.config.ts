@@ -1,5 +1,5 @@
+import { identityConfigFields } from '@membolt/identity';
 import {
-  accessTokenSecret,
   baseConfigFields,
   booleanFlag,
   httpConfigFields,
@@ -14,9 +14,9 @@ export const standaloneConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3000),
   ...storeConfigFields,
+  /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
+  ...identityConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
-  /** Generated once under DATA_DIR/secrets when not set. */
-  AUTH_TOKEN_SECRET: accessTokenSecret.optional(),
   /** Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: publicUrl.optional(),
   WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),

@@ -1,15 +1,164 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Module,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { AccessTokens } from '@membolt/auth-tokens';
 import { createHealthController } from '@membolt/bus';
 import type { StoreConfig } from '@membolt/platform';
+import { BusAccountServices } from './adapters/bus/account-services.bus.js';
+import { SystemClock } from './adapters/clock/system-clock.js';
+import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
+import { openIdentityEmbeddedStore } from './adapters/embedded/identity-store.embedded.js';
+import { OutboxFolderMailer } from './adapters/mail/outbox-folder.mailer.js';
+import { SmtpMailer } from './adapters/mail/smtp.mailer.js';
+import { openIdentityMongoStore } from './adapters/mongo/identity-store.mongo.js';
+import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-connect.client.js';
+import { IdentityHandlers } from './identity.handlers.js';
+import {
+  IDENTITY_OPTIONS,
+  type IdentityModuleOptions,
+  type MailOptions,
+  type OidcOptions,
+  resolveIdentityOptions,
+  type ResolvedIdentityOptions,
+} from './identity.options.js';
+import { ACCOUNT_SERVICES } from './ports/account-services.js';
+import { ATTEMPT_REPOSITORY } from './ports/attempt.repository.js';
+import { CLOCK } from './ports/clock.js';
+import { IDENTITY_STORE, type IdentityStore } from './ports/identity-store.js';
+import { MAILER, type Mailer } from './ports/mailer.js';
+import { OIDC_CLIENT, type OidcClient } from './ports/oidc-client.js';
+import { OIDC_REQUEST_REPOSITORY } from './ports/oidc-request.repository.js';
+import { OUTBOX_REPOSITORY } from './ports/outbox.repository.js';
+import { PASSWORD_HASHER } from './ports/password-hasher.js';
+import { PASSWORD_RESET_TOKEN_REPOSITORY } from './ports/password-reset-token.repository.js';
+import { SESSION_REPOSITORY } from './ports/session.repository.js';
+import { USER_REPOSITORY } from './ports/user.repository.js';
+import { AccountDeletionService } from './services/account-deletion.service.js';
+import { AccountSetupService } from './services/account-setup.service.js';
+import { AccountService } from './services/account.service.js';
+import { HousekeepingService } from './services/housekeeping.service.js';
+import { OidcSignInService } from './services/oidc-sign-in.service.js';
+import { OutboxWorker } from './services/outbox.worker.js';
+import { PasswordResetService } from './services/password-reset.service.js';
+import { RateLimiter } from './services/rate-limiter.js';
+import { SessionService } from './services/session.service.js';
+import { UserDirectory } from './services/user-directory.service.js';
 
-export interface IdentityModuleOptions {
-  readonly store: StoreConfig;
+export type { IdentityModuleOptions } from './identity.options.js';
+
+async function openIdentityStore(store: StoreConfig): Promise<IdentityStore> {
+  switch (store.kind) {
+    case 'embedded':
+      return openIdentityEmbeddedStore(store.dataDir);
+    case 'mongo':
+      return openIdentityMongoStore(store.url);
+  }
 }
 
-/** The identity service. It answers its health probe; its capabilities arrive with their issues. */
+function createMailer(mail: MailOptions): Mailer {
+  switch (mail.transport) {
+    case 'smtp':
+      return new SmtpMailer(mail.url, mail.from);
+    case 'outbox':
+      return new OutboxFolderMailer(mail.directory, mail.from);
+  }
+}
+
+function createOidcClient(oidc: OidcOptions): OidcClient {
+  return oidc.client
+    ? new OpenIdConnectClient(oidc.client, oidc.providerName)
+    : new DisabledOidcClient(oidc.providerName);
+}
+
+/** Each repository of the store under its own token, so services inject only what they use. */
+const repositoryProviders: Provider[] = [
+  { provide: USER_REPOSITORY, useFactory: (store: IdentityStore) => store.users, inject: [IDENTITY_STORE] },
+  {
+    provide: SESSION_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.sessions,
+    inject: [IDENTITY_STORE],
+  },
+  {
+    provide: PASSWORD_RESET_TOKEN_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.resetTokens,
+    inject: [IDENTITY_STORE],
+  },
+  {
+    provide: OIDC_REQUEST_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.oidcRequests,
+    inject: [IDENTITY_STORE],
+  },
+  {
+    provide: ATTEMPT_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.attempts,
+    inject: [IDENTITY_STORE],
+  },
+  {
+    provide: OUTBOX_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.outbox,
+    inject: [IDENTITY_STORE],
+  },
+];
+
+/**
+ * The identity service: accounts, sessions, Google sign-in, password reset, profile and account deletion.
+ * Needs the global BusClient (BusModule.forRoot in the composition root) to reach keys, billing and the
+ * data services.
+ */
 @Module({})
-export class IdentityModule {
-  static forRoot(_options: IdentityModuleOptions): DynamicModule {
-    return { module: IdentityModule, controllers: [createHealthController('identity')] };
+export class IdentityModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  static forRoot(options: IdentityModuleOptions): DynamicModule {
+    const resolved: ResolvedIdentityOptions = resolveIdentityOptions(options);
+    return {
+      module: IdentityModule,
+      controllers: [IdentityHandlers, createHealthController('identity')],
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: resolved },
+        { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(resolved.store) },
+        ...repositoryProviders,
+        { provide: CLOCK, useValue: options.clock ?? new SystemClock() },
+        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(resolved.passwordHashing) },
+        { provide: MAILER, useFactory: () => createMailer(resolved.mail) },
+        { provide: OIDC_CLIENT, useFactory: () => createOidcClient(resolved.oidc) },
+        {
+          provide: AccessTokens,
+          useFactory: () =>
+            new AccessTokens(resolved.accessTokenSecret, resolved.limits.accessTokenTtlSeconds),
+        },
+        { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
+        UserDirectory,
+        RateLimiter,
+        SessionService,
+        AccountSetupService,
+        AccountService,
+        PasswordResetService,
+        OidcSignInService,
+        AccountDeletionService,
+        HousekeepingService,
+        OutboxWorker,
+      ],
+      exports: [
+        AccountService,
+        SessionService,
+        PasswordResetService,
+        OidcSignInService,
+        AccountDeletionService,
+        AccountSetupService,
+      ],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.mailer.close();
+    await this.store.close();
   }
 }

@@ -60,7 +60,8 @@ export class AccountResolver {
 
   @Mutation(() => Boolean, { description: 'Checks the current password, then sets the new one.' })
   async changePassword(@CurrentUser() user: SessionUser, @Args('input') input: ChangePasswordInput): Promise<boolean> {
-    await this.bus.request(IdentitySubjects.changePassword, { ...input }, { userId: user.userId });
+    // Keep the session making the change; every other session of the user is signed out.
+    await this.bus.request(IdentitySubjects.changePassword, { ...input, keepSessionId: user.sessionId }, { userId: user.userId });
     return true;
   }
 

@@ -183,6 +183,16 @@ export class ChangePasswordRequest {
   @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
   newPassword!: string;
+
+  /**
+   * The session to keep signed in: the `sid` claim of the caller's access token. Every other session of the
+   * user is revoked; without it, all of them are (the caller signs in again).
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  keepSessionId?: string;
 }
 
 export class DeleteAccountRequest {}

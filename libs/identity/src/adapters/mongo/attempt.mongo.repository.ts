@@ -1,0 +1,23 @@
+import type { Model } from 'mongoose';
+import type { AttemptRepository } from '../../ports/attempt.repository.js';
+import type { AttemptDocument } from './identity.schemas.js';
+
+export class AttemptMongoRepository implements AttemptRepository {
+  constructor(private readonly attempts: Model<AttemptDocument>) {}
+
+  async record(key: string, at: Date, expiresAt: Date): Promise<void> {
+    await this.attempts.create({ key, at, expiresAt });
+  }
+
+  async countSince(key: string, since: Date): Promise<number> {
+    return this.attempts.countDocuments({ key, at: { $gt: since } }).exec();
+  }
+
+  async clear(key: string): Promise<number> {
+    return (await this.attempts.deleteMany({ key }).exec()).deletedCount;
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    return (await this.attempts.deleteMany({ expiresAt: { $lte: now } }).exec()).deletedCount;
+  }
+}

@@ -1,0 +1,22 @@
+/** A session is a refresh-token family: every rotation adds a token to the same family (same `id`). */
+export interface Session {
+  readonly id: string;
+  readonly userId: string;
+  /** "Remember me": 30 days, else 24 hours (and browser-session cookies at the edge). */
+  readonly persistent: boolean;
+  readonly createdAt: Date;
+  readonly lastUsedAt: Date;
+  /** Slides forward on every rotation. */
+  readonly expiresAt: Date;
+}
+
+/** One refresh token of a family; only its SHA-256 hash is stored. */
+export interface RefreshToken {
+  readonly tokenHash: string;
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly issuedAt: Date;
+  readonly expiresAt: Date;
+  /** Set when the token was exchanged for the next one; presenting it again means it was stolen. */
+  readonly usedAt: Date | null;
+}

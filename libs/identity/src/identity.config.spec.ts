@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig, storeConfigFields } from '@membolt/platform';
+import { z } from 'zod';
+import { identityConfigFields, identityModuleOptionsFrom } from './identity.config.js';
+
+const schema = z.object({ ...storeConfigFields, ...identityConfigFields });
+const SECRET = 's'.repeat(32);
+
+describe('identityModuleOptionsFrom', () => {
+  it('sends mail over SMTP when SMTP_URL is set, else to DATA_DIR/mail-outbox', () => {
+    const smtp = identityModuleOptionsFrom(
+      loadConfig(schema, { SMTP_URL: 'smtp://u:p@mail:587', MAIL_FROM: 'Ops <ops@x.io>' }),
+      SECRET,
+    );
+    expect(smtp.mail).toEqual({ transport: 'smtp', url: 'smtp://u:p@mail:587', from: 'Ops <ops@x.io>' });
+    const outbox = identityModuleOptionsFrom(loadConfig(schema, { DATA_DIR: './d' }), SECRET);
+    expect(outbox.mail).toEqual({
+      transport: 'outbox',
+      directory: 'd/mail-outbox',
+      from: 'Membolt <no-reply@membolt.local>',
+    });
+  });
+
+  it('enables Google sign-in only when both client id and secret are set', () => {
+    const half = identityModuleOptionsFrom(loadConfig(schema, { OIDC_CLIENT_ID: 'id' }), SECRET);
+    expect(half.oidc).toEqual({ providerName: 'Google', client: null });
+    const full = identityModuleOptionsFrom(
+      loadConfig(schema, {
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_PROVIDER_NAME: 'Acme SSO',
+        OIDC_ISSUER: 'https://sso.acme.io',
+      }),
+      SECRET,
+    );
+    expect(full.oidc).toEqual({
+      providerName: 'Acme SSO',
+      client: { issuer: 'https://sso.acme.io', clientId: 'id', clientSecret: 'secret' },
+    });
+  });
+
+  it('uses MONGO_URL for the store when set, and needs a secret', () => {
+    const config = loadConfig(schema, { MONGO_URL: 'mongodb://db:27017', AUTH_TOKEN_SECRET: SECRET });
+    expect(identityModuleOptionsFrom(config)).toMatchObject({
+      store: { kind: 'mongo', url: 'mongodb://db:27017' },
+      accessTokenSecret: SECRET,
+    });
+    expect(() => identityModuleOptionsFrom(loadConfig(schema, {}))).toThrow('AUTH_TOKEN_SECRET');
+  });
+});

@@ -1,0 +1,159 @@
+import { MessagePattern } from '@nestjs/microservices';
+import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
+import {
+  type AcceptedView,
+  ChangePasswordRequest,
+  CompletePasswordResetRequest,
+  DeleteAccountRequest,
+  type DeletionReceiptView,
+  EnsureMemoryGraphRequest,
+  FinishOidcRequest,
+  GetCurrentUserRequest,
+  IdentitySubjects,
+  type MemoryGraphView,
+  type OidcStartView,
+  OidcStatusRequest,
+  type OidcStatusView,
+  RefreshSessionRequest,
+  RequestPasswordResetRequest,
+  type SessionView,
+  SignInRequest,
+  SignOutRequest,
+  SignUpRequest,
+  StartOidcRequest,
+  UpdateNotificationsRequest,
+  UpdatePreferencesRequest,
+  UpdateProfileRequest,
+  type UserView,
+} from '@membolt/contracts';
+import { AccountDeletionService } from './services/account-deletion.service.js';
+import { AccountService } from './services/account.service.js';
+import { OidcSignInService } from './services/oidc-sign-in.service.js';
+import { PasswordResetService } from './services/password-reset.service.js';
+import { SessionService } from './services/session.service.js';
+
+const ACCEPTED: AcceptedView = { accepted: true };
+
+/**
+ * Bus handlers of identity: acting user (user-scoped subjects, checked first) -> validated payload -> one
+ * service call.
+ */
+@BusController()
+export class IdentityHandlers {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+    private readonly oidc: OidcSignInService,
+    private readonly passwordReset: PasswordResetService,
+    private readonly deletion: AccountDeletionService,
+  ) {}
+
+  @MessagePattern(IdentitySubjects.signUp.name)
+  signUp(@BusPayload(SignUpRequest) request: SignUpRequest): Promise<SessionView> {
+    return this.accounts.signUp(request);
+  }
+
+  @MessagePattern(IdentitySubjects.signIn.name)
+  signIn(@BusPayload(SignInRequest) request: SignInRequest): Promise<SessionView> {
+    return this.sessions.signIn(request);
+  }
+
+  @MessagePattern(IdentitySubjects.refreshSession.name)
+  refreshSession(@BusPayload(RefreshSessionRequest) request: RefreshSessionRequest): Promise<SessionView> {
+    return this.sessions.refresh(request.refreshToken);
+  }
+
+  @MessagePattern(IdentitySubjects.signOut.name)
+  async signOut(@BusPayload(SignOutRequest) request: SignOutRequest): Promise<AcceptedView> {
+    await this.sessions.signOut(request.refreshToken);
+    return ACCEPTED;
+  }
+
+  @MessagePattern(IdentitySubjects.oidcStatus.name)
+  oidcStatus(@BusPayload(OidcStatusRequest) _request: OidcStatusRequest): OidcStatusView {
+    return this.oidc.status();
+  }
+
+  @MessagePattern(IdentitySubjects.startOidc.name)
+  startOidc(@BusPayload(StartOidcRequest) request: StartOidcRequest): Promise<OidcStartView> {
+    return this.oidc.start(request);
+  }
+
+  @MessagePattern(IdentitySubjects.finishOidc.name)
+  finishOidc(@BusPayload(FinishOidcRequest) request: FinishOidcRequest): Promise<SessionView> {
+    return this.oidc.finish(request);
+  }
+
+  @MessagePattern(IdentitySubjects.requestPasswordReset.name)
+  async requestPasswordReset(
+    @BusPayload(RequestPasswordResetRequest) request: RequestPasswordResetRequest,
+  ): Promise<AcceptedView> {
+    await this.passwordReset.request(request);
+    return ACCEPTED;
+  }
+
+  @MessagePattern(IdentitySubjects.completePasswordReset.name)
+  async completePasswordReset(
+    @BusPayload(CompletePasswordResetRequest) request: CompletePasswordResetRequest,
+  ): Promise<AcceptedView> {
+    await this.passwordReset.complete(request);
+    return ACCEPTED;
+  }
+
+  @MessagePattern(IdentitySubjects.currentUser.name)
+  currentUser(
+    @ActingUserId() userId: string,
+    @BusPayload(GetCurrentUserRequest) _request: GetCurrentUserRequest,
+  ): Promise<UserView> {
+    return this.accounts.currentUser(userId);
+  }
+
+  @MessagePattern(IdentitySubjects.updateProfile.name)
+  updateProfile(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdateProfileRequest) request: UpdateProfileRequest,
+  ): Promise<UserView> {
+    return this.accounts.updateProfile(userId, request);
+  }
+
+  @MessagePattern(IdentitySubjects.updatePreferences.name)
+  updatePreferences(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdatePreferencesRequest) request: UpdatePreferencesRequest,
+  ): Promise<UserView> {
+    return this.accounts.updatePreferences(userId, request);
+  }
+
+  @MessagePattern(IdentitySubjects.updateNotifications.name)
+  updateNotifications(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdateNotificationsRequest) request: UpdateNotificationsRequest,
+  ): Promise<UserView> {
+    return this.accounts.updateNotifications(userId, request);
+  }
+
+  @MessagePattern(IdentitySubjects.changePassword.name)
+  async changePassword(
+    @ActingUserId() userId: string,
+    @BusPayload(ChangePasswordRequest) request: ChangePasswordRequest,
+  ): Promise<AcceptedView> {
+    await this.accounts.changePassword(userId, request);
+    return ACCEPTED;
+  }
+
+  @MessagePattern(IdentitySubjects.deleteAccount.name)
+  deleteAccount(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteAccountRequest) _request: DeleteAccountRequest,
+  ): Promise<DeletionReceiptView> {
+    return this.deletion.deleteAccount(userId);
+  }
+
+  @MessagePattern(IdentitySubjects.ensureMemoryGraph.name)
+  ensureMemoryGraph(
+    @ActingUserId() userId: string,
+    @BusPayload(EnsureMemoryGraphRequest) _request: EnsureMemoryGraphRequest,
+  ): Promise<MemoryGraphView> {
+    return this.accounts.ensureMemoryGraph(userId);
+  }
+}

@@ -1,0 +1,130 @@
+import type { StoreConfig } from '@membolt/platform';
+import type { Clock } from './ports/clock.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Rate limits and lifetimes. The defaults are the product's; tests may shorten them. */
+export interface IdentityLimits {
+  readonly accessTokenTtlSeconds: number;
+  /** "Remember me" ticked: the refresh token lives this long after its last use. */
+  readonly persistentSessionMs: number;
+  /** "Remember me" unticked (and the edge sets browser-session cookies). */
+  readonly browserSessionMs: number;
+  readonly signInWindowMs: number;
+  readonly signInFailuresPerAccount: number;
+  readonly signInFailuresPerAddress: number;
+  readonly resetTokenMs: number;
+  readonly resetMailWindowMs: number;
+  readonly resetMailsPerAccount: number;
+  readonly oidcRequestMs: number;
+}
+
+export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
+  accessTokenTtlSeconds: 15 * 60,
+  persistentSessionMs: 30 * DAY,
+  browserSessionMs: DAY,
+  signInWindowMs: 15 * MINUTE,
+  signInFailuresPerAccount: 5,
+  signInFailuresPerAddress: 20,
+  resetTokenMs: HOUR,
+  resetMailWindowMs: HOUR,
+  resetMailsPerAccount: 3,
+  oidcRequestMs: 10 * MINUTE,
+};
+
+/** argon2id cost parameters. */
+export interface PasswordHashingOptions {
+  /** KiB */
+  readonly memoryCost: number;
+  readonly timeCost: number;
+  readonly parallelism: number;
+}
+
+/** OWASP's argon2id baseline is 19 MiB / t=2; we spend more memory, as argon2's own defaults do. */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
+  memoryCost: 65_536,
+  timeCost: 3,
+  parallelism: 4,
+};
+
+export interface OutboxWorkerOptions {
+  /** How often the worker looks for due steps. */
+  readonly pollIntervalMs: number;
+  /** First retry delay; doubles per failed attempt up to `retryMaxMs`. */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  /** How long a claimed step is hidden from other workers while it runs. */
+  readonly leaseMs: number;
+  /** A setup step whose account does not exist (yet) is kept this long, then dropped. */
+  readonly orphanGraceMs: number;
+}
+
+export const DEFAULT_OUTBOX_WORKER: OutboxWorkerOptions = {
+  pollIntervalMs: 5_000,
+  retryBaseMs: 5_000,
+  retryMaxMs: 15 * MINUTE,
+  leaseMs: MINUTE,
+  orphanGraceMs: 10 * MINUTE,
+};
+
+export type MailTransportOptions =
+  /** `smtp://user:pass@host:587` or `smtps://…` */
+  | { readonly transport: 'smtp'; readonly url: string }
+  /** One `.eml` file per mail in this directory. */
+  | { readonly transport: 'outbox'; readonly directory: string };
+
+export type MailOptions = MailTransportOptions & { readonly from: string };
+
+export interface OidcClientOptions {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export interface OidcOptions {
+  /** Shown on the sign-in button. */
+  readonly providerName: string;
+  /** Null: sign-in with the provider is disabled (`oidc-not-configured`). */
+  readonly client: OidcClientOptions | null;
+}
+
+export interface IdentityModuleOptions {
+  readonly store: StoreConfig;
+  /** HS256 secret of the access tokens (>= 32 characters); the BFF verifies with the same one. */
+  readonly accessTokenSecret: string;
+  readonly mail: MailOptions;
+  /** Default: provider "Google", disabled. */
+  readonly oidc?: OidcOptions;
+  readonly clock?: Clock;
+  readonly passwordHashing?: Partial<PasswordHashingOptions>;
+  readonly limits?: Partial<IdentityLimits>;
+  readonly outboxWorker?: Partial<OutboxWorkerOptions>;
+}
+
+export interface ResolvedIdentityOptions {
+  readonly store: StoreConfig;
+  readonly accessTokenSecret: string;
+  readonly mail: MailOptions;
+  readonly oidc: OidcOptions;
+  readonly passwordHashing: PasswordHashingOptions;
+  readonly limits: IdentityLimits;
+  readonly outboxWorker: OutboxWorkerOptions;
+}
+
+export const DEFAULT_OIDC_PROVIDER_NAME = 'Google';
+
+export function resolveIdentityOptions(options: IdentityModuleOptions): ResolvedIdentityOptions {
+  return {
+    store: options.store,
+    accessTokenSecret: options.accessTokenSecret,
+    mail: options.mail,
+    oidc: options.oidc ?? { providerName: DEFAULT_OIDC_PROVIDER_NAME, client: null },
+    passwordHashing: { ...DEFAULT_PASSWORD_HASHING, ...options.passwordHashing },
+    limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
+    outboxWorker: { ...DEFAULT_OUTBOX_WORKER, ...options.outboxWorker },
+  };
+}
+
+export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');

@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type DeletionReceiptView,
+  USER_DATA_SERVICES,
+  type UserDataDeletionView,
+  type UserDataService,
+} from '@membolt/contracts';
+import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
+import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
+import { CLOCK, type Clock } from '../ports/clock.js';
+import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
+import {
+  PASSWORD_RESET_TOKEN_REPOSITORY,
+  type PasswordResetTokenRepository,
+} from '../ports/password-reset-token.repository.js';
+import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import { IdentityErrors } from './identity.errors.js';
+import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
+
+/**
+ * Delete Account: every service removes the user's data, then identity removes the account itself. A
+ * service that cannot be reached gets a durable outbox step, retried until it confirms; the receipt lists
+ * it as pending.
+ */
+@Injectable()
+export class AccountDeletionService {
+  private readonly logger = new Logger('IdentityDeletion');
+
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(PASSWORD_RESET_TOKEN_REPOSITORY) private readonly resetTokens: PasswordResetTokenRepository,
+    @Inject(OUTBOX_REPOSITORY) private readonly outbox: OutboxRepository,
+    @Inject(ACCOUNT_SERVICES) private readonly accountServices: AccountServices,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async deleteAccount(userId: string): Promise<DeletionReceiptView> {
+    const user = await this.users.findById(userId);
+    if (!user) throw IdentityErrors.userNotFound();
+    const now = this.clock.now();
+    // From here on the account cannot sign in or refresh, even if a later step fails (a retry resumes).
+    if (!user.deletedAt) await this.users.update(userId, { deletedAt: now });
+    const sessions = await this.sessions.revokeAllForUser(userId);
+    // Sign-up steps still pending would create data that is being deleted.
+    const setupSteps = await this.outbox.remove(userId, SETUP_STEP_KINDS);
+
+    const services: UserDataDeletionView[] = [];
+    const pending: UserDataService[] = [];
+    for (const service of USER_DATA_SERVICES) {
+      try {
+        services.push(await this.accountServices.deleteUserData(userId, service));
+      } catch (error) {
+        this.logger.warn(
+          `User data of ${userId} not deleted in ${service} yet, will retry: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        pending.push(service);
+      }
+    }
+    await this.outbox.add(userId, pending.map(deletionStepKind), now);
+    // Steps left by an earlier, interrupted deletion for services that have confirmed now.
+    const confirmed = USER_DATA_SERVICES.filter((service) => !pending.includes(service));
+    await this.outbox.remove(userId, confirmed.map(deletionStepKind));
+
+    const passwordResetTokens = await this.resetTokens.deleteAllForUser(userId);
+    const rateLimitEntries =
+      (await this.limiter.clear(RateLimitKeys.signInByAccount(user.email))) +
+      (await this.limiter.clear(RateLimitKeys.resetMailByAccount(user.email)));
+    const users = await this.users.delete(userId);
+    this.logger.log(`Account ${userId} deleted${pending.length ? `; pending in ${pending.join(', ')}` : ''}`);
+    return {
+      userId,
+      deletedAt: now.toISOString(),
+      services: [
+        ...services,
+        {
+          service: 'identity',
+          removed: { users, sessions, passwordResetTokens, rateLimitEntries, outboxSteps: setupSteps },
+        },
+      ],
+      pending,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  ChangePasswordRequest,
+  MemoryGraphView,
+  SessionView,
+  SignUpRequest,
+  UpdateNotificationsRequest,
+  UpdatePreferencesRequest,
+  UpdateProfileRequest,
+  UserView,
+} from '@membolt/contracts';
+import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
+import { newUser, withAuthMethod } from '../domain/user.js';
+import { toMemoryGraphView, toUserView } from '../domain/user.mapper.js';
+import { CLOCK, type Clock } from '../ports/clock.js';
+import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
+import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import { AccountSetupService } from './account-setup.service.js';
+import { IdentityErrors } from './identity.errors.js';
+import { SessionService } from './session.service.js';
+import { type ActiveUser, UserDirectory } from './user-directory.service.js';
+
+export interface NewAccount {
+  readonly email: string;
+  readonly name: string;
+  readonly passwordHash: string | null;
+  readonly googleSubject: string | null;
+}
+
+/** Sign-up and the signed-in user's own account: profile, preferences, notifications, password. */
+@Injectable()
+export class AccountService {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly directory: UserDirectory,
+    private readonly sessions: SessionService,
+    private readonly setup: AccountSetupService,
+  ) {}
+
+  async signUp(request: SignUpRequest): Promise<SessionView> {
+    if (await this.users.findByEmail(request.email)) throw IdentityErrors.emailAlreadyInUse();
+    const passwordHash = await this.hasher.hash(request.password);
+    const created = await this.createAccount({
+      email: request.email,
+      name: request.name,
+      passwordHash,
+      googleSubject: null,
+    });
+    if (created.result !== 'created') throw IdentityErrors.emailAlreadyInUse();
+    return this.sessions.issue(created.user, true);
+  }
+
+  /**
+   * Stores a new account with its follow-up steps (default API key, free subscription) in the outbox, then
+   * tries the steps at once; what fails is retried by the outbox worker and never fails the sign-up.
+   */
+  async createAccount(
+    account: NewAccount,
+  ): Promise<{ result: 'created'; user: ActiveUser } | { result: Exclude<CreateUserResult, 'created'> }> {
+    const user = newUser({ ...account, now: this.clock.now() });
+    const result = await this.users.create(user, SETUP_STEP_KINDS);
+    if (result !== 'created') return { result };
+    await this.setup.runSetupNow(user.id);
+    return { result, user: await this.directory.require(user.id) };
+  }
+
+  async currentUser(userId: string): Promise<UserView> {
+    return toUserView(await this.directory.require(userId));
+  }
+
+  async updateProfile(userId: string, request: UpdateProfileRequest): Promise<UserView> {
+    return toUserView(
+      await this.directory.update(userId, {
+        ...(request.name !== undefined ? { name: request.name } : {}),
+        ...(request.bio !== undefined ? { bio: request.bio } : {}),
+      }),
+    );
+  }
+
+  async updatePreferences(userId: string, request: UpdatePreferencesRequest): Promise<UserView> {
+    const user = await this.directory.require(userId);
+    return toUserView(
+      await this.directory.update(userId, {
+        settings: {
+          theme: request.theme ?? user.settings.theme,
+          defaultModel: request.defaultModel ?? user.settings.defaultModel,
+        },
+      }),
+    );
+  }
+
+  async updateNotifications(userId: string, request: UpdateNotificationsRequest): Promise<UserView> {
+    const { notifications } = await this.directory.require(userId);
+    return toUserView(
+      await this.directory.update(userId, {
+        notifications: {
+          emailNotifications: request.emailNotifications ?? notifications.emailNotifications,
+          newFeatures: request.newFeatures ?? notifications.newFeatures,
+          marketingEmails: request.marketingEmails ?? notifications.marketingEmails,
+          conversationSummaries: request.conversationSummaries ?? notifications.conversationSummaries,
+        },
+      }),
+    );
+  }
+
+  /**
+   * Verifies the current password (an account without one, Google-only, cannot pass), stores the new one
+   * and revokes every other session: the one named by `keepSessionId` stays signed in.
+   */
+  async changePassword(userId: string, request: ChangePasswordRequest): Promise<void> {
+    const user = await this.directory.require(userId);
+    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
+      throw IdentityErrors.wrongCurrentPassword();
+    }
+    const passwordHash = await this.hasher.hash(request.newPassword);
+    await this.directory.update(userId, {
+      passwordHash,
+      authMethods: withAuthMethod(user.authMethods, 'password'),
+    });
+    await this.sessions.revokeAll(userId, request.keepSessionId);
+  }
+
+  async ensureMemoryGraph(userId: string): Promise<MemoryGraphView> {
+    return toMemoryGraphView((await this.directory.require(userId)).memoryGraph);
+  }
+}

@@ -1,0 +1,173 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AccessTokens } from '@membolt/auth-tokens';
+import type { SessionView, SignInRequest } from '@membolt/contracts';
+import { randomUUID } from 'node:crypto';
+import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
+import { toUserView } from '../domain/user.mapper.js';
+import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { CLOCK, type Clock } from '../ports/clock.js';
+import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
+import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import { IdentityErrors } from './identity.errors.js';
+import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
+import { type ActiveUser, UserDirectory } from './user-directory.service.js';
+
+/**
+ * Sessions: short-lived access tokens (JWT) and rotating refresh tokens grouped in families. A refresh token
+ * is exchanged once; presenting a used one means it leaked, and the whole family is revoked.
+ */
+@Injectable()
+export class SessionService {
+  private readonly logger = new Logger('IdentitySessions');
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    private readonly accessTokens: AccessTokens,
+    private readonly directory: UserDirectory,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async signIn(request: SignInRequest): Promise<SessionView> {
+    const { limits } = this.options;
+    const window = limits.signInWindowMs;
+    const accountKey = RateLimitKeys.signInByAccount(request.email);
+    const addressKey = request.clientAddress ? RateLimitKeys.signInByAddress(request.clientAddress) : null;
+    if (
+      (await this.limiter.isLimited(accountKey, {
+        limit: limits.signInFailuresPerAccount,
+        windowMs: window,
+      })) ||
+      (addressKey &&
+        (await this.limiter.isLimited(addressKey, {
+          limit: limits.signInFailuresPerAddress,
+          windowMs: window,
+        })))
+    ) {
+      throw IdentityErrors.tooManyRequests();
+    }
+
+    const stored = await this.users.findByEmail(request.email);
+    const candidate = stored && !stored.deletedAt && stored.passwordHash ? stored : null;
+    // Unknown accounts cost a hash verification too, so timing does not tell which e-mails are registered.
+    const valid = await this.hasher.verify(
+      candidate?.passwordHash ?? (await this.dummyPasswordHash()),
+      request.password,
+    );
+    if (!candidate || !valid) {
+      await this.limiter.hit(accountKey, { limit: limits.signInFailuresPerAccount, windowMs: window });
+      if (addressKey)
+        await this.limiter.hit(addressKey, { limit: limits.signInFailuresPerAddress, windowMs: window });
+      throw IdentityErrors.invalidCredentials();
+    }
+    await this.limiter.clear(accountKey);
+    const user = await this.directory.update(candidate.id, { lastActiveAt: this.clock.now() });
+    return this.issue(user, request.remember);
+  }
+
+  /** Starts a new session (family) for a signed-in user. */
+  async issue(user: ActiveUser, persistent: boolean): Promise<SessionView> {
+    const now = this.clock.now();
+    const sessionId = randomUUID();
+    const refreshToken = newSecretToken();
+    const expiresAt = new Date(now.getTime() + this.lifetimeMs(persistent));
+    await this.sessions.create(
+      user.id,
+      { id: sessionId, userId: user.id, persistent, createdAt: now, lastUsedAt: now, expiresAt },
+      {
+        tokenHash: hashSecretToken(refreshToken),
+        sessionId,
+        userId: user.id,
+        issuedAt: now,
+        expiresAt,
+        usedAt: null,
+      },
+    );
+    return this.view(user, sessionId, refreshToken, expiresAt, persistent);
+  }
+
+  async refresh(refreshToken: string): Promise<SessionView> {
+    const now = this.clock.now();
+    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    if (!found) throw IdentityErrors.sessionExpired();
+    const { session, token } = found;
+    if (token.usedAt) {
+      this.logger.warn(
+        `Refresh token reused in session ${session.id} of user ${session.userId}: session revoked`,
+      );
+      await this.sessions.revoke(session.userId, session.id);
+      throw IdentityErrors.sessionExpired();
+    }
+    if (token.expiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) {
+      throw IdentityErrors.sessionExpired();
+    }
+    const user = await this.directory.find(session.userId);
+    if (!user) {
+      await this.sessions.revoke(session.userId, session.id);
+      throw IdentityErrors.userNotFound();
+    }
+    const next = newSecretToken();
+    const expiresAt = new Date(now.getTime() + this.lifetimeMs(session.persistent));
+    const rotated = await this.sessions.rotate(user.id, session.id, token.tokenHash, {
+      tokenHash: hashSecretToken(next),
+      sessionId: session.id,
+      userId: user.id,
+      issuedAt: now,
+      expiresAt,
+      usedAt: null,
+    });
+    if (!rotated) {
+      // Another request exchanged the same token first: treated as reuse.
+      this.logger.warn(
+        `Concurrent reuse of a refresh token in session ${session.id} of user ${user.id}: session revoked`,
+      );
+      await this.sessions.revoke(user.id, session.id);
+      throw IdentityErrors.sessionExpired();
+    }
+    const active = await this.directory.update(user.id, { lastActiveAt: now });
+    return this.view(active, session.id, next, expiresAt, session.persistent);
+  }
+
+  /** Ends the session the token belongs to. Always accepted: an unknown token has nothing to end. */
+  async signOut(refreshToken: string): Promise<void> {
+    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    if (found) await this.sessions.revoke(found.session.userId, found.session.id);
+  }
+
+  /** Revokes every session of the user, except `keepSessionId` when given. */
+  revokeAll(userId: string, keepSessionId?: string): Promise<number> {
+    return this.sessions.revokeAllForUser(userId, keepSessionId);
+  }
+
+  private lifetimeMs(persistent: boolean): number {
+    return persistent ? this.options.limits.persistentSessionMs : this.options.limits.browserSessionMs;
+  }
+
+  private async view(
+    user: ActiveUser,
+    sessionId: string,
+    refreshToken: string,
+    refreshTokenExpiresAt: Date,
+    persistent: boolean,
+  ): Promise<SessionView> {
+    const access = await this.accessTokens.sign({ sub: user.id, sid: sessionId }, this.clock.now());
+    return {
+      user: toUserView(user),
+      accessToken: access.token,
+      accessTokenExpiresAt: access.expiresAt.toISOString(),
+      refreshToken,
+      refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
+      persistent,
+    };
+  }
+
+  private dummyPasswordHash(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash(randomUUID());
+    return this.dummyHash;
+  }
+}

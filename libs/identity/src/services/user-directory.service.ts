@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type MemoryGraph, newMemoryGraph, type User } from '../domain/user.js';
+import { CLOCK, type Clock } from '../ports/clock.js';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import { IdentityErrors } from './identity.errors.js';
+
+/** A live account: stored, not being deleted, and with its memory graph. */
+export type ActiveUser = User & { readonly memoryGraph: MemoryGraph };
+
+/** Loads accounts for the other services: an account being deleted answers as if it did not exist. */
+@Injectable()
+export class UserDirectory {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The acting user's account, or `user-not-found`. */
+  async require(userId: string): Promise<ActiveUser> {
+    const user = await this.find(userId);
+    if (!user) throw IdentityErrors.userNotFound();
+    return user;
+  }
+
+  async find(userId: string): Promise<ActiveUser | null> {
+    const user = await this.users.findById(userId);
+    return user && !user.deletedAt ? this.withMemoryGraph(user) : null;
+  }
+
+  /** Gives an account without a memory graph its graph (idempotent: an existing graph is kept). */
+  async withMemoryGraph(user: User): Promise<ActiveUser> {
+    if (user.memoryGraph) return { ...user, memoryGraph: user.memoryGraph };
+    const memoryGraph = newMemoryGraph(this.clock.now());
+    const updated = await this.users.update(user.id, { memoryGraph });
+    if (!updated) throw IdentityErrors.userNotFound();
+    return { ...updated, memoryGraph: updated.memoryGraph ?? memoryGraph };
+  }
+
+  /** Applies a change to the acting user's live account and returns it. */
+  async update(userId: string, patch: Parameters<UserRepository['update']>[1]): Promise<ActiveUser> {
+    await this.require(userId);
+    const updated = await this.users.update(userId, patch);
+    if (!updated || updated.deletedAt) throw IdentityErrors.userNotFound();
+    return this.withMemoryGraph(updated);
+  }
+}
