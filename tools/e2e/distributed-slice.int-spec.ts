@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
+const AUTH_TOKEN_SECRET = 'distributed-test-secret-0123456789abcdef';
+
 /**
  * Distributed mode for real: each of the six services, the gateway and the BFF in its own process,
  * joined by a real nats-server. Runs the plan-catalogue slice through both edges, then stops the
@@ -28,12 +30,12 @@ describe('distributed mode: every service its own process over NATS', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-distributed-'));
-    serviceEnv = { NATS_URL: nats.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug', BUS_TIMEOUT_MS: '3000' };
+    serviceEnv = { NATS_URL: nats.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug', BUS_TIMEOUT_MS: '3000', AUTH_TOKEN_SECRET };
     await Promise.all(SERVICE_NAMES.map((name) => startService(name)));
     const [gatewayPort, bffPort] = [await freePort(), await freePort()];
     const edgeEnv = { NATS_URL: nats.url, HOST: '127.0.0.1', LOG_LEVEL: 'info', BUS_TIMEOUT_MS: '3000' };
     const gateway = spawnApp('gateway', { ...edgeEnv, PORT: String(gatewayPort) });
-    const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort), AUTH_TOKEN_SECRET: 'distributed-test-secret-0123456789abcdef' });
+    const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort), AUTH_TOKEN_SECRET });
     processes.set('gateway', gateway).set('bff', bff);
     await Promise.all([gateway.waitForOutput(/gateway listening/), bff.waitForOutput(/bff listening/)]);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

@@ -1,7 +1,16 @@
+import { gatewayConfigFields, gatewayRedisConfigFields } from '@membolt/gateway';
 import { baseConfigFields, httpConfigFields, loadConfig, natsUrl } from '@membolt/platform';
 import { z } from 'zod';
 
-export const gatewayConfigSchema = z.object({ ...baseConfigFields, ...httpConfigFields(3001), NATS_URL: natsUrl });
+export const gatewayConfigSchema = z.object({
+  ...baseConfigFields,
+  ...httpConfigFields(3001),
+  ...gatewayConfigFields,
+  /** Set it when running more than one gateway: replicas then share the per-key rate-limit counters. */
+  ...gatewayRedisConfigFields,
+  NATS_URL: natsUrl,
+});
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(gatewayConfigSchema, env);
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
+  loadConfig(gatewayConfigSchema, env);

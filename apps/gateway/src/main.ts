@@ -1,11 +1,11 @@
 import { BusModule } from '@membolt/bus';
-import { GatewayModule } from '@membolt/gateway';
+import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
 import { loadConfigOrExit } from '@membolt/platform';
 import { runHttpEdge } from '@membolt/runtime';
 import { loadGatewayConfig } from './gateway.config.js';
 
 const config = loadConfigOrExit(() => loadGatewayConfig());
-await runHttpEdge({
+const { app } = await runHttpEdge({
   app: 'gateway',
   host: config.HOST,
   port: config.PORT,
@@ -16,6 +16,7 @@ await runHttpEdge({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },
       timeoutMs: config.BUS_TIMEOUT_MS,
     }),
-    GatewayModule,
+    GatewayModule.forRoot(toGatewayOptions(config)),
   ],
 });
+setupGatewayDocs(app);

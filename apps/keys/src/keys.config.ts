@@ -1,7 +1,14 @@
+import { keysConfigFields } from '@membolt/keys';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-export const keysConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
+export const keysConfigSchema = z.object({
+  ...baseConfigFields,
+  ...storeConfigFields,
+  ...keysConfigFields,
+  NATS_URL: natsUrl,
+});
 export type KeysConfig = z.infer<typeof keysConfigSchema>;
 
-export const loadKeysConfig = (env: NodeJS.ProcessEnv = process.env): KeysConfig => loadConfig(keysConfigSchema, env);
+export const loadKeysConfig = (env: NodeJS.ProcessEnv = process.env): KeysConfig =>
+  loadConfig(keysConfigSchema, env);

@@ -1,7 +1,11 @@
-import { KeysModule } from '@membolt/keys';
+import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
 import { loadConfigOrExit, toStoreConfig } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadKeysConfig } from './keys.config.js';
 
 const config = loadConfigOrExit(() => loadKeysConfig());
-await runServiceProcess('keys', config, KeysModule.forRoot({ store: toStoreConfig(config) }));
+await runServiceProcess(
+  'keys',
+  config,
+  KeysModule.forRoot(toKeysModuleOptions(toStoreConfig(config), config)),
+);

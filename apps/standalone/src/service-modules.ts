@@ -3,7 +3,7 @@ import { BillingModule } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
 import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
 import { IngestionModule } from '@membolt/ingestion';
-import { KeysModule } from '@membolt/keys';
+import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
 import { MemoryModule } from '@membolt/memory';
 import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -18,7 +18,7 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
   const store = toStoreConfig(config);
   return [
     IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
-    KeysModule.forRoot({ store }),
+    KeysModule.forRoot(toKeysModuleOptions(store, config)),
     BillingModule.forRoot({ store }),
     MemoryModule.forRoot({ store }),
     IngestionModule.forRoot({ store }),

@@ -1,4 +1,6 @@
+import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
+import { keysConfigFields } from '@membolt/keys';
 import {
   baseConfigFields,
   booleanFlag,
@@ -16,6 +18,8 @@ export const standaloneConfigSchema = z.object({
   ...storeConfigFields,
   /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
   ...identityConfigFields,
+  ...keysConfigFields,
+  ...gatewayConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
   /** Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: publicUrl.optional(),

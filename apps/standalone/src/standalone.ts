@@ -1,6 +1,6 @@
 import { BffModule } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { GatewayModule } from '@membolt/gateway';
+import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -9,10 +9,10 @@ import type { StandaloneConfig } from './standalone.config.js';
  * The whole product in one process: every service, the BFF, the gateway and the web app on one port,
  * joined by the in-process bus, with embedded stores under DATA_DIR.
  */
-export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
+export async function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
   const broker = new InProcessBroker();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  return runHttpEdge({
+  const running = await runHttpEdge({
     app: 'standalone',
     host: config.HOST,
     port: config.PORT,
@@ -23,8 +23,10 @@ export function startStandalone(config: StandaloneConfig): Promise<RunningHttpEd
     imports: [
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
-      GatewayModule,
+      GatewayModule.forRoot(toGatewayOptions(config)),
       BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION, accessTokenSecret: accessTokenSecretOf(config), publicUrl }),
     ],
   });
+  setupGatewayDocs(running.app);
+  return running;
 }

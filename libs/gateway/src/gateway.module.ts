@@ -1,14 +1,50 @@
-import { All, Controller, Module, NotFoundException, Req } from '@nestjs/common';
+import {
+  All,
+  type DynamicModule,
+  Inject,
+  Module,
+  NotFoundException,
+  type OnApplicationShutdown,
+  Req,
+} from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { AccountController } from './accounts/account.controller.js';
+import { UserDatabaseController } from './accounts/user-database.controller.js';
+import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
+import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
+import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { GATEWAY_CLOCK, systemClock } from './common/clock.js';
+import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
+import { GatewayController } from './gateway-controller.decorator.js';
+import {
+  GATEWAY_SETTINGS,
+  type GatewayModuleOptions,
+  type GatewaySettings,
+  resolveGatewaySettings,
+} from './gateway.options.js';
 import { PlansController } from './plans.controller.js';
 import { Public } from './public.decorator.js';
+import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
+import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 
+/** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
+export const GATEWAY_CONTROLLERS = [
+  StatusController,
+  PlansController,
+  AccountController,
+  UserDatabaseController,
+  GatewayDocsController,
+] as const;
+
 /** Anything under /api that no controller matched: a JSON 404, never the web app. */
-@Controller()
-class ApiNotFoundController {
+@ApiExcludeController()
+@GatewayController()
+export class ApiNotFoundController {
   @All('*path')
   @Public()
   notFound(@Req() request: Request): never {
@@ -16,24 +52,78 @@ class ApiNotFoundController {
   }
 }
 
-@Module({
-  controllers: [StatusController, PlansController],
-  providers: [SystemStatusService],
-})
+function createRateLimiter(settings: GatewaySettings): RateLimiter {
+  const store = settings.rateLimitStore;
+  switch (store.kind) {
+    case 'memory':
+      return new InMemoryRateLimiter(settings.rateLimit);
+    case 'redis':
+      return new RedisRateLimiter(settings.rateLimit, { url: store.url, keyPrefix: store.keyPrefix });
+  }
+}
+
+/** What ApiKeyGuard needs, shared by the routes and the fallback. */
+@Module({})
+class GatewayAuthModule implements OnApplicationShutdown {
+  constructor(@Inject(RATE_LIMITER) private readonly limiter: RateLimiter) {}
+
+  static register(settings: GatewaySettings): DynamicModule {
+    const providers = [
+      { provide: GATEWAY_SETTINGS, useValue: settings },
+      { provide: GATEWAY_CLOCK, useValue: systemClock },
+      { provide: RATE_LIMITER, useFactory: () => createRateLimiter(settings) },
+      ApiKeyAuthenticator,
+      ApiKeyGuard,
+      ApiKeyContextInterceptor,
+    ];
+    return { module: GatewayAuthModule, providers, exports: providers };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.limiter.close();
+  }
+}
+
+@Module({})
 class GatewayRoutesModule {}
 
-@Module({ controllers: [ApiNotFoundController] })
+@Module({})
 class GatewayFallbackModule {}
 
-/** The REST facade for developers, mounted at /api. Requires BusModule in the composition root. */
-@Module({
-  imports: [
-    GatewayRoutesModule,
-    GatewayFallbackModule,
-    RouterModule.register([
-      { path: 'api', module: GatewayRoutesModule },
-      { path: 'api', module: GatewayFallbackModule },
-    ]),
-  ],
-})
-export class GatewayModule {}
+@Module({})
+class ConfiguredGatewayModule {}
+
+/**
+ * The REST facade for developers, mounted at /api. Requires BusModule in the composition root. Import
+ * `GatewayModule` for the defaults, or `GatewayModule.forRoot(options)`; call `setupGatewayDocs(app)` to serve
+ * the OpenAPI document and docs page.
+ */
+export class GatewayModule {
+  static forRoot(options: GatewayModuleOptions = {}): DynamicModule {
+    const auth = GatewayAuthModule.register(resolveGatewaySettings(options));
+    return {
+      module: ConfiguredGatewayModule,
+      imports: [
+        {
+          module: GatewayRoutesModule,
+          imports: [auth],
+          controllers: [...GATEWAY_CONTROLLERS],
+          providers: [
+            SystemStatusService,
+            GatewayDocs,
+            { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
+          ],
+        },
+        // A module of its own, registered after the routes, so its catch-all route comes last.
+        { module: GatewayFallbackModule, imports: [auth], controllers: [ApiNotFoundController] },
+        RouterModule.register([
+          { path: 'api', module: GatewayRoutesModule },
+          { path: 'api', module: GatewayFallbackModule },
+        ]),
+      ],
+    };
+  }
+}
+
+// `imports: [GatewayModule]` keeps working: the defaults (in-process rate limiter, 120 requests per minute per key).
+Module({ imports: [GatewayModule.forRoot()] })(GatewayModule);

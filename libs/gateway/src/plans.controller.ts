@@ -1,17 +1,25 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { BillingSubjects, ListPlansRequest, type ListPlansResponse } from '@membolt/contracts';
+import { Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { BillingSubjects, ListPlansRequest, type ListPlansResponse, PLAN_KINDS } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
+import { GatewayController } from './gateway-controller.decorator.js';
 import { Public } from './public.decorator.js';
 
-@Controller('plans')
+@ApiTags('plans')
+@GatewayController('plans')
 export class PlansController {
   constructor(private readonly bus: BusClient) {}
 
   /** `GET /api/plans?kind=subscription|pay-per-use`: the public plan catalogue. */
   @Get()
   @Public()
-  list(@Query(new ContractValidationPipe(ListPlansRequest)) query: ListPlansRequest): Promise<ListPlansResponse> {
+  @ApiOperation({ summary: 'The plan catalogue (prices in cents). No key needed.' })
+  @ApiQuery({ name: 'kind', required: false, enum: PLAN_KINDS })
+  @ApiOkResponse({ description: 'The plans and the developer API price.' })
+  list(
+    @Query(new ContractValidationPipe(ListPlansRequest)) query: ListPlansRequest,
+  ): Promise<ListPlansResponse> {
     return this.bus.request(BillingSubjects.listPlans, query);
   }
 }

@@ -1,1 +1,2 @@
 export * from './plan-catalogue-repository.contract.js';
+export * from './subscription-repository.contract.js';

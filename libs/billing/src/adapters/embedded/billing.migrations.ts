@@ -26,4 +26,21 @@ export const BILLING_MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    version: 2,
+    name: 'subscriptions',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE billing_subscriptions (
+          user_id TEXT PRIMARY KEY,
+          status TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+          plan TEXT NOT NULL CHECK (plan IN ('free', 'pay-per-use')),
+          balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+          rate_cents INTEGER NOT NULL CHECK (rate_cents >= 0),
+          conversations_used INTEGER NOT NULL CHECK (conversations_used >= 0),
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+      `),
+  },
 ];

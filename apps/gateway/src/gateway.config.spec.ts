@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { toGatewayOptions } from '@membolt/gateway';
+import { ConfigError } from '@membolt/platform';
+import { loadGatewayConfig } from './gateway.config.js';
+
+describe('gateway config', () => {
+  it('defaults to an in-process rate limiter of 120 requests per minute per key and a 10 s key cache', () => {
+    expect(toGatewayOptions(loadGatewayConfig({}))).toEqual({
+      rateLimit: { limit: 120, windowMs: 60_000 },
+      rateLimitStore: { kind: 'memory' },
+      apiKeyCacheTtlMs: 10_000,
+    });
+  });
+
+  it('shares the counters in Redis when REDIS_URL is set', () => {
+    const config = loadGatewayConfig({
+      REDIS_URL: 'redis://cache:6379',
+      GATEWAY_RATE_LIMIT_PER_MINUTE: '30',
+      GATEWAY_RATE_LIMIT_KEY_PREFIX: 'prod:rl:',
+    });
+    expect(toGatewayOptions(config)).toMatchObject({
+      rateLimit: { limit: 30, windowMs: 60_000 },
+      rateLimitStore: { kind: 'redis', url: 'redis://cache:6379', keyPrefix: 'prod:rl:' },
+    });
+  });
+
+  it('names each bad variable', () => {
+    let problems: readonly string[] = [];
+    try {
+      loadGatewayConfig({
+        REDIS_URL: 'http://cache',
+        GATEWAY_RATE_LIMIT_PER_MINUTE: '0',
+        GATEWAY_API_KEY_CACHE_TTL_MS: '-1',
+      });
+    } catch (error) {
+      if (error instanceof ConfigError) problems = error.problems;
+    }
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'GATEWAY_API_KEY_CACHE_TTL_MS',
+      'GATEWAY_RATE_LIMIT_PER_MINUTE',
+      'REDIS_URL',
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import { Body, Get, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import { ContractValidationPipe } from '@membolt/platform';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  API_KEY_HEADER,
+  type ApiKeyPrincipal,
+  type ApiKeyRequest,
+  CurrentApiKey,
+} from '../auth/api-key-principal.js';
+import { ApiErrorResponse } from '../common/api-error.response.js';
+import { GatewayController } from '../gateway-controller.decorator.js';
+import { GatewayHealthResponse, RegisteredUserResponse, RegisterInitialUserBody } from './account.dto.js';
+
+/** Compares two keys in constant time (through their digests, which have equal lengths). */
+function sameKey(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+@ApiTags('account')
+@GatewayController()
+export class AccountController {
+  @Get('health')
+  @ApiOperation({ summary: 'Checks the key and tells whose it is.' })
+  @ApiOkResponse({ type: GatewayHealthResponse })
+  health(@CurrentApiKey() key: ApiKeyPrincipal): GatewayHealthResponse {
+    return { status: 'ok', user_id: key.userId };
+  }
+
+  /**
+   * The client's registration call after sign-up. Keys are known to the keys service from their creation, so
+   * this confirms that the key and the user belong together and changes nothing.
+   */
+  @Post('register_initial_user')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirms that the key (the X-API-Key header) belongs to the user.' })
+  @ApiOkResponse({ type: RegisteredUserResponse })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponse,
+    description: 'api_key is not the key of the X-API-Key header',
+  })
+  @ApiForbiddenResponse({ type: ApiErrorResponse, description: 'user_id is not the owner of the key' })
+  register(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Req() request: ApiKeyRequest,
+    @Body(new ContractValidationPipe(RegisterInitialUserBody)) body: RegisterInitialUserBody,
+  ): RegisteredUserResponse {
+    if (body.user_id !== key.userId) {
+      throw new KeysError(KeysErrorCode.ApiKeyForeignUser, 'This API key does not belong to this user.');
+    }
+    if (!sameKey(body.api_key, request.header(API_KEY_HEADER) ?? '')) {
+      throw new CommonError(
+        CommonErrorCode.ValidationError,
+        'api_key must be the key sent in the X-API-Key header.',
+      );
+    }
+    return { registered: true, user_id: key.userId };
+  }
+}

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  API_KEY_PATTERN,
+  type ApiKeyValidationView,
+  KeysError,
+  KeysErrorCode,
+  KeysSubjects,
+} from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import { createHash } from 'node:crypto';
+import { type Clock, GATEWAY_CLOCK } from '../common/clock.js';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
+import type { ApiKeyPrincipal } from './api-key-principal.js';
+
+/** Bounds the cache whatever the traffic: past this, the oldest entries make room. */
+const MAX_CACHED_KEYS = 10_000;
+
+/**
+ * Turns a presented X-API-Key into its owner by asking the keys service (`keys.api-keys.validate.v1`).
+ * Valid answers are reused for `apiKeyCacheTtlMs` (default 10 s), keyed by the SHA-256 of the key so no
+ * secret is held in the map; so a revoked key can keep working on this replica for at most that long.
+ * Concurrent requests with the same uncached key share one bus call.
+ */
+@Injectable()
+export class ApiKeyAuthenticator {
+  private readonly cache = new Map<
+    string,
+    { readonly principal: ApiKeyPrincipal; readonly expiresAt: number }
+  >();
+  private readonly inFlight = new Map<string, Promise<ApiKeyValidationView>>();
+
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+    @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Throws `invalid_api_key` (malformed or unknown) or `revoked_api_key`. */
+  async authenticate(presented: string): Promise<ApiKeyPrincipal> {
+    // Malformed keys never reach the keys service.
+    if (!API_KEY_PATTERN.test(presented)) throw invalidKey();
+    const digest = createHash('sha256').update(presented, 'utf8').digest('hex');
+    const cached = this.cache.get(digest);
+    if (cached && cached.expiresAt > this.clock.nowMs()) return cached.principal;
+    if (cached) this.cache.delete(digest);
+
+    const validation = await this.validate(digest, presented);
+    if (!validation.valid) {
+      throw validation.reason === 'revoked'
+        ? new KeysError(KeysErrorCode.RevokedApiKey, 'This API key has been revoked.')
+        : invalidKey();
+    }
+    const principal: ApiKeyPrincipal = {
+      userId: validation.userId,
+      keyId: validation.keyId,
+      permissions: validation.permissions,
+    };
+    this.remember(digest, principal);
+    return principal;
+  }
+
+  private validate(digest: string, presented: string): Promise<ApiKeyValidationView> {
+    const pending = this.inFlight.get(digest);
+    if (pending) return pending;
+    const request = this.bus
+      .request(KeysSubjects.validate, { key: presented })
+      .finally(() => this.inFlight.delete(digest));
+    this.inFlight.set(digest, request);
+    return request;
+  }
+
+  private remember(digest: string, principal: ApiKeyPrincipal): void {
+    if (this.settings.apiKeyCacheTtlMs <= 0) return;
+    if (this.cache.size >= MAX_CACHED_KEYS) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+    this.cache.set(digest, { principal, expiresAt: this.clock.nowMs() + this.settings.apiKeyCacheTtlMs });
+  }
+}
+
+const invalidKey = () => new KeysError(KeysErrorCode.InvalidApiKey, 'Invalid API key.');

@@ -1,0 +1,57 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import type { Response } from 'express';
+import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
+import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
+import { ApiKeyAuthenticator } from './api-key-authenticator.js';
+import { API_KEY_HEADER, type ApiKeyRequest } from './api-key-principal.js';
+
+/** The name of the route parameter that names a user (`/api/user/{userId}/...`). */
+const USER_PATH_PARAM = 'userId';
+
+/**
+ * Every gateway route not marked @Public(): the X-API-Key must belong to a live key (401 otherwise), stays within
+ * its rate limit (429 with Retry-After), and on `/user/{userId}/...` must belong to that user (403).
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: ApiKeyAuthenticator,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (
+      this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [context.getHandler(), context.getClass()])
+    )
+      return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<ApiKeyRequest>();
+    const response = http.getResponse<Response>();
+
+    const presented = request.header(API_KEY_HEADER);
+    if (!presented) throw new KeysError(KeysErrorCode.MissingApiKey, 'Missing X-API-Key header.');
+    const principal = await this.authenticator.authenticate(presented);
+
+    const decision = await this.limiter.consume(principal.keyId);
+    response.setHeader('X-RateLimit-Limit', String(decision.limit));
+    response.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    if (!decision.allowed) {
+      const seconds = Math.max(1, Math.ceil(decision.resetInMs / 1000));
+      response.setHeader('Retry-After', String(seconds));
+      throw new CommonError(
+        CommonErrorCode.RateLimited,
+        `Too many requests. Please retry after ${seconds} seconds.`,
+      );
+    }
+
+    const pathUser: unknown = request.params[USER_PATH_PARAM];
+    if (pathUser !== undefined && pathUser !== principal.userId) {
+      throw new KeysError(KeysErrorCode.ApiKeyForeignUser, 'This API key does not belong to this user.');
+    }
+    request.apiKey = principal;
+    return true;
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export type RateLimitStoreOptions =
+  | { readonly kind: 'memory' }
+  /** Shared by every gateway replica. `keyPrefix` namespaces the counters (one Redis can serve several installs). */
+  | { readonly kind: 'redis'; readonly url: string; readonly keyPrefix?: string };
+
+export interface GatewayModuleOptions {
+  /** Requests allowed per API key per window. Default: 120 per 60 s. */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs?: number };
+  /** Where the counters live. Default: this process (standalone, or a single gateway). */
+  readonly rateLimitStore?: RateLimitStoreOptions;
+  /**
+   * How long a successful key validation is reused before the keys service is asked again (default 10 s; 0 turns
+   * the cache off). It is also the longest a just-revoked key keeps working on a gateway replica.
+   */
+  readonly apiKeyCacheTtlMs?: number;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
+export const DEFAULT_API_KEY_CACHE_TTL_MS = 10_000;
+export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'membolt:gateway:rate:';
+
+/** GatewayModuleOptions with every default applied. */
+export interface GatewaySettings {
+  readonly rateLimit: { readonly limit: number; readonly windowMs: number };
+  readonly rateLimitStore:
+    | { readonly kind: 'memory' }
+    | { readonly kind: 'redis'; readonly url: string; readonly keyPrefix: string };
+  readonly apiKeyCacheTtlMs: number;
+}
+
+export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
+
+export function resolveGatewaySettings(options: GatewayModuleOptions = {}): GatewaySettings {
+  const store = options.rateLimitStore ?? { kind: 'memory' };
+  return {
+    rateLimit: {
+      limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      windowMs: options.rateLimit?.windowMs ?? 60_000,
+    },
+    rateLimitStore:
+      store.kind === 'redis'
+        ? { ...store, keyPrefix: store.keyPrefix ?? DEFAULT_RATE_LIMIT_KEY_PREFIX }
+        : store,
+    apiKeyCacheTtlMs: options.apiKeyCacheTtlMs ?? DEFAULT_API_KEY_CACHE_TTL_MS,
+  };
+}
+
+/** Environment fields of every process that serves the gateway (the gateway app and standalone). */
+export const gatewayConfigFields = {
+  GATEWAY_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  GATEWAY_API_KEY_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(DEFAULT_API_KEY_CACHE_TTL_MS),
+};
+
+/** Environment fields of a distributed gateway: with REDIS_URL set, every replica shares the rate-limit counters. */
+export const gatewayRedisConfigFields = {
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a Redis URL such as redis://127.0.0.1:6379')
+    .optional(),
+  GATEWAY_RATE_LIMIT_KEY_PREFIX: z.string().min(1).max(100).default(DEFAULT_RATE_LIMIT_KEY_PREFIX),
+};
+
+export interface GatewayConfigValues {
+  readonly GATEWAY_RATE_LIMIT_PER_MINUTE: number;
+  readonly GATEWAY_API_KEY_CACHE_TTL_MS: number;
+  readonly REDIS_URL?: string | undefined;
+  readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
+}
+
+export function toGatewayOptions(config: GatewayConfigValues): GatewayModuleOptions {
+  return {
+    rateLimit: { limit: config.GATEWAY_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+    rateLimitStore: config.REDIS_URL
+      ? {
+          kind: 'redis',
+          url: config.REDIS_URL,
+          keyPrefix: config.GATEWAY_RATE_LIMIT_KEY_PREFIX ?? DEFAULT_RATE_LIMIT_KEY_PREFIX,
+        }
+      : { kind: 'memory' },
+    apiKeyCacheTtlMs: config.GATEWAY_API_KEY_CACHE_TTL_MS,
+  };
+}

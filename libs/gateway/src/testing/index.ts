@@ -1,0 +1,2 @@
+export * from './redis-server.js';
+export * from './rate-limiter.contract.js';

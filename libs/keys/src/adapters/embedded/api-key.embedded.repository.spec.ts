@@ -1,0 +1,15 @@
+import { afterAll } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeApiKeyRepositoryContract } from '../../testing/api-key-repository.contract.js';
+import { ApiKeyEmbeddedRepository } from './api-key.embedded.repository.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describeApiKeyRepositoryContract('embedded (SQLite)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'membolt-keys-'));
+  dirs.push(dir);
+  return ApiKeyEmbeddedRepository.open(dir);
+});

@@ -1,0 +1,22 @@
+import { describe, it } from '@jest/globals';
+import mongoose from 'mongoose';
+import { describeApiKeyRepositoryContract } from '../../testing/api-key-repository.contract.js';
+import { ApiKeyMongoRepository } from './api-key.mongo.repository.js';
+
+const MONGO_URL = process.env['MONGO_URL'];
+const TEST_DB = `membolt_test_keys_${process.pid}`;
+
+if (MONGO_URL) {
+  describeApiKeyRepositoryContract('MongoDB', async () => {
+    // A fresh database per test: drop what the previous test left.
+    const admin = mongoose.createConnection(MONGO_URL, { dbName: TEST_DB });
+    await admin.asPromise();
+    await admin.dropDatabase();
+    await admin.close();
+    return ApiKeyMongoRepository.open(MONGO_URL, TEST_DB);
+  });
+} else {
+  describe('ApiKeyRepository contract: MongoDB', () => {
+    it.skip('runs when MONGO_URL points at a MongoDB server', () => undefined);
+  });
+}

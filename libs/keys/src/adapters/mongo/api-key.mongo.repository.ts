@@ -1,0 +1,159 @@
+import { openMongoConnection } from '@membolt/mongo-store';
+import { type Connection, type Model, Schema } from 'mongoose';
+import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyPermission } from '../../domain/api-key.js';
+import {
+  type ApiKeyChanges,
+  type ApiKeyRepository,
+  type ApiKeyUse,
+  DuplicateApiKeyError,
+} from '../../ports/api-key.repository.js';
+
+/** The `api_keys` collection (gateway-and-accounts.md section 3), with the secret replaced by its hash. */
+interface ApiKeyDocument {
+  _id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  graphId: string | null;
+  keyHash: string;
+  displayPrefix: string;
+  active: boolean;
+  permissions: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  updatedAt: Date | null;
+}
+
+const apiKeySchema = new Schema<ApiKeyDocument>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    name: { type: String, required: true },
+    description: { type: String, default: null },
+    graphId: { type: String, default: null },
+    keyHash: { type: String, required: true, unique: true },
+    displayPrefix: { type: String, required: true },
+    active: { type: Boolean, required: true },
+    permissions: { type: [{ type: String, enum: [...API_KEY_PERMISSIONS] }], required: true },
+    createdAt: { type: Date, required: true },
+    lastUsedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+    updatedAt: { type: Date, default: null },
+  },
+  { collection: 'api_keys', versionKey: false },
+);
+apiKeySchema.index({ userId: 1, createdAt: -1 });
+
+const DUPLICATE_KEY = 11000;
+
+export class ApiKeyMongoRepository implements ApiKeyRepository {
+  private readonly keys: Model<ApiKeyDocument>;
+
+  private constructor(private readonly connection: Connection) {
+    this.keys = connection.model<ApiKeyDocument>('ApiKey', apiKeySchema);
+  }
+
+  static async open(url: string, dbName?: string): Promise<ApiKeyMongoRepository> {
+    const repository = new ApiKeyMongoRepository(await openMongoConnection(url, 'keys', dbName));
+    // The unique hash index must exist before the first insert relies on it.
+    await repository.keys.init();
+    return repository;
+  }
+
+  async insert(key: ApiKey): Promise<void> {
+    try {
+      await this.keys.create(toDocument(key));
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === DUPLICATE_KEY) throw new DuplicateApiKeyError();
+      throw error;
+    }
+  }
+
+  async listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]> {
+    const filter = options.activeOnly ? { userId, active: true } : { userId };
+    const docs = await this.keys
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<ApiKeyDocument[]>()
+      .exec();
+    return docs.map(toApiKey);
+  }
+
+  async findByUser(userId: string, keyId: string): Promise<ApiKey | null> {
+    const doc = await this.keys.findOne({ _id: keyId, userId }).lean<ApiKeyDocument>().exec();
+    return doc ? toApiKey(doc) : null;
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKey | null> {
+    const doc = await this.keys.findOne({ keyHash }).lean<ApiKeyDocument>().exec();
+    return doc ? toApiKey(doc) : null;
+  }
+
+  async revoke(userId: string, keyId: string, at: Date): Promise<ApiKey | null> {
+    await this.keys
+      .updateOne({ _id: keyId, userId, active: true }, { $set: { active: false, revokedAt: at } })
+      .exec();
+    return this.findByUser(userId, keyId);
+  }
+
+  async update(userId: string, keyId: string, changes: ApiKeyChanges, at: Date): Promise<ApiKey | null> {
+    const set: Partial<ApiKeyDocument> = { updatedAt: at };
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.description !== undefined) set.description = changes.description;
+    const doc = await this.keys
+      .findOneAndUpdate({ _id: keyId, userId, active: true }, { $set: set }, { returnDocument: 'after' })
+      .lean<ApiKeyDocument>()
+      .exec();
+    return doc ? toApiKey(doc) : null;
+  }
+
+  async recordUses(uses: readonly ApiKeyUse[]): Promise<void> {
+    if (uses.length === 0) return;
+    await this.keys.bulkWrite(
+      uses.map((use) => ({
+        updateOne: {
+          filter: {
+            _id: use.keyId,
+            userId: use.userId,
+            $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: use.usedAt } }],
+          },
+          update: { $set: { lastUsedAt: use.usedAt } },
+          upsert: false,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  async deleteAllOfUser(userId: string): Promise<number> {
+    return (await this.keys.deleteMany({ userId }).exec()).deletedCount;
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}
+
+function toApiKey(doc: ApiKeyDocument): ApiKey {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    name: doc.name,
+    description: doc.description,
+    graphId: doc.graphId,
+    keyHash: doc.keyHash,
+    displayPrefix: doc.displayPrefix,
+    active: doc.active,
+    permissions: [...doc.permissions] as ApiKeyPermission[],
+    createdAt: doc.createdAt,
+    lastUsedAt: doc.lastUsedAt,
+    revokedAt: doc.revokedAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+function toDocument(key: ApiKey): ApiKeyDocument {
+  const { id, permissions, ...rest } = key;
+  return { _id: id, permissions: [...permissions], ...rest };
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { BusModule, createBusServer, type BusTransportOptions } from '@membolt/bus';
+import { createContractClient, rejection, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import {
+  API_KEY_PATTERN,
+  CommonErrorCode,
+  deleteUserDataSubject,
+  KeysErrorCode,
+  KeysSubjects,
+} from '@membolt/contracts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiKeyEmbeddedRepository } from './adapters/embedded/api-key.embedded.repository.js';
+import { KeysModule } from './keys.module.js';
+
+/** The keys service served over a real nats-server, called through the bus like every edge does. */
+describe('keys service over NATS', () => {
+  let nats: TestNatsServer;
+  let dataDir: string;
+  let transport: BusTransportOptions;
+  let service: INestMicroservice | undefined;
+  let client: Awaited<ReturnType<typeof createContractClient>>;
+  const asUser = (userId: string) => ({ userId });
+
+  const startService = async () => {
+    @Module({
+      imports: [
+        BusModule.forRoot({ transport, timeoutMs: 3000 }),
+        KeysModule.forRoot({ store: { kind: 'embedded', dataDir } }),
+      ],
+    })
+    class KeysServiceModule {}
+    const app = await NestFactory.createMicroservice(KeysServiceModule, {
+      strategy: createBusServer(transport, 'keys', { shutdownGraceMs: 100 }),
+      logger: false,
+    });
+    await app.listen();
+    return app;
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-int-'));
+    transport = { transport: 'nats', servers: nats.url, name: 'keys-int' };
+    service = await startService();
+    client = await createContractClient(transport, 3000);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await service?.close();
+    await nats?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a key, shows the secret once, lists it and validates it to its owner', async () => {
+    const created = await client.bus.request(
+      KeysSubjects.create,
+      { name: '  Default API Key ', graphId: 'graph_x' },
+      asUser('alice'),
+    );
+    expect(created.secret).toMatch(API_KEY_PATTERN);
+    expect(created.apiKey).toMatchObject({
+      name: 'Default API Key',
+      description: null,
+      userId: 'alice',
+      graphId: 'graph_x',
+      displayPrefix: created.secret.slice(0, 8),
+      active: true,
+      permissions: ['read', 'write'],
+      lastUsedAt: null,
+      revokedAt: null,
+      updatedAt: null,
+    });
+    const { keys } = await client.bus.request(KeysSubjects.list, { activeOnly: true }, asUser('alice'));
+    expect(keys).toEqual([created.apiKey]);
+    expect(JSON.stringify(keys)).not.toContain(created.secret.slice(8));
+
+    expect(await client.bus.request(KeysSubjects.validate, { key: created.secret })).toEqual({
+      valid: true,
+      userId: 'alice',
+      keyId: created.apiKey.id,
+      permissions: ['read', 'write'],
+    });
+    expect(await client.bus.request(KeysSubjects.validate, { key: 'not-a-key' })).toEqual({
+      valid: false,
+      reason: 'unknown',
+    });
+  });
+
+  it('validates the payload on receipt', async () => {
+    const blank = await rejection(client.bus.request(KeysSubjects.create, { name: '   ' }, asUser('alice')));
+    expect(blank).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'Name is required' });
+    const extra = await rejection(
+      client.bus.request(KeysSubjects.list, { activeOnly: true, userId: 'bob' } as never, asUser('alice')),
+    );
+    expect(extra).toMatchObject({
+      code: CommonErrorCode.ValidationError,
+      message: 'userId should not exist',
+    });
+  });
+
+  describe('cross-tenant denial', () => {
+    let bobKey: { id: string; secret: string };
+
+    beforeAll(async () => {
+      const created = await client.bus.request(
+        KeysSubjects.create,
+        { name: 'Bob key', description: 'prod' },
+        asUser('bob'),
+      );
+      bobKey = { id: created.apiKey.id, secret: created.secret };
+    });
+
+    const bobStillIntact = async () => {
+      const { keys } = await client.bus.request(KeysSubjects.list, { activeOnly: false }, asUser('bob'));
+      const key = keys.find((k) => k.id === bobKey.id);
+      expect(key).toMatchObject({
+        name: 'Bob key',
+        description: 'prod',
+        active: true,
+        revokedAt: null,
+        updatedAt: null,
+      });
+      expect((await client.bus.request(KeysSubjects.validate, { key: bobKey.secret })).valid).toBe(true);
+    };
+
+    it('alice does not see bob’s keys in her list', async () => {
+      for (const activeOnly of [true, false]) {
+        const { keys } = await client.bus.request(KeysSubjects.list, { activeOnly }, asUser('alice'));
+        expect(keys.map((k) => k.userId)).not.toContain('bob');
+        expect(keys.map((k) => k.id)).not.toContain(bobKey.id);
+      }
+    });
+
+    it('alice cannot revoke bob’s key: not found, and it stays active', async () => {
+      const error = await rejection(
+        client.bus.request(KeysSubjects.revoke, { keyId: bobKey.id }, asUser('alice')),
+      );
+      expect(error).toMatchObject({ code: KeysErrorCode.ApiKeyNotFound, message: 'API key not found.' });
+      await bobStillIntact();
+    });
+
+    it('alice cannot update bob’s key: not found, and it is unchanged', async () => {
+      const error = await rejection(
+        client.bus.request(KeysSubjects.update, { keyId: bobKey.id, name: 'pwned' }, asUser('alice')),
+      );
+      expect(error).toMatchObject({ code: KeysErrorCode.ApiKeyNotFound, message: 'API key not found.' });
+      await bobStillIntact();
+    });
+
+    it('alice’s user-data deletion removes her keys only', async () => {
+      await client.bus.request(KeysSubjects.create, { name: 'second' }, asUser('alice'));
+      const before = (await client.bus.request(KeysSubjects.list, { activeOnly: false }, asUser('alice')))
+        .keys.length;
+      expect(before).toBeGreaterThan(0);
+      expect(await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('alice'))).toEqual({
+        service: 'keys',
+        removed: { apiKeys: before },
+      });
+      expect(await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('alice'))).toEqual({
+        service: 'keys',
+        removed: { apiKeys: 0 },
+      });
+      expect(
+        (await client.bus.request(KeysSubjects.list, { activeOnly: false }, asUser('alice'))).keys,
+      ).toEqual([]);
+      await bobStillIntact();
+    });
+
+    it('an unknown key id is not found either', async () => {
+      const error = await rejection(
+        client.bus.request(KeysSubjects.revoke, { keyId: 'no-such-key' }, asUser('bob')),
+      );
+      expect(error.code).toBe(KeysErrorCode.ApiKeyNotFound);
+    });
+  });
+
+  it('refuses every user-scoped subject without an acting user', async () => {
+    const calls = [
+      client.bus.request(KeysSubjects.create, { name: 'x' }),
+      client.bus.request(KeysSubjects.list, { activeOnly: false }),
+      client.bus.request(KeysSubjects.revoke, { keyId: 'x' }),
+      client.bus.request(KeysSubjects.update, { keyId: 'x', name: 'y' }),
+      client.bus.request(deleteUserDataSubject('keys'), {}),
+    ];
+    for (const call of calls) {
+      expect(await rejection(call)).toMatchObject({
+        code: CommonErrorCode.Unauthorized,
+        message: 'This operation needs a signed-in user.',
+      });
+    }
+  });
+
+  it('revokes for good: validation then answers revoked, and a second revoke changes nothing', async () => {
+    const { apiKey, secret } = await client.bus.request(
+      KeysSubjects.create,
+      { name: 'temp' },
+      asUser('carol'),
+    );
+    const revoked = await client.bus.request(KeysSubjects.revoke, { keyId: apiKey.id }, asUser('carol'));
+    expect(revoked).toMatchObject({ active: false, revokedAt: expect.any(String) });
+    expect(await client.bus.request(KeysSubjects.revoke, { keyId: apiKey.id }, asUser('carol'))).toEqual(
+      revoked,
+    );
+    expect(await client.bus.request(KeysSubjects.validate, { key: secret })).toEqual({
+      valid: false,
+      reason: 'revoked',
+    });
+    const edit = await rejection(
+      client.bus.request(KeysSubjects.update, { keyId: apiKey.id, name: 'again' }, asUser('carol')),
+    );
+    expect(edit.code).toBe(CommonErrorCode.Conflict);
+  });
+
+  it('writes last_used when the service shuts down', async () => {
+    const { apiKey, secret } = await client.bus.request(
+      KeysSubjects.create,
+      { name: 'used' },
+      asUser('dave'),
+    );
+    await client.bus.request(KeysSubjects.validate, { key: secret });
+    await service!.close();
+    service = undefined;
+    const repository = ApiKeyEmbeddedRepository.open(dataDir);
+    try {
+      expect((await repository.findByUser('dave', apiKey.id))?.lastUsedAt).toBeInstanceOf(Date);
+    } finally {
+      await repository.close();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export * from './api-key.factory.js';
+export * from './api-key-repository.contract.js';

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { BusClient, BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
+import { rejection } from '@membolt/bus/testing';
+import { CommonErrorCode, deleteUserDataSubject, healthSubject } from '@membolt/contracts';
+import { MemoryModule } from './memory.module.js';
+
+describe('memory service: user-data deletion', () => {
+  let app: INestMicroservice;
+  let bus: BusClient;
+
+  beforeAll(async () => {
+    const broker = new InProcessBroker();
+    @Module({
+      imports: [
+        BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: 2000 }),
+        MemoryModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } }),
+      ],
+    })
+    class TestModule {}
+    app = await NestFactory.createMicroservice(TestModule, {
+      strategy: new InProcessServer(broker),
+      logger: false,
+    });
+    await app.listen();
+    bus = app.get(BusClient);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers honestly that it removed nothing (it holds no user data yet), every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(await bus.request(deleteUserDataSubject('memory'), {}, { userId: 'user-a' })).toEqual({
+        service: 'memory',
+        removed: {},
+      });
+    }
+  });
+
+  it('needs an acting user and an empty payload', async () => {
+    expect((await rejection(bus.request(deleteUserDataSubject('memory'), {}))).code).toBe(
+      CommonErrorCode.Unauthorized,
+    );
+    const extra = await rejection(
+      bus.request(deleteUserDataSubject('memory'), { all: true } as never, { userId: 'user-a' }),
+    );
+    expect(extra).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'all should not exist' });
+  });
+
+  it('still answers its health probe', async () => {
+    expect(await bus.request(healthSubject('memory'), {})).toMatchObject({ name: 'memory', status: 'ok' });
+  });
+});
