@@ -32,7 +32,11 @@ export function ClosingCallToAction() {
         >
           Ready for an assistant that remembers?
         </Typography>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 400, opacity: 0.9, mb: 4 }}>
+        <Typography
+          variant="h6"
+          component="p"
+          sx={{ fontWeight: 400, fontSize: { xs: '1rem', md: '1.25rem' }, opacity: 0.9, mb: 4 }}
+        >
           Create your free {PRODUCT_NAME} account in a minute. No credit card required.
         </Typography>
         <Button

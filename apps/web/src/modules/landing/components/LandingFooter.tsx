@@ -76,7 +76,7 @@ function FooterEntry({ item }: { readonly item: FooterItem }) {
     );
   }
   return (
-    <Typography variant="body2" color="textSecondary">
+    <Typography variant="body2" component="span" color="textSecondary">
       {item.label}
     </Typography>
   );
