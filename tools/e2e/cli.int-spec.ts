@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'membolt-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs `membolt …` exactly as an operator would (the workspace bin), on a private data directory. */
+function membolt(...args: string[]) {
+  const result = spawnSync(process.execPath, ['apps/standalone/bin/membolt.js', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('membolt operator CLI', () => {
+  let userId: string;
+  let firstKey: string;
+
+  it('user:create prints the new user id and a working API key', () => {
+    const result = membolt('user:create', '--email', 'ops@example.com', '--name', 'Ops', '--password', 'ops password 1');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const output = JSON.parse(result.stdout) as { userId: string; apiKey: string };
+    expect(output.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(output.apiKey).toMatch(/^mblt_[A-Za-z0-9]{32}$/);
+    ({ userId, apiKey: firstKey } = output);
+  });
+
+  it('applies the same validation as sign-up and refuses a taken e-mail', () => {
+    const short = membolt('user:create', '--email', 'x@example.com', '--name', 'X', '--password', 'short');
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain('Password must be at least 8 characters long');
+    const taken = membolt('user:create', '--email', 'ops@example.com', '--name', 'Ops', '--password', 'ops password 1');
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain('email-already-in-use');
+  });
+
+  it('key:create adds a key for the user; key:revoke revokes by key or by id', () => {
+    const created = membolt('key:create', '--user', userId, '--name', 'Second');
+    expect(created.status).toBe(0);
+    const second = JSON.parse(created.stdout) as { keyId: string; apiKey: string };
+    expect(second.apiKey).not.toBe(firstKey);
+
+    const byKey = membolt('key:revoke', '--key', firstKey);
+    expect(byKey.status).toBe(0);
+    expect(JSON.parse(byKey.stdout)).toMatchObject({ active: false, userId });
+    expect(byKey.stdout).not.toContain(firstKey);
+    expect(membolt('key:revoke', '--key', firstKey).stderr).toContain('already revoked');
+
+    const byId = membolt('key:revoke', '--user', userId, '--id', second.keyId);
+    expect(JSON.parse(byId.stdout)).toMatchObject({ id: second.keyId, active: false });
+  });
+
+  it('explains usage errors and exits non-zero', () => {
+    const unknown = membolt('user:delete');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "user:delete"');
+    expect(membolt('key:create').stderr).toContain('--user is required');
+    expect(membolt('key:create', '--user', userId, '--bogus', 'x').status).toBe(1);
+  });
+});
