@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { BusClient, BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { rejection } from '@membolt/bus/testing';
+import type { BusClient } from '@membolt/bus';
+import { type InProcessTestApp, rejection, startInProcessServices } from '@membolt/bus/testing';
 import { CommonErrorCode, deleteUserDataSubject, healthSubject } from '@membolt/contracts';
 import { IngestionModule } from './ingestion.module.js';
 
 describe('ingestion service: user-data deletion', () => {
-  let app: INestMicroservice;
+  let services: InProcessTestApp;
   let bus: BusClient;
 
   beforeAll(async () => {
-    const broker = new InProcessBroker();
-    @Module({
-      imports: [
-        BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: 2000 }),
-        IngestionModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } }),
-      ],
-    })
-    class TestModule {}
-    app = await NestFactory.createMicroservice(TestModule, {
-      strategy: new InProcessServer(broker),
-      logger: false,
-    });
-    await app.listen();
-    bus = app.get(BusClient);
+    services = await startInProcessServices([IngestionModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } })]);
+    bus = services.bus;
   });
 
   afterAll(async () => {
-    await app?.close();
+    await services?.close();
   });
 
   it('answers honestly that it removed nothing (it holds no user data yet), every time', async () => {
