@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { BusModule, createBusServer, type BusTransportOptions } from '@membolt/bus';
-import { createContractClient, rejection, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import type { BusTransportOptions } from '@membolt/bus';
+import {
+  type BusTestApp,
+  createContractClient,
+  rejection,
+  startBusServices,
+  startNatsServer,
+  type TestNatsServer,
+} from '@membolt/bus/testing';
 import {
   BillingErrorCode,
   BillingSubjects,
@@ -19,7 +24,7 @@ import { BillingModule } from './billing.module.js';
 describe('billing subscriptions over NATS', () => {
   let nats: TestNatsServer;
   let dataDir: string;
-  let service: INestMicroservice;
+  let service: BusTestApp;
   let client: Awaited<ReturnType<typeof createContractClient>>;
   const asUser = (userId: string) => ({ userId });
 
@@ -27,18 +32,7 @@ describe('billing subscriptions over NATS', () => {
     nats = await startNatsServer();
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-billing-int-'));
     const transport: BusTransportOptions = { transport: 'nats', servers: nats.url, name: 'billing-int' };
-    @Module({
-      imports: [
-        BusModule.forRoot({ transport, timeoutMs: 3000 }),
-        BillingModule.forRoot({ store: { kind: 'embedded', dataDir } }),
-      ],
-    })
-    class BillingServiceModule {}
-    service = await NestFactory.createMicroservice(BillingServiceModule, {
-      strategy: createBusServer(transport, 'billing', { shutdownGraceMs: 100 }),
-      logger: false,
-    });
-    await service.listen();
+    service = await startBusServices(transport, 'billing', [BillingModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
     client = await createContractClient(transport, 3000);
   });
 

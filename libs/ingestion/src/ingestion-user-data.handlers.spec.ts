@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BusClient } from '@membolt/bus';
-import { type InProcessTestApp, rejection, startInProcessServices } from '@membolt/bus/testing';
+import { type BusTestApp, rejection, startInProcessServices } from '@membolt/bus/testing';
 import { CommonErrorCode, deleteUserDataSubject, healthSubject } from '@membolt/contracts';
 import { IngestionModule } from './ingestion.module.js';
 
 describe('ingestion service: user-data deletion', () => {
-  let services: InProcessTestApp;
+  let services: BusTestApp;
   let bus: BusClient;
 
   beforeAll(async () => {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { BusModule, createBusServer, type BusTransportOptions } from '@membolt/bus';
-import { createContractClient, rejection, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import type { BusTransportOptions } from '@membolt/bus';
+import {
+  type BusTestApp,
+  createContractClient,
+  rejection,
+  startBusServices,
+  startNatsServer,
+  type TestNatsServer,
+} from '@membolt/bus/testing';
 import {
   API_KEY_PATTERN,
   CommonErrorCode,
@@ -21,25 +26,11 @@ describe('keys service over NATS', () => {
   let nats: TestNatsServer;
   let dataDir: string;
   let transport: BusTransportOptions;
-  let service: INestMicroservice | undefined;
+  let service: BusTestApp | undefined;
   let client: Awaited<ReturnType<typeof createContractClient>>;
   const asUser = (userId: string) => ({ userId });
 
-  const startService = async () => {
-    @Module({
-      imports: [
-        BusModule.forRoot({ transport, timeoutMs: 3000 }),
-        KeysModule.forRoot({ store: { kind: 'embedded', dataDir } }),
-      ],
-    })
-    class KeysServiceModule {}
-    const app = await NestFactory.createMicroservice(KeysServiceModule, {
-      strategy: createBusServer(transport, 'keys', { shutdownGraceMs: 100 }),
-      logger: false,
-    });
-    await app.listen();
-    return app;
-  };
+  const startService = () => startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
 
   beforeAll(async () => {
     nats = await startNatsServer();

@@ -2,27 +2,42 @@ import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BusClient } from '../bus-client.js';
-import { BusModule } from '../bus.module.js';
+import { BusModule, createBusServer } from '../bus.module.js';
+import type { BusTransportOptions } from '../bus.options.js';
 import { InProcessBroker } from '../in-process/in-process.broker.js';
-import { InProcessServer } from '../in-process/in-process.server.js';
 
-export interface InProcessTestApp {
+export interface BusTestApp {
   readonly app: INestMicroservice;
+  /** A client inside the served app (same transport). */
   readonly bus: BusClient;
   close(): Promise<void>;
 }
 
-/** Serves the given service modules on a fresh in-process bus, with a client to call them (unit tests). */
-export async function startInProcessServices(
+/**
+ * Serves service modules on a transport as their own Nest microservice (queue group `queue`), as a service
+ * process does; shutdown grace is short so tests can stop and restart it quickly.
+ */
+export async function startBusServices(
+  transport: BusTransportOptions,
+  queue: string,
   imports: ReadonlyArray<DynamicModule | Type<unknown>>,
-  timeoutMs = 2000,
-): Promise<InProcessTestApp> {
-  const broker = new InProcessBroker();
+  timeoutMs = 3000,
+): Promise<BusTestApp> {
+  @Module({ imports: [BusModule.forRoot({ transport, timeoutMs }), ...imports] })
+  class BusTestModule {}
 
-  @Module({ imports: [BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs }), ...imports] })
-  class InProcessTestModule {}
-
-  const app = await NestFactory.createMicroservice(InProcessTestModule, { strategy: new InProcessServer(broker), logger: false });
+  const app = await NestFactory.createMicroservice(BusTestModule, {
+    strategy: createBusServer(transport, queue, { shutdownGraceMs: 100 }),
+    logger: false,
+  });
   await app.listen();
   return { app, bus: app.get(BusClient), close: () => app.close() };
+}
+
+/** Serves service modules on a fresh in-process bus (unit tests). */
+export function startInProcessServices(
+  imports: ReadonlyArray<DynamicModule | Type<unknown>>,
+  timeoutMs = 2000,
+): Promise<BusTestApp> {
+  return startBusServices({ transport: 'in-process', broker: new InProcessBroker() }, 'test', imports, timeoutMs);
 }
