@@ -28,9 +28,12 @@ const common = {
 };
 
 module.exports = {
+  // Global only (jest ignores it per project): integration and browser tests start real servers and a
+  // browser, which can take seconds on a loaded 2-core machine. No test relies on this to assert timing.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'], testTimeout: 60000 },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e-spec.ts'], testTimeout: 120000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e-spec.ts'] },
   ],
 };

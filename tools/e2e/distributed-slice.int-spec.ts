@@ -4,6 +4,7 @@ import { freePort, startNatsServer, type TestNatsServer } from '@membolt/bus/tes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GraphqlBrowser } from '../../apps/standalone/e2e/support/graphql-client.js';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-test-secret-0123456789abcdef';
@@ -83,6 +84,39 @@ describe('distributed mode: every service its own process over NATS', () => {
       10_000,
       'the billing log line with the correlation id',
     );
+  });
+
+  it('signs up through the BFF, finishes setup across identity, keys and billing, and serves the key at the gateway', async () => {
+    const browser = new GraphqlBrowser(bffUrl);
+    const signUp = await browser.request<{ signUp: { id: string } }>(
+      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
+      { input: { email: 'distributed@example.com', password: 'distributed pw 1', name: 'Dee' } },
+    );
+    expect(signUp.errors).toBeUndefined();
+    const userId = signUp.data!.signUp.id;
+
+    // Sign-up's follow-ups (default key in keys, free subscription in billing) run from identity's outbox.
+    await eventually(
+      async () => (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data?.viewer.setupComplete === true,
+      20_000,
+      'setupComplete',
+    );
+    const viewer = await browser.request<{ viewer: { plan: string } }>('{ viewer { plan } }');
+    expect(viewer.data!.viewer.plan).toBe('free');
+    const keys = await browser.request<{ apiKeys: Array<{ name: string }> }>('{ apiKeys { name } }');
+    expect(keys.data!.apiKeys.map((k) => k.name)).toContain('Default API Key');
+
+    const created = await browser.request<{ createApiKey: { secret: string } }>(
+      'mutation { createApiKey(input: { name: "Distributed" }) { secret } }',
+    );
+    const health = await fetch(`${gatewayUrl}/api/health`, { headers: { 'X-API-Key': created.data!.createApiKey.secret } });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', user_id: userId });
+    const foreign = await fetch(`${gatewayUrl}/api/user/someone-else/create`, {
+      method: 'POST',
+      headers: { 'X-API-Key': created.data!.createApiKey.secret },
+    });
+    expect(foreign.status).toBe(403);
   });
 
   it('fails fast with service_unavailable while billing is down, and recovers when it restarts', async () => {
