@@ -5,7 +5,9 @@ import tseslint from 'typescript-eslint';
 const scopes = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'gateway', 'bff'];
 
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/gql/**', '.nx/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/gql/**', '.nx/**', 'data/**', 'coverage/**'],
+  },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
@@ -28,10 +30,19 @@ export default [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
+            {
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'],
+            },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data-access'],
+            },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'],
+            },
             { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['*'] },
           ],
         },

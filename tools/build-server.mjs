@@ -34,7 +34,11 @@ async function buildProject(projectRoot) {
   let count = 0;
   for await (const file of walk(src)) {
     const target = join(out, relative(src, file)).replace(/\.ts$/, '.js');
-    const { code, map } = await transformFile(file, { ...swcOptions, filename: file, sourceFileName: relative(dirname(target), file) });
+    const { code, map } = await transformFile(file, {
+      ...swcOptions,
+      filename: file,
+      sourceFileName: relative(dirname(target), file),
+    });
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
     if (map) await writeFile(`${target}.map`, map);

@@ -4,7 +4,11 @@
 import 'reflect-metadata';
 import { InProcessBroker } from '@membolt/bus';
 import { performance } from 'node:perf_hooks';
-import { createContractClient, startContractServer, TestSubjects } from '../../libs/bus/dist/testing/contract-fixtures.js';
+import {
+  createContractClient,
+  startContractServer,
+  TestSubjects,
+} from '../../libs/bus/dist/testing/contract-fixtures.js';
 import { startNatsServer } from '../../libs/bus/dist/testing/nats-server.js';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
@@ -27,7 +31,12 @@ async function measure(label, transport) {
   await client.close();
   await server.close();
   const sorted = Array.from(samples).sort((a, b) => a - b);
-  return { label, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return {
+    label,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+  };
 }
 
 const nats = await startNatsServer();
@@ -35,12 +44,19 @@ try {
   const inProcess = await measure('in-process', { transport: 'in-process', broker: new InProcessBroker() });
   const overNats = await measure('nats', { transport: 'nats', servers: nats.url, name: 'bench' });
   const fmt = (ms) => `${ms.toFixed(3)} ms`.padStart(10);
-  console.log(`\nBus request/reply, ${REQUESTS} sequential requests after ${WARMUP} warm-up (Nest handler with payload validation)`);
+  console.log(
+    `\nBus request/reply, ${REQUESTS} sequential requests after ${WARMUP} warm-up (Nest handler with payload validation)`,
+  );
   console.log(`${'transport'.padEnd(12)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'mean'.padStart(10)}`);
-  for (const r of [inProcess, overNats]) console.log(`${r.label.padEnd(12)}${fmt(r.p50)}${fmt(r.p99)}${fmt(r.mean)}`);
-  console.log(`ratio nats/in-process: p50 ${(overNats.p50 / inProcess.p50).toFixed(2)}x, p99 ${(overNats.p99 / inProcess.p99).toFixed(2)}x`);
+  for (const r of [inProcess, overNats])
+    console.log(`${r.label.padEnd(12)}${fmt(r.p50)}${fmt(r.p99)}${fmt(r.mean)}`);
+  console.log(
+    `ratio nats/in-process: p50 ${(overNats.p50 / inProcess.p50).toFixed(2)}x, p99 ${(overNats.p99 / inProcess.p99).toFixed(2)}x`,
+  );
   const hop = overNats.p50;
-  console.log(`NATS hop p50 ${hop.toFixed(3)} ms vs target < ${TARGET_NATS_P50_MS} ms: ${hop < TARGET_NATS_P50_MS ? 'OK' : 'ABOVE TARGET'}`);
+  console.log(
+    `NATS hop p50 ${hop.toFixed(3)} ms vs target < ${TARGET_NATS_P50_MS} ms: ${hop < TARGET_NATS_P50_MS ? 'OK' : 'ABOVE TARGET'}`,
+  );
 } finally {
   await nats.stop();
 }

@@ -239,11 +239,15 @@ describe('deploy/k8s', () => {
       const images = asList(kustomization.images).map((image) => String(asMap(image).name));
       expect(images).toContain(String(main.image).split(':')[0]);
       const sources = asList(main.envFrom).map(asMap);
-      const configMaps = sources.filter((source) => source.configMapRef).map((source) => String(asMap(source.configMapRef).name));
+      const configMaps = sources
+        .filter((source) => source.configMapRef)
+        .map((source) => String(asMap(source.configMapRef).name));
       expect(configMaps.length).toBeGreaterThan(0);
       for (const configMap of configMaps) expect(ofKind('ConfigMap').map(name)).toContain(configMap);
       // Identity signs access tokens and the BFF verifies them: both read the shared secret.
-      const secrets = sources.filter((source) => source.secretRef).map((source) => String(asMap(source.secretRef).name));
+      const secrets = sources
+        .filter((source) => source.secretRef)
+        .map((source) => String(asMap(source.secretRef).name));
       expect(secrets).toEqual(app === 'identity' || app === 'bff' ? ['membolt-secrets'] : []);
       // The selector must pick this Deployment's own pods.
       const podLabels = asMap(asMap(asMap(spec.template).metadata).labels);

@@ -25,7 +25,15 @@ describe('membolt operator CLI', () => {
   let firstKey: string;
 
   it('user:create prints the new user id and a working API key', () => {
-    const result = membolt('user:create', '--email', 'ops@example.com', '--name', 'Ops', '--password', 'ops password 1');
+    const result = membolt(
+      'user:create',
+      '--email',
+      'ops@example.com',
+      '--name',
+      'Ops',
+      '--password',
+      'ops password 1',
+    );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const output = JSON.parse(result.stdout) as { userId: string; apiKey: string };
@@ -38,7 +46,15 @@ describe('membolt operator CLI', () => {
     const short = membolt('user:create', '--email', 'x@example.com', '--name', 'X', '--password', 'short');
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('Password must be at least 8 characters long');
-    const taken = membolt('user:create', '--email', 'ops@example.com', '--name', 'Ops', '--password', 'ops password 1');
+    const taken = membolt(
+      'user:create',
+      '--email',
+      'ops@example.com',
+      '--name',
+      'Ops',
+      '--password',
+      'ops password 1',
+    );
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('email-already-in-use');
   });

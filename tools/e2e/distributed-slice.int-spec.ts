@@ -31,7 +31,13 @@ describe('distributed mode: every service its own process over NATS', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-distributed-'));
-    serviceEnv = { NATS_URL: nats.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug', BUS_TIMEOUT_MS: '3000', AUTH_TOKEN_SECRET };
+    serviceEnv = {
+      NATS_URL: nats.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'debug',
+      BUS_TIMEOUT_MS: '3000',
+      AUTH_TOKEN_SECRET,
+    };
     await Promise.all(SERVICE_NAMES.map((name) => startService(name)));
     const [gatewayPort, bffPort] = [await freePort(), await freePort()];
     const edgeEnv = { NATS_URL: nats.url, HOST: '127.0.0.1', LOG_LEVEL: 'info', BUS_TIMEOUT_MS: '3000' };
@@ -59,14 +65,20 @@ describe('distributed mode: every service its own process over NATS', () => {
   it('GET /api/status asks every service over NATS and reports each one healthy', async () => {
     const response = await fetch(`${gatewayUrl}/api/status`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; services: Array<{ name: string; status: string; version: string }> };
+    const body = (await response.json()) as {
+      status: string;
+      services: Array<{ name: string; status: string; version: string }>;
+    };
     expect(body.status).toBe('ok');
     expect(body.services.map((s) => s.name)).toEqual([...SERVICE_NAMES]);
-    for (const service of body.services) expect(service).toMatchObject({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    for (const service of body.services)
+      expect(service).toMatchObject({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
 
   it('serves the plan catalogue from the billing process through the gateway and the BFF', async () => {
-    const rest = await fetch(`${gatewayUrl}/api/plans?kind=subscription`, { headers: { 'X-Correlation-Id': 'distributed-slice-0001' } });
+    const rest = await fetch(`${gatewayUrl}/api/plans?kind=subscription`, {
+      headers: { 'X-Correlation-Id': 'distributed-slice-0001' },
+    });
     expect(rest.status).toBe(200);
     expect(rest.headers.get('x-correlation-id')).toBe('distributed-slice-0001');
     const restBody = (await rest.json()) as { plans: Array<{ id: string }> };
@@ -74,13 +86,18 @@ describe('distributed mode: every service its own process over NATS', () => {
 
     const graphql = await planCatalogueQuery(bffUrl);
     expect(graphql.status).toBe(200);
-    const gqlBody = (await graphql.json()) as { data: { planCatalogue: { plans: Array<{ id: string; monthlyPriceCents: number | null }> } } };
+    const gqlBody = (await graphql.json()) as {
+      data: { planCatalogue: { plans: Array<{ id: string; monthlyPriceCents: number | null }> } };
+    };
     expect(gqlBody.data.planCatalogue.plans.find((p) => p.id === 'basic')?.monthlyPriceCents).toBe(2000);
   });
 
   it('carries the correlation id from the edge into the service logs', async () => {
     await eventually(
-      async () => processes.get('billing')!.output.some((line) => line.includes('"correlationId":"distributed-slice-0001"')),
+      async () =>
+        processes
+          .get('billing')!
+          .output.some((line) => line.includes('"correlationId":"distributed-slice-0001"')),
       10_000,
       'the billing log line with the correlation id',
     );
@@ -97,7 +114,9 @@ describe('distributed mode: every service its own process over NATS', () => {
 
     // Sign-up's follow-ups (default key in keys, free subscription in billing) run from identity's outbox.
     await eventually(
-      async () => (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data?.viewer.setupComplete === true,
+      async () =>
+        (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data
+          ?.viewer.setupComplete === true,
       20_000,
       'setupComplete',
     );
@@ -109,7 +128,9 @@ describe('distributed mode: every service its own process over NATS', () => {
     const created = await browser.request<{ createApiKey: { secret: string } }>(
       'mutation { createApiKey(input: { name: "Distributed" }) { secret } }',
     );
-    const health = await fetch(`${gatewayUrl}/api/health`, { headers: { 'X-API-Key': created.data!.createApiKey.secret } });
+    const health = await fetch(`${gatewayUrl}/api/health`, {
+      headers: { 'X-API-Key': created.data!.createApiKey.secret },
+    });
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', user_id: userId });
     const foreign = await fetch(`${gatewayUrl}/api/user/someone-else/create`, {
@@ -125,7 +146,10 @@ describe('distributed mode: every service its own process over NATS', () => {
     const started = Date.now();
     const rest = await fetch(`${gatewayUrl}/api/plans`);
     expect(rest.status).toBe(503);
-    expect(await rest.json()).toMatchObject({ error: 'service_unavailable', message: expect.stringContaining('billing') });
+    expect(await rest.json()).toMatchObject({
+      error: 'service_unavailable',
+      message: expect.stringContaining('billing'),
+    });
     // NATS answers "no responders" at once: far below the 3 s bus timeout configured here.
     expect(Date.now() - started).toBeLessThan(2500);
 

@@ -1,4 +1,12 @@
-import { accessTokenSecret, baseConfigFields, booleanFlag, httpConfigFields, loadConfig, natsUrl, publicUrl } from '@membolt/platform';
+import {
+  accessTokenSecret,
+  baseConfigFields,
+  booleanFlag,
+  httpConfigFields,
+  loadConfig,
+  natsUrl,
+  publicUrl,
+} from '@membolt/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -10,8 +18,12 @@ export const bffConfigSchema = z.object({
   AUTH_TOKEN_SECRET: accessTokenSecret,
   PUBLIC_URL: publicUrl.default('http://localhost:3000'),
   /** The built web app; the BFF serves it beside /graphql. */
-  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 
-export const loadBffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig => loadConfig(bffConfigSchema, env);
+export const loadBffConfig = (env: NodeJS.ProcessEnv = process.env): BffConfig =>
+  loadConfig(bffConfigSchema, env);

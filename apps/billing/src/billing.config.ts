@@ -4,4 +4,5 @@ import { z } from 'zod';
 export const billingConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
-export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env): BillingConfig => loadConfig(billingConfigSchema, env);
+export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env): BillingConfig =>
+  loadConfig(billingConfigSchema, env);

@@ -1,7 +1,12 @@
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-export const ingestionConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
+export const ingestionConfigSchema = z.object({
+  ...baseConfigFields,
+  ...storeConfigFields,
+  NATS_URL: natsUrl,
+});
 export type IngestionConfig = z.infer<typeof ingestionConfigSchema>;
 
-export const loadIngestionConfig = (env: NodeJS.ProcessEnv = process.env): IngestionConfig => loadConfig(ingestionConfigSchema, env);
+export const loadIngestionConfig = (env: NodeJS.ProcessEnv = process.env): IngestionConfig =>
+  loadConfig(ingestionConfigSchema, env);

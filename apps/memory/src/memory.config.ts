@@ -4,4 +4,5 @@ import { z } from 'zod';
 export const memoryConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
 export type MemoryConfig = z.infer<typeof memoryConfigSchema>;
 
-export const loadMemoryConfig = (env: NodeJS.ProcessEnv = process.env): MemoryConfig => loadConfig(memoryConfigSchema, env);
+export const loadMemoryConfig = (env: NodeJS.ProcessEnv = process.env): MemoryConfig =>
+  loadConfig(memoryConfigSchema, env);

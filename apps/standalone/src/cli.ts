@@ -16,13 +16,20 @@ import { loadStandaloneConfig } from './standalone.config.js';
  */
 const env = { LOG_LEVEL: 'error', ...process.env };
 const config = loadConfigOrExit(() => loadStandaloneConfig(env));
-const nats = process.env['NATS_URL'] ? loadConfigOrExit(() => z.object({ NATS_URL: natsUrl }).parse(process.env)).NATS_URL : null;
+const nats = process.env['NATS_URL']
+  ? loadConfigOrExit(() => z.object({ NATS_URL: natsUrl }).parse(process.env)).NATS_URL
+  : null;
 
 let close: () => Promise<void>;
 let bus: BusClient;
 if (nats) {
   const moduleRef = await Test.createTestingModule({
-    imports: [BusModule.forRoot({ transport: { transport: 'nats', servers: nats, name: 'membolt-cli' }, timeoutMs: config.BUS_TIMEOUT_MS })],
+    imports: [
+      BusModule.forRoot({
+        transport: { transport: 'nats', servers: nats, name: 'membolt-cli' },
+        timeoutMs: config.BUS_TIMEOUT_MS,
+      }),
+    ],
   }).compile();
   await moduleRef.init();
   bus = moduleRef.get(BusClient);
@@ -50,7 +57,12 @@ try {
   process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   process.exitCode = 0;
 } catch (error) {
-  const message = error instanceof MemboltError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof MemboltError
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   process.stderr.write(`membolt: ${message}\n`);
   process.exitCode = 1;
 } finally {

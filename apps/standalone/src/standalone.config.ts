@@ -23,7 +23,10 @@ export const standaloneConfigSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFlag(false),
   /** Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: publicUrl.optional(),
-  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;
 

@@ -24,7 +24,11 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
       GatewayModule.forRoot(toGatewayOptions(config)),
-      BffModule.forRoot({ introspection: config.GRAPHQL_INTROSPECTION, accessTokenSecret: accessTokenSecretOf(config), publicUrl }),
+      BffModule.forRoot({
+        introspection: config.GRAPHQL_INTROSPECTION,
+        accessTokenSecret: accessTokenSecretOf(config),
+        publicUrl,
+      }),
     ],
   });
   setupGatewayDocs(running.app);

@@ -13,7 +13,8 @@ export const ACCESS_TOKEN_AUDIENCE = 'membolt';
 export const MIN_SECRET_LENGTH = 32;
 
 function keyFrom(secret: string): Uint8Array {
-  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The access-token secret must be at least ${MIN_SECRET_LENGTH} characters`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`The access-token secret must be at least ${MIN_SECRET_LENGTH} characters`);
   return new TextEncoder().encode(secret);
 }
 

@@ -30,7 +30,11 @@ function operations() {
       .map(({ method, handler }) => {
         const type: unknown = Reflect.getMetadata(RESOLVER_TYPE_METADATA, handler);
         const name: unknown = Reflect.getMetadata(RESOLVER_NAME_METADATA, handler);
-        return { type, name: String(name ?? method), isPublic: Reflect.getMetadata(IS_PUBLIC_OPERATION, handler) === true };
+        return {
+          type,
+          name: String(name ?? method),
+          isPublic: Reflect.getMetadata(IS_PUBLIC_OPERATION, handler) === true,
+        };
       })
       .filter((op) => op.type === 'Query' || op.type === 'Mutation'),
   );

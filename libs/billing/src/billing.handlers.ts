@@ -11,6 +11,9 @@ export class BillingHandlers {
   async listPlans(@BusPayload(ListPlansRequest) request: ListPlansRequest): Promise<ListPlansResponse> {
     const catalogue = await this.plans.list(request.kind);
     // The domain Plan and the bus PlanView have the same shape today; the types stay separate on purpose.
-    return { plans: catalogue.plans.map((plan) => ({ ...plan, features: [...plan.features] })), developerApi: catalogue.developerApi };
+    return {
+      plans: catalogue.plans.map((plan) => ({ ...plan, features: [...plan.features] })),
+      developerApi: catalogue.developerApi,
+    };
   }
 }

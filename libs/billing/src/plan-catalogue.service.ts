@@ -1,7 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PlanKind } from '@membolt/contracts';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './domain/plan-catalogue.js';
-import { PLAN_CATALOGUE_REPOSITORY, type PlanCatalogueRepository } from './ports/plan-catalogue.repository.js';
+import {
+  PLAN_CATALOGUE_REPOSITORY,
+  type PlanCatalogueRepository,
+} from './ports/plan-catalogue.repository.js';
 
 /** The plan catalogue: the one source of every price and limit the product shows or enforces. */
 @Injectable()

@@ -32,7 +32,9 @@ describe('billing subscriptions over NATS', () => {
     nats = await startNatsServer();
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-billing-int-'));
     const transport: BusTransportOptions = { transport: 'nats', servers: nats.url, name: 'billing-int' };
-    service = await startBusServices(transport, 'billing', [BillingModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
+    service = await startBusServices(transport, 'billing', [
+      BillingModule.forRoot({ store: { kind: 'embedded', dataDir } }),
+    ]);
     client = await createContractClient(transport, 3000);
   });
 

@@ -12,7 +12,12 @@ import {
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { BUS_CLIENT_OPTIONS, BUS_CLIENT_PROXY, type BusClientOptions, type BusClientProxy } from './bus.options.js';
+import {
+  BUS_CLIENT_OPTIONS,
+  BUS_CLIENT_PROXY,
+  type BusClientOptions,
+  type BusClientProxy,
+} from './bus.options.js';
 import { NoRespondersError } from './in-process/in-process.broker.js';
 
 export interface BusRequestOptions {
@@ -33,7 +38,11 @@ export class BusClient implements OnApplicationShutdown {
     @Inject(BUS_CLIENT_OPTIONS) private readonly options: BusClientOptions,
   ) {}
 
-  async request<Req, Res>(subject: BusSubject<Req, Res>, data: Req, options: BusRequestOptions = {}): Promise<Res> {
+  async request<Req, Res>(
+    subject: BusSubject<Req, Res>,
+    data: Req,
+    options: BusRequestOptions = {},
+  ): Promise<Res> {
     const envelope = this.envelope(data, options.userId);
     try {
       return await firstValueFrom(
@@ -47,8 +56,14 @@ export class BusClient implements OnApplicationShutdown {
   }
 
   /** Fire-and-forget fact for whoever listens (at-most-once; use a durable queue where loss matters). */
-  async emit<Req>(subject: BusSubject<Req, void>, data: Req, options: Pick<BusRequestOptions, 'userId'> = {}): Promise<void> {
-    await firstValueFrom(this.proxy.emit(subject.name, this.envelope(data, options.userId)), { defaultValue: undefined });
+  async emit<Req>(
+    subject: BusSubject<Req, void>,
+    data: Req,
+    options: Pick<BusRequestOptions, 'userId'> = {},
+  ): Promise<void> {
+    await firstValueFrom(this.proxy.emit(subject.name, this.envelope(data, options.userId)), {
+      defaultValue: undefined,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -59,12 +74,19 @@ export class BusClient implements OnApplicationShutdown {
     const context = requestContext.current();
     const actingUser = userId ?? context?.userId;
     return {
-      meta: { correlationId: correlationIdFrom(context?.correlationId), ...(actingUser ? { userId: actingUser } : {}) },
+      meta: {
+        correlationId: correlationIdFrom(context?.correlationId),
+        ...(actingUser ? { userId: actingUser } : {}),
+      },
       data,
     };
   }
 
-  private translate(subject: BusSubject<unknown, unknown>, error: unknown, correlationId: string): MemboltError {
+  private translate(
+    subject: BusSubject<unknown, unknown>,
+    error: unknown,
+    correlationId: string,
+  ): MemboltError {
     if (error instanceof MemboltError) return error;
     if (isBusErrorPayload(error)) return fromBusErrorPayload(error);
     if (error instanceof TimeoutError || error instanceof NoRespondersError || isConnectionError(error)) {
@@ -77,6 +99,9 @@ export class BusClient implements OnApplicationShutdown {
 function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = String((error as { code?: unknown }).code ?? '');
-  return ['CONNECTION_REFUSED', 'ECONNREFUSED', 'DISCONNECT', 'CONNECTION_CLOSED', 'CONNECTION_DRAINING'].includes(code) ||
-    /connection (closed|refused)|disconnect/i.test(error.message);
+  return (
+    ['CONNECTION_REFUSED', 'ECONNREFUSED', 'DISCONNECT', 'CONNECTION_CLOSED', 'CONNECTION_DRAINING'].includes(
+      code,
+    ) || /connection (closed|refused)|disconnect/i.test(error.message)
+  );
 }

@@ -36,7 +36,9 @@ export class BusContextInterceptor implements NestInterceptor {
     const meta = envelope?.meta;
     const userId = typeof meta?.userId === 'string' ? meta.userId : undefined;
     const ctx = { correlationId: correlationIdFrom(meta?.correlationId), ...(userId ? { userId } : {}) };
-    const subject = String((rpc.getContext() as { getArgs?: () => unknown[] }).getArgs?.()[0] ?? context.getHandler().name);
+    const subject = String(
+      (rpc.getContext() as { getArgs?: () => unknown[] }).getArgs?.()[0] ?? context.getHandler().name,
+    );
     return new Observable((subscriber) =>
       requestContext.run(ctx, () => {
         const started = performance.now();
@@ -87,7 +89,8 @@ export const BusPayload = <T extends object>(cls: new () => T): ParameterDecorat
   Payload('data', new ContractValidationPipe(cls));
 
 /** The acting user's id from the envelope (undefined for public calls). */
-export const BusUserId = (): ParameterDecorator => Payload('meta', { transform: (meta: unknown) => (meta as BusEnvelope['meta'] | undefined)?.userId });
+export const BusUserId = (): ParameterDecorator =>
+  Payload('meta', { transform: (meta: unknown) => (meta as BusEnvelope['meta'] | undefined)?.userId });
 
 class RequireActingUserPipe {
   transform(meta: unknown): string {

@@ -20,6 +20,8 @@ export function createHealthController(service: ServiceName): Type<unknown> {
       };
     }
   }
-  Object.defineProperty(HealthController, 'name', { value: `${service[0]!.toUpperCase()}${service.slice(1)}HealthController` });
+  Object.defineProperty(HealthController, 'name', {
+    value: `${service[0]!.toUpperCase()}${service.slice(1)}HealthController`,
+  });
   return HealthController;
 }

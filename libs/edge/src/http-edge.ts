@@ -17,12 +17,16 @@ export interface HttpEdgeOptions {
 function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   const type = (error as { type?: unknown } | null)?.type;
   if (type === 'entity.too.large') {
-    const { status, body } = toRestError(new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.'));
+    const { status, body } = toRestError(
+      new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.'),
+    );
     res.status(status).json(body);
     return;
   }
   if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    const { status, body } = toRestError(new CommonError(CommonErrorCode.ValidationError, 'The request body is not valid JSON.'));
+    const { status, body } = toRestError(
+      new CommonError(CommonErrorCode.ValidationError, 'The request body is not valid JSON.'),
+    );
     res.status(status).json(body);
     return;
   }
@@ -57,7 +61,12 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
     res.on('finish', () => {
       requestContext.run({ correlationId }, () =>
         logger.info(
-          { method: req.method, path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          {
+            method: req.method,
+            path,
+            status: res.statusCode,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          },
           'request',
         ),
       );

@@ -1,4 +1,11 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import {
   CommonError,
   CommonErrorCode,
@@ -14,7 +21,10 @@ function fromHttpException(exception: HttpException, request: Request): MemboltE
   const status = exception.getStatus();
   switch (status) {
     case HttpStatus.NOT_FOUND:
-      return new CommonError(CommonErrorCode.RouteNotFound, `No route matches ${request.method} ${request.path}`);
+      return new CommonError(
+        CommonErrorCode.RouteNotFound,
+        `No route matches ${request.method} ${request.path}`,
+      );
     case HttpStatus.PAYLOAD_TOO_LARGE:
       return new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.');
     case HttpStatus.UNAUTHORIZED:
@@ -55,9 +65,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
       error = new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
     }
-    const withId = error.correlationId || !correlationId ? error : new MemboltError(error.code, error.message, correlationId);
+    const withId =
+      error.correlationId || !correlationId
+        ? error
+        : new MemboltError(error.code, error.message, correlationId);
     const { status, body } = toRestError(withId);
-    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable) response.setHeader('Retry-After', '5');
+    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
+      response.setHeader('Retry-After', '5');
     response.status(status).json(body);
     return undefined;
   }

@@ -14,13 +14,15 @@ export function serveWebApp(app: INestApplication, distDir: string): boolean {
   const root = resolve(distDir);
   const indexHtml = join(root, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  const isApi = (req: Request) => API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`));
+  const isApi = (req: Request) =>
+    API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`));
   const files = express.static(root, {
     index: false,
     maxAge: '1h',
     setHeaders: (res, path) => {
       // Vite puts content-hashed files under assets/: they never change.
-      if (path.startsWith(join(root, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path.startsWith(join(root, 'assets')))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {

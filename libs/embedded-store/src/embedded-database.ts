@@ -35,7 +35,9 @@ export function openEmbeddedDatabase(dataDir: string, name: string): EmbeddedDat
 export function migrate(db: EmbeddedDatabase, migrations: readonly Migration[]): number[] {
   const versions = migrations.map((m) => m.version);
   if (versions.some((v, i) => v !== i + 1)) {
-    throw new Error(`Migrations must be numbered 1..${migrations.length} in order; got ${versions.join(', ')}`);
+    throw new Error(
+      `Migrations must be numbered 1..${migrations.length} in order; got ${versions.join(', ')}`,
+    );
   }
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -43,7 +45,9 @@ export function migrate(db: EmbeddedDatabase, migrations: readonly Migration[]):
     applied_at TEXT NOT NULL
   )`);
   const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map(
+      (r) => r.version,
+    ),
   );
   const newest = Math.max(0, ...applied);
   if (newest > migrations.length) {

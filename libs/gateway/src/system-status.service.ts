@@ -38,7 +38,13 @@ export class SystemStatusService {
     const latency = () => Math.round((performance.now() - started) * 100) / 100;
     try {
       const health = await this.bus.request(healthSubject(name), {}, { timeoutMs: STATUS_TIMEOUT_MS });
-      return { name, status: 'ok', version: health.version, uptimeSeconds: health.uptimeSeconds, latencyMs: latency() };
+      return {
+        name,
+        status: 'ok',
+        version: health.version,
+        uptimeSeconds: health.uptimeSeconds,
+        latencyMs: latency(),
+      };
     } catch {
       return { name, status: 'unavailable', version: null, uptimeSeconds: null, latencyMs: latency() };
     }

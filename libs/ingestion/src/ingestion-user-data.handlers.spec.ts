@@ -9,7 +9,9 @@ describe('ingestion service: user-data deletion', () => {
   let bus: BusClient;
 
   beforeAll(async () => {
-    services = await startInProcessServices([IngestionModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } })]);
+    services = await startInProcessServices([
+      IngestionModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } }),
+    ]);
     bus = services.bus;
   });
 

@@ -30,7 +30,8 @@ describe('keys service over NATS', () => {
   let client: Awaited<ReturnType<typeof createContractClient>>;
   const asUser = (userId: string) => ({ userId });
 
-  const startService = () => startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
+  const startService = () =>
+    startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
 
   beforeAll(async () => {
     nats = await startNatsServer();

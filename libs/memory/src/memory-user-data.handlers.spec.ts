@@ -9,7 +9,9 @@ describe('memory service: user-data deletion', () => {
   let bus: BusClient;
 
   beforeAll(async () => {
-    services = await startInProcessServices([MemoryModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } })]);
+    services = await startInProcessServices([
+      MemoryModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } }),
+    ]);
     bus = services.bus;
   });
 

@@ -4,7 +4,10 @@ function readVersion(): string {
   // The root package.json is the single source of the product version.
   for (const candidate of ['../../../package.json', '../../../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'membolt' && pkg.version) return pkg.version;
     } catch {
       // try the next location (src/ and dist/ sit at different depths)

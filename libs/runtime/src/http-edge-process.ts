@@ -31,10 +31,16 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
   @Module({ imports: [...options.imports] })
   class HttpEdgeModule {}
 
-  const app = await NestFactory.create(HttpEdgeModule, { bodyParser: false, logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.create(HttpEdgeModule, {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
   configureHttpEdge(app, { logger, bodyLimitBytes: options.bodyLimitBytes });
   if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
-    logger.warn({ webDistDir: options.webDistDir }, 'No built web app found; run `npm run build:web` to serve it');
+    logger.warn(
+      { webDistDir: options.webDistDir },
+      'No built web app found; run `npm run build:web` to serve it',
+    );
   }
   if (options.busServer) {
     app.connectMicroservice({ strategy: options.busServer });

@@ -22,7 +22,11 @@ export async function runServiceProcess(
   serviceModule: DynamicModule,
 ): Promise<AppLogger> {
   const logger = createLogger({ app: service, level: config.LOG_LEVEL });
-  const transport = { transport: 'nats', servers: config.NATS_URL, name: `membolt-${service}-${process.pid}` } as const;
+  const transport = {
+    transport: 'nats',
+    servers: config.NATS_URL,
+    name: `membolt-${service}-${process.pid}`,
+  } as const;
 
   @Module({ imports: [BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }), serviceModule] })
   class ServiceProcessModule {}

@@ -39,8 +39,12 @@ export function spawnApp(name: string, env: Record<string, string>): AppProcess 
     async waitForOutput(pattern, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!output.some((line) => pattern.test(line))) {
-        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
-        if (Date.now() > deadline) throw new Error(`${name}: no output matching ${pattern} after ${timeoutMs} ms:\n${output.join('\n')}`);
+        if (child.exitCode !== null)
+          throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${name}: no output matching ${pattern} after ${timeoutMs} ms:\n${output.join('\n')}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
@@ -48,7 +52,11 @@ export function spawnApp(name: string, env: Record<string, string>): AppProcess 
 }
 
 /** Polls `probe` until it returns true (bounded; no fixed sleeps in tests). */
-export async function eventually(probe: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  probe: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe().catch(() => false)) return;

@@ -72,15 +72,29 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
       if (values.key) {
         const validation = await bus.request(KeysSubjects.validate, { key: values.key });
         if (!validation.valid) {
-          throw new CommonError(CommonErrorCode.NotFound, validation.reason === 'revoked' ? 'This API key is already revoked.' : 'Unknown API key.');
+          throw new CommonError(
+            CommonErrorCode.NotFound,
+            validation.reason === 'revoked' ? 'This API key is already revoked.' : 'Unknown API key.',
+          );
         }
-        const revoked = await bus.request(KeysSubjects.revoke, { keyId: validation.keyId }, { userId: validation.userId });
+        const revoked = await bus.request(
+          KeysSubjects.revoke,
+          { keyId: validation.keyId },
+          { userId: validation.userId },
+        );
         return { ...revoked };
       }
-      const revoked = await bus.request(KeysSubjects.revoke, { keyId: required(values, 'id') }, { userId: required(values, 'user') });
+      const revoked = await bus.request(
+        KeysSubjects.revoke,
+        { keyId: required(values, 'id') },
+        { userId: required(values, 'user') },
+      );
       return { ...revoked };
     }
     default:
-      throw new CommonError(CommonErrorCode.ValidationError, command ? `Unknown command "${command}"\n\n${CLI_USAGE}` : CLI_USAGE);
+      throw new CommonError(
+        CommonErrorCode.ValidationError,
+        command ? `Unknown command "${command}"\n\n${CLI_USAGE}` : CLI_USAGE,
+      );
   }
 }

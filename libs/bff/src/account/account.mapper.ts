@@ -32,5 +32,7 @@ export function toDeletionReceipt(receipt: DeletionReceiptView): DeletionReceipt
 
 /** Drops undefined fields so identity's "unknown field" check only sees what the client sent. */
 export function definedFields<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined && value !== null),
+  ) as Partial<T>;
 }

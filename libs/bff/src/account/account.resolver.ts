@@ -24,49 +24,84 @@ export class AccountResolver {
     @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
   ) {}
 
-  @Query(() => ViewerModel, { description: 'The signed-in user (UNAUTHENTICATED when there is no valid session).' })
+  @Query(() => ViewerModel, {
+    description: 'The signed-in user (UNAUTHENTICATED when there is no valid session).',
+  })
   async viewer(@CurrentUser() user: SessionUser): Promise<ViewerModel> {
     return toViewer(await this.bus.request(IdentitySubjects.currentUser, {}, { userId: user.userId }));
   }
 
   @ResolveField(() => String, {
     nullable: true,
-    description: "The user's plan id from billing (free, pay-per-use, basic, pro, enterprise); null if billing is unreachable.",
+    description:
+      "The user's plan id from billing (free, pay-per-use, basic, pro, enterprise); null if billing is unreachable.",
   })
   async plan(@Parent() viewer: ViewerModel): Promise<string | null> {
     try {
       return (await this.bus.request(SubscriptionSubjects.get, {}, { userId: viewer.id })).plan;
     } catch (error) {
       // No subscription yet (sign-up still completing): the documented default is the free plan.
-      if (error instanceof MemboltError && error.code === BillingErrorCode.SubscriptionNotFound) return 'free';
+      if (error instanceof MemboltError && error.code === BillingErrorCode.SubscriptionNotFound)
+        return 'free';
       return null;
     }
   }
 
   @Mutation(() => ViewerModel)
-  async updateProfile(@CurrentUser() user: SessionUser, @Args('input') input: UpdateProfileInput): Promise<ViewerModel> {
-    return toViewer(await this.bus.request(IdentitySubjects.updateProfile, definedFields(input), { userId: user.userId }));
+  async updateProfile(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: UpdateProfileInput,
+  ): Promise<ViewerModel> {
+    return toViewer(
+      await this.bus.request(IdentitySubjects.updateProfile, definedFields(input), { userId: user.userId }),
+    );
   }
 
   @Mutation(() => ViewerModel)
-  async updatePreferences(@CurrentUser() user: SessionUser, @Args('input') input: UpdatePreferencesInput): Promise<ViewerModel> {
-    return toViewer(await this.bus.request(IdentitySubjects.updatePreferences, definedFields(input), { userId: user.userId }));
+  async updatePreferences(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: UpdatePreferencesInput,
+  ): Promise<ViewerModel> {
+    return toViewer(
+      await this.bus.request(IdentitySubjects.updatePreferences, definedFields(input), {
+        userId: user.userId,
+      }),
+    );
   }
 
   @Mutation(() => ViewerModel)
-  async updateNotifications(@CurrentUser() user: SessionUser, @Args('input') input: UpdateNotificationsInput): Promise<ViewerModel> {
-    return toViewer(await this.bus.request(IdentitySubjects.updateNotifications, definedFields(input), { userId: user.userId }));
+  async updateNotifications(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: UpdateNotificationsInput,
+  ): Promise<ViewerModel> {
+    return toViewer(
+      await this.bus.request(IdentitySubjects.updateNotifications, definedFields(input), {
+        userId: user.userId,
+      }),
+    );
   }
 
   @Mutation(() => Boolean, { description: 'Checks the current password, then sets the new one.' })
-  async changePassword(@CurrentUser() user: SessionUser, @Args('input') input: ChangePasswordInput): Promise<boolean> {
+  async changePassword(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: ChangePasswordInput,
+  ): Promise<boolean> {
     // Keep the session making the change; every other session of the user is signed out.
-    await this.bus.request(IdentitySubjects.changePassword, { ...input, keepSessionId: user.sessionId }, { userId: user.userId });
+    await this.bus.request(
+      IdentitySubjects.changePassword,
+      { ...input, keepSessionId: user.sessionId },
+      { userId: user.userId },
+    );
     return true;
   }
 
-  @Mutation(() => DeletionReceiptModel, { description: "Deletes the account and all of the user's data, then signs out." })
-  async deleteAccount(@CurrentUser() user: SessionUser, @HttpContext() http: GraphqlHttpContext): Promise<DeletionReceiptModel> {
+  @Mutation(() => DeletionReceiptModel, {
+    description: "Deletes the account and all of the user's data, then signs out.",
+  })
+  async deleteAccount(
+    @CurrentUser() user: SessionUser,
+    @HttpContext() http: GraphqlHttpContext,
+  ): Promise<DeletionReceiptModel> {
     const receipt = await this.bus.request(IdentitySubjects.deleteAccount, {}, { userId: user.userId });
     clearSessionCookies(http.res, { secure: this.options.publicUrl.startsWith('https://') });
     return toDeletionReceipt(receipt);

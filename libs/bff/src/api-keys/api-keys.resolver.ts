@@ -73,19 +73,31 @@ export class ApiKeysResolver {
 
   @Query(() => [ApiKeyModel])
   async apiKeys(@CurrentUser() user: SessionUser): Promise<ApiKeyModel[]> {
-    const { keys } = await this.bus.request(KeysSubjects.list, { activeOnly: false }, { userId: user.userId });
+    const { keys } = await this.bus.request(
+      KeysSubjects.list,
+      { activeOnly: false },
+      { userId: user.userId },
+    );
     return keys.map(toApiKey);
   }
 
   @Mutation(() => CreatedApiKeyModel)
-  async createApiKey(@CurrentUser() user: SessionUser, @Args('input') input: CreateApiKeyInput): Promise<CreatedApiKeyModel> {
-    const request = input.description ? { name: input.name, description: input.description } : { name: input.name };
+  async createApiKey(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: CreateApiKeyInput,
+  ): Promise<CreatedApiKeyModel> {
+    const request = input.description
+      ? { name: input.name, description: input.description }
+      : { name: input.name };
     const created = await this.bus.request(KeysSubjects.create, request, { userId: user.userId });
     return { apiKey: toApiKey(created.apiKey), secret: created.secret };
   }
 
   @Mutation(() => ApiKeyModel, { description: 'Revokes a key for good: applications using it lose access.' })
-  async revokeApiKey(@CurrentUser() user: SessionUser, @Args('id', { type: () => ID }) id: string): Promise<ApiKeyModel> {
+  async revokeApiKey(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ApiKeyModel> {
     return toApiKey(await this.bus.request(KeysSubjects.revoke, { keyId: id }, { userId: user.userId }));
   }
 }

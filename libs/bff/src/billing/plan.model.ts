@@ -4,9 +4,14 @@ export enum PlanKindModel {
   subscription = 'subscription',
   payPerUse = 'pay-per-use',
 }
-registerEnumType(PlanKindModel, { name: 'PlanKind', description: 'Monthly subscription or prepaid pay-per-use.' });
+registerEnumType(PlanKindModel, {
+  name: 'PlanKind',
+  description: 'Monthly subscription or prepaid pay-per-use.',
+});
 
-@ObjectType('Plan', { description: 'One plan of the catalogue. Money is in integer cents; null means unlimited or custom.' })
+@ObjectType('Plan', {
+  description: 'One plan of the catalogue. Money is in integer cents; null means unlimited or custom.',
+})
 export class PlanModel {
   @Field()
   id!: string;
@@ -20,7 +25,10 @@ export class PlanModel {
   @Field()
   description!: string;
 
-  @Field(() => Int, { nullable: true, description: 'Monthly price in cents; null for custom pricing or usage-priced plans.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Monthly price in cents; null for custom pricing or usage-priced plans.',
+  })
   monthlyPriceCents!: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Conversations per calendar month; null for unlimited.' })

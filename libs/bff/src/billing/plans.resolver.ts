@@ -13,9 +13,16 @@ export class PlansResolver {
   async planCatalogue(
     @Args('kind', { type: () => PlanKindModel, nullable: true }) kind?: PlanKindModel,
   ): Promise<PlanCatalogueModel> {
-    const response: ListPlansResponse = await this.bus.request(BillingSubjects.listPlans, kind ? { kind } : {});
+    const response: ListPlansResponse = await this.bus.request(
+      BillingSubjects.listPlans,
+      kind ? { kind } : {},
+    );
     return {
-      plans: response.plans.map((plan) => ({ ...plan, kind: plan.kind as PlanKindModel, features: [...plan.features] })),
+      plans: response.plans.map((plan) => ({
+        ...plan,
+        kind: plan.kind as PlanKindModel,
+        features: [...plan.features],
+      })),
       developerApi: { ...response.developerApi },
     };
   }

@@ -29,5 +29,9 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     return { ...formatted, extensions };
   }
   logger.error(`Unhandled GraphQL error: ${original instanceof Error ? original.stack : String(original)}`);
-  return { message: INTERNAL_ERROR_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: INTERNAL_ERROR_MESSAGE,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
 }

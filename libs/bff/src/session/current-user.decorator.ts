@@ -18,7 +18,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 
 /** The HTTP request/response of a GraphQL operation (cookies). */
 export const HttpContext = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): GraphqlHttpContext => GqlExecutionContext.create(context).getContext<GraphqlHttpContext>(),
+  (_data: unknown, context: ExecutionContext): GraphqlHttpContext =>
+    GqlExecutionContext.create(context).getContext<GraphqlHttpContext>(),
 );
 
 export function clientInfo(req: Request): { clientAddress?: string; userAgent?: string } {

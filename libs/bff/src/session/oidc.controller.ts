@@ -40,7 +40,13 @@ export class OidcController {
         redirectUri: `${this.options.publicUrl}/auth/oidc/callback`,
         remember: remember === 'true',
       });
-      res.cookie(RETURN_COOKIE, returnTo, { httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: 10 * 60_000, path: '/auth/oidc' });
+      res.cookie(RETURN_COOKIE, returnTo, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.secure,
+        maxAge: 10 * 60_000,
+        path: '/auth/oidc',
+      });
       res.redirect(302, authorizationUrl);
     } catch (error) {
       res.redirect(302, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);

@@ -19,8 +19,16 @@ export function setSessionCookies(res: Response, session: SessionView, options: 
   const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.secure };
   const lifetime = (expiresAt: string) =>
     session.persistent ? { maxAge: Math.max(0, new Date(expiresAt).getTime() - Date.now()) } : {};
-  res.cookie(ACCESS_COOKIE, session.accessToken, { ...base, path: '/', ...lifetime(session.accessTokenExpiresAt) });
-  res.cookie(REFRESH_COOKIE, session.refreshToken, { ...base, path: REFRESH_COOKIE_PATH, ...lifetime(session.refreshTokenExpiresAt) });
+  res.cookie(ACCESS_COOKIE, session.accessToken, {
+    ...base,
+    path: '/',
+    ...lifetime(session.accessTokenExpiresAt),
+  });
+  res.cookie(REFRESH_COOKIE, session.refreshToken, {
+    ...base,
+    path: REFRESH_COOKIE_PATH,
+    ...lifetime(session.refreshTokenExpiresAt),
+  });
 }
 
 export function clearSessionCookies(res: Response, options: SessionCookieOptions): void {

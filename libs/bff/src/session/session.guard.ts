@@ -15,7 +15,10 @@ export interface SessionUser {
 export type SessionRequest = Request & { sessionUser?: SessionUser };
 
 /** Resolves the signed-in user from the access-token cookie; null when absent or invalid. */
-export async function sessionUserFrom(req: SessionRequest, tokens: AccessTokens): Promise<SessionUser | null> {
+export async function sessionUserFrom(
+  req: SessionRequest,
+  tokens: AccessTokens,
+): Promise<SessionUser | null> {
   if (req.sessionUser) return req.sessionUser;
   const token = readCookie(req, ACCESS_COOKIE);
   if (!token) return null;
@@ -40,7 +43,10 @@ export class SessionGuard implements CanActivate {
     if (context.getType<string>() !== 'graphql') return true;
     const req = GqlExecutionContext.create(context).getContext<{ req: SessionRequest }>().req;
     const user = await sessionUserFrom(req, this.tokens);
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_OPERATION, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_OPERATION, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic || user) return true;
     throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
   }

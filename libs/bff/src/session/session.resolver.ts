@@ -1,7 +1,13 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { CommonError, CommonErrorCode, IdentityErrorCode, IdentitySubjects, MemboltError } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  IdentityErrorCode,
+  IdentitySubjects,
+  MemboltError,
+} from '@membolt/contracts';
 import { toViewer } from '../account/account.mapper.js';
 import { AuthConfigModel, SignInInput, SignUpInput, ViewerModel } from '../account/account.models.js';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
@@ -32,7 +38,10 @@ export class SessionResolver {
 
   @Mutation(() => ViewerModel, { description: 'Creates an account and signs it in (session cookies).' })
   @Public()
-  async signUp(@Args('input') input: SignUpInput, @HttpContext() http: GraphqlHttpContext): Promise<ViewerModel> {
+  async signUp(
+    @Args('input') input: SignUpInput,
+    @HttpContext() http: GraphqlHttpContext,
+  ): Promise<ViewerModel> {
     const session = await this.bus.request(IdentitySubjects.signUp, { ...input, ...clientInfo(http.req) });
     setSessionCookies(http.res, session, this.cookieOptions);
     return toViewer(session.user);
@@ -40,7 +49,10 @@ export class SessionResolver {
 
   @Mutation(() => ViewerModel, { description: 'Signs in with e-mail and password (session cookies).' })
   @Public()
-  async signIn(@Args('input') input: SignInInput, @HttpContext() http: GraphqlHttpContext): Promise<ViewerModel> {
+  async signIn(
+    @Args('input') input: SignInInput,
+    @HttpContext() http: GraphqlHttpContext,
+  ): Promise<ViewerModel> {
     const session = await this.bus.request(IdentitySubjects.signIn, { ...input, ...clientInfo(http.req) });
     setSessionCookies(http.res, session, this.cookieOptions);
     return toViewer(session.user);
@@ -56,14 +68,19 @@ export class SessionResolver {
       setSessionCookies(http.res, session, this.cookieOptions);
       return toViewer(session.user);
     } catch (error) {
-      if (error instanceof MemboltError && (error.code === IdentityErrorCode.InvalidSession || error.code === IdentityErrorCode.UserNotFound)) {
+      if (
+        error instanceof MemboltError &&
+        (error.code === IdentityErrorCode.InvalidSession || error.code === IdentityErrorCode.UserNotFound)
+      ) {
         clearSessionCookies(http.res, this.cookieOptions);
       }
       throw error;
     }
   }
 
-  @Mutation(() => Boolean, { description: 'Ends the session: revokes the refresh token and clears the cookies.' })
+  @Mutation(() => Boolean, {
+    description: 'Ends the session: revokes the refresh token and clears the cookies.',
+  })
   @Public()
   async signOut(@HttpContext() http: GraphqlHttpContext): Promise<boolean> {
     const refreshToken = readCookie(http.req, REFRESH_COOKIE);
@@ -73,22 +90,32 @@ export class SessionResolver {
         await this.bus.request(IdentitySubjects.signOut, { refreshToken });
       } catch (error) {
         // The cookies are gone either way; an unrevoked refresh token still expires on its own.
-        this.logger.warn(`Sign-out could not revoke the session: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Sign-out could not revoke the session: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'E-mails a reset link when the address is registered; always answers true.' })
+  @Mutation(() => Boolean, {
+    description: 'E-mails a reset link when the address is registered; always answers true.',
+  })
   @Public()
   async requestPasswordReset(@Args('email') email: string): Promise<boolean> {
-    await this.bus.request(IdentitySubjects.requestPasswordReset, { email, resetUrl: `${this.options.publicUrl}/reset-password` });
+    await this.bus.request(IdentitySubjects.requestPasswordReset, {
+      email,
+      resetUrl: `${this.options.publicUrl}/reset-password`,
+    });
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Sets a new password with a single-use reset token.' })
   @Public()
-  async resetPassword(@Args('token') token: string, @Args('newPassword') newPassword: string): Promise<boolean> {
+  async resetPassword(
+    @Args('token') token: string,
+    @Args('newPassword') newPassword: string,
+  ): Promise<boolean> {
     await this.bus.request(IdentitySubjects.completePasswordReset, { token, newPassword });
     return true;
   }

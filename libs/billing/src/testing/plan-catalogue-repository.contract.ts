@@ -19,7 +19,10 @@ export function describePlanCatalogueRepositoryContract(
 
     it('starts empty and returns the seeded catalogue in sort order', async () => {
       expect((await repository.load()).plans).toEqual([]);
-      const shuffled: PlanCatalogue = { ...DEFAULT_PLAN_CATALOGUE, plans: [...DEFAULT_PLAN_CATALOGUE.plans].reverse() };
+      const shuffled: PlanCatalogue = {
+        ...DEFAULT_PLAN_CATALOGUE,
+        plans: [...DEFAULT_PLAN_CATALOGUE.plans].reverse(),
+      };
       expect(await repository.seed(shuffled)).toBe(DEFAULT_PLAN_CATALOGUE.plans.length);
       expect(await repository.load()).toEqual(DEFAULT_PLAN_CATALOGUE);
     });
@@ -27,7 +30,11 @@ export function describePlanCatalogueRepositoryContract(
     it('keeps unlimited and custom values as null', async () => {
       await repository.seed(DEFAULT_PLAN_CATALOGUE);
       const enterprise = (await repository.load()).plans.find((plan) => plan.id === 'enterprise');
-      expect(enterprise).toMatchObject({ monthlyPriceCents: null, conversationsPerMonth: null, retentionDays: null });
+      expect(enterprise).toMatchObject({
+        monthlyPriceCents: null,
+        conversationsPerMonth: null,
+        retentionDays: null,
+      });
     });
 
     it('seeding again inserts nothing and never overwrites stored plans', async () => {

@@ -32,7 +32,11 @@ export class InProcessBroker {
 
   on(subject: string, handler: InProcessEventHandler): () => void {
     this.eventHandlers.set(subject, [...(this.eventHandlers.get(subject) ?? []), handler]);
-    return () => this.eventHandlers.set(subject, (this.eventHandlers.get(subject) ?? []).filter((h) => h !== handler));
+    return () =>
+      this.eventHandlers.set(
+        subject,
+        (this.eventHandlers.get(subject) ?? []).filter((h) => h !== handler),
+      );
   }
 
   request(subject: string, data: unknown, respond: (packet: WritePacket) => void): void {
@@ -44,7 +48,9 @@ export class InProcessBroker {
     const handler = entry.handlers[entry.next++ % entry.handlers.length]!;
     const copy = jsonCopy(data);
     // Answer asynchronously, as a network hop would: a caller never sees its answer before `request` returns.
-    queueMicrotask(() => handler(copy, (packet) => respond({ ...packet, response: jsonCopy(packet.response) })));
+    queueMicrotask(() =>
+      handler(copy, (packet) => respond({ ...packet, response: jsonCopy(packet.response) })),
+    );
   }
 
   async publish(subject: string, data: unknown): Promise<void> {

@@ -19,7 +19,9 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     for (const [pattern, handler] of this.messageHandlers) {
       if (handler.isEventHandler) {
         this.detach.push(
-          this.broker.on(pattern, async (data) => this.handleEvent(pattern, { pattern, data }, new InProcessContext([pattern]))),
+          this.broker.on(pattern, async (data) =>
+            this.handleEvent(pattern, { pattern, data }, new InProcessContext([pattern])),
+          ),
         );
         continue;
       }

@@ -4,7 +4,11 @@ import { NoRespondersError } from '../in-process/in-process.broker.js';
 type NatsReply = Parameters<ReturnType<ClientNats['createSubscriptionHandler']>>[1];
 
 interface NatsRequester {
-  request(subject: string, data: unknown, options: { timeout: number; headers?: unknown }): Promise<NatsReply>;
+  request(
+    subject: string,
+    data: unknown,
+    options: { timeout: number; headers?: unknown },
+  ): Promise<NatsReply>;
 }
 
 /**
@@ -31,12 +35,18 @@ export class FastFailNatsClient extends ClientNats {
         if (active) callback(answer);
       });
       client
-        .request(subject, serialized.data, { timeout: this.requestTimeoutMs, headers: this.mergeHeaders(serialized.headers) })
+        .request(subject, serialized.data, {
+          timeout: this.requestTimeoutMs,
+          headers: this.mergeHeaders(serialized.headers),
+        })
         .then(
           (message) => onMessage(null, message),
           (error: unknown) => {
             if (!active) return;
-            callback({ err: isNoResponders(error) ? new NoRespondersError(subject) : error, isDisposed: true });
+            callback({
+              err: isNoResponders(error) ? new NoRespondersError(subject) : error,
+              isDisposed: true,
+            });
           },
         );
     } catch (error) {

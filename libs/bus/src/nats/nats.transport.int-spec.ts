@@ -13,7 +13,10 @@ import { startNatsServer, type TestNatsServer } from '../testing/nats-server.js'
 
 describeBusTransportContract('NATS', async () => {
   const nats = await startNatsServer();
-  return { transport: { transport: 'nats', servers: nats.url, name: 'contract' }, teardown: () => nats.stop() };
+  return {
+    transport: { transport: 'nats', servers: nats.url, name: 'contract' },
+    teardown: () => nats.stop(),
+  };
 });
 
 describe('NATS transport: replicas', () => {
@@ -25,7 +28,10 @@ describe('NATS transport: replicas', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     transport = { transport: 'nats', servers: nats.url, name: 'replicas' };
-    servers.push(await startContractServer(transport, 'replica-a'), await startContractServer(transport, 'replica-b'));
+    servers.push(
+      await startContractServer(transport, 'replica-a'),
+      await startContractServer(transport, 'replica-b'),
+    );
     client = await createContractClient(transport, 3000);
   });
 
@@ -37,7 +43,9 @@ describe('NATS transport: replicas', () => {
 
   it('shares requests between replicas of a service (queue group): each request is answered once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => client.bus.request(TestSubjects.echo, { text: String(i), times: 1 })),
+      Array.from({ length: 40 }, (_, i) =>
+        client.bus.request(TestSubjects.echo, { text: String(i), times: 1 }),
+      ),
     );
     expect(answers.map((a) => a.text)).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
     const byServer = new Set(answers.map((a) => a.server));
@@ -47,7 +55,9 @@ describe('NATS transport: replicas', () => {
   it('keeps serving when one replica stops, and fails fast once all are gone, then recovers', async () => {
     await servers.pop()!.close();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => client.bus.request(TestSubjects.echo, { text: String(i), times: 1 })),
+      Array.from({ length: 10 }, (_, i) =>
+        client.bus.request(TestSubjects.echo, { text: String(i), times: 1 }),
+      ),
     );
     expect(new Set(answers.map((a) => a.server))).toEqual(new Set(['replica-a']));
 

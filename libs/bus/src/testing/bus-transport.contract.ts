@@ -24,7 +24,10 @@ export interface BusTransportFixture {
 }
 
 /** What every bus transport must do, whatever carries the messages. */
-export function describeBusTransportContract(name: string, makeFixture: () => Promise<BusTransportFixture>): void {
+export function describeBusTransportContract(
+  name: string,
+  makeFixture: () => Promise<BusTransportFixture>,
+): void {
   describe(`bus transport contract: ${name}`, () => {
     const TIMEOUT_MS = 1500;
     const events: string[] = [];
@@ -52,10 +55,14 @@ export function describeBusTransportContract(name: string, makeFixture: () => Pr
     });
 
     it('validates the payload on receipt: wrong types and unknown fields are rejected', async () => {
-      const wrongType = await rejection(client.bus.request(TestSubjects.echo, { text: 1, times: 'x' } as never));
+      const wrongType = await rejection(
+        client.bus.request(TestSubjects.echo, { text: 1, times: 'x' } as never),
+      );
       expect(wrongType.code).toBe(CommonErrorCode.ValidationError);
       expect(wrongType.message).toContain('text must be a string');
-      const unknownField = await rejection(client.bus.request(TestSubjects.echo, { text: 'a', times: 1, admin: true } as never));
+      const unknownField = await rejection(
+        client.bus.request(TestSubjects.echo, { text: 'a', times: 1, admin: true } as never),
+      );
       expect(unknownField.code).toBe(CommonErrorCode.ValidationError);
       expect(unknownField.message).toBe('admin should not exist');
     });
@@ -94,13 +101,16 @@ export function describeBusTransportContract(name: string, makeFixture: () => Pr
     });
 
     it('fails with service_unavailable when the answer does not come within the timeout', async () => {
-      const error = await rejection(client.bus.request(TestSubjects.slow, { text: 'x', times: 1000 }, { timeoutMs: 100 }));
+      const error = await rejection(
+        client.bus.request(TestSubjects.slow, { text: 'x', times: 1000 }, { timeoutMs: 100 }),
+      );
       expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
     });
 
     it('delivers events to listeners', async () => {
       await client.bus.emit(TestSubjects.noted, { text: 'event-1', times: 1 });
-      for (let i = 0; i < 100 && !events.includes('event-1'); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !events.includes('event-1'); i++)
+        await new Promise((r) => setTimeout(r, 20));
       expect(events).toContain('event-1');
     });
   });

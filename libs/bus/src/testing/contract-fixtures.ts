@@ -24,7 +24,10 @@ export const TestSubjects = {
   echo: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.echo.v1'),
   fail: defineSubject<EchoRequest, never>('contract', 'contract.fail.v1'),
   crash: defineSubject<EchoRequest, never>('contract', 'contract.crash.v1'),
-  context: defineSubject<EchoRequest, { correlationId?: string; userId?: string; metaUserId?: string }>('contract', 'contract.context.v1'),
+  context: defineSubject<EchoRequest, { correlationId?: string; userId?: string; metaUserId?: string }>(
+    'contract',
+    'contract.context.v1',
+  ),
   slow: defineSubject<EchoRequest, { text: string }>('contract', 'contract.slow.v1'),
   nobody: defineSubject<EchoRequest, never>('nobody', 'nobody.listens.v1'),
   noted: defineSubject<EchoRequest, void>('contract', 'contract.noted.v1'),
@@ -69,7 +72,11 @@ export function createContractHandlers(server: string, events: string[]) {
   return ContractHandlers;
 }
 
-export async function startContractServer(transport: BusTransportOptions, server: string, events: string[] = []) {
+export async function startContractServer(
+  transport: BusTransportOptions,
+  server: string,
+  events: string[] = [],
+) {
   @Module({ controllers: [createContractHandlers(server, events)] })
   class ContractServerModule {}
   const app: INestMicroservice = await NestFactory.createMicroservice(ContractServerModule, {
@@ -81,8 +88,9 @@ export async function startContractServer(transport: BusTransportOptions, server
 }
 
 export async function createContractClient(transport: BusTransportOptions, timeoutMs: number) {
-  const moduleRef = await Test.createTestingModule({ imports: [BusModule.forRoot({ transport, timeoutMs })] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [BusModule.forRoot({ transport, timeoutMs })],
+  }).compile();
   await moduleRef.init();
   return { bus: moduleRef.get(BusClient), close: () => moduleRef.close() };
 }
-

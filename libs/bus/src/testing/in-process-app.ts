@@ -39,5 +39,10 @@ export function startInProcessServices(
   imports: ReadonlyArray<DynamicModule | Type<unknown>>,
   timeoutMs = 2000,
 ): Promise<BusTestApp> {
-  return startBusServices({ transport: 'in-process', broker: new InProcessBroker() }, 'test', imports, timeoutMs);
+  return startBusServices(
+    { transport: 'in-process', broker: new InProcessBroker() },
+    'test',
+    imports,
+    timeoutMs,
+  );
 }

@@ -39,9 +39,15 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
 }
 
 function natsServerBinary(): string {
-  const candidates = [process.env['NATS_SERVER_BIN'], '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+  const candidates = [
+    process.env['NATS_SERVER_BIN'],
+    '/usr/sbin/nats-server',
+    '/usr/bin/nats-server',
+    '/usr/local/bin/nats-server',
+  ];
   const found = candidates.find((c): c is string => !!c && existsSync(c));
-  if (!found) throw new Error('nats-server not found: install it (apt-get install nats-server) or set NATS_SERVER_BIN');
+  if (!found)
+    throw new Error('nats-server not found: install it (apt-get install nats-server) or set NATS_SERVER_BIN');
   return found;
 }
 
@@ -49,9 +55,13 @@ function natsServerBinary(): string {
 export async function startNatsServer(): Promise<TestNatsServer> {
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'membolt-nats-'));
-  const child: ChildProcess = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    natsServerBinary(),
+    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+    {
+      stdio: 'ignore',
+    },
+  );
   await waitForPort(port);
   return {
     url: `nats://127.0.0.1:${port}`,

@@ -1,4 +1,11 @@
-import { BillingErrorCode, CommonErrorCode, type ErrorCode, IdentityErrorCode, isErrorCode, KeysErrorCode } from './error-codes.js';
+import {
+  BillingErrorCode,
+  CommonErrorCode,
+  type ErrorCode,
+  IdentityErrorCode,
+  isErrorCode,
+  KeysErrorCode,
+} from './error-codes.js';
 import { MemboltError } from './membolt-error.js';
 
 /** REST status per code. `Record<ErrorCode, …>` makes the compiler reject a missing code. */

@@ -1,4 +1,10 @@
-import { BillingErrorCode, CommonErrorCode, type ErrorCode, IdentityErrorCode, KeysErrorCode } from './error-codes.js';
+import {
+  BillingErrorCode,
+  CommonErrorCode,
+  type ErrorCode,
+  IdentityErrorCode,
+  KeysErrorCode,
+} from './error-codes.js';
 
 /** The one error type that crosses service boundaries. Area classes narrow the code they may carry. */
 export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {

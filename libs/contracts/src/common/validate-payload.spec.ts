@@ -47,7 +47,9 @@ describe('validatePayload', () => {
 
   it('rejects values that are not objects', () => {
     for (const raw of [null, 'text', 42, []]) {
-      expect(errorOf(() => validatePayload(SampleRequest, raw)).message).toBe('The request body must be a JSON object.');
+      expect(errorOf(() => validatePayload(SampleRequest, raw)).message).toBe(
+        'The request body must be a JSON object.',
+      );
     }
   });
 

@@ -9,7 +9,9 @@ function describe(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.values(error.constraints ?? {}).map((text) =>
-      text.startsWith('property ') ? text.replace(/^property (\S+)/, `${parent ? `${parent}.` : ''}$1`) : text,
+      text.startsWith('property ')
+        ? text.replace(/^property (\S+)/, `${parent ? `${parent}.` : ''}$1`)
+        : text,
     );
     return [...own, ...describe(error.children ?? [], path)];
   });
@@ -28,7 +30,10 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
     // A payload class without fields (e.g. a health probe) accepts only an empty object.
     const unknown = Object.keys(plain);
     if (unknown.length > 0) {
-      throw new CommonError(CommonErrorCode.ValidationError, unknown.map((key) => `${key} should not exist`).join('; '));
+      throw new CommonError(
+        CommonErrorCode.ValidationError,
+        unknown.map((key) => `${key} should not exist`).join('; '),
+      );
     }
     return new cls();
   }

@@ -20,6 +20,12 @@ export const DEFAULT_BIO = 'AI enthusiast and technology lover.';
 export const DEFAULT_DISPLAY_NAME = 'User';
 export const DEFAULT_MODEL_ID = 'claude-3-7-sonnet';
 /** Default model options of the settings screen (web-app.md section 3). */
-export const SETTINGS_MODEL_IDS = ['claude-3-7-sonnet', 'claude-3-5-sonnet', 'claude-3-haiku', 'gpt-4o', 'gpt-4'] as const;
+export const SETTINGS_MODEL_IDS = [
+  'claude-3-7-sonnet',
+  'claude-3-5-sonnet',
+  'claude-3-haiku',
+  'gpt-4o',
+  'gpt-4',
+] as const;
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -31,25 +31,52 @@ import type {
 export const IdentitySubjects = {
   signUp: defineSubject<SignUpRequest, SessionView>('identity', 'identity.users.sign-up.v1'),
   signIn: defineSubject<SignInRequest, SessionView>('identity', 'identity.sessions.sign-in.v1'),
-  refreshSession: defineSubject<RefreshSessionRequest, SessionView>('identity', 'identity.sessions.refresh.v1'),
+  refreshSession: defineSubject<RefreshSessionRequest, SessionView>(
+    'identity',
+    'identity.sessions.refresh.v1',
+  ),
   signOut: defineSubject<SignOutRequest, AcceptedView>('identity', 'identity.sessions.sign-out.v1'),
   oidcStatus: defineSubject<OidcStatusRequest, OidcStatusView>('identity', 'identity.oidc.status.v1'),
   startOidc: defineSubject<StartOidcRequest, OidcStartView>('identity', 'identity.oidc.start.v1'),
   finishOidc: defineSubject<FinishOidcRequest, SessionView>('identity', 'identity.oidc.finish.v1'),
-  requestPasswordReset: defineSubject<RequestPasswordResetRequest, AcceptedView>('identity', 'identity.password-reset.request.v1'),
-  completePasswordReset: defineSubject<CompletePasswordResetRequest, AcceptedView>('identity', 'identity.password-reset.complete.v1'),
+  requestPasswordReset: defineSubject<RequestPasswordResetRequest, AcceptedView>(
+    'identity',
+    'identity.password-reset.request.v1',
+  ),
+  completePasswordReset: defineSubject<CompletePasswordResetRequest, AcceptedView>(
+    'identity',
+    'identity.password-reset.complete.v1',
+  ),
   /** (user) */
   currentUser: defineSubject<GetCurrentUserRequest, UserView>('identity', 'identity.users.current.v1'),
   /** (user) */
-  updateProfile: defineSubject<UpdateProfileRequest, UserView>('identity', 'identity.users.update-profile.v1'),
+  updateProfile: defineSubject<UpdateProfileRequest, UserView>(
+    'identity',
+    'identity.users.update-profile.v1',
+  ),
   /** (user) */
-  updatePreferences: defineSubject<UpdatePreferencesRequest, UserView>('identity', 'identity.users.update-preferences.v1'),
+  updatePreferences: defineSubject<UpdatePreferencesRequest, UserView>(
+    'identity',
+    'identity.users.update-preferences.v1',
+  ),
   /** (user) */
-  updateNotifications: defineSubject<UpdateNotificationsRequest, UserView>('identity', 'identity.users.update-notifications.v1'),
+  updateNotifications: defineSubject<UpdateNotificationsRequest, UserView>(
+    'identity',
+    'identity.users.update-notifications.v1',
+  ),
   /** (user) */
-  changePassword: defineSubject<ChangePasswordRequest, AcceptedView>('identity', 'identity.users.change-password.v1'),
+  changePassword: defineSubject<ChangePasswordRequest, AcceptedView>(
+    'identity',
+    'identity.users.change-password.v1',
+  ),
   /** (user) Deletes the account and every piece of the user's data in every service. */
-  deleteAccount: defineSubject<DeleteAccountRequest, DeletionReceiptView>('identity', 'identity.users.delete.v1'),
+  deleteAccount: defineSubject<DeleteAccountRequest, DeletionReceiptView>(
+    'identity',
+    'identity.users.delete.v1',
+  ),
   /** (user) */
-  ensureMemoryGraph: defineSubject<EnsureMemoryGraphRequest, MemoryGraphView>('identity', 'identity.memory-graph.ensure.v1'),
+  ensureMemoryGraph: defineSubject<EnsureMemoryGraphRequest, MemoryGraphView>(
+    'identity',
+    'identity.memory-graph.ensure.v1',
+  ),
 } as const;

@@ -26,5 +26,10 @@ export interface ApiKeyListView {
 }
 
 export type ApiKeyValidationView =
-  | { readonly valid: true; readonly userId: string; readonly keyId: string; readonly permissions: ReadonlyArray<'read' | 'write'> }
+  | {
+      readonly valid: true;
+      readonly userId: string;
+      readonly keyId: string;
+      readonly permissions: ReadonlyArray<'read' | 'write'>;
+    }
   | { readonly valid: false; readonly reason: 'unknown' | 'revoked' };

@@ -6,7 +6,12 @@ import type { ServiceName } from './services.js';
 export class DeleteUserDataRequest {}
 
 /** The services that hold user data besides identity, asked in this order when an account is deleted. */
-export const USER_DATA_SERVICES = ['keys', 'billing', 'memory', 'ingestion'] as const satisfies readonly ServiceName[];
+export const USER_DATA_SERVICES = [
+  'keys',
+  'billing',
+  'memory',
+  'ingestion',
+] as const satisfies readonly ServiceName[];
 export type UserDataService = (typeof USER_DATA_SERVICES)[number];
 
 export const deleteUserDataSubject = (service: UserDataService) =>

@@ -4,7 +4,9 @@ import { z } from 'zod';
 /** 0 asks the OS for a free port (tests). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
 
 export const durationMs = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
@@ -55,9 +57,14 @@ export const booleanFlag = (fallback: boolean) =>
     .transform((value) => value === 'true' || value === '1');
 
 /** A secret shared by identity (signs access tokens) and the BFF (verifies them). */
-export const accessTokenSecret = z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+export const accessTokenSecret = z
+  .string()
+  .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)');
 
 /** The product's public origin, used in e-mailed links and OAuth redirects. No trailing slash. */
 export const publicUrl = z
   .url()
-  .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://membolt.example.com (no path, no trailing slash)');
+  .regex(
+    /^https?:\/\/[^/]+$/,
+    'must be an origin such as https://membolt.example.com (no path, no trailing slash)',
+  );

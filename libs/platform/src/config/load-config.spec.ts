@@ -1,9 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { baseConfigFields, httpConfigFields, natsUrl, storeConfigFields, toStoreConfig } from './config-fields.js';
+import {
+  baseConfigFields,
+  httpConfigFields,
+  natsUrl,
+  storeConfigFields,
+  toStoreConfig,
+} from './config-fields.js';
 import { ConfigError, loadConfig } from './load-config.js';
 
-const schema = z.object({ ...baseConfigFields, ...httpConfigFields(3000), ...storeConfigFields, NATS_URL: natsUrl });
+const schema = z.object({
+  ...baseConfigFields,
+  ...httpConfigFields(3000),
+  ...storeConfigFields,
+  NATS_URL: natsUrl,
+});
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
   try {
@@ -28,11 +39,19 @@ describe('loadConfig', () => {
   });
 
   it('coerces numbers from strings', () => {
-    expect(loadConfig(schema, { PORT: '8080', BUS_TIMEOUT_MS: '250' })).toMatchObject({ PORT: 8080, BUS_TIMEOUT_MS: 250 });
+    expect(loadConfig(schema, { PORT: '8080', BUS_TIMEOUT_MS: '250' })).toMatchObject({
+      PORT: 8080,
+      BUS_TIMEOUT_MS: 250,
+    });
   });
 
   it('reports every bad variable by name with the value it got', () => {
-    const problems = problemsOf({ PORT: 'eighty', LOG_LEVEL: 'loud', NATS_URL: 'http://x', MONGO_URL: 'postgres://db' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      NATS_URL: 'http://x',
+      MONGO_URL: 'postgres://db',
+    });
     expect(problems).toHaveLength(4);
     expect(problems.find((p) => p.startsWith('PORT:'))).toContain('(got "eighty")');
     expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).toBeDefined();
@@ -46,7 +65,13 @@ describe('loadConfig', () => {
   });
 
   it('chooses the embedded store unless MONGO_URL is set', () => {
-    expect(toStoreConfig(loadConfig(schema, { DATA_DIR: '/tmp/x' }))).toEqual({ kind: 'embedded', dataDir: '/tmp/x' });
-    expect(toStoreConfig(loadConfig(schema, { MONGO_URL: 'mongodb://db:27017' }))).toEqual({ kind: 'mongo', url: 'mongodb://db:27017' });
+    expect(toStoreConfig(loadConfig(schema, { DATA_DIR: '/tmp/x' }))).toEqual({
+      kind: 'embedded',
+      dataDir: '/tmp/x',
+    });
+    expect(toStoreConfig(loadConfig(schema, { MONGO_URL: 'mongodb://db:27017' }))).toEqual({
+      kind: 'mongo',
+      url: 'mongodb://db:27017',
+    });
   });
 });

@@ -12,7 +12,9 @@ export function createLogger(options: { app: string; level: LevelWithSilent }): 
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const context = requestContext.current();
-      return context ? { correlationId: context.correlationId, ...(context.userId ? { userId: context.userId } : {}) } : {};
+      return context
+        ? { correlationId: context.correlationId, ...(context.userId ? { userId: context.userId } : {}) }
+        : {};
     },
   });
 }

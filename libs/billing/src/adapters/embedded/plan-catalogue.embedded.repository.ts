@@ -32,12 +32,14 @@ export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository 
 
   async load(): Promise<PlanCatalogue> {
     const rows = this.db.prepare('SELECT * FROM billing_plans ORDER BY sort_order, id').all() as PlanRow[];
-    const setting = this.db.prepare('SELECT value FROM billing_settings WHERE key = ?').get(DEVELOPER_API_KEY) as
-      | { value: string }
-      | undefined;
+    const setting = this.db
+      .prepare('SELECT value FROM billing_settings WHERE key = ?')
+      .get(DEVELOPER_API_KEY) as { value: string } | undefined;
     return {
       plans: rows.map(toPlan),
-      developerApi: setting ? (JSON.parse(setting.value) as DeveloperApiPricing) : { centsPerMillionTokens: 0, bringYourOwnKeys: true },
+      developerApi: setting
+        ? (JSON.parse(setting.value) as DeveloperApiPricing)
+        : { centsPerMillionTokens: 0, bringYourOwnKeys: true },
     };
   }
 
@@ -47,7 +49,9 @@ export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository 
        rate_per_call_cents, features, call_to_action, highlighted, sort_order)
       VALUES (@id, @kind, @name, @description, @monthly_price_cents, @conversations_per_month, @retention_days,
        @rate_per_call_cents, @features, @call_to_action, @highlighted, @sort_order)`);
-    const insertSetting = this.db.prepare('INSERT OR IGNORE INTO billing_settings (key, value) VALUES (?, ?)');
+    const insertSetting = this.db.prepare(
+      'INSERT OR IGNORE INTO billing_settings (key, value) VALUES (?, ?)',
+    );
     return this.db.transaction(() => {
       let inserted = 0;
       for (const plan of catalogue.plans) inserted += insertPlan.run(toRow(plan)).changes;

@@ -69,7 +69,10 @@ export class PlanCatalogueMongoRepository implements PlanCatalogueRepository {
     ]);
     return {
       plans: plans.map(toPlan),
-      developerApi: (setting?.value as DeveloperApiPricing | undefined) ?? { centsPerMillionTokens: 0, bringYourOwnKeys: true },
+      developerApi: (setting?.value as DeveloperApiPricing | undefined) ?? {
+        centsPerMillionTokens: 0,
+        bringYourOwnKeys: true,
+      },
     };
   }
 
