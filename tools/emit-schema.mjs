@@ -3,11 +3,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
+import { BFF_RESOLVERS } from '@membolt/bff';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-const { BFF_RESOLVERS } = await import('@membolt/bff');
 const target = fileURLToPath(new URL('../schema.graphql', import.meta.url));
 
 const app = await NestFactory.create(GraphQLSchemaBuilderModule, { logger: false });

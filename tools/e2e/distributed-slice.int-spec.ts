@@ -4,7 +4,7 @@ import { freePort, startNatsServer, type TestNatsServer } from '@membolt/bus/tes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GraphqlBrowser } from '../../apps/standalone/e2e/support/graphql-client.js';
+import { GraphqlBrowser } from '@membolt/bff/testing';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-test-secret-0123456789abcdef';

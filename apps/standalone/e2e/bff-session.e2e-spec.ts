@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadStandaloneConfig } from '../src/standalone.config.js';
 import { startStandalone } from '../src/standalone.js';
-import { GraphqlBrowser } from './support/graphql-client.js';
+import { GraphqlBrowser } from '@membolt/bff/testing';
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { id email name bio settings { theme defaultModel } notifications { emailNotifications marketingEmails } memoryGraph { id status } } }`;
 const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { id email } }`;
