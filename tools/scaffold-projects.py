@@ -1,4 +1,5 @@
-# One-off generator kept for new services: writes package.json, project.json and tsconfig.json per project.
+# Generator for new services: writes package.json, project.json and tsconfig.json per project.
+# Run `npx prettier --write "{apps,libs}/*/{package,project,tsconfig}.json"` afterwards.
 import json, os, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat']
