@@ -47,7 +47,7 @@ for kind, table in (('libs', libs), ('apps', apps)):
       'tags': tags,
       'targets': {
         'build': {'command': f'node tools/build-server.mjs {root}'},
-        'typecheck': {'command': f'tsc -p {root}/tsconfig.json'},
+        'typecheck': {'command': f'tsc -p {root}/tsconfig.json' + (f' && tsc -p {root}/e2e/tsconfig.json' if os.path.exists(os.path.join(ROOT, root, 'e2e/tsconfig.json')) else '')},
         'lint': {'command': f'eslint {root}'},
       },
     })
