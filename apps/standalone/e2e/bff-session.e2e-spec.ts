@@ -22,7 +22,9 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-bff-'));
-    ({ app, url } = await startStandalone(loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })));
+    ({ app, url } = await startStandalone(
+      loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ));
   });
 
   afterAll(async () => {
@@ -32,7 +34,9 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
 
   const signUp = async (email: string, password = 'correct horse 1') => {
     const browser = new GraphqlBrowser(url);
-    const result = await browser.request<{ signUp: { id: string } }>(SIGN_UP, { input: { email, password, name: 'Ada Lovelace' } });
+    const result = await browser.request<{ signUp: { id: string } }>(SIGN_UP, {
+      input: { email, password, name: 'Ada Lovelace' },
+    });
     expect(result.errors).toBeUndefined();
     return { browser, userId: result.data!.signUp.id };
   };
@@ -74,7 +78,9 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
       expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     await signUp('taken@example.com');
-    const taken = await browser.request(SIGN_UP, { input: { email: 'taken@example.com', password: 'long enough', name: 'B' } });
+    const taken = await browser.request(SIGN_UP, {
+      input: { email: 'taken@example.com', password: 'long enough', name: 'B' },
+    });
     expect(taken.errors?.[0]?.extensions?.code).toBe('email-already-in-use');
     expect(browser.jar.get('mb_at')).toBeUndefined();
   });
@@ -83,15 +89,24 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     await signUp('bob@example.com', 'bob password 1');
     const browser = new GraphqlBrowser(url);
     for (const email of ['bob@example.com', 'nobody@example.com']) {
-      const wrong = await browser.request(SIGN_IN, { input: { email, password: 'wrong password', remember: false } });
-      expect(wrong.errors?.[0]).toMatchObject({ message: 'Invalid email or password', extensions: { code: 'wrong-password' } });
+      const wrong = await browser.request(SIGN_IN, {
+        input: { email, password: 'wrong password', remember: false },
+      });
+      expect(wrong.errors?.[0]).toMatchObject({
+        message: 'Invalid email or password',
+        extensions: { code: 'wrong-password' },
+      });
     }
-    const session = await browser.request(SIGN_IN, { input: { email: 'bob@example.com', password: 'bob password 1', remember: false } });
+    const session = await browser.request(SIGN_IN, {
+      input: { email: 'bob@example.com', password: 'bob password 1', remember: false },
+    });
     expect(session.errors).toBeUndefined();
     expect(browser.jar.get('mb_at')!.attributes).not.toMatch(/Max-Age|Expires/i);
 
     const remembered = new GraphqlBrowser(url);
-    await remembered.request(SIGN_IN, { input: { email: 'bob@example.com', password: 'bob password 1', remember: true } });
+    await remembered.request(SIGN_IN, {
+      input: { email: 'bob@example.com', password: 'bob password 1', remember: true },
+    });
     expect(remembered.jar.get('mb_rt')!.attributes).toMatch(/Max-Age=\d+/i);
   });
 
@@ -112,7 +127,9 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
   it('rotates the refresh token and signs out for good', async () => {
     const { browser } = await signUp('rotate@example.com');
     const before = browser.jar.get('mb_rt')!.value;
-    const refreshed = await browser.request<{ refreshSession: { email: string } }>(`mutation { refreshSession { email } }`);
+    const refreshed = await browser.request<{ refreshSession: { email: string } }>(
+      `mutation { refreshSession { email } }`,
+    );
     expect(refreshed.data!.refreshSession.email).toBe('rotate@example.com');
     expect(browser.jar.get('mb_rt')!.value).not.toBe(before);
 
@@ -130,13 +147,18 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
   it('creates, lists and revokes API keys; the full key is shown once; another user cannot revoke it', async () => {
     const alice = await signUp('alice-keys@example.com');
     const mallory = await signUp('mallory-keys@example.com');
-    const created = await alice.browser.request<{ createApiKey: { secret: string; apiKey: { id: string } } }>(CREATE_KEY, {
-      input: { name: 'Laptop', description: 'dev' },
-    });
+    const created = await alice.browser.request<{ createApiKey: { secret: string; apiKey: { id: string } } }>(
+      CREATE_KEY,
+      {
+        input: { name: 'Laptop', description: 'dev' },
+      },
+    );
     expect(created.data!.createApiKey.secret).toMatch(/^mblt_[A-Za-z0-9]{32}$/);
     const keyId = created.data!.createApiKey.apiKey.id;
 
-    const listed = await alice.browser.request<{ apiKeys: Array<{ id: string; name: string; displayPrefix: string }> }>(API_KEYS);
+    const listed = await alice.browser.request<{
+      apiKeys: Array<{ id: string; name: string; displayPrefix: string }>;
+    }>(API_KEYS);
     const laptop = listed.data!.apiKeys.find((k) => k.id === keyId)!;
     expect(laptop.displayPrefix).toBe(created.data!.createApiKey.secret.slice(0, 8));
     expect(JSON.stringify(listed.data)).not.toContain(created.data!.createApiKey.secret);
@@ -144,7 +166,10 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     const stolen = await mallory.browser.request(REVOKE_KEY, { id: keyId });
     expect(stolen.errors?.[0]?.extensions?.code).toBe('API_KEY_NOT_FOUND');
 
-    const revoked = await alice.browser.request<{ revokeApiKey: { active: boolean; revokedAt: string } }>(REVOKE_KEY, { id: keyId });
+    const revoked = await alice.browser.request<{ revokeApiKey: { active: boolean; revokedAt: string } }>(
+      REVOKE_KEY,
+      { id: keyId },
+    );
     expect(revoked.data!.revokeApiKey).toMatchObject({ active: false, revokedAt: expect.any(String) });
     const after = await alice.browser.request<{ apiKeys: Array<{ id: string; active: boolean }> }>(API_KEYS);
     expect(after.data!.apiKeys.find((k) => k.id === keyId)?.active).toBe(false);
@@ -153,20 +178,39 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
   it('changes the password only with the current one', async () => {
     const { browser } = await signUp('pw@example.com', 'first password 1');
     const CHANGE = `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }`;
-    const wrong = await browser.request(CHANGE, { input: { currentPassword: 'nope nope', newPassword: 'second password 2' } });
+    const wrong = await browser.request(CHANGE, {
+      input: { currentPassword: 'nope nope', newPassword: 'second password 2' },
+    });
     expect(wrong.errors?.[0]?.extensions?.code).toBe('wrong-password');
-    const ok = await browser.request(CHANGE, { input: { currentPassword: 'first password 1', newPassword: 'second password 2' } });
+    const ok = await browser.request(CHANGE, {
+      input: { currentPassword: 'first password 1', newPassword: 'second password 2' },
+    });
     expect(ok.errors).toBeUndefined();
     const again = new GraphqlBrowser(url);
-    expect((await again.request(SIGN_IN, { input: { email: 'pw@example.com', password: 'first password 1', remember: false } })).errors).toBeDefined();
-    expect((await again.request(SIGN_IN, { input: { email: 'pw@example.com', password: 'second password 2', remember: false } })).errors).toBeUndefined();
+    expect(
+      (
+        await again.request(SIGN_IN, {
+          input: { email: 'pw@example.com', password: 'first password 1', remember: false },
+        })
+      ).errors,
+    ).toBeDefined();
+    expect(
+      (
+        await again.request(SIGN_IN, {
+          input: { email: 'pw@example.com', password: 'second password 2', remember: false },
+        })
+      ).errors,
+    ).toBeUndefined();
   });
 
   it('deletes the account with a receipt from every service, then the session and the sign-in are gone', async () => {
     const { browser } = await signUp('leaving@example.com', 'leaving password');
     await browser.request(CREATE_KEY, { input: { name: 'To be removed' } });
     const receipt = await browser.request<{
-      deleteAccount: { services: Array<{ service: string; removed: Array<{ kind: string; count: number }> }>; pending: string[] };
+      deleteAccount: {
+        services: Array<{ service: string; removed: Array<{ kind: string; count: number }> }>;
+        pending: string[];
+      };
     }>(`mutation { deleteAccount { userId deletedAt pending services { service removed { kind count } } } }`);
     expect(receipt.errors).toBeUndefined();
     const services = receipt.data!.deleteAccount.services.map((s) => s.service).sort();
@@ -175,7 +219,9 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     const keys = receipt.data!.deleteAccount.services.find((s) => s.service === 'keys')!;
     expect(keys.removed.find((r) => r.kind === 'apiKeys')?.count).toBeGreaterThanOrEqual(1);
     expect(browser.jar.get('mb_at')).toBeUndefined();
-    const signIn = await new GraphqlBrowser(url).request(SIGN_IN, { input: { email: 'leaving@example.com', password: 'leaving password', remember: false } });
+    const signIn = await new GraphqlBrowser(url).request(SIGN_IN, {
+      input: { email: 'leaving@example.com', password: 'leaving password', remember: false },
+    });
     expect(signIn.errors?.[0]?.extensions?.code).toBe('wrong-password');
   });
 });

@@ -15,7 +15,13 @@ describe('standalone edges: REST and GraphQL', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-edges-'));
     ({ app, url } = await startStandalone(
-      loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTTP_BODY_LIMIT_BYTES: '65536' }),
+      loadStandaloneConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        HTTP_BODY_LIMIT_BYTES: '65536',
+      }),
     ));
   });
 
@@ -35,7 +41,10 @@ describe('standalone edges: REST and GraphQL', () => {
     it('reports all six services healthy through the in-process bus', async () => {
       const response = await fetch(`${url}/api/status`);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { status: string; services: Array<{ name: string; status: string }> };
+      const body = (await response.json()) as {
+        status: string;
+        services: Array<{ name: string; status: string }>;
+      };
       expect(body.status).toBe('ok');
       expect(body.services).toHaveLength(6);
       expect(body.services.every((s) => s.status === 'ok')).toBe(true);
@@ -44,13 +53,20 @@ describe('standalone edges: REST and GraphQL', () => {
     it('rejects unknown query parameters with 400 {error, message}', async () => {
       const response = await fetch(`${url}/api/status?verbose=1`);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'validation_error', message: 'verbose should not exist' });
+      expect(await response.json()).toEqual({
+        error: 'validation_error',
+        message: 'verbose should not exist',
+      });
     });
 
     it('echoes a well-formed correlation id and replaces a malformed one', async () => {
-      const kept = await fetch(`${url}/api/status`, { headers: { 'X-Correlation-Id': 'edge-test-00000001' } });
+      const kept = await fetch(`${url}/api/status`, {
+        headers: { 'X-Correlation-Id': 'edge-test-00000001' },
+      });
       expect(kept.headers.get('x-correlation-id')).toBe('edge-test-00000001');
-      const replaced = await fetch(`${url}/api/status`, { headers: { 'X-Correlation-Id': 'bad id with spaces' } });
+      const replaced = await fetch(`${url}/api/status`, {
+        headers: { 'X-Correlation-Id': 'bad id with spaces' },
+      });
       expect(replaced.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
@@ -60,20 +76,34 @@ describe('standalone edges: REST and GraphQL', () => {
       const response = await fetch(`${url}/api/plans`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
-        plans: Array<{ id: string; monthlyPriceCents: number | null; conversationsPerMonth: number | null; retentionDays: number | null }>;
+        plans: Array<{
+          id: string;
+          monthlyPriceCents: number | null;
+          conversationsPerMonth: number | null;
+          retentionDays: number | null;
+        }>;
         developerApi: { centsPerMillionTokens: number };
       };
       expect(body.plans.map((p) => p.id)).toEqual(['free', 'basic', 'pro', 'enterprise', 'pay-per-use']);
-      expect(body.plans[0]).toMatchObject({ monthlyPriceCents: 0, conversationsPerMonth: 10, retentionDays: 7 });
+      expect(body.plans[0]).toMatchObject({
+        monthlyPriceCents: 0,
+        conversationsPerMonth: 10,
+        retentionDays: 7,
+      });
       expect(body.developerApi.centsPerMillionTokens).toBe(30);
     });
 
     it('filters by kind and rejects a kind that does not exist', async () => {
-      const payPerUse = (await (await fetch(`${url}/api/plans?kind=pay-per-use`)).json()) as { plans: Array<{ id: string; ratePerCallCents: number }> };
+      const payPerUse = (await (await fetch(`${url}/api/plans?kind=pay-per-use`)).json()) as {
+        plans: Array<{ id: string; ratePerCallCents: number }>;
+      };
       expect(payPerUse.plans).toEqual([expect.objectContaining({ id: 'pay-per-use', ratePerCallCents: 1 })]);
       const bad = await fetch(`${url}/api/plans?kind=gold`);
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ error: 'validation_error', message: 'kind must be one of the following values: subscription, pay-per-use' });
+      expect(await bad.json()).toEqual({
+        error: 'validation_error',
+        message: 'kind must be one of the following values: subscription, pay-per-use',
+      });
     });
 
     it('rejects a repeated parameter (an array where a string is expected)', async () => {
@@ -92,7 +122,10 @@ describe('standalone edges: REST and GraphQL', () => {
       ] as const) {
         const response = await fetch(`${url}${path}`, { method });
         expect(response.status).toBe(404);
-        expect(await response.json()).toEqual({ error: 'route_not_found', message: `No route matches ${method} ${path}` });
+        expect(await response.json()).toEqual({
+          error: 'route_not_found',
+          message: `No route matches ${method} ${path}`,
+        });
       }
     });
 
@@ -103,11 +136,21 @@ describe('standalone edges: REST and GraphQL', () => {
         body: JSON.stringify({ padding: 'x'.repeat(70_000) }),
       });
       expect(big.status).toBe(413);
-      expect(await big.json()).toEqual({ error: 'payload_too_large', message: 'The request body is too large.' });
+      expect(await big.json()).toEqual({
+        error: 'payload_too_large',
+        message: 'The request body is too large.',
+      });
 
-      const malformed = await fetch(`${url}/api/plans`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind":' });
+      const malformed = await fetch(`${url}/api/plans`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"kind":',
+      });
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toEqual({ error: 'validation_error', message: 'The request body is not valid JSON.' });
+      expect(await malformed.json()).toEqual({
+        error: 'validation_error',
+        message: 'The request body is not valid JSON.',
+      });
     });
 
     it('sets security headers', async () => {
@@ -120,9 +163,14 @@ describe('standalone edges: REST and GraphQL', () => {
 
   describe('POST /graphql', () => {
     it('serves the plan catalogue, optionally by kind', async () => {
-      const response = await graphql({ query: '{ planCatalogue(kind: subscription) { plans { id callToAction } developerApi { centsPerMillionTokens } } }' });
+      const response = await graphql({
+        query:
+          '{ planCatalogue(kind: subscription) { plans { id callToAction } developerApi { centsPerMillionTokens } } }',
+      });
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { data: { planCatalogue: { plans: Array<{ id: string; callToAction: string }> } } };
+      const body = (await response.json()) as {
+        data: { planCatalogue: { plans: Array<{ id: string; callToAction: string }> } };
+      };
       expect(body.data.planCatalogue.plans.map((p) => p.id)).toEqual(['free', 'basic', 'pro', 'enterprise']);
       expect(body.data.planCatalogue.plans.at(-1)?.callToAction).toBe('Contact Us');
     });
@@ -135,15 +183,22 @@ describe('standalone edges: REST and GraphQL', () => {
 
       const unknownField = await graphql({ query: '{ planCatalogue { plans { id secretField } } }' });
       expect(unknownField.status).toBe(400);
-      expect(((await unknownField.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toContain('secretField');
+      expect(
+        ((await unknownField.json()) as { errors: Array<{ message: string }> }).errors[0]!.message,
+      ).toContain('secretField');
     });
 
     it('rejects an oversized body and a request without a JSON content type (CSRF prevention)', async () => {
       const big = await graphql({ query: `{ planCatalogue { plans { id } } } #${'x'.repeat(70_000)}` });
       expect(big.status).toBe(413);
-      expect(await big.json()).toEqual({ error: 'payload_too_large', message: 'The request body is too large.' });
+      expect(await big.json()).toEqual({
+        error: 'payload_too_large',
+        message: 'The request body is too large.',
+      });
 
-      const simple = await fetch(`${url}/graphql?query=${encodeURIComponent('{ planCatalogue { plans { id } } }')}`);
+      const simple = await fetch(
+        `${url}/graphql?query=${encodeURIComponent('{ planCatalogue { plans { id } } }')}`,
+      );
       expect(simple.status).toBe(400);
     });
   });

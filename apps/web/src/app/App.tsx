@@ -2,18 +2,23 @@ import { ApolloProvider } from '@apollo/client/react';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { AuthProvider } from '../modules/auth/AuthProvider';
+import { SessionEndedSignal } from '../modules/auth/session-ended.signal';
 import { createApolloClient } from './apollo-client';
 import { APP_ROUTES } from './routes';
 import { ThemeModeProvider } from './theme/ThemeModeProvider';
 
 export function App() {
-  const [apolloClient] = useState(createApolloClient);
+  const [sessionEnded] = useState(() => new SessionEndedSignal());
+  const [apolloClient] = useState(() => createApolloClient({ onSessionEnded: () => sessionEnded.emit() }));
   const [router] = useState(() => createBrowserRouter(APP_ROUTES));
 
   return (
     <ApolloProvider client={apolloClient}>
       <ThemeModeProvider>
-        <RouterProvider router={router} />
+        <AuthProvider sessionEnded={sessionEnded}>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </ThemeModeProvider>
     </ApolloProvider>
   );

@@ -1,12 +1,22 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { createSessionRefreshLink } from '../modules/auth/links/session-refresh.link';
 
 /** The BFF is served from the same origin as the app. */
 export const GRAPHQL_ENDPOINT = '/graphql';
 
-export function createApolloClient(): ApolloClient {
+export interface ApolloClientOptions {
+  /** The server refused to refresh the session: the user is signed out. */
+  readonly onSessionEnded: () => void;
+}
+
+export function createApolloClient({ onSessionEnded }: ApolloClientOptions): ApolloClient {
   return new ApolloClient({
-    // HttpLink posts application/json, which satisfies the server's CSRF prevention.
-    link: new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin' }),
+    link: ApolloLink.from([
+      createSessionRefreshLink({ onSessionEnded }),
+      // HttpLink posts application/json, which satisfies the server's CSRF prevention. Session cookies are
+      // httpOnly: the browser sends them, the app never sees a token.
+      new HttpLink({ uri: GRAPHQL_ENDPOINT, credentials: 'same-origin' }),
+    ]),
     cache: new InMemoryCache(),
   });
 }

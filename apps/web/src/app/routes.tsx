@@ -1,14 +1,49 @@
 import type { RouteObject } from 'react-router';
+import { GuestOnly } from '../modules/auth/guards/GuestOnly';
+import { RequireAuth } from '../modules/auth/guards/RequireAuth';
+import { ForgotPasswordPage } from '../modules/auth/pages/ForgotPasswordPage';
+import { LoginPage } from '../modules/auth/pages/LoginPage';
+import { RegisterPage } from '../modules/auth/pages/RegisterPage';
+import { ResetPasswordPage } from '../modules/auth/pages/ResetPasswordPage';
+import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { LandingPage } from '../modules/landing/LandingPage';
 import { AppLayout } from '../modules/layout/AppLayout';
+import { SignedInLayout } from '../modules/layout/SignedInLayout';
 import { NotFoundPage } from '../modules/not-found/NotFoundPage';
+import { SettingsPage } from '../modules/settings/SettingsPage';
 
 export const APP_ROUTES: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <LandingPage /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+        ],
+      },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: 'dashboard', element: <DashboardPage /> },
+          // Keyed apart: moving between the two URLs opens the page again on the right tab.
+          { path: 'settings', element: <SettingsPage key="settings" /> },
+          {
+            path: 'settings/subscription',
+            element: <SettingsPage key="subscription" initialTab="subscription" />,
+          },
+        ],
+      },
     ],
   },
 ];

@@ -14,12 +14,50 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    name\n    bio\n    createdAt\n    lastActiveAt\n    settings {\n      theme\n      defaultModel\n    }\n    notifications {\n      emailNotifications\n      newFeatures\n      marketingEmails\n      conversationSummaries\n    }\n    memoryGraph {\n      id\n      status\n      createdAt\n    }\n    authMethods\n    setupComplete\n    plan\n  }\n": typeof types.ViewerFieldsFragmentDoc,
+    "\n  mutation RefreshSession {\n    refreshSession {\n      id\n    }\n  }\n": typeof types.RefreshSessionDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword)\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": typeof types.AuthConfigDocument,
+    "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": typeof types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
 };
 const documents: Documents = {
+    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    name\n    bio\n    createdAt\n    lastActiveAt\n    settings {\n      theme\n      defaultModel\n    }\n    notifications {\n      emailNotifications\n      newFeatures\n      marketingEmails\n      conversationSummaries\n    }\n    memoryGraph {\n      id\n      status\n      createdAt\n    }\n    authMethods\n    setupComplete\n    plan\n  }\n": types.ViewerFieldsFragmentDoc,
+    "\n  mutation RefreshSession {\n    refreshSession {\n      id\n    }\n  }\n": types.RefreshSessionDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword)\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.SignUpDocument,
+    "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": types.AuthConfigDocument,
+    "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
 };
 
 /**
@@ -39,11 +77,87 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    name\n    bio\n    createdAt\n    lastActiveAt\n    settings {\n      theme\n      defaultModel\n    }\n    notifications {\n      emailNotifications\n      newFeatures\n      marketingEmails\n      conversationSummaries\n    }\n    memoryGraph {\n      id\n      status\n      createdAt\n    }\n    authMethods\n    setupComplete\n    plan\n  }\n"): (typeof documents)["\n  fragment ViewerFields on Viewer {\n    id\n    email\n    name\n    bio\n    createdAt\n    lastActiveAt\n    settings {\n      theme\n      defaultModel\n    }\n    notifications {\n      emailNotifications\n      newFeatures\n      marketingEmails\n      conversationSummaries\n    }\n    memoryGraph {\n      id\n      status\n      createdAt\n    }\n    authMethods\n    setupComplete\n    plan\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefreshSession {\n    refreshSession {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RefreshSession {\n    refreshSession {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n"): (typeof documents)["\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n"): (typeof documents)["\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n"): (typeof documents)["\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

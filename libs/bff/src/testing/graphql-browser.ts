@@ -16,7 +16,9 @@ export class CookieJar {
       const name = pair.slice(0, separator);
       const value = decodeURIComponent(pair.slice(separator + 1));
       const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = attributes.some((a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now());
+      const expired = attributes.some(
+        (a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now(),
+      );
       if (expired || value === '') this.cookies.delete(`${name}@${path}`);
       else this.cookies.set(`${name}@${path}`, { name, value, path, attributes: attributes.join('; ') });
     }
@@ -24,7 +26,10 @@ export class CookieJar {
 
   header(path: string): string {
     return [...this.cookies.values()]
-      .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
+      .filter(
+        (c) =>
+          path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/',
+      )
       .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
       .join('; ');
   }
@@ -46,7 +51,10 @@ export class GraphqlBrowser {
 
   constructor(private readonly url: string) {}
 
-  async request<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphqlResult<T>> {
+  async request<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<GraphqlResult<T>> {
     const response = await fetch(`${this.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: this.jar.header('/graphql') },

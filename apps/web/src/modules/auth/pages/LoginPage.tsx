@@ -1,0 +1,180 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useCallback, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PRODUCT_NAME } from '../../../app/brand';
+import { PasswordField } from '../../ui/components/PasswordField';
+import { usePageRestored } from '../../ui/hooks/use-page-restored';
+import { useAuth } from '../auth.context';
+import { AuthMarketingPanel } from '../components/AuthMarketingPanel';
+import { Copyright } from '../components/Copyright';
+import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
+import { OrDivider } from '../components/OrDivider';
+import { AUTH_MESSAGES, oidcFailedMessage, signInErrorMessage } from '../utils/auth-errors.util';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../utils/auth-validation.util';
+
+export function LoginPage() {
+  const { signIn, notice, dismissNotice } = useAuth();
+  const [searchParams] = useSearchParams();
+  const providerName = useOidcProviderName();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The server sends a failed Google sign-in back here with ?error=<code>.
+  const [oidcFailed, setOidcFailed] = useState(searchParams.has('error'));
+  const banner = error ?? (oidcFailed ? oidcFailedMessage(providerName) : null);
+
+  usePageRestored(useCallback(() => setBusy(false), []));
+
+  const startAttempt = () => {
+    setError(null);
+    setOidcFailed(false);
+    dismissNotice();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    startAttempt();
+    if (!email.trim() || !password) {
+      setError(AUTH_MESSAGES.bothFieldsRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      // No navigation here: once signed in, the guest-only guard sends the user to /dashboard.
+      await signIn({ email: email.trim(), password, remember });
+    } catch (caught) {
+      setError(signInErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Grid container sx={{ flexGrow: 1 }}>
+      <title>{`Sign In - ${PRODUCT_NAME}`}</title>
+      <Grid size={{ sm: 5, md: 7 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <AuthMarketingPanel />
+      </Grid>
+      <Grid
+        size={{ xs: 12, sm: 7, md: 5 }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Box sx={{ width: '100%', maxWidth: 440, mx: 'auto', px: { xs: 2.5, sm: 4 }, py: { xs: 4, sm: 6 } }}>
+          <Stack sx={{ alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', mb: 1.5 }}>
+              <LockOutlinedIcon />
+            </Avatar>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+              Sign in to {PRODUCT_NAME}
+            </Typography>
+          </Stack>
+          {notice && (
+            <Alert severity="success" sx={{ mb: 2 }} data-testid="login-notice">
+              {notice}
+            </Alert>
+          )}
+          {banner && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+              {banner}
+            </Alert>
+          )}
+          <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+            <TextField
+              id="login-email"
+              label="Email Address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+              margin="normal"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={busy}
+              slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
+            />
+            <PasswordField
+              id="login-password"
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              fullWidth
+              margin="normal"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={busy}
+              maxLength={PASSWORD_MAX_LENGTH}
+            />
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 0.5 }}
+            >
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={remember}
+                    onChange={(event) => setRemember(event.target.checked)}
+                    disabled={busy}
+                    color="primary"
+                  />
+                }
+                label="Remember me"
+              />
+              <Link component={RouterLink} to="/forgot-password" variant="body2">
+                Forgot password?
+              </Link>
+            </Stack>
+            <Button
+              type="submit"
+              fullWidth
+              variant="contained"
+              size="large"
+              disabled={busy}
+              aria-busy={busy}
+              sx={{ mt: 2, minHeight: 44 }}
+            >
+              {busy ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : 'Sign In'}
+            </Button>
+          </Box>
+          <OrDivider />
+          <GoogleSignInButton
+            verb="Sign in"
+            from="/login"
+            remember={remember}
+            busy={busy}
+            onStart={() => {
+              startAttempt();
+              setBusy(true);
+            }}
+          />
+          <Typography variant="body2" align="center" sx={{ mt: 3 }}>
+            <Link component={RouterLink} to="/register">
+              Don&apos;t have an account? Sign Up
+            </Link>
+          </Typography>
+          <Box sx={{ mt: 4 }}>
+            <Copyright />
+          </Box>
+        </Box>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  hasErrors,
+  type RegistrationValues,
+  validateEmail,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validateRegistration,
+  VALIDATION_MESSAGES,
+} from './auth-validation.util';
+
+const aRegistration = (overrides: Partial<RegistrationValues> = {}): RegistrationValues => ({
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'analytical engine',
+  confirmPassword: 'analytical engine',
+  acceptTerms: true,
+  ...overrides,
+});
+
+describe('registration validation', () => {
+  it('passes a complete registration', () => {
+    expect(hasErrors(validateRegistration(aRegistration()))).toBe(false);
+  });
+
+  it('reports every empty field with the documented texts', () => {
+    expect(
+      validateRegistration({ name: '  ', email: '', password: '', confirmPassword: '', acceptTerms: false }),
+    ).toEqual({
+      name: VALIDATION_MESSAGES.nameRequired,
+      email: VALIDATION_MESSAGES.emailRequired,
+      password: VALIDATION_MESSAGES.passwordRequired,
+      confirmPassword: VALIDATION_MESSAGES.confirmRequired,
+      acceptTerms: VALIDATION_MESSAGES.termsRequired,
+    });
+  });
+
+  it.each(['ada', 'ada@example', '@example.com', 'ada @example.com', 'ada@ex ample.com'])(
+    'refuses the e-mail %p',
+    (email) => {
+      expect(validateEmail(email)).toBe(VALIDATION_MESSAGES.emailInvalid);
+    },
+  );
+
+  it.each(['a@b.c', 'ada.lovelace+memo@example.co.uk'])('accepts the e-mail %p', (email) => {
+    expect(validateEmail(email)).toBeNull();
+  });
+
+  it('needs at least 8 password characters', () => {
+    expect(validateNewPassword('1234567')).toBe(VALIDATION_MESSAGES.passwordTooShort);
+    expect(validateNewPassword('12345678')).toBeNull();
+  });
+
+  it('needs the confirmation to equal the password', () => {
+    expect(validatePasswordConfirmation('12345678', '12345679')).toBe(VALIDATION_MESSAGES.passwordsDiffer);
+    expect(validatePasswordConfirmation('12345678', '12345678')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { useQuery } from '@apollo/client/react';
+import ChatIcon from '@mui/icons-material/Chat';
+import PsychologyIcon from '@mui/icons-material/Psychology';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { PRODUCT_NAME } from '../../app/brand';
+import { useAuth } from '../auth/auth.context';
+import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
+import { greetingName } from '../layout/utils/user-display.util';
+
+// Sign-up finishes the default API key and the free subscription in the background, within seconds.
+const SETUP_POLL_INTERVAL_MS = 2_000;
+
+const QUICK_ACTIONS = [
+  { label: 'Start Chat', to: '/chat', icon: <ChatIcon /> },
+  { label: 'View Memories', to: '/memories', icon: <PsychologyIcon /> },
+  { label: 'Go to Settings', to: '/settings', icon: <SettingsIcon /> },
+] as const;
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const setupComplete = user?.setupComplete ?? true;
+  // Polls until setup completes; the answer updates the signed-in user through the cache.
+  useQuery(VIEWER_QUERY, {
+    skip: setupComplete,
+    pollInterval: SETUP_POLL_INTERVAL_MS,
+    fetchPolicy: 'network-only',
+  });
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <title>{`Dashboard - ${PRODUCT_NAME}`}</title>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+        data-testid="dashboard-greeting"
+      >
+        {`Welcome back, ${greetingName(user?.name, user?.email)}`}
+      </Typography>
+      {!setupComplete && (
+        <Alert severity="info" data-testid="setup-pending">
+          We&apos;re finishing setting up your account…
+        </Alert>
+      )}
+      <Card>
+        <CardContent sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Quick Actions
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {QUICK_ACTIONS.map((action, index) => (
+              <Button
+                key={action.to}
+                component={RouterLink}
+                to={action.to}
+                variant={index === 0 ? 'contained' : 'outlined'}
+                size="large"
+                startIcon={action.icon}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

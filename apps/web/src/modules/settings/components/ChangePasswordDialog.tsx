@@ -1,0 +1,118 @@
+import { useMutation } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { type FormEvent, useState } from 'react';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VALIDATION_MESSAGES,
+} from '../../auth/utils/auth-validation.util';
+import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
+import { PasswordField } from '../../ui/components/PasswordField';
+import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.mutation';
+
+const EMPTY_FORM = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Please enter your current password',
+  wrongCurrent: 'The current password is incorrect.',
+  failed: 'Failed to change password. Please try again.',
+} as const;
+
+/** The client-side checks of web-app.md section 5: matching, then long enough. */
+function checkNewPassword(form: typeof EMPTY_FORM): string | null {
+  if (!form.currentPassword) return CHANGE_PASSWORD_MESSAGES.currentRequired;
+  if (form.newPassword !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;
+  if (form.newPassword.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  return null;
+}
+
+interface ChangePasswordDialogProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly onChanged: () => void;
+}
+
+export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswordDialogProps) {
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [changePassword, { loading }] = useMutation(CHANGE_PASSWORD_MUTATION);
+
+  const close = () => {
+    setForm(EMPTY_FORM);
+    setError(null);
+    onClose();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkNewPassword(form);
+    setError(problem);
+    if (problem) return;
+    try {
+      await changePassword({
+        variables: { input: { currentPassword: form.currentPassword, newPassword: form.newPassword } },
+      });
+      setForm(EMPTY_FORM);
+      onChanged();
+    } catch (caught) {
+      setError(
+        graphqlErrorCode(caught) === 'wrong-password'
+          ? CHANGE_PASSWORD_MESSAGES.wrongCurrent
+          : CHANGE_PASSWORD_MESSAGES.failed,
+      );
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY_FORM, label: string, autoComplete: string) => (
+    <PasswordField
+      id={`change-password-${key}`}
+      label={label}
+      value={form[key]}
+      onChange={(event) => setForm((current) => ({ ...current, [key]: event.target.value }))}
+      autoComplete={autoComplete}
+      disabled={loading}
+      fullWidth
+      margin="dense"
+      maxLength={PASSWORD_MAX_LENGTH}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="change-password-title"
+    >
+      <DialogTitle id="change-password-title">Change Password</DialogTitle>
+      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" sx={{ mb: 1 }} data-testid="change-password-error">
+              {error}
+            </Alert>
+          )}
+          {field('currentPassword', 'Current Password', 'current-password')}
+          {field('newPassword', 'New Password', 'new-password')}
+          {field('confirmPassword', 'Confirm New Password', 'new-password')}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={loading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading} sx={{ minWidth: 170 }}>
+            {loading ? <CircularProgress size={22} color="inherit" aria-label="Saving" /> : 'Change Password'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
