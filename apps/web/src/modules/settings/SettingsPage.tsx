@@ -1,7 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,6 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { PRODUCT_NAME } from '../../app/brand';
+import { RetryAlert } from '../ui/components/RetryAlert';
 import { ApiKeysTab } from './components/ApiKeysTab';
 import { NotificationsTab } from './components/NotificationsTab';
 import { ProfileTab } from './components/ProfileTab';
@@ -34,16 +33,9 @@ export function SettingsPage({ initialTab = 'profile' }: { readonly initialTab?:
     );
   } else if (!data) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => refetch().catch(() => undefined)}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => refetch()}>
         {error ? "We couldn't load your settings." : 'No settings to show.'}
-      </Alert>
+      </RetryAlert>
     );
   } else {
     const { viewer } = data;

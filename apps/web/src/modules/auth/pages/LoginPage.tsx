@@ -2,9 +2,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -17,7 +15,9 @@ import { PRODUCT_NAME } from '../../../app/brand';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
+import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthMarketingPanel } from '../components/AuthMarketingPanel';
+import { AuthSubmitButton } from '../components/AuthSubmitButton';
 import { Copyright } from '../components/Copyright';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
@@ -142,17 +142,9 @@ export function LoginPage() {
                 Forgot password?
               </Link>
             </Stack>
-            <Button
-              type="submit"
-              fullWidth
-              variant="contained"
-              size="large"
-              disabled={busy}
-              aria-busy={busy}
-              sx={{ mt: 2, minHeight: 44 }}
-            >
-              {busy ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : 'Sign In'}
-            </Button>
+            <AuthSubmitButton busy={busy} busyLabel="Signing in" mt={2}>
+              Sign In
+            </AuthSubmitButton>
           </Box>
           <OrDivider />
           <GoogleSignInButton
@@ -165,11 +157,7 @@ export function LoginPage() {
               setBusy(true);
             }}
           />
-          <Typography variant="body2" align="center" sx={{ mt: 3 }}>
-            <Link component={RouterLink} to="/register">
-              Don&apos;t have an account? Sign Up
-            </Link>
-          </Typography>
+          <AuthFooterLink to="/register">Don&apos;t have an account? Sign Up</AuthFooterLink>
           <Box sx={{ mt: 4 }}>
             <Copyright />
           </Box>

@@ -3,23 +3,22 @@ import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../app/brand';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
 import { AuthCardLayout } from '../components/AuthCardLayout';
+import { AuthFooterLink } from '../components/AuthFooterLink';
+import { AuthSubmitButton } from '../components/AuthSubmitButton';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
 import { oidcFailedMessage, signUpErrorMessage } from '../utils/auth-errors.util';
@@ -77,7 +76,7 @@ export function RegisterPage() {
     if (field === 'password' && errors.confirmPassword) revalidate('confirmPassword', next);
   };
 
-  const fieldProps = (field: 'name' | 'email') => ({
+  const fieldProps = (field: 'name' | 'email' | 'password' | 'confirmPassword') => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => update(field, event.target.value),
     onBlur: () => revalidate(field, values),
@@ -89,14 +88,7 @@ export function RegisterPage() {
   });
 
   const passwordProps = (field: 'password' | 'confirmPassword') => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
-    onBlur: () => revalidate(field, values),
-    error: errors[field] !== null,
-    helperText: errors[field] ?? ' ',
-    disabled: busy,
-    fullWidth: true,
-    margin: 'dense' as const,
+    ...fieldProps(field),
     maxLength: PASSWORD_MAX_LENGTH,
     autoComplete: 'new-password',
   });
@@ -203,21 +195,9 @@ export function RegisterPage() {
             <FormHelperText id="register-terms-error">{errors.acceptTerms}</FormHelperText>
           )}
         </FormControl>
-        <Button
-          type="submit"
-          fullWidth
-          variant="contained"
-          size="large"
-          disabled={busy}
-          aria-busy={busy}
-          sx={{ mt: 2, minHeight: 44 }}
-        >
-          {busy ? (
-            <CircularProgress size={24} color="inherit" aria-label="Creating your account" />
-          ) : (
-            'Sign Up'
-          )}
-        </Button>
+        <AuthSubmitButton busy={busy} busyLabel="Creating your account" mt={2}>
+          Sign Up
+        </AuthSubmitButton>
       </Box>
       <OrDivider />
       <GoogleSignInButton
@@ -230,11 +210,7 @@ export function RegisterPage() {
           setBusy(true);
         }}
       />
-      <Typography variant="body2" align="center" sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login">
-          Already have an account? Sign in
-        </Link>
-      </Typography>
+      <AuthFooterLink to="/login">Already have an account? Sign in</AuthFooterLink>
     </AuthCardLayout>
   );
 }

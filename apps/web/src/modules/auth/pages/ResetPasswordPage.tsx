@@ -1,18 +1,16 @@
 import { useMutation } from '@apollo/client/react';
-import LockResetIcon from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../../app/brand';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { AuthCardLayout } from '../components/AuthCardLayout';
+import { AuthFooterLink } from '../components/AuthFooterLink';
+import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { PasswordResetHeading } from '../components/PasswordResetHeading';
 import { RESET_PASSWORD_MUTATION } from '../graphql/mutations/reset-password.mutation';
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
 import {
@@ -132,17 +130,9 @@ export function ResetPasswordPage() {
             disabled={loading}
             maxLength={PASSWORD_MAX_LENGTH}
           />
-          <Button
-            type="submit"
-            fullWidth
-            variant="contained"
-            size="large"
-            disabled={loading}
-            aria-busy={loading}
-            sx={{ mt: 1, minHeight: 44 }}
-          >
-            {loading ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Reset Password'}
-          </Button>
+          <AuthSubmitButton busy={loading} busyLabel="Saving" mt={1}>
+            Reset Password
+          </AuthSubmitButton>
         </Box>
       );
       break;
@@ -151,22 +141,9 @@ export function ResetPasswordPage() {
   return (
     <AuthCardLayout>
       <title>{`Set a new password - ${PRODUCT_NAME}`}</title>
-      <Stack sx={{ alignItems: 'center', mb: 2, textAlign: 'center' }}>
-        <Avatar sx={{ bgcolor: 'primary.main', mb: 1.5 }}>
-          <LockResetIcon />
-        </Avatar>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          Set a new password
-        </Typography>
-      </Stack>
+      <PasswordResetHeading title="Set a new password" />
       {content}
-      {outcome !== 'done' && (
-        <Typography variant="body2" align="center" sx={{ mt: 3 }}>
-          <Link component={RouterLink} to="/login">
-            Back to sign in
-          </Link>
-        </Typography>
-      )}
+      {outcome !== 'done' && <AuthFooterLink to="/login">Back to sign in</AuthFooterLink>}
     </AuthCardLayout>
   );
 }

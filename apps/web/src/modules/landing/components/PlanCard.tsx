@@ -1,18 +1,14 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PlanCardFieldsFragment } from '../../../gql/graphql';
+import { CheckList } from '../../ui/components/CheckList';
 import { formatMonthlyPrice } from '../utils/format-money.util';
 
 export function PlanCard({ plan }: { readonly plan: PlanCardFieldsFragment }) {
@@ -60,16 +56,7 @@ export function PlanCard({ plan }: { readonly plan: PlanCardFieldsFragment }) {
             </Typography>
           )}
         </Stack>
-        <List dense disablePadding>
-          {plan.features.map((feature) => (
-            <ListItem key={feature} disableGutters sx={{ alignItems: 'flex-start' }}>
-              <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                <CheckCircleIcon fontSize="small" color="primary" />
-              </ListItemIcon>
-              <ListItemText primary={feature} />
-            </ListItem>
-          ))}
-        </List>
+        <CheckList items={plan.features} />
       </CardContent>
       <CardActions sx={{ p: 3, pt: 0 }}>
         <Box sx={{ width: '100%' }}>

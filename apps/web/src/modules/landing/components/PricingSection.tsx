@@ -1,11 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
+import { RetryAlert } from '../../ui/components/RetryAlert';
 import { PLAN_CATALOGUE_QUERY } from '../graphql/queries/plan-catalogue.query';
 import { LANDING_SECTION_ID } from '../landing-sections';
 import { LandingSection } from './LandingSection';
@@ -45,23 +44,13 @@ export function PricingSection() {
     );
   } else if (error || !data) {
     content = (
-      <Alert
-        severity="error"
+      <RetryAlert
+        onRetry={() => refetch()}
         data-testid="pricing-error"
         sx={{ maxWidth: 640, mx: 'auto', alignItems: 'center' }}
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            // A failed retry is shown by the query's error state; the rejected promise carries nothing more.
-            onClick={() => refetch().catch(() => undefined)}
-          >
-            Retry
-          </Button>
-        }
       >
         We couldn't load the pricing plans. Please check your connection and try again.
-      </Alert>
+      </RetryAlert>
     );
   } else {
     content = (

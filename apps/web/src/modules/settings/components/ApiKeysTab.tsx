@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import AddIcon from '@mui/icons-material/Add';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../app/brand';
 import { MONOSPACE_FONT_STACK } from '../../../app/theme/theme';
 import type { ApiKeyFieldsFragment } from '../../../gql/graphql';
+import { RetryAlert } from '../../ui/components/RetryAlert';
 import { API_KEYS_QUERY } from '../graphql/queries/api-keys.query';
 import { formatDateTime } from '../utils/api-key-display.util';
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog';
@@ -101,18 +101,7 @@ export function ApiKeysTab() {
       </Box>
     );
   } else if (error && !data) {
-    list = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => refetch().catch(() => undefined)}>
-            Retry
-          </Button>
-        }
-      >
-        We couldn&apos;t load your API keys.
-      </Alert>
-    );
+    list = <RetryAlert onRetry={() => refetch()}>We couldn&apos;t load your API keys.</RetryAlert>;
   } else if (keys.length === 0) {
     list = (
       <Card>

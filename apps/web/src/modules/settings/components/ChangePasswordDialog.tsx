@@ -1,12 +1,4 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEvent, useState } from 'react';
 import {
   PASSWORD_MAX_LENGTH,
@@ -14,6 +6,7 @@ import {
   VALIDATION_MESSAGES,
 } from '../../auth/utils/auth-validation.util';
 import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
+import { FormDialog } from '../../ui/components/FormDialog';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.mutation';
 
@@ -85,34 +78,22 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswor
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={loading ? undefined : close}
-      fullWidth
+      id="change-password"
+      title="Change Password"
       maxWidth="xs"
-      aria-labelledby="change-password-title"
+      submitLabel="Change Password"
+      busyLabel="Saving"
+      submitMinWidth={170}
+      busy={loading}
+      error={error}
+      onCancel={close}
+      onSubmit={(event) => void handleSubmit(event)}
     >
-      <DialogTitle id="change-password-title">Change Password</DialogTitle>
-      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }} data-testid="change-password-error">
-              {error}
-            </Alert>
-          )}
-          {field('currentPassword', 'Current Password', 'current-password')}
-          {field('newPassword', 'New Password', 'new-password')}
-          {field('confirmPassword', 'Confirm New Password', 'new-password')}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading} sx={{ minWidth: 170 }}>
-            {loading ? <CircularProgress size={22} color="inherit" aria-label="Saving" /> : 'Change Password'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      {field('currentPassword', 'Current Password', 'current-password')}
+      {field('newPassword', 'New Password', 'new-password')}
+      {field('confirmPassword', 'Confirm New Password', 'new-password')}
+    </FormDialog>
   );
 }

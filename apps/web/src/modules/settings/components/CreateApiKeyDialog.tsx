@@ -1,16 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { VALIDATION_MESSAGES } from '../../auth/utils/auth-validation.util';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
+import { FormDialog } from '../../ui/components/FormDialog';
 import { CREATE_API_KEY_MUTATION } from '../graphql/mutations/create-api-key.mutation';
 import { API_KEY_DESCRIPTION_MAX_LENGTH, API_KEY_NAME_MAX_LENGTH } from '../settings.constants';
 
@@ -62,65 +55,49 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={loading ? undefined : close}
-      fullWidth
+      id="create-api-key"
+      title="Create New API Key"
       maxWidth="sm"
-      aria-labelledby="create-api-key-title"
+      submitLabel="Create API Key"
+      busyLabel="Creating"
+      submitMinWidth={150}
+      busy={loading}
+      error={failure}
+      onCancel={close}
+      onSubmit={(event) => void handleSubmit(event)}
     >
-      <DialogTitle id="create-api-key-title">Create New API Key</DialogTitle>
-      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <DialogContent>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 1 }} data-testid="create-api-key-error">
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            id="api-key-name"
-            label="Name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (nameError && event.target.value.trim()) setNameError(null);
-            }}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            error={nameError !== null}
-            helperText={nameError ?? 'A name to help you identify this API key'}
-            disabled={loading}
-            slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX_LENGTH } }}
-          />
-          <TextField
-            id="api-key-description"
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            margin="dense"
-            helperText="Optional"
-            disabled={loading}
-            slotProps={{ htmlInput: { maxLength: API_KEY_DESCRIPTION_MAX_LENGTH } }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading} sx={{ minWidth: 150 }}>
-            {loading ? (
-              <CircularProgress size={22} color="inherit" aria-label="Creating" />
-            ) : (
-              'Create API Key'
-            )}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <TextField
+        id="api-key-name"
+        label="Name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (nameError && event.target.value.trim()) setNameError(null);
+        }}
+        required
+        autoFocus
+        fullWidth
+        margin="dense"
+        error={nameError !== null}
+        helperText={nameError ?? 'A name to help you identify this API key'}
+        disabled={loading}
+        slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX_LENGTH } }}
+      />
+      <TextField
+        id="api-key-description"
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        margin="dense"
+        helperText="Optional"
+        disabled={loading}
+        slotProps={{ htmlInput: { maxLength: API_KEY_DESCRIPTION_MAX_LENGTH } }}
+      />
+    </FormDialog>
   );
 }

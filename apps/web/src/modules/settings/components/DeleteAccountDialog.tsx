@@ -1,17 +1,10 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth.context';
 import { AUTH_MESSAGES } from '../../auth/utils/auth-errors.util';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
+import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
 import { DELETE_ACCOUNT_MUTATION } from '../graphql/mutations/delete-account.mutation';
 
 const DELETE_FAILED = 'We could not delete your account. Please try again.';
@@ -48,39 +41,20 @@ export function DeleteAccountDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={loading ? undefined : close}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="delete-account-title"
+      id="delete-account"
+      title="Delete Account"
+      confirmLabel="Delete Account"
+      busyLabel="Deleting"
+      confirmMinWidth={150}
+      busy={loading}
+      error={error}
+      onCancel={close}
+      onConfirm={() => void confirm()}
     >
-      <DialogTitle id="delete-account-title">Delete Account</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText>
-          Are you sure you want to delete your account? Your account and all of its data (memories, uploaded
-          files, API keys, usage and subscription) will be deleted permanently. This action cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={loading}>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => void confirm()}
-          color="error"
-          variant="contained"
-          disabled={loading}
-          sx={{ minWidth: 150 }}
-        >
-          {loading ? <CircularProgress size={22} color="inherit" aria-label="Deleting" /> : 'Delete Account'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      Are you sure you want to delete your account? Your account and all of its data (memories, uploaded
+      files, API keys, usage and subscription) will be deleted permanently. This action cannot be undone.
+    </ConfirmDialog>
   );
 }

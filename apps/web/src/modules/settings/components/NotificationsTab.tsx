@@ -1,9 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,10 +9,10 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { AuthUser } from '../../auth/auth.context';
-import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
-import { useFlashMessage } from '../../ui/hooks/use-flash-message';
 import { UPDATE_NOTIFICATIONS_MUTATION } from '../graphql/mutations/update-notifications.mutation';
-import { SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constants';
+import { useSaveFeedback } from '../hooks/use-save-feedback';
+import { SaveChangesButton } from './SaveChangesButton';
+import { SaveFeedback } from './SaveFeedback';
 
 type NotificationKey = 'emailNotifications' | 'newFeatures' | 'marketingEmails' | 'conversationSummaries';
 type NotificationValues = Record<NotificationKey, boolean>;
@@ -45,33 +42,14 @@ export function NotificationsTab({ viewer }: { readonly viewer: AuthUser }) {
     marketingEmails,
     conversationSummaries,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const saved = useFlashMessage(SAVED_BANNER_MS);
+  const feedback = useSaveFeedback(SAVE_FAILED);
   const [updateNotifications, { loading }] = useMutation(UPDATE_NOTIFICATIONS_MUTATION);
 
-  const save = async () => {
-    setFailure(null);
-    saved.clear();
-    try {
-      await updateNotifications({ variables: { input: values } });
-      saved.show(SAVED_MESSAGE);
-    } catch (caught) {
-      setFailure(graphqlErrorMessage(caught) ?? SAVE_FAILED);
-    }
-  };
+  const save = () => feedback.save(() => updateNotifications({ variables: { input: values } }));
 
   return (
     <Stack spacing={2}>
-      {saved.message && (
-        <Alert severity="success" data-testid="settings-saved">
-          {saved.message}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" data-testid="settings-error">
-          {failure}
-        </Alert>
-      )}
+      <SaveFeedback saved={feedback.saved} failure={feedback.failure} />
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Typography variant="h6" component="h2">
@@ -112,17 +90,7 @@ export function NotificationsTab({ viewer }: { readonly viewer: AuthUser }) {
               </ListItem>
             ))}
           </List>
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => void save()}
-              disabled={loading}
-              sx={{ minWidth: 160 }}
-            >
-              {loading ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Save Changes'}
-            </Button>
-          </Stack>
+          <SaveChangesButton saving={loading} onClick={() => void save()} />
         </CardContent>
       </Card>
     </Stack>

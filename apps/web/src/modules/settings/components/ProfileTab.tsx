@@ -1,11 +1,8 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -18,12 +15,13 @@ import { type FormEvent, useState } from 'react';
 import { useThemeMode } from '../../../app/theme/theme-mode.context';
 import type { AuthUser } from '../../auth/auth.context';
 import { type FieldError, NAME_MAX_LENGTH, validateName } from '../../auth/utils/auth-validation.util';
-import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { avatarLetter } from '../../layout/utils/user-display.util';
-import { useFlashMessage } from '../../ui/hooks/use-flash-message';
 import { UPDATE_PREFERENCES_MUTATION } from '../graphql/mutations/update-preferences.mutation';
 import { UPDATE_PROFILE_MUTATION } from '../graphql/mutations/update-profile.mutation';
-import { BIO_MAX_LENGTH, DEFAULT_MODEL_OPTIONS, SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constants';
+import { useSaveFeedback } from '../hooks/use-save-feedback';
+import { BIO_MAX_LENGTH, DEFAULT_MODEL_OPTIONS } from '../settings.constants';
+import { SaveChangesButton } from './SaveChangesButton';
+import { SaveFeedback } from './SaveFeedback';
 
 const SAVE_FAILED = 'We could not save your changes. Please try again.';
 
@@ -40,40 +38,26 @@ export function ProfileTab({ viewer }: { readonly viewer: AuthUser }) {
   const [bio, setBio] = useState(viewer.bio);
   const [defaultModel, setDefaultModel] = useState(viewer.settings.defaultModel);
   const [nameError, setNameError] = useState<FieldError>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const saved = useFlashMessage(SAVED_BANNER_MS);
+  const feedback = useSaveFeedback(SAVE_FAILED);
   const [updateProfile, profileState] = useMutation(UPDATE_PROFILE_MUTATION);
   const [updatePreferences, preferencesState] = useMutation(UPDATE_PREFERENCES_MUTATION);
   const saving = profileState.loading || preferencesState.loading;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
-    saved.clear();
+    feedback.clear();
     const found = validateName(name);
     setNameError(found);
     if (found) return;
-    try {
+    await feedback.save(async () => {
       await updateProfile({ variables: { input: { name: name.trim(), bio } } });
       await updatePreferences({ variables: { input: { theme: mode, defaultModel } } });
-      saved.show(SAVED_MESSAGE);
-    } catch (caught) {
-      setFailure(graphqlErrorMessage(caught) ?? SAVE_FAILED);
-    }
+    });
   };
 
   return (
     <Stack spacing={2}>
-      {saved.message && (
-        <Alert severity="success" data-testid="settings-saved">
-          {saved.message}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" data-testid="settings-error">
-          {failure}
-        </Alert>
-      )}
+      <SaveFeedback saved={feedback.saved} failure={feedback.failure} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Card>
@@ -178,21 +162,7 @@ export function ProfileTab({ viewer }: { readonly viewer: AuthUser }) {
                     </MenuItem>
                   ))}
                 </TextField>
-                <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    disabled={saving}
-                    sx={{ minWidth: 160 }}
-                  >
-                    {saving ? (
-                      <CircularProgress size={24} color="inherit" aria-label="Saving" />
-                    ) : (
-                      'Save Changes'
-                    )}
-                  </Button>
-                </Stack>
+                <SaveChangesButton saving={saving} type="submit" />
               </Box>
             </CardContent>
           </Card>

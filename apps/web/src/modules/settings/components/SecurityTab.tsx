@@ -1,7 +1,6 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import PasswordIcon from '@mui/icons-material/Password';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,6 +14,7 @@ import { useFlashMessage } from '../../ui/hooks/use-flash-message';
 import { COMING_SOON, SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constants';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { SaveFeedback } from './SaveFeedback';
 
 function SecurityRow({
   icon,
@@ -55,11 +55,7 @@ export function SecurityTab() {
 
   return (
     <Stack spacing={2}>
-      {saved.message && (
-        <Alert severity="success" data-testid="settings-saved">
-          {saved.message}
-        </Alert>
-      )}
+      <SaveFeedback saved={saved.message} />
       <Card>
         <SecurityRow
           icon={<PasswordIcon />}

@@ -1,20 +1,16 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { SettingsPageQuery } from '../../../gql/graphql';
 import { formatMonthlyPrice } from '../../landing/utils/format-money.util';
 import { planLabel } from '../../layout/utils/user-display.util';
+import { CheckList } from '../../ui/components/CheckList';
 import { DisabledWithTooltip } from '../../ui/components/DisabledWithTooltip';
 import { PLAN_CHANGES_COMING_SOON } from '../settings.constants';
 import { currentPlanId, describePlan, planChangeLabel } from '../utils/plan-display.util';
@@ -78,16 +74,7 @@ function AvailablePlanCard({
           </Typography>
           {plan.monthlyPriceCents !== null && <Typography color="textSecondary">/month</Typography>}
         </Stack>
-        <List dense disablePadding>
-          {plan.features.map((feature) => (
-            <ListItem key={feature} disableGutters>
-              <ListItemIcon sx={{ minWidth: 30 }}>
-                <CheckCircleIcon fontSize="small" color="primary" />
-              </ListItemIcon>
-              <ListItemText primary={feature} />
-            </ListItem>
-          ))}
-        </List>
+        <CheckList items={plan.features} />
       </CardContent>
       <Box sx={{ p: 3, pt: 0 }}>
         {isCurrent ? (

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { FormEvent, ReactNode } from 'react';
+import { BusyButton } from './BusyButton';
+
+interface FormDialogProps {
+  readonly open: boolean;
+  /** Prefixes the title's element id (`<id>-title`, which names the dialog) and the error's test id. */
+  readonly id: string;
+  readonly title: string;
+  readonly maxWidth: DialogProps['maxWidth'];
+  /** The fields. */
+  readonly children: ReactNode;
+  readonly submitLabel: string;
+  readonly busyLabel: string;
+  /** Keeps the button as wide while its label is replaced by the spinner. */
+  readonly submitMinWidth: number;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onCancel: () => void;
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** A form in a dialog, with Cancel and a submit button; it cannot be dismissed while it submits. */
+export function FormDialog({
+  open,
+  id,
+  title,
+  maxWidth,
+  children,
+  submitLabel,
+  busyLabel,
+  submitMinWidth,
+  busy,
+  error,
+  onCancel,
+  onSubmit,
+}: FormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={`${id}-title`}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" sx={{ mb: 1 }} data-testid={`${id}-error`}>
+              {error}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <BusyButton
+            type="submit"
+            variant="contained"
+            busy={busy}
+            busyLabel={busyLabel}
+            sx={{ minWidth: submitMinWidth }}
+          >
+            {submitLabel}
+          </BusyButton>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
