@@ -428,5 +428,44 @@ describe('web app: accounts and sign-in', () => {
       await page.waitForURL(url('/login'));
       await page.getByRole('link', { name: 'Login' }).waitFor();
     });
+
+    it('keeps the session when two tabs find the access cookie expired at the same moment', async () => {
+      const account = anAccount();
+      const first = await open('/');
+      await signUpInContext(currentContext(), product.url, account);
+      await first.goto(url('/dashboard'));
+      const second = await currentContext().newPage();
+      await second.goto(url('/dashboard'));
+      await second.getByRole('heading', { name: `Welcome back, ${account.name}` }).waitFor();
+
+      // Hold every refresh for a moment so both tabs surely find the access cookie expired while the first
+      // refresh is under way. Presenting one refresh token twice would make the server end the session, so
+      // the tabs must never have two refreshes in flight at once.
+      let inFlight = 0;
+      let overlapping = 0;
+      await currentContext().route(url('/graphql'), async (route) => {
+        if (!route.request().postData()?.includes('RefreshSession')) return route.continue();
+        inFlight++;
+        if (inFlight > 1) overlapping++;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const response = await route.fetch();
+        inFlight--;
+        await route.fulfill({ response });
+      });
+      await currentContext().clearCookies({ name: 'mb_at' });
+      await Promise.all([first.reload(), second.reload()]);
+      await first.getByRole('heading', { name: `Welcome back, ${account.name}` }).waitFor();
+      await second.getByRole('heading', { name: `Welcome back, ${account.name}` }).waitFor();
+      expect(overlapping).toBe(0);
+
+      // The session is still alive afterwards, in both tabs.
+      await currentContext().unroute(url('/graphql'));
+      for (const tab of [first, second]) {
+        await tab.goto(url('/settings'));
+        await tab.getByRole('heading', { name: 'Settings' }).waitFor();
+        expect(tab.url()).toBe(url('/settings'));
+      }
+      await second.close();
+    });
   });
 });

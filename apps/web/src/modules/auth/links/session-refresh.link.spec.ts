@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Observable } from 'rxjs';
 import { VIEWER_QUERY } from '../graphql/queries/viewer.query';
 import { API_KEYS_QUERY } from '../../settings/graphql/queries/api-keys.query';
+import type { CrossTabRefresh } from './cross-tab-refresh';
 import { createSessionRefreshLink } from './session-refresh.link';
 
 const unauthenticated = {
@@ -110,5 +111,47 @@ describe('session refresh link', () => {
     expect(server.calls.filter((name) => name === 'RefreshSession')).toHaveLength(1);
     expect(server.calls.filter((name) => name === 'Viewer')).toHaveLength(1);
     expect(ended).toBe(1);
+  });
+
+  it('does not refresh again when another tab is refreshing: it waits, then retries with the new cookies', async () => {
+    const server = fakeServer({ refreshSucceeds: true });
+    const anotherTabIsRefreshing: CrossTabRefresh = { refreshOrWait: async () => null };
+    const client = new ApolloClient({
+      link: ApolloLink.from([
+        createSessionRefreshLink({ onSessionEnded: () => undefined, crossTab: anotherTabIsRefreshing }),
+        server.link,
+      ]),
+      cache: new InMemoryCache(),
+    });
+
+    await client.query({ query: API_KEYS_QUERY, fetchPolicy: 'network-only' }).catch(() => undefined);
+
+    expect(server.calls).toEqual(['ApiKeys', 'ApiKeys']);
+  });
+
+  it('refreshes through the cross-tab coordination when no other tab is refreshing', async () => {
+    const server = fakeServer({ refreshSucceeds: true });
+    const events: string[] = [];
+    const crossTab: CrossTabRefresh = {
+      refreshOrWait: async (refresh) => {
+        events.push('lock');
+        const outcome = await refresh();
+        events.push('unlock');
+        return outcome;
+      },
+    };
+    const client = new ApolloClient({
+      link: ApolloLink.from([
+        createSessionRefreshLink({ onSessionEnded: () => undefined, crossTab }),
+        server.link,
+      ]),
+      cache: new InMemoryCache(),
+    });
+
+    const viewer = await client.query({ query: VIEWER_QUERY, fetchPolicy: 'network-only' });
+
+    expect(viewer.data?.viewer.email).toBe('ada@example.com');
+    expect(events).toEqual(['lock', 'unlock']);
+    expect(server.calls).toEqual(['Viewer', 'RefreshSession', 'Viewer']);
   });
 });
