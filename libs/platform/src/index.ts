@@ -5,3 +5,4 @@ export * from './logging/logger.js';
 export * from './version.js';
 export * from './validation/contract-validation.pipe.js';
 export * from './secrets/local-secret.js';
+export * from './time/clock.js';
