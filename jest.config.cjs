@@ -25,6 +25,7 @@ const common = {
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {
     '^@membolt/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^@membolt/contracts/rules$': '<rootDir>/libs/contracts/src/rules/index.ts',
     '^@membolt/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

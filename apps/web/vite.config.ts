@@ -1,12 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
-import { PRODUCT_NAME } from './src/app/brand.ts';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The one entry of contracts the browser may load (lint allows no other): bundled from source, so the web
+// build does not depend on the server build having run first.
+const contractsRules = fileURLToPath(new URL('../../libs/contracts/src/rules/index.ts', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
 
-/** Puts the product name from brand.ts into index.html, so a rebrand touches one constant. */
+// Vite loads this file with plain Node, which cannot run the TypeScript source: read the name through Vite's
+// own module runner instead of a Node import (which would need the server build's dist/ first).
+const { module: rules } = await runnerImport<typeof import('@membolt/contracts/rules')>(contractsRules, {
+  configFile: false,
+});
+const { PRODUCT_NAME } = rules;
+
+/** Puts the product name of the shared rules into index.html, so a rebrand touches one constant. */
 function productName(): Plugin {
   return {
     name: 'membolt:product-name',
@@ -18,6 +27,7 @@ export default defineConfig({
   root,
   base: '/',
   publicDir: 'public',
+  resolve: { alias: [{ find: /^@membolt\/contracts\/rules$/, replacement: contractsRules }] },
   plugins: [react(), productName()],
   build: {
     outDir: 'dist',

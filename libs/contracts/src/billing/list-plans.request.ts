@@ -1,7 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-
-export const PLAN_KINDS = ['subscription', 'pay-per-use'] as const;
-export type PlanKind = (typeof PLAN_KINDS)[number];
+import { PLAN_KINDS, type PlanKind } from '../rules/plan.rules.js';
 
 /** `billing.plans.list.v1`: the public plan catalogue, optionally narrowed to one kind of plan. */
 export class ListPlansRequest {

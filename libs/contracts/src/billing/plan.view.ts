@@ -1,7 +1,4 @@
-import type { PlanKind } from './list-plans.request.js';
-
-export const PLAN_IDS = ['free', 'basic', 'pro', 'enterprise', 'pay-per-use'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import type { PlanId, PlanKind } from '../rules/plan.rules.js';
 
 /** One plan of the catalogue as it crosses the bus. Money is integer cents; `null` means unlimited or custom. */
 export interface PlanView {

@@ -2,10 +2,11 @@ import {
   BillingErrorCode,
   CommonErrorCode,
   type ErrorCode,
+  GraphqlErrorCode,
   IdentityErrorCode,
   isErrorCode,
   KeysErrorCode,
-} from './error-codes.js';
+} from '../rules/error-codes.js';
 import { MemboltError } from './membolt-error.js';
 
 /** REST status per code. `Record<ErrorCode, …>` makes the compiler reject a missing code. */
@@ -38,33 +39,33 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
-export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, string> = {
-  [CommonErrorCode.ValidationError]: 'BAD_USER_INPUT',
-  [CommonErrorCode.Unauthorized]: 'UNAUTHENTICATED',
-  [CommonErrorCode.Forbidden]: 'FORBIDDEN',
-  [CommonErrorCode.NotFound]: 'NOT_FOUND',
-  [CommonErrorCode.RouteNotFound]: 'NOT_FOUND',
-  [CommonErrorCode.Conflict]: 'CONFLICT',
-  [CommonErrorCode.PayloadTooLarge]: 'PAYLOAD_TOO_LARGE',
-  [CommonErrorCode.RateLimited]: 'RATE_LIMITED',
-  [CommonErrorCode.InternalError]: 'INTERNAL_SERVER_ERROR',
-  [CommonErrorCode.ServiceUnavailable]: 'SERVICE_UNAVAILABLE',
-  [BillingErrorCode.PlanNotFound]: 'PLAN_NOT_FOUND',
-  [BillingErrorCode.SubscriptionNotFound]: 'SUBSCRIPTION_NOT_FOUND',
+export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
+  [CommonErrorCode.ValidationError]: GraphqlErrorCode.BadUserInput,
+  [CommonErrorCode.Unauthorized]: GraphqlErrorCode.Unauthenticated,
+  [CommonErrorCode.Forbidden]: GraphqlErrorCode.Forbidden,
+  [CommonErrorCode.NotFound]: GraphqlErrorCode.NotFound,
+  [CommonErrorCode.RouteNotFound]: GraphqlErrorCode.NotFound,
+  [CommonErrorCode.Conflict]: GraphqlErrorCode.Conflict,
+  [CommonErrorCode.PayloadTooLarge]: GraphqlErrorCode.PayloadTooLarge,
+  [CommonErrorCode.RateLimited]: GraphqlErrorCode.RateLimited,
+  [CommonErrorCode.InternalError]: GraphqlErrorCode.InternalServerError,
+  [CommonErrorCode.ServiceUnavailable]: GraphqlErrorCode.ServiceUnavailable,
+  [BillingErrorCode.PlanNotFound]: GraphqlErrorCode.PlanNotFound,
+  [BillingErrorCode.SubscriptionNotFound]: GraphqlErrorCode.SubscriptionNotFound,
   // The web app maps these spec names to the documented texts, so they cross GraphQL unchanged.
-  [IdentityErrorCode.EmailAlreadyInUse]: 'email-already-in-use',
-  [IdentityErrorCode.UserNotFound]: 'user-not-found',
-  [IdentityErrorCode.WrongPassword]: 'wrong-password',
-  [IdentityErrorCode.TooManyRequests]: 'too-many-requests',
-  [IdentityErrorCode.InvalidSession]: 'UNAUTHENTICATED',
-  [IdentityErrorCode.ResetTokenInvalid]: 'reset-token-invalid',
-  [IdentityErrorCode.OidcNotConfigured]: 'oidc-not-configured',
-  [IdentityErrorCode.OidcFailed]: 'oidc-failed',
-  [KeysErrorCode.MissingApiKey]: 'UNAUTHENTICATED',
-  [KeysErrorCode.InvalidApiKey]: 'UNAUTHENTICATED',
-  [KeysErrorCode.RevokedApiKey]: 'UNAUTHENTICATED',
-  [KeysErrorCode.ApiKeyNotFound]: 'API_KEY_NOT_FOUND',
-  [KeysErrorCode.ApiKeyForeignUser]: 'FORBIDDEN',
+  [IdentityErrorCode.EmailAlreadyInUse]: GraphqlErrorCode.EmailAlreadyInUse,
+  [IdentityErrorCode.UserNotFound]: GraphqlErrorCode.UserNotFound,
+  [IdentityErrorCode.WrongPassword]: GraphqlErrorCode.WrongPassword,
+  [IdentityErrorCode.TooManyRequests]: GraphqlErrorCode.TooManyRequests,
+  [IdentityErrorCode.InvalidSession]: GraphqlErrorCode.Unauthenticated,
+  [IdentityErrorCode.ResetTokenInvalid]: GraphqlErrorCode.ResetTokenInvalid,
+  [IdentityErrorCode.OidcNotConfigured]: GraphqlErrorCode.OidcNotConfigured,
+  [IdentityErrorCode.OidcFailed]: GraphqlErrorCode.OidcFailed,
+  [KeysErrorCode.MissingApiKey]: GraphqlErrorCode.Unauthenticated,
+  [KeysErrorCode.InvalidApiKey]: GraphqlErrorCode.Unauthenticated,
+  [KeysErrorCode.RevokedApiKey]: GraphqlErrorCode.Unauthenticated,
+  [KeysErrorCode.ApiKeyNotFound]: GraphqlErrorCode.ApiKeyNotFound,
+  [KeysErrorCode.ApiKeyForeignUser]: GraphqlErrorCode.Forbidden,
 };
 
 /** What a failed bus request carries back to the caller. */

@@ -4,7 +4,7 @@ import {
   type ErrorCode,
   IdentityErrorCode,
   KeysErrorCode,
-} from './error-codes.js';
+} from '../rules/error-codes.js';
 
 /** The one error type that crosses service boundaries. Area classes narrow the code they may carry. */
 export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {

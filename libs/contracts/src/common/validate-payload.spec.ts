@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
-import { CommonErrorCode } from './error-codes.js';
+import { CommonErrorCode } from '../rules/error-codes.js';
 import { MemboltError } from './membolt-error.js';
 import { validatePayload } from './validate-payload.js';
 

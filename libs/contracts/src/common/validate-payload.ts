@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
-import { CommonErrorCode } from './error-codes.js';
+import { CommonErrorCode } from '../rules/error-codes.js';
 import { CommonError } from './membolt-error.js';
 
 type PayloadClass<T> = new () => T;

@@ -1,74 +1,61 @@
-import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+  CALLBACK_URL_MAX_LENGTH,
+  CLIENT_ADDRESS_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  USER_AGENT_MAX_LENGTH,
+} from '../common/request-limits.js';
+import {
+  IsAccountEmail,
+  IsAccountName,
+  IsEntityId,
+  IsNewPassword,
+  IsOpaqueToken,
+  NormalizeEmail,
+} from '../common/validators.js';
 import {
   AccountMessages,
   BIO_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SETTINGS_MODEL_IDS,
   THEMES,
   type Theme,
-} from './account-rules.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const normalizeEmail = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
+} from '../rules/account.rules.js';
+import { SETTINGS_MODEL_IDS } from '../rules/models.rules.js';
 
 /** Where a sign-in attempt comes from, for rate limiting per client address. Set by the edge. */
 export class ClientInfo {
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxLength(CLIENT_ADDRESS_MAX_LENGTH)
   clientAddress?: string;
 
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @MaxLength(USER_AGENT_MAX_LENGTH)
   userAgent?: string;
 }
 
 export class SignUpRequest extends ClientInfo {
-  @Transform(normalizeEmail)
-  @IsString({ message: AccountMessages.emailRequired })
-  @IsNotEmpty({ message: AccountMessages.emailRequired })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: AccountMessages.emailInvalid })
-  @Matches(EMAIL_PATTERN, { message: AccountMessages.emailInvalid })
+  @IsAccountEmail()
   email!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   password!: string;
 
-  @Transform(trim)
-  @IsString({ message: AccountMessages.nameRequired })
-  @IsNotEmpty({ message: AccountMessages.nameRequired })
-  @MaxLength(NAME_MAX_LENGTH)
+  @IsAccountName()
   name!: string;
 }
 
 export class SignInRequest extends ClientInfo {
-  @Transform(normalizeEmail)
+  @NormalizeEmail()
   @IsString()
-  @IsNotEmpty({ message: 'Please enter both email and password' })
+  @IsNotEmpty({ message: AccountMessages.signInFieldsRequired })
   @MaxLength(EMAIL_MAX_LENGTH)
   email!: string;
 
   @IsString()
-  @IsNotEmpty({ message: 'Please enter both email and password' })
+  @IsNotEmpty({ message: AccountMessages.signInFieldsRequired })
   @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 
@@ -78,16 +65,12 @@ export class SignInRequest extends ClientInfo {
 }
 
 export class RefreshSessionRequest {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(256)
+  @IsOpaqueToken()
   refreshToken!: string;
 }
 
 export class SignOutRequest {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(256)
+  @IsOpaqueToken()
   refreshToken!: string;
 }
 
@@ -96,7 +79,7 @@ export class OidcStatusRequest {}
 export class StartOidcRequest {
   /** Absolute URL of the edge's callback route, registered with the provider. */
   @IsString()
-  @MaxLength(2048)
+  @MaxLength(URL_MAX_LENGTH)
   redirectUri!: string;
 
   @IsBoolean()
@@ -106,34 +89,25 @@ export class StartOidcRequest {
 export class FinishOidcRequest extends ClientInfo {
   /** The full callback URL the provider redirected to (code, state, iss...). */
   @IsString()
-  @MaxLength(8192)
+  @MaxLength(CALLBACK_URL_MAX_LENGTH)
   callbackUrl!: string;
 }
 
 export class RequestPasswordResetRequest {
-  @Transform(normalizeEmail)
-  @IsString({ message: AccountMessages.emailRequired })
-  @IsNotEmpty({ message: AccountMessages.emailRequired })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: AccountMessages.emailInvalid })
-  @Matches(EMAIL_PATTERN, { message: AccountMessages.emailInvalid })
+  @IsAccountEmail()
   email!: string;
 
   /** Absolute URL of the reset screen; the token is appended as `?token=`. */
   @IsString()
-  @MaxLength(2048)
+  @MaxLength(URL_MAX_LENGTH)
   resetUrl!: string;
 }
 
 export class CompletePasswordResetRequest {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(256)
+  @IsOpaqueToken()
   token!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   newPassword!: string;
 }
 
@@ -142,10 +116,7 @@ export class GetCurrentUserRequest {}
 
 export class UpdateProfileRequest {
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: AccountMessages.nameRequired })
-  @MaxLength(NAME_MAX_LENGTH)
+  @IsAccountName()
   name?: string;
 
   @IsOptional()
@@ -184,14 +155,11 @@ export class UpdateNotificationsRequest {
 
 export class ChangePasswordRequest {
   @IsString()
-  @IsNotEmpty({ message: 'Current password is required' })
+  @IsNotEmpty({ message: AccountMessages.currentPasswordRequired })
   @MaxLength(PASSWORD_MAX_LENGTH)
   currentPassword!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   newPassword!: string;
 
   /**
@@ -199,9 +167,7 @@ export class ChangePasswordRequest {
    * user is revoked; without it, all of them are (the caller signs in again).
    */
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @IsEntityId()
   keepSessionId?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { Theme } from './account-rules.js';
+import type { Theme } from '../rules/account.rules.js';
 
 export interface NotificationPreferencesView {
   readonly emailNotifications: boolean;

@@ -17,6 +17,3 @@ export class HealthRequest {}
 
 export const healthSubject = (service: ServiceName): BusSubject<HealthRequest, ServiceHealthView> =>
   defineSubject(service, `${service}.health.v1`);
-
-/** Product name, kept in one place so an operator can rebrand. */
-export const PRODUCT_NAME = 'Membolt';

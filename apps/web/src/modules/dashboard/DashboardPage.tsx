@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PRODUCT_NAME } from '../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
 import { greetingName } from '../layout/utils/user-display.util';

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PRODUCT_NAME } from '../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 
 export function NotFoundPage() {
   return (

@@ -7,7 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { PRODUCT_NAME } from '../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { RetryAlert } from '../ui/components/RetryAlert';
 import { ApiKeysTab } from './components/ApiKeysTab';
 import { NotificationsTab } from './components/NotificationsTab';

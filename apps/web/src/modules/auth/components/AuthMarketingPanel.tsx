@@ -3,7 +3,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import memoryLatticeUrl from '../assets/memory-lattice.svg';
 
 export const SIGN_IN_TAGLINE = 'AI with a memory that persists';

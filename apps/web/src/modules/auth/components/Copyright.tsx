@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 
 export function Copyright() {
   return (

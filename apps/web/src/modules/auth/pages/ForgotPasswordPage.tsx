@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';

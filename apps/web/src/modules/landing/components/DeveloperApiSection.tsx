@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { API_KEY_PREFIX } from '../../../app/brand';
+import { API_KEY_PREFIX } from '@membolt/contracts/rules';
 import { PLAN_CATALOGUE_QUERY } from '../graphql/queries/plan-catalogue.query';
 import { LANDING_SECTION_ID } from '../landing-sections';
 import { formatTokenRate } from '../utils/format-money.util';

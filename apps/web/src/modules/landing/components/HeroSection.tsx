@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { LANDING_SECTION_ID } from '../landing-sections';
 import { scrollToSection } from '../utils/scroll-to-section.util';
 import { MemoryPreview } from './MemoryPreview';

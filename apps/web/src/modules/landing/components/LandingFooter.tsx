@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { LANDING_SECTION_ID, type LandingSectionId } from '../landing-sections';
 import { scrollToSection } from '../utils/scroll-to-section.util';
 

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 
 const SAMPLE_MEMORIES = ['Vegetarian', 'Short on time on weekdays', 'Loves Italian food'];
 

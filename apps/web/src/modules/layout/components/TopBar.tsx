@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { useAuth } from '../../auth/auth.context';
 import { ThemeModeToggle } from './ThemeModeToggle';
 import { UserMenu } from './UserMenu';

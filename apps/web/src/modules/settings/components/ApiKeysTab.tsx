@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PRODUCT_NAME } from '../../../app/brand';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { MONOSPACE_FONT_STACK } from '../../../app/theme/theme';
 import type { ApiKeyFieldsFragment } from '../../../gql/graphql';
 import { RetryAlert } from '../../ui/components/RetryAlert';

@@ -53,3 +53,30 @@ const ALL_CODES = new Set<string>([
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ALL_CODES.has(value);
 }
+
+/**
+ * The `extensions.code` values a GraphQL client sees (see GRAPHQL_CODE_BY_CODE): the web app branches on
+ * these members, never on string literals. Identity codes cross unchanged, because the screens map the
+ * spec's own names to texts (web-app.md section 8).
+ */
+export enum GraphqlErrorCode {
+  BadUserInput = 'BAD_USER_INPUT',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  RateLimited = 'RATE_LIMITED',
+  InternalServerError = 'INTERNAL_SERVER_ERROR',
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
+  PlanNotFound = 'PLAN_NOT_FOUND',
+  SubscriptionNotFound = 'SUBSCRIPTION_NOT_FOUND',
+  ApiKeyNotFound = 'API_KEY_NOT_FOUND',
+  EmailAlreadyInUse = 'email-already-in-use',
+  UserNotFound = 'user-not-found',
+  WrongPassword = 'wrong-password',
+  TooManyRequests = 'too-many-requests',
+  ResetTokenInvalid = 'reset-token-invalid',
+  OidcNotConfigured = 'oidc-not-configured',
+  OidcFailed = 'oidc-failed',
+}

@@ -1,0 +1,65 @@
+/**
+ * The account rules of web-app.md section 5. The web form and the server validators both call the
+ * `...Problem` functions below, so a rule and its text change in one place.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const BIO_MAX_LENGTH = 500;
+export const EMAIL_MAX_LENGTH = 254;
+/** Non-space text, an at-sign, non-space text, a dot, non-space text. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+export const AccountMessages = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  /** Sign-in checks only presence: its texts must not reveal which accounts exist or what their rules were. */
+  signInFieldsRequired: 'Please enter both email and password',
+  currentPasswordRequired: 'Current password is required',
+} as const;
+
+/**
+ * One check of a new password: the text to show when it fails. Checks run in order and the first failure is
+ * the one reported, so the form and the server give the same single message.
+ */
+export type PasswordRule = (password: string) => string | null;
+
+/** Add a rule here and both the sign-up/reset/change forms and every server validator enforce it. */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  (password) => (password.length === 0 ? AccountMessages.passwordRequired : null),
+  (password) => (password.length < PASSWORD_MIN_LENGTH ? AccountMessages.passwordTooShort : null),
+  (password) => (password.length > PASSWORD_MAX_LENGTH ? AccountMessages.passwordTooLong : null),
+];
+
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  for (const rule of PASSWORD_RULES) {
+    const problem = rule(password);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/** Why an e-mail address is refused, or null. Surrounding spaces are ignored (the server trims them). */
+export function emailProblem(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return AccountMessages.emailRequired;
+  if (trimmed.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(trimmed)) return AccountMessages.emailInvalid;
+  return null;
+}
+
+/** Why a display name is refused, or null. Surrounding spaces are ignored (the server trims them). */
+export function nameProblem(name: string): string | null {
+  return name.trim() ? null : AccountMessages.nameRequired;
+}
+
+export const DEFAULT_BIO = 'AI enthusiast and technology lover.';
+export const DEFAULT_DISPLAY_NAME = 'User';
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'light';

@@ -1,0 +1,10 @@
+/** Default model options of the settings screen (web-app.md section 3); the first is the default. */
+export const SETTINGS_MODEL_IDS = [
+  'claude-3-7-sonnet',
+  'claude-3-5-sonnet',
+  'claude-3-haiku',
+  'gpt-4o',
+  'gpt-4',
+] as const;
+export type SettingsModelId = (typeof SETTINGS_MODEL_IDS)[number];
+export const DEFAULT_MODEL_ID: SettingsModelId = 'claude-3-7-sonnet';
