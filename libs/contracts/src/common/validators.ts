@@ -1,12 +1,11 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength, ValidateBy, type ValidationArguments } from 'class-validator';
+import { AccountMessages, emailProblem, NAME_MAX_LENGTH, passwordProblem } from '../rules/account.rules.js';
 import {
-  AccountMessages,
-  emailProblem,
-  NAME_MAX_LENGTH,
-  passwordProblem,
-} from '../rules/account.rules.js';
-import { API_KEY_DESCRIPTION_MAX_LENGTH, API_KEY_NAME_MAX_LENGTH, ApiKeyMessages } from '../rules/api-key.rules.js';
+  API_KEY_DESCRIPTION_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  ApiKeyMessages,
+} from '../rules/api-key.rules.js';
 import { ENTITY_ID_MAX_LENGTH, OPAQUE_TOKEN_MAX_LENGTH } from './request-limits.js';
 
 /** Several property decorators applied as one, in the order given. */

@@ -63,3 +63,5 @@ export const DEFAULT_DISPLAY_NAME = 'User';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
+
+export const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);

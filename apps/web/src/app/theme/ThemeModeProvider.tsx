@@ -1,3 +1,4 @@
+import { isTheme } from '@membolt/contracts/rules';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -6,15 +7,11 @@ import { ThemeModeContext, type ThemeModeContextValue } from './theme-mode.conte
 
 const STORAGE_KEY = 'membolt.theme-mode';
 
-function isThemeMode(value: unknown): value is ThemeMode {
-  return value === 'light' || value === 'dark';
-}
-
 // Storage access throws in some privacy modes; the theme then just is not remembered.
 function readStoredMode(): ThemeMode {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
-    return isThemeMode(stored) ? stored : DEFAULT_THEME_MODE;
+    return isTheme(stored) ? stored : DEFAULT_THEME_MODE;
   } catch {
     return DEFAULT_THEME_MODE;
   }

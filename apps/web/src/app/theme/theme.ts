@@ -1,8 +1,10 @@
+import { DEFAULT_THEME, type Theme as ThemeName } from '@membolt/contracts/rules';
 import { createTheme, type Theme } from '@mui/material/styles';
 
-export type ThemeMode = 'light' | 'dark';
+/** The themes a user can save in their settings. */
+export type ThemeMode = ThemeName;
 
-export const DEFAULT_THEME_MODE: ThemeMode = 'light';
+export const DEFAULT_THEME_MODE: ThemeMode = DEFAULT_THEME;
 
 // The CSP allows no external fonts: system stacks only.
 const SYSTEM_FONT_STACK = [

@@ -1,4 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
+import { isTheme } from '@membolt/contracts/rules';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useThemeMode } from '../../app/theme/theme-mode.context';
 import {
@@ -65,7 +66,7 @@ export function AuthProvider({ sessionEnded, children }: AuthProviderProps) {
 
   const savedTheme = user?.settings.theme;
   useEffect(() => {
-    if (savedTheme === 'light' || savedTheme === 'dark') setMode(savedTheme);
+    if (isTheme(savedTheme)) setMode(savedTheme);
   }, [savedTheme, setMode]);
 
   const signIn = useCallback(

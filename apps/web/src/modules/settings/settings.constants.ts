@@ -1,3 +1,5 @@
+import { SETTINGS_MODEL_IDS, type SettingsModelId } from '@membolt/contracts/rules';
+
 /** "Changes saved successfully!" shows this long (web-app.md section 9). */
 export const SAVED_BANNER_MS = 3_000;
 /** "API key copied to clipboard!" shows this long. */
@@ -8,18 +10,17 @@ export const COPIED_MESSAGE = 'API key copied to clipboard!';
 export const PLAN_CHANGES_COMING_SOON = 'Plan changes are coming soon.';
 export const COMING_SOON = 'Coming soon';
 
-export const BIO_MAX_LENGTH = 500;
-export const API_KEY_NAME_MAX_LENGTH = 100;
-export const API_KEY_DESCRIPTION_MAX_LENGTH = 500;
+/** The names users know for the settings screen's model ids; the compiler asks for one per id. */
+const MODEL_LABELS: Readonly<Record<SettingsModelId, string>> = {
+  'claude-3-7-sonnet': 'Claude 3.7 Sonnet',
+  'claude-3-5-sonnet': 'Claude 3.5 Sonnet',
+  'claude-3-haiku': 'Claude 3 Haiku',
+  'gpt-4o': 'GPT-4o',
+  'gpt-4': 'GPT-4',
+};
 
-/** The default-model choices of the settings screen (web-app.md section 3), with the names users know. */
-export const DEFAULT_MODEL_OPTIONS = [
-  { id: 'claude-3-7-sonnet', label: 'Claude 3.7 Sonnet' },
-  { id: 'claude-3-5-sonnet', label: 'Claude 3.5 Sonnet' },
-  { id: 'claude-3-haiku', label: 'Claude 3 Haiku' },
-  { id: 'gpt-4o', label: 'GPT-4o' },
-  { id: 'gpt-4', label: 'GPT-4' },
-] as const;
+/** The default-model choices of the settings screen (web-app.md section 3), in the server's order. */
+export const DEFAULT_MODEL_OPTIONS = SETTINGS_MODEL_IDS.map((id) => ({ id, label: MODEL_LABELS[id] }));
 
 export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile' },

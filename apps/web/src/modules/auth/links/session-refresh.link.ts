@@ -1,11 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
+import { GraphqlErrorCode } from '@membolt/contracts/rules';
 import { ErrorLink } from '@apollo/client/link/error';
 import { from, of, switchMap, throwError } from 'rxjs';
 import { REFRESH_SESSION_MUTATION } from '../graphql/mutations/refresh-session.mutation';
 import { graphqlErrorCode } from '../utils/graphql-error.util';
 import { browserCrossTabRefresh, type CrossTabRefresh } from './cross-tab-refresh';
-
-const UNAUTHENTICATED = 'UNAUTHENTICATED';
 
 // Their UNAUTHENTICATED answer means "there is no session", not "the access cookie expired".
 const OPERATIONS_NEVER_REFRESHED = new Set(['RefreshSession', 'SignOut']);
@@ -53,7 +52,7 @@ export function createSessionRefreshLink({
   };
 
   return new ErrorLink(({ error, result, operation, forward }) => {
-    if (graphqlErrorCode(error) !== UNAUTHENTICATED) return;
+    if (graphqlErrorCode(error) !== GraphqlErrorCode.Unauthenticated) return;
     if (OPERATIONS_NEVER_REFRESHED.has(operation.operationName ?? '')) return;
     return from(refreshOnce(operation.client)).pipe(
       switchMap((outcome) => {

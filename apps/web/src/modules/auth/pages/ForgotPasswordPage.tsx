@@ -3,14 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { EMAIL_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';
 import { PasswordResetHeading } from '../components/PasswordResetHeading';
 import { REQUEST_PASSWORD_RESET_MUTATION } from '../graphql/mutations/request-password-reset.mutation';
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
-import { EMAIL_MAX_LENGTH, type FieldError, validateEmail } from '../utils/auth-validation.util';
+import { type FieldError, validateEmail } from '../utils/auth-validation.util';
 
 export function ForgotPasswordPage() {
   const [requestReset, { loading }] = useMutation(REQUEST_PASSWORD_RESET_MUTATION);

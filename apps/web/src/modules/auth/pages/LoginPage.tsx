@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
@@ -22,7 +22,6 @@ import { Copyright } from '../components/Copyright';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
 import { AUTH_MESSAGES, oidcFailedMessage, signInErrorMessage } from '../utils/auth-errors.util';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../utils/auth-validation.util';
 
 export function LoginPage() {
   const { signIn, notice, dismissNotice } = useAuth();

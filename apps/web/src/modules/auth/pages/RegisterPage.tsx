@@ -12,7 +12,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PRODUCT_NAME,
+} from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
@@ -23,10 +28,7 @@ import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSig
 import { OrDivider } from '../components/OrDivider';
 import { oidcFailedMessage, signUpErrorMessage } from '../utils/auth-errors.util';
 import {
-  EMAIL_MAX_LENGTH,
   hasErrors,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   type RegistrationErrors,
   type RegistrationField,
   type RegistrationValues,

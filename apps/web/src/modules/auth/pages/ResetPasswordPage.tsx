@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { GraphqlErrorCode, PASSWORD_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
@@ -15,7 +15,6 @@ import { RESET_PASSWORD_MUTATION } from '../graphql/mutations/reset-password.mut
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
 import {
   type FieldError,
-  PASSWORD_MAX_LENGTH,
   validateNewPassword,
   validatePasswordConfirmation,
 } from '../utils/auth-validation.util';
@@ -62,7 +61,7 @@ export function ResetPasswordPage() {
       await resetPassword({ variables: { token, newPassword: password } });
       setOutcome('done');
     } catch (caught) {
-      if (graphqlErrorCode(caught) === 'reset-token-invalid') setOutcome('invalid-link');
+      if (graphqlErrorCode(caught) === GraphqlErrorCode.ResetTokenInvalid) setOutcome('invalid-link');
       else setFailure(graphqlErrorMessage(caught) ?? AUTH_MESSAGES.resetFailed);
     }
   };

@@ -1,8 +1,9 @@
+import { AccountMessages, GraphqlErrorCode } from '@membolt/contracts/rules';
 import { graphqlErrorCode, graphqlErrorMessage } from './graphql-error.util';
 
 /** The sign-in and registration banner texts of web-app.md section 8. */
 export const AUTH_MESSAGES = {
-  bothFieldsRequired: 'Please enter both email and password',
+  bothFieldsRequired: AccountMessages.signInFieldsRequired,
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed login attempts. Please try again later.',
   loginFailed: 'An error occurred during login. Please try again.',
@@ -25,12 +26,18 @@ export const oidcNotConfiguredMessage = (providerName: string): string =>
 
 export function signInErrorMessage(error: unknown): string {
   const code = graphqlErrorCode(error);
-  if (code === 'wrong-password' || code === 'user-not-found') return AUTH_MESSAGES.invalidCredentials;
-  if (code === 'too-many-requests') return AUTH_MESSAGES.tooManyAttempts;
-  return AUTH_MESSAGES.loginFailed;
+  switch (code) {
+    case GraphqlErrorCode.WrongPassword:
+    case GraphqlErrorCode.UserNotFound:
+      return AUTH_MESSAGES.invalidCredentials;
+    case GraphqlErrorCode.TooManyRequests:
+      return AUTH_MESSAGES.tooManyAttempts;
+    default:
+      return AUTH_MESSAGES.loginFailed;
+  }
 }
 
 export function signUpErrorMessage(error: unknown): string {
-  if (graphqlErrorCode(error) === 'email-already-in-use') return AUTH_MESSAGES.emailInUse;
+  if (graphqlErrorCode(error) === GraphqlErrorCode.EmailAlreadyInUse) return AUTH_MESSAGES.emailInUse;
   return graphqlErrorMessage(error) ?? AUTH_MESSAGES.registrationFailed;
 }

@@ -1,18 +1,8 @@
-/** The registration rules of web-app.md section 5; the server repeats them with the same texts. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
+import { AccountMessages, emailProblem, nameProblem, passwordProblem } from '@membolt/contracts/rules';
 
-/** Non-space text, an at-sign, non-space text, a dot, non-space text. */
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
+/** The server's texts for the rules it shares, plus the checks only a form has (confirmation, terms). */
 export const VALIDATION_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters long',
+  ...AccountMessages,
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
   termsRequired: 'You must agree to the terms and conditions',
@@ -21,19 +11,10 @@ export const VALIDATION_MESSAGES = {
 /** A field's error text, or null when it passes. */
 export type FieldError = string | null;
 
-export function validateName(name: string): FieldError {
-  return name.trim() ? null : VALIDATION_MESSAGES.nameRequired;
-}
-
-export function validateEmail(email: string): FieldError {
-  if (!email.trim()) return VALIDATION_MESSAGES.emailRequired;
-  return EMAIL_PATTERN.test(email.trim()) ? null : VALIDATION_MESSAGES.emailInvalid;
-}
-
-export function validateNewPassword(password: string): FieldError {
-  if (!password) return VALIDATION_MESSAGES.passwordRequired;
-  return password.length >= PASSWORD_MIN_LENGTH ? null : VALIDATION_MESSAGES.passwordTooShort;
-}
+// The shared rules of the rules entry: the form refuses exactly what the server would, with the same text.
+export const validateName: (name: string) => FieldError = nameProblem;
+export const validateEmail: (email: string) => FieldError = emailProblem;
+export const validateNewPassword: (password: string) => FieldError = passwordProblem;
 
 export function validatePasswordConfirmation(password: string, confirmation: string): FieldError {
   if (!confirmation) return VALIDATION_MESSAGES.confirmRequired;

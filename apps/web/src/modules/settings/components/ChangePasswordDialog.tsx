@@ -1,10 +1,7 @@
 import { useMutation } from '@apollo/client/react';
+import { GraphqlErrorCode, PASSWORD_MAX_LENGTH } from '@membolt/contracts/rules';
 import { type FormEvent, useState } from 'react';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  VALIDATION_MESSAGES,
-} from '../../auth/utils/auth-validation.util';
+import { VALIDATION_MESSAGES, validateNewPassword } from '../../auth/utils/auth-validation.util';
 import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { PasswordField } from '../../ui/components/PasswordField';
@@ -18,12 +15,11 @@ export const CHANGE_PASSWORD_MESSAGES = {
   failed: 'Failed to change password. Please try again.',
 } as const;
 
-/** The client-side checks of web-app.md section 5: matching, then long enough. */
+/** The client-side checks of web-app.md section 5: matching, then the shared password rules. */
 function checkNewPassword(form: typeof EMPTY_FORM): string | null {
   if (!form.currentPassword) return CHANGE_PASSWORD_MESSAGES.currentRequired;
   if (form.newPassword !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;
-  if (form.newPassword.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
-  return null;
+  return validateNewPassword(form.newPassword);
 }
 
 interface ChangePasswordDialogProps {
@@ -56,7 +52,7 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswor
       onChanged();
     } catch (caught) {
       setError(
-        graphqlErrorCode(caught) === 'wrong-password'
+        graphqlErrorCode(caught) === GraphqlErrorCode.WrongPassword
           ? CHANGE_PASSWORD_MESSAGES.wrongCurrent
           : CHANGE_PASSWORD_MESSAGES.failed,
       );

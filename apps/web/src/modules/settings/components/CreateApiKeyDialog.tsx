@@ -1,11 +1,14 @@
 import { useMutation } from '@apollo/client/react';
 import TextField from '@mui/material/TextField';
+import {
+  API_KEY_DESCRIPTION_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  ApiKeyMessages,
+} from '@membolt/contracts/rules';
 import { type FormEvent, useState } from 'react';
-import { VALIDATION_MESSAGES } from '../../auth/utils/auth-validation.util';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { CREATE_API_KEY_MUTATION } from '../graphql/mutations/create-api-key.mutation';
-import { API_KEY_DESCRIPTION_MAX_LENGTH, API_KEY_NAME_MAX_LENGTH } from '../settings.constants';
 
 const CREATE_FAILED = 'Failed to create API key';
 
@@ -39,7 +42,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
     event.preventDefault();
     setFailure(null);
     if (!name.trim()) {
-      setNameError(VALIDATION_MESSAGES.nameRequired);
+      setNameError(ApiKeyMessages.nameRequired);
       return;
     }
     try {

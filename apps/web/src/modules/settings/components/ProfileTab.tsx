@@ -11,15 +11,16 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '@membolt/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useThemeMode } from '../../../app/theme/theme-mode.context';
 import type { AuthUser } from '../../auth/auth.context';
-import { type FieldError, NAME_MAX_LENGTH, validateName } from '../../auth/utils/auth-validation.util';
+import { type FieldError, validateName } from '../../auth/utils/auth-validation.util';
 import { avatarLetter } from '../../layout/utils/user-display.util';
 import { UPDATE_PREFERENCES_MUTATION } from '../graphql/mutations/update-preferences.mutation';
 import { UPDATE_PROFILE_MUTATION } from '../graphql/mutations/update-profile.mutation';
 import { useSaveFeedback } from '../hooks/use-save-feedback';
-import { BIO_MAX_LENGTH, DEFAULT_MODEL_OPTIONS } from '../settings.constants';
+import { DEFAULT_MODEL_OPTIONS } from '../settings.constants';
 import { SaveChangesButton } from './SaveChangesButton';
 import { SaveFeedback } from './SaveFeedback';
 

@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import type { PlanId, PlanKind } from '@membolt/contracts/rules';
 import type { SettingsPageQuery } from '../../../gql/graphql';
 import { formatMonthlyPrice } from '../../landing/utils/format-money.util';
 import { planLabel } from '../../layout/utils/user-display.util';
@@ -18,7 +19,7 @@ import { currentPlanId, describePlan, planChangeLabel } from '../utils/plan-disp
 type CataloguePlan = SettingsPageQuery['planCatalogue']['plans'][number];
 
 /** The plans the settings screen offers side by side (web-app.md: the Free and Basic cards). */
-const AVAILABLE_PLAN_IDS = ['free', 'basic'] as const;
+const AVAILABLE_PLAN_IDS = ['free', 'basic'] as const satisfies readonly PlanId[];
 
 function ComingSoonButton({
   label,
@@ -101,7 +102,7 @@ interface SubscriptionTabProps {
 export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
   const currentId = currentPlanId(plan);
   const current = describePlan(plans, currentId);
-  const subscriptionPlans = plans.filter((entry) => entry.kind === 'subscription');
+  const subscriptionPlans = plans.filter((entry) => entry.kind === ('subscription' satisfies PlanKind));
   const available = AVAILABLE_PLAN_IDS.map((id) => plans.find((entry) => entry.id === id)).filter(
     (entry): entry is CataloguePlan => entry !== undefined,
   );

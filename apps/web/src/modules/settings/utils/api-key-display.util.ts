@@ -1,9 +1,11 @@
-/** The key's first characters stay readable in the one-time reveal (web-app.md section 9). */
-export const API_KEY_VISIBLE_CHARACTERS = 8;
+import { API_KEY_DISPLAY_PREFIX_LENGTH } from '@membolt/contracts/rules';
 
+/** The key's first characters stay readable in the one-time reveal (web-app.md section 9), as in the key list. */
 export function maskApiKey(secret: string): string {
-  if (secret.length <= API_KEY_VISIBLE_CHARACTERS) return secret;
-  return secret.slice(0, API_KEY_VISIBLE_CHARACTERS) + '•'.repeat(secret.length - API_KEY_VISIBLE_CHARACTERS);
+  if (secret.length <= API_KEY_DISPLAY_PREFIX_LENGTH) return secret;
+  return (
+    secret.slice(0, API_KEY_DISPLAY_PREFIX_LENGTH) + '•'.repeat(secret.length - API_KEY_DISPLAY_PREFIX_LENGTH)
+  );
 }
 
 /** Date and time in the browser's locale; "N/A" when missing or unreadable. */

@@ -1,3 +1,5 @@
+import { FREE_PLAN_ID, type PlanId } from '@membolt/contracts/rules';
+
 /** A plan as the subscription tab needs it. */
 export interface PlanSummary {
   readonly id: string;
@@ -6,9 +8,9 @@ export interface PlanSummary {
   readonly monthlyPriceCents?: number | null;
 }
 
-export const DEFAULT_PLAN_ID = 'free';
+export const DEFAULT_PLAN_ID: PlanId = FREE_PLAN_ID;
 // web-app.md section 3: tiers are free, basic, pro; anything else is treated as enterprise.
-const FALLBACK_PLAN_ID = 'enterprise';
+const FALLBACK_PLAN_ID: PlanId = 'enterprise';
 
 export function currentPlanId(plan: string | null | undefined): string {
   return plan?.trim() || DEFAULT_PLAN_ID;
