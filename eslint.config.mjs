@@ -4,6 +4,10 @@ import tseslint from 'typescript-eslint';
 
 const scopes = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'gateway', 'bff'];
 
+// The browser-safe entry of contracts: the only part of a lib the web app (scope:web) may import. It is
+// exempt from the tag constraints below, so every other import of contracts from the web app still fails.
+const browserSafeEntries = ['@membolt/contracts/rules'];
+
 export default [
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/gql/**', '.nx/**', 'data/**', 'coverage/**'],
@@ -20,7 +24,7 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          allow: browserSafeEntries,
           depConstraints: [
             // Services never import each other: a service (and its app) sees only itself and shared code.
             ...scopes.map((scope) => ({
@@ -60,6 +64,25 @@ export default [
     files: ['libs/**/*.ts', 'apps/**/*.ts'],
     ignores: ['apps/web/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // The rules entry is bundled into the browser: it may import only its own files, never a library (class-
+    // validator, class-transformer, reflect-metadata) or a Node module. rules-entry.spec.ts checks the same.
+    files: ['libs/contracts/src/rules/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The browser-safe rules entry may import only its own files (./...).',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 ];

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import type * as SharedRules from '@membolt/contracts/rules';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const apiTarget = 'http://127.0.0.1:3000';
 
 // Vite loads this file with plain Node, which cannot run the TypeScript source: read the name through Vite's
 // own module runner instead of a Node import (which would need the server build's dist/ first).
-const { module: rules } = await runnerImport<typeof import('@membolt/contracts/rules')>(contractsRules, {
+const { module: rules } = await runnerImport<typeof SharedRules>(contractsRules, {
   configFile: false,
 });
 const { PRODUCT_NAME } = rules;

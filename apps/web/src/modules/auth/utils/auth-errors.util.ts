@@ -26,15 +26,11 @@ export const oidcNotConfiguredMessage = (providerName: string): string =>
 
 export function signInErrorMessage(error: unknown): string {
   const code = graphqlErrorCode(error);
-  switch (code) {
-    case GraphqlErrorCode.WrongPassword:
-    case GraphqlErrorCode.UserNotFound:
-      return AUTH_MESSAGES.invalidCredentials;
-    case GraphqlErrorCode.TooManyRequests:
-      return AUTH_MESSAGES.tooManyAttempts;
-    default:
-      return AUTH_MESSAGES.loginFailed;
+  if (code === GraphqlErrorCode.WrongPassword || code === GraphqlErrorCode.UserNotFound) {
+    return AUTH_MESSAGES.invalidCredentials;
   }
+  if (code === GraphqlErrorCode.TooManyRequests) return AUTH_MESSAGES.tooManyAttempts;
+  return AUTH_MESSAGES.loginFailed;
 }
 
 export function signUpErrorMessage(error: unknown): string {
