@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  EMAIL_MAX_LENGTH,
+  emailProblem,
+  PASSWORD_MAX_LENGTH,
+  passwordProblem,
+} from '@membolt/contracts/rules';
+import {
   hasErrors,
   type RegistrationValues,
   validateEmail,
@@ -54,5 +60,21 @@ describe('registration validation', () => {
   it('needs the confirmation to equal the password', () => {
     expect(validatePasswordConfirmation('12345678', '12345679')).toBe(VALIDATION_MESSAGES.passwordsDiffer);
     expect(validatePasswordConfirmation('12345678', '12345678')).toBeNull();
+  });
+
+  // The server validates the same fields with these functions: the form must not accept what it refuses.
+  it.each([
+    ['a password one character over the limit', 'x'.repeat(PASSWORD_MAX_LENGTH + 1)],
+    ['a password at the limit', 'x'.repeat(PASSWORD_MAX_LENGTH)],
+    ['an empty password', ''],
+  ])('judges %s as the server does', (_case, password) => {
+    expect(validateNewPassword(password)).toBe(passwordProblem(password));
+  });
+
+  it.each([
+    ['an address one character over the limit', `${'a'.repeat(EMAIL_MAX_LENGTH)}@example.com`],
+    ['an address with spaces around it', '  ada@example.com '],
+  ])('judges %s as the server does', (_case, email) => {
+    expect(validateEmail(email)).toBe(emailProblem(email));
   });
 });
