@@ -55,31 +55,27 @@ export const IsAccountEmail = (): PropertyDecorator =>
     SatisfiesRule('isAccountEmail', emailProblem, AccountMessages.emailRequired),
   );
 
+/** Text a person types where something is required: trimmed, then required with `message`, then bounded. */
+const IsRequiredText = (message: string, maxLength: number): PropertyDecorator =>
+  composeDecorators(Trim(), IsString({ message }), IsNotEmpty({ message }), MaxLength(maxLength));
+
+/** A value the server handed out and the client echoes back: a non-empty string of bounded length. */
+const IsIssuedString = (maxLength: number): PropertyDecorator =>
+  composeDecorators(IsString(), IsNotEmpty(), MaxLength(maxLength));
+
 /** A person's display name: trimmed, required, at most NAME_MAX_LENGTH characters. */
 export const IsAccountName = (): PropertyDecorator =>
-  composeDecorators(
-    Trim(),
-    IsString({ message: AccountMessages.nameRequired }),
-    IsNotEmpty({ message: AccountMessages.nameRequired }),
-    MaxLength(NAME_MAX_LENGTH),
-  );
+  IsRequiredText(AccountMessages.nameRequired, NAME_MAX_LENGTH);
 
-/** The id of a stored entity (key, session, graph): a non-empty string of bounded length. */
-export const IsEntityId = (): PropertyDecorator =>
-  composeDecorators(IsString(), IsNotEmpty(), MaxLength(ENTITY_ID_MAX_LENGTH));
+/** The id of a stored entity (key, session, graph). */
+export const IsEntityId = (): PropertyDecorator => IsIssuedString(ENTITY_ID_MAX_LENGTH);
 
-/** A secret token issued by the server (refresh token, reset token), echoed back by the client. */
-export const IsOpaqueToken = (): PropertyDecorator =>
-  composeDecorators(IsString(), IsNotEmpty(), MaxLength(OPAQUE_TOKEN_MAX_LENGTH));
+/** A secret token issued by the server (refresh token, reset token). */
+export const IsOpaqueToken = (): PropertyDecorator => IsIssuedString(OPAQUE_TOKEN_MAX_LENGTH);
 
 /** The name an owner gives an API key: trimmed, required, bounded. */
 export const IsApiKeyName = (): PropertyDecorator =>
-  composeDecorators(
-    Trim(),
-    IsString({ message: ApiKeyMessages.nameRequired }),
-    IsNotEmpty({ message: ApiKeyMessages.nameRequired }),
-    MaxLength(API_KEY_NAME_MAX_LENGTH),
-  );
+  IsRequiredText(ApiKeyMessages.nameRequired, API_KEY_NAME_MAX_LENGTH);
 
 /** An API key's free-text description. Optional wherever it appears, so the decorator includes no presence rule. */
 export const IsApiKeyDescription = (): PropertyDecorator =>
