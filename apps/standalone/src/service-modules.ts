@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { BillingModule } from '@membolt/billing';
+import { BillingModule, toBillingModuleOptions } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
 import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
 import { IngestionModule } from '@membolt/ingestion';
@@ -19,7 +19,7 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
   return [
     IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
     KeysModule.forRoot(toKeysModuleOptions(store, config)),
-    BillingModule.forRoot({ store }),
+    BillingModule.forRoot(toBillingModuleOptions(config)),
     MemoryModule.forRoot({ store }),
     IngestionModule.forRoot({ store }),
     ChatModule.forRoot(),

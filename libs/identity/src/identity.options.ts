@@ -1,5 +1,4 @@
-import type { StoreConfig } from '@membolt/platform';
-import type { Clock } from './ports/clock.js';
+import type { Clock, StoreConfig } from '@membolt/platform';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -6,6 +6,7 @@ import {
   KeysErrorCode,
   MemboltError,
 } from '@membolt/contracts';
+import { TestClock } from '@membolt/platform';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,17 +18,6 @@ import { ApiKeyService } from './api-key.service.js';
 import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api-key-secret.js';
 import type { ApiKeyGenerator } from './ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
-import type { Clock } from './ports/clock.js';
-
-class FakeClock implements Clock {
-  constructor(private time = new Date('2026-05-01T09:00:00.000Z')) {}
-  now(): Date {
-    return new Date(this.time);
-  }
-  advance(ms: number): void {
-    this.time = new Date(this.time.getTime() + ms);
-  }
-}
 
 async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
   try {
@@ -61,7 +51,7 @@ describe('API key secrets', () => {
 describe('ApiKeyService', () => {
   let dataDir: string;
   let repository: ApiKeyRepository;
-  let clock: FakeClock;
+  let clock: TestClock;
   let usage: ApiKeyUsageRecorder;
   let service: ApiKeyService;
   const writes: Array<readonly ApiKeyUse[]> = [];
@@ -82,7 +72,7 @@ describe('ApiKeyService', () => {
         await embedded.recordUses(uses);
       },
     });
-    clock = new FakeClock();
+    clock = new TestClock(new Date('2026-05-01T09:00:00.000Z'));
     build();
   });
 

@@ -10,7 +10,7 @@ import {
   type ApiKeyRepository,
   DuplicateApiKeyError,
 } from './ports/api-key.repository.js';
-import { CLOCK, type Clock } from './ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 
 export interface NewApiKey {
   readonly name: string;

@@ -6,4 +6,3 @@ export * from './domain/api-key.js';
 export * from './domain/api-key-secret.js';
 export * from './ports/api-key.repository.js';
 export * from './ports/api-key-generator.js';
-export * from './ports/clock.js';

@@ -10,7 +10,7 @@ import { KEYS_SETTINGS, type KeysModuleOptions, resolveKeysSettings } from './ke
 import { KeysHandlers } from './keys.handlers.js';
 import { API_KEY_GENERATOR } from './ports/api-key-generator.js';
 import { API_KEY_REPOSITORY, type ApiKeyRepository } from './ports/api-key.repository.js';
-import { CLOCK, systemClock } from './ports/clock.js';
+import { CLOCK, systemClock } from '@membolt/platform';
 
 async function openApiKeyRepository(store: StoreConfig): Promise<ApiKeyRepository> {
   switch (store.kind) {

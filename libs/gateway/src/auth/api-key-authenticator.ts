@@ -8,7 +8,7 @@ import {
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { createHash } from 'node:crypto';
-import { type Clock, GATEWAY_CLOCK } from '../common/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import type { ApiKeyPrincipal } from './api-key-principal.js';
 
@@ -32,7 +32,7 @@ export class ApiKeyAuthenticator {
   constructor(
     private readonly bus: BusClient,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
-    @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Throws `invalid_api_key` (malformed or unknown) or `revoked_api_key`. */

@@ -7,7 +7,7 @@ import {
 } from '@membolt/contracts';
 import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
 import {
   PASSWORD_RESET_TOKEN_REPOSITORY,

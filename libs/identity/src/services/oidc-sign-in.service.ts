@@ -13,7 +13,7 @@ import {
 import type { OidcIdentity } from '../domain/oidc-request.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';

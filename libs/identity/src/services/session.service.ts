@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { toUserView } from '../domain/user.mapper.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
