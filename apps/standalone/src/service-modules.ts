@@ -18,7 +18,7 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
   const store = toStoreConfig(config);
   return [
     IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
-    KeysModule.forRoot(toKeysModuleOptions(store, config)),
+    KeysModule.forRoot(toKeysModuleOptions(config)),
     BillingModule.forRoot(toBillingModuleOptions(config)),
     MemoryModule.forRoot({ store }),
     IngestionModule.forRoot({ store }),

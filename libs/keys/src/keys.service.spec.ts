@@ -12,12 +12,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CryptoApiKeyGenerator } from './adapters/crypto/crypto-api-key.generator.js';
-import { ApiKeyEmbeddedRepository } from './adapters/embedded/api-key.embedded.repository.js';
+import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
-import { ApiKeyService } from './api-key.service.js';
+import { KeysService } from './keys.service.js';
 import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api-key-secret.js';
 import type { ApiKeyGenerator } from './ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
+import type { KeysStore } from './ports/keys-store.js';
 
 async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
   try {
@@ -48,22 +49,25 @@ describe('API key secrets', () => {
   });
 });
 
-describe('ApiKeyService', () => {
+describe('KeysService', () => {
   let dataDir: string;
+  let store: KeysStore;
   let repository: ApiKeyRepository;
   let clock: TestClock;
   let usage: ApiKeyUsageRecorder;
-  let service: ApiKeyService;
+  let service: KeysService;
   const writes: Array<readonly ApiKeyUse[]> = [];
 
   const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator()) => {
-    usage = new ApiKeyUsageRecorder(repository, { lastUsedFlushIntervalMs: 60_000 });
-    service = new ApiKeyService(repository, generator, clock, usage);
+    const counted: KeysStore = { apiKeys: repository, close: () => store.close() };
+    usage = new ApiKeyUsageRecorder(counted, { lastUsedFlushIntervalMs: 60_000 });
+    service = new KeysService(counted, generator, clock, usage);
   };
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-service-'));
-    const embedded = ApiKeyEmbeddedRepository.open(dataDir);
+    store = openKeysEmbeddedStore(dataDir);
+    const embedded = store.apiKeys;
     writes.length = 0;
     // Counts the batches the recorder writes; everything else goes straight to SQLite.
     repository = Object.assign(Object.create(embedded) as ApiKeyRepository, {
@@ -77,7 +81,7 @@ describe('ApiKeyService', () => {
   });
 
   afterEach(async () => {
-    await repository.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import mongoose from 'mongoose';
 import { describeApiKeyRepositoryContract } from '../../testing/api-key-repository.contract.js';
-import { ApiKeyMongoRepository } from './api-key.mongo.repository.js';
+import { openKeysMongoStore } from './keys-store.mongo.js';
 
 const MONGO_URL = process.env['MONGO_URL'];
 const TEST_DB = `membolt_test_keys_${process.pid}`;
@@ -13,7 +13,7 @@ if (MONGO_URL) {
     await admin.asPromise();
     await admin.dropDatabase();
     await admin.close();
-    return ApiKeyMongoRepository.open(MONGO_URL, TEST_DB);
+    return openKeysMongoStore(MONGO_URL, TEST_DB);
   });
 } else {
   describe('ApiKeyRepository contract: MongoDB', () => {
