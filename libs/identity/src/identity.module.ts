@@ -7,15 +7,14 @@ import {
 } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { createHealthController } from '@membolt/bus';
-import { CLOCK, type StoreConfig, systemClock } from '@membolt/platform';
+import { CLOCK, systemClock } from '@membolt/platform';
 import { BusAccountServices } from './adapters/bus/account-services.bus.js';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
-import { openIdentityEmbeddedStore } from './adapters/embedded/identity-store.embedded.js';
 import { OutboxFolderMailer } from './adapters/mail/outbox-folder.mailer.js';
 import { SmtpMailer } from './adapters/mail/smtp.mailer.js';
-import { openIdentityMongoStore } from './adapters/mongo/identity-store.mongo.js';
 import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-connect.client.js';
 import { IdentityHandlers } from './identity.handlers.js';
+import { openIdentityStore } from './identity.store.js';
 import {
   IDENTITY_OPTIONS,
   type IdentityModuleOptions,
@@ -47,15 +46,6 @@ import { SessionService } from './services/session.service.js';
 import { UserDirectory } from './services/user-directory.service.js';
 
 export type { IdentityModuleOptions } from './identity.options.js';
-
-async function openIdentityStore(store: StoreConfig): Promise<IdentityStore> {
-  switch (store.kind) {
-    case 'embedded':
-      return openIdentityEmbeddedStore(store.dataDir);
-    case 'mongo':
-      return openIdentityMongoStore(store.url);
-  }
-}
 
 function createMailer(mail: MailOptions): Mailer {
   switch (mail.transport) {

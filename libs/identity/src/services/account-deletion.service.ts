@@ -15,7 +15,7 @@ import {
 } from '../ports/password-reset-token.repository.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
 /**

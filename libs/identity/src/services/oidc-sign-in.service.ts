@@ -18,7 +18,7 @@ import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountService } from './account.service.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 

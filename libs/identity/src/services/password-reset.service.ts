@@ -17,7 +17,7 @@ import {
   type PasswordResetTokenRepository,
 } from '../ports/password-reset-token.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
 
