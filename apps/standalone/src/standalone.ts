@@ -1,6 +1,6 @@
 import { BffModule } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
+import { GatewayModule, setupGatewayDocs, toGatewayModuleOptions } from '@membolt/gateway';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -23,7 +23,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     imports: [
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
-      GatewayModule.forRoot(toGatewayOptions(config)),
+      GatewayModule.forRoot(toGatewayModuleOptions(config)),
       BffModule.forRoot({
         introspection: config.GRAPHQL_INTROSPECTION,
         accessTokenSecret: accessTokenSecretOf(config),
