@@ -1,4 +1,4 @@
-import { BffModule } from '@membolt/bff';
+import { BffModule, toBffModuleOptions } from '@membolt/bff';
 import { BusModule } from '@membolt/bus';
 import { loadConfigOrExit } from '@membolt/platform';
 import { runHttpEdge } from '@membolt/runtime';
@@ -17,10 +17,6 @@ await runHttpEdge({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-bff-${process.pid}` },
       timeoutMs: config.BUS_TIMEOUT_MS,
     }),
-    BffModule.forRoot({
-      introspection: config.GRAPHQL_INTROSPECTION,
-      accessTokenSecret: config.AUTH_TOKEN_SECRET,
-      publicUrl: config.PUBLIC_URL,
-    }),
+    BffModule.forRoot(toBffModuleOptions(config)),
   ],
 });

@@ -1,7 +1,7 @@
-import { BillingModule } from '@membolt/billing';
-import { loadConfigOrExit, toStoreConfig } from '@membolt/platform';
+import { BillingModule, toBillingModuleOptions } from '@membolt/billing';
+import { loadConfigOrExit } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadBillingConfig } from './billing.config.js';
 
 const config = loadConfigOrExit(() => loadBillingConfig());
-await runServiceProcess('billing', config, BillingModule.forRoot({ store: toStoreConfig(config) }));
+await runServiceProcess('billing', config, BillingModule.forRoot(toBillingModuleOptions(config)));

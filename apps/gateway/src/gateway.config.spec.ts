@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { toGatewayOptions } from '@membolt/gateway';
+import { toGatewayModuleOptions } from '@membolt/gateway';
 import { ConfigError } from '@membolt/platform';
 import { loadGatewayConfig } from './gateway.config.js';
 
 describe('gateway config', () => {
   it('defaults to an in-process rate limiter of 120 requests per minute per key and a 10 s key cache', () => {
-    expect(toGatewayOptions(loadGatewayConfig({}))).toEqual({
+    expect(toGatewayModuleOptions(loadGatewayConfig({}))).toEqual({
       rateLimit: { limit: 120, windowMs: 60_000 },
       rateLimitStore: { kind: 'memory' },
       apiKeyCacheTtlMs: 10_000,
@@ -18,7 +18,7 @@ describe('gateway config', () => {
       GATEWAY_RATE_LIMIT_PER_MINUTE: '30',
       GATEWAY_RATE_LIMIT_KEY_PREFIX: 'prod:rl:',
     });
-    expect(toGatewayOptions(config)).toMatchObject({
+    expect(toGatewayModuleOptions(config)).toMatchObject({
       rateLimit: { limit: 30, windowMs: 60_000 },
       rateLimitStore: { kind: 'redis', url: 'redis://cache:6379', keyPrefix: 'prod:rl:' },
     });

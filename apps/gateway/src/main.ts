@@ -1,5 +1,5 @@
 import { BusModule } from '@membolt/bus';
-import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
+import { GatewayModule, setupGatewayDocs, toGatewayModuleOptions } from '@membolt/gateway';
 import { loadConfigOrExit } from '@membolt/platform';
 import { runHttpEdge } from '@membolt/runtime';
 import { loadGatewayConfig } from './gateway.config.js';
@@ -16,7 +16,7 @@ const { app } = await runHttpEdge({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },
       timeoutMs: config.BUS_TIMEOUT_MS,
     }),
-    GatewayModule.forRoot(toGatewayOptions(config)),
+    GatewayModule.forRoot(toGatewayModuleOptions(config)),
   ],
 });
 setupGatewayDocs(app);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@membolt/platform';
-import { identityModuleOptionsFrom } from '@membolt/identity';
+import { toIdentityModuleOptions } from '@membolt/identity';
 import { loadIdentityConfig } from './identity.config.js';
 
 const SECRET = 'x'.repeat(40);
@@ -33,7 +33,7 @@ describe('identity app config', () => {
   });
 
   it('boots with the defaults: mail to the outbox folder, Google sign-in off', () => {
-    const options = identityModuleOptionsFrom(
+    const options = toIdentityModuleOptions(
       loadIdentityConfig({ AUTH_TOKEN_SECRET: SECRET, DATA_DIR: '/var/membolt' }),
     );
     expect(options).toEqual({

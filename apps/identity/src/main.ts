@@ -1,7 +1,7 @@
-import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
+import { IdentityModule, toIdentityModuleOptions } from '@membolt/identity';
 import { loadConfigOrExit } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadIdentityConfig } from './identity.config.js';
 
 const config = loadConfigOrExit(() => loadIdentityConfig());
-await runServiceProcess('identity', config, IdentityModule.forRoot(identityModuleOptionsFrom(config)));
+await runServiceProcess('identity', config, IdentityModule.forRoot(toIdentityModuleOptions(config)));

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
-import { BillingModule } from '@membolt/billing';
+import { BillingModule, toBillingModuleOptions } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
-import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
+import { IdentityModule, toIdentityModuleOptions } from '@membolt/identity';
 import { IngestionModule } from '@membolt/ingestion';
 import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
 import { MemoryModule } from '@membolt/memory';
@@ -17,9 +17,9 @@ export function accessTokenSecretOf(config: StandaloneConfig): string {
 export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
   const store = toStoreConfig(config);
   return [
-    IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
-    KeysModule.forRoot(toKeysModuleOptions(store, config)),
-    BillingModule.forRoot({ store }),
+    IdentityModule.forRoot(toIdentityModuleOptions(config, accessTokenSecretOf(config))),
+    KeysModule.forRoot(toKeysModuleOptions(config)),
+    BillingModule.forRoot(toBillingModuleOptions(config)),
     MemoryModule.forRoot({ store }),
     IngestionModule.forRoot({ store }),
     ChatModule.forRoot(),

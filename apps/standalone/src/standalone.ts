@@ -1,6 +1,6 @@
-import { BffModule } from '@membolt/bff';
+import { BffModule, toBffModuleOptions } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
+import { GatewayModule, setupGatewayDocs, toGatewayModuleOptions } from '@membolt/gateway';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -11,7 +11,6 @@ import type { StandaloneConfig } from './standalone.config.js';
  */
 export async function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
   const broker = new InProcessBroker();
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const running = await runHttpEdge({
     app: 'standalone',
     host: config.HOST,
@@ -23,12 +22,14 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     imports: [
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
-      GatewayModule.forRoot(toGatewayOptions(config)),
-      BffModule.forRoot({
-        introspection: config.GRAPHQL_INTROSPECTION,
-        accessTokenSecret: accessTokenSecretOf(config),
-        publicUrl,
-      }),
+      GatewayModule.forRoot(toGatewayModuleOptions(config)),
+      BffModule.forRoot(
+        toBffModuleOptions({
+          ...config,
+          AUTH_TOKEN_SECRET: accessTokenSecretOf(config),
+          PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        }),
+      ),
     ],
   });
   setupGatewayDocs(running.app);

@@ -8,3 +8,19 @@ export interface BffModuleOptions {
 }
 
 export const BFF_OPTIONS = Symbol('BFF_OPTIONS');
+
+/** The BFF's config values, validated by the app that serves it. */
+export interface BffConfigValues {
+  readonly GRAPHQL_INTROSPECTION: boolean;
+  readonly AUTH_TOKEN_SECRET: string;
+  readonly PUBLIC_URL: string;
+}
+
+/** Module options from an app's validated config. */
+export function toBffModuleOptions(config: BffConfigValues): BffModuleOptions {
+  return {
+    introspection: config.GRAPHQL_INTROSPECTION,
+    accessTokenSecret: config.AUTH_TOKEN_SECRET,
+    publicUrl: config.PUBLIC_URL,
+  };
+}

@@ -10,12 +10,12 @@ import {
 import { RouterModule } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
-import { GATEWAY_CLOCK, systemClock } from './common/clock.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -70,7 +70,7 @@ class GatewayAuthModule implements OnApplicationShutdown {
   static register(settings: GatewaySettings): DynamicModule {
     const providers = [
       { provide: GATEWAY_SETTINGS, useValue: settings },
-      { provide: GATEWAY_CLOCK, useValue: systemClock },
+      { provide: CLOCK, useValue: systemClock },
       { provide: RATE_LIMITER, useFactory: () => createRateLimiter(settings) },
       ApiKeyAuthenticator,
       ApiKeyGuard,

@@ -79,7 +79,7 @@ export interface GatewayConfigValues {
   readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
 }
 
-export function toGatewayOptions(config: GatewayConfigValues): GatewayModuleOptions {
+export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModuleOptions {
   return {
     rateLimit: { limit: config.GATEWAY_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
     rateLimitStore: config.REDIS_URL

@@ -7,16 +7,14 @@ import {
 } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { createHealthController } from '@membolt/bus';
-import type { StoreConfig } from '@membolt/platform';
+import { CLOCK, systemClock } from '@membolt/platform';
 import { BusAccountServices } from './adapters/bus/account-services.bus.js';
-import { SystemClock } from './adapters/clock/system-clock.js';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
-import { openIdentityEmbeddedStore } from './adapters/embedded/identity-store.embedded.js';
 import { OutboxFolderMailer } from './adapters/mail/outbox-folder.mailer.js';
 import { SmtpMailer } from './adapters/mail/smtp.mailer.js';
-import { openIdentityMongoStore } from './adapters/mongo/identity-store.mongo.js';
 import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-connect.client.js';
 import { IdentityHandlers } from './identity.handlers.js';
+import { openIdentityStore } from './identity.store.js';
 import {
   IDENTITY_OPTIONS,
   type IdentityModuleOptions,
@@ -27,7 +25,6 @@ import {
 } from './identity.options.js';
 import { ACCOUNT_SERVICES } from './ports/account-services.js';
 import { ATTEMPT_REPOSITORY } from './ports/attempt.repository.js';
-import { CLOCK } from './ports/clock.js';
 import { IDENTITY_STORE, type IdentityStore } from './ports/identity-store.js';
 import { MAILER, type Mailer } from './ports/mailer.js';
 import { OIDC_CLIENT, type OidcClient } from './ports/oidc-client.js';
@@ -49,15 +46,6 @@ import { SessionService } from './services/session.service.js';
 import { UserDirectory } from './services/user-directory.service.js';
 
 export type { IdentityModuleOptions } from './identity.options.js';
-
-async function openIdentityStore(store: StoreConfig): Promise<IdentityStore> {
-  switch (store.kind) {
-    case 'embedded':
-      return openIdentityEmbeddedStore(store.dataDir);
-    case 'mongo':
-      return openIdentityMongoStore(store.url);
-  }
-}
 
 function createMailer(mail: MailOptions): Mailer {
   switch (mail.transport) {
@@ -125,7 +113,7 @@ export class IdentityModule implements OnApplicationShutdown {
         { provide: IDENTITY_OPTIONS, useValue: resolved },
         { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(resolved.store) },
         ...repositoryProviders,
-        { provide: CLOCK, useValue: options.clock ?? new SystemClock() },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(resolved.passwordHashing) },
         { provide: MAILER, useFactory: () => createMailer(resolved.mail) },
         { provide: OIDC_CLIENT, useFactory: () => createOidcClient(resolved.oidc) },

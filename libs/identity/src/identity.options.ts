@@ -1,5 +1,6 @@
-import type { StoreConfig } from '@membolt/platform';
-import type { Clock } from './ports/clock.js';
+import { join } from 'node:path';
+import { accessTokenSecret, type Clock, type StoreConfig, toStoreConfig } from '@membolt/platform';
+import { z } from 'zod';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -128,3 +129,64 @@ export function resolveIdentityOptions(options: IdentityModuleOptions): Resolved
 }
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
+
+/** The access-token secret, shared by identity (signs) and the BFF (verifies). */
+export const authTokenSecret = accessTokenSecret;
+
+/**
+ * Identity's environment variables, to spread into an app's `z.object` next to `storeConfigFields`.
+ * `AUTH_TOKEN_SECRET` is optional here: apps/identity requires it; standalone may generate one.
+ */
+export const identityConfigFields = {
+  AUTH_TOKEN_SECRET: authTokenSecret.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an SMTP URL such as smtp://user:pass@host:587 or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Membolt <no-reply@membolt.local>'),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(50).default(DEFAULT_OIDC_PROVIDER_NAME),
+};
+
+export interface IdentityConfigValues {
+  readonly DATA_DIR: string;
+  readonly MONGO_URL?: string | undefined;
+  readonly AUTH_TOKEN_SECRET?: string | undefined;
+  readonly SMTP_URL?: string | undefined;
+  readonly MAIL_FROM: string;
+  readonly OIDC_ISSUER: string;
+  readonly OIDC_CLIENT_ID?: string | undefined;
+  readonly OIDC_CLIENT_SECRET?: string | undefined;
+  readonly OIDC_PROVIDER_NAME: string;
+}
+
+/**
+ * Module options from a parsed config. Mail goes over SMTP when `SMTP_URL` is set, else to
+ * `DATA_DIR/mail-outbox/`; Google sign-in is enabled when both OIDC client variables are set.
+ */
+export function toIdentityModuleOptions(
+  config: IdentityConfigValues,
+  accessTokenSecret: string | undefined = config.AUTH_TOKEN_SECRET,
+): IdentityModuleOptions {
+  if (!accessTokenSecret) throw new Error('toIdentityModuleOptions: AUTH_TOKEN_SECRET is required');
+  return {
+    store: toStoreConfig(config),
+    accessTokenSecret,
+    mail: config.SMTP_URL
+      ? { transport: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM }
+      : { transport: 'outbox', directory: join(config.DATA_DIR, 'mail-outbox'), from: config.MAIL_FROM },
+    oidc: {
+      providerName: config.OIDC_PROVIDER_NAME,
+      client:
+        config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+          ? {
+              issuer: config.OIDC_ISSUER,
+              clientId: config.OIDC_CLIENT_ID,
+              clientSecret: config.OIDC_CLIENT_SECRET,
+            }
+          : null,
+    },
+  };
+}

@@ -1,7 +1,5 @@
 export * from './identity.module.js';
 export * from './identity.options.js';
-export * from './identity.config.js';
-export type { Clock } from './ports/clock.js';
 export { AccountService } from './services/account.service.js';
 export { SessionService } from './services/session.service.js';
 export { PasswordResetService, PASSWORD_RESET_SUBJECT } from './services/password-reset.service.js';

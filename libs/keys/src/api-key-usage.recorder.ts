@@ -6,7 +6,8 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { KEYS_SETTINGS, type KeysSettings } from './keys.options.js';
-import { API_KEY_REPOSITORY, type ApiKeyRepository, type ApiKeyUse } from './ports/api-key.repository.js';
+import type { ApiKeyUse } from './ports/api-key.repository.js';
+import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
 
 /**
  * Keeps `last_used` current without a database write per request: uses are held in memory (the latest per
@@ -21,7 +22,7 @@ export class ApiKeyUsageRecorder implements OnModuleInit, BeforeApplicationShutd
   private flushing: Promise<unknown> = Promise.resolve();
 
   constructor(
-    @Inject(API_KEY_REPOSITORY) private readonly repository: ApiKeyRepository,
+    @Inject(KEYS_STORE) private readonly store: KeysStore,
     @Inject(KEYS_SETTINGS) private readonly settings: KeysSettings,
   ) {}
 
@@ -62,7 +63,7 @@ export class ApiKeyUsageRecorder implements OnModuleInit, BeforeApplicationShutd
     const batch = this.pending;
     this.pending = new Map();
     try {
-      await this.repository.recordUses([...batch.values()]);
+      await this.store.apiKeys.recordUses([...batch.values()]);
       return batch.size;
     } catch (error) {
       // Keep the uses for the next flush (a newer use recorded meanwhile wins).

@@ -15,12 +15,12 @@ import {
   ValidateApiKeyRequest,
 } from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
-import { ApiKeyService } from './api-key.service.js';
-import { toApiKeyValidationView, toApiKeyView } from './api-key.views.js';
+import { KeysService } from './keys.service.js';
+import { toApiKeyValidationView, toApiKeyView } from './keys.views.js';
 
 @BusController()
 export class KeysHandlers {
-  constructor(private readonly keys: ApiKeyService) {}
+  constructor(private readonly keys: KeysService) {}
 
   @MessagePattern(KeysSubjects.create.name)
   async create(

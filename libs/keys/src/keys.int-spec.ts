@@ -18,7 +18,7 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiKeyEmbeddedRepository } from './adapters/embedded/api-key.embedded.repository.js';
+import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
 import { KeysModule } from './keys.module.js';
 
 /** The keys service served over a real nats-server, called through the bus like every edge does. */
@@ -217,11 +217,11 @@ describe('keys service over NATS', () => {
     await client.bus.request(KeysSubjects.validate, { key: secret });
     await service!.close();
     service = undefined;
-    const repository = ApiKeyEmbeddedRepository.open(dataDir);
+    const store = openKeysEmbeddedStore(dataDir);
     try {
-      expect((await repository.findByUser('dave', apiKey.id))?.lastUsedAt).toBeInstanceOf(Date);
+      expect((await store.apiKeys.findByUser('dave', apiKey.id))?.lastUsedAt).toBeInstanceOf(Date);
     } finally {
-      await repository.close();
+      await store.close();
     }
   });
 });

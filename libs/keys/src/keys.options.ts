@@ -1,4 +1,4 @@
-import type { StoreConfig } from '@membolt/platform';
+import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
 
 export interface KeysModuleOptions {
@@ -33,9 +33,14 @@ export const keysConfigFields = {
     .default(DEFAULT_LAST_USED_FLUSH_INTERVAL_MS),
 };
 
-export function toKeysModuleOptions(
-  store: StoreConfig,
-  config: { readonly API_KEY_LAST_USED_FLUSH_MS: number },
-): KeysModuleOptions {
-  return { store, lastUsedFlushIntervalMs: config.API_KEY_LAST_USED_FLUSH_MS };
+/** The keys service's config values: `storeConfigFields` and `keysConfigFields`, validated. */
+export interface KeysConfigValues {
+  readonly DATA_DIR: string;
+  readonly MONGO_URL?: string | undefined;
+  readonly API_KEY_LAST_USED_FLUSH_MS: number;
+}
+
+/** Module options from an app's validated config. */
+export function toKeysModuleOptions(config: KeysConfigValues): KeysModuleOptions {
+  return { store: toStoreConfig(config), lastUsedFlushIntervalMs: config.API_KEY_LAST_USED_FLUSH_MS };
 }

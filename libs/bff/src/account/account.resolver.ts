@@ -4,7 +4,7 @@ import { BusClient } from '@membolt/bus';
 import { BillingErrorCode, IdentitySubjects, MemboltError, SubscriptionSubjects } from '@membolt/contracts';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/current-user.decorator.js';
-import { clearSessionCookies } from '../session/session-cookies.js';
+import { clearSessionCookies, cookieOptionsFor } from '../session/session-cookies.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { definedFields, toDeletionReceipt, toViewer } from './account.mapper.js';
 import {
@@ -103,7 +103,7 @@ export class AccountResolver {
     @HttpContext() http: GraphqlHttpContext,
   ): Promise<DeletionReceiptModel> {
     const receipt = await this.bus.request(IdentitySubjects.deleteAccount, {}, { userId: user.userId });
-    clearSessionCookies(http.res, { secure: this.options.publicUrl.startsWith('https://') });
+    clearSessionCookies(http.res, cookieOptionsFor(this.options.publicUrl));
     return toDeletionReceipt(receipt);
   }
 }

@@ -1,70 +1,10 @@
-import { Args, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { type ApiKeyView, KeysSubjects } from '@membolt/contracts';
+import { KeysSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
-
-@ObjectType('ApiKey')
-export class ApiKeyModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  name!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field({ description: 'The first characters of the key, to recognise it.' })
-  displayPrefix!: string;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => [String])
-  permissions!: string[];
-
-  @Field()
-  createdAt!: string;
-
-  @Field(() => String, { nullable: true })
-  lastUsedAt!: string | null;
-
-  @Field(() => String, { nullable: true })
-  revokedAt!: string | null;
-}
-
-@ObjectType('CreatedApiKey')
-export class CreatedApiKeyModel {
-  @Field(() => ApiKeyModel)
-  apiKey!: ApiKeyModel;
-
-  @Field({ description: 'The full key. Shown only once, at creation.' })
-  secret!: string;
-}
-
-@InputType()
-export class CreateApiKeyInput {
-  @Field()
-  name!: string;
-
-  @Field({ nullable: true })
-  description?: string;
-}
-
-function toApiKey(key: ApiKeyView): ApiKeyModel {
-  return {
-    id: key.id,
-    name: key.name,
-    description: key.description,
-    displayPrefix: key.displayPrefix,
-    active: key.active,
-    permissions: [...key.permissions],
-    createdAt: key.createdAt,
-    lastUsedAt: key.lastUsedAt,
-    revokedAt: key.revokedAt,
-  };
-}
+import { toApiKeyModel } from './api-keys.mapper.js';
+import { ApiKeyModel, CreateApiKeyInput, CreatedApiKeyModel } from './api-keys.models.js';
 
 /** The settings screen's API keys: every key of the user, revoked ones included. */
 @Resolver(() => ApiKeyModel)
@@ -78,7 +18,7 @@ export class ApiKeysResolver {
       { activeOnly: false },
       { userId: user.userId },
     );
-    return keys.map(toApiKey);
+    return keys.map(toApiKeyModel);
   }
 
   @Mutation(() => CreatedApiKeyModel)
@@ -90,7 +30,7 @@ export class ApiKeysResolver {
       ? { name: input.name, description: input.description }
       : { name: input.name };
     const created = await this.bus.request(KeysSubjects.create, request, { userId: user.userId });
-    return { apiKey: toApiKey(created.apiKey), secret: created.secret };
+    return { apiKey: toApiKeyModel(created.apiKey), secret: created.secret };
   }
 
   @Mutation(() => ApiKeyModel, { description: 'Revokes a key for good: applications using it lose access.' })
@@ -98,6 +38,6 @@ export class ApiKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ApiKeyModel> {
-    return toApiKey(await this.bus.request(KeysSubjects.revoke, { keyId: id }, { userId: user.userId }));
+    return toApiKeyModel(await this.bus.request(KeysSubjects.revoke, { keyId: id }, { userId: user.userId }));
   }
 }

@@ -1,8 +1,9 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { BillingSubjects, type ListPlansResponse } from '@membolt/contracts';
+import { BillingSubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { Public } from '../common/public.decorator.js';
-import { PlanCatalogueModel, PlanKindModel } from './plan.model.js';
+import { toPlanCatalogueModel } from './plans.mapper.js';
+import { PlanCatalogueModel, PlanKindModel } from './plans.models.js';
 
 @Resolver(() => PlanCatalogueModel)
 export class PlansResolver {
@@ -13,17 +14,6 @@ export class PlansResolver {
   async planCatalogue(
     @Args('kind', { type: () => PlanKindModel, nullable: true }) kind?: PlanKindModel,
   ): Promise<PlanCatalogueModel> {
-    const response: ListPlansResponse = await this.bus.request(
-      BillingSubjects.listPlans,
-      kind ? { kind } : {},
-    );
-    return {
-      plans: response.plans.map((plan) => ({
-        ...plan,
-        kind: plan.kind as PlanKindModel,
-        features: [...plan.features],
-      })),
-      developerApi: { ...response.developerApi },
-    };
+    return toPlanCatalogueModel(await this.bus.request(BillingSubjects.listPlans, kind ? { kind } : {}));
   }
 }

@@ -4,7 +4,7 @@ import { IdentityErrorCode, IdentitySubjects, MemboltError } from '@membolt/cont
 import type { Request, Response } from 'express';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { clientInfo } from './current-user.decorator.js';
-import { setSessionCookies } from './session-cookies.js';
+import { cookieOptionsFor, setSessionCookies } from './session-cookies.js';
 
 /** Remembers which screen started the flow, so an error lands back on it. */
 const RETURN_COOKIE = 'mb_oidc_from';
@@ -25,7 +25,7 @@ export class OidcController {
   ) {}
 
   private get secure(): boolean {
-    return this.options.publicUrl.startsWith('https://');
+    return cookieOptionsFor(this.options.publicUrl).secure;
   }
 
   @Get('start')

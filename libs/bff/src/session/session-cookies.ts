@@ -7,8 +7,15 @@ export const REFRESH_COOKIE = 'mb_rt';
 const REFRESH_COOKIE_PATH = '/graphql';
 
 export interface SessionCookieOptions {
-  /** Secure cookies when the product is served over https. */
   readonly secure: boolean;
+}
+
+/**
+ * The one rule for every cookie the BFF sets: Secure exactly when the product's public origin is https (a
+ * plain-http origin, such as localhost, would never get a Secure cookie back from the browser).
+ */
+export function cookieOptionsFor(publicUrl: string): SessionCookieOptions {
+  return { secure: publicUrl.startsWith('https://') };
 }
 
 /**

@@ -13,7 +13,13 @@ import { AuthConfigModel, SignInInput, SignUpInput, ViewerModel } from '../accou
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { Public } from '../common/public.decorator.js';
 import { clientInfo, type GraphqlHttpContext, HttpContext } from './current-user.decorator.js';
-import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
+import {
+  clearSessionCookies,
+  cookieOptionsFor,
+  readCookie,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from './session-cookies.js';
 
 /** Sign-up, sign-in, refresh, sign-out and password reset: the operations that create or end sessions. */
 @Resolver()
@@ -26,7 +32,7 @@ export class SessionResolver {
   ) {}
 
   private get cookieOptions() {
-    return { secure: this.options.publicUrl.startsWith('https://') };
+    return cookieOptionsFor(this.options.publicUrl);
   }
 
   @Query(() => AuthConfigModel, { description: 'Which sign-in methods this server offers.' })

@@ -5,7 +5,4 @@ export interface PlanCatalogueRepository {
   load(): Promise<PlanCatalogue>;
   /** Inserts the plans and settings that are missing; never overwrites stored ones. Returns plans inserted. */
   seed(catalogue: PlanCatalogue): Promise<number>;
-  close(): Promise<void>;
 }
-
-export const PLAN_CATALOGUE_REPOSITORY = Symbol('PLAN_CATALOGUE_REPOSITORY');

@@ -10,7 +10,4 @@ export interface SubscriptionRepository {
   findByUser(userId: string): Promise<Subscription | null>;
   /** Returns how many were removed (0 or 1). */
   deleteByUser(userId: string): Promise<number>;
-  close(): Promise<void>;
 }
-
-export const SUBSCRIPTION_REPOSITORY = Symbol('SUBSCRIPTION_REPOSITORY');

@@ -1,20 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '../domain/plan-catalogue.js';
+import type { BillingStore } from '../ports/billing-store.js';
 import type { PlanCatalogueRepository } from '../ports/plan-catalogue.repository.js';
 
 /** The behaviour every PlanCatalogueRepository adapter must have. Run by each adapter's spec. */
 export function describePlanCatalogueRepositoryContract(
   adapterName: string,
-  makeRepository: () => Promise<PlanCatalogueRepository>,
+  makeStore: () => Promise<BillingStore>,
 ): void {
   describe(`PlanCatalogueRepository contract: ${adapterName}`, () => {
+    let store: BillingStore;
     let repository: PlanCatalogueRepository;
 
     beforeEach(async () => {
-      repository = await makeRepository();
+      store = await makeStore();
+      repository = store.plans;
     });
     afterEach(async () => {
-      await repository.close();
+      await store.close();
     });
 
     it('starts empty and returns the seeded catalogue in sort order', async () => {

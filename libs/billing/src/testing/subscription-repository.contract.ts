@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Subscription } from '../domain/subscription.js';
+import type { BillingStore } from '../ports/billing-store.js';
 import type { SubscriptionRepository } from '../ports/subscription.repository.js';
 
 /** A free subscription with defaults; override what the test is about. */
@@ -21,16 +22,18 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 /** The behaviour every SubscriptionRepository adapter must have. Run by each adapter's spec. */
 export function describeSubscriptionRepositoryContract(
   adapterName: string,
-  makeRepository: () => Promise<SubscriptionRepository>,
+  makeStore: () => Promise<BillingStore>,
 ): void {
   describe(`SubscriptionRepository contract: ${adapterName}`, () => {
+    let store: BillingStore;
     let repository: SubscriptionRepository;
 
     beforeEach(async () => {
-      repository = await makeRepository();
+      store = await makeStore();
+      repository = store.subscriptions;
     });
     afterEach(async () => {
-      await repository.close();
+      await store.close();
     });
 
     it('creates a subscription once and returns the stored one on later calls', async () => {

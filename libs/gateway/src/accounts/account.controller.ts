@@ -6,7 +6,6 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
@@ -17,6 +16,8 @@ import {
 } from '../auth/api-key-principal.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
+import { apiKeyNotTheHeaderKey, apiKeyOfAnotherUser } from '../gateway.errors.js';
+import { toGatewayHealthResponse, toRegisteredUserResponse } from '../gateway.views.js';
 import { GatewayHealthResponse, RegisteredUserResponse, RegisterInitialUserBody } from './account.dto.js';
 
 /** Compares two keys in constant time (through their digests, which have equal lengths). */
@@ -32,7 +33,7 @@ export class AccountController {
   @ApiOperation({ summary: 'Checks the key and tells whose it is.' })
   @ApiOkResponse({ type: GatewayHealthResponse })
   health(@CurrentApiKey() key: ApiKeyPrincipal): GatewayHealthResponse {
-    return { status: 'ok', user_id: key.userId };
+    return toGatewayHealthResponse(key.userId);
   }
 
   /**
@@ -53,15 +54,8 @@ export class AccountController {
     @Req() request: ApiKeyRequest,
     @Body(new ContractValidationPipe(RegisterInitialUserBody)) body: RegisterInitialUserBody,
   ): RegisteredUserResponse {
-    if (body.user_id !== key.userId) {
-      throw new KeysError(KeysErrorCode.ApiKeyForeignUser, 'This API key does not belong to this user.');
-    }
-    if (!sameKey(body.api_key, request.header(API_KEY_HEADER) ?? '')) {
-      throw new CommonError(
-        CommonErrorCode.ValidationError,
-        'api_key must be the key sent in the X-API-Key header.',
-      );
-    }
-    return { registered: true, user_id: key.userId };
+    if (body.user_id !== key.userId) throw apiKeyOfAnotherUser();
+    if (!sameKey(body.api_key, request.header(API_KEY_HEADER) ?? '')) throw apiKeyNotTheHeaderKey();
+    return toRegisteredUserResponse(key.userId);
   }
 }

@@ -13,6 +13,7 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
+import { toUserDatabaseResponse } from '../gateway.views.js';
 import { UserDatabaseResponse } from './account.dto.js';
 
 @ApiTags('account')
@@ -41,6 +42,6 @@ export class UserDatabaseController {
   ): Promise<UserDatabaseResponse> {
     // Acts as the key's owner: ApiKeyContextInterceptor put them in the request context the bus reads `meta.userId` from.
     const graph = await this.bus.request(IdentitySubjects.ensureMemoryGraph, request);
-    return { user_id: key.userId, graph_id: graph.id, status: graph.status, created_at: graph.createdAt };
+    return toUserDatabaseResponse(key.userId, graph);
   }
 }

@@ -17,6 +17,7 @@ import {
   MemboltError,
   ValidateApiKeyRequest,
 } from '@membolt/contracts';
+import { TestClock } from '@membolt/platform';
 import { resolveGatewaySettings } from '../gateway.options.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 
@@ -56,8 +57,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('ApiKeyAuthenticator', () => {
   let app: INestMicroservice;
   let bus: BusClient;
-  let now = 0;
-  const clock = { nowMs: () => now };
+  const clock = new TestClock(0);
   const authenticator = (ttlMs: number) =>
     new ApiKeyAuthenticator(bus, resolveGatewaySettings({ apiKeyCacheTtlMs: ttlMs }), clock);
 
@@ -83,7 +83,7 @@ describe('ApiKeyAuthenticator', () => {
   beforeEach(() => {
     keysService.calls = 0;
     keysService.aliceRevoked = false;
-    now = 1_000_000;
+    clock.set(1_000_000);
   });
 
   it('answers the owner of a valid key', async () => {
@@ -125,9 +125,9 @@ describe('ApiKeyAuthenticator', () => {
     expect(keysService.calls).toBe(1);
 
     keysService.aliceRevoked = true;
-    now += 9_999;
+    clock.advance(9_999);
     expect((await auth.authenticate(ALICE_KEY)).userId).toBe('alice');
-    now += 1;
+    clock.advance(1);
     expect(await codeOf(auth.authenticate(ALICE_KEY))).toBe(
       `${KeysErrorCode.RevokedApiKey}: This API key has been revoked.`,
     );

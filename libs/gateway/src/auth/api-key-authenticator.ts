@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  API_KEY_PATTERN,
-  type ApiKeyValidationView,
-  KeysError,
-  KeysErrorCode,
-  KeysSubjects,
-} from '@membolt/contracts';
+import { API_KEY_PATTERN, type ApiKeyValidationView, KeysSubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { createHash } from 'node:crypto';
-import { type Clock, GATEWAY_CLOCK } from '../common/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { invalidApiKey, revokedApiKey } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import type { ApiKeyPrincipal } from './api-key-principal.js';
 
@@ -32,13 +27,13 @@ export class ApiKeyAuthenticator {
   constructor(
     private readonly bus: BusClient,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
-    @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Throws `invalid_api_key` (malformed or unknown) or `revoked_api_key`. */
   async authenticate(presented: string): Promise<ApiKeyPrincipal> {
     // Malformed keys never reach the keys service.
-    if (!API_KEY_PATTERN.test(presented)) throw invalidKey();
+    if (!API_KEY_PATTERN.test(presented)) throw invalidApiKey();
     const digest = createHash('sha256').update(presented, 'utf8').digest('hex');
     const cached = this.cache.get(digest);
     if (cached && cached.expiresAt > this.clock.nowMs()) return cached.principal;
@@ -46,9 +41,7 @@ export class ApiKeyAuthenticator {
 
     const validation = await this.validate(digest, presented);
     if (!validation.valid) {
-      throw validation.reason === 'revoked'
-        ? new KeysError(KeysErrorCode.RevokedApiKey, 'This API key has been revoked.')
-        : invalidKey();
+      throw validation.reason === 'revoked' ? revokedApiKey() : invalidApiKey();
     }
     const principal: ApiKeyPrincipal = {
       userId: validation.userId,
@@ -78,5 +71,3 @@ export class ApiKeyAuthenticator {
     this.cache.set(digest, { principal, expiresAt: this.clock.nowMs() + this.settings.apiKeyCacheTtlMs });
   }
 }
-
-const invalidKey = () => new KeysError(KeysErrorCode.InvalidApiKey, 'Invalid API key.');

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
 import type { Response } from 'express';
+import { apiKeyOfAnotherUser, missingApiKey, rateLimited } from '../gateway.errors.js';
 import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
@@ -32,7 +32,7 @@ export class ApiKeyGuard implements CanActivate {
     const response = http.getResponse<Response>();
 
     const presented = request.header(API_KEY_HEADER);
-    if (!presented) throw new KeysError(KeysErrorCode.MissingApiKey, 'Missing X-API-Key header.');
+    if (!presented) throw missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 
     const decision = await this.limiter.consume(principal.keyId);
@@ -41,15 +41,12 @@ export class ApiKeyGuard implements CanActivate {
     if (!decision.allowed) {
       const seconds = Math.max(1, Math.ceil(decision.resetInMs / 1000));
       response.setHeader('Retry-After', String(seconds));
-      throw new CommonError(
-        CommonErrorCode.RateLimited,
-        `Too many requests. Please retry after ${seconds} seconds.`,
-      );
+      throw rateLimited(seconds);
     }
 
     const pathUser: unknown = request.params[USER_PATH_PARAM];
     if (pathUser !== undefined && pathUser !== principal.userId) {
-      throw new KeysError(KeysErrorCode.ApiKeyForeignUser, 'This API key does not belong to this user.');
+      throw apiKeyOfAnotherUser();
     }
     request.apiKey = principal;
     return true;

@@ -8,12 +8,13 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { ApiExcludeController, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { CommonError, CommonErrorCode, PRODUCT_NAME } from '@membolt/contracts';
+import { PRODUCT_NAME } from '@membolt/contracts';
 import { MEMBOLT_VERSION } from '@membolt/platform';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { API_KEY_SECURITY_SCHEME, GatewayController } from '../gateway-controller.decorator.js';
+import { docsNotEnabled, noSuchRoute } from '../gateway.errors.js';
 import { Public } from '../public.decorator.js';
 
 /** The module whose controllers the document describes (the gateway's routes, not the BFF or bus handlers). */
@@ -37,8 +38,7 @@ export class GatewayDocs {
   }
 
   openApiDocument(): OpenAPIObject {
-    if (!this.app)
-      throw new CommonError(CommonErrorCode.NotFound, 'The API documentation is not enabled on this server.');
+    if (!this.app) throw docsNotEnabled();
     this.document ??= SwaggerModule.createDocument(
       this.app,
       new DocumentBuilder()
@@ -134,8 +134,7 @@ export class GatewayDocsController {
   @Header('Cache-Control', 'public, max-age=86400')
   asset(@Param('asset') asset: string): StreamableFile {
     const type = Object.hasOwn(SWAGGER_UI_ASSETS, asset) ? SWAGGER_UI_ASSETS[asset] : undefined;
-    if (!type)
-      throw new CommonError(CommonErrorCode.RouteNotFound, `No route matches GET /api/docs/${asset}`);
+    if (!type) throw noSuchRoute('GET', `/api/docs/${asset}`);
     return new StreamableFile(createReadStream(join(swaggerUiDir, asset)), { type });
   }
 }

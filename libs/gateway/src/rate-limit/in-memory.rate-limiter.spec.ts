@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { TestClock } from '@membolt/platform';
 import { describeRateLimiterContract } from '../testing/rate-limiter.contract.js';
 import { InMemoryRateLimiter } from './in-memory.rate-limiter.js';
 
@@ -6,10 +7,10 @@ describeRateLimiterContract('in-process', async (policy) => new InMemoryRateLimi
 
 describe('InMemoryRateLimiter', () => {
   it('forgets windows that have ended, so memory follows recently active keys', async () => {
-    let now = 0;
-    const limiter = new InMemoryRateLimiter({ limit: 1, windowMs: 1000 }, { nowMs: () => now });
+    const clock = new TestClock(0);
+    const limiter = new InMemoryRateLimiter({ limit: 1, windowMs: 1000 }, clock);
     for (let i = 0; i < 100; i++) await limiter.consume(`key-${i}`);
-    now = 5000;
+    clock.set(5000);
     await limiter.consume('fresh');
     expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../common/clock.js';
+import { type Clock, systemClock } from '@membolt/platform';
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limiter.js';
 
 interface Window {

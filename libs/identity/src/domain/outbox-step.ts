@@ -25,13 +25,6 @@ export function deletionStepService(kind: OutboxStepKind): UserDataService | nul
     : null;
 }
 
-export function isOutboxStepKind(value: string): value is OutboxStepKind {
-  return (
-    (SETUP_STEP_KINDS as readonly string[]).includes(value) ||
-    deletionStepService(value as OutboxStepKind) !== null
-  );
-}
-
 export interface OutboxStep {
   readonly userId: string;
   readonly kind: OutboxStepKind;

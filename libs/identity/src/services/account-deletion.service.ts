@@ -7,7 +7,7 @@ import {
 } from '@membolt/contracts';
 import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
 import {
   PASSWORD_RESET_TOKEN_REPOSITORY,
@@ -15,7 +15,7 @@ import {
 } from '../ports/password-reset-token.repository.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
 /**

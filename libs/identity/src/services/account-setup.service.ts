@@ -9,7 +9,7 @@ import {
 } from '../domain/outbox-step.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { UserDirectory } from './user-directory.service.js';

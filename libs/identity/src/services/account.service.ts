@@ -11,12 +11,12 @@ import type {
 } from '@membolt/contracts';
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { newUser, withAuthMethod } from '../domain/user.js';
-import { toMemoryGraphView, toUserView } from '../domain/user.mapper.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { toMemoryGraphView, toUserView } from '../identity.views.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 

@@ -13,12 +13,12 @@ import {
 import type { OidcIdentity } from '../domain/oidc-request.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountService } from './account.service.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 

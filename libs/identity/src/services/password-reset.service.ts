@@ -9,7 +9,7 @@ import {
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { MAILER, type Mailer, type OutgoingMail } from '../ports/mailer.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import {
@@ -17,7 +17,7 @@ import {
   type PasswordResetTokenRepository,
 } from '../ports/password-reset-token.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
 

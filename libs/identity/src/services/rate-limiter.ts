@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ATTEMPT_REPOSITORY, type AttemptRepository } from '../ports/attempt.repository.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 
 export interface RateLimit {
   readonly limit: number;

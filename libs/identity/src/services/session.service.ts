@@ -3,13 +3,13 @@ import { AccessTokens } from '@membolt/auth-tokens';
 import type { SessionView, SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
-import { toUserView } from '../domain/user.mapper.js';
+import { toUserView } from '../identity.views.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 

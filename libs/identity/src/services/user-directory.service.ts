@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type MemoryGraph, newMemoryGraph, type User } from '../domain/user.js';
-import { CLOCK, type Clock } from '../ports/clock.js';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from './identity.errors.js';
+import { IdentityErrors } from '../identity.errors.js';
 
 /** A live account: stored, not being deleted, and with its memory graph. */
 export type ActiveUser = User & { readonly memoryGraph: MemoryGraph };

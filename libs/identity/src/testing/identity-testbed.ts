@@ -8,12 +8,12 @@ import {
   InProcessBroker,
 } from '@membolt/bus';
 import { USER_DATA_SERVICES } from '@membolt/contracts';
+import { TestClock } from '@membolt/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdentityModule } from '../identity.module.js';
 import type { IdentityModuleOptions, PasswordHashingOptions } from '../identity.options.js';
-import { FakeClock } from './fake-clock.js';
 import { createStubServiceHandlers, StubServicesState } from './stub-services.js';
 
 /** Cheap argon2id parameters for tests (the product's defaults take ~100 ms per hash). */
@@ -22,13 +22,16 @@ export const TEST_PASSWORD_HASHING: PasswordHashingOptions = {
   timeCost: 1,
   parallelism: 1,
 };
+/** Where the testbed's clock starts unless a test brings its own. */
+export const TESTBED_START = new Date('2030-01-15T09:00:00.000Z');
+
 export const TEST_ACCESS_TOKEN_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface IdentityTestbed {
   readonly app: INestMicroservice;
   readonly bus: BusClient;
   readonly stubs: StubServicesState;
-  readonly clock: FakeClock;
+  readonly clock: TestClock;
   readonly dataDir: string;
   readonly mailDir: string;
   get<T>(token: Type<T> | symbol): T;
@@ -45,7 +48,7 @@ export async function createIdentityTestbed(
 ): Promise<IdentityTestbed> {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-identity-test-'));
   const mailDir = join(dataDir, 'mail-outbox');
-  const clock = overrides.clock instanceof FakeClock ? overrides.clock : new FakeClock();
+  const clock = overrides.clock instanceof TestClock ? overrides.clock : new TestClock(TESTBED_START);
   const stubs = new StubServicesState();
   const broker = new InProcessBroker();
   const transport: BusTransportOptions = { transport: 'in-process', broker };

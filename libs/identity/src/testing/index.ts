@@ -1,5 +1,4 @@
 export * from './identity-store.contract.js';
-export * from './fake-clock.js';
 export * from './factories.js';
 export * from './stub-services.js';
 export * from './identity-testbed.js';

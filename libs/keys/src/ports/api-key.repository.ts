@@ -46,7 +46,4 @@ export interface ApiKeyRepository {
   recordUses(uses: readonly ApiKeyUse[]): Promise<void>;
   /** Removes every key of the user; returns how many there were. */
   deleteAllOfUser(userId: string): Promise<number>;
-  close(): Promise<void>;
 }
-
-export const API_KEY_REPOSITORY = Symbol('API_KEY_REPOSITORY');

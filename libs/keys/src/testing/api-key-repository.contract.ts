@@ -1,21 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { type ApiKeyRepository, DuplicateApiKeyError } from '../ports/api-key.repository.js';
+import type { KeysStore } from '../ports/keys-store.js';
 import { later, makeApiKey } from './api-key.factory.js';
 
 /** The behaviour every ApiKeyRepository adapter must have. Run by each adapter's spec. */
 export function describeApiKeyRepositoryContract(
   adapterName: string,
-  makeRepository: () => Promise<ApiKeyRepository>,
+  makeStore: () => Promise<KeysStore>,
 ): void {
   describe(`ApiKeyRepository contract: ${adapterName}`, () => {
+    let store: KeysStore;
     let repository: ApiKeyRepository;
     const t0 = new Date('2026-03-01T12:00:00.000Z');
 
     beforeEach(async () => {
-      repository = await makeRepository();
+      store = await makeStore();
+      repository = store.apiKeys;
     });
     afterEach(async () => {
-      await repository.close();
+      await store.close();
     });
 
     it('stores a key and finds it by owner and id, and by hash', async () => {

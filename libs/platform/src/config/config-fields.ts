@@ -15,8 +15,6 @@ export const natsUrl = z
   .regex(/^(nats|tls|wss?):\/\/[^\s]+$/, 'must be a NATS URL such as nats://127.0.0.1:4222')
   .default('nats://127.0.0.1:4222');
 
-export const optionalUrl = z.url().optional();
-
 export const bytes = (fallback: number) => z.coerce.number().int().min(1024).default(fallback);
 
 /** Fields every process shares. */

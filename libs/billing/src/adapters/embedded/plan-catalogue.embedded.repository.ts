@@ -1,8 +1,7 @@
 import type { PlanId, PlanKind } from '@membolt/contracts';
-import { type EmbeddedDatabase, migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { DeveloperApiPricing, Plan, PlanCatalogue } from '../../domain/plan-catalogue.js';
 import type { PlanCatalogueRepository } from '../../ports/plan-catalogue.repository.js';
-import { BILLING_MIGRATIONS } from './billing.migrations.js';
 
 interface PlanRow {
   id: string;
@@ -22,13 +21,7 @@ interface PlanRow {
 const DEVELOPER_API_KEY = 'developer_api_pricing';
 
 export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository {
-  private constructor(private readonly db: EmbeddedDatabase) {}
-
-  static open(dataDir: string): PlanCatalogueEmbeddedRepository {
-    const db = openEmbeddedDatabase(dataDir, 'billing');
-    migrate(db, BILLING_MIGRATIONS);
-    return new PlanCatalogueEmbeddedRepository(db);
-  }
+  constructor(private readonly db: EmbeddedDatabase) {}
 
   async load(): Promise<PlanCatalogue> {
     const rows = this.db.prepare('SELECT * FROM billing_plans ORDER BY sort_order, id').all() as PlanRow[];
@@ -58,10 +51,6 @@ export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository 
       insertSetting.run(DEVELOPER_API_KEY, JSON.stringify(catalogue.developerApi));
       return inserted;
     })();
-  }
-
-  async close(): Promise<void> {
-    this.db.close();
   }
 }
 

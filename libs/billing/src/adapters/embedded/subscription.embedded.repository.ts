@@ -1,7 +1,6 @@
-import { type EmbeddedDatabase, migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '../../domain/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscription.repository.js';
-import { BILLING_MIGRATIONS } from './billing.migrations.js';
 
 interface SubscriptionRow {
   user_id: string;
@@ -15,14 +14,7 @@ interface SubscriptionRow {
 }
 
 export class SubscriptionEmbeddedRepository implements SubscriptionRepository {
-  private constructor(private readonly db: EmbeddedDatabase) {}
-
-  /** Opens the billing database (shared file with the plan catalogue; SQLite WAL allows both handles). */
-  static open(dataDir: string): SubscriptionEmbeddedRepository {
-    const db = openEmbeddedDatabase(dataDir, 'billing');
-    migrate(db, BILLING_MIGRATIONS);
-    return new SubscriptionEmbeddedRepository(db);
-  }
+  constructor(private readonly db: EmbeddedDatabase) {}
 
   async createIfAbsent(subscription: Subscription): Promise<Subscription> {
     return this.db.transaction(() => {
@@ -46,10 +38,6 @@ export class SubscriptionEmbeddedRepository implements SubscriptionRepository {
 
   async deleteByUser(userId: string): Promise<number> {
     return this.db.prepare('DELETE FROM billing_subscriptions WHERE user_id = ?').run(userId).changes;
-  }
-
-  async close(): Promise<void> {
-    this.db.close();
   }
 
   private find(userId: string): Subscription | null {

@@ -1,66 +1,16 @@
 import type { PlanId, PlanKind } from '@membolt/contracts';
-import { openMongoConnection } from '@membolt/mongo-store';
-import { type Connection, type Model, Schema } from 'mongoose';
+import type { Model } from 'mongoose';
 import type { DeveloperApiPricing, Plan, PlanCatalogue } from '../../domain/plan-catalogue.js';
 import type { PlanCatalogueRepository } from '../../ports/plan-catalogue.repository.js';
-
-interface PlanDocument {
-  _id: string;
-  kind: string;
-  name: string;
-  description: string;
-  monthlyPriceCents: number | null;
-  conversationsPerMonth: number | null;
-  retentionDays: number | null;
-  ratePerCallCents: number | null;
-  features: string[];
-  callToAction: string;
-  highlighted: boolean;
-  sortOrder: number;
-}
-
-interface SettingDocument {
-  _id: string;
-  value: unknown;
-}
-
-const planSchema = new Schema<PlanDocument>(
-  {
-    _id: { type: String, required: true },
-    kind: { type: String, required: true, enum: ['subscription', 'pay-per-use'] },
-    name: { type: String, required: true },
-    description: { type: String, required: true },
-    monthlyPriceCents: { type: Number, default: null },
-    conversationsPerMonth: { type: Number, default: null },
-    retentionDays: { type: Number, default: null },
-    ratePerCallCents: { type: Number, default: null },
-    features: { type: [String], required: true },
-    callToAction: { type: String, required: true },
-    highlighted: { type: Boolean, required: true },
-    sortOrder: { type: Number, required: true, index: true },
-  },
-  { collection: 'plans', versionKey: false },
-);
-
-const settingSchema = new Schema<SettingDocument>(
-  { _id: { type: String, required: true }, value: { type: Schema.Types.Mixed, required: true } },
-  { collection: 'billing_settings', versionKey: false },
-);
+import type { PlanDocument, SettingDocument } from './billing.schemas.js';
 
 const DEVELOPER_API_KEY = 'developer_api_pricing';
 
 export class PlanCatalogueMongoRepository implements PlanCatalogueRepository {
-  private readonly plans: Model<PlanDocument>;
-  private readonly settings: Model<SettingDocument>;
-
-  private constructor(private readonly connection: Connection) {
-    this.plans = connection.model<PlanDocument>('Plan', planSchema);
-    this.settings = connection.model<SettingDocument>('BillingSetting', settingSchema);
-  }
-
-  static async open(url: string, dbName?: string): Promise<PlanCatalogueMongoRepository> {
-    return new PlanCatalogueMongoRepository(await openMongoConnection(url, 'billing', dbName));
-  }
+  constructor(
+    private readonly plans: Model<PlanDocument>,
+    private readonly settings: Model<SettingDocument>,
+  ) {}
 
   async load(): Promise<PlanCatalogue> {
     const [plans, setting] = await Promise.all([
@@ -88,10 +38,6 @@ export class PlanCatalogueMongoRepository implements PlanCatalogueRepository {
       { upsert: true },
     );
     return result.upsertedCount;
-  }
-
-  async close(): Promise<void> {
-    await this.connection.close();
   }
 }
 

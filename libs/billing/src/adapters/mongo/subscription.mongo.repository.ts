@@ -1,52 +1,12 @@
-import { openMongoConnection } from '@membolt/mongo-store';
-import { type Connection, type Model, Schema } from 'mongoose';
-import {
-  type Subscription,
-  SUBSCRIPTION_PLANS,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionPlan,
-  type SubscriptionStatus,
-} from '../../domain/subscription.js';
+import type { Model } from 'mongoose';
+import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '../../domain/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscription.repository.js';
-
-/** One document per user, keyed by the user id. */
-interface SubscriptionDocument {
-  _id: string;
-  status: string;
-  plan: string;
-  balanceCents: number;
-  rateCents: number;
-  conversationsUsed: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const subscriptionSchema = new Schema<SubscriptionDocument>(
-  {
-    _id: { type: String, required: true },
-    status: { type: String, required: true, enum: [...SUBSCRIPTION_STATUSES] },
-    plan: { type: String, required: true, enum: [...SUBSCRIPTION_PLANS] },
-    balanceCents: { type: Number, required: true, min: 0 },
-    rateCents: { type: Number, required: true, min: 0 },
-    conversationsUsed: { type: Number, required: true, min: 0 },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { collection: 'subscriptions', versionKey: false },
-);
+import type { SubscriptionDocument } from './billing.schemas.js';
 
 const DUPLICATE_KEY = 11000;
 
 export class SubscriptionMongoRepository implements SubscriptionRepository {
-  private readonly subscriptions: Model<SubscriptionDocument>;
-
-  private constructor(private readonly connection: Connection) {
-    this.subscriptions = connection.model<SubscriptionDocument>('Subscription', subscriptionSchema);
-  }
-
-  static async open(url: string, dbName?: string): Promise<SubscriptionMongoRepository> {
-    return new SubscriptionMongoRepository(await openMongoConnection(url, 'billing', dbName));
-  }
+  constructor(private readonly subscriptions: Model<SubscriptionDocument>) {}
 
   async createIfAbsent(subscription: Subscription): Promise<Subscription> {
     const { _id, ...fields } = toDocument(subscription);
@@ -74,10 +34,6 @@ export class SubscriptionMongoRepository implements SubscriptionRepository {
 
   async deleteByUser(userId: string): Promise<number> {
     return (await this.subscriptions.deleteOne({ _id: userId }).exec()).deletedCount;
-  }
-
-  async close(): Promise<void> {
-    await this.connection.close();
   }
 }
 

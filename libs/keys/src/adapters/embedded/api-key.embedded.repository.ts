@@ -1,4 +1,4 @@
-import { type EmbeddedDatabase, migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { ApiKey, ApiKeyPermission } from '../../domain/api-key.js';
 import {
   type ApiKeyChanges,
@@ -6,7 +6,6 @@ import {
   type ApiKeyUse,
   DuplicateApiKeyError,
 } from '../../ports/api-key.repository.js';
-import { KEYS_MIGRATIONS } from './keys.migrations.js';
 
 interface ApiKeyRow {
   id: string;
@@ -29,13 +28,7 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 const date = (text: string | null): Date | null => (text ? new Date(text) : null);
 
 export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
-  private constructor(private readonly db: EmbeddedDatabase) {}
-
-  static open(dataDir: string): ApiKeyEmbeddedRepository {
-    const db = openEmbeddedDatabase(dataDir, 'keys');
-    migrate(db, KEYS_MIGRATIONS);
-    return new ApiKeyEmbeddedRepository(db);
-  }
+  constructor(private readonly db: EmbeddedDatabase) {}
 
   async insert(key: ApiKey): Promise<void> {
     try {
@@ -114,10 +107,6 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
 
   async deleteAllOfUser(userId: string): Promise<number> {
     return this.db.prepare('DELETE FROM api_keys WHERE user_id = ?').run(userId).changes;
-  }
-
-  async close(): Promise<void> {
-    this.db.close();
   }
 
   private findRow(userId: string, keyId: string): ApiKey | null {

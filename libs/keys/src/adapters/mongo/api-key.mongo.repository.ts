@@ -1,65 +1,17 @@
-import { openMongoConnection } from '@membolt/mongo-store';
-import { type Connection, type Model, Schema } from 'mongoose';
-import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyPermission } from '../../domain/api-key.js';
+import type { Model } from 'mongoose';
+import type { ApiKey, ApiKeyPermission } from '../../domain/api-key.js';
 import {
   type ApiKeyChanges,
   type ApiKeyRepository,
   type ApiKeyUse,
   DuplicateApiKeyError,
 } from '../../ports/api-key.repository.js';
-
-/** The `api_keys` collection (gateway-and-accounts.md section 3), with the secret replaced by its hash. */
-interface ApiKeyDocument {
-  _id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  graphId: string | null;
-  keyHash: string;
-  displayPrefix: string;
-  active: boolean;
-  permissions: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  updatedAt: Date | null;
-}
-
-const apiKeySchema = new Schema<ApiKeyDocument>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    name: { type: String, required: true },
-    description: { type: String, default: null },
-    graphId: { type: String, default: null },
-    keyHash: { type: String, required: true, unique: true },
-    displayPrefix: { type: String, required: true },
-    active: { type: Boolean, required: true },
-    permissions: { type: [{ type: String, enum: [...API_KEY_PERMISSIONS] }], required: true },
-    createdAt: { type: Date, required: true },
-    lastUsedAt: { type: Date, default: null },
-    revokedAt: { type: Date, default: null },
-    updatedAt: { type: Date, default: null },
-  },
-  { collection: 'api_keys', versionKey: false },
-);
-apiKeySchema.index({ userId: 1, createdAt: -1 });
+import type { ApiKeyDocument } from './keys.schemas.js';
 
 const DUPLICATE_KEY = 11000;
 
 export class ApiKeyMongoRepository implements ApiKeyRepository {
-  private readonly keys: Model<ApiKeyDocument>;
-
-  private constructor(private readonly connection: Connection) {
-    this.keys = connection.model<ApiKeyDocument>('ApiKey', apiKeySchema);
-  }
-
-  static async open(url: string, dbName?: string): Promise<ApiKeyMongoRepository> {
-    const repository = new ApiKeyMongoRepository(await openMongoConnection(url, 'keys', dbName));
-    // The unique hash index must exist before the first insert relies on it.
-    await repository.keys.init();
-    return repository;
-  }
+  constructor(private readonly keys: Model<ApiKeyDocument>) {}
 
   async insert(key: ApiKey): Promise<void> {
     try {
@@ -128,10 +80,6 @@ export class ApiKeyMongoRepository implements ApiKeyRepository {
 
   async deleteAllOfUser(userId: string): Promise<number> {
     return (await this.keys.deleteMany({ userId }).exec()).deletedCount;
-  }
-
-  async close(): Promise<void> {
-    await this.connection.close();
   }
 }
 

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingError, BillingErrorCode } from '@membolt/contracts';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './domain/plan-catalogue.js';
-import type { Subscription } from './domain/subscription.js';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { subscriptionNotFound } from '../billing.errors.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '../domain/plan-catalogue.js';
+import type { Subscription } from '../domain/subscription.js';
+import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import { PlanCatalogueService } from './plan-catalogue.service.js';
-import { CLOCK, type Clock } from './ports/clock.js';
-import { SUBSCRIPTION_REPOSITORY, type SubscriptionRepository } from './ports/subscription.repository.js';
 
 const PAY_PER_USE_PLAN_ID = 'pay-per-use';
 /** DECISIONS.md: "the default pay-per-use rate is 1 cent per charged call". */
@@ -14,7 +14,7 @@ const DEFAULT_PAY_PER_USE_RATE_CENTS = 1;
 @Injectable()
 export class SubscriptionService {
   constructor(
-    @Inject(SUBSCRIPTION_REPOSITORY) private readonly repository: SubscriptionRepository,
+    @Inject(BILLING_STORE) private readonly store: BillingStore,
     private readonly plans: PlanCatalogueService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -24,10 +24,10 @@ export class SubscriptionService {
    * switch to pay-per-use would charge is taken from the catalogue now.
    */
   async init(userId: string): Promise<Subscription> {
-    const existing = await this.repository.findByUser(userId);
+    const existing = await this.store.subscriptions.findByUser(userId);
     if (existing) return existing;
     const now = this.clock.now();
-    return this.repository.createIfAbsent({
+    return this.store.subscriptions.createIfAbsent({
       userId,
       status: 'active',
       plan: 'free',
@@ -40,15 +40,14 @@ export class SubscriptionService {
   }
 
   async get(userId: string): Promise<Subscription> {
-    const subscription = await this.repository.findByUser(userId);
-    if (!subscription)
-      throw new BillingError(BillingErrorCode.SubscriptionNotFound, 'No subscription found for this user.');
+    const subscription = await this.store.subscriptions.findByUser(userId);
+    if (!subscription) throw subscriptionNotFound();
     return subscription;
   }
 
   /** Account deletion. Idempotent. */
   async deleteForUser(userId: string): Promise<number> {
-    return this.repository.deleteByUser(userId);
+    return this.store.subscriptions.deleteByUser(userId);
   }
 
   private async payPerUseRateCents(): Promise<number> {

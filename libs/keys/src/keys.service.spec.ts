@@ -6,28 +6,19 @@ import {
   KeysErrorCode,
   MemboltError,
 } from '@membolt/contracts';
+import { TestClock } from '@membolt/platform';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CryptoApiKeyGenerator } from './adapters/crypto/crypto-api-key.generator.js';
-import { ApiKeyEmbeddedRepository } from './adapters/embedded/api-key.embedded.repository.js';
+import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
-import { ApiKeyService } from './api-key.service.js';
+import { KeysService } from './keys.service.js';
 import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api-key-secret.js';
 import type { ApiKeyGenerator } from './ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
-import type { Clock } from './ports/clock.js';
-
-class FakeClock implements Clock {
-  constructor(private time = new Date('2026-05-01T09:00:00.000Z')) {}
-  now(): Date {
-    return new Date(this.time);
-  }
-  advance(ms: number): void {
-    this.time = new Date(this.time.getTime() + ms);
-  }
-}
+import type { KeysStore } from './ports/keys-store.js';
 
 async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
   try {
@@ -58,22 +49,25 @@ describe('API key secrets', () => {
   });
 });
 
-describe('ApiKeyService', () => {
+describe('KeysService', () => {
   let dataDir: string;
+  let store: KeysStore;
   let repository: ApiKeyRepository;
-  let clock: FakeClock;
+  let clock: TestClock;
   let usage: ApiKeyUsageRecorder;
-  let service: ApiKeyService;
+  let service: KeysService;
   const writes: Array<readonly ApiKeyUse[]> = [];
 
   const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator()) => {
-    usage = new ApiKeyUsageRecorder(repository, { lastUsedFlushIntervalMs: 60_000 });
-    service = new ApiKeyService(repository, generator, clock, usage);
+    const counted: KeysStore = { apiKeys: repository, close: () => store.close() };
+    usage = new ApiKeyUsageRecorder(counted, { lastUsedFlushIntervalMs: 60_000 });
+    service = new KeysService(counted, generator, clock, usage);
   };
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-service-'));
-    const embedded = ApiKeyEmbeddedRepository.open(dataDir);
+    store = openKeysEmbeddedStore(dataDir);
+    const embedded = store.apiKeys;
     writes.length = 0;
     // Counts the batches the recorder writes; everything else goes straight to SQLite.
     repository = Object.assign(Object.create(embedded) as ApiKeyRepository, {
@@ -82,12 +76,12 @@ describe('ApiKeyService', () => {
         await embedded.recordUses(uses);
       },
     });
-    clock = new FakeClock();
+    clock = new TestClock(new Date('2026-05-01T09:00:00.000Z'));
     build();
   });
 
   afterEach(async () => {
-    await repository.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

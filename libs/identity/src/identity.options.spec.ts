@@ -1,19 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
-import { identityConfigFields, identityModuleOptionsFrom } from './identity.config.js';
+import { identityConfigFields, toIdentityModuleOptions } from './identity.options.js';
 
 const schema = z.object({ ...storeConfigFields, ...identityConfigFields });
 const SECRET = 's'.repeat(32);
 
-describe('identityModuleOptionsFrom', () => {
+describe('toIdentityModuleOptions', () => {
   it('sends mail over SMTP when SMTP_URL is set, else to DATA_DIR/mail-outbox', () => {
-    const smtp = identityModuleOptionsFrom(
+    const smtp = toIdentityModuleOptions(
       loadConfig(schema, { SMTP_URL: 'smtp://u:p@mail:587', MAIL_FROM: 'Ops <ops@x.io>' }),
       SECRET,
     );
     expect(smtp.mail).toEqual({ transport: 'smtp', url: 'smtp://u:p@mail:587', from: 'Ops <ops@x.io>' });
-    const outbox = identityModuleOptionsFrom(loadConfig(schema, { DATA_DIR: './d' }), SECRET);
+    const outbox = toIdentityModuleOptions(loadConfig(schema, { DATA_DIR: './d' }), SECRET);
     expect(outbox.mail).toEqual({
       transport: 'outbox',
       directory: 'd/mail-outbox',
@@ -22,9 +22,9 @@ describe('identityModuleOptionsFrom', () => {
   });
 
   it('enables Google sign-in only when both client id and secret are set', () => {
-    const half = identityModuleOptionsFrom(loadConfig(schema, { OIDC_CLIENT_ID: 'id' }), SECRET);
+    const half = toIdentityModuleOptions(loadConfig(schema, { OIDC_CLIENT_ID: 'id' }), SECRET);
     expect(half.oidc).toEqual({ providerName: 'Google', client: null });
-    const full = identityModuleOptionsFrom(
+    const full = toIdentityModuleOptions(
       loadConfig(schema, {
         OIDC_CLIENT_ID: 'id',
         OIDC_CLIENT_SECRET: 'secret',
@@ -41,10 +41,10 @@ describe('identityModuleOptionsFrom', () => {
 
   it('uses MONGO_URL for the store when set, and needs a secret', () => {
     const config = loadConfig(schema, { MONGO_URL: 'mongodb://db:27017', AUTH_TOKEN_SECRET: SECRET });
-    expect(identityModuleOptionsFrom(config)).toMatchObject({
+    expect(toIdentityModuleOptions(config)).toMatchObject({
       store: { kind: 'mongo', url: 'mongodb://db:27017' },
       accessTokenSecret: SECRET,
     });
-    expect(() => identityModuleOptionsFrom(loadConfig(schema, {}))).toThrow('AUTH_TOKEN_SECRET');
+    expect(() => toIdentityModuleOptions(loadConfig(schema, {}))).toThrow('AUTH_TOKEN_SECRET');
   });
 });

@@ -1,5 +1,5 @@
 import type { MemoryGraphView, UserView } from '@membolt/contracts';
-import type { MemoryGraph, User } from './user.js';
+import type { MemoryGraph, User } from './domain/user.js';
 
 /** The one place a stored user becomes the bus view. */
 export function toUserView(user: User & { readonly memoryGraph: MemoryGraph }): UserView {

@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from './domain/api-key.js';
 import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from './domain/api-key-secret.js';
 import { API_KEY_GENERATOR, type ApiKeyGenerator } from './ports/api-key-generator.js';
-import {
-  API_KEY_REPOSITORY,
-  type ApiKeyChanges,
-  type ApiKeyRepository,
-  DuplicateApiKeyError,
-} from './ports/api-key.repository.js';
-import { CLOCK, type Clock } from './ports/clock.js';
+import { apiKeyNotFound, apiKeyRevoked, nothingToUpdate } from './keys.errors.js';
+import { type ApiKeyChanges, DuplicateApiKeyError } from './ports/api-key.repository.js';
+import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
 
 export interface NewApiKey {
   readonly name: string;
@@ -26,17 +22,15 @@ export interface ApiKeyEdit {
 /** With 190 random bits a repeat is never expected; the retry exists so a repeat can never surface as an error. */
 const MAX_GENERATION_ATTEMPTS = 3;
 
-const notFound = () => new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');
-
 /** An empty or blank description is no description. */
 const normaliseDescription = (description: string | undefined): string | null | undefined =>
   description === undefined ? undefined : description.trim() || null;
 
 /** The rules of API keys: creation, the owner's management of them, and validation for the gateway. */
 @Injectable()
-export class ApiKeyService {
+export class KeysService {
   constructor(
-    @Inject(API_KEY_REPOSITORY) private readonly repository: ApiKeyRepository,
+    @Inject(KEYS_STORE) private readonly store: KeysStore,
     @Inject(API_KEY_GENERATOR) private readonly generator: ApiKeyGenerator,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly usage: ApiKeyUsageRecorder,
@@ -62,7 +56,7 @@ export class ApiKeyService {
         updatedAt: null,
       };
       try {
-        await this.repository.insert(key);
+        await this.store.apiKeys.insert(key);
         return { key, secret };
       } catch (error) {
         if (!(error instanceof DuplicateApiKeyError) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;
@@ -72,14 +66,14 @@ export class ApiKeyService {
 
   /** The user's keys, newest first; `activeOnly` leaves out revoked ones. */
   async list(userId: string, activeOnly: boolean): Promise<ApiKey[]> {
-    const keys = await this.repository.listByUser(userId, { activeOnly });
+    const keys = await this.store.apiKeys.listByUser(userId, { activeOnly });
     return keys.map((key) => this.withPendingUse(key));
   }
 
   /** Irreversible. Revoking a revoked key returns it unchanged; a key the user does not own is "not found". */
   async revoke(userId: string, keyId: string): Promise<ApiKey> {
-    const revoked = await this.repository.revoke(userId, keyId, this.clock.now());
-    if (!revoked) throw notFound();
+    const revoked = await this.store.apiKeys.revoke(userId, keyId, this.clock.now());
+    if (!revoked) throw apiKeyNotFound();
     return this.withPendingUse(revoked);
   }
 
@@ -92,30 +86,22 @@ export class ApiKeyService {
         : {}),
     };
     if (changes.name === undefined && changes.description === undefined) {
-      throw new CommonError(
-        CommonErrorCode.ValidationError,
-        'Nothing to update: give a name or a description.',
-      );
+      throw nothingToUpdate();
     }
-    const existing = await this.repository.findByUser(userId, keyId);
-    if (!existing) throw notFound();
+    const existing = await this.store.apiKeys.findByUser(userId, keyId);
+    if (!existing) throw apiKeyNotFound();
     const updated = existing.active
-      ? await this.repository.update(userId, keyId, changes, this.clock.now())
+      ? await this.store.apiKeys.update(userId, keyId, changes, this.clock.now())
       : null;
     // null after the key was found: it is revoked (or was revoked in between).
-    if (!updated) {
-      throw new CommonError(
-        CommonErrorCode.Conflict,
-        'This API key has been revoked and can no longer be changed.',
-      );
-    }
+    if (!updated) throw apiKeyRevoked();
     return this.withPendingUse(updated);
   }
 
   /** Who owns this key? A malformed key is "unknown" without a lookup. Records the use of a valid key. */
   async validate(candidate: string): Promise<ApiKeyValidation> {
     if (!isWellFormedApiKey(candidate)) return { valid: false, reason: 'unknown' };
-    const key = await this.repository.findByHash(hashApiKey(candidate));
+    const key = await this.store.apiKeys.findByHash(hashApiKey(candidate));
     if (!key) return { valid: false, reason: 'unknown' };
     if (!key.active) return { valid: false, reason: 'revoked' };
     this.usage.record({ userId: key.userId, keyId: key.id, usedAt: this.clock.now() });
@@ -125,7 +111,7 @@ export class ApiKeyService {
   /** Account deletion: every key of the user goes. Idempotent. */
   async deleteAllOfUser(userId: string): Promise<number> {
     this.usage.forgetUser(userId);
-    return this.repository.deleteAllOfUser(userId);
+    return this.store.apiKeys.deleteAllOfUser(userId);
   }
 
   private withPendingUse(key: ApiKey): ApiKey {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeApiKeyRepositoryContract } from '../../testing/api-key-repository.contract.js';
-import { ApiKeyEmbeddedRepository } from './api-key.embedded.repository.js';
+import { openKeysEmbeddedStore } from './keys-store.embedded.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -11,5 +11,5 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describeApiKeyRepositoryContract('embedded (SQLite)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'membolt-keys-'));
   dirs.push(dir);
-  return ApiKeyEmbeddedRepository.open(dir);
+  return openKeysEmbeddedStore(dir);
 });

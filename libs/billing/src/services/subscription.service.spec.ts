@@ -3,36 +3,33 @@ import { BillingErrorCode, MemboltError } from '@membolt/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanCatalogueEmbeddedRepository } from './adapters/embedded/plan-catalogue.embedded.repository.js';
-import { SubscriptionEmbeddedRepository } from './adapters/embedded/subscription.embedded.repository.js';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './domain/plan-catalogue.js';
+import { TestClock } from '@membolt/platform';
+import { openBillingEmbeddedStore } from '../adapters/embedded/billing-store.embedded.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '../domain/plan-catalogue.js';
+import type { BillingStore } from '../ports/billing-store.js';
 import { PlanCatalogueService } from './plan-catalogue.service.js';
-import type { Clock } from './ports/clock.js';
 import { SubscriptionService } from './subscription.service.js';
 
 describe('SubscriptionService', () => {
   let dataDir: string;
-  let plans: PlanCatalogueEmbeddedRepository;
-  let subscriptions: SubscriptionEmbeddedRepository;
-  let now: Date;
+  let store: BillingStore;
   let service: SubscriptionService;
-  const clock: Clock = { now: () => new Date(now) };
+  const clock = new TestClock();
 
   const seed = async (catalogue: PlanCatalogue) => {
-    const catalogueService = new PlanCatalogueService(plans);
-    await plans.seed(catalogue);
-    service = new SubscriptionService(subscriptions, catalogueService, clock);
+    const catalogueService = new PlanCatalogueService(store);
+    await store.plans.seed(catalogue);
+    service = new SubscriptionService(store, catalogueService, clock);
   };
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-subscriptions-'));
-    plans = PlanCatalogueEmbeddedRepository.open(dataDir);
-    subscriptions = SubscriptionEmbeddedRepository.open(dataDir);
-    now = new Date('2026-04-01T10:00:00.000Z');
+    store = openBillingEmbeddedStore(dataDir);
+    clock.set(new Date('2026-04-01T10:00:00.000Z'));
   });
 
   afterEach(async () => {
-    await Promise.all([plans.close(), subscriptions.close()]);
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -45,15 +42,15 @@ describe('SubscriptionService', () => {
       balanceCents: 0,
       rateCents: 1,
       conversationsUsed: 0,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
     });
   });
 
   it('is idempotent: a second init returns the existing subscription unchanged', async () => {
     await seed(DEFAULT_PLAN_CATALOGUE);
     const first = await service.init('user-a');
-    now = new Date('2026-04-02T10:00:00.000Z');
+    clock.set(new Date('2026-04-02T10:00:00.000Z'));
     expect(await service.init('user-a')).toEqual(first);
     expect(await service.get('user-a')).toEqual(first);
   });

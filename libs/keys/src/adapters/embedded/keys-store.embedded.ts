@@ -1,0 +1,16 @@
+import { migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import type { KeysStore } from '../../ports/keys-store.js';
+import { ApiKeyEmbeddedRepository } from './api-key.embedded.repository.js';
+import { KEYS_MIGRATIONS } from './keys.migrations.js';
+
+/** The keys service's repositories over one SQLite file, `DATA_DIR/keys.sqlite`, migrated once when opened. */
+export function openKeysEmbeddedStore(dataDir: string): KeysStore {
+  const db = openEmbeddedDatabase(dataDir, 'keys');
+  migrate(db, KEYS_MIGRATIONS);
+  return {
+    apiKeys: new ApiKeyEmbeddedRepository(db),
+    close: async () => {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { Schema } from 'mongoose';
+import { API_KEY_PERMISSIONS } from '../../domain/api-key.js';
+
+/** The `api_keys` collection (gateway-and-accounts.md section 3), with the secret replaced by its hash. */
+export interface ApiKeyDocument {
+  _id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  graphId: string | null;
+  keyHash: string;
+  displayPrefix: string;
+  active: boolean;
+  permissions: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  updatedAt: Date | null;
+}
+
+export const apiKeySchema = new Schema<ApiKeyDocument>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    name: { type: String, required: true },
+    description: { type: String, default: null },
+    graphId: { type: String, default: null },
+    keyHash: { type: String, required: true, unique: true },
+    displayPrefix: { type: String, required: true },
+    active: { type: Boolean, required: true },
+    permissions: { type: [{ type: String, enum: [...API_KEY_PERMISSIONS] }], required: true },
+    createdAt: { type: Date, required: true },
+    lastUsedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+    updatedAt: { type: Date, default: null },
+  },
+  { collection: 'api_keys', versionKey: false },
+);
+apiKeySchema.index({ userId: 1, createdAt: -1 });

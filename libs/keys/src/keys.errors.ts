@@ -1,0 +1,11 @@
+import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+
+/** Also what another user's key looks like: its existence is not revealed. */
+export const apiKeyNotFound = (): KeysError =>
+  new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');
+
+export const nothingToUpdate = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'Nothing to update: give a name or a description.');
+
+export const apiKeyRevoked = (): CommonError =>
+  new CommonError(CommonErrorCode.Conflict, 'This API key has been revoked and can no longer be changed.');

@@ -1,0 +1,9 @@
+import type { ApiKeyRepository } from './api-key.repository.js';
+
+/** The keys service's repositories over one store (one SQLite file or one MongoDB database), closed as one. */
+export interface KeysStore {
+  readonly apiKeys: ApiKeyRepository;
+  close(): Promise<void>;
+}
+
+export const KEYS_STORE = Symbol('KEYS_STORE');
