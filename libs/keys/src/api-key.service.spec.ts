@@ -3,6 +3,7 @@ import {
   API_KEY_DISPLAY_PREFIX_LENGTH,
   API_KEY_PATTERN,
   CommonErrorCode,
+  IdentityErrorCode,
   KeysErrorCode,
   MemboltError,
 } from '@membolt/contracts';
@@ -18,6 +19,7 @@ import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api
 import type { ApiKeyGenerator } from './ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
 import type { Clock } from './ports/clock.js';
+import type { KeyOwners, KeyRevocationNotifier } from './ports/key-owners.js';
 
 class FakeClock implements Clock {
   constructor(private time = new Date('2026-05-01T09:00:00.000Z')) {}
@@ -65,16 +67,28 @@ describe('ApiKeyService', () => {
   let usage: ApiKeyUsageRecorder;
   let service: ApiKeyService;
   const writes: Array<readonly ApiKeyUse[]> = [];
+  /** Accounts identity would call active; every test user unless a test removes one. */
+  const activeUsers = new Set(['user-a', 'user-b']);
+  const owners: KeyOwners = { isActive: async (userId) => activeUsers.has(userId) };
+  const notified: Array<{ userId: string; keyIds: readonly string[] }> = [];
+  const notifier: KeyRevocationNotifier = {
+    revoked: async (userId, keyIds) => {
+      notified.push({ userId, keyIds });
+    },
+  };
 
   const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator()) => {
     usage = new ApiKeyUsageRecorder(repository, { lastUsedFlushIntervalMs: 60_000 });
-    service = new ApiKeyService(repository, generator, clock, usage);
+    service = new ApiKeyService(repository, generator, clock, usage, owners, notifier);
   };
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-service-'));
     const embedded = ApiKeyEmbeddedRepository.open(dataDir);
     writes.length = 0;
+    notified.length = 0;
+    activeUsers.clear();
+    ['user-a', 'user-b'].forEach((userId) => activeUsers.add(userId));
     // Counts the batches the recorder writes; everything else goes straight to SQLite.
     repository = Object.assign(Object.create(embedded) as ApiKeyRepository, {
       recordUses: async (uses: readonly ApiKeyUse[]) => {
@@ -92,6 +106,17 @@ describe('ApiKeyService', () => {
   });
 
   describe('create', () => {
+    it('refuses a key for an unknown or deleted account (user-not-found) and stores nothing', async () => {
+      const error = await rejection(service.create('nonexistent-user', { name: 'CLI key' }));
+      expect(error.code).toBe(IdentityErrorCode.UserNotFound);
+      expect(error.message).toContain('nonexistent-user');
+      expect(await service.list('nonexistent-user', false)).toEqual([]);
+      activeUsers.delete('user-a');
+      expect((await rejection(service.create('user-a', { name: 'CI' }))).code).toBe(
+        IdentityErrorCode.UserNotFound,
+      );
+    });
+
     it('returns the full key once, with its display prefix, read+write permissions and no use yet', async () => {
       const { key, secret } = await service.create('user-a', {
         name: 'CI',
@@ -201,6 +226,18 @@ describe('ApiKeyService', () => {
       failing.mockRestore();
       await usage.beforeApplicationShutdown();
       expect((await repository.findByUser('user-a', a.key.id))?.lastUsedAt).toEqual(clock.now());
+    });
+  });
+
+  describe('revocation broadcast', () => {
+    it('tells the gateways about a revoked key and about deleting every key of a user, but not about a foreign key', async () => {
+      const { key } = await service.create('user-a', { name: 'CI' });
+      await rejection(service.revoke('user-b', key.id));
+      expect(notified).toEqual([]);
+      await service.revoke('user-a', key.id);
+      expect(notified).toEqual([{ userId: 'user-a', keyIds: [key.id] }]);
+      await service.deleteAllOfUser('user-a');
+      expect(notified.at(-1)).toEqual({ userId: 'user-a', keyIds: [] });
     });
   });
 

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  IdentityError,
+  IdentityErrorCode,
+  KeysError,
+  KeysErrorCode,
+} from '@membolt/contracts';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from './domain/api-key.js';
 import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from './domain/api-key-secret.js';
@@ -11,6 +18,12 @@ import {
   DuplicateApiKeyError,
 } from './ports/api-key.repository.js';
 import { CLOCK, type Clock } from './ports/clock.js';
+import {
+  KEY_OWNERS,
+  KEY_REVOCATION_NOTIFIER,
+  type KeyOwners,
+  type KeyRevocationNotifier,
+} from './ports/key-owners.js';
 
 export interface NewApiKey {
   readonly name: string;
@@ -40,10 +53,18 @@ export class ApiKeyService {
     @Inject(API_KEY_GENERATOR) private readonly generator: ApiKeyGenerator,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly usage: ApiKeyUsageRecorder,
+    @Inject(KEY_OWNERS) private readonly owners: KeyOwners,
+    @Inject(KEY_REVOCATION_NOTIFIER) private readonly notifier: KeyRevocationNotifier,
   ) {}
 
-  /** Creates an active key; the secret is returned here once and never stored. */
+  /**
+   * Creates an active key; the secret is returned here once and never stored. Only for an active account:
+   * a key for an unknown or deleted user would authenticate as nobody the product knows.
+   */
   async create(userId: string, input: NewApiKey): Promise<{ readonly key: ApiKey; readonly secret: string }> {
+    if (!(await this.owners.isActive(userId))) {
+      throw new IdentityError(IdentityErrorCode.UserNotFound, `No active account has the id "${userId}".`);
+    }
     for (let attempt = 1; ; attempt++) {
       const secret = this.generator.newSecret();
       const key: ApiKey = {
@@ -80,6 +101,7 @@ export class ApiKeyService {
   async revoke(userId: string, keyId: string): Promise<ApiKey> {
     const revoked = await this.repository.revoke(userId, keyId, this.clock.now());
     if (!revoked) throw notFound();
+    await this.notifier.revoked(userId, [revoked.id]);
     return this.withPendingUse(revoked);
   }
 
@@ -125,7 +147,10 @@ export class ApiKeyService {
   /** Account deletion: every key of the user goes. Idempotent. */
   async deleteAllOfUser(userId: string): Promise<number> {
     this.usage.forgetUser(userId);
-    return this.repository.deleteAllOfUser(userId);
+    const removed = await this.repository.deleteAllOfUser(userId);
+    // Broadcast even when nothing was removed here: a retried deletion must still clear every cache.
+    await this.notifier.revoked(userId, []);
+    return removed;
   }
 
   private withPendingUse(key: ApiKey): ApiKey {

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { createHealthController } from '@membolt/bus';
 import type { StoreConfig } from '@membolt/platform';
 import { CryptoApiKeyGenerator } from './adapters/crypto/crypto-api-key.generator.js';
+import { BusKeyOwners, BusKeyRevocationNotifier } from './adapters/bus/bus-key-owners.js';
 import { ApiKeyEmbeddedRepository } from './adapters/embedded/api-key.embedded.repository.js';
 import { ApiKeyMongoRepository } from './adapters/mongo/api-key.mongo.repository.js';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
@@ -11,6 +12,7 @@ import { KeysHandlers } from './keys.handlers.js';
 import { API_KEY_GENERATOR } from './ports/api-key-generator.js';
 import { API_KEY_REPOSITORY, type ApiKeyRepository } from './ports/api-key.repository.js';
 import { CLOCK, systemClock } from './ports/clock.js';
+import { KEY_OWNERS, KEY_REVOCATION_NOTIFIER } from './ports/key-owners.js';
 
 async function openApiKeyRepository(store: StoreConfig): Promise<ApiKeyRepository> {
   switch (store.kind) {
@@ -35,6 +37,8 @@ export class KeysModule implements OnApplicationShutdown {
         { provide: API_KEY_REPOSITORY, useFactory: () => openApiKeyRepository(options.store) },
         { provide: API_KEY_GENERATOR, useClass: CryptoApiKeyGenerator },
         { provide: CLOCK, useValue: systemClock },
+        { provide: KEY_OWNERS, useClass: BusKeyOwners },
+        { provide: KEY_REVOCATION_NOTIFIER, useClass: BusKeyRevocationNotifier },
         ApiKeyUsageRecorder,
         ApiKeyService,
       ],
