@@ -17,6 +17,7 @@ export class BusBroadcasts implements OnApplicationShutdown {
   private readonly logger = new Logger('BusBroadcasts');
   private nats: Promise<NatsConnection> | null = null;
   private readonly detach: Array<() => void> = [];
+  private readonly retries = new Set<NodeJS.Timeout>();
 
   constructor(@Inject(BUS_CLIENT_OPTIONS) private readonly options: BusClientOptions) {}
 
@@ -49,7 +50,13 @@ export class BusBroadcasts implements OnApplicationShutdown {
       return off;
     }
     this.nats ??= connect({ servers: transport.servers, name: `${transport.name}-broadcasts` });
-    const connection = await this.nats;
+    let connection: NatsConnection;
+    try {
+      connection = await this.nats;
+    } catch (error) {
+      this.nats = null;
+      throw error;
+    }
     const subscription = connection.subscribe(subject.name, {
       callback: (error, message) => {
         if (error) {
@@ -73,7 +80,38 @@ export class BusBroadcasts implements OnApplicationShutdown {
     return off;
   }
 
+  /**
+   * `subscribe`, but a bus that cannot be reached yet does not fail the caller: the failure is logged and
+   * the subscription retried every `retryMs` until it is active. True when it is active on return.
+   */
+  async subscribeOrRetry<T extends object>(
+    subject: BusSubject<T, void>,
+    payloadClass: new () => T,
+    handler: BroadcastHandler<T>,
+    retryMs = 2000,
+  ): Promise<boolean> {
+    try {
+      await this.subscribe(subject, payloadClass, handler);
+      return true;
+    } catch (error) {
+      this.logger.warn(
+        `Cannot subscribe to ${subject.name} yet (retrying every ${retryMs} ms): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      const retry = setTimeout(() => {
+        this.retries.delete(retry);
+        void this.subscribeOrRetry(subject, payloadClass, handler, retryMs).then((active) => {
+          if (active) this.logger.log(`Subscribed to ${subject.name}`);
+        });
+      }, retryMs);
+      retry.unref();
+      this.retries.add(retry);
+      return false;
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    this.retries.forEach((retry) => clearTimeout(retry));
+    this.retries.clear();
     this.detach.splice(0).forEach((off) => off());
     const nats = this.nats;
     this.nats = null;

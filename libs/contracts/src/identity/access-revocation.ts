@@ -1,13 +1,4 @@
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsIn,
-  IsISO8601,
-  IsNotEmpty,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsISO8601, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 /**
  * What a revocation ends: one session (every access token carrying its `sid`) or a whole user (every
@@ -19,27 +10,26 @@ export type AccessRevocationKind = (typeof ACCESS_REVOCATION_KINDS)[number];
 /** Most revocations one event carries (a password change ends every other session of the user). */
 export const MAX_REVOCATIONS_PER_EVENT = 1000;
 
-/** One revoked session or user. It only has to be remembered until the last access token it covers expires. */
-export class AccessRevocation {
-  @IsIn(ACCESS_REVOCATION_KINDS)
-  kind!: AccessRevocationKind;
+/**
+ * `identity.sessions.revoked.v1`, a broadcast: every BFF replica receives it and rejects at once every access
+ * token of these sessions (`sid`) and users (`sub`, account deletion).
+ */
+export class AccessRevokedEvent {
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(100, { each: true })
+  @ArrayMaxSize(MAX_REVOCATIONS_PER_EVENT)
+  sessionIds!: string[];
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  id!: string;
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(100, { each: true })
+  @ArrayMaxSize(MAX_REVOCATIONS_PER_EVENT)
+  userIds!: string[];
 
   /** After this instant every access token the revocation covers has expired on its own. */
   @IsISO8601({ strict: true })
   expiresAt!: string;
-}
-
-/** `identity.sessions.revoked.v1`, a broadcast: every BFF replica receives it and rejects the tokens at once. */
-export class AccessRevokedEvent {
-  @ValidateNested({ each: true })
-  @Type(() => AccessRevocation)
-  @ArrayMaxSize(MAX_REVOCATIONS_PER_EVENT)
-  revocations!: AccessRevocation[];
 }
 
 /** `identity.sessions.revocations.v1`: the revocations still in force, for a replica that starts late. */
