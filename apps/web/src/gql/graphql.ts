@@ -10,6 +10,8 @@ export type ChangePasswordInput = {
 };
 
 export type CreateApiKeyInput = {
+  /** The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required). */
+  currentPassword?: string | null | undefined;
   description?: string | null | undefined;
   name: string;
 };

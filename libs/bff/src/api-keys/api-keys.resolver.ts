@@ -2,6 +2,7 @@ import { Args, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } fro
 import { BusClient } from '@membolt/bus';
 import { type ApiKeyView, KeysSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
+import { RecentSignIn } from '../session/recent-sign-in.js';
 import type { SessionUser } from '../session/session.guard.js';
 
 @ObjectType('ApiKey')
@@ -50,6 +51,13 @@ export class CreateApiKeyInput {
 
   @Field({ nullable: true })
   description?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required).',
+  })
+  currentPassword?: string | null;
 }
 
 function toApiKey(key: ApiKeyView): ApiKeyModel {
@@ -69,7 +77,10 @@ function toApiKey(key: ApiKeyView): ApiKeyModel {
 /** The settings screen's API keys: every key of the user, revoked ones included. */
 @Resolver(() => ApiKeyModel)
 export class ApiKeysResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly recentSignIn: RecentSignIn,
+  ) {}
 
   @Query(() => [ApiKeyModel])
   async apiKeys(@CurrentUser() user: SessionUser): Promise<ApiKeyModel[]> {
@@ -86,6 +97,8 @@ export class ApiKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: CreateApiKeyInput,
   ): Promise<CreatedApiKeyModel> {
+    // A key outlives every session: a stolen access cookie alone must not be able to mint one.
+    await this.recentSignIn.confirm(user, input.currentPassword);
     const request = input.description
       ? { name: input.name, description: input.description }
       : { name: input.name };
