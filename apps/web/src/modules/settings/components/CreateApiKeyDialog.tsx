@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGES } from '../../auth/utils/auth-validation.util';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { CREATE_API_KEY_MUTATION } from '../graphql/mutations/create-api-key.mutation';
+import { CurrentPasswordField, needsCurrentPassword } from './CurrentPasswordField';
 import { API_KEY_DESCRIPTION_MAX_LENGTH, API_KEY_NAME_MAX_LENGTH } from '../settings.constants';
 
 const CREATE_FAILED = 'Failed to create API key';
@@ -21,6 +22,8 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [askPassword, setAskPassword] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [createApiKey, { loading }] = useMutation(CREATE_API_KEY_MUTATION);
 
   const reset = () => {
@@ -28,6 +31,8 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
     setDescription('');
     setNameError(null);
     setFailure(null);
+    setAskPassword(false);
+    setCurrentPassword('');
   };
 
   const close = () => {
@@ -44,12 +49,19 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
     }
     try {
       const { data } = await createApiKey({
-        variables: { input: { name: name.trim(), description: description.trim() || null } },
+        variables: {
+          input: {
+            name: name.trim(),
+            description: description.trim() || null,
+            currentPassword: askPassword && currentPassword ? currentPassword : null,
+          },
+        },
       });
       if (!data) throw new Error(CREATE_FAILED);
       reset();
       onCreated(data.createApiKey.secret);
     } catch (caught) {
+      if (needsCurrentPassword(caught)) setAskPassword(true);
       setFailure(graphqlErrorMessage(caught) ?? CREATE_FAILED);
     }
   };
@@ -98,6 +110,14 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
         disabled={loading}
         slotProps={{ htmlInput: { maxLength: API_KEY_DESCRIPTION_MAX_LENGTH } }}
       />
+      {askPassword && (
+        <CurrentPasswordField
+          id="api-key-current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          disabled={loading}
+        />
+      )}
     </FormDialog>
   );
 }
