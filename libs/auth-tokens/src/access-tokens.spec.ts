@@ -24,7 +24,10 @@ describe('AccessTokens', () => {
 
   it('rejects an expired token', async () => {
     const tokens = new AccessTokens(SECRET, 60);
-    const { token } = await tokens.sign({ sub: 'u', sid: 's', authTime: null }, new Date(Date.now() - 120_000));
+    const { token } = await tokens.sign(
+      { sub: 'u', sid: 's', authTime: null },
+      new Date(Date.now() - 120_000),
+    );
     await expect(tokens.verify(token)).resolves.toBeNull();
   });
 

@@ -68,7 +68,8 @@ export class AccessTokens {
       return {
         sub: payload.sub,
         sid: payload['sid'],
-        authTime: typeof authTime === 'number' && Number.isFinite(authTime) ? new Date(authTime * 1000) : null,
+        authTime:
+          typeof authTime === 'number' && Number.isFinite(authTime) ? new Date(authTime * 1000) : null,
       };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

@@ -206,7 +206,10 @@ describe('keys service over NATS', () => {
 
   it('broadcasts keys.api-keys.revoked.v1 to every subscriber on revocation and on deletion of user data', async () => {
     const heard: Array<{ userId: string; keyIds: string[] }> = [];
-    const listeners = [await createContractClient(transport, 3000), await createContractClient(transport, 3000)];
+    const listeners = [
+      await createContractClient(transport, 3000),
+      await createContractClient(transport, 3000),
+    ];
     try {
       for (const listener of listeners) {
         await listener.broadcasts.subscribe(KeysSubjects.revoked, ApiKeysRevokedEvent, (event) => {
