@@ -75,6 +75,13 @@ describe('membolt operator CLI', () => {
     expect(JSON.parse(byId.stdout)).toMatchObject({ id: second.keyId, active: false });
   });
 
+  it('key:create refuses a user that does not exist, and the refused key never existed', () => {
+    const ghost = membolt('key:create', '--user', 'nonexistent-user');
+    expect(ghost.status).toBe(1);
+    expect(ghost.stderr).toContain('No active account has the id "nonexistent-user".');
+    expect(ghost.stdout).not.toMatch(/mblt_/);
+  });
+
   it('explains usage errors and exits non-zero', () => {
     const unknown = membolt('user:delete');
     expect(unknown.status).toBe(1);

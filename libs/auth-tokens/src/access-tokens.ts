@@ -4,8 +4,13 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export interface AccessTokenClaims {
   /** User id. */
   readonly sub: string;
-  /** Session id (the refresh-token family), so a session can be told apart in logs. */
+  /** Session id (the refresh-token family): what a revocation of one session names. */
   readonly sid: string;
+  /**
+   * When the user last proved who they are (signed in) in this session; refreshes keep it. Sensitive
+   * operations ask for a recent one. Null only for tokens signed without it.
+   */
+  readonly authTime: Date | null;
 }
 
 export const ACCESS_TOKEN_ISSUER = 'membolt-identity';
@@ -35,7 +40,10 @@ export class AccessTokens {
   async sign(claims: AccessTokenClaims, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = new Date((issuedAt + this.ttlSeconds) * 1000);
-    const token = await new SignJWT({ sid: claims.sid })
+    const token = await new SignJWT({
+      sid: claims.sid,
+      ...(claims.authTime ? { auth_time: Math.floor(claims.authTime.getTime() / 1000) } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -56,7 +64,13 @@ export class AccessTokens {
         currentDate: now,
       });
       if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string') return null;
-      return { sub: payload.sub, sid: payload['sid'] };
+      const authTime = payload['auth_time'];
+      return {
+        sub: payload.sub,
+        sid: payload['sid'],
+        authTime:
+          typeof authTime === 'number' && Number.isFinite(authTime) ? new Date(authTime * 1000) : null,
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

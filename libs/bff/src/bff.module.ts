@@ -3,13 +3,16 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
+import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions } from './bff.options.js';
 import { PlansResolver } from './billing/plans.resolver.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
+import { AccessRevocations } from './session/access-revocations.js';
 import { OidcController } from './session/oidc.controller.js';
+import { RecentSignIn } from './session/recent-sign-in.js';
 import { SessionGuard } from './session/session.guard.js';
 import { SessionResolver } from './session/session.resolver.js';
 
@@ -45,6 +48,9 @@ export class BffModule {
       providers: [
         { provide: BFF_OPTIONS, useValue: options },
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        AccessRevocations,
+        RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
         ...BFF_RESOLVERS,
       ],

@@ -14,6 +14,7 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
+import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
@@ -76,7 +77,11 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyGuard,
       ApiKeyContextInterceptor,
     ];
-    return { module: GatewayAuthModule, providers, exports: providers };
+    return {
+      module: GatewayAuthModule,
+      providers: [...providers, ApiKeyRevocationListener],
+      exports: providers,
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,7 @@
 import { MessagePattern } from '@nestjs/microservices';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
 import {
+  type AccessRevocationListView,
   type AcceptedView,
   ChangePasswordRequest,
   CompletePasswordResetRequest,
@@ -9,7 +10,9 @@ import {
   EnsureMemoryGraphRequest,
   FinishOidcRequest,
   GetCurrentUserRequest,
+  GetUserStatusRequest,
   IdentitySubjects,
+  ListAccessRevocationsRequest,
   type MemoryGraphView,
   type OidcStartView,
   OidcStatusRequest,
@@ -24,7 +27,9 @@ import {
   UpdateNotificationsRequest,
   UpdatePreferencesRequest,
   UpdateProfileRequest,
+  type UserStatusView,
   type UserView,
+  VerifyPasswordRequest,
 } from '@membolt/contracts';
 import { AccountDeletionService } from './services/account-deletion.service.js';
 import { AccountService } from './services/account.service.js';
@@ -155,5 +160,29 @@ export class IdentityHandlers {
     @BusPayload(EnsureMemoryGraphRequest) _request: EnsureMemoryGraphRequest,
   ): Promise<MemoryGraphView> {
     return this.accounts.ensureMemoryGraph(userId);
+  }
+
+  @MessagePattern(IdentitySubjects.verifyPassword.name)
+  async verifyPassword(
+    @ActingUserId() userId: string,
+    @BusPayload(VerifyPasswordRequest) request: VerifyPasswordRequest,
+  ): Promise<AcceptedView> {
+    await this.accounts.verifyPassword(userId, request.password);
+    return ACCEPTED;
+  }
+
+  @MessagePattern(IdentitySubjects.userStatus.name)
+  async userStatus(
+    @ActingUserId() userId: string,
+    @BusPayload(GetUserStatusRequest) _request: GetUserStatusRequest,
+  ): Promise<UserStatusView> {
+    return { active: await this.accounts.isActive(userId) };
+  }
+
+  @MessagePattern(IdentitySubjects.listAccessRevocations.name)
+  listAccessRevocations(
+    @BusPayload(ListAccessRevocationsRequest) _request: ListAccessRevocationsRequest,
+  ): Promise<AccessRevocationListView> {
+    return this.sessions.listRevocations();
   }
 }

@@ -23,6 +23,7 @@ import {
   resolveIdentityOptions,
   type ResolvedIdentityOptions,
 } from './identity.options.js';
+import { ACCESS_REVOCATION_REPOSITORY } from './ports/access-revocation.repository.js';
 import { ACCOUNT_SERVICES } from './ports/account-services.js';
 import { ATTEMPT_REPOSITORY } from './ports/attempt.repository.js';
 import { IDENTITY_STORE, type IdentityStore } from './ports/identity-store.js';
@@ -34,6 +35,7 @@ import { PASSWORD_HASHER } from './ports/password-hasher.js';
 import { PASSWORD_RESET_TOKEN_REPOSITORY } from './ports/password-reset-token.repository.js';
 import { SESSION_REPOSITORY } from './ports/session.repository.js';
 import { USER_REPOSITORY } from './ports/user.repository.js';
+import { AccessRevocationService } from './services/access-revocation.service.js';
 import { AccountDeletionService } from './services/account-deletion.service.js';
 import { AccountSetupService } from './services/account-setup.service.js';
 import { AccountService } from './services/account.service.js';
@@ -90,6 +92,11 @@ const repositoryProviders: Provider[] = [
     useFactory: (store: IdentityStore) => store.outbox,
     inject: [IDENTITY_STORE],
   },
+  {
+    provide: ACCESS_REVOCATION_REPOSITORY,
+    useFactory: (store: IdentityStore) => store.revocations,
+    inject: [IDENTITY_STORE],
+  },
 ];
 
 /**
@@ -125,6 +132,7 @@ export class IdentityModule implements OnApplicationShutdown {
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,
         RateLimiter,
+        AccessRevocationService,
         SessionService,
         AccountSetupService,
         AccountService,

@@ -1,4 +1,11 @@
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  IdentityError,
+  IdentityErrorCode,
+  KeysError,
+  KeysErrorCode,
+} from '@membolt/contracts';
 
 /** Also what another user's key looks like: its existence is not revealed. */
 export const apiKeyNotFound = (): KeysError =>
@@ -9,3 +16,7 @@ export const nothingToUpdate = (): CommonError =>
 
 export const apiKeyRevoked = (): CommonError =>
   new CommonError(CommonErrorCode.Conflict, 'This API key has been revoked and can no longer be changed.');
+
+/** A key for an unknown or deleted user would authenticate as nobody the product knows. */
+export const noActiveAccount = (userId: string): IdentityError =>
+  new IdentityError(IdentityErrorCode.UserNotFound, `No active account has the id "${userId}".`);

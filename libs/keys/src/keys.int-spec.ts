@@ -10,8 +10,10 @@ import {
 } from '@membolt/bus/testing';
 import {
   API_KEY_PATTERN,
+  ApiKeysRevokedEvent,
   CommonErrorCode,
   deleteUserDataSubject,
+  IdentityErrorCode,
   KeysErrorCode,
   KeysSubjects,
 } from '@membolt/contracts';
@@ -20,6 +22,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
 import { KeysModule } from './keys.module.js';
+import { identityStatusStub } from './testing/identity-status.stub.js';
+
+async function pollUntil(check: () => boolean): Promise<void> {
+  for (let waited = 0; waited < 5000 && !check(); waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 /** The keys service served over a real nats-server, called through the bus like every edge does. */
 describe('keys service over NATS', () => {
@@ -30,6 +39,8 @@ describe('keys service over NATS', () => {
   let client: Awaited<ReturnType<typeof createContractClient>>;
   const asUser = (userId: string) => ({ userId });
 
+  const activeUsers = new Set(['alice', 'bob', 'carol', 'dave']);
+  let identity: BusTestApp | undefined;
   const startService = () =>
     startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
 
@@ -38,11 +49,13 @@ describe('keys service over NATS', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-int-'));
     transport = { transport: 'nats', servers: nats.url, name: 'keys-int' };
     service = await startService();
+    identity = await startBusServices(transport, 'identity', [identityStatusStub(activeUsers)]);
     client = await createContractClient(transport, 3000);
   });
 
   afterAll(async () => {
     await client?.close();
+    await identity?.close();
     await service?.close();
     await nats?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -169,6 +182,53 @@ describe('keys service over NATS', () => {
       );
       expect(error.code).toBe(KeysErrorCode.ApiKeyNotFound);
     });
+  });
+
+  it('creates no key for an account identity does not know, and none while identity cannot be asked', async () => {
+    const ghost = await rejection(
+      client.bus.request(KeysSubjects.create, { name: 'CLI key' }, asUser('nonexistent-user')),
+    );
+    expect(ghost).toMatchObject({
+      code: IdentityErrorCode.UserNotFound,
+      message: 'No active account has the id "nonexistent-user".',
+    });
+    await identity!.close();
+    identity = undefined;
+    const unavailable = await rejection(
+      client.bus.request(KeysSubjects.create, { name: 'CLI key' }, asUser('alice')),
+    );
+    expect(unavailable.code).toBe(CommonErrorCode.ServiceUnavailable);
+    identity = await startBusServices(transport, 'identity', [identityStatusStub(activeUsers)]);
+    expect(
+      (await client.bus.request(KeysSubjects.list, { activeOnly: false }, asUser('nonexistent-user'))).keys,
+    ).toEqual([]);
+  });
+
+  it('broadcasts keys.api-keys.revoked.v1 to every subscriber on revocation and on deletion of user data', async () => {
+    const heard: Array<{ userId: string; keyIds: string[] }> = [];
+    const listeners = [
+      await createContractClient(transport, 3000),
+      await createContractClient(transport, 3000),
+    ];
+    try {
+      for (const listener of listeners) {
+        await listener.broadcasts.subscribe(KeysSubjects.revoked, ApiKeysRevokedEvent, (event) => {
+          heard.push(event);
+        });
+      }
+      const { apiKey } = await client.bus.request(KeysSubjects.create, { name: 'gone' }, asUser('dave'));
+      await client.bus.request(KeysSubjects.revoke, { keyId: apiKey.id }, asUser('dave'));
+      await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('dave'));
+      await pollUntil(() => heard.length >= 4);
+      expect(heard).toEqual([
+        { userId: 'dave', keyIds: [apiKey.id] },
+        { userId: 'dave', keyIds: [apiKey.id] },
+        { userId: 'dave', keyIds: [] },
+        { userId: 'dave', keyIds: [] },
+      ]);
+    } finally {
+      await Promise.all(listeners.map((listener) => listener.close()));
+    }
   });
 
   it('refuses every user-scoped subject without an acting user', async () => {

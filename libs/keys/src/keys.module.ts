@@ -2,12 +2,14 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { CryptoApiKeyGenerator } from './adapters/crypto/crypto-api-key.generator.js';
+import { BusKeyOwners, BusKeyRevocationNotifier } from './adapters/bus/bus-key-owners.js';
 import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { KeysHandlers } from './keys.handlers.js';
 import { KEYS_SETTINGS, type KeysModuleOptions, resolveKeysSettings } from './keys.options.js';
 import { KeysService } from './keys.service.js';
 import { openKeysStore } from './keys.store.js';
 import { API_KEY_GENERATOR } from './ports/api-key-generator.js';
+import { KEY_OWNERS, KEY_REVOCATION_NOTIFIER } from './ports/key-owners.js';
 import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
 
 /** The keys service: users' API keys (stored hashed) and their validation for the gateway. */
@@ -24,6 +26,8 @@ export class KeysModule implements OnApplicationShutdown {
         { provide: KEYS_STORE, useFactory: () => openKeysStore(options.store) },
         { provide: CLOCK, useValue: systemClock },
         { provide: API_KEY_GENERATOR, useClass: CryptoApiKeyGenerator },
+        { provide: KEY_OWNERS, useClass: BusKeyOwners },
+        { provide: KEY_REVOCATION_NOTIFIER, useClass: BusKeyRevocationNotifier },
         ApiKeyUsageRecorder,
         KeysService,
       ],

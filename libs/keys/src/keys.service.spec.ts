@@ -3,6 +3,7 @@ import {
   API_KEY_DISPLAY_PREFIX_LENGTH,
   API_KEY_PATTERN,
   CommonErrorCode,
+  IdentityErrorCode,
   KeysErrorCode,
   MemboltError,
 } from '@membolt/contracts';
@@ -18,6 +19,7 @@ import { KeysService } from './keys.service.js';
 import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api-key-secret.js';
 import type { ApiKeyGenerator } from './ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
+import type { KeyOwners, KeyRevocationNotifier } from './ports/key-owners.js';
 import type { KeysStore } from './ports/keys-store.js';
 
 async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
@@ -57,11 +59,20 @@ describe('KeysService', () => {
   let usage: ApiKeyUsageRecorder;
   let service: KeysService;
   const writes: Array<readonly ApiKeyUse[]> = [];
+  /** Accounts identity would call active; every test user unless a test removes one. */
+  const activeUsers = new Set(['user-a', 'user-b']);
+  const owners: KeyOwners = { isActive: async (userId) => activeUsers.has(userId) };
+  const notified: Array<{ userId: string; keyIds: readonly string[] }> = [];
+  const notifier: KeyRevocationNotifier = {
+    revoked: async (userId, keyIds) => {
+      notified.push({ userId, keyIds });
+    },
+  };
 
   const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator()) => {
     const counted: KeysStore = { apiKeys: repository, close: () => store.close() };
     usage = new ApiKeyUsageRecorder(counted, { lastUsedFlushIntervalMs: 60_000 });
-    service = new KeysService(counted, generator, clock, usage);
+    service = new KeysService(counted, generator, clock, usage, owners, notifier);
   };
 
   beforeEach(() => {
@@ -69,6 +80,9 @@ describe('KeysService', () => {
     store = openKeysEmbeddedStore(dataDir);
     const embedded = store.apiKeys;
     writes.length = 0;
+    notified.length = 0;
+    activeUsers.clear();
+    ['user-a', 'user-b'].forEach((userId) => activeUsers.add(userId));
     // Counts the batches the recorder writes; everything else goes straight to SQLite.
     repository = Object.assign(Object.create(embedded) as ApiKeyRepository, {
       recordUses: async (uses: readonly ApiKeyUse[]) => {
@@ -86,6 +100,17 @@ describe('KeysService', () => {
   });
 
   describe('create', () => {
+    it('refuses a key for an unknown or deleted account (user-not-found) and stores nothing', async () => {
+      const error = await rejection(service.create('nonexistent-user', { name: 'CLI key' }));
+      expect(error.code).toBe(IdentityErrorCode.UserNotFound);
+      expect(error.message).toContain('nonexistent-user');
+      expect(await service.list('nonexistent-user', false)).toEqual([]);
+      activeUsers.delete('user-a');
+      expect((await rejection(service.create('user-a', { name: 'CI' }))).code).toBe(
+        IdentityErrorCode.UserNotFound,
+      );
+    });
+
     it('returns the full key once, with its display prefix, read+write permissions and no use yet', async () => {
       const { key, secret } = await service.create('user-a', {
         name: 'CI',
@@ -195,6 +220,18 @@ describe('KeysService', () => {
       failing.mockRestore();
       await usage.beforeApplicationShutdown();
       expect((await repository.findByUser('user-a', a.key.id))?.lastUsedAt).toEqual(clock.now());
+    });
+  });
+
+  describe('revocation broadcast', () => {
+    it('tells the gateways about a revoked key and about deleting every key of a user, but not about a foreign key', async () => {
+      const { key } = await service.create('user-a', { name: 'CI' });
+      await rejection(service.revoke('user-b', key.id));
+      expect(notified).toEqual([]);
+      await service.revoke('user-a', key.id);
+      expect(notified).toEqual([{ userId: 'user-a', keyIds: [key.id] }]);
+      await service.deleteAllOfUser('user-a');
+      expect(notified.at(-1)).toEqual({ userId: 'user-a', keyIds: [] });
     });
   });
 

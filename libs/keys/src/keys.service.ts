@@ -4,8 +4,14 @@ import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from './domain/api-key.js';
 import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from './domain/api-key-secret.js';
 import { API_KEY_GENERATOR, type ApiKeyGenerator } from './ports/api-key-generator.js';
-import { apiKeyNotFound, apiKeyRevoked, nothingToUpdate } from './keys.errors.js';
+import { apiKeyNotFound, apiKeyRevoked, noActiveAccount, nothingToUpdate } from './keys.errors.js';
 import { type ApiKeyChanges, DuplicateApiKeyError } from './ports/api-key.repository.js';
+import {
+  KEY_OWNERS,
+  KEY_REVOCATION_NOTIFIER,
+  type KeyOwners,
+  type KeyRevocationNotifier,
+} from './ports/key-owners.js';
 import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
 
 export interface NewApiKey {
@@ -34,10 +40,18 @@ export class KeysService {
     @Inject(API_KEY_GENERATOR) private readonly generator: ApiKeyGenerator,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly usage: ApiKeyUsageRecorder,
+    @Inject(KEY_OWNERS) private readonly owners: KeyOwners,
+    @Inject(KEY_REVOCATION_NOTIFIER) private readonly notifier: KeyRevocationNotifier,
   ) {}
 
-  /** Creates an active key; the secret is returned here once and never stored. */
+  /**
+   * Creates an active key; the secret is returned here once and never stored. Only for an active account:
+   * a key for an unknown or deleted user would authenticate as nobody the product knows.
+   */
   async create(userId: string, input: NewApiKey): Promise<{ readonly key: ApiKey; readonly secret: string }> {
+    if (!(await this.owners.isActive(userId))) {
+      throw noActiveAccount(userId);
+    }
     for (let attempt = 1; ; attempt++) {
       const secret = this.generator.newSecret();
       const key: ApiKey = {
@@ -74,6 +88,7 @@ export class KeysService {
   async revoke(userId: string, keyId: string): Promise<ApiKey> {
     const revoked = await this.store.apiKeys.revoke(userId, keyId, this.clock.now());
     if (!revoked) throw apiKeyNotFound();
+    await this.notifier.revoked(userId, [revoked.id]);
     return this.withPendingUse(revoked);
   }
 
@@ -111,7 +126,10 @@ export class KeysService {
   /** Account deletion: every key of the user goes. Idempotent. */
   async deleteAllOfUser(userId: string): Promise<number> {
     this.usage.forgetUser(userId);
-    return this.store.apiKeys.deleteAllOfUser(userId);
+    const removed = await this.store.apiKeys.deleteAllOfUser(userId);
+    // Broadcast even when nothing was removed here: a retried deletion must still clear every cache.
+    await this.notifier.revoked(userId, []);
+    return removed;
   }
 
   private withPendingUse(key: ApiKey): ApiKey {

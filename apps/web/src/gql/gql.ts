@@ -28,7 +28,7 @@ type Documents = {
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
-    "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
@@ -51,7 +51,7 @@ const documents: Documents = {
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
-    "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
@@ -133,7 +133,7 @@ export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount {\n    deleteAccount {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"];
+export function graphql(source: "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

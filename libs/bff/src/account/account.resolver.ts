@@ -4,6 +4,7 @@ import { BusClient } from '@membolt/bus';
 import { BillingErrorCode, IdentitySubjects, MemboltError, SubscriptionSubjects } from '@membolt/contracts';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/current-user.decorator.js';
+import { RecentSignIn } from '../session/recent-sign-in.js';
 import { clearSessionCookies, cookieOptionsFor } from '../session/session-cookies.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { definedFields, toDeletionReceipt, toViewer } from './account.mapper.js';
@@ -22,6 +23,7 @@ export class AccountResolver {
   constructor(
     private readonly bus: BusClient,
     @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
+    private readonly recentSignIn: RecentSignIn,
   ) {}
 
   @Query(() => ViewerModel, {
@@ -101,7 +103,14 @@ export class AccountResolver {
   async deleteAccount(
     @CurrentUser() user: SessionUser,
     @HttpContext() http: GraphqlHttpContext,
+    @Args('currentPassword', {
+      type: () => String,
+      nullable: true,
+      description: 'Needed when the last sign-in is older than a few minutes (reauthentication-required).',
+    })
+    currentPassword: string | null,
   ): Promise<DeletionReceiptModel> {
+    await this.recentSignIn.confirm(user, currentPassword);
     const receipt = await this.bus.request(IdentitySubjects.deleteAccount, {}, { userId: user.userId });
     clearSessionCookies(http.res, cookieOptionsFor(this.options.publicUrl));
     return toDeletionReceipt(receipt);

@@ -46,4 +46,11 @@ export class CreateApiKeyInput {
 
   @Field({ nullable: true })
   description?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required).',
+  })
+  currentPassword?: string | null;
 }

@@ -2,6 +2,7 @@ import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
 import { KeysSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
+import { RecentSignIn } from '../session/recent-sign-in.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { toApiKeyModel } from './api-keys.mapper.js';
 import { ApiKeyModel, CreateApiKeyInput, CreatedApiKeyModel } from './api-keys.models.js';
@@ -9,7 +10,10 @@ import { ApiKeyModel, CreateApiKeyInput, CreatedApiKeyModel } from './api-keys.m
 /** The settings screen's API keys: every key of the user, revoked ones included. */
 @Resolver(() => ApiKeyModel)
 export class ApiKeysResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly recentSignIn: RecentSignIn,
+  ) {}
 
   @Query(() => [ApiKeyModel])
   async apiKeys(@CurrentUser() user: SessionUser): Promise<ApiKeyModel[]> {
@@ -26,6 +30,8 @@ export class ApiKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: CreateApiKeyInput,
   ): Promise<CreatedApiKeyModel> {
+    // A key outlives every session: a stolen access cookie alone must not be able to mint one.
+    await this.recentSignIn.confirm(user, input.currentPassword);
     const request = input.description
       ? { name: input.name, description: input.description }
       : { name: input.name };

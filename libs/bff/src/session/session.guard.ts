@@ -5,26 +5,34 @@ import { AccessTokens } from '@membolt/auth-tokens';
 import { CommonError, CommonErrorCode } from '@membolt/contracts';
 import type { Request } from 'express';
 import { IS_PUBLIC_OPERATION } from '../common/public.decorator.js';
+import { AccessRevocations } from './access-revocations.js';
 import { ACCESS_COOKIE, readCookie } from './session-cookies.js';
 
 export interface SessionUser {
   readonly userId: string;
   readonly sessionId: string;
+  /** When the user signed in to this session (kept across refreshes); null for older tokens. */
+  readonly authTime: Date | null;
 }
 
 export type SessionRequest = Request & { sessionUser?: SessionUser };
 
-/** Resolves the signed-in user from the access-token cookie; null when absent or invalid. */
+/**
+ * Resolves the signed-in user from the access-token cookie; null when absent, invalid, or revoked (signed
+ * out, password changed or reset, refresh token reused, account deleted).
+ */
 export async function sessionUserFrom(
   req: SessionRequest,
   tokens: AccessTokens,
+  revocations: AccessRevocations,
 ): Promise<SessionUser | null> {
   if (req.sessionUser) return req.sessionUser;
   const token = readCookie(req, ACCESS_COOKIE);
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  req.sessionUser = { userId: claims.sub, sessionId: claims.sid };
+  if (await revocations.isRevoked(claims.sub, claims.sid)) return null;
+  req.sessionUser = { userId: claims.sub, sessionId: claims.sid, authTime: claims.authTime };
   return req.sessionUser;
 }
 
@@ -37,17 +45,19 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
+    private readonly revocations: AccessRevocations,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() !== 'graphql') return true;
     const req = GqlExecutionContext.create(context).getContext<{ req: SessionRequest }>().req;
-    const user = await sessionUserFrom(req, this.tokens);
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_OPERATION, [
       context.getHandler(),
       context.getClass(),
     ]);
-    if (isPublic || user) return true;
+    // Public operations never depend on the revocations being known (sign-in works while they load).
+    if (isPublic) return true;
+    if (await sessionUserFrom(req, this.tokens, this.revocations)) return true;
     throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
   }
 }

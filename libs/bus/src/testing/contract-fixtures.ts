@@ -6,6 +6,7 @@ import { CommonError, CommonErrorCode, defineSubject } from '@membolt/contracts'
 import { requestContext } from '@membolt/platform';
 import { IsInt, IsString, Max } from 'class-validator';
 import { BusClient } from '../bus-client.js';
+import { BusBroadcasts } from '../broadcast/bus-broadcasts.js';
 import { BusController, BusPayload, BusUserId } from '../bus-handler.decorators.js';
 import { BusModule, createBusServer } from '../bus.module.js';
 import type { BusTransportOptions } from '../bus.options.js';
@@ -92,5 +93,9 @@ export async function createContractClient(transport: BusTransportOptions, timeo
     imports: [BusModule.forRoot({ transport, timeoutMs })],
   }).compile();
   await moduleRef.init();
-  return { bus: moduleRef.get(BusClient), close: () => moduleRef.close() };
+  return {
+    bus: moduleRef.get(BusClient),
+    broadcasts: moduleRef.get(BusBroadcasts),
+    close: () => moduleRef.close(),
+  };
 }

@@ -1,5 +1,13 @@
 import { defineSubject } from '../common/envelope.js';
 import type {
+  AccessRevocationListView,
+  AccessRevokedEvent,
+  GetUserStatusRequest,
+  ListAccessRevocationsRequest,
+  UserStatusView,
+  VerifyPasswordRequest,
+} from './access-revocation.js';
+import type {
   ChangePasswordRequest,
   CompletePasswordResetRequest,
   DeleteAccountRequest,
@@ -79,4 +87,18 @@ export const IdentitySubjects = {
     'identity',
     'identity.memory-graph.ensure.v1',
   ),
+  /** (user) Answers `accepted` when the password is the account's current one, else `wrong-password`. */
+  verifyPassword: defineSubject<VerifyPasswordRequest, AcceptedView>(
+    'identity',
+    'identity.users.verify-password.v1',
+  ),
+  /** (user = the account asked about) Used by services that must not act for an unknown or deleted user. */
+  userStatus: defineSubject<GetUserStatusRequest, UserStatusView>('identity', 'identity.users.status.v1'),
+  /** The access-token revocations still in force (a BFF replica loads them when it starts). */
+  listAccessRevocations: defineSubject<ListAccessRevocationsRequest, AccessRevocationListView>(
+    'identity',
+    'identity.sessions.revocations.v1',
+  ),
+  /** Broadcast event (every subscriber receives it, no queue group): sessions or users revoked. */
+  accessRevoked: defineSubject<AccessRevokedEvent, void>('identity', 'identity.sessions.revoked.v1'),
 } as const;

@@ -1,4 +1,5 @@
 import { defineSubject } from '../common/envelope.js';
+import type { ApiKeysRevokedEvent } from './api-key-events.js';
 import type { ApiKeyListView, ApiKeyValidationView, ApiKeyView, CreatedApiKeyView } from './api-key.view.js';
 import type {
   CreateApiKeyRequest,
@@ -19,4 +20,6 @@ export const KeysSubjects = {
   update: defineSubject<UpdateApiKeyRequest, ApiKeyView>('keys', 'keys.api-keys.update.v1'),
   /** (public: the key is the credential) */
   validate: defineSubject<ValidateApiKeyRequest, ApiKeyValidationView>('keys', 'keys.api-keys.validate.v1'),
+  /** Broadcast event (every gateway replica receives it): keys revoked or deleted. */
+  revoked: defineSubject<ApiKeysRevokedEvent, void>('keys', 'keys.api-keys.revoked.v1'),
 } as const;

@@ -31,6 +31,8 @@ export enum IdentityErrorCode {
   ResetTokenInvalid = 'reset-token-invalid',
   OidcNotConfigured = 'oidc-not-configured',
   OidcFailed = 'oidc-failed',
+  /** A sensitive change needs a recent sign-in or the current password. */
+  ReauthenticationRequired = 'reauthentication-required',
 }
 
 export enum KeysErrorCode {
@@ -79,4 +81,5 @@ export enum GraphqlErrorCode {
   ResetTokenInvalid = 'reset-token-invalid',
   OidcNotConfigured = 'oidc-not-configured',
   OidcFailed = 'oidc-failed',
+  ReauthenticationRequired = 'reauthentication-required',
 }

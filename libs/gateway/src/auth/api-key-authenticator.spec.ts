@@ -152,4 +152,39 @@ describe('ApiKeyAuthenticator', () => {
     expect(new Set(principals.map((p) => p.userId))).toEqual(new Set(['alice']));
     expect(keysService.calls).toBe(1);
   });
+
+  describe('revocation broadcast', () => {
+    it('forgets a revoked key at once, long before the TTL', async () => {
+      const auth = authenticator(60_000);
+      await auth.authenticate(ALICE_KEY);
+      keysService.aliceRevoked = true;
+      expect(auth.forget('alice', ['key-1'])).toBe(1);
+      expect(await codeOf(auth.authenticate(ALICE_KEY))).toBe(
+        `${KeysErrorCode.RevokedApiKey}: This API key has been revoked.`,
+      );
+    });
+
+    it('forgets every key of a user for an empty key list, and nothing of other keys or users', async () => {
+      const auth = authenticator(60_000);
+      await auth.authenticate(ALICE_KEY);
+      expect(auth.forget('alice', ['key-2'])).toBe(0);
+      expect(auth.forget('bob', [])).toBe(0);
+      await auth.authenticate(ALICE_KEY);
+      expect(keysService.calls).toBe(1);
+      expect(auth.forget('alice', [])).toBe(1);
+      await auth.authenticate(ALICE_KEY);
+      expect(keysService.calls).toBe(2);
+    });
+
+    it('does not cache an answer that was in flight while a revocation arrived', async () => {
+      const auth = authenticator(60_000);
+      const pending = auth.authenticate(ALICE_KEY);
+      auth.forget('alice', ['key-1']);
+      expect((await pending).userId).toBe('alice');
+      keysService.aliceRevoked = true;
+      expect(await codeOf(auth.authenticate(ALICE_KEY))).toBe(
+        `${KeysErrorCode.RevokedApiKey}: This API key has been revoked.`,
+      );
+    });
+  });
 });

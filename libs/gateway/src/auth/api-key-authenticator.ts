@@ -13,7 +13,8 @@ const MAX_CACHED_KEYS = 10_000;
 /**
  * Turns a presented X-API-Key into its owner by asking the keys service (`keys.api-keys.validate.v1`).
  * Valid answers are reused for `apiKeyCacheTtlMs` (default 10 s), keyed by the SHA-256 of the key so no
- * secret is held in the map; so a revoked key can keep working on this replica for at most that long.
+ * secret is held in the map. A revocation reaches every replica as a broadcast (`forget`) and ends the
+ * cached answer at once; the TTL only bounds how long a missed broadcast could go unnoticed.
  * Concurrent requests with the same uncached key share one bus call.
  */
 @Injectable()
@@ -23,6 +24,8 @@ export class ApiKeyAuthenticator {
     { readonly principal: ApiKeyPrincipal; readonly expiresAt: number }
   >();
   private readonly inFlight = new Map<string, Promise<ApiKeyValidationView>>();
+  /** Counts revocations heard; an answer obtained across one may predate it and is not cached. */
+  private revocations = 0;
 
   constructor(
     private readonly bus: BusClient,
@@ -39,6 +42,7 @@ export class ApiKeyAuthenticator {
     if (cached && cached.expiresAt > this.clock.nowMs()) return cached.principal;
     if (cached) this.cache.delete(digest);
 
+    const revocationsBefore = this.revocations;
     const validation = await this.validate(digest, presented);
     if (!validation.valid) {
       throw validation.reason === 'revoked' ? revokedApiKey() : invalidApiKey();
@@ -48,8 +52,24 @@ export class ApiKeyAuthenticator {
       keyId: validation.keyId,
       permissions: validation.permissions,
     };
-    this.remember(digest, principal);
+    if (this.revocations === revocationsBefore) this.remember(digest, principal);
     return principal;
+  }
+
+  /** Drops the cached answers for these keys of the user, or for every key of the user when `keyIds` is empty. */
+  forget(userId: string, keyIds: readonly string[]): number {
+    this.revocations++;
+    const revokedKeys = new Set(keyIds);
+    let dropped = 0;
+    for (const [digest, { principal }] of this.cache) {
+      if (principal.userId !== userId) continue;
+      if (revokedKeys.size > 0 && !revokedKeys.has(principal.keyId)) continue;
+      this.cache.delete(digest);
+      dropped++;
+    }
+    // A validation in flight may have been answered before the revocation: later callers ask again.
+    this.inFlight.clear();
+    return dropped;
   }
 
   private validate(digest: string, presented: string): Promise<ApiKeyValidationView> {

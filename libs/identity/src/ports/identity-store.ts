@@ -1,3 +1,4 @@
+import type { AccessRevocationRepository } from './access-revocation.repository.js';
 import type { AttemptRepository } from './attempt.repository.js';
 import type { OidcRequestRepository } from './oidc-request.repository.js';
 import type { OutboxRepository } from './outbox.repository.js';
@@ -13,6 +14,7 @@ export interface IdentityStore {
   readonly oidcRequests: OidcRequestRepository;
   readonly attempts: AttemptRepository;
   readonly outbox: OutboxRepository;
+  readonly revocations: AccessRevocationRepository;
   close(): Promise<void>;
 }
 

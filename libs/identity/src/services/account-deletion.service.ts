@@ -16,6 +16,7 @@ import {
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { IdentityErrors } from '../identity.errors.js';
+import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
 /**
@@ -35,6 +36,7 @@ export class AccountDeletionService {
     @Inject(ACCOUNT_SERVICES) private readonly accountServices: AccountServices,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly limiter: RateLimiter,
+    private readonly revocations: AccessRevocationService,
   ) {}
 
   async deleteAccount(userId: string): Promise<DeletionReceiptView> {
@@ -44,6 +46,8 @@ export class AccountDeletionService {
     // From here on the account cannot sign in or refresh, even if a later step fails (a retry resumes).
     if (!user.deletedAt) await this.users.update(userId, { deletedAt: now });
     const sessions = await this.sessions.revokeAllForUser(userId);
+    // Every access token of the account is refused by every BFF from now on, whatever its session.
+    await this.revocations.revokeUser(userId, now);
     // Sign-up steps still pending would create data that is being deleted.
     const setupSteps = await this.outbox.remove(userId, SETUP_STEP_KINDS);
 

@@ -122,6 +122,19 @@ export class AccountService {
     await this.sessions.revokeAll(userId, request.keepSessionId);
   }
 
+  /** Proves the caller knows the current password (a sensitive change asked for it); `wrong-password` if not. */
+  async verifyPassword(userId: string, password: string): Promise<void> {
+    const user = await this.directory.require(userId);
+    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, password))) {
+      throw IdentityErrors.wrongCurrentPassword();
+    }
+  }
+
+  /** Whether the account exists and is not being deleted: other services ask before acting for a user. */
+  async isActive(userId: string): Promise<boolean> {
+    return (await this.directory.find(userId)) !== null;
+  }
+
   async ensureMemoryGraph(userId: string): Promise<MemoryGraphView> {
     return toMemoryGraphView((await this.directory.require(userId)).memoryGraph);
   }

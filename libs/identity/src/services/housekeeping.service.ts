@@ -1,4 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import {
+  ACCESS_REVOCATION_REPOSITORY,
+  type AccessRevocationRepository,
+} from '../ports/access-revocation.repository.js';
 import { ATTEMPT_REPOSITORY, type AttemptRepository } from '../ports/attempt.repository.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
@@ -21,6 +25,7 @@ export class HousekeepingService {
     @Inject(OIDC_REQUEST_REPOSITORY) private readonly oidcRequests: OidcRequestRepository,
     @Inject(ATTEMPT_REPOSITORY) private readonly attempts: AttemptRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ACCESS_REVOCATION_REPOSITORY) private readonly revocations: AccessRevocationRepository,
   ) {}
 
   async purgeIfDue(): Promise<void> {
@@ -31,5 +36,6 @@ export class HousekeepingService {
     await this.resetTokens.purgeExpired(now);
     await this.oidcRequests.purgeExpired(now);
     await this.attempts.purgeExpired(now);
+    await this.revocations.purgeExpired(now);
   }
 }

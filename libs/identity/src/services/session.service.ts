@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
-import type { SessionView, SignInRequest } from '@membolt/contracts';
+import type { AccessRevocationListView, SessionView, SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { toUserView } from '../identity.views.js';
@@ -10,6 +10,7 @@ import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.j
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { IdentityErrors } from '../identity.errors.js';
+import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 
@@ -31,6 +32,7 @@ export class SessionService {
     private readonly accessTokens: AccessTokens,
     private readonly directory: UserDirectory,
     private readonly limiter: RateLimiter,
+    private readonly revocations: AccessRevocationService,
   ) {}
 
   async signIn(request: SignInRequest): Promise<SessionView> {
@@ -88,7 +90,7 @@ export class SessionService {
         usedAt: null,
       },
     );
-    return this.view(user, sessionId, refreshToken, expiresAt, persistent);
+    return this.view(user, sessionId, refreshToken, expiresAt, persistent, now);
   }
 
   async refresh(refreshToken: string): Promise<SessionView> {
@@ -100,7 +102,7 @@ export class SessionService {
       this.logger.warn(
         `Refresh token reused in session ${session.id} of user ${session.userId}: session revoked`,
       );
-      await this.sessions.revoke(session.userId, session.id);
+      await this.end(session.userId, session.id);
       throw IdentityErrors.sessionExpired();
     }
     if (token.expiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) {
@@ -108,7 +110,7 @@ export class SessionService {
     }
     const user = await this.directory.find(session.userId);
     if (!user) {
-      await this.sessions.revoke(session.userId, session.id);
+      await this.end(session.userId, session.id);
       throw IdentityErrors.userNotFound();
     }
     const next = newSecretToken();
@@ -126,22 +128,41 @@ export class SessionService {
       this.logger.warn(
         `Concurrent reuse of a refresh token in session ${session.id} of user ${user.id}: session revoked`,
       );
-      await this.sessions.revoke(user.id, session.id);
+      await this.end(user.id, session.id);
       throw IdentityErrors.sessionExpired();
     }
     const active = await this.directory.update(user.id, { lastActiveAt: now });
-    return this.view(active, session.id, next, expiresAt, session.persistent);
+    return this.view(active, session.id, next, expiresAt, session.persistent, session.createdAt);
   }
 
   /** Ends the session the token belongs to. Always accepted: an unknown token has nothing to end. */
   async signOut(refreshToken: string): Promise<void> {
     const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
-    if (found) await this.sessions.revoke(found.session.userId, found.session.id);
+    if (found) await this.end(found.session.userId, found.session.id);
   }
 
-  /** Revokes every session of the user, except `keepSessionId` when given. */
-  revokeAll(userId: string, keepSessionId?: string): Promise<number> {
-    return this.sessions.revokeAllForUser(userId, keepSessionId);
+  /**
+   * Revokes every session of the user, except `keepSessionId` when given, with their access tokens: a
+   * password change or reset leaves no other device signed in, not even for the rest of a token's lifetime.
+   */
+  async revokeAll(userId: string, keepSessionId?: string): Promise<number> {
+    const ended = (await this.sessions.listForUser(userId))
+      .map((session) => session.id)
+      .filter((id) => id !== keepSessionId);
+    const removed = await this.sessions.revokeAllForUser(userId, keepSessionId);
+    await this.revocations.revokeSessions(ended, this.clock.now());
+    return removed;
+  }
+
+  /** The access-token revocations in force, for a BFF replica that starts. */
+  listRevocations(): Promise<AccessRevocationListView> {
+    return this.revocations.listActive(this.clock.now());
+  }
+
+  /** Ends one session: its refresh tokens are deleted and its access tokens refused by every BFF. */
+  private async end(userId: string, sessionId: string): Promise<void> {
+    await this.sessions.revoke(userId, sessionId);
+    await this.revocations.revokeSessions([sessionId], this.clock.now());
   }
 
   private lifetimeMs(persistent: boolean): number {
@@ -154,8 +175,12 @@ export class SessionService {
     refreshToken: string,
     refreshTokenExpiresAt: Date,
     persistent: boolean,
+    signedInAt: Date,
   ): Promise<SessionView> {
-    const access = await this.accessTokens.sign({ sub: user.id, sid: sessionId }, this.clock.now());
+    const access = await this.accessTokens.sign(
+      { sub: user.id, sid: sessionId, authTime: signedInAt },
+      this.clock.now(),
+    );
     return {
       user: toUserView(user),
       accessToken: access.token,

@@ -400,6 +400,39 @@ export function describeOutboxRepositoryContract(adapterName: string, makeStore:
   });
 }
 
+/** Access-token revocations: kept until the last token they cover has expired. */
+export function describeAccessRevocationRepositoryContract(
+  adapterName: string,
+  makeStore: MakeIdentityStore,
+): void {
+  describe(`AccessRevocationRepository contract: ${adapterName}`, () => {
+    const store = withStore(makeStore);
+
+    it('lists the revocations in force, keeps the later expiry of a repeat, and purges expired ones', async () => {
+      await store().revocations.add([
+        { kind: 'session', id: 'session-1', expiresAt: at(15 * MINUTE) },
+        { kind: 'user', id: 'user-1', expiresAt: at(5 * MINUTE) },
+      ]);
+      await store().revocations.add([
+        { kind: 'session', id: 'session-1', expiresAt: at(10 * MINUTE) },
+        { kind: 'user', id: 'user-1', expiresAt: at(20 * MINUTE) },
+        { kind: 'session', id: 'user-1', expiresAt: at(MINUTE) },
+      ]);
+      await store().revocations.add([]);
+      expect(await store().revocations.listActive(at(0))).toEqual([
+        { kind: 'session', id: 'user-1', expiresAt: at(MINUTE) },
+        { kind: 'session', id: 'session-1', expiresAt: at(15 * MINUTE) },
+        { kind: 'user', id: 'user-1', expiresAt: at(20 * MINUTE) },
+      ]);
+      expect(await store().revocations.listActive(at(15 * MINUTE))).toEqual([
+        { kind: 'user', id: 'user-1', expiresAt: at(20 * MINUTE) },
+      ]);
+      expect(await store().revocations.purgeExpired(at(15 * MINUTE))).toBe(2);
+      expect(await store().revocations.listActive(at(0))).toHaveLength(1);
+    });
+  });
+}
+
 /** Every repository contract of the identity store. */
 export function describeIdentityStoreContract(adapterName: string, makeStore: MakeIdentityStore): void {
   describeUserRepositoryContract(adapterName, makeStore);
@@ -408,4 +441,5 @@ export function describeIdentityStoreContract(adapterName: string, makeStore: Ma
   describeOidcRequestRepositoryContract(adapterName, makeStore);
   describeAttemptRepositoryContract(adapterName, makeStore);
   describeOutboxRepositoryContract(adapterName, makeStore);
+  describeAccessRevocationRepositoryContract(adapterName, makeStore);
 }

@@ -1,2 +1,3 @@
 export * from './api-key.factory.js';
 export * from './api-key-repository.contract.js';
+export * from './identity-status.stub.js';

@@ -1,5 +1,6 @@
 import { migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
 import type { IdentityStore } from '../../ports/identity-store.js';
+import { AccessRevocationEmbeddedRepository } from './access-revocation.embedded.repository.js';
 import { AttemptEmbeddedRepository } from './attempt.embedded.repository.js';
 import { IDENTITY_MIGRATIONS } from './identity.migrations.js';
 import { OidcRequestEmbeddedRepository } from './oidc-request.embedded.repository.js';
@@ -19,6 +20,7 @@ export function openIdentityEmbeddedStore(dataDir: string): IdentityStore {
     oidcRequests: new OidcRequestEmbeddedRepository(db),
     attempts: new AttemptEmbeddedRepository(db),
     outbox: new OutboxEmbeddedRepository(db),
+    revocations: new AccessRevocationEmbeddedRepository(db),
     close: async () => {
       db.close();
     },

@@ -80,4 +80,18 @@ export const IDENTITY_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX identity_outbox_due ON identity_outbox (next_attempt_at);
       `),
   },
+  {
+    version: 2,
+    name: 'access-token revocations',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE identity_access_revocations (
+          kind TEXT NOT NULL,
+          target_id TEXT NOT NULL,
+          expires_at INTEGER NOT NULL,
+          PRIMARY KEY (kind, target_id)
+        );
+        CREATE INDEX identity_access_revocations_expiry ON identity_access_revocations (expires_at);
+      `),
+  },
 ];

@@ -1,5 +1,7 @@
 import { openMongoConnection } from '@membolt/mongo-store';
 import type { IdentityStore } from '../../ports/identity-store.js';
+import { AccessRevocationMongoRepository } from './access-revocation.mongo.repository.js';
+import { type AccessRevocationDocument, accessRevocationSchema } from './access-revocation.schema.js';
 import { AttemptMongoRepository } from './attempt.mongo.repository.js';
 import {
   type AttemptDocument,
@@ -36,9 +38,13 @@ export async function openIdentityMongoStore(url: string, dbName?: string): Prom
   const oidcRequests = connection.model<OidcRequestDocument>('IdentityOidcRequest', oidcRequestSchema);
   const attempts = connection.model<AttemptDocument>('IdentityAttempt', attemptSchema);
   const outbox = connection.model<OutboxDocument>('IdentityOutbox', outboxSchema);
+  const revocations = connection.model<AccessRevocationDocument>(
+    'IdentityAccessRevocation',
+    accessRevocationSchema,
+  );
   // Unique indexes carry rules (one account per e-mail, one step per kind): build them before serving.
   await Promise.all(
-    [users, sessions, refreshTokens, resetTokens, oidcRequests, attempts, outbox].map((model) =>
+    [users, sessions, refreshTokens, resetTokens, oidcRequests, attempts, outbox, revocations].map((model) =>
       model.init(),
     ),
   );
@@ -49,6 +55,7 @@ export async function openIdentityMongoStore(url: string, dbName?: string): Prom
     oidcRequests: new OidcRequestMongoRepository(oidcRequests),
     attempts: new AttemptMongoRepository(attempts),
     outbox: new OutboxMongoRepository(outbox),
+    revocations: new AccessRevocationMongoRepository(revocations),
     close: () => connection.close(),
   };
 }

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { CREATE_API_KEY_MUTATION } from '../graphql/mutations/create-api-key.mutation';
+import { CurrentPasswordField, needsCurrentPassword } from './CurrentPasswordField';
 
 const CREATE_FAILED = 'Failed to create API key';
 
@@ -24,6 +25,8 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [askPassword, setAskPassword] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [createApiKey, { loading }] = useMutation(CREATE_API_KEY_MUTATION);
 
   const reset = () => {
@@ -31,6 +34,8 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
     setDescription('');
     setNameError(null);
     setFailure(null);
+    setAskPassword(false);
+    setCurrentPassword('');
   };
 
   const close = () => {
@@ -47,12 +52,19 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
     }
     try {
       const { data } = await createApiKey({
-        variables: { input: { name: name.trim(), description: description.trim() || null } },
+        variables: {
+          input: {
+            name: name.trim(),
+            description: description.trim() || null,
+            currentPassword: askPassword && currentPassword ? currentPassword : null,
+          },
+        },
       });
       if (!data) throw new Error(CREATE_FAILED);
       reset();
       onCreated(data.createApiKey.secret);
     } catch (caught) {
+      if (needsCurrentPassword(caught)) setAskPassword(true);
       setFailure(graphqlErrorMessage(caught) ?? CREATE_FAILED);
     }
   };
@@ -101,6 +113,14 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
         disabled={loading}
         slotProps={{ htmlInput: { maxLength: API_KEY_DESCRIPTION_MAX_LENGTH } }}
       />
+      {askPassword && (
+        <CurrentPasswordField
+          id="api-key-current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          disabled={loading}
+        />
+      )}
     </FormDialog>
   );
 }

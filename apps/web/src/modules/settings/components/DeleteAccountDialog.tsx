@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from '../../auth/utils/auth-errors.util';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
 import { DELETE_ACCOUNT_MUTATION } from '../graphql/mutations/delete-account.mutation';
+import { CurrentPasswordField, needsCurrentPassword } from './CurrentPasswordField';
 
 const DELETE_FAILED = 'We could not delete your account. Please try again.';
 
@@ -20,17 +21,24 @@ export function DeleteAccountDialog({
   const navigate = useNavigate();
   const [deleteAccount, { loading }] = useMutation(DELETE_ACCOUNT_MUTATION);
   const [error, setError] = useState<string | null>(null);
+  const [askPassword, setAskPassword] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
 
   const close = () => {
     setError(null);
+    setAskPassword(false);
+    setCurrentPassword('');
     onClose();
   };
 
   const confirm = async () => {
     setError(null);
     try {
-      await deleteAccount();
+      await deleteAccount({
+        variables: { currentPassword: askPassword && currentPassword ? currentPassword : null },
+      });
     } catch (caught) {
+      if (needsCurrentPassword(caught)) setAskPassword(true);
       setError(graphqlErrorMessage(caught) ?? DELETE_FAILED);
       return;
     }
@@ -50,6 +58,16 @@ export function DeleteAccountDialog({
       confirmMinWidth={150}
       busy={loading}
       error={error}
+      extra={
+        askPassword && (
+          <CurrentPasswordField
+            id="delete-account-current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            disabled={loading}
+          />
+        )
+      }
       onCancel={close}
       onConfirm={() => void confirm()}
     >

@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   readonly title: string;
   /** The question, saying what the action destroys. */
   readonly children: ReactNode;
+  /** Shown under the question, e.g. a field the action needs. */
+  readonly extra?: ReactNode;
   readonly confirmLabel: string;
   readonly busyLabel: string;
   /** Keeps the button as wide while its label is replaced by the spinner. */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   id,
   title,
   children,
+  extra,
   confirmLabel,
   busyLabel,
   confirmMinWidth,
@@ -55,6 +58,7 @@ export function ConfirmDialog({
           </Alert>
         )}
         <DialogContentText>{children}</DialogContentText>
+        {extra}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={busy}>

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Test } from '@nestjs/testing';
+import { defineSubject } from '@membolt/contracts';
+import { IsString, MaxLength } from 'class-validator';
+import { BusClient } from '../bus-client.js';
+import { BusModule } from '../bus.module.js';
+import type { BusTransportOptions } from '../bus.options.js';
+import { InProcessBroker } from '../in-process/in-process.broker.js';
+import { startNatsServer, type TestNatsServer } from '../testing/nats-server.js';
+import { BusBroadcasts } from './bus-broadcasts.js';
+
+class NoticeEvent {
+  @IsString()
+  @MaxLength(20)
+  text!: string;
+}
+const noticed = defineSubject<NoticeEvent, void>('test', 'test.notices.noticed.v1');
+
+async function replica(transport: BusTransportOptions) {
+  const moduleRef = await Test.createTestingModule({
+    imports: [BusModule.forRoot({ transport, timeoutMs: 2000 })],
+  }).compile();
+  await moduleRef.init();
+  return {
+    bus: moduleRef.get(BusClient),
+    broadcasts: moduleRef.get(BusBroadcasts),
+    close: () => moduleRef.close(),
+  };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 5000; waited += 10) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function describeBroadcasts(name: string, makeTransport: () => Promise<BusTransportOptions>) {
+  describe(`BusBroadcasts over ${name}`, () => {
+    let replicas: Array<Awaited<ReturnType<typeof replica>>>;
+    const received: Record<string, string[]> = { a: [], b: [] };
+
+    beforeAll(async () => {
+      const transport = await makeTransport();
+      replicas = [await replica(transport), await replica(transport), await replica(transport)];
+      await replicas[0]!.broadcasts.subscribe(noticed, NoticeEvent, (event) => {
+        received['a']!.push(event.text);
+      });
+      await replicas[1]!.broadcasts.subscribe(noticed, NoticeEvent, (event) => {
+        received['b']!.push(event.text);
+      });
+    });
+
+    afterAll(async () => {
+      await Promise.all(replicas.map((r) => r.close()));
+    });
+
+    it('delivers every event to every subscriber (no queue group), and drops invalid payloads', async () => {
+      const publisher = replicas[2]!.bus;
+      await publisher.emit(noticed, { text: 'x'.repeat(50) });
+      await publisher.emit(noticed, { text: 'one' });
+      await publisher.emit(noticed, { text: 'two' });
+      await until(() => received['a']!.length >= 2 && received['b']!.length >= 2, 'both replicas');
+      expect(received['a']).toEqual(['one', 'two']);
+      expect(received['b']).toEqual(['one', 'two']);
+    });
+  });
+}
+
+describeBroadcasts('the in-process broker', async () => ({
+  transport: 'in-process',
+  broker: new InProcessBroker(),
+}));
+
+let nats: TestNatsServer | undefined;
+afterAll(async () => {
+  await nats?.stop();
+});
+describeBroadcasts('NATS', async () => {
+  nats = await startNatsServer();
+  return { transport: 'nats', servers: nats.url, name: 'broadcasts' };
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import { GraphqlBrowser } from '@membolt/bff/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
+
+const AUTH_TOKEN_SECRET = 'distributed-revocation-secret-0123456789';
+const PASSWORD = 'distributed pw 1';
+/** The services these flows touch (sign-up setup, keys, account deletion); chat holds no user data. */
+const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion'] as const;
+
+/**
+ * Revocation in distributed mode: two gateway replicas and two BFF replicas (and a third that starts
+ * late), each its own process, on a real nats-server. A revoked key or session must be refused by every
+ * replica on the very next request, though each gateway caches key validations for 60 s.
+ */
+describe('distributed mode: revocation reaches every replica at once', () => {
+  let nats: TestNatsServer;
+  let dataDir: string;
+  const processes: AppProcess[] = [];
+  let edgeEnv: Record<string, string>;
+  const gateways: string[] = [];
+  const bffs: string[] = [];
+
+  const startEdge = async (app: 'gateway' | 'bff', extra: Record<string, string> = {}) => {
+    const port = await freePort();
+    const proc = spawnApp(app, { ...edgeEnv, PORT: String(port), ...extra });
+    processes.push(proc);
+    await proc.waitForOutput(new RegExp(`${app} listening`));
+    return `http://127.0.0.1:${port}`;
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    dataDir = mkdtempSync(join(tmpdir(), 'membolt-distributed-revocation-'));
+    const serviceEnv = {
+      NATS_URL: nats.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      BUS_TIMEOUT_MS: '5000',
+      AUTH_TOKEN_SECRET,
+    };
+    await Promise.all(
+      SERVICES.map(async (name) => {
+        const proc = spawnApp(name, serviceEnv);
+        processes.push(proc);
+        await proc.waitForOutput(/listening on NATS/);
+      }),
+    );
+    edgeEnv = {
+      NATS_URL: nats.url,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      BUS_TIMEOUT_MS: '5000',
+      AUTH_TOKEN_SECRET,
+      // The longest cache allowed: only the broadcast can make a revocation show on the next request.
+      GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
+    };
+    gateways.push(...(await Promise.all([startEdge('gateway'), startEdge('gateway')])));
+    bffs.push(...(await Promise.all([startEdge('bff'), startEdge('bff')])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((proc) => proc.stop()));
+    await nats?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let seq = 0;
+  const signUp = async () => {
+    const browser = new GraphqlBrowser(bffs[0]!);
+    const result = await browser.request<{ signUp: { id: string } }>(
+      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
+      { input: { email: `revoked${++seq}@example.com`, password: PASSWORD, name: 'Rev' } },
+    );
+    expect(result.errors).toBeUndefined();
+    return browser;
+  };
+  const createKey = async (browser: GraphqlBrowser) => {
+    const created = await browser.request<{ createApiKey: { secret: string; apiKey: { id: string } } }>(
+      'mutation { createApiKey(input: { name: "Replicated" }) { secret apiKey { id } } }',
+    );
+    expect(created.errors).toBeUndefined();
+    return created.data!.createApiKey;
+  };
+  const statusAt = async (gateway: string, key: string) =>
+    (await fetch(`${gateway}/api/health`, { headers: { 'X-API-Key': key } })).status;
+  /** The same access cookie, presented to another BFF replica. */
+  const atReplica = (browser: GraphqlBrowser, bff: string) => {
+    const copy = new GraphqlBrowser(bff);
+    copy.jar.store(
+      new Response(null, {
+        headers: { 'set-cookie': `mb_at=${encodeURIComponent(browser.jar.get('mb_at')!.value)}; Path=/` },
+      }),
+    );
+    return copy;
+  };
+  const viewerCode = async (browser: GraphqlBrowser) =>
+    (await browser.request('{ viewer { id } }')).errors?.[0]?.extensions?.code ?? 'ok';
+
+  it('a revoked key is refused by both gateway replicas on the very next request', async () => {
+    const browser = await signUp();
+    const { secret, apiKey } = await createKey(browser);
+    for (const gateway of gateways) {
+      expect(await statusAt(gateway, secret)).toBe(200);
+      expect(await statusAt(gateway, secret)).toBe(200);
+    }
+    const revoked = await browser.request('mutation ($id: ID!) { revokeApiKey(id: $id) { id } }', {
+      id: apiKey.id,
+    });
+    expect(revoked.errors).toBeUndefined();
+    for (const gateway of gateways) expect(await statusAt(gateway, secret)).toBe(401);
+  });
+
+  it('a signed-out session is refused by every BFF replica at once, and by one that starts later', async () => {
+    const browser = await signUp();
+    const elsewhere = atReplica(browser, bffs[1]!);
+    expect(await viewerCode(elsewhere)).toBe('ok');
+    await browser.request('mutation { signOut }');
+    expect(await viewerCode(elsewhere)).toBe('UNAUTHENTICATED');
+
+    const late = await startEdge('bff');
+    expect(await viewerCode(atReplica(elsewhere, late))).toBe('UNAUTHENTICATED');
+  });
+
+  it('account deletion ends its keys on both gateways and its sessions on every BFF replica at once', async () => {
+    const browser = await signUp();
+    await eventually(
+      async () =>
+        (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data
+          ?.viewer.setupComplete === true,
+      20_000,
+      'setupComplete',
+    );
+    const { secret } = await createKey(browser);
+    for (const gateway of gateways) expect(await statusAt(gateway, secret)).toBe(200);
+    const elsewhere = atReplica(browser, bffs[1]!);
+    const deleted = await browser.request('mutation { deleteAccount { userId } }');
+    expect(deleted.errors).toBeUndefined();
+    for (const gateway of gateways) expect(await statusAt(gateway, secret)).toBe(401);
+    expect(await viewerCode(elsewhere)).toBe('UNAUTHENTICATED');
+    const minted = await elsewhere.request('mutation { createApiKey(input: { name: "after" }) { secret } }');
+    expect(minted.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
