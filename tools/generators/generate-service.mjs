@@ -410,11 +410,11 @@ export function generateService(root, options, log = () => undefined) {
   return { written, edited };
 }
 
-const NEXT_STEPS = (o) => `
+const NEXT_STEPS = (o, edited) => `
 Next:
   npm run build:server && npm run typecheck && npx eslint libs/${o.name} apps/${o.name}
   NODE_OPTIONS=--experimental-vm-modules npx jest libs/${o.name}
-${o.stateless ? '' : `  Add '${o.name}' to identity's stand-in services (libs/identity/src/testing/stub-services.ts) and to the\n  account-deletion receipt expected in apps/standalone/e2e/bff-session.e2e-spec.ts.\n`}  Document the service and its variables in README.md; docs/service-anatomy.md explains each file.`;
+${!edited.includes('libs/contracts/src/system/user-data.ts') ? '' : `  Add '${o.name}' to identity's stand-in services (libs/identity/src/testing/stub-services.ts) and to the\n  account-deletion receipt expected in apps/standalone/e2e/bff-session.e2e-spec.ts.\n`}  Document the service and its variables in README.md; docs/service-anatomy.md explains each file.`;
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
@@ -424,8 +424,8 @@ if (isMain) {
     if (options.help) {
       process.stdout.write(USAGE);
     } else {
-      generateService(root, options, (line) => console.log(line));
-      if (!options.dryRun) console.log(NEXT_STEPS(options));
+      const { edited } = generateService(root, options, (line) => console.log(line));
+      if (!options.dryRun) console.log(NEXT_STEPS(options, edited));
     }
   } catch (error) {
     if (!(error instanceof GeneratorUsageError)) throw error;

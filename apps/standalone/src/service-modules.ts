@@ -2,9 +2,9 @@ import type { DynamicModule } from '@nestjs/common';
 import { BillingModule } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
 import { IdentityModule, identityModuleOptionsFrom } from '@membolt/identity';
-import { IngestionModule } from '@membolt/ingestion';
+import { IngestionModule, toIngestionModuleOptions } from '@membolt/ingestion';
 import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
-import { MemoryModule } from '@membolt/memory';
+import { MemoryModule, toMemoryModuleOptions } from '@membolt/memory';
 import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
 import type { StandaloneConfig } from './standalone.config.js';
 
@@ -20,8 +20,8 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
     IdentityModule.forRoot(identityModuleOptionsFrom(config, accessTokenSecretOf(config))),
     KeysModule.forRoot(toKeysModuleOptions(store, config)),
     BillingModule.forRoot({ store }),
-    MemoryModule.forRoot({ store }),
-    IngestionModule.forRoot({ store }),
+    MemoryModule.forRoot(toMemoryModuleOptions(config)),
+    IngestionModule.forRoot(toIngestionModuleOptions(config)),
     ChatModule.forRoot(),
   ];
 }
