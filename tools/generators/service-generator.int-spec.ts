@@ -195,7 +195,7 @@ describe('npm run generate:service', () => {
     expectSuccess(await run(root, bin(root, 'nx'), ['show', 'projects']), 'nx project graph');
     expect((await run(root, bin(root, 'nx'), ['show', 'projects'])).output).toContain(`${SAMPLE}-app`);
 
-    // One tsc over every generated project and the edited composition root.
+    // One tsc over every generated project and the edited composition root (and what they import).
     writeFileSync(
       join(root, 'tsconfig.generated.json'),
       JSON.stringify({
@@ -212,7 +212,16 @@ describe('npm run generate:service', () => {
     ];
     const [typecheck, lint, format] = await Promise.all([
       run(root, bin(root, 'tsc'), ['-p', 'tsconfig.generated.json']),
-      run(root, bin(root, 'eslint'), ['--max-warnings', '0', ...changedFiles]),
+      // One type-aware program for every file, instead of one per project's tsconfig: half the time.
+      run(root, bin(root, 'eslint'), [
+        '--max-warnings',
+        '0',
+        '--parser-options',
+        'projectService:false',
+        '--parser-options',
+        'project:./tsconfig.generated.json',
+        ...changedFiles,
+      ]),
       run(root, bin(root, 'prettier'), ['--check', ...changedFiles, 'package-lock.json']),
     ]);
     expectSuccess(typecheck, 'typecheck');
