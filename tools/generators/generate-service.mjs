@@ -141,6 +141,7 @@ function tokensOf({ name, entity }) {
     __entities_snake__: snake(entities),
     __ENTITIES__: upperSnake(entities),
     __EntityWords__: entity[0].toUpperCase() + entity.slice(1).replace(/-/g, ' '),
+    __entityWords__: entity.replace(/-/g, ' '),
     __entitiesWords__: entities.replace(/-/g, ' '),
     __table__: `${snake(name)}_${snake(entities)}`,
   };
