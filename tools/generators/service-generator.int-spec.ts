@@ -251,6 +251,7 @@ describe('npm run generate:service', () => {
     expect(tests.output).toContain(
       `PASS unit libs/${SAMPLE}/src/adapters/embedded/${SAMPLE}-store.embedded.spec.ts`,
     );
+    expect(tests.output).toContain(`PASS unit libs/${SAMPLE}/src/${SAMPLE}.service.spec.ts`);
     expect(tests.output).toContain('PASS unit tools/deploy/deploy.spec.ts');
   }, 300_000);
 });
