@@ -1,7 +1,7 @@
-import { IngestionModule } from '@membolt/ingestion';
-import { loadConfigOrExit, toStoreConfig } from '@membolt/platform';
+import { IngestionModule, toIngestionModuleOptions } from '@membolt/ingestion';
+import { loadConfigOrExit } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadIngestionConfig } from './ingestion.config.js';
 
 const config = loadConfigOrExit(() => loadIngestionConfig());
-await runServiceProcess('ingestion', config, IngestionModule.forRoot({ store: toStoreConfig(config) }));
+await runServiceProcess('ingestion', config, IngestionModule.forRoot(toIngestionModuleOptions(config)));

@@ -1,7 +1,7 @@
-import { MemoryModule } from '@membolt/memory';
-import { loadConfigOrExit, toStoreConfig } from '@membolt/platform';
+import { MemoryModule, toMemoryModuleOptions } from '@membolt/memory';
+import { loadConfigOrExit } from '@membolt/platform';
 import { runServiceProcess } from '@membolt/runtime';
 import { loadMemoryConfig } from './memory.config.js';
 
 const config = loadConfigOrExit(() => loadMemoryConfig());
-await runServiceProcess('memory', config, MemoryModule.forRoot({ store: toStoreConfig(config) }));
+await runServiceProcess('memory', config, MemoryModule.forRoot(toMemoryModuleOptions(config)));

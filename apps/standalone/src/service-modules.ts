@@ -2,10 +2,10 @@ import type { DynamicModule } from '@nestjs/common';
 import { BillingModule, toBillingModuleOptions } from '@membolt/billing';
 import { ChatModule } from '@membolt/chat';
 import { IdentityModule, toIdentityModuleOptions } from '@membolt/identity';
-import { IngestionModule } from '@membolt/ingestion';
+import { IngestionModule, toIngestionModuleOptions } from '@membolt/ingestion';
 import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
-import { MemoryModule } from '@membolt/memory';
-import { loadOrCreateLocalSecret, toStoreConfig } from '@membolt/platform';
+import { MemoryModule, toMemoryModuleOptions } from '@membolt/memory';
+import { loadOrCreateLocalSecret } from '@membolt/platform';
 import type { StandaloneConfig } from './standalone.config.js';
 
 /** The access-token secret: from the environment, or generated once under DATA_DIR. */
@@ -15,13 +15,12 @@ export function accessTokenSecretOf(config: StandaloneConfig): string {
 
 /** The six services on their embedded stores (or MongoDB when MONGO_URL is set), for one process. */
 export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
-  const store = toStoreConfig(config);
   return [
     IdentityModule.forRoot(toIdentityModuleOptions(config, accessTokenSecretOf(config))),
     KeysModule.forRoot(toKeysModuleOptions(config)),
     BillingModule.forRoot(toBillingModuleOptions(config)),
-    MemoryModule.forRoot({ store }),
-    IngestionModule.forRoot({ store }),
+    MemoryModule.forRoot(toMemoryModuleOptions(config)),
+    IngestionModule.forRoot(toIngestionModuleOptions(config)),
     ChatModule.forRoot(),
   ];
 }

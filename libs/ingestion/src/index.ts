@@ -1,1 +1,2 @@
 export * from './ingestion.module.js';
+export * from './ingestion.options.js';

@@ -1,19 +1,31 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
-import type { StoreConfig } from '@membolt/platform';
-import { IngestionUserDataHandlers } from './ingestion-user-data.handlers.js';
+import { CLOCK, systemClock } from '@membolt/platform';
+import { IngestionHandlers } from './ingestion.handlers.js';
+import type { IngestionModuleOptions } from './ingestion.options.js';
+import { IngestionService } from './ingestion.service.js';
+import { openIngestionStore } from './ingestion.store.js';
+import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
 
-export interface IngestionModuleOptions {
-  readonly store: StoreConfig;
-}
-
-/** The ingestion service. It answers its health probe and account deletion; its capabilities arrive with their issues. */
+/** The ingestion service. It answers its health probe and account deletion over the bus. */
 @Module({})
-export class IngestionModule {
-  static forRoot(_options: IngestionModuleOptions): DynamicModule {
+export class IngestionModule implements OnApplicationShutdown {
+  constructor(@Inject(INGESTION_STORE) private readonly store: IngestionStore) {}
+
+  static forRoot(options: IngestionModuleOptions): DynamicModule {
     return {
       module: IngestionModule,
-      controllers: [IngestionUserDataHandlers, createHealthController('ingestion')],
+      controllers: [IngestionHandlers, createHealthController('ingestion')],
+      providers: [
+        { provide: INGESTION_STORE, useFactory: () => openIngestionStore(options.store) },
+        { provide: CLOCK, useValue: systemClock },
+        IngestionService,
+      ],
     };
+  }
+
+  // Runs after the bus server has stopped taking requests, so no handler is still using the store.
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
   }
 }

@@ -1,1 +1,2 @@
 export * from './memory.module.js';
+export * from './memory.options.js';

@@ -2,21 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BusClient } from '@membolt/bus';
 import { type BusTestApp, rejection, startInProcessServices } from '@membolt/bus/testing';
 import { CommonErrorCode, deleteUserDataSubject, healthSubject } from '@membolt/contracts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IngestionModule } from './ingestion.module.js';
 
-describe('ingestion service: user-data deletion', () => {
+describe('ingestion service over the bus', () => {
   let services: BusTestApp;
   let bus: BusClient;
+  let dataDir: string;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'membolt-ingestion-'));
     services = await startInProcessServices([
-      IngestionModule.forRoot({ store: { kind: 'embedded', dataDir: 'unused' } }),
+      IngestionModule.forRoot({ store: { kind: 'embedded', dataDir } }),
     ]);
     bus = services.bus;
   });
 
   afterAll(async () => {
     await services?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers its health probe', async () => {
+    expect(await bus.request(healthSubject('ingestion'), {})).toMatchObject({
+      name: 'ingestion',
+      status: 'ok',
+    });
   });
 
   it('answers honestly that it removed nothing (it holds no user data yet), every time', async () => {
@@ -28,7 +41,7 @@ describe('ingestion service: user-data deletion', () => {
     }
   });
 
-  it('needs an acting user and an empty payload', async () => {
+  it('needs an acting user and an empty payload for account deletion', async () => {
     expect((await rejection(bus.request(deleteUserDataSubject('ingestion'), {}))).code).toBe(
       CommonErrorCode.Unauthorized,
     );
@@ -36,12 +49,5 @@ describe('ingestion service: user-data deletion', () => {
       bus.request(deleteUserDataSubject('ingestion'), { all: true } as never, { userId: 'user-a' }),
     );
     expect(extra).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'all should not exist' });
-  });
-
-  it('still answers its health probe', async () => {
-    expect(await bus.request(healthSubject('ingestion'), {})).toMatchObject({
-      name: 'ingestion',
-      status: 'ok',
-    });
   });
 });
