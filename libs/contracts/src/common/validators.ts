@@ -56,7 +56,7 @@ export const IsAccountEmail = (): PropertyDecorator =>
   );
 
 /** Text a person types where something is required: trimmed, then required with `message`, then bounded. */
-const IsRequiredText = (message: string, maxLength: number): PropertyDecorator =>
+export const IsRequiredText = (message: string, maxLength: number): PropertyDecorator =>
   composeDecorators(Trim(), IsString({ message }), IsNotEmpty({ message }), MaxLength(maxLength));
 
 /** A value the server handed out and the client echoes back: a non-empty string of bounded length. */
