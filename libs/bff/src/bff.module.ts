@@ -9,6 +9,7 @@ import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions } from './bff.options.js';
 import { PlansResolver } from './billing/plans.resolver.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
+import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { OidcController } from './session/oidc.controller.js';
 import { SessionGuard } from './session/session.guard.js';
 import { SessionResolver } from './session/session.resolver.js';
@@ -47,6 +48,7 @@ export class BffModule {
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },
         { provide: APP_GUARD, useClass: SessionGuard },
         ...BFF_RESOLVERS,
+        GraphqlMetricsPlugin,
       ],
     };
   }

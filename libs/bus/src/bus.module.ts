@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { BusClient } from './bus-client.js';
+import { BusRequestMetering } from './bus-metrics.js';
 import {
   BUS_CLIENT_OPTIONS,
   BUS_CLIENT_PROXY,
@@ -59,6 +60,7 @@ export class BusModule {
         { provide: BUS_CLIENT_OPTIONS, useValue: options },
         { provide: BUS_CLIENT_PROXY, useFactory: () => createClientProxy(options) },
         BusClient,
+        BusRequestMetering,
       ],
       exports: [BusClient],
     };

@@ -8,3 +8,5 @@ export * from './in-process/in-process.server.js';
 export * from './in-process/in-process.client.js';
 export * from './nats/fast-fail-nats.client.js';
 export * from './nats/ready-nats.server.js';
+export * from './bus-metrics.js';
+export * from './bus-readiness.js';

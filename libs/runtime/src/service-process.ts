@@ -1,15 +1,32 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { BusModule, createBusServer } from '@membolt/bus';
+import { BusModule, checkBusServerConnection, createBusServer } from '@membolt/bus';
 import type { ServiceName } from '@membolt/contracts';
-import { createLogger, type AppLogger, PinoNestLogger } from '@membolt/platform';
+import {
+  createLogger,
+  type AppLogger,
+  type Metrics,
+  ObservabilityModule,
+  type OpsConfig,
+  PinoNestLogger,
+  type Readiness,
+} from '@membolt/platform';
 import { Module } from '@nestjs/common';
+import { addBusClientReadiness, createObservability, OpsListener } from './observability.js';
 
-export interface ServiceProcessConfig {
+export interface ServiceProcessConfig extends Partial<OpsConfig> {
   readonly NATS_URL: string;
   readonly BUS_TIMEOUT_MS: number;
   readonly LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export interface RunningServiceProcess {
+  readonly logger: AppLogger;
+  readonly metrics: Metrics;
+  readonly readiness: Readiness;
+  /** The ops listener (/metrics, /livez, /readyz) when METRICS_PORT is set: a service's only HTTP port. */
+  readonly opsUrl: string | null;
 }
 
 /**
@@ -20,7 +37,7 @@ export async function runServiceProcess(
   service: ServiceName,
   config: ServiceProcessConfig,
   serviceModule: DynamicModule,
-): Promise<AppLogger> {
+): Promise<RunningServiceProcess> {
   const logger = createLogger({ app: service, level: config.LOG_LEVEL });
   const transport = {
     transport: 'nats',
@@ -28,15 +45,35 @@ export async function runServiceProcess(
     name: `membolt-${service}-${process.pid}`,
   } as const;
 
-  @Module({ imports: [BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }), serviceModule] })
+  const { metrics, readiness } = createObservability(service);
+
+  @Module({
+    imports: [
+      ObservabilityModule.forRoot(metrics, readiness),
+      BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }),
+      serviceModule,
+    ],
+    providers: [OpsListener],
+  })
   class ServiceProcessModule {}
 
+  const server = createBusServer(transport, service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(ServiceProcessModule, {
-    strategy: createBusServer(transport, service),
+    strategy: server,
     logger: new PinoNestLogger(logger),
   });
   app.enableShutdownHooks();
+  // Requests arrive on the server's connection; the client's carries the service's own calls out.
+  readiness.add('nats-server', () => checkBusServerConnection(server));
+  addBusClientReadiness(app, readiness);
   await app.listen();
   logger.info({ nats: config.NATS_URL }, `${service} service listening on NATS (queue group "${service}")`);
-  return logger;
+  const opsUrl = await app
+    .get(OpsListener)
+    .start(
+      { METRICS_HOST: config.METRICS_HOST ?? '0.0.0.0', METRICS_PORT: config.METRICS_PORT },
+      { metrics, readiness },
+      logger,
+    );
+  return { logger, metrics, readiness, opsUrl };
 }
