@@ -45,43 +45,53 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
 
   const { metrics, readiness } = createObservability(options.app);
   const ops = options.ops ?? {};
+  // Probes answer from the first moment: alive while the app still starts, ready once it serves.
+  const removeStartupCheck = readiness.add('startup', () => {
+    throw new Error('still starting');
+  });
+  const opsListener = new OpsListener();
+  const opsUrl = await opsListener.start(
+    { METRICS_HOST: ops.METRICS_HOST ?? options.host, METRICS_PORT: ops.METRICS_PORT },
+    { metrics, readiness },
+    logger,
+  );
 
   @Module({
     imports: [ObservabilityModule.forRoot(metrics, readiness), ...options.imports],
-    providers: [OpsListener],
+    providers: [{ provide: OpsListener, useValue: opsListener }],
   })
   class HttpEdgeModule {}
 
-  const app = await NestFactory.create(HttpEdgeModule, {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
-  configureHttpEdge(app, {
-    logger,
-    bodyLimitBytes: options.bodyLimitBytes,
-    observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
-  });
-  addBusClientReadiness(app, readiness);
-  if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
-    logger.warn(
-      { webDistDir: options.webDistDir },
-      'No built web app found; run `npm run build:web` to serve it',
-    );
+  let app: INestApplication;
+  try {
+    app = await NestFactory.create(HttpEdgeModule, {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    });
+    configureHttpEdge(app, {
+      logger,
+      bodyLimitBytes: options.bodyLimitBytes,
+      observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
+    });
+    addBusClientReadiness(app, readiness);
+    if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
+      logger.warn(
+        { webDistDir: options.webDistDir },
+        'No built web app found; run `npm run build:web` to serve it',
+      );
+    }
+    if (options.busServer) {
+      app.connectMicroservice({ strategy: options.busServer });
+      await app.startAllMicroservices();
+    }
+    await app.listen(options.port, options.host);
+  } catch (error) {
+    await opsListener.onApplicationShutdown();
+    throw error;
   }
-  if (options.busServer) {
-    app.connectMicroservice({ strategy: options.busServer });
-    await app.startAllMicroservices();
-  }
-  await app.listen(options.port, options.host);
+  removeStartupCheck();
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${address.port}`;
   logger.info({ url }, `${options.app} listening`);
-  const opsUrl = await app
-    .get(OpsListener)
-    .start(
-      { METRICS_HOST: ops.METRICS_HOST ?? options.host, METRICS_PORT: ops.METRICS_PORT },
-      { metrics, readiness },
-      logger,
-    );
   return { app, url, logger, metrics, readiness, opsUrl };
 }

@@ -46,6 +46,19 @@ export async function runServiceProcess(
   } as const;
 
   const { metrics, readiness } = createObservability(service);
+  const server = createBusServer(transport, service);
+  // Requests arrive on the server's connection; the client's carries the service's own calls out.
+  readiness.add('nats-server', () => checkBusServerConnection(server));
+  const removeStartupCheck = readiness.add('startup', () => {
+    throw new Error('still starting');
+  });
+  // Probes answer from the first moment: alive while the service still connects, ready once it can serve.
+  const ops = new OpsListener();
+  const opsUrl = await ops.start(
+    { METRICS_HOST: config.METRICS_HOST ?? '0.0.0.0', METRICS_PORT: config.METRICS_PORT },
+    { metrics, readiness },
+    logger,
+  );
 
   @Module({
     imports: [
@@ -53,27 +66,23 @@ export async function runServiceProcess(
       BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }),
       serviceModule,
     ],
-    providers: [OpsListener],
+    providers: [{ provide: OpsListener, useValue: ops }],
   })
   class ServiceProcessModule {}
 
-  const server = createBusServer(transport, service);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ServiceProcessModule, {
-    strategy: server,
-    logger: new PinoNestLogger(logger),
-  });
-  app.enableShutdownHooks();
-  // Requests arrive on the server's connection; the client's carries the service's own calls out.
-  readiness.add('nats-server', () => checkBusServerConnection(server));
-  addBusClientReadiness(app, readiness);
-  await app.listen();
+  try {
+    const app = await NestFactory.createMicroservice<MicroserviceOptions>(ServiceProcessModule, {
+      strategy: server,
+      logger: new PinoNestLogger(logger),
+    });
+    app.enableShutdownHooks();
+    addBusClientReadiness(app, readiness);
+    await app.listen();
+  } catch (error) {
+    await ops.onApplicationShutdown();
+    throw error;
+  }
+  removeStartupCheck();
   logger.info({ nats: config.NATS_URL }, `${service} service listening on NATS (queue group "${service}")`);
-  const opsUrl = await app
-    .get(OpsListener)
-    .start(
-      { METRICS_HOST: config.METRICS_HOST ?? '0.0.0.0', METRICS_PORT: config.METRICS_PORT },
-      { metrics, readiness },
-      logger,
-    );
   return { logger, metrics, readiness, opsUrl };
 }
