@@ -158,9 +158,9 @@ describe('standalone: metrics and probes', () => {
     );
   });
 
-  it('reports the keys service pending last_used writes as a queue depth', async () => {
-    expect(await scrape()).toMatch(
-      /^membolt_queue_depth\{queue="keys_last_used_pending",app="standalone"\} \d+$/m,
-    );
+  it("reports queue depths: the keys service's pending last_used writes and identity's outbox", async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^membolt_queue_depth\{queue="keys_last_used_pending",app="standalone"\} \d+$/m);
+    expect(text).toMatch(/^membolt_queue_depth\{queue="identity_outbox_pending",app="standalone"\} \d+$/m);
   });
 });
