@@ -13,12 +13,10 @@ const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 /** The value of one series in Prometheus text (labels matched as a subset), or 0 when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {
   for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)\{(.*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...match[2]!.matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+    const [, metric, labelText = '', value = ''] = /^([a-z_:]+)\{(.*)\} (\S+)$/.exec(line) ?? [];
+    if (metric !== name) continue;
+    const found = new Map([...labelText.matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, expected]) => found.get(key) === expected)) return Number(value);
   }
   return 0;
 }
