@@ -46,8 +46,10 @@ function recordHttpMetrics(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
     const stopTimer = metrics.httpRequestDuration.startTimer();
-    res.on('finish', () => {
-      stopTimer({ method: req.method, route: routeLabel(req, res, path), status: String(res.statusCode) });
+    // 'close' also fires when the client gives up first: those requests count too, as `aborted`.
+    res.once('close', () => {
+      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
+      stopTimer({ method: req.method, route: routeLabel(req, res, path), status });
     });
     next();
   };
