@@ -1,8 +1,11 @@
 // Checks that the distributed deployment files (docker-compose.yml, deploy/Dockerfile, deploy/k8s) match the
 // apps in the repository: every process app is deployed, built from the one Dockerfile with its APP, wired
 // to the infrastructure it needs, and started by an entrypoint that exists. No Docker engine is needed.
-import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@membolt/bus/testing';
+import { startOpsServer, type RunningOpsServer } from '@membolt/edge';
+import { Metrics, Readiness } from '@membolt/platform';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +128,17 @@ describe('docker-compose.yml', () => {
   ])('gives %s %s', (app, variable, url, dependency) => {
     expect(keyValues(service(app).environment)[variable]).toBe(url);
     expect(dependsOn(service(app))).toContain(dependency);
+  });
+
+  it.each(distributedApps)('probes %s with deploy/healthcheck.mjs against its METRICS_PORT', (app) => {
+    const healthcheck = asMap(service(app).healthcheck);
+    expect(healthcheck.disable).toBeUndefined();
+    expect(asList(healthcheck.test).map(String)).toEqual(['CMD', 'node', '/app/deploy/healthcheck.mjs']);
+    expect(Number(keyValues(service(app).environment).METRICS_PORT)).toBeGreaterThan(0);
+    // The metrics port stays on the compose network.
+    expect(asList(service(app).ports).map(String).join(' ')).not.toContain(
+      keyValues(service(app).environment).METRICS_PORT,
+    );
   });
 
   it.each([...edgePorts])('publishes the %s edge on its port %d', (app, defaultPort) => {
@@ -267,6 +281,35 @@ describe('deploy/k8s', () => {
     });
   });
 
+  it.each(distributedApps)(
+    'probes %s with httpGet: /readyz for readiness, /livez for liveness, on METRICS_PORT',
+    (app) => {
+      const main = container(deployments.get(app) ?? {});
+      const metricsPort = Number(asMap(ofKind('ConfigMap')[0]?.data).METRICS_PORT);
+      expect(metricsPort).toBeGreaterThan(0);
+      const ports = asList(main.ports).map(asMap);
+      const portNumber = (port: unknown) =>
+        typeof port === 'number' ? port : ports.find((p) => p.name === port)?.containerPort;
+      const readiness = asMap(asMap(main.readinessProbe).httpGet);
+      const liveness = asMap(asMap(main.livenessProbe).httpGet);
+      expect(readiness.path).toBe('/readyz');
+      expect(liveness.path).toBe('/livez');
+      expect(portNumber(readiness.port)).toBe(metricsPort);
+      expect(portNumber(liveness.port)).toBe(metricsPort);
+      const annotations = asMap(
+        asMap(asMap(asMap(deployments.get(app)?.spec).template).metadata).annotations,
+      );
+      expect(annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(metricsPort),
+      });
+      // The Services expose the edges' HTTP ports only: metrics stay on the pod network.
+      for (const svc of ofKind('Service'))
+        for (const port of asList(asMap(svc.spec).ports).map(asMap))
+          expect(portNumber(port.targetPort)).not.toBe(metricsPort);
+    },
+  );
+
   it.each([...edgePorts])('exposes the %s edge on port %d through a Service', (app, defaultPort) => {
     const svc = ofKind('Service').find((object) => name(object) === app) ?? {};
     const spec = asMap(svc.spec);
@@ -282,5 +325,51 @@ describe('deploy/k8s', () => {
     const target = asMap(asList(spec.ports)[0]).targetPort;
     const targetPort = ports.find((port) => port.name === target || port.containerPort === target);
     expect(targetPort?.containerPort).toBe(listening);
+  });
+});
+
+describe('deploy/healthcheck.mjs against a real ops listener', () => {
+  const readiness = new Readiness(false);
+  let natsUp = true;
+  readiness.add('nats-server', () => {
+    if (!natsUp) throw new Error('connection disconnected');
+  });
+  let ops: RunningOpsServer;
+
+  beforeAll(async () => {
+    ops = await startOpsServer('127.0.0.1', 0, { metrics: new Metrics({ app: 'probe' }), readiness });
+  });
+  afterAll(() => ops.close());
+
+  // Asynchronous: the listener answers from this same process.
+  const probe = (env: Record<string, string>, args: string[] = []) =>
+    new Promise<{ code: number; output: string }>((resolvePromise) => {
+      execFile(
+        process.execPath,
+        [join(root, 'deploy', 'healthcheck.mjs'), ...args],
+        { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 15_000 },
+        (error, stdout, stderr) =>
+          resolvePromise({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+      );
+    });
+  const port = () => new URL(ops.url).port;
+
+  it('passes while /readyz answers 200 and fails with the reason while it answers 503', async () => {
+    const env = { APP: 'billing', METRICS_PORT: port(), METRICS_HOST: '127.0.0.1' };
+    expect(await probe(env)).toEqual({ code: 0, output: 'billing: ready\n' });
+    natsUp = false;
+    const down = await probe(env);
+    expect(down.code).toBe(1);
+    expect(down.output).toContain('answered 503: Not ready: nats-server unreachable.');
+    // Liveness does not depend on NATS.
+    expect((await probe(env, ['live'])).code).toBe(0);
+    natsUp = true;
+  });
+
+  it('fails when nothing listens', async () => {
+    const closed = String(await freePort());
+    const result = await probe({ APP: 'keys', METRICS_PORT: closed });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`keys unhealthy at http://127.0.0.1:${closed}/readyz`);
   });
 });

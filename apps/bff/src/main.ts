@@ -11,6 +11,7 @@ await runHttpEdge({
   port: config.PORT,
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+  ops: config,
   webDistDir: config.WEB_DIST_DIR,
   imports: [
     BusModule.forRoot({

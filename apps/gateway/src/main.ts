@@ -11,6 +11,7 @@ const { app } = await runHttpEdge({
   port: config.PORT,
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+  ops: config,
   imports: [
     BusModule.forRoot({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },

@@ -17,6 +17,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     port: config.PORT,
     logLevel: config.LOG_LEVEL,
     bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+    ops: config,
     webDistDir: config.WEB_DIST_DIR,
     busServer: new InProcessServer(broker),
     imports: [

@@ -11,6 +11,7 @@ import { BFF_OPTIONS, type BffModuleOptions } from './bff.options.js';
 import { PlansResolver } from './billing/plans.resolver.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { AccessRevocations } from './session/access-revocations.js';
+import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { OidcController } from './session/oidc.controller.js';
 import { RecentSignIn } from './session/recent-sign-in.js';
 import { SessionGuard } from './session/session.guard.js';
@@ -53,6 +54,7 @@ export class BffModule {
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
         ...BFF_RESOLVERS,
+        GraphqlMetricsPlugin,
       ],
     };
   }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { BusClient } from './bus-client.js';
 import { BusBroadcasts } from './broadcast/bus-broadcasts.js';
+import { BusRequestMetering } from './bus-metrics.js';
 import {
   BUS_CLIENT_OPTIONS,
   BUS_CLIENT_PROXY,
@@ -61,6 +62,7 @@ export class BusModule {
         { provide: BUS_CLIENT_PROXY, useFactory: () => createClientProxy(options) },
         BusClient,
         BusBroadcasts,
+        BusRequestMetering,
       ],
       exports: [BusClient, BusBroadcasts],
     };

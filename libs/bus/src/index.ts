@@ -9,3 +9,5 @@ export * from './in-process/in-process.client.js';
 export * from './nats/fast-fail-nats.client.js';
 export * from './nats/ready-nats.server.js';
 export * from './broadcast/bus-broadcasts.js';
+export * from './bus-metrics.js';
+export * from './bus-readiness.js';

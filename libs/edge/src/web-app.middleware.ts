@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Paths the web app never owns: they fall through to the API routes (and their JSON 404). */
-const API_PREFIXES = ['/api', '/graphql', '/auth'];
+const API_PREFIXES = ['/api', '/graphql', '/auth', '/metrics', '/livez', '/readyz'];
 
 /**
  * Serves the built React app: static assets with long caching for hashed files, and index.html for every
@@ -27,6 +27,7 @@ export function serveWebApp(app: INestApplication, distDir: string): boolean {
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApi(req) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.locals['metricsRoute'] = '(web)';
     files(req, res, () => {
       if (req.path.startsWith('/assets/')) {
         res.status(404).type('text/plain').send('Not found');

@@ -1,3 +1,4 @@
+import { processReadiness } from '@membolt/platform';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,10 @@ export function openEmbeddedDatabase(dataDir: string, name: string): EmbeddedDat
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // A database closed on shutdown no longer decides readiness; an open one must answer a query.
+  processReadiness.add(`sqlite:${name}`, () => {
+    if (db.open) db.prepare('SELECT 1').get();
+  });
   return db;
 }
 

@@ -41,6 +41,7 @@ import { AccountSetupService } from './services/account-setup.service.js';
 import { AccountService } from './services/account.service.js';
 import { HousekeepingService } from './services/housekeeping.service.js';
 import { OidcSignInService } from './services/oidc-sign-in.service.js';
+import { OutboxDepthGauge } from './services/outbox-depth.gauge.js';
 import { OutboxWorker } from './services/outbox.worker.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -141,6 +142,7 @@ export class IdentityModule implements OnApplicationShutdown {
         AccountDeletionService,
         HousekeepingService,
         OutboxWorker,
+        OutboxDepthGauge,
       ],
       exports: [
         AccountService,

@@ -4,7 +4,9 @@ import {
   Injectable,
   Logger,
   type OnModuleInit,
+  Optional,
 } from '@nestjs/common';
+import { METRICS, type Metrics } from '@membolt/platform';
 import { KEYS_SETTINGS, type KeysSettings } from './keys.options.js';
 import type { ApiKeyUse } from './ports/api-key.repository.js';
 import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
@@ -24,9 +26,11 @@ export class ApiKeyUsageRecorder implements OnModuleInit, BeforeApplicationShutd
   constructor(
     @Inject(KEYS_STORE) private readonly store: KeysStore,
     @Inject(KEYS_SETTINGS) private readonly settings: KeysSettings,
+    @Optional() @Inject(METRICS) private readonly metrics?: Metrics,
   ) {}
 
   onModuleInit(): void {
+    this.metrics?.registerQueue('keys_last_used_pending', () => this.pending.size);
     this.timer = setInterval(() => void this.flush(), this.settings.lastUsedFlushIntervalMs);
     this.timer.unref();
   }

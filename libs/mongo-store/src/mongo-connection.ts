@@ -1,3 +1,4 @@
+import { processReadiness } from '@membolt/platform';
 import mongoose, { type Connection } from 'mongoose';
 
 /**
@@ -14,5 +15,12 @@ export async function openMongoConnection(
     serverSelectionTimeoutMS: 10_000,
   });
   await connection.asPromise();
+  // Readiness pings the server on every probe, so a lost MongoDB takes the replica out of rotation.
+  const removeCheck = processReadiness.add(`mongo:${dbName}`, async () => {
+    if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db)
+      throw new Error('MongoDB is not connected');
+    await connection.db.admin().ping();
+  });
+  connection.once('close', removeCheck);
   return connection;
 }

@@ -6,3 +6,6 @@ export * from './version.js';
 export * from './validation/contract-validation.pipe.js';
 export * from './secrets/local-secret.js';
 export * from './time/clock.js';
+export * from './metrics/metrics.js';
+export * from './health/readiness.js';
+export * from './metrics/observability.module.js';

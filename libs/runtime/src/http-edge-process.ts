@@ -2,8 +2,17 @@ import { type DynamicModule, type INestApplication, Module, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { configureHttpEdge, serveWebApp } from '@membolt/edge';
-import { type AppLogger, createLogger, PinoNestLogger } from '@membolt/platform';
+import {
+  type AppLogger,
+  createLogger,
+  type Metrics,
+  ObservabilityModule,
+  type OpsConfig,
+  PinoNestLogger,
+  type Readiness,
+} from '@membolt/platform';
 import type { LevelWithSilent } from 'pino';
+import { addBusClientReadiness, createObservability, OpsListener } from './observability.js';
 
 export interface HttpEdgeProcessOptions {
   readonly app: string;
@@ -16,39 +25,73 @@ export interface HttpEdgeProcessOptions {
   readonly webDistDir?: string;
   /** Also serve bus handlers in this process (standalone: the in-process transport). */
   readonly busServer?: CustomTransportStrategy;
+  /** METRICS_PORT (private ops listener) and METRICS_TOKEN (bearer for /metrics on this port). */
+  readonly ops?: Partial<OpsConfig>;
 }
 
 export interface RunningHttpEdge {
   readonly app: INestApplication;
   readonly url: string;
   readonly logger: AppLogger;
+  readonly metrics: Metrics;
+  readonly readiness: Readiness;
+  /** The private ops listener, when METRICS_PORT is set. */
+  readonly opsUrl: string | null;
 }
 
 /** Boots an HTTP edge (gateway, BFF, or the whole standalone product) and starts listening. */
 export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<RunningHttpEdge> {
   const logger = createLogger({ app: options.app, level: options.logLevel });
 
-  @Module({ imports: [...options.imports] })
+  const { metrics, readiness } = createObservability(options.app);
+  const ops = options.ops ?? {};
+  // Probes answer from the first moment: alive while the app still starts, ready once it serves.
+  const removeStartupCheck = readiness.add('startup', () => {
+    throw new Error('still starting');
+  });
+  const opsListener = new OpsListener();
+  const opsUrl = await opsListener.start(
+    { METRICS_HOST: ops.METRICS_HOST ?? options.host, METRICS_PORT: ops.METRICS_PORT },
+    { metrics, readiness },
+    logger,
+  );
+
+  @Module({
+    imports: [ObservabilityModule.forRoot(metrics, readiness), ...options.imports],
+    providers: [{ provide: OpsListener, useValue: opsListener }],
+  })
   class HttpEdgeModule {}
 
-  const app = await NestFactory.create(HttpEdgeModule, {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
-  configureHttpEdge(app, { logger, bodyLimitBytes: options.bodyLimitBytes });
-  if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
-    logger.warn(
-      { webDistDir: options.webDistDir },
-      'No built web app found; run `npm run build:web` to serve it',
-    );
+  let app: INestApplication;
+  try {
+    app = await NestFactory.create(HttpEdgeModule, {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    });
+    configureHttpEdge(app, {
+      logger,
+      bodyLimitBytes: options.bodyLimitBytes,
+      observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
+    });
+    addBusClientReadiness(app, readiness);
+    if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
+      logger.warn(
+        { webDistDir: options.webDistDir },
+        'No built web app found; run `npm run build:web` to serve it',
+      );
+    }
+    if (options.busServer) {
+      app.connectMicroservice({ strategy: options.busServer });
+      await app.startAllMicroservices();
+    }
+    await app.listen(options.port, options.host);
+  } catch (error) {
+    await opsListener.onApplicationShutdown();
+    throw error;
   }
-  if (options.busServer) {
-    app.connectMicroservice({ strategy: options.busServer });
-    await app.startAllMicroservices();
-  }
-  await app.listen(options.port, options.host);
+  removeStartupCheck();
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${address.port}`;
   logger.info({ url }, `${options.app} listening`);
-  return { app, url, logger };
+  return { app, url, logger, metrics, readiness, opsUrl };
 }

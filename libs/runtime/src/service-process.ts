@@ -1,15 +1,32 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { BusModule, createBusServer } from '@membolt/bus';
+import { BusModule, checkBusServerConnection, createBusServer } from '@membolt/bus';
 import type { ServiceName } from '@membolt/contracts';
-import { createLogger, type AppLogger, PinoNestLogger } from '@membolt/platform';
+import {
+  createLogger,
+  type AppLogger,
+  type Metrics,
+  ObservabilityModule,
+  type OpsConfig,
+  PinoNestLogger,
+  type Readiness,
+} from '@membolt/platform';
 import { Module } from '@nestjs/common';
+import { addBusClientReadiness, createObservability, OpsListener } from './observability.js';
 
-export interface ServiceProcessConfig {
+export interface ServiceProcessConfig extends Partial<OpsConfig> {
   readonly NATS_URL: string;
   readonly BUS_TIMEOUT_MS: number;
   readonly LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export interface RunningServiceProcess {
+  readonly logger: AppLogger;
+  readonly metrics: Metrics;
+  readonly readiness: Readiness;
+  /** The ops listener (/metrics, /livez, /readyz) when METRICS_PORT is set: a service's only HTTP port. */
+  readonly opsUrl: string | null;
 }
 
 /**
@@ -20,7 +37,7 @@ export async function runServiceProcess(
   service: ServiceName,
   config: ServiceProcessConfig,
   serviceModule: DynamicModule,
-): Promise<AppLogger> {
+): Promise<RunningServiceProcess> {
   const logger = createLogger({ app: service, level: config.LOG_LEVEL });
   const transport = {
     transport: 'nats',
@@ -28,15 +45,44 @@ export async function runServiceProcess(
     name: `membolt-${service}-${process.pid}`,
   } as const;
 
-  @Module({ imports: [BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }), serviceModule] })
+  const { metrics, readiness } = createObservability(service);
+  const server = createBusServer(transport, service);
+  // Requests arrive on the server's connection; the client's carries the service's own calls out.
+  readiness.add('nats-server', () => checkBusServerConnection(server));
+  const removeStartupCheck = readiness.add('startup', () => {
+    throw new Error('still starting');
+  });
+  // Probes answer from the first moment: alive while the service still connects, ready once it can serve.
+  const ops = new OpsListener();
+  const opsUrl = await ops.start(
+    { METRICS_HOST: config.METRICS_HOST ?? '0.0.0.0', METRICS_PORT: config.METRICS_PORT },
+    { metrics, readiness },
+    logger,
+  );
+
+  @Module({
+    imports: [
+      ObservabilityModule.forRoot(metrics, readiness),
+      BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }),
+      serviceModule,
+    ],
+    providers: [{ provide: OpsListener, useValue: ops }],
+  })
   class ServiceProcessModule {}
 
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ServiceProcessModule, {
-    strategy: createBusServer(transport, service),
-    logger: new PinoNestLogger(logger),
-  });
-  app.enableShutdownHooks();
-  await app.listen();
+  try {
+    const app = await NestFactory.createMicroservice<MicroserviceOptions>(ServiceProcessModule, {
+      strategy: server,
+      logger: new PinoNestLogger(logger),
+    });
+    app.enableShutdownHooks();
+    addBusClientReadiness(app, readiness);
+    await app.listen();
+  } catch (error) {
+    await ops.onApplicationShutdown();
+    throw error;
+  }
+  removeStartupCheck();
   logger.info({ nats: config.NATS_URL }, `${service} service listening on NATS (queue group "${service}")`);
-  return logger;
+  return { logger, metrics, readiness, opsUrl };
 }

@@ -15,6 +15,8 @@ export interface OutboxRepository {
   /** Records a failed run: one more attempt, the error, and when to try again. */
   reschedule(userId: string, kind: OutboxStepKind, nextAttemptAt: Date, error: string): Promise<void>;
   listForUser(userId: string): Promise<OutboxStep[]>;
+  /** Steps not yet completed, due or waiting for a retry (the outbox's depth, for metrics). */
+  count(): Promise<number>;
   /** Removes the user's steps of these kinds. Returns steps removed. */
   remove(userId: string, kinds: readonly OutboxStepKind[]): Promise<number>;
 }

@@ -397,6 +397,16 @@ export function describeOutboxRepositoryContract(adapterName: string, makeStore:
         'create-default-api-key',
       ]);
     });
+
+    it('counts the steps still pending, due or not', async () => {
+      expect(await store().outbox.count()).toBe(0);
+      await store().outbox.add('user-a', ['create-default-api-key', 'init-subscription'], T0);
+      await store().outbox.add('user-b', ['init-subscription'], T0);
+      await store().outbox.reschedule('user-b', 'init-subscription', at(10 * MINUTE), 'billing down');
+      expect(await store().outbox.count()).toBe(3);
+      await store().outbox.complete('user-a', 'init-subscription');
+      expect(await store().outbox.count()).toBe(2);
+    });
   });
 }
 

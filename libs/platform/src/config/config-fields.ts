@@ -17,11 +17,28 @@ export const natsUrl = z
 
 export const bytes = (fallback: number) => z.coerce.number().int().min(1024).default(fallback);
 
+/**
+ * Operations endpoints (/metrics, /livez, /readyz). METRICS_PORT opens a separate listener for them,
+ * meant for the cluster network only (Prometheus, kubelet probes); unset, none is opened. METRICS_TOKEN
+ * lets a bearer read /metrics on an edge's public port, where it is refused otherwise.
+ */
+export const opsConfigFields = {
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+};
+export type OpsConfig = {
+  readonly METRICS_PORT?: number | undefined;
+  readonly METRICS_HOST: string;
+  readonly METRICS_TOKEN?: string | undefined;
+};
+
 /** Fields every process shares. */
 export const baseConfigFields = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: logLevel,
   BUS_TIMEOUT_MS: durationMs(5000),
+  ...opsConfigFields,
 };
 
 /** Fields of a process that owns data: embedded store under DATA_DIR unless MONGO_URL is set. */

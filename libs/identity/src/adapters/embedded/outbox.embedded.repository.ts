@@ -53,6 +53,10 @@ export class OutboxEmbeddedRepository implements OutboxRepository {
       .run(nextAttemptAt.getTime(), error, userId, kind);
   }
 
+  async count(): Promise<number> {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM identity_outbox').get() as { n: number }).n;
+  }
+
   async listForUser(userId: string): Promise<OutboxStep[]> {
     const rows = this.db
       .prepare('SELECT * FROM identity_outbox WHERE user_id = ? ORDER BY created_at, kind')

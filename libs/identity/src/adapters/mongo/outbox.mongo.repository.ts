@@ -34,6 +34,10 @@ export class OutboxMongoRepository implements OutboxRepository {
     }
   }
 
+  count(): Promise<number> {
+    return this.outbox.countDocuments().exec();
+  }
+
   async due(now: Date, limit: number): Promise<OutboxStep[]> {
     const docs = await this.outbox
       .find({ nextAttemptAt: { $lte: now } })
