@@ -43,6 +43,7 @@ import { AccountService } from './services/account.service.js';
 import { HousekeepingService } from './services/housekeeping.service.js';
 import { OidcSignInService } from './services/oidc-sign-in.service.js';
 import { OutboxWorker } from './services/outbox.worker.js';
+import { PasswordPolicy } from './services/password-policy.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SessionService } from './services/session.service.js';
@@ -137,6 +138,7 @@ export class IdentityModule implements OnApplicationShutdown {
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,
         RateLimiter,
+        PasswordPolicy,
         SessionService,
         AccountSetupService,
         AccountService,

@@ -7,7 +7,9 @@ import {
   IsString,
   Matches,
   MaxLength,
-  MinLength,
+  ValidateBy,
+  type ValidationArguments,
+  type ValidationOptions,
 } from 'class-validator';
 import {
   AccountMessages,
@@ -16,7 +18,7 @@ import {
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  passwordProblem,
   SETTINGS_MODEL_IDS,
   THEMES,
   type Theme,
@@ -25,6 +27,21 @@ import {
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normalizeEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+/** A new password (sign-up, reset, change): the shared rule of `passwordProblem`, with its message. */
+function IsNewPassword(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNewPassword',
+      validator: {
+        validate: (value: unknown) => passwordProblem(value) === null,
+        defaultMessage: (args?: ValidationArguments) =>
+          passwordProblem(args?.value) ?? AccountMessages.passwordRequired,
+      },
+    },
+    options,
+  );
+}
 
 /** Where a sign-in attempt comes from, for rate limiting per client address. Set by the edge. */
 export class ClientInfo {
@@ -47,10 +64,7 @@ export class SignUpRequest extends ClientInfo {
   @Matches(EMAIL_PATTERN, { message: AccountMessages.emailInvalid })
   email!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   password!: string;
 
   @Transform(trim)
@@ -130,10 +144,7 @@ export class CompletePasswordResetRequest {
   @MaxLength(256)
   token!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   newPassword!: string;
 }
 
@@ -188,10 +199,7 @@ export class ChangePasswordRequest {
   @MaxLength(PASSWORD_MAX_LENGTH)
   currentPassword!: string;
 
-  @IsString({ message: AccountMessages.passwordRequired })
-  @IsNotEmpty({ message: AccountMessages.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: AccountMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: AccountMessages.passwordTooLong })
+  @IsNewPassword()
   newPassword!: string;
 
   /**

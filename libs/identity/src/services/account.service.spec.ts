@@ -105,6 +105,22 @@ describe('sign-up', () => {
     expect(invalid.message).toContain('Name is required');
   });
 
+  it.each([
+    ['password', 'This password is too common and appears in lists of leaked passwords.'],
+    ['12345678', 'This password is too common and appears in lists of leaked passwords.'],
+    ['PassWord1 ', 'This password is too common and appears in lists of leaked passwords.'],
+    [' '.repeat(8), 'Password must contain characters other than spaces'],
+    ['\0'.repeat(8), 'Password must not contain control characters'],
+    ['correct\nhorse', 'Password must not contain control characters'],
+  ])('refuses the password %j with a clear message and creates nothing', async (password, message) => {
+    const email = `refused${++seq}@example.com`;
+    const refused = await rejection(signUp({ email, password }));
+    expect(refused.code).toBe(CommonErrorCode.ValidationError);
+    expect(refused.message).toContain(message);
+    // Nothing was stored: the same e-mail signs up with a good password.
+    await expect(signUp({ email })).resolves.toMatchObject({ user: { email } });
+  });
+
   it('succeeds when billing is down; the outbox worker finishes the setup with backoff', async () => {
     tb.stubs.failing.add('billing');
     const { user } = await signUp();
@@ -278,6 +294,26 @@ describe('change password', () => {
         remember: true,
       }),
     ).resolves.toMatchObject({ user: { id: signedUp.user.id } });
+  });
+
+  it('refuses a common new password and keeps the old one', async () => {
+    const { user } = await signUp({ email: 'keeper@example.com' });
+    const refused = await rejection(
+      tb.bus.request(
+        IdentitySubjects.changePassword,
+        { currentPassword: 'correct horse battery', newPassword: 'iloveyou' },
+        { userId: user.id },
+      ),
+    );
+    expect(refused.code).toBe(CommonErrorCode.ValidationError);
+    expect(refused.message).toContain('This password is too common');
+    await expect(
+      tb.bus.request(IdentitySubjects.signIn, {
+        email: 'keeper@example.com',
+        password: 'correct horse battery',
+        remember: true,
+      }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
   });
 
   it('revokes all sessions when no session is named', async () => {

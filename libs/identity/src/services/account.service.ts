@@ -17,6 +17,7 @@ import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.j
 import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
 import { IdentityErrors } from './identity.errors.js';
+import { PasswordPolicy } from './password-policy.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 
@@ -37,9 +38,11 @@ export class AccountService {
     private readonly directory: UserDirectory,
     private readonly sessions: SessionService,
     private readonly setup: AccountSetupService,
+    private readonly passwordPolicy: PasswordPolicy,
   ) {}
 
   async signUp(request: SignUpRequest): Promise<SessionView> {
+    this.passwordPolicy.assertAcceptable(request.password);
     if (await this.users.findByEmail(request.email)) throw IdentityErrors.emailAlreadyInUse();
     const passwordHash = await this.hasher.hash(request.password);
     const created = await this.createAccount({
@@ -110,6 +113,7 @@ export class AccountService {
    * and revokes every other session: the one named by `keepSessionId` stays signed in.
    */
   async changePassword(userId: string, request: ChangePasswordRequest): Promise<void> {
+    this.passwordPolicy.assertAcceptable(request.newPassword);
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
       throw IdentityErrors.wrongCurrentPassword();

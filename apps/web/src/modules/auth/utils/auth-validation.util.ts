@@ -13,6 +13,9 @@ export const VALIDATION_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordControlCharacters: 'Password must not contain control characters',
+  passwordOnlySpaces: 'Password must contain characters other than spaces',
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
   termsRequired: 'You must agree to the terms and conditions',
@@ -30,9 +33,22 @@ export function validateEmail(email: string): FieldError {
   return EMAIL_PATTERN.test(email.trim()) ? null : VALIDATION_MESSAGES.emailInvalid;
 }
 
+const PASSWORD_CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+const ONLY_WHITESPACE = /^\s+$/u;
+
+/**
+ * The server's rule for a new password (`passwordProblem` in libs/contracts account-rules.ts, same order and
+ * texts). The server also refuses common and leaked passwords from a list too large for the browser; the
+ * forms show its message for those.
+ */
 export function validateNewPassword(password: string): FieldError {
   if (!password) return VALIDATION_MESSAGES.passwordRequired;
-  return password.length >= PASSWORD_MIN_LENGTH ? null : VALIDATION_MESSAGES.passwordTooShort;
+  if (PASSWORD_CONTROL_CHARACTER.test(password)) return VALIDATION_MESSAGES.passwordControlCharacters;
+  if (ONLY_WHITESPACE.test(password)) return VALIDATION_MESSAGES.passwordOnlySpaces;
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  if (length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
+  return null;
 }
 
 export function validatePasswordConfirmation(password: string, confirmation: string): FieldError {

@@ -2,10 +2,10 @@ import { useMutation } from '@apollo/client/react';
 import { type FormEvent, useState } from 'react';
 import {
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   VALIDATION_MESSAGES,
+  validateNewPassword,
 } from '../../auth/utils/auth-validation.util';
-import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
+import { graphqlErrorCode, graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.mutation';
@@ -18,12 +18,11 @@ export const CHANGE_PASSWORD_MESSAGES = {
   failed: 'Failed to change password. Please try again.',
 } as const;
 
-/** The client-side checks of web-app.md section 5: matching, then long enough. */
+/** The client-side checks of web-app.md section 5: matching, then the shared new-password rule. */
 function checkNewPassword(form: typeof EMPTY_FORM): string | null {
   if (!form.currentPassword) return CHANGE_PASSWORD_MESSAGES.currentRequired;
   if (form.newPassword !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;
-  if (form.newPassword.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
-  return null;
+  return validateNewPassword(form.newPassword);
 }
 
 interface ChangePasswordDialogProps {
@@ -55,10 +54,14 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswor
       setForm(EMPTY_FORM);
       onChanged();
     } catch (caught) {
+      const code = graphqlErrorCode(caught);
+      // A refused new password (e.g. a common one, which only the server can tell) shows the server's text.
       setError(
-        graphqlErrorCode(caught) === 'wrong-password'
+        code === 'wrong-password'
           ? CHANGE_PASSWORD_MESSAGES.wrongCurrent
-          : CHANGE_PASSWORD_MESSAGES.failed,
+          : code === 'BAD_USER_INPUT'
+            ? (graphqlErrorMessage(caught) ?? CHANGE_PASSWORD_MESSAGES.failed)
+            : CHANGE_PASSWORD_MESSAGES.failed,
       );
     }
   };
