@@ -12,9 +12,22 @@ export interface IdentityLimits {
   readonly persistentSessionMs: number;
   /** "Remember me" unticked (and the edge sets browser-session cookies). */
   readonly browserSessionMs: number;
-  readonly signInWindowMs: number;
+  /** Failures of one (account, address) pair, or of one known device, are remembered this long. */
+  readonly signInPairWindowMs: number;
+  /** Failures a pair (or known device) may make before each further try must wait. */
+  readonly signInFreeFailures: number;
+  /** The first wait; it doubles with each further failure, up to `signInBackoffMaxMs`. */
+  readonly signInBackoffBaseMs: number;
+  readonly signInBackoffMaxMs: number;
+  /** The account-wide ceiling across every address (a distributed guess); known devices are exempt. */
+  readonly signInAccountWindowMs: number;
   readonly signInFailuresPerAccount: number;
+  /** One address guessing many accounts; known devices are exempt. */
+  readonly signInWindowMs: number;
   readonly signInFailuresPerAddress: number;
+  /** Sign-ups (attempts) from one client address; requests without an address (operator CLI) are not counted. */
+  readonly signUpWindowMs: number;
+  readonly signUpsPerAddress: number;
   readonly resetTokenMs: number;
   readonly resetMailWindowMs: number;
   readonly resetMailsPerAccount: number;
@@ -25,9 +38,16 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   accessTokenTtlSeconds: 15 * 60,
   persistentSessionMs: 30 * DAY,
   browserSessionMs: DAY,
+  signInPairWindowMs: HOUR,
+  signInFreeFailures: 5,
+  signInBackoffBaseMs: MINUTE,
+  signInBackoffMaxMs: 15 * MINUTE,
+  signInAccountWindowMs: HOUR,
+  signInFailuresPerAccount: 100,
   signInWindowMs: 15 * MINUTE,
-  signInFailuresPerAccount: 5,
   signInFailuresPerAddress: 20,
+  signUpWindowMs: HOUR,
+  signUpsPerAddress: 10,
   resetTokenMs: HOUR,
   resetMailWindowMs: HOUR,
   resetMailsPerAccount: 3,

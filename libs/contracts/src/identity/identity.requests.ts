@@ -89,6 +89,12 @@ export class SignInRequest extends ClientInfo {
   /** "Remember me": a persistent session; otherwise the session ends with the browser. */
   @IsBoolean()
   remember!: boolean;
+
+  /** The device cookie of an earlier sign-in from this browser, if any (see the session's `deviceToken`). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  deviceToken?: string;
 }
 
 export class RefreshSessionRequest {

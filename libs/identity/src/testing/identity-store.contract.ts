@@ -311,6 +311,12 @@ export function describeAttemptRepositoryContract(adapterName: string, makeStore
       expect(await store().attempts.countSince('k', at(0))).toBe(2);
       expect(await store().attempts.countSince('k', at(10 * MINUTE))).toBe(0);
       expect(await store().attempts.countSince('nothing', at(-1))).toBe(0);
+      expect(await store().attempts.summarySince('k', at(-1))).toEqual({ count: 3, latest: at(10 * MINUTE) });
+      expect(await store().attempts.summarySince('k', at(MINUTE))).toEqual({
+        count: 2,
+        latest: at(10 * MINUTE),
+      });
+      expect(await store().attempts.summarySince('nothing', at(-1))).toEqual({ count: 0, latest: null });
     });
 
     it('clears one key and purges expired events', async () => {

@@ -1,5 +1,5 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
-import type { AttemptRepository } from '../../ports/attempt.repository.js';
+import type { AttemptRepository, AttemptSummary } from '../../ports/attempt.repository.js';
 
 export class AttemptEmbeddedRepository implements AttemptRepository {
   constructor(private readonly db: EmbeddedDatabase) {}
@@ -17,6 +17,13 @@ export class AttemptEmbeddedRepository implements AttemptRepository {
       n: number;
     };
     return row.n;
+  }
+
+  async summarySince(key: string, since: Date): Promise<AttemptSummary> {
+    const row = this.db
+      .prepare('SELECT COUNT(*) AS n, MAX(at) AS latest FROM identity_attempts WHERE key = ? AND at > ?')
+      .get(key, since.getTime()) as { n: number; latest: number | null };
+    return { count: row.n, latest: row.latest === null ? null : new Date(row.latest) };
   }
 
   async clear(key: string): Promise<number> {
