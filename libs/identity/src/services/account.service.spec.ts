@@ -25,7 +25,9 @@ const DAY = 86_400_000;
 let tb: IdentityTestbed;
 let seq = 0;
 
-const signUp = (overrides: Partial<{ email: string; password: string; name: string }> = {}) =>
+const signUp = (
+  overrides: Partial<{ email: string; password: string; name: string; clientAddress: string }> = {},
+) =>
   tb.bus.request(IdentitySubjects.signUp, {
     email: `person${++seq}@example.com`,
     password: 'correct horse battery',
@@ -119,6 +121,29 @@ describe('sign-up', () => {
     expect(refused.message).toContain(message);
     // Nothing was stored: the same e-mail signs up with a good password.
     await expect(signUp({ email })).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('throttles sign-ups per client address, counting every attempt; other addresses and the CLI are not affected', async () => {
+    const address = '203.0.113.50';
+    for (let i = 0; i < 10; i++) await signUp({ clientAddress: address });
+    const refused = await rejection(signUp({ email: 'eleventh@example.com', clientAddress: address }));
+    expect(refused.code).toBe(IdentityErrorCode.TooManyRequests);
+    expect(refused.message).toBe('Too many sign-up attempts from your network. Please try again later.');
+    await expect(signUp({ clientAddress: '198.51.100.7' })).resolves.toBeDefined();
+    await expect(signUp()).resolves.toBeDefined();
+    // Nothing was created by the refused attempt; after an hour the address may sign up again.
+    tb.clock.advance(60 * 60 * 1000);
+    await expect(signUp({ email: 'eleventh@example.com', clientAddress: address })).resolves.toMatchObject({
+      user: { email: 'eleventh@example.com' },
+    });
+  });
+
+  it('refuses all but the allowed sign-ups of concurrent requests from one address', async () => {
+    const address = '203.0.113.51';
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => signUp({ clientAddress: address })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
   });
 
   it('succeeds when billing is down; the outbox worker finishes the setup with backoff', async () => {

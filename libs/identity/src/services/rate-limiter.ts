@@ -37,16 +37,16 @@ export class RateLimiter {
     return (await this.attempts.countSince(key, new Date(now.getTime() - rule.windowMs))) >= rule.limit;
   }
 
-  /**
-   * Counts one event and answers whether it is within the limit. Recording before counting makes concurrent
-   * callers safe: the n-th recorded event sees at least n, so at most `limit` of them pass.
-   */
+  /** Counts one event and answers whether it is within the limit; concurrent callers cannot overshoot it. */
   async take(key: string, rule: RateLimit): Promise<boolean> {
-    await this.hit(key, rule);
-    return (
-      (await this.attempts.countSince(key, new Date(this.clock.now().getTime() - rule.windowMs))) <=
-      rule.limit
+    const now = this.clock.now();
+    const rank = await this.attempts.recordAndRank(
+      key,
+      now,
+      new Date(now.getTime() + rule.windowMs),
+      new Date(now.getTime() - rule.windowMs),
     );
+    return rank <= rule.limit;
   }
 
   /**

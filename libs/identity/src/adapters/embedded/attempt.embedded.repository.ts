@@ -10,6 +10,16 @@ export class AttemptEmbeddedRepository implements AttemptRepository {
       .run(key, at.getTime(), expiresAt.getTime());
   }
 
+  async recordAndRank(key: string, at: Date, expiresAt: Date, since: Date): Promise<number> {
+    const { lastInsertRowid } = this.db
+      .prepare('INSERT INTO identity_attempts (key, at, expires_at) VALUES (?, ?, ?)')
+      .run(key, at.getTime(), expiresAt.getTime());
+    const row = this.db
+      .prepare('SELECT COUNT(*) AS n FROM identity_attempts WHERE key = ? AND at > ? AND rowid <= ?')
+      .get(key, since.getTime(), lastInsertRowid) as { n: number };
+    return row.n;
+  }
+
   async countSince(key: string, since: Date): Promise<number> {
     const row = this.db
       .prepare('SELECT COUNT(*) AS n FROM identity_attempts WHERE key = ? AND at > ?')

@@ -9,6 +9,12 @@ export class AttemptMongoRepository implements AttemptRepository {
     await this.attempts.create({ key, at, expiresAt });
   }
 
+  async recordAndRank(key: string, at: Date, expiresAt: Date, since: Date): Promise<number> {
+    // ObjectIds grow with insertion (time first, then a per-process counter): the rank follows arrival order.
+    const created = await this.attempts.create({ key, at, expiresAt });
+    return this.attempts.countDocuments({ key, at: { $gt: since }, _id: { $lte: created._id } }).exec();
+  }
+
   async countSince(key: string, since: Date): Promise<number> {
     return this.attempts.countDocuments({ key, at: { $gt: since } }).exec();
   }
