@@ -10,6 +10,7 @@ import {
   type ApiKeyRepository,
   DuplicateApiKeyError,
 } from './ports/api-key.repository.js';
+import { KEYS_SETTINGS, type KeysSettings } from './keys.options.js';
 import { CLOCK, type Clock } from './ports/clock.js';
 
 export interface NewApiKey {
@@ -40,6 +41,7 @@ export class ApiKeyService {
     @Inject(API_KEY_GENERATOR) private readonly generator: ApiKeyGenerator,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly usage: ApiKeyUsageRecorder,
+    @Inject(KEYS_SETTINGS) private readonly settings: KeysSettings,
   ) {}
 
   /** Creates an active key; the secret is returned here once and never stored. */
@@ -62,7 +64,13 @@ export class ApiKeyService {
         updatedAt: null,
       };
       try {
-        await this.repository.insert(key);
+        const { maxActiveKeysPerUser } = this.settings;
+        if (!(await this.repository.insertWithinLimit(key, maxActiveKeysPerUser))) {
+          throw new KeysError(
+            KeysErrorCode.ApiKeyLimitReached,
+            `You have reached the limit of ${maxActiveKeysPerUser} active API keys. Revoke a key you no longer use to create a new one.`,
+          );
+        }
         return { key, secret };
       } catch (error) {
         if (!(error instanceof DuplicateApiKeyError) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;

@@ -39,6 +39,7 @@ export enum KeysErrorCode {
   RevokedApiKey = 'revoked_api_key',
   ApiKeyNotFound = 'api_key_not_found',
   ApiKeyForeignUser = 'api_key_foreign_user',
+  ApiKeyLimitReached = 'api_key_limit_reached',
 }
 
 export type ErrorCode = CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode;

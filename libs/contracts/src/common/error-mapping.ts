@@ -35,6 +35,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.RevokedApiKey]: 401,
   [KeysErrorCode.ApiKeyNotFound]: 404,
   [KeysErrorCode.ApiKeyForeignUser]: 403,
+  [KeysErrorCode.ApiKeyLimitReached]: 409,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -65,6 +66,7 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, string> = {
   [KeysErrorCode.RevokedApiKey]: 'UNAUTHENTICATED',
   [KeysErrorCode.ApiKeyNotFound]: 'API_KEY_NOT_FOUND',
   [KeysErrorCode.ApiKeyForeignUser]: 'FORBIDDEN',
+  [KeysErrorCode.ApiKeyLimitReached]: 'API_KEY_LIMIT_REACHED',
 };
 
 /** What a failed bus request carries back to the caller. */
