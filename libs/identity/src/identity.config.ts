@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { accessTokenSecret, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
-import { DEFAULT_OIDC_PROVIDER_NAME, type IdentityModuleOptions } from './identity.options.js';
+import {
+  DEFAULT_IDENTITY_LIMITS,
+  DEFAULT_OIDC_PROVIDER_NAME,
+  type IdentityModuleOptions,
+} from './identity.options.js';
 
 /** The access-token secret, shared by identity (signs) and the BFF (verifies). */
 export const authTokenSecret = accessTokenSecret;
@@ -21,6 +25,18 @@ export const identityConfigFields = {
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(50).default(DEFAULT_OIDC_PROVIDER_NAME),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_IDENTITY_LIMITS.signUpsPerAddress),
+  SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(1_000_000)
+    .default(DEFAULT_IDENTITY_LIMITS.signInFailuresPerAccount),
 };
 
 export interface IdentityConfigValues {
@@ -33,6 +49,8 @@ export interface IdentityConfigValues {
   readonly OIDC_CLIENT_ID?: string | undefined;
   readonly OIDC_CLIENT_SECRET?: string | undefined;
   readonly OIDC_PROVIDER_NAME: string;
+  readonly SIGN_UPS_PER_ADDRESS_PER_HOUR?: number | undefined;
+  readonly SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR?: number | undefined;
 }
 
 /**
@@ -50,6 +68,11 @@ export function identityModuleOptionsFrom(
     mail: config.SMTP_URL
       ? { transport: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM }
       : { transport: 'outbox', directory: join(config.DATA_DIR, 'mail-outbox'), from: config.MAIL_FROM },
+    limits: {
+      signUpsPerAddress: config.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? DEFAULT_IDENTITY_LIMITS.signUpsPerAddress,
+      signInFailuresPerAccount:
+        config.SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR ?? DEFAULT_IDENTITY_LIMITS.signInFailuresPerAccount,
+    },
     oidc: {
       providerName: config.OIDC_PROVIDER_NAME,
       client:
