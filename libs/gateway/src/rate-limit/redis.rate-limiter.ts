@@ -70,14 +70,14 @@ export class RedisRateLimiter implements RateLimiter {
 
   async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
     try {
-      const counts = await this.run(buckets);
-      return combineDecisions(buckets.map(({ policy }, i) => decide(counts[i]![0], counts[i]![1], policy)));
+      return combineDecisions(await this.run(buckets));
     } catch (error) {
       this.warn(
         `Rate limiting skipped, Redis did not answer: ${error instanceof Error ? error.message : String(error)}`,
       );
-      const loosest = buckets[0]?.policy ?? this.policy;
-      return { allowed: true, limit: loosest.limit, remaining: loosest.limit, resetInMs: loosest.windowMs };
+      // Fail open, reporting the first bucket's full budget (the key's, for the gateway).
+      const first = buckets[0]?.policy ?? this.policy;
+      return { allowed: true, limit: first.limit, remaining: first.limit, resetInMs: first.windowMs };
     }
   }
 
@@ -86,8 +86,8 @@ export class RedisRateLimiter implements RateLimiter {
     else this.redis.disconnect();
   }
 
-  /** [count, ttl] per bucket. */
-  private async run(buckets: readonly RateLimitBucket[]): Promise<Array<[number, number]>> {
+  /** The decision of each bucket, in order. */
+  private async run(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
     const keysThenWindows: Array<string | number> = [
       ...buckets.map(({ key }) => `${this.options.keyPrefix}${key}`),
       ...buckets.map(({ policy }) => policy.windowMs),
@@ -101,7 +101,8 @@ export class RedisRateLimiter implements RateLimiter {
     }
     if (!Array.isArray(reply) || reply.length !== 2 * buckets.length)
       throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
-    return buckets.map((_, i) => [Number(reply[2 * i]), Number(reply[2 * i + 1])]);
+    const counts: unknown[] = reply;
+    return buckets.map(({ policy }, i) => decide(Number(counts[2 * i]), Number(counts[2 * i + 1]), policy));
   }
 
   /** At most one warning every 10 s: an outage must not flood the log. */
