@@ -16,7 +16,7 @@ let loaded: ReadonlySet<string> | null = null;
 /** The form passwords are compared in: case and surrounding spaces do not make a listed password safe. */
 export const commonPasswordForm = (password: string): string => password.trim().toLowerCase();
 
-/** Loaded once per process (about 30 ms and 3 MB), on first use. */
+/** Loaded once per process, on first use (measured: about 250 ms and 25 MB of heap, mostly the unzipped file). */
 export function bundledCommonPasswords(): ReadonlySet<string> {
   if (loaded) return loaded;
   const file = createRequire(import.meta.url).resolve(LIST_FILE);
