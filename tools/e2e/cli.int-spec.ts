@@ -46,6 +46,23 @@ describe('membolt operator CLI', () => {
     const short = membolt('user:create', '--email', 'x@example.com', '--name', 'X', '--password', 'short');
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('Password must be at least 8 characters long');
+    for (const [password, message] of [
+      ['password', 'This password is too common'],
+      ['12345678', 'This password is too common'],
+      [' '.repeat(8), 'Password must contain characters other than spaces'],
+    ]) {
+      const weak = membolt(
+        'user:create',
+        '--email',
+        'weak@example.com',
+        '--name',
+        'W',
+        '--password',
+        password,
+      );
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toContain(message);
+    }
     const taken = membolt(
       'user:create',
       '--email',

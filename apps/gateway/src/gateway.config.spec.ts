@@ -4,9 +4,10 @@ import { ConfigError } from '@membolt/platform';
 import { loadGatewayConfig } from './gateway.config.js';
 
 describe('gateway config', () => {
-  it('defaults to an in-process rate limiter of 120 requests per minute per key and a 10 s key cache', () => {
+  it('defaults to an in-process rate limiter of 120 requests per minute per key, 240 per user, and a 10 s key cache', () => {
     expect(toGatewayModuleOptions(loadGatewayConfig({}))).toEqual({
       rateLimit: { limit: 120, windowMs: 60_000 },
+      userRateLimit: 240,
       rateLimitStore: { kind: 'memory' },
       apiKeyCacheTtlMs: 10_000,
     });
@@ -16,10 +17,12 @@ describe('gateway config', () => {
     const config = loadGatewayConfig({
       REDIS_URL: 'redis://cache:6379',
       GATEWAY_RATE_LIMIT_PER_MINUTE: '30',
+      GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '45',
       GATEWAY_RATE_LIMIT_KEY_PREFIX: 'prod:rl:',
     });
     expect(toGatewayModuleOptions(config)).toMatchObject({
       rateLimit: { limit: 30, windowMs: 60_000 },
+      userRateLimit: 45,
       rateLimitStore: { kind: 'redis', url: 'redis://cache:6379', keyPrefix: 'prod:rl:' },
     });
   });

@@ -45,6 +45,7 @@ describe('identity app config', () => {
         from: 'Membolt <no-reply@membolt.local>',
       },
       oidc: { providerName: 'Google', client: null },
+      limits: { signUpsPerAddress: 10, signInFailuresPerAccount: 100 },
     });
   });
 });

@@ -310,6 +310,13 @@ describe('web app: dashboard and settings', () => {
       await expect(error.textContent()).resolves.toBe('Passwords do not match');
       await fill(account.password, 'short', 'short');
       await expect(error.textContent()).resolves.toBe('Password must be at least 8 characters long');
+      await fill(account.password, ' '.repeat(8), ' '.repeat(8));
+      await expect(error.textContent()).resolves.toBe('Password must contain characters other than spaces');
+      // Only the server holds the common-password list: its message is shown.
+      await fill(account.password, 'iloveyou', 'iloveyou');
+      await expect(error.textContent()).resolves.toBe(
+        'This password is too common and appears in lists of leaked passwords. Please choose a less predictable one.',
+      );
       await fill('not my password', newPassword, newPassword);
       await expect(error.textContent()).resolves.toBe('The current password is incorrect.');
       await fill(account.password, newPassword, newPassword);

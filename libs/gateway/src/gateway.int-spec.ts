@@ -59,7 +59,10 @@ class StubServices {
   }
 }
 
-/** Two gateway replicas on real NATS, sharing rate-limit counters in a real Redis (limit 3 per key per minute). */
+/**
+ * Two gateway replicas on real NATS, sharing rate-limit counters in a real Redis (limit 3 per key and 10 per
+ * user per minute).
+ */
 describe('gateway over NATS with the Redis rate limiter', () => {
   let nats: TestNatsServer;
   let redis: TestRedisServer;
@@ -91,6 +94,7 @@ describe('gateway over NATS with the Redis rate limiter', () => {
           BusModule.forRoot({ transport: { ...transport, name: `gateway-${i}` }, timeoutMs: 3000 }),
           GatewayModule.forRoot({
             rateLimit: { limit: 3, windowMs: 60_000 },
+            userRateLimit: 10,
             rateLimitStore: { kind: 'redis', url: redis.url, keyPrefix },
           }),
         ],
@@ -208,6 +212,21 @@ describe('gateway over NATS with the Redis rate limiter', () => {
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
 
     expect((await call('/api/health', { key: newKey('alice'), replica: 1 })).status).toBe(200);
+  });
+
+  it('limits a user across all of their keys: more keys do not multiply the budget', async () => {
+    const keys = Array.from({ length: 5 }, () => newKey('carol'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await call('/api/health', { key: keys[i % keys.length], replica: i % 2 })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    const refused = await call('/api/health', { key: newKey('carol') });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Another user is not affected.
+    expect((await call('/api/health', { key: newKey('dave') })).status).toBe(200);
   });
 
   it('POST /api/register_initial_user confirms a matching key and user, and refuses mismatches', async () => {

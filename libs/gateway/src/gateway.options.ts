@@ -8,6 +8,11 @@ export type RateLimitStoreOptions =
 export interface GatewayModuleOptions {
   /** Requests allowed per API key per window. Default: 120 per 60 s. */
   readonly rateLimit?: { readonly limit: number; readonly windowMs?: number };
+  /**
+   * Requests allowed per user across all of their keys, in the same window. Default: 240, two busy keys' worth:
+   * more keys do not buy more throughput, and one runaway key cannot use the whole of it.
+   */
+  readonly userRateLimit?: number;
   /** Where the counters live. Default: this process (standalone, or a single gateway). */
   readonly rateLimitStore?: RateLimitStoreOptions;
   /**
@@ -18,12 +23,14 @@ export interface GatewayModuleOptions {
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
+export const DEFAULT_USER_RATE_LIMIT_PER_MINUTE = 240;
 export const DEFAULT_API_KEY_CACHE_TTL_MS = 10_000;
 export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'membolt:gateway:rate:';
 
 /** GatewayModuleOptions with every default applied. */
 export interface GatewaySettings {
   readonly rateLimit: { readonly limit: number; readonly windowMs: number };
+  readonly userRateLimit: { readonly limit: number; readonly windowMs: number };
   readonly rateLimitStore:
     | { readonly kind: 'memory' }
     | { readonly kind: 'redis'; readonly url: string; readonly keyPrefix: string };
@@ -34,11 +41,10 @@ export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
 
 export function resolveGatewaySettings(options: GatewayModuleOptions = {}): GatewaySettings {
   const store = options.rateLimitStore ?? { kind: 'memory' };
+  const windowMs = options.rateLimit?.windowMs ?? 60_000;
   return {
-    rateLimit: {
-      limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-      windowMs: options.rateLimit?.windowMs ?? 60_000,
-    },
+    rateLimit: { limit: options.rateLimit?.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE, windowMs },
+    userRateLimit: { limit: options.userRateLimit ?? DEFAULT_USER_RATE_LIMIT_PER_MINUTE, windowMs },
     rateLimitStore:
       store.kind === 'redis'
         ? { ...store, keyPrefix: store.keyPrefix ?? DEFAULT_RATE_LIMIT_KEY_PREFIX }
@@ -55,6 +61,12 @@ export const gatewayConfigFields = {
     .min(1)
     .max(1_000_000)
     .default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_USER_RATE_LIMIT_PER_MINUTE),
   GATEWAY_API_KEY_CACHE_TTL_MS: z.coerce
     .number()
     .int()
@@ -74,6 +86,7 @@ export const gatewayRedisConfigFields = {
 
 export interface GatewayConfigValues {
   readonly GATEWAY_RATE_LIMIT_PER_MINUTE: number;
+  readonly GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: number;
   readonly GATEWAY_API_KEY_CACHE_TTL_MS: number;
   readonly REDIS_URL?: string | undefined;
   readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
@@ -82,6 +95,7 @@ export interface GatewayConfigValues {
 export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModuleOptions {
   return {
     rateLimit: { limit: config.GATEWAY_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+    userRateLimit: config.GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE,
     rateLimitStore: config.REDIS_URL
       ? {
           kind: 'redis',

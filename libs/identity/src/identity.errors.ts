@@ -15,6 +15,12 @@ export const IdentityErrors = {
       IdentityErrorCode.TooManyRequests,
       'Too many failed login attempts. Please try again later.',
     ),
+  /** Same code as the sign-in limit (the screens know it); a text that fits signing up. */
+  tooManySignUps: () =>
+    new IdentityError(
+      IdentityErrorCode.TooManyRequests,
+      'Too many sign-up attempts from your network. Please try again later.',
+    ),
   sessionExpired: () =>
     new IdentityError(IdentityErrorCode.InvalidSession, 'Your session has expired. Please sign in again.'),
   userNotFound: () => new IdentityError(IdentityErrorCode.UserNotFound, "We couldn't find your account."),

@@ -43,6 +43,7 @@ import { HousekeepingService } from './services/housekeeping.service.js';
 import { OidcSignInService } from './services/oidc-sign-in.service.js';
 import { OutboxDepthGauge } from './services/outbox-depth.gauge.js';
 import { OutboxWorker } from './services/outbox.worker.js';
+import { PasswordPolicy } from './services/password-policy.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SessionService } from './services/session.service.js';
@@ -133,7 +134,7 @@ export class IdentityModule implements OnApplicationShutdown {
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,
         RateLimiter,
-        AccessRevocationService,
+        PasswordPolicy,
         SessionService,
         AccountSetupService,
         AccountService,

@@ -39,6 +39,21 @@ describe('toIdentityModuleOptions', () => {
     });
   });
 
+  it('reads the sign-up and sign-in limits, with the product defaults', () => {
+    expect(toIdentityModuleOptions(loadConfig(schema, {}), SECRET).limits).toEqual({
+      signUpsPerAddress: 10,
+      signInFailuresPerAccount: 100,
+    });
+    const tuned = toIdentityModuleOptions(
+      loadConfig(schema, {
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: '3',
+        SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: '500',
+      }),
+      SECRET,
+    );
+    expect(tuned.limits).toEqual({ signUpsPerAddress: 3, signInFailuresPerAccount: 500 });
+  });
+
   it('uses MONGO_URL for the store when set, and needs a secret', () => {
     const config = loadConfig(schema, { MONGO_URL: 'mongodb://db:27017', AUTH_TOKEN_SECRET: SECRET });
     expect(toIdentityModuleOptions(config)).toMatchObject({

@@ -13,9 +13,22 @@ export interface IdentityLimits {
   readonly persistentSessionMs: number;
   /** "Remember me" unticked (and the edge sets browser-session cookies). */
   readonly browserSessionMs: number;
-  readonly signInWindowMs: number;
+  /** Failures of one (account, address) pair, or of one known device, are remembered this long. */
+  readonly signInPairWindowMs: number;
+  /** Failures a pair (or known device) may make before each further try must wait. */
+  readonly signInFreeFailures: number;
+  /** The first wait; it doubles with each further failure, up to `signInBackoffMaxMs`. */
+  readonly signInBackoffBaseMs: number;
+  readonly signInBackoffMaxMs: number;
+  /** The account-wide ceiling across every address (a distributed guess); known devices are exempt. */
+  readonly signInAccountWindowMs: number;
   readonly signInFailuresPerAccount: number;
+  /** One address guessing many accounts; known devices are exempt. */
+  readonly signInWindowMs: number;
   readonly signInFailuresPerAddress: number;
+  /** Sign-ups (attempts) from one client address; requests without an address (operator CLI) are not counted. */
+  readonly signUpWindowMs: number;
+  readonly signUpsPerAddress: number;
   readonly resetTokenMs: number;
   readonly resetMailWindowMs: number;
   readonly resetMailsPerAccount: number;
@@ -26,9 +39,16 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   accessTokenTtlSeconds: 15 * 60,
   persistentSessionMs: 30 * DAY,
   browserSessionMs: DAY,
+  signInPairWindowMs: HOUR,
+  signInFreeFailures: 5,
+  signInBackoffBaseMs: MINUTE,
+  signInBackoffMaxMs: 15 * MINUTE,
+  signInAccountWindowMs: HOUR,
+  signInFailuresPerAccount: 100,
   signInWindowMs: 15 * MINUTE,
-  signInFailuresPerAccount: 5,
   signInFailuresPerAddress: 20,
+  signUpWindowMs: HOUR,
+  signUpsPerAddress: 10,
   resetTokenMs: HOUR,
   resetMailWindowMs: HOUR,
   resetMailsPerAccount: 3,
@@ -148,6 +168,18 @@ export const identityConfigFields = {
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(50).default(DEFAULT_OIDC_PROVIDER_NAME),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_IDENTITY_LIMITS.signUpsPerAddress),
+  SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(1_000_000)
+    .default(DEFAULT_IDENTITY_LIMITS.signInFailuresPerAccount),
 };
 
 export interface IdentityConfigValues {
@@ -160,6 +192,8 @@ export interface IdentityConfigValues {
   readonly OIDC_CLIENT_ID?: string | undefined;
   readonly OIDC_CLIENT_SECRET?: string | undefined;
   readonly OIDC_PROVIDER_NAME: string;
+  readonly SIGN_UPS_PER_ADDRESS_PER_HOUR?: number | undefined;
+  readonly SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR?: number | undefined;
 }
 
 /**
@@ -177,6 +211,11 @@ export function toIdentityModuleOptions(
     mail: config.SMTP_URL
       ? { transport: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM }
       : { transport: 'outbox', directory: join(config.DATA_DIR, 'mail-outbox'), from: config.MAIL_FROM },
+    limits: {
+      signUpsPerAddress: config.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? DEFAULT_IDENTITY_LIMITS.signUpsPerAddress,
+      signInFailuresPerAccount:
+        config.SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR ?? DEFAULT_IDENTITY_LIMITS.signInFailuresPerAccount,
+    },
     oidc: {
       providerName: config.OIDC_PROVIDER_NAME,
       client:

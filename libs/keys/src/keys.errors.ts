@@ -20,3 +20,9 @@ export const apiKeyRevoked = (): CommonError =>
 /** A key for an unknown or deleted user would authenticate as nobody the product knows. */
 export const noActiveAccount = (userId: string): IdentityError =>
   new IdentityError(IdentityErrorCode.UserNotFound, `No active account has the id "${userId}".`);
+
+export const apiKeyLimitReached = (maxActiveKeysPerUser: number): KeysError =>
+  new KeysError(
+    KeysErrorCode.ApiKeyLimitReached,
+    `You have reached the limit of ${maxActiveKeysPerUser} active API keys. Revoke a key you no longer use to create a new one.`,
+  );

@@ -32,6 +32,15 @@ async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
   throw new Error('expected a MemboltError');
 }
 
+async function rejectionOrValue<T>(promise: Promise<T>): Promise<T | MemboltError> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof MemboltError) return error;
+    throw error;
+  }
+}
+
 describe('API key secrets', () => {
   it('are mblt_ + 32 characters of [A-Za-z0-9], each drawn with an unbiased draw over all 62 characters', () => {
     const draw = jest.fn((max: number) => max - 1);
@@ -69,10 +78,11 @@ describe('KeysService', () => {
     },
   };
 
-  const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator()) => {
+  const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator(), maxActiveKeysPerUser = 50) => {
+    const settings = { lastUsedFlushIntervalMs: 60_000, maxActiveKeysPerUser };
     const counted: KeysStore = { apiKeys: repository, close: () => store.close() };
-    usage = new ApiKeyUsageRecorder(counted, { lastUsedFlushIntervalMs: 60_000 });
-    service = new KeysService(counted, generator, clock, usage, owners, notifier);
+    usage = new ApiKeyUsageRecorder(counted, settings);
+    service = new KeysService(counted, generator, clock, usage, owners, notifier, settings);
   };
 
   beforeEach(() => {
@@ -132,6 +142,37 @@ describe('KeysService', () => {
         updatedAt: null,
       });
       expect(key.displayPrefix).toHaveLength(8);
+    });
+
+    it('caps the active keys per user (50 by default) with a clear error; revoked keys do not count', async () => {
+      const created = await Promise.all(
+        Array.from({ length: 51 }, (_, i) => rejectionOrValue(service.create('user-a', { name: `k${i}` }))),
+      );
+      const refused = created.filter((outcome) => outcome instanceof MemboltError);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toMatchObject({
+        code: KeysErrorCode.ApiKeyLimitReached,
+        message:
+          'You have reached the limit of 50 active API keys. Revoke a key you no longer use to create a new one.',
+      });
+      expect(await service.list('user-a', true)).toHaveLength(50);
+      // Another user is not affected; a revoked key frees a place.
+      await expect(service.create('user-b', { name: 'theirs' })).resolves.toBeDefined();
+      const [oldest] = (await service.list('user-a', true)).slice(-1);
+      await service.revoke('user-a', oldest!.id);
+      await expect(service.create('user-a', { name: 'replacement' })).resolves.toBeDefined();
+      expect((await rejection(service.create('user-a', { name: 'one too many' }))).code).toBe(
+        KeysErrorCode.ApiKeyLimitReached,
+      );
+    });
+
+    it('takes the cap from the settings', async () => {
+      build(new CryptoApiKeyGenerator(), 2);
+      await service.create('user-a', { name: 'one' });
+      await service.create('user-a', { name: 'two' });
+      expect((await rejection(service.create('user-a', { name: 'three' }))).message).toContain(
+        'limit of 2 active API keys',
+      );
     });
 
     it('stores only the SHA-256 hash: the secret is nowhere in the database row or on disk', async () => {

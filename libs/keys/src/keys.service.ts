@@ -4,7 +4,13 @@ import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from './domain/api-key.js';
 import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from './domain/api-key-secret.js';
 import { API_KEY_GENERATOR, type ApiKeyGenerator } from './ports/api-key-generator.js';
-import { apiKeyNotFound, apiKeyRevoked, noActiveAccount, nothingToUpdate } from './keys.errors.js';
+import {
+  apiKeyLimitReached,
+  apiKeyNotFound,
+  apiKeyRevoked,
+  noActiveAccount,
+  nothingToUpdate,
+} from './keys.errors.js';
 import { type ApiKeyChanges, DuplicateApiKeyError } from './ports/api-key.repository.js';
 import {
   KEY_OWNERS,
@@ -13,6 +19,7 @@ import {
   type KeyRevocationNotifier,
 } from './ports/key-owners.js';
 import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
+import { KEYS_SETTINGS, type KeysSettings } from './keys.options.js';
 
 export interface NewApiKey {
   readonly name: string;
@@ -42,6 +49,7 @@ export class KeysService {
     private readonly usage: ApiKeyUsageRecorder,
     @Inject(KEY_OWNERS) private readonly owners: KeyOwners,
     @Inject(KEY_REVOCATION_NOTIFIER) private readonly notifier: KeyRevocationNotifier,
+    @Inject(KEYS_SETTINGS) private readonly settings: KeysSettings,
   ) {}
 
   /**
@@ -70,7 +78,10 @@ export class KeysService {
         updatedAt: null,
       };
       try {
-        await this.store.apiKeys.insert(key);
+        const { maxActiveKeysPerUser } = this.settings;
+        if (!(await this.store.apiKeys.insertWithinLimit(key, maxActiveKeysPerUser))) {
+          throw apiKeyLimitReached(maxActiveKeysPerUser);
+        }
         return { key, secret };
       } catch (error) {
         if (!(error instanceof DuplicateApiKeyError) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;

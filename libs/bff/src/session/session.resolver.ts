@@ -13,6 +13,7 @@ import { AuthConfigModel, SignInInput, SignUpInput, ViewerModel } from '../accou
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { Public } from '../common/public.decorator.js';
 import { clientInfo, type GraphqlHttpContext, HttpContext } from './current-user.decorator.js';
+import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 import {
   clearSessionCookies,
   cookieOptionsFor,
@@ -59,8 +60,13 @@ export class SessionResolver {
     @Args('input') input: SignInInput,
     @HttpContext() http: GraphqlHttpContext,
   ): Promise<ViewerModel> {
-    const session = await this.bus.request(IdentitySubjects.signIn, { ...input, ...clientInfo(http.req) });
+    const session = await this.bus.request(IdentitySubjects.signIn, {
+      ...input,
+      ...clientInfo(http.req),
+      ...readDeviceToken(http.req),
+    });
     setSessionCookies(http.res, session, this.cookieOptions);
+    setDeviceCookie(http.res, session.deviceToken, this.cookieOptions);
     return toViewer(session.user);
   }
 

@@ -37,6 +37,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.RevokedApiKey]: 401,
   [KeysErrorCode.ApiKeyNotFound]: 404,
   [KeysErrorCode.ApiKeyForeignUser]: 403,
+  [KeysErrorCode.ApiKeyLimitReached]: 409,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -68,6 +69,7 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [KeysErrorCode.RevokedApiKey]: GraphqlErrorCode.Unauthenticated,
   [KeysErrorCode.ApiKeyNotFound]: GraphqlErrorCode.ApiKeyNotFound,
   [KeysErrorCode.ApiKeyForeignUser]: GraphqlErrorCode.Forbidden,
+  [KeysErrorCode.ApiKeyLimitReached]: GraphqlErrorCode.ApiKeyLimitReached,
 };
 
 /** What a failed bus request carries back to the caller. */

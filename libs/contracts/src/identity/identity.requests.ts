@@ -62,6 +62,11 @@ export class SignInRequest extends ClientInfo {
   /** "Remember me": a persistent session; otherwise the session ends with the browser. */
   @IsBoolean()
   remember!: boolean;
+
+  /** The device cookie of an earlier sign-in from this browser, if any (see the session's `deviceToken`). */
+  @IsOptional()
+  @IsOpaqueToken()
+  deviceToken?: string;
 }
 
 export class RefreshSessionRequest {

@@ -39,6 +39,11 @@ export interface SessionView {
   readonly refreshTokenExpiresAt: string;
   /** "Remember me": when false the edge sets browser-session cookies. */
   readonly persistent: boolean;
+  /**
+   * Set by a password sign-in: marks this browser as a known device of the account. The edge keeps it in a
+   * long-lived cookie and sends it with later sign-ins, which then are not blocked by other addresses' failures.
+   */
+  readonly deviceToken?: string;
 }
 
 export interface OidcStartView {

@@ -20,7 +20,21 @@ export const AccountMessages = {
   /** Sign-in checks only presence: its texts must not reveal which accounts exist or what their rules were. */
   signInFieldsRequired: 'Please enter both email and password',
   currentPasswordRequired: 'Current password is required',
+  passwordControlCharacters: 'Password must not contain control characters',
+  passwordOnlySpaces: 'Password must contain characters other than spaces',
+  /** The server's bundled common-password list is too large for the browser: only the server shows this one. */
+  passwordTooCommon:
+    'This password is too common and appears in lists of leaked passwords. Please choose a less predictable one.',
 } as const;
+
+/*
+ * C0/C1 controls (NUL included), DEL, and the Unicode line/paragraph separators: none can be typed in a password
+ * field, and they break logs, terminals and other systems the password may be typed into.
+ */
+const PASSWORD_CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+const ONLY_WHITESPACE = /^\s+$/u;
+/** Length counts characters (code points), not UTF-16 units. */
+const characterCount = (password: string): number => [...password].length;
 
 /**
  * One check of a new password: the text to show when it fails. Checks run in order and the first failure is
@@ -31,8 +45,11 @@ export type PasswordRule = (password: string) => string | null;
 /** Add a rule here and both the sign-up/reset/change forms and every server validator enforce it. */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   (password) => (password.length === 0 ? AccountMessages.passwordRequired : null),
-  (password) => (password.length < PASSWORD_MIN_LENGTH ? AccountMessages.passwordTooShort : null),
-  (password) => (password.length > PASSWORD_MAX_LENGTH ? AccountMessages.passwordTooLong : null),
+  (password) =>
+    PASSWORD_CONTROL_CHARACTER.test(password) ? AccountMessages.passwordControlCharacters : null,
+  (password) => (ONLY_WHITESPACE.test(password) ? AccountMessages.passwordOnlySpaces : null),
+  (password) => (characterCount(password) < PASSWORD_MIN_LENGTH ? AccountMessages.passwordTooShort : null),
+  (password) => (characterCount(password) > PASSWORD_MAX_LENGTH ? AccountMessages.passwordTooLong : null),
 ];
 
 /** Why a new password is refused, or null when it is acceptable. */

@@ -41,6 +41,7 @@ export enum KeysErrorCode {
   RevokedApiKey = 'revoked_api_key',
   ApiKeyNotFound = 'api_key_not_found',
   ApiKeyForeignUser = 'api_key_foreign_user',
+  ApiKeyLimitReached = 'api_key_limit_reached',
 }
 
 export type ErrorCode = CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode;
@@ -74,6 +75,7 @@ export enum GraphqlErrorCode {
   PlanNotFound = 'PLAN_NOT_FOUND',
   SubscriptionNotFound = 'SUBSCRIPTION_NOT_FOUND',
   ApiKeyNotFound = 'API_KEY_NOT_FOUND',
+  ApiKeyLimitReached = 'API_KEY_LIMIT_REACHED',
   EmailAlreadyInUse = 'email-already-in-use',
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { apiKeyOfAnotherUser, missingApiKey, rateLimited } from '../gateway.errors.js';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
@@ -12,7 +13,7 @@ const USER_PATH_PARAM = 'userId';
 
 /**
  * Every gateway route not marked @Public(): the X-API-Key must belong to a live key (401 otherwise), stays within
- * its rate limit (429 with Retry-After), and on `/user/{userId}/...` must belong to that user (403).
+ * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...` must belong to that user (403).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -20,6 +21,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,7 +37,11 @@ export class ApiKeyGuard implements CanActivate {
     if (!presented) throw missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 
-    const decision = await this.limiter.consume(principal.keyId);
+    // Per key and per user: a user with many keys shares one budget across them.
+    const decision = await this.limiter.consumeAll([
+      { key: `key:${principal.keyId}`, policy: this.settings.rateLimit },
+      { key: `user:${principal.userId}`, policy: this.settings.userRateLimit },
+    ]);
     response.setHeader('X-RateLimit-Limit', String(decision.limit));
     response.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {

@@ -1,5 +1,12 @@
 import { type Clock, systemClock } from '@membolt/platform';
-import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limiter.js';
+import {
+  combineDecisions,
+  decide,
+  type RateLimitBucket,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+} from './rate-limiter.js';
 
 interface Window {
   count: number;
@@ -19,21 +26,24 @@ export class InMemoryRateLimiter implements RateLimiter {
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
+    return this.consumeAll([{ key, policy: this.policy }]);
+  }
+
+  // Synchronous from first count to last, so no other request is counted in between.
+  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
     const now = this.clock.nowMs();
     this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { count: 0, endsAt: now + this.policy.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    const allowed = window.count <= this.policy.limit;
-    return {
-      allowed,
-      limit: this.policy.limit,
-      remaining: Math.max(0, this.policy.limit - window.count),
-      resetInMs: window.endsAt - now,
-    };
+    return combineDecisions(
+      buckets.map(({ key, policy }) => {
+        let window = this.windows.get(key);
+        if (!window || window.endsAt <= now) {
+          window = { count: 0, endsAt: now + policy.windowMs };
+          this.windows.set(key, window);
+        }
+        window.count++;
+        return decide(window.count, window.endsAt - now, policy);
+      }),
+    );
   }
 
   async close(): Promise<void> {

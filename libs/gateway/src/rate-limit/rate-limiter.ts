@@ -13,13 +13,43 @@ export interface RateLimitPolicy {
   readonly windowMs: number;
 }
 
+/** One budget a request is counted against: e.g. its API key's, or its user's across all their keys. */
+export interface RateLimitBucket {
+  readonly key: string;
+  readonly policy: RateLimitPolicy;
+}
+
 /**
  * Counts requests per key in fixed windows: the first request of a key opens a window of `windowMs`; up to
  * `limit` requests pass within it. Counting is atomic: concurrent requests never overshoot the limit.
  */
 export interface RateLimiter {
+  /** One budget, with the limiter's own policy. */
   consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * Counts the request in every bucket at once (atomically, as one step) and allows it only when every bucket
+   * is within its limit. The answer describes the tightest bucket: the refusing one with the longest wait,
+   * else the one with the fewest requests left.
+   */
+  consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision>;
   close(): Promise<void>;
 }
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
+
+/** The decision of several buckets' counts (see `RateLimiter.consumeAll`). */
+export function combineDecisions(decisions: readonly RateLimitDecision[]): RateLimitDecision {
+  const refused = decisions.filter((decision) => !decision.allowed);
+  if (refused.length > 0) return refused.reduce((a, b) => (b.resetInMs > a.resetInMs ? b : a));
+  return decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+}
+
+/** How a count in a bucket turns into a decision. */
+export function decide(count: number, ttlMs: number, policy: RateLimitPolicy): RateLimitDecision {
+  return {
+    allowed: count <= policy.limit,
+    limit: policy.limit,
+    remaining: Math.max(0, policy.limit - count),
+    resetInMs: Math.max(0, ttlMs),
+  };
+}

@@ -1,23 +1,37 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from './rate-limiter.js';
+import {
+  combineDecisions,
+  decide,
+  type RateLimitBucket,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+} from './rate-limiter.js';
 
 /**
- * One round trip, atomic on the server: count the request, open the window on the first one, and return the
+ * One round trip, atomic on the server: count the request in each key (a key's and its user's budget), open
+ * each window on its first request, and return the
  * count and the time left. The PTTL guard re-arms a counter that somehow lost its expiry (it would never reset).
  */
 const FIXED_WINDOW_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+local reply = {}
+for i, key in ipairs(KEYS) do
+  local window = ARGV[i]
+  local count = redis.call('INCR', key)
+  if count == 1 then
+    redis.call('PEXPIRE', key, window)
+  end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, window)
+    ttl = tonumber(window)
+  end
+  reply[2 * i - 1] = count
+  reply[2 * i] = ttl
 end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
+return reply
 `;
 const SCRIPT_SHA = createHash('sha1').update(FIXED_WINDOW_SCRIPT).digest('hex');
 
@@ -51,24 +65,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
+    return this.consumeAll([{ key, policy: this.policy }]);
+  }
+
+  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
     try {
-      const [count, ttl] = await this.run(`${this.options.keyPrefix}${key}`);
-      return {
-        allowed: count <= this.policy.limit,
-        limit: this.policy.limit,
-        remaining: Math.max(0, this.policy.limit - count),
-        resetInMs: Math.max(0, ttl),
-      };
+      return combineDecisions(await this.run(buckets));
     } catch (error) {
       this.warn(
         `Rate limiting skipped, Redis did not answer: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return {
-        allowed: true,
-        limit: this.policy.limit,
-        remaining: this.policy.limit,
-        resetInMs: this.policy.windowMs,
-      };
+      // Fail open, reporting the first bucket's full budget (the key's, for the gateway).
+      const first = buckets[0]?.policy ?? this.policy;
+      return { allowed: true, limit: first.limit, remaining: first.limit, resetInMs: first.windowMs };
     }
   }
 
@@ -77,17 +86,23 @@ export class RedisRateLimiter implements RateLimiter {
     else this.redis.disconnect();
   }
 
-  private async run(redisKey: string): Promise<[number, number]> {
+  /** The decision of each bucket, in order. */
+  private async run(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
+    const keysThenWindows: Array<string | number> = [
+      ...buckets.map(({ key }) => `${this.options.keyPrefix}${key}`),
+      ...buckets.map(({ policy }) => policy.windowMs),
+    ];
     let reply: unknown;
     try {
-      reply = await this.redis.evalsha(SCRIPT_SHA, 1, redisKey, this.policy.windowMs);
+      reply = await this.redis.evalsha(SCRIPT_SHA, buckets.length, ...keysThenWindows);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, redisKey, this.policy.windowMs);
+      reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, buckets.length, ...keysThenWindows);
     }
-    if (!Array.isArray(reply) || reply.length !== 2)
+    if (!Array.isArray(reply) || reply.length !== 2 * buckets.length)
       throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
-    return [Number(reply[0]), Number(reply[1])];
+    const counts: unknown[] = reply;
+    return buckets.map(({ policy }, i) => decide(Number(counts[2 * i]), Number(counts[2 * i + 1]), policy));
   }
 
   /** At most one warning every 10 s: an outage must not flood the log. */

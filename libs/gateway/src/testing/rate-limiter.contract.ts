@@ -62,6 +62,62 @@ export function describeRateLimiterContract(
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
     });
 
+    it('counts a request in several budgets at once: a user cannot multiply the limit with more keys', async () => {
+      const limiter = await make({ limit: 100, windowMs: 60_000 });
+      const user = key();
+      const perKey = { limit: 3, windowMs: 60_000 };
+      const perUser = { limit: 5, windowMs: 60_000 };
+      const keys = [key(), key(), key(), key()];
+      const decisions = [];
+      for (let i = 0; i < 8; i++) {
+        decisions.push(
+          await limiter.consumeAll([
+            { key: keys[i % keys.length]!, policy: perKey },
+            { key: user, policy: perUser },
+          ]),
+        );
+      }
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+      // The tightest budget speaks: the user's, with 5 as its limit.
+      expect(decisions.map((d) => d.remaining)).toEqual([2, 2, 2, 1, 0, 0, 0, 0]);
+      expect(decisions[7]).toMatchObject({ allowed: false, limit: 5 });
+      expect(decisions[7]!.resetInMs).toBeGreaterThan(0);
+      // Another user's key is not affected.
+      const other = await limiter.consumeAll([
+        { key: key(), policy: perKey },
+        { key: key(), policy: perUser },
+      ]);
+      expect(other.allowed).toBe(true);
+    });
+
+    it('refuses when the key budget is spent even if the user has budget left', async () => {
+      const limiter = await make({ limit: 100, windowMs: 60_000 });
+      const [k, user] = [key(), key()];
+      const buckets = [
+        { key: k, policy: { limit: 2, windowMs: 60_000 } },
+        { key: user, policy: { limit: 10, windowMs: 60_000 } },
+      ];
+      const decisions = [];
+      for (let i = 0; i < 3; i++) decisions.push(await limiter.consumeAll(buckets));
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, false]);
+      expect(decisions[2]).toMatchObject({ limit: 2, remaining: 0 });
+    });
+
+    it('never overshoots a shared user budget under concurrent requests over many keys', async () => {
+      const limiter = await make({ limit: 100, windowMs: 60_000 });
+      const user = key();
+      const keys = Array.from({ length: 10 }, () => key());
+      const decisions = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          limiter.consumeAll([
+            { key: keys[i % keys.length]!, policy: { limit: 100, windowMs: 60_000 } },
+            { key: user, policy: { limit: 7, windowMs: 60_000 } },
+          ]),
+        ),
+      );
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(7);
+    });
+
     it('opens a new window once the current one has ended', async () => {
       const limiter = await make({ limit: 2, windowMs: 300 });
       const k = key();

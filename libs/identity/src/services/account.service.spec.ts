@@ -25,7 +25,9 @@ const DAY = 86_400_000;
 let tb: IdentityTestbed;
 let seq = 0;
 
-const signUp = (overrides: Partial<{ email: string; password: string; name: string }> = {}) =>
+const signUp = (
+  overrides: Partial<{ email: string; password: string; name: string; clientAddress: string }> = {},
+) =>
   tb.bus.request(IdentitySubjects.signUp, {
     email: `person${++seq}@example.com`,
     password: 'correct horse battery',
@@ -103,6 +105,45 @@ describe('sign-up', () => {
     expect(invalid.message).toContain('Please enter a valid email address');
     expect(invalid.message).toContain('Password must be at least 8 characters long');
     expect(invalid.message).toContain('Name is required');
+  });
+
+  it.each([
+    ['password', 'This password is too common and appears in lists of leaked passwords.'],
+    ['12345678', 'This password is too common and appears in lists of leaked passwords.'],
+    ['PassWord1 ', 'This password is too common and appears in lists of leaked passwords.'],
+    [' '.repeat(8), 'Password must contain characters other than spaces'],
+    ['\0'.repeat(8), 'Password must not contain control characters'],
+    ['correct\nhorse', 'Password must not contain control characters'],
+  ])('refuses the password %j with a clear message and creates nothing', async (password, message) => {
+    const email = `refused${++seq}@example.com`;
+    const refused = await rejection(signUp({ email, password }));
+    expect(refused.code).toBe(CommonErrorCode.ValidationError);
+    expect(refused.message).toContain(message);
+    // Nothing was stored: the same e-mail signs up with a good password.
+    await expect(signUp({ email })).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('throttles sign-ups per client address, counting every attempt; other addresses and the CLI are not affected', async () => {
+    const address = '203.0.113.50';
+    for (let i = 0; i < 10; i++) await signUp({ clientAddress: address });
+    const refused = await rejection(signUp({ email: 'eleventh@example.com', clientAddress: address }));
+    expect(refused.code).toBe(IdentityErrorCode.TooManyRequests);
+    expect(refused.message).toBe('Too many sign-up attempts from your network. Please try again later.');
+    await expect(signUp({ clientAddress: '198.51.100.7' })).resolves.toBeDefined();
+    await expect(signUp()).resolves.toBeDefined();
+    // Nothing was created by the refused attempt; after an hour the address may sign up again.
+    tb.clock.advance(60 * 60 * 1000);
+    await expect(signUp({ email: 'eleventh@example.com', clientAddress: address })).resolves.toMatchObject({
+      user: { email: 'eleventh@example.com' },
+    });
+  });
+
+  it('refuses all but the allowed sign-ups of concurrent requests from one address', async () => {
+    const address = '203.0.113.51';
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => signUp({ clientAddress: address })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
   });
 
   it('succeeds when billing is down; the outbox worker finishes the setup with backoff', async () => {
@@ -278,6 +319,26 @@ describe('change password', () => {
         remember: true,
       }),
     ).resolves.toMatchObject({ user: { id: signedUp.user.id } });
+  });
+
+  it('refuses a common new password and keeps the old one', async () => {
+    const { user } = await signUp({ email: 'keeper@example.com' });
+    const refused = await rejection(
+      tb.bus.request(
+        IdentitySubjects.changePassword,
+        { currentPassword: 'correct horse battery', newPassword: 'iloveyou' },
+        { userId: user.id },
+      ),
+    );
+    expect(refused.code).toBe(CommonErrorCode.ValidationError);
+    expect(refused.message).toContain('This password is too common');
+    await expect(
+      tb.bus.request(IdentitySubjects.signIn, {
+        email: 'keeper@example.com',
+        password: 'correct horse battery',
+        remember: true,
+      }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
   });
 
   it('revokes all sessions when no session is named', async () => {

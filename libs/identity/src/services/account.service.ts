@@ -12,11 +12,14 @@ import type {
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { newUser, withAuthMethod } from '../domain/user.js';
 import { toMemoryGraphView, toUserView } from '../identity.views.js';
+import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
 import { IdentityErrors } from '../identity.errors.js';
+import { PasswordPolicy } from './password-policy.js';
+import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 
@@ -37,9 +40,23 @@ export class AccountService {
     private readonly directory: UserDirectory,
     private readonly sessions: SessionService,
     private readonly setup: AccountSetupService,
+    private readonly passwordPolicy: PasswordPolicy,
+    private readonly limiter: RateLimiter,
+    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
   ) {}
 
   async signUp(request: SignUpRequest): Promise<SessionView> {
+    this.passwordPolicy.assertAcceptable(request.password);
+    // Every attempt counts (taken e-mails too), each aliased mutation of a GraphQL request on its own. Callers
+    // without an address are the operator's own tools (CLI), not the public edge.
+    if (request.clientAddress) {
+      const { signUpsPerAddress, signUpWindowMs } = this.options.limits;
+      const allowed = await this.limiter.take(RateLimitKeys.signUpByAddress(request.clientAddress), {
+        limit: signUpsPerAddress,
+        windowMs: signUpWindowMs,
+      });
+      if (!allowed) throw IdentityErrors.tooManySignUps();
+    }
     if (await this.users.findByEmail(request.email)) throw IdentityErrors.emailAlreadyInUse();
     const passwordHash = await this.hasher.hash(request.password);
     const created = await this.createAccount({
@@ -110,6 +127,7 @@ export class AccountService {
    * and revokes every other session: the one named by `keepSessionId` stays signed in.
    */
   async changePassword(userId: string, request: ChangePasswordRequest): Promise<void> {
+    this.passwordPolicy.assertAcceptable(request.newPassword);
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
       throw IdentityErrors.wrongCurrentPassword();

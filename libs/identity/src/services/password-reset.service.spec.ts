@@ -181,6 +181,26 @@ describe('password reset with the outbox folder', () => {
     await eventually(() => emlFiles().length === 4);
   });
 
+  it('refuses a common or control-character password and keeps the link usable', async () => {
+    tb = await createIdentityTestbed();
+    const { email } = await account();
+    await requestReset(email);
+    const file = await eventually(() => (emlFiles().length === 1 ? emlFiles()[0] : undefined));
+    const token = resetTokenFrom(readFileSync(join(tb.mailDir, file), 'utf8'));
+    for (const [password, message] of [
+      ['password', 'This password is too common'],
+      ['12345678', 'This password is too common'],
+      [' '.repeat(8), 'Password must contain characters other than spaces'],
+      ['\0'.repeat(8), 'Password must not contain control characters'],
+    ] as const) {
+      const refused = await rejection(completeReset(token, password));
+      expect(refused.code).toBe(CommonErrorCode.ValidationError);
+      expect(refused.message).toContain(message);
+    }
+    await expect(signIn(email, OLD_PASSWORD)).resolves.toMatchObject({ user: { email } });
+    await expect(completeReset(token)).resolves.toEqual({ accepted: true });
+  });
+
   it('rejects an invalid token and a reset URL that is not absolute', async () => {
     tb = await createIdentityTestbed();
     expect((await rejection(completeReset('x'.repeat(43)))).code).toBe(IdentityErrorCode.ResetTokenInvalid);

@@ -18,6 +18,7 @@ import {
 } from '../ports/password-reset-token.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { IdentityErrors } from '../identity.errors.js';
+import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
 
@@ -41,6 +42,7 @@ export class PasswordResetService implements OnModuleDestroy {
     @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
+    private readonly passwordPolicy: PasswordPolicy,
   ) {}
 
   async request(request: RequestPasswordResetRequest): Promise<void> {
@@ -68,6 +70,8 @@ export class PasswordResetService implements OnModuleDestroy {
   }
 
   async complete(request: CompletePasswordResetRequest): Promise<void> {
+    // Before the token is consumed: a refused password leaves the link usable for a better one.
+    this.passwordPolicy.assertAcceptable(request.newPassword);
     const userId = await this.tokens.consume(hashSecretToken(request.token), this.clock.now());
     if (!userId) throw IdentityErrors.resetTokenInvalid();
     const user = await this.users.findById(userId);

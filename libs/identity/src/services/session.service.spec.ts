@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
 import { IdentityErrorCode, IdentitySubjects, type SessionView } from '@membolt/contracts';
+import type { IdentityLimits } from '../identity.options.js';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 
 // Real servers on loopback (bus, SMTP, OIDC): generous on a loaded machine; nothing here waits on a timer.
@@ -19,14 +20,28 @@ async function newAccount(): Promise<SessionView> {
 }
 const signIn = (
   password = PASSWORD,
-  extra: { remember?: boolean; clientAddress?: string; email?: string } = {},
+  extra: {
+    remember?: boolean;
+    clientAddress?: string;
+    email?: string;
+    deviceToken?: string | undefined;
+  } = {},
 ) =>
   tb.bus.request(IdentitySubjects.signIn, {
     email: extra.email ?? email,
     password,
     remember: extra.remember ?? true,
     ...(extra.clientAddress ? { clientAddress: extra.clientAddress } : {}),
+    ...(extra.deviceToken ? { deviceToken: extra.deviceToken } : {}),
   });
+
+/** A testbed with other limits (and a fresh account in it), for rules whose defaults take long to reach. */
+async function reopenWithLimits(limits: Partial<IdentityLimits>): Promise<IdentityTestbed> {
+  await tb.close();
+  tb = await createIdentityTestbed({ limits });
+  await newAccount();
+  return tb;
+}
 const refresh = (refreshToken: string) => tb.bus.request(IdentitySubjects.refreshSession, { refreshToken });
 
 beforeEach(async () => {
@@ -64,13 +79,75 @@ describe('sign-in', () => {
     expect(remembered.refreshTokenExpiresAt).toBe(new Date(now + 30 * DAY).toISOString());
   });
 
-  it('locks an account after 5 failures in 15 minutes, even for the right password, until the window passes', async () => {
-    for (let i = 0; i < 5; i++) await rejection(signIn('wrong password!'));
-    const locked = await rejection(signIn());
+  it('an attacker cannot lock the owner out: failures from one address do not block another', async () => {
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < 5; i++) await rejection(signIn('wrong password!', { clientAddress: attacker }));
+    // The attacker's address waits, even with the right password...
+    const locked = await rejection(signIn(PASSWORD, { clientAddress: attacker }));
     expect(locked.code).toBe(IdentityErrorCode.TooManyRequests);
     expect(locked.message).toBe('Too many failed login attempts. Please try again later.');
-    tb.clock.advance(15 * MINUTE);
-    await expect(signIn()).resolves.toMatchObject({ user: { email } });
+    // ...while the owner, elsewhere, signs in at once.
+    await expect(signIn(PASSWORD, { clientAddress: '198.51.100.20' })).resolves.toMatchObject({
+      user: { email },
+    });
+  });
+
+  it('backs off exponentially per account and address: 1, 2, 4 minutes after the fifth failure', async () => {
+    const address = '203.0.113.9';
+    for (let i = 0; i < 5; i++) await rejection(signIn('wrong password!', { clientAddress: address }));
+    for (const waitMinutes of [1, 2, 4]) {
+      tb.clock.advance(waitMinutes * MINUTE - 1);
+      expect((await rejection(signIn(PASSWORD, { clientAddress: address }))).code).toBe(
+        IdentityErrorCode.TooManyRequests,
+      );
+      tb.clock.advance(1);
+      // The wait is over: one more try, wrong again, doubles the next wait.
+      expect((await rejection(signIn('wrong password!', { clientAddress: address }))).code).toBe(
+        IdentityErrorCode.WrongPassword,
+      );
+    }
+    tb.clock.advance(8 * MINUTE);
+    await expect(signIn(PASSWORD, { clientAddress: address })).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('an account-wide ceiling stops a distributed guess, but a known device still signs in', async () => {
+    tb = await reopenWithLimits({ signInFailuresPerAccount: 12 });
+    const known = await signIn(PASSWORD, { clientAddress: '198.51.100.20' });
+    expect(known.deviceToken).toEqual(expect.any(String));
+    for (let i = 0; i < 12; i++) {
+      await rejection(signIn('wrong password!', { clientAddress: `203.0.113.${i}` }));
+    }
+    // A new browser at a fresh address is refused: the account is under attack.
+    expect((await rejection(signIn(PASSWORD, { clientAddress: '192.0.2.1' }))).code).toBe(
+      IdentityErrorCode.TooManyRequests,
+    );
+    // The owner's browser (device cookie) still gets in, from anywhere, and keeps its device token.
+    const again = await signIn(PASSWORD, { clientAddress: '192.0.2.1', deviceToken: known.deviceToken });
+    expect(again.user.email).toBe(email);
+    expect(again.deviceToken).toBe(known.deviceToken);
+  });
+
+  it('a device token of another account, or a forged one, is no known device', async () => {
+    tb = await reopenWithLimits({ signInFailuresPerAccount: 3 });
+    const ownEmail = email;
+    const other = await newAccount();
+    const otherDevice = (await signIn(PASSWORD, { email: other.user.email })).deviceToken;
+    email = ownEmail;
+    for (let i = 0; i < 3; i++)
+      await rejection(signIn('wrong password!', { clientAddress: `203.0.113.${i}` }));
+    for (const deviceToken of [otherDevice, 'forged.token', `${otherDevice?.split('.')[0]}.AAAA`]) {
+      expect((await rejection(signIn(PASSWORD, { deviceToken }))).code).toBe(
+        IdentityErrorCode.TooManyRequests,
+      );
+    }
+  });
+
+  it('a known device has its own backoff: a stolen cookie does not give unlimited guesses', async () => {
+    const { deviceToken } = await signIn();
+    for (let i = 0; i < 5; i++) await rejection(signIn('wrong password!', { deviceToken }));
+    expect((await rejection(signIn(PASSWORD, { deviceToken }))).code).toBe(IdentityErrorCode.TooManyRequests);
+    tb.clock.advance(MINUTE);
+    await expect(signIn(PASSWORD, { deviceToken })).resolves.toMatchObject({ user: { email } });
   });
 
   it('a success clears the failures of the account', async () => {

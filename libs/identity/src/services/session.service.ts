@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import type { AccessRevocationListView, SessionView, SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
+import { DeviceTokens } from '../domain/device-tokens.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { toUserView } from '../identity.views.js';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
@@ -22,6 +23,7 @@ import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 export class SessionService {
   private readonly logger = new Logger('IdentitySessions');
   private dummyHash: Promise<string> | null = null;
+  private readonly devices: DeviceTokens;
 
   constructor(
     @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
@@ -33,23 +35,40 @@ export class SessionService {
     private readonly directory: UserDirectory,
     private readonly limiter: RateLimiter,
     private readonly revocations: AccessRevocationService,
-  ) {}
+  ) {
+    this.devices = new DeviceTokens(options.accessTokenSecret);
+  }
 
+  /**
+   * Password sign-in, throttled so that guessing is slow without letting anyone lock the owner out
+   * (docs/decisions/017): failures count per (account, address) pair with exponential backoff; a known
+   * device (a valid device token for this account) has its own backoff and is exempt from the account-wide
+   * ceiling and the per-address limit, which only other browsers' failures can fill.
+   */
   async signIn(request: SignInRequest): Promise<SessionView> {
     const { limits } = this.options;
-    const window = limits.signInWindowMs;
+    const deviceId = this.devices.verify(request.deviceToken, request.email);
+    const address = request.clientAddress ?? 'unknown';
     const accountKey = RateLimitKeys.signInByAccount(request.email);
     const addressKey = request.clientAddress ? RateLimitKeys.signInByAddress(request.clientAddress) : null;
+    const attemptKey = deviceId
+      ? RateLimitKeys.signInByDevice(deviceId)
+      : RateLimitKeys.signInByPair(request.email, address);
+    const accountRule = { limit: limits.signInFailuresPerAccount, windowMs: limits.signInAccountWindowMs };
+    const addressRule = { limit: limits.signInFailuresPerAddress, windowMs: limits.signInWindowMs };
+    const attemptRule = { limit: limits.signInFreeFailures, windowMs: limits.signInPairWindowMs };
+
+    const waitUntil = await this.limiter.backoffUntil(attemptKey, {
+      windowMs: limits.signInPairWindowMs,
+      free: limits.signInFreeFailures,
+      baseMs: limits.signInBackoffBaseMs,
+      maxMs: limits.signInBackoffMaxMs,
+    });
     if (
-      (await this.limiter.isLimited(accountKey, {
-        limit: limits.signInFailuresPerAccount,
-        windowMs: window,
-      })) ||
-      (addressKey &&
-        (await this.limiter.isLimited(addressKey, {
-          limit: limits.signInFailuresPerAddress,
-          windowMs: window,
-        })))
+      waitUntil ||
+      (!deviceId &&
+        ((await this.limiter.isLimited(accountKey, accountRule)) ||
+          (addressKey && (await this.limiter.isLimited(addressKey, addressRule)))))
     ) {
       throw IdentityErrors.tooManyRequests();
     }
@@ -62,14 +81,19 @@ export class SessionService {
       request.password,
     );
     if (!candidate || !valid) {
-      await this.limiter.hit(accountKey, { limit: limits.signInFailuresPerAccount, windowMs: window });
-      if (addressKey)
-        await this.limiter.hit(addressKey, { limit: limits.signInFailuresPerAddress, windowMs: window });
+      await this.limiter.hit(attemptKey, attemptRule);
+      await this.limiter.hit(accountKey, accountRule);
+      if (addressKey) await this.limiter.hit(addressKey, addressRule);
       throw IdentityErrors.invalidCredentials();
     }
-    await this.limiter.clear(accountKey);
+    // The account-wide count stays: it measures guessing from elsewhere, which this success does not end.
+    await this.limiter.clear(attemptKey);
     const user = await this.directory.update(candidate.id, { lastActiveAt: this.clock.now() });
-    return this.issue(user, request.remember);
+    const session = await this.issue(user, request.remember);
+    return {
+      ...session,
+      deviceToken: deviceId && request.deviceToken ? request.deviceToken : this.devices.issue(user.email),
+    };
   }
 
   /** Starts a new session (family) for a signed-in user. */

@@ -311,6 +311,23 @@ export function describeAttemptRepositoryContract(adapterName: string, makeStore
       expect(await store().attempts.countSince('k', at(0))).toBe(2);
       expect(await store().attempts.countSince('k', at(10 * MINUTE))).toBe(0);
       expect(await store().attempts.countSince('nothing', at(-1))).toBe(0);
+      expect(await store().attempts.summarySince('k', at(-1))).toEqual({ count: 3, latest: at(10 * MINUTE) });
+      expect(await store().attempts.summarySince('k', at(MINUTE))).toEqual({
+        count: 2,
+        latest: at(10 * MINUTE),
+      });
+      expect(await store().attempts.summarySince('nothing', at(-1))).toEqual({ count: 0, latest: null });
+    });
+
+    it('ranks concurrent events in arrival order, only inside the window', async () => {
+      await store().attempts.record('r', at(0), at(MINUTE));
+      const ranks = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          store().attempts.recordAndRank('r', at(2 * MINUTE), at(3 * MINUTE), at(MINUTE)),
+        ),
+      );
+      expect([...ranks].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(await store().attempts.countSince('r', at(-1))).toBe(6);
     });
 
     it('clears one key and purges expired events', async () => {

@@ -28,6 +28,11 @@ export interface ApiKeyChanges {
 export interface ApiKeyRepository {
   /** Throws DuplicateApiKeyError when the id or the hash is taken. */
   insert(key: ApiKey): Promise<void>;
+  /**
+   * Inserts an active key unless the user already has `maxActive` active keys (then false, nothing stored).
+   * Concurrent calls never leave more than `maxActive` active keys. Throws DuplicateApiKeyError like `insert`.
+   */
+  insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean>;
   /** The user's keys, newest first. */
   listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]>;
   findByUser(userId: string, keyId: string): Promise<ApiKey | null>;

@@ -36,6 +36,26 @@ export function describeApiKeyRepositoryContract(
       expect(await repository.listByUser('user-a', { activeOnly: false })).toEqual([]);
     });
 
+    it('inserts within a cap of active keys per user; revoked keys and other users do not count', async () => {
+      const revoked = makeApiKey({ userId: 'user-a' });
+      await repository.insert(revoked);
+      await repository.revoke('user-a', revoked.id, t0);
+      await repository.insert(makeApiKey({ userId: 'user-b' }));
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, () => repository.insertWithinLimit(makeApiKey({ userId: 'user-a' }), 3)),
+      );
+      expect(outcomes.filter(Boolean).length).toBeLessThanOrEqual(3);
+      expect(await repository.listByUser('user-a', { activeOnly: true })).toHaveLength(
+        outcomes.filter(Boolean).length,
+      );
+      while ((await repository.listByUser('user-a', { activeOnly: true })).length < 3) {
+        await repository.insertWithinLimit(makeApiKey({ userId: 'user-a' }), 3);
+      }
+      expect(await repository.insertWithinLimit(makeApiKey({ userId: 'user-a' }), 3)).toBe(false);
+      expect(await repository.listByUser('user-a', { activeOnly: true })).toHaveLength(3);
+      expect(await repository.insertWithinLimit(makeApiKey({ userId: 'user-b' }), 3)).toBe(true);
+    });
+
     it('rejects a second key with the same hash or the same id', async () => {
       const key = makeApiKey();
       await repository.insert(key);

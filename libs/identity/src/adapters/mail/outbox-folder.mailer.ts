@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Mailer, OutgoingMail } from '../../ports/mailer.js';
@@ -34,7 +34,10 @@ export class OutboxFolderMailer implements Mailer {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const path = join(this.directory, `${stamp}-${randomUUID()}.eml`);
-    await writeFile(path, info.message, { mode: 0o600, flag: 'wx' });
+    // Written under a hidden name, then renamed: whoever watches the folder never sees a half-written mail.
+    const partial = join(this.directory, `.${randomUUID()}.partial`);
+    await writeFile(partial, info.message, { mode: 0o600, flag: 'wx' });
+    await rename(partial, path);
     this.logger.log(`Mail written to outbox: ${path}`);
   }
 

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { AttemptRepository } from '../../ports/attempt.repository.js';
+import type { AttemptRepository, AttemptSummary } from '../../ports/attempt.repository.js';
 import type { AttemptDocument } from './identity.schemas.js';
 
 export class AttemptMongoRepository implements AttemptRepository {
@@ -9,8 +9,24 @@ export class AttemptMongoRepository implements AttemptRepository {
     await this.attempts.create({ key, at, expiresAt });
   }
 
+  async recordAndRank(key: string, at: Date, expiresAt: Date, since: Date): Promise<number> {
+    // ObjectIds grow with insertion (time first, then a per-process counter): the rank follows arrival order.
+    const created = await this.attempts.create({ key, at, expiresAt });
+    return this.attempts.countDocuments({ key, at: { $gt: since }, _id: { $lte: created._id } }).exec();
+  }
+
   async countSince(key: string, since: Date): Promise<number> {
     return this.attempts.countDocuments({ key, at: { $gt: since } }).exec();
+  }
+
+  async summarySince(key: string, since: Date): Promise<AttemptSummary> {
+    const [summary] = await this.attempts
+      .aggregate<{ count: number; latest: Date }>([
+        { $match: { key, at: { $gt: since } } },
+        { $group: { _id: null, count: { $sum: 1 }, latest: { $max: '$at' } } },
+      ])
+      .exec();
+    return summary ? { count: summary.count, latest: summary.latest } : { count: 0, latest: null };
   }
 
   async clear(key: string): Promise<number> {

@@ -46,6 +46,30 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
     }
   }
 
+  async insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    // One synchronous transaction: nothing else runs between the count and the insert.
+    return this.db.transaction(() => {
+      const { n } = this.db
+        .prepare('SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND active = 1')
+        .get(key.userId) as { n: number };
+      if (n >= maxActive) return false;
+      try {
+        this.db
+          .prepare(
+            `INSERT INTO api_keys (id, user_id, name, description, graph_id, key_hash, display_prefix, active,
+               permissions, created_at, last_used_at, revoked_at, updated_at)
+             VALUES (@id, @user_id, @name, @description, @graph_id, @key_hash, @display_prefix, @active,
+               @permissions, @created_at, @last_used_at, @revoked_at, @updated_at)`,
+          )
+          .run(toRow(key));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateApiKeyError();
+        throw error;
+      }
+      return true;
+    })();
+  }
+
   async listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]> {
     const rows = this.db
       .prepare(

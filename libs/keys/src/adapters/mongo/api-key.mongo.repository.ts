@@ -22,6 +22,21 @@ export class ApiKeyMongoRepository implements ApiKeyRepository {
     }
   }
 
+  /**
+   * Without transactions (a standalone MongoDB has none) the key is inserted first, then the user's active keys
+   * are counted; a key that finds itself beyond the cap removes itself. Racing inserts can thus all back out
+   * (the caller sees "limit reached" and may retry) but can never leave more than `maxActive` active keys.
+   */
+  async insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    if ((await this.keys.countDocuments({ userId: key.userId, active: true }).exec()) >= maxActive)
+      return false;
+    await this.insert(key);
+    if ((await this.keys.countDocuments({ userId: key.userId, active: true }).exec()) <= maxActive)
+      return true;
+    await this.keys.deleteOne({ _id: key.id }).exec();
+    return false;
+  }
+
   async listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]> {
     const filter = options.activeOnly ? { userId, active: true } : { userId };
     const docs = await this.keys

@@ -57,6 +57,15 @@ describe('registration validation', () => {
     expect(validateNewPassword('12345678')).toBeNull();
   });
 
+  it.each([
+    [' '.repeat(8), VALIDATION_MESSAGES.passwordOnlySpaces],
+    ['\0'.repeat(8), VALIDATION_MESSAGES.passwordControlCharacters],
+    ['tab\there1', VALIDATION_MESSAGES.passwordControlCharacters],
+    ['x'.repeat(257), VALIDATION_MESSAGES.passwordTooLong],
+  ])('refuses the new password %j', (password, message) => {
+    expect(validateNewPassword(password)).toBe(message);
+  });
+
   it('needs the confirmation to equal the password', () => {
     expect(validatePasswordConfirmation('12345678', '12345679')).toBe(VALIDATION_MESSAGES.passwordsDiffer);
     expect(validatePasswordConfirmation('12345678', '12345678')).toBeNull();

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { GraphqlErrorCode, PASSWORD_MAX_LENGTH } from '@membolt/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { VALIDATION_MESSAGES, validateNewPassword } from '../../auth/utils/auth-validation.util';
-import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
+import { graphqlErrorCode, graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.mutation';
@@ -51,10 +51,14 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswor
       setForm(EMPTY_FORM);
       onChanged();
     } catch (caught) {
+      const code = graphqlErrorCode(caught);
+      // A refused new password (e.g. a common one, which only the server can tell) shows the server's text.
       setError(
-        graphqlErrorCode(caught) === GraphqlErrorCode.WrongPassword
+        code === GraphqlErrorCode.WrongPassword
           ? CHANGE_PASSWORD_MESSAGES.wrongCurrent
-          : CHANGE_PASSWORD_MESSAGES.failed,
+          : code === GraphqlErrorCode.BadUserInput
+            ? (graphqlErrorMessage(caught) ?? CHANGE_PASSWORD_MESSAGES.failed)
+            : CHANGE_PASSWORD_MESSAGES.failed,
       );
     }
   };

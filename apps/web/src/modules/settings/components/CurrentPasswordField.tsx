@@ -1,13 +1,14 @@
 import TextField from '@mui/material/TextField';
+import { GraphqlErrorCode } from '@membolt/contracts/rules';
 import { graphqlErrorCode } from '../../auth/utils/graphql-error.util';
 
-/** The BFF asks for the current password when the last sign-in is too old for a sensitive change. */
-export const REAUTHENTICATION_REQUIRED = 'reauthentication-required';
-
-/** True when a failed sensitive change should be retried with the current password. */
+/**
+ * True when a failed sensitive change should be retried with the current password: the BFF asks for it when
+ * the last sign-in is too old, and a wrong one is asked for again.
+ */
 export function needsCurrentPassword(error: unknown): boolean {
   const code = graphqlErrorCode(error);
-  return code === REAUTHENTICATION_REQUIRED || code === 'wrong-password';
+  return code === GraphqlErrorCode.ReauthenticationRequired || code === GraphqlErrorCode.WrongPassword;
 }
 
 export function CurrentPasswordField({

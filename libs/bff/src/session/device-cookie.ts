@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+import { readCookie, type SessionCookieOptions } from './session-cookies.js';
+
+/**
+ * The known-device cookie: identity's device token from the last password sign-in in this browser. It
+ * outlives sign-out on purpose, so failed sign-ins made elsewhere never lock this browser out
+ * (docs/decisions/017). Only the GraphQL endpoint, where sign-in happens, receives it.
+ */
+export const DEVICE_COOKIE = 'mb_dv';
+const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+export function readDeviceToken(req: Request): { deviceToken?: string } {
+  const deviceToken = readCookie(req, DEVICE_COOKIE);
+  return deviceToken ? { deviceToken } : {};
+}
+
+export function setDeviceCookie(
+  res: Response,
+  deviceToken: string | undefined,
+  options: SessionCookieOptions,
+): void {
+  if (!deviceToken) return;
+  res.cookie(DEVICE_COOKIE, deviceToken, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/graphql',
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+  });
+}
