@@ -134,6 +134,7 @@ export class IdentityModule implements OnApplicationShutdown {
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,
         RateLimiter,
+        AccessRevocationService,
         PasswordPolicy,
         SessionService,
         AccountSetupService,
