@@ -67,12 +67,13 @@ describe('IsNewPassword', () => {
   );
 
   it('enforces a rule added to PASSWORD_RULES, with its text, on the server as in the form', () => {
-    const noSpacesOnly = (password: string) => (password.trim() ? null : 'Password cannot be only spaces');
-    (PASSWORD_RULES as Array<(password: string) => string | null>).push(noSpacesOnly);
+    const noProductName = (password: string) =>
+      /membolt/i.test(password) ? 'Password cannot contain the product name' : null;
+    (PASSWORD_RULES as Array<(password: string) => string | null>).push(noProductName);
     try {
-      expect(passwordProblem('         ')).toBe('Password cannot be only spaces');
+      expect(passwordProblem('my Membolt secret')).toBe('Password cannot contain the product name');
       for (const [, cls, body] of newPasswordFields) {
-        expect(problemOf(cls, body('         '))).toBe('Password cannot be only spaces');
+        expect(problemOf(cls, body('my Membolt secret'))).toBe('Password cannot contain the product name');
       }
     } finally {
       (PASSWORD_RULES as Array<(password: string) => string | null>).pop();
