@@ -1,4 +1,4 @@
-import { BffModule } from '@membolt/bff';
+import { BffModule, toBffLimits } from '@membolt/bff';
 import { BusModule } from '@membolt/bus';
 import { loadConfigOrExit } from '@membolt/platform';
 import { runHttpEdge } from '@membolt/runtime';
@@ -11,6 +11,8 @@ await runHttpEdge({
   port: config.PORT,
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+  maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+  trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
   webDistDir: config.WEB_DIST_DIR,
   imports: [
     BusModule.forRoot({
@@ -21,6 +23,7 @@ await runHttpEdge({
       introspection: config.GRAPHQL_INTROSPECTION,
       accessTokenSecret: config.AUTH_TOKEN_SECRET,
       publicUrl: config.PUBLIC_URL,
+      ...toBffLimits(config),
     }),
   ],
 });

@@ -11,6 +11,8 @@ const { app } = await runHttpEdge({
   port: config.PORT,
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+  maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+  trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
   imports: [
     BusModule.forRoot({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },

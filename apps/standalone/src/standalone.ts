@@ -1,4 +1,4 @@
-import { BffModule } from '@membolt/bff';
+import { BffModule, toBffLimits } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
 import { GatewayModule, setupGatewayDocs, toGatewayOptions } from '@membolt/gateway';
 import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
@@ -18,6 +18,8 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     port: config.PORT,
     logLevel: config.LOG_LEVEL,
     bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+    maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+    trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
     webDistDir: config.WEB_DIST_DIR,
     busServer: new InProcessServer(broker),
     imports: [
@@ -28,6 +30,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
         introspection: config.GRAPHQL_INTROSPECTION,
         accessTokenSecret: accessTokenSecretOf(config),
         publicUrl,
+        ...toBffLimits(config),
       }),
     ],
   });

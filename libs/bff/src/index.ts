@@ -1,2 +1,4 @@
 export * from './bff.module.js';
 export * from './bff.options.js';
+export * from './bff.config-fields.js';
+export * from './common/query-limits.js';

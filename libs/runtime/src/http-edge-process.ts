@@ -11,6 +11,8 @@ export interface HttpEdgeProcessOptions {
   readonly port: number;
   readonly logLevel: LevelWithSilent;
   readonly bodyLimitBytes: number;
+  readonly maxJsonDepth?: number;
+  readonly trustProxyHops?: number;
   readonly imports: ReadonlyArray<DynamicModule | Type<unknown>>;
   /** Serve the built web app from this directory (BFF and standalone). */
   readonly webDistDir?: string;
@@ -35,7 +37,12 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureHttpEdge(app, { logger, bodyLimitBytes: options.bodyLimitBytes });
+  configureHttpEdge(app, {
+    logger,
+    bodyLimitBytes: options.bodyLimitBytes,
+    ...(options.maxJsonDepth !== undefined ? { maxJsonDepth: options.maxJsonDepth } : {}),
+    ...(options.trustProxyHops !== undefined ? { trustProxyHops: options.trustProxyHops } : {}),
+  });
   if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
     logger.warn(
       { webDistDir: options.webDistDir },
