@@ -58,6 +58,8 @@ const tooComplex = (message: string) => new RefusedOperationError(message, QUERY
 const reportTo = (context: ValidationContext | null, error: GraphQLError): void =>
   context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')));
 
+const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
+
 function maxFieldsRule(maxFields: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const fragmentFields = new Map<string, number>();
@@ -65,7 +67,11 @@ function maxFieldsRule(maxFields: number): ValidationRule {
       let fields = 0;
       for (const selection of selectionSet.selections) {
         if (selection.kind === Kind.FIELD) {
-          fields += 1 + (selection.selectionSet ? countFields(selection.selectionSet, visiting) : 0);
+          // Introspection is served only in development, where its standard query must pass.
+          const introspection = INTROSPECTION_FIELDS.has(selection.name.value);
+          fields +=
+            1 +
+            (selection.selectionSet && !introspection ? countFields(selection.selectionSet, visiting) : 0);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           fields += countFields(selection.selectionSet, visiting);
         } else {
