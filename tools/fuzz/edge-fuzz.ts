@@ -212,19 +212,27 @@ function describe(request: FuzzRequest): string {
   return text.length > 600 ? `${text.slice(0, 600)}… (${text.length} chars)` : text;
 }
 
-/** The report as the lines `npm run test:fuzz` prints. */
+/** The report as the lines `npm run test:fuzz` prints: failures grouped, with one example each. */
 export function formatReport(report: FuzzReport): string {
+  const groups = new Map<string, { count: number; example: FuzzFailure }>();
+  for (const failure of report.failures) {
+    const key = `[${failure.rule}] ${failure.status} ${failure.family}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { count: 1, example: failure });
+  }
   const lines = [
     `edge fuzz: ${report.runs} inputs, seed ${report.seed}, ${report.seconds} s`,
     `  by status: ${Object.entries(report.byStatus)
       .sort()
-      .map(([s, n]) => `${s}=${n}`)
+      .map(([status, n]) => `${status}=${n}`)
       .join(' ')}`,
-    `  RSS (MB): start ${report.rssMb.start}, peak ${report.rssMb.peak}, end ${report.rssMb.end}`,
+    `  server RSS (MB): start ${report.rssMb.start}, peak ${report.rssMb.peak}, end ${report.rssMb.end}`,
     `  failures: ${report.failures.length}`,
-    ...report.failures
-      .slice(0, 20)
-      .map((f) => `    [${f.rule}] ${f.status} ${f.family}\n      ${f.request}\n      ${f.detail}`),
+    ...[...groups.entries()].map(
+      ([key, { count, example }]) =>
+        `    ${count} x ${key}\n      ${example.request}\n      ${example.detail}`,
+    ),
     '  by family:',
     ...Object.entries(report.byFamily)
       .sort(([, a], [, b]) => b - a)

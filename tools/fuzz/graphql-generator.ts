@@ -172,10 +172,16 @@ export class GraphqlGenerator {
   private hostileDocument(draw: Draw): { family: string; body: string; mayWrite: boolean } {
     const shapes: Array<[string, () => unknown]> = [
       [
-        'aliases x5000',
-        () => ({
-          query: `{ ${Array.from({ length: 5000 }, (_, i) => `a${i}: planCatalogue { plans { id } }`).join(' ')} }`,
-        }),
+        'alias amplification',
+        () => {
+          // A distinct document each time (prefix and count vary), as a fuzzer or attacker would send: each
+          // one that passed validation used to stay in Apollo's document cache.
+          const prefix = `p${draw.int(0, 1e9)}_`;
+          const count = draw.pick([100, 1000, 5000]);
+          return {
+            query: `{ ${Array.from({ length: count }, (_, i) => `${prefix}${i}: planCatalogue { plans { id name features } }`).join(' ')} }`,
+          };
+        },
       ],
       ['deep selection', () => ({ query: `{ ${'viewer { memoryGraph { '.repeat(draw.int(3, 300))} id } }` })],
       ['deep braces', () => ({ query: '{'.repeat(draw.int(10, 20_000)) })],
