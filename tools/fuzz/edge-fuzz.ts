@@ -164,7 +164,19 @@ async function send(baseUrl: string, request: FuzzRequest): Promise<Answer | und
   return request.kind === 'raw' ? sendRaw(baseUrl, request.bytes) : sendHttp(baseUrl, request);
 }
 
+/**
+ * One retry when the connection fails: a pooled keep-alive socket the server closed while idle fails the
+ * client's next request without the server having seen it. A request that really kills its connection
+ * fails twice.
+ */
 async function sendHttp(
+  baseUrl: string,
+  request: Extract<FuzzRequest, { kind: 'http' }>,
+): Promise<Answer | undefined> {
+  return (await sendHttpOnce(baseUrl, request)) ?? (await sendHttpOnce(baseUrl, request));
+}
+
+async function sendHttpOnce(
   baseUrl: string,
   request: Extract<FuzzRequest, { kind: 'http' }>,
 ): Promise<Answer | undefined> {

@@ -31,7 +31,6 @@ export function rawRequest(draw: Draw): FuzzRequest {
           `GET\r\n\r\n`,
           `FOO ${path} HTTP/9.9\r\n\r\n`,
           `GET ${path} HTTP/1.1 extra\r\nHost: x\r\n\r\n`,
-          `\r\n\r\n`,
         ]),
     ],
     [
