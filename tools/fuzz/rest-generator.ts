@@ -177,6 +177,8 @@ export class RestGenerator {
         return draw.pick([0, 1, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER + 2]);
       case 'boolean':
         return draw.chance(0.5);
+      case undefined:
+        return draw.anyJson(depth);
       case 'array':
         return Array.from({ length: draw.int(0, 3) }, () =>
           resolved.items ? this.value(draw, resolved.items, depth + 1) : draw.anyJson(depth + 1),

@@ -221,5 +221,12 @@ describe('standalone edges: per-address GraphQL rate limit', () => {
     const body = (await refused!.json()) as GraphqlErrorBody;
     expect(body.errors[0]!.extensions.code).toBe('RATE_LIMITED');
     expect((await fetch(`${url}/api/status`)).status).toBe(200);
+    // Without HTTP_TRUST_PROXY_HOPS a client cannot pick its own address.
+    const spoofed = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      body: JSON.stringify({ query: '{ planCatalogue { plans { id } } }' }),
+    });
+    expect(spoofed.status).toBe(429);
   });
 });

@@ -105,7 +105,7 @@ function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: Ne
 export function configureHttpEdge(app: INestApplication, options: HttpEdgeOptions): void {
   const { logger } = options;
   if (options.trustProxyHops)
-    app.getHttpAdapter().getInstance<express.Express>().set('trust proxy', options.trustProxyHops);
+    (app.getHttpAdapter().getInstance() as express.Express).set('trust proxy', options.trustProxyHops);
   answerClientErrorsWithJson(app.getHttpServer() as Server);
   app.use(
     helmet({
