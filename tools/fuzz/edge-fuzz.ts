@@ -33,6 +33,7 @@ export interface FuzzReport {
   readonly failures: FuzzFailure[];
   readonly rssMb: { readonly start: number; readonly peak: number; readonly end: number };
   readonly seconds: number;
+  readonly connectionRetries: number;
 }
 
 interface Answer {
@@ -47,6 +48,7 @@ interface Answer {
  */
 export async function runEdgeFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
+  connectionRetries = 0;
   const principal = await target.createPrincipal();
   const openApi = (await (await fetch(`${target.url}/api/openapi.json`)).json()) as OpenApiDocument;
   const rest = new RestGenerator(openApi, principal);
@@ -119,6 +121,7 @@ export async function runEdgeFuzz(target: FuzzTarget, options: FuzzOptions): Pro
     failures,
     rssMb: rss,
     seconds: Math.round((Date.now() - started) / 1000),
+    connectionRetries,
   };
 }
 
@@ -160,6 +163,9 @@ function isRefusedGraphql(answer: Answer): boolean {
   }
 }
 
+/** Requests sent twice because the first attempt's connection failed (reported, so a trend shows). */
+let connectionRetries = 0;
+
 async function send(baseUrl: string, request: FuzzRequest): Promise<Answer | undefined> {
   return request.kind === 'raw' ? sendRaw(baseUrl, request.bytes) : sendHttp(baseUrl, request);
 }
@@ -173,7 +179,10 @@ async function sendHttp(
   baseUrl: string,
   request: Extract<FuzzRequest, { kind: 'http' }>,
 ): Promise<Answer | undefined> {
-  return (await sendHttpOnce(baseUrl, request)) ?? (await sendHttpOnce(baseUrl, request));
+  const first = await sendHttpOnce(baseUrl, request);
+  if (first) return first;
+  connectionRetries++;
+  return sendHttpOnce(baseUrl, request);
 }
 
 async function sendHttpOnce(
@@ -240,7 +249,7 @@ export function formatReport(report: FuzzReport): string {
       .map(([status, n]) => `${status}=${n}`)
       .join(' ')}`,
     `  server RSS (MB): start ${report.rssMb.start}, peak ${report.rssMb.peak}, end ${report.rssMb.end}`,
-    `  failures: ${report.failures.length}`,
+    `  failures: ${report.failures.length} (requests retried after a failed connection: ${report.connectionRetries})`,
     ...[...groups.entries()].map(
       ([key, { count, example }]) =>
         `    ${count} x ${key}\n      ${example.request}\n      ${example.detail}`,
