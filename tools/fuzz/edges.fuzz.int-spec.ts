@@ -30,6 +30,8 @@ describe('edge fuzz: generated REST and GraphQL input against a standalone proce
       expect(target.problemLines()).toEqual([]);
       // Refusals dominate, but the generator must also reach the handlers behind validation.
       expect(report.byStatus['200'] ?? 0).toBeGreaterThan(RUNS / 20);
+      // Unbounded caches showed as hundreds of MB kept after a few thousand inputs (issue 8: 154 -> 765 MB).
+      expect(report.rssMb.end - report.rssMb.start).toBeLessThan(150);
     },
     60_000 + RUNS * 200,
   );
