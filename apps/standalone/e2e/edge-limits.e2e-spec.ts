@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { BusClient } from '@membolt/bus';
+import { KeysSubjects } from '@membolt/contracts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -138,6 +140,20 @@ describe('standalone edges: limits and hostile input', () => {
           message: 'The request body nests deeper than 64 levels.',
         });
       }
+    });
+
+    it('refuses a deep body from a valid API key with 400, where class-transformer used to crash (500)', async () => {
+      const signUp = await graphql({
+        query: 'mutation($input: SignUpInput!) { signUp(input: $input) { id } }',
+        variables: { input: { email: 'deep@example.com', name: 'Deep', password: 'Deep body 7c1e9a Qz!' } },
+      });
+      const userId = ((await signUp.json()) as { data: { signUp: { id: string } } }).data.signUp.id;
+      const { secret } = await app
+        .get(BusClient)
+        .request(KeysSubjects.create, { name: 'deep body' }, { userId });
+      const response = await post('/api/register_initial_user', deep(6000), { 'x-api-key': secret });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe('validation_error');
     });
 
     it('answers a 20 KB header with 431 and a JSON {error, message} body', async () => {
