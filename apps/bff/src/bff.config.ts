@@ -1,3 +1,4 @@
+import { bffConfigFields } from '@membolt/bff';
 import {
   accessTokenSecret,
   baseConfigFields,
@@ -14,6 +15,7 @@ export const bffConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3000),
   NATS_URL: natsUrl,
+  ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
   AUTH_TOKEN_SECRET: accessTokenSecret,
   PUBLIC_URL: publicUrl.default('http://localhost:3000'),

@@ -12,6 +12,8 @@ await runHttpEdge({
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
   ops: config,
+  maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+  trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
   webDistDir: config.WEB_DIST_DIR,
   imports: [
     BusModule.forRoot({

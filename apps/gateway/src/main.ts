@@ -12,6 +12,8 @@ const { app } = await runHttpEdge({
   logLevel: config.LOG_LEVEL,
   bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
   ops: config,
+  maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+  trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
   imports: [
     BusModule.forRoot({
       transport: { transport: 'nats', servers: config.NATS_URL, name: `membolt-gateway-${process.pid}` },

@@ -1,3 +1,4 @@
+import { bffConfigFields } from '@membolt/bff';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
 import { keysConfigFields } from '@membolt/keys';
@@ -20,6 +21,7 @@ export const standaloneConfigSchema = z.object({
   ...identityConfigFields,
   ...keysConfigFields,
   ...gatewayConfigFields,
+  ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
   /** Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: publicUrl.optional(),

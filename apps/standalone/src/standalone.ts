@@ -18,6 +18,8 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     logLevel: config.LOG_LEVEL,
     bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
     ops: config,
+    maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+    trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
     webDistDir: config.WEB_DIST_DIR,
     busServer: new InProcessServer(broker),
     imports: [

@@ -1,5 +1,6 @@
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
@@ -7,11 +8,18 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
-import { BFF_OPTIONS, type BffModuleOptions } from './bff.options.js';
+import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE } from './bff.options.js';
 import { PlansResolver } from './billing/plans.resolver.js';
+import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
+import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
+import {
+  BFF_ADDRESS_RATE_LIMITER,
+  GraphqlRateLimitMiddleware,
+} from './common/graphql-rate-limit.middleware.js';
+import { DEFAULT_GRAPHQL_QUERY_LIMITS, queryLimitRules } from './common/query-limits.js';
 import { OidcController } from './session/oidc.controller.js';
 import { RecentSignIn } from './session/recent-sign-in.js';
 import { SessionGuard } from './session/session.guard.js';
@@ -25,9 +33,22 @@ export const BFF_RESOLVERS = [PlansResolver, SessionResolver, AccountResolver, A
  * Cookie sessions: SessionGuard verifies the access-token cookie on every operation not marked @Public().
  * Requires BusModule in the composition root.
  */
+/**
+ * Parsed documents Apollo keeps so a repeated query skips parsing and validation. Apollo's default holds
+ * 30 MiB measured as JSON, which is several times that on the heap once the AST objects are built; with
+ * the token limit one document is small, and this bound keeps the whole store a few MiB.
+ */
+const DOCUMENT_STORE_MAX_BYTES = 2 * 1024 * 1024;
+
 @Module({})
-export class BffModule {
+export class BffModule implements NestModule {
   static forRoot(options: BffModuleOptions): DynamicModule {
+    const limits = { ...DEFAULT_GRAPHQL_QUERY_LIMITS, ...options.queryLimits };
+    const rateLimiter = new AddressRateLimiter({
+      limit: options.rateLimit?.limit ?? DEFAULT_BFF_RATE_LIMIT_PER_MINUTE,
+      windowMs: options.rateLimit?.windowMs ?? 60_000,
+      maxAddresses: options.rateLimit?.maxAddresses ?? 100_000,
+    });
     return {
       module: BffModule,
       imports: [
@@ -38,6 +59,15 @@ export class BffModule {
           sortSchema: true,
           playground: false,
           introspection: options.introspection,
+          // Without introspection, "Did you mean ...?" hints would disclose the schema field by field.
+          hideSchemaDetailsFromClientErrors: !options.introspection,
+          // The web app sends full queries; automatic persisted queries would only add an unbounded-by-
+          // default cache that any client can fill.
+          persistedQueries: false,
+          documentStore: new InMemoryLRUCache({ maxSize: DOCUMENT_STORE_MAX_BYTES }),
+          parseOptions: { maxTokens: limits.maxTokens },
+          validationRules: queryLimitRules(limits),
+          plugins: [graphqlEdgePlugin],
           // Apollo's CSRF prevention: a cookie-carrying request must be JSON or carry a preflighted header.
           csrfPrevention: true,
           includeStacktraceInErrorResponses: false,
@@ -53,9 +83,14 @@ export class BffModule {
         AccessRevocations,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
+        { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
         ...BFF_RESOLVERS,
         GraphqlMetricsPlugin,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql');
   }
 }

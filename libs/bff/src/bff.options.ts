@@ -1,4 +1,7 @@
 import type { Clock } from '@membolt/platform';
+import { z } from 'zod';
+import type { AddressRateLimitPolicy } from './common/address-rate-limiter.js';
+import { DEFAULT_GRAPHQL_QUERY_LIMITS, type GraphqlQueryLimits } from './common/query-limits.js';
 
 export interface BffModuleOptions {
   /** Serve the GraphQL schema to introspection queries (development tooling). */
@@ -14,12 +17,59 @@ export interface BffModuleOptions {
   readonly freshSignInMinutes?: number;
   /** Time source of session checks; tests pass a TestClock. */
   readonly clock?: Clock;
+  /** Size limits of one GraphQL operation; each unset one keeps its default. */
+  readonly queryLimits?: Partial<GraphqlQueryLimits>;
+  /** Requests per client address on /graphql; default 300 per 60 s, 100,000 addresses tracked. */
+  readonly rateLimit?: Partial<AddressRateLimitPolicy>;
 }
 
 export const BFF_OPTIONS = Symbol('BFF_OPTIONS');
 
+export const DEFAULT_BFF_RATE_LIMIT_PER_MINUTE = 300;
+
+const positive = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** Environment fields of every process that serves the BFF (the BFF app and standalone). */
+export const bffConfigFields = {
+  BFF_RATE_LIMIT_PER_MINUTE: positive(DEFAULT_BFF_RATE_LIMIT_PER_MINUTE, 1_000_000),
+  GRAPHQL_MAX_TOKENS: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxTokens, 100_000),
+  GRAPHQL_MAX_DEPTH: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxDepth, 100),
+  GRAPHQL_MAX_ALIASES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(DEFAULT_GRAPHQL_QUERY_LIMITS.maxAliases),
+  GRAPHQL_MAX_FIELDS: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxFields, 10_000),
+  GRAPHQL_MAX_COST: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxCost, 1_000_000),
+};
+
+/** The limit variables of `bffConfigFields`, validated. */
+export interface BffLimitConfigValues {
+  readonly BFF_RATE_LIMIT_PER_MINUTE: number;
+  readonly GRAPHQL_MAX_TOKENS: number;
+  readonly GRAPHQL_MAX_DEPTH: number;
+  readonly GRAPHQL_MAX_ALIASES: number;
+  readonly GRAPHQL_MAX_FIELDS: number;
+  readonly GRAPHQL_MAX_COST: number;
+}
+
+/** The limit options of BffModule from its environment fields. */
+function toBffLimits(config: BffLimitConfigValues): Pick<BffModuleOptions, 'queryLimits' | 'rateLimit'> {
+  return {
+    queryLimits: {
+      maxTokens: config.GRAPHQL_MAX_TOKENS,
+      maxDepth: config.GRAPHQL_MAX_DEPTH,
+      maxAliases: config.GRAPHQL_MAX_ALIASES,
+      maxFields: config.GRAPHQL_MAX_FIELDS,
+      maxCost: config.GRAPHQL_MAX_COST,
+    },
+    rateLimit: { limit: config.BFF_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  };
+}
+
 /** The BFF's config values, validated by the app that serves it. */
-export interface BffConfigValues {
+export interface BffConfigValues extends BffLimitConfigValues {
   readonly GRAPHQL_INTROSPECTION: boolean;
   readonly AUTH_TOKEN_SECRET: string;
   readonly PUBLIC_URL: string;
@@ -31,5 +81,6 @@ export function toBffModuleOptions(config: BffConfigValues): BffModuleOptions {
     introspection: config.GRAPHQL_INTROSPECTION,
     accessTokenSecret: config.AUTH_TOKEN_SECRET,
     publicUrl: config.PUBLIC_URL,
+    ...toBffLimits(config),
   };
 }

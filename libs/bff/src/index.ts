@@ -1,2 +1,3 @@
 export * from './bff.module.js';
 export * from './bff.options.js';
+export * from './common/query-limits.js';

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { CommonError, CommonErrorCode, toRestError } from '@membolt/contracts';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,7 +31,10 @@ export function serveWebApp(app: INestApplication, distDir: string): boolean {
     res.locals['metricsRoute'] = '(web)';
     files(req, res, () => {
       if (req.path.startsWith('/assets/')) {
-        res.status(404).type('text/plain').send('Not found');
+        const { status, body } = toRestError(
+          new CommonError(CommonErrorCode.NotFound, `No asset at ${req.path}`),
+        );
+        res.status(status).json(body);
         return;
       }
       res.setHeader('Cache-Control', 'no-cache');

@@ -20,6 +20,8 @@ export interface HttpEdgeProcessOptions {
   readonly port: number;
   readonly logLevel: LevelWithSilent;
   readonly bodyLimitBytes: number;
+  readonly maxJsonDepth?: number;
+  readonly trustProxyHops?: number;
   readonly imports: ReadonlyArray<DynamicModule | Type<unknown>>;
   /** Serve the built web app from this directory (BFF and standalone). */
   readonly webDistDir?: string;
@@ -72,6 +74,8 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       logger,
       bodyLimitBytes: options.bodyLimitBytes,
       observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
+      ...(options.maxJsonDepth !== undefined ? { maxJsonDepth: options.maxJsonDepth } : {}),
+      ...(options.trustProxyHops !== undefined ? { trustProxyHops: options.trustProxyHops } : {}),
     });
     addBusClientReadiness(app, readiness);
     if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {

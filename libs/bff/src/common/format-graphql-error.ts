@@ -1,7 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
 import { GRAPHQL_CODE_BY_CODE, INTERNAL_ERROR_MESSAGE, MemboltError } from '@membolt/contracts';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { QUERY_TOO_COMPLEX, RefusedOperationError } from './query-limits.js';
 
 const logger = new Logger('GraphQL');
 
@@ -10,6 +11,8 @@ const logger = new Logger('GraphQL');
  * pass through; anything else is logged and hidden behind a generic message with its correlation id.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const refusal = refusalOf(error);
+  if (refusal) return refusal;
   const original: unknown = unwrapResolverError(error);
   if (original instanceof MemboltError) {
     const domainError: MemboltError = original;
@@ -34,4 +37,25 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     path: formatted.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   };
+}
+
+/** graphql's parser stops at `maxTokens` with a syntax error; it is a size refusal like the others. */
+const TOKEN_LIMIT_MESSAGE = /Document contains more th\w+ (\d+) tokens/;
+
+/**
+ * The edge's own refusals (size limits, unserved operation types) keep their code, which Apollo replaced
+ * with GRAPHQL_VALIDATION_FAILED / GRAPHQL_PARSE_FAILED when wrapping them.
+ */
+function refusalOf(error: unknown): GraphQLFormattedError | undefined {
+  if (!(error instanceof GraphQLError)) return undefined;
+  const original = error.originalError;
+  if (original instanceof RefusedOperationError)
+    return { message: original.message, extensions: { code: original.code } };
+  const tokenLimit = TOKEN_LIMIT_MESSAGE.exec(error.message);
+  if (tokenLimit)
+    return {
+      message: `Token limit of ${tokenLimit[1]} exceeded.`,
+      extensions: { code: QUERY_TOO_COMPLEX },
+    };
+  return undefined;
 }

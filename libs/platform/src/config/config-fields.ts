@@ -62,6 +62,10 @@ export const httpConfigFields = (defaultPort: number) => ({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port(defaultPort),
   HTTP_BODY_LIMIT_BYTES: bytes(1024 * 1024),
+  /** Deeper JSON bodies are refused with 400 before any route walks them. */
+  HTTP_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
+  /** Reverse proxies in front of the process whose X-Forwarded-For is trusted for the client's address. */
+  HTTP_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 /** Serve GraphQL introspection (tooling); off by default in production. */

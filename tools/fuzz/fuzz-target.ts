@@ -1,0 +1,172 @@
+import Database from 'better-sqlite3';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FuzzPrincipal } from './fuzz-request.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Tables whose rows a refused request may legitimately add: throttling and attempt counters, revocations,
+ * the outbox of events. Everything else (users, sessions, keys, subscriptions, ...) must not change.
+ */
+const BOOKKEEPING_TABLE = /^(schema_migrations|sqlite_\w+)$|attempt|throttle|rate|revo|outbox|usage|audit/;
+
+/** The standalone product in its own process (the built dist) on a temporary DATA_DIR. */
+export class FuzzTarget {
+  private readonly databases: Database.Database[] = [];
+  private readonly output: string[] = [];
+
+  private constructor(
+    readonly url: string,
+    readonly dataDir: string,
+    private readonly child: ChildProcess,
+  ) {
+    const collect = (chunk: Buffer) =>
+      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+  }
+
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  static async start(env: Record<string, string> = {}): Promise<FuzzTarget> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'membolt-fuzz-'));
+    const port = await freePort();
+    const main = process.env['FUZZ_TARGET_MAIN'] ?? join(ROOT, 'apps/standalone/dist/main.js');
+    const child = spawn(process.execPath, [main], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The fuzzer is one address sending thousands of requests: the limits under test are the per-request
+        // ones, not the per-address budget (its own test covers that).
+        BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+        GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+        ...env,
+      },
+    });
+    const target = new FuzzTarget(`http://127.0.0.1:${port}`, dataDir, child);
+    await target.waitUntilServing();
+    return target;
+  }
+
+  private async waitUntilServing(): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (this.child.exitCode !== null) throw new Error(`standalone exited:\n${this.output.join('\n')}`);
+      const ready = await fetch(`${this.url}/api/status`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return;
+      if (Date.now() > deadline)
+        throw new Error(`standalone did not serve in 60 s:\n${this.output.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Creates the user the fuzzer acts as: an API key from the operator CLI, a session from signIn. */
+  async createPrincipal(): Promise<FuzzPrincipal> {
+    const email = 'fuzz-owner@example.com';
+    const password = 'Fuzz owner 7c1e9a Qz!';
+    const cli = spawnSync(
+      process.execPath,
+      [
+        'apps/standalone/bin/membolt.js',
+        'user:create',
+        '--email',
+        email,
+        '--name',
+        'Fuzz',
+        '--password',
+        password,
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env['PATH'] ?? '', DATA_DIR: this.dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    if (cli.status !== 0) throw new Error(`membolt user:create failed: ${cli.stderr}`);
+    const { userId, apiKey } = JSON.parse(cli.stdout) as { userId: string; apiKey: string };
+    const signIn = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation($input: SignInInput!) { signIn(input: $input) { id } }',
+        variables: { input: { email, password, remember: true } },
+      }),
+    });
+    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('mb_at='));
+    if (!cookie) throw new Error(`signIn gave no session cookie: ${await signIn.text()}`);
+    return { userId, apiKey, sessionCookie: cookie.split(';')[0]! };
+  }
+
+  /** Row counts of every table that only an accepted request may grow or shrink. */
+  stateFingerprint(): string {
+    if (this.databases.length === 0)
+      for (const file of readdirSync(this.dataDir)
+        .filter((f) => f.endsWith('.sqlite'))
+        .sort())
+        this.databases.push(new Database(join(this.dataDir, file), { readonly: true, fileMustExist: true }));
+    const counts: string[] = [];
+    for (const db of this.databases) {
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all() as Array<{ name: string }>;
+      for (const { name } of tables) {
+        if (BOOKKEEPING_TABLE.test(name)) continue;
+        const { n } = db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number };
+        counts.push(`${name}=${n}`);
+      }
+    }
+    return counts.join(' ');
+  }
+
+  /** Resident set size of the server process, in MB (Linux /proc). */
+  rssMb(): number {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  }
+
+  /** Lines the server wrote at error level or above (unhandled errors). */
+  problemLines(): string[] {
+    return this.output.filter((line) => /"level":[56]\d/.test(line));
+  }
+
+  async stop(): Promise<void> {
+    for (const db of this.databases) db.close();
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      this.child.kill('SIGTERM');
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
