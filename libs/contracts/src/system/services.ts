@@ -16,7 +16,7 @@ export interface ServiceHealthView {
 export class HealthRequest {}
 
 export const healthSubject = (service: ServiceName): BusSubject<HealthRequest, ServiceHealthView> =>
-  defineSubject(service, `${service}.health.v1`);
+  defineSubject(service, `${service}.health.v1`, { idempotent: true });
 
 /** Product name, kept in one place so an operator can rebrand. */
 export const PRODUCT_NAME = 'Membolt';
