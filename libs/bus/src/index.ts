@@ -8,3 +8,4 @@ export * from './in-process/in-process.server.js';
 export * from './in-process/in-process.client.js';
 export * from './nats/fast-fail-nats.client.js';
 export * from './nats/ready-nats.server.js';
+export * from './nats/wait-for-nats.js';

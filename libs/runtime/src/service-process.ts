@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { BusModule, createBusServer } from '@membolt/bus';
+import { BusModule, createBusServer, waitForNats } from '@membolt/bus';
 import type { ServiceName } from '@membolt/contracts';
 import { createLogger, type AppLogger, PinoNestLogger } from '@membolt/platform';
 import { Module } from '@nestjs/common';
@@ -14,7 +14,8 @@ export interface ServiceProcessConfig {
 
 /**
  * Runs one domain service as its own process on NATS (distributed mode). The service name is its queue
- * group, so N replicas share the load. Shuts down cleanly on SIGTERM/SIGINT.
+ * group, so N replicas share the load. Started before NATS, it waits for it (one log line per attempt);
+ * once up it rides out NATS restarts by reconnecting. Shuts down cleanly on SIGTERM/SIGINT.
  */
 export async function runServiceProcess(
   service: ServiceName,
@@ -27,6 +28,8 @@ export async function runServiceProcess(
     servers: config.NATS_URL,
     name: `membolt-${service}-${process.pid}`,
   } as const;
+
+  await waitForNats(config.NATS_URL, { onWaiting: (line) => logger.warn(line) });
 
   @Module({ imports: [BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }), serviceModule] })
   class ServiceProcessModule {}
