@@ -17,7 +17,7 @@ import {
 
 const SIZE =
   resilienceScale() === 'full'
-    ? { writers: 16, killAfterAcknowledged: 400, verifiers: 4 }
+    ? { writers: 8, killAfterAcknowledged: 150, verifiers: 4 }
     : { writers: 3, killAfterAcknowledged: 12, verifiers: 2 };
 const PASSWORD = 'resilience load password 7';
 const SIGN_UP = 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { id email } }';
