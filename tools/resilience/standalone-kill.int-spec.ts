@@ -54,7 +54,7 @@ describe('resilience, standalone: kill -9 under write load', () => {
         body: JSON.stringify({ query, variables }),
       });
 
-    let app = await start();
+    const app = await start();
     const run = randomUUID().slice(0, 8);
     const acknowledged: string[] = [];
     const counter = new OutcomeCounter();
@@ -78,7 +78,7 @@ describe('resilience, standalone: kill -9 under write load', () => {
     await app.kill();
     await load.stop();
 
-    app = await start();
+    await start();
     const lost: string[] = [];
     const queue = [...acknowledged];
     await Promise.all(
