@@ -145,6 +145,12 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
       requests: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.total(name)])),
       failed: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.failed(name)])),
       outcomes: counter.snapshot(),
+      // Error lines of every process, so an unexpected failure can be traced to its cause.
+      errorLogLines: processes
+        .flatMap((proc) =>
+          proc.output.filter((line) => line.includes('"level":50')).map((line) => `${proc.name}: ${line}`),
+        )
+        .slice(0, 10),
     };
     printFigures('distributed: kill -9 of one replica of each service under load', figures);
     for (const read of READS) {

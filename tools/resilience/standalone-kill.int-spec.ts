@@ -17,13 +17,16 @@ import {
 
 const SIZE =
   resilienceScale() === 'full'
-    ? { writers: 8, killAfterAcknowledged: 150, verifiers: 4 }
-    : { writers: 3, killAfterAcknowledged: 12, verifiers: 2 };
+    ? { writers: 3, killAfterAcknowledged: 60, verifiers: 3 }
+    : { writers: 2, killAfterAcknowledged: 10, verifiers: 2 };
 const PASSWORD = 'resilience load password 7';
 const SIGN_UP = 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { id email } }';
 const SIGN_IN = 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id email } }';
 
 /**
+ * Few writers on purpose: a sign-up hashes a password (argon2, 64 MiB), and more concurrent sign-ups than
+ * the machine can hash within the bus timeout only produce 503s (see the report of issue 8).
+ *
  * Standalone is one process on SQLite: a crash (kill -9, power cut of the process) must not lose what it
  * acknowledged. Sign-ups stream in over HTTP; the process is killed while requests are in flight, started
  * again on the same data, and every acknowledged account must still sign in.
