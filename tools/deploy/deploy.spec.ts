@@ -373,3 +373,111 @@ describe('deploy/healthcheck.mjs against a real ops listener', () => {
     expect(result.output).toContain(`keys unhealthy at http://127.0.0.1:${closed}/readyz`);
   });
 });
+
+describe('issue 8: what an operator of the image and the manifests needs', () => {
+  const packageJson = JSON.parse(read('package.json')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  /** Every module the CLI's own files import by package name: they must survive `npm prune --omit=dev`. */
+  it('the operator CLI imports no dev dependency (the image prunes them)', () => {
+    const cliFiles = [
+      'apps/standalone/bin/membolt.js',
+      'apps/standalone/src/cli.ts',
+      ...readdirSync(join(root, 'apps/standalone/src/cli'))
+        .filter((file) => file.endsWith('.ts') && !/\.(int-|e2e-)?spec\.ts$/.test(file))
+        .map((file) => `apps/standalone/src/cli/${file}`),
+      'apps/standalone/src/service-modules.ts',
+      'apps/standalone/src/standalone.config.ts',
+    ];
+    const packages = new Set<string>();
+    for (const file of cliFiles) {
+      for (const match of read(file).matchAll(/(?:^|\s)(?:import|from)\s*\(?\s*['"]([^'".][^'"]*)['"]/gm)) {
+        const specifier = match[1] ?? '';
+        if (specifier.startsWith('node:') || specifier.startsWith('@membolt/')) continue;
+        const [scopeOrName, name] = specifier.split('/');
+        packages.add(specifier.startsWith('@') ? `${scopeOrName}/${name}` : String(scopeOrName));
+      }
+    }
+    expect(packages.size).toBeGreaterThan(0);
+    for (const pkg of packages)
+      expect({ pkg, runtime: pkg in packageJson.dependencies }).toEqual({ pkg, runtime: true });
+  });
+
+  it('the image links the CLI bin after pruning and proves `npx membolt` starts', () => {
+    const dockerfile = read('deploy/Dockerfile').replace(/\\\n/g, ' ');
+    const pruneAt = dockerfile.indexOf('npm prune --omit=dev');
+    const linkAt = dockerfile.indexOf(
+      'ln -sfn ../@membolt/standalone-app/bin/membolt.js node_modules/.bin/membolt',
+    );
+    expect(pruneAt).toBeGreaterThan(0);
+    expect(linkAt).toBeGreaterThan(pruneAt);
+    const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+    expect(runtimeStage).toMatch(/RUN .*npx --no membolt .*Usage: membolt/);
+    // The link target is the workspace package's declared bin.
+    const standalone = JSON.parse(read('apps/standalone/package.json')) as {
+      name: string;
+      bin: Record<string, string>;
+    };
+    expect(standalone.name).toBe('@membolt/standalone-app');
+    expect(standalone.bin.membolt).toBe('bin/membolt.js');
+  });
+
+  const k8sObjects = asList((parse(read('deploy/k8s/kustomization.yaml')) as Yaml).resources)
+    .map(String)
+    .flatMap((file) => parseAllDocuments(read(join('deploy/k8s', file))).map((doc) => asMap(doc.toJS())));
+
+  it('the Kubernetes ConfigMap sets PUBLIC_URL (reset links and the OIDC callback need it)', () => {
+    const configMap = k8sObjects.find((object) => object.kind === 'ConfigMap') ?? {};
+    expect(String(asMap(configMap.data).PUBLIC_URL)).toMatch(/^https:\/\/[^/]+$/);
+  });
+
+  it('identity on Kubernetes requires SMTP_URL from the secret, so no mail is written inside a pod', () => {
+    const identity = k8sObjects.find(
+      (object) => object.kind === 'Deployment' && asMap(object.metadata).name === 'identity',
+    );
+    const main = asMap(asList(asMap(asMap(asMap(identity?.spec).template).spec).containers)[0]);
+    const smtp = asList(main.env)
+      .map(asMap)
+      .find((entry) => entry.name === 'SMTP_URL');
+    expect(asMap(asMap(smtp?.valueFrom).secretKeyRef)).toEqual({
+      name: 'membolt-secrets',
+      key: 'SMTP_URL',
+      optional: false,
+    });
+    expect(read('deploy/README.md')).toMatch(/membolt-secrets[\s\S]*--from-literal=SMTP_URL=/);
+  });
+
+  it("compose keeps identity's mail outbox (DATA_DIR) on a volume when SMTP_URL is unset", () => {
+    const identityVolumes = asList(service('identity').volumes).map(String);
+    expect(identityVolumes.some((volume) => /^[\w-]+:\/app\/data$/.test(volume))).toBe(true);
+    const named = identityVolumes.map((volume) => volume.split(':')[0]);
+    for (const volume of named) expect(Object.keys(asMap(compose.volumes))).toContain(volume);
+  });
+
+  it("README's by-hand distributed snippet starts NATS first and sets AUTH_TOKEN_SECRET", () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('### Running the distributed topology by hand'));
+    const snippet = section.slice(
+      section.indexOf('```bash'),
+      section.indexOf('```', section.indexOf('```bash') + 3),
+    );
+    expect(snippet).toContain('AUTH_TOKEN_SECRET=');
+    const natsAt = snippet.indexOf('nats-server');
+    expect(natsAt).toBeGreaterThan(0);
+    for (const app of ['apps/$service/dist/main.js', 'apps/gateway/dist/main.js', 'apps/bff/dist/main.js'])
+      expect(snippet.indexOf(app)).toBeGreaterThan(natsAt);
+  });
+
+  it("README's Redis key prefix default is the code's", () => {
+    const code = /DEFAULT_RATE_LIMIT_KEY_PREFIX = '([^']+)'/.exec(
+      read('libs/gateway/src/gateway.options.ts'),
+    );
+    const row = read('README.md')
+      .split('\n')
+      .find((line) => line.includes('`GATEWAY_RATE_LIMIT_KEY_PREFIX`'));
+    expect(code?.[1]).toBeTruthy();
+    expect(row).toContain(`\`${code?.[1]}\``);
+  });
+});

@@ -4,7 +4,6 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import { BusClient, BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
 import { MemboltError } from '@membolt/contracts';
 import { loadConfigOrExit, natsUrl } from '@membolt/platform';
-import { Test } from '@nestjs/testing';
 import { z } from 'zod';
 import { runCliCommand } from './cli/membolt-cli.js';
 import { localServiceModules } from './service-modules.js';
@@ -23,17 +22,19 @@ const nats = process.env['NATS_URL']
 let close: () => Promise<void>;
 let bus: BusClient;
 if (nats) {
-  const moduleRef = await Test.createTestingModule({
+  // An application context, not @nestjs/testing: that is a dev dependency, pruned from the image.
+  @Module({
     imports: [
       BusModule.forRoot({
         transport: { transport: 'nats', servers: nats, name: 'membolt-cli' },
         timeoutMs: config.BUS_TIMEOUT_MS,
       }),
     ],
-  }).compile();
-  await moduleRef.init();
-  bus = moduleRef.get(BusClient);
-  close = () => moduleRef.close();
+  })
+  class RemoteCliModule {}
+  const context = await NestFactory.createApplicationContext(RemoteCliModule, { logger: ['error'] });
+  bus = context.get(BusClient);
+  close = () => context.close();
 } else {
   const broker = new InProcessBroker();
   @Module({

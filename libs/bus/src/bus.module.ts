@@ -12,7 +12,7 @@ import {
 } from './bus.options.js';
 import { InProcessClient } from './in-process/in-process.client.js';
 import { InProcessServer } from './in-process/in-process.server.js';
-import { FastFailNatsClient } from './nats/fast-fail-nats.client.js';
+import { FastFailNatsClient, NATS_RECONNECT_OPTIONS } from './nats/fast-fail-nats.client.js';
 import { ReadyNatsServer } from './nats/ready-nats.server.js';
 
 function createClientProxy(options: BusClientOptions): BusClientProxy {
@@ -41,6 +41,7 @@ export function createBusServer(
       // Graceful shutdown unsubscribes first, so NATS stops routing to this replica before the connection
       // closes; requests in flight get the grace period to finish.
       return new ReadyNatsServer({
+        ...NATS_RECONNECT_OPTIONS,
         servers: transport.servers,
         name: transport.name,
         queue,

@@ -9,6 +9,11 @@ export interface BusClientOptions {
   readonly transport: BusTransportOptions;
   /** How long a request waits for an answer before failing with `service_unavailable`. */
   readonly timeoutMs: number;
+  /**
+   * How long an idempotent request waits on its first replica before it is sent once more (to another
+   * replica). Default: 30 % of the request's timeout.
+   */
+  readonly idempotentFirstAttemptMs?: number;
 }
 
 export const BUS_CLIENT_OPTIONS = Symbol('BUS_CLIENT_OPTIONS');

@@ -11,3 +11,4 @@ export * from './nats/ready-nats.server.js';
 export * from './broadcast/bus-broadcasts.js';
 export * from './bus-metrics.js';
 export * from './bus-readiness.js';
+export * from './nats/wait-for-nats.js';

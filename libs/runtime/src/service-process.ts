@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { BusModule, checkBusServerConnection, createBusServer } from '@membolt/bus';
+import { BusModule, checkBusServerConnection, createBusServer, waitForNats } from '@membolt/bus';
 import type { ServiceName } from '@membolt/contracts';
 import {
   createLogger,
@@ -31,7 +31,8 @@ export interface RunningServiceProcess {
 
 /**
  * Runs one domain service as its own process on NATS (distributed mode). The service name is its queue
- * group, so N replicas share the load. Shuts down cleanly on SIGTERM/SIGINT.
+ * group, so N replicas share the load. Started before NATS, it waits for it (one log line per attempt);
+ * once up it rides out NATS restarts by reconnecting. Shuts down cleanly on SIGTERM/SIGINT.
  */
 export async function runServiceProcess(
   service: ServiceName,
@@ -59,6 +60,7 @@ export async function runServiceProcess(
     { metrics, readiness },
     logger,
   );
+  await waitForNats(config.NATS_URL, { onWaiting: (line) => logger.warn(line) });
 
   @Module({
     imports: [

@@ -6,13 +6,18 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface AppProcess {
   readonly name: string;
+  readonly pid: number;
   readonly output: string[];
+  /** Still running (not exited, not killed). */
+  alive(): boolean;
+  /** `kill -9`: no shutdown hook runs, in-flight requests are abandoned, as when a node dies. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
 }
 
 /** Runs a compiled app (`apps/<name>/dist/main.js`) as its own process, as distributed mode does. */
-export function spawnApp(name: string, env: Record<string, string>): AppProcess {
+export function spawnApp(name: string, env: Record<string, string>, label = name): AppProcess {
   const main = `${ROOT}apps/${name}/dist/main.js`;
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build:server\` first`);
   const child: ChildProcess = spawn(process.execPath, [main], {
@@ -27,8 +32,15 @@ export function spawnApp(name: string, env: Record<string, string>): AppProcess 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   return {
-    name,
+    name: label,
+    pid: child.pid ?? -1,
     output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -40,10 +52,10 @@ export function spawnApp(name: string, env: Record<string, string>): AppProcess 
       const deadline = Date.now() + timeoutMs;
       while (!output.some((line) => pattern.test(line))) {
         if (child.exitCode !== null)
-          throw new Error(`${name} exited (${child.exitCode}):\n${output.join('\n')}`);
+          throw new Error(`${label} exited (${child.exitCode}):\n${output.join('\n')}`);
         if (Date.now() > deadline)
           throw new Error(
-            `${name}: no output matching ${pattern} after ${timeoutMs} ms:\n${output.join('\n')}`,
+            `${label}: no output matching ${pattern} after ${timeoutMs} ms:\n${output.join('\n')}`,
           );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -32,6 +32,12 @@ export const TestSubjects = {
   slow: defineSubject<EchoRequest, { text: string }>('contract', 'contract.slow.v1'),
   nobody: defineSubject<EchoRequest, never>('nobody', 'nobody.listens.v1'),
   noted: defineSubject<EchoRequest, void>('contract', 'contract.noted.v1'),
+  /** A read: safe to deliver twice, so the bus may retry it on another replica. */
+  lookup: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.lookup.v1', {
+    idempotent: true,
+  }),
+  /** A write: `events` records each delivery, so a test can tell whether it ran once, twice or never. */
+  record: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.record.v1'),
 };
 
 /** A handler set used by the transport contract; `server` tells which replica answered. */
@@ -63,6 +69,17 @@ export function createContractHandlers(server: string, events: string[]) {
     async slow(@BusPayload(EchoRequest) request: EchoRequest) {
       await new Promise((resolve) => setTimeout(resolve, request.times));
       return { text: request.text };
+    }
+
+    @MessagePattern(TestSubjects.lookup.name)
+    lookup(@BusPayload(EchoRequest) request: EchoRequest) {
+      return { text: request.text, server };
+    }
+
+    @MessagePattern(TestSubjects.record.name)
+    record(@BusPayload(EchoRequest) request: EchoRequest) {
+      events.push(`record:${request.text}`);
+      return { text: request.text, server };
     }
 
     @EventPattern<string>(TestSubjects.noted.name)

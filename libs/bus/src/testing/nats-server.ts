@@ -51,9 +51,12 @@ function natsServerBinary(): string {
   return found;
 }
 
-/** A private nats-server (JetStream on) on a free loopback port, so test runs never share subjects. */
-export async function startNatsServer(): Promise<TestNatsServer> {
-  const port = await freePort();
+/**
+ * A private nats-server (JetStream on) on a free loopback port, so test runs never share subjects. Pass the
+ * port of a stopped one to start it again where its clients expect it (an outage and a recovery).
+ */
+export async function startNatsServer(options: { port?: number } = {}): Promise<TestNatsServer> {
+  const port = options.port ?? (await freePort());
   const storeDir = mkdtempSync(join(tmpdir(), 'membolt-nats-'));
   const child: ChildProcess = spawn(
     natsServerBinary(),

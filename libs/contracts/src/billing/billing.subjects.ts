@@ -3,5 +3,7 @@ import type { ListPlansRequest } from './list-plans.request.js';
 import type { ListPlansResponse } from './plan.view.js';
 
 export const BillingSubjects = {
-  listPlans: defineSubject<ListPlansRequest, ListPlansResponse>('billing', 'billing.plans.list.v1'),
+  listPlans: defineSubject<ListPlansRequest, ListPlansResponse>('billing', 'billing.plans.list.v1', {
+    idempotent: true,
+  }),
 } as const;

@@ -17,7 +17,11 @@ export interface SubscriptionView {
 
 export const SubscriptionSubjects = {
   /** (user) Creates the free subscription if the user has none; idempotent. */
-  init: defineSubject<InitSubscriptionRequest, SubscriptionView>('billing', 'billing.subscriptions.init.v1'),
+  init: defineSubject<InitSubscriptionRequest, SubscriptionView>('billing', 'billing.subscriptions.init.v1', {
+    idempotent: true,
+  }),
   /** (user) */
-  get: defineSubject<GetSubscriptionRequest, SubscriptionView>('billing', 'billing.subscriptions.get.v1'),
+  get: defineSubject<GetSubscriptionRequest, SubscriptionView>('billing', 'billing.subscriptions.get.v1', {
+    idempotent: true,
+  }),
 } as const;

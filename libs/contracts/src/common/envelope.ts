@@ -17,14 +17,27 @@ export interface BusEnvelope<T = unknown> {
 export interface BusSubject<Req, Res> {
   readonly name: string;
   readonly service: string;
+  /**
+   * Safe to deliver twice (a read, or a write whose repeat changes nothing). The bus retries such a request
+   * once on another replica when the first one vanishes; other requests are never retried blindly.
+   */
+  readonly idempotent: boolean;
   /** Phantom fields: never set at run time. */
   readonly __request?: Req;
   readonly __response?: Res;
 }
 
-export function defineSubject<Req, Res>(service: string, name: string): BusSubject<Req, Res> {
+export interface SubjectOptions {
+  readonly idempotent?: boolean;
+}
+
+export function defineSubject<Req, Res>(
+  service: string,
+  name: string,
+  options: SubjectOptions = {},
+): BusSubject<Req, Res> {
   if (!name.startsWith(`${service}.`) || !/\.v\d+$/.test(name)) {
     throw new Error(`Bus subject "${name}" must be "<service>.<verb…>.v<N>" for service "${service}"`);
   }
-  return { name, service };
+  return { name, service, idempotent: options.idempotent ?? false };
 }

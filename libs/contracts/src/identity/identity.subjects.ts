@@ -44,7 +44,9 @@ export const IdentitySubjects = {
     'identity.sessions.refresh.v1',
   ),
   signOut: defineSubject<SignOutRequest, AcceptedView>('identity', 'identity.sessions.sign-out.v1'),
-  oidcStatus: defineSubject<OidcStatusRequest, OidcStatusView>('identity', 'identity.oidc.status.v1'),
+  oidcStatus: defineSubject<OidcStatusRequest, OidcStatusView>('identity', 'identity.oidc.status.v1', {
+    idempotent: true,
+  }),
   startOidc: defineSubject<StartOidcRequest, OidcStartView>('identity', 'identity.oidc.start.v1'),
   finishOidc: defineSubject<FinishOidcRequest, SessionView>('identity', 'identity.oidc.finish.v1'),
   requestPasswordReset: defineSubject<RequestPasswordResetRequest, AcceptedView>(
@@ -56,7 +58,9 @@ export const IdentitySubjects = {
     'identity.password-reset.complete.v1',
   ),
   /** (user) */
-  currentUser: defineSubject<GetCurrentUserRequest, UserView>('identity', 'identity.users.current.v1'),
+  currentUser: defineSubject<GetCurrentUserRequest, UserView>('identity', 'identity.users.current.v1', {
+    idempotent: true,
+  }),
   /** (user) */
   updateProfile: defineSubject<UpdateProfileRequest, UserView>(
     'identity',

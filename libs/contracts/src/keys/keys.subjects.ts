@@ -13,13 +13,17 @@ export const KeysSubjects = {
   /** (user) */
   create: defineSubject<CreateApiKeyRequest, CreatedApiKeyView>('keys', 'keys.api-keys.create.v1'),
   /** (user) */
-  list: defineSubject<ListApiKeysRequest, ApiKeyListView>('keys', 'keys.api-keys.list.v1'),
+  list: defineSubject<ListApiKeysRequest, ApiKeyListView>('keys', 'keys.api-keys.list.v1', {
+    idempotent: true,
+  }),
   /** (user) Irreversible. */
   revoke: defineSubject<RevokeApiKeyRequest, ApiKeyView>('keys', 'keys.api-keys.revoke.v1'),
   /** (user) */
   update: defineSubject<UpdateApiKeyRequest, ApiKeyView>('keys', 'keys.api-keys.update.v1'),
   /** (public: the key is the credential) */
-  validate: defineSubject<ValidateApiKeyRequest, ApiKeyValidationView>('keys', 'keys.api-keys.validate.v1'),
+  validate: defineSubject<ValidateApiKeyRequest, ApiKeyValidationView>('keys', 'keys.api-keys.validate.v1', {
+    idempotent: true,
+  }),
   /** Broadcast event (every gateway replica receives it): keys revoked or deleted. */
   revoked: defineSubject<ApiKeysRevokedEvent, void>('keys', 'keys.api-keys.revoked.v1'),
 } as const;

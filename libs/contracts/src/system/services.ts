@@ -16,4 +16,4 @@ export interface ServiceHealthView {
 export class HealthRequest {}
 
 export const healthSubject = (service: ServiceName): BusSubject<HealthRequest, ServiceHealthView> =>
-  defineSubject(service, `${service}.health.v1`);
+  defineSubject(service, `${service}.health.v1`, { idempotent: true });

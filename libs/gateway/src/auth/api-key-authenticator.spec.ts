@@ -17,13 +17,15 @@ import {
   MemboltError,
   ValidateApiKeyRequest,
 } from '@membolt/contracts';
-import { TestClock } from '@membolt/platform';
+import { requestContext, TestClock } from '@membolt/platform';
 import { resolveGatewaySettings } from '../gateway.options.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 
 const ALICE_KEY = `mblt_${'A'.repeat(32)}`;
 const REVOKED_KEY = `mblt_${'R'.repeat(32)}`;
 const UNKNOWN_KEY = `mblt_${'U'.repeat(32)}`;
+/** The keys service crashes on this one: every caller gets internal_error. */
+const CRASHING_KEY = `mblt_${'C'.repeat(32)}`;
 
 /** A stand-in keys service on the in-process bus: counts validations, and can revoke Alice's key. */
 const keysService = { calls: 0, aliceRevoked: false };
@@ -37,6 +39,7 @@ class StubKeysHandlers {
     keysService.calls++;
     // Answer a little later, as a real hop would, so concurrent callers overlap.
     await new Promise((resolve) => setImmediate(resolve));
+    if (request.key === CRASHING_KEY) throw new Error('keys store unreachable');
     if (request.key === ALICE_KEY && !keysService.aliceRevoked)
       return { valid: true, userId: 'alice', keyId: 'key-1', permissions: ['read', 'write'] };
     if (request.key === REVOKED_KEY || request.key === ALICE_KEY) return { valid: false, reason: 'revoked' };
@@ -186,5 +189,23 @@ describe('ApiKeyAuthenticator', () => {
         `${KeysErrorCode.RevokedApiKey}: This API key has been revoked.`,
       );
     });
+  });
+
+  it("gives each coalesced caller a failure under its own correlation id, not the first caller's", async () => {
+    const auth = authenticator(10_000);
+    const ids = ['corr-first-caller-0001', 'corr-second-caller-0002', 'corr-third-caller-0003'];
+    const failures = await Promise.all(
+      ids.map((correlationId) =>
+        requestContext.run({ correlationId }, () =>
+          auth.authenticate(CRASHING_KEY).then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
+        ),
+      ),
+    );
+    expect(keysService.calls).toBe(1);
+    expect(failures.map((error) => (error as MemboltError).correlationId)).toEqual(ids);
+    expect(failures.every((error) => (error as MemboltError).code === 'internal_error')).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { API_KEY_PATTERN, type ApiKeyValidationView, KeysSubjects } from '@membolt/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { API_KEY_PATTERN, type ApiKeyValidationView, KeysSubjects, MemboltError } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { createHash } from 'node:crypto';
-import { CLOCK, type Clock } from '@membolt/platform';
+import { CLOCK, type Clock, requestContext } from '@membolt/platform';
 import { invalidApiKey, revokedApiKey } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import type { ApiKeyPrincipal } from './api-key-principal.js';
@@ -26,6 +26,7 @@ export class ApiKeyAuthenticator {
   private readonly inFlight = new Map<string, Promise<ApiKeyValidationView>>();
   /** Counts revocations heard; an answer obtained across one may predate it and is not cached. */
   private revocations = 0;
+  private readonly logger = new Logger(ApiKeyAuthenticator.name);
 
   constructor(
     private readonly bus: BusClient,
@@ -74,12 +75,26 @@ export class ApiKeyAuthenticator {
 
   private validate(digest: string, presented: string): Promise<ApiKeyValidationView> {
     const pending = this.inFlight.get(digest);
-    if (pending) return pending;
+    if (pending) return pending.catch((error: unknown) => Promise.reject(this.forThisCaller(error)));
     const request = this.bus
       .request(KeysSubjects.validate, { key: presented })
       .finally(() => this.inFlight.delete(digest));
     this.inFlight.set(digest, request);
     return request;
+  }
+
+  /**
+   * A shared lookup failed under the first caller's correlation id. Each other caller reports it under its
+   * own id (that is what its client and its log lines carry), so the failure can be traced per request.
+   */
+  private forThisCaller(error: unknown): unknown {
+    const correlationId = requestContext.correlationId();
+    if (!(error instanceof MemboltError) || !error.correlationId || !correlationId) return error;
+    if (error.correlationId === correlationId) return error;
+    this.logger.warn(
+      `API key lookup shared with request ${error.correlationId} failed: ${error.code} (correlationId ${correlationId})`,
+    );
+    return new MemboltError(error.code, error.message, correlationId);
   }
 
   private remember(digest: string, principal: ApiKeyPrincipal): void {
