@@ -60,6 +60,9 @@ const env = {
   // The per-key limit (120/min by default) would turn the gateway run into a count of 429s: this measures
   // the request path, the limiter's own correctness is tested elsewhere.
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+  // 200 connections from one address: the per-address budget of the BFF is tested elsewhere.
+  BFF_RATE_LIMIT_PER_MINUTE: '100000000',
 };
 
 let server;

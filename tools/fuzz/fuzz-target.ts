@@ -53,6 +53,8 @@ export class FuzzTarget {
         // ones, not the per-address budget (its own test covers that).
         BFF_RATE_LIMIT_PER_MINUTE: '1000000',
         GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+        GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
         ...env,
       },
     });

@@ -67,8 +67,15 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
         // Every key check goes to the keys service (no cache), and the load is not rate limited.
         GATEWAY_API_KEY_CACHE_TTL_MS: '0',
         GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+        GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
       }),
-      spawnApp('bff', { ...common, HOST: '127.0.0.1', PORT: String(bffPort), AUTH_TOKEN_SECRET }),
+      spawnApp('bff', {
+        ...common,
+        HOST: '127.0.0.1',
+        PORT: String(bffPort),
+        AUTH_TOKEN_SECRET,
+        BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+      }),
     );
     await eventually(
       async () => {

@@ -42,7 +42,15 @@ describe('resilience, standalone: kill -9 under write load', () => {
   it('loses no acknowledged sign-up', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // Every writer signs up from one address: the throttles are tested on their own.
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+      BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+    };
     const start = async () => {
       const proc = spawnApp('standalone', env);
       started.push(proc);
