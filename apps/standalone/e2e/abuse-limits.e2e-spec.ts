@@ -41,6 +41,12 @@ describe('abuse limits (standalone)', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6',
+        // The default GraphQL limits refuse 20 or 50 aliases before anything runs (edge-limits spec); raised
+        // here to show the sign-up throttle and the key cap hold on their own, whatever an operator sets.
+        GRAPHQL_MAX_ALIASES: '100',
+        GRAPHQL_MAX_FIELDS: '1000',
+        GRAPHQL_MAX_COST: '100000',
+        GRAPHQL_MAX_TOKENS: '20000',
       }),
     ));
   });
