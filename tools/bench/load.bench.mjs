@@ -62,7 +62,7 @@ const env = {
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
   GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
   // 200 connections from one address: the per-address budget of the BFF is tested elsewhere.
-  BFF_RATE_LIMIT_PER_MINUTE: '100000000',
+  BFF_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
 let server;
