@@ -1,7 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { BillingErrorCode, IdentitySubjects, MemboltError, SubscriptionSubjects } from '@membolt/contracts';
+import {
+  BillingErrorCode,
+  FREE_PLAN_ID,
+  IdentitySubjects,
+  MemboltError,
+  SubscriptionSubjects,
+} from '@membolt/contracts';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/current-user.decorator.js';
 import { RecentSignIn } from '../session/recent-sign-in.js';
@@ -44,7 +50,7 @@ export class AccountResolver {
     } catch (error) {
       // No subscription yet (sign-up still completing): the documented default is the free plan.
       if (error instanceof MemboltError && error.code === BillingErrorCode.SubscriptionNotFound)
-        return 'free';
+        return FREE_PLAN_ID;
       return null;
     }
   }

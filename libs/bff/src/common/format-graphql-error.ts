@@ -1,6 +1,11 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
-import { GRAPHQL_CODE_BY_CODE, INTERNAL_ERROR_MESSAGE, MemboltError } from '@membolt/contracts';
+import {
+  GRAPHQL_CODE_BY_CODE,
+  GraphqlErrorCode,
+  INTERNAL_ERROR_MESSAGE,
+  MemboltError,
+} from '@membolt/contracts';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QUERY_TOO_COMPLEX, RefusedOperationError } from './query-limits.js';
 
@@ -27,7 +32,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     };
   }
   const code = formatted.extensions?.['code'];
-  if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
+  if (typeof code === 'string' && code !== GraphqlErrorCode.InternalServerError) {
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }
@@ -35,7 +40,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   return {
     message: INTERNAL_ERROR_MESSAGE,
     path: formatted.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    extensions: { code: GraphqlErrorCode.InternalServerError },
   };
 }
 

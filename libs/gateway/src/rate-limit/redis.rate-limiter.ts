@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
+import { type Clock, systemClock } from '@membolt/platform';
 import {
   combineDecisions,
   decide,
@@ -41,6 +42,8 @@ export interface RedisRateLimiterOptions {
   readonly keyPrefix: string;
   /** A command slower than this counts as a Redis failure (default 500 ms). */
   readonly commandTimeoutMs?: number;
+  /** Paces the outage warnings (default: the system clock). */
+  readonly clock?: Clock;
 }
 
 /**
@@ -107,7 +110,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** At most one warning every 10 s: an outage must not flood the log. */
   private warn(message: string): void {
-    const now = Date.now();
+    const now = (this.options.clock ?? systemClock).nowMs();
     if (now - this.lastWarningAt < 10_000) return;
     this.lastWarningAt = now;
     this.logger.warn(message);

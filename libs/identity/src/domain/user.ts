@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_BIO, DEFAULT_MODEL_ID, type Theme } from '@membolt/contracts';
+import { DEFAULT_BIO, DEFAULT_MODEL_ID, DEFAULT_THEME, type Theme } from '@membolt/contracts';
 
 export type AuthMethod = 'password' | 'google';
 
@@ -69,7 +69,7 @@ export const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
   conversationSummaries: true,
 };
 
-export const DEFAULT_SETTINGS: UserSettings = { theme: 'light', defaultModel: DEFAULT_MODEL_ID };
+export const DEFAULT_SETTINGS: UserSettings = { theme: DEFAULT_THEME, defaultModel: DEFAULT_MODEL_ID };
 
 export function newMemoryGraph(now: Date): MemoryGraph {
   return { id: `graph_${randomUUID()}`, status: 'active', createdAt: now };
