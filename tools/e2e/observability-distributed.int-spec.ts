@@ -108,7 +108,9 @@ describe('distributed mode: metrics and readiness on METRICS_PORT', () => {
   });
 
   it('reports both processes ready, with their NATS connections and the service store checked', async () => {
+    // Both listeners answer from the first moment; each turns ready once its process has started serving.
     await eventually(async () => (await readyz(gatewayOps)).status === 200, 20_000, 'gateway ready');
+    await eventually(async () => (await readyz(billingOps)).status === 200, 20_000, 'billing ready');
     const billing = await readyz(billingOps);
     expect(billing.status).toBe(200);
     expect(billing.body.checks).toMatchObject({
