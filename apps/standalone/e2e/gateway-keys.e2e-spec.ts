@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
 import {
   CommonErrorCode,
@@ -10,11 +9,7 @@ import {
 } from '@membolt/contracts';
 import { setupGatewayDocs } from '@membolt/gateway';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { useStandalone } from './support/standalone.js';
 
 // Jest reads testTimeout only from the root config, not from a project: the revocation test polls for up to 15 s.
 jest.setTimeout(60_000);
@@ -24,31 +19,16 @@ jest.setTimeout(60_000);
  * service (over the in-process bus, as sign-up will), validated by the gateway, exact statuses and bodies.
  */
 describe('gateway: API keys on /api', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
+  const product = useStandalone('gateway-keys', {
+    // The longest cache allowed: a revocation must still show on the very next request.
+    GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
+  });
   let bus: BusClient;
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-gateway-keys-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        // The longest cache allowed: a revocation must still show on the very next request.
-        GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
-      }),
-    ));
-    bus = app.get(BusClient);
+  beforeAll(() => {
+    bus = product.app.get(BusClient);
     // Harmless when the composition root already did it.
-    setupGatewayDocs(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    setupGatewayDocs(product.app);
   });
 
   /** A fresh account with a fresh key (so a fresh rate-limit budget). Keys exist only for real accounts. */
@@ -64,7 +44,7 @@ describe('gateway: API keys on /api', () => {
   }
 
   const call = (path: string, init: { method?: string; key?: string; body?: unknown } = {}) =>
-    fetch(`${url}${path}`, {
+    fetch(`${product.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         ...(init.key !== undefined ? { 'X-API-Key': init.key } : {}),
