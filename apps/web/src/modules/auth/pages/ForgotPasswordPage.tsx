@@ -1,12 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { EMAIL_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { EmailField } from '../components/EmailField';
 import { PasswordResetHeading } from '../components/PasswordResetHeading';
 import { REQUEST_PASSWORD_RESET_MUTATION } from '../graphql/mutations/request-password-reset.mutation';
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
@@ -51,12 +51,8 @@ export function ForgotPasswordPage() {
               {failure}
             </Alert>
           )}
-          <TextField
+          <EmailField
             id="forgot-password-email"
-            label="Email Address"
-            name="email"
-            type="email"
-            autoComplete="email"
             autoFocus
             fullWidth
             margin="normal"
@@ -69,7 +65,6 @@ export function ForgotPasswordPage() {
             error={emailError !== null}
             helperText={emailError ?? ' '}
             disabled={loading}
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
           />
           <AuthSubmitButton busy={loading} busyLabel="Sending" mt={1}>
             Send Reset Link
