@@ -60,6 +60,14 @@ describe('gateway: API keys on /api', () => {
     });
   };
 
+  const KEY_REFUSALS = {
+    invalid_api_key: 'Invalid API key.',
+    revoked_api_key: 'This API key has been revoked.',
+  } as const;
+  /** GET /api/health with this key is refused with 401 and the given error. */
+  const expectKeyRefused = async (key: string, error: keyof typeof KEY_REFUSALS) =>
+    expectError(await call('/api/health', { key }), 401, error, KEY_REFUSALS[error]);
+
   describe('401 without a usable key', () => {
     it('missing X-API-Key header', async () => {
       await expectError(await call('/api/health'), 401, 'missing_api_key', 'Missing X-API-Key header.');
@@ -67,34 +75,19 @@ describe('gateway: API keys on /api', () => {
 
     it('unknown key', async () => {
       const unknown = `mblt_${randomUUID().replaceAll('-', '')}`;
-      await expectError(
-        await call('/api/health', { key: unknown }),
-        401,
-        'invalid_api_key',
-        'Invalid API key.',
-      );
+      await expectKeyRefused(unknown, 'invalid_api_key');
     });
 
     it('malformed key', async () => {
       for (const malformed of ['mblt_', 'not-a-key', `mblt_${'a'.repeat(31)}-`, `sk_${'a'.repeat(32)}`]) {
-        await expectError(
-          await call('/api/health', { key: malformed }),
-          401,
-          'invalid_api_key',
-          'Invalid API key.',
-        );
+        await expectKeyRefused(malformed, 'invalid_api_key');
       }
     });
 
     it('revoked key', async () => {
       const { userId, keyId, secret } = await newUserWithKey();
       await bus.request(KeysSubjects.revoke, { keyId }, { userId });
-      await expectError(
-        await call('/api/health', { key: secret }),
-        401,
-        'revoked_api_key',
-        'This API key has been revoked.',
-      );
+      await expectKeyRefused(secret, 'revoked_api_key');
     });
 
     it('a key revoked while in use is refused on the very next request, though its validation is cached for 60 s', async () => {
@@ -102,12 +95,7 @@ describe('gateway: API keys on /api', () => {
       expect((await call('/api/health', { key: secret })).status).toBe(200);
       expect((await call('/api/health', { key: secret })).status).toBe(200);
       await bus.request(KeysSubjects.revoke, { keyId }, { userId });
-      await expectError(
-        await call('/api/health', { key: secret }),
-        401,
-        'revoked_api_key',
-        'This API key has been revoked.',
-      );
+      await expectKeyRefused(secret, 'revoked_api_key');
     });
 
     it('every key of a deleted account is refused on the very next request', async () => {
@@ -118,7 +106,7 @@ describe('gateway: API keys on /api', () => {
       }
       await bus.request(IdentitySubjects.deleteAccount, {}, { userId });
       for (const key of [secret, second.secret]) {
-        await expectError(await call('/api/health', { key }), 401, 'invalid_api_key', 'Invalid API key.');
+        await expectKeyRefused(key, 'invalid_api_key');
       }
     });
 
