@@ -11,6 +11,7 @@ import { PasswordResetHeading } from '../components/PasswordResetHeading';
 import { REQUEST_PASSWORD_RESET_MUTATION } from '../graphql/mutations/request-password-reset.mutation';
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
 import { type FieldError, validateEmail } from '../utils/auth-validation.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export function ForgotPasswordPage() {
   const [requestReset, { loading }] = useMutation(REQUEST_PASSWORD_RESET_MUTATION);
@@ -46,11 +47,7 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {failure}
-            </Alert>
-          )}
+          <ErrorBanner message={failure} spaceBelow={1} />
           <EmailField
             id="forgot-password-email"
             autoFocus

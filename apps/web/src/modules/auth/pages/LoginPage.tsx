@@ -21,6 +21,7 @@ import { EmailField } from '../components/EmailField';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
 import { AUTH_MESSAGES, oidcFailedMessage, signInErrorMessage } from '../utils/auth-errors.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export function LoginPage() {
   const { signIn, notice, dismissNotice } = useAuth();
@@ -82,11 +83,7 @@ export function LoginPage() {
               {notice}
             </Alert>
           )}
-          {banner && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
-              {banner}
-            </Alert>
-          )}
+          <ErrorBanner message={banner} spaceBelow={2} testId="login-error" />
           <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
             <EmailField
               id="login-email"

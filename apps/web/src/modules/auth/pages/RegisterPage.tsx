@@ -1,6 +1,5 @@
 import BoltIcon from '@mui/icons-material/Bolt';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -31,6 +30,7 @@ import {
   validateRegistration,
   validateRegistrationField,
 } from '../utils/auth-validation.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export const REGISTRATION_TAGLINE = 'Experience AI with a memory that persists';
 
@@ -130,11 +130,7 @@ export function RegisterPage() {
     <AuthCardLayout header={header}>
       <title>{`Join ${PRODUCT_NAME}`}</title>
       <AuthHeading icon={<PersonAddAlt1Icon />} title="Create Account" tone="secondary" level="h2" />
-      {banner && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="register-error">
-          {banner}
-        </Alert>
-      )}
+      <ErrorBanner message={banner} spaceBelow={2} testId="register-error" />
       <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         <TextField
           id="register-name"

@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { ReactNode } from 'react';
 import { BusyDialog, CancelOrActButtons } from './BusyDialog';
+import { ErrorBanner } from './ErrorBanner';
 
 interface ConfirmDialogProps {
   readonly open: boolean;
@@ -41,11 +41,7 @@ export function ConfirmDialog({
   return (
     <BusyDialog open={open} id={id} title={title} maxWidth="xs" busy={busy} onCancel={onCancel}>
       <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
+        <ErrorBanner message={error} spaceBelow={2} />
         <DialogContentText>{children}</DialogContentText>
         {extra}
       </DialogContent>

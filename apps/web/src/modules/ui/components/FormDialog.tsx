@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { DialogProps } from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import type { FormEvent, ReactNode } from 'react';
 import { BusyDialog, CancelOrActButtons } from './BusyDialog';
+import { ErrorBanner } from './ErrorBanner';
 
 interface FormDialogProps {
   readonly open: boolean;
@@ -42,11 +42,7 @@ export function FormDialog({
     <BusyDialog open={open} id={id} title={title} maxWidth={maxWidth} busy={busy} onCancel={onCancel}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }} data-testid={`${id}-error`}>
-              {error}
-            </Alert>
-          )}
+          <ErrorBanner message={error} spaceBelow={1} testId={`${id}-error`} />
           {children}
         </DialogContent>
         <CancelOrActButtons
