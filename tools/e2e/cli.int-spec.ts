@@ -20,20 +20,15 @@ function membolt(...args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const createUser = (email: string, name: string, password: string) =>
+  membolt('user:create', '--email', email, '--name', name, '--password', password);
+
 describe('membolt operator CLI', () => {
   let userId: string;
   let firstKey: string;
 
   it('user:create prints the new user id and a working API key', () => {
-    const result = membolt(
-      'user:create',
-      '--email',
-      'ops@example.com',
-      '--name',
-      'Ops',
-      '--password',
-      'ops password 1',
-    );
+    const result = createUser('ops@example.com', 'Ops', 'ops password 1');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const output = JSON.parse(result.stdout) as { userId: string; apiKey: string };
@@ -43,7 +38,7 @@ describe('membolt operator CLI', () => {
   });
 
   it('applies the same validation as sign-up and refuses a taken e-mail', () => {
-    const short = membolt('user:create', '--email', 'x@example.com', '--name', 'X', '--password', 'short');
+    const short = createUser('x@example.com', 'X', 'short');
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('Password must be at least 8 characters long');
     for (const [password, message] of [
@@ -51,27 +46,11 @@ describe('membolt operator CLI', () => {
       ['12345678', 'This password is too common'],
       [' '.repeat(8), 'Password must contain characters other than spaces'],
     ]) {
-      const weak = membolt(
-        'user:create',
-        '--email',
-        'weak@example.com',
-        '--name',
-        'W',
-        '--password',
-        password,
-      );
+      const weak = createUser('weak@example.com', 'W', password);
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain(message);
     }
-    const taken = membolt(
-      'user:create',
-      '--email',
-      'ops@example.com',
-      '--name',
-      'Ops',
-      '--password',
-      'ops password 1',
-    );
+    const taken = createUser('ops@example.com', 'Ops', 'ops password 1');
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('email-already-in-use');
   });

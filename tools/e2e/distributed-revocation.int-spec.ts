@@ -4,7 +4,8 @@ import { GraphqlBrowser } from '@membolt/bff/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
+import { untilSetupComplete } from './support/accounts.js';
+import { type AppProcess, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-revocation-secret-0123456789';
 const PASSWORD = 'distributed pw 1';
@@ -127,13 +128,7 @@ describe('distributed mode: revocation reaches every replica at once', () => {
 
   it('account deletion ends its keys on both gateways and its sessions on every BFF replica at once', async () => {
     const browser = await signUp();
-    await eventually(
-      async () =>
-        (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data
-          ?.viewer.setupComplete === true,
-      20_000,
-      'setupComplete',
-    );
+    await untilSetupComplete(browser);
     const { secret } = await createKey(browser);
     for (const gateway of gateways) expect(await statusAt(gateway, secret)).toBe(200);
     const elsewhere = atReplica(browser, bffs[1]!);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import { untilSetupComplete } from './support/accounts.js';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-test-secret-0123456789abcdef';
@@ -112,14 +113,7 @@ describe('distributed mode: every service its own process over NATS', () => {
     expect(signUp.errors).toBeUndefined();
     const userId = signUp.data!.signUp.id;
 
-    // Sign-up's follow-ups (default key in keys, free subscription in billing) run from identity's outbox.
-    await eventually(
-      async () =>
-        (await browser.request<{ viewer: { setupComplete: boolean } }>('{ viewer { setupComplete } }')).data
-          ?.viewer.setupComplete === true,
-      20_000,
-      'setupComplete',
-    );
+    await untilSetupComplete(browser);
     const viewer = await browser.request<{ viewer: { plan: string } }>('{ viewer { plan } }');
     expect(viewer.data!.viewer.plan).toBe('free');
     const keys = await browser.request<{ apiKeys: Array<{ name: string }> }>('{ apiKeys { name } }');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort, waitForPort } from '@membolt/bus/testing';
+import { prometheusSample } from '@membolt/platform/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,16 +42,6 @@ const readyz = async (opsUrl: string): Promise<{ status: number; body: ReadyBody
   const response = await fetch(`${opsUrl}/readyz`);
   return { status: response.status, body: (await response.json()) as ReadyBody };
 };
-
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    const [, metric, labelText = '', value = ''] = /^([a-z_:]+)\{(.*)\} (\S+)$/.exec(line) ?? [];
-    if (metric !== name) continue;
-    const found = new Map([...labelText.matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, expected]) => found.get(key) === expected)) return Number(value);
-  }
-  return 0;
-}
 
 /**
  * Distributed mode: a service (billing) and an edge (gateway) each in its own process on a real
@@ -126,12 +117,15 @@ describe('distributed mode: metrics and readiness on METRICS_PORT', () => {
   it("counts the gateway's bus call to billing under its subject, and serves each process's own metrics", async () => {
     const metric = 'membolt_bus_request_duration_seconds_count';
     const ok = { app: 'gateway', subject: 'billing.plans.list.v1', outcome: 'ok' };
-    const before = sample(await (await fetch(`${gatewayOps}/metrics`)).text(), metric, ok);
+    const before = prometheusSample(await (await fetch(`${gatewayOps}/metrics`)).text(), metric, ok);
     expect((await fetch(`${gatewayUrl}/api/plans?kind=subscription`)).status).toBe(200);
     const after = await (await fetch(`${gatewayOps}/metrics`)).text();
-    expect(sample(after, metric, ok)).toBe(before + 1);
+    expect(prometheusSample(after, metric, ok)).toBe(before + 1);
     expect(
-      sample(after, 'membolt_http_request_duration_seconds_count', { route: '/api/plans', status: '200' }),
+      prometheusSample(after, 'membolt_http_request_duration_seconds_count', {
+        route: '/api/plans',
+        status: '200',
+      }),
     ).toBe(1);
     const billingText = await (await fetch(`${billingOps}/metrics`)).text();
     expect(billingText).toMatch(/^process_resident_memory_bytes\{app="billing"\} \d+/m);

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { describe, expect, it, jest } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { createApiKeyOverGraphql, signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 jest.setTimeout(60_000);
 
@@ -28,45 +23,25 @@ function aliased(n: number, field: string, inputType: string, selection: string)
  * request comes from 127.0.0.1, so one address stands for one attacker's network here.
  */
 describe('abuse limits (standalone)', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-abuse-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6',
-        // The default GraphQL limits refuse 20 or 50 aliases before anything runs (edge-limits spec); raised
-        // here to show the sign-up throttle and the key cap hold on their own, whatever an operator sets.
-        GRAPHQL_MAX_ALIASES: '100',
-        GRAPHQL_MAX_FIELDS: '1000',
-        GRAPHQL_MAX_COST: '100000',
-        GRAPHQL_MAX_TOKENS: '20000',
-      }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const product = useStandalone('abuse', {
+    GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6',
+    // The default GraphQL limits refuse 20 or 50 aliases before anything runs (edge-limits spec); raised
+    // here to show the sign-up throttle and the key cap hold on their own, whatever an operator sets.
+    GRAPHQL_MAX_ALIASES: '100',
+    GRAPHQL_MAX_FIELDS: '1000',
+    GRAPHQL_MAX_COST: '100000',
+    GRAPHQL_MAX_TOKENS: '20000',
   });
 
   let accounts = 0;
   async function signedUp(): Promise<{ browser: GraphqlBrowser; email: string }> {
-    const browser = new GraphqlBrowser(url);
     const email = `abuse${++accounts}@example.com`;
-    const result = await browser.request(SIGN_UP, { input: { email, password: PASSWORD, name: 'Eve' } });
-    expect(result.errors).toBeUndefined();
+    const { browser } = await signUpOverGraphql(product.url, { email, password: PASSWORD, name: 'Eve' });
     return { browser, email };
   }
 
   it('refuses common, blank and control-character passwords with a clear message, creating nothing', async () => {
-    const browser = new GraphqlBrowser(url);
+    const browser = new GraphqlBrowser(product.url);
     for (const [password, message] of [
       ['password', 'This password is too common'],
       ['12345678', 'This password is too common'],
@@ -84,7 +59,7 @@ describe('abuse limits (standalone)', () => {
 
   it('a known browser signs in although failures from the same network block new browsers', async () => {
     const { email } = await signedUp();
-    const known = new GraphqlBrowser(url);
+    const known = new GraphqlBrowser(product.url);
     expect(
       (await known.request(SIGN_IN, { input: { email, password: PASSWORD, remember: true } })).errors,
     ).toBeUndefined();
@@ -92,7 +67,7 @@ describe('abuse limits (standalone)', () => {
     expect(device.attributes).toMatch(/HttpOnly/i);
     expect(device.attributes).toMatch(/Max-Age=\d+/i);
 
-    const attacker = new GraphqlBrowser(url);
+    const attacker = new GraphqlBrowser(product.url);
     for (let i = 0; i < 5; i++) {
       const wrong = await attacker.request(SIGN_IN, {
         input: { email, password: 'not the password', remember: false },
@@ -137,7 +112,7 @@ describe('abuse limits (standalone)', () => {
         { email: `burst${i}@example.com`, password: PASSWORD, name: 'B' },
       ]),
     );
-    const result = await new GraphqlBrowser(url).request(SIGN_UPS, variables);
+    const result = await new GraphqlBrowser(product.url).request(SIGN_UPS, variables);
     // 10 per address and hour; the accounts the earlier tests made here count too. Mutations run in order and
     // signUp is non-null: the first refusal nulls `data` and ends the request, so it is the only error.
     const allowed = 10 - accounts;
@@ -148,12 +123,12 @@ describe('abuse limits (standalone)', () => {
         path: [`m${allowed}`],
       }),
     ]);
-    const oneMore = await new GraphqlBrowser(url).request(SIGN_UP, {
+    const oneMore = await new GraphqlBrowser(product.url).request(SIGN_UP, {
       input: { email: 'late@example.com', password: PASSWORD, name: 'L' },
     });
     expect(oneMore.errors?.[0]?.extensions?.code).toBe('too-many-requests');
     const signIn = (i: number) =>
-      new GraphqlBrowser(url).request(SIGN_IN, {
+      new GraphqlBrowser(product.url).request(SIGN_IN, {
         input: { email: `burst${i}@example.com`, password: PASSWORD, remember: false },
       });
     expect((await signIn(allowed - 1)).errors).toBeUndefined();
@@ -162,42 +137,21 @@ describe('abuse limits (standalone)', () => {
 });
 
 describe('gateway: per-user rate limit (standalone, in-memory counters)', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-abuse-gw-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6',
-      }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const product = useStandalone('abuse-gw', { GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6' });
 
   it('shares one budget across all keys of a user', async () => {
-    const browser = new GraphqlBrowser(url);
-    await browser.request(SIGN_UP, { input: { email: 'many@example.com', password: PASSWORD, name: 'M' } });
+    const { browser } = await signUpOverGraphql(product.url, {
+      email: 'many@example.com',
+      password: PASSWORD,
+      name: 'M',
+    });
     const secrets: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const created = await browser.request<{ createApiKey: { secret: string } }>(
-        `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }`,
-        { input: { name: `k${i}` } },
-      );
-      secrets.push(created.data!.createApiKey.secret);
-    }
+    for (let i = 0; i < 3; i++) secrets.push((await createApiKeyOverGraphql(browser, `k${i}`)).secret);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const response = await fetch(`${url}/api/health`, { headers: { 'X-API-Key': secrets[i % 3]! } });
+      const response = await fetch(`${product.url}/api/health`, {
+        headers: { 'X-API-Key': secrets[i % 3]! },
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { describe, expect, it } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import { signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { id email name bio settings { theme defaultModel } notifications { emailNotifications marketingEmails } memoryGraph { id status } } }`;
 const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { id email } }`;
@@ -16,33 +11,13 @@ const REVOKE_KEY = `mutation ($id: ID!) { revokeApiKey(id: $id) { id active revo
 
 /** The web app's session over GraphQL, end to end through identity, keys and billing in one process. */
 describe('BFF sessions and account over GraphQL (standalone)', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
+  const product = useStandalone('bff');
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-bff-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const signUp = async (email: string, password = 'correct horse 1') => {
-    const browser = new GraphqlBrowser(url);
-    const result = await browser.request<{ signUp: { id: string } }>(SIGN_UP, {
-      input: { email, password, name: 'Ada Lovelace' },
-    });
-    expect(result.errors).toBeUndefined();
-    return { browser, userId: result.data!.signUp.id };
-  };
+  const signUp = (email: string, password = 'correct horse 1') =>
+    signUpOverGraphql(product.url, { email, password, name: 'Ada Lovelace' });
 
   it('signs up with the spec defaults and sets httpOnly SameSite=Lax session cookies', async () => {
-    const browser = new GraphqlBrowser(url);
+    const browser = new GraphqlBrowser(product.url);
     const result = await browser.request<{ signUp: Record<string, unknown> }>(SIGN_UP, {
       input: { email: 'Ada@Example.com', password: 'correct horse 1', name: '  Ada Lovelace ' },
     });
@@ -65,7 +40,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
   });
 
   it('repeats the sign-up validation rules with the spec texts and refuses a taken e-mail', async () => {
-    const browser = new GraphqlBrowser(url);
+    const browser = new GraphqlBrowser(product.url);
     const cases: Array<[Record<string, string>, string]> = [
       [{ email: 'x@y.co', password: 'short', name: 'A' }, 'Password must be at least 8 characters long'],
       [{ email: 'not-an-email', password: 'long enough', name: 'A' }, 'Please enter a valid email address'],
@@ -87,7 +62,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
 
   it('signs in: wrong password and unknown e-mail give the same answer; remember me decides the cookie lifetime', async () => {
     await signUp('bob@example.com', 'bob password 1');
-    const browser = new GraphqlBrowser(url);
+    const browser = new GraphqlBrowser(product.url);
     for (const email of ['bob@example.com', 'nobody@example.com']) {
       const wrong = await browser.request(SIGN_IN, {
         input: { email, password: 'wrong password', remember: false },
@@ -103,7 +78,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     expect(session.errors).toBeUndefined();
     expect(browser.jar.get('mb_at')!.attributes).not.toMatch(/Max-Age|Expires/i);
 
-    const remembered = new GraphqlBrowser(url);
+    const remembered = new GraphqlBrowser(product.url);
     await remembered.request(SIGN_IN, {
       input: { email: 'bob@example.com', password: 'bob password 1', remember: true },
     });
@@ -111,12 +86,12 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
   });
 
   it('refuses operations without a session, and requests that are not JSON (CSRF prevention)', async () => {
-    const anonymous = new GraphqlBrowser(url);
+    const anonymous = new GraphqlBrowser(product.url);
     const viewer = await anonymous.request(VIEWER);
     expect(viewer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     const { browser } = await signUp('csrf@example.com');
-    const forged = await fetch(`${url}/graphql`, {
+    const forged = await fetch(`${product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', cookie: browser.jar.header('/graphql') },
       body: JSON.stringify({ query: 'mutation { signOut }' }),
@@ -133,7 +108,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     expect(refreshed.data!.refreshSession.email).toBe('rotate@example.com');
     expect(browser.jar.get('mb_rt')!.value).not.toBe(before);
 
-    const stale = new GraphqlBrowser(url);
+    const stale = new GraphqlBrowser(product.url);
     stale.jar.store(new Response(null, { headers: { 'set-cookie': `mb_rt=${before}; Path=/graphql` } }));
     const replay = await stale.request(`mutation { refreshSession { email } }`);
     expect(replay.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -186,7 +161,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
       input: { currentPassword: 'first password 1', newPassword: 'second password 2' },
     });
     expect(ok.errors).toBeUndefined();
-    const again = new GraphqlBrowser(url);
+    const again = new GraphqlBrowser(product.url);
     expect(
       (
         await again.request(SIGN_IN, {
@@ -219,7 +194,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     const keys = receipt.data!.deleteAccount.services.find((s) => s.service === 'keys')!;
     expect(keys.removed.find((r) => r.kind === 'apiKeys')?.count).toBeGreaterThanOrEqual(1);
     expect(browser.jar.get('mb_at')).toBeUndefined();
-    const signIn = await new GraphqlBrowser(url).request(SIGN_IN, {
+    const signIn = await new GraphqlBrowser(product.url).request(SIGN_IN, {
       input: { email: 'leaving@example.com', password: 'leaving password', remember: false },
     });
     expect(signIn.errors?.[0]?.extensions?.code).toBe('wrong-password');

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { describe, expect, it } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
 import { KeysSubjects } from '@membolt/contracts';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { standInWebBuild, useStandalone } from './support/standalone.js';
 
 interface GraphqlErrorBody {
   data?: unknown;
@@ -16,34 +11,13 @@ interface GraphqlErrorBody {
 
 /** The edges' limits (issue 8): GraphQL cost and rate limits, deep JSON, oversized headers, missing assets. */
 describe('standalone edges: limits and hostile input', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-edge-limits-'));
-    const webDist = join(dataDir, 'web');
-    mkdirSync(join(webDist, 'assets'), { recursive: true });
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Membolt</title>');
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: join(dataDir, 'data'),
-        LOG_LEVEL: 'silent',
-        WEB_DIST_DIR: webDist,
-        BFF_RATE_LIMIT_PER_MINUTE: '100000',
-      }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const product = useStandalone('edge-limits', (scratchDir) => ({
+    WEB_DIST_DIR: standInWebBuild(scratchDir),
+    BFF_RATE_LIMIT_PER_MINUTE: '100000',
+  }));
 
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, {
+    fetch(`${product.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
@@ -148,7 +122,7 @@ describe('standalone edges: limits and hostile input', () => {
         variables: { input: { email: 'deep@example.com', name: 'Deep', password: 'Deep body 7c1e9a Qz!' } },
       });
       const userId = ((await signUp.json()) as { data: { signUp: { id: string } } }).data.signUp.id;
-      const { secret } = await app
+      const { secret } = await product.app
         .get(BusClient)
         .request(KeysSubjects.create, { name: 'deep body' }, { userId });
       const response = await post('/api/register_initial_user', deep(6000), { 'x-api-key': secret });
@@ -157,7 +131,7 @@ describe('standalone edges: limits and hostile input', () => {
     });
 
     it('answers a 20 KB header with 431 and a JSON {error, message} body', async () => {
-      const { port } = new URL(url);
+      const { port } = new URL(product.url);
       const { status, contentType, body } = await new Promise<{
         status: number;
         contentType: string | undefined;
@@ -186,7 +160,7 @@ describe('standalone edges: limits and hostile input', () => {
     });
 
     it('answers a missing asset with a JSON 404', async () => {
-      const response = await fetch(`${url}/assets/missing-1234.js`);
+      const response = await fetch(`${product.url}/assets/missing-1234.js`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
         error: 'not_found',
@@ -197,33 +171,13 @@ describe('standalone edges: limits and hostile input', () => {
 });
 
 describe('standalone edges: per-address GraphQL rate limit', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-edge-rate-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        BFF_RATE_LIMIT_PER_MINUTE: '5',
-      }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const product = useStandalone('edge-rate', { BFF_RATE_LIMIT_PER_MINUTE: '5' });
 
   it('answers past the budget with 429 RATE_LIMITED and Retry-After, while REST is unaffected', async () => {
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 7; i++) {
-      const response = await fetch(`${url}/graphql`, {
+      const response = await fetch(`${product.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ planCatalogue { plans { id } } }' }),
@@ -236,9 +190,9 @@ describe('standalone edges: per-address GraphQL rate limit', () => {
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await refused!.json()) as GraphqlErrorBody;
     expect(body.errors[0]!.extensions.code).toBe('RATE_LIMITED');
-    expect((await fetch(`${url}/api/status`)).status).toBe(200);
+    expect((await fetch(`${product.url}/api/status`)).status).toBe(200);
     // Without HTTP_TRUST_PROXY_HOPS a client cannot pick its own address.
-    const spoofed = await fetch(`${url}/graphql`, {
+    const spoofed = await fetch(`${product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
       body: JSON.stringify({ query: '{ planCatalogue { plans { id } } }' }),

@@ -1,37 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { describe, expect, it } from '@jest/globals';
+import { useStandalone } from './support/standalone.js';
 
 /** The standalone product's two edges (REST /api and GraphQL /graphql) on one port, with bad input. */
 describe('standalone edges: REST and GraphQL', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-edges-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        HTTP_BODY_LIMIT_BYTES: '65536',
-      }),
-    ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const product = useStandalone('edges', { HTTP_BODY_LIMIT_BYTES: '65536' });
 
   const graphql = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${url}/graphql`, {
+    fetch(`${product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -39,7 +14,7 @@ describe('standalone edges: REST and GraphQL', () => {
 
   describe('GET /api/status', () => {
     it('reports all six services healthy through the in-process bus', async () => {
-      const response = await fetch(`${url}/api/status`);
+      const response = await fetch(`${product.url}/api/status`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
         status: string;
@@ -51,7 +26,7 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('rejects unknown query parameters with 400 {error, message}', async () => {
-      const response = await fetch(`${url}/api/status?verbose=1`);
+      const response = await fetch(`${product.url}/api/status?verbose=1`);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         error: 'validation_error',
@@ -60,11 +35,11 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('echoes a well-formed correlation id and replaces a malformed one', async () => {
-      const kept = await fetch(`${url}/api/status`, {
+      const kept = await fetch(`${product.url}/api/status`, {
         headers: { 'X-Correlation-Id': 'edge-test-00000001' },
       });
       expect(kept.headers.get('x-correlation-id')).toBe('edge-test-00000001');
-      const replaced = await fetch(`${url}/api/status`, {
+      const replaced = await fetch(`${product.url}/api/status`, {
         headers: { 'X-Correlation-Id': 'bad id with spaces' },
       });
       expect(replaced.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -73,7 +48,7 @@ describe('standalone edges: REST and GraphQL', () => {
 
   describe('GET /api/plans', () => {
     it('returns the catalogue with prices in cents and the developer API price', async () => {
-      const response = await fetch(`${url}/api/plans`);
+      const response = await fetch(`${product.url}/api/plans`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
         plans: Array<{
@@ -94,11 +69,11 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('filters by kind and rejects a kind that does not exist', async () => {
-      const payPerUse = (await (await fetch(`${url}/api/plans?kind=pay-per-use`)).json()) as {
+      const payPerUse = (await (await fetch(`${product.url}/api/plans?kind=pay-per-use`)).json()) as {
         plans: Array<{ id: string; ratePerCallCents: number }>;
       };
       expect(payPerUse.plans).toEqual([expect.objectContaining({ id: 'pay-per-use', ratePerCallCents: 1 })]);
-      const bad = await fetch(`${url}/api/plans?kind=gold`);
+      const bad = await fetch(`${product.url}/api/plans?kind=gold`);
       expect(bad.status).toBe(400);
       expect(await bad.json()).toEqual({
         error: 'validation_error',
@@ -107,7 +82,7 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('rejects a repeated parameter (an array where a string is expected)', async () => {
-      const response = await fetch(`${url}/api/plans?kind=subscription&kind=pay-per-use`);
+      const response = await fetch(`${product.url}/api/plans?kind=subscription&kind=pay-per-use`);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toBe('validation_error');
     });
@@ -120,7 +95,7 @@ describe('standalone edges: REST and GraphQL', () => {
         ['POST', '/api/status'],
         ['DELETE', '/api/plans'],
       ] as const) {
-        const response = await fetch(`${url}${path}`, { method });
+        const response = await fetch(`${product.url}${path}`, { method });
         expect(response.status).toBe(404);
         expect(await response.json()).toEqual({
           error: 'route_not_found',
@@ -130,7 +105,7 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('rejects a body over the limit with 413 {error, message} and malformed JSON with 400', async () => {
-      const big = await fetch(`${url}/api/status`, {
+      const big = await fetch(`${product.url}/api/status`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ padding: 'x'.repeat(70_000) }),
@@ -141,7 +116,7 @@ describe('standalone edges: REST and GraphQL', () => {
         message: 'The request body is too large.',
       });
 
-      const malformed = await fetch(`${url}/api/plans`, {
+      const malformed = await fetch(`${product.url}/api/plans`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"kind":',
@@ -154,7 +129,7 @@ describe('standalone edges: REST and GraphQL', () => {
     });
 
     it('sets security headers', async () => {
-      const response = await fetch(`${url}/api/status`);
+      const response = await fetch(`${product.url}/api/status`);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(response.headers.get('x-powered-by')).toBeNull();
@@ -197,7 +172,7 @@ describe('standalone edges: REST and GraphQL', () => {
       });
 
       const simple = await fetch(
-        `${url}/graphql?query=${encodeURIComponent('{ planCatalogue { plans { id } } }')}`,
+        `${product.url}/graphql?query=${encodeURIComponent('{ planCatalogue { plans { id } } }')}`,
       );
       expect(simple.status).toBe(400);
     });

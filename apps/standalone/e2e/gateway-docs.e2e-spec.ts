@@ -1,37 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import { setupGatewayDocs } from '@membolt/gateway';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
 import { closeBrowser, launchBrowser, recordForeignRequests } from './support/browser.js';
+import { useStandalone } from './support/standalone.js';
 
 // Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
 jest.setTimeout(60_000);
 
 /** The API docs page in headless Chromium, under the edge's Content-Security-Policy (default-src 'self'). */
 describe('gateway: /api/docs in a browser', () => {
-  let app: INestApplication | undefined;
-  let url: string;
-  let dataDir: string | undefined;
+  const product = useStandalone('gateway-docs');
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-gateway-docs-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    ));
-    setupGatewayDocs(app);
+    setupGatewayDocs(product.app);
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await closeBrowser(browser);
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('renders every documented operation with no CSP violation and no request off the server', async () => {
@@ -43,9 +30,9 @@ describe('gateway: /api/docs in a browser', () => {
         if (message.type() === 'error') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
-      const foreign = recordForeignRequests(page, url);
+      const foreign = recordForeignRequests(page, product.url);
 
-      const response = await page.goto(`${url}/api/docs`);
+      const response = await page.goto(`${product.url}/api/docs`);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
 

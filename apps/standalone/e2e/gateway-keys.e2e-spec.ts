@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
 import {
   CommonErrorCode,
@@ -10,11 +9,7 @@ import {
 } from '@membolt/contracts';
 import { setupGatewayDocs } from '@membolt/gateway';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { useStandalone } from './support/standalone.js';
 
 // Jest reads testTimeout only from the root config, not from a project: the revocation test polls for up to 15 s.
 jest.setTimeout(60_000);
@@ -24,31 +19,16 @@ jest.setTimeout(60_000);
  * service (over the in-process bus, as sign-up will), validated by the gateway, exact statuses and bodies.
  */
 describe('gateway: API keys on /api', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
+  const product = useStandalone('gateway-keys', {
+    // The longest cache allowed: a revocation must still show on the very next request.
+    GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
+  });
   let bus: BusClient;
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-gateway-keys-'));
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        // The longest cache allowed: a revocation must still show on the very next request.
-        GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
-      }),
-    ));
-    bus = app.get(BusClient);
+  beforeAll(() => {
+    bus = product.app.get(BusClient);
     // Harmless when the composition root already did it.
-    setupGatewayDocs(app);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    setupGatewayDocs(product.app);
   });
 
   /** A fresh account with a fresh key (so a fresh rate-limit budget). Keys exist only for real accounts. */
@@ -64,7 +44,7 @@ describe('gateway: API keys on /api', () => {
   }
 
   const call = (path: string, init: { method?: string; key?: string; body?: unknown } = {}) =>
-    fetch(`${url}${path}`, {
+    fetch(`${product.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         ...(init.key !== undefined ? { 'X-API-Key': init.key } : {}),
@@ -80,6 +60,14 @@ describe('gateway: API keys on /api', () => {
     });
   };
 
+  const KEY_REFUSALS = {
+    invalid_api_key: 'Invalid API key.',
+    revoked_api_key: 'This API key has been revoked.',
+  } as const;
+  /** GET /api/health with this key is refused with 401 and the given error. */
+  const expectKeyRefused = async (key: string, error: keyof typeof KEY_REFUSALS) =>
+    expectError(await call('/api/health', { key }), 401, error, KEY_REFUSALS[error]);
+
   describe('401 without a usable key', () => {
     it('missing X-API-Key header', async () => {
       await expectError(await call('/api/health'), 401, 'missing_api_key', 'Missing X-API-Key header.');
@@ -87,34 +75,19 @@ describe('gateway: API keys on /api', () => {
 
     it('unknown key', async () => {
       const unknown = `mblt_${randomUUID().replaceAll('-', '')}`;
-      await expectError(
-        await call('/api/health', { key: unknown }),
-        401,
-        'invalid_api_key',
-        'Invalid API key.',
-      );
+      await expectKeyRefused(unknown, 'invalid_api_key');
     });
 
     it('malformed key', async () => {
       for (const malformed of ['mblt_', 'not-a-key', `mblt_${'a'.repeat(31)}-`, `sk_${'a'.repeat(32)}`]) {
-        await expectError(
-          await call('/api/health', { key: malformed }),
-          401,
-          'invalid_api_key',
-          'Invalid API key.',
-        );
+        await expectKeyRefused(malformed, 'invalid_api_key');
       }
     });
 
     it('revoked key', async () => {
       const { userId, keyId, secret } = await newUserWithKey();
       await bus.request(KeysSubjects.revoke, { keyId }, { userId });
-      await expectError(
-        await call('/api/health', { key: secret }),
-        401,
-        'revoked_api_key',
-        'This API key has been revoked.',
-      );
+      await expectKeyRefused(secret, 'revoked_api_key');
     });
 
     it('a key revoked while in use is refused on the very next request, though its validation is cached for 60 s', async () => {
@@ -122,12 +95,7 @@ describe('gateway: API keys on /api', () => {
       expect((await call('/api/health', { key: secret })).status).toBe(200);
       expect((await call('/api/health', { key: secret })).status).toBe(200);
       await bus.request(KeysSubjects.revoke, { keyId }, { userId });
-      await expectError(
-        await call('/api/health', { key: secret }),
-        401,
-        'revoked_api_key',
-        'This API key has been revoked.',
-      );
+      await expectKeyRefused(secret, 'revoked_api_key');
     });
 
     it('every key of a deleted account is refused on the very next request', async () => {
@@ -138,7 +106,7 @@ describe('gateway: API keys on /api', () => {
       }
       await bus.request(IdentitySubjects.deleteAccount, {}, { userId });
       for (const key of [secret, second.secret]) {
-        await expectError(await call('/api/health', { key }), 401, 'invalid_api_key', 'Invalid API key.');
+        await expectKeyRefused(key, 'invalid_api_key');
       }
     });
 

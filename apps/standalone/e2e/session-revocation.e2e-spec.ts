@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { describe, expect, it, jest } from '@jest/globals';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { GraphqlBrowser } from '@membolt/bff/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
+import { signInOverGraphql, signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 jest.setTimeout(60_000);
 
 const SECRET = 'revocation-e2e-secret-revocation-e2e-secret';
 const PASSWORD = 'correct horse 1';
-const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { id } }`;
-const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { id } }`;
 const VIEWER = `{ viewer { id } }`;
 const API_KEYS = `{ apiKeys { id } }`;
 const CREATE_KEY = `mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret apiKey { id } } }`;
@@ -25,52 +18,19 @@ const DELETE_ACCOUNT = `mutation ($currentPassword: String) { deleteAccount(curr
  * reuse and account deletion, also after a restart; minting an API key needs a recent sign-in or the password.
  */
 describe('session and access-token revocation (standalone)', () => {
-  let app: INestApplication;
-  let url: string;
-  let dataDir: string;
   let seq = 0;
   const tokens = new AccessTokens(SECRET);
-
-  const start = async () => {
-    ({ app, url } = await startStandalone(
-      loadStandaloneConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        AUTH_TOKEN_SECRET: SECRET,
-      }),
-    ));
-  };
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-revocation-'));
-    await start();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const product = useStandalone('revocation', { AUTH_TOKEN_SECRET: SECRET });
 
   const signUp = async () => {
     const email = `revoke${++seq}@example.com`;
-    const browser = new GraphqlBrowser(url);
-    const result = await browser.request<{ signUp: { id: string } }>(SIGN_UP, {
-      input: { email, password: PASSWORD, name: 'Rev' },
-    });
-    expect(result.errors).toBeUndefined();
-    return { browser, email, userId: result.data!.signUp.id };
+    return { ...(await signUpOverGraphql(product.url, { email, password: PASSWORD, name: 'Rev' })), email };
   };
-  const signIn = async (email: string, password = PASSWORD) => {
-    const browser = new GraphqlBrowser(url);
-    const result = await browser.request(SIGN_IN, { input: { email, password, remember: true } });
-    expect(result.errors).toBeUndefined();
-    return browser;
-  };
+  const signIn = (email: string, password = PASSWORD) =>
+    signInOverGraphql(product.url, { email, password, remember: true });
   /** Another browser holding a copy of these cookies, as a thief would. */
   const copyOf = (browser: GraphqlBrowser, names = ['mb_at', 'mb_rt']) => {
-    const thief = new GraphqlBrowser(url);
+    const thief = new GraphqlBrowser(product.url);
     for (const name of names) {
       const cookie = browser.jar.get(name);
       if (cookie) {
@@ -91,7 +51,7 @@ describe('session and access-token revocation (standalone)', () => {
       sid: claims.sid,
       authTime: new Date(Date.now() - minutesAgo * 60_000),
     });
-    const stale = new GraphqlBrowser(url);
+    const stale = new GraphqlBrowser(product.url);
     stale.jar.store(new Response(null, { headers: { 'set-cookie': `mb_at=${token}; Path=/` } }));
     return stale;
   };
@@ -137,7 +97,7 @@ describe('session and access-token revocation (standalone)', () => {
       input: { name: 'soon gone' },
     });
     const secret = created.data!.createApiKey.secret;
-    const gateway = () => fetch(`${url}/api/health`, { headers: { 'X-API-Key': secret } });
+    const gateway = () => fetch(`${product.url}/api/health`, { headers: { 'X-API-Key': secret } });
     expect((await gateway()).status).toBe(200);
 
     expect((await browser.request(DELETE_ACCOUNT)).errors).toBeUndefined();
@@ -145,8 +105,7 @@ describe('session and access-token revocation (standalone)', () => {
     expect(await codeOf(thief, CREATE_KEY, { input: { name: 'after deletion' } })).toBe('UNAUTHENTICATED');
     expect((await gateway()).status).toBe(401);
 
-    await app.close();
-    await start();
+    await product.restart();
     // The restarted product listens on a new port: the same cookie, presented there.
     const thiefAfterRestart = copyOf(thief, ['mb_at']);
     expect(await codeOf(thiefAfterRestart, API_KEYS)).toBe('UNAUTHENTICATED');
@@ -160,8 +119,7 @@ describe('session and access-token revocation (standalone)', () => {
     const { browser } = await signUp();
     const thief = copyOf(browser, ['mb_at']);
     await browser.request(`mutation { signOut }`);
-    await app.close();
-    await start();
+    await product.restart();
     expect(await codeOf(copyOf(thief, ['mb_at']), VIEWER)).toBe('UNAUTHENTICATED');
   });
 

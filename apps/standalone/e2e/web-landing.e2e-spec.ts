@@ -1,13 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { ListPlansResponse } from '@membolt/contracts';
-import type { INestApplication } from '@nestjs/common';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loadStandaloneConfig } from '../src/standalone.config.js';
-import { startStandalone } from '../src/standalone.js';
 import { closeBrowser, launchBrowser, pollUntil, recordForeignRequests } from './support/browser.js';
+import { type RunningWebApp, startWebApp } from './support/web-app.js';
 
 const HEADLINE = 'AI with a Memory That Persists';
 const PRODUCT_NAME = 'Membolt';
@@ -18,34 +13,21 @@ jest.setTimeout(60_000);
 
 /** The landing page and the 404 screen, served by the real standalone product, in headless Chromium. */
 describe('web app: landing page and 404 screen', () => {
-  let app: INestApplication | undefined;
+  let product: RunningWebApp | undefined;
   let url: string;
-  let dataDir: string | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-web-'));
-    const config = loadStandaloneConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-    if (!existsSync(join(config.WEB_DIST_DIR, 'index.html'))) {
-      throw new Error(
-        `${config.WEB_DIST_DIR}/index.html is missing: build the web app first with \`npm run build:web\``,
-      );
-    }
-    ({ app, url } = await startStandalone(config));
+    product = await startWebApp();
+    url = product.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await closeBrowser(browser);
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   afterEach(async () => {

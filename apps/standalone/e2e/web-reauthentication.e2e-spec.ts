@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { AccessTokens } from '@membolt/auth-tokens';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser.js';
-import { type OpenedPage, openPage, type RunningWebApp, startWebApp } from './support/web-app.js';
-import { anAccount, signUpInContext, type TestAccount } from './support/web-session.js';
+import type { BrowserContext } from 'playwright-core';
+import { useWebAppInBrowser } from './support/web-app.js';
 
 jest.setTimeout(90_000);
 
@@ -15,40 +13,15 @@ const ASK_PASSWORD =
  * reason and asks for the current password, then succeeds with it (headless Chromium, real product).
  */
 describe('web app: confirming the password for sensitive changes', () => {
-  let product: RunningWebApp;
-  let browser: Browser | undefined;
-  let opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    product = await startWebApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await closeBrowser(browser);
-    await product?.stop();
-  });
-
-  afterEach(async () => {
-    await Promise.all(opened.map((page) => page.context.close()));
-    opened = [];
-  });
+  const web = useWebAppInBrowser({ forbidForeignRequests: false });
 
   /** Signed in, but with an access cookie from a sign-in 30 minutes ago (as after several refreshes). */
-  async function signedInLongAgo(path: string): Promise<{ page: Page; account: TestAccount }> {
-    if (!browser) throw new Error('browser not launched');
-    const account = anAccount();
-    const blank = await openPage(browser, product.url, '/');
-    opened.push(blank);
-    await signUpInContext(blank.context, product.url, account);
-    await ageSignIn(blank.context, 30);
-    await blank.page.goto(`${product.url}${path}`);
-    return { page: blank.page, account };
-  }
+  const signedInLongAgo = (path: string) =>
+    web.signedIn(path, { beforeNavigating: (context) => ageSignIn(context, 30) });
 
   async function ageSignIn(context: BrowserContext, minutesAgo: number): Promise<void> {
-    const tokens = product.app.get(AccessTokens);
-    const cookie = (await context.cookies(product.url)).find((c) => c.name === 'mb_at')!;
+    const tokens = web.product.app.get(AccessTokens);
+    const cookie = (await context.cookies(web.product.url)).find((c) => c.name === 'mb_at')!;
     const claims = (await tokens.verify(cookie.value))!;
     const { token } = await tokens.sign({
       sub: claims.sub,
@@ -86,6 +59,6 @@ describe('web app: confirming the password for sensitive changes', () => {
     await dialog.getByText(ASK_PASSWORD).waitFor();
     await dialog.getByLabel('Current password').fill(account.password);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
-    await page.waitForURL(`${product.url}/login`);
+    await page.waitForURL(`${web.product.url}/login`);
   });
 });

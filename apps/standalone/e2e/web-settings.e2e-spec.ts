@@ -1,24 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, pollUntil } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { pollUntil } from './support/browser.js';
 import {
   DESKTOP_VIEWPORT,
-  type OpenedPage,
-  openPage,
   type OpenPageOptions,
   PHONE_VIEWPORT,
-  type RunningWebApp,
-  startWebApp,
+  useWebAppInBrowser,
 } from './support/web-app.js';
-import {
-  anAccount,
-  bodyBackground,
-  signInThroughForm,
-  signUpInContext,
-  type TestAccount,
-} from './support/web-session.js';
+import { anAccount, bodyBackground, signInThroughForm } from './support/web-session.js';
 
 // Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
 jest.setTimeout(90_000);
@@ -32,49 +23,11 @@ const SCREENSHOT_DIR = process.env['WEB_SCREENSHOT_DIR'];
 
 /** The dashboard and the settings tabs, signed in, against the real product in headless Chromium. */
 describe('web app: dashboard and settings', () => {
-  let product: RunningWebApp;
-  let browser: Browser | undefined;
-  let opened: OpenedPage[] = [];
-
-  beforeAll(async () => {
-    product = await startWebApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await closeBrowser(browser);
-    await product?.stop();
-  });
-
-  afterEach(async () => {
-    const leaked = opened.flatMap((page) => page.foreignRequests());
-    await Promise.all(opened.map((page) => page.context.close()));
-    opened = [];
-    expect(leaked).toEqual([]);
-  });
-
-  const url = (path = '') => `${product.url}${path}`;
-
-  /** A new account signed in in a fresh browser context, with the page on `path`. */
-  async function signedIn(
-    path: string,
-    options: OpenPageOptions & { readonly account?: TestAccount } = {},
-  ): Promise<{ page: Page; context: BrowserContext; account: TestAccount }> {
-    if (!browser) throw new Error('browser not launched');
-    const account = options.account ?? anAccount();
-    const blank = await openPage(browser, product.url, '/', options);
-    opened.push(blank);
-    await signUpInContext(blank.context, product.url, account);
-    await blank.page.goto(url(path));
-    return { page: blank.page, context: blank.context, account };
-  }
-
-  async function anonymousPage(path: string, options: OpenPageOptions = {}): Promise<Page> {
-    if (!browser) throw new Error('browser not launched');
-    const page = await openPage(browser, product.url, path, options);
-    opened.push(page);
-    return page.page;
-  }
+  const web = useWebAppInBrowser({ forbidForeignRequests: true });
+  const url = (path = '') => `${web.product.url}${path}`;
+  const signedIn = web.signedIn;
+  const anonymousPage = async (path: string, options: OpenPageOptions = {}): Promise<Page> =>
+    (await web.open(path, options)).page;
 
   const tab = (page: Page, name: string) => page.getByRole('tab', { name });
   const savedBanner = (page: Page) => page.getByTestId('settings-saved');
@@ -168,7 +121,7 @@ describe('web app: dashboard and settings', () => {
       // A fresh browser starts light (nothing stored locally) and takes the account's theme on sign-in.
       const other = await anonymousPage('/login');
       await expect(bodyBackground(other)).resolves.toBe(light);
-      await signInThroughForm(other, product.url, account);
+      await signInThroughForm(other, web.product.url, account);
       await pollUntil(
         () => bodyBackground(other),
         (color) => color !== light,
@@ -332,7 +285,7 @@ describe('web app: dashboard and settings', () => {
       ).resolves.toBe('');
 
       const other = await anonymousPage('/login');
-      await signInThroughForm(other, product.url, { ...account, password: newPassword });
+      await signInThroughForm(other, web.product.url, { ...account, password: newPassword });
     });
 
     it('deletes the account, lands on the sign-in screen with the notice, and the account is gone', async () => {

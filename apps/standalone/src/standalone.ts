@@ -1,7 +1,7 @@
 import { BffModule, toBffModuleOptions } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
 import { GatewayModule, setupGatewayDocs, toGatewayModuleOptions } from '@membolt/gateway';
-import { type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
+import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
 
@@ -13,13 +13,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
   const broker = new InProcessBroker();
   const running = await runHttpEdge({
     app: 'standalone',
-    host: config.HOST,
-    port: config.PORT,
-    logLevel: config.LOG_LEVEL,
-    bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
-    ops: config,
-    maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
-    trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
+    ...httpEdgeOptionsFrom(config),
     webDistDir: config.WEB_DIST_DIR,
     busServer: new InProcessServer(broker),
     imports: [

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BusTransportOptions } from '@membolt/bus';
 import {
   type BusTestApp,
-  createContractClient,
+  type NatsTestbed,
   rejection,
   startBusServices,
-  startNatsServer,
-  type TestNatsServer,
+  startNatsTestbed,
 } from '@membolt/bus/testing';
 import {
   BillingErrorCode,
@@ -15,34 +13,26 @@ import {
   deleteUserDataSubject,
   SubscriptionSubjects,
 } from '@membolt/contracts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BillingModule } from './billing.module.js';
 
 /** Subscriptions served by the billing service over a real nats-server. */
 describe('billing subscriptions over NATS', () => {
-  let nats: TestNatsServer;
-  let dataDir: string;
+  let testbed: NatsTestbed;
   let service: BusTestApp;
-  let client: Awaited<ReturnType<typeof createContractClient>>;
+  let client: NatsTestbed['client'];
   const asUser = (userId: string) => ({ userId });
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-billing-int-'));
-    const transport: BusTransportOptions = { transport: 'nats', servers: nats.url, name: 'billing-int' };
-    service = await startBusServices(transport, 'billing', [
-      BillingModule.forRoot({ store: { kind: 'embedded', dataDir } }),
+    testbed = await startNatsTestbed('billing-int');
+    ({ client } = testbed);
+    service = await startBusServices(testbed.transport, 'billing', [
+      BillingModule.forRoot({ store: { kind: 'embedded', dataDir: testbed.dataDir } }),
     ]);
-    client = await createContractClient(transport, 3000);
   });
 
   afterAll(async () => {
-    await client?.close();
     await service?.close();
-    await nats?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await testbed?.close();
   });
 
   it('initialises the free subscription once and reads it back', async () => {

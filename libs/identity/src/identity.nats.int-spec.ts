@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BusModule, type BusTransportOptions, createBusServer } from '@membolt/bus';
-import { createContractClient, rejection, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
+import { type NatsTestbed, rejection, startNatsTestbed } from '@membolt/bus/testing';
 import {
   CommonErrorCode,
   healthSubject,
@@ -13,8 +13,6 @@ import {
   USER_DATA_SERVICES,
   type UserDataService,
 } from '@membolt/contracts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdentityModule } from './identity.module.js';
 import { eventually, TEST_ACCESS_TOKEN_SECRET, TEST_PASSWORD_HASHING } from './testing/identity-testbed.js';
@@ -23,13 +21,13 @@ import { startStubService, StubServicesState } from './testing/stub-services.js'
 const PASSWORD = 'correct horse battery';
 
 describe('identity over NATS with keys, billing, memory and ingestion on the same server', () => {
-  let nats: TestNatsServer;
+  let testbed: NatsTestbed;
   let transport: BusTransportOptions;
   let dataDir: string;
   let identity: INestMicroservice;
   const stubs = new StubServicesState();
   const stubApps = new Map<UserDataService, INestMicroservice>();
-  let client: Awaited<ReturnType<typeof createContractClient>>;
+  let client: NatsTestbed['client'];
   let seq = 0;
 
   const signUp = (name = 'Person') =>
@@ -39,10 +37,14 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
       name,
     });
 
+  const expectSignsIn = (user: { id: string; email: string }) =>
+    expect(
+      client.bus.request(IdentitySubjects.signIn, { email: user.email, password: PASSWORD, remember: true }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
+
   beforeAll(async () => {
-    nats = await startNatsServer();
-    transport = { transport: 'nats', servers: nats.url, name: 'identity-int' };
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-identity-int-'));
+    testbed = await startNatsTestbed('identity-int', 15_000);
+    ({ transport, dataDir, client } = testbed);
     for (const service of USER_DATA_SERVICES)
       stubApps.set(service, await startStubService(transport, service, stubs));
 
@@ -68,15 +70,12 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
       logger: false,
     });
     await identity.listen();
-    client = await createContractClient(transport, 15_000);
   });
 
   afterAll(async () => {
-    await client?.close();
     await identity?.close();
     await Promise.all([...stubApps.values()].map((app) => app.close()));
-    await nats?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await testbed?.close();
   });
 
   it('answers its health probe', async () => {
@@ -163,13 +162,7 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
         { currentPassword: PASSWORD, newPassword: 'only for A now' },
         asA,
       );
-      await expect(
-        client.bus.request(IdentitySubjects.signIn, {
-          email: b.user.email,
-          password: PASSWORD,
-          remember: true,
-        }),
-      ).resolves.toMatchObject({ user: { id: b.user.id } });
+      await expectSignsIn(b.user);
       await expect(
         client.bus.request(IdentitySubjects.refreshSession, { refreshToken: b.refreshToken }),
       ).resolves.toMatchObject({
@@ -195,13 +188,7 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
       ]);
       expect(stubs.keysOf(b.user.id)).toHaveLength(1);
       expect(stubs.subscriptions.has(b.user.id)).toBe(true);
-      await expect(
-        client.bus.request(IdentitySubjects.signIn, {
-          email: b.user.email,
-          password: PASSWORD,
-          remember: true,
-        }),
-      ).resolves.toMatchObject({ user: { id: b.user.id } });
+      await expectSignsIn(b.user);
       expect(
         (await rejection(client.bus.request(IdentitySubjects.currentUser, {}, { userId: a.user.id }))).code,
       ).toBe(IdentityErrorCode.UserNotFound);

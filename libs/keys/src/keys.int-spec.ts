@@ -3,10 +3,10 @@ import type { BusTransportOptions } from '@membolt/bus';
 import {
   type BusTestApp,
   createContractClient,
+  type NatsTestbed,
   rejection,
   startBusServices,
-  startNatsServer,
-  type TestNatsServer,
+  startNatsTestbed,
 } from '@membolt/bus/testing';
 import {
   API_KEY_PATTERN,
@@ -17,9 +17,6 @@ import {
   KeysErrorCode,
   KeysSubjects,
 } from '@membolt/contracts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
 import { KeysModule } from './keys.module.js';
 import { identityStatusStub } from './testing/identity-status.stub.js';
@@ -32,11 +29,11 @@ async function pollUntil(check: () => boolean): Promise<void> {
 
 /** The keys service served over a real nats-server, called through the bus like every edge does. */
 describe('keys service over NATS', () => {
-  let nats: TestNatsServer;
+  let testbed: NatsTestbed;
   let dataDir: string;
   let transport: BusTransportOptions;
   let service: BusTestApp | undefined;
-  let client: Awaited<ReturnType<typeof createContractClient>>;
+  let client: NatsTestbed['client'];
   const asUser = (userId: string) => ({ userId });
 
   const activeUsers = new Set(['alice', 'bob', 'carol', 'dave']);
@@ -45,20 +42,16 @@ describe('keys service over NATS', () => {
     startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-keys-int-'));
-    transport = { transport: 'nats', servers: nats.url, name: 'keys-int' };
+    testbed = await startNatsTestbed('keys-int');
+    ({ dataDir, transport, client } = testbed);
     service = await startService();
     identity = await startBusServices(transport, 'identity', [identityStatusStub(activeUsers)]);
-    client = await createContractClient(transport, 3000);
   });
 
   afterAll(async () => {
-    await client?.close();
     await identity?.close();
     await service?.close();
-    await nats?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await testbed?.close();
   });
 
   it('creates a key, shows the secret once, lists it and validates it to its owner', async () => {

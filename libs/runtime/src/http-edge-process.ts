@@ -31,6 +31,34 @@ export interface HttpEdgeProcessOptions {
   readonly ops?: Partial<OpsConfig>;
 }
 
+/** What every edge's config holds for its listener (`httpConfigFields`, LOG_LEVEL and the ops fields). */
+export interface HttpEdgeConfig extends Partial<OpsConfig> {
+  readonly HOST: string;
+  readonly PORT: number;
+  readonly LOG_LEVEL: LevelWithSilent;
+  readonly HTTP_BODY_LIMIT_BYTES: number;
+  readonly HTTP_MAX_JSON_DEPTH: number;
+  readonly HTTP_TRUST_PROXY_HOPS: number;
+}
+
+/** The listener, limits and ops options from an edge's config, read the same by the gateway, the BFF and standalone. */
+export function httpEdgeOptionsFrom(
+  config: HttpEdgeConfig,
+): Pick<
+  HttpEdgeProcessOptions,
+  'host' | 'port' | 'logLevel' | 'bodyLimitBytes' | 'ops' | 'maxJsonDepth' | 'trustProxyHops'
+> {
+  return {
+    host: config.HOST,
+    port: config.PORT,
+    logLevel: config.LOG_LEVEL,
+    bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
+    ops: config,
+    maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+    trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
+  };
+}
+
 export interface RunningHttpEdge {
   readonly app: INestApplication;
   readonly url: string;

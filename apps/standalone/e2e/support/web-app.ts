@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { freePort } from '@membolt/bus/testing';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +7,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadStandaloneConfig } from '../../src/standalone.config.js';
 import { startStandalone } from '../../src/standalone.js';
-import { recordForeignRequests } from './browser.js';
+import { closeBrowser, launchBrowser, recordForeignRequests } from './browser.js';
+import { anAccount, signUpInContext, type TestAccount } from './web-session.js';
 
 export interface WebAppOptions {
   /** Defaults to a free loopback port; pass one when another server (OIDC) must know it first. */
@@ -99,5 +101,78 @@ export async function openPage(
       recorded.filter(
         (request) => !allowed.some((origin) => request === origin || request.startsWith(`${origin}/`)),
       ),
+  };
+}
+
+export interface SignedInPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly account: TestAccount;
+}
+
+export interface SignInOptions extends OpenPageOptions {
+  /** Defaults to a new account; it is signed up either way. */
+  readonly account?: TestAccount;
+  /** Runs once the context holds the session, before the page goes to `path` (e.g. to age the sign-in). */
+  readonly beforeNavigating?: (context: BrowserContext) => Promise<void>;
+}
+
+export interface WebAppInBrowser {
+  readonly product: RunningWebApp;
+  /** A page in a fresh context (its own cookies), closed after the test. */
+  open(path: string, options?: OpenPageOptions): Promise<OpenedPage>;
+  /** A new account signed in in a fresh browser context, with the page on `path`. */
+  signedIn(path: string, options?: SignInOptions): Promise<SignedInPage>;
+}
+
+/**
+ * The product with its web app and a headless browser for the enclosing `describe`: started before its tests,
+ * each test's pages closed after it (and, with `forbidForeignRequests`, none of them may have left the product).
+ */
+export function useWebAppInBrowser(options: { readonly forbidForeignRequests: boolean }): WebAppInBrowser {
+  let product: RunningWebApp | undefined;
+  let browser: Browser | undefined;
+  let opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    product = await startWebApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await closeBrowser(browser);
+    await product?.stop();
+  });
+
+  afterEach(async () => {
+    const leaked = opened.flatMap((page) => page.foreignRequests());
+    await Promise.all(opened.map((page) => page.context.close()));
+    opened = [];
+    if (options.forbidForeignRequests) expect(leaked).toEqual([]);
+  });
+
+  const running = (): { product: RunningWebApp; browser: Browser } => {
+    if (!product || !browser) throw new Error('the web app or the browser has not started');
+    return { product, browser };
+  };
+  const open = async (path: string, pageOptions: OpenPageOptions = {}): Promise<OpenedPage> => {
+    const page = await openPage(running().browser, running().product.url, path, pageOptions);
+    opened.push(page);
+    return page;
+  };
+  return {
+    get product() {
+      return running().product;
+    },
+    open,
+    signedIn: async (path, signInOptions = {}) => {
+      const account = signInOptions.account ?? anAccount();
+      const { url } = running().product;
+      const blank = await open('/', signInOptions);
+      await signUpInContext(blank.context, url, account);
+      await signInOptions.beforeNavigating?.(blank.context);
+      await blank.page.goto(`${url}${path}`);
+      return { page: blank.page, context: blank.context, account };
+    },
   };
 }

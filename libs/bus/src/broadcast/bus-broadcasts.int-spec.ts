@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Test } from '@nestjs/testing';
 import { defineSubject } from '@membolt/contracts';
 import { IsString, MaxLength } from 'class-validator';
-import { BusClient } from '../bus-client.js';
-import { BusModule } from '../bus.module.js';
 import type { BusTransportOptions } from '../bus.options.js';
 import { InProcessBroker } from '../in-process/in-process.broker.js';
+import { createContractClient } from '../testing/contract-fixtures.js';
 import { startNatsServer, type TestNatsServer } from '../testing/nats-server.js';
-import { BusBroadcasts } from './bus-broadcasts.js';
 
 class NoticeEvent {
   @IsString()
@@ -16,17 +13,8 @@ class NoticeEvent {
 }
 const noticed = defineSubject<NoticeEvent, void>('test', 'test.notices.noticed.v1');
 
-async function replica(transport: BusTransportOptions) {
-  const moduleRef = await Test.createTestingModule({
-    imports: [BusModule.forRoot({ transport, timeoutMs: 2000 })],
-  }).compile();
-  await moduleRef.init();
-  return {
-    bus: moduleRef.get(BusClient),
-    broadcasts: moduleRef.get(BusBroadcasts),
-    close: () => moduleRef.close(),
-  };
-}
+/** One process of a replicated service: its own bus client and broadcasts. */
+const replica = (transport: BusTransportOptions) => createContractClient(transport, 2000);
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let waited = 0; waited < 5000; waited += 10) {

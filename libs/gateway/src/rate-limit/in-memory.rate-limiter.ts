@@ -1,11 +1,9 @@
 import { type Clock, systemClock } from '@membolt/platform';
 import {
-  combineDecisions,
-  decide,
   type RateLimitBucket,
-  type RateLimitDecision,
-  type RateLimiter,
   type RateLimitPolicy,
+  type WindowCount,
+  WindowCountingRateLimiter,
 } from './rate-limiter.js';
 
 interface Window {
@@ -14,36 +12,31 @@ interface Window {
 }
 
 /** Counters in this process: right for standalone or a single gateway; replicas need the Redis limiter. */
-export class InMemoryRateLimiter implements RateLimiter {
+export class InMemoryRateLimiter extends WindowCountingRateLimiter {
   private readonly windows = new Map<string, Window>();
   private nextSweepAt: number;
 
   constructor(
-    private readonly policy: RateLimitPolicy,
+    policy: RateLimitPolicy,
     private readonly clock: Clock = systemClock,
   ) {
+    super(policy);
     this.nextSweepAt = clock.nowMs() + policy.windowMs;
   }
 
-  async consume(key: string): Promise<RateLimitDecision> {
-    return this.consumeAll([{ key, policy: this.policy }]);
-  }
-
   // Synchronous from first count to last, so no other request is counted in between.
-  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
+  protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
     const now = this.clock.nowMs();
     this.sweep(now);
-    return combineDecisions(
-      buckets.map(({ key, policy }) => {
-        let window = this.windows.get(key);
-        if (!window || window.endsAt <= now) {
-          window = { count: 0, endsAt: now + policy.windowMs };
-          this.windows.set(key, window);
-        }
-        window.count++;
-        return decide(window.count, window.endsAt - now, policy);
-      }),
-    );
+    return buckets.map(({ key, policy }) => {
+      let window = this.windows.get(key);
+      if (!window || window.endsAt <= now) {
+        window = { count: 0, endsAt: now + policy.windowMs };
+        this.windows.set(key, window);
+      }
+      window.count++;
+      return { count: window.count, ttlMs: window.endsAt - now };
+    });
   }
 
   async close(): Promise<void> {

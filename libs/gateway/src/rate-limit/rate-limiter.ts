@@ -53,3 +53,30 @@ export function decide(count: number, ttlMs: number, policy: RateLimitPolicy): R
     resetInMs: Math.max(0, ttlMs),
   };
 }
+
+/** A bucket's count in its current window and the time left in that window. */
+export interface WindowCount {
+  readonly count: number;
+  readonly ttlMs: number;
+}
+
+/** Fixed-window limiters: the storage counts, this turns the counts into one decision. */
+export abstract class WindowCountingRateLimiter implements RateLimiter {
+  constructor(protected readonly policy: RateLimitPolicy) {}
+
+  consume(key: string): Promise<RateLimitDecision> {
+    return this.consumeAll([{ key, policy: this.policy }]);
+  }
+
+  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
+    const counts = await this.countAll(buckets);
+    return combineDecisions(
+      buckets.map(({ policy }, i) => decide(counts[i]!.count, counts[i]!.ttlMs, policy)),
+    );
+  }
+
+  /** Counts the request in every bucket as one atomic step; one count per bucket, in order. */
+  protected abstract countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]>;
+
+  abstract close(): Promise<void>;
+}

@@ -3,12 +3,11 @@ import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { type Clock, systemClock } from '@membolt/platform';
 import {
-  combineDecisions,
-  decide,
   type RateLimitBucket,
   type RateLimitDecision,
-  type RateLimiter,
   type RateLimitPolicy,
+  type WindowCount,
+  WindowCountingRateLimiter,
 } from './rate-limiter.js';
 
 /**
@@ -50,15 +49,16 @@ export interface RedisRateLimiterOptions {
  * Counters in Redis, shared by every gateway replica. When Redis cannot answer, requests are let through
  * (fail open) and a warning is logged: a Redis outage must not take the whole API down with it.
  */
-export class RedisRateLimiter implements RateLimiter {
+export class RedisRateLimiter extends WindowCountingRateLimiter {
   private readonly logger = new Logger('RedisRateLimiter');
   private readonly redis: Redis;
   private lastWarningAt = 0;
 
   constructor(
-    private readonly policy: RateLimitPolicy,
+    policy: RateLimitPolicy,
     private readonly options: RedisRateLimiterOptions,
   ) {
+    super(policy);
     this.redis = new Redis(options.url, {
       commandTimeout: options.commandTimeoutMs ?? 500,
       // Commands issued while (re)connecting wait in the offline queue, bounded by commandTimeout.
@@ -67,13 +67,9 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis.on('error', (error: Error) => this.warn(`Redis connection error: ${error.message}`));
   }
 
-  async consume(key: string): Promise<RateLimitDecision> {
-    return this.consumeAll([{ key, policy: this.policy }]);
-  }
-
-  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
+  override async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
     try {
-      return combineDecisions(await this.run(buckets));
+      return await super.consumeAll(buckets);
     } catch (error) {
       this.warn(
         `Rate limiting skipped, Redis did not answer: ${error instanceof Error ? error.message : String(error)}`,
@@ -89,8 +85,7 @@ export class RedisRateLimiter implements RateLimiter {
     else this.redis.disconnect();
   }
 
-  /** The decision of each bucket, in order. */
-  private async run(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
+  protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
     const keysThenWindows: Array<string | number> = [
       ...buckets.map(({ key }) => `${this.options.keyPrefix}${key}`),
       ...buckets.map(({ policy }) => policy.windowMs),
@@ -105,7 +100,7 @@ export class RedisRateLimiter implements RateLimiter {
     if (!Array.isArray(reply) || reply.length !== 2 * buckets.length)
       throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
     const counts: unknown[] = reply;
-    return buckets.map(({ policy }, i) => decide(Number(counts[2 * i]), Number(counts[2 * i + 1]), policy));
+    return buckets.map((_, i) => ({ count: Number(counts[2 * i]), ttlMs: Number(counts[2 * i + 1]) }));
   }
 
   /** At most one warning every 10 s: an outage must not flood the log. */

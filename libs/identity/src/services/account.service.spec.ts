@@ -35,6 +35,14 @@ const signUp = (
     ...overrides,
   });
 
+const signIn = (email: string, password: string, remember = true) =>
+  tb.bus.request(IdentitySubjects.signIn, { email, password, remember });
+
+const changePassword = (
+  userId: string,
+  passwords: { currentPassword: string; newPassword: string; keepSessionId?: string },
+) => tb.bus.request(IdentitySubjects.changePassword, passwords, { userId });
+
 beforeEach(async () => {
   tb = await createIdentityTestbed();
 });
@@ -258,11 +266,7 @@ describe('change password', () => {
   it('checks the current password', async () => {
     const { user } = await signUp();
     const error = await rejection(
-      tb.bus.request(
-        IdentitySubjects.changePassword,
-        { currentPassword: 'not it at all', newPassword: 'new password 1' },
-        { userId: user.id },
-      ),
+      changePassword(user.id, { currentPassword: 'not it at all', newPassword: 'new password 1' }),
     );
     expect(error.code).toBe(IdentityErrorCode.WrongPassword);
     expect(error.message).toBe('The current password is incorrect.');
@@ -270,25 +274,17 @@ describe('change password', () => {
 
   it('stores the new password and revokes every session except the one to keep', async () => {
     const signedUp = await signUp({ email: 'changer@example.com' });
-    const other = await tb.bus.request(IdentitySubjects.signIn, {
-      email: 'changer@example.com',
-      password: 'correct horse battery',
-      remember: false,
-    });
-    const keep = await tb.bus.request(IdentitySubjects.signIn, {
-      email: 'changer@example.com',
-      password: 'correct horse battery',
-      remember: true,
-    });
+    const other = await signIn('changer@example.com', 'correct horse battery', false);
+    const keep = await signIn('changer@example.com', 'correct horse battery');
     const keepSessionId = (
       await new AccessTokens(TEST_ACCESS_TOKEN_SECRET).verify(keep.accessToken, tb.clock.now())
     )?.sid;
 
-    await tb.bus.request(
-      IdentitySubjects.changePassword,
-      { currentPassword: 'correct horse battery', newPassword: 'a brand new secret', keepSessionId },
-      { userId: signedUp.user.id },
-    );
+    await changePassword(signedUp.user.id, {
+      currentPassword: 'correct horse battery',
+      newPassword: 'a brand new secret',
+      keepSessionId,
+    });
 
     for (const revoked of [signedUp, other]) {
       expect(
@@ -304,50 +300,31 @@ describe('change password', () => {
     ).resolves.toMatchObject({
       user: { id: signedUp.user.id },
     });
-    const old = await rejection(
-      tb.bus.request(IdentitySubjects.signIn, {
-        email: 'changer@example.com',
-        password: 'correct horse battery',
-        remember: true,
-      }),
-    );
+    const old = await rejection(signIn('changer@example.com', 'correct horse battery'));
     expect(old.code).toBe(IdentityErrorCode.WrongPassword);
-    await expect(
-      tb.bus.request(IdentitySubjects.signIn, {
-        email: 'changer@example.com',
-        password: 'a brand new secret',
-        remember: true,
-      }),
-    ).resolves.toMatchObject({ user: { id: signedUp.user.id } });
+    await expect(signIn('changer@example.com', 'a brand new secret')).resolves.toMatchObject({
+      user: { id: signedUp.user.id },
+    });
   });
 
   it('refuses a common new password and keeps the old one', async () => {
     const { user } = await signUp({ email: 'keeper@example.com' });
     const refused = await rejection(
-      tb.bus.request(
-        IdentitySubjects.changePassword,
-        { currentPassword: 'correct horse battery', newPassword: 'iloveyou' },
-        { userId: user.id },
-      ),
+      changePassword(user.id, { currentPassword: 'correct horse battery', newPassword: 'iloveyou' }),
     );
     expect(refused.code).toBe(CommonErrorCode.ValidationError);
     expect(refused.message).toContain('This password is too common');
-    await expect(
-      tb.bus.request(IdentitySubjects.signIn, {
-        email: 'keeper@example.com',
-        password: 'correct horse battery',
-        remember: true,
-      }),
-    ).resolves.toMatchObject({ user: { id: user.id } });
+    await expect(signIn('keeper@example.com', 'correct horse battery')).resolves.toMatchObject({
+      user: { id: user.id },
+    });
   });
 
   it('revokes all sessions when no session is named', async () => {
     const signedUp = await signUp();
-    await tb.bus.request(
-      IdentitySubjects.changePassword,
-      { currentPassword: 'correct horse battery', newPassword: 'a brand new secret' },
-      { userId: signedUp.user.id },
-    );
+    await changePassword(signedUp.user.id, {
+      currentPassword: 'correct horse battery',
+      newPassword: 'a brand new secret',
+    });
     expect(
       (
         await rejection(

@@ -1,4 +1,4 @@
-import type { Model } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import type { RefreshToken, Session } from '../../domain/session.js';
 import type { SessionRepository } from '../../ports/session.repository.js';
 import type { RefreshTokenDocument, SessionDocument } from './identity.schemas.js';
@@ -54,20 +54,16 @@ export class SessionMongoRepository implements SessionRepository {
   }
 
   async revoke(userId: string, sessionId: string): Promise<number> {
-    const removed = (await this.sessions.deleteOne({ _id: sessionId, userId }).exec()).deletedCount;
-    await this.tokens.deleteMany({ sessionId, userId }).exec();
-    return removed;
+    return this.removeSessions({ _id: sessionId, userId }, { sessionId, userId });
   }
 
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
-    const filter = exceptSessionId === undefined ? { userId } : { userId, _id: { $ne: exceptSessionId } };
-    const removed = (await this.sessions.deleteMany(filter).exec()).deletedCount;
-    await this.tokens
-      .deleteMany(
-        exceptSessionId === undefined ? { userId } : { userId, sessionId: { $ne: exceptSessionId } },
-      )
-      .exec();
-    return removed;
+    return exceptSessionId === undefined
+      ? this.removeSessions({ userId }, { userId })
+      : this.removeSessions(
+          { userId, _id: { $ne: exceptSessionId } },
+          { userId, sessionId: { $ne: exceptSessionId } },
+        );
   }
 
   async listForUser(userId: string): Promise<Session[]> {
@@ -80,8 +76,16 @@ export class SessionMongoRepository implements SessionRepository {
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    const removed = (await this.sessions.deleteMany({ expiresAt: { $lte: now } }).exec()).deletedCount;
-    await this.tokens.deleteMany({ expiresAt: { $lte: now } }).exec();
+    return this.removeSessions({ expiresAt: { $lte: now } }, { expiresAt: { $lte: now } });
+  }
+
+  /** Deletes the matching sessions and refresh tokens; the number of sessions removed. */
+  private async removeSessions(
+    sessions: QueryFilter<SessionDocument>,
+    tokens: QueryFilter<RefreshTokenDocument>,
+  ): Promise<number> {
+    const removed = (await this.sessions.deleteMany(sessions).exec()).deletedCount;
+    await this.tokens.deleteMany(tokens).exec();
     return removed;
   }
 }

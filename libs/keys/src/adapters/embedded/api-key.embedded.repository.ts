@@ -31,6 +31,22 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
   constructor(private readonly db: EmbeddedDatabase) {}
 
   async insert(key: ApiKey): Promise<void> {
+    this.insertRow(key);
+  }
+
+  async insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    // One synchronous transaction: nothing else runs between the count and the insert.
+    return this.db.transaction(() => {
+      const { n } = this.db
+        .prepare('SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND active = 1')
+        .get(key.userId) as { n: number };
+      if (n >= maxActive) return false;
+      this.insertRow(key);
+      return true;
+    })();
+  }
+
+  private insertRow(key: ApiKey): void {
     try {
       this.db
         .prepare(
@@ -44,30 +60,6 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
       if (isUniqueViolation(error)) throw new DuplicateApiKeyError();
       throw error;
     }
-  }
-
-  async insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean> {
-    // One synchronous transaction: nothing else runs between the count and the insert.
-    return this.db.transaction(() => {
-      const { n } = this.db
-        .prepare('SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND active = 1')
-        .get(key.userId) as { n: number };
-      if (n >= maxActive) return false;
-      try {
-        this.db
-          .prepare(
-            `INSERT INTO api_keys (id, user_id, name, description, graph_id, key_hash, display_prefix, active,
-               permissions, created_at, last_used_at, revoked_at, updated_at)
-             VALUES (@id, @user_id, @name, @description, @graph_id, @key_hash, @display_prefix, @active,
-               @permissions, @created_at, @last_used_at, @revoked_at, @updated_at)`,
-          )
-          .run(toRow(key));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateApiKeyError();
-        throw error;
-      }
-      return true;
-    })();
   }
 
   async listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]> {

@@ -1,16 +1,17 @@
 import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { EMAIL_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
+import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { EmailField } from '../components/EmailField';
 import { PasswordResetHeading } from '../components/PasswordResetHeading';
 import { REQUEST_PASSWORD_RESET_MUTATION } from '../graphql/mutations/request-password-reset.mutation';
 import { AUTH_MESSAGES } from '../utils/auth-errors.util';
 import { type FieldError, validateEmail } from '../utils/auth-validation.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export function ForgotPasswordPage() {
   const [requestReset, { loading }] = useMutation(REQUEST_PASSWORD_RESET_MUTATION);
@@ -46,17 +47,9 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {failure}
-            </Alert>
-          )}
-          <TextField
+          <ErrorBanner message={failure} spaceBelow={1} />
+          <EmailField
             id="forgot-password-email"
-            label="Email Address"
-            name="email"
-            type="email"
-            autoComplete="email"
             autoFocus
             fullWidth
             margin="normal"
@@ -69,7 +62,6 @@ export function ForgotPasswordPage() {
             error={emailError !== null}
             helperText={emailError ?? ' '}
             disabled={loading}
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
           />
           <AuthSubmitButton busy={loading} busyLabel="Sending" mt={1}>
             Send Reset Link

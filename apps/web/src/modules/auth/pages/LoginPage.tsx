@@ -1,27 +1,27 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
+import { PASSWORD_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
 import { AuthFooterLink } from '../components/AuthFooterLink';
+import { AuthHeading } from '../components/AuthHeading';
 import { AuthMarketingPanel } from '../components/AuthMarketingPanel';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';
 import { Copyright } from '../components/Copyright';
+import { EmailField } from '../components/EmailField';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
 import { AUTH_MESSAGES, oidcFailedMessage, signInErrorMessage } from '../utils/auth-errors.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export function LoginPage() {
   const { signIn, notice, dismissNotice } = useAuth();
@@ -77,38 +77,22 @@ export function LoginPage() {
         }}
       >
         <Box sx={{ width: '100%', maxWidth: 440, mx: 'auto', px: { xs: 2.5, sm: 4 }, py: { xs: 4, sm: 6 } }}>
-          <Stack sx={{ alignItems: 'center', mb: 3 }}>
-            <Avatar sx={{ bgcolor: 'primary.main', mb: 1.5 }}>
-              <LockOutlinedIcon />
-            </Avatar>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              Sign in to {PRODUCT_NAME}
-            </Typography>
-          </Stack>
+          <AuthHeading icon={<LockOutlinedIcon />} title={`Sign in to ${PRODUCT_NAME}`} spaceBelow={3} />
           {notice && (
             <Alert severity="success" sx={{ mb: 2 }} data-testid="login-notice">
               {notice}
             </Alert>
           )}
-          {banner && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
-              {banner}
-            </Alert>
-          )}
+          <ErrorBanner message={banner} spaceBelow={2} testId="login-error" />
           <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
+            <EmailField
               id="login-email"
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
               autoFocus
               fullWidth
               margin="normal"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               disabled={busy}
-              slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
             />
             <PasswordField
               id="login-password"

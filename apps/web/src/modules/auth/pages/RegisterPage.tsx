@@ -1,7 +1,5 @@
 import BoltIcon from '@mui/icons-material/Bolt';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -12,18 +10,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PRODUCT_NAME,
-} from '@membolt/contracts/rules';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { PasswordField } from '../../ui/components/PasswordField';
 import { usePageRestored } from '../../ui/hooks/use-page-restored';
 import { useAuth } from '../auth.context';
 import { AuthCardLayout } from '../components/AuthCardLayout';
 import { AuthFooterLink } from '../components/AuthFooterLink';
+import { AuthHeading } from '../components/AuthHeading';
 import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { EmailField } from '../components/EmailField';
 import { GoogleSignInButton, useOidcProviderName } from '../components/GoogleSignInButton';
 import { OrDivider } from '../components/OrDivider';
 import { oidcFailedMessage, signUpErrorMessage } from '../utils/auth-errors.util';
@@ -35,6 +30,7 @@ import {
   validateRegistration,
   validateRegistrationField,
 } from '../utils/auth-validation.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 export const REGISTRATION_TAGLINE = 'Experience AI with a memory that persists';
 
@@ -133,19 +129,8 @@ export function RegisterPage() {
   return (
     <AuthCardLayout header={header}>
       <title>{`Join ${PRODUCT_NAME}`}</title>
-      <Stack sx={{ alignItems: 'center', mb: 2 }}>
-        <Avatar sx={{ bgcolor: 'secondary.main', mb: 1.5 }}>
-          <PersonAddAlt1Icon />
-        </Avatar>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          Create Account
-        </Typography>
-      </Stack>
-      {banner && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="register-error">
-          {banner}
-        </Alert>
-      )}
+      <AuthHeading icon={<PersonAddAlt1Icon />} title="Create Account" tone="secondary" level="h2" />
+      <ErrorBanner message={banner} spaceBelow={2} testId="register-error" />
       <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         <TextField
           id="register-name"
@@ -156,15 +141,7 @@ export function RegisterPage() {
           slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
           {...fieldProps('name')}
         />
-        <TextField
-          id="register-email"
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          {...fieldProps('email')}
-        />
+        <EmailField id="register-email" {...fieldProps('email')} />
         <PasswordField
           id="register-password"
           label="Password"

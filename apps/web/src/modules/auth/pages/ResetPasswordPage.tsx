@@ -19,6 +19,7 @@ import {
   validatePasswordConfirmation,
 } from '../utils/auth-validation.util';
 import { graphqlErrorCode, graphqlErrorMessage } from '../utils/graphql-error.util';
+import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
 type Outcome = 'form' | 'done' | 'invalid-link';
 
@@ -86,11 +87,7 @@ export function ResetPasswordPage() {
     case 'form':
       content = (
         <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {failure}
-            </Alert>
-          )}
+          <ErrorBanner message={failure} spaceBelow={1} />
           <PasswordField
             id="reset-password-new"
             label="New Password"

@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
-import { BusyButton } from './BusyButton';
+import { BusyDialog, CancelOrActButtons } from './BusyDialog';
+import { ErrorBanner } from './ErrorBanner';
 
 interface ConfirmDialogProps {
   readonly open: boolean;
@@ -43,38 +39,21 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onCancel}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+    <BusyDialog open={open} id={id} title={title} maxWidth="xs" busy={busy} onCancel={onCancel}>
       <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
+        <ErrorBanner message={error} spaceBelow={2} />
         <DialogContentText>{children}</DialogContentText>
         {extra}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <BusyButton
-          onClick={onConfirm}
-          color="error"
-          variant="contained"
-          busy={busy}
-          busyLabel={busyLabel}
-          sx={{ minWidth: confirmMinWidth }}
-        >
-          {confirmLabel}
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
+      <CancelOrActButtons
+        busy={busy}
+        onCancel={onCancel}
+        onClick={onConfirm}
+        color="error"
+        busyLabel={busyLabel}
+        label={confirmLabel}
+        minWidth={confirmMinWidth}
+      />
+    </BusyDialog>
   );
 }

@@ -1,12 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog, { type DialogProps } from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
+import type { DialogProps } from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { FormEvent, ReactNode } from 'react';
-import { BusyButton } from './BusyButton';
+import { BusyDialog, CancelOrActButtons } from './BusyDialog';
+import { ErrorBanner } from './ErrorBanner';
 
 interface FormDialogProps {
   readonly open: boolean;
@@ -42,38 +39,21 @@ export function FormDialog({
   onSubmit,
 }: FormDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onCancel}
-      fullWidth
-      maxWidth={maxWidth}
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+    <BusyDialog open={open} id={id} title={title} maxWidth={maxWidth} busy={busy} onCancel={onCancel}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }} data-testid={`${id}-error`}>
-              {error}
-            </Alert>
-          )}
+          <ErrorBanner message={error} spaceBelow={1} testId={`${id}-error`} />
           {children}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <BusyButton
-            type="submit"
-            variant="contained"
-            busy={busy}
-            busyLabel={busyLabel}
-            sx={{ minWidth: submitMinWidth }}
-          >
-            {submitLabel}
-          </BusyButton>
-        </DialogActions>
+        <CancelOrActButtons
+          busy={busy}
+          onCancel={onCancel}
+          type="submit"
+          busyLabel={busyLabel}
+          label={submitLabel}
+          minWidth={submitMinWidth}
+        />
       </Box>
-    </Dialog>
+    </BusyDialog>
   );
 }
