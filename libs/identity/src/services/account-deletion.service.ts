@@ -15,7 +15,7 @@ import {
 } from '../ports/password-reset-token.repository.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { userNotFound } from '../identity.errors.js';
 import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
@@ -41,7 +41,7 @@ export class AccountDeletionService {
 
   async deleteAccount(userId: string): Promise<DeletionReceiptView> {
     const user = await this.users.findById(userId);
-    if (!user) throw IdentityErrors.userNotFound();
+    if (!user) throw userNotFound();
     const now = this.clock.now();
     // From here on the account cannot sign in or refresh, even if a later step fails (a retry resumes).
     if (!user.deletedAt) await this.users.update(userId, { deletedAt: now });

@@ -17,7 +17,7 @@ import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { emailAlreadyInUse, tooManySignUps, wrongCurrentPassword } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -55,9 +55,9 @@ export class AccountService {
         limit: signUpsPerAddress,
         windowMs: signUpWindowMs,
       });
-      if (!allowed) throw IdentityErrors.tooManySignUps();
+      if (!allowed) throw tooManySignUps();
     }
-    if (await this.users.findByEmail(request.email)) throw IdentityErrors.emailAlreadyInUse();
+    if (await this.users.findByEmail(request.email)) throw emailAlreadyInUse();
     const passwordHash = await this.hasher.hash(request.password);
     const created = await this.createAccount({
       email: request.email,
@@ -65,7 +65,7 @@ export class AccountService {
       passwordHash,
       googleSubject: null,
     });
-    if (created.result !== 'created') throw IdentityErrors.emailAlreadyInUse();
+    if (created.result !== 'created') throw emailAlreadyInUse();
     return this.sessions.issue(created.user, true);
   }
 
@@ -130,7 +130,7 @@ export class AccountService {
     this.passwordPolicy.assertAcceptable(request.newPassword);
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
-      throw IdentityErrors.wrongCurrentPassword();
+      throw wrongCurrentPassword();
     }
     const passwordHash = await this.hasher.hash(request.newPassword);
     await this.directory.update(userId, {
@@ -144,7 +144,7 @@ export class AccountService {
   async verifyPassword(userId: string, password: string): Promise<void> {
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, password))) {
-      throw IdentityErrors.wrongCurrentPassword();
+      throw wrongCurrentPassword();
     }
   }
 

@@ -18,7 +18,7 @@ import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountService } from './account.service.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { invalidRedirectUri, oidcFailed, oidcNotConfigured } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 
@@ -121,14 +121,14 @@ export class OidcSignInService {
   }
 
   private assertEnabled(): void {
-    if (!this.client.enabled) throw IdentityErrors.oidcNotConfigured();
+    if (!this.client.enabled) throw oidcNotConfigured();
   }
 
   private failed(what: string, error: unknown): Error {
     if (error instanceof CommonError && error.code === CommonErrorCode.ValidationError) return error;
     const cause = error instanceof Error ? error.message : String(error);
     this.logger.warn(`${this.client.providerName} ${what}: ${cause}`);
-    return IdentityErrors.oidcFailed();
+    return oidcFailed();
   }
 }
 
@@ -139,8 +139,5 @@ function parseRedirectUri(value: string): string {
   } catch {
     // reported below
   }
-  throw new CommonError(
-    CommonErrorCode.ValidationError,
-    'redirectUri must be an absolute http(s) URL without query or fragment',
-  );
+  throw invalidRedirectUri();
 }

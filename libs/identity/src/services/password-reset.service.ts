@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
-  CommonError,
-  CommonErrorCode,
   type CompletePasswordResetRequest,
   PRODUCT_NAME,
   type RequestPasswordResetRequest,
@@ -17,7 +15,7 @@ import {
   type PasswordResetTokenRepository,
 } from '../ports/password-reset-token.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { invalidResetUrl, resetTokenInvalid } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -73,9 +71,9 @@ export class PasswordResetService implements OnModuleDestroy {
     // Before the token is consumed: a refused password leaves the link usable for a better one.
     this.passwordPolicy.assertAcceptable(request.newPassword);
     const userId = await this.tokens.consume(hashSecretToken(request.token), this.clock.now());
-    if (!userId) throw IdentityErrors.resetTokenInvalid();
+    if (!userId) throw resetTokenInvalid();
     const user = await this.users.findById(userId);
-    if (!user || user.deletedAt) throw IdentityErrors.resetTokenInvalid();
+    if (!user || user.deletedAt) throw resetTokenInvalid();
     const passwordHash = await this.hasher.hash(request.newPassword);
     // Reaching the mailbox proves the account is yours: a Google-only account gains a password too.
     await this.users.update(userId, {
@@ -111,7 +109,7 @@ function parseResetUrl(value: string): URL {
   } catch {
     // reported below
   }
-  throw new CommonError(CommonErrorCode.ValidationError, 'resetUrl must be an absolute http(s) URL');
+  throw invalidResetUrl();
 }
 
 const escapeHtml = (text: string) =>

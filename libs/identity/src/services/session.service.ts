@@ -10,7 +10,12 @@ import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import {
+  invalidCredentials,
+  sessionExpired,
+  tooManySignInAttempts,
+  userNotFound,
+} from '../identity.errors.js';
 import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
@@ -70,7 +75,7 @@ export class SessionService {
         ((await this.limiter.isLimited(accountKey, accountRule)) ||
           (addressKey && (await this.limiter.isLimited(addressKey, addressRule)))))
     ) {
-      throw IdentityErrors.tooManyRequests();
+      throw tooManySignInAttempts();
     }
 
     const stored = await this.users.findByEmail(request.email);
@@ -84,7 +89,7 @@ export class SessionService {
       await this.limiter.hit(attemptKey, attemptRule);
       await this.limiter.hit(accountKey, accountRule);
       if (addressKey) await this.limiter.hit(addressKey, addressRule);
-      throw IdentityErrors.invalidCredentials();
+      throw invalidCredentials();
     }
     // The account-wide count stays: it measures guessing from elsewhere, which this success does not end.
     await this.limiter.clear(attemptKey);
@@ -120,22 +125,22 @@ export class SessionService {
   async refresh(refreshToken: string): Promise<SessionView> {
     const now = this.clock.now();
     const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
-    if (!found) throw IdentityErrors.sessionExpired();
+    if (!found) throw sessionExpired();
     const { session, token } = found;
     if (token.usedAt) {
       this.logger.warn(
         `Refresh token reused in session ${session.id} of user ${session.userId}: session revoked`,
       );
       await this.end(session.userId, session.id);
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     if (token.expiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) {
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     const user = await this.directory.find(session.userId);
     if (!user) {
       await this.end(session.userId, session.id);
-      throw IdentityErrors.userNotFound();
+      throw userNotFound();
     }
     const next = newSecretToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeMs(session.persistent));
@@ -153,7 +158,7 @@ export class SessionService {
         `Concurrent reuse of a refresh token in session ${session.id} of user ${user.id}: session revoked`,
       );
       await this.end(user.id, session.id);
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     const active = await this.directory.update(user.id, { lastActiveAt: now });
     return this.view(active, session.id, next, expiresAt, session.persistent, session.createdAt);

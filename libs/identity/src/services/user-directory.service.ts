@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type MemoryGraph, newMemoryGraph, type User } from '../domain/user.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { userNotFound } from '../identity.errors.js';
 
 /** A live account: stored, not being deleted, and with its memory graph. */
 export type ActiveUser = User & { readonly memoryGraph: MemoryGraph };
@@ -18,7 +18,7 @@ export class UserDirectory {
   /** The acting user's account, or `user-not-found`. */
   async require(userId: string): Promise<ActiveUser> {
     const user = await this.find(userId);
-    if (!user) throw IdentityErrors.userNotFound();
+    if (!user) throw userNotFound();
     return user;
   }
 
@@ -32,7 +32,7 @@ export class UserDirectory {
     if (user.memoryGraph) return { ...user, memoryGraph: user.memoryGraph };
     const memoryGraph = newMemoryGraph(this.clock.now());
     const updated = await this.users.update(user.id, { memoryGraph });
-    if (!updated) throw IdentityErrors.userNotFound();
+    if (!updated) throw userNotFound();
     return { ...updated, memoryGraph: updated.memoryGraph ?? memoryGraph };
   }
 
@@ -40,7 +40,7 @@ export class UserDirectory {
   async update(userId: string, patch: Parameters<UserRepository['update']>[1]): Promise<ActiveUser> {
     await this.require(userId);
     const updated = await this.users.update(userId, patch);
-    if (!updated || updated.deletedAt) throw IdentityErrors.userNotFound();
+    if (!updated || updated.deletedAt) throw userNotFound();
     return this.withMemoryGraph(updated);
   }
 }
