@@ -16,12 +16,12 @@ import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-
 import { IdentityHandlers } from './identity.handlers.js';
 import { openIdentityStore } from './identity.store.js';
 import {
-  IDENTITY_OPTIONS,
+  IDENTITY_SETTINGS,
   type IdentityModuleOptions,
+  type IdentitySettings,
   type MailOptions,
   type OidcOptions,
-  resolveIdentityOptions,
-  type ResolvedIdentityOptions,
+  resolveIdentitySettings,
 } from './identity.options.js';
 import { ACCESS_REVOCATION_REPOSITORY } from './ports/access-revocation.repository.js';
 import { ACCOUNT_SERVICES } from './ports/account-services.js';
@@ -114,22 +114,22 @@ export class IdentityModule implements OnApplicationShutdown {
   ) {}
 
   static forRoot(options: IdentityModuleOptions): DynamicModule {
-    const resolved: ResolvedIdentityOptions = resolveIdentityOptions(options);
+    const settings: IdentitySettings = resolveIdentitySettings(options);
     return {
       module: IdentityModule,
       controllers: [IdentityHandlers, createHealthController('identity')],
       providers: [
-        { provide: IDENTITY_OPTIONS, useValue: resolved },
-        { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(resolved.store) },
+        { provide: IDENTITY_SETTINGS, useValue: settings },
+        { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(options.store) },
         ...repositoryProviders,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(resolved.passwordHashing) },
-        { provide: MAILER, useFactory: () => createMailer(resolved.mail) },
-        { provide: OIDC_CLIENT, useFactory: () => createOidcClient(resolved.oidc) },
+        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(settings.passwordHashing) },
+        { provide: MAILER, useFactory: () => createMailer(settings.mail) },
+        { provide: OIDC_CLIENT, useFactory: () => createOidcClient(settings.oidc) },
         {
           provide: AccessTokens,
           useFactory: () =>
-            new AccessTokens(resolved.accessTokenSecret, resolved.limits.accessTokenTtlSeconds),
+            new AccessTokens(settings.accessTokenSecret, settings.limits.accessTokenTtlSeconds),
         },
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,

@@ -7,7 +7,7 @@ import {
   SETUP_STEP_KINDS,
   type SetupStepKind,
 } from '../domain/outbox-step.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
@@ -33,7 +33,7 @@ export class AccountSetupService {
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     @Inject(ACCOUNT_SERVICES) private readonly accountServices: AccountServices,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly directory: UserDirectory,
   ) {}
 
@@ -68,7 +68,7 @@ export class AccountSetupService {
       userId,
       kind,
       now,
-      new Date(now.getTime() + this.options.outboxWorker.leaseMs),
+      new Date(now.getTime() + this.settings.outboxWorker.leaseMs),
     );
     if (!step) return false;
     let outcome: StepOutcome;
@@ -76,8 +76,8 @@ export class AccountSetupService {
       outcome = await this.run(step);
     } catch (error) {
       const delay = Math.min(
-        this.options.outboxWorker.retryBaseMs * 2 ** step.attempts,
-        this.options.outboxWorker.retryMaxMs,
+        this.settings.outboxWorker.retryBaseMs * 2 ** step.attempts,
+        this.settings.outboxWorker.retryMaxMs,
       );
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(
@@ -113,7 +113,7 @@ export class AccountSetupService {
     if (!stored || stored.deletedAt) {
       const orphanFor = this.clock.now().getTime() - step.createdAt.getTime();
       // A missing account whose step is young may still be on its way into a store without transactions.
-      if (stored?.deletedAt || orphanFor > this.options.outboxWorker.orphanGraceMs) return 'dropped';
+      if (stored?.deletedAt || orphanFor > this.settings.outboxWorker.orphanGraceMs) return 'dropped';
       throw new Error('the account is not stored (yet)');
     }
     const user = await this.directory.withMemoryGraph(stored);

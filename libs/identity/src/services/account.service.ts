@@ -12,7 +12,7 @@ import type {
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { newUser, withAuthMethod } from '../domain/user.js';
 import { toMemoryGraphView, toUserView } from '../identity.views.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
@@ -42,7 +42,7 @@ export class AccountService {
     private readonly setup: AccountSetupService,
     private readonly passwordPolicy: PasswordPolicy,
     private readonly limiter: RateLimiter,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
   async signUp(request: SignUpRequest): Promise<SessionView> {
@@ -50,7 +50,7 @@ export class AccountService {
     // Every attempt counts (taken e-mails too), each aliased mutation of a GraphQL request on its own. Callers
     // without an address are the operator's own tools (CLI), not the public edge.
     if (request.clientAddress) {
-      const { signUpsPerAddress, signUpWindowMs } = this.options.limits;
+      const { signUpsPerAddress, signUpWindowMs } = this.settings.limits;
       const allowed = await this.limiter.take(RateLimitKeys.signUpByAddress(request.clientAddress), {
         limit: signUpsPerAddress,
         windowMs: signUpWindowMs,

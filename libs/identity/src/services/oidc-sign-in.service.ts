@@ -12,7 +12,7 @@ import {
 } from '@membolt/contracts';
 import type { OidcIdentity } from '../domain/oidc-request.js';
 import { withAuthMethod } from '../domain/user.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
 import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
@@ -38,7 +38,7 @@ export class OidcSignInService {
     @Inject(OIDC_REQUEST_REPOSITORY) private readonly requests: OidcRequestRepository,
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly directory: UserDirectory,
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
@@ -61,7 +61,7 @@ export class OidcSignInService {
         redirectUri,
         remember: request.remember,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + this.options.limits.oidcRequestMs),
+        expiresAt: new Date(now.getTime() + this.settings.limits.oidcRequestMs),
       });
       return { authorizationUrl: started.authorizationUrl };
     } catch (error) {

@@ -6,7 +6,7 @@ import {
 } from '@membolt/contracts';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { withAuthMethod } from '../domain/user.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { MAILER, type Mailer, type OutgoingMail } from '../ports/mailer.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
@@ -37,7 +37,7 @@ export class PasswordResetService implements OnModuleDestroy {
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
     private readonly passwordPolicy: PasswordPolicy,
@@ -45,7 +45,7 @@ export class PasswordResetService implements OnModuleDestroy {
 
   async request(request: RequestPasswordResetRequest): Promise<void> {
     const resetUrl = parseResetUrl(request.resetUrl);
-    const { limits } = this.options;
+    const { limits } = this.settings;
     const rule = { limit: limits.resetMailsPerAccount, windowMs: limits.resetMailWindowMs };
     const key = RateLimitKeys.resetMailByAccount(request.email);
     if (await this.limiter.isLimited(key, rule)) {

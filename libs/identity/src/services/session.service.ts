@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DeviceTokens } from '../domain/device-tokens.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { toUserView } from '../identity.views.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
@@ -35,13 +35,13 @@ export class SessionService {
     @Inject(USER_REPOSITORY) private readonly users: UserRepository,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly accessTokens: AccessTokens,
     private readonly directory: UserDirectory,
     private readonly limiter: RateLimiter,
     private readonly revocations: AccessRevocationService,
   ) {
-    this.devices = new DeviceTokens(options.accessTokenSecret);
+    this.devices = new DeviceTokens(settings.accessTokenSecret);
   }
 
   /**
@@ -51,7 +51,7 @@ export class SessionService {
    * ceiling and the per-address limit, which only other browsers' failures can fill.
    */
   async signIn(request: SignInRequest): Promise<SessionView> {
-    const { limits } = this.options;
+    const { limits } = this.settings;
     const deviceId = this.devices.verify(request.deviceToken, request.email);
     const address = request.clientAddress ?? 'unknown';
     const accountKey = RateLimitKeys.signInByAccount(request.email);
@@ -195,7 +195,7 @@ export class SessionService {
   }
 
   private lifetimeMs(persistent: boolean): number {
-    return persistent ? this.options.limits.persistentSessionMs : this.options.limits.browserSessionMs;
+    return persistent ? this.settings.limits.persistentSessionMs : this.settings.limits.browserSessionMs;
   }
 
   private async view(
