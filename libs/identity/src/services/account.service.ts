@@ -9,13 +9,14 @@ import type {
   UpdateProfileRequest,
   UserView,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { newUser, withAuthMethod } from '../domain/user.js';
 import { toMemoryGraphView, toUserView } from '../identity.views.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import type { CreateUserResult } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
 import { emailAlreadyInUse, tooManySignUps, wrongCurrentPassword } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
@@ -34,7 +35,7 @@ export interface NewAccount {
 @Injectable()
 export class AccountService {
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly directory: UserDirectory,
@@ -57,7 +58,7 @@ export class AccountService {
       });
       if (!allowed) throw tooManySignUps();
     }
-    if (await this.users.findByEmail(request.email)) throw emailAlreadyInUse();
+    if (await this.store.users.findByEmail(request.email)) throw emailAlreadyInUse();
     const passwordHash = await this.hasher.hash(request.password);
     const created = await this.createAccount({
       email: request.email,
@@ -77,7 +78,7 @@ export class AccountService {
     account: NewAccount,
   ): Promise<{ result: 'created'; user: ActiveUser } | { result: Exclude<CreateUserResult, 'created'> }> {
     const user = newUser({ ...account, now: this.clock.now() });
-    const result = await this.users.create(user, SETUP_STEP_KINDS);
+    const result = await this.store.users.create(user, SETUP_STEP_KINDS);
     if (result !== 'created') return { result };
     await this.setup.runSetupNow(user.id);
     return { result, user: await this.directory.require(user.id) };

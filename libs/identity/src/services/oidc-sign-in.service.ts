@@ -10,13 +10,12 @@ import {
   type SessionView,
   type StartOidcRequest,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import type { OidcIdentity } from '../domain/oidc-request.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
-import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountService } from './account.service.js';
 import { invalidRedirectUri, oidcFailed, oidcNotConfigured } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
@@ -35,8 +34,7 @@ export class OidcSignInService {
 
   constructor(
     @Inject(OIDC_CLIENT) private readonly client: OidcClient,
-    @Inject(OIDC_REQUEST_REPOSITORY) private readonly requests: OidcRequestRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly directory: UserDirectory,
@@ -54,7 +52,7 @@ export class OidcSignInService {
     try {
       const started = await this.client.start(redirectUri);
       const now = this.clock.now();
-      await this.requests.save({
+      await this.store.oidcRequests.save({
         state: started.state,
         nonce: started.nonce,
         codeVerifier: started.codeVerifier,
@@ -75,7 +73,7 @@ export class OidcSignInService {
       const callbackUrl = new URL(request.callbackUrl);
       const state = callbackUrl.searchParams.get('state');
       if (!state) throw new OidcFlowError('the callback carries no state');
-      const pending = await this.requests.consume(state, this.clock.now());
+      const pending = await this.store.oidcRequests.consume(state, this.clock.now());
       if (!pending) throw new OidcFlowError('unknown, used or expired state');
       const identity = await this.client.finish(callbackUrl, pending);
       const user = await this.findOrCreateUser(identity);
@@ -88,7 +86,7 @@ export class OidcSignInService {
 
   /** The account of this Google identity: by subject, else by verified e-mail (linked), else a new one. */
   private async findOrCreateUser(identity: OidcIdentity, retried = false): Promise<ActiveUser> {
-    const bySubject = await this.users.findByGoogleSubject(identity.subject);
+    const bySubject = await this.store.users.findByGoogleSubject(identity.subject);
     if (bySubject) {
       if (bySubject.deletedAt) throw new OidcFlowError('the account is being deleted');
       return this.directory.withMemoryGraph(bySubject);
@@ -96,7 +94,7 @@ export class OidcSignInService {
     if (!identity.email) throw new OidcFlowError('the provider gave no e-mail address');
     // An unverified address proves nothing: it may not be linked to, nor claimed by, a new account.
     if (!identity.emailVerified) throw new OidcFlowError('the provider has not verified the e-mail address');
-    const byEmail = await this.users.findByEmail(identity.email);
+    const byEmail = await this.store.users.findByEmail(identity.email);
     if (byEmail) {
       if (byEmail.deletedAt) throw new OidcFlowError('the account is being deleted');
       if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) {

@@ -4,17 +4,13 @@ import {
   PRODUCT_NAME,
   type RequestPasswordResetRequest,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { MAILER, type Mailer, type OutgoingMail } from '../ports/mailer.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import {
-  PASSWORD_RESET_TOKEN_REPOSITORY,
-  type PasswordResetTokenRepository,
-} from '../ports/password-reset-token.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { invalidResetUrl, resetTokenInvalid } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
@@ -32,8 +28,7 @@ export class PasswordResetService implements OnModuleDestroy {
   private readonly deliveries = new Set<Promise<void>>();
 
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @Inject(PASSWORD_RESET_TOKEN_REPOSITORY) private readonly tokens: PasswordResetTokenRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -54,11 +49,11 @@ export class PasswordResetService implements OnModuleDestroy {
     }
     await this.limiter.hit(key, rule);
 
-    const user = await this.users.findByEmail(request.email);
+    const user = await this.store.users.findByEmail(request.email);
     if (!user || user.deletedAt) return;
     const now = this.clock.now();
     const token = newSecretToken();
-    await this.tokens.issue(user.id, {
+    await this.store.resetTokens.issue(user.id, {
       tokenHash: hashSecretToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + limits.resetTokenMs),
@@ -70,13 +65,13 @@ export class PasswordResetService implements OnModuleDestroy {
   async complete(request: CompletePasswordResetRequest): Promise<void> {
     // Before the token is consumed: a refused password leaves the link usable for a better one.
     this.passwordPolicy.assertAcceptable(request.newPassword);
-    const userId = await this.tokens.consume(hashSecretToken(request.token), this.clock.now());
+    const userId = await this.store.resetTokens.consume(hashSecretToken(request.token), this.clock.now());
     if (!userId) throw resetTokenInvalid();
-    const user = await this.users.findById(userId);
+    const user = await this.store.users.findById(userId);
     if (!user || user.deletedAt) throw resetTokenInvalid();
     const passwordHash = await this.hasher.hash(request.newPassword);
     // Reaching the mailbox proves the account is yours: a Google-only account gains a password too.
-    await this.users.update(userId, {
+    await this.store.users.update(userId, {
       passwordHash,
       authMethods: withAuthMethod(user.authMethods, 'password'),
     });

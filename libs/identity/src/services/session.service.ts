@@ -2,14 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import type { AccessRevocationListView, SessionView, SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { DeviceTokens } from '../domain/device-tokens.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { toUserView } from '../identity.views.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import {
   invalidCredentials,
   sessionExpired,
@@ -31,8 +30,7 @@ export class SessionService {
   private readonly devices: DeviceTokens;
 
   constructor(
-    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
@@ -78,7 +76,7 @@ export class SessionService {
       throw tooManySignInAttempts();
     }
 
-    const stored = await this.users.findByEmail(request.email);
+    const stored = await this.store.users.findByEmail(request.email);
     const candidate = stored && !stored.deletedAt && stored.passwordHash ? stored : null;
     // Unknown accounts cost a hash verification too, so timing does not tell which e-mails are registered.
     const valid = await this.hasher.verify(
@@ -107,7 +105,7 @@ export class SessionService {
     const sessionId = randomUUID();
     const refreshToken = newSecretToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeMs(persistent));
-    await this.sessions.create(
+    await this.store.sessions.create(
       user.id,
       { id: sessionId, userId: user.id, persistent, createdAt: now, lastUsedAt: now, expiresAt },
       {
@@ -124,7 +122,7 @@ export class SessionService {
 
   async refresh(refreshToken: string): Promise<SessionView> {
     const now = this.clock.now();
-    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    const found = await this.store.sessions.findByTokenHash(hashSecretToken(refreshToken));
     if (!found) throw sessionExpired();
     const { session, token } = found;
     if (token.usedAt) {
@@ -144,7 +142,7 @@ export class SessionService {
     }
     const next = newSecretToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeMs(session.persistent));
-    const rotated = await this.sessions.rotate(user.id, session.id, token.tokenHash, {
+    const rotated = await this.store.sessions.rotate(user.id, session.id, token.tokenHash, {
       tokenHash: hashSecretToken(next),
       sessionId: session.id,
       userId: user.id,
@@ -166,7 +164,7 @@ export class SessionService {
 
   /** Ends the session the token belongs to. Always accepted: an unknown token has nothing to end. */
   async signOut(refreshToken: string): Promise<void> {
-    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    const found = await this.store.sessions.findByTokenHash(hashSecretToken(refreshToken));
     if (found) await this.end(found.session.userId, found.session.id);
   }
 
@@ -175,10 +173,10 @@ export class SessionService {
    * password change or reset leaves no other device signed in, not even for the rest of a token's lifetime.
    */
   async revokeAll(userId: string, keepSessionId?: string): Promise<number> {
-    const ended = (await this.sessions.listForUser(userId))
+    const ended = (await this.store.sessions.listForUser(userId))
       .map((session) => session.id)
       .filter((id) => id !== keepSessionId);
-    const removed = await this.sessions.revokeAllForUser(userId, keepSessionId);
+    const removed = await this.store.sessions.revokeAllForUser(userId, keepSessionId);
     await this.revocations.revokeSessions(ended, this.clock.now());
     return removed;
   }
@@ -190,7 +188,7 @@ export class SessionService {
 
   /** Ends one session: its refresh tokens are deleted and its access tokens refused by every BFF. */
   private async end(userId: string, sessionId: string): Promise<void> {
-    await this.sessions.revoke(userId, sessionId);
+    await this.store.sessions.revoke(userId, sessionId);
     await this.revocations.revokeSessions([sessionId], this.clock.now());
   }
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { type MemoryGraph, newMemoryGraph, type User } from '../domain/user.js';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import type { UserRepository } from '../ports/user.repository.js';
 import { userNotFound } from '../identity.errors.js';
 
 /** A live account: stored, not being deleted, and with its memory graph. */
@@ -11,7 +12,7 @@ export type ActiveUser = User & { readonly memoryGraph: MemoryGraph };
 @Injectable()
 export class UserDirectory {
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -23,7 +24,7 @@ export class UserDirectory {
   }
 
   async find(userId: string): Promise<ActiveUser | null> {
-    const user = await this.users.findById(userId);
+    const user = await this.store.users.findById(userId);
     return user && !user.deletedAt ? this.withMemoryGraph(user) : null;
   }
 
@@ -31,7 +32,7 @@ export class UserDirectory {
   async withMemoryGraph(user: User): Promise<ActiveUser> {
     if (user.memoryGraph) return { ...user, memoryGraph: user.memoryGraph };
     const memoryGraph = newMemoryGraph(this.clock.now());
-    const updated = await this.users.update(user.id, { memoryGraph });
+    const updated = await this.store.users.update(user.id, { memoryGraph });
     if (!updated) throw userNotFound();
     return { ...updated, memoryGraph: updated.memoryGraph ?? memoryGraph };
   }
@@ -39,7 +40,7 @@ export class UserDirectory {
   /** Applies a change to the acting user's live account and returns it. */
   async update(userId: string, patch: Parameters<UserRepository['update']>[1]): Promise<ActiveUser> {
     await this.require(userId);
-    const updated = await this.users.update(userId, patch);
+    const updated = await this.store.users.update(userId, patch);
     if (!updated || updated.deletedAt) throw userNotFound();
     return this.withMemoryGraph(updated);
   }
