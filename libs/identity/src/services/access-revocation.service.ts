@@ -1,11 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { BusClient } from '@membolt/bus';
-import {
-  type AccessRevocationListView,
-  IdentitySubjects,
-  MAX_REVOCATIONS_PER_EVENT,
-} from '@membolt/contracts';
+import { IdentitySubjects, MAX_REVOCATIONS_PER_EVENT } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import type { AccessRevocationRecord } from '../ports/access-revocation.repository.js';
 
@@ -35,15 +31,8 @@ export class AccessRevocationService {
     return this.revoke([], [userId], now);
   }
 
-  async listActive(now: Date): Promise<AccessRevocationListView> {
-    const active = await this.store.revocations.listActive(now);
-    return {
-      revocations: active.map((revocation) => ({
-        kind: revocation.kind,
-        id: revocation.id,
-        expiresAt: revocation.expiresAt.toISOString(),
-      })),
-    };
+  listActive(now: Date): Promise<AccessRevocationRecord[]> {
+    return this.store.revocations.listActive(now);
   }
 
   purgeExpired(now: Date): Promise<number> {

@@ -1,11 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  type DeletionReceiptView,
-  USER_DATA_SERVICES,
-  type UserDataDeletionView,
-  type UserDataService,
-} from '@membolt/contracts';
+import { USER_DATA_SERVICES, type UserDataDeletionView, type UserDataService } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
+import type { DeletionReceipt } from '../domain/deletion-receipt.js';
 import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
 import { CLOCK, type Clock } from '@membolt/platform';
@@ -30,7 +26,7 @@ export class AccountDeletionService {
     private readonly revocations: AccessRevocationService,
   ) {}
 
-  async deleteAccount(userId: string): Promise<DeletionReceiptView> {
+  async deleteAccount(userId: string): Promise<DeletionReceipt> {
     const user = await this.store.users.findById(userId);
     if (!user) throw userNotFound();
     const now = this.clock.now();
@@ -67,7 +63,7 @@ export class AccountDeletionService {
     this.logger.log(`Account ${userId} deleted${pending.length ? `; pending in ${pending.join(', ')}` : ''}`);
     return {
       userId,
-      deletedAt: now.toISOString(),
+      deletedAt: now,
       services: [
         ...services,
         {

@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
   ChangePasswordRequest,
-  MemoryGraphView,
-  SessionView,
   SignUpRequest,
   UpdateNotificationsRequest,
   UpdatePreferencesRequest,
   UpdateProfileRequest,
-  UserView,
 } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
-import { newUser, withAuthMethod } from '../domain/user.js';
-import { toMemoryGraphView, toUserView } from '../identity.views.js';
+import type { IssuedSession } from '../domain/session.js';
+import { type MemoryGraph, newUser, withAuthMethod } from '../domain/user.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
@@ -46,7 +43,7 @@ export class AccountService {
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
-  async signUp(request: SignUpRequest): Promise<SessionView> {
+  async signUp(request: SignUpRequest): Promise<IssuedSession> {
     this.passwordPolicy.assertAcceptable(request.password);
     // Every attempt counts (taken e-mails too), each aliased mutation of a GraphQL request on its own. Callers
     // without an address are the operator's own tools (CLI), not the public edge.
@@ -84,43 +81,37 @@ export class AccountService {
     return { result, user: await this.directory.require(user.id) };
   }
 
-  async currentUser(userId: string): Promise<UserView> {
-    return toUserView(await this.directory.require(userId));
+  currentUser(userId: string): Promise<ActiveUser> {
+    return this.directory.require(userId);
   }
 
-  async updateProfile(userId: string, request: UpdateProfileRequest): Promise<UserView> {
-    return toUserView(
-      await this.directory.update(userId, {
-        ...(request.name !== undefined ? { name: request.name } : {}),
-        ...(request.bio !== undefined ? { bio: request.bio } : {}),
-      }),
-    );
+  updateProfile(userId: string, request: UpdateProfileRequest): Promise<ActiveUser> {
+    return this.directory.update(userId, {
+      ...(request.name !== undefined ? { name: request.name } : {}),
+      ...(request.bio !== undefined ? { bio: request.bio } : {}),
+    });
   }
 
-  async updatePreferences(userId: string, request: UpdatePreferencesRequest): Promise<UserView> {
+  async updatePreferences(userId: string, request: UpdatePreferencesRequest): Promise<ActiveUser> {
     const user = await this.directory.require(userId);
-    return toUserView(
-      await this.directory.update(userId, {
-        settings: {
-          theme: request.theme ?? user.settings.theme,
-          defaultModel: request.defaultModel ?? user.settings.defaultModel,
-        },
-      }),
-    );
+    return this.directory.update(userId, {
+      settings: {
+        theme: request.theme ?? user.settings.theme,
+        defaultModel: request.defaultModel ?? user.settings.defaultModel,
+      },
+    });
   }
 
-  async updateNotifications(userId: string, request: UpdateNotificationsRequest): Promise<UserView> {
+  async updateNotifications(userId: string, request: UpdateNotificationsRequest): Promise<ActiveUser> {
     const { notifications } = await this.directory.require(userId);
-    return toUserView(
-      await this.directory.update(userId, {
-        notifications: {
-          emailNotifications: request.emailNotifications ?? notifications.emailNotifications,
-          newFeatures: request.newFeatures ?? notifications.newFeatures,
-          marketingEmails: request.marketingEmails ?? notifications.marketingEmails,
-          conversationSummaries: request.conversationSummaries ?? notifications.conversationSummaries,
-        },
-      }),
-    );
+    return this.directory.update(userId, {
+      notifications: {
+        emailNotifications: request.emailNotifications ?? notifications.emailNotifications,
+        newFeatures: request.newFeatures ?? notifications.newFeatures,
+        marketingEmails: request.marketingEmails ?? notifications.marketingEmails,
+        conversationSummaries: request.conversationSummaries ?? notifications.conversationSummaries,
+      },
+    });
   }
 
   /**
@@ -154,7 +145,7 @@ export class AccountService {
     return (await this.directory.find(userId)) !== null;
   }
 
-  async ensureMemoryGraph(userId: string): Promise<MemoryGraphView> {
-    return toMemoryGraphView((await this.directory.require(userId)).memoryGraph);
+  async ensureMemoryGraph(userId: string): Promise<MemoryGraph> {
+    return (await this.directory.require(userId)).memoryGraph;
   }
 }

@@ -7,11 +7,11 @@ import {
   NAME_MAX_LENGTH,
   type OidcStartView,
   type OidcStatusView,
-  type SessionView,
   type StartOidcRequest,
 } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import type { OidcIdentity } from '../domain/oidc-request.js';
+import type { IssuedSession } from '../domain/session.js';
 import { withAuthMethod } from '../domain/user.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
@@ -67,7 +67,7 @@ export class OidcSignInService {
     }
   }
 
-  async finish(request: FinishOidcRequest): Promise<SessionView> {
+  async finish(request: FinishOidcRequest): Promise<IssuedSession> {
     this.assertEnabled();
     try {
       const callbackUrl = new URL(request.callbackUrl);

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
-import type { AccessRevocationListView, SessionView, SignInRequest } from '@membolt/contracts';
+import type { SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { DeviceTokens } from '../domain/device-tokens.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
-import { toUserView } from '../identity.views.js';
+import type { IssuedSession } from '../domain/session.js';
+import type { AccessRevocationRecord } from '../ports/access-revocation.repository.js';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
@@ -48,7 +49,7 @@ export class SessionService {
    * device (a valid device token for this account) has its own backoff and is exempt from the account-wide
    * ceiling and the per-address limit, which only other browsers' failures can fill.
    */
-  async signIn(request: SignInRequest): Promise<SessionView> {
+  async signIn(request: SignInRequest): Promise<IssuedSession> {
     const { limits } = this.settings;
     const deviceId = this.devices.verify(request.deviceToken, request.email);
     const address = request.clientAddress ?? 'unknown';
@@ -100,7 +101,7 @@ export class SessionService {
   }
 
   /** Starts a new session (family) for a signed-in user. */
-  async issue(user: ActiveUser, persistent: boolean): Promise<SessionView> {
+  async issue(user: ActiveUser, persistent: boolean): Promise<IssuedSession> {
     const now = this.clock.now();
     const sessionId = randomUUID();
     const refreshToken = newSecretToken();
@@ -117,10 +118,10 @@ export class SessionService {
         usedAt: null,
       },
     );
-    return this.view(user, sessionId, refreshToken, expiresAt, persistent, now);
+    return this.issued(user, sessionId, refreshToken, expiresAt, persistent, now);
   }
 
-  async refresh(refreshToken: string): Promise<SessionView> {
+  async refresh(refreshToken: string): Promise<IssuedSession> {
     const now = this.clock.now();
     const found = await this.store.sessions.findByTokenHash(hashSecretToken(refreshToken));
     if (!found) throw sessionExpired();
@@ -159,7 +160,7 @@ export class SessionService {
       throw sessionExpired();
     }
     const active = await this.directory.update(user.id, { lastActiveAt: now });
-    return this.view(active, session.id, next, expiresAt, session.persistent, session.createdAt);
+    return this.issued(active, session.id, next, expiresAt, session.persistent, session.createdAt);
   }
 
   /** Ends the session the token belongs to. Always accepted: an unknown token has nothing to end. */
@@ -182,7 +183,7 @@ export class SessionService {
   }
 
   /** The access-token revocations in force, for a BFF replica that starts. */
-  listRevocations(): Promise<AccessRevocationListView> {
+  listRevocations(): Promise<AccessRevocationRecord[]> {
     return this.revocations.listActive(this.clock.now());
   }
 
@@ -196,24 +197,24 @@ export class SessionService {
     return persistent ? this.settings.limits.persistentSessionMs : this.settings.limits.browserSessionMs;
   }
 
-  private async view(
+  private async issued(
     user: ActiveUser,
     sessionId: string,
     refreshToken: string,
     refreshTokenExpiresAt: Date,
     persistent: boolean,
     signedInAt: Date,
-  ): Promise<SessionView> {
+  ): Promise<IssuedSession> {
     const access = await this.accessTokens.sign(
       { sub: user.id, sid: sessionId, authTime: signedInAt },
       this.clock.now(),
     );
     return {
-      user: toUserView(user),
+      user,
       accessToken: access.token,
-      accessTokenExpiresAt: access.expiresAt.toISOString(),
+      accessTokenExpiresAt: access.expiresAt,
       refreshToken,
-      refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
+      refreshTokenExpiresAt,
       persistent,
     };
   }
