@@ -36,12 +36,20 @@ import { AccountService } from './services/account.service.js';
 import { OidcSignInService } from './services/oidc-sign-in.service.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { SessionService } from './services/session.service.js';
+import {
+  toAccessRevocationListView,
+  toDeletionReceiptView,
+  toMemoryGraphView,
+  toSessionView,
+  toUserView,
+} from './identity.views.js';
 
 const ACCEPTED: AcceptedView = { accepted: true };
 
 /**
  * Bus handlers of identity: acting user (user-scoped subjects, checked first) -> validated payload -> one
- * service call.
+ * service call -> a view from identity.views.ts. Results without a domain object behind them (OIDC status,
+ * the authorization URL) come from the service in their view's shape.
  */
 @BusController()
 export class IdentityHandlers {
@@ -54,18 +62,20 @@ export class IdentityHandlers {
   ) {}
 
   @MessagePattern(IdentitySubjects.signUp.name)
-  signUp(@BusPayload(SignUpRequest) request: SignUpRequest): Promise<SessionView> {
-    return this.accounts.signUp(request);
+  async signUp(@BusPayload(SignUpRequest) request: SignUpRequest): Promise<SessionView> {
+    return toSessionView(await this.accounts.signUp(request));
   }
 
   @MessagePattern(IdentitySubjects.signIn.name)
-  signIn(@BusPayload(SignInRequest) request: SignInRequest): Promise<SessionView> {
-    return this.sessions.signIn(request);
+  async signIn(@BusPayload(SignInRequest) request: SignInRequest): Promise<SessionView> {
+    return toSessionView(await this.sessions.signIn(request));
   }
 
   @MessagePattern(IdentitySubjects.refreshSession.name)
-  refreshSession(@BusPayload(RefreshSessionRequest) request: RefreshSessionRequest): Promise<SessionView> {
-    return this.sessions.refresh(request.refreshToken);
+  async refreshSession(
+    @BusPayload(RefreshSessionRequest) request: RefreshSessionRequest,
+  ): Promise<SessionView> {
+    return toSessionView(await this.sessions.refresh(request.refreshToken));
   }
 
   @MessagePattern(IdentitySubjects.signOut.name)
@@ -85,8 +95,8 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.finishOidc.name)
-  finishOidc(@BusPayload(FinishOidcRequest) request: FinishOidcRequest): Promise<SessionView> {
-    return this.oidc.finish(request);
+  async finishOidc(@BusPayload(FinishOidcRequest) request: FinishOidcRequest): Promise<SessionView> {
+    return toSessionView(await this.oidc.finish(request));
   }
 
   @MessagePattern(IdentitySubjects.requestPasswordReset.name)
@@ -106,35 +116,35 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.currentUser.name)
-  currentUser(
+  async currentUser(
     @ActingUserId() userId: string,
     @BusPayload(GetCurrentUserRequest) _request: GetCurrentUserRequest,
   ): Promise<UserView> {
-    return this.accounts.currentUser(userId);
+    return toUserView(await this.accounts.currentUser(userId));
   }
 
   @MessagePattern(IdentitySubjects.updateProfile.name)
-  updateProfile(
+  async updateProfile(
     @ActingUserId() userId: string,
     @BusPayload(UpdateProfileRequest) request: UpdateProfileRequest,
   ): Promise<UserView> {
-    return this.accounts.updateProfile(userId, request);
+    return toUserView(await this.accounts.updateProfile(userId, request));
   }
 
   @MessagePattern(IdentitySubjects.updatePreferences.name)
-  updatePreferences(
+  async updatePreferences(
     @ActingUserId() userId: string,
     @BusPayload(UpdatePreferencesRequest) request: UpdatePreferencesRequest,
   ): Promise<UserView> {
-    return this.accounts.updatePreferences(userId, request);
+    return toUserView(await this.accounts.updatePreferences(userId, request));
   }
 
   @MessagePattern(IdentitySubjects.updateNotifications.name)
-  updateNotifications(
+  async updateNotifications(
     @ActingUserId() userId: string,
     @BusPayload(UpdateNotificationsRequest) request: UpdateNotificationsRequest,
   ): Promise<UserView> {
-    return this.accounts.updateNotifications(userId, request);
+    return toUserView(await this.accounts.updateNotifications(userId, request));
   }
 
   @MessagePattern(IdentitySubjects.changePassword.name)
@@ -147,19 +157,19 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.deleteAccount.name)
-  deleteAccount(
+  async deleteAccount(
     @ActingUserId() userId: string,
     @BusPayload(DeleteAccountRequest) _request: DeleteAccountRequest,
   ): Promise<DeletionReceiptView> {
-    return this.deletion.deleteAccount(userId);
+    return toDeletionReceiptView(await this.deletion.deleteAccount(userId));
   }
 
   @MessagePattern(IdentitySubjects.ensureMemoryGraph.name)
-  ensureMemoryGraph(
+  async ensureMemoryGraph(
     @ActingUserId() userId: string,
     @BusPayload(EnsureMemoryGraphRequest) _request: EnsureMemoryGraphRequest,
   ): Promise<MemoryGraphView> {
-    return this.accounts.ensureMemoryGraph(userId);
+    return toMemoryGraphView(await this.accounts.ensureMemoryGraph(userId));
   }
 
   @MessagePattern(IdentitySubjects.verifyPassword.name)
@@ -180,9 +190,9 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.listAccessRevocations.name)
-  listAccessRevocations(
+  async listAccessRevocations(
     @BusPayload(ListAccessRevocationsRequest) _request: ListAccessRevocationsRequest,
   ): Promise<AccessRevocationListView> {
-    return this.sessions.listRevocations();
+    return toAccessRevocationListView(await this.sessions.listRevocations());
   }
 }

@@ -1,10 +1,4 @@
-import {
-  type DynamicModule,
-  Inject,
-  Module,
-  type OnApplicationShutdown,
-  type Provider,
-} from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
@@ -16,25 +10,18 @@ import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-
 import { IdentityHandlers } from './identity.handlers.js';
 import { openIdentityStore } from './identity.store.js';
 import {
-  IDENTITY_OPTIONS,
+  IDENTITY_SETTINGS,
   type IdentityModuleOptions,
+  type IdentitySettings,
   type MailOptions,
   type OidcOptions,
-  resolveIdentityOptions,
-  type ResolvedIdentityOptions,
+  resolveIdentitySettings,
 } from './identity.options.js';
-import { ACCESS_REVOCATION_REPOSITORY } from './ports/access-revocation.repository.js';
 import { ACCOUNT_SERVICES } from './ports/account-services.js';
-import { ATTEMPT_REPOSITORY } from './ports/attempt.repository.js';
 import { IDENTITY_STORE, type IdentityStore } from './ports/identity-store.js';
 import { MAILER, type Mailer } from './ports/mailer.js';
 import { OIDC_CLIENT, type OidcClient } from './ports/oidc-client.js';
-import { OIDC_REQUEST_REPOSITORY } from './ports/oidc-request.repository.js';
-import { OUTBOX_REPOSITORY } from './ports/outbox.repository.js';
 import { PASSWORD_HASHER } from './ports/password-hasher.js';
-import { PASSWORD_RESET_TOKEN_REPOSITORY } from './ports/password-reset-token.repository.js';
-import { SESSION_REPOSITORY } from './ports/session.repository.js';
-import { USER_REPOSITORY } from './ports/user.repository.js';
 import { AccessRevocationService } from './services/access-revocation.service.js';
 import { AccountDeletionService } from './services/account-deletion.service.js';
 import { AccountSetupService } from './services/account-setup.service.js';
@@ -66,41 +53,6 @@ function createOidcClient(oidc: OidcOptions): OidcClient {
     : new DisabledOidcClient(oidc.providerName);
 }
 
-/** Each repository of the store under its own token, so services inject only what they use. */
-const repositoryProviders: Provider[] = [
-  { provide: USER_REPOSITORY, useFactory: (store: IdentityStore) => store.users, inject: [IDENTITY_STORE] },
-  {
-    provide: SESSION_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.sessions,
-    inject: [IDENTITY_STORE],
-  },
-  {
-    provide: PASSWORD_RESET_TOKEN_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.resetTokens,
-    inject: [IDENTITY_STORE],
-  },
-  {
-    provide: OIDC_REQUEST_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.oidcRequests,
-    inject: [IDENTITY_STORE],
-  },
-  {
-    provide: ATTEMPT_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.attempts,
-    inject: [IDENTITY_STORE],
-  },
-  {
-    provide: OUTBOX_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.outbox,
-    inject: [IDENTITY_STORE],
-  },
-  {
-    provide: ACCESS_REVOCATION_REPOSITORY,
-    useFactory: (store: IdentityStore) => store.revocations,
-    inject: [IDENTITY_STORE],
-  },
-];
-
 /**
  * The identity service: accounts, sessions, Google sign-in, password reset, profile and account deletion.
  * Needs the global BusClient (BusModule.forRoot in the composition root) to reach keys, billing and the
@@ -114,22 +66,21 @@ export class IdentityModule implements OnApplicationShutdown {
   ) {}
 
   static forRoot(options: IdentityModuleOptions): DynamicModule {
-    const resolved: ResolvedIdentityOptions = resolveIdentityOptions(options);
+    const settings: IdentitySettings = resolveIdentitySettings(options);
     return {
       module: IdentityModule,
       controllers: [IdentityHandlers, createHealthController('identity')],
       providers: [
-        { provide: IDENTITY_OPTIONS, useValue: resolved },
-        { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(resolved.store) },
-        ...repositoryProviders,
+        { provide: IDENTITY_SETTINGS, useValue: settings },
+        { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(options.store) },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(resolved.passwordHashing) },
-        { provide: MAILER, useFactory: () => createMailer(resolved.mail) },
-        { provide: OIDC_CLIENT, useFactory: () => createOidcClient(resolved.oidc) },
+        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(settings.passwordHashing) },
+        { provide: MAILER, useFactory: () => createMailer(settings.mail) },
+        { provide: OIDC_CLIENT, useFactory: () => createOidcClient(settings.oidc) },
         {
           provide: AccessTokens,
           useFactory: () =>
-            new AccessTokens(resolved.accessTokenSecret, resolved.limits.accessTokenTtlSeconds),
+            new AccessTokens(settings.accessTokenSecret, settings.limits.accessTokenTtlSeconds),
         },
         { provide: ACCOUNT_SERVICES, useClass: BusAccountServices },
         UserDirectory,

@@ -124,8 +124,10 @@ export interface IdentityModuleOptions {
   readonly outboxWorker?: Partial<OutboxWorkerOptions>;
 }
 
-export interface ResolvedIdentityOptions {
-  readonly store: StoreConfig;
+export const DEFAULT_OIDC_PROVIDER_NAME = 'Google';
+
+/** The identity service's own settings, resolved (the store is opened from `IdentityModuleOptions.store`). */
+export interface IdentitySettings {
   readonly accessTokenSecret: string;
   readonly mail: MailOptions;
   readonly oidc: OidcOptions;
@@ -134,11 +136,10 @@ export interface ResolvedIdentityOptions {
   readonly outboxWorker: OutboxWorkerOptions;
 }
 
-export const DEFAULT_OIDC_PROVIDER_NAME = 'Google';
+export const IDENTITY_SETTINGS = Symbol('IDENTITY_SETTINGS');
 
-export function resolveIdentityOptions(options: IdentityModuleOptions): ResolvedIdentityOptions {
+export function resolveIdentitySettings(options: IdentityModuleOptions): IdentitySettings {
   return {
-    store: options.store,
     accessTokenSecret: options.accessTokenSecret,
     mail: options.mail,
     oidc: options.oidc ?? { providerName: DEFAULT_OIDC_PROVIDER_NAME, client: null },
@@ -147,8 +148,6 @@ export function resolveIdentityOptions(options: IdentityModuleOptions): Resolved
     outboxWorker: { ...DEFAULT_OUTBOX_WORKER, ...options.outboxWorker },
   };
 }
-
-export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 
 /** The access-token secret, shared by identity (signs) and the BFF (verifies). */
 export const authTokenSecret = accessTokenSecret;

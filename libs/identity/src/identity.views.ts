@@ -1,7 +1,16 @@
-import type { MemoryGraphView, UserView } from '@membolt/contracts';
+import type {
+  AccessRevocationListView,
+  DeletionReceiptView,
+  MemoryGraphView,
+  SessionView,
+  UserView,
+} from '@membolt/contracts';
+import type { DeletionReceipt } from './domain/deletion-receipt.js';
+import type { IssuedSession } from './domain/session.js';
 import type { MemoryGraph, User } from './domain/user.js';
+import type { AccessRevocationRecord } from './ports/access-revocation.repository.js';
 
-/** The one place a stored user becomes the bus view. */
+/** The one place a stored user becomes the bus view: the password hash and Google subject never leave. */
 export function toUserView(user: User & { readonly memoryGraph: MemoryGraph }): UserView {
   return {
     id: user.id,
@@ -20,4 +29,41 @@ export function toUserView(user: User & { readonly memoryGraph: MemoryGraph }): 
 
 export function toMemoryGraphView(graph: MemoryGraph): MemoryGraphView {
   return { id: graph.id, status: graph.status, createdAt: graph.createdAt.toISOString() };
+}
+
+/** The session's tokens go to the client as they are: they are what it holds to stay signed in. */
+export function toSessionView(session: IssuedSession): SessionView {
+  return {
+    user: toUserView(session.user),
+    accessToken: session.accessToken,
+    accessTokenExpiresAt: session.accessTokenExpiresAt.toISOString(),
+    refreshToken: session.refreshToken,
+    refreshTokenExpiresAt: session.refreshTokenExpiresAt.toISOString(),
+    persistent: session.persistent,
+    ...(session.deviceToken !== undefined ? { deviceToken: session.deviceToken } : {}),
+  };
+}
+
+export function toAccessRevocationListView(
+  revocations: readonly AccessRevocationRecord[],
+): AccessRevocationListView {
+  return {
+    revocations: revocations.map((revocation) => ({
+      kind: revocation.kind,
+      id: revocation.id,
+      expiresAt: revocation.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export function toDeletionReceiptView(receipt: DeletionReceipt): DeletionReceiptView {
+  return {
+    userId: receipt.userId,
+    deletedAt: receipt.deletedAt.toISOString(),
+    services: receipt.services.map((service) => ({
+      service: service.service,
+      removed: { ...service.removed },
+    })),
+    pending: [...receipt.pending],
+  };
 }

@@ -1,3 +1,5 @@
+import type { MemoryGraph, User } from './user.js';
+
 /** A session is a refresh-token family: every rotation adds a token to the same family (same `id`). */
 export interface Session {
   readonly id: string;
@@ -19,4 +21,20 @@ export interface RefreshToken {
   readonly expiresAt: Date;
   /** Set when the token was exchanged for the next one; presenting it again means it was stolen. */
   readonly usedAt: Date | null;
+}
+
+/**
+ * What signing up, signing in or refreshing hands the client: the account and its fresh credentials. The
+ * tokens are secrets the client must hold, so this result, unlike a stored entity, crosses the bus whole
+ * (as a `SessionView`: dates become ISO strings, the user becomes a `UserView`).
+ */
+export interface IssuedSession {
+  readonly user: User & { readonly memoryGraph: MemoryGraph };
+  readonly accessToken: string;
+  readonly accessTokenExpiresAt: Date;
+  readonly refreshToken: string;
+  readonly refreshTokenExpiresAt: Date;
+  readonly persistent: boolean;
+  /** Set by a password sign-in: marks the browser as a known device of the account. */
+  readonly deviceToken?: string;
 }

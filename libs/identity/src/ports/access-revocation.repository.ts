@@ -14,5 +14,3 @@ export interface AccessRevocationRepository {
   listActive(now: Date): Promise<AccessRevocationRecord[]>;
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const ACCESS_REVOCATION_REPOSITORY = Symbol('ACCESS_REVOCATION_REPOSITORY');

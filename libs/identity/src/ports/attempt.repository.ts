@@ -20,5 +20,3 @@ export interface AttemptRepository {
   clear(key: string): Promise<number>;
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const ATTEMPT_REPOSITORY = Symbol('ATTEMPT_REPOSITORY');

@@ -7,5 +7,3 @@ export interface OidcRequestRepository {
   consume(state: string, now: Date): Promise<OidcRequest | null>;
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const OIDC_REQUEST_REPOSITORY = Symbol('OIDC_REQUEST_REPOSITORY');

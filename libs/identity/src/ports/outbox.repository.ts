@@ -20,5 +20,3 @@ export interface OutboxRepository {
   /** Removes the user's steps of these kinds. Returns steps removed. */
   remove(userId: string, kinds: readonly OutboxStepKind[]): Promise<number>;
 }
-
-export const OUTBOX_REPOSITORY = Symbol('OUTBOX_REPOSITORY');

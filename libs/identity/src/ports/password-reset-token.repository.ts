@@ -8,5 +8,3 @@ export interface PasswordResetTokenRepository {
   deleteAllForUser(userId: string): Promise<number>;
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const PASSWORD_RESET_TOKEN_REPOSITORY = Symbol('PASSWORD_RESET_TOKEN_REPOSITORY');

@@ -17,5 +17,3 @@ export interface SessionRepository {
   /** Deletes sessions and tokens past their expiry. */
   purgeExpired(now: Date): Promise<number>;
 }
-
-export const SESSION_REPOSITORY = Symbol('SESSION_REPOSITORY');

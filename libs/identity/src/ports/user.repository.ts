@@ -17,5 +17,3 @@ export interface UserRepository {
   update(userId: string, patch: UserPatch): Promise<User | null>;
   delete(userId: string): Promise<number>;
 }
-
-export const USER_REPOSITORY = Symbol('USER_REPOSITORY');

@@ -1,16 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { BusClient } from '@membolt/bus';
-import {
-  type AccessRevocationListView,
-  IdentitySubjects,
-  MAX_REVOCATIONS_PER_EVENT,
-} from '@membolt/contracts';
-import {
-  ACCESS_REVOCATION_REPOSITORY,
-  type AccessRevocationRecord,
-  type AccessRevocationRepository,
-} from '../ports/access-revocation.repository.js';
+import { IdentitySubjects, MAX_REVOCATIONS_PER_EVENT } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
+import type { AccessRevocationRecord } from '../ports/access-revocation.repository.js';
 
 /**
  * Access tokens are verified by the BFF without asking identity, so ending a session must also end its
@@ -23,7 +16,7 @@ export class AccessRevocationService {
   private readonly logger = new Logger('IdentityRevocations');
 
   constructor(
-    @Inject(ACCESS_REVOCATION_REPOSITORY) private readonly revocations: AccessRevocationRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     private readonly accessTokens: AccessTokens,
     private readonly bus: BusClient,
   ) {}
@@ -38,19 +31,12 @@ export class AccessRevocationService {
     return this.revoke([], [userId], now);
   }
 
-  async listActive(now: Date): Promise<AccessRevocationListView> {
-    const active = await this.revocations.listActive(now);
-    return {
-      revocations: active.map((revocation) => ({
-        kind: revocation.kind,
-        id: revocation.id,
-        expiresAt: revocation.expiresAt.toISOString(),
-      })),
-    };
+  listActive(now: Date): Promise<AccessRevocationRecord[]> {
+    return this.store.revocations.listActive(now);
   }
 
   purgeExpired(now: Date): Promise<number> {
-    return this.revocations.purgeExpired(now);
+    return this.store.revocations.purgeExpired(now);
   }
 
   private async revoke(sessionIds: readonly string[], userIds: readonly string[], now: Date): Promise<void> {
@@ -61,7 +47,7 @@ export class AccessRevocationService {
       ...userIds.map((id) => ({ kind: 'user' as const, id, expiresAt })),
     ];
     // Stored first: if the broadcast is lost, a replica still learns it when it next loads the list.
-    await this.revocations.add(records);
+    await this.store.revocations.add(records);
     for (let start = 0; start < sessionIds.length || start === 0; start += MAX_REVOCATIONS_PER_EVENT) {
       const event = {
         sessionIds: sessionIds.slice(start, start + MAX_REVOCATIONS_PER_EVENT),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
 import { IdentityErrorCode, IdentitySubjects, USER_DATA_SERVICES } from '@membolt/contracts';
-import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 import { AccountSetupService } from './account-setup.service.js';
 
@@ -101,7 +101,7 @@ describe('delete account', () => {
       'ingestion',
       'identity',
     ]);
-    const outbox = tb.get<OutboxRepository>(OUTBOX_REPOSITORY);
+    const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;
     expect((await outbox.listForUser(dee.userId)).map((step) => step.kind)).toEqual([
       'delete-user-data:memory',
     ]);

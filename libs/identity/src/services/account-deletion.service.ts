@@ -1,21 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  type DeletionReceiptView,
-  USER_DATA_SERVICES,
-  type UserDataDeletionView,
-  type UserDataService,
-} from '@membolt/contracts';
+import { USER_DATA_SERVICES, type UserDataDeletionView, type UserDataService } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
+import type { DeletionReceipt } from '../domain/deletion-receipt.js';
 import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
-import {
-  PASSWORD_RESET_TOKEN_REPOSITORY,
-  type PasswordResetTokenRepository,
-} from '../ports/password-reset-token.repository.js';
-import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { userNotFound } from '../identity.errors.js';
 import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
@@ -29,27 +19,24 @@ export class AccountDeletionService {
   private readonly logger = new Logger('IdentityDeletion');
 
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @Inject(PASSWORD_RESET_TOKEN_REPOSITORY) private readonly resetTokens: PasswordResetTokenRepository,
-    @Inject(OUTBOX_REPOSITORY) private readonly outbox: OutboxRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(ACCOUNT_SERVICES) private readonly accountServices: AccountServices,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly revocations: AccessRevocationService,
   ) {}
 
-  async deleteAccount(userId: string): Promise<DeletionReceiptView> {
-    const user = await this.users.findById(userId);
-    if (!user) throw IdentityErrors.userNotFound();
+  async deleteAccount(userId: string): Promise<DeletionReceipt> {
+    const user = await this.store.users.findById(userId);
+    if (!user) throw userNotFound();
     const now = this.clock.now();
     // From here on the account cannot sign in or refresh, even if a later step fails (a retry resumes).
-    if (!user.deletedAt) await this.users.update(userId, { deletedAt: now });
-    const sessions = await this.sessions.revokeAllForUser(userId);
+    if (!user.deletedAt) await this.store.users.update(userId, { deletedAt: now });
+    const sessions = await this.store.sessions.revokeAllForUser(userId);
     // Every access token of the account is refused by every BFF from now on, whatever its session.
     await this.revocations.revokeUser(userId, now);
     // Sign-up steps still pending would create data that is being deleted.
-    const setupSteps = await this.outbox.remove(userId, SETUP_STEP_KINDS);
+    const setupSteps = await this.store.outbox.remove(userId, SETUP_STEP_KINDS);
 
     const services: UserDataDeletionView[] = [];
     const pending: UserDataService[] = [];
@@ -63,20 +50,20 @@ export class AccountDeletionService {
         pending.push(service);
       }
     }
-    await this.outbox.add(userId, pending.map(deletionStepKind), now);
+    await this.store.outbox.add(userId, pending.map(deletionStepKind), now);
     // Steps left by an earlier, interrupted deletion for services that have confirmed now.
     const confirmed = USER_DATA_SERVICES.filter((service) => !pending.includes(service));
-    await this.outbox.remove(userId, confirmed.map(deletionStepKind));
+    await this.store.outbox.remove(userId, confirmed.map(deletionStepKind));
 
-    const passwordResetTokens = await this.resetTokens.deleteAllForUser(userId);
+    const passwordResetTokens = await this.store.resetTokens.deleteAllForUser(userId);
     const rateLimitEntries =
       (await this.limiter.clear(RateLimitKeys.signInByAccount(user.email))) +
       (await this.limiter.clear(RateLimitKeys.resetMailByAccount(user.email)));
-    const users = await this.users.delete(userId);
+    const users = await this.store.users.delete(userId);
     this.logger.log(`Account ${userId} deleted${pending.length ? `; pending in ${pending.join(', ')}` : ''}`);
     return {
       userId,
-      deletedAt: now.toISOString(),
+      deletedAt: now,
       services: [
         ...services,
         {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import {
   deletionStepService,
   isSetupStep,
@@ -7,11 +8,9 @@ import {
   SETUP_STEP_KINDS,
   type SetupStepKind,
 } from '../domain/outbox-step.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { UserDirectory } from './user-directory.service.js';
 
 type StepOutcome = 'done' | 'dropped';
@@ -29,11 +28,10 @@ export class AccountSetupService {
   private readonly logger = new Logger('IdentityOutbox');
 
   constructor(
-    @Inject(OUTBOX_REPOSITORY) private readonly outbox: OutboxRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(ACCOUNT_SERVICES) private readonly accountServices: AccountServices,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly directory: UserDirectory,
   ) {}
 
@@ -44,7 +42,7 @@ export class AccountSetupService {
 
   /** One worker pass: every due step, oldest first. Returns the steps that completed. */
   async runDue(): Promise<number> {
-    const due = await this.outbox.due(this.clock.now(), DUE_BATCH);
+    const due = await this.store.outbox.due(this.clock.now(), DUE_BATCH);
     let completed = 0;
     for (const step of due) if (await this.runSafely(step.userId, step.kind)) completed++;
     return completed;
@@ -64,11 +62,11 @@ export class AccountSetupService {
 
   private async runOne(userId: string, kind: OutboxStepKind): Promise<boolean> {
     const now = this.clock.now();
-    const step = await this.outbox.claim(
+    const step = await this.store.outbox.claim(
       userId,
       kind,
       now,
-      new Date(now.getTime() + this.options.outboxWorker.leaseMs),
+      new Date(now.getTime() + this.settings.outboxWorker.leaseMs),
     );
     if (!step) return false;
     let outcome: StepOutcome;
@@ -76,15 +74,15 @@ export class AccountSetupService {
       outcome = await this.run(step);
     } catch (error) {
       const delay = Math.min(
-        this.options.outboxWorker.retryBaseMs * 2 ** step.attempts,
-        this.options.outboxWorker.retryMaxMs,
+        this.settings.outboxWorker.retryBaseMs * 2 ** step.attempts,
+        this.settings.outboxWorker.retryMaxMs,
       );
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(
         `Step ${kind} for user ${userId} failed (attempt ${step.attempts + 1}), retrying in ${delay} ms: ${reason}`,
       );
       try {
-        await this.outbox.reschedule(
+        await this.store.outbox.reschedule(
           userId,
           kind,
           new Date(this.clock.now().getTime() + delay),
@@ -96,7 +94,7 @@ export class AccountSetupService {
       }
       return false;
     }
-    await this.outbox.complete(userId, kind);
+    await this.store.outbox.complete(userId, kind);
     if (outcome === 'done' && isSetupStep(kind)) await this.markSetupCompleteIfDone(userId);
     return outcome === 'done';
   }
@@ -109,11 +107,11 @@ export class AccountSetupService {
       this.logger.log(`User data deleted in ${service} for user ${step.userId}`);
       return 'done';
     }
-    const stored = await this.users.findById(step.userId);
+    const stored = await this.store.users.findById(step.userId);
     if (!stored || stored.deletedAt) {
       const orphanFor = this.clock.now().getTime() - step.createdAt.getTime();
       // A missing account whose step is young may still be on its way into a store without transactions.
-      if (stored?.deletedAt || orphanFor > this.options.outboxWorker.orphanGraceMs) return 'dropped';
+      if (stored?.deletedAt || orphanFor > this.settings.outboxWorker.orphanGraceMs) return 'dropped';
       throw new Error('the account is not stored (yet)');
     }
     const user = await this.directory.withMemoryGraph(stored);
@@ -129,7 +127,7 @@ export class AccountSetupService {
   }
 
   private async markSetupCompleteIfDone(userId: string): Promise<void> {
-    const remaining = (await this.outbox.listForUser(userId)).filter((step) => isSetupStep(step.kind));
-    if (remaining.length === 0) await this.users.update(userId, { setupComplete: true });
+    const remaining = (await this.store.outbox.listForUser(userId)).filter((step) => isSetupStep(step.kind));
+    if (remaining.length === 0) await this.store.users.update(userId, { setupComplete: true });
   }
 }

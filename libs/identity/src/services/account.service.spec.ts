@@ -10,7 +10,7 @@ import {
   KeysSubjects,
   SubscriptionSubjects,
 } from '@membolt/contracts';
-import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import {
   createIdentityTestbed,
   type IdentityTestbed,
@@ -97,7 +97,7 @@ describe('sign-up', () => {
     expect(tb.stubs.subscriptions.has(user.id)).toBe(true);
     expect(tb.stubs.callsTo(KeysSubjects.list.name)).toEqual([user.id]);
     expect(tb.stubs.callsTo(SubscriptionSubjects.init.name)).toEqual([user.id]);
-    expect(await tb.get<OutboxRepository>(OUTBOX_REPOSITORY).listForUser(user.id)).toEqual([]);
+    expect(await tb.get<IdentityStore>(IDENTITY_STORE).outbox.listForUser(user.id)).toEqual([]);
   });
 
   it('refuses an e-mail already in use, whatever its case', async () => {
@@ -159,7 +159,7 @@ describe('sign-up', () => {
     const { user } = await signUp();
     expect(user.setupComplete).toBe(false);
     expect(tb.stubs.keysOf(user.id)).toHaveLength(1);
-    const outbox = tb.get<OutboxRepository>(OUTBOX_REPOSITORY);
+    const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;
     expect(await outbox.listForUser(user.id)).toEqual([
       expect.objectContaining({
         kind: 'init-subscription',
@@ -187,7 +187,7 @@ describe('sign-up', () => {
   it('doubles the retry delay after each failure', async () => {
     tb.stubs.failing.add('billing');
     const { user } = await signUp();
-    const outbox = tb.get<OutboxRepository>(OUTBOX_REPOSITORY);
+    const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;
     const setup = tb.get(AccountSetupService);
     const delays: number[] = [];
     for (let i = 0; i < 3; i++) {

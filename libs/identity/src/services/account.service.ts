@@ -1,23 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
   ChangePasswordRequest,
-  MemoryGraphView,
-  SessionView,
   SignUpRequest,
   UpdateNotificationsRequest,
   UpdatePreferencesRequest,
   UpdateProfileRequest,
-  UserView,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { SETUP_STEP_KINDS } from '../domain/outbox-step.js';
-import { newUser, withAuthMethod } from '../domain/user.js';
-import { toMemoryGraphView, toUserView } from '../identity.views.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import type { IssuedSession } from '../domain/session.js';
+import { type MemoryGraph, newUser, withAuthMethod } from '../domain/user.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import { type CreateUserResult, USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
+import type { CreateUserResult } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { emailAlreadyInUse, tooManySignUps, wrongCurrentPassword } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -34,7 +32,7 @@ export interface NewAccount {
 @Injectable()
 export class AccountService {
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly directory: UserDirectory,
@@ -42,22 +40,22 @@ export class AccountService {
     private readonly setup: AccountSetupService,
     private readonly passwordPolicy: PasswordPolicy,
     private readonly limiter: RateLimiter,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
-  async signUp(request: SignUpRequest): Promise<SessionView> {
+  async signUp(request: SignUpRequest): Promise<IssuedSession> {
     this.passwordPolicy.assertAcceptable(request.password);
     // Every attempt counts (taken e-mails too), each aliased mutation of a GraphQL request on its own. Callers
     // without an address are the operator's own tools (CLI), not the public edge.
     if (request.clientAddress) {
-      const { signUpsPerAddress, signUpWindowMs } = this.options.limits;
+      const { signUpsPerAddress, signUpWindowMs } = this.settings.limits;
       const allowed = await this.limiter.take(RateLimitKeys.signUpByAddress(request.clientAddress), {
         limit: signUpsPerAddress,
         windowMs: signUpWindowMs,
       });
-      if (!allowed) throw IdentityErrors.tooManySignUps();
+      if (!allowed) throw tooManySignUps();
     }
-    if (await this.users.findByEmail(request.email)) throw IdentityErrors.emailAlreadyInUse();
+    if (await this.store.users.findByEmail(request.email)) throw emailAlreadyInUse();
     const passwordHash = await this.hasher.hash(request.password);
     const created = await this.createAccount({
       email: request.email,
@@ -65,7 +63,7 @@ export class AccountService {
       passwordHash,
       googleSubject: null,
     });
-    if (created.result !== 'created') throw IdentityErrors.emailAlreadyInUse();
+    if (created.result !== 'created') throw emailAlreadyInUse();
     return this.sessions.issue(created.user, true);
   }
 
@@ -77,49 +75,43 @@ export class AccountService {
     account: NewAccount,
   ): Promise<{ result: 'created'; user: ActiveUser } | { result: Exclude<CreateUserResult, 'created'> }> {
     const user = newUser({ ...account, now: this.clock.now() });
-    const result = await this.users.create(user, SETUP_STEP_KINDS);
+    const result = await this.store.users.create(user, SETUP_STEP_KINDS);
     if (result !== 'created') return { result };
     await this.setup.runSetupNow(user.id);
     return { result, user: await this.directory.require(user.id) };
   }
 
-  async currentUser(userId: string): Promise<UserView> {
-    return toUserView(await this.directory.require(userId));
+  currentUser(userId: string): Promise<ActiveUser> {
+    return this.directory.require(userId);
   }
 
-  async updateProfile(userId: string, request: UpdateProfileRequest): Promise<UserView> {
-    return toUserView(
-      await this.directory.update(userId, {
-        ...(request.name !== undefined ? { name: request.name } : {}),
-        ...(request.bio !== undefined ? { bio: request.bio } : {}),
-      }),
-    );
+  updateProfile(userId: string, request: UpdateProfileRequest): Promise<ActiveUser> {
+    return this.directory.update(userId, {
+      ...(request.name !== undefined ? { name: request.name } : {}),
+      ...(request.bio !== undefined ? { bio: request.bio } : {}),
+    });
   }
 
-  async updatePreferences(userId: string, request: UpdatePreferencesRequest): Promise<UserView> {
+  async updatePreferences(userId: string, request: UpdatePreferencesRequest): Promise<ActiveUser> {
     const user = await this.directory.require(userId);
-    return toUserView(
-      await this.directory.update(userId, {
-        settings: {
-          theme: request.theme ?? user.settings.theme,
-          defaultModel: request.defaultModel ?? user.settings.defaultModel,
-        },
-      }),
-    );
+    return this.directory.update(userId, {
+      settings: {
+        theme: request.theme ?? user.settings.theme,
+        defaultModel: request.defaultModel ?? user.settings.defaultModel,
+      },
+    });
   }
 
-  async updateNotifications(userId: string, request: UpdateNotificationsRequest): Promise<UserView> {
+  async updateNotifications(userId: string, request: UpdateNotificationsRequest): Promise<ActiveUser> {
     const { notifications } = await this.directory.require(userId);
-    return toUserView(
-      await this.directory.update(userId, {
-        notifications: {
-          emailNotifications: request.emailNotifications ?? notifications.emailNotifications,
-          newFeatures: request.newFeatures ?? notifications.newFeatures,
-          marketingEmails: request.marketingEmails ?? notifications.marketingEmails,
-          conversationSummaries: request.conversationSummaries ?? notifications.conversationSummaries,
-        },
-      }),
-    );
+    return this.directory.update(userId, {
+      notifications: {
+        emailNotifications: request.emailNotifications ?? notifications.emailNotifications,
+        newFeatures: request.newFeatures ?? notifications.newFeatures,
+        marketingEmails: request.marketingEmails ?? notifications.marketingEmails,
+        conversationSummaries: request.conversationSummaries ?? notifications.conversationSummaries,
+      },
+    });
   }
 
   /**
@@ -130,7 +122,7 @@ export class AccountService {
     this.passwordPolicy.assertAcceptable(request.newPassword);
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
-      throw IdentityErrors.wrongCurrentPassword();
+      throw wrongCurrentPassword();
     }
     const passwordHash = await this.hasher.hash(request.newPassword);
     await this.directory.update(userId, {
@@ -144,7 +136,7 @@ export class AccountService {
   async verifyPassword(userId: string, password: string): Promise<void> {
     const user = await this.directory.require(userId);
     if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, password))) {
-      throw IdentityErrors.wrongCurrentPassword();
+      throw wrongCurrentPassword();
     }
   }
 
@@ -153,7 +145,7 @@ export class AccountService {
     return (await this.directory.find(userId)) !== null;
   }
 
-  async ensureMemoryGraph(userId: string): Promise<MemoryGraphView> {
-    return toMemoryGraphView((await this.directory.require(userId)).memoryGraph);
+  async ensureMemoryGraph(userId: string): Promise<MemoryGraph> {
+    return (await this.directory.require(userId)).memoryGraph;
   }
 }

@@ -1,16 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ACCESS_REVOCATION_REPOSITORY,
-  type AccessRevocationRepository,
-} from '../ports/access-revocation.repository.js';
-import { ATTEMPT_REPOSITORY, type AttemptRepository } from '../ports/attempt.repository.js';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
-import {
-  PASSWORD_RESET_TOKEN_REPOSITORY,
-  type PasswordResetTokenRepository,
-} from '../ports/password-reset-token.repository.js';
-import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -20,22 +10,18 @@ export class HousekeepingService {
   private lastPurgeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @Inject(PASSWORD_RESET_TOKEN_REPOSITORY) private readonly resetTokens: PasswordResetTokenRepository,
-    @Inject(OIDC_REQUEST_REPOSITORY) private readonly oidcRequests: OidcRequestRepository,
-    @Inject(ATTEMPT_REPOSITORY) private readonly attempts: AttemptRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ACCESS_REVOCATION_REPOSITORY) private readonly revocations: AccessRevocationRepository,
   ) {}
 
   async purgeIfDue(): Promise<void> {
     const now = this.clock.now();
     if (now.getTime() - this.lastPurgeAt < PURGE_EVERY_MS) return;
     this.lastPurgeAt = now.getTime();
-    await this.sessions.purgeExpired(now);
-    await this.resetTokens.purgeExpired(now);
-    await this.oidcRequests.purgeExpired(now);
-    await this.attempts.purgeExpired(now);
-    await this.revocations.purgeExpired(now);
+    await this.store.sessions.purgeExpired(now);
+    await this.store.resetTokens.purgeExpired(now);
+    await this.store.oidcRequests.purgeExpired(now);
+    await this.store.attempts.purgeExpired(now);
+    await this.store.revocations.purgeExpired(now);
   }
 }

@@ -7,18 +7,17 @@ import {
   NAME_MAX_LENGTH,
   type OidcStartView,
   type OidcStatusView,
-  type SessionView,
   type StartOidcRequest,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import type { OidcIdentity } from '../domain/oidc-request.js';
+import type { IssuedSession } from '../domain/session.js';
 import { withAuthMethod } from '../domain/user.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { OIDC_CLIENT, type OidcClient } from '../ports/oidc-client.js';
-import { OIDC_REQUEST_REPOSITORY, type OidcRequestRepository } from '../ports/oidc-request.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
 import { AccountService } from './account.service.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { invalidRedirectUri, oidcFailed, oidcNotConfigured } from '../identity.errors.js';
 import { SessionService } from './session.service.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
 
@@ -35,10 +34,9 @@ export class OidcSignInService {
 
   constructor(
     @Inject(OIDC_CLIENT) private readonly client: OidcClient,
-    @Inject(OIDC_REQUEST_REPOSITORY) private readonly requests: OidcRequestRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly directory: UserDirectory,
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
@@ -54,14 +52,14 @@ export class OidcSignInService {
     try {
       const started = await this.client.start(redirectUri);
       const now = this.clock.now();
-      await this.requests.save({
+      await this.store.oidcRequests.save({
         state: started.state,
         nonce: started.nonce,
         codeVerifier: started.codeVerifier,
         redirectUri,
         remember: request.remember,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + this.options.limits.oidcRequestMs),
+        expiresAt: new Date(now.getTime() + this.settings.limits.oidcRequestMs),
       });
       return { authorizationUrl: started.authorizationUrl };
     } catch (error) {
@@ -69,13 +67,13 @@ export class OidcSignInService {
     }
   }
 
-  async finish(request: FinishOidcRequest): Promise<SessionView> {
+  async finish(request: FinishOidcRequest): Promise<IssuedSession> {
     this.assertEnabled();
     try {
       const callbackUrl = new URL(request.callbackUrl);
       const state = callbackUrl.searchParams.get('state');
       if (!state) throw new OidcFlowError('the callback carries no state');
-      const pending = await this.requests.consume(state, this.clock.now());
+      const pending = await this.store.oidcRequests.consume(state, this.clock.now());
       if (!pending) throw new OidcFlowError('unknown, used or expired state');
       const identity = await this.client.finish(callbackUrl, pending);
       const user = await this.findOrCreateUser(identity);
@@ -88,7 +86,7 @@ export class OidcSignInService {
 
   /** The account of this Google identity: by subject, else by verified e-mail (linked), else a new one. */
   private async findOrCreateUser(identity: OidcIdentity, retried = false): Promise<ActiveUser> {
-    const bySubject = await this.users.findByGoogleSubject(identity.subject);
+    const bySubject = await this.store.users.findByGoogleSubject(identity.subject);
     if (bySubject) {
       if (bySubject.deletedAt) throw new OidcFlowError('the account is being deleted');
       return this.directory.withMemoryGraph(bySubject);
@@ -96,7 +94,7 @@ export class OidcSignInService {
     if (!identity.email) throw new OidcFlowError('the provider gave no e-mail address');
     // An unverified address proves nothing: it may not be linked to, nor claimed by, a new account.
     if (!identity.emailVerified) throw new OidcFlowError('the provider has not verified the e-mail address');
-    const byEmail = await this.users.findByEmail(identity.email);
+    const byEmail = await this.store.users.findByEmail(identity.email);
     if (byEmail) {
       if (byEmail.deletedAt) throw new OidcFlowError('the account is being deleted');
       if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) {
@@ -121,14 +119,14 @@ export class OidcSignInService {
   }
 
   private assertEnabled(): void {
-    if (!this.client.enabled) throw IdentityErrors.oidcNotConfigured();
+    if (!this.client.enabled) throw oidcNotConfigured();
   }
 
   private failed(what: string, error: unknown): Error {
     if (error instanceof CommonError && error.code === CommonErrorCode.ValidationError) return error;
     const cause = error instanceof Error ? error.message : String(error);
     this.logger.warn(`${this.client.providerName} ${what}: ${cause}`);
-    return IdentityErrors.oidcFailed();
+    return oidcFailed();
   }
 }
 
@@ -139,8 +137,5 @@ function parseRedirectUri(value: string): string {
   } catch {
     // reported below
   }
-  throw new CommonError(
-    CommonErrorCode.ValidationError,
-    'redirectUri must be an absolute http(s) URL without query or fragment',
-  );
+  throw invalidRedirectUri();
 }

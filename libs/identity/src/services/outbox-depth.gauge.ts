@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { METRICS, type Metrics } from '@membolt/platform';
-import { OUTBOX_REPOSITORY, type OutboxRepository } from '../ports/outbox.repository.js';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 
 /**
  * Reports the outbox's pending steps as `membolt_queue_depth{queue="identity_outbox_pending"}`: a growing
@@ -11,12 +11,12 @@ export class OutboxDepthGauge implements OnModuleInit, OnModuleDestroy {
   private unregister: (() => void) | undefined;
 
   constructor(
-    @Inject(OUTBOX_REPOSITORY) private readonly outbox: OutboxRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Optional() @Inject(METRICS) private readonly metrics?: Metrics,
   ) {}
 
   onModuleInit(): void {
-    this.unregister = this.metrics?.registerQueue('identity_outbox_pending', () => this.outbox.count());
+    this.unregister = this.metrics?.registerQueue('identity_outbox_pending', () => this.store.outbox.count());
   }
 
   onModuleDestroy(): void {

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { AccountSetupService } from './account-setup.service.js';
 import { HousekeepingService } from './housekeeping.service.js';
 
@@ -20,7 +20,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly setup: AccountSetupService,
     private readonly housekeeping: HousekeepingService,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -40,7 +40,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.timer = setTimeout(() => {
       this.running = this.pass().finally(() => {
         this.running = null;
-        this.schedule(this.options.outboxWorker.pollIntervalMs);
+        this.schedule(this.settings.outboxWorker.pollIntervalMs);
       });
     }, delayMs);
     // The worker alone never keeps a process alive.

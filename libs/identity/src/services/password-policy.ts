@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AccountMessages, CommonError, CommonErrorCode, passwordProblem } from '@membolt/contracts';
+import { AccountMessages, passwordProblem } from '@membolt/contracts';
 import {
   bundledCommonPasswords,
   commonPasswordForm,
 } from '../adapters/common-passwords/bundled-common-passwords.js';
+import { passwordNotAcceptable } from '../identity.errors.js';
 
 /**
  * The rule for every new password (sign-up, reset, change, the operator CLI through sign-up): the shared
@@ -22,6 +23,6 @@ export class PasswordPolicy {
 
   assertAcceptable(password: string): void {
     const problem = this.problem(password);
-    if (problem) throw new CommonError(CommonErrorCode.ValidationError, problem);
+    if (problem) throw passwordNotAcceptable(problem);
   }
 }

@@ -1,23 +1,17 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
-  CommonError,
-  CommonErrorCode,
   type CompletePasswordResetRequest,
   PRODUCT_NAME,
   type RequestPasswordResetRequest,
 } from '@membolt/contracts';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
 import { withAuthMethod } from '../domain/user.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { MAILER, type Mailer, type OutgoingMail } from '../ports/mailer.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import {
-  PASSWORD_RESET_TOKEN_REPOSITORY,
-  type PasswordResetTokenRepository,
-} from '../ports/password-reset-token.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { invalidResetUrl, resetTokenInvalid } from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -34,12 +28,11 @@ export class PasswordResetService implements OnModuleDestroy {
   private readonly deliveries = new Set<Promise<void>>();
 
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @Inject(PASSWORD_RESET_TOKEN_REPOSITORY) private readonly tokens: PasswordResetTokenRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
     private readonly passwordPolicy: PasswordPolicy,
@@ -47,7 +40,7 @@ export class PasswordResetService implements OnModuleDestroy {
 
   async request(request: RequestPasswordResetRequest): Promise<void> {
     const resetUrl = parseResetUrl(request.resetUrl);
-    const { limits } = this.options;
+    const { limits } = this.settings;
     const rule = { limit: limits.resetMailsPerAccount, windowMs: limits.resetMailWindowMs };
     const key = RateLimitKeys.resetMailByAccount(request.email);
     if (await this.limiter.isLimited(key, rule)) {
@@ -56,11 +49,11 @@ export class PasswordResetService implements OnModuleDestroy {
     }
     await this.limiter.hit(key, rule);
 
-    const user = await this.users.findByEmail(request.email);
+    const user = await this.store.users.findByEmail(request.email);
     if (!user || user.deletedAt) return;
     const now = this.clock.now();
     const token = newSecretToken();
-    await this.tokens.issue(user.id, {
+    await this.store.resetTokens.issue(user.id, {
       tokenHash: hashSecretToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + limits.resetTokenMs),
@@ -72,13 +65,13 @@ export class PasswordResetService implements OnModuleDestroy {
   async complete(request: CompletePasswordResetRequest): Promise<void> {
     // Before the token is consumed: a refused password leaves the link usable for a better one.
     this.passwordPolicy.assertAcceptable(request.newPassword);
-    const userId = await this.tokens.consume(hashSecretToken(request.token), this.clock.now());
-    if (!userId) throw IdentityErrors.resetTokenInvalid();
-    const user = await this.users.findById(userId);
-    if (!user || user.deletedAt) throw IdentityErrors.resetTokenInvalid();
+    const userId = await this.store.resetTokens.consume(hashSecretToken(request.token), this.clock.now());
+    if (!userId) throw resetTokenInvalid();
+    const user = await this.store.users.findById(userId);
+    if (!user || user.deletedAt) throw resetTokenInvalid();
     const passwordHash = await this.hasher.hash(request.newPassword);
     // Reaching the mailbox proves the account is yours: a Google-only account gains a password too.
-    await this.users.update(userId, {
+    await this.store.users.update(userId, {
       passwordHash,
       authMethods: withAuthMethod(user.authMethods, 'password'),
     });
@@ -111,7 +104,7 @@ function parseResetUrl(value: string): URL {
   } catch {
     // reported below
   }
-  throw new CommonError(CommonErrorCode.ValidationError, 'resetUrl must be an absolute http(s) URL');
+  throw invalidResetUrl();
 }
 
 const escapeHtml = (text: string) =>

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ATTEMPT_REPOSITORY, type AttemptRepository } from '../ports/attempt.repository.js';
 import { CLOCK, type Clock } from '@membolt/platform';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 
 export interface RateLimit {
   readonly limit: number;
@@ -28,19 +28,19 @@ export const RateLimitKeys = {
 @Injectable()
 export class RateLimiter {
   constructor(
-    @Inject(ATTEMPT_REPOSITORY) private readonly attempts: AttemptRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async isLimited(key: string, rule: RateLimit): Promise<boolean> {
     const now = this.clock.now();
-    return (await this.attempts.countSince(key, new Date(now.getTime() - rule.windowMs))) >= rule.limit;
+    return (await this.store.attempts.countSince(key, new Date(now.getTime() - rule.windowMs))) >= rule.limit;
   }
 
   /** Counts one event and answers whether it is within the limit; concurrent callers cannot overshoot it. */
   async take(key: string, rule: RateLimit): Promise<boolean> {
     const now = this.clock.now();
-    const rank = await this.attempts.recordAndRank(
+    const rank = await this.store.attempts.recordAndRank(
       key,
       now,
       new Date(now.getTime() + rule.windowMs),
@@ -56,7 +56,7 @@ export class RateLimiter {
    */
   async backoffUntil(key: string, backoff: Backoff): Promise<Date | null> {
     const now = this.clock.now();
-    const { count, latest } = await this.attempts.summarySince(
+    const { count, latest } = await this.store.attempts.summarySince(
       key,
       new Date(now.getTime() - backoff.windowMs),
     );
@@ -68,10 +68,10 @@ export class RateLimiter {
 
   async hit(key: string, rule: RateLimit): Promise<void> {
     const now = this.clock.now();
-    await this.attempts.record(key, now, new Date(now.getTime() + rule.windowMs));
+    await this.store.attempts.record(key, now, new Date(now.getTime() + rule.windowMs));
   }
 
   clear(key: string): Promise<number> {
-    return this.attempts.clear(key);
+    return this.store.attempts.clear(key);
   }
 }

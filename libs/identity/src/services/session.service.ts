@@ -1,16 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
-import type { AccessRevocationListView, SessionView, SignInRequest } from '@membolt/contracts';
+import type { SignInRequest } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
+import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { DeviceTokens } from '../domain/device-tokens.js';
 import { hashSecretToken, newSecretToken } from '../domain/secret-tokens.js';
-import { toUserView } from '../identity.views.js';
-import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity.options.js';
+import type { IssuedSession } from '../domain/session.js';
+import type { AccessRevocationRecord } from '../ports/access-revocation.repository.js';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
-import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session.repository.js';
-import { USER_REPOSITORY, type UserRepository } from '../ports/user.repository.js';
-import { IdentityErrors } from '../identity.errors.js';
+import {
+  invalidCredentials,
+  sessionExpired,
+  tooManySignInAttempts,
+  userNotFound,
+} from '../identity.errors.js';
 import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { type ActiveUser, UserDirectory } from './user-directory.service.js';
@@ -26,17 +31,16 @@ export class SessionService {
   private readonly devices: DeviceTokens;
 
   constructor(
-    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(IDENTITY_STORE) private readonly store: IdentityStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDENTITY_OPTIONS) private readonly options: ResolvedIdentityOptions,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly accessTokens: AccessTokens,
     private readonly directory: UserDirectory,
     private readonly limiter: RateLimiter,
     private readonly revocations: AccessRevocationService,
   ) {
-    this.devices = new DeviceTokens(options.accessTokenSecret);
+    this.devices = new DeviceTokens(settings.accessTokenSecret);
   }
 
   /**
@@ -45,8 +49,8 @@ export class SessionService {
    * device (a valid device token for this account) has its own backoff and is exempt from the account-wide
    * ceiling and the per-address limit, which only other browsers' failures can fill.
    */
-  async signIn(request: SignInRequest): Promise<SessionView> {
-    const { limits } = this.options;
+  async signIn(request: SignInRequest): Promise<IssuedSession> {
+    const { limits } = this.settings;
     const deviceId = this.devices.verify(request.deviceToken, request.email);
     const address = request.clientAddress ?? 'unknown';
     const accountKey = RateLimitKeys.signInByAccount(request.email);
@@ -70,10 +74,10 @@ export class SessionService {
         ((await this.limiter.isLimited(accountKey, accountRule)) ||
           (addressKey && (await this.limiter.isLimited(addressKey, addressRule)))))
     ) {
-      throw IdentityErrors.tooManyRequests();
+      throw tooManySignInAttempts();
     }
 
-    const stored = await this.users.findByEmail(request.email);
+    const stored = await this.store.users.findByEmail(request.email);
     const candidate = stored && !stored.deletedAt && stored.passwordHash ? stored : null;
     // Unknown accounts cost a hash verification too, so timing does not tell which e-mails are registered.
     const valid = await this.hasher.verify(
@@ -84,7 +88,7 @@ export class SessionService {
       await this.limiter.hit(attemptKey, attemptRule);
       await this.limiter.hit(accountKey, accountRule);
       if (addressKey) await this.limiter.hit(addressKey, addressRule);
-      throw IdentityErrors.invalidCredentials();
+      throw invalidCredentials();
     }
     // The account-wide count stays: it measures guessing from elsewhere, which this success does not end.
     await this.limiter.clear(attemptKey);
@@ -97,12 +101,12 @@ export class SessionService {
   }
 
   /** Starts a new session (family) for a signed-in user. */
-  async issue(user: ActiveUser, persistent: boolean): Promise<SessionView> {
+  async issue(user: ActiveUser, persistent: boolean): Promise<IssuedSession> {
     const now = this.clock.now();
     const sessionId = randomUUID();
     const refreshToken = newSecretToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeMs(persistent));
-    await this.sessions.create(
+    await this.store.sessions.create(
       user.id,
       { id: sessionId, userId: user.id, persistent, createdAt: now, lastUsedAt: now, expiresAt },
       {
@@ -114,32 +118,32 @@ export class SessionService {
         usedAt: null,
       },
     );
-    return this.view(user, sessionId, refreshToken, expiresAt, persistent, now);
+    return this.issued(user, sessionId, refreshToken, expiresAt, persistent, now);
   }
 
-  async refresh(refreshToken: string): Promise<SessionView> {
+  async refresh(refreshToken: string): Promise<IssuedSession> {
     const now = this.clock.now();
-    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
-    if (!found) throw IdentityErrors.sessionExpired();
+    const found = await this.store.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    if (!found) throw sessionExpired();
     const { session, token } = found;
     if (token.usedAt) {
       this.logger.warn(
         `Refresh token reused in session ${session.id} of user ${session.userId}: session revoked`,
       );
       await this.end(session.userId, session.id);
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     if (token.expiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) {
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     const user = await this.directory.find(session.userId);
     if (!user) {
       await this.end(session.userId, session.id);
-      throw IdentityErrors.userNotFound();
+      throw userNotFound();
     }
     const next = newSecretToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeMs(session.persistent));
-    const rotated = await this.sessions.rotate(user.id, session.id, token.tokenHash, {
+    const rotated = await this.store.sessions.rotate(user.id, session.id, token.tokenHash, {
       tokenHash: hashSecretToken(next),
       sessionId: session.id,
       userId: user.id,
@@ -153,15 +157,15 @@ export class SessionService {
         `Concurrent reuse of a refresh token in session ${session.id} of user ${user.id}: session revoked`,
       );
       await this.end(user.id, session.id);
-      throw IdentityErrors.sessionExpired();
+      throw sessionExpired();
     }
     const active = await this.directory.update(user.id, { lastActiveAt: now });
-    return this.view(active, session.id, next, expiresAt, session.persistent, session.createdAt);
+    return this.issued(active, session.id, next, expiresAt, session.persistent, session.createdAt);
   }
 
   /** Ends the session the token belongs to. Always accepted: an unknown token has nothing to end. */
   async signOut(refreshToken: string): Promise<void> {
-    const found = await this.sessions.findByTokenHash(hashSecretToken(refreshToken));
+    const found = await this.store.sessions.findByTokenHash(hashSecretToken(refreshToken));
     if (found) await this.end(found.session.userId, found.session.id);
   }
 
@@ -170,47 +174,47 @@ export class SessionService {
    * password change or reset leaves no other device signed in, not even for the rest of a token's lifetime.
    */
   async revokeAll(userId: string, keepSessionId?: string): Promise<number> {
-    const ended = (await this.sessions.listForUser(userId))
+    const ended = (await this.store.sessions.listForUser(userId))
       .map((session) => session.id)
       .filter((id) => id !== keepSessionId);
-    const removed = await this.sessions.revokeAllForUser(userId, keepSessionId);
+    const removed = await this.store.sessions.revokeAllForUser(userId, keepSessionId);
     await this.revocations.revokeSessions(ended, this.clock.now());
     return removed;
   }
 
   /** The access-token revocations in force, for a BFF replica that starts. */
-  listRevocations(): Promise<AccessRevocationListView> {
+  listRevocations(): Promise<AccessRevocationRecord[]> {
     return this.revocations.listActive(this.clock.now());
   }
 
   /** Ends one session: its refresh tokens are deleted and its access tokens refused by every BFF. */
   private async end(userId: string, sessionId: string): Promise<void> {
-    await this.sessions.revoke(userId, sessionId);
+    await this.store.sessions.revoke(userId, sessionId);
     await this.revocations.revokeSessions([sessionId], this.clock.now());
   }
 
   private lifetimeMs(persistent: boolean): number {
-    return persistent ? this.options.limits.persistentSessionMs : this.options.limits.browserSessionMs;
+    return persistent ? this.settings.limits.persistentSessionMs : this.settings.limits.browserSessionMs;
   }
 
-  private async view(
+  private async issued(
     user: ActiveUser,
     sessionId: string,
     refreshToken: string,
     refreshTokenExpiresAt: Date,
     persistent: boolean,
     signedInAt: Date,
-  ): Promise<SessionView> {
+  ): Promise<IssuedSession> {
     const access = await this.accessTokens.sign(
       { sub: user.id, sid: sessionId, authTime: signedInAt },
       this.clock.now(),
     );
     return {
-      user: toUserView(user),
+      user,
       accessToken: access.token,
-      accessTokenExpiresAt: access.expiresAt.toISOString(),
+      accessTokenExpiresAt: access.expiresAt,
       refreshToken,
-      refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
+      refreshTokenExpiresAt,
       persistent,
     };
   }
