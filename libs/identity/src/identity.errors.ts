@@ -15,6 +15,12 @@ export const invalidCredentials = (): IdentityError =>
 export const wrongCurrentPassword = (): IdentityError =>
   new IdentityError(IdentityErrorCode.WrongPassword, 'The current password is incorrect.');
 
+export const tooManyPasswordChecks = (): IdentityError =>
+  new IdentityError(
+    IdentityErrorCode.TooManyRequests,
+    'Too many wrong passwords. Please try again in a few minutes.',
+  );
+
 export const tooManySignInAttempts = (): IdentityError =>
   new IdentityError(
     IdentityErrorCode.TooManyRequests,

@@ -29,6 +29,12 @@ export interface IdentityLimits {
   /** Sign-ups (attempts) from one client address; requests without an address (operator CLI) are not counted. */
   readonly signUpWindowMs: number;
   readonly signUpsPerAddress: number;
+  /**
+   * Wrong current passwords (change password, or confirming a sensitive change) per account: a stolen access
+   * cookie must not become a way to guess the password.
+   */
+  readonly passwordCheckWindowMs: number;
+  readonly passwordCheckFailuresPerAccount: number;
   readonly resetTokenMs: number;
   readonly resetMailWindowMs: number;
   readonly resetMailsPerAccount: number;
@@ -49,6 +55,8 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   signInFailuresPerAddress: 20,
   signUpWindowMs: HOUR,
   signUpsPerAddress: 10,
+  passwordCheckWindowMs: 15 * MINUTE,
+  passwordCheckFailuresPerAccount: 5,
   resetTokenMs: HOUR,
   resetMailWindowMs: HOUR,
   resetMailsPerAccount: 3,

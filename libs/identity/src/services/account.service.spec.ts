@@ -319,6 +319,26 @@ describe('change password', () => {
     });
   });
 
+  it('stops guessing the current password after 5 wrong ones, for change and for confirmation alike', async () => {
+    const { user } = await signUp();
+    const verify = (password: string) =>
+      tb.bus.request(IdentitySubjects.verifyPassword, { password }, { userId: user.id });
+    for (let i = 0; i < 3; i++)
+      expect((await rejection(verify(`guess number ${i}`))).code).toBe(IdentityErrorCode.WrongPassword);
+    for (let i = 0; i < 2; i++) {
+      const wrong = await rejection(
+        changePassword(user.id, { currentPassword: `other guess ${i}`, newPassword: 'new password 1' }),
+      );
+      expect(wrong.code).toBe(IdentityErrorCode.WrongPassword);
+    }
+    // Past the limit even the right password waits: a stolen session cannot confirm its way in.
+    const limited = await rejection(verify('correct horse battery'));
+    expect(limited.code).toBe(IdentityErrorCode.TooManyRequests);
+    expect(limited.message).toBe('Too many wrong passwords. Please try again in a few minutes.');
+    tb.clock.advance(15 * 60_000 + 1);
+    await expect(verify('correct horse battery')).resolves.toBeDefined();
+  });
+
   it('revokes all sessions when no session is named', async () => {
     const signedUp = await signUp();
     await changePassword(signedUp.user.id, {

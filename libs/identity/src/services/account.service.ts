@@ -15,7 +15,12 @@ import { CLOCK, type Clock } from '@membolt/platform';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.js';
 import type { CreateUserResult } from '../ports/user.repository.js';
 import { AccountSetupService } from './account-setup.service.js';
-import { emailAlreadyInUse, tooManySignUps, wrongCurrentPassword } from '../identity.errors.js';
+import {
+  emailAlreadyInUse,
+  tooManyPasswordChecks,
+  tooManySignUps,
+  wrongCurrentPassword,
+} from '../identity.errors.js';
 import { PasswordPolicy } from './password-policy.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -121,9 +126,7 @@ export class AccountService {
   async changePassword(userId: string, request: ChangePasswordRequest): Promise<void> {
     this.passwordPolicy.assertAcceptable(request.newPassword);
     const user = await this.directory.require(userId);
-    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, request.currentPassword))) {
-      throw wrongCurrentPassword();
-    }
+    await this.checkCurrentPassword(userId, user.passwordHash, request.currentPassword);
     const passwordHash = await this.hasher.hash(request.newPassword);
     await this.directory.update(userId, {
       passwordHash,
@@ -135,7 +138,21 @@ export class AccountService {
   /** Proves the caller knows the current password (a sensitive change asked for it); `wrong-password` if not. */
   async verifyPassword(userId: string, password: string): Promise<void> {
     const user = await this.directory.require(userId);
-    if (!user.passwordHash || !(await this.hasher.verify(user.passwordHash, password))) {
+    await this.checkCurrentPassword(userId, user.passwordHash, password);
+  }
+
+  /** Wrong guesses count per account; past the limit even the right password waits for the window to pass. */
+  private async checkCurrentPassword(
+    userId: string,
+    passwordHash: string | null,
+    password: string,
+  ): Promise<void> {
+    const { passwordCheckFailuresPerAccount, passwordCheckWindowMs } = this.settings.limits;
+    const key = RateLimitKeys.passwordCheckByUser(userId);
+    const rule = { limit: passwordCheckFailuresPerAccount, windowMs: passwordCheckWindowMs };
+    if (await this.limiter.isLimited(key, rule)) throw tooManyPasswordChecks();
+    if (!passwordHash || !(await this.hasher.verify(passwordHash, password))) {
+      await this.limiter.hit(key, rule);
       throw wrongCurrentPassword();
     }
   }

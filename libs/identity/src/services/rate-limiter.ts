@@ -21,6 +21,7 @@ export const RateLimitKeys = {
   signInByPair: (email: string, address: string) => `sign-in:pair:${address}:${email.toLowerCase()}`,
   signInByDevice: (deviceId: string) => `sign-in:device:${deviceId}`,
   signUpByAddress: (address: string) => `sign-up:address:${address}`,
+  passwordCheckByUser: (userId: string) => `password-check:user:${userId}`,
   resetMailByAccount: (email: string) => `password-reset:account:${email.toLowerCase()}`,
 } as const;
 

@@ -52,11 +52,12 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: ChangePasswor
       onChanged();
     } catch (caught) {
       const code = graphqlErrorCode(caught);
-      // A refused new password (e.g. a common one, which only the server can tell) shows the server's text.
+      // A refused new password (e.g. a common one, which only the server can tell) or too many wrong current
+      // passwords show the server's text.
       setError(
         code === GraphqlErrorCode.WrongPassword
           ? CHANGE_PASSWORD_MESSAGES.wrongCurrent
-          : code === GraphqlErrorCode.BadUserInput
+          : code === GraphqlErrorCode.BadUserInput || code === GraphqlErrorCode.TooManyRequests
             ? (graphqlErrorMessage(caught) ?? CHANGE_PASSWORD_MESSAGES.failed)
             : CHANGE_PASSWORD_MESSAGES.failed,
       );
