@@ -236,6 +236,11 @@ describe('web app: dashboard and settings', () => {
       await revoke.getByText('This action cannot be undone', { exact: false }).waitFor();
       await revoke.getByRole('button', { name: 'Revoke Key' }).click();
 
+      // The status changes once the mutation has answered: wait for it rather than read it at once.
+      await item
+        .getByTestId('api-key-status')
+        .filter({ hasText: /^Revoked$/ })
+        .waitFor();
       await expect(item.getByTestId('api-key-status').textContent()).resolves.toBe('Revoked');
       await expect(item.getByRole('button', { name: 'Revoke API Key' }).count()).resolves.toBe(0);
     });
