@@ -24,8 +24,8 @@ export class OidcController {
     @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
   ) {}
 
-  private get secure(): boolean {
-    return cookieOptionsFor(this.options.publicUrl).secure;
+  private get cookieOptions() {
+    return cookieOptionsFor(this.options.publicUrl);
   }
 
   @Get('start')
@@ -43,7 +43,7 @@ export class OidcController {
       res.cookie(RETURN_COOKIE, returnTo, {
         httpOnly: true,
         sameSite: 'lax',
-        secure: this.secure,
+        secure: this.cookieOptions.secure,
         maxAge: 10 * 60_000,
         path: '/auth/oidc',
       });
@@ -63,7 +63,7 @@ export class OidcController {
         callbackUrl: `${this.options.publicUrl}${req.originalUrl}`,
         ...clientInfo(req),
       });
-      setSessionCookies(res, session, { secure: this.secure });
+      setSessionCookies(res, session, this.cookieOptions);
       res.redirect(302, '/dashboard');
     } catch (error) {
       res.redirect(302, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);
