@@ -19,3 +19,7 @@ export * from './keys/api-key.view.js';
 export * from './keys/keys.subjects.js';
 export * from './keys/api-key-events.js';
 export * from './system/user-data.js';
+export * from './memory/memory.requests.js';
+export * from './memory/memory.views.js';
+export * from './memory/memory.subjects.js';
+export * from './memory/memory-events.js';

@@ -7,3 +7,4 @@ export * from './error-codes.js';
 export * from './models.rules.js';
 export * from './plan.rules.js';
 export * from './product.rules.js';
+export * from './memory.rules.js';

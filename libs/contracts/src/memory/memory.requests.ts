@@ -1,0 +1,362 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
+import {
+  CONVERSATION_TITLE_MAX_LENGTH,
+  MAX_EMBEDDING_DIMENSION,
+  MEMORY_BATCH_MAX,
+  MEMORY_CATEGORIES,
+  MEMORY_GRAPH_MAX_NODES,
+  MEMORY_LIST_MAX_LIMIT,
+  MEMORY_QUERY_MAX_LENGTH,
+  MEMORY_SCOPE_ID_MAX_LENGTH,
+  MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SORTS,
+  MEMORY_SOURCES,
+  MEMORY_TEXT_MAX_LENGTH,
+  MemoryMessages,
+  type MemoryCategory,
+  type MemorySort,
+  type MemorySource,
+} from '../rules/memory.rules.js';
+
+/** "none" clears the category; on the bus it travels as the literal "none". */
+export const MEMORY_CATEGORY_VALUES = [...MEMORY_CATEGORIES, 'none'] as const;
+export type MemoryCategoryValue = MemoryCategory | 'none';
+
+const IsScopeId = (): PropertyDecorator =>
+  composeDecorators(IsOptional(), IsString(), MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH));
+const IsMemoryText = (): PropertyDecorator =>
+  composeDecorators(
+    IsRequiredText(MemoryMessages.textRequired, MEMORY_TEXT_MAX_LENGTH),
+    MaxLength(MEMORY_TEXT_MAX_LENGTH, { message: MemoryMessages.textTooLong }),
+  );
+const IsImportance = (): PropertyDecorator =>
+  composeDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: MemoryMessages.importanceRange }),
+    Min(0, { message: MemoryMessages.importanceRange }),
+    Max(1, { message: MemoryMessages.importanceRange }),
+  );
+const IsEmbedding = (): PropertyDecorator =>
+  composeDecorators(
+    IsArray(),
+    ArrayMaxSize(MAX_EMBEDDING_DIMENSION),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { each: true }),
+  );
+
+/**
+ * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
+ * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
+ * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
+ * recorded on memories created with them.
+ */
+export class MemoryScopeFields {
+  @IsScopeId()
+  endUserId?: string;
+
+  @IsScopeId()
+  agentId?: string;
+
+  @IsScopeId()
+  runId?: string;
+}
+
+/** The fields of one new memory (create, batch create, import). */
+export class NewMemoryFields extends MemoryScopeFields {
+  @IsMemoryText()
+  text!: string;
+
+  /** Free JSON object. `importance` inside it is honoured when the top-level field is absent. */
+  @IsOptional()
+  @IsObject({ message: MemoryMessages.metadataNotObject })
+  metadata?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsImportance()
+  importance?: number;
+
+  @IsOptional()
+  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  category?: MemoryCategoryValue;
+
+  @IsOptional()
+  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
+  source?: MemorySource;
+
+  @IsOptional()
+  @IsEntityId()
+  conversationId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
+  conversationTitle?: string;
+
+  /** Computed by the server when absent; when given it must have the configured dimension. */
+  @IsOptional()
+  @IsEmbedding()
+  embedding?: number[];
+
+  /** When the fact started to hold (default: now). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validFrom?: string;
+
+  /** When the fact stopped holding; a closed fact leaves default search but stays answerable for the past. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validTo?: string;
+}
+
+export class CreateMemoryRequest extends NewMemoryFields {}
+
+/** One item of a batch: the scope comes from the batch request, not from each item. */
+export class BatchMemoryItem {
+  @IsMemoryText()
+  text!: string;
+
+  @IsOptional()
+  @IsObject({ message: MemoryMessages.metadataNotObject })
+  metadata?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsImportance()
+  importance?: number;
+
+  @IsOptional()
+  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  category?: MemoryCategoryValue;
+
+  @IsOptional()
+  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
+  source?: MemorySource;
+
+  @IsOptional()
+  @IsEntityId()
+  conversationId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
+  conversationTitle?: string;
+
+  @IsOptional()
+  @IsEmbedding()
+  embedding?: number[];
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validFrom?: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validTo?: string;
+
+  /** Import only: the id the memory had in the exported file; a repeat import of the same id is skipped. */
+  @IsOptional()
+  @IsEntityId()
+  id?: string;
+
+  /** Import only: the original creation time. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdAt?: string;
+}
+
+/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
+export class CreateMemoryBatchRequest extends MemoryScopeFields {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MEMORY_BATCH_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => BatchMemoryItem)
+  memories!: BatchMemoryItem[];
+}
+
+/** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
+export class ImportMemoriesRequest extends CreateMemoryBatchRequest {}
+
+export class MemoryIdRequest extends MemoryScopeFields {
+  @IsEntityId()
+  memoryId!: string;
+}
+
+export class GetMemoryRequest extends MemoryIdRequest {
+  @IsOptional()
+  @IsBoolean()
+  includeEmbedding?: boolean;
+}
+
+/** Filters shared by list and search. Times are ISO 8601; the range applies to `createdAt`. */
+export class MemoryFilterFields extends MemoryScopeFields {
+  @IsOptional()
+  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  category?: MemoryCategoryValue;
+
+  @IsOptional()
+  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
+  source?: MemorySource;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdAfter?: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdBefore?: string;
+
+  @IsOptional()
+  @IsEntityId()
+  conversationId?: string;
+
+  /**
+   * Exact matches on metadata fields (string, number or boolean values), all of which must hold. At most
+   * MEMORY_METADATA_FILTER_MAX_FIELDS fields.
+   */
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, string | number | boolean>;
+
+  /** Include closed facts (`validTo` in the past). Default false. */
+  @IsOptional()
+  @IsBoolean()
+  includeClosed?: boolean;
+
+  /** Facts as they held at this instant (includes facts closed later): "where did I live in 2023?". */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  asOf?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  includeEmbedding?: boolean;
+}
+
+export class ListMemoriesRequest extends MemoryFilterFields {
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_LIST_MAX_LIMIT)
+  limit!: number;
+
+  @IsInt()
+  @Min(0)
+  offset!: number;
+
+  @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
+  sort!: MemorySort;
+}
+
+export class SearchMemoriesRequest extends MemoryFilterFields {
+  @IsString({ message: MemoryMessages.queryRequired })
+  @MaxLength(MEMORY_QUERY_MAX_LENGTH)
+  query!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_SEARCH_MAX_LIMIT)
+  limit!: number;
+}
+
+/** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */
+export class UpdateMemoryRequest extends MemoryIdRequest {
+  @IsOptional()
+  @IsMemoryText()
+  text?: string;
+
+  /** Replaces the metadata object (importance inside it is honoured when `importance` is absent). */
+  @IsOptional()
+  @IsObject({ message: MemoryMessages.metadataNotObject })
+  metadata?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsImportance()
+  importance?: number;
+
+  @IsOptional()
+  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  category?: MemoryCategoryValue;
+
+  @IsOptional()
+  @IsEmbedding()
+  embedding?: number[];
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validFrom?: string;
+
+  /** Closes the fact (or reopens it with null). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  validTo?: string | null;
+}
+
+export class MemoryStatsRequest extends MemoryScopeFields {}
+
+/** One page of a user's memories for export (the gateway streams the pages as NDJSON). Oldest first. */
+export class ExportMemoriesRequest extends MemoryScopeFields {
+  /** The `nextCursor` of the previous page; absent for the first. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_BATCH_MAX)
+  limit!: number;
+}
+
+export class GenerateEmbeddingRequest {
+  @IsMemoryText()
+  text!: string;
+}
+
+export class ListEndUsersRequest {
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_LIST_MAX_LIMIT)
+  limit!: number;
+
+  @IsInt()
+  @Min(0)
+  offset!: number;
+}
+
+export class DeleteEndUserRequest {
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  endUserId!: string;
+}
+
+export class ConceptGraphRequest extends MemoryScopeFields {
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_GRAPH_MAX_NODES)
+  maxNodes!: number;
+}
+
+export class ConceptMemoriesRequest extends MemoryScopeFields {
+  @IsEntityId()
+  conceptId!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MEMORY_LIST_MAX_LIMIT)
+  limit!: number;
+}

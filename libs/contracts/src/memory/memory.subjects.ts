@@ -1,0 +1,98 @@
+import { defineSubject } from '../common/envelope.js';
+import type { MemoryChangedEvent } from './memory-events.js';
+import type {
+  ConceptGraphRequest,
+  ConceptMemoriesRequest,
+  CreateMemoryBatchRequest,
+  CreateMemoryRequest,
+  DeleteEndUserRequest,
+  ExportMemoriesRequest,
+  GenerateEmbeddingRequest,
+  GetMemoryRequest,
+  ImportMemoriesRequest,
+  ListEndUsersRequest,
+  ListMemoriesRequest,
+  MemoryIdRequest,
+  MemoryStatsRequest,
+  SearchMemoriesRequest,
+  UpdateMemoryRequest,
+} from './memory.requests.js';
+import type {
+  ConceptGraphView,
+  EmbeddingView,
+  EndUserListView,
+  MemoryBatchView,
+  MemoryDeletionReceipt,
+  MemoryExportPageView,
+  MemoryHistoryView,
+  MemoryImportView,
+  MemoryListView,
+  MemorySearchView,
+  MemoryStatsView,
+  MemoryView,
+} from './memory.views.js';
+
+/** Every subject but `generateEmbedding` acts for the acting user (bus `meta.userId`) and its scope. */
+export const MemorySubjects = {
+  create: defineSubject<CreateMemoryRequest, MemoryView>('memory', 'memory.memories.create.v1'),
+  createBatch: defineSubject<CreateMemoryBatchRequest, MemoryBatchView>(
+    'memory',
+    'memory.memories.create-batch.v1',
+  ),
+  get: defineSubject<GetMemoryRequest, MemoryView>('memory', 'memory.memories.get.v1', { idempotent: true }),
+  list: defineSubject<ListMemoriesRequest, MemoryListView>('memory', 'memory.memories.list.v1', {
+    idempotent: true,
+  }),
+  update: defineSubject<UpdateMemoryRequest, MemoryView>('memory', 'memory.memories.update.v1'),
+  history: defineSubject<MemoryIdRequest, MemoryHistoryView>('memory', 'memory.memories.history.v1', {
+    idempotent: true,
+  }),
+  /** Idempotent: deleting a deleted memory is a 404 the second time, and changes nothing. */
+  delete: defineSubject<MemoryIdRequest, MemoryDeletionReceipt>('memory', 'memory.memories.delete.v1'),
+  search: defineSubject<SearchMemoriesRequest, MemorySearchView>('memory', 'memory.memories.search.v1', {
+    idempotent: true,
+  }),
+  stats: defineSubject<MemoryStatsRequest, MemoryStatsView>('memory', 'memory.memories.stats.v1', {
+    idempotent: true,
+  }),
+  exportPage: defineSubject<ExportMemoriesRequest, MemoryExportPageView>(
+    'memory',
+    'memory.memories.export.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  /** Idempotent by the exported ids: a repeated import skips what it already stored. */
+  import: defineSubject<ImportMemoriesRequest, MemoryImportView>('memory', 'memory.memories.import.v1', {
+    idempotent: true,
+  }),
+  /** (public within the edges: any authenticated caller) */
+  generateEmbedding: defineSubject<GenerateEmbeddingRequest, EmbeddingView>(
+    'memory',
+    'memory.embeddings.generate.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  listEndUsers: defineSubject<ListEndUsersRequest, EndUserListView>('memory', 'memory.end-users.list.v1', {
+    idempotent: true,
+  }),
+  deleteEndUser: defineSubject<DeleteEndUserRequest, MemoryDeletionReceipt>(
+    'memory',
+    'memory.end-users.delete.v1',
+  ),
+  conceptGraph: defineSubject<ConceptGraphRequest, ConceptGraphView>('memory', 'memory.concepts.graph.v1', {
+    idempotent: true,
+  }),
+  conceptMemories: defineSubject<ConceptMemoriesRequest, MemoryListView>(
+    'memory',
+    'memory.concepts.memories.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  /** Broadcast events (every subscriber replica receives them). */
+  created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),
+  updated: defineSubject<MemoryChangedEvent, void>('memory', 'memory.updated.v1'),
+  deleted: defineSubject<MemoryChangedEvent, void>('memory', 'memory.deleted.v1'),
+} as const;

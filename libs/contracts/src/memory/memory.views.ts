@@ -1,0 +1,170 @@
+import type { MemoryCategory, MemorySort, MemorySource } from '../rules/memory.rules.js';
+
+/** One memory as the memory service answers it (camelCase; the REST gateway maps it to the spec's shape). */
+export interface MemoryView {
+  readonly id: string;
+  readonly userId: string;
+  readonly endUserId: string | null;
+  readonly agentId: string | null;
+  readonly runId: string | null;
+  readonly text: string;
+  /** The stored metadata object, with `importance`, `category`, `source` and the conversation folded in. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly source: MemorySource;
+  readonly conversationId: string | null;
+  readonly conversationTitle: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly validFrom: string;
+  readonly validTo: string | null;
+  /** 1 at creation, +1 on every update. */
+  readonly version: number;
+  /** Present only when asked for (`includeEmbedding`). */
+  readonly embedding?: readonly number[];
+}
+
+export interface MemoryListView {
+  readonly memories: readonly MemoryView[];
+  readonly limit: number;
+  readonly offset: number;
+  /** Memories in this page. */
+  readonly count: number;
+  /** Memories matching the filters in all pages. */
+  readonly totalCount: number;
+  readonly sort: MemorySort;
+}
+
+export interface MemoryBatchView {
+  readonly memories: readonly MemoryView[];
+  readonly count: number;
+}
+
+export interface MemoryImportView {
+  readonly imported: number;
+  /** Lines whose id was already imported into this scope (a repeated import changes nothing). */
+  readonly skipped: number;
+  readonly memoryIds: readonly string[];
+}
+
+/** Why a search result ranked where it did: each signal's score and the final blend. */
+export interface MemoryScoreBreakdown {
+  /** Cosine similarity of the query and memory vectors (0 to 1), or null when not among the dense candidates. */
+  readonly semantic: number | null;
+  /** BM25 keyword score (unbounded, higher is better), or null when no query word matched. */
+  readonly keyword: number | null;
+  /** Fused rank score before the rerank. */
+  readonly fused: number;
+  readonly importance: number;
+  /** 1 for a memory made now, falling towards 0 with age. */
+  readonly recency: number;
+  /** A concept named in the query is linked to this memory. */
+  readonly conceptMatch: boolean;
+  /** The query named a time and the memory falls in it. */
+  readonly timeMatch: boolean;
+  /** The final score results are sorted by. */
+  readonly final: number;
+  /** Short human explanation, e.g. "matched words: paris, moved; high importance". */
+  readonly reasons: readonly string[];
+}
+
+export interface MemorySearchResultView {
+  readonly memory: MemoryView;
+  readonly score: number;
+  readonly scores: MemoryScoreBreakdown;
+}
+
+export interface MemorySearchView {
+  readonly results: readonly MemorySearchResultView[];
+  readonly count: number;
+  readonly query: string;
+  /** `exact` (scan of the user's vectors) or `ann` (HNSW index), for the curious and the benchmarks. */
+  readonly strategy: 'exact' | 'ann';
+}
+
+/** A previous state of a memory; the newest version is the memory itself. */
+export interface MemoryVersionView {
+  readonly version: number;
+  readonly text: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly validFrom: string;
+  readonly validTo: string | null;
+  /** When this version was replaced (or, for the current version, last updated). */
+  readonly recordedAt: string;
+  readonly event: 'created' | 'updated' | 'closed';
+}
+
+export interface MemoryHistoryView {
+  readonly memoryId: string;
+  /** Oldest first; the last item is the current state. */
+  readonly versions: readonly MemoryVersionView[];
+}
+
+/** What a delete removed, counted by kind (memories, vectors, keywordEntries, versions, conceptLinks...). */
+export interface MemoryDeletionReceipt {
+  readonly memoryIds: readonly string[];
+  readonly removed: Readonly<Record<string, number>>;
+  readonly deletedAt: string;
+}
+
+export interface MemoryStatsView {
+  readonly memoryCount: number;
+  readonly avgImportance: number;
+  /** Oldest memory's creation time; now when there are none (the spec's fallback). */
+  readonly oldestTimestamp: string;
+  readonly conceptCount: number;
+  readonly relationCount: number;
+}
+
+export interface EmbeddingView {
+  readonly embedding: readonly number[];
+  readonly dimension: number;
+  /** The embedder that made it, e.g. `hashed-tfidf-v1` or `openai:text-embedding-3-small`. */
+  readonly model: string;
+}
+
+export interface MemoryExportPageView {
+  readonly memories: readonly MemoryView[];
+  /** Absent on the last page. */
+  readonly nextCursor?: string;
+}
+
+export interface EndUserView {
+  readonly endUserId: string;
+  readonly memoryCount: number;
+  readonly lastActivityAt: string;
+}
+
+export interface EndUserListView {
+  readonly endUsers: readonly EndUserView[];
+  readonly total: number;
+}
+
+export type ConceptKind = 'person' | 'place' | 'organization' | 'thing' | 'topic';
+
+export interface ConceptView {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: ConceptKind;
+  /** The most frequent category of the memories linked to it, for colouring. */
+  readonly category: MemoryCategory | null;
+  readonly memoryCount: number;
+}
+
+export interface ConceptRelationView {
+  readonly source: string;
+  readonly target: string;
+  /** Co-occurrences within memories (and similarity), higher is stronger. */
+  readonly weight: number;
+  readonly kind: 'co-occurrence' | 'similarity';
+}
+
+export interface ConceptGraphView {
+  readonly concepts: readonly ConceptView[];
+  readonly relations: readonly ConceptRelationView[];
+  /** True when the graph was cut to `maxNodes` (the strongest concepts kept). */
+  readonly truncated: boolean;
+}

@@ -1,0 +1,83 @@
+/**
+ * Memory rules shared by the server and the web app (browser-safe: no class-validator, no Node imports).
+ * gateway-and-accounts.md sections 3 and 9, web-app.md sections 4 and 9.
+ */
+
+/** The categories a memory may carry; a memory without one is "uncategorised" (stored as null). */
+export const MEMORY_CATEGORIES = ['personal', 'work', 'preference', 'interest'] as const;
+export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+
+/** Where a memory came from. `memory` is the default (the spec's "source (default memory)"). */
+export const MEMORY_SOURCES = ['memory', 'chat', 'file', 'api'] as const;
+export type MemorySource = (typeof MEMORY_SOURCES)[number];
+export const DEFAULT_MEMORY_SOURCE: MemorySource = 'memory';
+
+/** Sort orders of a memory list (web-app.md: Importance, Most Recent, Oldest First). */
+export const MEMORY_SORTS = ['importance', 'recent', 'oldest'] as const;
+export type MemorySort = (typeof MEMORY_SORTS)[number];
+export const DEFAULT_MEMORY_SORT: MemorySort = 'recent';
+
+export const DEFAULT_IMPORTANCE = 0.5;
+/** Importance colour thresholds of the screens (web-app.md section 9). */
+export const IMPORTANCE_HIGH_THRESHOLD = 0.8;
+export const IMPORTANCE_MEDIUM_THRESHOLD = 0.5;
+
+/** The embedding size on the wire, unless the operator configures another (EMBEDDING_DIMENSION). */
+export const DEFAULT_EMBEDDING_DIMENSION = 1536;
+export const MAX_EMBEDDING_DIMENSION = 8192;
+
+export const MEMORY_LIST_DEFAULT_LIMIT = 10;
+export const MEMORY_LIST_MAX_LIMIT = 1000;
+export const MEMORY_SEARCH_DEFAULT_LIMIT = 10;
+export const MEMORY_SEARCH_MAX_LIMIT = 100;
+/** Memories in one batch create or one import call. */
+export const MEMORY_BATCH_MAX = 1000;
+/** Longest memory text, in characters (a file chunk or a long note fits; a whole book does not). */
+export const MEMORY_TEXT_MAX_LENGTH = 20_000;
+/** Longest search query, in characters. */
+export const MEMORY_QUERY_MAX_LENGTH = 2_000;
+/** Largest metadata object, as compact JSON, in characters. */
+export const MEMORY_METADATA_MAX_LENGTH = 16_384;
+/** Most metadata fields one list or search may filter on. */
+export const MEMORY_METADATA_FILTER_MAX_FIELDS = 10;
+/** End-user, agent and run ids chosen by a developer's app. */
+export const MEMORY_SCOPE_ID_MAX_LENGTH = 200;
+export const CONVERSATION_TITLE_MAX_LENGTH = 200;
+/** Most concept nodes one graph answer holds (the Memory Graph tab draws up to this many). */
+export const MEMORY_GRAPH_MAX_NODES = 2000;
+
+/** Fetch limits of the screens (web-app.md section 9). */
+export const MemoryScreenLimits = {
+  dashboard: 10,
+  chatPanel: 5,
+  memoriesPage: 20,
+  /** The dashboard's memory storage bar shows this maximum. */
+  storageDisplayMax: 200,
+} as const;
+
+export const MemoryMessages = {
+  textRequired: 'text is required',
+  textTooLong: `text must be at most ${MEMORY_TEXT_MAX_LENGTH} characters`,
+  queryRequired: 'query is required',
+  unknownCategory: `category must be one of: ${MEMORY_CATEGORIES.join(', ')}, none`,
+  unknownSource: `source must be one of: ${MEMORY_SOURCES.join(', ')}`,
+  unknownSort: `sort must be one of: ${MEMORY_SORTS.join(', ')}`,
+  importanceRange: 'importance must be a number from 0 to 1',
+  metadataNotObject: 'metadata must be a JSON object or a string holding one',
+  metadataTooLarge: `metadata must be at most ${MEMORY_METADATA_MAX_LENGTH} characters as JSON`,
+  embeddingDimension: (expected: number, got: number) =>
+    `embedding must have exactly ${expected} numbers (got ${got})`,
+  memoryNotFound: 'Memory not found',
+  deleteConfirmation: 'Are you sure you want to delete this memory? This action cannot be undone.',
+  emptyTitle: 'No memories found',
+  emptyHint: 'Try adjusting your search or filter criteria',
+  loadFailed: 'Failed to load memories. Please try again later.',
+  chatPanelLoadFailed: 'Failed to load memories. Please try again or check your connection.',
+  searchFailed: 'Failed to search memories. Please try again.',
+  deleteFailed: 'Failed to delete memory. Please try again.',
+  chatPanelEmpty: 'No memories yet. Start a conversation to create some!',
+} as const;
+
+/** "none" on the wire means "no category". */
+export const isMemoryCategory = (value: unknown): value is MemoryCategory =>
+  typeof value === 'string' && (MEMORY_CATEGORIES as readonly string[]).includes(value);
