@@ -17,7 +17,10 @@ export class MemoryModule implements OnApplicationShutdown {
       module: MemoryModule,
       controllers: [MemoryHandlers, createHealthController('memory')],
       providers: [
-        { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store) },
+        {
+          provide: MEMORY_STORE,
+          useFactory: () => openMemoryStore(options.store, { dimension: 1536, annMinVectors: 5000 }),
+        },
         { provide: CLOCK, useValue: systemClock },
         MemoryService,
       ],

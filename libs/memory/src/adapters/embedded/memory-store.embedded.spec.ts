@@ -17,8 +17,8 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describe('MemoryStore: embedded (SQLite)', () => {
   it('keeps its data in DATA_DIR/memory.sqlite and applies each migration once across reopens', async () => {
     const dataDir = newDataDir();
-    await openMemoryEmbeddedStore(dataDir).close();
-    await openMemoryEmbeddedStore(dataDir).close();
+    await openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors: 5000 }).close();
+    await openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors: 5000 }).close();
     expect(existsSync(join(dataDir, 'memory.sqlite'))).toBe(true);
     const db = openEmbeddedDatabase(dataDir, 'memory');
     try {
