@@ -17,7 +17,12 @@ export class BusMemoryEvents implements MemoryEvents {
 
   constructor(private readonly bus: BusClient) {}
 
-  async changed(scope: MemoryScope, change: MemoryChange, memoryIds: readonly string[], at: Date): Promise<void> {
+  async changed(
+    scope: MemoryScope,
+    change: MemoryChange,
+    memoryIds: readonly string[],
+    at: Date,
+  ): Promise<void> {
     if (memoryIds.length === 0) return;
     try {
       await this.bus.emit(

@@ -76,4 +76,32 @@ describe('MemoryStore: embedded (SQLite)', () => {
     });
     await store.close();
   });
+
+  it('sees what another process sharing the file wrote (two replicas on one DATA_DIR)', async () => {
+    const dataDir = newDataDir();
+    for (const annMinVectors of [1000, 5]) {
+      const one = openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors });
+      const two = openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors });
+      const all = { validity: { kind: 'all' as const } };
+      await one.memories.insertMany(
+        scope,
+        Array.from({ length: 6 }, () => makeMemoryRecord(scope, 8, { embedding: axisVector(8, 0) })),
+      );
+      // Both caches are warm now.
+      await one.search.dense(scope, all, axisVector(8, 7), 1);
+      await two.search.dense(scope, all, axisVector(8, 7), 1);
+      const fresh = makeMemoryRecord(scope, 8, { embedding: axisVector(8, 7) });
+      await one.memories.insertMany(scope, [fresh]);
+      expect((await two.search.dense(scope, all, axisVector(8, 7), 1)).candidates).toEqual([
+        { id: fresh.memory.id, score: expect.closeTo(1, 4) },
+      ]);
+      await one.memories.delete(scope, [fresh.memory.id]);
+      expect((await two.search.dense(scope, all, axisVector(8, 7), 1)).candidates[0]?.id).not.toBe(
+        fresh.memory.id,
+      );
+      await one.memories.deleteAllOfUser('user-a');
+      await one.close();
+      await two.close();
+    }
+  });
 });

@@ -28,6 +28,7 @@ interface ExactSet {
 }
 
 interface AnnEntry {
+  readonly scope: MemoryScope;
   readonly index: Index;
   /** The highest vec_seq the index holds: rows above it are added on repair. */
   covered: number;
@@ -37,6 +38,8 @@ interface AnnEntry {
 interface AnnMeta {
   readonly dimension: number;
   readonly covered: number;
+  /** The snapshot file this meta describes (names are per process and version, so replicas never mix). */
+  readonly file: string;
 }
 
 const SAVE_DELAY_MS = 2_000;
@@ -55,6 +58,9 @@ export class EmbeddedVectorIndex {
   private readonly exact = new Map<string, ExactSet>();
   private readonly ann = new Map<string, AnnEntry>();
   private saveTimer: NodeJS.Timeout | null = null;
+  /** SQLite's data_version: it changes when another connection (another replica's process) commits. */
+  private dataVersion: number;
+  private readonly savedFiles = new Map<string, string>();
   private readonly countInScope;
   private readonly scopeVectors;
   private readonly vectorsAbove;
@@ -81,6 +87,7 @@ export class EmbeddedVectorIndex {
       `SELECT seq, vec_seq, embedding FROM memory_vectors
        WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq`,
     );
+    this.dataVersion = this.readDataVersion();
   }
 
   /** Repairs (or builds) the ANN index of every scope at or above the threshold. */
@@ -116,11 +123,22 @@ export class EmbeddedVectorIndex {
     const tok = scopeToken(scope);
     this.exact.delete(tok);
     this.ann.delete(tok);
-    rmSync(this.annPath(tok), { force: true });
-    rmSync(this.metaPath(tok), { force: true });
+    const meta = this.metaPath(tok);
+    if (existsSync(meta)) {
+      try {
+        rmSync(join(this.annDir, (JSON.parse(readFileSync(meta, 'utf8')) as AnnMeta).file), { force: true });
+      } catch {
+        // an unreadable meta only names a file; the meta itself goes below
+      }
+    }
+    const own = this.savedFiles.get(tok);
+    if (own) rmSync(join(this.annDir, own), { force: true });
+    this.savedFiles.delete(tok);
+    rmSync(meta, { force: true });
   }
 
   dense(scope: MemoryScopeFilter, filter: MemoryFilter, vector: Float32Array, k: number): DenseCandidates {
+    this.catchUpWithOtherWriters();
     const ann = this.annFor(scope);
     if (ann) return { candidates: this.searchAnn(ann, scope, filter, vector, k), strategy: 'ann' };
     return { candidates: this.searchExact(scope, filter, vector, k), strategy: 'exact' };
@@ -131,6 +149,28 @@ export class EmbeddedVectorIndex {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
     for (const [tok, entry] of this.ann) this.save(tok, entry);
+  }
+
+  /**
+   * Two replicas may share one file: when another connection committed since we last looked, the exact
+   * caches are dropped and the ANN indexes take the vectors written since their snapshot (deleted rows are
+   * filtered out in SQL anyway).
+   */
+  private catchUpWithOtherWriters(): void {
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.exact.clear();
+    for (const entry of this.ann.values()) {
+      if (this.addAbove(entry.scope, entry) > 0) {
+        entry.dirty = true;
+        this.scheduleSave();
+      }
+    }
+  }
+
+  private readDataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
   }
 
   private searchExact(
@@ -237,7 +277,7 @@ export class EmbeddedVectorIndex {
     if (loaded) return loaded;
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (count < this.settings.annMinVectors) return null;
-    const entry = this.loadSnapshot(tok, count) ?? this.newEntry();
+    const entry = this.loadSnapshot(scope, tok, count) ?? this.newEntry(scope);
     const repaired = this.addAbove(scope, entry);
     this.ann.set(tok, entry);
     this.exact.delete(tok);
@@ -248,7 +288,7 @@ export class EmbeddedVectorIndex {
     return entry;
   }
 
-  private newEntry(): AnnEntry {
+  private newEntry(scope: MemoryScope): AnnEntry {
     const index = new Index({
       dimensions: this.settings.dimension,
       metric: MetricKind.Cos,
@@ -258,17 +298,17 @@ export class EmbeddedVectorIndex {
       expansion_search: 64,
       multi: false,
     });
-    return { index, covered: 0, dirty: true };
+    return { scope, index, covered: 0, dirty: true };
   }
 
-  private loadSnapshot(tok: string, count: number): AnnEntry | null {
-    const path = this.annPath(tok);
+  private loadSnapshot(scope: MemoryScope, tok: string, count: number): AnnEntry | null {
     const metaPath = this.metaPath(tok);
-    if (!existsSync(path) || !existsSync(metaPath)) return null;
+    if (!existsSync(metaPath)) return null;
     try {
       const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as AnnMeta;
-      if (meta.dimension !== this.settings.dimension) return null;
-      const entry = this.newEntry();
+      const path = join(this.annDir, meta.file);
+      if (meta.dimension !== this.settings.dimension || !existsSync(path)) return null;
+      const entry = this.newEntry(scope);
       entry.index.load(path);
       entry.covered = meta.covered;
       entry.dirty = false;
@@ -310,23 +350,24 @@ export class EmbeddedVectorIndex {
     if (!entry.dirty) return;
     try {
       mkdirSync(this.annDir, { recursive: true });
-      const tmp = `${this.annPath(tok)}.tmp`;
-      entry.index.save(tmp);
-      renameSync(tmp, this.annPath(tok));
-      // Written after the index: a crash in between leaves an older `covered`, so repair re-adds a few rows.
-      const meta: AnnMeta = { dimension: this.settings.dimension, covered: entry.covered };
-      writeFileSync(`${this.metaPath(tok)}.tmp`, JSON.stringify(meta));
-      renameSync(`${this.metaPath(tok)}.tmp`, this.metaPath(tok));
+      const file = `${tok}-${process.pid}-${entry.covered}.usearch`;
+      entry.index.save(join(this.annDir, `${file}.tmp`));
+      renameSync(join(this.annDir, `${file}.tmp`), join(this.annDir, file));
+      // The meta names its file and is replaced atomically after it: a crash in between leaves the older
+      // pair, whose `covered` makes the repair re-add the rows written since.
+      const meta: AnnMeta = { dimension: this.settings.dimension, covered: entry.covered, file };
+      const metaTmp = `${this.metaPath(tok)}.${process.pid}.tmp`;
+      writeFileSync(metaTmp, JSON.stringify(meta));
+      renameSync(metaTmp, this.metaPath(tok));
+      const previous = this.savedFiles.get(tok);
+      if (previous && previous !== file) rmSync(join(this.annDir, previous), { force: true });
+      this.savedFiles.set(tok, file);
       entry.dirty = false;
     } catch (error) {
       this.logger.error(
         `ANN snapshot ${tok} not saved: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-  }
-
-  private annPath(tok: string): string {
-    return join(this.annDir, `${tok}.usearch`);
   }
 
   private metaPath(tok: string): string {
