@@ -36,7 +36,9 @@ const EVIDENCE = /^D:?(\d+):0*(\d+)$/;
 export function normaliseEvidence(evidence, valid) {
   const out = [];
   for (const raw of evidence ?? []) {
-    for (const part of String(raw).split(/[;,\s]+/).filter(Boolean)) {
+    for (const part of String(raw)
+      .split(/[;,\s]+/)
+      .filter(Boolean)) {
       const m = EVIDENCE.exec(part);
       const id = m ? `D${m[1]}:${m[2]}` : null;
       if (id && valid.has(id) && !out.includes(id)) out.push(id);
@@ -60,7 +62,8 @@ export class Bm25Index {
     });
     this.avgdl = this.docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.docs.length);
     this.df = new Map();
-    for (const doc of this.docs) for (const token of doc.tf.keys()) this.df.set(token, (this.df.get(token) ?? 0) + 1);
+    for (const doc of this.docs)
+      for (const token of doc.tf.keys()) this.df.set(token, (this.df.get(token) ?? 0) + 1);
   }
 
   idf(term) {
@@ -80,7 +83,9 @@ export class Bm25Index {
         const tf = doc.tf.get(term);
         if (!tf) return;
         matched = true;
-        score += (idfs[i] * (tf * (this.k1 + 1))) / (tf + this.k1 * (1 - this.b + (this.b * doc.length) / this.avgdl));
+        score +=
+          (idfs[i] * (tf * (this.k1 + 1))) /
+          (tf + this.k1 * (1 - this.b + (this.b * doc.length) / this.avgdl));
       });
       if (matched) scored.push({ id, score });
     });
@@ -135,7 +140,6 @@ export function printTable(results) {
     );
   }
 }
-
 
 /** Evaluates a retriever made per conversation: `makeSearch(conv)` answers `(query, k) => memory indexes`. */
 export function evaluateAll(convs, makeSearch) {
