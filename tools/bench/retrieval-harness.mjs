@@ -60,13 +60,22 @@ function ftsIndex(texts, tokenize) {
 function buildIndex(conv) {
   const texts = conv.memories.map((m) => m.text);
   const base = Date.UTC(2026, 10, 23, 9, 0, 0);
-  const memories = new Map(
-    conv.memories.map((m, i) => {
-      const at = new Date(base + i * 1000).toISOString();
-      const memory = { importance: 0.5, createdAt: at, validFrom: at, validTo: null, text: m.text };
-      return [String(i), { ...memory, conversationId: `${conv.sampleId}-session-${m.session}` }];
-    }),
-  );
+  const memoriesAt = (validFromOf) =>
+    new Map(
+      conv.memories.map((m, i) => {
+        const at = new Date(base + i * 1000).toISOString();
+        const memory = {
+          importance: 0.5,
+          createdAt: at,
+          validFrom: validFromOf(m) ?? at,
+          validTo: null,
+          text: m.text,
+        };
+        return [String(i), { ...memory, conversationId: `${conv.sampleId}-session-${m.session}` }];
+      }),
+    );
+  // As the REST benchmark sends them: valid_from = the session's date (when the turn was said).
+  const sessionDate = (m) => sessionDateOf(m.sessionDate);
   const sameConversation = (i, j) =>
     j >= 0 && j < texts.length && conv.memories[j].session === conv.memories[i].session;
   const neighbours = new Map(
@@ -79,7 +88,8 @@ function buildIndex(conv) {
     ]),
   );
   return {
-    memories,
+    memories: memoriesAt(sessionDate),
+    memoriesCreatedNow: memoriesAt(() => null),
     neighbours,
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
@@ -89,7 +99,13 @@ function buildIndex(conv) {
 }
 
 /** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
-function retriever({ keywordIndex = 'porter', neighbours = true, concepts = true, weights = {} }) {
+function retriever({
+  keywordIndex = 'porter',
+  neighbours = true,
+  concepts = true,
+  sessionTimes = true,
+  weights = {},
+}) {
   return (index) => (query, k) => {
     const analysis = analyzeQuery(query, now);
     const q = embedder.embedOne(query);
@@ -111,7 +127,7 @@ function retriever({ keywordIndex = 'porter', neighbours = true, concepts = true
       dense,
       keyword,
       concept,
-      memories: index.memories,
+      memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
       neighbours: neighbours ? index.neighbours : undefined,
       now,
       limit: k,
@@ -120,6 +136,17 @@ function retriever({ keywordIndex = 'porter', neighbours = true, concepts = true
     return ranked.map((hit) => Number(hit.id));
   };
 }
+
+/** LoCoMo's "1:56 pm on 8 May, 2023" as an ISO time (UTC). */
+export function sessionDateOf(text) {
+  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})/i.exec(text);
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[5].toLowerCase().slice(0, 3));
+  if (month < 0) return null;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
+  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
+}
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const bm25Only = (keywordIndex) => (index) => (query, k) =>
   index[keywordIndex](analyzeQuery(query, now).terms)
@@ -143,7 +170,14 @@ console.log(
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
-const NO_EXTRAS = { concept: 0, time: 0, previousNeighbour: 0, secondPreviousNeighbour: 0, nextNeighbour: 0 };
+const NO_EXTRAS = {
+  concept: 0,
+  time: 0,
+  previousNeighbour: 0,
+  secondPreviousNeighbour: 0,
+  nextNeighbour: 0,
+  answerToQuestion: 0,
+};
 const configurations = args.grid
   ? [0.35, 0.5, 0.7, 1, 1.5].flatMap((keyword) =>
       [
@@ -167,10 +201,13 @@ const configurations = args.grid
       ],
       ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
       ['linear tuned, porter', retriever({ weights: NO_EXTRAS })],
-      ['+ conversation neighbours', retriever({ weights: { concept: 0, time: 0 } })],
+      ['+ conversation neighbours', retriever({ weights: { concept: 0, time: 0, answerToQuestion: 0 } })],
+      ['+ answer after a question', retriever({ weights: { concept: 0, time: 0 } })],
+      ['+ time named in the query', retriever({ weights: { concept: 0 } })],
       ['+ concepts (= defaults)', retriever({})],
       ['defaults - neighbours', retriever({ neighbours: false })],
       ['defaults - concepts', retriever({ concepts: false })],
+      ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
     ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);

@@ -47,6 +47,8 @@ export interface RankingWeights {
   readonly previousNeighbour: number;
   readonly secondPreviousNeighbour: number;
   readonly nextNeighbour: number;
+  /** Added to `previousNeighbour` when the memory before asks a question (this one is likely its answer). */
+  readonly answerToQuestion: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -54,7 +56,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   dense: 1,
   keyword: 0.7,
   rrfK: 60,
-  concept: 0.05,
+  concept: 0.02,
   time: 0.1,
   importance: 0.02,
   recency: 0.01,
@@ -62,6 +64,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
+  answerToQuestion: 0.15,
 };
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
@@ -150,15 +153,24 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     if (!memory) continue;
     const validFrom = Date.parse(memory.validFrom);
     const validTo = memory.validTo === null ? Number.POSITIVE_INFINITY : Date.parse(memory.validTo);
-    const timeMatch = range !== null && validFrom < range.to && validTo > range.from;
+    // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
+    // open fact that started earlier is not excluded, but gets no bonus: most memories are events ("I
+    // went to...") whose start is the time they talk about.
+    const timeMatch =
+      (range !== null &&
+        ((validFrom >= range.from && validFrom < range.to) ||
+          (memory.validTo !== null && validFrom < range.to && validTo > range.from))) ||
+      (analysis.monthOfYear !== null && new Date(validFrom).getUTCMonth() + 1 === analysis.monthOfYear);
     if (validTo <= nowMs && !timeMatch) continue;
 
     const own = base.get(id) ?? 0;
     const previous = links.previous.get(id);
     const secondPrevious = previous === undefined ? undefined : links.previous.get(previous);
     const next = links.next.get(id);
+    const previousAsks = previous !== undefined && (memories.get(previous)?.text.includes('?') ?? false);
     const fromNeighbours = Math.max(
-      weights.previousNeighbour * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      (weights.previousNeighbour + (previousAsks ? weights.answerToQuestion : 0)) *
+        (previous === undefined ? 0 : (base.get(previous) ?? 0)),
       weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
       weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
     );
