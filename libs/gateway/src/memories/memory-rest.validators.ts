@@ -3,7 +3,6 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
   IsNumber,
   IsOptional,
@@ -15,7 +14,8 @@ import {
 } from 'class-validator';
 import {
   composeDecorators,
-  IsRequiredText,
+  MEMORY_QUERY_MAX_LENGTH,
+  Trim,
   MAX_EMBEDDING_DIMENSION,
   MEMORY_CATEGORY_VALUES,
   MEMORY_METADATA_FILTER_MAX_FIELDS,
@@ -91,10 +91,42 @@ export const IsMetadataFilter = (): PropertyDecorator =>
     }),
   );
 
+/** Required text of at most `maxLength` characters; one message per failure, never several. */
+const IsBoundedText = (
+  name: string,
+  required: string,
+  tooLong: string,
+  maxLength: number,
+): PropertyDecorator =>
+  ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && value.length > 0 && value.length <= maxLength,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.length > maxLength ? tooLong : required,
+    },
+  });
+
+/** Memory text is trimmed first, as the memory service trims it. */
 export const IsMemoryText = (): PropertyDecorator =>
   composeDecorators(
-    IsRequiredText(MemoryMessages.textRequired, MEMORY_TEXT_MAX_LENGTH),
-    MaxLength(MEMORY_TEXT_MAX_LENGTH, { message: MemoryMessages.textTooLong }),
+    Trim(),
+    IsBoundedText(
+      'isMemoryText',
+      MemoryMessages.textRequired,
+      MemoryMessages.textTooLong,
+      MEMORY_TEXT_MAX_LENGTH,
+    ),
+  );
+
+/** Search queries are sent as given (section 5): not trimmed. */
+export const IsSearchQuery = (): PropertyDecorator =>
+  IsBoundedText(
+    'isSearchQuery',
+    MemoryMessages.queryRequired,
+    `query must be at most ${MEMORY_QUERY_MAX_LENGTH} characters`,
+    MEMORY_QUERY_MAX_LENGTH,
   );
 
 export const IsImportance = (): PropertyDecorator =>
@@ -145,9 +177,14 @@ export const QueryInteger = (min: number, max: number): PropertyDecorator =>
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value,
     ),
-    IsInt({ message: ({ property }) => `${property} must be an integer from ${min} to ${max}` }),
-    Min(min, { message: ({ property }) => `${property} must be an integer from ${min} to ${max}` }),
-    Max(max, { message: ({ property }) => `${property} must be an integer from ${min} to ${max}` }),
+    ValidateBy({
+      name: 'isQueryInteger',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer from ${min} to ${max}`,
+      },
+    }),
   );
 
 /** A query flag: `true` or `false`. */

@@ -5,7 +5,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsNotEmpty,
   IsOptional,
   IsString,
   MaxLength,
@@ -21,7 +20,6 @@ import {
   MEMORY_CATEGORY_VALUES,
   MEMORY_LIST_DEFAULT_LIMIT,
   MEMORY_LIST_MAX_LIMIT,
-  MEMORY_QUERY_MAX_LENGTH,
   MEMORY_SEARCH_DEFAULT_LIMIT,
   MEMORY_SEARCH_MAX_LIMIT,
   MEMORY_SORTS,
@@ -39,6 +37,7 @@ import {
   IsMetadata,
   IsMetadataFilter,
   IsScopeId,
+  IsSearchQuery,
   IsSource,
   IsTime,
   QueryBoolean,
@@ -158,11 +157,7 @@ export class ListMemoriesQuery extends MemoryFilterQuery {
 
 export class SearchMemoriesQuery extends MemoryFilterQuery {
   @ApiProperty({ description: 'What to look for.', example: 'where do I live?' })
-  @IsString({ message: MemoryMessages.queryRequired })
-  @IsNotEmpty({ message: MemoryMessages.queryRequired })
-  @MaxLength(MEMORY_QUERY_MAX_LENGTH, {
-    message: `query must be at most ${MEMORY_QUERY_MAX_LENGTH} characters`,
-  })
+  @IsSearchQuery()
   query!: string;
 
   @ApiPropertyOptional({ default: MEMORY_SEARCH_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_SEARCH_MAX_LIMIT })
