@@ -92,8 +92,7 @@ export function arrayRecords(items: readonly unknown[]): NumberedRecord[] {
   return items.map((value, index) => ({ line: index + 1, value }));
 }
 
-function withoutNulls(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+function withoutNulls(value: object): object {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
 }
 
@@ -110,6 +109,9 @@ export function toImportBatches(
   const groups = new Map<string, { scope: MemoryScopeFields; memories: BatchMemoryItem[] }>();
   const embeddingLengths = new Set<number>();
   for (const { line, value } of records) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw importLineInvalid(line, 'must be a JSON object');
+    }
     let parsed: MemoryImportLine;
     try {
       parsed = validatePayload(MemoryImportLine, withoutNulls(value));
