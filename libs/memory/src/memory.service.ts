@@ -65,7 +65,12 @@ import { DuplicateOriginError } from './ports/memory.repository.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { analyzeQuery } from './retrieval/query-analysis.js';
-import { type RankableMemory, rankCandidates } from './retrieval/rank.js';
+import {
+  NEIGHBOURS_AFTER,
+  NEIGHBOURS_BEFORE,
+  type RankableMemory,
+  rankCandidates,
+} from './retrieval/rank.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
@@ -292,6 +297,17 @@ export class MemoryService {
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
     ]);
     const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
+    // The memories just before and after each candidate in its conversation: an answer follows its question.
+    const neighbours = await this.store.search.neighbours?.(
+      scope,
+      filter,
+      [...ids],
+      NEIGHBOURS_BEFORE,
+      NEIGHBOURS_AFTER,
+    );
+    for (const around of neighbours?.values() ?? []) {
+      for (const id of [...around.previous, ...around.next]) ids.add(id);
+    }
     const found = await this.store.memories.findByIds(scope, [...ids], {
       withEmbedding: request.includeEmbedding === true,
     });
@@ -314,6 +330,7 @@ export class MemoryService {
       keyword,
       concept,
       memories: rankable,
+      neighbours,
       now: asOf ?? now,
       limit: request.limit,
     });
