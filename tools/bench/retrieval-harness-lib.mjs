@@ -146,3 +146,75 @@ export function evaluateAll(convs, makeSearch) {
   const searches = convs.map(makeSearch);
   return evaluate(convs, searches, (search, query, k) => search(query, k));
 }
+
+/** LoCoMo's session time ("1:56 pm on 8 May, 2023") as an ISO string (UTC), or null. */
+export function sessionDateOf(text) {
+  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})/i.exec(text);
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[5].toLowerCase().slice(0, 3));
+  if (month < 0) return null;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
+  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
+}
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+// ------------------------------------------------------------------------------------------------ reference BM25
+
+const REFERENCE_STOPWORDS = new Set(
+  `a about above after again against all am an and any are aren't as at be because been
+before being below between both but by can can't cannot could couldn't did didn't do does
+doesn't doing don't down during each few for from further had hadn't has hasn't have haven't
+having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll
+i'm i've if in into is isn't it it's its itself let's me more most mustn't my myself no nor
+not of off on once only or other ought our ours ourselves out over own same shan't she she'd
+she'll she's should shouldn't so some such than that that's the their theirs them themselves
+then there there's these they they'd they'll they're they've this those through to too under
+until up very was wasn't we we'd we'll we're we've were weren't what what's when when's where
+where's which while who who's whom why why's with won't would wouldn't you you'd you'll
+you're you've your yours yourself yourselves s t d ll m re ve`.split(/\s+/),
+);
+const referenceTokens = (text) =>
+  (
+    text
+      .toLowerCase()
+      .replace(/['\u2019]/g, '')
+      .match(/[a-z0-9]+/g) ?? []
+  ).filter((token) => !REFERENCE_STOPWORDS.has(token));
+
+/** The BM25 baseline of locomo_retrieval.py, line for line (k1 1.2, b 0.75, its IDF and tie order). */
+export class ReferenceBm25 {
+  constructor(texts, k1 = 1.2, b = 0.75) {
+    const docs = texts.map(referenceTokens);
+    const df = new Map();
+    const tfs = docs.map((doc) => {
+      const tf = new Map();
+      for (const token of doc) tf.set(token, (tf.get(token) ?? 0) + 1);
+      for (const token of tf.keys()) df.set(token, (df.get(token) ?? 0) + 1);
+      return tf;
+    });
+    const n = docs.length;
+    const avgdl = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(n, 1);
+    this.idf = new Map([...df].map(([t, c]) => [t, Math.log(1 + (n - c + 0.5) / (c + 0.5))]));
+    this.postings = new Map();
+    tfs.forEach((tf, i) => {
+      const norm = k1 * (1 - b + (b * docs[i].length) / avgdl);
+      for (const [t, c] of tf) {
+        if (!this.postings.has(t)) this.postings.set(t, []);
+        this.postings.get(t).push([i, (c * (k1 + 1)) / (c + norm)]);
+      }
+    });
+  }
+
+  search(query, k) {
+    const scores = new Map();
+    for (const t of new Set(referenceTokens(query))) {
+      const w = this.idf.get(t);
+      if (w === undefined) continue;
+      for (const [i, s] of this.postings.get(t)) scores.set(i, (scores.get(i) ?? 0) + w * s);
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, k)
+      .map(([i]) => i);
+  }
+}

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { CATEGORIES, evaluateAll, loadConversations, printTable } from './retrieval-harness-lib.mjs';
+import {
+  CATEGORIES,
+  evaluateAll,
+  loadConversations,
+  printTable,
+  ReferenceBm25,
+  sessionDateOf,
+} from './retrieval-harness-lib.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
@@ -94,6 +101,7 @@ function buildIndex(conv) {
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
+    reference: new ReferenceBm25(texts),
     plain: ftsIndex(texts, 'unicode61'),
   };
 }
@@ -137,21 +145,11 @@ function retriever({
   };
 }
 
-/** LoCoMo's "1:56 pm on 8 May, 2023" as an ISO time (UTC). */
-export function sessionDateOf(text) {
-  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})/i.exec(text);
-  if (!m) return null;
-  const month = MONTHS.indexOf(m[5].toLowerCase().slice(0, 3));
-  if (month < 0) return null;
-  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
-  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
-}
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 const bm25Only = (keywordIndex) => (index) => (query, k) =>
   index[keywordIndex](analyzeQuery(query, now).terms)
     .slice(0, k)
     .map((hit) => Number(hit.id));
+const referenceBm25 = (index) => (query, k) => index.reference.search(query, k);
 const denseOnly = (index) => (query, k) => {
   const q = embedder.embedOne(query);
   return index.vectors
@@ -192,6 +190,7 @@ const configurations = args.grid
       ]),
     )
   : [
+      ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
       ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
       ['BM25 alone (FTS5 porter)', bm25Only('porter')],
       ['dense alone (hashed-tfidf-v1)', denseOnly],
