@@ -33,7 +33,7 @@ export class ConceptEmbeddedRepository implements ConceptRepository {
     const relations = this.db
       .prepare(
         `SELECT source_id, target_id, weight FROM concept_relations
-         WHERE user_id = ? AND end_user_id = ?
+         WHERE +user_id = ? AND +end_user_id = ?
            AND source_id IN (SELECT value FROM json_each(?)) AND target_id IN (SELECT value FROM json_each(?))
          ORDER BY weight DESC, source_id, target_id`,
       )

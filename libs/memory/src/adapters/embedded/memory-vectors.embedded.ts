@@ -235,7 +235,7 @@ export class EmbeddedVectorIndex {
   ): Map<number, string> {
     const kept = new Map<number, string>();
     if (seqs.length === 0) return kept;
-    const where = scopeSql(scope);
+    const where = scopeSql(scope, 'm', true);
     const filters = filterSql(filter);
     const rows = this.db
       .prepare(
