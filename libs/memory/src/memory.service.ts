@@ -292,7 +292,8 @@ export class MemoryService {
     const filter = this.filterOf(request, analysis.timeRange !== null);
     const pool = candidatePool(request.limit);
     const vector = await this.embedOne(request.query, 'query');
-    await this.concepts.settle(scope);
+    // No settle here: a search right after a large import must not pay for its concept extraction; the concept
+    // channel misses pending memories for the few seconds the background linker needs.
     const [dense, keyword, concept] = await Promise.all([
       this.store.search.dense(scope, filter, vector, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
