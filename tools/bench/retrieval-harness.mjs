@@ -130,17 +130,22 @@ function retriever({
             .filter((c) => c.hit)
             .slice(0, POOL)
         : [];
-    const ranked = rankCandidates({
+    const channels = {
       analysis,
       dense,
       keyword,
       concept,
       memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
-      neighbours: neighbours ? index.neighbours : undefined,
       now,
-      limit: k,
       weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
-    });
+    };
+    // As the memory service does: neighbours only for the best candidates of a first ranking.
+    let around;
+    if (neighbours) {
+      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(k) });
+      around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+    }
+    const ranked = rankCandidates({ ...channels, neighbours: around, limit: k });
     return ranked.map((hit) => Number(hit.id));
   };
 }

@@ -71,6 +71,12 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
 export const NEIGHBOURS_BEFORE = 2;
 export const NEIGHBOURS_AFTER = 1;
 
+/**
+ * How many of the best candidates (ranked once without neighbours) to fetch neighbours for: a neighbour
+ * inherits at most 0.95 of a score, so one of a weak candidate never reaches the answer.
+ */
+export const neighbourSourceCount = (limit: number): number => Math.max(50, limit * 3);
+
 /** A candidate's neighbours in its conversation, nearest first (by creation time, then insertion order). */
 export interface ConversationNeighbours {
   readonly previous: readonly string[];
@@ -120,7 +126,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const concept = new Set(input.concept.map((hit) => hit.id));
   const denseRank = ranksOf(input.dense);
   const keywordRank = ranksOf(input.keyword);
-  const maxKeyword = Math.max(0, ...input.keyword.map((hit) => hit.score));
+  const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
   const queryTerms = new Set(analysis.terms);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
 
@@ -147,7 +153,13 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
 
-  const ranked: RankedCandidate[] = [];
+  const ranked: {
+    id: string;
+    text: string;
+    byNeighbour: boolean;
+    score: number;
+    scores: Omit<MemoryScoreBreakdown, 'reasons'>;
+  }[] = [];
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
@@ -191,44 +203,27 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.importance * (importance - 0.5) +
       weights.recency * recency;
 
-    const reasons = reasonsFor(
-      memory.text,
-      queryTerms,
-      semantic,
-      conceptMatch,
-      timeMatch,
-      importance,
-      recency,
-    );
-    if (fromNeighbours > own) reasons.push('next to a matching memory of the same conversation');
     ranked.push({
       id,
+      text: memory.text,
+      byNeighbour: fromNeighbours > own,
       score: final,
-      scores: {
-        semantic,
-        keyword: keywordScore,
-        fused,
-        importance,
-        recency,
-        conceptMatch,
-        timeMatch,
-        final,
-        reasons,
-      },
+      scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
     });
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return ranked.slice(0, Math.max(0, input.limit));
+  // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
+  return ranked.slice(0, Math.max(0, input.limit)).map(({ id, text, byNeighbour, score, scores }) => {
+    const reasons = reasonsFor(text, queryTerms, scores);
+    if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
+    return { id, score, scores: { ...scores, reasons } };
+  });
 }
 
 function reasonsFor(
   text: string,
   queryTerms: ReadonlySet<string>,
-  semantic: number | null,
-  conceptMatch: boolean,
-  timeMatch: boolean,
-  importance: number,
-  recency: number,
+  { semantic, conceptMatch, timeMatch, importance, recency }: Omit<MemoryScoreBreakdown, 'reasons'>,
 ): string[] {
   const reasons: string[] = [];
   const matched = [...new Set(wordTokens(text).filter((word) => queryTerms.has(word)))];
