@@ -137,8 +137,8 @@ describe('rankCandidates', () => {
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);
     expect(lifted.map((candidate) => candidate.id)).toEqual(['q', 'a', 'x']);
-    // 0.8 of the question's score, plus 0.15 because the question asks something.
-    expect(lifted[1]!.scores.fused).toBeCloseTo(0.6 * 0.95, 5);
+    // 0.8 of the score of the memory before it.
+    expect(lifted[1]!.scores.fused).toBeCloseTo(0.6 * 0.8, 5);
     expect(lifted[1]!.scores.reasons).toContain('next to a matching memory of the same conversation');
   });
 

@@ -29,7 +29,11 @@ export interface RankingWeights {
   readonly keyword: number;
   /** RRF's rank offset (only for `rrf`). */
   readonly rrfK: number;
-  /** Added when a concept named in the query is linked to the memory. */
+  /**
+   * Added when a concept named in the query is linked to the memory. 0 by default: on the dev set the bonus
+   * cost hit@10 (speakers' names link half the memories); the concept channel still brings its memories
+   * in as candidates, and the breakdown still shows the link.
+   */
   readonly concept: number;
   /** Added when the query names a time and the memory held then. */
   readonly time: number;
@@ -47,8 +51,6 @@ export interface RankingWeights {
   readonly previousNeighbour: number;
   readonly secondPreviousNeighbour: number;
   readonly nextNeighbour: number;
-  /** Added to `previousNeighbour` when the memory before asks a question (this one is likely its answer). */
-  readonly answerToQuestion: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -56,7 +58,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   dense: 1,
   keyword: 0.7,
   rrfK: 60,
-  concept: 0.02,
+  concept: 0,
   time: 0.1,
   importance: 0.02,
   recency: 0.01,
@@ -64,7 +66,6 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
-  answerToQuestion: 0.15,
 };
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
@@ -73,7 +74,7 @@ export const NEIGHBOURS_AFTER = 1;
 
 /**
  * How many of the best candidates (ranked once without neighbours) to fetch neighbours for: a neighbour
- * inherits at most 0.95 of a score, so one of a weak candidate never reaches the answer.
+ * inherits at most 0.8 of a score, so one of a weak candidate never reaches the answer.
  */
 export const neighbourSourceCount = (limit: number): number => Math.max(50, limit * 3);
 
@@ -179,10 +180,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     const previous = links.previous.get(id);
     const secondPrevious = previous === undefined ? undefined : links.previous.get(previous);
     const next = links.next.get(id);
-    const previousAsks = previous !== undefined && (memories.get(previous)?.text.includes('?') ?? false);
     const fromNeighbours = Math.max(
-      (weights.previousNeighbour + (previousAsks ? weights.answerToQuestion : 0)) *
-        (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      weights.previousNeighbour * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
       weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
       weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
     );
