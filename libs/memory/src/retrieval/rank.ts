@@ -20,7 +20,7 @@ export interface ScoredId {
 
 /**
  * The knobs of the hybrid ranking. Defaults are the values tuned on the LoCoMo dev set (decision 021);
- * tools/bench/retrieval-harness.ts prints the ablation that justifies each one.
+ * tools/bench/retrieval-harness.mjs prints the ablation that justifies each one.
  */
 export interface RankingWeights {
   /** `linear`: weighted sum of the cosine and the max-normalised BM25; `rrf`: weighted reciprocal rank fusion. */
