@@ -30,6 +30,7 @@ const {
   DEFAULT_RANKING_WEIGHTS,
   extractConcepts,
   FTS5_TOKENIZE,
+  neighbourSourceCount,
   ftsMatchExpression,
 } = retrieval;
 
@@ -130,17 +131,22 @@ function retriever({
             .filter((c) => c.hit)
             .slice(0, POOL)
         : [];
-    const ranked = rankCandidates({
+    const channels = {
       analysis,
       dense,
       keyword,
       concept,
       memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
-      neighbours: neighbours ? index.neighbours : undefined,
       now,
-      limit: k,
       weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
-    });
+    };
+    // As the memory service does: neighbours only for the best candidates of a first ranking.
+    let around;
+    if (neighbours) {
+      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(k) });
+      around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+    }
+    const ranked = rankCandidates({ ...channels, neighbours: around, limit: k });
     return ranked.map((hit) => Number(hit.id));
   };
 }
@@ -174,7 +180,6 @@ const NO_EXTRAS = {
   previousNeighbour: 0,
   secondPreviousNeighbour: 0,
   nextNeighbour: 0,
-  answerToQuestion: 0,
 };
 const configurations = args.grid
   ? [0.35, 0.5, 0.7, 1, 1.5].flatMap((keyword) =>
@@ -200,12 +205,11 @@ const configurations = args.grid
       ],
       ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
       ['linear tuned, porter', retriever({ weights: NO_EXTRAS })],
-      ['+ conversation neighbours', retriever({ weights: { concept: 0, time: 0, answerToQuestion: 0 } })],
-      ['+ answer after a question', retriever({ weights: { concept: 0, time: 0 } })],
-      ['+ time named in the query', retriever({ weights: { concept: 0 } })],
-      ['+ concepts (= defaults)', retriever({})],
+      ['+ conversation neighbours', retriever({ weights: { time: 0 } })],
+      ['+ time named in the query (= defaults)', retriever({})],
+      ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+      ['defaults - concept candidates', retriever({ concepts: false })],
       ['defaults - neighbours', retriever({ neighbours: false })],
-      ['defaults - concepts', retriever({ concepts: false })],
       ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
     ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
