@@ -3,6 +3,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import PsychologyIcon from '@mui/icons-material/Psychology';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -10,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
 import { greetingName } from '../layout/utils/user-display.util';
@@ -49,6 +51,11 @@ export function DashboardPage() {
           We&apos;re finishing setting up your account…
         </Alert>
       )}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        <MemoriesStatCard />
+      </Box>
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -68,6 +75,14 @@ export function DashboardPage() {
               </Button>
             ))}
           </Stack>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Usage Statistics
+          </Typography>
+          <MemoryStorageBar />
         </CardContent>
       </Card>
     </Stack>
