@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -14,7 +15,7 @@ import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
-import { greetingName } from '../layout/utils/user-display.util';
+import { greetingName, planLabel } from '../layout/utils/user-display.util';
 
 // Sign-up finishes the default API key and the free subscription in the background, within seconds.
 const SETUP_POLL_INTERVAL_MS = 2_000;
@@ -79,10 +80,16 @@ export function DashboardPage() {
       </Card>
       <Card>
         <CardContent sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            Usage Statistics
-          </Typography>
+          <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="h6" component="h2">
+              Usage Statistics
+            </Typography>
+            <Chip label={planLabel(user?.plan)} size="small" color="primary" data-testid="usage-plan" />
+          </Stack>
           <MemoryStorageBar />
+          <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 3 }}>
+            Upgrade Plan
+          </Button>
         </CardContent>
       </Card>
     </Stack>

@@ -96,11 +96,9 @@ export function MemoriesPage() {
   };
   const changeSearchText = (text: string) => {
     setSearchText(text);
-    // Clearing the box goes back to the full list, reloaded.
-    if (text === '' && activeQuery !== '') {
-      setActiveQuery('');
-      void list.refetch().catch(() => undefined);
-    }
+    // Clearing the box goes back to the full list, reloaded: the list query resumes and, being
+    // cache-and-network, asks the server again.
+    if (text === '' && activeQuery !== '') setActiveQuery('');
   };
 
   const loadMore = async () => {
