@@ -19,6 +19,8 @@ interface ConceptGraphCanvasProps {
 }
 
 type Node = NodeObject<GraphNode>;
+/** Beyond this many nodes the layout settles faster and links are drawn in one batch. */
+const LARGE_GRAPH_NODES = 500;
 
 /**
  * The force-directed concept graph on a canvas (zoom with the wheel, pan by dragging the background).
@@ -36,6 +38,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
   textColor,
 }: ConceptGraphCanvasProps) {
   const graph = useRef<ForceGraphMethods<Node, GraphLink> | undefined>(undefined);
+  const large = data.nodes.length > LARGE_GRAPH_NODES;
   const container = useRef<HTMLDivElement>(null);
 
   /**
@@ -120,11 +123,12 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
         nodeCanvasObject={drawNode}
         nodePointerAreaPaint={paintPointerArea}
         linkColor={() => 'rgba(140, 140, 160, 0.35)'}
-        linkWidth={(link) => Math.min(4, 0.5 + Math.log1p(link.weight))}
+        // One width for a large graph lets force-graph stroke its links in a single batch per frame.
+        linkWidth={large ? 0.6 : (link) => Math.min(4, 0.5 + Math.log1p(link.weight))}
         onNodeClick={(node) => onSelect(String(node.id))}
         // Large graphs settle faster and stop drawing once still (autoPauseRedraw is on by default).
-        cooldownTicks={data.nodes.length > 500 ? 120 : 250}
-        d3AlphaDecay={data.nodes.length > 500 ? 0.05 : 0.0228}
+        cooldownTicks={large ? 120 : 250}
+        d3AlphaDecay={large ? 0.05 : 0.0228}
         onEngineStop={publishAnchor}
         onZoomEnd={publishAnchor}
         minZoom={0.1}

@@ -24,20 +24,22 @@ const LISTED_CONCEPTS = 30;
 const GRAPH_FAILED = 'Failed to load the memory graph. Please try again later.';
 const CONCEPT_MEMORIES_FAILED = 'Failed to load the memories of this concept.';
 
-/** The width available to the canvas, following the layout (one render per resize, never per frame). */
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement | null>(null);
+/**
+ * The width available to the canvas, following the layout (one render per resize, never per frame). A
+ * callback ref: the box appears only once the graph has loaded.
+ */
+function useWidth(): [(element: HTMLDivElement | null) => void, number] {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.floor(entry.contentRect.width));
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width];
+  }, [element]);
+  return [setElement, width];
 }
 
 /** The Memory Graph tab: the concept graph, a concept search and list, and the memories of the chosen concept. */
