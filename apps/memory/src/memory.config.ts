@@ -1,7 +1,13 @@
+import { memoryConfigFields } from '@membolt/memory';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-export const memoryConfigSchema = z.object({ ...baseConfigFields, ...storeConfigFields, NATS_URL: natsUrl });
+export const memoryConfigSchema = z.object({
+  ...baseConfigFields,
+  ...storeConfigFields,
+  ...memoryConfigFields,
+  NATS_URL: natsUrl,
+});
 export type MemoryConfig = z.infer<typeof memoryConfigSchema>;
 
 export const loadMemoryConfig = (env: NodeJS.ProcessEnv = process.env): MemoryConfig =>

@@ -2,6 +2,7 @@ import { bffConfigFields } from '@membolt/bff';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
 import { keysConfigFields } from '@membolt/keys';
+import { memoryConfigFields } from '@membolt/memory';
 import {
   baseConfigFields,
   booleanFlag,
@@ -20,6 +21,7 @@ export const standaloneConfigSchema = z.object({
   /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
   ...identityConfigFields,
   ...keysConfigFields,
+  ...memoryConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),

@@ -1,12 +1,203 @@
 import { MessagePattern } from '@nestjs/microservices';
-import { DeleteUserDataRequest, deleteUserDataSubject, type UserDataDeletionView } from '@membolt/contracts';
+import {
+  type ConceptGraphView,
+  ConceptGraphRequest,
+  ConceptMemoriesRequest,
+  CreateMemoryBatchRequest,
+  CreateMemoryRequest,
+  DeleteEndUserRequest,
+  DeleteUserDataRequest,
+  deleteUserDataSubject,
+  type EmbeddingView,
+  type EndUserListView,
+  ExportMemoriesRequest,
+  GenerateEmbeddingRequest,
+  GetMemoryRequest,
+  ImportMemoriesRequest,
+  ListEndUsersRequest,
+  ListMemoriesRequest,
+  type MemoryBatchView,
+  type MemoryDeletionReceipt,
+  type MemoryExportPageView,
+  type MemoryHistoryView,
+  MemoryIdRequest,
+  type MemoryImportView,
+  type MemoryListView,
+  type MemorySearchView,
+  MemoryStatsRequest,
+  type MemoryStatsView,
+  MemorySubjects,
+  type MemoryView,
+  SearchMemoriesRequest,
+  UpdateMemoryRequest,
+  type UserDataDeletionView,
+} from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
 import { MemoryService } from './memory.service.js';
-import { toUserDataDeletionView } from './memory.views.js';
+import {
+  toConceptGraphView,
+  toDeletionReceipt,
+  toEmbeddingView,
+  toEndUserListView,
+  toHistoryView,
+  toMemoryView,
+  toSearchView,
+  toStatsView,
+  toUserDataDeletionView,
+} from './memory.views.js';
 
 @BusController()
 export class MemoryHandlers {
   constructor(private readonly memory: MemoryService) {}
+
+  @MessagePattern(MemorySubjects.create.name)
+  async create(
+    @ActingUserId() userId: string,
+    @BusPayload(CreateMemoryRequest) request: CreateMemoryRequest,
+  ): Promise<MemoryView> {
+    return toMemoryView(await this.memory.create(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.createBatch.name)
+  async createBatch(
+    @ActingUserId() userId: string,
+    @BusPayload(CreateMemoryBatchRequest) request: CreateMemoryBatchRequest,
+  ): Promise<MemoryBatchView> {
+    const memories = await this.memory.createBatch(userId, request);
+    return { memories: memories.map(toMemoryView), count: memories.length };
+  }
+
+  @MessagePattern(MemorySubjects.get.name)
+  async get(
+    @ActingUserId() userId: string,
+    @BusPayload(GetMemoryRequest) request: GetMemoryRequest,
+  ): Promise<MemoryView> {
+    return toMemoryView(await this.memory.get(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.list.name)
+  async list(
+    @ActingUserId() userId: string,
+    @BusPayload(ListMemoriesRequest) request: ListMemoriesRequest,
+  ): Promise<MemoryListView> {
+    const page = await this.memory.list(userId, request);
+    return {
+      memories: page.memories.map(toMemoryView),
+      limit: request.limit,
+      offset: request.offset,
+      count: page.memories.length,
+      totalCount: page.totalCount,
+      sort: request.sort,
+    };
+  }
+
+  @MessagePattern(MemorySubjects.update.name)
+  async update(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdateMemoryRequest) request: UpdateMemoryRequest,
+  ): Promise<MemoryView> {
+    return toMemoryView(await this.memory.update(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.history.name)
+  async history(
+    @ActingUserId() userId: string,
+    @BusPayload(MemoryIdRequest) request: MemoryIdRequest,
+  ): Promise<MemoryHistoryView> {
+    return toHistoryView(request.memoryId, await this.memory.history(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.delete.name)
+  async delete(
+    @ActingUserId() userId: string,
+    @BusPayload(MemoryIdRequest) request: MemoryIdRequest,
+  ): Promise<MemoryDeletionReceipt> {
+    return toDeletionReceipt(await this.memory.delete(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.search.name)
+  async search(
+    @ActingUserId() userId: string,
+    @BusPayload(SearchMemoriesRequest) request: SearchMemoriesRequest,
+  ): Promise<MemorySearchView> {
+    return toSearchView(request.query, await this.memory.search(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.stats.name)
+  async stats(
+    @ActingUserId() userId: string,
+    @BusPayload(MemoryStatsRequest) request: MemoryStatsRequest,
+  ): Promise<MemoryStatsView> {
+    return toStatsView(await this.memory.stats(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.exportPage.name)
+  async exportPage(
+    @ActingUserId() userId: string,
+    @BusPayload(ExportMemoriesRequest) request: ExportMemoriesRequest,
+  ): Promise<MemoryExportPageView> {
+    const page = await this.memory.exportPage(userId, request);
+    return {
+      memories: page.memories.map(toMemoryView),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    };
+  }
+
+  @MessagePattern(MemorySubjects.import.name)
+  async import(
+    @ActingUserId() userId: string,
+    @BusPayload(ImportMemoriesRequest) request: ImportMemoriesRequest,
+  ): Promise<MemoryImportView> {
+    return this.memory.import(userId, request);
+  }
+
+  /** Any authenticated caller: the text is embedded and nothing is stored, so it reaches nobody's data. */
+  @MessagePattern(MemorySubjects.generateEmbedding.name)
+  async generateEmbedding(
+    @BusPayload(GenerateEmbeddingRequest) request: GenerateEmbeddingRequest,
+  ): Promise<EmbeddingView> {
+    return toEmbeddingView(await this.memory.generateEmbedding(request.text));
+  }
+
+  @MessagePattern(MemorySubjects.listEndUsers.name)
+  async listEndUsers(
+    @ActingUserId() userId: string,
+    @BusPayload(ListEndUsersRequest) request: ListEndUsersRequest,
+  ): Promise<EndUserListView> {
+    return toEndUserListView(await this.memory.listEndUsers(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.deleteEndUser.name)
+  async deleteEndUser(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteEndUserRequest) request: DeleteEndUserRequest,
+  ): Promise<MemoryDeletionReceipt> {
+    return toDeletionReceipt(await this.memory.deleteEndUser(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.conceptGraph.name)
+  async conceptGraph(
+    @ActingUserId() userId: string,
+    @BusPayload(ConceptGraphRequest) request: ConceptGraphRequest,
+  ): Promise<ConceptGraphView> {
+    return toConceptGraphView(await this.memory.conceptGraph(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.conceptMemories.name)
+  async conceptMemories(
+    @ActingUserId() userId: string,
+    @BusPayload(ConceptMemoriesRequest) request: ConceptMemoriesRequest,
+  ): Promise<MemoryListView> {
+    const memories = await this.memory.conceptMemories(userId, request);
+    return {
+      memories: memories.map(toMemoryView),
+      limit: request.limit,
+      offset: 0,
+      count: memories.length,
+      totalCount: memories.length,
+      sort: 'recent',
+    };
+  }
 
   /** Account deletion (identity asks every data service): idempotent, answers what it removed. */
   @MessagePattern(deleteUserDataSubject('memory').name)

@@ -1,14 +1,56 @@
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
+import { z } from 'zod';
+import {
+  type EmbedderConfigValues,
+  type EmbedderOptions,
+  embedderConfigFields,
+  toEmbedderOptions,
+} from './embedders/create-embedder.js';
 
 export interface MemoryModuleOptions {
   /** The embedded SQLite file `DATA_DIR/memory.sqlite`, or the `membolt_memory` MongoDB database. */
   readonly store: StoreConfig;
+  /** The embedder (offline hashed TF-IDF by default); its dimension is the wire dimension of every vector. */
+  readonly embedder: EmbedderOptions;
+  /** Scopes with at least this many vectors are searched through an ANN index (default 5000). */
+  readonly annMinVectors?: number;
+}
+
+export const DEFAULT_ANN_MIN_VECTORS = 5000;
+
+/** The memory service's own settings, resolved. */
+export interface MemorySettings {
+  readonly dimension: number;
+  readonly annMinVectors: number;
+}
+
+export const MEMORY_SETTINGS = Symbol('MEMORY_SETTINGS');
+
+export function resolveMemorySettings(options: MemoryModuleOptions): MemorySettings {
+  return {
+    dimension: options.embedder.dimension,
+    annMinVectors: options.annMinVectors ?? DEFAULT_ANN_MIN_VECTORS,
+  };
+}
+
+/** Environment fields of a process that runs the memory service (spread into its config schema). */
+export const memoryConfigFields = {
+  ...embedderConfigFields,
+  MEMORY_ANN_MIN: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_ANN_MIN_VECTORS),
+};
+
+/** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
+export interface MemoryConfigValues extends EmbedderConfigValues {
+  readonly DATA_DIR: string;
+  readonly MONGO_URL?: string | undefined;
+  readonly MEMORY_ANN_MIN: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
-export function toMemoryModuleOptions(config: {
-  readonly DATA_DIR: string;
-  readonly MONGO_URL?: string | undefined;
-}): MemoryModuleOptions {
-  return { store: toStoreConfig(config) };
+export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleOptions {
+  return {
+    store: toStoreConfig(config),
+    embedder: toEmbedderOptions(config),
+    annMinVectors: config.MEMORY_ANN_MIN,
+  };
 }

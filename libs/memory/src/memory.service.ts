@@ -1,16 +1,488 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type BatchMemoryItem,
+  type ConceptGraphRequest,
+  type ConceptMemoriesRequest,
+  type CreateMemoryBatchRequest,
+  type CreateMemoryRequest,
+  DEFAULT_IMPORTANCE,
+  DEFAULT_MEMORY_SOURCE,
+  type DeleteEndUserRequest,
+  type ExportMemoriesRequest,
+  type GetMemoryRequest,
+  type ImportMemoriesRequest,
+  type ListEndUsersRequest,
+  type ListMemoriesRequest,
+  MEMORY_METADATA_FILTER_MAX_FIELDS,
+  MEMORY_METADATA_MAX_LENGTH,
+  type MemoryCategoryValue,
+  type MemoryFilterFields,
+  type MemoryIdRequest,
+  type MemoryScopeFields,
+  type MemoryScoreBreakdown,
+  type MemoryStatsRequest,
+  type NewMemoryFields,
+  type SearchMemoriesRequest,
+  type UpdateMemoryRequest,
+  CommonError,
+  CommonErrorCode,
+  MemoryMessages,
+} from '@membolt/contracts';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { decodeExportCursor } from './domain/export-cursor.js';
+import type {
+  ConceptGraph,
+  EndUserSummary,
+  Memory,
+  MemoryChanges,
+  MemoryFilter,
+  MemoryRemoval,
+  MemoryScope,
+  MemoryScopeFilter,
+  MemoryStats,
+  MemoryVersion,
+  NewMemoryRecord,
+} from './domain/memory.js';
+import {
+  badMetadataFilter,
+  conceptNotFound,
+  duplicateImportIds,
+  embeddingDimension,
+  importanceOutOfRange,
+  invalidExportCursor,
+  memoryNotFound,
+  metadataTooLarge,
+  nothingToUpdate,
+  tooManyMetadataFilters,
+  validityOrder,
+} from './memory.errors.js';
+import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
+import { EMBEDDER, type Embedder } from './ports/embedder.js';
+import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
+import { DuplicateOriginError } from './ports/memory.repository.js';
+import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
+import { extractConcepts } from './retrieval/concepts.js';
+import { analyzeQuery } from './retrieval/query-analysis.js';
+import { type RankableMemory, rankCandidates } from './retrieval/rank.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
 
-/** The rules of the memory service. Every read and write is scoped to the acting user. */
+export interface SearchHit {
+  readonly memory: Memory;
+  readonly score: number;
+  readonly scores: MemoryScoreBreakdown;
+}
+
+export interface SearchOutcome {
+  readonly results: readonly SearchHit[];
+  readonly strategy: 'exact' | 'ann';
+}
+
+export interface DeletionOutcome extends MemoryRemoval {
+  readonly deletedAt: Date;
+}
+
+/** How many candidates each channel hands the ranker, for a search asking `limit` results. */
+const candidatePool = (limit: number): number => Math.max(50, limit * 5);
+const METADATA_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+
+const scopeOf = (userId: string, fields: MemoryScopeFields): MemoryScopeFilter => ({
+  userId,
+  endUserId: fields.endUserId ?? '',
+  agentId: fields.agentId,
+  runId: fields.runId,
+});
+
+const categoryOf = (value: MemoryCategoryValue | undefined): Memory['category'] | undefined =>
+  value === undefined ? undefined : value === 'none' ? null : value;
+
+/** The rules of the memory service. Every read and write is scoped to the acting user and its end user. */
 @Injectable()
 export class MemoryService {
-  /**
-   * Account deletion. The service holds no user data yet, so there is nothing to remove; each repository
-   * added to the store adds its count here.
-   */
-  async deleteUserData(_userId: string): Promise<RemovedUserData> {
-    return {};
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MEMORY_EVENTS) private readonly events: MemoryEvents,
+    @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
+  ) {}
+
+  async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
+    const scope = scopeOf(userId, request);
+    const [record] = await this.newRecords(scope, [request], this.clock.now(), false);
+    await this.store.memories.insertMany(scope, [record!]);
+    await this.events.changed(scope, 'created', [record!.memory.id], record!.memory.createdAt);
+    return record!.memory;
   }
+
+  /** All or none, in one transaction; texts without an embedding are embedded in one call. */
+  async createBatch(userId: string, request: CreateMemoryBatchRequest): Promise<Memory[]> {
+    const scope = scopeOf(userId, request);
+    const now = this.clock.now();
+    const records = await this.newRecords(
+      scope,
+      request.memories.map((item) => withoutImportFields(item, request)),
+      now,
+      false,
+    );
+    await this.store.memories.insertMany(scope, records);
+    await this.events.changed(
+      scope,
+      'created',
+      records.map((r) => r.memory.id),
+      now,
+    );
+    return records.map((r) => r.memory);
+  }
+
+  /** Idempotent by the exported ids within the scope: lines already imported are skipped. */
+  async import(
+    userId: string,
+    request: ImportMemoriesRequest,
+  ): Promise<{ imported: number; skipped: number; memoryIds: string[] }> {
+    const scope = scopeOf(userId, request);
+    const originIds = request.memories.map((item) => item.id).filter((id): id is string => id !== undefined);
+    if (new Set(originIds).size !== originIds.length) throw duplicateImportIds();
+    const already = await this.store.memories.importedOriginIds(scope, originIds);
+    const fresh = request.memories.filter((item) => item.id === undefined || !already.has(item.id));
+    if (fresh.length === 0) return { imported: 0, skipped: request.memories.length, memoryIds: [] };
+    const now = this.clock.now();
+    const records = await this.newRecords(
+      scope,
+      fresh.map((item) => ({
+        ...item,
+        endUserId: request.endUserId,
+        agentId: request.agentId,
+        runId: request.runId,
+      })),
+      now,
+      true,
+    );
+    try {
+      await this.store.memories.insertMany(scope, records);
+    } catch (error) {
+      // Another import of the same file stored a line meanwhile: the batch is retried without it.
+      if (error instanceof DuplicateOriginError) return this.import(userId, request);
+      throw error;
+    }
+    const ids = records.map((r) => r.memory.id);
+    await this.events.changed(scope, 'created', ids, now);
+    return { imported: records.length, skipped: request.memories.length - records.length, memoryIds: ids };
+  }
+
+  async get(userId: string, request: GetMemoryRequest): Promise<Memory> {
+    const memory = await this.store.memories.findById(scopeOf(userId, request), request.memoryId, {
+      withEmbedding: request.includeEmbedding === true,
+    });
+    if (!memory) throw memoryNotFound();
+    return memory;
+  }
+
+  async list(
+    userId: string,
+    request: ListMemoriesRequest,
+  ): Promise<{ memories: readonly Memory[]; totalCount: number }> {
+    const page = await this.store.memories.list(scopeOf(userId, request), this.filterOf(request, false), {
+      limit: request.limit,
+      offset: request.offset,
+      sort: request.sort,
+      withEmbedding: request.includeEmbedding === true,
+    });
+    return { memories: page.memories, totalCount: page.totalCount };
+  }
+
+  async update(userId: string, request: UpdateMemoryRequest): Promise<Memory> {
+    const scope = scopeOf(userId, request);
+    const current = await this.store.memories.findById(scope, request.memoryId);
+    if (!current) throw memoryNotFound();
+    const given = [
+      request.text,
+      request.metadata,
+      request.importance,
+      request.category,
+      request.embedding,
+      request.validFrom,
+      request.validTo,
+    ];
+    if (given.every((value) => value === undefined)) throw nothingToUpdate();
+
+    let importance = request.importance;
+    let metadata: Record<string, unknown> | undefined;
+    if (request.metadata !== undefined) {
+      const parsed = this.parseMetadata(request.metadata);
+      metadata = parsed.metadata;
+      importance ??= parsed.importance;
+    }
+    const validFrom = request.validFrom !== undefined ? new Date(request.validFrom) : undefined;
+    const validTo =
+      request.validTo === undefined ? undefined : request.validTo === null ? null : new Date(request.validTo);
+    const effectiveFrom = validFrom ?? current.validFrom;
+    const effectiveTo = validTo === undefined ? current.validTo : validTo;
+    if (effectiveTo !== null && effectiveTo.getTime() <= effectiveFrom.getTime()) throw validityOrder();
+
+    let embedding: Float32Array | undefined;
+    let embeddingModel: string | undefined;
+    if (request.embedding !== undefined) {
+      embedding = this.givenEmbedding(request.embedding);
+      embeddingModel = 'client';
+    } else if (request.text !== undefined && request.text !== current.text) {
+      [embedding] = await this.embedder.embed([request.text], 'document');
+      embeddingModel = this.embedder.model;
+    }
+    const textChanged = request.text !== undefined && request.text !== current.text;
+    const changes: MemoryChanges = {
+      text: request.text,
+      metadata,
+      importance,
+      category: categoryOf(request.category),
+      validFrom,
+      validTo,
+      embedding,
+      embeddingModel,
+      concepts: textChanged ? extractConcepts(request.text!) : undefined,
+      updatedAt: this.clock.now(),
+    };
+    const updated = await this.store.memories.update(scope, request.memoryId, changes);
+    if (!updated) throw memoryNotFound();
+    await this.events.changed(scope, 'updated', [updated.id], updated.updatedAt);
+    return updated;
+  }
+
+  async history(userId: string, request: MemoryIdRequest): Promise<readonly MemoryVersion[]> {
+    const versions = await this.store.memories.history(scopeOf(userId, request), request.memoryId);
+    if (!versions) throw memoryNotFound();
+    return versions;
+  }
+
+  async delete(userId: string, request: MemoryIdRequest): Promise<DeletionOutcome> {
+    const scope = scopeOf(userId, request);
+    const removal = await this.store.memories.delete(scope, [request.memoryId]);
+    if (removal.memoryIds.length === 0) throw memoryNotFound();
+    const deletedAt = this.clock.now();
+    await this.events.changed(scope, 'deleted', removal.memoryIds, deletedAt);
+    return { ...removal, deletedAt };
+  }
+
+  async search(userId: string, request: SearchMemoriesRequest): Promise<SearchOutcome> {
+    if (!request.query.trim()) {
+      throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.queryRequired);
+    }
+    const scope = scopeOf(userId, request);
+    const now = this.clock.now();
+    const analysis = analyzeQuery(request.query, now);
+    const asOf = request.asOf !== undefined ? new Date(request.asOf) : undefined;
+    // A time named in the query opens the closed facts to the ranker, which keeps those that held then.
+    const filter = this.filterOf(request, analysis.timeRange !== null);
+    const pool = candidatePool(request.limit);
+    const [vector] = await this.embedder.embed([request.query], 'query');
+    const [dense, keyword, concept] = await Promise.all([
+      this.store.search.dense(scope, filter, vector!, pool),
+      this.store.search.keyword(scope, filter, analysis.terms, pool),
+      this.store.search.concept(scope, filter, analysis.conceptNames, pool),
+    ]);
+    const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
+    const found = await this.store.memories.findByIds(scope, [...ids], {
+      withEmbedding: request.includeEmbedding === true,
+    });
+    const byId = new Map(found.map((m) => [m.id, m]));
+    const rankable = new Map<string, RankableMemory>();
+    for (const memory of found) {
+      rankable.set(memory.id, {
+        importance: memory.importance,
+        createdAt: memory.createdAt.toISOString(),
+        validFrom: memory.validFrom.toISOString(),
+        // The filter already decided which facts are in: closed ones asked for are not closed to the ranker.
+        validTo: request.includeClosed || asOf ? null : (memory.validTo?.toISOString() ?? null),
+        conversationId: memory.conversationId,
+        text: memory.text,
+      });
+    }
+    const ranked = rankCandidates({
+      analysis,
+      dense: dense.candidates,
+      keyword,
+      concept,
+      memories: rankable,
+      now: asOf ?? now,
+      limit: request.limit,
+    });
+    return {
+      results: ranked.map((r) => ({ memory: byId.get(r.id)!, score: r.score, scores: r.scores })),
+      strategy: dense.strategy,
+    };
+  }
+
+  async stats(userId: string, request: MemoryStatsRequest): Promise<MemoryStats & { oldestCreatedAt: Date }> {
+    const stats = await this.store.memories.stats(scopeOf(userId, request));
+    // The spec's fallback: with no memories the oldest timestamp is now.
+    return { ...stats, oldestCreatedAt: stats.oldestCreatedAt ?? this.clock.now() };
+  }
+
+  async exportPage(
+    userId: string,
+    request: ExportMemoriesRequest,
+  ): Promise<{ memories: readonly Memory[]; nextCursor?: string | undefined }> {
+    if (request.cursor !== undefined && !decodeExportCursor(request.cursor)) throw invalidExportCursor();
+    return this.store.memories.exportPage(scopeOf(userId, request), request.cursor, request.limit, {
+      withEmbedding: true,
+    });
+  }
+
+  async generateEmbedding(
+    text: string,
+  ): Promise<{ embedding: Float32Array; dimension: number; model: string }> {
+    const [embedding] = await this.embedder.embed([text], 'document');
+    return { embedding: embedding!, dimension: this.embedder.dimension, model: this.embedder.model };
+  }
+
+  async listEndUsers(
+    userId: string,
+    request: ListEndUsersRequest,
+  ): Promise<{ endUsers: readonly EndUserSummary[]; total: number }> {
+    return this.store.endUsers.list(userId, { limit: request.limit, offset: request.offset });
+  }
+
+  async deleteEndUser(userId: string, request: DeleteEndUserRequest): Promise<DeletionOutcome> {
+    const scope: MemoryScope = { userId, endUserId: request.endUserId };
+    const removal = await this.store.endUsers.delete(userId, request.endUserId);
+    const deletedAt = this.clock.now();
+    await this.events.changed(scope, 'deleted', removal.memoryIds, deletedAt);
+    return { ...removal, deletedAt };
+  }
+
+  async conceptGraph(userId: string, request: ConceptGraphRequest): Promise<ConceptGraph> {
+    return this.store.concepts.graph(scopeOf(userId, request), request.maxNodes);
+  }
+
+  async conceptMemories(userId: string, request: ConceptMemoriesRequest): Promise<readonly Memory[]> {
+    const memories = await this.store.concepts.memoriesOf(
+      scopeOf(userId, request),
+      request.conceptId,
+      request.limit,
+    );
+    if (!memories) throw conceptNotFound();
+    return memories;
+  }
+
+  /** Account deletion: every memory of the user, its end users' included. Idempotent. */
+  async deleteUserData(userId: string): Promise<RemovedUserData> {
+    const removal = await this.store.memories.deleteAllOfUser(userId);
+    if (removal.memoryIds.length > 0) {
+      await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
+    }
+    return removal.memoryIds.length > 0 ? { ...removal.removed } : {};
+  }
+
+  private async newRecords(
+    scope: MemoryScopeFilter,
+    items: readonly (NewMemoryFields & { id?: string | undefined; createdAt?: string | undefined })[],
+    now: Date,
+    importing: boolean,
+  ): Promise<NewMemoryRecord[]> {
+    const prepared = items.map((item) => {
+      const parsed = this.parseMetadata(item.metadata ?? {});
+      const createdAt = importing && item.createdAt ? new Date(item.createdAt) : now;
+      const validFrom = item.validFrom ? new Date(item.validFrom) : createdAt;
+      const validTo = item.validTo ? new Date(item.validTo) : null;
+      if (validTo && validTo.getTime() <= validFrom.getTime()) throw validityOrder();
+      return {
+        item,
+        metadata: parsed.metadata,
+        importance: item.importance ?? parsed.importance ?? DEFAULT_IMPORTANCE,
+        createdAt,
+        validFrom,
+        validTo,
+        embedding: item.embedding !== undefined ? this.givenEmbedding(item.embedding) : undefined,
+      };
+    });
+    const toEmbed = prepared.filter((p) => !p.embedding);
+    const computed = toEmbed.length
+      ? await this.embedder.embed(
+          toEmbed.map((p) => p.item.text),
+          'document',
+        )
+      : [];
+    toEmbed.forEach((p, i) => (p.embedding = computed[i]));
+    return prepared.map((p) => ({
+      memory: {
+        id: randomUUID(),
+        userId: scope.userId,
+        endUserId: scope.endUserId === '' ? null : scope.endUserId,
+        agentId: scope.agentId ?? null,
+        runId: scope.runId ?? null,
+        text: p.item.text,
+        metadata: p.metadata,
+        importance: p.importance,
+        category: categoryOf(p.item.category) ?? null,
+        source: p.item.source ?? DEFAULT_MEMORY_SOURCE,
+        conversationId: p.item.conversationId ?? null,
+        conversationTitle: p.item.conversationTitle ?? null,
+        createdAt: p.createdAt,
+        updatedAt: p.createdAt,
+        validFrom: p.validFrom,
+        validTo: p.validTo,
+        version: 1,
+        embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
+      },
+      embedding: p.embedding!,
+      concepts: extractConcepts(p.item.text),
+      originId: importing ? p.item.id : undefined,
+    }));
+  }
+
+  /** The stored metadata (importance lives in its column) and the importance it carried, checked. */
+  private parseMetadata(metadata: Record<string, unknown>): {
+    metadata: Record<string, unknown>;
+    importance: number | undefined;
+  } {
+    if (JSON.stringify(metadata).length > MEMORY_METADATA_MAX_LENGTH) throw metadataTooLarge();
+    const { importance, ...rest } = metadata;
+    if (importance === undefined || importance === null) return { metadata: rest, importance: undefined };
+    if (typeof importance !== 'number' || !Number.isFinite(importance) || importance < 0 || importance > 1) {
+      throw importanceOutOfRange();
+    }
+    return { metadata: rest, importance };
+  }
+
+  private givenEmbedding(values: readonly number[]): Float32Array {
+    if (values.length !== this.settings.dimension)
+      throw embeddingDimension(this.settings.dimension, values.length);
+    return Float32Array.from(values);
+  }
+
+  private filterOf(request: MemoryFilterFields, openClosed: boolean): MemoryFilter {
+    const metadata = request.metadata ?? {};
+    const keys = Object.keys(metadata);
+    if (keys.length > MEMORY_METADATA_FILTER_MAX_FIELDS) throw tooManyMetadataFilters();
+    for (const key of keys) {
+      const value: unknown = metadata[key];
+      const scalar =
+        typeof value === 'string' ||
+        typeof value === 'boolean' ||
+        (typeof value === 'number' && Number.isFinite(value));
+      if (!METADATA_KEY.test(key) || !scalar) throw badMetadataFilter(key);
+    }
+    return {
+      category: categoryOf(request.category),
+      source: request.source,
+      createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
+      createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
+      conversationId: request.conversationId,
+      metadata: keys.length ? metadata : undefined,
+      validity:
+        request.asOf !== undefined
+          ? { kind: 'asOf', at: new Date(request.asOf) }
+          : request.includeClosed || openClosed
+            ? { kind: 'all' }
+            : { kind: 'open', now: this.clock.now() },
+    };
+  }
+}
+
+/** A batch create's items take the batch's scope; import-only fields do not apply. */
+function withoutImportFields(item: BatchMemoryItem, scope: MemoryScopeFields): NewMemoryFields {
+  const { id: _id, createdAt: _createdAt, ...fields } = item;
+  return { ...fields, endUserId: scope.endUserId, agentId: scope.agentId, runId: scope.runId };
 }

@@ -1,5 +1,129 @@
-import type { UserDataDeletionView } from '@membolt/contracts';
-import type { RemovedUserData } from './memory.service.js';
+import type {
+  ConceptGraphView,
+  EmbeddingView,
+  EndUserListView,
+  MemoryDeletionReceipt,
+  MemoryHistoryView,
+  MemorySearchView,
+  MemoryStatsView,
+  MemoryView,
+  UserDataDeletionView,
+} from '@membolt/contracts';
+import type { ConceptGraph, EndUserSummary, Memory, MemoryStats, MemoryVersion } from './domain/memory.js';
+import type { DeletionOutcome, RemovedUserData, SearchOutcome } from './memory.service.js';
+
+/** The metadata as the web app reads it (web-app.md: source, importance, conversation_id, title folded in). */
+function foldedMetadata(memory: Memory): Record<string, unknown> {
+  return {
+    ...memory.metadata,
+    importance: memory.importance,
+    source: memory.source,
+    ...(memory.category ? { category: memory.category } : {}),
+    ...(memory.conversationId ? { conversation_id: memory.conversationId } : {}),
+    ...(memory.conversationTitle ? { title: memory.conversationTitle } : {}),
+  };
+}
+
+export function toMemoryView(memory: Memory): MemoryView {
+  return {
+    id: memory.id,
+    userId: memory.userId,
+    endUserId: memory.endUserId,
+    agentId: memory.agentId,
+    runId: memory.runId,
+    text: memory.text,
+    metadata: foldedMetadata(memory),
+    importance: memory.importance,
+    category: memory.category,
+    source: memory.source,
+    conversationId: memory.conversationId,
+    conversationTitle: memory.conversationTitle,
+    createdAt: memory.createdAt.toISOString(),
+    updatedAt: memory.updatedAt.toISOString(),
+    validFrom: memory.validFrom.toISOString(),
+    validTo: memory.validTo?.toISOString() ?? null,
+    version: memory.version,
+    ...(memory.embedding ? { embedding: Array.from(memory.embedding) } : {}),
+  };
+}
+
+export function toSearchView(query: string, outcome: SearchOutcome): MemorySearchView {
+  return {
+    results: outcome.results.map((hit) => ({
+      memory: toMemoryView(hit.memory),
+      score: hit.score,
+      scores: hit.scores,
+    })),
+    count: outcome.results.length,
+    query,
+    strategy: outcome.strategy,
+  };
+}
+
+export function toHistoryView(memoryId: string, versions: readonly MemoryVersion[]): MemoryHistoryView {
+  return {
+    memoryId,
+    versions: versions.map((v) => ({
+      version: v.version,
+      text: v.text,
+      metadata: { ...v.metadata },
+      importance: v.importance,
+      category: v.category,
+      validFrom: v.validFrom.toISOString(),
+      validTo: v.validTo?.toISOString() ?? null,
+      recordedAt: v.recordedAt.toISOString(),
+      event: v.event,
+    })),
+  };
+}
+
+export function toDeletionReceipt(outcome: DeletionOutcome): MemoryDeletionReceipt {
+  return {
+    memoryIds: [...outcome.memoryIds],
+    removed: { ...outcome.removed },
+    deletedAt: outcome.deletedAt.toISOString(),
+  };
+}
+
+export function toStatsView(stats: MemoryStats & { oldestCreatedAt: Date }): MemoryStatsView {
+  return {
+    memoryCount: stats.memoryCount,
+    avgImportance: stats.avgImportance,
+    oldestTimestamp: stats.oldestCreatedAt.toISOString(),
+    conceptCount: stats.conceptCount,
+    relationCount: stats.relationCount,
+  };
+}
+
+export function toEmbeddingView(result: {
+  embedding: Float32Array;
+  dimension: number;
+  model: string;
+}): EmbeddingView {
+  return { embedding: Array.from(result.embedding), dimension: result.dimension, model: result.model };
+}
+
+export function toEndUserListView(result: {
+  endUsers: readonly EndUserSummary[];
+  total: number;
+}): EndUserListView {
+  return {
+    endUsers: result.endUsers.map((e) => ({
+      endUserId: e.endUserId,
+      memoryCount: e.memoryCount,
+      lastActivityAt: e.lastActivityAt.toISOString(),
+    })),
+    total: result.total,
+  };
+}
+
+export function toConceptGraphView(graph: ConceptGraph): ConceptGraphView {
+  return {
+    concepts: graph.concepts.map((c) => ({ ...c })),
+    relations: graph.relations.map((r) => ({ ...r })),
+    truncated: graph.truncated,
+  };
+}
 
 export function toUserDataDeletionView(removed: RemovedUserData): UserDataDeletionView {
   return { service: 'memory', removed: { ...removed } };

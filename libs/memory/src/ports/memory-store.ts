@@ -1,10 +1,25 @@
+import type { ConceptRepository } from './concept.repository.js';
+import type { EndUserRepository } from './end-user.repository.js';
+import type { MemoryRepository } from './memory.repository.js';
+import type { MemorySearchIndex } from './memory-search.index.js';
+
 /**
- * The memory service's repositories over one store (one SQLite file or one MongoDB database). It has none
- * yet: each repository the service gains becomes a field here, built by both adapters over the shared
- * connection.
+ * The memory service's repositories over one store (one SQLite file + its ANN cache, or MongoDB + Qdrant).
+ * Every repository scopes every query by (user id, end user id) first.
  */
 export interface MemoryStore {
+  readonly memories: MemoryRepository;
+  readonly search: MemorySearchIndex;
+  readonly concepts: ConceptRepository;
+  readonly endUsers: EndUserRepository;
   close(): Promise<void>;
 }
 
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
+
+/** How a store is opened: the vector dimension it holds and when a scope gets an ANN index. */
+export interface MemoryStoreSettings {
+  readonly dimension: number;
+  /** Scopes with at least this many vectors are searched through the ANN index; below, an exact scan. */
+  readonly annMinVectors: number;
+}

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { openEmbeddedDatabase } from '@membolt/embedded-store';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
+import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
 
@@ -14,11 +16,18 @@ const newDataDir = (): string => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+describeMemoryStoreContract('embedded (SQLite)', async (settings) =>
+  openMemoryEmbeddedStore(newDataDir(), settings),
+);
+
 describe('MemoryStore: embedded (SQLite)', () => {
+  const settings = { dimension: 8, annMinVectors: 30 };
+  const scope = { userId: 'user-a', endUserId: '' };
+
   it('keeps its data in DATA_DIR/memory.sqlite and applies each migration once across reopens', async () => {
     const dataDir = newDataDir();
-    await openMemoryEmbeddedStore(dataDir).close();
-    await openMemoryEmbeddedStore(dataDir).close();
+    await openMemoryEmbeddedStore(dataDir, settings).close();
+    await openMemoryEmbeddedStore(dataDir, settings).close();
     expect(existsSync(join(dataDir, 'memory.sqlite'))).toBe(true);
     const db = openEmbeddedDatabase(dataDir, 'memory');
     try {
@@ -26,6 +35,73 @@ describe('MemoryStore: embedded (SQLite)', () => {
       expect(applied).toEqual(MEMORY_MIGRATIONS.map(({ version }) => ({ version })));
     } finally {
       db.close();
+    }
+  });
+
+  it('saves the ANN snapshot at close and repairs it from SQLite at open (rows written without it)', async () => {
+    const dataDir = newDataDir();
+    let store = openMemoryEmbeddedStore(dataDir, settings);
+    const first = Array.from({ length: 40 }, (_, i) =>
+      makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 50) }),
+    );
+    await store.memories.insertMany(scope, first);
+    expect(
+      (await store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 1), 1)).strategy,
+    ).toBe('ann');
+    await store.close();
+    expect(readdirSync(join(dataDir, 'memory-ann')).some((f) => f.endsWith('.usearch'))).toBe(true);
+
+    // Rows written straight to SQLite, as if the process died before the snapshot was saved.
+    const late = makeMemoryRecord(scope, 8, { embedding: axisVector(8, 5, 0.77) });
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    const seq = Number(
+      db
+        .prepare(
+          `INSERT INTO memories (id, user_id, end_user_id, scope_tok, text, metadata, importance, source, created_at,
+             updated_at, valid_from, version, embedding_model)
+           SELECT ?, user_id, end_user_id, scope_tok, 'late', '{}', 0.5, 'memory', 1, 1, 1, 1, 'x' FROM memories LIMIT 1`,
+        )
+        .run(late.memory.id).lastInsertRowid,
+    );
+    db.prepare(
+      `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, 'user-a', '', 1000, ?)`,
+    ).run(seq, Buffer.from(late.embedding.buffer));
+    db.close();
+
+    store = openMemoryEmbeddedStore(dataDir, settings);
+    const found = await store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 5, 0.77), 1);
+    expect(found).toEqual({
+      strategy: 'ann',
+      candidates: [{ id: late.memory.id, score: expect.closeTo(1, 4) }],
+    });
+    await store.close();
+  });
+
+  it('sees what another process sharing the file wrote (two replicas on one DATA_DIR)', async () => {
+    const dataDir = newDataDir();
+    for (const annMinVectors of [1000, 5]) {
+      const one = openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors });
+      const two = openMemoryEmbeddedStore(dataDir, { dimension: 8, annMinVectors });
+      const all = { validity: { kind: 'all' as const } };
+      await one.memories.insertMany(
+        scope,
+        Array.from({ length: 6 }, () => makeMemoryRecord(scope, 8, { embedding: axisVector(8, 0) })),
+      );
+      // Both caches are warm now.
+      await one.search.dense(scope, all, axisVector(8, 7), 1);
+      await two.search.dense(scope, all, axisVector(8, 7), 1);
+      const fresh = makeMemoryRecord(scope, 8, { embedding: axisVector(8, 7) });
+      await one.memories.insertMany(scope, [fresh]);
+      expect((await two.search.dense(scope, all, axisVector(8, 7), 1)).candidates).toEqual([
+        { id: fresh.memory.id, score: expect.closeTo(1, 4) },
+      ]);
+      await one.memories.delete(scope, [fresh.memory.id]);
+      expect((await two.search.dense(scope, all, axisVector(8, 7), 1)).candidates[0]?.id).not.toBe(
+        fresh.memory.id,
+      );
+      await one.memories.deleteAllOfUser('user-a');
+      await one.close();
+      await two.close();
     }
   });
 });

@@ -1,13 +1,30 @@
 import { migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
-import type { MemoryStore } from '../../ports/memory-store.js';
+import { join, resolve } from 'node:path';
+import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.js';
+import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
+import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
+import { MemorySearchEmbedded } from './memory-search.embedded.js';
+import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
+import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
 
-/** The memory service's repositories over one SQLite file, `DATA_DIR/memory.sqlite`. */
-export function openMemoryEmbeddedStore(dataDir: string): MemoryStore {
+/**
+ * The memory service's repositories over one SQLite file, `DATA_DIR/memory.sqlite`, and the ANN snapshots
+ * of its large scopes under `DATA_DIR/memory-ann/` (a cache, repaired from SQLite here at open).
+ */
+export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSettings): MemoryStore {
   const db = openEmbeddedDatabase(dataDir, 'memory');
   migrate(db, MEMORY_MIGRATIONS);
+  const vectors = new EmbeddedVectorIndex(db, settings, join(resolve(dataDir), 'memory-ann'));
+  vectors.repairAll();
+  const memories = new MemoryEmbeddedRepository(db, vectors);
   return {
+    memories,
+    search: new MemorySearchEmbedded(db, vectors),
+    concepts: new ConceptEmbeddedRepository(db),
+    endUsers: new EndUserEmbeddedRepository(db, memories),
     close: async () => {
+      vectors.flush();
       db.close();
     },
   };

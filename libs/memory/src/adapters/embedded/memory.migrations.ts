@@ -1,7 +1,121 @@
 import type { Migration } from '@membolt/embedded-store';
 
 /**
- * The schema of `DATA_DIR/memory.sqlite`, one version per change. Empty until the service's first table:
- * migrating still creates the file and its `schema_migrations` ledger. Append; never edit a shipped version.
+ * The schema of `DATA_DIR/memory.sqlite`, one version per change. Append; never edit a shipped version.
+ *
+ * Scopes are in every table and lead every index: (user_id, end_user_id), end_user_id '' for the account's
+ * own memories. Times are epoch milliseconds. `seq` (never reused: AUTOINCREMENT) is the FTS rowid and the
+ * ANN index key; `vec_seq` (from `memory_counters`) grows on every vector write so the ANN cache knows
+ * which vectors it has not seen.
  */
-export const MEMORY_MIGRATIONS: readonly Migration[] = [];
+export const MEMORY_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'memories, versions, keywords, vectors, concepts',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE memories (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          agent_id TEXT,
+          run_id TEXT,
+          scope_tok TEXT NOT NULL,
+          text TEXT NOT NULL,
+          metadata TEXT NOT NULL,
+          importance REAL NOT NULL,
+          category TEXT,
+          source TEXT NOT NULL,
+          conversation_id TEXT,
+          conversation_title TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          valid_from INTEGER NOT NULL,
+          valid_to INTEGER,
+          version INTEGER NOT NULL,
+          embedding_model TEXT NOT NULL,
+          origin_id TEXT
+        );
+        CREATE INDEX memories_scope_created ON memories (user_id, end_user_id, created_at, id);
+        CREATE INDEX memories_scope_importance ON memories (user_id, end_user_id, importance, created_at);
+        CREATE INDEX memories_scope_category ON memories (user_id, end_user_id, category);
+        CREATE INDEX memories_scope_conversation ON memories (user_id, end_user_id, conversation_id);
+        CREATE UNIQUE INDEX memories_scope_origin ON memories (user_id, end_user_id, origin_id)
+          WHERE origin_id IS NOT NULL;
+
+        CREATE TABLE memory_versions (
+          memory_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          version INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          metadata TEXT NOT NULL,
+          importance REAL NOT NULL,
+          category TEXT,
+          valid_from INTEGER NOT NULL,
+          valid_to INTEGER,
+          recorded_at INTEGER NOT NULL,
+          event TEXT NOT NULL,
+          PRIMARY KEY (memory_id, version)
+        );
+        CREATE INDEX memory_versions_scope ON memory_versions (user_id, end_user_id);
+
+        CREATE TABLE memory_vectors (
+          seq INTEGER PRIMARY KEY,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          vec_seq INTEGER NOT NULL,
+          embedding BLOB NOT NULL
+        );
+        CREATE INDEX memory_vectors_scope ON memory_vectors (user_id, end_user_id, vec_seq);
+
+        CREATE TABLE memory_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT INTO memory_counters (name, value) VALUES ('vec_seq', 0);
+
+        CREATE VIRTUAL TABLE memory_fts USING fts5(
+          text, scope_tok, content='memories', content_rowid='seq', tokenize='unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF text ON memories BEGIN
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
+          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+        END;
+
+        CREATE TABLE concepts (
+          id TEXT PRIMARY KEY,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          memory_count INTEGER NOT NULL,
+          UNIQUE (user_id, end_user_id, name)
+        );
+        CREATE INDEX concepts_scope_count ON concepts (user_id, end_user_id, memory_count);
+
+        CREATE TABLE memory_concepts (
+          memory_seq INTEGER NOT NULL,
+          concept_id TEXT NOT NULL,
+          PRIMARY KEY (memory_seq, concept_id)
+        );
+        CREATE INDEX memory_concepts_concept ON memory_concepts (concept_id, memory_seq);
+
+        CREATE TABLE concept_relations (
+          source_id TEXT NOT NULL,
+          target_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          weight INTEGER NOT NULL,
+          PRIMARY KEY (source_id, target_id)
+        );
+        CREATE INDEX concept_relations_scope ON concept_relations (user_id, end_user_id);
+        CREATE INDEX concept_relations_target ON concept_relations (target_id);
+      `);
+    },
+  },
+];

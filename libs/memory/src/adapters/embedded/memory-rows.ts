@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import type { MemoryCategory, MemorySource } from '@membolt/contracts';
+import type {
+  Memory,
+  MemoryFilter,
+  MemoryScope,
+  MemoryScopeFilter,
+  MemoryVersion,
+} from '../../domain/memory.js';
+
+export interface MemoryRow {
+  seq: number;
+  id: string;
+  user_id: string;
+  end_user_id: string;
+  agent_id: string | null;
+  run_id: string | null;
+  scope_tok: string;
+  text: string;
+  metadata: string;
+  importance: number;
+  category: string | null;
+  source: string;
+  conversation_id: string | null;
+  conversation_title: string | null;
+  created_at: number;
+  updated_at: number;
+  valid_from: number;
+  valid_to: number | null;
+  version: number;
+  embedding_model: string;
+  origin_id: string | null;
+}
+
+export interface VersionRow {
+  version: number;
+  text: string;
+  metadata: string;
+  importance: number;
+  category: string | null;
+  valid_from: number;
+  valid_to: number | null;
+  recorded_at: number;
+  event: string;
+}
+
+/**
+ * The FTS token of a scope: a bare alphanumeric word (the unicode61 tokenizer keeps it whole), so a keyword
+ * query is `scope_tok:<tok> AND (...)` and the index itself narrows to the scope.
+ */
+export const scopeToken = (scope: MemoryScope): string =>
+  's' + createHash('sha256').update(`${scope.userId}\u0000${scope.endUserId}`).digest('hex').slice(0, 30);
+
+export const toBlob = (vector: Float32Array): Buffer =>
+  Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+
+export const fromBlob = (blob: Buffer): Float32Array => {
+  // Copy: the Buffer may be a view into a pooled allocation with any alignment.
+  const copy = new Float32Array(blob.byteLength / 4);
+  new Uint8Array(copy.buffer).set(blob);
+  return copy;
+};
+
+export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    endUserId: row.end_user_id === '' ? null : row.end_user_id,
+    agentId: row.agent_id,
+    runId: row.run_id,
+    text: row.text,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    importance: row.importance,
+    category: row.category as MemoryCategory | null,
+    source: row.source as MemorySource,
+    conversationId: row.conversation_id,
+    conversationTitle: row.conversation_title,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    validFrom: new Date(row.valid_from),
+    validTo: row.valid_to === null ? null : new Date(row.valid_to),
+    version: row.version,
+    embeddingModel: row.embedding_model,
+    ...(embedding ? { embedding } : {}),
+  };
+}
+
+export function toVersion(row: VersionRow): MemoryVersion {
+  return {
+    version: row.version,
+    text: row.text,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    importance: row.importance,
+    category: row.category as MemoryCategory | null,
+    validFrom: new Date(row.valid_from),
+    validTo: row.valid_to === null ? null : new Date(row.valid_to),
+    recordedAt: new Date(row.recorded_at),
+    event: row.event as MemoryVersion['event'],
+  };
+}
+
+export interface SqlPart {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/** `m.user_id = ? AND m.end_user_id = ?` (+ agent, run): the first condition of every memory query. */
+export function scopeSql(scope: MemoryScopeFilter, alias = 'm'): SqlPart {
+  const parts = [`${alias}.user_id = ?`, `${alias}.end_user_id = ?`];
+  const params: unknown[] = [scope.userId, scope.endUserId];
+  if (scope.agentId !== undefined) {
+    parts.push(`${alias}.agent_id = ?`);
+    params.push(scope.agentId);
+  }
+  if (scope.runId !== undefined) {
+    parts.push(`${alias}.run_id = ?`);
+    params.push(scope.runId);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** The filter's conditions (joined with AND, each prefixed by ' AND '), for a memories table aliased `m`. */
+export function filterSql(filter: MemoryFilter, alias = 'm'): SqlPart {
+  let sql = '';
+  const params: unknown[] = [];
+  if (filter.category === null) sql += ` AND ${alias}.category IS NULL`;
+  else if (filter.category !== undefined) {
+    sql += ` AND ${alias}.category = ?`;
+    params.push(filter.category);
+  }
+  if (filter.source !== undefined) {
+    sql += ` AND ${alias}.source = ?`;
+    params.push(filter.source);
+  }
+  if (filter.createdAfter) {
+    sql += ` AND ${alias}.created_at >= ?`;
+    params.push(filter.createdAfter.getTime());
+  }
+  if (filter.createdBefore) {
+    sql += ` AND ${alias}.created_at <= ?`;
+    params.push(filter.createdBefore.getTime());
+  }
+  if (filter.conversationId !== undefined) {
+    sql += ` AND ${alias}.conversation_id = ?`;
+    params.push(filter.conversationId);
+  }
+  for (const [key, value] of Object.entries(filter.metadata ?? {})) {
+    // A quoted JSON path: any key is one member name, never a path of several.
+    sql += ` AND json_extract(${alias}.metadata, ?) IS ?`;
+    params.push(`$."${key.replace(/"/g, '')}"`, typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+  switch (filter.validity.kind) {
+    case 'open':
+      sql += ` AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ?)`;
+      params.push(filter.validity.now.getTime());
+      break;
+    case 'asOf':
+      sql += ` AND ${alias}.valid_from <= ? AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ?)`;
+      params.push(filter.validity.at.getTime(), filter.validity.at.getTime());
+      break;
+    case 'all':
+      break;
+  }
+  return { sql, params };
+}
+
+/** True when the filter keeps every memory of the scope except closed facts. */
+export const isOpenOnly = (filter: MemoryFilter): boolean =>
+  filter.category === undefined &&
+  filter.source === undefined &&
+  !filter.createdAfter &&
+  !filter.createdBefore &&
+  filter.conversationId === undefined &&
+  Object.keys(filter.metadata ?? {}).length === 0;

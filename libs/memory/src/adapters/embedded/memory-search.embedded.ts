@@ -1,0 +1,76 @@
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
+import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
+
+/** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
+const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+/** Candidate generation over `memory.sqlite`: vectors (exact or ANN), FTS5 BM25, concept links. */
+export class MemorySearchEmbedded implements MemorySearchIndex {
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    private readonly vectors: EmbeddedVectorIndex,
+  ) {}
+
+  async dense(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    k: number,
+  ): Promise<DenseCandidates> {
+    return this.vectors.dense(scope, filter, vector, k);
+  }
+
+  async keyword(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    terms: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]> {
+    const words = [...new Set(terms.map((t) => t.trim()).filter((t) => t.length > 0))];
+    if (words.length === 0) return [];
+    // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
+    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `text:${quote(w)}`).join(' OR ')})`;
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    const rows = this.db
+      .prepare(
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0) AS score
+         FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND ${where.sql}${filters.sql}
+         ORDER BY bm25(memory_fts, 1.0, 0.0) LIMIT ?`,
+      )
+      .all(match, ...where.params, ...filters.params, k) as ScoredId[];
+    return rows;
+  }
+
+  async concept(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    names: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]> {
+    const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
+    if (wanted.length === 0) return [];
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    return this.db
+      .prepare(
+        `SELECT m.id AS id, count(*) AS score
+         FROM concepts c JOIN memory_concepts mc ON mc.concept_id = c.id JOIN memories m ON m.seq = mc.memory_seq
+         WHERE c.user_id = ? AND c.end_user_id = ? AND c.name IN (SELECT value FROM json_each(?))
+           AND ${where.sql}${filters.sql}
+         GROUP BY m.id ORDER BY score DESC, m.created_at DESC LIMIT ?`,
+      )
+      .all(
+        scope.userId,
+        scope.endUserId,
+        JSON.stringify(wanted),
+        ...where.params,
+        ...filters.params,
+        k,
+      ) as ScoredId[];
+  }
+}

@@ -1,0 +1,382 @@
+import { Logger } from '@nestjs/common';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Index, MetricKind, ScalarKind } from 'usearch';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type { DenseCandidates } from '../../ports/memory-search.index.js';
+import type { MemoryStoreSettings } from '../../ports/memory-store.js';
+import { filterSql, fromBlob, scopeSql, scopeToken } from './memory-rows.js';
+
+/** A vector write or removal the repository committed, told to the caches afterwards. */
+export interface VectorChange {
+  readonly scope: MemoryScope;
+  readonly upserts: ReadonlyArray<{
+    readonly seq: number;
+    readonly vecSeq: number;
+    readonly vector: Float32Array;
+  }>;
+  readonly removedSeqs: readonly number[];
+}
+
+/** One scope's vectors side by side, for the exact scan (small scopes). */
+interface ExactSet {
+  readonly seqs: Int32Array | Float64Array;
+  readonly ids: string[];
+  readonly norms: Float32Array;
+  readonly matrix: Float32Array;
+}
+
+interface AnnEntry {
+  readonly scope: MemoryScope;
+  readonly index: Index;
+  /** The highest vec_seq the index holds: rows above it are added on repair. */
+  covered: number;
+  dirty: boolean;
+}
+
+interface AnnMeta {
+  readonly dimension: number;
+  readonly covered: number;
+  /** The snapshot file this meta describes (names are per process and version, so replicas never mix). */
+  readonly file: string;
+}
+
+const SAVE_DELAY_MS = 2_000;
+
+/**
+ * Dense candidates of the embedded store. SQLite (`memory_vectors`) is the truth; two caches sit in front:
+ * - small scopes (< annMinVectors): a contiguous Float32Array of the scope's vectors, scanned exactly,
+ *   dropped on every write to the scope and rebuilt on the next search;
+ * - large scopes: a usearch HNSW index per scope, saved under `DATA_DIR/memory-ann/` off the request path.
+ *   It is a cache: on open (and lazily) it is repaired from SQLite (rows whose vec_seq is above the saved
+ *   snapshot are re-added; a snapshot that holds far more than the table is rebuilt), and every answer is
+ *   filtered through SQL, so a stale or deleted key can never surface.
+ */
+export class EmbeddedVectorIndex {
+  private readonly logger = new Logger('MemoryVectors');
+  private readonly exact = new Map<string, ExactSet>();
+  private readonly ann = new Map<string, AnnEntry>();
+  private saveTimer: NodeJS.Timeout | null = null;
+  /** SQLite's data_version: it changes when another connection (another replica's process) commits. */
+  private dataVersion: number;
+  private readonly savedFiles = new Map<string, string>();
+  private readonly countInScope;
+  private readonly scopeVectors;
+  private readonly vectorsAbove;
+
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    private readonly settings: MemoryStoreSettings,
+    private readonly annDir: string,
+  ) {
+    this.countInScope = db.prepare<[string, string], { n: number }>(
+      'SELECT count(*) AS n FROM memory_vectors WHERE user_id = ? AND end_user_id = ?',
+    );
+    this.scopeVectors = db.prepare<
+      [string, string],
+      { seq: number; id: string; vec_seq: number; embedding: Buffer }
+    >(
+      `SELECT v.seq, m.id, v.vec_seq, v.embedding FROM memory_vectors v JOIN memories m ON m.seq = v.seq
+       WHERE v.user_id = ? AND v.end_user_id = ? ORDER BY v.seq`,
+    );
+    this.vectorsAbove = db.prepare<
+      [string, string, number],
+      { seq: number; vec_seq: number; embedding: Buffer }
+    >(
+      `SELECT seq, vec_seq, embedding FROM memory_vectors
+       WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq`,
+    );
+    this.dataVersion = this.readDataVersion();
+  }
+
+  /** Repairs (or builds) the ANN index of every scope at or above the threshold. */
+  repairAll(): void {
+    const large = this.db
+      .prepare<[number], { user_id: string; end_user_id: string }>(
+        `SELECT user_id, end_user_id FROM memory_vectors GROUP BY user_id, end_user_id HAVING count(*) >= ?`,
+      )
+      .all(this.settings.annMinVectors);
+    for (const row of large) this.annFor({ userId: row.user_id, endUserId: row.end_user_id });
+  }
+
+  /** After a committed write: the exact cache of the scope is dropped; a loaded ANN index follows. */
+  applied(change: VectorChange): void {
+    const tok = scopeToken(change.scope);
+    this.exact.delete(tok);
+    const entry = this.ann.get(tok);
+    if (!entry) return;
+    for (const seq of change.removedSeqs) {
+      if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
+    }
+    for (const { seq, vecSeq, vector } of change.upserts) {
+      if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
+      entry.index.add(BigInt(seq), vector, 1);
+      entry.covered = Math.max(entry.covered, vecSeq);
+    }
+    entry.dirty = true;
+    this.scheduleSave();
+  }
+
+  /** The whole scope went away (end user or account deletion): caches and snapshot files too. */
+  dropScope(scope: MemoryScope): void {
+    const tok = scopeToken(scope);
+    this.exact.delete(tok);
+    this.ann.delete(tok);
+    const meta = this.metaPath(tok);
+    if (existsSync(meta)) {
+      try {
+        rmSync(join(this.annDir, (JSON.parse(readFileSync(meta, 'utf8')) as AnnMeta).file), { force: true });
+      } catch {
+        // an unreadable meta only names a file; the meta itself goes below
+      }
+    }
+    const own = this.savedFiles.get(tok);
+    if (own) rmSync(join(this.annDir, own), { force: true });
+    this.savedFiles.delete(tok);
+    rmSync(meta, { force: true });
+  }
+
+  dense(scope: MemoryScopeFilter, filter: MemoryFilter, vector: Float32Array, k: number): DenseCandidates {
+    this.catchUpWithOtherWriters();
+    const ann = this.annFor(scope);
+    if (ann) return { candidates: this.searchAnn(ann, scope, filter, vector, k), strategy: 'ann' };
+    return { candidates: this.searchExact(scope, filter, vector, k), strategy: 'exact' };
+  }
+
+  /** Saves the dirty ANN snapshots now (shutdown). */
+  flush(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    for (const [tok, entry] of this.ann) this.save(tok, entry);
+  }
+
+  /**
+   * Two replicas may share one file: when another connection committed since we last looked, the exact
+   * caches are dropped and the ANN indexes take the vectors written since their snapshot (deleted rows are
+   * filtered out in SQL anyway).
+   */
+  private catchUpWithOtherWriters(): void {
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.exact.clear();
+    for (const entry of this.ann.values()) {
+      if (this.addAbove(entry.scope, entry) > 0) {
+        entry.dirty = true;
+        this.scheduleSave();
+      }
+    }
+  }
+
+  private readDataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  private searchExact(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: Float32Array,
+    k: number,
+  ): ScoredId[] {
+    const set = this.exactSet(scope);
+    if (set.ids.length === 0) return [];
+    const allowed = this.allowedSeqs(scope, filter);
+    const dim = this.settings.dimension;
+    const qNorm = Math.sqrt(dot(query, query, 0, dim)) || 1;
+    const scored: Array<{ i: number; score: number }> = [];
+    for (let i = 0; i < set.ids.length; i++) {
+      if (!allowed.has(set.seqs[i]!)) continue;
+      const score = dot(query, set.matrix, i * dim, dim) / (qNorm * (set.norms[i]! || 1));
+      scored.push({ i, score });
+    }
+    scored.sort((a, b) => b.score - a.score);
+    return scored.slice(0, k).map(({ i, score }) => ({ id: set.ids[i]!, score }));
+  }
+
+  private searchAnn(
+    entry: AnnEntry,
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: Float32Array,
+    k: number,
+  ): ScoredId[] {
+    const size = entry.index.size();
+    let fetch = Math.min(size, Math.max(k * 4, k + 50));
+    for (;;) {
+      const matches = entry.index.search(query, fetch, 1);
+      const seqs = Array.from(matches.keys, (key) => Number(key));
+      const kept = this.keepInSql(scope, filter, seqs);
+      const out: ScoredId[] = [];
+      for (let i = 0; i < seqs.length && out.length < k; i++) {
+        const id = kept.get(seqs[i]!);
+        if (id !== undefined) out.push({ id, score: 1 - matches.distances[i]! });
+      }
+      if (out.length >= k || fetch >= size) return out;
+      fetch = Math.min(size, fetch * 4);
+    }
+  }
+
+  /** The candidates that exist, are in the scope and pass the filters: seq -> memory id. */
+  private keepInSql(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    seqs: readonly number[],
+  ): Map<number, string> {
+    const kept = new Map<number, string>();
+    if (seqs.length === 0) return kept;
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    const rows = this.db
+      .prepare(
+        `SELECT m.seq, m.id FROM memories m WHERE ${where.sql}${filters.sql}
+         AND m.seq IN (SELECT value FROM json_each(?))`,
+      )
+      .all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{ seq: number; id: string }>;
+    for (const row of rows) kept.set(row.seq, row.id);
+    return kept;
+  }
+
+  private allowedSeqs(scope: MemoryScopeFilter, filter: MemoryFilter): Set<number> {
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    const rows = this.db
+      .prepare(`SELECT m.seq FROM memories m WHERE ${where.sql}${filters.sql}`)
+      .pluck()
+      .all(...where.params, ...filters.params) as number[];
+    return new Set(rows);
+  }
+
+  private exactSet(scope: MemoryScope): ExactSet {
+    const tok = scopeToken(scope);
+    const cached = this.exact.get(tok);
+    if (cached) return cached;
+    const dim = this.settings.dimension;
+    const rows = this.scopeVectors.all(scope.userId, scope.endUserId);
+    const set: ExactSet = {
+      seqs: new Float64Array(rows.length),
+      ids: new Array<string>(rows.length),
+      norms: new Float32Array(rows.length),
+      matrix: new Float32Array(rows.length * dim),
+    };
+    rows.forEach((row, i) => {
+      const vector = fromBlob(row.embedding);
+      set.seqs[i] = row.seq;
+      set.ids[i] = row.id;
+      set.matrix.set(vector.subarray(0, dim), i * dim);
+      set.norms[i] = Math.sqrt(dot(vector, vector, 0, dim));
+    });
+    this.exact.set(tok, set);
+    return set;
+  }
+
+  /** The scope's ANN index when the scope is large enough: loaded, repaired or built on first use. */
+  private annFor(scope: MemoryScope): AnnEntry | null {
+    const tok = scopeToken(scope);
+    const loaded = this.ann.get(tok);
+    if (loaded) return loaded;
+    const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
+    if (count < this.settings.annMinVectors) return null;
+    const entry = this.loadSnapshot(scope, tok, count) ?? this.newEntry(scope);
+    const repaired = this.addAbove(scope, entry);
+    this.ann.set(tok, entry);
+    this.exact.delete(tok);
+    if (repaired > 0) {
+      entry.dirty = true;
+      this.scheduleSave();
+    }
+    return entry;
+  }
+
+  private newEntry(scope: MemoryScope): AnnEntry {
+    const index = new Index({
+      dimensions: this.settings.dimension,
+      metric: MetricKind.Cos,
+      quantization: ScalarKind.F32,
+      connectivity: 16,
+      expansion_add: 128,
+      expansion_search: 64,
+      multi: false,
+    });
+    return { scope, index, covered: 0, dirty: true };
+  }
+
+  private loadSnapshot(scope: MemoryScope, tok: string, count: number): AnnEntry | null {
+    const metaPath = this.metaPath(tok);
+    if (!existsSync(metaPath)) return null;
+    try {
+      const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as AnnMeta;
+      const path = join(this.annDir, meta.file);
+      if (meta.dimension !== this.settings.dimension || !existsSync(path)) return null;
+      const entry = this.newEntry(scope);
+      entry.index.load(path);
+      entry.covered = meta.covered;
+      entry.dirty = false;
+      // Deleted keys stay in a snapshot saved before a crash; many of them means rebuilding is cheaper.
+      if (entry.index.size() > count * 1.2 + 100) return null;
+      return entry;
+    } catch (error) {
+      this.logger.warn(
+        `ANN snapshot ${tok} unreadable, rebuilding: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
+  }
+
+  /** Adds every vector of the scope written after the entry's snapshot; answers how many. */
+  private addAbove(scope: MemoryScope, entry: AnnEntry): number {
+    let added = 0;
+    for (const row of this.vectorsAbove.iterate(scope.userId, scope.endUserId, entry.covered)) {
+      const key = BigInt(row.seq);
+      if (entry.index.contains(key)) entry.index.remove(key);
+      // One thread: multi-threaded small-batch adds left entries unreachable (STACK.md).
+      entry.index.add(key, fromBlob(row.embedding), 1);
+      entry.covered = Math.max(entry.covered, row.vec_seq);
+      added++;
+    }
+    return added;
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      for (const [tok, entry] of this.ann) this.save(tok, entry);
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref();
+  }
+
+  private save(tok: string, entry: AnnEntry): void {
+    if (!entry.dirty) return;
+    try {
+      mkdirSync(this.annDir, { recursive: true });
+      const file = `${tok}-${process.pid}-${entry.covered}.usearch`;
+      entry.index.save(join(this.annDir, `${file}.tmp`));
+      renameSync(join(this.annDir, `${file}.tmp`), join(this.annDir, file));
+      // The meta names its file and is replaced atomically after it: a crash in between leaves the older
+      // pair, whose `covered` makes the repair re-add the rows written since.
+      const meta: AnnMeta = { dimension: this.settings.dimension, covered: entry.covered, file };
+      const metaTmp = `${this.metaPath(tok)}.${process.pid}.tmp`;
+      writeFileSync(metaTmp, JSON.stringify(meta));
+      renameSync(metaTmp, this.metaPath(tok));
+      const previous = this.savedFiles.get(tok);
+      if (previous && previous !== file) rmSync(join(this.annDir, previous), { force: true });
+      this.savedFiles.set(tok, file);
+      entry.dirty = false;
+    } catch (error) {
+      this.logger.error(
+        `ANN snapshot ${tok} not saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private metaPath(tok: string): string {
+    return join(this.annDir, `${tok}.json`);
+  }
+}
+
+function dot(query: Float32Array, matrix: Float32Array, offset: number, dim: number): number {
+  let sum = 0;
+  for (let d = 0; d < dim; d++) sum += query[d]! * matrix[offset + d]!;
+  return sum;
+}

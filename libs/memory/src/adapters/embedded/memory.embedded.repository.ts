@@ -1,0 +1,410 @@
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import type {
+  Memory,
+  MemoryChanges,
+  MemoryFilter,
+  MemoryRemoval,
+  MemoryScope,
+  MemoryScopeFilter,
+  MemorySort,
+  MemoryStats,
+  MemoryVersion,
+  NewMemoryRecord,
+} from '../../domain/memory.js';
+import {
+  DuplicateOriginError,
+  type MemoryExportPage,
+  type MemoryPage,
+  type MemoryRepository,
+} from '../../ports/memory.repository.js';
+import { ConceptLinks } from './concept-links.js';
+import {
+  filterSql,
+  fromBlob,
+  type MemoryRow,
+  scopeSql,
+  scopeToken,
+  toBlob,
+  toMemory,
+  toVersion,
+  type VersionRow,
+} from './memory-rows.js';
+import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
+import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
+
+type Removed = { -readonly [K in keyof MemoryRemoval['removed']]: number };
+const noneRemoved = (): Removed => ({
+  memories: 0,
+  vectors: 0,
+  keywordEntries: 0,
+  versions: 0,
+  conceptLinks: 0,
+  concepts: 0,
+  relations: 0,
+});
+
+const ORDER_BY: Record<MemorySort, string> = {
+  importance: 'm.importance DESC, m.created_at DESC, m.id',
+  recent: 'm.created_at DESC, m.id DESC',
+  oldest: 'm.created_at ASC, m.id ASC',
+};
+
+/** Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. */
+export class MemoryEmbeddedRepository implements MemoryRepository {
+  private readonly links: ConceptLinks;
+  private readonly insertMemory;
+  private readonly insertVector;
+  private readonly nextVecSeq;
+  private readonly insertVersion;
+  private readonly rowById;
+  private readonly vectorOf;
+
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    private readonly vectors: EmbeddedVectorIndex,
+  ) {
+    this.links = new ConceptLinks(db);
+    this.insertMemory = db.prepare(
+      `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
+         category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
+         version, embedding_model, origin_id)
+       VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
+         @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
+         @valid_to, @version, @embedding_model, @origin_id)`,
+    );
+    this.insertVector = db.prepare(
+      `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (seq) DO UPDATE SET vec_seq = excluded.vec_seq, embedding = excluded.embedding`,
+    );
+    this.nextVecSeq = db
+      .prepare(`UPDATE memory_counters SET value = value + 1 WHERE name = 'vec_seq' RETURNING value`)
+      .pluck();
+    this.insertVersion = db.prepare(
+      `INSERT INTO memory_versions (memory_id, user_id, end_user_id, version, text, metadata, importance,
+         category, valid_from, valid_to, recorded_at, event)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.rowById = db.prepare<[string], MemoryRow>('SELECT * FROM memories WHERE id = ?');
+    this.vectorOf = db
+      .prepare<[number], Buffer>('SELECT embedding FROM memory_vectors WHERE seq = ?')
+      .pluck();
+  }
+
+  async insertMany(scope: MemoryScope, records: readonly NewMemoryRecord[]): Promise<void> {
+    const upserts: Array<VectorChange['upserts'][number]> = [];
+    const tok = scopeToken(scope);
+    this.db.transaction(() => {
+      for (const record of records) {
+        const m = record.memory;
+        if (m.userId !== scope.userId || (m.endUserId ?? '') !== scope.endUserId) {
+          throw new Error('A new memory must belong to the scope it is inserted into');
+        }
+        let seq: number;
+        try {
+          seq = Number(
+            this.insertMemory.run({
+              id: m.id,
+              user_id: scope.userId,
+              end_user_id: scope.endUserId,
+              agent_id: m.agentId,
+              run_id: m.runId,
+              scope_tok: tok,
+              text: m.text,
+              metadata: JSON.stringify(m.metadata),
+              importance: m.importance,
+              category: m.category,
+              source: m.source,
+              conversation_id: m.conversationId,
+              conversation_title: m.conversationTitle,
+              created_at: m.createdAt.getTime(),
+              updated_at: m.updatedAt.getTime(),
+              valid_from: m.validFrom.getTime(),
+              valid_to: m.validTo?.getTime() ?? null,
+              version: m.version,
+              embedding_model: m.embeddingModel,
+              origin_id: record.originId ?? null,
+            }).lastInsertRowid,
+          );
+        } catch (error) {
+          if (record.originId && isUniqueViolation(error, 'origin_id'))
+            throw new DuplicateOriginError(record.originId);
+          throw error;
+        }
+        const vecSeq = this.nextVecSeq.get() as number;
+        this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, toBlob(record.embedding));
+        this.links.link(scope, seq, record.concepts);
+        upserts.push({ seq, vecSeq, vector: record.embedding });
+      }
+    })();
+    this.vectors.applied({ scope, upserts, removedSeqs: [] });
+  }
+
+  async findById(
+    scope: MemoryScopeFilter,
+    id: string,
+    options?: { withEmbedding?: boolean },
+  ): Promise<Memory | null> {
+    const row = this.rowInScope(scope, id);
+    if (!row) return null;
+    return toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined);
+  }
+
+  async findByIds(
+    scope: MemoryScopeFilter,
+    ids: readonly string[],
+    options?: { withEmbedding?: boolean },
+  ): Promise<Memory[]> {
+    if (ids.length === 0) return [];
+    const where = scopeSql(scope);
+    const rows = this.db
+      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
+      .all(...where.params, JSON.stringify(ids)) as MemoryRow[];
+    return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
+  }
+
+  async list(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    page: {
+      readonly limit: number;
+      readonly offset: number;
+      readonly sort: MemorySort;
+      readonly withEmbedding?: boolean;
+    },
+  ): Promise<MemoryPage> {
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    const params = [...where.params, ...filters.params];
+    const rows = this.db
+      .prepare(
+        `SELECT m.* FROM memories m WHERE ${where.sql}${filters.sql} ORDER BY ${ORDER_BY[page.sort]} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, page.limit, page.offset) as MemoryRow[];
+    const totalCount = this.db
+      .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}${filters.sql}`)
+      .pluck()
+      .get(...params) as number;
+    return {
+      memories: rows.map((row) => toMemory(row, page.withEmbedding ? this.embeddingOf(row.seq) : undefined)),
+      totalCount,
+    };
+  }
+
+  async update(scope: MemoryScopeFilter, id: string, changes: MemoryChanges): Promise<Memory | null> {
+    let change: VectorChange | null = null;
+    const updated = this.db.transaction((): MemoryRow | null => {
+      const row = this.rowInScope(scope, id);
+      if (!row) return null;
+      const owner: MemoryScope = { userId: row.user_id, endUserId: row.end_user_id };
+      // The previous state becomes a version; the memory row is always the current one.
+      this.insertVersion.run(
+        row.id,
+        row.user_id,
+        row.end_user_id,
+        row.version,
+        row.text,
+        row.metadata,
+        row.importance,
+        row.category,
+        row.valid_from,
+        row.valid_to,
+        changes.updatedAt.getTime(),
+        versionEvent(row),
+      );
+      const next: MemoryRow = {
+        ...row,
+        text: changes.text ?? row.text,
+        metadata: changes.metadata !== undefined ? JSON.stringify(changes.metadata) : row.metadata,
+        importance: changes.importance ?? row.importance,
+        category: changes.category !== undefined ? changes.category : row.category,
+        valid_from: changes.validFrom?.getTime() ?? row.valid_from,
+        valid_to: changes.validTo !== undefined ? (changes.validTo?.getTime() ?? null) : row.valid_to,
+        updated_at: changes.updatedAt.getTime(),
+        version: row.version + 1,
+        embedding_model: changes.embeddingModel ?? row.embedding_model,
+      };
+      this.db
+        .prepare(
+          `UPDATE memories SET text = @text, metadata = @metadata, importance = @importance, category = @category,
+             valid_from = @valid_from, valid_to = @valid_to, updated_at = @updated_at, version = @version,
+             embedding_model = @embedding_model
+           WHERE seq = @seq`,
+        )
+        .run(next);
+      if (changes.embedding) {
+        const vecSeq = this.nextVecSeq.get() as number;
+        this.insertVector.run(row.seq, row.user_id, row.end_user_id, vecSeq, toBlob(changes.embedding));
+        change = {
+          scope: owner,
+          upserts: [{ seq: row.seq, vecSeq, vector: changes.embedding }],
+          removedSeqs: [],
+        };
+      }
+      if (changes.concepts) {
+        this.links.unlink(row.seq);
+        this.links.link(owner, row.seq, changes.concepts);
+      }
+      return next;
+    })();
+    if (!updated) return null;
+    if (change) this.vectors.applied(change);
+    return toMemory(updated);
+  }
+
+  async history(scope: MemoryScopeFilter, id: string): Promise<readonly MemoryVersion[] | null> {
+    const row = this.rowInScope(scope, id);
+    if (!row) return null;
+    const previous = this.db
+      .prepare<[string], VersionRow>('SELECT * FROM memory_versions WHERE memory_id = ? ORDER BY version')
+      .all(row.id)
+      .map(toVersion);
+    const current: MemoryVersion = {
+      version: row.version,
+      text: row.text,
+      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+      importance: row.importance,
+      category: row.category as MemoryVersion['category'],
+      validFrom: new Date(row.valid_from),
+      validTo: row.valid_to === null ? null : new Date(row.valid_to),
+      recordedAt: new Date(row.updated_at),
+      event: versionEvent(row),
+    };
+    return [...previous, current];
+  }
+
+  async delete(scope: MemoryScopeFilter, ids: readonly string[]): Promise<MemoryRemoval> {
+    if (ids.length === 0) return { memoryIds: [], removed: noneRemoved() };
+    const where = scopeSql(scope);
+    const rows = this.db
+      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
+      .all(...where.params, JSON.stringify(ids)) as MemoryRow[];
+    return this.removeRows(rows, false);
+  }
+
+  async exportPage(
+    scope: MemoryScopeFilter,
+    cursor: string | undefined,
+    limit: number,
+    options?: { withEmbedding?: boolean },
+  ): Promise<MemoryExportPage> {
+    const where = scopeSql(scope);
+    const after = cursor ? decodeExportCursor(cursor) : null;
+    const rows = this.db
+      .prepare(
+        `SELECT m.* FROM memories m WHERE ${where.sql}
+         ${after ? 'AND (m.created_at > ? OR (m.created_at = ? AND m.id > ?))' : ''}
+         ORDER BY m.created_at ASC, m.id ASC LIMIT ?`,
+      )
+      .all(
+        ...where.params,
+        ...(after ? [after.createdAt, after.createdAt, after.id] : []),
+        limit + 1,
+      ) as MemoryRow[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      memories: page.map((row) =>
+        toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined),
+      ),
+      nextCursor: rows.length > limit && last ? encodeExportCursor(last.created_at, last.id) : undefined,
+    };
+  }
+
+  async importedOriginIds(scope: MemoryScope, originIds: readonly string[]): Promise<Set<string>> {
+    if (originIds.length === 0) return new Set();
+    const found = this.db
+      .prepare(
+        `SELECT origin_id FROM memories WHERE user_id = ? AND end_user_id = ?
+         AND origin_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck()
+      .all(scope.userId, scope.endUserId, JSON.stringify(originIds)) as string[];
+    return new Set(found);
+  }
+
+  async stats(scope: MemoryScopeFilter): Promise<MemoryStats> {
+    const where = scopeSql(scope);
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n, avg(m.importance) AS avg, min(m.created_at) AS oldest FROM memories m WHERE ${where.sql}`,
+      )
+      .get(...where.params) as { n: number; avg: number | null; oldest: number | null };
+    const conceptCount = this.db
+      .prepare('SELECT count(*) FROM concepts WHERE user_id = ? AND end_user_id = ?')
+      .pluck()
+      .get(scope.userId, scope.endUserId) as number;
+    const relationCount = this.db
+      .prepare('SELECT count(*) FROM concept_relations WHERE user_id = ? AND end_user_id = ?')
+      .pluck()
+      .get(scope.userId, scope.endUserId) as number;
+    return {
+      memoryCount: row.n,
+      avgImportance: row.avg ?? 0,
+      oldestCreatedAt: row.oldest === null ? null : new Date(row.oldest),
+      conceptCount,
+      relationCount,
+    };
+  }
+
+  async deleteAllOfUser(userId: string): Promise<MemoryRemoval> {
+    const rows = this.db.prepare<[string], MemoryRow>('SELECT * FROM memories WHERE user_id = ?').all(userId);
+    return this.removeRows(rows, true);
+  }
+
+  /** Removes whole scopes (end user, account) when `wholeScopes`: their cache files go too. */
+  removeRows(rows: readonly MemoryRow[], wholeScopes: boolean): MemoryRemoval {
+    const removed = noneRemoved();
+    const byScope = new Map<string, { scope: MemoryScope; seqs: number[] }>();
+    this.db.transaction(() => {
+      const deleteVector = this.db.prepare('DELETE FROM memory_vectors WHERE seq = ?');
+      const deleteVersions = this.db.prepare('DELETE FROM memory_versions WHERE memory_id = ?');
+      const deleteMemory = this.db.prepare('DELETE FROM memories WHERE seq = ?');
+      for (const row of rows) {
+        const unlinked = this.links.unlink(row.seq);
+        removed.conceptLinks += unlinked.conceptLinks;
+        removed.concepts += unlinked.concepts;
+        removed.relations += unlinked.relations;
+        removed.vectors += deleteVector.run(row.seq).changes;
+        removed.versions += deleteVersions.run(row.id).changes;
+        // The FTS entry goes with the row (trigger): one keyword entry per memory.
+        const gone = deleteMemory.run(row.seq).changes;
+        removed.memories += gone;
+        removed.keywordEntries += gone;
+        const key = `${row.user_id}\u0000${row.end_user_id}`;
+        const entry = byScope.get(key) ?? {
+          scope: { userId: row.user_id, endUserId: row.end_user_id },
+          seqs: [],
+        };
+        entry.seqs.push(row.seq);
+        byScope.set(key, entry);
+      }
+    })();
+    for (const { scope, seqs } of byScope.values()) {
+      if (wholeScopes) this.vectors.dropScope(scope);
+      else this.vectors.applied({ scope, upserts: [], removedSeqs: seqs });
+    }
+    return { memoryIds: rows.map((row) => row.id), removed };
+  }
+
+  private rowInScope(scope: MemoryScopeFilter, id: string): MemoryRow | null {
+    const row = this.rowById.get(id);
+    if (!row || row.user_id !== scope.userId || row.end_user_id !== scope.endUserId) return null;
+    if (scope.agentId !== undefined && row.agent_id !== scope.agentId) return null;
+    if (scope.runId !== undefined && row.run_id !== scope.runId) return null;
+    return row;
+  }
+
+  private embeddingOf(seq: number): Float32Array | undefined {
+    const blob = this.vectorOf.get(seq) as Buffer | undefined;
+    return blob ? fromBlob(blob) : undefined;
+  }
+}
+
+/** How a state came about: the first version was created; later ones updated it or closed the fact. */
+const versionEvent = (row: MemoryRow): MemoryVersion['event'] =>
+  row.version === 1 ? 'created' : row.valid_to !== null ? 'closed' : 'updated';
+
+const isUniqueViolation = (error: unknown, column: string): boolean =>
+  error instanceof Error &&
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+  error.message.includes(column);

@@ -1,0 +1,168 @@
+import type { ConceptKind, MemoryCategory, MemorySort, MemorySource } from '@membolt/contracts';
+
+/**
+ * Who a memory belongs to. `userId` is the account (the acting user); `endUserId` is one end user of that
+ * account's own app, or '' for the account's own memories. Every store query filters on both first.
+ */
+export interface MemoryScope {
+  readonly userId: string;
+  /** '' = the account's own memories (no end user). */
+  readonly endUserId: string;
+}
+
+/** A scope narrowed by the optional agent and run ids (absent = any agent, any run). */
+export interface MemoryScopeFilter extends MemoryScope {
+  readonly agentId?: string | undefined;
+  readonly runId?: string | undefined;
+}
+
+export interface Memory {
+  readonly id: string;
+  readonly userId: string;
+  /** null = the account's own memory. */
+  readonly endUserId: string | null;
+  readonly agentId: string | null;
+  readonly runId: string | null;
+  readonly text: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly source: MemorySource;
+  readonly conversationId: string | null;
+  readonly conversationTitle: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly validFrom: Date;
+  readonly validTo: Date | null;
+  readonly version: number;
+  /** The embedder that made the stored vector (`hashed-tfidf-v1`, `openai:...`). */
+  readonly embeddingModel: string;
+  /** Only when asked for. */
+  readonly embedding?: Float32Array | undefined;
+}
+
+/** A concept extracted from a memory's text (people, places, organisations, things, topics). */
+export interface ConceptMention {
+  /** Normalised (lowercase, trimmed) name: the concept's identity within a scope. */
+  readonly name: string;
+  readonly kind: ConceptKind;
+}
+
+/** Everything one new memory stores, atomically: the row, its keyword entry, its vector, its concepts. */
+export interface NewMemoryRecord {
+  readonly memory: Omit<Memory, 'embedding'>;
+  readonly embedding: Float32Array;
+  readonly concepts: readonly ConceptMention[];
+  /** Import only: the id the memory had in the exported file (idempotent re-import within the scope). */
+  readonly originId?: string | undefined;
+}
+
+/** The fields an update changes; absent = unchanged. */
+export interface MemoryChanges {
+  readonly text?: string | undefined;
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+  readonly importance?: number | undefined;
+  /** null clears the category. */
+  readonly category?: MemoryCategory | null | undefined;
+  readonly validFrom?: Date | undefined;
+  /** null reopens a closed fact. */
+  readonly validTo?: Date | null | undefined;
+  /** Given with a text change (re-embedded) or when the caller sends one. */
+  readonly embedding?: Float32Array | undefined;
+  readonly embeddingModel?: string | undefined;
+  /** Given with a text change: the concepts of the new text replace the old links. */
+  readonly concepts?: readonly ConceptMention[] | undefined;
+  readonly updatedAt: Date;
+}
+
+/** A previous state of a memory (the current state is the memory itself). */
+export interface MemoryVersion {
+  readonly version: number;
+  readonly text: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly validFrom: Date;
+  readonly validTo: Date | null;
+  readonly recordedAt: Date;
+  readonly event: 'created' | 'updated' | 'closed';
+}
+
+/** Filters shared by list, search candidates and counts. */
+export interface MemoryFilter {
+  /** undefined = any; null = uncategorised only. */
+  readonly category?: MemoryCategory | null | undefined;
+  readonly source?: MemorySource | undefined;
+  readonly createdAfter?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
+  readonly conversationId?: string | undefined;
+  readonly metadata?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /**
+   * Which facts count by their validity: `open` (default: validTo null or in the future of `now`), `all`
+   * (closed facts too), or `asOf` an instant (validFrom <= t and (validTo null or > t)).
+   */
+  readonly validity:
+    | { readonly kind: 'open'; readonly now: Date }
+    | { readonly kind: 'all' }
+    | { readonly kind: 'asOf'; readonly at: Date };
+}
+
+/** What a delete removed, counted by kind. */
+export interface MemoryRemoval {
+  readonly memoryIds: readonly string[];
+  readonly removed: {
+    readonly memories: number;
+    readonly vectors: number;
+    readonly keywordEntries: number;
+    readonly versions: number;
+    readonly conceptLinks: number;
+    readonly concepts: number;
+    readonly relations: number;
+  };
+}
+
+export interface MemoryStats {
+  readonly memoryCount: number;
+  readonly avgImportance: number;
+  readonly oldestCreatedAt: Date | null;
+  readonly conceptCount: number;
+  readonly relationCount: number;
+}
+
+export interface EndUserSummary {
+  readonly endUserId: string;
+  readonly memoryCount: number;
+  readonly lastActivityAt: Date;
+}
+
+export interface Concept {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: ConceptKind;
+  readonly category: MemoryCategory | null;
+  readonly memoryCount: number;
+}
+
+export interface ConceptRelation {
+  readonly source: string;
+  readonly target: string;
+  readonly weight: number;
+  readonly kind: 'co-occurrence' | 'similarity';
+}
+
+export interface ConceptGraph {
+  readonly concepts: readonly Concept[];
+  readonly relations: readonly ConceptRelation[];
+  readonly truncated: boolean;
+}
+
+/** One scored candidate of a retrieval channel. */
+export interface ScoredId {
+  readonly id: string;
+  readonly score: number;
+}
+
+export type { MemorySort };
+
+/** The account's own memories are stored with end user ''; views show null. */
+export const OWN_MEMORIES = '';

@@ -1,0 +1,49 @@
+import {
+  CommonError,
+  CommonErrorCode,
+  MEMORY_METADATA_FILTER_MAX_FIELDS,
+  MemoryMessages,
+} from '@membolt/contracts';
+
+/** Also what another account's or another end user's memory looks like: its existence is not revealed. */
+export const memoryNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, MemoryMessages.memoryNotFound);
+
+export const conceptNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Concept not found');
+
+export const embeddingDimension = (expected: number, got: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.embeddingDimension(expected, got));
+
+export const metadataTooLarge = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.metadataTooLarge);
+
+export const importanceOutOfRange = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.importanceRange);
+
+export const tooManyMetadataFilters = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    `metadata filters may name at most ${MEMORY_METADATA_FILTER_MAX_FIELDS} fields`,
+  );
+
+export const badMetadataFilter = (key: string): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    `metadata filter "${key.slice(0, 100)}" must be a field name (letters, digits, _ - .) with a string, number or boolean value`,
+  );
+
+export const nothingToUpdate = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'Nothing to update: give text, metadata, importance, category, embedding, validFrom or validTo.',
+  );
+
+export const validityOrder = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'validTo must be after validFrom');
+
+export const invalidExportCursor = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'cursor is not a cursor this export returned');
+
+export const duplicateImportIds = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'an import batch may not hold the same id twice');

@@ -1,0 +1,43 @@
+import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../domain/memory.js';
+
+export interface DenseCandidates {
+  /** Cosine similarity, best first. */
+  readonly candidates: readonly ScoredId[];
+  /** `exact`: a scan of the scope's vectors; `ann`: the HNSW index (large scopes). */
+  readonly strategy: 'exact' | 'ann';
+}
+
+/**
+ * Candidate generation for search, inside the scope and the filters. Ranking is not the store's job: the
+ * service fuses these channels (retrieval/rank.ts).
+ */
+export interface MemorySearchIndex {
+  /** Top `k` memories by cosine similarity to `vector` (the configured dimension). */
+  dense(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    k: number,
+  ): Promise<DenseCandidates>;
+
+  /**
+   * Top `k` by BM25 over the memory texts for any of these terms (plain lowercase words; the store quotes
+   * them). Score: higher is better. No terms: no candidates.
+   */
+  keyword(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    terms: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]>;
+
+  /**
+   * Memories linked to concepts of these normalised names, most links first (score = linked names matched).
+   */
+  concept(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    names: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]>;
+}

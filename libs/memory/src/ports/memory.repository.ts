@@ -1,0 +1,99 @@
+import type {
+  Memory,
+  MemoryChanges,
+  MemoryFilter,
+  MemoryRemoval,
+  MemoryScope,
+  MemoryScopeFilter,
+  MemorySort,
+  MemoryStats,
+  MemoryVersion,
+  NewMemoryRecord,
+} from '../domain/memory.js';
+
+export interface MemoryPage {
+  readonly memories: readonly Memory[];
+  /** Memories matching the scope and filters in all pages. */
+  readonly totalCount: number;
+}
+
+export interface MemoryExportPage {
+  readonly memories: readonly Memory[];
+  /** Absent on the last page. */
+  readonly nextCursor?: string | undefined;
+}
+
+/**
+ * Memories with their derived items (keyword entry, vector, concept links, versions). Every method takes
+ * the scope (account + end user, '' for the account's own) as its first argument, so a query that forgets
+ * the tenant does not compile. A write is one transaction across every derived item: a memory is stored
+ * with its vector and keyword entry, or not at all.
+ */
+export interface MemoryRepository {
+  /**
+   * Stores every record (all or none). Each record's `memory.userId` / `endUserId` must be the scope's.
+   * An `originId` already imported into the scope is a duplicate: the store throws DuplicateOriginError.
+   */
+  insertMany(scope: MemoryScope, records: readonly NewMemoryRecord[]): Promise<void>;
+
+  /** The memory in the scope (agent/run narrow when given), or null: another scope's id is not found. */
+  findById(
+    scope: MemoryScopeFilter,
+    id: string,
+    options?: { withEmbedding?: boolean },
+  ): Promise<Memory | null>;
+
+  /** The memories of these ids that are in the scope, in no particular order. */
+  findByIds(
+    scope: MemoryScopeFilter,
+    ids: readonly string[],
+    options?: { withEmbedding?: boolean },
+  ): Promise<Memory[]>;
+
+  list(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    page: {
+      readonly limit: number;
+      readonly offset: number;
+      readonly sort: MemorySort;
+      readonly withEmbedding?: boolean;
+    },
+  ): Promise<MemoryPage>;
+
+  /**
+   * Applies the changes and records the previous state as a version, in one transaction. A new embedding
+   * replaces the vector; new concepts replace the memory's concept links (relation weights follow).
+   * Null when the id is not in the scope.
+   */
+  update(scope: MemoryScopeFilter, id: string, changes: MemoryChanges): Promise<Memory | null>;
+
+  /** Previous versions then the current state (oldest first), or null when the id is not in the scope. */
+  history(scope: MemoryScopeFilter, id: string): Promise<readonly MemoryVersion[] | null>;
+
+  /** Removes the memories of these ids that are in the scope with everything derived from them. */
+  delete(scope: MemoryScopeFilter, ids: readonly string[]): Promise<MemoryRemoval>;
+
+  /** Oldest first (createdAt, then id); `cursor` is the previous page's `nextCursor`. */
+  exportPage(
+    scope: MemoryScopeFilter,
+    cursor: string | undefined,
+    limit: number,
+    options?: { withEmbedding?: boolean },
+  ): Promise<MemoryExportPage>;
+
+  /** Which of these origin ids (ids of an exported file) were already imported into the scope. */
+  importedOriginIds(scope: MemoryScope, originIds: readonly string[]): Promise<Set<string>>;
+
+  stats(scope: MemoryScopeFilter): Promise<MemoryStats>;
+
+  /** Account deletion: every memory of the user, end users included, with everything derived. */
+  deleteAllOfUser(userId: string): Promise<MemoryRemoval>;
+}
+
+/** An import line whose origin id the scope already holds (raced with another import of the same file). */
+export class DuplicateOriginError extends Error {
+  constructor(readonly originId: string) {
+    super(`Origin id ${originId} was already imported into this scope`);
+  }
+}

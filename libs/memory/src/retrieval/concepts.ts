@@ -1,0 +1,68 @@
+import nlp from 'compromise';
+
+import { type ConceptKind } from '@membolt/contracts';
+
+export interface ExtractedConcept {
+  /** Normalised: lowercase, no possessive, no leading article, single spaces. */
+  readonly name: string;
+  readonly kind: ConceptKind;
+}
+
+/** When one name is found as two kinds, the more specific kind wins. */
+const KIND_PRIORITY: Record<ConceptKind, number> = {
+  person: 0,
+  place: 1,
+  organization: 2,
+  topic: 3,
+  thing: 4,
+};
+const MAX_NAME_LENGTH = 60;
+const MAX_CONCEPTS = 24;
+
+/**
+ * Concepts named in a text, with compromise (a rule-based English tagger, no model download): people,
+ * places and organisations from its named-entity tags, topics from its topic extraction, and things from
+ * plain nouns. Deduped by normalised name; at most MAX_CONCEPTS, in order of first appearance.
+ */
+export function extractConcepts(text: string): ExtractedConcept[] {
+  if (!text.trim()) return [];
+  const doc = nlp(text);
+  const found = new Map<string, { kind: ConceptKind; order: number }>();
+  let order = 0;
+  const keep = (raw: string, kind: ConceptKind) => {
+    const name = normalizeConceptName(raw);
+    if (!name) return;
+    const seen = found.get(name);
+    if (!seen) found.set(name, { kind, order: order++ });
+    else if (KIND_PRIORITY[kind] < KIND_PRIORITY[seen.kind]) seen.kind = kind;
+  };
+  for (const name of doc.people().out('array') as string[]) keep(name, 'person');
+  for (const name of doc.places().out('array') as string[]) keep(name, 'place');
+  for (const name of doc.organizations().out('array') as string[]) keep(name, 'organization');
+  for (const name of doc.topics().out('array') as string[]) keep(name, 'topic');
+  // Things: the head nouns of noun phrases, without pronouns and determiners ("the support group" ->
+  // "support group"); adjectives stay out so "new painting" and "painting" are one concept.
+  const things = doc.match('#Noun+').not('(#Pronoun|#Possessive|#Determiner|#Value|#Date|#Month|#WeekDay)');
+  for (const name of things.out('array') as string[]) keep(name, 'thing');
+  return [...found.entries()]
+    .sort((a, b) => a[1].order - b[1].order)
+    .slice(0, MAX_CONCEPTS)
+    .map(([name, { kind }]) => ({ name, kind }));
+}
+
+const ARTICLE = /^(the|a|an|my|our|your|his|her|their)\s+/;
+
+/** The canonical form two mentions of one concept share ("Google's" and "google" -> "google"). */
+export function normalizeConceptName(raw: string): string | null {
+  const name = raw
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^\p{L}\p{N}\s&.-]/gu, ' ')
+    .replace(/[.\s-]+$/u, '')
+    .replace(/^[.\s-]+/u, '')
+    .replace(/\s+/g, ' ')
+    .replace(ARTICLE, '')
+    .trim();
+  if (name.length < 2 || name.length > MAX_NAME_LENGTH || !/\p{L}/u.test(name)) return null;
+  return name;
+}

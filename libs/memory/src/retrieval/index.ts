@@ -1,0 +1,5 @@
+export * from './concepts.js';
+export * from './fit-dimension.js';
+export * from './query-analysis.js';
+export * from './rank.js';
+export * from './text-tokens.js';

@@ -1,0 +1,85 @@
+import * as chrono from 'chrono-node';
+
+import { extractConcepts } from './concepts.js';
+import { contentTokens } from './text-tokens.js';
+
+export interface TimeRange {
+  /** ISO-8601, inclusive. */
+  readonly from: string;
+  /** ISO-8601, exclusive. */
+  readonly to: string;
+}
+
+export interface QueryAnalysis {
+  /** Lowercased keyword tokens for an FTS5 OR-query, stop words removed, deduped (the store quotes them). */
+  readonly terms: string[];
+  /** The time the query names ("in 2023", "last year", "in May 2023"), or null. */
+  readonly timeRange: TimeRange | null;
+  /** The query asks for a time ("when ...", "what year", "how long ago"): memories stating one help. */
+  readonly asksWhen: boolean;
+  /** Normalised concept names in the query (see concepts.ts), to find memories linked to them. */
+  readonly conceptNames: string[];
+}
+
+const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
+const ASKS_WHEN =
+  /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
+
+/** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
+export function analyzeQuery(query: string, now: Date): QueryAnalysis {
+  const terms = [...new Set(contentTokens(query))];
+  return {
+    terms,
+    timeRange: timeRangeOf(query, now),
+    asksWhen: ASKS_WHEN.test(query),
+    conceptNames: extractConcepts(query).map((concept) => concept.name),
+  };
+}
+
+/** The span of the first date expression in the query, as wide as its most precise certain unit. */
+export function timeRangeOf(query: string, now: Date): TimeRange | null {
+  const parsed = chrono.parse(query, now, { forwardDate: false })[0];
+  if (parsed) {
+    const start = parsed.start;
+    const text = parsed.text.toLowerCase();
+    const date = start.date();
+    if (parsed.end)
+      return { from: startOfDay(date).toISOString(), to: endOfDay(parsed.end.date()).toISOString() };
+    if (text.includes('week')) {
+      const from = startOfDay(date);
+      return { from: from.toISOString(), to: addDays(from, 7).toISOString() };
+    }
+    if (start.isCertain('day'))
+      return { from: startOfDay(date).toISOString(), to: endOfDay(date).toISOString() };
+    if (start.isCertain('month')) {
+      const from = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+      return {
+        from: from.toISOString(),
+        to: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString(),
+      };
+    }
+    return yearRange(date.getUTCFullYear());
+  }
+  // chrono leaves a bare year ("where did I live in 2023?") alone.
+  const year = YEAR.exec(query);
+  return year ? yearRange(Number(year[1])) : null;
+}
+
+function yearRange(year: number): TimeRange {
+  return {
+    from: new Date(Date.UTC(year, 0, 1)).toISOString(),
+    to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
+  };
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function endOfDay(date: Date): Date {
+  return addDays(startOfDay(date), 1);
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}

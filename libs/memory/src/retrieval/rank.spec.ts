@@ -1,0 +1,116 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { analyzeQuery } from './query-analysis.js';
+import { type RankableMemory, rankCandidates } from './rank.js';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+
+function memory(text: string, overrides: Partial<RankableMemory> = {}): RankableMemory {
+  return {
+    importance: 0.5,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    validFrom: '2026-11-01T00:00:00.000Z',
+    validTo: null,
+    conversationId: null,
+    text,
+    ...overrides,
+  };
+}
+
+describe('rankCandidates', () => {
+  const memories = new Map<string, RankableMemory>([
+    ['a', memory('I moved to Paris for work')],
+    ['b', memory('My cat likes tuna')],
+    ['c', memory('Paris is lovely in spring')],
+  ]);
+
+  it('fuses dense and keyword scores, explains them, and keeps the limit', () => {
+    const ranked = rankCandidates({
+      analysis: analyzeQuery('where I moved to Paris', now),
+      dense: [
+        { id: 'a', score: 0.6 },
+        { id: 'b', score: 0.1 },
+      ],
+      keyword: [
+        { id: 'a', score: 3 },
+        { id: 'c', score: 1.5 },
+      ],
+      concept: [],
+      memories,
+      now,
+      limit: 2,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['a', 'c']);
+    expect(ranked[0].scores.semantic).toBe(0.6);
+    expect(ranked[0].scores.keyword).toBe(3);
+    expect(ranked[0].scores.reasons[0]).toBe('matched words: moved, paris');
+    expect(ranked[1].scores.semantic).toBeNull();
+    expect(ranked[0].score).toBe(ranked[0].scores.final);
+  });
+
+  it('lets importance order near-ties', () => {
+    const tied = new Map<string, RankableMemory>([
+      ['low', memory('same text', { importance: 0.1 })],
+      ['high', memory('same text', { importance: 0.9 })],
+    ]);
+    const ranked = rankCandidates({
+      analysis: analyzeQuery('same text', now),
+      dense: [
+        { id: 'low', score: 0.5 },
+        { id: 'high', score: 0.5 },
+      ],
+      keyword: [],
+      concept: [],
+      memories: tied,
+      now,
+      limit: 10,
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['high', 'low']);
+    expect(ranked[0].scores.reasons).toContain('high importance');
+  });
+
+  it('leaves closed facts out unless the query names a time they held in', () => {
+    const lived = new Map<string, RankableMemory>([
+      [
+        'old',
+        memory('I live in Lyon', {
+          validFrom: '2022-03-01T00:00:00.000Z',
+          validTo: '2024-02-01T00:00:00.000Z',
+        }),
+      ],
+      ['new', memory('I live in Nantes', { validFrom: '2024-02-01T00:00:00.000Z' })],
+    ]);
+    const search = (query: string) =>
+      rankCandidates({
+        analysis: analyzeQuery(query, now),
+        dense: [
+          { id: 'old', score: 0.5 },
+          { id: 'new', score: 0.5 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: lived,
+        now,
+        limit: 10,
+      });
+    expect(search('where do I live').map((candidate) => candidate.id)).toEqual(['new']);
+    const past = search('where did I live in 2023?');
+    expect(past[0].id).toBe('old');
+    expect(past[0].scores.timeMatch).toBe(true);
+  });
+
+  it('counts a concept link and skips ids it has no memory for', () => {
+    const ranked = rankCandidates({
+      analysis: analyzeQuery('tell me about Paris', now),
+      dense: [{ id: 'gone', score: 0.9 }],
+      keyword: [],
+      concept: [{ id: 'c' }],
+      memories,
+      now,
+      limit: 10,
+      weights: { fusion: 'rrf' },
+    });
+    expect(ranked.map((candidate) => candidate.id)).toEqual(['c']);
+    expect(ranked[0].scores.conceptMatch).toBe(true);
+  });
+});

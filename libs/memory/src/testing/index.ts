@@ -1,0 +1,2 @@
+export * from './memory-store.contract.js';
+export * from './memory.factory.js';

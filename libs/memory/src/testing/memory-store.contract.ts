@@ -1,0 +1,337 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { MemoryFilter, MemoryScope } from '../domain/memory.js';
+import { DuplicateOriginError } from '../ports/memory.repository.js';
+import type { MemoryStore, MemoryStoreSettings } from '../ports/memory-store.js';
+import { axisVector, makeMemoryRecord } from './memory.factory.js';
+
+const DIM = 8;
+const NOW = new Date(Date.UTC(2026, 5, 1));
+const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+const A: MemoryScope = { userId: 'user-a', endUserId: '' };
+const A_END: MemoryScope = { userId: 'user-a', endUserId: 'alice' };
+const B: MemoryScope = { userId: 'user-b', endUserId: '' };
+const day = (n: number): Date => new Date(Date.UTC(2026, 0, n));
+
+/**
+ * The behaviour every MemoryStore adapter must have. `makeStore(settings)` returns a fresh, empty store;
+ * the suite closes it after each test.
+ */
+export function describeMemoryStoreContract(
+  adapterName: string,
+  makeStore: (settings: MemoryStoreSettings) => Promise<MemoryStore>,
+): void {
+  describe(`MemoryStore contract: ${adapterName}`, () => {
+    let store: MemoryStore;
+    beforeEach(async () => {
+      store = await makeStore({ dimension: DIM, annMinVectors: 5000 });
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('finds a memory only in its own scope (another account or end user sees nothing)', async () => {
+      const record = makeMemoryRecord(A, DIM, { text: 'My cat is called Miso', agentId: 'agent-1' });
+      await store.memories.insertMany(A, [record]);
+      const found = await store.memories.findById(A, record.memory.id, { withEmbedding: true });
+      expect(found).toMatchObject({
+        id: record.memory.id,
+        text: 'My cat is called Miso',
+        endUserId: null,
+        version: 1,
+      });
+      expect(Array.from(found?.embedding ?? [])).toEqual(Array.from(record.embedding));
+      expect(await store.memories.findById(B, record.memory.id)).toBeNull();
+      expect(await store.memories.findById(A_END, record.memory.id)).toBeNull();
+      expect(await store.memories.findById({ ...A, agentId: 'agent-2' }, record.memory.id)).toBeNull();
+      expect(await store.memories.findById({ ...A, agentId: 'agent-1' }, record.memory.id)).not.toBeNull();
+      expect(await store.memories.findByIds(B, [record.memory.id])).toEqual([]);
+      expect(await store.memories.update(B, record.memory.id, { text: 'x', updatedAt: NOW })).toBeNull();
+      expect(await store.memories.history(A_END, record.memory.id)).toBeNull();
+      expect((await store.memories.delete(B, [record.memory.id])).removed.memories).toBe(0);
+      expect(await store.memories.findById(A, record.memory.id)).not.toBeNull();
+    });
+
+    it('stores a batch all or nothing', async () => {
+      const first = makeMemoryRecord(A, DIM, { originId: 'orig-1' });
+      const clash = makeMemoryRecord(A, DIM, { originId: 'orig-1' });
+      await expect(store.memories.insertMany(A, [first, clash])).rejects.toBeInstanceOf(DuplicateOriginError);
+      expect((await store.memories.list(A, open, { limit: 10, offset: 0, sort: 'recent' })).totalCount).toBe(
+        0,
+      );
+      await store.memories.insertMany(A, [first]);
+      expect(await store.memories.importedOriginIds(A, ['orig-1', 'orig-2'])).toEqual(new Set(['orig-1']));
+      expect(await store.memories.importedOriginIds(B, ['orig-1'])).toEqual(new Set());
+      // The same origin id in another scope is another memory.
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { originId: 'orig-1' })]);
+    });
+
+    it('lists with sorts, filters and a total count', async () => {
+      await store.memories.insertMany(A, [
+        makeMemoryRecord(A, DIM, { text: 'one', createdAt: day(1), importance: 0.2, category: 'work' }),
+        makeMemoryRecord(A, DIM, {
+          text: 'two',
+          createdAt: day(2),
+          importance: 0.9,
+          source: 'chat',
+          metadata: { topic: 'x', pinned: true },
+        }),
+        makeMemoryRecord(A, DIM, { text: 'three', createdAt: day(3), importance: 0.5, conversationId: 'c1' }),
+        makeMemoryRecord(A, DIM, { text: 'closed', createdAt: day(4), validTo: day(5) }),
+      ]);
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { text: 'other' })]);
+      const texts = async (filter: MemoryFilter, sort: 'recent' | 'oldest' | 'importance' = 'recent') =>
+        (await store.memories.list(A, filter, { limit: 10, offset: 0, sort })).memories.map((m) => m.text);
+      expect(await texts(open)).toEqual(['three', 'two', 'one']);
+      expect(await texts(open, 'oldest')).toEqual(['one', 'two', 'three']);
+      expect(await texts(open, 'importance')).toEqual(['two', 'three', 'one']);
+      expect(await texts({ ...open, category: 'work' })).toEqual(['one']);
+      expect(await texts({ ...open, category: null })).toEqual(['three', 'two']);
+      expect(await texts({ ...open, source: 'chat' })).toEqual(['two']);
+      expect(await texts({ ...open, metadata: { topic: 'x', pinned: true } })).toEqual(['two']);
+      expect(await texts({ ...open, metadata: { topic: 'y' } })).toEqual([]);
+      expect(await texts({ ...open, conversationId: 'c1' })).toEqual(['three']);
+      expect(await texts({ ...open, createdAfter: day(2), createdBefore: day(3) })).toEqual(['three', 'two']);
+      expect(await texts({ validity: { kind: 'all' } })).toEqual(['closed', 'three', 'two', 'one']);
+      expect(await texts({ validity: { kind: 'asOf', at: new Date(day(4).getTime() + 1000) } })).toContain(
+        'closed',
+      );
+      const page = await store.memories.list(A, open, { limit: 2, offset: 1, sort: 'recent' });
+      expect(page.memories.map((m) => m.text)).toEqual(['two', 'one']);
+      expect(page.totalCount).toBe(3);
+    });
+
+    it('updates only the given fields, keeps the previous version, closes facts', async () => {
+      const record = makeMemoryRecord(A, DIM, {
+        text: 'I live in Paris',
+        concepts: [{ name: 'paris', kind: 'place' }],
+      });
+      await store.memories.insertMany(A, [record]);
+      const moved = await store.memories.update(A, record.memory.id, {
+        text: 'I live in Lyon',
+        embedding: axisVector(DIM, 3),
+        concepts: [{ name: 'lyon', kind: 'place' }],
+        updatedAt: day(10),
+      });
+      expect(moved).toMatchObject({ text: 'I live in Lyon', importance: 0.5, version: 2 });
+      const closed = await store.memories.update(A, record.memory.id, {
+        validTo: day(11),
+        importance: 0.9,
+        updatedAt: day(11),
+      });
+      expect(closed).toMatchObject({ text: 'I live in Lyon', importance: 0.9, version: 3, validTo: day(11) });
+      const history = await store.memories.history(A, record.memory.id);
+      expect(history?.map((v) => [v.version, v.text, v.event])).toEqual([
+        [1, 'I live in Paris', 'created'],
+        [2, 'I live in Lyon', 'updated'],
+        [3, 'I live in Lyon', 'closed'],
+      ]);
+      expect(await store.search.keyword(A, { validity: { kind: 'all' } }, ['paris'], 10)).toEqual([]);
+      expect(
+        (await store.search.keyword(A, { validity: { kind: 'all' } }, ['lyon'], 10)).map((c) => c.id),
+      ).toEqual([record.memory.id]);
+      expect(await store.search.keyword(A, open, ['lyon'], 10)).toEqual([]);
+      const dense = await store.search.dense(A, { validity: { kind: 'all' } }, axisVector(DIM, 3), 5);
+      expect(dense.candidates[0]).toMatchObject({ id: record.memory.id });
+      expect(dense.candidates[0]?.score).toBeCloseTo(1, 5);
+      const graph = await store.concepts.graph(A, 10);
+      expect(graph.concepts.map((c) => c.name)).toEqual(['lyon']);
+    });
+
+    it('searches keywords and vectors inside the scope and the filters only', async () => {
+      const mine = makeMemoryRecord(A, DIM, {
+        text: 'Trip to Kyoto in April',
+        embedding: axisVector(DIM, 1),
+        category: 'personal',
+      });
+      const work = makeMemoryRecord(A, DIM, {
+        text: 'Kyoto office opens',
+        embedding: axisVector(DIM, 1, 0.3),
+        category: 'work',
+      });
+      const theirs = makeMemoryRecord(B, DIM, { text: 'Kyoto Kyoto Kyoto', embedding: axisVector(DIM, 1) });
+      const endUsers = makeMemoryRecord(A_END, DIM, {
+        text: 'Kyoto for alice',
+        embedding: axisVector(DIM, 1),
+      });
+      await store.memories.insertMany(A, [mine, work]);
+      await store.memories.insertMany(B, [theirs]);
+      await store.memories.insertMany(A_END, [endUsers]);
+      const keyword = await store.search.keyword(A, open, ['kyoto', 'april', 'a"b OR'], 10);
+      expect(keyword.map((c) => c.id)).toEqual([mine.memory.id, work.memory.id]);
+      expect(keyword[0]!.score).toBeGreaterThan(0);
+      expect(
+        (await store.search.keyword(A, { ...open, category: 'work' }, ['kyoto'], 10)).map((c) => c.id),
+      ).toEqual([work.memory.id]);
+      expect((await store.search.keyword(A_END, open, ['kyoto'], 10)).map((c) => c.id)).toEqual([
+        endUsers.memory.id,
+      ]);
+      expect(await store.search.keyword(A, open, [], 10)).toEqual([]);
+      const dense = await store.search.dense(A, open, axisVector(DIM, 1), 10);
+      expect(dense.strategy).toBe('exact');
+      expect(dense.candidates.map((c) => c.id)).toEqual([mine.memory.id, work.memory.id]);
+      expect(
+        (await store.search.dense(A, { ...open, category: 'work' }, axisVector(DIM, 1), 10)).candidates.map(
+          (c) => c.id,
+        ),
+      ).toEqual([work.memory.id]);
+    });
+
+    it('keeps concepts and weighted co-occurrences in step with creates, updates and deletes', async () => {
+      const paris = { name: 'paris', kind: 'place' } as const;
+      const anna = { name: 'anna', kind: 'person' } as const;
+      const louvre = { name: 'louvre', kind: 'place' } as const;
+      const m1 = makeMemoryRecord(A, DIM, { concepts: [paris, anna], category: 'personal' });
+      const m2 = makeMemoryRecord(A, DIM, { concepts: [paris, anna, louvre], category: 'personal' });
+      await store.memories.insertMany(A, [m1, m2]);
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { concepts: [paris] })]);
+      let graph = await store.concepts.graph(A, 10);
+      expect(graph.concepts.map((c) => [c.name, c.memoryCount, c.category])).toEqual([
+        ['anna', 2, 'personal'],
+        ['paris', 2, 'personal'],
+        ['louvre', 1, 'personal'],
+      ]);
+      const byId = new Map(graph.concepts.map((c) => [c.id, c.name]));
+      const weights = graph.relations.map((r) => [
+        [byId.get(r.source), byId.get(r.target)].sort().join('-'),
+        r.weight,
+      ]);
+      expect(weights).toEqual(
+        expect.arrayContaining([
+          ['anna-paris', 2],
+          ['louvre-paris', 1],
+          ['anna-louvre', 1],
+        ]),
+      );
+      expect(graph.relations).toHaveLength(3);
+      expect(await store.memories.stats(A)).toMatchObject({
+        conceptCount: 3,
+        relationCount: 3,
+        memoryCount: 2,
+      });
+      const small = await store.concepts.graph(A, 1);
+      expect(small).toMatchObject({ truncated: true, relations: [] });
+      expect(small.concepts).toHaveLength(1);
+      const parisId = graph.concepts.find((c) => c.name === 'paris')!.id;
+      expect((await store.concepts.memoriesOf(A, parisId, 10))?.map((m) => m.id).sort()).toEqual(
+        [m1.memory.id, m2.memory.id].sort(),
+      );
+      expect(await store.concepts.memoriesOf(B, parisId, 10)).toBeNull();
+      expect((await store.search.concept(A, open, ['Paris', 'louvre'], 10)).map((c) => c.id)).toEqual([
+        m2.memory.id,
+        m1.memory.id,
+      ]);
+      const receipt = await store.memories.delete(A, [m2.memory.id]);
+      expect(receipt).toEqual({
+        memoryIds: [m2.memory.id],
+        removed: {
+          memories: 1,
+          vectors: 1,
+          keywordEntries: 1,
+          versions: 0,
+          conceptLinks: 3,
+          concepts: 1,
+          relations: 2,
+        },
+      });
+      graph = await store.concepts.graph(A, 10);
+      expect(graph.concepts.map((c) => [c.name, c.memoryCount])).toEqual([
+        ['anna', 1],
+        ['paris', 1],
+      ]);
+      expect(graph.relations.map((r) => r.weight)).toEqual([1]);
+      expect((await store.concepts.graph(B, 10)).concepts.map((c) => c.name)).toEqual(['paris']);
+    });
+
+    it('pages an export oldest first with a cursor', async () => {
+      const records = [3, 1, 2, 5, 4].map((n) =>
+        makeMemoryRecord(A, DIM, { text: `m${n}`, createdAt: day(n) }),
+      );
+      await store.memories.insertMany(A, records);
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { text: 'b', createdAt: day(1) })]);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 5; i++) {
+        const page = await store.memories.exportPage(A, cursor, 2);
+        seen.push(...page.memories.map((m) => m.text));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      expect(cursor).toBeUndefined();
+    });
+
+    it('counts stats within the scope', async () => {
+      expect(await store.memories.stats(A)).toEqual({
+        memoryCount: 0,
+        avgImportance: 0,
+        oldestCreatedAt: null,
+        conceptCount: 0,
+        relationCount: 0,
+      });
+      await store.memories.insertMany(A, [
+        makeMemoryRecord(A, DIM, { importance: 0.2, createdAt: day(2) }),
+        makeMemoryRecord(A, DIM, { importance: 0.6, createdAt: day(3) }),
+      ]);
+      await store.memories.insertMany(A_END, [
+        makeMemoryRecord(A_END, DIM, { importance: 1, createdAt: day(1) }),
+      ]);
+      const stats = await store.memories.stats(A);
+      expect(stats.memoryCount).toBe(2);
+      expect(stats.avgImportance).toBeCloseTo(0.4, 6);
+      expect(stats.oldestCreatedAt).toEqual(day(2));
+    });
+
+    it('lists and erases end users; account deletion removes everything of the user only', async () => {
+      await store.memories.insertMany(A, [makeMemoryRecord(A, DIM)]);
+      await store.memories.insertMany(A_END, [
+        makeMemoryRecord(A_END, DIM, { updatedAt: day(5) }),
+        makeMemoryRecord(A_END, DIM),
+      ]);
+      const bob = { userId: 'user-a', endUserId: 'bob' };
+      await store.memories.insertMany(bob, [makeMemoryRecord(bob, DIM, { updatedAt: day(9) })]);
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM)]);
+      await store.memories.insertMany({ userId: 'user-b', endUserId: 'carol' }, [
+        makeMemoryRecord({ userId: 'user-b', endUserId: 'carol' }, DIM),
+      ]);
+      expect(await store.endUsers.list('user-a', { limit: 10, offset: 0 })).toEqual({
+        endUsers: [
+          { endUserId: 'bob', memoryCount: 1, lastActivityAt: day(9) },
+          { endUserId: 'alice', memoryCount: 2, lastActivityAt: day(5) },
+        ],
+        total: 2,
+      });
+      const erased = await store.endUsers.delete('user-a', 'alice');
+      expect(erased.removed).toMatchObject({ memories: 2, vectors: 2, keywordEntries: 2 });
+      expect((await store.endUsers.list('user-a', { limit: 10, offset: 0 })).total).toBe(1);
+      expect((await store.memories.stats(A)).memoryCount).toBe(1);
+      const gone = await store.memories.deleteAllOfUser('user-a');
+      expect(gone.removed.memories).toBe(2);
+      expect((await store.memories.deleteAllOfUser('user-a')).removed.memories).toBe(0);
+      expect((await store.memories.stats(B)).memoryCount).toBe(1);
+      expect((await store.endUsers.list('user-b', { limit: 10, offset: 0 })).total).toBe(1);
+    });
+
+    it('answers large scopes through the ANN index with the same results as the exact scan', async () => {
+      await store.close();
+      store = await makeStore({ dimension: DIM, annMinVectors: 40 });
+      const records = Array.from({ length: 60 }, (_, i) =>
+        makeMemoryRecord(A, DIM, {
+          text: `memory ${i}`,
+          embedding: axisVector(DIM, i % DIM, (i + 1) / 100),
+          category: i % 2 ? 'work' : null,
+        }),
+      );
+      await store.memories.insertMany(A, records);
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { embedding: axisVector(DIM, 2, 0.03) })]);
+      const dense = await store.search.dense(A, open, axisVector(DIM, 2, 0.03), 3);
+      expect(dense.strategy).toBe('ann');
+      expect(dense.candidates.map((c) => c.id)).toContain(records[2]!.memory.id);
+      const work = await store.search.dense(A, { ...open, category: 'work' }, axisVector(DIM, 2, 0.03), 100);
+      expect(work.candidates).toHaveLength(30);
+      await store.memories.delete(A, [records[2]!.memory.id]);
+      const after = await store.search.dense(A, open, axisVector(DIM, 2, 0.03), 60);
+      expect(after.candidates.map((c) => c.id)).not.toContain(records[2]!.memory.id);
+      expect(after.candidates).toHaveLength(59);
+    });
+  });
+}
