@@ -221,7 +221,10 @@ describe('web app: memories', () => {
       'Alice Johnson moved to Paris to work for Google.',
     );
     await expect(versions.first().textContent()).resolves.toContain('Version 1');
-    await expect(details.getByTestId('memory-details-concepts').textContent()).resolves.toMatch(/Paris/);
+    // Concepts extracted from the edited text, shown with capitals.
+    await expect(details.getByTestId('memory-details-concepts').textContent()).resolves.toMatch(
+      /Alice Johnson \(person\).*Paris \(place\)|Paris \(place\).*Alice Johnson \(person\)/,
+    );
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
 
@@ -278,35 +281,55 @@ describe('web app: memories', () => {
     await graph.locator('canvas').first().waitFor();
     await expect(graph.getAttribute('data-node-count').then(Number)).resolves.toBeGreaterThan(1);
 
-    const search = page.getByRole('textbox', { name: 'Search concepts' });
-    await search.fill('paris');
-    const concepts = page.getByRole('list', { name: 'Concepts' });
-    await concepts.getByRole('button', { name: /Paris/i }).first().click();
     const listed = page.getByTestId('concept-memories');
-    await listed.getByText('Alice Johnson visited Paris again in June with Bob.').waitFor();
-    await listed.getByText('Alice Johnson moved to Paris to work for Google.').waitFor();
+    const concepts = page.getByRole('list', { name: 'Concepts' });
 
-    // A click on the canvas itself, at the node the canvas reports for its strongest concept.
-    await search.fill('');
+    // First a click on the canvas itself (nothing chosen yet), at the node the canvas reports for its
+    // strongest concept once the layout has settled.
+    await expect(listed.count()).resolves.toBe(0);
     const anchor = await pollUntil(
       async () => ({
+        layout: await graph.getAttribute('data-layout'),
         id: await graph.getAttribute('data-anchor-concept'),
         x: Number(await graph.getAttribute('data-anchor-x')),
         y: Number(await graph.getAttribute('data-anchor-y')),
       }),
-      (value) => value.id !== null,
+      (value) => value.layout === 'settled' && value.id !== null,
       { what: 'the layout to settle', timeoutMs: 30_000 },
     );
-    await graph
-      .locator('canvas')
-      .first()
-      .click({ position: { x: anchor.x, y: anchor.y } });
+    // force-graph finds the node under the pointer on its next frame: hover first, until the canvas marks
+    // it clickable, then press.
+    const canvas = graph.locator('canvas').first();
+    await canvas.hover({ position: { x: anchor.x, y: anchor.y } });
+    await pollUntil(
+      () => canvas.getAttribute('class'),
+      (value) => value?.includes('clickable') === true,
+      { what: 'the node under the pointer' },
+    );
+    await canvas.click({ position: { x: anchor.x, y: anchor.y } });
+    await expect(listed.getAttribute('data-concept-id')).resolves.toBe(anchor.id);
     await pollUntil(
       () => listed.getByTestId('concept-memory-text').count(),
       (n) => n > 0,
       { what: 'the clicked concept’s memories' },
     );
-    await concepts.getByRole('button', { selected: true }).waitFor();
+    await expect(concepts.locator('[aria-current="true"]').getAttribute('data-concept-id')).resolves.toBe(
+      anchor.id,
+    );
+
+    // Then a concept found by the search beside the canvas.
+    const search = page.getByRole('textbox', { name: 'Search concepts' });
+    await search.fill('amster');
+    await expect(concepts.getByRole('button').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^Amsterdam/),
+    ]);
+    await search.press('Enter');
+    await listed.getByText('Bob bought a bicycle in Amsterdam.').waitFor();
+    await search.fill('paris');
+    await concepts.getByRole('button', { name: /^Paris/ }).click();
+    await listed.getByText('Alice Johnson visited Paris again in June with Bob.').waitFor();
+    await listed.getByText('Alice Johnson moved to Paris to work for Google.').waitFor();
+    await expect(listed.getByText('Bob bought a bicycle in Amsterdam.').count()).resolves.toBe(0);
   });
 
   it('shows the memory total and the storage bar out of 200 on the dashboard', async () => {
@@ -319,7 +342,7 @@ describe('web app: memories', () => {
     await expect(page.getByTestId('memory-storage-usage').textContent()).resolves.toBe(
       `3 / ${MemoryScreenLimits.storageDisplayMax}`,
     );
-    await expect(page.getByTestId('memory-storage-bar').getAttribute('aria-valuenow')).resolves.toBe('2');
+    await expect(page.getByTestId('memory-storage-bar').getAttribute('aria-valuenow')).resolves.toBe('1.5');
     await expect(page.getByTestId('memory-storage-bar').getAttribute('data-color')).resolves.toBe('primary');
   });
 });

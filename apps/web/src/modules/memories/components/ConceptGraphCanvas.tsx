@@ -42,20 +42,40 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
   const container = useRef<HTMLDivElement>(null);
 
   /**
-   * Test hook: where the strongest concept sits on the canvas, in CSS pixels, so a browser test can click
-   * a real node. Written to the DOM directly when the layout settles or the view moves (never per frame).
+   * Test hook: whether the layout has settled and where the strongest concept then sits on the canvas, in
+   * CSS pixels, so a browser test can click a real node. Written to the DOM directly when the layout
+   * settles or the view moves (never per frame, never through React state).
    */
+  const settled = useRef(false);
   const publishAnchor = useCallback(() => {
     const methods = graph.current;
+    const element = container.current;
     const top = data.nodes.reduce<GraphNode | undefined>(
       (best, node) => (!best || node.memoryCount > best.memoryCount ? node : best),
       undefined,
     );
-    if (!methods || !container.current || !top || top.x === undefined || top.y === undefined) return;
+    if (!settled.current || !methods || !element || !top || top.x === undefined || top.y === undefined)
+      return;
     const at = methods.graph2ScreenCoords(top.x, top.y);
-    container.current.dataset['anchorConcept'] = top.id;
-    container.current.dataset['anchorX'] = String(Math.round(at.x));
-    container.current.dataset['anchorY'] = String(Math.round(at.y));
+    element.dataset['anchorConcept'] = top.id;
+    element.dataset['anchorX'] = String(Math.round(at.x));
+    element.dataset['anchorY'] = String(Math.round(at.y));
+  }, [data]);
+  const onEngineStop = useCallback(() => {
+    settled.current = true;
+    if (container.current) container.current.dataset['layout'] = 'settled';
+    publishAnchor();
+  }, [publishAnchor]);
+
+  // New data starts a new layout: the previous anchor no longer holds.
+  useEffect(() => {
+    settled.current = false;
+    const element = container.current;
+    if (!element) return;
+    element.dataset['layout'] = 'running';
+    delete element.dataset['anchorConcept'];
+    delete element.dataset['anchorX'];
+    delete element.dataset['anchorY'];
   }, [data]);
 
   useEffect(() => {
@@ -129,7 +149,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
         // Large graphs settle faster and stop drawing once still (autoPauseRedraw is on by default).
         cooldownTicks={large ? 120 : 250}
         d3AlphaDecay={large ? 0.05 : 0.0228}
-        onEngineStop={publishAnchor}
+        onEngineStop={onEngineStop}
         onZoomEnd={publishAnchor}
         minZoom={0.1}
         maxZoom={12}

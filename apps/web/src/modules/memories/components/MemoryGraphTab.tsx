@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_GRAPH_MAX_NODES, MemoryScreenLimits } from '@membolt/contracts/rules';
 import { CONCEPT_MEMORIES_QUERY, MEMORY_GRAPH_QUERY } from '../graphql/queries/memory-graph.query';
-import { GRAPH_LEGEND, matchConcepts, toGraphData } from '../utils/graph-data.util';
+import { conceptLabel, GRAPH_LEGEND, matchConcepts, toGraphData } from '../utils/graph-data.util';
 import { ConceptGraphCanvas, type ConceptGraphHandle } from './ConceptGraphCanvas';
 import { ImportanceChip } from './ImportanceChip';
 
@@ -141,10 +141,12 @@ export default function MemoryGraphTab() {
               <ListItemButton
                 key={concept.id}
                 selected={concept.id === selected}
+                aria-current={concept.id === selected ? 'true' : undefined}
+                data-concept-id={concept.id}
                 onClick={() => selectAndFocus(concept.id)}
               >
                 <ListItemText
-                  primary={concept.name}
+                  primary={conceptLabel(concept.name)}
                   secondary={`${concept.kind} · ${concept.memoryCount} memories`}
                 />
               </ListItemButton>
@@ -155,7 +157,9 @@ export default function MemoryGraphTab() {
               </Typography>
             )}
           </List>
-          {selectedConcept && <ConceptMemories conceptId={selectedConcept.id} name={selectedConcept.name} />}
+          {selectedConcept && (
+            <ConceptMemories conceptId={selectedConcept.id} name={conceptLabel(selectedConcept.name)} />
+          )}
         </CardContent>
       </Card>
     </Stack>
@@ -167,7 +171,7 @@ function ConceptMemories({ conceptId, name }: { readonly conceptId: string; read
     variables: { conceptId, limit: MemoryScreenLimits.memoriesPage },
   });
   return (
-    <Box sx={{ mt: 2 }} data-testid="concept-memories">
+    <Box sx={{ mt: 2 }} data-testid="concept-memories" data-concept-id={conceptId}>
       <Typography variant="subtitle2" component="h3">{`Memories about ${name}`}</Typography>
       {loading && !data && <CircularProgress size={20} aria-label="Loading memories" />}
       {error && <Alert severity="error">{CONCEPT_MEMORIES_FAILED}</Alert>}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ALWAYS_LABELLED, CATEGORY_COLORS, matchConcepts, toGraphData } from './graph-data.util';
+import {
+  ALWAYS_LABELLED,
+  CATEGORY_COLORS,
+  conceptLabel,
+  matchConcepts,
+  toGraphData,
+} from './graph-data.util';
 
 const aConcept = (id: string, memoryCount: number, category: 'work' | null = null) => ({
   id,
@@ -38,5 +44,11 @@ describe('concept graph data', () => {
     ];
     expect(matchConcepts(concepts, ' paris', 10).map((c) => c.name)).toEqual(['Paris Hilton', 'Paris']);
     expect(matchConcepts(concepts, '', 2).map((c) => c.name)).toEqual(['Berlin', 'Paris Hilton']);
+  });
+
+  it('shows normalised concept names with capitals', () => {
+    expect(conceptLabel('alice johnson')).toBe('Alice Johnson');
+    expect(conceptLabel('saint-étienne')).toBe('Saint-Étienne');
+    expect(conceptLabel('iPhone')).toBe('IPhone');
   });
 });

@@ -61,6 +61,14 @@ export interface GraphData {
   readonly links: GraphLink[];
 }
 
+/** Concept names are stored normalised (lower case): "alice johnson" → "Alice Johnson" for display. */
+export function conceptLabel(name: string): string {
+  return name.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_match, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+}
+
 /** The BFF's concept graph → the force layout's nodes and links (links to unknown concepts dropped). */
 export function toGraphData(
   concepts: readonly ConceptInput[],
@@ -74,7 +82,7 @@ export function toGraphData(
   );
   const nodes = concepts.map((concept) => ({
     id: concept.id,
-    name: concept.name,
+    name: conceptLabel(concept.name),
     kind: concept.kind,
     category: concept.category ?? null,
     memoryCount: concept.memoryCount,
