@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { MemoryMessages, MemoryScreenLimits } from '@membolt/contracts/rules';
+import { BusClient } from '@membolt/bus';
+import { MemorySubjects } from '@membolt/contracts';
+import { MEMORY_GRAPH_MAX_NODES, MemoryMessages, MemoryScreenLimits } from '@membolt/contracts/rules';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { useWebAppInBrowser } from './support/web-app.js';
@@ -330,6 +332,92 @@ describe('web app: memories', () => {
     await listed.getByText('Alice Johnson visited Paris again in June with Bob.').waitFor();
     await listed.getByText('Alice Johnson moved to Paris to work for Google.').waitFor();
     await expect(listed.getByText('Bob bought a bicycle in Amsterdam.').count()).resolves.toBe(0);
+  });
+
+  it('draws a 2,000-concept graph, settles, and zooms and pans it', async () => {
+    const { page, context } = await web.signedIn('/dashboard');
+    const viewer = await context.request.post(url('/graphql'), {
+      headers: { 'content-type': 'application/json' },
+      data: { query: '{ viewer { id } }' },
+    });
+    const userId = ((await viewer.json()) as { data: { viewer: { id: string } } }).data.viewer.id;
+    // Two invented nouns per memory: more distinct concepts than the graph draws. Stored through the
+    // memory service's batch create (the path the REST batch uses), as the signed-in user.
+    const syllables = ['ka', 'lo', 'mi', 'ra', 'zen', 'tu', 'vor', 'pel', 'qui', 'sa', 'dro', 'nim'];
+    const word = (i: number) =>
+      [1, 12, 144, 1728].map((place) => syllables[Math.floor(i / place) % 12]).join('') + 'x';
+    const memories = Array.from({ length: 1050 }, (_, i) => ({
+      text: `I keep the ${word(2 * i)} beside the ${word(2 * i + 1)} in the shed.`,
+    }));
+    const bus = web.product.app.get(BusClient);
+    for (let start = 0; start < memories.length; start += 500)
+      await bus.request(
+        MemorySubjects.createBatch,
+        { memories: memories.slice(start, start + 500) },
+        { userId },
+      );
+
+    await page.goto(url('/memories'));
+    await page.getByRole('tab', { name: 'Memory Graph' }).click();
+    const graph = page.getByTestId('memory-graph-canvas');
+    await graph.waitFor({ timeout: 60_000 });
+    await expect(graph.getAttribute('data-node-count')).resolves.toBe(String(MEMORY_GRAPH_MAX_NODES));
+    await page.getByText('(the strongest shown)', { exact: false }).waitFor();
+    const settled = async () => ({
+      layout: await graph.getAttribute('data-layout'),
+      x: Number(await graph.getAttribute('data-anchor-x')),
+      y: Number(await graph.getAttribute('data-anchor-y')),
+    });
+    const before = await pollUntil(settled, (value) => value.layout === 'settled', {
+      what: 'the 2,000-node layout to settle',
+      timeoutMs: 60_000,
+    });
+
+    // Frames drawn while the wheel zooms in and out, for the record (no timing is asserted).
+    const framesPerSecond = await graph
+      .locator('canvas')
+      .first()
+      .evaluate(
+        (canvas) =>
+          new Promise<number>((resolve) => {
+            const box = canvas.getBoundingClientRect();
+            const started = performance.now();
+            let frames = 0;
+            const frame = () => {
+              frames++;
+              canvas.dispatchEvent(
+                new WheelEvent('wheel', {
+                  deltaY: frames % 40 < 20 ? -15 : 15,
+                  clientX: box.x + box.width / 2,
+                  clientY: box.y + box.height / 2,
+                  bubbles: true,
+                }),
+              );
+              if (performance.now() - started < 2_000) requestAnimationFrame(frame);
+              else resolve(frames / ((performance.now() - started) / 1000));
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
+    console.log(
+      `Memory Graph, ${MEMORY_GRAPH_MAX_NODES} nodes: ${framesPerSecond.toFixed(1)} frames/s while zooming`,
+    );
+
+    // Zoom: the wheel over the canvas moves the strongest concept on screen.
+    const canvas = graph.locator('canvas').first();
+    await canvas.hover({ position: { x: 40, y: 40 } });
+    await page.mouse.wheel(0, -600);
+    const zoomed = await pollUntil(settled, (value) => value.x !== before.x || value.y !== before.y, {
+      what: 'the view to zoom',
+    });
+    // Pan: dragging the background moves it by the drag.
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + box.height - 60, { steps: 8 });
+    await page.mouse.up();
+    const panned = await pollUntil(settled, (value) => value.x !== zoomed.x, { what: 'the view to pan' });
+    expect(panned.x - zoomed.x).toBeGreaterThan(50);
   });
 
   it('shows the memory total and the storage bar out of 200 on the dashboard', async () => {

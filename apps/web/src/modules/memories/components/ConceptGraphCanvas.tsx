@@ -146,6 +146,8 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
         // One width for a large graph lets force-graph stroke its links in a single batch per frame.
         linkWidth={large ? 0.6 : (link) => Math.min(4, 0.5 + Math.log1p(link.weight))}
         onNodeClick={(node) => onSelect(String(node.id))}
+        // A press on a node selects it; dragging anywhere pans (moving single nodes helps nobody here).
+        enableNodeDrag={false}
         // Large graphs settle faster and stop drawing once still (autoPauseRedraw is on by default).
         cooldownTicks={large ? 120 : 250}
         d3AlphaDecay={large ? 0.05 : 0.0228}
