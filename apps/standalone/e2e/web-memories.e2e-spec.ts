@@ -248,6 +248,37 @@ describe('web app: memories', () => {
     await expect(cards(page).count()).resolves.toBe(1);
   });
 
+  it('shows the spec error texts when the connection fails, and recovers with Retry', async () => {
+    const { page } = await signedInWith(SAMPLE.slice(0, 1), '/dashboard');
+    // The connection drops for the memory operations only (the session keeps working).
+    const failing = new Set(['Memories', 'MemorySearch', 'DeleteMemory']);
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName && failing.has(body.operationName)) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.getByRole('link', { name: 'View Memories' }).click();
+    await page.getByText(MemoryMessages.loadFailed).waitFor();
+
+    failing.delete('Memories');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await card(page, 'oat milk').waitFor();
+
+    const box = page.getByRole('textbox', { name: 'Search memories' });
+    await box.fill('oat milk');
+    await box.press('Enter');
+    await page.getByText(MemoryMessages.searchFailed).waitFor();
+    await box.fill('');
+    await card(page, 'oat milk').waitFor();
+
+    await openCardMenu(page, 'oat milk', 'Delete Memory');
+    const confirm = page.getByRole('dialog', { name: 'Delete Memory' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByText(MemoryMessages.deleteFailed).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await card(page, 'oat milk').waitFor();
+  });
+
   it('loads more beyond the first 20', async () => {
     const memories = Array.from({ length: MemoryScreenLimits.memoriesPage + 5 }, (_, i) => ({
       text: `Numbered note ${String(i + 1).padStart(2, '0')} about the garden.`,
