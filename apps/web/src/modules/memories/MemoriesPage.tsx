@@ -211,7 +211,13 @@ export function MemoriesPage() {
         </Stack>
       )}
 
-      <Tabs value={tab} onChange={(_event, value: MemoriesTab) => setTab(value)} aria-label="Memory views">
+      <Tabs
+        value={tab}
+        onChange={(_event, value: MemoriesTab) => setTab(value)}
+        aria-label="Memory views"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         <Tab value="all" label="All Memories" />
         <Tab value="categories" label="By Category" />
         <Tab value="graph" label="Memory Graph" />

@@ -21,6 +21,8 @@ interface ConceptGraphCanvasProps {
 type Node = NodeObject<GraphNode>;
 /** Beyond this many nodes the layout settles faster and links are drawn in one batch. */
 const LARGE_GRAPH_NODES = 500;
+/** Pixels kept free around the graph when it is fitted to the canvas. */
+const FIT_PADDING = 24;
 
 /**
  * The force-directed concept graph on a canvas (zoom with the wheel, pan by dragging the background).
@@ -62,6 +64,8 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
     element.dataset['anchorY'] = String(Math.round(at.y));
   }, [data]);
   const onEngineStop = useCallback(() => {
+    // The first time a layout settles, show all of it (at once: the anchor below must be final).
+    if (!settled.current) graph.current?.zoomToFit(0, FIT_PADDING);
     settled.current = true;
     if (container.current) container.current.dataset['layout'] = 'settled';
     publishAnchor();
