@@ -131,6 +131,8 @@ describe('BFF memories over GraphQL (standalone)', () => {
     await expect(ids({ sort: 'oldest' })).resolves.toEqual([low.id, high.id, mid.id]);
     await expect(ids({ sort: 'recent' })).resolves.toEqual([mid.id, high.id, low.id]);
     await expect(ids({ category: 'work' })).resolves.toEqual([mid.id]);
+    await expect(ids({ source: 'memory', sort: 'oldest' })).resolves.toEqual([low.id, high.id, mid.id]);
+    await expect(ids({ source: 'chat' })).resolves.toEqual([]);
 
     const second = (await browser.request<ListResult>(LIST, { limit: 2, offset: 2, sort: 'oldest' })).data!
       .memories;
