@@ -32,6 +32,7 @@ import {
 import { CLOCK, type Clock } from '@membolt/platform';
 import { decodeExportCursor } from './domain/export-cursor.js';
 import type {
+  Concept,
   ConceptGraph,
   EndUserSummary,
   Memory,
@@ -412,6 +413,15 @@ export class MemoryService {
     const memories = await this.store.concepts.memoriesOf(scope, request.conceptId, request.limit);
     if (!memories) throw conceptNotFound();
     return memories;
+  }
+
+  /** The concepts extracted from one memory of the scope (the Memories screen's details). */
+  async memoryConcepts(userId: string, request: MemoryIdRequest): Promise<readonly Concept[]> {
+    const scope = scopeOf(userId, request);
+    await this.concepts.settle(scope);
+    const concepts = await this.store.concepts.ofMemory(scope, request.memoryId);
+    if (!concepts) throw memoryNotFound();
+    return concepts;
   }
 
   /** Account deletion: every memory of the user, its end users' included. Idempotent. */
