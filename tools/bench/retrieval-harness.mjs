@@ -31,6 +31,7 @@ const {
   extractConcepts,
   FTS5_TOKENIZE,
   neighbourSourceCount,
+  KEYWORD_CONTEXT_WEIGHT,
   ftsMatchExpression,
 } = retrieval;
 
@@ -50,17 +51,26 @@ const dot = (a, b) => {
 };
 const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 
-function ftsIndex(texts, tokenize) {
+/**
+ * The embedded store's keyword index: FTS5 over the text and, when `contexts` is given, the text of the
+ * memory just before in the conversation as a second column weighted like the store's.
+ */
+function ftsIndex(texts, tokenize, contexts) {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, tokenize='${tokenize}')`);
-  const insert = db.prepare('INSERT INTO kw(rowid, body) VALUES (?, ?)');
-  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text)))();
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, tokenize='${tokenize}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body, context) VALUES (?, ?, ?)');
+  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text, contexts?.[i] ?? null)))();
+  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}`;
   const search = db.prepare(
-    `SELECT rowid - 1 AS id, -bm25(kw) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw) LIMIT ${POOL}`,
+    `SELECT rowid - 1 AS id, -bm25(kw, ${weights}) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, ${weights}) LIMIT ${POOL}`,
   );
   return (terms) => {
     const match = ftsMatchExpression(terms);
-    return match ? search.all(match).map((row) => ({ id: String(row.id), score: row.score })) : [];
+    return match
+      ? search
+          .all(`{body ${contexts ? 'context' : ''}}: (${match})`)
+          .map((row) => ({ id: String(row.id), score: row.score }))
+      : [];
   };
 }
 
@@ -102,6 +112,13 @@ function buildIndex(conv) {
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
+    porterContext: ftsIndex(
+      texts,
+      FTS5_TOKENIZE,
+      texts.map((_, i) =>
+        i > 0 && conv.memories[i - 1].session === conv.memories[i].session ? texts[i - 1] : null,
+      ),
+    ),
     reference: new ReferenceBm25(texts),
     plain: ftsIndex(texts, 'unicode61'),
   };
@@ -109,7 +126,7 @@ function buildIndex(conv) {
 
 /** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
 function retriever({
-  keywordIndex = 'porter',
+  keywordIndex = 'porterContext',
   neighbours = true,
   concepts = true,
   sessionTimes = true,
@@ -198,14 +215,16 @@ const configurations = args.grid
       ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
       ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
       ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+      ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
       ['dense alone (hashed-tfidf-v1)', denseOnly],
       [
         'RRF equal weights, unicode61',
         retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
       ],
       ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-      ['linear tuned, porter', retriever({ weights: NO_EXTRAS })],
-      ['+ conversation neighbours', retriever({ weights: { time: 0 } })],
+      ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+      ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { time: 0 } })],
+      ['+ previous memory as keyword column', retriever({ weights: { time: 0 } })],
       ['+ time named in the query (= defaults)', retriever({})],
       ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
       ['defaults - concept candidates', retriever({ concepts: false })],

@@ -1,6 +1,7 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
@@ -38,15 +39,15 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const words = [...new Set(terms.map((t) => t.trim()).filter((t) => t.length > 0))];
     if (words.length === 0) return [];
     // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
-    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `text:${quote(w)}`).join(' OR ')})`;
+    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `{text keyword_context}:${quote(w)}`).join(' OR ')})`;
     const where = scopeSql(scope);
     const filters = filterSql(filter);
     const rows = this.db
       .prepare(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0) AS score
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
          FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
          WHERE memory_fts MATCH ? AND ${where.sql}${filters.sql}
-         ORDER BY bm25(memory_fts, 1.0, 0.0) LIMIT ?`,
+         ORDER BY bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) LIMIT ?`,
       )
       .all(match, ...where.params, ...filters.params, k) as ScoredId[];
     return rows;
