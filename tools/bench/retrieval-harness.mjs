@@ -199,11 +199,11 @@ const NO_EXTRAS = {
   nextNeighbour: 0,
 };
 const configurations = args.grid
-  ? [0.35, 0.5, 0.7, 1, 1.5].flatMap((keyword) =>
+  ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
       [
-        [0.7, 0.5, 0.5],
         [0.8, 0.6, 0.6],
-        [0.9, 0.7, 0.6],
+        [0.6, 0.4, 0.5],
+        [0.9, 0.7, 0.7],
       ].map(([p1, p2, n1]) => [
         `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
         retriever({
