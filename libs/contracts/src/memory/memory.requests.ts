@@ -1,3 +1,6 @@
+// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
+// decorated (an entry point that imports contracts before Nest would crash otherwise).
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
