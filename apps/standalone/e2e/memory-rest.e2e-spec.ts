@@ -501,6 +501,11 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
         MemoryMessages.metadataTooLarge,
       ],
       ['unknown field', { text: 'ok', colour: 'red' }, 'colour should not exist'],
+      [
+        'a "constructor" key in metadata',
+        { text: 'ok', metadata: JSON.parse('{"constructor":{"a":1}}') as unknown },
+        '"constructor" cannot be used as a field name.',
+      ],
       ['a body that is not an object', ['text'], 'The request body must be a JSON object.'],
     ];
 
