@@ -333,6 +333,9 @@ describe('memory service over the bus', () => {
     );
     expect(bobsView.results.length).toBeGreaterThan(0);
     expect(bobsView.results.map((r) => r.memory.text)).toEqual(['bob likes coffee']);
+    const own = await rejection(bus.request(MemorySubjects.deleteEndUser, { endUserId: ' ' }, A));
+    expect(own).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'endUserId is required' });
+    expect(await count(A)).toBe(1);
     const receipt = await bus.request(MemorySubjects.deleteEndUser, { endUserId: 'alice' }, A);
     expect(receipt.removed).toMatchObject({ memories: 2, vectors: 2, keywordEntries: 2 });
     expect(await count(A, { endUserId: 'alice' })).toBe(0);
@@ -350,6 +353,19 @@ describe('memory service over the bus', () => {
     expect(memories.memories).toHaveLength(2);
     const small = await bus.request(MemorySubjects.conceptGraph, { maxNodes: 1 }, A);
     expect(small.truncated).toBe(true);
+  });
+
+  it('links the concepts of a batch in the background, and a read of concept data never misses them', async () => {
+    await bus.request(
+      MemorySubjects.createBatch,
+      { memories: Array.from({ length: 40 }, (_, i) => ({ text: `Anna met Marco in Vienna, visit ${i}` })) },
+      A,
+    );
+    // Read at once: the read settles the scope first, whatever the background linker has done.
+    const graph = await bus.request(MemorySubjects.conceptGraph, { maxNodes: 100 }, A);
+    expect(graph.concepts.find((c) => c.name === 'anna')).toMatchObject({ memoryCount: 40 });
+    const found = await bus.request(MemorySubjects.search, { query: 'Vienna', limit: 5 }, A);
+    expect(found.results[0]?.scores.conceptMatch).toBe(true);
   });
 
   describe('another account and another end user never read or change the memories of A', () => {
