@@ -459,6 +459,12 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       expect(await totalOf(owner, '?end_user_id=alice')).toBe(0);
       expect(await totalOf(owner, '?end_user_id=bob')).toBe(1);
       expect(await totalOf(owner)).toBe(1);
+      expectError(
+        await owner.call(`${base}/end_users/${'b'.repeat(201)}`, { method: 'DELETE' }),
+        400,
+        'validation_error',
+        'end_user_id must be a string of at most 200 characters',
+      );
     });
   });
 
