@@ -63,25 +63,34 @@ const IsEmbedding = (): PropertyDecorator =>
     IsNumber({ allowNaN: false, allowInfinity: false }, { each: true }),
   );
 
+// The TypeScript mixin pattern requires a constructor type with `any[]` parameters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor<T = object> = new (...args: any[]) => T;
+
 /**
  * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
  * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
  * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
- * recorded on memories created with them.
+ * recorded on memories created with them. A mixin, so a request can carry the scope beside other fields.
  */
-export class MemoryScopeFields {
-  @IsScopeId()
-  endUserId?: string;
+function WithMemoryScope<TBase extends Constructor>(Base: TBase) {
+  class Scoped extends Base {
+    @IsScopeId()
+    endUserId?: string;
 
-  @IsScopeId()
-  agentId?: string;
+    @IsScopeId()
+    agentId?: string;
 
-  @IsScopeId()
-  runId?: string;
+    @IsScopeId()
+    runId?: string;
+  }
+  return Scoped;
 }
 
-/** The fields of one new memory (create, batch create, import). */
-export class NewMemoryFields extends MemoryScopeFields {
+export class MemoryScopeFields extends WithMemoryScope(class {}) {}
+
+/** What one new memory holds (create, batch create, import), without its scope. */
+export class MemoryContentFields {
   @IsMemoryText()
   text!: string;
 
@@ -127,50 +136,10 @@ export class NewMemoryFields extends MemoryScopeFields {
   validTo?: string;
 }
 
-export class CreateMemoryRequest extends NewMemoryFields {}
+export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {}
 
 /** One item of a batch: the scope comes from the batch request, not from each item. */
-export class BatchMemoryItem {
-  @IsMemoryText()
-  text!: string;
-
-  @IsOptional()
-  @IsObject({ message: MemoryMessages.metadataNotObject })
-  metadata?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsImportance()
-  importance?: number;
-
-  @IsOptional()
-  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
-  category?: MemoryCategoryValue;
-
-  @IsOptional()
-  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
-  source?: MemorySource;
-
-  @IsOptional()
-  @IsEntityId()
-  conversationId?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
-  conversationTitle?: string;
-
-  @IsOptional()
-  @IsEmbedding()
-  embedding?: number[];
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  validFrom?: string;
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  validTo?: string;
-
+export class BatchMemoryItem extends MemoryContentFields {
   /** Import only: the id the memory had in the exported file; a repeat import of the same id is skipped. */
   @IsOptional()
   @IsEntityId()

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { MemboltError } from '../common/membolt-error.js';
+import { validatePayload } from '../common/validate-payload.js';
+import { MEMORY_SCOPE_ID_MAX_LENGTH, MemoryMessages } from '../rules/memory.rules.js';
+import {
+  CreateMemoryBatchRequest,
+  CreateMemoryRequest,
+  MemoryIdRequest,
+  MemoryScopeFields,
+} from './memory.requests.js';
+
+function messageOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof MemboltError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+const tooLongScopeId = 'x'.repeat(MEMORY_SCOPE_ID_MAX_LENGTH + 1);
+
+describe('memory requests', () => {
+  it('a create request carries both its content rules and the scope rules of the mixin', () => {
+    const request = validatePayload(CreateMemoryRequest, {
+      text: ' hello ',
+      endUserId: 'eu-1',
+      agentId: 'a',
+    });
+    expect(request).toMatchObject({ text: 'hello', endUserId: 'eu-1', agentId: 'a' });
+    expect(messageOf(() => validatePayload(CreateMemoryRequest, { text: '' }))).toContain(
+      MemoryMessages.textRequired,
+    );
+    expect(
+      messageOf(() => validatePayload(CreateMemoryRequest, { text: 'x', endUserId: tooLongScopeId })),
+    ).toMatch(/endUserId/);
+    expect(messageOf(() => validatePayload(CreateMemoryRequest, { text: 'x', category: 'hobby' }))).toContain(
+      MemoryMessages.unknownCategory,
+    );
+  });
+
+  it('scope-only requests check every scope field', () => {
+    expect(messageOf(() => validatePayload(MemoryScopeFields, { runId: tooLongScopeId }))).toMatch(/runId/);
+    expect(messageOf(() => validatePayload(MemoryIdRequest, { memoryId: 'm1', agentId: 42 }))).toMatch(
+      /agentId/,
+    );
+    expect(validatePayload(MemoryIdRequest, { memoryId: 'm1' })).toMatchObject({ memoryId: 'm1' });
+  });
+
+  it('batch items take the content rules, not a scope of their own', () => {
+    expect(
+      messageOf(() =>
+        validatePayload(CreateMemoryBatchRequest, {
+          memories: [{ text: 'ok' }, { text: 'x', importance: 2 }],
+        }),
+      ),
+    ).toContain(MemoryMessages.importanceRange);
+    expect(
+      messageOf(() =>
+        validatePayload(CreateMemoryBatchRequest, { memories: [{ text: 'ok', endUserId: 'eu-2' }] }),
+      ),
+    ).toMatch(/endUserId/);
+  });
+});
