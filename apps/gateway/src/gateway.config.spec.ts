@@ -4,12 +4,14 @@ import { ConfigError } from '@membolt/platform';
 import { loadGatewayConfig } from './gateway.config.js';
 
 describe('gateway config', () => {
-  it('defaults to an in-process rate limiter of 120 requests per minute per key, 240 per user, and a 10 s key cache', () => {
+  it('defaults to an in-process rate limiter of 120 requests per minute per key, 240 per user, a 10 s key cache, no diagnostics and 32 MiB imports', () => {
     expect(toGatewayModuleOptions(loadGatewayConfig({}))).toEqual({
       rateLimit: { limit: 120, windowMs: 60_000 },
       userRateLimit: 240,
       rateLimitStore: { kind: 'memory' },
       apiKeyCacheTtlMs: 10_000,
+      diagnostics: false,
+      importMaxBytes: 32 * 1024 * 1024,
     });
   });
 

@@ -26,3 +26,32 @@ export const docsNotEnabled = (): CommonError =>
 
 export const noSuchRoute = (method: string, path: string): CommonError =>
   new CommonError(CommonErrorCode.RouteNotFound, `No route matches ${method} ${path}`);
+
+// The REST memory API (libs/gateway/src/memories, decision 022).
+
+export const scopeConflict = (field: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
+
+export const nothingToUpdate = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'Nothing to update: give text, metadata, importance, category, embedding, valid_from or valid_to.',
+  );
+
+export const importLineInvalid = (line: number, problem: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `line ${line}: ${problem}`);
+
+export const importEmpty = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'The import holds no memories.');
+
+export const importNotReadable = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'Send the memories as NDJSON (application/x-ndjson, one JSON object a line) or as a JSON array (application/json).',
+  );
+
+export const importTooLarge = (maxBytes: number): CommonError =>
+  new CommonError(
+    CommonErrorCode.PayloadTooLarge,
+    `The import is larger than ${maxBytes} bytes; split it into several files.`,
+  );

@@ -25,6 +25,13 @@ import {
   type GatewaySettings,
   resolveGatewaySettings,
 } from './gateway.options.js';
+import {
+  DiagnosticsController,
+  EmbeddingsController,
+  MemoriesController,
+  MemoryQueriesController,
+  MemoryTransferService,
+} from './memories/index.js';
 import { PlansController } from './plans.controller.js';
 import { Public } from './public.decorator.js';
 import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
@@ -39,8 +46,14 @@ export const GATEWAY_CONTROLLERS = [
   PlansController,
   AccountController,
   UserDatabaseController,
+  MemoriesController,
+  MemoryQueriesController,
+  EmbeddingsController,
   GatewayDocsController,
 ] as const;
+
+/** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
+export const GATEWAY_DIAGNOSTICS_CONTROLLERS = [DiagnosticsController] as const;
 
 /** Anything under /api that no controller matched: a JSON 404, never the web app. */
 @ApiExcludeController()
@@ -105,16 +118,21 @@ class ConfiguredGatewayModule {}
  */
 export class GatewayModule {
   static forRoot(options: GatewayModuleOptions = {}): DynamicModule {
-    const auth = GatewayAuthModule.register(resolveGatewaySettings(options));
+    const settings = resolveGatewaySettings(options);
+    const auth = GatewayAuthModule.register(settings);
     return {
       module: ConfiguredGatewayModule,
       imports: [
         {
           module: GatewayRoutesModule,
           imports: [auth],
-          controllers: [...GATEWAY_CONTROLLERS],
+          controllers: [
+            ...GATEWAY_CONTROLLERS,
+            ...(settings.diagnostics ? GATEWAY_DIAGNOSTICS_CONTROLLERS : []),
+          ],
           providers: [
             SystemStatusService,
+            MemoryTransferService,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
           ],

@@ -1,3 +1,4 @@
+import { booleanFlag, bytes } from '@membolt/platform';
 import { z } from 'zod';
 
 export type RateLimitStoreOptions =
@@ -20,12 +21,17 @@ export interface GatewayModuleOptions {
    * the cache off). It is also the longest a just-revoked key keeps working on a gateway replica.
    */
   readonly apiKeyCacheTtlMs?: number;
+  /** Serves `/api/test/memory`, `/api/test/database` and `/api/test/status` (default false: they are 404). */
+  readonly diagnostics?: boolean;
+  /** Largest NDJSON upload `POST /api/user/{userId}/memories/import` reads (default 32 MiB). */
+  readonly importMaxBytes?: number;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
 export const DEFAULT_USER_RATE_LIMIT_PER_MINUTE = 240;
 export const DEFAULT_API_KEY_CACHE_TTL_MS = 10_000;
 export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'membolt:gateway:rate:';
+export const DEFAULT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** GatewayModuleOptions with every default applied. */
 export interface GatewaySettings {
@@ -35,6 +41,8 @@ export interface GatewaySettings {
     | { readonly kind: 'memory' }
     | { readonly kind: 'redis'; readonly url: string; readonly keyPrefix: string };
   readonly apiKeyCacheTtlMs: number;
+  readonly diagnostics: boolean;
+  readonly importMaxBytes: number;
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
@@ -50,6 +58,8 @@ export function resolveGatewaySettings(options: GatewayModuleOptions = {}): Gate
         ? { ...store, keyPrefix: store.keyPrefix ?? DEFAULT_RATE_LIMIT_KEY_PREFIX }
         : store,
     apiKeyCacheTtlMs: options.apiKeyCacheTtlMs ?? DEFAULT_API_KEY_CACHE_TTL_MS,
+    diagnostics: options.diagnostics ?? false,
+    importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
   };
 }
 
@@ -73,6 +83,9 @@ export const gatewayConfigFields = {
     .min(0)
     .max(60_000)
     .default(DEFAULT_API_KEY_CACHE_TTL_MS),
+  /** Operator switch for the diagnostic `/api/test/*` routes (off by default). */
+  GATEWAY_DIAGNOSTICS: booleanFlag(false),
+  GATEWAY_IMPORT_MAX_BYTES: bytes(DEFAULT_IMPORT_MAX_BYTES),
 };
 
 /** Environment fields of a distributed gateway: with REDIS_URL set, every replica shares the rate-limit counters. */
@@ -88,6 +101,8 @@ export interface GatewayConfigValues {
   readonly GATEWAY_RATE_LIMIT_PER_MINUTE: number;
   readonly GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: number;
   readonly GATEWAY_API_KEY_CACHE_TTL_MS: number;
+  readonly GATEWAY_DIAGNOSTICS: boolean;
+  readonly GATEWAY_IMPORT_MAX_BYTES: number;
   readonly REDIS_URL?: string | undefined;
   readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
 }
@@ -104,5 +119,7 @@ export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModu
         }
       : { kind: 'memory' },
     apiKeyCacheTtlMs: config.GATEWAY_API_KEY_CACHE_TTL_MS,
+    diagnostics: config.GATEWAY_DIAGNOSTICS,
+    importMaxBytes: config.GATEWAY_IMPORT_MAX_BYTES,
   };
 }

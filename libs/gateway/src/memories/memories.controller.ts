@@ -1,0 +1,313 @@
+import { Body, Delete, Get, HttpCode, Logger, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import { ContractValidationPipe } from '@membolt/platform';
+import type { Request, Response } from 'express';
+import { once } from 'node:events';
+import { ApiErrorResponse } from '../common/api-error.response.js';
+import { GatewayController } from '../gateway-controller.decorator.js';
+import {
+  CreateMemoryBatchBody,
+  CreateMemoryBody,
+  ExportMemoriesQuery,
+  GetMemoryQuery,
+  ImportMemoriesQuery,
+  ListMemoriesQuery,
+  MemoryBatchResponse,
+  MemoryDeletionResponse,
+  MemoryHistoryResponse,
+  MemoryImportResponse,
+  MemoryListResponse,
+  MemoryResponse,
+  MemoryScopeQuery,
+  UpdateMemoryBody,
+} from './memory.dto.js';
+import {
+  toCreateMemoryBatchRequest,
+  toCreateMemoryRequest,
+  toListMemoriesRequest,
+  toScope,
+  toUpdateMemoryRequest,
+} from './memory.requests.js';
+import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
+import {
+  toMemoryBatchResponse,
+  toMemoryDeletionResponse,
+  toMemoryHistoryResponse,
+  toMemoryImportResponse,
+  toMemoryListResponse,
+  toMemoryResponse,
+} from './memory.views.js';
+
+const BAD_INPUT = {
+  type: ApiErrorResponse,
+  description: 'validation_error: the message names the field and the rule; nothing was changed.',
+} as const;
+const NOT_FOUND = {
+  type: ApiErrorResponse,
+  description: 'not_found: no such memory in this scope (memories of other users are never found).',
+} as const;
+const UNAVAILABLE = {
+  type: ApiErrorResponse,
+  description: 'service_unavailable: the memory service did not answer; retry after Retry-After.',
+} as const;
+
+const MEMORY_ID = {
+  name: 'id',
+  description: 'The memory id.',
+  example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73',
+};
+
+/**
+ * The REST memory API of gateway-and-accounts.md section 7 (decision 022): every call acts as the key's owner
+ * (ApiKeyGuard has checked that the path's user is the key's), within the scope given by `end_user_id`,
+ * `agent_id` and `run_id`.
+ */
+@ApiTags('memories')
+@ApiParam({ name: 'userId', description: 'The owner of the API key (see GET /api/health).' })
+@ApiServiceUnavailableResponse(UNAVAILABLE)
+@GatewayController('user/:userId/memories')
+export class MemoriesController {
+  private readonly logger = new Logger(MemoriesController.name);
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly transfer: MemoryTransferService,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Stores a memory; the server computes its embedding when none is given.',
+    description:
+      '`metadata` may be an object or a JSON string; it is returned as a JSON string. Scopes may be body ' +
+      'fields or query parameters.',
+  })
+  @ApiBody({
+    type: CreateMemoryBody,
+    examples: {
+      simple: { value: { text: 'I moved to Lisbon in March 2025.' } },
+      full: {
+        value: {
+          text: 'Prefers window seats on long flights.',
+          metadata: '{"topic":"travel"}',
+          importance: 0.8,
+          category: 'preference',
+          end_user_id: 'customer-42',
+        },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: MemoryResponse })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async create(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(CreateMemoryBody)) body: CreateMemoryBody,
+  ): Promise<MemoryResponse> {
+    return toMemoryResponse(
+      await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body)),
+    );
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Lists memories, a page at a time (limit 10, offset 0 by default), with filters.',
+    description: '`embedding` is left out unless include_embedding=true.',
+  })
+  @ApiOkResponse({ type: MemoryListResponse })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async list(
+    @Query(new ContractValidationPipe(ListMemoriesQuery)) query: ListMemoriesQuery,
+  ): Promise<MemoryListResponse> {
+    const view = await this.bus.request(MemorySubjects.list, toListMemoriesRequest(query));
+    return toMemoryListResponse(view, query.include_embedding === true);
+  }
+
+  @Post('batch')
+  @ApiOperation({ summary: 'Stores up to 1,000 memories in one transaction: all of them or none.' })
+  @ApiBody({
+    type: CreateMemoryBatchBody,
+    examples: {
+      two: {
+        value: {
+          end_user_id: 'customer-42',
+          memories: [{ text: 'Has a dog called Miso.' }, { text: 'Works as a nurse.', category: 'work' }],
+        },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: MemoryBatchResponse })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async createBatch(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(CreateMemoryBatchBody)) body: CreateMemoryBatchBody,
+  ): Promise<MemoryBatchResponse> {
+    const view = await this.bus.request(MemorySubjects.createBatch, toCreateMemoryBatchRequest(query, body), {
+      timeoutMs: MEMORY_BULK_TIMEOUT_MS,
+    });
+    return toMemoryBatchResponse(view);
+  }
+
+  @Get('export')
+  @ApiOperation({
+    summary: 'Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first).',
+    description: 'The file can be sent back to POST …/memories/import as it is.',
+  })
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({
+    description: 'One memory JSON (the shape of GET …/memories/{id}) per line.',
+    content: {
+      'application/x-ndjson': {
+        schema: { type: 'string' },
+        example:
+          '{"id":"6f1c…","text":"I moved to Lisbon in March 2025.","metadata":"{\\"importance\\":0.5}",…}\n',
+      },
+    },
+  })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async export(
+    @Query(new ContractValidationPipe(ExportMemoriesQuery)) query: ExportMemoriesQuery,
+    @Res() response: Response,
+  ): Promise<void> {
+    const pages = this.transfer.exportPages(toScope(query));
+    // The first page is read before the headers go out, so a failure there is still a JSON error.
+    const first = await pages.next();
+    response.status(200);
+    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="memories.ndjson"');
+    try {
+      const write = async (lines: string) => {
+        if (lines && !response.write(lines)) await once(response, 'drain');
+      };
+      const toLines = (page: MemoryExportPageView) =>
+        page.memories.map((memory) => `${JSON.stringify(toMemoryResponse(memory))}\n`).join('');
+      if (!first.done) await write(toLines(first.value));
+      for await (const page of pages) await write(toLines(page));
+      response.end();
+    } catch (error) {
+      // The status is sent: cutting the stream short is the only way left to tell the client it is incomplete.
+      this.logger.error(`Export stopped part-way: ${error instanceof Error ? error.message : String(error)}`);
+      response.destroy(error instanceof Error ? error : undefined);
+    }
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Imports an export file: NDJSON (application/x-ndjson) or a JSON array (application/json).',
+    description:
+      'Every line is checked before anything is stored. Lines keep their own end_user_id, agent_id and run_id ' +
+      'unless the query sets them. A line whose `id` was imported before is skipped, so importing twice ' +
+      'changes nothing. Large files: use NDJSON (up to GATEWAY_IMPORT_MAX_BYTES, 32 MiB by default).',
+  })
+  @ApiConsumes('application/x-ndjson', 'application/json')
+  @ApiBody({
+    description: 'One memory JSON per line (the export format), or a JSON array of them.',
+    schema: { type: 'string' },
+    examples: {
+      ndjson: {
+        value:
+          '{"id":"6f1c2a9e","text":"I moved to Lisbon in March 2025.","created_at":"2025-03-02T10:00:00.000Z"}\n' +
+          '{"text":"Has a dog called Miso.","metadata":{"importance":0.7}}\n',
+      },
+    },
+  })
+  @ApiOkResponse({ type: MemoryImportResponse })
+  @ApiBadRequestResponse({
+    ...BAD_INPUT,
+    description: 'validation_error naming the line; nothing was stored.',
+  })
+  @ApiPayloadTooLargeResponse({ type: ApiErrorResponse, description: 'payload_too_large' })
+  async import(
+    @Query(new ContractValidationPipe(ImportMemoriesQuery)) query: ImportMemoriesQuery,
+    @Req() request: Request,
+  ): Promise<MemoryImportResponse> {
+    const { views, lines } = await this.transfer.import(request, toScope(query));
+    return toMemoryImportResponse(views, lines);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One memory.' })
+  @ApiParam(MEMORY_ID)
+  @ApiOkResponse({ type: MemoryResponse })
+  @ApiNotFoundResponse(NOT_FOUND)
+  async get(
+    @Param('id') id: string,
+    @Query(new ContractValidationPipe(GetMemoryQuery)) query: GetMemoryQuery,
+  ): Promise<MemoryResponse> {
+    const includeEmbedding = query.include_embedding === true;
+    const view = await this.bus.request(MemorySubjects.get, {
+      ...toScope(query),
+      memoryId: id,
+      ...(includeEmbedding ? { includeEmbedding } : {}),
+    });
+    return toMemoryResponse(view, includeEmbedding);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Changes the fields given (text and/or metadata, importance, category, validity).',
+    description: 'A text change re-embeds the memory; the previous version is kept in its history.',
+  })
+  @ApiParam(MEMORY_ID)
+  @ApiBody({
+    type: UpdateMemoryBody,
+    examples: {
+      text: { value: { text: 'I moved to Porto in June 2026.' } },
+      importance: { value: { importance: 0.9, metadata: { topic: 'home' } } },
+    },
+  })
+  @ApiOkResponse({ type: MemoryResponse })
+  @ApiBadRequestResponse(BAD_INPUT)
+  @ApiNotFoundResponse(NOT_FOUND)
+  async update(
+    @Param('id') id: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(UpdateMemoryBody)) body: UpdateMemoryBody,
+  ): Promise<MemoryResponse> {
+    return toMemoryResponse(
+      await this.bus.request(MemorySubjects.update, toUpdateMemoryRequest(id, query, body)),
+    );
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Deletes a memory with its vector, keyword entry and derived items; answers a receipt.',
+  })
+  @ApiParam(MEMORY_ID)
+  @ApiOkResponse({ type: MemoryDeletionResponse })
+  @ApiNotFoundResponse(NOT_FOUND)
+  async delete(
+    @Param('id') id: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<MemoryDeletionResponse> {
+    const receipt = await this.bus.request(MemorySubjects.delete, { ...toScope(query), memoryId: id });
+    return toMemoryDeletionResponse(receipt);
+  }
+
+  @Get(':id/history')
+  @ApiOperation({ summary: 'The versions of a memory, oldest first; the last is the current state.' })
+  @ApiParam(MEMORY_ID)
+  @ApiOkResponse({ type: MemoryHistoryResponse })
+  @ApiNotFoundResponse(NOT_FOUND)
+  async history(
+    @Param('id') id: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<MemoryHistoryResponse> {
+    const view = await this.bus.request(MemorySubjects.history, { ...toScope(query), memoryId: id });
+    return toMemoryHistoryResponse(view);
+  }
+}

@@ -1,0 +1,148 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import {
+  type BatchMemoryItem,
+  IsEntityId,
+  MEMORY_BATCH_MAX,
+  MemboltError,
+  type MemoryScopeFields,
+  validatePayload,
+} from '@membolt/contracts';
+import { importEmpty, importLineInvalid } from '../gateway.errors.js';
+import { NewMemoryBody } from './memory.dto.js';
+import { IsScopeId, IsTime } from './memory-rest.validators.js';
+import { toNewMemoryFields } from './memory.requests.js';
+
+/**
+ * One line of an import: the memory JSON of the export (decision 022). `id` makes a repeated import skip the
+ * line; `created_at` (or `timestamp`) keeps the original time; `updated_at` and `version` are read and ignored
+ * (an imported memory starts a new history). Nulls count as absent.
+ */
+export class MemoryImportLine extends NewMemoryBody {
+  @ApiPropertyOptional({ description: 'The id in the exported file; importing it again skips the line.' })
+  @IsOptional()
+  @IsEntityId()
+  id?: string;
+
+  @IsOptional()
+  @IsTime()
+  created_at?: string;
+
+  @IsOptional()
+  @IsTime()
+  timestamp?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  updated_at?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
+
+  @IsScopeId()
+  end_user_id?: string;
+
+  @IsScopeId()
+  agent_id?: string;
+
+  @IsScopeId()
+  run_id?: string;
+}
+
+/** Memories of one scope, in batches the memory service takes in one call. */
+export interface ImportBatch {
+  readonly scope: MemoryScopeFields;
+  readonly memories: readonly BatchMemoryItem[];
+}
+
+export interface ParsedImport {
+  readonly batches: readonly ImportBatch[];
+  readonly lines: number;
+  /** Lengths of the embeddings the lines carry (checked against the configured dimension before sending). */
+  readonly embeddingLengths: ReadonlySet<number>;
+}
+
+/** A record of the upload and its position as the developer counts it (file line, or array item). */
+export interface NumberedRecord {
+  readonly line: number;
+  readonly value: unknown;
+}
+
+/** NDJSON: one JSON object a line; blank lines are skipped; line numbers count every line. */
+export function ndjsonRecords(text: string): NumberedRecord[] {
+  const records: NumberedRecord[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '') return;
+    try {
+      records.push({ line, value: JSON.parse(trimmed) as unknown });
+    } catch {
+      throw importLineInvalid(line, 'not valid JSON');
+    }
+  });
+  return records;
+}
+
+/** A JSON array upload: item 1 is "line 1". */
+export function arrayRecords(items: readonly unknown[]): NumberedRecord[] {
+  return items.map((value, index) => ({ line: index + 1, value }));
+}
+
+function withoutNulls(value: object): object {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
+}
+
+/**
+ * Validates every line before anything is sent (bad input changes nothing), then groups the lines by scope
+ * (the request's `end_user_id`, `agent_id`, `run_id` where given, else each line's own) in file order, and cuts
+ * each group into batches of at most MEMORY_BATCH_MAX.
+ */
+export function toImportBatches(
+  records: readonly NumberedRecord[],
+  requestScope: MemoryScopeFields,
+): ParsedImport {
+  if (records.length === 0) throw importEmpty();
+  const groups = new Map<string, { scope: MemoryScopeFields; memories: BatchMemoryItem[] }>();
+  const embeddingLengths = new Set<number>();
+  for (const { line, value } of records) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw importLineInvalid(line, 'must be a JSON object');
+    }
+    let parsed: MemoryImportLine;
+    try {
+      parsed = validatePayload(MemoryImportLine, withoutNulls(value));
+    } catch (error) {
+      if (error instanceof MemboltError) throw importLineInvalid(line, error.message);
+      throw error;
+    }
+    const scope: MemoryScopeFields = Object.fromEntries(
+      Object.entries({
+        endUserId: requestScope.endUserId ?? parsed.end_user_id,
+        agentId: requestScope.agentId ?? parsed.agent_id,
+        runId: requestScope.runId ?? parsed.run_id,
+      }).filter(([, field]) => field !== undefined),
+    );
+    const createdAt = parsed.created_at ?? parsed.timestamp;
+    const item: BatchMemoryItem = {
+      ...toNewMemoryFields(parsed),
+      ...(parsed.id !== undefined ? { id: parsed.id } : {}),
+      ...(createdAt !== undefined ? { createdAt } : {}),
+    };
+    if (parsed.embedding) embeddingLengths.add(parsed.embedding.length);
+    const key = JSON.stringify([scope.endUserId ?? null, scope.agentId ?? null, scope.runId ?? null]);
+    const group = groups.get(key) ?? { scope, memories: [] };
+    group.memories.push(item);
+    groups.set(key, group);
+  }
+  const batches: ImportBatch[] = [];
+  for (const { scope, memories } of groups.values()) {
+    for (let start = 0; start < memories.length; start += MEMORY_BATCH_MAX) {
+      batches.push({ scope, memories: memories.slice(start, start + MEMORY_BATCH_MAX) });
+    }
+  }
+  return { batches, lines: records.length, embeddingLengths };
+}

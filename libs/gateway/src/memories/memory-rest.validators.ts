@@ -1,0 +1,197 @@
+import { Transform } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+import {
+  composeDecorators,
+  MEMORY_QUERY_MAX_LENGTH,
+  Trim,
+  MAX_EMBEDDING_DIMENSION,
+  MEMORY_CATEGORY_VALUES,
+  MEMORY_METADATA_FILTER_MAX_FIELDS,
+  MEMORY_METADATA_MAX_LENGTH,
+  MEMORY_SCOPE_ID_MAX_LENGTH,
+  MEMORY_SOURCES,
+  MEMORY_TEXT_MAX_LENGTH,
+  MemoryMessages,
+} from '@membolt/contracts';
+
+/**
+ * Validators of the REST memory bodies and queries. They check the snake_case names a developer sends, with
+ * the texts of memory.rules.ts, so a 400 names the field as it was written; the memory service checks the
+ * mapped request again on receipt.
+ */
+
+/** Why a `metadata` value could not be used; the parsed object otherwise. */
+const NOT_AN_OBJECT = Symbol('metadata-not-an-object');
+const TOO_LARGE = Symbol('metadata-too-large');
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The metadata rule of decision 022: an object, or a string holding a JSON object; anything else (an array,
+ * null, a number, malformed JSON) is refused; the compact JSON may hold at most MEMORY_METADATA_MAX_LENGTH
+ * characters.
+ */
+export function parseMetadataValue(
+  value: unknown,
+): Record<string, unknown> | typeof NOT_AN_OBJECT | typeof TOO_LARGE {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return NOT_AN_OBJECT;
+    }
+  }
+  if (!isPlainObject(parsed)) return NOT_AN_OBJECT;
+  if (JSON.stringify(parsed).length > MEMORY_METADATA_MAX_LENGTH) return TOO_LARGE;
+  return parsed;
+}
+
+/** `metadata`: an object or a JSON string holding one (decision 022). */
+export const IsMetadata = (): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) => (value === undefined ? value : parseMetadataValue(value))),
+    ValidateBy({
+      name: 'isMetadata',
+      validator: {
+        validate: (value: unknown) => isPlainObject(value),
+        defaultMessage: (args) =>
+          args?.value === TOO_LARGE ? MemoryMessages.metadataTooLarge : MemoryMessages.metadataNotObject,
+      },
+    }),
+  );
+
+/** A metadata filter (query string): a JSON object of string, number or boolean values. */
+export const IsMetadataFilter = (): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) => (value === undefined ? value : parseMetadataValue(value))),
+    ValidateBy({
+      name: 'isMetadataFilter',
+      validator: {
+        validate: (value: unknown) =>
+          isPlainObject(value) &&
+          Object.keys(value).length <= MEMORY_METADATA_FILTER_MAX_FIELDS &&
+          Object.values(value).every((field) => ['string', 'number', 'boolean'].includes(typeof field)),
+        defaultMessage: () =>
+          `metadata must be a JSON object of at most ${MEMORY_METADATA_FILTER_MAX_FIELDS} string, number or boolean values`,
+      },
+    }),
+  );
+
+/** Required text of at most `maxLength` characters; one message per failure, never several. */
+const IsBoundedText = (
+  name: string,
+  required: string,
+  tooLong: string,
+  maxLength: number,
+): PropertyDecorator =>
+  ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && value.length > 0 && value.length <= maxLength,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.length > maxLength ? tooLong : required,
+    },
+  });
+
+/** Memory text is trimmed first, as the memory service trims it. */
+export const IsMemoryText = (): PropertyDecorator =>
+  composeDecorators(
+    Trim(),
+    IsBoundedText(
+      'isMemoryText',
+      MemoryMessages.textRequired,
+      MemoryMessages.textTooLong,
+      MEMORY_TEXT_MAX_LENGTH,
+    ),
+  );
+
+/** Search queries are sent as given (section 5): not trimmed. */
+export const IsSearchQuery = (): PropertyDecorator =>
+  IsBoundedText(
+    'isSearchQuery',
+    MemoryMessages.queryRequired,
+    `query must be at most ${MEMORY_QUERY_MAX_LENGTH} characters`,
+    MEMORY_QUERY_MAX_LENGTH,
+  );
+
+export const IsImportance = (): PropertyDecorator =>
+  composeDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: MemoryMessages.importanceRange }),
+    Min(0, { message: MemoryMessages.importanceRange }),
+    Max(1, { message: MemoryMessages.importanceRange }),
+  );
+
+export const IsCategory = (): PropertyDecorator =>
+  IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory });
+
+export const IsSource = (): PropertyDecorator =>
+  IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource });
+
+/** The length against the configured dimension is the memory service's check (it knows the configuration). */
+export const IsEmbedding = (): PropertyDecorator =>
+  composeDecorators(
+    IsArray({ message: 'embedding must be an array of numbers' }),
+    ValidateBy({
+      name: 'isEmbeddingSize',
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.length <= MAX_EMBEDDING_DIMENSION,
+        defaultMessage: () => `embedding must have at most ${MAX_EMBEDDING_DIMENSION} numbers`,
+      },
+    }),
+    IsNumber(
+      { allowNaN: false, allowInfinity: false },
+      { each: true, message: 'embedding must be an array of numbers' },
+    ),
+  );
+
+export const IsTime = (): PropertyDecorator =>
+  IsISO8601({ strict: true }, { message: ({ property }) => `${property} must be an ISO 8601 date-time` });
+
+export const IsScopeId = (): PropertyDecorator =>
+  composeDecorators(
+    IsOptional(),
+    IsString(),
+    MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH, {
+      message: ({ property }) => `${property} must be at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
+    }),
+  );
+
+/** A query integer: decimal digits become a number; anything else stays a string and fails IsInt. */
+export const QueryInteger = (min: number, max: number): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value,
+    ),
+    ValidateBy({
+      name: 'isQueryInteger',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer from ${min} to ${max}`,
+      },
+    }),
+  );
+
+/** A query flag: `true` or `false`. */
+export const QueryBoolean = (): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      value === 'true' ? true : value === 'false' ? false : value,
+    ),
+    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
+  );

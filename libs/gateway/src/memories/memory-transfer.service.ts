@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CommonError,
+  CommonErrorCode,
+  MEMORY_BATCH_MAX,
+  MemoryMessages,
+  type MemoryExportPageView,
+  type MemoryImportView,
+  type MemoryScopeFields,
+  MemorySubjects,
+} from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import type { Request } from 'express';
+import { importNotReadable, importTooLarge } from '../gateway.errors.js';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
+import { arrayRecords, ndjsonRecords, type NumberedRecord, toImportBatches } from './memory-import.js';
+
+/** Writes of many memories take longer than one request: one batch of 1,000 is embedded and stored at once. */
+export const MEMORY_BULK_TIMEOUT_MS = 60_000;
+
+/** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
+const NDJSON_TYPES = [
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonlines',
+  'text/plain',
+];
+
+/** Export (paging the memory service) and import (parsing, validating, batching) of the REST API. */
+@Injectable()
+export class MemoryTransferService {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {}
+
+  /** Every memory of the scope, oldest first, one page of MEMORY_BATCH_MAX at a time. */
+  async *exportPages(scope: MemoryScopeFields): AsyncGenerator<MemoryExportPageView> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.bus.request(MemorySubjects.exportPage, {
+        ...scope,
+        limit: MEMORY_BATCH_MAX,
+        ...(cursor !== undefined ? { cursor } : {}),
+      });
+      yield page;
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+  }
+
+  /**
+   * Reads the upload (NDJSON, or a JSON array already parsed by the edge), validates every line, checks the
+   * embeddings' length, and only then sends the batches: bad input changes nothing. A repeated import skips
+   * the lines it stored before (by their `id`).
+   */
+  async import(
+    request: Request,
+    scope: MemoryScopeFields,
+  ): Promise<{ views: MemoryImportView[]; lines: number }> {
+    const records = await this.recordsOf(request);
+    const parsed = toImportBatches(records, scope);
+    if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
+    const views: MemoryImportView[] = [];
+    for (const batch of parsed.batches) {
+      views.push(
+        await this.bus.request(
+          MemorySubjects.import,
+          { ...batch.scope, memories: [...batch.memories] },
+          { timeoutMs: MEMORY_BULK_TIMEOUT_MS },
+        ),
+      );
+    }
+    return { views, lines: parsed.lines };
+  }
+
+  /** A JSON array (parsed by the edge's JSON parser) or NDJSON text (read here, bounded). */
+  private async recordsOf(request: Request): Promise<NumberedRecord[]> {
+    if (request.is('application/json')) {
+      if (!Array.isArray(request.body)) throw importNotReadable();
+      return arrayRecords(request.body as unknown[]);
+    }
+    if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
+    return ndjsonRecords(await this.readText(request));
+  }
+
+  /** The configured dimension is the memory service's; one embedding of a probe text tells it. */
+  private async checkEmbeddingLengths(lengths: ReadonlySet<number>): Promise<void> {
+    const { dimension } = await this.bus.request(MemorySubjects.generateEmbedding, { text: 'dimension' });
+    for (const length of lengths) {
+      if (length !== dimension) {
+        throw new CommonError(
+          CommonErrorCode.ValidationError,
+          MemoryMessages.embeddingDimension(dimension, length),
+        );
+      }
+    }
+  }
+
+  /** The raw body, at most `importMaxBytes`; a larger upload is drained and refused with 413. */
+  private readText(request: Request): Promise<string> {
+    const maxBytes = this.settings.importMaxBytes;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      request.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxBytes) chunks.push(chunk);
+      });
+      request.on('end', () => {
+        if (size > maxBytes) reject(importTooLarge(maxBytes));
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      request.on('error', reject);
+    });
+  }
+}

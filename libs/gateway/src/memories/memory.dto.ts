@@ -1,0 +1,601 @@
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CONVERSATION_TITLE_MAX_LENGTH,
+  DEFAULT_MEMORY_SORT,
+  ENTITY_ID_MAX_LENGTH,
+  IsEntityId,
+  MEMORY_BATCH_MAX,
+  MEMORY_CATEGORY_VALUES,
+  MEMORY_LIST_DEFAULT_LIMIT,
+  MEMORY_LIST_MAX_LIMIT,
+  MEMORY_SEARCH_DEFAULT_LIMIT,
+  MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SORTS,
+  MEMORY_SOURCES,
+  MemoryMessages,
+  type MemoryCategoryValue,
+  type MemorySort,
+  type MemorySource,
+} from '@membolt/contracts';
+import {
+  IsCategory,
+  IsEmbedding,
+  IsImportance,
+  IsMemoryText,
+  IsMetadata,
+  IsMetadataFilter,
+  IsScopeId,
+  IsSearchQuery,
+  IsSource,
+  IsTime,
+  QueryBoolean,
+  QueryInteger,
+} from './memory-rest.validators.js';
+
+/*
+ * The REST memory API's bodies, queries and answers (gateway-and-accounts.md sections 3 and 7, decision 022):
+ * snake_case on the wire, `metadata` in as an object or JSON string and out as a JSON string.
+ */
+
+const EXAMPLE_ID = '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73';
+const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
+
+// ---------------------------------------------------------------------------------------------- scopes
+
+/** `end_user_id`, `agent_id`, `run_id`: as query parameters on every route, or as body fields on writes. */
+export class MemoryScopeQuery {
+  @ApiPropertyOptional({
+    description:
+      "One end user of your app (a string you choose). Without it, calls act on the account's own memories.",
+    example: 'customer-42',
+  })
+  @IsScopeId()
+  end_user_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Narrows to (and records) one agent of your app.',
+    example: 'support-bot',
+  })
+  @IsScopeId()
+  agent_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Narrows to (and records) one run or session.',
+    example: 'run-2026-11-23',
+  })
+  @IsScopeId()
+  run_id?: string;
+}
+
+export class GetMemoryQuery extends MemoryScopeQuery {
+  @ApiPropertyOptional({ description: 'Include the 1536-number embedding.', enum: ['true', 'false'] })
+  @IsOptional()
+  @QueryBoolean()
+  include_embedding?: boolean;
+}
+
+/** Filters of list and search. */
+export class MemoryFilterQuery extends GetMemoryQuery {
+  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES, description: '`none`: memories without a category.' })
+  @IsOptional()
+  @IsCategory()
+  category?: MemoryCategoryValue;
+
+  @ApiPropertyOptional({ enum: MEMORY_SOURCES })
+  @IsOptional()
+  @IsSource()
+  source?: MemorySource;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only memories created at or after this time.' })
+  @IsOptional()
+  @IsTime()
+  created_after?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only memories created before this time.' })
+  @IsOptional()
+  @IsTime()
+  created_before?: string;
+
+  @ApiPropertyOptional({ description: 'Only memories of this conversation.' })
+  @IsOptional()
+  @IsEntityId()
+  conversation_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Exact matches on metadata fields, as a JSON object (URL-encoded).',
+    example: '{"topic":"travel"}',
+  })
+  @IsOptional()
+  @IsMetadataFilter()
+  metadata?: Record<string, string | number | boolean>;
+
+  @ApiPropertyOptional({
+    description: 'Include closed facts (valid_to in the past).',
+    enum: ['true', 'false'],
+  })
+  @IsOptional()
+  @QueryBoolean()
+  include_closed?: boolean;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Facts as they held at this instant (includes facts closed since).',
+  })
+  @IsOptional()
+  @IsTime()
+  as_of?: string;
+}
+
+export class ListMemoriesQuery extends MemoryFilterQuery {
+  @ApiPropertyOptional({ default: MEMORY_LIST_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_LIST_MAX_LIMIT })
+  @IsOptional()
+  @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  offset?: number;
+
+  @ApiPropertyOptional({ enum: MEMORY_SORTS, default: DEFAULT_MEMORY_SORT })
+  @IsOptional()
+  @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
+  sort?: MemorySort;
+}
+
+export class SearchMemoriesQuery extends MemoryFilterQuery {
+  @ApiProperty({ description: 'What to look for.', example: 'where do I live?' })
+  @IsSearchQuery()
+  query!: string;
+
+  @ApiPropertyOptional({ default: MEMORY_SEARCH_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_SEARCH_MAX_LIMIT })
+  @IsOptional()
+  @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
+  limit?: number;
+}
+
+export class ExportMemoriesQuery extends MemoryScopeQuery {}
+
+export class ImportMemoriesQuery extends MemoryScopeQuery {}
+
+export class ListEndUsersQuery {
+  @ApiPropertyOptional({ default: MEMORY_LIST_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_LIST_MAX_LIMIT })
+  @IsOptional()
+  @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  offset?: number;
+}
+
+/** Routes that take no query parameters refuse any. */
+export class NoQuery {}
+
+// ---------------------------------------------------------------------------------------------- bodies
+
+const METADATA_DOC: ApiPropertyOptions = {
+  description:
+    'A JSON object, or a string holding one. `importance` inside it is used when the top-level field is absent.',
+  oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+  example: { topic: 'travel', importance: 0.8 },
+};
+
+/** The fields of one new memory in a batch. */
+export class NewMemoryBody {
+  @ApiProperty({ example: 'I moved to Lisbon in March 2025.', maxLength: 20_000 })
+  @IsMemoryText()
+  text!: string;
+
+  @ApiPropertyOptional(METADATA_DOC)
+  @IsOptional()
+  @IsMetadata()
+  metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.5, example: 0.8 })
+  @IsOptional()
+  @IsImportance()
+  importance?: number;
+
+  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES, example: 'personal' })
+  @IsOptional()
+  @IsCategory()
+  category?: MemoryCategoryValue;
+
+  @ApiPropertyOptional({ enum: MEMORY_SOURCES, default: 'memory' })
+  @IsOptional()
+  @IsSource()
+  source?: MemorySource;
+
+  @ApiPropertyOptional({ maxLength: ENTITY_ID_MAX_LENGTH })
+  @IsOptional()
+  @IsEntityId()
+  conversation_id?: string;
+
+  @ApiPropertyOptional({ maxLength: CONVERSATION_TITLE_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
+  conversation_title?: string;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Exactly the configured dimension (1536 by default). Computed by the server when absent.',
+  })
+  @IsOptional()
+  @IsEmbedding()
+  embedding?: number[];
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the fact started to hold (default: now).' })
+  @IsOptional()
+  @IsTime()
+  valid_from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the fact stopped holding.' })
+  @IsOptional()
+  @IsTime()
+  valid_to?: string;
+}
+
+/** `POST /api/user/{userId}/memories`. */
+export class CreateMemoryBody extends NewMemoryBody {
+  @ApiPropertyOptional({ example: 'customer-42' })
+  @IsScopeId()
+  end_user_id?: string;
+
+  @ApiPropertyOptional()
+  @IsScopeId()
+  agent_id?: string;
+
+  @ApiPropertyOptional()
+  @IsScopeId()
+  run_id?: string;
+}
+
+/** `POST /api/user/{userId}/memories/batch`: up to 1,000 memories, all stored or none. */
+export class CreateMemoryBatchBody extends MemoryScopeQuery {
+  @ApiProperty({ type: [NewMemoryBody], minItems: 1, maxItems: MEMORY_BATCH_MAX })
+  @IsArray({ message: 'memories must be an array' })
+  @ArrayMinSize(1, { message: 'memories must hold at least 1 memory' })
+  @ArrayMaxSize(MEMORY_BATCH_MAX, { message: `memories must hold at most ${MEMORY_BATCH_MAX} memories` })
+  @ValidateNested({ each: true })
+  @Type(() => NewMemoryBody)
+  memories!: NewMemoryBody[];
+}
+
+/** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
+export class UpdateMemoryBody extends MemoryScopeQuery {
+  @ApiPropertyOptional({ example: 'I moved to Porto in June 2026.' })
+  @IsOptional()
+  @IsMemoryText()
+  text?: string;
+
+  @ApiPropertyOptional({ ...METADATA_DOC, description: 'Replaces the metadata object.' })
+  @IsOptional()
+  @IsMetadata()
+  metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 })
+  @IsOptional()
+  @IsImportance()
+  importance?: number;
+
+  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES })
+  @IsOptional()
+  @IsCategory()
+  category?: MemoryCategoryValue;
+
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @IsEmbedding()
+  embedding?: number[];
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsTime()
+  valid_from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    description: 'Closes the fact; null reopens it.',
+  })
+  @ValidateIf((_object, value) => value !== null && value !== undefined)
+  @IsTime()
+  valid_to?: string | null;
+}
+
+/** `POST /api/generate_embedding` and `POST /api/test/memory`. */
+export class TextBody {
+  @ApiProperty({ example: 'I moved to Lisbon in March 2025.' })
+  @IsMemoryText()
+  text!: string;
+}
+
+/** `POST /api/test/database` takes no fields. */
+export class EmptyBody {}
+
+// ---------------------------------------------------------------------------------------------- answers
+
+export class MemoryResponse {
+  @ApiProperty({ example: EXAMPLE_ID })
+  id!: string;
+
+  @ApiProperty({ example: 'I moved to Lisbon in March 2025.' })
+  text!: string;
+
+  @ApiProperty({
+    description: 'A JSON string (importance, category and source are folded in).',
+    example: '{"topic":"travel","importance":0.8,"category":"personal","source":"api"}',
+  })
+  metadata!: string;
+
+  @ApiProperty({ example: 0.8 })
+  importance!: number;
+
+  @ApiProperty({ enum: MEMORY_CATEGORY_VALUES.filter((value) => value !== 'none'), nullable: true })
+  category!: string | null;
+
+  @ApiProperty({ enum: MEMORY_SOURCES, example: 'api' })
+  source!: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  conversation_id!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  conversation_title!: string | null;
+
+  @ApiProperty({ format: 'date-time', description: 'The same as created_at.', example: EXAMPLE_TIME })
+  timestamp!: string;
+
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
+  updated_at!: string;
+
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
+  valid_from!: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  valid_to!: string | null;
+
+  @ApiProperty({ nullable: true, type: String, example: 'customer-42' })
+  end_user_id!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  agent_id!: string | null;
+
+  @ApiProperty({ nullable: true, type: String })
+  run_id!: string | null;
+
+  @ApiProperty({ description: '1 at creation, +1 on every update.', example: 1 })
+  version!: number;
+
+  @ApiPropertyOptional({ type: [Number], description: 'Only with include_embedding=true.' })
+  embedding?: number[];
+}
+
+export class MemoryListResponse {
+  @ApiProperty({ type: [MemoryResponse] })
+  memories!: MemoryResponse[];
+
+  @ApiProperty({ example: 10 })
+  limit!: number;
+
+  @ApiProperty({ example: 0 })
+  offset!: number;
+
+  @ApiProperty({ description: 'Memories in this page.', example: 1 })
+  count!: number;
+
+  @ApiProperty({ description: 'Memories matching the filters in all pages.', example: 1 })
+  total_count!: number;
+}
+
+export class MemoryBatchResponse {
+  @ApiProperty({ type: [MemoryResponse] })
+  memories!: MemoryResponse[];
+
+  @ApiProperty({ example: 2 })
+  count!: number;
+}
+
+export class MemoryDeletionResponse {
+  @ApiProperty({ enum: [true] })
+  deleted!: true;
+
+  @ApiProperty({ type: [String], example: [EXAMPLE_ID] })
+  memory_ids!: string[];
+
+  @ApiProperty({
+    description: 'What was removed, by kind.',
+    example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
+  })
+  removed!: Record<string, number>;
+
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
+  deleted_at!: string;
+}
+
+export class MemoryVersionResponse {
+  @ApiProperty({ example: 1 })
+  version!: number;
+
+  @ApiProperty()
+  text!: string;
+
+  @ApiProperty({ description: 'A JSON string.', example: '{"importance":0.5}' })
+  metadata!: string;
+
+  @ApiProperty({ example: 0.5 })
+  importance!: number;
+
+  @ApiProperty({ nullable: true, type: String })
+  category!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  valid_from!: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  valid_to!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  recorded_at!: string;
+
+  @ApiProperty({ enum: ['created', 'updated', 'closed'] })
+  event!: string;
+}
+
+export class MemoryHistoryResponse {
+  @ApiProperty({ example: EXAMPLE_ID })
+  memory_id!: string;
+
+  @ApiProperty({ type: [MemoryVersionResponse], description: 'Oldest first; the last is the current state.' })
+  versions!: MemoryVersionResponse[];
+}
+
+export class ScoreBreakdownResponse {
+  @ApiProperty({ nullable: true, type: Number, description: 'Cosine similarity (0 to 1).', example: 0.62 })
+  semantic!: number | null;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'BM25 keyword score.', example: 3.1 })
+  keyword!: number | null;
+
+  @ApiProperty({ example: 0.032 })
+  fused!: number;
+
+  @ApiProperty({ example: 0.8 })
+  importance!: number;
+
+  @ApiProperty({ description: '1 for a memory made now, towards 0 with age.', example: 0.97 })
+  recency!: number;
+
+  @ApiProperty()
+  concept_match!: boolean;
+
+  @ApiProperty()
+  time_match!: boolean;
+
+  @ApiProperty({ example: 0.71 })
+  final!: number;
+
+  @ApiProperty({ type: [String], example: ['matched words: lisbon, moved', 'high importance'] })
+  reasons!: string[];
+}
+
+export class SearchResultResponse extends MemoryResponse {
+  @ApiProperty({ description: 'The final score results are sorted by.', example: 0.71 })
+  score!: number;
+
+  @ApiProperty({ type: ScoreBreakdownResponse })
+  scores!: ScoreBreakdownResponse;
+}
+
+export class SearchResponse {
+  @ApiProperty({ type: [SearchResultResponse] })
+  results!: SearchResultResponse[];
+
+  @ApiProperty({
+    description: 'The results as a numbered text block: one line per memory, with its text and date.',
+    example: '1. I moved to Lisbon in March 2025. (2026-11-23)',
+  })
+  formatted_results!: string;
+
+  @ApiProperty({ example: 1 })
+  count!: number;
+}
+
+export class MemoryStatsResponse {
+  @ApiProperty({ example: 42 })
+  memory_count!: number;
+
+  @ApiProperty({ example: 0.56 })
+  avg_importance!: number;
+
+  @ApiProperty({ format: 'date-time', description: 'Now when there are no memories.', example: EXAMPLE_TIME })
+  oldest_timestamp!: string;
+
+  @ApiProperty({ example: 17 })
+  concept_count!: number;
+
+  @ApiProperty({ example: 23 })
+  relation_count!: number;
+}
+
+export class EmbeddingResponse {
+  @ApiProperty({ type: [Number], description: 'The configured dimension (1536 by default).' })
+  embedding!: number[];
+
+  @ApiProperty({ example: 1536 })
+  dimension!: number;
+
+  @ApiProperty({ example: 'hashed-tfidf-v1' })
+  model!: string;
+}
+
+export class MemoryImportResponse {
+  @ApiProperty({ description: 'Memories stored by this call.', example: 120 })
+  imported!: number;
+
+  @ApiProperty({ description: 'Lines already imported before (skipped: importing twice changes nothing).' })
+  skipped!: number;
+
+  @ApiProperty({ description: 'Lines read.', example: 120 })
+  lines!: number;
+}
+
+export class EndUserResponse {
+  @ApiProperty({ example: 'customer-42' })
+  end_user_id!: string;
+
+  @ApiProperty({ example: 12 })
+  memory_count!: number;
+
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
+  last_activity_at!: string;
+}
+
+export class EndUserListResponse {
+  @ApiProperty({ type: [EndUserResponse] })
+  end_users!: EndUserResponse[];
+
+  @ApiProperty({ example: 10 })
+  limit!: number;
+
+  @ApiProperty({ example: 0 })
+  offset!: number;
+
+  @ApiProperty({ example: 1 })
+  count!: number;
+
+  @ApiProperty({ description: 'End users in all pages.', example: 1 })
+  total_count!: number;
+}
+
+export class DiagnosticResponse {
+  @ApiProperty({ enum: [true] })
+  ok!: true;
+
+  @ApiProperty({ description: 'What was checked.', example: 'embedding' })
+  check!: string;
+
+  @ApiProperty({ description: 'How long the check took, in milliseconds.', example: 3.2 })
+  ms!: number;
+
+  @ApiPropertyOptional({ description: 'Details of the check.' })
+  details?: Record<string, unknown>;
+}

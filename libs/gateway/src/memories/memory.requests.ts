@@ -1,0 +1,131 @@
+import {
+  type BatchMemoryItem,
+  type CreateMemoryBatchRequest,
+  type CreateMemoryRequest,
+  DEFAULT_MEMORY_SORT,
+  type ListMemoriesRequest,
+  type MemoryFilterFields,
+  type MemoryScopeFields,
+  MEMORY_LIST_DEFAULT_LIMIT,
+  MEMORY_SEARCH_DEFAULT_LIMIT,
+  type SearchMemoriesRequest,
+  type UpdateMemoryRequest,
+} from '@membolt/contracts';
+import { nothingToUpdate, scopeConflict } from '../gateway.errors.js';
+import type {
+  CreateMemoryBody,
+  ListMemoriesQuery,
+  MemoryFilterQuery,
+  MemoryScopeQuery,
+  NewMemoryBody,
+  SearchMemoriesQuery,
+  UpdateMemoryBody,
+} from './memory.dto.js';
+
+/** The only place REST bodies and queries become the memory service's bus requests. */
+
+const SCOPE_FIELDS = [
+  ['end_user_id', 'endUserId'],
+  ['agent_id', 'agentId'],
+  ['run_id', 'runId'],
+] as const;
+
+/** Copies the keys whose values are defined (the bus payloads refuse explicit undefined only by type). */
+function defined<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * The scope of a call: `end_user_id`, `agent_id` and `run_id` from the query or the body; given in both, they
+ * must agree.
+ */
+export function toScope(query: MemoryScopeQuery, body: MemoryScopeQuery = {}): MemoryScopeFields {
+  const scope: Record<string, string> = {};
+  for (const [wire, field] of SCOPE_FIELDS) {
+    const fromQuery = query[wire];
+    const fromBody = body[wire];
+    if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody)
+      throw scopeConflict(wire);
+    const value = fromQuery ?? fromBody;
+    if (value !== undefined) scope[field] = value;
+  }
+  return scope;
+}
+
+export function toNewMemoryFields(body: NewMemoryBody): BatchMemoryItem {
+  return defined({
+    text: body.text,
+    metadata: body.metadata,
+    importance: body.importance,
+    category: body.category,
+    source: body.source,
+    conversationId: body.conversation_id,
+    conversationTitle: body.conversation_title,
+    embedding: body.embedding,
+    validFrom: body.valid_from,
+    validTo: body.valid_to,
+  });
+}
+
+export function toCreateMemoryRequest(query: MemoryScopeQuery, body: CreateMemoryBody): CreateMemoryRequest {
+  return { ...toNewMemoryFields(body), ...toScope(query, body) };
+}
+
+export function toCreateMemoryBatchRequest(
+  query: MemoryScopeQuery,
+  body: { memories: NewMemoryBody[] } & MemoryScopeQuery,
+): CreateMemoryBatchRequest {
+  return { ...toScope(query, body), memories: body.memories.map(toNewMemoryFields) };
+}
+
+export function toUpdateMemoryRequest(
+  memoryId: string,
+  query: MemoryScopeQuery,
+  body: UpdateMemoryBody,
+): UpdateMemoryRequest {
+  const changes = defined({
+    text: body.text,
+    metadata: body.metadata,
+    importance: body.importance,
+    category: body.category,
+    embedding: body.embedding,
+    validFrom: body.valid_from,
+    validTo: body.valid_to,
+  });
+  if (Object.keys(changes).length === 0) throw nothingToUpdate();
+  return { ...toScope(query, body), memoryId, ...changes };
+}
+
+function toFilterFields(query: MemoryFilterQuery): MemoryFilterFields {
+  return {
+    ...toScope(query),
+    ...defined({
+      category: query.category,
+      source: query.source,
+      createdAfter: query.created_after,
+      createdBefore: query.created_before,
+      conversationId: query.conversation_id,
+      metadata: query.metadata,
+      includeClosed: query.include_closed,
+      asOf: query.as_of,
+      includeEmbedding: query.include_embedding,
+    }),
+  };
+}
+
+export function toListMemoriesRequest(query: ListMemoriesQuery): ListMemoriesRequest {
+  return {
+    ...toFilterFields(query),
+    limit: query.limit ?? MEMORY_LIST_DEFAULT_LIMIT,
+    offset: query.offset ?? 0,
+    sort: query.sort ?? DEFAULT_MEMORY_SORT,
+  };
+}
+
+export function toSearchMemoriesRequest(query: SearchMemoriesQuery): SearchMemoriesRequest {
+  return {
+    ...toFilterFields(query),
+    query: query.query,
+    limit: query.limit ?? MEMORY_SEARCH_DEFAULT_LIMIT,
+  };
+}

@@ -1,0 +1,178 @@
+import type {
+  EmbeddingView,
+  EndUserListView,
+  MemoryBatchView,
+  MemoryDeletionReceipt,
+  MemoryHistoryView,
+  MemoryImportView,
+  MemoryListView,
+  MemorySearchResultView,
+  MemorySearchView,
+  MemoryStatsView,
+  MemoryView,
+} from '@membolt/contracts';
+import type {
+  EmbeddingResponse,
+  EndUserListResponse,
+  MemoryBatchResponse,
+  MemoryDeletionResponse,
+  MemoryHistoryResponse,
+  MemoryImportResponse,
+  MemoryListResponse,
+  MemoryResponse,
+  MemoryStatsResponse,
+  SearchResponse,
+  SearchResultResponse,
+} from './memory.dto.js';
+
+/** The only place the memory service's bus views become the REST API's snake_case bodies (decision 022). */
+
+const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** `embedding` only when the caller asked for it (and the service sent it). */
+export function toMemoryResponse(view: MemoryView, includeEmbedding = false): MemoryResponse {
+  return {
+    id: view.id,
+    text: view.text,
+    metadata: JSON.stringify(view.metadata),
+    importance: view.importance,
+    category: view.category,
+    source: view.source,
+    conversation_id: view.conversationId,
+    conversation_title: view.conversationTitle,
+    timestamp: view.createdAt,
+    created_at: view.createdAt,
+    updated_at: view.updatedAt,
+    valid_from: view.validFrom,
+    valid_to: view.validTo,
+    end_user_id: view.endUserId,
+    agent_id: view.agentId,
+    run_id: view.runId,
+    version: view.version,
+    ...(includeEmbedding && view.embedding ? { embedding: [...view.embedding] } : {}),
+  };
+}
+
+export function toMemoryListResponse(view: MemoryListView, includeEmbedding: boolean): MemoryListResponse {
+  return {
+    memories: view.memories.map((memory) => toMemoryResponse(memory, includeEmbedding)),
+    limit: view.limit,
+    offset: view.offset,
+    count: view.count,
+    total_count: view.totalCount,
+  };
+}
+
+export function toMemoryBatchResponse(view: MemoryBatchView): MemoryBatchResponse {
+  return { memories: view.memories.map((memory) => toMemoryResponse(memory)), count: view.count };
+}
+
+export function toMemoryDeletionResponse(receipt: MemoryDeletionReceipt): MemoryDeletionResponse {
+  return {
+    deleted: true,
+    memory_ids: [...receipt.memoryIds],
+    removed: Object.fromEntries(
+      Object.entries(receipt.removed).map(([kind, count]) => [snakeCase(kind), count]),
+    ),
+    deleted_at: receipt.deletedAt,
+  };
+}
+
+export function toMemoryHistoryResponse(view: MemoryHistoryView): MemoryHistoryResponse {
+  return {
+    memory_id: view.memoryId,
+    versions: view.versions.map((version) => ({
+      version: version.version,
+      text: version.text,
+      metadata: JSON.stringify(version.metadata),
+      importance: version.importance,
+      category: version.category,
+      valid_from: version.validFrom,
+      valid_to: version.validTo,
+      recorded_at: version.recordedAt,
+      event: version.event,
+    })),
+  };
+}
+
+function toSearchResultResponse(
+  result: MemorySearchResultView,
+  includeEmbedding: boolean,
+): SearchResultResponse {
+  const { scores } = result;
+  return {
+    ...toMemoryResponse(result.memory, includeEmbedding),
+    score: result.score,
+    scores: {
+      semantic: scores.semantic,
+      keyword: scores.keyword,
+      fused: scores.fused,
+      importance: scores.importance,
+      recency: scores.recency,
+      concept_match: scores.conceptMatch,
+      time_match: scores.timeMatch,
+      final: scores.final,
+      reasons: [...scores.reasons],
+    },
+  };
+}
+
+/** One numbered line per result: its text on one line, then the day it was stored. */
+export function formatSearchResults(results: readonly MemorySearchResultView[]): string {
+  return results
+    .map(
+      ({ memory }, index) =>
+        `${index + 1}. ${memory.text.replace(/\s+/g, ' ').trim()} (${memory.createdAt.slice(0, 10)})`,
+    )
+    .join('\n');
+}
+
+export function toSearchResponse(view: MemorySearchView, includeEmbedding: boolean): SearchResponse {
+  return {
+    results: view.results.map((result) => toSearchResultResponse(result, includeEmbedding)),
+    formatted_results: formatSearchResults(view.results),
+    count: view.results.length,
+  };
+}
+
+export function toMemoryStatsResponse(view: MemoryStatsView): MemoryStatsResponse {
+  return {
+    memory_count: view.memoryCount,
+    avg_importance: view.avgImportance,
+    oldest_timestamp: view.oldestTimestamp,
+    concept_count: view.conceptCount,
+    relation_count: view.relationCount,
+  };
+}
+
+export function toEmbeddingResponse(view: EmbeddingView): EmbeddingResponse {
+  return { embedding: [...view.embedding], dimension: view.dimension, model: view.model };
+}
+
+export function toMemoryImportResponse(
+  views: readonly MemoryImportView[],
+  lines: number,
+): MemoryImportResponse {
+  return {
+    imported: views.reduce((sum, view) => sum + view.imported, 0),
+    skipped: views.reduce((sum, view) => sum + view.skipped, 0),
+    lines,
+  };
+}
+
+export function toEndUserListResponse(
+  view: EndUserListView,
+  page: { limit: number; offset: number },
+): EndUserListResponse {
+  return {
+    end_users: view.endUsers.map((endUser) => ({
+      end_user_id: endUser.endUserId,
+      memory_count: endUser.memoryCount,
+      last_activity_at: endUser.lastActivityAt,
+    })),
+    limit: page.limit,
+    offset: page.offset,
+    count: view.endUsers.length,
+    total_count: view.total,
+  };
+}

@@ -1,0 +1,45 @@
+/** The texts of gateway-and-accounts.md sections 4 and 8, exactly. */
+export const SdkMessages = {
+  userIdUndetermined: 'Could not determine user ID from API key',
+  notInitialized: 'Client not initialized. Call initialize() first.',
+  apiKeyRequired: 'API key is required to create a user database',
+  requestFailed: (status: number) => `API request failed: ${status}`,
+} as const;
+
+/**
+ * A gateway call that answered with a non-OK status. `message` follows section 8: the body's `error` field, else
+ * its `message` field, else 'API request failed: {status}'. The gateway's `{error, message}` bodies therefore
+ * give the code as `message`; the human text is kept in `detail`.
+ */
+export class MemboltApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The body's `error` field (a stable code such as `validation_error`), when there was one. */
+    readonly code: string | undefined,
+    /** The body's `message` field (the human explanation), when there was one. */
+    readonly detail: string | undefined,
+  ) {
+    super(message);
+    this.name = 'MemboltApiError';
+  }
+}
+
+const stringField = (body: unknown, field: string): string | undefined => {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** Section 8: the error of a non-OK answer, from its body text (parsed as JSON where possible). */
+export function apiErrorOf(status: number, bodyText: string): MemboltApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    body = undefined;
+  }
+  const code = stringField(body, 'error');
+  const detail = stringField(body, 'message');
+  return new MemboltApiError(code ?? detail ?? SdkMessages.requestFailed(status), status, code, detail);
+}
