@@ -85,8 +85,13 @@ describe('resilience, memory: kill -9 under concurrent writes', () => {
     // Past the threshold the scope is searched through the ANN index, whose snapshot is saved off the
     // request path; writes keep coming after it, so the kill leaves rows the snapshot does not hold.
     await eventually(async () => acknowledged.size >= ANN_MIN + 20, 60_000, 'enough memories');
-    const before = await bus.request(MemorySubjects.search, { query: 'note', limit: 1 }, USER);
-    expect(before.strategy).toBe('ann');
+    // The index is built in the background (searches scan exactly meanwhile).
+    await eventually(
+      async () =>
+        (await bus.request(MemorySubjects.search, { query: 'note', limit: 1 }, USER)).strategy === 'ann',
+      60_000,
+      'the ANN index',
+    );
     const annDir = join(dataDir, 'memory-ann');
     await eventually(
       async () => existsSync(annDir) && readdirSync(annDir).some((f) => f.endsWith('.json')),
@@ -116,6 +121,12 @@ describe('resilience, memory: kill -9 under concurrent writes', () => {
 
     // The newest acknowledged memories were written after the snapshot: the repaired index finds them by
     // vector (a semantic score means the dense channel returned them, not only the keyword one).
+    await eventually(
+      async () =>
+        (await bus.request(MemorySubjects.search, { query: 'note', limit: 1 }, USER)).strategy === 'ann',
+      60_000,
+      'the repaired ANN index',
+    );
     const newest = [...written.entries()].slice(-10);
     for (const [id, text] of newest) {
       const found = await bus.request(MemorySubjects.search, { query: text, limit: 5 }, USER);

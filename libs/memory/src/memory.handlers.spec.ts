@@ -352,6 +352,19 @@ describe('memory service over the bus', () => {
     expect(small.truncated).toBe(true);
   });
 
+  it('links the concepts of a batch in the background, and a read of concept data never misses them', async () => {
+    await bus.request(
+      MemorySubjects.createBatch,
+      { memories: Array.from({ length: 40 }, (_, i) => ({ text: `Anna met Marco in Vienna, visit ${i}` })) },
+      A,
+    );
+    // Read at once: the read settles the scope first, whatever the background linker has done.
+    const graph = await bus.request(MemorySubjects.conceptGraph, { maxNodes: 100 }, A);
+    expect(graph.concepts.find((c) => c.name === 'anna')).toMatchObject({ memoryCount: 40 });
+    const found = await bus.request(MemorySubjects.search, { query: 'Vienna', limit: 5 }, A);
+    expect(found.results[0]?.scores.conceptMatch).toBe(true);
+  });
+
   describe('another account and another end user never read or change the memories of A', () => {
     let own: MemoryView;
     let alices: MemoryView;

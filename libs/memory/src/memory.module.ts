@@ -3,6 +3,7 @@ import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { BusMemoryEvents } from './adapters/bus/bus-memory-events.js';
 import { createEmbedder } from './embedders/create-embedder.js';
+import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemoryHandlers } from './memory.handlers.js';
 import { MEMORY_SETTINGS, type MemoryModuleOptions, resolveMemorySettings } from './memory.options.js';
 import { MemoryService } from './memory.service.js';
@@ -27,6 +28,7 @@ export class MemoryModule implements OnApplicationShutdown {
         { provide: CLOCK, useValue: systemClock },
         { provide: EMBEDDER, useFactory: () => createEmbedder(options.embedder) },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
+        MemoryConceptLinker,
         MemoryService,
       ],
     };

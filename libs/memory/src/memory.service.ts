@@ -57,6 +57,7 @@ import {
   tooManyMetadataFilters,
   validityOrder,
 } from './memory.errors.js';
+import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
@@ -107,11 +108,16 @@ export class MemoryService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MEMORY_EVENTS) private readonly events: MemoryEvents,
     @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
+    private readonly concepts: MemoryConceptLinker,
   ) {}
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
     const scope = scopeOf(userId, request);
-    const [record] = await this.newRecords(scope, [request], this.clock.now(), false);
+    // One text: its concepts are linked in the same transaction (a batch leaves them to the linker).
+    const [record] = (await this.newRecords(scope, [request], this.clock.now(), false)).map((r) => ({
+      ...r,
+      concepts: extractConcepts(r.memory.text),
+    }));
     await this.store.memories.insertMany(scope, [record!]);
     await this.events.changed(scope, 'created', [record!.memory.id], record!.memory.createdAt);
     return record!.memory;
@@ -128,6 +134,7 @@ export class MemoryService {
       false,
     );
     await this.store.memories.insertMany(scope, records);
+    this.concepts.schedule();
     await this.events.changed(
       scope,
       'created',
@@ -167,6 +174,7 @@ export class MemoryService {
       if (error instanceof DuplicateOriginError) return this.import(userId, request);
       throw error;
     }
+    this.concepts.schedule();
     const ids = records.map((r) => r.memory.id);
     await this.events.changed(scope, 'created', ids, now);
     return { imported: records.length, skipped: request.memories.length - records.length, memoryIds: ids };
@@ -277,6 +285,7 @@ export class MemoryService {
     const filter = this.filterOf(request, analysis.timeRange !== null);
     const pool = candidatePool(request.limit);
     const [vector] = await this.embedder.embed([request.query], 'query');
+    await this.concepts.settle(scope);
     const [dense, keyword, concept] = await Promise.all([
       this.store.search.dense(scope, filter, vector!, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
@@ -315,7 +324,9 @@ export class MemoryService {
   }
 
   async stats(userId: string, request: MemoryStatsRequest): Promise<MemoryStats & { oldestCreatedAt: Date }> {
-    const stats = await this.store.memories.stats(scopeOf(userId, request));
+    const scope = scopeOf(userId, request);
+    await this.concepts.settle(scope);
+    const stats = await this.store.memories.stats(scope);
     // The spec's fallback: with no memories the oldest timestamp is now.
     return { ...stats, oldestCreatedAt: stats.oldestCreatedAt ?? this.clock.now() };
   }
@@ -353,15 +364,15 @@ export class MemoryService {
   }
 
   async conceptGraph(userId: string, request: ConceptGraphRequest): Promise<ConceptGraph> {
-    return this.store.concepts.graph(scopeOf(userId, request), request.maxNodes);
+    const scope = scopeOf(userId, request);
+    await this.concepts.settle(scope);
+    return this.store.concepts.graph(scope, request.maxNodes);
   }
 
   async conceptMemories(userId: string, request: ConceptMemoriesRequest): Promise<readonly Memory[]> {
-    const memories = await this.store.concepts.memoriesOf(
-      scopeOf(userId, request),
-      request.conceptId,
-      request.limit,
-    );
+    const scope = scopeOf(userId, request);
+    await this.concepts.settle(scope);
+    const memories = await this.store.concepts.memoriesOf(scope, request.conceptId, request.limit);
     if (!memories) throw conceptNotFound();
     return memories;
   }
@@ -427,7 +438,6 @@ export class MemoryService {
         embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
       },
       embedding: p.embedding!,
-      concepts: extractConcepts(p.item.text),
       originId: importing ? p.item.id : undefined,
     }));
   }

@@ -52,7 +52,11 @@ export interface ConceptMention {
 export interface NewMemoryRecord {
   readonly memory: Omit<Memory, 'embedding'>;
   readonly embedding: Float32Array;
-  readonly concepts: readonly ConceptMention[];
+  /**
+   * The concepts of the text, linked in the same transaction; absent = pending: the concept linker extracts
+   * and links them shortly after (bulk writes stay fast), and reads of concept data settle the scope first.
+   */
+  readonly concepts?: readonly ConceptMention[] | undefined;
   /** Import only: the id the memory had in the exported file (idempotent re-import within the scope). */
   readonly originId?: string | undefined;
 }
@@ -73,6 +77,13 @@ export interface MemoryChanges {
   /** Given with a text change: the concepts of the new text replace the old links. */
   readonly concepts?: readonly ConceptMention[] | undefined;
   readonly updatedAt: Date;
+}
+
+/** A memory whose concepts are still to be extracted. */
+export interface PendingConcepts {
+  readonly scope: MemoryScope;
+  readonly id: string;
+  readonly text: string;
 }
 
 /** A previous state of a memory (the current state is the memory itself). */

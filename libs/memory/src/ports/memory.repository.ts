@@ -1,4 +1,5 @@
 import type {
+  ConceptMention,
   Memory,
   MemoryChanges,
   MemoryFilter,
@@ -9,6 +10,7 @@ import type {
   MemoryStats,
   MemoryVersion,
   NewMemoryRecord,
+  PendingConcepts,
 } from '../domain/memory.js';
 
 export interface MemoryPage {
@@ -86,6 +88,19 @@ export interface MemoryRepository {
   importedOriginIds(scope: MemoryScope, originIds: readonly string[]): Promise<Set<string>>;
 
   stats(scope: MemoryScopeFilter): Promise<MemoryStats>;
+
+  /**
+   * Memories stored without their concepts (see NewMemoryRecord.concepts), oldest first: of one scope, or
+   * of every scope when `scope` is null (the background linker's sweep, which works across tenants by
+   * design and hands each item's scope back).
+   */
+  pendingConcepts(scope: MemoryScope | null, limit: number): Promise<PendingConcepts[]>;
+
+  /** Links the concepts of memories still pending, in one transaction; others (linked, deleted) are skipped. */
+  linkConcepts(
+    scope: MemoryScope,
+    items: ReadonlyArray<{ readonly id: string; readonly concepts: readonly ConceptMention[] }>,
+  ): Promise<void>;
 
   /** Account deletion: every memory of the user, end users included, with everything derived. */
   deleteAllOfUser(userId: string): Promise<MemoryRemoval>;

@@ -30,6 +30,7 @@ export interface MemoryRow {
   version: number;
   embedding_model: string;
   origin_id: string | null;
+  concepts_pending: number;
 }
 
 export interface VersionRow {

@@ -33,6 +33,8 @@ interface AnnEntry {
   /** The highest vec_seq the index holds: rows above it are added on repair. */
   covered: number;
   dirty: boolean;
+  /** False while the index is being built or repaired in the background: searches scan exactly meanwhile. */
+  ready: boolean;
 }
 
 interface AnnMeta {
@@ -43,6 +45,8 @@ interface AnnMeta {
 }
 
 const SAVE_DELAY_MS = 2_000;
+/** Vectors added to an ANN index per event-loop turn while it is built in the background. */
+const BUILD_CHUNK = 256;
 
 /**
  * Dense candidates of the embedded store. SQLite (`memory_vectors`) is the truth; two caches sit in front:
@@ -61,6 +65,8 @@ export class EmbeddedVectorIndex {
   /** SQLite's data_version: it changes when another connection (another replica's process) commits. */
   private dataVersion: number;
   private readonly savedFiles = new Map<string, string>();
+  private closed = false;
+  private readonly builds = new Set<Promise<void>>();
   private readonly countInScope;
   private readonly scopeVectors;
   private readonly vectorsAbove;
@@ -81,11 +87,11 @@ export class EmbeddedVectorIndex {
        WHERE v.user_id = ? AND v.end_user_id = ? ORDER BY v.seq`,
     );
     this.vectorsAbove = db.prepare<
-      [string, string, number],
+      [string, string, number, number],
       { seq: number; vec_seq: number; embedding: Buffer }
     >(
       `SELECT seq, vec_seq, embedding FROM memory_vectors
-       WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq`,
+       WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq LIMIT ?`,
     );
     this.dataVersion = this.readDataVersion();
   }
@@ -109,6 +115,8 @@ export class EmbeddedVectorIndex {
     for (const seq of change.removedSeqs) {
       if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
     }
+    // An index still building adds every row above its `covered` itself, in vec_seq order.
+    if (!entry.ready) return;
     for (const { seq, vecSeq, vector } of change.upserts) {
       if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
       entry.index.add(BigInt(seq), vector, 1);
@@ -146,6 +154,7 @@ export class EmbeddedVectorIndex {
 
   /** Saves the dirty ANN snapshots now (shutdown). */
   flush(): void {
+    this.closed = true;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
     for (const [tok, entry] of this.ann) this.save(tok, entry);
@@ -162,7 +171,8 @@ export class EmbeddedVectorIndex {
     this.dataVersion = version;
     this.exact.clear();
     for (const entry of this.ann.values()) {
-      if (this.addAbove(entry.scope, entry) > 0) {
+      // An index still building picks the new rows up itself.
+      if (entry.ready && this.addAbove(entry.scope, entry) > 0) {
         entry.dirty = true;
         this.scheduleSave();
       }
@@ -271,21 +281,48 @@ export class EmbeddedVectorIndex {
   }
 
   /** The scope's ANN index when the scope is large enough: loaded, repaired or built on first use. */
+  /**
+   * The scope's ANN index when it is large enough and ready. The first call loads the snapshot (or starts an
+   * empty index) and adds the missing vectors in the background, a chunk per event-loop turn (HNSW adds run
+   * at ~1-3k vectors/s here, so a large build must not stall requests); until then the caller scans exactly.
+   */
   private annFor(scope: MemoryScope): AnnEntry | null {
     const tok = scopeToken(scope);
     const loaded = this.ann.get(tok);
-    if (loaded) return loaded;
+    if (loaded) return loaded.ready ? loaded : null;
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (count < this.settings.annMinVectors) return null;
     const entry = this.loadSnapshot(scope, tok, count) ?? this.newEntry(scope);
-    const repaired = this.addAbove(scope, entry);
+    entry.ready = false;
     this.ann.set(tok, entry);
-    this.exact.delete(tok);
-    if (repaired > 0) {
-      entry.dirty = true;
-      this.scheduleSave();
+    const build = this.completeInBackground(tok, entry).finally(() => this.builds.delete(build));
+    this.builds.add(build);
+    return null;
+  }
+
+  private async completeInBackground(tok: string, entry: AnnEntry): Promise<void> {
+    try {
+      while (!this.closed) {
+        const added = this.addAbove(entry.scope, entry, BUILD_CHUNK);
+        if (added > 0) entry.dirty = true;
+        if (added < BUILD_CHUNK) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (this.closed) return;
+      entry.ready = true;
+      this.exact.delete(tok);
+      if (entry.dirty) this.scheduleSave();
+    } catch (error) {
+      // Left unready: searches keep scanning exactly; the next start tries again.
+      this.logger.error(
+        `ANN index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    return entry;
+  }
+
+  /** Resolves when every background build started so far has finished (tests, benchmarks). */
+  async whenIndexed(): Promise<void> {
+    while (this.builds.size > 0) await Promise.all([...this.builds]);
   }
 
   private newEntry(scope: MemoryScope): AnnEntry {
@@ -298,7 +335,7 @@ export class EmbeddedVectorIndex {
       expansion_search: 64,
       multi: false,
     });
-    return { scope, index, covered: 0, dirty: true };
+    return { scope, index, covered: 0, dirty: true, ready: false };
   }
 
   private loadSnapshot(scope: MemoryScope, tok: string, count: number): AnnEntry | null {
@@ -324,9 +361,9 @@ export class EmbeddedVectorIndex {
   }
 
   /** Adds every vector of the scope written after the entry's snapshot; answers how many. */
-  private addAbove(scope: MemoryScope, entry: AnnEntry): number {
+  private addAbove(scope: MemoryScope, entry: AnnEntry, limit = Number.MAX_SAFE_INTEGER): number {
     let added = 0;
-    for (const row of this.vectorsAbove.iterate(scope.userId, scope.endUserId, entry.covered)) {
+    for (const row of this.vectorsAbove.iterate(scope.userId, scope.endUserId, entry.covered, limit)) {
       const key = BigInt(row.seq);
       if (entry.index.contains(key)) entry.index.remove(key);
       // One thread: multi-threaded small-batch adds left entries unreachable (STACK.md).

@@ -1,5 +1,6 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type {
+  ConceptMention,
   Memory,
   MemoryChanges,
   MemoryFilter,
@@ -10,6 +11,7 @@ import type {
   MemoryStats,
   MemoryVersion,
   NewMemoryRecord,
+  PendingConcepts,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -67,10 +69,10 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.insertMemory = db.prepare(
       `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
          category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id)
+         version, embedding_model, origin_id, concepts_pending)
        VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
          @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id)`,
+         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending)`,
     );
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
@@ -123,6 +125,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
               version: m.version,
               embedding_model: m.embeddingModel,
               origin_id: record.originId ?? null,
+              concepts_pending: record.concepts ? 0 : 1,
             }).lastInsertRowid,
           );
         } catch (error) {
@@ -132,7 +135,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         }
         const vecSeq = this.nextVecSeq.get() as number;
         this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, toBlob(record.embedding));
-        this.links.link(scope, seq, record.concepts);
+        if (record.concepts) this.links.link(scope, seq, record.concepts);
         upserts.push({ seq, vecSeq, vector: record.embedding });
       }
     })();
@@ -243,6 +246,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       if (changes.concepts) {
         this.links.unlink(row.seq);
         this.links.link(owner, row.seq, changes.concepts);
+        this.db.prepare('UPDATE memories SET concepts_pending = 0 WHERE seq = ?').run(row.seq);
       }
       return next;
     })();
@@ -346,6 +350,44 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     };
   }
 
+  async pendingConcepts(scope: MemoryScope | null, limit: number): Promise<PendingConcepts[]> {
+    const rows = (
+      scope
+        ? this.db
+            .prepare(
+              `SELECT id, user_id, end_user_id, text FROM memories
+               WHERE user_id = ? AND end_user_id = ? AND concepts_pending = 1 ORDER BY seq LIMIT ?`,
+            )
+            .all(scope.userId, scope.endUserId, limit)
+        : this.db
+            .prepare(
+              `SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?`,
+            )
+            .all(limit)
+    ) as Array<{ id: string; user_id: string; end_user_id: string; text: string }>;
+    return rows.map((r) => ({
+      scope: { userId: r.user_id, endUserId: r.end_user_id },
+      id: r.id,
+      text: r.text,
+    }));
+  }
+
+  async linkConcepts(
+    scope: MemoryScope,
+    items: ReadonlyArray<{ readonly id: string; readonly concepts: readonly ConceptMention[] }>,
+  ): Promise<void> {
+    const done = this.db.prepare('UPDATE memories SET concepts_pending = 0 WHERE seq = ?');
+    this.db.transaction(() => {
+      for (const item of items) {
+        const row = this.rowById.get(item.id);
+        if (!row || row.user_id !== scope.userId || row.end_user_id !== scope.endUserId) continue;
+        if (!row.concepts_pending) continue;
+        this.links.link(scope, row.seq, item.concepts);
+        done.run(row.seq);
+      }
+    })();
+  }
+
   async deleteAllOfUser(userId: string): Promise<MemoryRemoval> {
     const rows = this.db.prepare<[string], MemoryRow>('SELECT * FROM memories WHERE user_id = ?').all(userId);
     return this.removeRows(rows, true);
@@ -404,7 +446,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
 const versionEvent = (row: MemoryRow): MemoryVersion['event'] =>
   row.version === 1 ? 'created' : row.valid_to !== null ? 'closed' : 'updated';
 
-const isUniqueViolation = (error: unknown, column: string): boolean =>
-  error instanceof Error &&
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-  error.message.includes(column);
+/** Duck-typed: the driver's errors may come from another realm (jest's VM), where instanceof Error fails. */
+const isUniqueViolation = (error: unknown, column: string): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes(column);
+};

@@ -35,8 +35,10 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
           valid_to INTEGER,
           version INTEGER NOT NULL,
           embedding_model TEXT NOT NULL,
-          origin_id TEXT
+          origin_id TEXT,
+          concepts_pending INTEGER NOT NULL DEFAULT 0
         );
+        CREATE INDEX memories_concepts_pending ON memories (user_id, end_user_id, seq) WHERE concepts_pending = 1;
         CREATE INDEX memories_scope_created ON memories (user_id, end_user_id, created_at, id);
         CREATE INDEX memories_scope_importance ON memories (user_id, end_user_id, importance, created_at);
         CREATE INDEX memories_scope_category ON memories (user_id, end_user_id, category);

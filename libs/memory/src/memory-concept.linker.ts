@@ -1,0 +1,95 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { MemoryScope } from './domain/memory.js';
+import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
+import { extractConcepts } from './retrieval/concepts.js';
+
+const CHUNK = 100;
+
+/**
+ * Extracts and links the concepts of memories stored without them (batch create and import), off the
+ * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write.
+ * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
+ * every read of concept data (stats, graph, concept search) first settles its scope, so no reader sees a
+ * memory without its concepts.
+ */
+@Injectable()
+export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('MemoryConcepts');
+  private sweep: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(@Inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.sweep;
+  }
+
+  /** Starts a background sweep of every pending memory (one chunk per event-loop turn). */
+  schedule(): void {
+    if (this.stopped) return;
+    if (this.sweep) {
+      this.again = true;
+      return;
+    }
+    this.sweep = this.runSweep()
+      .catch((error: unknown) =>
+        this.logger.error(
+          `Concept linking failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
+      .finally(() => {
+        this.sweep = null;
+        if (this.again) {
+          this.again = false;
+          this.schedule();
+        }
+      });
+  }
+
+  /** Links every pending memory of the scope now (before a read of its concept data). */
+  async settle(scope: MemoryScope): Promise<void> {
+    for (;;) {
+      const pending = await this.store.memories.pendingConcepts(scope, CHUNK * 5);
+      if (pending.length === 0) return;
+      await this.link(scope, pending);
+    }
+  }
+
+  private async runSweep(): Promise<void> {
+    while (!this.stopped) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const pending = await this.store.memories.pendingConcepts(null, CHUNK);
+      if (pending.length === 0) return;
+      const byScope = new Map<string, { scope: MemoryScope; items: typeof pending }>();
+      for (const item of pending) {
+        const key = `${item.scope.userId}\u0000${item.scope.endUserId}`;
+        const group = byScope.get(key) ?? { scope: item.scope, items: [] };
+        group.items.push(item);
+        byScope.set(key, group);
+      }
+      for (const { scope, items } of byScope.values()) await this.link(scope, items);
+    }
+  }
+
+  private async link(
+    scope: MemoryScope,
+    pending: ReadonlyArray<{ id: string; text: string }>,
+  ): Promise<void> {
+    await this.store.memories.linkConcepts(
+      scope,
+      pending.map((item) => ({ id: item.id, concepts: extractConcepts(item.text) })),
+    );
+  }
+}
