@@ -142,6 +142,13 @@ export function currentVersion(doc: MemoryDocument): MemoryVersion {
   return toVersion({ ...doc, recordedAt: doc.updatedAt });
 }
 
+let lastInsertSeq = 0;
+/** Microseconds since the epoch, strictly increasing within this process. */
+export function nextInsertSeq(): number {
+  lastInsertSeq = Math.max(Date.now() * 1000, lastInsertSeq + 1);
+  return lastInsertSeq;
+}
+
 /** The document of a new memory, not yet acknowledged (`pending`) and not yet in Qdrant. */
 export function newDocument(
   scope: MemoryScope,
@@ -170,7 +177,9 @@ export function newDocument(
     version: m.version,
     embeddingModel: m.embeddingModel,
     embedding: toBytes(record.embedding),
-    concepts: conceptMentions(scope, record.concepts),
+    concepts: conceptMentions(scope, record.concepts ?? []),
+    conceptsPending: record.concepts === undefined,
+    insertSeq: nextInsertSeq(),
     history: [],
     ...(record.originId !== undefined ? { originId: record.originId } : {}),
     state: 'pending',

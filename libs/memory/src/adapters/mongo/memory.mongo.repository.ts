@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Model, QueryFilter } from 'mongoose';
 import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
 import type {
+  ConceptMention,
   Memory,
   MemoryChanges,
   MemoryFilter,
@@ -12,6 +13,7 @@ import type {
   MemoryStats,
   MemoryVersion,
   NewMemoryRecord,
+  PendingConcepts,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -189,7 +191,10 @@ export class MemoryMongoRepository implements MemoryRepository {
       if (changes.validTo !== undefined) set.validTo = changes.validTo;
       if (changes.embedding !== undefined) set.embedding = toBytes(changes.embedding);
       if (changes.embeddingModel !== undefined) set.embeddingModel = changes.embeddingModel;
-      if (changes.concepts !== undefined) set.concepts = conceptMentions(current, changes.concepts);
+      if (changes.concepts !== undefined) {
+        set.concepts = conceptMentions(current, changes.concepts);
+        set.conceptsPending = false;
+      }
       // Compare-and-set on the version: a concurrent update makes this one re-read and apply on top.
       const updated = await this.memories
         .findOneAndUpdate(
@@ -288,6 +293,50 @@ export class MemoryMongoRepository implements MemoryRepository {
       conceptCount: concepts.concepts.size,
       relationCount: concepts.relations.size,
     };
+  }
+
+  async pendingConcepts(scope: MemoryScope | null, limit: number): Promise<PendingConcepts[]> {
+    const docs = await this.memories
+      .find(
+        {
+          ...(scope ? { userId: scope.userId, endUserId: scope.endUserId } : {}),
+          conceptsPending: true,
+          state: 'live',
+        },
+        { _id: 1, userId: 1, endUserId: 1, text: 1 },
+      )
+      .sort({ insertSeq: 1, _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<MemoryDocument, '_id' | 'userId' | 'endUserId' | 'text'>>>()
+      .exec();
+    return docs.map((doc) => ({
+      scope: { userId: doc.userId, endUserId: doc.endUserId },
+      id: doc._id,
+      text: doc.text,
+    }));
+  }
+
+  async linkConcepts(
+    scope: MemoryScope,
+    items: ReadonlyArray<{ readonly id: string; readonly concepts: readonly ConceptMention[] }>,
+  ): Promise<void> {
+    if (items.length === 0) return;
+    // Concepts live on the memory's own document: each link is one atomic write, done at most once.
+    await this.memories.bulkWrite(
+      items.map((item) => ({
+        updateOne: {
+          filter: {
+            _id: item.id,
+            userId: scope.userId,
+            endUserId: scope.endUserId,
+            state: 'live',
+            conceptsPending: true,
+          },
+          update: { $set: { concepts: conceptMentions(scope, item.concepts), conceptsPending: false } },
+        },
+      })),
+      { ordered: false },
+    );
   }
 
   async deleteAllOfUser(userId: string): Promise<MemoryRemoval> {

@@ -51,6 +51,10 @@ export interface MemoryDocument {
   /** Float32 little-endian bytes. */
   embedding: Buffer;
   concepts: ConceptMentionDocument[];
+  /** Stored without its concepts (batch create, import): the concept linker extracts and links them. */
+  conceptsPending: boolean;
+  /** Insertion order (microsecond clock, monotonic within a process): the linker's oldest-first sweep. */
+  insertSeq: number;
   history: MemoryVersionDocument[];
   originId?: string | undefined;
   state: MemorySyncState;
@@ -109,6 +113,8 @@ export const memorySchema = new Schema<MemoryDocument>(
     embeddingModel: { type: String, required: true },
     embedding: { type: Buffer, required: true },
     concepts: { type: [conceptSchema], default: [] },
+    conceptsPending: { type: Boolean, required: true },
+    insertSeq: { type: Number, required: true },
     history: { type: [versionSchema], default: [] },
     originId: { type: String },
     state: { type: String, enum: ['pending', 'live', 'deleting'], required: true },
@@ -131,6 +137,11 @@ memorySchema.index(
   { unique: true, partialFilterExpression: { originId: { $type: 'string' } } },
 );
 memorySchema.index({ opId: 1 });
+memorySchema.index(
+  { userId: 1, endUserId: 1, insertSeq: 1 },
+  { partialFilterExpression: { conceptsPending: true } },
+);
+memorySchema.index({ insertSeq: 1 }, { partialFilterExpression: { conceptsPending: true } });
 // The repair pass: unfinished writes (pending, tombstones) and live memories whose point lags.
 memorySchema.index({ state: 1, touchedAt: 1 });
 memorySchema.index({ touchedAt: 1 }, { partialFilterExpression: { dirty: true } });
