@@ -1,3 +1,6 @@
+// class-transformer's @Type reads design-time metadata while this module is evaluated, which can be before
+// any NestJS module has loaded the polyfill (the standalone process crashed at start without it).
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
