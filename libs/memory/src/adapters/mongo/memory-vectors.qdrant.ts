@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type { ScoredId } from '../../domain/memory.js';
 import { documentSparseVector, querySparseVector } from './bm25-sparse.js';
-import { metadataTokens, PAYLOAD, type QdrantFilter } from './qdrant-filter.js';
+import { endUserToken, metadataTokens, PAYLOAD, type QdrantFilter } from './qdrant-filter.js';
 
 /** Named vectors of a point: the memory's embedding (cosine) and its BM25 term weights (sparse, idf). */
 export const DENSE = 'dense';
@@ -202,7 +202,7 @@ function toPoint(source: MemoryPointSource): Schemas['PointStruct'] {
     payload: {
       [PAYLOAD.memoryId]: source.id,
       [PAYLOAD.userId]: source.userId,
-      [PAYLOAD.endUserId]: source.endUserId,
+      [PAYLOAD.endUserId]: endUserToken(source.endUserId),
       [PAYLOAD.agentId]: source.agentId,
       [PAYLOAD.runId]: source.runId,
       [PAYLOAD.category]: source.category,

@@ -83,9 +83,14 @@ export class MemoryMongoRepository implements MemoryRepository {
       await this.memories.insertMany(docs, { ordered: true, lean: true });
     } catch (error) {
       await this.memories.deleteMany({ opId, state: 'pending' }).exec();
-      const e = error as { code?: unknown; keyValue?: { originId?: unknown } } | null;
-      if (e?.code === DUPLICATE_KEY && typeof e.keyValue?.originId === 'string') {
-        throw new DuplicateOriginError(e.keyValue.originId);
+      if ((error as { code?: unknown } | null)?.code === DUPLICATE_KEY) {
+        // Which origin id clashed: the bulk error's shape varies by driver path, the scope's data does not.
+        const clash = await this.importedOriginIds(
+          scope,
+          records.flatMap((r) => (r.originId === undefined ? [] : [r.originId])),
+        );
+        const [originId] = clash;
+        if (originId !== undefined) throw new DuplicateOriginError(originId);
       }
       throw error;
     }

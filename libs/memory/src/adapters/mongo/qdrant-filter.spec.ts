@@ -12,13 +12,13 @@ describe('Qdrant filters of the memory search', () => {
     expect(wholeScopeFilter({ userId: 'u', endUserId: 'alice' })).toEqual({
       must: [
         { key: PAYLOAD.userId, match: { value: 'u' } },
-        { key: PAYLOAD.endUserId, match: { value: 'alice' } },
+        { key: PAYLOAD.endUserId, match: { value: 'e:alice' } },
       ],
     });
     const must = searchFilter({ ...scope, agentId: 'ag', runId: 'r1' }, { validity: { kind: 'all' } }).must;
     expect(must).toEqual([
       { key: PAYLOAD.userId, match: { value: 'user-a' } },
-      { key: PAYLOAD.endUserId, match: { value: '' } },
+      { key: PAYLOAD.endUserId, match: { value: 'e:' } },
       { key: PAYLOAD.agentId, match: { value: 'ag' } },
       { key: PAYLOAD.runId, match: { value: 'r1' } },
     ]);

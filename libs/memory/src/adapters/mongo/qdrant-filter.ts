@@ -25,9 +25,18 @@ export const PAYLOAD = {
 
 const match = (key: string, value: string | number | boolean): Condition => ({ key, match: { value } });
 
+/**
+ * The end user as a payload keyword: prefixed, so the account's own memories ('') are a non-empty value
+ * like any other and no end user id can collide with it.
+ */
+export const endUserToken = (endUserId: string): string => `e:${endUserId}`;
+
 /** The tenant conditions: account (the `is_tenant` index), then end user, then agent and run when given. */
 export function scopeConditions(scope: MemoryScopeFilter): Condition[] {
-  const must: Condition[] = [match(PAYLOAD.userId, scope.userId), match(PAYLOAD.endUserId, scope.endUserId)];
+  const must: Condition[] = [
+    match(PAYLOAD.userId, scope.userId),
+    match(PAYLOAD.endUserId, endUserToken(scope.endUserId)),
+  ];
   if (scope.agentId !== undefined) must.push(match(PAYLOAD.agentId, scope.agentId));
   if (scope.runId !== undefined) must.push(match(PAYLOAD.runId, scope.runId));
   return must;
