@@ -85,13 +85,17 @@ export function toBytes(vector: Float32Array): Buffer {
 
 /** A stored embedding back to floats (lean reads give a Buffer or a BSON Binary). */
 export function fromBytes(stored: unknown): Float32Array {
-  const bytes =
-    stored instanceof Uint8Array
-      ? stored
-      : ((stored as { buffer?: Uint8Array } | null)?.buffer ?? new Uint8Array(0));
+  let bytes: Uint8Array;
+  if (stored instanceof Uint8Array) bytes = stored;
+  else {
+    // A BSON Binary: its buffer may be larger than its content, which ends at `position`.
+    const binary = stored as { buffer?: Uint8Array; position?: number } | null;
+    const buffer = binary?.buffer ?? new Uint8Array(0);
+    bytes = typeof binary?.position === 'number' ? buffer.subarray(0, binary.position) : buffer;
+  }
   // Copy: the bytes may not be 4-byte aligned inside their buffer.
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
+  const copy = new Uint8Array(bytes.byteLength - (bytes.byteLength % 4));
+  copy.set(bytes.subarray(0, copy.byteLength));
   return new Float32Array(copy.buffer);
 }
 

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { openMongoConnection } from '@membolt/mongo-store';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.js';
@@ -39,7 +40,11 @@ export async function openMemoryMongoStore(
   options: MemoryMongoStoreOptions,
   settings: MemoryStoreSettings,
 ): Promise<MemoryMongoStore> {
-  const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
+  const logger = new Logger('MemoryStore');
+  const log =
+    options.log ??
+    ((message: string, error: unknown) =>
+      logger.error(`${message}: ${error instanceof Error ? error.message : String(error)}`));
   const connection = await openMongoConnection(options.mongoUrl, 'memory', options.dbName);
   try {
     const memories = connection.model<MemoryDocument>('Memory', memorySchema);
