@@ -47,3 +47,7 @@ export const invalidExportCursor = (): CommonError =>
 
 export const duplicateImportIds = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'an import batch may not hold the same id twice');
+
+/** '' is the account's own scope, not an end user: erasing it through the end-user call would be a surprise. */
+export const endUserIdRequired = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'endUserId is required');

@@ -333,6 +333,9 @@ describe('memory service over the bus', () => {
     );
     expect(bobsView.results.length).toBeGreaterThan(0);
     expect(bobsView.results.map((r) => r.memory.text)).toEqual(['bob likes coffee']);
+    const own = await rejection(bus.request(MemorySubjects.deleteEndUser, { endUserId: ' ' }, A));
+    expect(own).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'endUserId is required' });
+    expect(await count(A)).toBe(1);
     const receipt = await bus.request(MemorySubjects.deleteEndUser, { endUserId: 'alice' }, A);
     expect(receipt.removed).toMatchObject({ memories: 2, vectors: 2, keywordEntries: 2 });
     expect(await count(A, { endUserId: 'alice' })).toBe(0);

@@ -49,6 +49,7 @@ import {
   conceptNotFound,
   duplicateImportIds,
   embeddingDimension,
+  endUserIdRequired,
   importanceOutOfRange,
   invalidExportCursor,
   memoryNotFound,
@@ -65,7 +66,12 @@ import { DuplicateOriginError } from './ports/memory.repository.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { analyzeQuery } from './retrieval/query-analysis.js';
-import { type RankableMemory, rankCandidates } from './retrieval/rank.js';
+import {
+  NEIGHBOURS_AFTER,
+  NEIGHBOURS_BEFORE,
+  type RankableMemory,
+  rankCandidates,
+} from './retrieval/rank.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
@@ -118,9 +124,10 @@ export class MemoryService {
       ...r,
       concepts: extractConcepts(r.memory.text),
     }));
-    await this.store.memories.insertMany(scope, [record!]);
-    await this.events.changed(scope, 'created', [record!.memory.id], record!.memory.createdAt);
-    return record!.memory;
+    if (!record) throw new Error('newRecords answered no record for one item');
+    await this.store.memories.insertMany(scope, [record]);
+    await this.events.changed(scope, 'created', [record.memory.id], record.memory.createdAt);
+    return record.memory;
   }
 
   /** All or none, in one transaction; texts without an embedding are embedded in one call. */
@@ -239,7 +246,7 @@ export class MemoryService {
       [embedding] = await this.embedder.embed([request.text], 'document');
       embeddingModel = this.embedder.model;
     }
-    const textChanged = request.text !== undefined && request.text !== current.text;
+    const newText = request.text !== undefined && request.text !== current.text ? request.text : undefined;
     const changes: MemoryChanges = {
       text: request.text,
       metadata,
@@ -249,7 +256,7 @@ export class MemoryService {
       validTo,
       embedding,
       embeddingModel,
-      concepts: textChanged ? extractConcepts(request.text!) : undefined,
+      concepts: newText !== undefined ? extractConcepts(newText) : undefined,
       updatedAt: this.clock.now(),
     };
     const updated = await this.store.memories.update(scope, request.memoryId, changes);
@@ -284,14 +291,25 @@ export class MemoryService {
     // A time named in the query opens the closed facts to the ranker, which keeps those that held then.
     const filter = this.filterOf(request, analysis.timeRange !== null);
     const pool = candidatePool(request.limit);
-    const [vector] = await this.embedder.embed([request.query], 'query');
+    const vector = await this.embedOne(request.query, 'query');
     await this.concepts.settle(scope);
     const [dense, keyword, concept] = await Promise.all([
-      this.store.search.dense(scope, filter, vector!, pool),
+      this.store.search.dense(scope, filter, vector, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
     ]);
     const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
+    // The memories just before and after each candidate in its conversation: an answer follows its question.
+    const neighbours = await this.store.search.neighbours?.(
+      scope,
+      filter,
+      [...ids],
+      NEIGHBOURS_BEFORE,
+      NEIGHBOURS_AFTER,
+    );
+    for (const around of neighbours?.values() ?? []) {
+      for (const id of [...around.previous, ...around.next]) ids.add(id);
+    }
     const found = await this.store.memories.findByIds(scope, [...ids], {
       withEmbedding: request.includeEmbedding === true,
     });
@@ -314,11 +332,15 @@ export class MemoryService {
       keyword,
       concept,
       memories: rankable,
+      neighbours,
       now: asOf ?? now,
       limit: request.limit,
     });
     return {
-      results: ranked.map((r) => ({ memory: byId.get(r.id)!, score: r.score, scores: r.scores })),
+      results: ranked.flatMap((r) => {
+        const hit = byId.get(r.id);
+        return hit ? [{ memory: hit, score: r.score, scores: r.scores }] : [];
+      }),
       strategy: dense.strategy,
     };
   }
@@ -344,8 +366,8 @@ export class MemoryService {
   async generateEmbedding(
     text: string,
   ): Promise<{ embedding: Float32Array; dimension: number; model: string }> {
-    const [embedding] = await this.embedder.embed([text], 'document');
-    return { embedding: embedding!, dimension: this.embedder.dimension, model: this.embedder.model };
+    const embedding = await this.embedOne(text, 'document');
+    return { embedding, dimension: this.embedder.dimension, model: this.embedder.model };
   }
 
   async listEndUsers(
@@ -356,6 +378,7 @@ export class MemoryService {
   }
 
   async deleteEndUser(userId: string, request: DeleteEndUserRequest): Promise<DeletionOutcome> {
+    if (!request.endUserId.trim()) throw endUserIdRequired();
     const scope: MemoryScope = { userId, endUserId: request.endUserId };
     const removal = await this.store.endUsers.delete(userId, request.endUserId);
     const deletedAt = this.clock.now();
@@ -415,8 +438,32 @@ export class MemoryService {
           'document',
         )
       : [];
+    if (computed.length !== toEmbed.length) {
+      throw new Error(
+        `The embedder ${this.embedder.model} answered ${computed.length} vectors for ${toEmbed.length} texts`,
+      );
+    }
     toEmbed.forEach((p, i) => (p.embedding = computed[i]));
-    return prepared.map((p) => ({
+    return prepared.map((p) => {
+      if (!p.embedding) throw new Error('A new memory was left without a vector');
+      return this.toRecord(scope, p, p.embedding, importing);
+    });
+  }
+
+  private toRecord(
+    scope: MemoryScopeFilter,
+    p: {
+      item: NewMemoryFields & { id?: string | undefined };
+      metadata: Record<string, unknown>;
+      importance: number;
+      createdAt: Date;
+      validFrom: Date;
+      validTo: Date | null;
+    },
+    embedding: Float32Array,
+    importing: boolean,
+  ): NewMemoryRecord {
+    return {
       memory: {
         id: randomUUID(),
         userId: scope.userId,
@@ -437,9 +484,9 @@ export class MemoryService {
         version: 1,
         embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
       },
-      embedding: p.embedding!,
+      embedding,
       originId: importing ? p.item.id : undefined,
-    }));
+    };
   }
 
   /** The stored metadata (importance lives in its column) and the importance it carried, checked. */
@@ -454,6 +501,12 @@ export class MemoryService {
       throw importanceOutOfRange();
     }
     return { metadata: rest, importance };
+  }
+
+  private async embedOne(text: string, purpose: 'document' | 'query'): Promise<Float32Array> {
+    const [vector] = await this.embedder.embed([text], purpose);
+    if (!vector) throw new Error(`The embedder ${this.embedder.model} answered no vector`);
+    return vector;
   }
 
   private givenEmbedding(values: readonly number[]): Float32Array {

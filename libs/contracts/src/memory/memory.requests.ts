@@ -1,5 +1,5 @@
-// class-transformer's @Type reads design-time metadata while this module is evaluated, which can be before
-// any NestJS module has loaded the polyfill (the standalone process crashed at start without it).
+// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
+// decorated (an entry point that imports contracts before Nest would crash otherwise).
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {

@@ -18,6 +18,8 @@ export interface GeminiEmbedderOptions {
   /** Another endpoint than Google's (a proxy, or a test server). */
   readonly baseUrl?: string | undefined;
   readonly call?: Partial<ProviderCallSettings>;
+  /** The fetch the SDK calls (default: its own, the platform's); a test or a proxy agent may pass one. */
+  readonly fetch?: typeof fetch;
 }
 
 /** Google's Gemini embeddings through the official `@google/genai` SDK. */
@@ -41,6 +43,7 @@ export class GeminiEmbedder implements Embedder {
         timeout: this.settings.timeoutMs,
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         retryOptions: { attempts: 1 }, // our own retry loop
+        ...(options.fetch ? { fetch: options.fetch } : {}),
       },
     });
   }

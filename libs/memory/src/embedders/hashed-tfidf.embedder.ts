@@ -1,6 +1,7 @@
 import { DEFAULT_EMBEDDING_DIMENSION } from '@membolt/contracts/rules';
 
 import { type Embedder } from '../ports/embedder.js';
+import { normalize } from '../retrieval/fit-dimension.js';
 import { STOP_WORDS, wordTokens } from '../retrieval/text-tokens.js';
 
 export const HASHED_TFIDF_MODEL = 'hashed-tfidf-v1';
@@ -15,13 +16,14 @@ const CHAR_NGRAM_MIN = 3;
 const CHAR_NGRAM_MAX = 5;
 
 /**
- * The offline default embedder: a hashed TF vector over words, word bigrams and character 3-5-grams.
- * No weights, no download, deterministic, pure TypeScript. Features are counted sparsely, weighted by
- * sublinear term frequency, hashed with a signed hash into `dimension` buckets (the sign keeps collisions
- * unbiased), and the dense vector is L2-normalised so a dot product is the cosine.
+ * The offline default embedder: a hashed term-frequency vector over words, word bigrams and character
+ * 3-5-grams. No weights, no download, deterministic, pure TypeScript. Each feature is hashed (FNV-1a) to a
+ * bucket and a sign (the sign keeps collisions unbiased) and added with its family's weight straight into
+ * the dense vector, which is then L2-normalised so a dot product is the cosine. Raw counts, not sublinear
+ * ones: the dev set could not tell them apart, and accumulating directly is what makes it fast.
  *
- * Vectors carry no IDF: a stored vector never has to change when a user's collection grows. IDF enters on
- * the query side instead (see `weightQueryVector` in retrieval/bucket-idf.ts) and through BM25 in the fusion.
+ * Vectors carry no IDF: a stored vector never has to change when a user's collection grows. IDF enters
+ * through BM25 in the fusion (decision 021).
  */
 export class HashedTfidfEmbedder implements Embedder {
   readonly model = HASHED_TFIDF_MODEL;
@@ -38,71 +40,51 @@ export class HashedTfidfEmbedder implements Embedder {
 
   /** Synchronous form for callers that embed inside a transaction or a tight loop. */
   embedOne(text: string): Float32Array {
-    return densify(hashedFeatures(text), this.dimension);
-  }
-}
-
-/** Sparse features of a text: 32-bit feature hash -> weight (sublinear tf times the family's weight). */
-export function hashedFeatures(text: string): Map<number, number> {
-  const counts = new Map<number, number>();
-  const add = (hash: number, weight: number) => counts.set(hash, (counts.get(hash) ?? 0) + weight);
-  const words = wordTokens(text);
-  let previous: string | null = null;
-  for (const word of words) {
-    const isStop = STOP_WORDS.has(word);
-    if (!isStop) {
-      add(fnv1a('w\u0001' + word), 1);
+    const vector = new Float32Array(this.dimension);
+    const add = (hash: number, weight: number) => {
+      vector[(hash >>> 1) % this.dimension] += hash & 1 ? weight : -weight;
+    };
+    let previous: string | null = null;
+    for (const word of wordTokens(text)) {
+      if (STOP_WORDS.has(word)) continue;
+      add(fnv1a(WORD_SEED, word), FEATURE_WEIGHTS.word);
+      // Bigrams over content words only: "went to paris" and "went paris" make the same pair.
+      if (previous !== null) add(fnv1a(fnv1a(BIGRAM_SEED, previous), ' ' + word), FEATURE_WEIGHTS.bigram);
+      previous = word;
       addCharNgrams(word, add);
     }
-    // Bigrams over content words only: "went to paris" and "went paris" make the same pair.
-    if (!isStop) {
-      if (previous !== null) add(fnv1a('b\u0001' + previous + ' ' + word), 1);
-      previous = word;
-    }
-  }
-  const features = new Map<number, number>();
-  for (const [hash, count] of counts) {
-    const family = hash & 3;
-    const weight =
-      family === 0 ? FEATURE_WEIGHTS.word : family === 1 ? FEATURE_WEIGHTS.bigram : FEATURE_WEIGHTS.char;
-    features.set(hash, (1 + Math.log(count)) * weight);
-  }
-  return features;
-}
-
-/** Folds sparse features into a dense, L2-normalised vector; bucket and sign come from the hash. */
-export function densify(features: ReadonlyMap<number, number>, dimension: number): Float32Array {
-  const vector = new Float32Array(dimension);
-  for (const [hash, weight] of features) {
-    const bucket = (hash >>> 3) % dimension;
-    vector[bucket] += hash & 4 ? weight : -weight;
-  }
-  let norm = 0;
-  for (let i = 0; i < dimension; i++) norm += vector[i] * vector[i];
-  if (norm > 0) {
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < dimension; i++) vector[i] *= scale;
-  }
-  return vector;
-}
-
-function addCharNgrams(word: string, add: (hash: number, weight: number) => void): void {
-  const padded = '#' + word + '#';
-  for (let n = CHAR_NGRAM_MIN; n <= CHAR_NGRAM_MAX; n++) {
-    for (let i = 0; i + n <= padded.length; i++) add(fnv1a('c\u0001' + padded.slice(i, i + n)), 1);
+    return normalize(vector);
   }
 }
 
-/**
- * 32-bit FNV-1a with its low 2 bits replaced by the feature family (from the prefix's first character),
- * so the weight of a hashed feature can be read back without keeping the string.
- */
-export function fnv1a(key: string): number {
-  let hash = 0x811c9dc5;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** 32-bit FNV-1a of `key`, continuing from `seed` (so a family prefix costs nothing per feature). */
+export function fnv1a(seed: number, key: string): number {
+  let hash = seed;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
+    hash = Math.imul(hash, FNV_PRIME);
   }
-  const family = key.charCodeAt(0) === 119 ? 0 : key.charCodeAt(0) === 98 ? 1 : 2; // w, b, c
-  return ((hash & ~3) | family) >>> 0;
+  return hash >>> 0;
+}
+
+// One seed per feature family, so a word, a bigram and a character n-gram spelled alike never collide.
+const WORD_SEED = fnv1a(FNV_OFFSET, 'w\u0001');
+const BIGRAM_SEED = fnv1a(FNV_OFFSET, 'b\u0001');
+const CHAR_SEED = fnv1a(FNV_OFFSET, 'c\u0001');
+
+/** Every character 3-5-gram of `#word#`, hashed incrementally from each start (no substring is built). */
+function addCharNgrams(word: string, add: (hash: number, weight: number) => void): void {
+  const padded = '#' + word + '#';
+  for (let start = 0; start + CHAR_NGRAM_MIN <= padded.length; start++) {
+    let hash = CHAR_SEED;
+    const end = Math.min(padded.length, start + CHAR_NGRAM_MAX);
+    for (let i = start; i < end; i++) {
+      hash ^= padded.charCodeAt(i);
+      hash = Math.imul(hash, FNV_PRIME);
+      if (i - start + 1 >= CHAR_NGRAM_MIN) add(hash >>> 0, FEATURE_WEIGHTS.char);
+    }
+  }
 }

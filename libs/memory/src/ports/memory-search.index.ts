@@ -1,4 +1,5 @@
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../domain/memory.js';
+import type { ConversationNeighbours } from '../retrieval/rank.js';
 
 export interface DenseCandidates {
   /** Cosine similarity, best first. */
@@ -40,4 +41,18 @@ export interface MemorySearchIndex {
     names: readonly string[],
     k: number,
   ): Promise<ScoredId[]>;
+
+  /**
+   * For each of these memories that belongs to a conversation: up to `before` memories just before it and
+   * `after` just after it in that conversation (by creation time, then insertion order), nearest first,
+   * inside the scope and the filters. Memories without a conversation are absent from the answer. Optional:
+   * an adapter without it ranks without conversation neighbours.
+   */
+  neighbours?(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    ids: readonly string[],
+    before: number,
+    after: number,
+  ): Promise<Map<string, ConversationNeighbours>>;
 }

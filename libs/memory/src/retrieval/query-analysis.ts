@@ -15,6 +15,8 @@ export interface QueryAnalysis {
   readonly terms: string[];
   /** The time the query names ("in 2023", "last year", "in May 2023"), or null. */
   readonly timeRange: TimeRange | null;
+  /** A month named without a year ("in June"): 1-12, matched in any year; null otherwise. */
+  readonly monthOfYear: number | null;
   /** The query asks for a time ("when ...", "what year", "how long ago"): memories stating one help. */
   readonly asksWhen: boolean;
   /** Normalised concept names in the query (see concepts.ts), to find memories linked to them. */
@@ -28,9 +30,11 @@ const ASKS_WHEN =
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const terms = [...new Set(contentTokens(query))];
+  const monthOfYear = monthWithoutYear(query, now);
   return {
     terms,
-    timeRange: timeRangeOf(query, now),
+    timeRange: monthOfYear === null ? timeRangeOf(query, now) : null,
+    monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: extractConcepts(query).map((concept) => concept.name),
   };
@@ -63,6 +67,16 @@ export function timeRangeOf(query: string, now: Date): TimeRange | null {
   // chrono leaves a bare year ("where did I live in 2023?") alone.
   const year = YEAR.exec(query);
   return year ? yearRange(Number(year[1])) : null;
+}
+
+/** "in June" (no year, no day): chrono would pin it to the last June; a person means June of any year. */
+function monthWithoutYear(query: string, now: Date): number | null {
+  const parsed = chrono.parse(query, now, { forwardDate: false })[0];
+  if (!parsed || parsed.end) return null;
+  const start = parsed.start;
+  if (!start.isCertain('month') || start.isCertain('year') || start.isCertain('day')) return null;
+  if (/\b(?:last|this|next|ago)\b/i.test(parsed.text)) return null;
+  return start.get('month') ?? null;
 }
 
 function yearRange(year: number): TimeRange {

@@ -38,19 +38,44 @@ export interface RankingWeights {
   /** Times recency (1 now, 0.5 after `recencyHalfLifeDays`). */
   readonly recency: number;
   readonly recencyHalfLifeDays: number;
+  /**
+   * Conversation neighbours: a memory scores at least this share of the fused score of the memory one (and
+   * two) before it, and of the one after it, in the same conversation. In a dialogue the answer follows the
+   * question that repeats the query's words ("What gave you the idea for the colours?" -> "I wanted to
+   * catch the eye").
+   */
+  readonly previousNeighbour: number;
+  readonly secondPreviousNeighbour: number;
+  readonly nextNeighbour: number;
+  /** Added to `previousNeighbour` when the memory before asks a question (this one is likely its answer). */
+  readonly answerToQuestion: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   fusion: 'linear',
   dense: 1,
-  keyword: 0.35,
+  keyword: 0.7,
   rrfK: 60,
-  concept: 0.05,
+  concept: 0.02,
   time: 0.1,
   importance: 0.02,
   recency: 0.01,
   recencyHalfLifeDays: 30,
+  previousNeighbour: 0.8,
+  secondPreviousNeighbour: 0.6,
+  nextNeighbour: 0.6,
+  answerToQuestion: 0.15,
 };
+
+/** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
+export const NEIGHBOURS_BEFORE = 2;
+export const NEIGHBOURS_AFTER = 1;
+
+/** A candidate's neighbours in its conversation, nearest first (by creation time, then insertion order). */
+export interface ConversationNeighbours {
+  readonly previous: readonly string[];
+  readonly next: readonly string[];
+}
 
 export interface RankInput {
   readonly analysis: QueryAnalysis;
@@ -60,7 +85,13 @@ export interface RankInput {
   readonly keyword: readonly ScoredId[];
   /** Memories linked to a concept the query names. */
   readonly concept: readonly { readonly id: string }[];
-  /** Every candidate id above must be here; ids missing from it are skipped (deleted meanwhile). */
+  /**
+   * For each candidate that belongs to a conversation: up to NEIGHBOURS_BEFORE memories before it and
+   * NEIGHBOURS_AFTER after it in that conversation (ids; their memories go into `memories`). Optional:
+   * without it, no neighbour propagation.
+   */
+  readonly neighbours?: ReadonlyMap<string, ConversationNeighbours>;
+  /** Every candidate and neighbour id must be here; ids missing from it are skipped (deleted meanwhile). */
   readonly memories: ReadonlyMap<string, RankableMemory>;
   readonly now: Date;
   readonly limit: number;
@@ -93,31 +124,63 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const queryTerms = new Set(analysis.terms);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
 
-  const ids = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
+  const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
+  const base = new Map<string, number>();
+  for (const id of candidates) {
+    if (weights.fusion === 'rrf') {
+      const dr = denseRank.get(id);
+      const kr = keywordRank.get(id);
+      base.set(
+        id,
+        (dr === undefined ? 0 : weights.dense / (weights.rrfK + dr)) +
+          (kr === undefined ? 0 : weights.keyword / (weights.rrfK + kr)),
+      );
+    } else {
+      const keywordScore = keyword.get(id);
+      base.set(
+        id,
+        weights.dense * Math.max(0, dense.get(id) ?? 0) +
+          weights.keyword * (keywordScore !== undefined && maxKeyword > 0 ? keywordScore / maxKeyword : 0),
+      );
+    }
+  }
+  const links = linksOf(input.neighbours);
+  const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
+
   const ranked: RankedCandidate[] = [];
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
     const validFrom = Date.parse(memory.validFrom);
     const validTo = memory.validTo === null ? Number.POSITIVE_INFINITY : Date.parse(memory.validTo);
-    const timeMatch = range !== null && validFrom < range.to && validTo > range.from;
+    // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
+    // open fact that started earlier is not excluded, but gets no bonus: most memories are events ("I
+    // went to...") whose start is the time they talk about.
+    const timeMatch =
+      (range !== null &&
+        ((validFrom >= range.from && validFrom < range.to) ||
+          (memory.validTo !== null && validFrom < range.to && validTo > range.from))) ||
+      (analysis.monthOfYear !== null && new Date(validFrom).getUTCMonth() + 1 === analysis.monthOfYear);
     if (validTo <= nowMs && !timeMatch) continue;
+
+    const own = base.get(id) ?? 0;
+    const previous = links.previous.get(id);
+    const secondPrevious = previous === undefined ? undefined : links.previous.get(previous);
+    const next = links.next.get(id);
+    const previousAsks = previous !== undefined && (memories.get(previous)?.text.includes('?') ?? false);
+    const fromNeighbours = Math.max(
+      (weights.previousNeighbour + (previousAsks ? weights.answerToQuestion : 0)) *
+        (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
+      weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
+    );
+    const fused = Math.max(own, fromNeighbours);
+    // A neighbour pulled in by nothing keeps out; a direct candidate stays even when its score is 0.
+    if (fused <= 0 && !candidates.has(id)) continue;
 
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
     const conceptMatch = concept.has(id);
-    let fused: number;
-    if (weights.fusion === 'rrf') {
-      const dr = denseRank.get(id);
-      const kr = keywordRank.get(id);
-      fused =
-        (dr === undefined ? 0 : weights.dense / (weights.rrfK + dr)) +
-        (kr === undefined ? 0 : weights.keyword / (weights.rrfK + kr));
-    } else {
-      fused =
-        weights.dense * Math.max(0, semantic ?? 0) +
-        weights.keyword * (keywordScore !== null && maxKeyword > 0 ? keywordScore / maxKeyword : 0);
-    }
     const importance = clamp01(memory.importance);
     const ageDays = Math.max(0, nowMs - Date.parse(memory.createdAt)) / DAY_MS;
     const recency = Math.pow(0.5, ageDays / weights.recencyHalfLifeDays);
@@ -128,6 +191,16 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.importance * (importance - 0.5) +
       weights.recency * recency;
 
+    const reasons = reasonsFor(
+      memory.text,
+      queryTerms,
+      semantic,
+      conceptMatch,
+      timeMatch,
+      importance,
+      recency,
+    );
+    if (fromNeighbours > own) reasons.push('next to a matching memory of the same conversation');
     ranked.push({
       id,
       score: final,
@@ -140,7 +213,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
         conceptMatch,
         timeMatch,
         final,
-        reasons: reasonsFor(memory.text, queryTerms, semantic, conceptMatch, timeMatch, importance, recency),
+        reasons,
       },
     });
   }
@@ -167,6 +240,23 @@ function reasonsFor(
   else if (importance < 0.3) reasons.push('low importance');
   if (recency >= 0.9) reasons.push('recent');
   return reasons;
+}
+
+/** The previous/next links of every chain `previous[1], previous[0], id, next[0]` the store gave. */
+function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undefined): {
+  previous: Map<string, string>;
+  next: Map<string, string>;
+} {
+  const previous = new Map<string, string>();
+  const next = new Map<string, string>();
+  for (const [id, around] of neighbours ?? []) {
+    const chain = [...[...around.previous].reverse(), id, ...around.next];
+    for (let i = 1; i < chain.length; i++) {
+      previous.set(chain[i], chain[i - 1]);
+      next.set(chain[i - 1], chain[i]);
+    }
+  }
+  return { previous, next };
 }
 
 function ranksOf(hits: readonly ScoredId[]): Map<string, number> {

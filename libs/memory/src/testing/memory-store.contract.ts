@@ -115,6 +115,19 @@ export function describeMemoryStoreContract(
       expect(page.totalCount).toBe(3);
     });
 
+    it('lists memories of one creation time (a batch) in the order they were inserted', async () => {
+      const texts = ['first', 'second', 'third', 'fourth'];
+      await store.memories.insertMany(
+        A,
+        texts.map((text) => makeMemoryRecord(A, DIM, { text, createdAt: day(1) })),
+      );
+      const order = async (sort: 'recent' | 'oldest' | 'importance') =>
+        (await store.memories.list(A, open, { limit: 10, offset: 0, sort })).memories.map((m) => m.text);
+      expect(await order('oldest')).toEqual(texts);
+      expect(await order('recent')).toEqual([...texts].reverse());
+      expect(await order('importance')).toEqual([...texts].reverse());
+    });
+
     it('updates only the given fields, keeps the previous version, closes facts', async () => {
       const record = makeMemoryRecord(A, DIM, {
         text: 'I live in Paris',

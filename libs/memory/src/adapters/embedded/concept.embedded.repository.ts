@@ -69,7 +69,7 @@ export class ConceptEmbeddedRepository implements ConceptRepository {
     const rows = this.db
       .prepare(
         `SELECT m.* FROM memory_concepts mc JOIN memories m ON m.seq = mc.memory_seq
-         WHERE mc.concept_id = ? AND ${where.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+         WHERE mc.concept_id = ? AND ${where.sql} ORDER BY m.created_at DESC, m.seq DESC LIMIT ?`,
       )
       .all(conceptId, ...where.params, limit) as MemoryRow[];
     return rows.map((row) => toMemory(row));

@@ -1,6 +1,7 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 
@@ -72,5 +73,45 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
         ...filters.params,
         k,
       ) as ScoredId[];
+  }
+
+  async neighbours(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    ids: readonly string[],
+    before: number,
+    after: number,
+  ): Promise<Map<string, ConversationNeighbours>> {
+    const out = new Map<string, ConversationNeighbours>();
+    if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+    const where = scopeSql(scope, 'n');
+    const filters = filterSql(filter, 'n');
+    // One indexed walk per direction and memory (memories_scope_conversation_order); the candidate row is
+    // read inside the scope too, so an id of another scope yields nothing.
+    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') =>
+      this.db.prepare(
+        `SELECT n.id AS id
+         FROM memories c JOIN memories n
+           ON n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
+         WHERE c.id = ? AND c.user_id = ? AND c.end_user_id = ? AND c.conversation_id IS NOT NULL
+           AND (n.created_at ${comparison} c.created_at OR (n.created_at = c.created_at AND n.seq ${comparison} c.seq))
+           AND ${where.sql}${filters.sql}
+         ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?`,
+      );
+    const previous = side('<', 'DESC');
+    const next = side('>', 'ASC');
+    const walk = (statement: ReturnType<typeof side>, id: string, k: number): string[] =>
+      k <= 0
+        ? []
+        : (
+            statement.all(id, scope.userId, scope.endUserId, ...where.params, ...filters.params, k) as {
+              id: string;
+            }[]
+          ).map((row) => row.id);
+    for (const id of new Set(ids)) {
+      const around = { previous: walk(previous, id, before), next: walk(next, id, after) };
+      if (around.previous.length > 0 || around.next.length > 0) out.set(id, around);
+    }
+    return out;
   }
 }

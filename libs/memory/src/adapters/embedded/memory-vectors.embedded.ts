@@ -46,7 +46,7 @@ interface AnnMeta {
 
 const SAVE_DELAY_MS = 2_000;
 /** Vectors added to an ANN index per event-loop turn while it is built in the background. */
-const BUILD_CHUNK = 256;
+const BUILD_CHUNK = 64;
 
 /**
  * Dense candidates of the embedded store. SQLite (`memory_vectors`) is the truth; two caches sit in front:

@@ -45,10 +45,11 @@ const noneRemoved = (): Removed => ({
   relations: 0,
 });
 
+/** Ties (a batch shares one creation time) follow insertion order, so a batch lists in the order it was sent. */
 const ORDER_BY: Record<MemorySort, string> = {
-  importance: 'm.importance DESC, m.created_at DESC, m.id',
-  recent: 'm.created_at DESC, m.id DESC',
-  oldest: 'm.created_at ASC, m.id ASC',
+  importance: 'm.importance DESC, m.created_at DESC, m.seq DESC',
+  recent: 'm.created_at DESC, m.seq DESC',
+  oldest: 'm.created_at ASC, m.seq ASC',
 };
 
 /** Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. */

@@ -1,5 +1,7 @@
 import type { Migration } from '@membolt/embedded-store';
 
+import { FTS5_TOKENIZE } from '../../retrieval/keyword-index.js';
+
 /**
  * The schema of `DATA_DIR/memory.sqlite`, one version per change. Append; never edit a shipped version.
  *
@@ -117,6 +119,38 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
         );
         CREATE INDEX concept_relations_scope ON concept_relations (user_id, end_user_id);
         CREATE INDEX concept_relations_target ON concept_relations (target_id);
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'keyword index with Porter stems; conversation order index for search neighbours',
+    up: (db) => {
+      // Porter stems meet word forms ("painted"/"painting"): BM25 hit@10 0.647 -> 0.700 on the LoCoMo dev
+      // set (decision 021). FTS5 cannot change a tokenizer in place: drop, recreate, rebuild from `memories`.
+      db.exec(`
+        DROP TRIGGER memories_fts_insert;
+        DROP TRIGGER memories_fts_delete;
+        DROP TRIGGER memories_fts_update;
+        DROP TABLE memory_fts;
+        CREATE VIRTUAL TABLE memory_fts USING fts5(
+          text, scope_tok, content='memories', content_rowid='seq', tokenize='${FTS5_TOKENIZE}'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF text ON memories BEGIN
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
+          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+        END;
+        INSERT INTO memory_fts (memory_fts) VALUES ('rebuild');
+
+        CREATE INDEX memories_scope_conversation_order
+          ON memories (user_id, end_user_id, conversation_id, created_at, seq)
+          WHERE conversation_id IS NOT NULL;
       `);
     },
   },

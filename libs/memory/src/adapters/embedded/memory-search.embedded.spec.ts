@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryFilter } from '../../domain/memory.js';
+import { makeMemoryRecord } from '../../testing/memory.factory.js';
+import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const openStore = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'membolt-memory-search-'));
+  dirs.push(dir);
+  return openMemoryEmbeddedStore(dir, { dimension: 8, annMinVectors: 1000 });
+};
+
+const DIM = 8;
+const A = { userId: 'user-a', endUserId: '' };
+const B = { userId: 'user-b', endUserId: '' };
+const all: MemoryFilter = { validity: { kind: 'all' } };
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+
+describe('Embedded search: Porter keywords and conversation neighbours', () => {
+  it('matches word forms through Porter stems', async () => {
+    const store = openStore();
+    try {
+      const painted = makeMemoryRecord(A, DIM, { text: 'Melanie painted a sunrise by the lake' });
+      await store.memories.insertMany(A, [painted, makeMemoryRecord(A, DIM, { text: 'I like green tea' })]);
+      const hits = await store.search.keyword(A, all, ['painting', 'sunrises'], 10);
+      expect(hits.map((hit) => hit.id)).toEqual([painted.memory.id]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers the memories just before and after in the same conversation, nearest first, in scope only', async () => {
+    const store = openStore();
+    try {
+      const turn = (text: string, minute: number, conversationId: string | null = 'conv-1') =>
+        makeMemoryRecord(A, DIM, { text, conversationId, createdAt: at(minute) });
+      // Two turns share a creation time: insertion order breaks the tie.
+      const turns = [turn('t0', 0), turn('t1', 1), turn('t2', 2), turn('t3', 2), turn('t4', 3)];
+      const elsewhere = [turn('other conversation', 2, 'conv-2'), turn('no conversation', 2, null)];
+      await store.memories.insertMany(A, [...turns, ...elsewhere]);
+      await store.memories.insertMany(B, [
+        makeMemoryRecord(B, DIM, { conversationId: 'conv-1', createdAt: at(2) }),
+      ]);
+      const id = (i: number) => turns[i]!.memory.id;
+
+      const around = await store.search.neighbours!(A, all, [id(2), id(0), elsewhere[1]!.memory.id], 2, 1);
+      expect(around.get(id(2))).toEqual({ previous: [id(1), id(0)], next: [id(3)] });
+      expect(around.get(id(0))).toEqual({ previous: [], next: [id(1)] });
+      expect(around.has(elsewhere[1]!.memory.id)).toBe(false);
+
+      // Another account reads nothing of A's conversations, even with A's ids.
+      expect((await store.search.neighbours!(B, all, [id(2)], 2, 1)).size).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});

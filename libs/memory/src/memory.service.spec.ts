@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { CommonErrorCode, MemboltError } from '@membolt/contracts';
+import { TestClock } from '@membolt/platform';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
+import type { MemoryScope } from './domain/memory.js';
+import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
+import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { MemoryService } from './memory.service.js';
+import type { MemoryChange, MemoryEvents } from './ports/memory-events.js';
+import type { MemoryStore } from './ports/memory-store.js';
+
+const DIM = 128;
+const DAY = 86_400_000;
+const USER = 'user-a';
+
+/** The events port's in-memory side: what the service announced, in order. */
+class RecordedEvents implements MemoryEvents {
+  readonly seen: Array<{ scope: MemoryScope; change: MemoryChange; ids: readonly string[]; at: Date }> = [];
+  async changed(scope: MemoryScope, change: MemoryChange, ids: readonly string[], at: Date): Promise<void> {
+    this.seen.push({ scope, change, ids, at });
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MemboltError) return error;
+    throw error;
+  }
+  throw new Error('expected a MemboltError');
+}
+
+describe('MemoryService (embedded store, test clock)', () => {
+  let dataDir: string;
+  let store: MemoryStore;
+  let clock: TestClock;
+  let events: RecordedEvents;
+  let linker: MemoryConceptLinker;
+  let memory: MemoryService;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'membolt-memory-service-'));
+    store = openMemoryEmbeddedStore(dataDir, { dimension: DIM, annMinVectors: 5000 });
+    clock = new TestClock(Date.UTC(2026, 0, 10));
+    events = new RecordedEvents();
+    linker = new MemoryConceptLinker(store);
+    memory = new MemoryService(
+      store,
+      new HashedTfidfEmbedder(DIM),
+      clock,
+      events,
+      { dimension: DIM, annMinVectors: 5000 },
+      linker,
+    );
+  });
+
+  afterEach(async () => {
+    await linker.beforeApplicationShutdown();
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const list = async (extra: Record<string, unknown> = {}) =>
+    (await memory.list(USER, { limit: 50, offset: 0, sort: 'recent', ...extra })).memories.map((m) => m.text);
+
+  it('lets a fact leave default reads when its validTo passes, and keeps it for the past', async () => {
+    await memory.create(USER, {
+      text: 'I work at Initech',
+      validTo: new Date(clock.nowMs() + 5 * DAY).toISOString(),
+    });
+    await memory.create(USER, {
+      text: 'I work at Globex as an engineer',
+      validFrom: new Date(clock.nowMs() + 5 * DAY).toISOString(),
+    });
+    expect(await list()).toContain('I work at Initech');
+    clock.advance(6 * DAY);
+    expect(await list()).toEqual(['I work at Globex as an engineer']);
+    expect(await list({ includeClosed: true })).toHaveLength(2);
+    expect(await list({ asOf: new Date(clock.nowMs() - 3 * DAY).toISOString() })).toEqual([
+      'I work at Initech',
+    ]);
+    const now = await memory.search(USER, { query: 'where do I work', limit: 5 });
+    expect(now.results.map((r) => r.memory.text)).toEqual(['I work at Globex as an engineer']);
+    const then = await memory.search(USER, {
+      query: 'where do I work',
+      limit: 5,
+      asOf: new Date(clock.nowMs() - 3 * DAY).toISOString(),
+    });
+    expect(then.results.map((r) => r.memory.text)).toEqual(['I work at Initech']);
+  });
+
+  it('opens closed facts to a question naming a past time (the ranker marks those that held then)', async () => {
+    await memory.create(USER, {
+      text: 'I lived in Porto',
+      validFrom: '2022-03-01T00:00:00.000Z',
+      validTo: '2024-02-01T00:00:00.000Z',
+    });
+    await memory.create(USER, { text: 'I live in Lisbon', validFrom: '2024-02-01T00:00:00.000Z' });
+    const found = await memory.search(USER, { query: 'where did I live in 2023?', limit: 5 });
+    const porto = found.results.find((r) => r.memory.text === 'I lived in Porto');
+    expect(porto?.scores.timeMatch).toBe(true);
+    expect(porto?.scores.reasons).toContain('held at the time asked about');
+    const today = await memory.search(USER, { query: 'where do I live?', limit: 5 });
+    expect(today.results.map((r) => r.memory.text)).toEqual(['I live in Lisbon']);
+  });
+
+  it('stamps every change with the clock and records the previous state with the time it was replaced', async () => {
+    const created = await memory.create(USER, {
+      text: 'Favourite colour is blue',
+      metadata: { importance: 0.3 },
+    });
+    expect(created).toMatchObject({
+      importance: 0.3,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      validFrom: clock.now(),
+    });
+    clock.advance(DAY);
+    const updated = await memory.update(USER, {
+      memoryId: created.id,
+      metadata: { importance: 0.8, note: 'asked twice' },
+    });
+    expect(updated).toMatchObject({
+      importance: 0.8,
+      metadata: { note: 'asked twice' },
+      updatedAt: clock.now(),
+      version: 2,
+    });
+    const history = await memory.history(USER, { memoryId: created.id });
+    expect(history.map((v) => [v.version, v.importance, v.recordedAt.toISOString()])).toEqual([
+      [1, 0.3, clock.now().toISOString()],
+      [2, 0.8, clock.now().toISOString()],
+    ]);
+    expect(events.seen.map((e) => [e.change, e.ids, e.at.getTime()])).toEqual([
+      ['created', [created.id], clock.nowMs() - DAY],
+      ['updated', [created.id], clock.nowMs()],
+    ]);
+  });
+
+  it('refuses an update that would end a fact before it starts, and changes nothing', async () => {
+    const created = await memory.create(USER, { text: 'Training for a marathon' });
+    const error = await rejection(
+      memory.update(USER, {
+        memoryId: created.id,
+        validTo: new Date(clock.nowMs() - DAY).toISOString(),
+        text: 'x',
+      }),
+    );
+    expect(error).toMatchObject({
+      code: CommonErrorCode.ValidationError,
+      message: 'validTo must be after validFrom',
+    });
+    expect(await memory.get(USER, { memoryId: created.id })).toMatchObject({
+      text: 'Training for a marathon',
+      version: 1,
+    });
+    expect(await memory.history(USER, { memoryId: created.id })).toHaveLength(1);
+  });
+
+  it('answers the clock time as the oldest timestamp when there are no memories, and the oldest otherwise', async () => {
+    expect((await memory.stats(USER, {})).oldestCreatedAt).toEqual(clock.now());
+    await memory.create(USER, { text: 'first' });
+    const first = clock.now();
+    clock.advance(DAY);
+    await memory.create(USER, { text: 'second' });
+    expect((await memory.stats(USER, {})).oldestCreatedAt).toEqual(first);
+  });
+
+  it('ranks a newer memory above an otherwise equal older one, and shows why', async () => {
+    await memory.create(USER, { text: 'Parking spot number 42' });
+    clock.advance(60 * DAY);
+    await memory.create(USER, { text: 'Parking spot number 42 ' });
+    const found = await memory.search(USER, { query: 'parking spot', limit: 2 });
+    expect(found.results[0]!.scores.recency).toBeGreaterThan(found.results[1]!.scores.recency);
+    expect(found.results[0]!.memory.createdAt).toEqual(clock.now());
+    expect(found.results[0]!.scores.reasons.join('; ')).toContain('parking');
+  });
+
+  it('keeps the exported creation time on import', async () => {
+    const result = await memory.import(USER, {
+      memories: [{ id: 'exported-1', text: 'Old note', createdAt: '2020-05-01T10:00:00.000Z' }],
+    });
+    const [imported] = await store.memories.findByIds({ userId: USER, endUserId: '' }, result.memoryIds);
+    expect(imported).toMatchObject({
+      createdAt: new Date('2020-05-01T10:00:00.000Z'),
+      validFrom: new Date('2020-05-01T10:00:00.000Z'),
+    });
+  });
+
+  it('links the concepts of a batch in the background, resuming what a previous process left pending', async () => {
+    await memory.createBatch(USER, {
+      memories: Array.from({ length: 30 }, (_, i) => ({ text: `Dinner with Priya in Madrid, number ${i}` })),
+    });
+    // A fresh linker (as after a restart) finds the pending memories by itself.
+    const restarted = new MemoryConceptLinker(store);
+    restarted.onApplicationBootstrap();
+    for (let i = 0; i < 500 && (await store.memories.pendingConcepts(null, 1)).length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await restarted.beforeApplicationShutdown();
+    expect(await store.memories.pendingConcepts(null, 10)).toEqual([]);
+    const graph = await store.concepts.graph({ userId: USER, endUserId: '' }, 10);
+    expect(graph.concepts.find((c) => c.name === 'madrid')).toMatchObject({ memoryCount: 30 });
+  });
+});

@@ -1,0 +1,220 @@
+// The LoCoMo evidence-retrieval method of ../shared/bench/locomo_retrieval.py in JavaScript, shared by the
+// in-process harness (retrieval-harness.mjs) and the REST benchmark (retrieval.bench.mjs): memory texts,
+// evidence normalisation, an FTS5-like BM25, and hit@k / all@k / MRR per category.
+import { readFileSync } from 'node:fs';
+
+import { wordTokens } from '../../libs/memory/dist/retrieval/text-tokens.js';
+
+export const KS = [1, 5, 10, 20];
+export const CATEGORIES = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+
+// ------------------------------------------------------------------------------------------------ data
+
+export function loadConversations(path) {
+  const data = JSON.parse(readFileSync(path, 'utf8'));
+  return data.map((sample) => {
+    const c = sample.conversation;
+    const sessions = Object.keys(c)
+      .map((key) => /^session_(\d+)$/.exec(key))
+      .filter((m) => m && Array.isArray(c[m[0]]))
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    const memories = [];
+    for (const n of sessions) {
+      const date = c[`session_${n}_date_time`] ?? '';
+      for (const turn of c[`session_${n}`]) {
+        let text = `[${date}] ${turn.speaker}: ${turn.text}`;
+        if (turn.blip_caption) text += ` [shares image: ${turn.blip_caption}]`;
+        memories.push({ diaId: turn.dia_id, session: n, sessionDate: date, speaker: turn.speaker, text });
+      }
+    }
+    return { sampleId: sample.sample_id, memories, qa: sample.qa };
+  });
+}
+
+const EVIDENCE = /^D:?(\d+):0*(\d+)$/;
+export function normaliseEvidence(evidence, valid) {
+  const out = [];
+  for (const raw of evidence ?? []) {
+    for (const part of String(raw)
+      .split(/[;,\s]+/)
+      .filter(Boolean)) {
+      const m = EVIDENCE.exec(part);
+      const id = m ? `D${m[1]}:${m[2]}` : null;
+      if (id && valid.has(id) && !out.includes(id)) out.push(id);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------ BM25
+
+/** SQLite FTS5's bm25(): per-term IDF log((N - n + 0.5) / (n + 0.5)), floored at 1e-6. */
+export class Bm25Index {
+  constructor(texts, { k1 = 1.2, b = 0.75 } = {}) {
+    this.k1 = k1;
+    this.b = b;
+    this.docs = texts.map((text) => {
+      const tokens = wordTokens(text);
+      const tf = new Map();
+      for (const token of tokens) tf.set(token, (tf.get(token) ?? 0) + 1);
+      return { tf, length: tokens.length };
+    });
+    this.avgdl = this.docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.docs.length);
+    this.df = new Map();
+    for (const doc of this.docs)
+      for (const token of doc.tf.keys()) this.df.set(token, (this.df.get(token) ?? 0) + 1);
+  }
+
+  idf(term) {
+    const n = this.df.get(term) ?? 0;
+    const N = this.docs.length;
+    return Math.max(1e-6, Math.log((N - n + 0.5) / (n + 0.5)));
+  }
+
+  /** OR over the terms; only documents holding at least one (as FTS5 MATCH). */
+  search(terms) {
+    const scored = [];
+    const idfs = terms.map((term) => this.idf(term));
+    this.docs.forEach((doc, id) => {
+      let score = 0;
+      let matched = false;
+      terms.forEach((term, i) => {
+        const tf = doc.tf.get(term);
+        if (!tf) return;
+        matched = true;
+        score +=
+          (idfs[i] * (tf * (this.k1 + 1))) /
+          (tf + this.k1 * (1 - this.b + (this.b * doc.length) / this.avgdl));
+      });
+      if (matched) scored.push({ id, score });
+    });
+    return scored.sort((a, b) => b.score - a.score);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ evaluate
+
+export function evaluate(convs, indexes, search) {
+  const rows = [];
+  convs.forEach((conv, ci) => {
+    const valid = new Set(conv.memories.map((m) => m.diaId));
+    for (const qa of conv.qa) {
+      if (!CATEGORIES[qa.category]) continue;
+      const evidence = normaliseEvidence(qa.evidence, valid);
+      if (evidence.length === 0) continue;
+      const got = search(indexes[ci], qa.question, Math.max(...KS)).map((id) => conv.memories[id].diaId);
+      const ev = new Set(evidence);
+      const firstRank = got.findIndex((id) => ev.has(id)) + 1;
+      const row = { category: qa.category, mrr: firstRank ? 1 / firstRank : 0 };
+      for (const k of KS) {
+        const found = got.slice(0, k).filter((id) => ev.has(id)).length;
+        row[`hit@${k}`] = found > 0 ? 1 : 0;
+        row[`all@${k}`] = found === ev.size ? 1 : 0;
+      }
+      rows.push(row);
+    }
+  });
+  const agg = (rs) => {
+    const out = { n: rs.length };
+    for (const key of [...KS.flatMap((k) => [`hit@${k}`, `all@${k}`]), 'mrr']) {
+      out[key] = rs.reduce((sum, r) => sum + r[key], 0) / Math.max(1, rs.length);
+    }
+    return out;
+  };
+  const result = { overall: agg(rows) };
+  for (const c of Object.keys(CATEGORIES)) result[c] = agg(rows.filter((r) => r.category === Number(c)));
+  return result;
+}
+
+export const f = (x) => x.toFixed(3);
+export function printTable(results) {
+  console.log(
+    `${'configuration'.padEnd(34)} ${'hit@1'.padStart(6)} ${'hit@5'.padStart(6)} ${'hit@10'.padStart(6)} ${'all@10'.padStart(6)} ${'MRR'.padStart(6)} | hit@10 by category: ${Object.values(CATEGORIES).join(' / ')}`,
+  );
+  for (const [name, r] of results) {
+    const o = r.overall;
+    const cats = Object.keys(CATEGORIES).map((c) => f(r[c]['hit@10']));
+    console.log(
+      `${name.padEnd(34)} ${f(o['hit@1']).padStart(6)} ${f(o['hit@5']).padStart(6)} ${f(o['hit@10']).padStart(6)} ${f(o['all@10']).padStart(6)} ${f(o.mrr).padStart(6)} | ${cats.join(' / ')}`,
+    );
+  }
+}
+
+/** Evaluates a retriever made per conversation: `makeSearch(conv)` answers `(query, k) => memory indexes`. */
+export function evaluateAll(convs, makeSearch) {
+  const searches = convs.map(makeSearch);
+  return evaluate(convs, searches, (search, query, k) => search(query, k));
+}
+
+/** LoCoMo's session time ("1:56 pm on 8 May, 2023") as an ISO string (UTC), or null. */
+export function sessionDateOf(text) {
+  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})/i.exec(text);
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[5].toLowerCase().slice(0, 3));
+  if (month < 0) return null;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
+  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
+}
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+// ------------------------------------------------------------------------------------------------ reference BM25
+
+const REFERENCE_STOPWORDS = new Set(
+  `a about above after again against all am an and any are aren't as at be because been
+before being below between both but by can can't cannot could couldn't did didn't do does
+doesn't doing don't down during each few for from further had hadn't has hasn't have haven't
+having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll
+i'm i've if in into is isn't it it's its itself let's me more most mustn't my myself no nor
+not of off on once only or other ought our ours ourselves out over own same shan't she she'd
+she'll she's should shouldn't so some such than that that's the their theirs them themselves
+then there there's these they they'd they'll they're they've this those through to too under
+until up very was wasn't we we'd we'll we're we've were weren't what what's when when's where
+where's which while who who's whom why why's with won't would wouldn't you you'd you'll
+you're you've your yours yourself yourselves s t d ll m re ve`.split(/\s+/),
+);
+const referenceTokens = (text) =>
+  (
+    text
+      .toLowerCase()
+      .replace(/['\u2019]/g, '')
+      .match(/[a-z0-9]+/g) ?? []
+  ).filter((token) => !REFERENCE_STOPWORDS.has(token));
+
+/** The BM25 baseline of locomo_retrieval.py, line for line (k1 1.2, b 0.75, its IDF and tie order). */
+export class ReferenceBm25 {
+  constructor(texts, k1 = 1.2, b = 0.75) {
+    const docs = texts.map(referenceTokens);
+    const df = new Map();
+    const tfs = docs.map((doc) => {
+      const tf = new Map();
+      for (const token of doc) tf.set(token, (tf.get(token) ?? 0) + 1);
+      for (const token of tf.keys()) df.set(token, (df.get(token) ?? 0) + 1);
+      return tf;
+    });
+    const n = docs.length;
+    const avgdl = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(n, 1);
+    this.idf = new Map([...df].map(([t, c]) => [t, Math.log(1 + (n - c + 0.5) / (c + 0.5))]));
+    this.postings = new Map();
+    tfs.forEach((tf, i) => {
+      const norm = k1 * (1 - b + (b * docs[i].length) / avgdl);
+      for (const [t, c] of tf) {
+        if (!this.postings.has(t)) this.postings.set(t, []);
+        this.postings.get(t).push([i, (c * (k1 + 1)) / (c + norm)]);
+      }
+    });
+  }
+
+  search(query, k) {
+    const scores = new Map();
+    for (const t of new Set(referenceTokens(query))) {
+      const w = this.idf.get(t);
+      if (w === undefined) continue;
+      for (const [i, s] of this.postings.get(t)) scores.set(i, (scores.get(i) ?? 0) + w * s);
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, k)
+      .map(([i]) => i);
+  }
+}

@@ -1,0 +1,217 @@
+// In-process retrieval harness for tuning (decision 021). The LoCoMo dev set, each conversation its own
+// in-memory SQLite FTS5 table (the embedded store's tokenizer and bm25()), an exact scan of the offline
+// embedder's vectors, the product's query analysis and ranker (libs/memory/dist), and conversation
+// neighbours as the store gives them. Prints hit@k, all@k and MRR per category for each step of the
+// ablation, next to BM25 alone. Tune on the dev set only.
+//
+//   node tools/build-server.mjs libs/contracts libs/platform libs/memory
+//   node tools/bench/retrieval-harness.mjs [--data ../shared/bench/locomo-dev.json] [--grid]
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import {
+  CATEGORIES,
+  evaluateAll,
+  loadConversations,
+  printTable,
+  ReferenceBm25,
+  sessionDateOf,
+} from './retrieval-harness-lib.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
+const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
+const retrieval = await dist('retrieval/index.js');
+const {
+  analyzeQuery,
+  rankCandidates,
+  DEFAULT_RANKING_WEIGHTS,
+  extractConcepts,
+  FTS5_TOKENIZE,
+  ftsMatchExpression,
+} = retrieval;
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
+    grid: { type: 'boolean', default: false },
+    pool: { type: 'string', default: '100' },
+  },
+});
+const POOL = Number(args.pool);
+const embedder = new HashedTfidfEmbedder();
+const dot = (a, b) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+};
+const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
+
+function ftsIndex(texts, tokenize) {
+  const db = new Database(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, tokenize='${tokenize}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body) VALUES (?, ?)');
+  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text)))();
+  const search = db.prepare(
+    `SELECT rowid - 1 AS id, -bm25(kw) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw) LIMIT ${POOL}`,
+  );
+  return (terms) => {
+    const match = ftsMatchExpression(terms);
+    return match ? search.all(match).map((row) => ({ id: String(row.id), score: row.score })) : [];
+  };
+}
+
+/** One conversation as the store would hold it: every turn a memory, one conversation per LoCoMo session. */
+function buildIndex(conv) {
+  const texts = conv.memories.map((m) => m.text);
+  const base = Date.UTC(2026, 10, 23, 9, 0, 0);
+  const memoriesAt = (validFromOf) =>
+    new Map(
+      conv.memories.map((m, i) => {
+        const at = new Date(base + i * 1000).toISOString();
+        const memory = {
+          importance: 0.5,
+          createdAt: at,
+          validFrom: validFromOf(m) ?? at,
+          validTo: null,
+          text: m.text,
+        };
+        return [String(i), { ...memory, conversationId: `${conv.sampleId}-session-${m.session}` }];
+      }),
+    );
+  // As the REST benchmark sends them: valid_from = the session's date (when the turn was said).
+  const sessionDate = (m) => sessionDateOf(m.sessionDate);
+  const sameConversation = (i, j) =>
+    j >= 0 && j < texts.length && conv.memories[j].session === conv.memories[i].session;
+  const neighbours = new Map(
+    texts.map((_, i) => [
+      String(i),
+      {
+        previous: [i - 1, i - 2].filter((j) => sameConversation(i, j)).map(String),
+        next: [i + 1].filter((j) => sameConversation(i, j)).map(String),
+      },
+    ]),
+  );
+  return {
+    memories: memoriesAt(sessionDate),
+    memoriesCreatedNow: memoriesAt(() => null),
+    neighbours,
+    vectors: texts.map((text) => embedder.embedOne(text)),
+    concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
+    porter: ftsIndex(texts, FTS5_TOKENIZE),
+    reference: new ReferenceBm25(texts),
+    plain: ftsIndex(texts, 'unicode61'),
+  };
+}
+
+/** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
+function retriever({
+  keywordIndex = 'porter',
+  neighbours = true,
+  concepts = true,
+  sessionTimes = true,
+  weights = {},
+}) {
+  return (index) => (query, k) => {
+    const analysis = analyzeQuery(query, now);
+    const q = embedder.embedOne(query);
+    const dense = index.vectors
+      .map((v, id) => ({ id: String(id), score: dot(q, v) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, POOL);
+    const keyword = index[keywordIndex](analysis.terms);
+    const wanted = analysis.conceptNames;
+    const concept =
+      concepts && wanted.length > 0
+        ? index.concepts
+            .map((names, id) => ({ id: String(id), hit: wanted.some((name) => names.has(name)) }))
+            .filter((c) => c.hit)
+            .slice(0, POOL)
+        : [];
+    const ranked = rankCandidates({
+      analysis,
+      dense,
+      keyword,
+      concept,
+      memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
+      neighbours: neighbours ? index.neighbours : undefined,
+      now,
+      limit: k,
+      weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
+    });
+    return ranked.map((hit) => Number(hit.id));
+  };
+}
+
+const bm25Only = (keywordIndex) => (index) => (query, k) =>
+  index[keywordIndex](analyzeQuery(query, now).terms)
+    .slice(0, k)
+    .map((hit) => Number(hit.id));
+const referenceBm25 = (index) => (query, k) => index.reference.search(query, k);
+const denseOnly = (index) => (query, k) => {
+  const q = embedder.embedOne(query);
+  return index.vectors
+    .map((v, id) => ({ id, score: dot(q, v) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map((hit) => hit.id);
+};
+
+const convs = loadConversations(args.data);
+const t0 = performance.now();
+const indexes = new Map(convs.map((conv) => [conv, buildIndex(conv)]));
+const memoryCount = convs.reduce((sum, conv) => sum + conv.memories.length, 0);
+console.log(
+  `${memoryCount} memories, ${convs.length} conversations, indexed in ${Math.round(performance.now() - t0)} ms; candidates per list: ${POOL}`,
+);
+const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
+
+const NO_EXTRAS = {
+  concept: 0,
+  time: 0,
+  previousNeighbour: 0,
+  secondPreviousNeighbour: 0,
+  nextNeighbour: 0,
+  answerToQuestion: 0,
+};
+const configurations = args.grid
+  ? [0.35, 0.5, 0.7, 1, 1.5].flatMap((keyword) =>
+      [
+        [0.7, 0.5, 0.5],
+        [0.8, 0.6, 0.6],
+        [0.9, 0.7, 0.6],
+      ].map(([p1, p2, n1]) => [
+        `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+        retriever({
+          weights: { keyword, previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
+        }),
+      ]),
+    )
+  : [
+      ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+      ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+      ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+      ['dense alone (hashed-tfidf-v1)', denseOnly],
+      [
+        'RRF equal weights, unicode61',
+        retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
+      ],
+      ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+      ['linear tuned, porter', retriever({ weights: NO_EXTRAS })],
+      ['+ conversation neighbours', retriever({ weights: { concept: 0, time: 0, answerToQuestion: 0 } })],
+      ['+ answer after a question', retriever({ weights: { concept: 0, time: 0 } })],
+      ['+ time named in the query', retriever({ weights: { concept: 0 } })],
+      ['+ concepts (= defaults)', retriever({})],
+      ['defaults - neighbours', retriever({ neighbours: false })],
+      ['defaults - concepts', retriever({ concepts: false })],
+      ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+    ];
+const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
+printTable(results);
+console.log(
+  `categories: ${Object.entries(CATEGORIES)
+    .map(([n, name]) => `${n} ${name}`)
+    .join(', ')}`,
+);
