@@ -135,6 +135,12 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       const memory = await create({ text: 'Was born in Coimbra.' });
       expect(ok<MemoryJson>(await user.call(`${base}/memories/${memory.id}`))).toEqual(memory);
       expectError(
+        await user.call(`${base}/memories/${'x'.repeat(300)}`),
+        404,
+        'not_found',
+        MemoryMessages.memoryNotFound,
+      );
+      expectError(
         await user.call(`${base}/memories/no-such-memory`),
         404,
         'not_found',

@@ -1,4 +1,4 @@
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode } from '@membolt/contracts';
+import { CommonError, CommonErrorCode, KeysError, KeysErrorCode, MemoryMessages } from '@membolt/contracts';
 
 /** The only place the gateway builds its errors; the edge's filter turns them into `{error, message}` bodies. */
 export const missingApiKey = (): KeysError =>
@@ -55,3 +55,7 @@ export const importTooLarge = (maxBytes: number): CommonError =>
     CommonErrorCode.PayloadTooLarge,
     `The import is larger than ${maxBytes} bytes; split it into several files.`,
   );
+
+/** The memory service's own answer for an id it does not hold in the scope; used for ids no store can hold. */
+export const memoryNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, MemoryMessages.memoryNotFound);

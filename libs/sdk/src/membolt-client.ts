@@ -134,7 +134,7 @@ export class MemboltClient {
 
   // ------------------------------------------------------------------------------------ account
 
-  health(): Promise<HealthResponse> {
+  async health(): Promise<HealthResponse> {
     return this.call('GET', '/health');
   }
 
@@ -148,7 +148,7 @@ export class MemboltClient {
   }
 
   /** Confirms that the key belongs to the user (section 7); a failure is rethrown. */
-  registerInitialUser(
+  async registerInitialUser(
     userId: string = this.requireUserId(),
     apiKey: string = this.apiKey,
   ): Promise<RegisteredUser> {
@@ -156,15 +156,15 @@ export class MemboltClient {
   }
 
   /** Creates the user's memory graph if it does not exist yet. */
-  createUserDatabase(): Promise<UserDatabase> {
-    if (!this.apiKey) return Promise.reject(new Error(SdkMessages.apiKeyRequired));
+  async createUserDatabase(): Promise<UserDatabase> {
+    if (!this.apiKey) throw new Error(SdkMessages.apiKeyRequired);
     return this.call('POST', `${this.userPath()}/create`, { body: {} });
   }
 
   // ------------------------------------------------------------------------------------ memories
 
   /** Stores a memory. Without `embedding`, the server computes a real one. */
-  addMemory(
+  async addMemory(
     text: string,
     metadata?: Record<string, unknown> | string,
     embedding?: number[],
@@ -176,7 +176,7 @@ export class MemboltClient {
   }
 
   /** Up to 1,000 memories in one transaction: all of them are stored or none. */
-  addMemories(
+  async addMemories(
     memories: ReadonlyArray<{ readonly text: string } & Omit<NewMemoryFields, keyof MemoryScope>>,
     scope: MemoryScope = {},
   ): Promise<MemoryBatch> {
@@ -196,7 +196,7 @@ export class MemboltClient {
   }
 
   /** One memory; a failure is rethrown (section 7). */
-  getMemory(
+  async getMemory(
     id: string,
     options: MemoryScope & { readonly include_embedding?: boolean } = {},
   ): Promise<Memory> {
@@ -206,7 +206,7 @@ export class MemboltClient {
   }
 
   /** Sends only the fields that are defined (section 5). */
-  updateMemory(id: string, update: MemoryUpdate): Promise<Memory> {
+  async updateMemory(id: string, update: MemoryUpdate): Promise<Memory> {
     const { end_user_id, agent_id, run_id, ...changes } = update;
     return this.call('PUT', `${this.userPath()}/memories/${encodeURIComponent(id)}`, {
       query: { end_user_id, agent_id, run_id },
@@ -214,13 +214,13 @@ export class MemboltClient {
     });
   }
 
-  deleteMemory(id: string, scope: MemoryScope = {}): Promise<DeletionReceipt> {
+  async deleteMemory(id: string, scope: MemoryScope = {}): Promise<DeletionReceipt> {
     return this.call('DELETE', `${this.userPath()}/memories/${encodeURIComponent(id)}`, {
       query: { ...scope },
     });
   }
 
-  getMemoryHistory(id: string, scope: MemoryScope = {}): Promise<MemoryHistory> {
+  async getMemoryHistory(id: string, scope: MemoryScope = {}): Promise<MemoryHistory> {
     return this.call('GET', `${this.userPath()}/memories/${encodeURIComponent(id)}/history`, {
       query: { ...scope },
     });
@@ -268,12 +268,12 @@ export class MemboltClient {
   }
 
   /** Every memory of the scope as NDJSON text (one memory JSON a line), ready for importMemories. */
-  exportMemories(scope: MemoryScope = {}): Promise<string> {
+  async exportMemories(scope: MemoryScope = {}): Promise<string> {
     return this.call('GET', `${this.userPath()}/memories/export`, { query: { ...scope }, text: true });
   }
 
   /** Imports an export (NDJSON text or an array of memory objects); importing twice changes nothing. */
-  importMemories(data: string | readonly object[], scope: MemoryScope = {}): Promise<ImportResult> {
+  async importMemories(data: string | readonly object[], scope: MemoryScope = {}): Promise<ImportResult> {
     const path = `${this.userPath()}/memories/import`;
     return typeof data === 'string'
       ? this.call('POST', path, {
@@ -285,26 +285,26 @@ export class MemboltClient {
 
   // ------------------------------------------------------------------------------------ end users
 
-  listEndUsers(page: { readonly limit?: number; readonly offset?: number } = {}): Promise<EndUserList> {
+  async listEndUsers(page: { readonly limit?: number; readonly offset?: number } = {}): Promise<EndUserList> {
     return this.call('GET', `${this.userPath()}/end_users`, { query: { ...page } });
   }
 
   /** Erases one end user of your app: every memory of theirs. */
-  deleteEndUser(endUserId: string): Promise<DeletionReceipt> {
+  async deleteEndUser(endUserId: string): Promise<DeletionReceipt> {
     return this.call('DELETE', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}`);
   }
 
   // ------------------------------------------------------------------------------------ diagnostics (when enabled)
 
-  testMemory(text: string): Promise<DiagnosticResult> {
+  async testMemory(text: string): Promise<DiagnosticResult> {
     return this.call('POST', '/test/memory', { body: { text } });
   }
 
-  testDatabase(): Promise<DiagnosticResult> {
+  async testDatabase(): Promise<DiagnosticResult> {
     return this.call('POST', '/test/database', { body: {} });
   }
 
-  testStatus(): Promise<Record<string, unknown>> {
+  async testStatus(): Promise<Record<string, unknown>> {
     return this.call('GET', '/test/status');
   }
 

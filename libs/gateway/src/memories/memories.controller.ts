@@ -43,6 +43,7 @@ import {
   toScope,
   toUpdateMemoryRequest,
 } from './memory.requests.js';
+import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
   toMemoryBatchResponse,
@@ -245,7 +246,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: MemoryResponse })
   @ApiNotFoundResponse(NOT_FOUND)
   async get(
-    @Param('id') id: string,
+    @Param('id', MemoryIdPipe) id: string,
     @Query(new ContractValidationPipe(GetMemoryQuery)) query: GetMemoryQuery,
   ): Promise<MemoryResponse> {
     const includeEmbedding = query.include_embedding === true;
@@ -274,7 +275,7 @@ export class MemoriesController {
   @ApiBadRequestResponse(BAD_INPUT)
   @ApiNotFoundResponse(NOT_FOUND)
   async update(
-    @Param('id') id: string,
+    @Param('id', MemoryIdPipe) id: string,
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(UpdateMemoryBody)) body: UpdateMemoryBody,
   ): Promise<MemoryResponse> {
@@ -291,7 +292,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: MemoryDeletionResponse })
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
-    @Param('id') id: string,
+    @Param('id', MemoryIdPipe) id: string,
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
   ): Promise<MemoryDeletionResponse> {
     const receipt = await this.bus.request(MemorySubjects.delete, { ...toScope(query), memoryId: id });
@@ -304,7 +305,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: MemoryHistoryResponse })
   @ApiNotFoundResponse(NOT_FOUND)
   async history(
-    @Param('id') id: string,
+    @Param('id', MemoryIdPipe) id: string,
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
   ): Promise<MemoryHistoryResponse> {
     const view = await this.bus.request(MemorySubjects.history, { ...toScope(query), memoryId: id });

@@ -1,0 +1,11 @@
+import type { PipeTransform } from '@nestjs/common';
+import { ENTITY_ID_MAX_LENGTH } from '@membolt/contracts';
+import { memoryNotFound } from '../gateway.errors.js';
+
+/** A memory id in the path: one longer than any stored id cannot name a memory, so it is 404 like any other. */
+export class MemoryIdPipe implements PipeTransform<string, string> {
+  transform(id: string): string {
+    if (id.length > ENTITY_ID_MAX_LENGTH) throw memoryNotFound();
+    return id;
+  }
+}

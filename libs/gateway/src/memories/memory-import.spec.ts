@@ -1,0 +1,108 @@
+import { describe, expect, it } from '@jest/globals';
+import { MemboltError } from '@membolt/contracts';
+import { arrayRecords, ndjsonRecords, toImportBatches } from './memory-import.js';
+
+const lineOf = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+const failureOf = (run: () => unknown): MemboltError => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof MemboltError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('import parsing (decision 022)', () => {
+  it('numbers NDJSON lines as the file does, skipping blank ones', () => {
+    const records = ndjsonRecords(`${lineOf({ text: 'a' })}\r\n\n  \n${lineOf({ text: 'b' })}\n`);
+    expect(records.map((record) => record.line)).toEqual([1, 4]);
+    expect(failureOf(() => ndjsonRecords(`${lineOf({ text: 'a' })}\n{"text":`)).message).toBe(
+      'line 2: not valid JSON',
+    );
+  });
+
+  it('maps the export shape to batch items: id and created_at kept, nulls and bookkeeping ignored', () => {
+    const { batches, lines } = toImportBatches(
+      arrayRecords([
+        {
+          id: 'm1',
+          text: 'exported',
+          metadata: '{"importance":0.7}',
+          importance: 0.7,
+          category: null,
+          source: 'chat',
+          conversation_id: null,
+          timestamp: '2025-01-02T03:04:05.000Z',
+          created_at: '2025-01-02T03:04:05.000Z',
+          updated_at: '2025-02-02T03:04:05.000Z',
+          valid_from: '2025-01-02T03:04:05.000Z',
+          valid_to: null,
+          end_user_id: null,
+          agent_id: null,
+          run_id: null,
+          version: 3,
+        },
+      ]),
+      {},
+    );
+    expect(lines).toBe(1);
+    expect(batches).toEqual([
+      {
+        scope: {},
+        memories: [
+          {
+            id: 'm1',
+            text: 'exported',
+            metadata: { importance: 0.7 },
+            importance: 0.7,
+            source: 'chat',
+            validFrom: '2025-01-02T03:04:05.000Z',
+            createdAt: '2025-01-02T03:04:05.000Z',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("groups lines by scope (the request's where given, else the line's) and cuts batches of 1,000", () => {
+    const records = arrayRecords([
+      ...Array.from({ length: 1500 }, (_, index) => ({ text: `x ${index}`, end_user_id: 'x' })),
+      { text: 'own' },
+      { text: 'y', end_user_id: 'y', agent_id: 'bot' },
+    ]);
+    const own = toImportBatches(records, {});
+    expect(own.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+      [{ endUserId: 'x' }, 1000],
+      [{ endUserId: 'x' }, 500],
+      [{}, 1],
+      [{ endUserId: 'y', agentId: 'bot' }, 1],
+    ]);
+    const overridden = toImportBatches(records, { endUserId: 'z' });
+    expect(overridden.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+      [{ endUserId: 'z' }, 1000],
+      [{ endUserId: 'z' }, 501],
+      [{ endUserId: 'z', agentId: 'bot' }, 1],
+    ]);
+  });
+
+  it('refuses the whole import on the first bad line, naming it', () => {
+    const records = arrayRecords([{ text: 'fine' }, { text: 'fine', metadata: [1] }, 'not an object']);
+    expect(failureOf(() => toImportBatches(records, {})).message).toBe(
+      'line 2: metadata must be a JSON object or a string holding one',
+    );
+    expect(failureOf(() => toImportBatches(arrayRecords(['x']), {})).message).toBe(
+      'line 1: must be a JSON object',
+    );
+    expect(failureOf(() => toImportBatches([], {})).message).toBe('The import holds no memories.');
+  });
+
+  it('collects the lengths of given embeddings for the dimension check', () => {
+    const { embeddingLengths } = toImportBatches(
+      arrayRecords([{ text: 'a', embedding: [1, 2] }, { text: 'b', embedding: [1, 2, 3] }, { text: 'c' }]),
+      {},
+    );
+    expect([...embeddingLengths].sort()).toEqual([2, 3]);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+import type { MemorySearchResultView, MemoryView } from '@membolt/contracts';
+import { formatSearchResults, toMemoryDeletionResponse, toMemoryResponse } from './memory.views.js';
+
+function makeMemoryView(overrides: Partial<MemoryView> = {}): MemoryView {
+  return {
+    id: 'm1',
+    userId: 'u1',
+    endUserId: null,
+    agentId: null,
+    runId: null,
+    text: 'I moved to Lisbon.',
+    metadata: { importance: 0.8, topic: 'home' },
+    importance: 0.8,
+    category: 'personal',
+    source: 'api',
+    conversationId: null,
+    conversationTitle: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    validFrom: '2026-03-01T10:00:00.000Z',
+    validTo: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const resultOf = (memory: MemoryView): MemorySearchResultView => ({
+  memory,
+  score: 0.5,
+  scores: {
+    semantic: 0.5,
+    keyword: null,
+    fused: 0.1,
+    importance: 0.8,
+    recency: 1,
+    conceptMatch: false,
+    timeMatch: false,
+    final: 0.5,
+    reasons: [],
+  },
+});
+
+describe('REST memory views (decision 022)', () => {
+  it('answers metadata as a JSON string, timestamp as created_at, and no embedding unless asked', () => {
+    const view = makeMemoryView({ embedding: [0.1, 0.2] });
+    const plain = toMemoryResponse(view);
+    expect(plain.metadata).toBe('{"importance":0.8,"topic":"home"}');
+    expect(plain.timestamp).toBe(view.createdAt);
+    expect(plain).not.toHaveProperty('embedding');
+    expect(toMemoryResponse(view, true).embedding).toEqual([0.1, 0.2]);
+  });
+
+  it('formats results as numbered lines with the text on one line and the day', () => {
+    expect(
+      formatSearchResults([
+        resultOf(makeMemoryView()),
+        resultOf(makeMemoryView({ text: 'two\nlines  here ', createdAt: '2025-12-31T23:59:59.000Z' })),
+      ]),
+    ).toBe('1. I moved to Lisbon. (2026-03-01)\n2. two lines here (2025-12-31)');
+    expect(formatSearchResults([])).toBe('');
+  });
+
+  it('names what a delete removed in snake_case', () => {
+    expect(
+      toMemoryDeletionResponse({
+        memoryIds: ['m1'],
+        removed: { memories: 1, keywordEntries: 1, conceptLinks: 2 },
+        deletedAt: '2026-03-01T10:00:00.000Z',
+      }),
+    ).toEqual({
+      deleted: true,
+      memory_ids: ['m1'],
+      removed: { memories: 1, keyword_entries: 1, concept_links: 2 },
+      deleted_at: '2026-03-01T10:00:00.000Z',
+    });
+  });
+});
