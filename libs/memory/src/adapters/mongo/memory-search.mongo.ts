@@ -1,6 +1,7 @@
 import type { Model, PipelineStage } from 'mongoose';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterQuery, scopeQuery } from './memory-documents.js';
 import type { MemoryDocument } from './memory.schemas.js';
 import { searchFilter, wholeScopeFilter } from './qdrant-filter.js';
@@ -71,6 +72,58 @@ export class MemorySearchMongo implements MemorySearchIndex {
     ];
     const rows = await this.memories.aggregate<{ _id: string; score: number }>(pipeline).exec();
     return rows.map((row) => ({ id: row._id, score: row.score }));
+  }
+
+  async neighbours(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    ids: readonly string[],
+    before: number,
+    after: number,
+  ): Promise<Map<string, ConversationNeighbours>> {
+    const out = new Map<string, ConversationNeighbours>();
+    if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+    // The candidates are read inside the scope: an id of another scope yields nothing.
+    const centres = await this.memories
+      .find(
+        { ...scopeQuery(scope), _id: { $in: [...new Set(ids)] }, conversationId: { $ne: null } },
+        { conversationId: 1, createdAt: 1, insertSeq: 1 },
+      )
+      .lean<Array<Pick<MemoryDocument, '_id' | 'conversationId' | 'createdAt' | 'insertSeq'>>>()
+      .exec();
+    const around = { ...scopeQuery(scope), ...filterQuery(filter) };
+    // One indexed walk per direction and memory (scope, conversation, creation time, insertion order).
+    const walk = async (centre: (typeof centres)[number], side: 'previous' | 'next', k: number) => {
+      if (k <= 0) return [];
+      const [cmp, order] = side === 'previous' ? (['$lt', -1] as const) : (['$gt', 1] as const);
+      const docs = await this.memories
+        .find(
+          {
+            ...around,
+            conversationId: centre.conversationId,
+            $or: [
+              { createdAt: { [cmp]: centre.createdAt } },
+              { createdAt: centre.createdAt, insertSeq: { [cmp]: centre.insertSeq } },
+            ],
+          },
+          { _id: 1 },
+        )
+        .sort({ createdAt: order, insertSeq: order })
+        .limit(k)
+        .lean<Array<{ _id: string }>>()
+        .exec();
+      return docs.map((d) => d._id);
+    };
+    await Promise.all(
+      centres.map(async (centre) => {
+        const [previous, next] = await Promise.all([
+          walk(centre, 'previous', before),
+          walk(centre, 'next', after),
+        ]);
+        if (previous.length > 0 || next.length > 0) out.set(centre._id, { previous, next });
+      }),
+    );
+    return out;
   }
 
   private async scopeSize(scope: MemoryScopeFilter): Promise<number> {

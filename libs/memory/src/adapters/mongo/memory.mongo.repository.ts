@@ -40,10 +40,11 @@ import type { QdrantMemoryVectors } from './memory-vectors.qdrant.js';
 const DUPLICATE_KEY = 11000;
 const UPDATE_ATTEMPTS = 8;
 
+/** Memories of one creation time (a batch) keep their insertion order (`insertSeq`). */
 const SORTS: Record<MemorySort, Record<string, 1 | -1>> = {
-  importance: { importance: -1, createdAt: -1, _id: 1 },
-  recent: { createdAt: -1, _id: -1 },
-  oldest: { createdAt: 1, _id: 1 },
+  importance: { importance: -1, createdAt: -1, insertSeq: -1 },
+  recent: { createdAt: -1, insertSeq: -1 },
+  oldest: { createdAt: 1, insertSeq: 1 },
 };
 
 /** Reads never load the vector unless asked: it is most of a document's bytes. */

@@ -127,8 +127,10 @@ export const memorySchema = new Schema<MemoryDocument>(
   { collection: 'memories', versionKey: false, minimize: false },
 );
 // Scope first in every index: every query filters on (userId, endUserId) before anything else.
-memorySchema.index({ userId: 1, endUserId: 1, state: 1, createdAt: -1, _id: -1 });
-memorySchema.index({ userId: 1, endUserId: 1, state: 1, importance: -1, createdAt: -1 });
+memorySchema.index({ userId: 1, endUserId: 1, state: 1, createdAt: -1, insertSeq: -1 });
+memorySchema.index({ userId: 1, endUserId: 1, state: 1, importance: -1, createdAt: -1, insertSeq: -1 });
+memorySchema.index({ userId: 1, endUserId: 1, state: 1, createdAt: 1, _id: 1 });
+memorySchema.index({ userId: 1, endUserId: 1, conversationId: 1, createdAt: 1, insertSeq: 1 });
 memorySchema.index({ userId: 1, endUserId: 1, 'concepts.id': 1 });
 memorySchema.index({ userId: 1, endUserId: 1, 'concepts.name': 1 });
 memorySchema.index({ userId: 1, state: 1, endUserId: 1, updatedAt: -1 });
