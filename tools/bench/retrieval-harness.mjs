@@ -30,6 +30,8 @@ const {
   DEFAULT_RANKING_WEIGHTS,
   extractConcepts,
   FTS5_TOKENIZE,
+  neighbourSourceCount,
+  KEYWORD_CONTEXT_WEIGHT,
   ftsMatchExpression,
 } = retrieval;
 
@@ -49,17 +51,26 @@ const dot = (a, b) => {
 };
 const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 
-function ftsIndex(texts, tokenize) {
+/**
+ * The embedded store's keyword index: FTS5 over the text and, when `contexts` is given, the text of the
+ * memory just before in the conversation as a second column weighted like the store's.
+ */
+function ftsIndex(texts, tokenize, contexts) {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, tokenize='${tokenize}')`);
-  const insert = db.prepare('INSERT INTO kw(rowid, body) VALUES (?, ?)');
-  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text)))();
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, tokenize='${tokenize}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body, context) VALUES (?, ?, ?)');
+  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text, contexts?.[i] ?? null)))();
+  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}`;
   const search = db.prepare(
-    `SELECT rowid - 1 AS id, -bm25(kw) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw) LIMIT ${POOL}`,
+    `SELECT rowid - 1 AS id, -bm25(kw, ${weights}) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, ${weights}) LIMIT ${POOL}`,
   );
   return (terms) => {
     const match = ftsMatchExpression(terms);
-    return match ? search.all(match).map((row) => ({ id: String(row.id), score: row.score })) : [];
+    return match
+      ? search
+          .all(`{body ${contexts ? 'context' : ''}}: (${match})`)
+          .map((row) => ({ id: String(row.id), score: row.score }))
+      : [];
   };
 }
 
@@ -101,6 +112,13 @@ function buildIndex(conv) {
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
+    porterContext: ftsIndex(
+      texts,
+      FTS5_TOKENIZE,
+      texts.map((_, i) =>
+        i > 0 && conv.memories[i - 1].session === conv.memories[i].session ? texts[i - 1] : null,
+      ),
+    ),
     reference: new ReferenceBm25(texts),
     plain: ftsIndex(texts, 'unicode61'),
   };
@@ -108,7 +126,7 @@ function buildIndex(conv) {
 
 /** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
 function retriever({
-  keywordIndex = 'porter',
+  keywordIndex = 'porterContext',
   neighbours = true,
   concepts = true,
   sessionTimes = true,
@@ -130,17 +148,22 @@ function retriever({
             .filter((c) => c.hit)
             .slice(0, POOL)
         : [];
-    const ranked = rankCandidates({
+    const channels = {
       analysis,
       dense,
       keyword,
       concept,
       memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
-      neighbours: neighbours ? index.neighbours : undefined,
       now,
-      limit: k,
       weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
-    });
+    };
+    // As the memory service does: neighbours only for the best candidates of a first ranking.
+    let around;
+    if (neighbours) {
+      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(k) });
+      around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+    }
+    const ranked = rankCandidates({ ...channels, neighbours: around, limit: k });
     return ranked.map((hit) => Number(hit.id));
   };
 }
@@ -174,7 +197,6 @@ const NO_EXTRAS = {
   previousNeighbour: 0,
   secondPreviousNeighbour: 0,
   nextNeighbour: 0,
-  answerToQuestion: 0,
 };
 const configurations = args.grid
   ? [0.35, 0.5, 0.7, 1, 1.5].flatMap((keyword) =>
@@ -193,19 +215,20 @@ const configurations = args.grid
       ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
       ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
       ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+      ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
       ['dense alone (hashed-tfidf-v1)', denseOnly],
       [
         'RRF equal weights, unicode61',
         retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
       ],
       ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-      ['linear tuned, porter', retriever({ weights: NO_EXTRAS })],
-      ['+ conversation neighbours', retriever({ weights: { concept: 0, time: 0, answerToQuestion: 0 } })],
-      ['+ answer after a question', retriever({ weights: { concept: 0, time: 0 } })],
-      ['+ time named in the query', retriever({ weights: { concept: 0 } })],
-      ['+ concepts (= defaults)', retriever({})],
+      ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+      ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { time: 0 } })],
+      ['+ previous memory as keyword column', retriever({ weights: { time: 0 } })],
+      ['+ time named in the query (= defaults)', retriever({})],
+      ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+      ['defaults - concept candidates', retriever({ concepts: false })],
       ['defaults - neighbours', retriever({ neighbours: false })],
-      ['defaults - concepts', retriever({ concepts: false })],
       ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
     ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);

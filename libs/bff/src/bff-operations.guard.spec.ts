@@ -18,6 +18,21 @@ const EXPECTED_PUBLIC = [
   'Query.planCatalogue',
 ];
 
+/** The memory operations act on the signed-in user's own memories: never public. */
+const MEMORY_OPERATIONS = [
+  'Mutation.createMemory',
+  'Mutation.deleteMemory',
+  'Mutation.updateMemory',
+  'Query.conceptMemories',
+  'Query.memories',
+  'Query.memory',
+  'Query.memoryConcepts',
+  'Query.memoryGraph',
+  'Query.memoryHistory',
+  'Query.memorySearch',
+  'Query.memoryStats',
+];
+
 function operations() {
   return BFF_RESOLVERS.flatMap((resolver) =>
     Object.getOwnPropertyNames(resolver.prototype)
@@ -51,5 +66,16 @@ describe('BFF operation guards', () => {
       .map((op) => `${String(op.type)}.${op.name}`)
       .sort();
     expect(publicOps).toEqual(EXPECTED_PUBLIC);
+  });
+
+  it('serves every memory operation to signed-in users only', () => {
+    const byName = new Map(operations().map((op) => [`${String(op.type)}.${op.name}`, op]));
+    for (const name of MEMORY_OPERATIONS) {
+      expect({ name, found: byName.has(name), isPublic: byName.get(name)?.isPublic }).toEqual({
+        name,
+        found: true,
+        isPublic: false,
+      });
+    }
   });
 });

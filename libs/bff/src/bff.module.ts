@@ -12,6 +12,7 @@ import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE }
 import { PlansResolver } from './billing/plans.resolver.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
+import { MemoriesResolver } from './memories/memories.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -26,7 +27,13 @@ import { SessionGuard } from './session/session.guard.js';
 import { SessionResolver } from './session/session.resolver.js';
 
 /** Every resolver of the BFF; the schema emitter builds `schema.graphql` from this list. */
-export const BFF_RESOLVERS = [PlansResolver, SessionResolver, AccountResolver, ApiKeysResolver] as const;
+export const BFF_RESOLVERS = [
+  PlansResolver,
+  SessionResolver,
+  AccountResolver,
+  ApiKeysResolver,
+  MemoriesResolver,
+] as const;
 
 /**
  * The GraphQL BFF of the web app at /graphql, plus the browser redirects of Google sign-in at /auth/oidc.

@@ -15,8 +15,8 @@ const CHUNK = 100;
  * Extracts and links the concepts of memories stored without them (batch create and import), off the
  * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write.
  * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
- * every read of concept data (stats, graph, concept search) first settles its scope, so no reader sees a
- * memory without its concepts.
+ * every read of concept data (stats, graph, a concept's memories) first settles its scope, so those never
+ * miss a memory's concepts. Search does not wait: its concept channel may miss memories still pending.
  */
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -343,7 +343,7 @@ describe('memory service over the bus', () => {
   });
 
   it('draws the concept graph and lists a concept memories', async () => {
-    await create('Anna visited Paris with Marco');
+    const visit = await create('Anna visited Paris with Marco');
     await create('Anna loves Paris in spring');
     const graph = await bus.request(MemorySubjects.conceptGraph, { maxNodes: 50 }, A);
     const anna = graph.concepts.find((c) => c.name === 'anna');
@@ -353,6 +353,10 @@ describe('memory service over the bus', () => {
     expect(memories.memories).toHaveLength(2);
     const small = await bus.request(MemorySubjects.conceptGraph, { maxNodes: 1 }, A);
     expect(small.truncated).toBe(true);
+    const ofVisit = await bus.request(MemorySubjects.memoryConcepts, { memoryId: visit.id }, A);
+    expect(ofVisit.memoryId).toBe(visit.id);
+    expect(ofVisit.concepts.map((c) => c.name)).toEqual(expect.arrayContaining(['anna', 'paris']));
+    expect(ofVisit.concepts[0]).toMatchObject({ name: 'anna', memoryCount: 2 });
   });
 
   it('links the concepts of a batch in the background, and a read of concept data never misses them', async () => {
@@ -392,6 +396,7 @@ describe('memory service over the bus', () => {
           for (const subject of [
             MemorySubjects.get,
             MemorySubjects.history,
+            MemorySubjects.memoryConcepts,
             MemorySubjects.delete,
           ] as const) {
             const error = await rejection(

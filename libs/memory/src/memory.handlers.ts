@@ -17,6 +17,7 @@ import {
   ListEndUsersRequest,
   ListMemoriesRequest,
   type MemoryBatchView,
+  type MemoryConceptsView,
   type MemoryDeletionReceipt,
   type MemoryExportPageView,
   type MemoryHistoryView,
@@ -197,6 +198,15 @@ export class MemoryHandlers {
       totalCount: memories.length,
       sort: 'recent',
     };
+  }
+
+  @MessagePattern(MemorySubjects.memoryConcepts.name)
+  async memoryConcepts(
+    @ActingUserId() userId: string,
+    @BusPayload(MemoryIdRequest) request: MemoryIdRequest,
+  ): Promise<MemoryConceptsView> {
+    const concepts = await this.memory.memoryConcepts(userId, request);
+    return { memoryId: request.memoryId, concepts: concepts.map((concept) => ({ ...concept })) };
   }
 
   /** Account deletion (identity asks every data service): idempotent, answers what it removed. */

@@ -13,13 +13,17 @@ export interface MemoryModuleOptions {
   readonly store: StoreConfig;
   /** The embedder (offline hashed TF-IDF by default); its dimension is the wire dimension of every vector. */
   readonly embedder: EmbedderOptions;
-  /** Scopes with at least this many vectors are searched through an ANN index (default 5000). */
+  /** Scopes with at least this many vectors are searched through an ANN index (default 1000). */
   readonly annMinVectors?: number;
   /** Where the vectors live when the store is MongoDB (required then). */
   readonly qdrant?: QdrantOptions | undefined;
 }
 
-export const DEFAULT_ANN_MIN_VECTORS = 5000;
+/**
+ * A JS exact scan costs ~1.6 µs per 1536-d vector here (1.6 ms at 1,000, 8 ms at 5,000) while HNSW answers
+ * in ~1 ms at any size and builds at ~500-1,500 vectors/s: from 1,000 vectors a scope gets an index.
+ */
+export const DEFAULT_ANN_MIN_VECTORS = 1000;
 
 /** The memory service's own settings, resolved. */
 export interface MemorySettings {

@@ -32,6 +32,7 @@ import {
 import { CLOCK, type Clock } from '@membolt/platform';
 import { decodeExportCursor } from './domain/export-cursor.js';
 import type {
+  Concept,
   ConceptGraph,
   EndUserSummary,
   Memory,
@@ -67,8 +68,10 @@ import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { analyzeQuery } from './retrieval/query-analysis.js';
 import {
+  type ConversationNeighbours,
   NEIGHBOURS_AFTER,
   NEIGHBOURS_BEFORE,
+  neighbourSourceCount,
   type RankableMemory,
   rankCandidates,
 } from './retrieval/rank.js';
@@ -292,50 +295,62 @@ export class MemoryService {
     const filter = this.filterOf(request, analysis.timeRange !== null);
     const pool = candidatePool(request.limit);
     const vector = await this.embedOne(request.query, 'query');
-    await this.concepts.settle(scope);
+    // No settle here: a search right after a large import must not pay for its concept extraction; the concept
+    // channel misses pending memories for the few seconds the background linker needs.
     const [dense, keyword, concept] = await Promise.all([
       this.store.search.dense(scope, filter, vector, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
     ]);
     const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
-    // The memories just before and after each candidate in its conversation: an answer follows its question.
-    const neighbours = await this.store.search.neighbours?.(
-      scope,
-      filter,
-      [...ids],
-      NEIGHBOURS_BEFORE,
-      NEIGHBOURS_AFTER,
-    );
-    for (const around of neighbours?.values() ?? []) {
-      for (const id of [...around.previous, ...around.next]) ids.add(id);
-    }
-    const found = await this.store.memories.findByIds(scope, [...ids], {
-      withEmbedding: request.includeEmbedding === true,
-    });
-    const byId = new Map(found.map((m) => [m.id, m]));
+    const byId = new Map<string, Memory>();
     const rankable = new Map<string, RankableMemory>();
-    for (const memory of found) {
-      rankable.set(memory.id, {
-        importance: memory.importance,
-        createdAt: memory.createdAt.toISOString(),
-        validFrom: memory.validFrom.toISOString(),
-        // The filter already decided which facts are in: closed ones asked for are not closed to the ranker.
-        validTo: request.includeClosed || asOf ? null : (memory.validTo?.toISOString() ?? null),
-        conversationId: memory.conversationId,
-        text: memory.text,
+    const load = async (wanted: readonly string[]) => {
+      const found = await this.store.memories.findByIds(scope, wanted, {
+        withEmbedding: request.includeEmbedding === true,
       });
-    }
-    const ranked = rankCandidates({
+      for (const memory of found) {
+        byId.set(memory.id, memory);
+        rankable.set(memory.id, {
+          importance: memory.importance,
+          createdAt: memory.createdAt.toISOString(),
+          validFrom: memory.validFrom.toISOString(),
+          // The filter already decided which facts are in: closed ones asked for are not closed to the ranker.
+          validTo: request.includeClosed || asOf ? null : (memory.validTo?.toISOString() ?? null),
+          conversationId: memory.conversationId,
+          text: memory.text,
+        });
+      }
+    };
+    await load([...ids]);
+    const channels = {
       analysis,
       dense: dense.candidates,
       keyword,
       concept,
       memories: rankable,
-      neighbours,
       now: asOf ?? now,
-      limit: request.limit,
-    });
+    };
+    // The memories just before and after the best candidates in their conversation: an answer follows its
+    // question (decision 021). Only the best, ranked once without them: a weak candidate's neighbour never
+    // reaches the answer, and each lookup is a query.
+    let neighbours: Map<string, ConversationNeighbours> | undefined;
+    if (this.store.search.neighbours) {
+      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(request.limit) });
+      neighbours = await this.store.search.neighbours(
+        scope,
+        filter,
+        sources.map((r) => r.id),
+        NEIGHBOURS_BEFORE,
+        NEIGHBOURS_AFTER,
+      );
+      const unseen = new Set<string>();
+      for (const around of neighbours.values()) {
+        for (const id of [...around.previous, ...around.next]) if (!rankable.has(id)) unseen.add(id);
+      }
+      if (unseen.size > 0) await load([...unseen]);
+    }
+    const ranked = rankCandidates({ ...channels, neighbours, limit: request.limit });
     return {
       results: ranked.flatMap((r) => {
         const hit = byId.get(r.id);
@@ -398,6 +413,15 @@ export class MemoryService {
     const memories = await this.store.concepts.memoriesOf(scope, request.conceptId, request.limit);
     if (!memories) throw conceptNotFound();
     return memories;
+  }
+
+  /** The concepts extracted from one memory of the scope (the Memories screen's details). */
+  async memoryConcepts(userId: string, request: MemoryIdRequest): Promise<readonly Concept[]> {
+    const scope = scopeOf(userId, request);
+    await this.concepts.settle(scope);
+    const concepts = await this.store.concepts.ofMemory(scope, request.memoryId);
+    if (!concepts) throw memoryNotFound();
+    return concepts;
   }
 
   /** Account deletion: every memory of the user, its end users' included. Idempotent. */

@@ -7,6 +7,7 @@ import { RegisterPage } from '../modules/auth/pages/RegisterPage';
 import { ResetPasswordPage } from '../modules/auth/pages/ResetPasswordPage';
 import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { LandingPage } from '../modules/landing/LandingPage';
+import { MemoriesPage } from '../modules/memories/MemoriesPage';
 import { AppLayout } from '../modules/layout/AppLayout';
 import { SignedInLayout } from '../modules/layout/SignedInLayout';
 import { NotFoundPage } from '../modules/not-found/NotFoundPage';
@@ -36,6 +37,7 @@ export const APP_ROUTES: RouteObject[] = [
         element: <SignedInLayout />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'memories', element: <MemoriesPage /> },
           // Keyed apart: moving between the two URLs opens the page again on the right tab.
           { path: 'settings', element: <SettingsPage key="settings" /> },
           {

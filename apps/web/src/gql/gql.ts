@@ -25,6 +25,16 @@ type Documents = {
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": typeof types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
+    "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": typeof types.MemoryFieldsFragmentDoc,
+    "\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n": typeof types.DeleteMemoryDocument,
+    "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n": typeof types.UpdateMemoryDocument,
+    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": typeof types.MemoriesDocument,
+    "\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n": typeof types.MemoryDetailsDocument,
+    "\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n": typeof types.MemoryConceptsDocument,
+    "\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n": typeof types.MemoryGraphDocument,
+    "\n  query ConceptMemories($conceptId: ID!, $limit: Int!) {\n    conceptMemories(conceptId: $conceptId, limit: $limit) {\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": typeof types.ConceptMemoriesDocument,
+    "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": typeof types.MemorySearchDocument,
+    "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": typeof types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
@@ -48,6 +58,16 @@ const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
+    "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": types.MemoryFieldsFragmentDoc,
+    "\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n": types.DeleteMemoryDocument,
+    "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n": types.UpdateMemoryDocument,
+    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": types.MemoriesDocument,
+    "\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n": types.MemoryDetailsDocument,
+    "\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n": types.MemoryConceptsDocument,
+    "\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n": types.MemoryGraphDocument,
+    "\n  query ConceptMemories($conceptId: ID!, $limit: Int!) {\n    conceptMemories(conceptId: $conceptId, limit: $limit) {\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": types.ConceptMemoriesDocument,
+    "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": types.MemorySearchDocument,
+    "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
@@ -118,6 +138,46 @@ export function graphql(source: "\n  fragment PlanCardFields on Plan {\n    id\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n"): (typeof documents)["\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n"): (typeof documents)["\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n"): (typeof documents)["\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n"): (typeof documents)["\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConceptMemories($conceptId: ID!, $limit: Int!) {\n    conceptMemories(conceptId: $conceptId, limit: $limit) {\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConceptMemories($conceptId: ID!, $limit: Int!) {\n    conceptMemories(conceptId: $conceptId, limit: $limit) {\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n"): (typeof documents)["\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -22,6 +22,7 @@ import type {
   EmbeddingView,
   EndUserListView,
   MemoryBatchView,
+  MemoryConceptsView,
   MemoryDeletionReceipt,
   MemoryExportPageView,
   MemoryHistoryView,
@@ -87,6 +88,14 @@ export const MemorySubjects = {
   conceptMemories: defineSubject<ConceptMemoriesRequest, MemoryListView>(
     'memory',
     'memory.concepts.memories.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  /** The concepts linked to one memory of the acting scope (NOT_FOUND for another user's memory id). */
+  memoryConcepts: defineSubject<MemoryIdRequest, MemoryConceptsView>(
+    'memory',
+    'memory.memories.concepts.v1',
     {
       idempotent: true,
     },

@@ -168,3 +168,9 @@ export interface ConceptGraphView {
   /** True when the graph was cut to `maxNodes` (the strongest concepts kept). */
   readonly truncated: boolean;
 }
+
+/** The concepts extracted from one memory (the details dialog of the Memories screen). */
+export interface MemoryConceptsView {
+  readonly memoryId: string;
+  readonly concepts: readonly ConceptView[];
+}

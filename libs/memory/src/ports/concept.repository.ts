@@ -1,4 +1,4 @@
-import type { ConceptGraph, Memory, MemoryScopeFilter } from '../domain/memory.js';
+import type { Concept, ConceptGraph, Memory, MemoryScopeFilter } from '../domain/memory.js';
 
 /**
  * The concept graph of a scope: concepts, their memory links and co-occurrence relations. Written by the
@@ -10,4 +10,7 @@ export interface ConceptRepository {
 
   /** Memories linked to the concept, newest first; null when the concept is not in the scope. */
   memoriesOf(scope: MemoryScopeFilter, conceptId: string, limit: number): Promise<Memory[] | null>;
+
+  /** The concepts linked to one memory, most remembered first; null when the memory is not in the scope. */
+  ofMemory(scope: MemoryScopeFilter, memoryId: string): Promise<Concept[] | null>;
 }

@@ -30,10 +30,11 @@ const ASKS_WHEN =
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const terms = [...new Set(contentTokens(query))];
-  const monthOfYear = monthWithoutYear(query, now);
+  const date = chrono.parse(query, now, { forwardDate: false })[0];
+  const monthOfYear = monthWithoutYear(date);
   return {
     terms,
-    timeRange: monthOfYear === null ? timeRangeOf(query, now) : null,
+    timeRange: monthOfYear === null ? timeRangeOf(query, now, date) : null,
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: extractConcepts(query).map((concept) => concept.name),
@@ -41,8 +42,11 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
 }
 
 /** The span of the first date expression in the query, as wide as its most precise certain unit. */
-export function timeRangeOf(query: string, now: Date): TimeRange | null {
-  const parsed = chrono.parse(query, now, { forwardDate: false })[0];
+export function timeRangeOf(
+  query: string,
+  now: Date,
+  parsed: chrono.ParsedResult | undefined = chrono.parse(query, now, { forwardDate: false })[0],
+): TimeRange | null {
   if (parsed) {
     const start = parsed.start;
     const text = parsed.text.toLowerCase();
@@ -70,8 +74,7 @@ export function timeRangeOf(query: string, now: Date): TimeRange | null {
 }
 
 /** "in June" (no year, no day): chrono would pin it to the last June; a person means June of any year. */
-function monthWithoutYear(query: string, now: Date): number | null {
-  const parsed = chrono.parse(query, now, { forwardDate: false })[0];
+function monthWithoutYear(parsed: chrono.ParsedResult | undefined): number | null {
   if (!parsed || parsed.end) return null;
   const start = parsed.start;
   if (!start.isCertain('month') || start.isCertain('year') || start.isCertain('day')) return null;

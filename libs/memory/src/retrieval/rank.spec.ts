@@ -113,4 +113,55 @@ describe('rankCandidates', () => {
     expect(ranked.map((candidate) => candidate.id)).toEqual(['c']);
     expect(ranked[0].scores.conceptMatch).toBe(true);
   });
+
+  it('lifts the answer that follows a matching question in the same conversation', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['q', memory('Melanie: What gave you the idea for all the colors and patterns?')],
+      ['a', memory("Caroline: I'm obsessed with those, I wanted to catch the eye and make people smile.")],
+      ['x', memory('Caroline: patterns are fun')],
+    ]);
+    const search = (withNeighbours: boolean) =>
+      rankCandidates({
+        analysis: analyzeQuery('Why did Caroline use colors and patterns?', now),
+        dense: [
+          { id: 'q', score: 0.6 },
+          { id: 'x', score: 0.3 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        neighbours: withNeighbours ? new Map([['q', { previous: [], next: ['a'] }]]) : undefined,
+        now,
+        limit: 3,
+      });
+    expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
+    const lifted = search(true);
+    expect(lifted.map((candidate) => candidate.id)).toEqual(['q', 'a', 'x']);
+    // 0.8 of the score of the memory before it.
+    expect(lifted[1]!.scores.fused).toBeCloseTo(0.6 * 0.8, 5);
+    expect(lifted[1]!.scores.reasons).toContain('next to a matching memory of the same conversation');
+  });
+
+  it('matches a month named without a year in any year', () => {
+    const months = new Map<string, RankableMemory>([
+      ['june', memory('we went camping', { validFrom: '2023-06-20T10:00:00.000Z' })],
+      ['july', memory('we went camping', { validFrom: '2023-07-20T10:00:00.000Z' })],
+    ]);
+    const ranked = rankCandidates({
+      analysis: analyzeQuery('When did we go camping in June?', now),
+      dense: [
+        { id: 'july', score: 0.5 },
+        { id: 'june', score: 0.5 },
+      ],
+      keyword: [],
+      concept: [],
+      memories: months,
+      now,
+      limit: 2,
+    });
+    expect(ranked.map((candidate) => [candidate.id, candidate.scores.timeMatch])).toEqual([
+      ['june', true],
+      ['july', false],
+    ]);
+  });
 });

@@ -20,7 +20,7 @@ export interface ScoredId {
 
 /**
  * The knobs of the hybrid ranking. Defaults are the values tuned on the LoCoMo dev set (decision 021);
- * tools/bench/retrieval-harness.ts prints the ablation that justifies each one.
+ * tools/bench/retrieval-harness.mjs prints the ablation that justifies each one.
  */
 export interface RankingWeights {
   /** `linear`: weighted sum of the cosine and the max-normalised BM25; `rrf`: weighted reciprocal rank fusion. */
@@ -29,7 +29,11 @@ export interface RankingWeights {
   readonly keyword: number;
   /** RRF's rank offset (only for `rrf`). */
   readonly rrfK: number;
-  /** Added when a concept named in the query is linked to the memory. */
+  /**
+   * Added when a concept named in the query is linked to the memory. 0 by default: on the dev set the bonus
+   * cost hit@10 (speakers' names link half the memories); the concept channel still brings its memories
+   * in as candidates, and the breakdown still shows the link.
+   */
   readonly concept: number;
   /** Added when the query names a time and the memory held then. */
   readonly time: number;
@@ -47,8 +51,6 @@ export interface RankingWeights {
   readonly previousNeighbour: number;
   readonly secondPreviousNeighbour: number;
   readonly nextNeighbour: number;
-  /** Added to `previousNeighbour` when the memory before asks a question (this one is likely its answer). */
-  readonly answerToQuestion: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -56,7 +58,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   dense: 1,
   keyword: 0.7,
   rrfK: 60,
-  concept: 0.02,
+  concept: 0,
   time: 0.1,
   importance: 0.02,
   recency: 0.01,
@@ -64,12 +66,17 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
-  answerToQuestion: 0.15,
 };
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
 export const NEIGHBOURS_BEFORE = 2;
 export const NEIGHBOURS_AFTER = 1;
+
+/**
+ * How many of the best candidates (ranked once without neighbours) to fetch neighbours for: a neighbour
+ * inherits at most 0.8 of a score, so one of a weak candidate never reaches the answer.
+ */
+export const neighbourSourceCount = (limit: number): number => Math.max(50, limit * 3);
 
 /** A candidate's neighbours in its conversation, nearest first (by creation time, then insertion order). */
 export interface ConversationNeighbours {
@@ -120,7 +127,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const concept = new Set(input.concept.map((hit) => hit.id));
   const denseRank = ranksOf(input.dense);
   const keywordRank = ranksOf(input.keyword);
-  const maxKeyword = Math.max(0, ...input.keyword.map((hit) => hit.score));
+  const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
   const queryTerms = new Set(analysis.terms);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
 
@@ -147,7 +154,13 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
 
-  const ranked: RankedCandidate[] = [];
+  const ranked: {
+    id: string;
+    text: string;
+    byNeighbour: boolean;
+    score: number;
+    scores: Omit<MemoryScoreBreakdown, 'reasons'>;
+  }[] = [];
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
@@ -167,10 +180,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     const previous = links.previous.get(id);
     const secondPrevious = previous === undefined ? undefined : links.previous.get(previous);
     const next = links.next.get(id);
-    const previousAsks = previous !== undefined && (memories.get(previous)?.text.includes('?') ?? false);
     const fromNeighbours = Math.max(
-      (weights.previousNeighbour + (previousAsks ? weights.answerToQuestion : 0)) *
-        (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      weights.previousNeighbour * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
       weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
       weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
     );
@@ -191,44 +202,27 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.importance * (importance - 0.5) +
       weights.recency * recency;
 
-    const reasons = reasonsFor(
-      memory.text,
-      queryTerms,
-      semantic,
-      conceptMatch,
-      timeMatch,
-      importance,
-      recency,
-    );
-    if (fromNeighbours > own) reasons.push('next to a matching memory of the same conversation');
     ranked.push({
       id,
+      text: memory.text,
+      byNeighbour: fromNeighbours > own,
       score: final,
-      scores: {
-        semantic,
-        keyword: keywordScore,
-        fused,
-        importance,
-        recency,
-        conceptMatch,
-        timeMatch,
-        final,
-        reasons,
-      },
+      scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
     });
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return ranked.slice(0, Math.max(0, input.limit));
+  // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
+  return ranked.slice(0, Math.max(0, input.limit)).map(({ id, text, byNeighbour, score, scores }) => {
+    const reasons = reasonsFor(text, queryTerms, scores);
+    if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
+    return { id, score, scores: { ...scores, reasons } };
+  });
 }
 
 function reasonsFor(
   text: string,
   queryTerms: ReadonlySet<string>,
-  semantic: number | null,
-  conceptMatch: boolean,
-  timeMatch: boolean,
-  importance: number,
-  recency: number,
+  { semantic, conceptMatch, timeMatch, importance, recency }: Omit<MemoryScoreBreakdown, 'reasons'>,
 ): string[] {
   const reasons: string[] = [];
   const matched = [...new Set(wordTokens(text).filter((word) => queryTerms.has(word)))];

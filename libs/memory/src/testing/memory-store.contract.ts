@@ -244,6 +244,16 @@ export function describeMemoryStoreContract(
         [m1.memory.id, m2.memory.id].sort(),
       );
       expect(await store.concepts.memoriesOf(B, parisId, 10)).toBeNull();
+      expect((await store.concepts.ofMemory(A, m2.memory.id))?.map((c) => c.name).sort()).toEqual([
+        'anna',
+        'louvre',
+        'paris',
+      ]);
+      expect((await store.concepts.ofMemory(A, m1.memory.id))?.every((c) => c.category === 'personal')).toBe(
+        true,
+      );
+      // Another user's memory is not found, the same as a missing one.
+      expect(await store.concepts.ofMemory(B, m1.memory.id)).toBeNull();
       expect((await store.search.concept(A, open, ['Paris', 'louvre'], 10)).map((c) => c.id)).toEqual([
         m2.memory.id,
         m1.memory.id,

@@ -3,16 +3,19 @@ import ChatIcon from '@mui/icons-material/Chat';
 import PsychologyIcon from '@mui/icons-material/Psychology';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
-import { greetingName } from '../layout/utils/user-display.util';
+import { greetingName, planLabel } from '../layout/utils/user-display.util';
 
 // Sign-up finishes the default API key and the free subscription in the background, within seconds.
 const SETUP_POLL_INTERVAL_MS = 2_000;
@@ -49,6 +52,11 @@ export function DashboardPage() {
           We&apos;re finishing setting up your account…
         </Alert>
       )}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        <MemoriesStatCard />
+      </Box>
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -68,6 +76,20 @@ export function DashboardPage() {
               </Button>
             ))}
           </Stack>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent sx={{ p: 3 }}>
+          <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="h6" component="h2">
+              Usage Statistics
+            </Typography>
+            <Chip label={planLabel(user?.plan)} size="small" color="primary" data-testid="usage-plan" />
+          </Stack>
+          <MemoryStorageBar />
+          <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 3 }}>
+            Upgrade Plan
+          </Button>
         </CardContent>
       </Card>
     </Stack>

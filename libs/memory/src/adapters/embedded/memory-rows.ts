@@ -106,8 +106,11 @@ export interface SqlPart {
 }
 
 /** `m.user_id = ? AND m.end_user_id = ?` (+ agent, run): the first condition of every memory query. */
-export function scopeSql(scope: MemoryScopeFilter, alias = 'm'): SqlPart {
-  const parts = [`${alias}.user_id = ?`, `${alias}.end_user_id = ?`];
+export function scopeSql(scope: MemoryScopeFilter, alias = 'm', byKey = false): SqlPart {
+  // `byKey`: the rows are picked by their key (id/seq IN a list); the unary + keeps SQLite from walking the
+  // scope index over the whole scope instead of looking the few keys up (20k-row scope: 17 ms -> 0.3 ms).
+  const p = byKey ? '+' : '';
+  const parts = [`${p}${alias}.user_id = ?`, `${p}${alias}.end_user_id = ?`];
   const params: unknown[] = [scope.userId, scope.endUserId];
   if (scope.agentId !== undefined) {
     parts.push(`${alias}.agent_id = ?`);

@@ -58,4 +58,27 @@ describe('Embedded search: Porter keywords and conversation neighbours', () => {
       await store.close();
     }
   });
+
+  it('also finds the memory that follows one holding the words, in the same conversation only', async () => {
+    const store = openStore();
+    try {
+      const turn = (text: string, minute: number, conversationId: string | null) =>
+        makeMemoryRecord(A, DIM, { text, conversationId, createdAt: at(minute) });
+      const question = turn('What gave you the idea for the colours and patterns?', 0, 'talk');
+      const answer = turn('I wanted to catch the eye and make people smile.', 1, 'talk');
+      const unrelated = turn('I wanted to sleep.', 2, null);
+      await store.memories.insertMany(A, [question, answer, unrelated]);
+      const hits = await store.search.keyword(A, all, ['patterns'], 10);
+      expect(hits.map((hit) => hit.id)).toEqual([question.memory.id, answer.memory.id]);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+
+      // Deleting the question removes its words from the index; the answer keeps them as a hint.
+      await store.memories.delete(A, [question.memory.id]);
+      expect((await store.search.keyword(A, all, ['patterns'], 10)).map((hit) => hit.id)).toEqual([
+        answer.memory.id,
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -1,9 +1,15 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
+
+/** What the neighbour walk needs of a prepared statement. */
+interface RowsStatement {
+  all(...params: unknown[]): unknown[];
+}
 
 /** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
@@ -33,15 +39,15 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const words = [...new Set(terms.map((t) => t.trim()).filter((t) => t.length > 0))];
     if (words.length === 0) return [];
     // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
-    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `text:${quote(w)}`).join(' OR ')})`;
+    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `{text keyword_context}:${quote(w)}`).join(' OR ')})`;
     const where = scopeSql(scope);
     const filters = filterSql(filter);
     const rows = this.db
       .prepare(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0) AS score
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
          FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
          WHERE memory_fts MATCH ? AND ${where.sql}${filters.sql}
-         ORDER BY bm25(memory_fts, 1.0, 0.0) LIMIT ?`,
+         ORDER BY bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) LIMIT ?`,
       )
       .all(match, ...where.params, ...filters.params, k) as ScoredId[];
     return rows;
@@ -86,15 +92,16 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    // One indexed walk per direction and memory (memories_scope_conversation_order); the candidate row is
-    // read inside the scope too, so an id of another scope yields nothing.
+    // One indexed range walk per direction and memory (memories_scope_conversation_order: the row value
+    // comparison is what lets SQLite seek instead of scanning the conversation); the candidate row is read
+    // inside the scope too, so an id of another scope yields nothing.
     const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') =>
-      this.db.prepare(
+      this.cached(
         `SELECT n.id AS id
          FROM memories c JOIN memories n
            ON n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
-         WHERE c.id = ? AND c.user_id = ? AND c.end_user_id = ? AND c.conversation_id IS NOT NULL
-           AND (n.created_at ${comparison} c.created_at OR (n.created_at = c.created_at AND n.seq ${comparison} c.seq))
+         WHERE c.id = ? AND c.user_id = ? AND c.end_user_id = ? AND n.conversation_id IS NOT NULL
+           AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)
            AND ${where.sql}${filters.sql}
          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?`,
       );
@@ -113,5 +120,17 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
       if (around.previous.length > 0 || around.next.length > 0) out.set(id, around);
     }
     return out;
+  }
+
+  // The neighbour statements vary only with the scope's and filters' shape: prepare each shape once.
+  private readonly statements = new Map<string, RowsStatement>();
+  private cached(sql: string): RowsStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= 64) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }

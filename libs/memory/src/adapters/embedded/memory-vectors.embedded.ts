@@ -6,7 +6,7 @@ import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates } from '../../ports/memory-search.index.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
-import { filterSql, fromBlob, scopeSql, scopeToken } from './memory-rows.js';
+import { filterSql, fromBlob, isOpenOnly, scopeSql, scopeToken } from './memory-rows.js';
 
 /** A vector write or removal the repository committed, told to the caches afterwards. */
 export interface VectorChange {
@@ -212,7 +212,10 @@ export class EmbeddedVectorIndex {
     k: number,
   ): ScoredId[] {
     const size = entry.index.size();
-    let fetch = Math.min(size, Math.max(k * 4, k + 50));
+    // HNSW cost grows with k (k=200 is ~6x k=50): ask for little more than k when nearly every key passes
+    // (no filter but open facts, no agent/run), more when a filter will drop some, and grow until k survive.
+    const selective = !isOpenOnly(filter) || scope.agentId !== undefined || scope.runId !== undefined;
+    let fetch = Math.min(size, selective ? Math.max(k * 4, k + 50) : k + 10);
     for (;;) {
       const matches = entry.index.search(query, fetch, 1);
       const seqs = Array.from(matches.keys, (key) => Number(key));
@@ -235,7 +238,7 @@ export class EmbeddedVectorIndex {
   ): Map<number, string> {
     const kept = new Map<number, string>();
     if (seqs.length === 0) return kept;
-    const where = scopeSql(scope);
+    const where = scopeSql(scope, 'm', true);
     const filters = filterSql(filter);
     const rows = this.db
       .prepare(

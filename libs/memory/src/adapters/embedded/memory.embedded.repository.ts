@@ -159,7 +159,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     options?: { withEmbedding?: boolean },
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    const where = scopeSql(scope);
+    const where = scopeSql(scope, 'm', true);
     const rows = this.db
       .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
       .all(...where.params, JSON.stringify(ids)) as MemoryRow[];
@@ -279,7 +279,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
 
   async delete(scope: MemoryScopeFilter, ids: readonly string[]): Promise<MemoryRemoval> {
     if (ids.length === 0) return { memoryIds: [], removed: noneRemoved() };
-    const where = scopeSql(scope);
+    const where = scopeSql(scope, 'm', true);
     const rows = this.db
       .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
       .all(...where.params, JSON.stringify(ids)) as MemoryRow[];

@@ -124,34 +124,55 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    name: 'keyword index with Porter stems; conversation order index for search neighbours',
+    name: 'keyword index: Porter stems, the previous memory of the conversation as a weighted column',
     up: (db) => {
-      // Porter stems meet word forms ("painted"/"painting"): BM25 hit@10 0.647 -> 0.700 on the LoCoMo dev
-      // set (decision 021). FTS5 cannot change a tokenizer in place: drop, recreate, rebuild from `memories`.
+      // Decision 021. Porter stems meet word forms ("painted"/"painting"): BM25 hit@10 0.647 -> 0.700 on the
+      // LoCoMo dev set. `keyword_context` is the text of the memory just before this one in its conversation,
+      // kept at insert, indexed as a second column weighted KEYWORD_CONTEXT_WEIGHT: a question's words then
+      // also reach its answer. It is a retrieval hint: a later edit or delete of that previous memory does
+      // not rewrite it. FTS5 cannot change a tokenizer or add a column in place: drop, recreate, rebuild.
       db.exec(`
+        ALTER TABLE memories ADD COLUMN keyword_context TEXT;
+        CREATE INDEX memories_scope_conversation_order
+          ON memories (user_id, end_user_id, conversation_id, created_at, seq)
+          WHERE conversation_id IS NOT NULL;
+        UPDATE memories SET keyword_context = (${previousTextSql('memories')})
+          WHERE conversation_id IS NOT NULL;
+
         DROP TRIGGER memories_fts_insert;
         DROP TRIGGER memories_fts_delete;
         DROP TRIGGER memories_fts_update;
         DROP TABLE memory_fts;
         CREATE VIRTUAL TABLE memory_fts USING fts5(
-          text, scope_tok, content='memories', content_rowid='seq', tokenize='${FTS5_TOKENIZE}'
+          text, scope_tok, keyword_context, content='memories', content_rowid='seq', tokenize='${FTS5_TOKENIZE}'
         );
         CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
-          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+          UPDATE memories SET keyword_context = (${previousTextSql('new')})
+            WHERE seq = new.seq AND new.conversation_id IS NOT NULL;
+          INSERT INTO memory_fts (rowid, text, scope_tok, keyword_context)
+            SELECT seq, text, scope_tok, keyword_context FROM memories WHERE seq = new.seq;
         END;
         CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
-          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok, keyword_context)
+            VALUES ('delete', old.seq, old.text, old.scope_tok, old.keyword_context);
         END;
         CREATE TRIGGER memories_fts_update AFTER UPDATE OF text ON memories BEGIN
-          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok) VALUES ('delete', old.seq, old.text, old.scope_tok);
-          INSERT INTO memory_fts (rowid, text, scope_tok) VALUES (new.seq, new.text, new.scope_tok);
+          INSERT INTO memory_fts (memory_fts, rowid, text, scope_tok, keyword_context)
+            VALUES ('delete', old.seq, old.text, old.scope_tok, old.keyword_context);
+          INSERT INTO memory_fts (rowid, text, scope_tok, keyword_context)
+            VALUES (new.seq, new.text, new.scope_tok, new.keyword_context);
         END;
         INSERT INTO memory_fts (memory_fts) VALUES ('rebuild');
-
-        CREATE INDEX memories_scope_conversation_order
-          ON memories (user_id, end_user_id, conversation_id, created_at, seq)
-          WHERE conversation_id IS NOT NULL;
       `);
     },
   },
 ];
+
+/** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */
+function previousTextSql(row: string): string {
+  return `SELECT p.text FROM memories p
+    WHERE p.user_id = ${row}.user_id AND p.end_user_id = ${row}.end_user_id
+      AND p.conversation_id = ${row}.conversation_id AND p.conversation_id IS NOT NULL
+      AND (p.created_at, p.seq) < (${row}.created_at, ${row}.seq)
+    ORDER BY p.created_at DESC, p.seq DESC LIMIT 1`;
+}

@@ -1,0 +1,111 @@
+import type { MemoryCategory } from '@membolt/contracts/rules';
+import { categoryLabel } from './memory-display.util';
+
+/** Node colours by category; the legend and the canvas read the same table. */
+export const CATEGORY_COLORS: Record<MemoryCategory | 'none', string> = {
+  personal: '#e91e63',
+  work: '#1e88e5',
+  preference: '#43a047',
+  interest: '#fb8c00',
+  none: '#9e9e9e',
+};
+
+export const GRAPH_LEGEND = (Object.keys(CATEGORY_COLORS) as Array<MemoryCategory | 'none'>).map((key) => ({
+  key,
+  label: categoryLabel(key === 'none' ? null : key),
+  color: CATEGORY_COLORS[key],
+}));
+
+/** Labels drawn at any zoom: the strongest concepts only, so 2,000 nodes do not mean 2,000 texts a frame. */
+export const ALWAYS_LABELLED = 40;
+/** Zoomed in this far, every node on screen gets its label. */
+export const LABEL_ALL_ZOOM = 2.5;
+
+export interface ConceptInput {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly category?: MemoryCategory | null;
+  readonly memoryCount: number;
+}
+
+export interface RelationInput {
+  readonly source: string;
+  readonly target: string;
+  readonly weight: number;
+}
+
+export interface GraphNode {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly category: MemoryCategory | null;
+  readonly memoryCount: number;
+  readonly color: string;
+  /** Area-like size for the canvas. */
+  readonly val: number;
+  readonly alwaysLabelled: boolean;
+  // Written by the layout (d3-force) on the same object.
+  x?: number;
+  y?: number;
+}
+
+export interface GraphLink {
+  readonly source: string;
+  readonly target: string;
+  readonly weight: number;
+}
+
+export interface GraphData {
+  readonly nodes: GraphNode[];
+  readonly links: GraphLink[];
+}
+
+/** Concept names are stored normalised (lower case): "alice johnson" → "Alice Johnson" for display. */
+export function conceptLabel(name: string): string {
+  return name.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_match, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+}
+
+/** The BFF's concept graph → the force layout's nodes and links (links to unknown concepts dropped). */
+export function toGraphData(
+  concepts: readonly ConceptInput[],
+  relations: readonly RelationInput[],
+): GraphData {
+  const labelled = new Set(
+    [...concepts]
+      .sort((a, b) => b.memoryCount - a.memoryCount)
+      .slice(0, ALWAYS_LABELLED)
+      .map((concept) => concept.id),
+  );
+  const nodes = concepts.map((concept) => ({
+    id: concept.id,
+    name: conceptLabel(concept.name),
+    kind: concept.kind,
+    category: concept.category ?? null,
+    memoryCount: concept.memoryCount,
+    color: CATEGORY_COLORS[concept.category ?? 'none'],
+    val: 1 + Math.sqrt(Math.max(concept.memoryCount, 0)),
+    alwaysLabelled: labelled.has(concept.id),
+  }));
+  const ids = new Set(nodes.map((node) => node.id));
+  const links = relations
+    .filter((relation) => ids.has(relation.source) && ids.has(relation.target))
+    .map((relation) => ({ source: relation.source, target: relation.target, weight: relation.weight }));
+  return { nodes, links };
+}
+
+/** Concepts whose name contains the text (any case), the most remembered first, at most `cap`. */
+export function matchConcepts<T extends ConceptInput>(
+  concepts: readonly T[],
+  text: string,
+  cap: number,
+): T[] {
+  const needle = text.trim().toLowerCase();
+  return concepts
+    .filter((concept) => needle === '' || concept.name.toLowerCase().includes(needle))
+    .sort((a, b) => b.memoryCount - a.memoryCount || a.name.localeCompare(b.name))
+    .slice(0, cap);
+}

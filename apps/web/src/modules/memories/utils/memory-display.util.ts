@@ -1,0 +1,114 @@
+import {
+  IMPORTANCE_HIGH_THRESHOLD,
+  IMPORTANCE_MEDIUM_THRESHOLD,
+  MEMORY_CATEGORIES,
+  type MemoryCategory,
+  type MemorySort,
+} from '@membolt/contracts/rules';
+
+/** The filter's "All Categories" value (web-app.md section 9: all, personal, work, preference, interest). */
+export const ALL_CATEGORIES = 'all';
+export type CategoryFilter = MemoryCategory | typeof ALL_CATEGORIES;
+
+const CATEGORY_LABELS: Record<MemoryCategory, string> = {
+  personal: 'Personal',
+  work: 'Work',
+  preference: 'Preferences',
+  interest: 'Interests',
+};
+export const UNCATEGORIZED_LABEL = 'Uncategorized';
+
+export const CATEGORY_FILTER_OPTIONS: ReadonlyArray<{ value: CategoryFilter; label: string }> = [
+  { value: ALL_CATEGORIES, label: 'All Categories' },
+  ...MEMORY_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+];
+
+export const SORT_OPTIONS: ReadonlyArray<{ value: MemorySort; label: string }> = [
+  { value: 'importance', label: 'Importance' },
+  { value: 'recent', label: 'Most Recent' },
+  { value: 'oldest', label: 'Oldest First' },
+];
+
+export function categoryLabel(category: MemoryCategory | null | undefined): string {
+  return category ? CATEGORY_LABELS[category] : UNCATEGORIZED_LABEL;
+}
+
+/** 0.456 → "46%". */
+export function importancePercent(importance: number): string {
+  return `${Math.round(importance * 100)}%`;
+}
+
+export type ImportanceColor = 'primary' | 'info' | 'default';
+
+/** Primary above 0.8, info above 0.5, else plain (web-app.md section 9's thresholds). */
+export function importanceColor(importance: number): ImportanceColor {
+  if (importance > IMPORTANCE_HIGH_THRESHOLD) return 'primary';
+  if (importance > IMPORTANCE_MEDIUM_THRESHOLD) return 'info';
+  return 'default';
+}
+
+/** The date of a memory in the browser's locale; empty when unreadable. */
+export function formatMemoryDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export interface CategoryGroup<T> {
+  readonly category: MemoryCategory | null;
+  readonly label: string;
+  readonly memories: readonly T[];
+}
+
+/** The By Category tab: one group per category in the filter's order, uncategorised last; empty groups left out. */
+export function groupByCategory<T extends { readonly category?: MemoryCategory | null }>(
+  memories: readonly T[],
+): CategoryGroup<T>[] {
+  const order: Array<MemoryCategory | null> = [...MEMORY_CATEGORIES, null];
+  return order
+    .map((category) => ({
+      category,
+      label: categoryLabel(category),
+      memories: memories.filter((memory) => (memory.category ?? null) === category),
+    }))
+    .filter((group) => group.memories.length > 0);
+}
+
+export interface ScoreBreakdown {
+  readonly semantic?: number | null;
+  readonly keyword?: number | null;
+  readonly fused: number;
+  readonly importance: number;
+  readonly recency: number;
+  readonly conceptMatch: boolean;
+  readonly timeMatch: boolean;
+  readonly final: number;
+}
+
+/** Why a search result ranked where it did, as short labelled figures for the card. */
+export function scoreFigures(scores: ScoreBreakdown): string[] {
+  const figures = [`Score ${scores.final.toFixed(3)}`];
+  if (scores.semantic !== null && scores.semantic !== undefined)
+    figures.push(`Meaning ${Math.round(scores.semantic * 100)}%`);
+  if (scores.keyword !== null && scores.keyword !== undefined)
+    figures.push(`Keywords ${scores.keyword.toFixed(2)}`);
+  figures.push(`Importance ${importancePercent(scores.importance)}`);
+  figures.push(`Recency ${importancePercent(scores.recency)}`);
+  if (scores.conceptMatch) figures.push('Concept match');
+  if (scores.timeMatch) figures.push('Time match');
+  return figures;
+}
+
+export type StorageBarColor = 'primary' | 'warning' | 'error';
+
+/** Primary up to 70 percent, warning above 70, error above 90 (web-app.md, dashboard). */
+export function storageBarColor(percent: number): StorageBarColor {
+  if (percent > 90) return 'error';
+  if (percent > 70) return 'warning';
+  return 'primary';
+}
+
+/** Used out of the displayed maximum, in percent, capped at 100 for the bar. */
+export function usagePercent(used: number, max: number): number {
+  if (max <= 0) return 0;
+  return Math.min(100, (used / max) * 100);
+}

@@ -1,0 +1,167 @@
+import type {
+  ConceptGraphView,
+  ConceptView,
+  MemoryCategoryValue,
+  MemoryDeletionReceipt,
+  MemoryFilterFields,
+  MemoryHistoryView,
+  MemoryListView,
+  MemoryScoreBreakdown,
+  MemorySearchView,
+  MemoryStatsView,
+  MemoryView,
+} from '@membolt/contracts';
+import {
+  type ConceptGraphModel,
+  type ConceptKindModel,
+  type ConceptModel,
+  type ConceptRelationKindModel,
+  type MemoryCategoryModel,
+  type MemoryDeletionReceiptModel,
+  type MemoryHistoryModel,
+  type MemoryModel,
+  type MemoryPageModel,
+  type MemoryScoresModel,
+  type MemorySearchFiltersInput,
+  type MemorySearchResultsModel,
+  type MemorySortModel,
+  type MemorySourceModel,
+  type MemoryStatsModel,
+  type MemoryVersionEventModel,
+} from './memories.models.js';
+
+/*
+ * The memory service's bus views → the GraphQL models, in one place. The GraphQL enums carry the
+ * contract's own values, so the casts below only change the nominal type. Owner and scope ids
+ * (userId, endUserId, agentId, runId) stay server-side: the BFF acts for the signed-in account only.
+ */
+
+const category = (value: MemoryView['category']): MemoryCategoryModel | null =>
+  value as MemoryCategoryModel | null;
+
+export function toMemoryModel(memory: MemoryView): MemoryModel {
+  return {
+    id: memory.id,
+    text: memory.text,
+    importance: memory.importance,
+    category: category(memory.category),
+    source: memory.source as MemorySourceModel,
+    conversationId: memory.conversationId,
+    conversationTitle: memory.conversationTitle,
+    metadata: JSON.stringify(memory.metadata),
+    createdAt: memory.createdAt,
+    updatedAt: memory.updatedAt,
+    validFrom: memory.validFrom,
+    validTo: memory.validTo,
+    version: memory.version,
+  };
+}
+
+export function toMemoryPage(page: MemoryListView): MemoryPageModel {
+  return {
+    memories: page.memories.map(toMemoryModel),
+    limit: page.limit,
+    offset: page.offset,
+    count: page.count,
+    totalCount: page.totalCount,
+    sort: page.sort as MemorySortModel,
+  };
+}
+
+const toScores = (scores: MemoryScoreBreakdown): MemoryScoresModel => ({
+  semantic: scores.semantic,
+  keyword: scores.keyword,
+  fused: scores.fused,
+  importance: scores.importance,
+  recency: scores.recency,
+  conceptMatch: scores.conceptMatch,
+  timeMatch: scores.timeMatch,
+  final: scores.final,
+  reasons: [...scores.reasons],
+});
+
+export function toSearchResults(view: MemorySearchView): MemorySearchResultsModel {
+  return {
+    results: view.results.map((result) => ({
+      memory: toMemoryModel(result.memory),
+      score: result.score,
+      scores: toScores(result.scores),
+    })),
+    count: view.count,
+    query: view.query,
+    strategy: view.strategy,
+  };
+}
+
+export function toHistoryModel(view: MemoryHistoryView): MemoryHistoryModel {
+  return {
+    memoryId: view.memoryId,
+    versions: view.versions.map((version) => ({
+      version: version.version,
+      text: version.text,
+      importance: version.importance,
+      category: category(version.category),
+      validFrom: version.validFrom,
+      validTo: version.validTo,
+      recordedAt: version.recordedAt,
+      event: version.event as MemoryVersionEventModel,
+    })),
+  };
+}
+
+export function toDeletionReceiptModel(receipt: MemoryDeletionReceipt): MemoryDeletionReceiptModel {
+  return {
+    memoryIds: [...receipt.memoryIds],
+    removed: Object.entries(receipt.removed).map(([kind, count]) => ({ kind, count })),
+    deletedAt: receipt.deletedAt,
+  };
+}
+
+export const toStatsModel = (stats: MemoryStatsView): MemoryStatsModel => ({
+  memoryCount: stats.memoryCount,
+  avgImportance: stats.avgImportance,
+  oldestTimestamp: stats.oldestTimestamp,
+  conceptCount: stats.conceptCount,
+  relationCount: stats.relationCount,
+});
+
+export const toConceptModel = (concept: ConceptView): ConceptModel => ({
+  id: concept.id,
+  name: concept.name,
+  kind: concept.kind as ConceptKindModel,
+  category: category(concept.category),
+  memoryCount: concept.memoryCount,
+});
+
+export function toConceptGraphModel(graph: ConceptGraphView): ConceptGraphModel {
+  return {
+    concepts: graph.concepts.map(toConceptModel),
+    relations: graph.relations.map((relation) => ({
+      source: relation.source,
+      target: relation.target,
+      weight: relation.weight,
+      kind: relation.kind as ConceptRelationKindModel,
+    })),
+    truncated: graph.truncated,
+  };
+}
+
+/** GraphQL filters → the bus request's filter fields: only what the client gave (the bus refuses extras). */
+export function toFilterFields(
+  filters: MemorySearchFiltersInput | null | undefined,
+): Pick<MemoryFilterFields, 'category' | 'source' | 'createdAfter' | 'createdBefore'> {
+  return {
+    ...(filters?.category ? { category: filters.category } : {}),
+    ...(filters?.source ? { source: filters.source } : {}),
+    ...(filters?.createdAfter ? { createdAfter: filters.createdAfter } : {}),
+    ...(filters?.createdBefore ? { createdBefore: filters.createdBefore } : {}),
+  };
+}
+
+/** An explicit null clears the category ("none" on the bus); an absent field leaves it unchanged. */
+export function toCategoryChange(value: MemoryCategoryModel | null | undefined): {
+  category?: MemoryCategoryValue;
+} {
+  if (value === undefined) return {};
+  return { category: value ?? 'none' };
+}
