@@ -459,6 +459,12 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       expect(await totalOf(owner, '?end_user_id=alice')).toBe(0);
       expect(await totalOf(owner, '?end_user_id=bob')).toBe(1);
       expect(await totalOf(owner)).toBe(1);
+      expectError(
+        await owner.call(`${base}/end_users/${'b'.repeat(201)}`, { method: 'DELETE' }),
+        400,
+        'validation_error',
+        'end_user_id must be a string of at most 200 characters',
+      );
     });
   });
 
@@ -501,6 +507,11 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
         MemoryMessages.metadataTooLarge,
       ],
       ['unknown field', { text: 'ok', colour: 'red' }, 'colour should not exist'],
+      [
+        'a "constructor" key in metadata',
+        { text: 'ok', metadata: JSON.parse('{"constructor":{"a":1}}') as unknown },
+        '"constructor" cannot be used as a field name.',
+      ],
       ['a body that is not an object', ['text'], 'The request body must be a JSON object.'],
     ];
 

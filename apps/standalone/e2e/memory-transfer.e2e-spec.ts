@@ -33,7 +33,7 @@ const linesOf = (text: string): MemoryJson[] =>
 
 /** Export (NDJSON, streamed page by page) and import (NDJSON or a JSON array, in batches of at most 1,000). */
 describe('REST memory API: export and import', () => {
-  const product = useStandalone('memory-transfer', UNLIMITED_GATEWAY);
+  const product = useStandalone('memory-transfer', { ...UNLIMITED_GATEWAY, LOG_LEVEL: 'error' });
 
   const listAll = async (user: ApiUser, query = '') =>
     ok<{ memories: MemoryJson[]; total_count: number }>(

@@ -1,4 +1,11 @@
-import { CommonError, CommonErrorCode, KeysError, KeysErrorCode, MemoryMessages } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  KeysError,
+  KeysErrorCode,
+  MEMORY_SCOPE_ID_MAX_LENGTH,
+  MemoryMessages,
+} from '@membolt/contracts';
 
 /** The only place the gateway builds its errors; the edge's filter turns them into `{error, message}` bodies. */
 export const missingApiKey = (): KeysError =>
@@ -59,3 +66,9 @@ export const importTooLarge = (maxBytes: number): CommonError =>
 /** The memory service's own answer for an id it does not hold in the scope; used for ids no store can hold. */
 export const memoryNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, MemoryMessages.memoryNotFound);
+
+export const endUserIdTooLong = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    `end_user_id must be a string of at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
+  );

@@ -33,6 +33,18 @@ describe('validatePayload', () => {
     expect(value).toEqual({ name: 'a', limit: 3 });
   });
 
+  it('refuses a field named "constructor" at any depth instead of crashing the transformer', () => {
+    for (const raw of [
+      JSON.parse('{"name":"a","constructor":{"x":1}}') as unknown,
+      JSON.parse('{"name":"a","meta":{"constructor":1}}') as unknown,
+      JSON.parse('{"name":"a","list":[{"constructor":null}]}') as unknown,
+    ]) {
+      const error = errorOf(() => validatePayload(SampleRequest, raw));
+      expect(error.code).toBe(CommonErrorCode.ValidationError);
+      expect(error.message).toBe('"constructor" cannot be used as a field name.');
+    }
+  });
+
   it('rejects unknown fields by name', () => {
     const error = errorOf(() => validatePayload(SampleRequest, { name: 'a', admin: true }));
     expect(error.code).toBe(CommonErrorCode.ValidationError);

@@ -18,6 +18,18 @@ function describe(errors: ValidationError[], parent = ''): string[] {
 }
 
 /**
+ * class-transformer guesses a nested object's class from `value.constructor`: an own field named `constructor`
+ * (`{"metadata": {"constructor": 1}}`) makes it throw a TypeError instead of validating. Such payloads are refused
+ * by name. Nesting is bounded by the edges' JSON depth guard; the limit here only keeps a bus payload finite.
+ */
+function holdsConstructorField(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 256) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsConstructorField(item, depth + 1));
+  if (Object.hasOwn(value, 'constructor')) return true;
+  return Object.values(value).some((field) => holdsConstructorField(field, depth + 1));
+}
+
+/**
  * Validates an untrusted payload against its contract class: unknown fields and wrong types are rejected
  * with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
  */
@@ -26,6 +38,9 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
     throw new CommonError(CommonErrorCode.ValidationError, 'The request body must be a JSON object.');
   }
   const plain = (raw ?? {}) as Record<string, unknown>;
+  if (holdsConstructorField(plain)) {
+    throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
+  }
   if (getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).length === 0) {
     // A payload class without fields (e.g. a health probe) accepts only an empty object.
     const unknown = Object.keys(plain);

@@ -25,6 +25,7 @@ import {
   SearchResponse,
   TextBody,
 } from './memory.dto.js';
+import { EndUserIdPipe } from './memory-id.pipe.js';
 import { toScope, toSearchMemoriesRequest } from './memory.requests.js';
 import {
   toEmbeddingResponse,
@@ -96,7 +97,7 @@ export class MemoryQueriesController {
   @ApiOkResponse({ type: MemoryDeletionResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteEndUser(
-    @Param('endUserId') endUserId: string,
+    @Param('endUserId', EndUserIdPipe) endUserId: string,
     @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
   ): Promise<MemoryDeletionResponse> {
     return toMemoryDeletionResponse(await this.bus.request(MemorySubjects.deleteEndUser, { endUserId }));

@@ -6,9 +6,7 @@ import {
   IsISO8601,
   IsNumber,
   IsOptional,
-  IsString,
   Max,
-  MaxLength,
   Min,
   ValidateBy,
 } from 'class-validator';
@@ -165,9 +163,13 @@ export const IsTime = (): PropertyDecorator =>
 export const IsScopeId = (): PropertyDecorator =>
   composeDecorators(
     IsOptional(),
-    IsString(),
-    MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH, {
-      message: ({ property }) => `${property} must be at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
+    ValidateBy({
+      name: 'isScopeId',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && value.length <= MEMORY_SCOPE_ID_MAX_LENGTH,
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be a string of at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
+      },
     }),
   );
 

@@ -15,7 +15,7 @@ import { importNotReadable, importTooLarge } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { arrayRecords, ndjsonRecords, type NumberedRecord, toImportBatches } from './memory-import.js';
 
-/** Writes of many memories take longer than one request: one batch of 1,000 is embedded and stored at once. */
+/** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
 
 /** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
@@ -39,11 +39,11 @@ export class MemoryTransferService {
   async *exportPages(scope: MemoryScopeFields): AsyncGenerator<MemoryExportPageView> {
     let cursor: string | undefined;
     do {
-      const page = await this.bus.request(MemorySubjects.exportPage, {
-        ...scope,
-        limit: MEMORY_BATCH_MAX,
-        ...(cursor !== undefined ? { cursor } : {}),
-      });
+      const page = await this.bus.request(
+        MemorySubjects.exportPage,
+        { ...scope, limit: MEMORY_BATCH_MAX, ...(cursor !== undefined ? { cursor } : {}) },
+        { timeoutMs: MEMORY_BULK_TIMEOUT_MS },
+      );
       yield page;
       cursor = page.nextCursor;
     } while (cursor !== undefined);
