@@ -1,8 +1,14 @@
 import type { ConceptKind, MemoryCategory } from '@membolt/contracts';
 import type { Model } from 'mongoose';
-import type { ConceptGraph, ConceptRelation, Memory, MemoryScopeFilter } from '../../domain/memory.js';
+import type {
+  Concept,
+  ConceptGraph,
+  ConceptRelation,
+  Memory,
+  MemoryScopeFilter,
+} from '../../domain/memory.js';
 import type { ConceptRepository } from '../../ports/concept.repository.js';
-import { dominantCategory, scopeConcepts } from './concept-graph.mongo.js';
+import { dominantCategory, type ScopeConcept, scopeConcepts } from './concept-graph.mongo.js';
 import { scopeQuery, toMemory } from './memory-documents.js';
 import type { MemoryDocument } from './memory.schemas.js';
 
@@ -29,16 +35,28 @@ export class ConceptMongoRepository implements ConceptRepository {
       (x, y) => y.weight - x.weight || x.source.localeCompare(y.source) || x.target.localeCompare(y.target),
     );
     return {
-      concepts: top.map((c) => ({
-        id: c.id,
-        name: c.name,
-        kind: c.kind as ConceptKind,
-        category: dominantCategory(c) as MemoryCategory | null,
-        memoryCount: c.memoryCount,
-      })),
+      concepts: top.map(toConcept),
       relations: edges,
       truncated: concepts.size > top.length,
     };
+  }
+
+  async ofMemory(scope: MemoryScopeFilter, memoryId: string): Promise<Concept[] | null> {
+    const memory = await this.memories
+      .findOne({ ...scopeQuery(scope), _id: memoryId }, { concepts: 1 })
+      .lean<Pick<MemoryDocument, 'concepts'>>()
+      .exec();
+    if (!memory) return null;
+    const names = (memory.concepts ?? []).map((c) => c.name);
+    if (names.length === 0) return [];
+    // Counts over the whole scope (account + end user), as in the graph.
+    const { concepts } = await scopeConcepts(this.memories, scope, names);
+    return names
+      .flatMap((name) => {
+        const c = concepts.get(name);
+        return c ? [toConcept(c)] : [];
+      })
+      .sort((a, b) => b.memoryCount - a.memoryCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   async memoriesOf(scope: MemoryScopeFilter, conceptId: string, limit: number): Promise<Memory[] | null> {
@@ -55,4 +73,14 @@ export class ConceptMongoRepository implements ConceptRepository {
       .exec();
     return exists ? [] : null;
   }
+}
+
+function toConcept(c: ScopeConcept): Concept {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind as ConceptKind,
+    category: dominantCategory(c) as MemoryCategory | null,
+    memoryCount: c.memoryCount,
+  };
 }
