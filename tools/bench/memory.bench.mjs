@@ -45,6 +45,7 @@ const SINGLE_ADDS = 300;
 const SEARCHES = 1000;
 const REST_SEARCHES = 500;
 const DIMENSION = 1536;
+const ANN_MIN = 5000;
 
 const TARGETS = {
   engineSearchP50: 2,
@@ -149,6 +150,8 @@ const env = {
   METRICS_HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   EMBEDDING_DIMENSION: String(DIMENSION),
+  // The engine part opens the store with the same threshold, so both parts search the same way.
+  MEMORY_ANN_MIN: String(ANN_MIN),
   // The per-key limits would turn the loaded run into a count of 429s: this measures the request path.
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
   GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
@@ -195,7 +198,7 @@ try {
     dist('libs/memory/dist/embedders/create-embedder.js'),
     dist('libs/platform/dist/index.js'),
   ]);
-  const settings = { dimension: DIMENSION, annMinVectors: 5000 };
+  const settings = { dimension: DIMENSION, annMinVectors: ANN_MIN };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
   const embedder = createEmbedder({ kind: 'offline', dimension: DIMENSION });
   const linker = new MemoryConceptLinker(store);
