@@ -24,7 +24,7 @@ export class MemoryModule implements OnApplicationShutdown {
       controllers: [MemoryHandlers, createHealthController('memory')],
       providers: [
         { provide: MEMORY_SETTINGS, useValue: settings },
-        { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings) },
+        { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings, options.qdrant) },
         { provide: CLOCK, useValue: systemClock },
         { provide: EMBEDDER, useFactory: () => createEmbedder(options.embedder) },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },

@@ -1,5 +1,6 @@
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
+import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
 import {
   type EmbedderConfigValues,
   type EmbedderOptions,
@@ -14,6 +15,8 @@ export interface MemoryModuleOptions {
   readonly embedder: EmbedderOptions;
   /** Scopes with at least this many vectors are searched through an ANN index (default 1000). */
   readonly annMinVectors?: number;
+  /** Where the vectors live when the store is MongoDB (required then). */
+  readonly qdrant?: QdrantOptions | undefined;
 }
 
 /**
@@ -41,6 +44,15 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
 export const memoryConfigFields = {
   ...embedderConfigFields,
   MEMORY_ANN_MIN: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_ANN_MIN_VECTORS),
+  /** Qdrant, for the vectors of the distributed store (MONGO_URL set). */
+  QDRANT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://qdrant:6333' })
+    .optional(),
+  QDRANT_API_KEY: z.string().min(1).optional(),
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,255}$/, 'must be a collection name (letters, digits, _ and -)')
+    .default('membolt_memories'),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -48,13 +60,25 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly DATA_DIR: string;
   readonly MONGO_URL?: string | undefined;
   readonly MEMORY_ANN_MIN: number;
+  readonly QDRANT_URL?: string | undefined;
+  readonly QDRANT_API_KEY?: string | undefined;
+  readonly QDRANT_COLLECTION: string;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
 export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleOptions {
+  const store = toStoreConfig(config);
+  if (store.kind === 'mongo' && !config.QDRANT_URL) {
+    throw new Error(
+      'Invalid configuration: QDRANT_URL is required when MONGO_URL is set (the memory service keeps its vectors in Qdrant)',
+    );
+  }
   return {
-    store: toStoreConfig(config),
+    store,
     embedder: toEmbedderOptions(config),
     annMinVectors: config.MEMORY_ANN_MIN,
+    qdrant: config.QDRANT_URL
+      ? { url: config.QDRANT_URL, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION }
+      : undefined,
   };
 }

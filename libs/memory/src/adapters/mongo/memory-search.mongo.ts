@@ -1,0 +1,138 @@
+import type { Model, PipelineStage } from 'mongoose';
+import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
+import type { ConversationNeighbours } from '../../retrieval/rank.js';
+import { filterQuery, scopeQuery } from './memory-documents.js';
+import type { MemoryDocument } from './memory.schemas.js';
+import { searchFilter, wholeScopeFilter } from './qdrant-filter.js';
+import type { QdrantMemoryVectors } from './memory-vectors.qdrant.js';
+
+/** How long a scope's vector count decides exact scan vs HNSW before it is counted again. */
+const SIZE_TTL_MS = 10_000;
+const SIZE_CACHE_MAX = 50_000;
+
+/**
+ * Candidate generation: dense and BM25 channels in Qdrant (each a Query API request inside the scope and the
+ * filters), the concept channel in MongoDB. A candidate whose document is not live (a batch not yet
+ * acknowledged, a tombstone) is dropped by the service's findByIds, which reads live memories only.
+ */
+export class MemorySearchMongo implements MemorySearchIndex {
+  private readonly sizes = new Map<string, { count: number; at: number }>();
+
+  constructor(
+    private readonly memories: Model<MemoryDocument>,
+    private readonly vectors: QdrantMemoryVectors,
+    private readonly annMinVectors: number,
+  ) {}
+
+  async dense(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    k: number,
+  ): Promise<DenseCandidates> {
+    const strategy = (await this.scopeSize(scope)) >= this.annMinVectors ? 'ann' : 'exact';
+    const candidates = await this.vectors.dense(searchFilter(scope, filter), vector, k, strategy === 'exact');
+    return { candidates, strategy };
+  }
+
+  async keyword(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    terms: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]> {
+    return this.vectors.keyword(searchFilter(scope, filter), terms, k);
+  }
+
+  /** Dense + BM25 fused by Qdrant (RRF) in one request; see QdrantMemoryVectors.hybrid. */
+  async hybrid(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    terms: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]> {
+    return this.vectors.hybrid(searchFilter(scope, filter), vector, terms, k);
+  }
+
+  async concept(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    names: readonly string[],
+    k: number,
+  ): Promise<ScoredId[]> {
+    const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
+    if (wanted.length === 0) return [];
+    const pipeline: PipelineStage[] = [
+      { $match: { ...scopeQuery(scope), 'concepts.name': { $in: wanted }, ...filterQuery(filter) } },
+      { $project: { createdAt: 1, score: { $size: { $setIntersection: ['$concepts.name', wanted] } } } },
+      { $sort: { score: -1, createdAt: -1, _id: -1 } },
+      { $limit: k },
+    ];
+    const rows = await this.memories.aggregate<{ _id: string; score: number }>(pipeline).exec();
+    return rows.map((row) => ({ id: row._id, score: row.score }));
+  }
+
+  async neighbours(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    ids: readonly string[],
+    before: number,
+    after: number,
+  ): Promise<Map<string, ConversationNeighbours>> {
+    const out = new Map<string, ConversationNeighbours>();
+    if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+    // The candidates are read inside the scope: an id of another scope yields nothing.
+    const centres = await this.memories
+      .find(
+        { ...scopeQuery(scope), _id: { $in: [...new Set(ids)] }, conversationId: { $ne: null } },
+        { conversationId: 1, createdAt: 1, insertSeq: 1 },
+      )
+      .lean<Array<Pick<MemoryDocument, '_id' | 'conversationId' | 'createdAt' | 'insertSeq'>>>()
+      .exec();
+    const around = { ...scopeQuery(scope), ...filterQuery(filter) };
+    // One indexed walk per direction and memory (scope, conversation, creation time, insertion order).
+    const walk = async (centre: (typeof centres)[number], side: 'previous' | 'next', k: number) => {
+      if (k <= 0) return [];
+      const [cmp, order] = side === 'previous' ? (['$lt', -1] as const) : (['$gt', 1] as const);
+      const docs = await this.memories
+        .find(
+          {
+            ...around,
+            conversationId: centre.conversationId,
+            $or: [
+              { createdAt: { [cmp]: centre.createdAt } },
+              { createdAt: centre.createdAt, insertSeq: { [cmp]: centre.insertSeq } },
+            ],
+          },
+          { _id: 1 },
+        )
+        .sort({ createdAt: order, insertSeq: order })
+        .limit(k)
+        .lean<Array<{ _id: string }>>()
+        .exec();
+      return docs.map((d) => d._id);
+    };
+    await Promise.all(
+      centres.map(async (centre) => {
+        const [previous, next] = await Promise.all([
+          walk(centre, 'previous', before),
+          walk(centre, 'next', after),
+        ]);
+        if (previous.length > 0 || next.length > 0) out.set(centre._id, { previous, next });
+      }),
+    );
+    return out;
+  }
+
+  private async scopeSize(scope: MemoryScopeFilter): Promise<number> {
+    const key = `${scope.userId}\u0000${scope.endUserId}`;
+    const cached = this.sizes.get(key);
+    if (cached && Date.now() - cached.at < SIZE_TTL_MS) return cached.count;
+    const count = await this.vectors.count(wholeScopeFilter(scope));
+    if (this.sizes.size >= SIZE_CACHE_MAX) this.sizes.clear();
+    this.sizes.set(key, { count, at: Date.now() });
+    return count;
+  }
+}

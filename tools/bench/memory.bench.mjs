@@ -1,0 +1,480 @@
+// npm run bench:memory — the memory service at scale, in one run on a temporary DATA_DIR (embedded store,
+// offline embedder): one user with 100k memories and 1,000 users with 100 each (MEMORY_BENCH_SCALE=0.1 for a
+// quick run). Measures, next to the targets of issue 9:
+// - in the engine (the built MemoryService over the store, in this process): bulk add rate (batch create of
+//   1,000), single add p50, query embedding time, search p50/p99 for the large user (ANN) and small users;
+// - RSS and disk per memory;
+// - through REST on a standalone process started on the same DATA_DIR: GET /api/user/{id}/search p50/p99
+//   (sequential), then req/s of search and of /api/health under the same load (autocannon), and their ratio.
+// Needs `npm run build:server` (the npm script does it). Not part of `npm test`.
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCALE = Number(process.env.MEMORY_BENCH_SCALE ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+if (!(SCALE > 0 && SCALE <= 10)) {
+  console.error('MEMORY_BENCH_SCALE must be a number in (0, 10]');
+  process.exit(64);
+}
+for (const [name, value] of [
+  ['BENCH_CONNECTIONS', CONNECTIONS],
+  ['BENCH_DURATION_S', DURATION_S],
+]) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a positive integer`);
+    process.exit(64);
+  }
+}
+
+const BIG_COUNT = Math.max(1000, Math.round(100_000 * SCALE));
+const SMALL_USERS = Math.max(10, Math.round(1000 * SCALE));
+const PER_SMALL = 100;
+const BATCH = 1000;
+const SINGLE_ADDS = 300;
+const SEARCHES = 1000;
+const REST_SEARCHES = 500;
+const DIMENSION = 1536;
+const ANN_MIN = 5000;
+
+const TARGETS = {
+  engineSearchP50: 2,
+  restSearchP50: 5,
+  bulkPerSecond: 2000,
+};
+
+// ------------------------------------------------------------------------------------------- data
+/** Deterministic PRNG (mulberry32): every run stores and asks the same texts. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(42);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const SYLLABLES = ['ka', 'ri', 'mo', 'ten', 'sa', 'lu', 'vor', 'nie', 'pa', 'gro', 'di', 'shi', 'wen', 'ba'];
+const word = () => Array.from({ length: 2 + Math.floor(rand() * 2) }, () => pick(SYLLABLES)).join('');
+const NAMES = Array.from({ length: 400 }, () => word().replace(/^./, (c) => c.toUpperCase()));
+const PLACES = Array.from({ length: 300 }, () => word().replace(/^./, (c) => c.toUpperCase()));
+const THINGS = Array.from({ length: 3000 }, word);
+const TEMPLATES = [
+  (n, p, t) => `${n} moved to ${p} last spring and loves the ${t} there`,
+  (n, p, t) => `My friend ${n} gave me a ${t} when we met in ${p}`,
+  (n, p, t) => `I prefer ${t} over ${pick(THINGS)} in the morning, ${n} agrees`,
+  (n, p, t) => `Meeting with ${n} about the ${t} project in the ${p} office on Tuesday`,
+  (n, p, t) => `${n} is allergic to ${t} and never travels to ${p} in summer`,
+  (n, p, t) => `Bought a ${t} and a ${pick(THINGS)} for ${n}'s birthday party in ${p}`,
+];
+const memoryText = () => pick(TEMPLATES)(pick(NAMES), pick(PLACES), pick(THINGS));
+const QUERIES = Array.from({ length: 200 }, () =>
+  pick([
+    () => `where did ${pick(NAMES)} move`,
+    () => `what is ${pick(NAMES)} allergic to`,
+    () => `${pick(THINGS)} project meeting`,
+    () => `gift from ${pick(NAMES)} in ${pick(PLACES)}`,
+    () => `what do I prefer in the morning`,
+  ])(),
+);
+const CATEGORIES = ['personal', 'work', 'preference', 'interest'];
+const item = () => ({
+  text: memoryText(),
+  category: pick(CATEGORIES),
+  importance: Math.round(rand() * 100) / 100,
+});
+
+// ------------------------------------------------------------------------------------------ helpers
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+function summary(samplesMs) {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), n: sorted.length };
+}
+const ms = (value) => (Number.isFinite(value) ? Number(value.toFixed(3)) : value);
+async function timed(fn) {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+function diskBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? diskBytes(path) : statSync(path).blocks * 512;
+  }
+  return total;
+}
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+async function waitUntil(probe, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
+const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+// --------------------------------------------------------------------------------------------- run
+const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-memory-'));
+const [port, metricsPort] = [await freePort(), await freePort()];
+const env = {
+  PATH: process.env.PATH ?? '',
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  METRICS_PORT: String(metricsPort),
+  METRICS_HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  EMBEDDING_DIMENSION: String(DIMENSION),
+  // The engine part opens the store with the same threshold, so both parts search the same way.
+  MEMORY_ANN_MIN: String(ANN_MIN),
+  // The per-key limits would turn the loaded run into a count of 429s: this measures the request path.
+  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+  BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+const results = {};
+let server;
+try {
+  // Two real accounts with API keys (the large user and one of the small ones), for the REST part.
+  const createUser = async (label) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        join(ROOT, 'apps/standalone/dist/cli.js'),
+        'user:create',
+        '--email',
+        `bench-${label}-${randomBytes(4).toString('hex')}@example.com`,
+        '--name',
+        `Memory Bench ${label}`,
+        '--password',
+        `Bench-${randomBytes(18).toString('base64url')}`,
+      ],
+      { env, cwd: ROOT },
+    );
+    const created = JSON.parse(stdout);
+    if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string')
+      throw new Error(`user:create answered ${stdout}`);
+    return created;
+  };
+  const big = await createUser('large');
+  const small = await createUser('small');
+
+  // ---------------------------------------------------------------------------------- engine
+  const [
+    { MemoryService },
+    { openMemoryStore },
+    { MemoryConceptLinker },
+    { createEmbedder },
+    { systemClock },
+  ] = await Promise.all([
+    dist('libs/memory/dist/memory.service.js'),
+    dist('libs/memory/dist/memory.store.js'),
+    dist('libs/memory/dist/memory-concept.linker.js'),
+    dist('libs/memory/dist/embedders/create-embedder.js'),
+    dist('libs/platform/dist/index.js'),
+  ]);
+  const settings = { dimension: DIMENSION, annMinVectors: ANN_MIN };
+  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
+  const embedder = createEmbedder({ kind: 'offline', dimension: DIMENSION });
+  const linker = new MemoryConceptLinker(store);
+  // Events go to the bus in the product; the engine figures leave the bus out (measured by bench:bus).
+  let events = 0;
+  const memoryEvents = { changed: async (_scope, _change, ids) => void (events += ids.length) };
+  const service = new MemoryService(store, embedder, systemClock, memoryEvents, settings, linker);
+  log(
+    `engine: ${BIG_COUNT} memories for one user, ${SMALL_USERS} users x ${PER_SMALL}, dimension ${DIMENSION}, DATA_DIR ${dataDir}`,
+  );
+
+  const bulkRate = async (userIds, perUser) => {
+    let stored = 0;
+    const started = performance.now();
+    for (const userId of userIds) {
+      for (let done = 0; done < perUser; done += BATCH) {
+        const size = Math.min(BATCH, perUser - done);
+        await service.createBatch(userId, { memories: Array.from({ length: size }, item) });
+        stored += size;
+      }
+    }
+    return { stored, seconds: (performance.now() - started) / 1000 };
+  };
+  const bigBulk = await bulkRate([big.userId], BIG_COUNT);
+  log(`bulk add, one user: ${bigBulk.stored} in ${bigBulk.seconds.toFixed(1)} s`);
+  const smallIds = [small.userId, ...Array.from({ length: SMALL_USERS - 1 }, (_, i) => `bench-small-${i}`)];
+  const smallBulk = await bulkRate(smallIds, PER_SMALL);
+  log(`bulk add, ${SMALL_USERS} users: ${smallBulk.stored} in ${smallBulk.seconds.toFixed(1)} s`);
+  const [linkMs] = await timed(async () => {
+    // Concepts of batch creates are linked in the background; wait for the backlog to drain.
+    while ((await store.memories.pendingConcepts(null, 1)).length > 0) {
+      linker.schedule();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+  log(`concepts of every batch linked ${(linkMs / 1000).toFixed(1)} s after the last batch`);
+
+  const singleMs = [];
+  for (let i = 0; i < SINGLE_ADDS; i++) {
+    const [t] = await timed(() => service.create('bench-single', item()));
+    singleMs.push(t);
+  }
+
+  const embedMs = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const [t] = await timed(() => embedder.embed([QUERIES[i % QUERIES.length]], 'query'));
+    embedMs.push(t);
+  }
+
+  // The large user's ANN index is built in the background from its first search; exact scans meanwhile.
+  const search = (userId, i) => service.search(userId, { query: QUERIES[i % QUERIES.length], limit: 10 });
+  const [annMs] = await timed(async () => {
+    if (BIG_COUNT < settings.annMinVectors) return;
+    const deadline = Date.now() + 30 * 60_000;
+    while ((await search(big.userId, 0)).strategy !== 'ann') {
+      if (Date.now() > deadline) throw new Error('The ANN index was not ready after 30 min');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+  log(`ANN index of the large user ready ${(annMs / 1000).toFixed(1)} s after its first search`);
+
+  const measureSearch = async (userFor) => {
+    for (let i = 0; i < 50; i++) await search(userFor(i), i);
+    const samples = [];
+    const strategies = new Set();
+    for (let i = 0; i < SEARCHES; i++) {
+      const [t, outcome] = await timed(() => search(userFor(i), i + 7));
+      samples.push(t);
+      strategies.add(outcome.strategy);
+    }
+    return { ...summary(samples), strategies: [...strategies].join('+') };
+  };
+  const bigSearch = await measureSearch(() => big.userId);
+  const smallSearch = await measureSearch(() => smallIds[Math.floor(rand() * smallIds.length)]);
+
+  // Where the large user's search time goes: each channel of the store alone, same queries.
+  const scope = { userId: big.userId, endUserId: '' };
+  const filter = { validity: { kind: 'open', now: new Date() } };
+  const vectors = await Promise.all(QUERIES.map((q) => embedder.embed([q], 'query').then(([v]) => v)));
+  const words = QUERIES.map((q) => q.split(' ').filter((w) => w.length > 2));
+  const channel = async (fn) => {
+    const samples = [];
+    for (let i = 0; i < 300; i++) samples.push((await timed(() => fn(i % QUERIES.length)))[0]);
+    return summary(samples);
+  };
+  const denseChannel = await channel((i) => store.search.dense(scope, filter, vectors[i], 40));
+  const keywordChannel = await channel((i) => store.search.keyword(scope, filter, words[i], 40));
+  const conceptChannel = await channel((i) => store.search.concept(scope, filter, words[i], 40));
+
+  const totalMemories = bigBulk.stored + smallBulk.stored + SINGLE_ADDS;
+  const engineRssMb = process.memoryUsage().rss / 1024 / 1024;
+  await linker.beforeApplicationShutdown();
+  await store.close();
+  const disk = diskBytes(dataDir);
+  Object.assign(results, {
+    bigBulk,
+    smallBulk,
+    linkMs,
+    single: summary(singleMs),
+    embed: summary(embedMs),
+    annMs,
+    bigSearch,
+    smallSearch,
+    denseChannel,
+    keywordChannel,
+    conceptChannel,
+    totalMemories,
+    engineRssMb,
+    disk,
+    events,
+  });
+
+  // -------------------------------------------------------------------------------------- REST
+  server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
+    env,
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const ops = `http://127.0.0.1:${metricsPort}`;
+  await waitUntil(
+    async () => (await fetch(`${ops}/readyz`)).status === 200,
+    120_000,
+    'the standalone process',
+  );
+  const rssMb = async () => {
+    const text = await (await fetch(`${ops}/metrics`)).text();
+    const match = /^process_resident_memory_bytes\{[^}]*\} (\d+)/m.exec(text);
+    return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
+  };
+  const searchPath = (user, i) =>
+    `/api/user/${encodeURIComponent(user.userId)}/search?query=${encodeURIComponent(QUERIES[i % QUERIES.length])}&limit=10`;
+  const searchUrl = (user, i) => `${base}${searchPath(user, i)}`;
+  const restSearch = async (user, i) => {
+    const response = await fetch(searchUrl(user, i), { headers: { 'x-api-key': user.apiKey } });
+    const body = await response.json();
+    if (response.status !== 200)
+      throw new Error(`search answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const first = await restSearch(big, 0);
+  if (!Array.isArray(first.results) || first.results.length === 0)
+    throw new Error(`REST search found nothing: ${JSON.stringify(first).slice(0, 300)}`);
+  // The server opens the saved ANN snapshot at its first search of the large user; warm it up.
+  for (let i = 0; i < 100; i++) await restSearch(big, i);
+  const restSequential = async (user) => {
+    const samples = [];
+    for (let i = 0; i < REST_SEARCHES; i++) samples.push((await timed(() => restSearch(user, i + 3)))[0]);
+    return summary(samples);
+  };
+  const restBig = await restSequential(big);
+  const restSmall = await restSequential(small);
+  const restRssIdle = await rssMb();
+
+  const load = async (name, options) => {
+    const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+    return {
+      target: name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      requests: result.requests.total,
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    };
+  };
+  let q = 0;
+  const loaded = [
+    await load('GET /api/health', { url: `${base}/api/health`, headers: { 'x-api-key': big.apiKey } }),
+    await load(`GET /api/user/{id}/search (${BIG_COUNT} memories)`, {
+      url: searchUrl(big, 0),
+      headers: { 'x-api-key': big.apiKey },
+      // A different query on each request, in turn.
+      requests: [{ setupRequest: (request) => ({ ...request, path: searchPath(big, q++) }) }],
+    }),
+  ];
+  const restRssLoaded = await rssMb();
+  Object.assign(results, { restBig, restSmall, restRssIdle, restRssLoaded, loaded });
+
+  // ------------------------------------------------------------------------------------- report
+  const r = results;
+  const verdict = (ok) => (ok ? 'met' : 'MISSED');
+  const bigRate = r.bigBulk.stored / r.bigBulk.seconds;
+  const smallRate = r.smallBulk.stored / r.smallBulk.seconds;
+  console.log(
+    `\nMemory bench (scale ${SCALE}): ${r.totalMemories} memories, dimension ${DIMENSION}, offline embedder`,
+  );
+  console.table([
+    {
+      figure: `engine search p50, 1 user x ${BIG_COUNT} (${r.bigSearch.strategies})`,
+      value: ms(r.bigSearch.p50),
+      p99: ms(r.bigSearch.p99),
+      target: `<= ${TARGETS.engineSearchP50} ms`,
+      verdict: verdict(r.bigSearch.p50 <= TARGETS.engineSearchP50),
+    },
+    {
+      figure: `engine search p50, ${SMALL_USERS} users x ${PER_SMALL} (${r.smallSearch.strategies})`,
+      value: ms(r.smallSearch.p50),
+      p99: ms(r.smallSearch.p99),
+      target: `<= ${TARGETS.engineSearchP50} ms`,
+      verdict: verdict(r.smallSearch.p50 <= TARGETS.engineSearchP50),
+    },
+    {
+      figure: 'query embedding (offline) ms',
+      value: ms(r.embed.p50),
+      p99: ms(r.embed.p99),
+      target: '',
+      verdict: '',
+    },
+    {
+      figure: `REST search p50 ms, ${BIG_COUNT} memories (sequential)`,
+      value: ms(r.restBig.p50),
+      p99: ms(r.restBig.p99),
+      target: `<= ${TARGETS.restSearchP50} + ${ms(r.embed.p50)} (embedding) ms`,
+      verdict: verdict(r.restBig.p50 <= TARGETS.restSearchP50 + r.embed.p50),
+    },
+    {
+      figure: `REST search p50 ms, ${PER_SMALL} memories (sequential)`,
+      value: ms(r.restSmall.p50),
+      p99: ms(r.restSmall.p99),
+      target: `<= ${TARGETS.restSearchP50} + ${ms(r.embed.p50)} (embedding) ms`,
+      verdict: verdict(r.restSmall.p50 <= TARGETS.restSearchP50 + r.embed.p50),
+    },
+    {
+      figure: 'bulk add memories/s, one user (batches of 1,000)',
+      value: Math.round(bigRate),
+      p99: '',
+      target: `>= ${TARGETS.bulkPerSecond}`,
+      verdict: verdict(bigRate >= TARGETS.bulkPerSecond),
+    },
+    {
+      figure: `bulk add memories/s, ${SMALL_USERS} users (batches of ${PER_SMALL})`,
+      value: Math.round(smallRate),
+      p99: '',
+      target: `>= ${TARGETS.bulkPerSecond}`,
+      verdict: verdict(smallRate >= TARGETS.bulkPerSecond),
+    },
+    {
+      figure: 'single add ms (engine)',
+      value: ms(r.single.p50),
+      p99: ms(r.single.p99),
+      target: '',
+      verdict: '',
+    },
+  ]);
+  console.log('Large user, each store channel alone (top 40), ms:');
+  console.table([
+    { channel: 'dense (vectors)', p50: ms(r.denseChannel.p50), p99: ms(r.denseChannel.p99) },
+    { channel: 'keyword (FTS5 BM25)', p50: ms(r.keywordChannel.p50), p99: ms(r.keywordChannel.p99) },
+    { channel: 'concept', p50: ms(r.conceptChannel.p50), p99: ms(r.conceptChannel.p99) },
+  ]);
+  console.log(
+    `Background work: concepts linked ${(r.linkMs / 1000).toFixed(1)} s after the last batch; ` +
+      `ANN index of the large user ready ${(r.annMs / 1000).toFixed(1)} s after its first search.`,
+  );
+  console.log(
+    `Memory: engine process RSS ${r.engineRssMb.toFixed(0)} MB (${((r.engineRssMb * 1024 * 1024) / r.totalMemories).toFixed(0)} B/memory); ` +
+      `server RSS ${r.restRssIdle.toFixed(0)} MB idle, ${r.restRssLoaded.toFixed(0)} MB after load. ` +
+      `Disk ${(r.disk / 1024 / 1024).toFixed(0)} MB = ${(r.disk / r.totalMemories).toFixed(0)} B/memory ` +
+      `(a ${DIMENSION}-d float32 vector alone is ${DIMENSION * 4} B).`,
+  );
+  console.log(`Under load (${CONNECTIONS} connections, ${DURATION_S} s each, same server):`);
+  console.table(r.loaded);
+  const [health, searchLoad] = r.loaded;
+  console.log(
+    `REST search / health req/s: ${searchLoad['req/s']} / ${health['req/s']} = ${(searchLoad['req/s'] / health['req/s']).toFixed(2)}`,
+  );
+  const failed = r.loaded.reduce((sum, row) => sum + row['non-2xx'] + row.errors + row.timeouts, 0);
+  console.log(failed === 0 ? 'No failed requests.' : `${failed} failed requests under load.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
