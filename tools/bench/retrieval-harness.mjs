@@ -228,79 +228,117 @@ const NO_EXTRAS = {
   previousNeighbour: 0,
   secondPreviousNeighbour: 0,
   nextNeighbour: 0,
+  speaker: 0,
+  conversation: 0,
 };
+// The steps before decision 021's amendment (speaker bonus, conversation evidence).
+const BEFORE_021B = { speaker: 0, conversation: 0 };
 const configurations =
-  args.exp === 'speaker'
+  args.exp === 'grid2'
     ? [
         ['defaults', retriever({})],
-        ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [`speaker ${w}`, retriever({ weights: { speaker: w } })]),
-        ...[0.06, 0.1, 0.15].map((w) => [
-          `speaker ${w} + conversation 0.1`,
-          retriever({ weights: { speaker: w, conversation: 0.1 } }),
+        ...[
+          [0.3, 0.5],
+          [0.3, 0.7],
+          [0.4, 0.6],
+          [0.3, 1],
+          [0.4, 0.8],
+          [0.2, 0.6],
+        ].map(([speaker, conversation]) => [
+          `speaker ${speaker}, conversation ${conversation}`,
+          retriever({ weights: { speaker, conversation } }),
         ]),
       ]
-    : args.exp === 'b'
+    : args.exp === 'speaker'
       ? [
           ['defaults', retriever({})],
-          ...[
-            [0.1, 2],
-            [0.2, 2],
-            [0.2, 3],
-            [0.3, 3],
-            [0.3, 5],
-            [0.5, 5],
-          ].map(([w, d]) => [
-            `conversation ${w} depth ${d}`,
-            retriever({ weights: { conversation: w, conversationDepth: d } }),
+          ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [
+            `speaker ${w}`,
+            retriever({ weights: { speaker: w } }),
+          ]),
+          ...[0.06, 0.1, 0.15].map((w) => [
+            `speaker ${w} + conversation 0.1`,
+            retriever({ weights: { speaker: w, conversation: 0.1 } }),
           ]),
         ]
-      : args.exp
+      : args.exp === 'b'
         ? [
             ['defaults', retriever({})],
-            ...[0.05, 0.1, 0.2, 0.3].map((w) => [
-              `conversation ${w}`,
-              retriever({ weights: { conversation: w } }),
-            ]),
             ...[
-              [0.3, 0],
-              [0.5, 0],
-              [0.3, 0.2],
-              [0.5, 0.3],
-            ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+              [0.1, 2],
+              [0.2, 2],
+              [0.2, 3],
+              [0.3, 3],
+              [0.3, 5],
+              [0.5, 5],
+            ].map(([w, d]) => [
+              `conversation ${w} depth ${d}`,
+              retriever({ weights: { conversation: w, conversationDepth: d } }),
+            ]),
           ]
-        : args.grid
-          ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
-              [
-                [0.8, 0.6, 0.6],
-                [0.6, 0.4, 0.5],
-                [0.9, 0.7, 0.7],
-              ].map(([p1, p2, n1]) => [
-                `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
-                retriever({
-                  weights: { keyword, previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
-                }),
+        : args.exp
+          ? [
+              ['defaults', retriever({})],
+              ...[0.05, 0.1, 0.2, 0.3].map((w) => [
+                `conversation ${w}`,
+                retriever({ weights: { conversation: w } }),
               ]),
-            )
-          : [
-              ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
-              ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
-              ['BM25 alone (FTS5 porter)', bm25Only('porter')],
-              ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
-              ['dense alone (hashed-tfidf-v1)', denseOnly],
-              [
-                'RRF equal weights, unicode61',
-                retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
-              ],
-              ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-              ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-              ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { time: 0 } })],
-              ['+ previous memory as keyword column', retriever({ weights: { time: 0 } })],
-              ['+ time named in the query (= defaults)', retriever({})],
-              ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
-              ['defaults - concept candidates', retriever({ concepts: false })],
-              ['defaults - neighbours', retriever({ neighbours: false })],
-              ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
-            ];
+              ...[
+                [0.3, 0],
+                [0.5, 0],
+                [0.3, 0.2],
+                [0.5, 0.3],
+              ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+            ]
+          : args.grid
+            ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
+                [
+                  [0.8, 0.6, 0.6],
+                  [0.6, 0.4, 0.5],
+                  [0.9, 0.7, 0.7],
+                ].map(([p1, p2, n1]) => [
+                  `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+                  retriever({
+                    weights: {
+                      keyword,
+                      previousNeighbour: p1,
+                      secondPreviousNeighbour: p2,
+                      nextNeighbour: n1,
+                    },
+                  }),
+                ]),
+              )
+            : [
+                ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+                ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+                ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+                ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
+                ['dense alone (hashed-tfidf-v1)', denseOnly],
+                [
+                  'RRF equal weights, unicode61',
+                  retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
+                ],
+                ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+                ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+                [
+                  '+ conversation neighbours',
+                  retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
+                ],
+                ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
+                ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
+                ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
+                ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+                ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
+                [
+                  'defaults, conversation evidence mean of best 3',
+                  retriever({ weights: { conversationDepth: 3 } }),
+                ],
+                ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
+                ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+                ['defaults - concept candidates', retriever({ concepts: false })],
+                ['defaults - neighbours', retriever({ neighbours: false })],
+                ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+              ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
 console.log(

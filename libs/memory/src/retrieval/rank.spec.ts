@@ -134,7 +134,7 @@ describe('rankCandidates', () => {
         now,
         limit: 3,
         // Neighbours alone: the speaker bonus would lift Caroline's turns whatever their neighbours.
-        weights: { speaker: 0 },
+        weights: { speaker: 0, conversation: 0 },
       });
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);

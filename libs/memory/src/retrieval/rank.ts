@@ -80,9 +80,9 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
-  conversation: 0.1,
+  conversation: 0.6,
   conversationDepth: 1,
-  speaker: 0.15,
+  speaker: 0.4,
 };
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
@@ -208,8 +208,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     // A neighbour pulled in by nothing keeps out; a direct candidate stays even when its score is 0.
     if (fused <= 0 && !candidates.has(id)) continue;
 
+    // A memory outside any conversation is its own conversation: the share is then of its own score, so
+    // conversation members do not outrank standalone memories by belonging somewhere.
     const conversationBest =
-      memory.conversationId === null ? 0 : (conversationScores.get(memory.conversationId) ?? 0);
+      memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
     const speakerMatch = weights.speaker !== 0 && speakerNamed(memory.text, queryTerms);
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
