@@ -238,16 +238,16 @@ const configurations =
     ? [
         ['defaults', retriever({})],
         ...[
-          [0.3, 0.5],
-          [0.3, 0.7],
-          [0.4, 0.6],
-          [0.3, 1],
-          [0.4, 0.8],
-          [0.2, 0.6],
-        ].map(([speaker, conversation]) => [
-          `speaker ${speaker}, conversation ${conversation}`,
-          retriever({ weights: { speaker, conversation } }),
+          [0.9, 0.7, 0.7],
+          [0.7, 0.5, 0.5],
+          [0.9, 0.8, 0.8],
+          [1, 0.8, 0.8],
+        ].map(([p1, p2, n1]) => [
+          `neighbours ${p1}/${p2}/${n1}`,
+          retriever({ weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 } }),
         ]),
+        ['keyword 1', retriever({ weights: { keyword: 1 } })],
+        ['time 0.2', retriever({ weights: { time: 0.2 } })],
       ]
     : args.exp === 'speaker'
       ? [

@@ -227,6 +227,28 @@ describe('rankCandidates', () => {
     // 0.1 of the best fused score of its conversation (0.8), on top of its own.
     expect(lifted[1]!.score - ranked(0)[2]!.score).toBeCloseTo(0.08, 5);
   });
+
+  it('gives a memory outside any conversation the same share of its own score', () => {
+    const mixed = new Map<string, RankableMemory>([
+      ['member', memory('we adopted a dog', { conversationId: 'c1' })],
+      ['alone', memory('our dog is called Luna')],
+    ]);
+    const [member, alone] = ['member', 'alone'].map(
+      (id) =>
+        rankCandidates({
+          analysis: analyzeQuery('our dog', now),
+          dense: [{ id, score: 0.5 }],
+          keyword: [],
+          concept: [],
+          memories: mixed,
+          now,
+          limit: 1,
+          weights: { conversation: 0.6 },
+        })[0]!,
+    );
+    expect(member!.score).toBeCloseTo(alone!.score, 5);
+    expect(alone!.scores.fused).toBeCloseTo(0.5, 5);
+  });
 });
 
 describe('speakerNamed', () => {

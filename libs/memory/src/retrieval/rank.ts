@@ -54,7 +54,8 @@ export interface RankingWeights {
   /**
    * Conversation evidence: added times the best fused score among the candidates of the memory's
    * conversation (0 for memories without one), so the members of the session that matches the query best
-   * rise together (multi-hop and all-evidence questions).
+   * rise together (multi-hop and all-evidence questions). A memory outside any conversation counts as a
+   * conversation of its own (the share is of its own score), so belonging to one is no advantage by itself.
    */
   readonly conversation: number;
   /**
