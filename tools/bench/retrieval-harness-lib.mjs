@@ -107,6 +107,15 @@ export function evaluate(convs, indexes, search) {
       const ev = new Set(evidence);
       const firstRank = got.findIndex((id) => ev.has(id)) + 1;
       const row = { category: qa.category, mrr: firstRank ? 1 / firstRank : 0 };
+      if (process.env.MISSES && !got.slice(0, 10).some((id) => ev.has(id))) {
+        const text = (id) => conv.memories.find((m) => m.diaId === id).text;
+        console.log(
+          `MISS [${qa.category}] ${qa.question}\n  evidence: ${evidence.map((id) => `${id} @${got.indexOf(id) + 1} ${text(id).slice(0, 160)}`).join('\n            ')}\n  top: ${got
+            .slice(0, 2)
+            .map((id) => text(id).slice(0, 120))
+            .join('\n       ')}`,
+        );
+      }
       for (const k of KS) {
         const found = got.slice(0, k).filter((id) => ev.has(id)).length;
         row[`hit@${k}`] = found > 0 ? 1 : 0;

@@ -5,7 +5,8 @@
 // ablation, next to BM25 alone. Tune on the dev set only.
 //
 //   node tools/build-server.mjs libs/contracts libs/platform libs/memory
-//   node tools/bench/retrieval-harness.mjs [--data ../shared/bench/locomo-dev.json] [--grid]
+//   node tools/bench/retrieval-harness.mjs [--data ../shared/bench/locomo-dev.json] [--grid] [--exp NAME]
+//     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
     grid: { type: 'boolean', default: false },
+    exp: { type: 'string', default: '' },
+    sources: { type: 'string', default: '' },
     pool: { type: 'string', default: '100' },
   },
 });
@@ -124,6 +127,29 @@ function buildIndex(conv) {
   };
 }
 
+/** Document vectors mixed with their conversation neighbours' vectors: normalise(v + a v(prev) + b v(next)). */
+function contextualVectors(index, [a, b]) {
+  const key = `${a}/${b}`;
+  index.contextual ??= new Map();
+  if (!index.contextual.has(key)) {
+    const { vectors, neighbours } = index;
+    index.contextual.set(
+      key,
+      vectors.map((v, i) => {
+        const around = neighbours.get(String(i));
+        const prev = around.previous[0];
+        const next = around.next[0];
+        const mixed = Float32Array.from(v);
+        if (prev !== undefined && a) vectors[Number(prev)].forEach((x, j) => (mixed[j] += a * x));
+        if (next !== undefined && b) vectors[Number(next)].forEach((x, j) => (mixed[j] += b * x));
+        const norm = Math.hypot(...mixed) || 1;
+        return mixed.map((x) => x / norm);
+      }),
+    );
+  }
+  return index.contextual.get(key);
+}
+
 /** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
 function retriever({
   keywordIndex = 'porterContext',
@@ -131,11 +157,13 @@ function retriever({
   concepts = true,
   sessionTimes = true,
   weights = {},
+  denseContext = null,
 }) {
   return (index) => (query, k) => {
     const analysis = analyzeQuery(query, now);
     const q = embedder.embedOne(query);
-    const dense = index.vectors
+    const vectors = denseContext ? contextualVectors(index, denseContext) : index.vectors;
+    const dense = vectors
       .map((v, id) => ({ id: String(id), score: dot(q, v) }))
       .sort((a, b) => b.score - a.score)
       .slice(0, POOL);
@@ -160,7 +188,10 @@ function retriever({
     // As the memory service does: neighbours only for the best candidates of a first ranking.
     let around;
     if (neighbours) {
-      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(k) });
+      const sources = rankCandidates({
+        ...channels,
+        limit: args.sources ? Number(args.sources) : neighbourSourceCount(k),
+      });
       around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
     }
     const ranked = rankCandidates({ ...channels, neighbours: around, limit: k });
@@ -197,40 +228,117 @@ const NO_EXTRAS = {
   previousNeighbour: 0,
   secondPreviousNeighbour: 0,
   nextNeighbour: 0,
+  speaker: 0,
+  conversation: 0,
 };
-const configurations = args.grid
-  ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
-      [
-        [0.8, 0.6, 0.6],
-        [0.6, 0.4, 0.5],
-        [0.9, 0.7, 0.7],
-      ].map(([p1, p2, n1]) => [
-        `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
-        retriever({
-          weights: { keyword, previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
-        }),
-      ]),
-    )
-  : [
-      ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
-      ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
-      ['BM25 alone (FTS5 porter)', bm25Only('porter')],
-      ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
-      ['dense alone (hashed-tfidf-v1)', denseOnly],
-      [
-        'RRF equal weights, unicode61',
-        retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
-      ],
-      ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-      ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-      ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { time: 0 } })],
-      ['+ previous memory as keyword column', retriever({ weights: { time: 0 } })],
-      ['+ time named in the query (= defaults)', retriever({})],
-      ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
-      ['defaults - concept candidates', retriever({ concepts: false })],
-      ['defaults - neighbours', retriever({ neighbours: false })],
-      ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
-    ];
+// The steps before decision 021's amendment (speaker bonus, conversation evidence).
+const BEFORE_021B = { speaker: 0, conversation: 0 };
+const configurations =
+  args.exp === 'grid2'
+    ? [
+        ['defaults', retriever({})],
+        ...[
+          [0.9, 0.7, 0.7],
+          [0.7, 0.5, 0.5],
+          [0.9, 0.8, 0.8],
+          [1, 0.8, 0.8],
+        ].map(([p1, p2, n1]) => [
+          `neighbours ${p1}/${p2}/${n1}`,
+          retriever({ weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 } }),
+        ]),
+        ['keyword 1', retriever({ weights: { keyword: 1 } })],
+        ['time 0.2', retriever({ weights: { time: 0.2 } })],
+      ]
+    : args.exp === 'speaker'
+      ? [
+          ['defaults', retriever({})],
+          ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [
+            `speaker ${w}`,
+            retriever({ weights: { speaker: w } }),
+          ]),
+          ...[0.06, 0.1, 0.15].map((w) => [
+            `speaker ${w} + conversation 0.1`,
+            retriever({ weights: { speaker: w, conversation: 0.1 } }),
+          ]),
+        ]
+      : args.exp === 'b'
+        ? [
+            ['defaults', retriever({})],
+            ...[
+              [0.1, 2],
+              [0.2, 2],
+              [0.2, 3],
+              [0.3, 3],
+              [0.3, 5],
+              [0.5, 5],
+            ].map(([w, d]) => [
+              `conversation ${w} depth ${d}`,
+              retriever({ weights: { conversation: w, conversationDepth: d } }),
+            ]),
+          ]
+        : args.exp
+          ? [
+              ['defaults', retriever({})],
+              ...[0.05, 0.1, 0.2, 0.3].map((w) => [
+                `conversation ${w}`,
+                retriever({ weights: { conversation: w } }),
+              ]),
+              ...[
+                [0.3, 0],
+                [0.5, 0],
+                [0.3, 0.2],
+                [0.5, 0.3],
+              ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+            ]
+          : args.grid
+            ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
+                [
+                  [0.8, 0.6, 0.6],
+                  [0.6, 0.4, 0.5],
+                  [0.9, 0.7, 0.7],
+                ].map(([p1, p2, n1]) => [
+                  `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+                  retriever({
+                    weights: {
+                      keyword,
+                      previousNeighbour: p1,
+                      secondPreviousNeighbour: p2,
+                      nextNeighbour: n1,
+                    },
+                  }),
+                ]),
+              )
+            : [
+                ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+                ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+                ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+                ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
+                ['dense alone (hashed-tfidf-v1)', denseOnly],
+                [
+                  'RRF equal weights, unicode61',
+                  retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
+                ],
+                ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+                ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+                [
+                  '+ conversation neighbours',
+                  retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
+                ],
+                ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
+                ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
+                ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
+                ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+                ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
+                [
+                  'defaults, conversation evidence mean of best 3',
+                  retriever({ weights: { conversationDepth: 3 } }),
+                ],
+                ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
+                ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+                ['defaults - concept candidates', retriever({ concepts: false })],
+                ['defaults - neighbours', retriever({ neighbours: false })],
+                ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+              ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
 console.log(

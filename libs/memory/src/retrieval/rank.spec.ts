@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { analyzeQuery } from './query-analysis.js';
-import { type RankableMemory, rankCandidates } from './rank.js';
+import { type RankableMemory, rankCandidates, speakerNamed } from './rank.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -133,6 +133,8 @@ describe('rankCandidates', () => {
         neighbours: withNeighbours ? new Map([['q', { previous: [], next: ['a'] }]]) : undefined,
         now,
         limit: 3,
+        // Neighbours alone: the speaker bonus would lift Caroline's turns whatever their neighbours.
+        weights: { speaker: 0, conversation: 0 },
       });
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);
@@ -163,5 +165,100 @@ describe('rankCandidates', () => {
       ['june', true],
       ['july', false],
     ]);
+  });
+
+  it('favours the turns of the speaker the query names over the turns that address them', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['to', memory('[1:56 pm on 8 May, 2023] Caroline: Melanie, your lake painting is lovely')],
+      ['by', memory('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise over the lake last year')],
+    ]);
+    const ranked = (speaker: number) =>
+      rankCandidates({
+        analysis: analyzeQuery('What did Melanie paint?', now),
+        dense: [
+          { id: 'to', score: 0.5 },
+          { id: 'by', score: 0.45 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 2,
+        weights: { speaker },
+      }).map((candidate) => candidate.id);
+    expect(ranked(0)).toEqual(['to', 'by']);
+    expect(ranked(0.15)).toEqual(['by', 'to']);
+    const [first] = rankCandidates({
+      analysis: analyzeQuery('What did Melanie paint?', now),
+      dense: [{ id: 'by', score: 0.45 }],
+      keyword: [],
+      concept: [],
+      memories: turns,
+      now,
+      limit: 1,
+    });
+    expect(first!.scores.reasons).toContain('said by the person the query names');
+  });
+
+  it('lifts the members of the conversation that matches best', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['best', memory('we adopted a dog', { conversationId: 'c1' })],
+      ['mate', memory('she is called Luna', { conversationId: 'c1' })],
+      ['other', memory('a dog show on TV', { conversationId: 'c2' })],
+    ]);
+    const ranked = (conversation: number) =>
+      rankCandidates({
+        analysis: analyzeQuery('our dog', now),
+        dense: [
+          { id: 'best', score: 0.8 },
+          { id: 'other', score: 0.32 },
+          { id: 'mate', score: 0.3 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 3,
+        weights: { conversation },
+      });
+    expect(ranked(0).map((candidate) => candidate.id)).toEqual(['best', 'other', 'mate']);
+    const lifted = ranked(0.1);
+    expect(lifted.map((candidate) => candidate.id)).toEqual(['best', 'mate', 'other']);
+    // 0.1 of the best fused score of its conversation (0.8), on top of its own.
+    expect(lifted[1]!.score - ranked(0)[2]!.score).toBeCloseTo(0.08, 5);
+  });
+
+  it('gives a memory outside any conversation the same share of its own score', () => {
+    const mixed = new Map<string, RankableMemory>([
+      ['member', memory('we adopted a dog', { conversationId: 'c1' })],
+      ['alone', memory('our dog is called Luna')],
+    ]);
+    const [member, alone] = ['member', 'alone'].map(
+      (id) =>
+        rankCandidates({
+          analysis: analyzeQuery('our dog', now),
+          dense: [{ id, score: 0.5 }],
+          keyword: [],
+          concept: [],
+          memories: mixed,
+          now,
+          limit: 1,
+          weights: { conversation: 0.6 },
+        })[0]!,
+    );
+    expect(member!.score).toBeCloseTo(alone!.score, 5);
+    expect(alone!.scores.fused).toBeCloseTo(0.5, 5);
+  });
+});
+
+describe('speakerNamed', () => {
+  it('reads the speaker of a chat turn, with or without a time stamp, and needs every word of the name', () => {
+    const terms = new Set(['melanie', 'jon', 'paint']);
+    expect(speakerNamed('Melanie: I painted a sunrise', terms)).toBe(true);
+    expect(speakerNamed('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise', terms)).toBe(true);
+    expect(speakerNamed('Caroline: Melanie, look', terms)).toBe(false);
+    expect(speakerNamed('Jon Snow: hello', terms)).toBe(false);
+    expect(speakerNamed('Note: Melanie paints', terms)).toBe(false);
+    expect(speakerNamed('melanie: lower case is not a name', terms)).toBe(false);
   });
 });

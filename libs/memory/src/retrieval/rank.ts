@@ -51,6 +51,21 @@ export interface RankingWeights {
   readonly previousNeighbour: number;
   readonly secondPreviousNeighbour: number;
   readonly nextNeighbour: number;
+  /**
+   * Conversation evidence: added times the best fused score among the candidates of the memory's
+   * conversation (0 for memories without one), so the members of the session that matches the query best
+   * rise together (multi-hop and all-evidence questions). A memory outside any conversation counts as a
+   * conversation of its own (the share is of its own score), so belonging to one is no advantage by itself.
+   */
+  readonly conversation: number;
+  /**
+   * Added when the memory is a chat turn whose speaker ("Name: ..." at the start, after an optional
+   * "[...]" stamp) is named in the query: "What did Melanie paint?" favours Melanie's own turns over the
+   * turns that address her.
+   */
+  readonly speaker: number;
+  /** How many of the conversation's best fused scores are averaged for `conversation` (1 = the best). */
+  readonly conversationDepth: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -66,6 +81,9 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
+  conversation: 0.6,
+  conversationDepth: 1,
+  speaker: 0.4,
 };
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
@@ -151,6 +169,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       );
     }
   }
+  const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
 
@@ -158,6 +177,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     id: string;
     text: string;
     byNeighbour: boolean;
+    speakerMatch: boolean;
     score: number;
     scores: Omit<MemoryScoreBreakdown, 'reasons'>;
   }[] = [];
@@ -189,6 +209,11 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     // A neighbour pulled in by nothing keeps out; a direct candidate stays even when its score is 0.
     if (fused <= 0 && !candidates.has(id)) continue;
 
+    // A memory outside any conversation is its own conversation: the share is then of its own score, so
+    // conversation members do not outrank standalone memories by belonging somewhere.
+    const conversationBest =
+      memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
+    const speakerMatch = weights.speaker !== 0 && speakerNamed(memory.text, queryTerms);
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
     const conceptMatch = concept.has(id);
@@ -200,23 +225,29 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       (conceptMatch ? weights.concept : 0) +
       (timeMatch ? weights.time : 0) +
       weights.importance * (importance - 0.5) +
-      weights.recency * recency;
+      weights.recency * recency +
+      weights.conversation * conversationBest +
+      (speakerMatch ? weights.speaker : 0);
 
     ranked.push({
       id,
       text: memory.text,
       byNeighbour: fromNeighbours > own,
+      speakerMatch,
       score: final,
       scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
     });
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
-  return ranked.slice(0, Math.max(0, input.limit)).map(({ id, text, byNeighbour, score, scores }) => {
-    const reasons = reasonsFor(text, queryTerms, scores);
-    if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
-    return { id, score, scores: { ...scores, reasons } };
-  });
+  return ranked
+    .slice(0, Math.max(0, input.limit))
+    .map(({ id, text, byNeighbour, speakerMatch, score, scores }) => {
+      const reasons = reasonsFor(text, queryTerms, scores);
+      if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
+      if (speakerMatch) reasons.push('said by the person the query names');
+      return { id, score, scores: { ...scores, reasons } };
+    });
 }
 
 function reasonsFor(
@@ -251,6 +282,43 @@ function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undef
     }
   }
   return { previous, next };
+}
+
+// A chat turn's speaker: "Melanie: ..." or "[1:56 pm on 8 May, 2023] Melanie: ...", a name of one to three words.
+const SPEAKER = /^\s*(?:\[[^\]]{0,80}\]\s*)?(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2})\s*:\s/u;
+
+/** Whether the memory is a chat turn whose speaker's name (every word of it) is among the query's terms. */
+export function speakerNamed(text: string, queryTerms: ReadonlySet<string>): boolean {
+  const name = SPEAKER.exec(text)?.[1];
+  if (!name) return false;
+  const words = wordTokens(name);
+  return words.length > 0 && words.every((word) => queryTerms.has(word));
+}
+
+/** Per conversation, the mean of its candidates' best `conversationDepth` fused scores (missing ones count 0). */
+function conversationEvidence(
+  base: ReadonlyMap<string, number>,
+  memories: ReadonlyMap<string, RankableMemory>,
+  weights: RankingWeights,
+): Map<string, number> {
+  const evidence = new Map<string, number>();
+  if (weights.conversation === 0) return evidence;
+  const scores = new Map<string, number[]>();
+  for (const [id, score] of base) {
+    const conversationId = memories.get(id)?.conversationId;
+    if (conversationId === null || conversationId === undefined) continue;
+    const list = scores.get(conversationId);
+    if (list) list.push(score);
+    else scores.set(conversationId, [score]);
+  }
+  const depth = Math.max(1, Math.floor(weights.conversationDepth));
+  for (const [conversationId, list] of scores) {
+    list.sort((a, b) => b - a);
+    let sum = 0;
+    for (let i = 0; i < Math.min(depth, list.length); i++) sum += list[i];
+    evidence.set(conversationId, sum / depth);
+  }
+  return evidence;
 }
 
 function ranksOf(hits: readonly ScoredId[]): Map<string, number> {

@@ -33,6 +33,32 @@ describe('Embedded search: Porter keywords and conversation neighbours', () => {
     }
   });
 
+  it("weighs the query's words by their frequency in the user's own memories, not in every user's", async () => {
+    const store = openStore();
+    try {
+      // In A's memories "melanie" is everywhere and "sunrise" rare; B's memories are the opposite, and more
+      // numerous: with the table's statistics "melanie" would weigh most and A's sunrise would come last.
+      const sunrise = makeMemoryRecord(A, DIM, { text: 'the sunrise over the lake' });
+      const named = ['likes tea', 'went hiking', 'paints often', 'has two kids', 'reads a lot'].map((rest) =>
+        makeMemoryRecord(A, DIM, { text: `Melanie ${rest}` }),
+      );
+      await store.memories.insertMany(A, [sunrise, ...named]);
+      await store.memories.insertMany(
+        B,
+        Array.from({ length: 40 }, (_, i) => makeMemoryRecord(B, DIM, { text: `sunrise number ${i}` })),
+      );
+      const hits = await store.search.keyword(A, all, ['melanie', 'sunrise'], 10);
+      expect(hits).toHaveLength(6);
+      expect(hits[0]!.id).toBe(sunrise.memory.id);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      // B reads none of it.
+      const fromB = await store.search.keyword(B, all, ['melanie', 'sunrise'], 100);
+      expect(fromB).toHaveLength(40);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers the memories just before and after in the same conversation, nearest first, in scope only', async () => {
     const store = openStore();
     try {

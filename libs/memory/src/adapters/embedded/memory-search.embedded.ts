@@ -14,6 +14,9 @@ interface RowsStatement {
 /** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
+/** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
+const KEYWORD_RESCORE_DEPTH = 2;
+
 /** Candidate generation over `memory.sqlite`: vectors (exact or ANN), FTS5 BM25, concept links. */
 export class MemorySearchEmbedded implements MemorySearchIndex {
   constructor(
@@ -39,7 +42,9 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const words = [...new Set(terms.map((t) => t.trim()).filter((t) => t.length > 0))];
     if (words.length === 0) return [];
     // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
-    const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `{text keyword_context}:${quote(w)}`).join(' OR ')})`;
+    const token = scopeToken(scope);
+    const phrase = (word: string): string => `{text keyword_context}:${quote(word)}`;
+    const match = `scope_tok:${token} AND (${words.map(phrase).join(' OR ')})`;
     const where = scopeSql(scope);
     const filters = filterSql(filter);
     const rows = this.db
@@ -49,8 +54,45 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
          WHERE memory_fts MATCH ? AND ${where.sql}${filters.sql}
          ORDER BY bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) LIMIT ?`,
       )
-      .all(match, ...where.params, ...filters.params, k) as ScoredId[];
-    return rows;
+      .all(match, ...where.params, ...filters.params, k * KEYWORD_RESCORE_DEPTH) as ScoredId[];
+    if (rows.length === 0 || words.length === 1) return rows.slice(0, k);
+    return this.withScopeIdf(rows, token, words.map(phrase)).slice(0, k);
+  }
+
+  /**
+   * The FTS5 table is shared by every scope, so bm25()'s IDF counts every user's memories. Re-weights each
+   * query word's share of the score by idf(in this scope) / idf(in the table), FTS5's own formula
+   * (ln((N - n + 0.5) / (n + 0.5)), at least 1e-6): a word common in this user's memories (their own name)
+   * weighs what it would in a store of theirs alone. Document lengths stay the table's average.
+   */
+  private withScopeIdf(rows: readonly ScoredId[], token: string, phrases: readonly string[]): ScoredId[] {
+    const count = (match: string): number =>
+      (
+        this.db.prepare('SELECT count(*) AS n FROM memory_fts WHERE memory_fts MATCH ?').get(match) as {
+          n: number;
+        }
+      ).n;
+    const idf = (n: number, total: number): number => Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
+    const tableRows = (this.db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+    const scopeRows = count(`scope_tok:${token}`);
+    const ids = JSON.stringify(rows.map((row) => row.id));
+    const perWord = this.db.prepare(
+      `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
+       FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
+       WHERE memory_fts MATCH ? AND m.id IN (SELECT value FROM json_each(?))`,
+    );
+    const scores = new Map<string, number>();
+    for (const phrase of phrases) {
+      const inTable = count(phrase);
+      if (inTable === 0) continue;
+      const ratio = idf(count(`scope_tok:${token} AND ${phrase}`), scopeRows) / idf(inTable, tableRows);
+      for (const hit of perWord.all(`scope_tok:${token} AND ${phrase}`, ids) as ScoredId[]) {
+        scores.set(hit.id, (scores.get(hit.id) ?? 0) + hit.score * ratio);
+      }
+    }
+    return rows
+      .map((row) => ({ id: row.id, score: scores.get(row.id) ?? 0 }))
+      .sort((a, b) => b.score - a.score);
   }
 
   async concept(
