@@ -22,7 +22,6 @@ import {
   type MemoryScopeFields,
   type MemoryScoreBreakdown,
   type MemoryStatsRequest,
-  type NewMemoryFields,
   type SearchMemoriesRequest,
   type UpdateMemoryRequest,
   CommonError,
@@ -435,7 +434,7 @@ export class MemoryService {
 
   private async newRecords(
     scope: MemoryScopeFilter,
-    items: readonly (NewMemoryFields & { id?: string | undefined; createdAt?: string | undefined })[],
+    items: readonly (CreateMemoryRequest & { id?: string | undefined; createdAt?: string | undefined })[],
     now: Date,
     importing: boolean,
   ): Promise<NewMemoryRecord[]> {
@@ -477,7 +476,7 @@ export class MemoryService {
   private toRecord(
     scope: MemoryScopeFilter,
     p: {
-      item: NewMemoryFields & { id?: string | undefined };
+      item: CreateMemoryRequest & { id?: string | undefined };
       metadata: Record<string, unknown>;
       importance: number;
       createdAt: Date;
@@ -569,7 +568,7 @@ export class MemoryService {
 }
 
 /** A batch create's items take the batch's scope; import-only fields do not apply. */
-function withoutImportFields(item: BatchMemoryItem, scope: MemoryScopeFields): NewMemoryFields {
+function withoutImportFields(item: BatchMemoryItem, scope: MemoryScopeFields): CreateMemoryRequest {
   const { id: _id, createdAt: _createdAt, ...fields } = item;
   return { ...fields, endUserId: scope.endUserId, agentId: scope.agentId, runId: scope.runId };
 }
