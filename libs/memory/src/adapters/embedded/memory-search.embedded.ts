@@ -42,14 +42,12 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const match = `scope_tok:${scopeToken(scope)} AND (${words.map((w) => `{text keyword_context}:${quote(w)}`).join(' OR ')})`;
     const where = scopeSql(scope);
     const filters = filterSql(filter);
-    const rows = this.db
-      .prepare(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
+    const rows = this.cached(
+      `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
          FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
          WHERE memory_fts MATCH ? AND ${where.sql}${filters.sql}
          ORDER BY bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) LIMIT ?`,
-      )
-      .all(match, ...where.params, ...filters.params, k) as ScoredId[];
+    ).all(match, ...where.params, ...filters.params, k) as ScoredId[];
     return rows;
   }
 
@@ -65,22 +63,20 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     // key); a scope index on m made SQLite walk the whole scope instead (30k memories: 12 ms -> see decision).
     const where = scopeSql(scope, 'm', true);
     const filters = filterSql(filter);
-    return this.db
-      .prepare(
-        `SELECT m.id AS id, count(*) AS score
+    return this.cached(
+      `SELECT m.id AS id, count(*) AS score
          FROM concepts c JOIN memory_concepts mc ON mc.concept_id = c.id JOIN memories m ON m.seq = mc.memory_seq
          WHERE c.user_id = ? AND c.end_user_id = ? AND c.name IN (SELECT value FROM json_each(?))
            AND ${where.sql}${filters.sql}
          GROUP BY m.id ORDER BY score DESC, m.created_at DESC LIMIT ?`,
-      )
-      .all(
-        scope.userId,
-        scope.endUserId,
-        JSON.stringify(wanted),
-        ...where.params,
-        ...filters.params,
-        k,
-      ) as ScoredId[];
+    ).all(
+      scope.userId,
+      scope.endUserId,
+      JSON.stringify(wanted),
+      ...where.params,
+      ...filters.params,
+      k,
+    ) as ScoredId[];
   }
 
   async neighbours(
@@ -107,6 +103,18 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
            AND ${where.sql}${filters.sql}
          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?`,
       );
+    // Most candidates may be outside any conversation: one lookup by key keeps those worth two walks.
+    const inConversation = this.cached(
+      `SELECT m.id AS id FROM memories m WHERE m.id IN (SELECT value FROM json_each(?))
+         AND m.conversation_id IS NOT NULL AND +m.user_id = ? AND +m.end_user_id = ?`,
+    );
+    const unique = [...new Set(ids)];
+    const walkable = new Set(
+      (inConversation.all(JSON.stringify(unique), scope.userId, scope.endUserId) as { id: string }[]).map(
+        (row) => row.id,
+      ),
+    );
+    if (walkable.size === 0) return out;
     const previous = side('<', 'DESC');
     const next = side('>', 'ASC');
     const walk = (statement: ReturnType<typeof side>, id: string, k: number): string[] =>
@@ -117,14 +125,14 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
               id: string;
             }[]
           ).map((row) => row.id);
-    for (const id of new Set(ids)) {
+    for (const id of unique.filter((candidate) => walkable.has(candidate))) {
       const around = { previous: walk(previous, id, before), next: walk(next, id, after) };
       if (around.previous.length > 0 || around.next.length > 0) out.set(id, around);
     }
     return out;
   }
 
-  // The neighbour statements vary only with the scope's and filters' shape: prepare each shape once.
+  // The statements vary only with the scope's and filters' shape: prepare each shape once.
   private readonly statements = new Map<string, RowsStatement>();
   private cached(sql: string): RowsStatement {
     let statement = this.statements.get(sql);
