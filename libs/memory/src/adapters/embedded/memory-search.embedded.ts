@@ -60,7 +60,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
     if (wanted.length === 0) return [];
     // By key: the memories are reached from the concepts' links (memory_concepts_concept, then the primary
-    // key); a scope index on m made SQLite walk the whole scope instead (30k memories: 12 ms -> see decision).
+    // key); a scope index on m made SQLite walk the whole scope instead (one user of 30k memories: 12 ms -> 0.3 ms).
     const where = scopeSql(scope, 'm', true);
     const filters = filterSql(filter);
     return this.cached(

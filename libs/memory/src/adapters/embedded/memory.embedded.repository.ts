@@ -52,6 +52,10 @@ const ORDER_BY: Record<MemorySort, string> = {
   oldest: 'm.created_at ASC, m.seq ASC',
 };
 
+/** The linker's sweep: the oldest pending memories of every scope (memories_concepts_pending_seq, migration 3). */
+export const PENDING_CONCEPTS_SQL =
+  'SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?';
+
 /** Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. */
 export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly links: ConceptLinks;
@@ -360,11 +364,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
                WHERE user_id = ? AND end_user_id = ? AND concepts_pending = 1 ORDER BY seq LIMIT ?`,
             )
             .all(scope.userId, scope.endUserId, limit)
-        : this.db
-            .prepare(
-              `SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?`,
-            )
-            .all(limit)
+        : this.db.prepare(PENDING_CONCEPTS_SQL).all(limit)
     ) as Array<{ id: string; user_id: string; end_user_id: string; text: string }>;
     return rows.map((r) => ({
       scope: { userId: r.user_id, endUserId: r.end_user_id },
