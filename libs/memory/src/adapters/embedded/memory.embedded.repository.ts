@@ -65,6 +65,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly insertVersion;
   private readonly rowById;
   private readonly vectorOf;
+  private readonly byIds = new Map<string, { all(...params: unknown[]): unknown[] }>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -164,9 +165,15 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
-    const rows = this.db
-      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
-      .all(...where.params, JSON.stringify(ids)) as MemoryRow[];
+    // Search calls this twice a query: the statement is prepared once per scope shape (agent/run or not).
+    let statement = this.byIds.get(where.sql);
+    if (!statement) {
+      statement = this.db.prepare(
+        `SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
+      );
+      this.byIds.set(where.sql, statement);
+    }
+    const rows = statement.all(...where.params, JSON.stringify(ids)) as MemoryRow[];
     return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
   }
 
