@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
 import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
 
 const dirs: string[] = [];
@@ -33,6 +34,27 @@ describe('MemoryStore: embedded (SQLite)', () => {
     try {
       const applied = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
       expect(applied).toEqual(MEMORY_MIGRATIONS.map(({ version }) => ({ version })));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('finds pending memories through the partial index, not by walking every memory', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    // Without concepts: pending, as after a batch create.
+    const pending = () => ({ ...makeMemoryRecord(scope, 8), concepts: undefined });
+    await store.memories.insertMany(scope, [makeMemoryRecord(scope, 8), pending(), pending()]);
+    expect(await store.memories.pendingConcepts(null, 10)).toHaveLength(2);
+    await store.close();
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN ${PENDING_CONCEPTS_SQL}`)
+        .all(10)
+        .map((row) => (row as { detail: string }).detail);
+      expect(plan.join('\n')).toContain('memories_concepts_pending_seq');
+      expect(plan.join('\n')).not.toMatch(/^SCAN memories$/m);
     } finally {
       db.close();
     }

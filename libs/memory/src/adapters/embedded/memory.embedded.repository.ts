@@ -52,6 +52,10 @@ const ORDER_BY: Record<MemorySort, string> = {
   oldest: 'm.created_at ASC, m.seq ASC',
 };
 
+/** The linker's sweep: the oldest pending memories of every scope (memories_concepts_pending_seq, migration 3). */
+export const PENDING_CONCEPTS_SQL =
+  'SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?';
+
 /** Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. */
 export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly links: ConceptLinks;
@@ -61,6 +65,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly insertVersion;
   private readonly rowById;
   private readonly vectorOf;
+  private readonly byIds = new Map<string, { all(...params: unknown[]): unknown[] }>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -160,9 +165,15 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
-    const rows = this.db
-      .prepare(`SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`)
-      .all(...where.params, JSON.stringify(ids)) as MemoryRow[];
+    // Search calls this twice a query: the statement is prepared once per scope shape (agent/run or not).
+    let statement = this.byIds.get(where.sql);
+    if (!statement) {
+      statement = this.db.prepare(
+        `SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
+      );
+      this.byIds.set(where.sql, statement);
+    }
+    const rows = statement.all(...where.params, JSON.stringify(ids)) as MemoryRow[];
     return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
   }
 
@@ -360,11 +371,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
                WHERE user_id = ? AND end_user_id = ? AND concepts_pending = 1 ORDER BY seq LIMIT ?`,
             )
             .all(scope.userId, scope.endUserId, limit)
-        : this.db
-            .prepare(
-              `SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?`,
-            )
-            .all(limit)
+        : this.db.prepare(PENDING_CONCEPTS_SQL).all(limit)
     ) as Array<{ id: string; user_id: string; end_user_id: string; text: string }>;
     return rows.map((r) => ({
       scope: { userId: r.user_id, endUserId: r.end_user_id },

@@ -166,6 +166,16 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'concept linker: pending memories by seq (partial index)',
+    up: (db) => {
+      // The linker's sweep asks for the oldest pending memories of every scope (`concepts_pending = 1 ORDER
+      // BY seq`); the partial index of version 1 leads with the scope, so SQLite walked the table from its
+      // first row on every chunk, over every memory already linked (quadratic in a large backlog).
+      db.exec(`CREATE INDEX memories_concepts_pending_seq ON memories (seq) WHERE concepts_pending = 1;`);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */
