@@ -4,16 +4,18 @@
 // by kind and the server's RSS (read from its own /metrics) before and after. Needs `npm run build:server`
 // (the npm script does it). Not part of `npm test`: it saturates the machine for two minutes.
 import autocannon from 'autocannon';
-import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import {
+  createUserWithKey,
+  freePort,
+  residentMemoryMb,
+  ROOT,
+  startStandalone,
+} from './support/standalone-process.mjs';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
 for (const [name, value] of [
@@ -23,25 +25,6 @@ for (const [name, value] of [
   if (!Number.isInteger(value) || value < 1) {
     console.error(`${name} must be a positive integer`);
     process.exit(64);
-  }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitUntil(probe, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -68,42 +51,14 @@ const env = {
 let server;
 try {
   // A real user and API key, created through the operator CLI on the same data directory.
-  const password = `Bench-${randomBytes(18).toString('base64url')}`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      join(ROOT, 'apps/standalone/dist/cli.js'),
-      'user:create',
-      '--email',
-      `bench-${randomBytes(4).toString('hex')}@example.com`,
-      '--name',
-      'Load Bench',
-      '--password',
-      password,
-    ],
-    { env, cwd: ROOT },
-  );
-  const { apiKey } = JSON.parse(stdout);
-  if (typeof apiKey !== 'string') throw new Error(`user:create returned no API key: ${stdout}`);
-
-  server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
-    env,
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const { apiKey } = await createUserWithKey(env, {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    name: 'Load Bench',
   });
-  const base = `http://127.0.0.1:${port}`;
-  const ops = `http://127.0.0.1:${metricsPort}`;
-  await waitUntil(
-    async () => (await fetch(`${ops}/readyz`)).status === 200,
-    60_000,
-    'the standalone process',
-  );
 
-  const rssMb = async () => {
-    const text = await (await fetch(`${ops}/metrics`)).text();
-    const match = /^process_resident_memory_bytes\{[^}]*\} (\d+)/m.exec(text);
-    return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
-  };
+  let base, ops;
+  ({ server, base, ops } = await startStandalone(env, 60_000));
+  const rssMb = () => residentMemoryMb(ops);
 
   const targets = [
     {

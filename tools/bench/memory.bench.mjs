@@ -9,17 +9,20 @@
 // Needs `npm run build:server` (the npm script does it). Not part of `npm test`.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import {
+  createUserWithKey,
+  freePort,
+  residentMemoryMb,
+  ROOT,
+  startStandalone,
+} from './support/standalone-process.mjs';
 const SCALE = Number(process.env.MEMORY_BENCH_SCALE ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -117,23 +120,6 @@ function diskBytes(dir) {
   }
   return total;
 }
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-async function waitUntil(probe, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -161,26 +147,11 @@ const results = {};
 let server;
 try {
   // Two real accounts with API keys (the large user and one of the small ones), for the REST part.
-  const createUser = async (label) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        join(ROOT, 'apps/standalone/dist/cli.js'),
-        'user:create',
-        '--email',
-        `bench-${label}-${randomBytes(4).toString('hex')}@example.com`,
-        '--name',
-        `Memory Bench ${label}`,
-        '--password',
-        `Bench-${randomBytes(18).toString('base64url')}`,
-      ],
-      { env, cwd: ROOT },
-    );
-    const created = JSON.parse(stdout);
-    if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string')
-      throw new Error(`user:create answered ${stdout}`);
-    return created;
-  };
+  const createUser = (label) =>
+    createUserWithKey(env, {
+      email: `bench-${label}-${randomBytes(4).toString('hex')}@example.com`,
+      name: `Memory Bench ${label}`,
+    });
   const big = await createUser('large');
   const small = await createUser('small');
 
@@ -312,23 +283,9 @@ try {
   });
 
   // -------------------------------------------------------------------------------------- REST
-  server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
-    env,
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const ops = `http://127.0.0.1:${metricsPort}`;
-  await waitUntil(
-    async () => (await fetch(`${ops}/readyz`)).status === 200,
-    120_000,
-    'the standalone process',
-  );
-  const rssMb = async () => {
-    const text = await (await fetch(`${ops}/metrics`)).text();
-    const match = /^process_resident_memory_bytes\{[^}]*\} (\d+)/m.exec(text);
-    return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
-  };
+  let base, ops;
+  ({ server, base, ops } = await startStandalone(env, 120_000));
+  const rssMb = () => residentMemoryMb(ops);
   const searchPath = (user, i) =>
     `/api/user/${encodeURIComponent(user.userId)}/search?query=${encodeURIComponent(QUERIES[i % QUERIES.length])}&limit=10`;
   const searchUrl = (user, i) => `${base}${searchPath(user, i)}`;

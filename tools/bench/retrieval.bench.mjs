@@ -10,14 +10,11 @@
 //                 chat client of the product sends them: search then uses conversation neighbours and times.
 // The data is read by relative path (../shared/bench/locomo-dev.json from the repository root, or --data);
 // it is never copied into the project. Needs `npm run build:server` (the npm script does it).
-import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 
 import {
   CATEGORIES,
@@ -30,7 +27,7 @@ import {
   sessionDateOf,
 } from './retrieval-harness-lib.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
@@ -45,25 +42,6 @@ if (!existsSync(args.data)) {
 const MODES = args.modes.split(',');
 const WORKERS = Number(args.workers);
 const KMAX = Math.max(...KS);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitUntil(probe, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Runs `work` over `items` with at most `limit` in flight; answers the results in order. */
 async function pool(items, limit, work) {
@@ -104,39 +82,16 @@ try {
   const users = new Map();
   for (const mode of MODES) {
     for (const conv of convs) {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [
-          join(ROOT, 'apps/standalone/dist/cli.js'),
-          'user:create',
-          '--email',
-          `locomo-${mode}-${conv.sampleId}-${randomBytes(3).toString('hex')}@example.com`,
-          '--name',
-          `LoCoMo ${conv.sampleId} (${mode})`,
-          '--password',
-          `Bench-${randomBytes(18).toString('base64url')}`,
-        ],
-        { env, cwd: ROOT },
-      );
-      const created = JSON.parse(stdout);
-      if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string') {
-        throw new Error(`user:create returned no user or key: ${stdout}`);
-      }
+      const created = await createUserWithKey(env, {
+        email: `locomo-${mode}-${conv.sampleId}-${randomBytes(3).toString('hex')}@example.com`,
+        name: `LoCoMo ${conv.sampleId} (${mode})`,
+      });
       users.set(`${mode}/${conv.sampleId}`, created);
     }
   }
 
-  server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
-    env,
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil(
-    async () => (await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status === 200,
-    90_000,
-    'the standalone process',
-  );
+  let base;
+  ({ server, base } = await startStandalone(env, 90_000));
 
   const call = async (method, url, apiKey, body) => {
     for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,79 @@
+// What every benchmark that drives the built standalone app needs: free loopback ports, a user and API key
+// made with the operator CLI, the app started and waited for, and its resident memory read from /metrics.
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+export async function waitUntil(probe, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** `membolt user:create` on the app's data directory (`env`): answers `{ userId, apiKey, ... }`. */
+export async function createUserWithKey(env, { email, name }) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      join(ROOT, 'apps/standalone/dist/cli.js'),
+      'user:create',
+      '--email',
+      email,
+      '--name',
+      name,
+      '--password',
+      `Bench-${randomBytes(18).toString('base64url')}`,
+    ],
+    { env, cwd: ROOT },
+  );
+  const created = JSON.parse(stdout);
+  if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string') {
+    throw new Error(`user:create returned no user or key: ${stdout}`);
+  }
+  return created;
+}
+
+/**
+ * Starts the built standalone app with `env` (which sets PORT and METRICS_PORT) and waits for /readyz.
+ * Answers the child process and the base URLs of its public and ops listeners.
+ */
+export async function startStandalone(env, readyTimeoutMs) {
+  const server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
+    env,
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const ops = `http://127.0.0.1:${env.METRICS_PORT}`;
+  await waitUntil(
+    async () => (await fetch(`${ops}/readyz`)).status === 200,
+    readyTimeoutMs,
+    'the standalone process',
+  );
+  return { server, base, ops };
+}
+
+/** The process's resident memory in MB, from its Prometheus metrics. */
+export async function residentMemoryMb(ops) {
+  const text = await (await fetch(`${ops}/metrics`)).text();
+  const match = /^process_resident_memory_bytes\{[^}]*\} (\d+)/m.exec(text);
+  return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
+}
