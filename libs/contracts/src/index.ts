@@ -18,6 +18,7 @@ export * from './keys/keys.requests.js';
 export * from './keys/api-key.view.js';
 export * from './keys/keys.subjects.js';
 export * from './keys/api-key-events.js';
+export * from './keys/provider-keys.js';
 export * from './system/user-data.js';
 export * from './memory/memory.requests.js';
 export * from './memory/memory.views.js';

@@ -8,6 +8,15 @@ import type {
   UpdateApiKeyRequest,
   ValidateApiKeyRequest,
 } from './keys.requests.js';
+import type {
+  CreateProviderKeyRequest,
+  DeleteProviderKeyRequest,
+  ListProviderKeysRequest,
+  ProviderKeyListView,
+  ProviderKeyView,
+  ResolveProviderKeysRequest,
+  ResolvedProviderKeysView,
+} from './provider-keys.js';
 
 export const KeysSubjects = {
   /** (user) */
@@ -26,4 +35,28 @@ export const KeysSubjects = {
   }),
   /** Broadcast event (every gateway replica receives it): keys revoked or deleted. */
   revoked: defineSubject<ApiKeysRevokedEvent, void>('keys', 'keys.api-keys.revoked.v1'),
+  /** (user) A language-model key of the user's own; answers it with only its last 4 characters. */
+  createProviderKey: defineSubject<CreateProviderKeyRequest, ProviderKeyView>(
+    'keys',
+    'keys.provider-keys.create.v1',
+  ),
+  /** (user) */
+  listProviderKeys: defineSubject<ListProviderKeysRequest, ProviderKeyListView>(
+    'keys',
+    'keys.provider-keys.list.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  /** (user) */
+  deleteProviderKey: defineSubject<DeleteProviderKeyRequest, ProviderKeyView>(
+    'keys',
+    'keys.provider-keys.delete.v1',
+  ),
+  /** (user; internal: the chat service only, never exposed by an edge) the user's keys, decrypted. */
+  resolveProviderKeys: defineSubject<ResolveProviderKeysRequest, ResolvedProviderKeysView>(
+    'keys',
+    'keys.provider-keys.resolve.v1',
+    { idempotent: true },
+  ),
 } as const;

@@ -8,3 +8,10 @@ export const SETTINGS_MODEL_IDS = [
 ] as const;
 export type SettingsModelId = (typeof SETTINGS_MODEL_IDS)[number];
 export const DEFAULT_MODEL_ID: SettingsModelId = 'claude-3-7-sonnet';
+
+/**
+ * Language-model providers a model of the catalogue belongs to. `openai-compatible` is any server that
+ * speaks OpenAI's Chat Completions protocol at its own base URL (Ollama, vLLM, LM Studio).
+ */
+export const LLM_PROVIDER_IDS = ['anthropic', 'openai', 'gemini', 'openai-compatible'] as const;
+export type LlmProviderId = (typeof LLM_PROVIDER_IDS)[number];
