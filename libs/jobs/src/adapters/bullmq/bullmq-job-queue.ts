@@ -129,8 +129,8 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
-    if (this.started) return;
     if (this.closed) throw new Error('The job queue is closed');
+    if (this.started) return;
     this.started = true;
     for (const name of this.handlers.keys()) this.startWorker(name);
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));

@@ -174,8 +174,8 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
-    if (this.started) return;
     if (this.closed) throw new Error('The job queue is closed');
+    if (this.started) return;
     this.started = true;
     this.recover(true);
     this.heartbeat = setInterval(
