@@ -57,7 +57,9 @@ export class AnthropicProvider implements LlmProvider {
         case 'message_delta':
           outputTokens = event.usage.output_tokens;
           break;
-        default:
+        case 'content_block_start':
+        case 'content_block_stop':
+        case 'message_stop':
           break;
       }
     }
