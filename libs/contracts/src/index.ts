@@ -24,3 +24,5 @@ export * from './memory/memory.requests.js';
 export * from './memory/memory.views.js';
 export * from './memory/memory.subjects.js';
 export * from './memory/memory-events.js';
+export * from './billing/usage.js';
+export * from './billing/payments.js';
