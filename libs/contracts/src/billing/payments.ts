@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { ADD_FUNDS_MAX_CENTS, ADD_FUNDS_MIN_CENTS, ADD_FUNDS_RANGE_MESSAGE } from '../rules/billing.rules.js';
 import { PLAN_IDS, type PlanId } from '../rules/plan.rules.js';
@@ -6,9 +6,16 @@ import type { SubscriptionView } from './subscription.js';
 
 /** `billing.funds.add.v1` (user): a top-up through the payment provider, $1 to $1,000. */
 export class AddFundsRequest {
-  @IsInt({ message: ADD_FUNDS_RANGE_MESSAGE })
-  @Min(ADD_FUNDS_MIN_CENTS, { message: ADD_FUNDS_RANGE_MESSAGE })
-  @Max(ADD_FUNDS_MAX_CENTS, { message: ADD_FUNDS_RANGE_MESSAGE })
+  @ValidateBy({
+    name: 'isAddFundsAmount',
+    validator: {
+      validate: (value: unknown) =>
+        Number.isInteger(value) &&
+        (value as number) >= ADD_FUNDS_MIN_CENTS &&
+        (value as number) <= ADD_FUNDS_MAX_CENTS,
+      defaultMessage: () => ADD_FUNDS_RANGE_MESSAGE,
+    },
+  })
   amountCents!: number;
 
   /** Makes a retried click harmless; the provider's own reference is used otherwise. */
