@@ -1,6 +1,10 @@
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
-import { DEFAULT_LLM_CALL_POLICY, type LlmCallPolicy, type LlmCredentials } from './providers/llm-provider.js';
+import {
+  DEFAULT_LLM_CALL_POLICY,
+  type LlmCallPolicy,
+  type LlmCredentials,
+} from './providers/llm-provider.js';
 import type { WebSearchSettings } from './search/web-search-provider.js';
 
 /** How facts are extracted after each exchange: by the model when one is configured, else by rules. */
@@ -62,7 +66,10 @@ const modelMap = z
   .optional()
   .transform((value, ctx) => {
     const map: Record<string, string> = {};
-    for (const pair of (value ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    for (const pair of (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)) {
       const [id, target] = pair.split('=').map((part) => part.trim());
       if (!id || !target) {
         ctx.addIssue({ code: 'custom', message: `"${pair}" is not model=provider-model` });
@@ -76,7 +83,12 @@ const modelMap = z
 const modelList = z
   .string()
   .optional()
-  .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 /** Environment fields of a process that runs the chat service (spread into its config schema). */
 export const chatConfigFields = {
@@ -138,11 +150,23 @@ export interface ChatConfigValues {
 function operatorProviders(config: ChatConfigValues): LlmCredentials[] {
   const providers: LlmCredentials[] = [];
   if (config.ANTHROPIC_API_KEY)
-    providers.push({ provider: 'anthropic', apiKey: config.ANTHROPIC_API_KEY, baseUrl: config.ANTHROPIC_BASE_URL ?? null });
+    providers.push({
+      provider: 'anthropic',
+      apiKey: config.ANTHROPIC_API_KEY,
+      baseUrl: config.ANTHROPIC_BASE_URL ?? null,
+    });
   if (config.OPENAI_API_KEY)
-    providers.push({ provider: 'openai', apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL ?? null });
+    providers.push({
+      provider: 'openai',
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL ?? null,
+    });
   if (config.GEMINI_API_KEY)
-    providers.push({ provider: 'gemini', apiKey: config.GEMINI_API_KEY, baseUrl: config.GEMINI_BASE_URL ?? null });
+    providers.push({
+      provider: 'gemini',
+      apiKey: config.GEMINI_API_KEY,
+      baseUrl: config.GEMINI_BASE_URL ?? null,
+    });
   // Local servers (Ollama, LM Studio) usually want no key; the protocol still sends one.
   if (config.OPENAI_COMPATIBLE_BASE_URL)
     providers.push({
@@ -155,7 +179,11 @@ function operatorProviders(config: ChatConfigValues): LlmCredentials[] {
 
 function webSearchSettings(config: ChatConfigValues): WebSearchSettings | null {
   const brave = config.BRAVE_SEARCH_API_KEY
-    ? ({ provider: 'brave', apiKey: config.BRAVE_SEARCH_API_KEY, baseUrl: config.BRAVE_SEARCH_URL ?? null } as const)
+    ? ({
+        provider: 'brave',
+        apiKey: config.BRAVE_SEARCH_API_KEY,
+        baseUrl: config.BRAVE_SEARCH_URL ?? null,
+      } as const)
     : null;
   const tavily = config.TAVILY_API_KEY
     ? ({ provider: 'tavily', apiKey: config.TAVILY_API_KEY, baseUrl: config.TAVILY_URL ?? null } as const)

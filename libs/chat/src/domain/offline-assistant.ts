@@ -2,7 +2,12 @@ import { ChatMessages } from '@membolt/contracts';
 import type { PromptMemory } from './prompt.js';
 
 const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * The answer when no language model is configured for the chosen model: what the assistant remembers that

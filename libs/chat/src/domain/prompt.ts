@@ -46,7 +46,13 @@ const PER_MESSAGE_OVERHEAD_TOKENS = 4;
 const MEMORY_SHARE = 0.5;
 
 export const formatDay = (date: Date): string =>
-  date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 const noted = (iso: string) => iso.slice(0, 10);
 
@@ -69,7 +75,8 @@ export function buildPrompt(input: PromptInput): Prompt {
   const tail = [...historySystem, ...(input.extraSystem ? [input.extraSystem] : [])].join('\n\n');
   const memoryHeader = '\n\nWhat you remember about them (most relevant first, with the day each was noted):';
 
-  let used = countTokens(head) + countTokens(tail) + countTokens(input.message) + PER_MESSAGE_OVERHEAD_TOKENS * 2;
+  let used =
+    countTokens(head) + countTokens(tail) + countTokens(input.message) + PER_MESSAGE_OVERHEAD_TOKENS * 2;
   const memoryBudget = Math.max(0, (budget - used) * MEMORY_SHARE);
   const memoryLines: string[] = [];
   const memoriesUsed: PromptMemory[] = [];
@@ -96,7 +103,11 @@ export function buildPrompt(input: PromptInput): Prompt {
     kept.unshift({ role: turn.role, content: turn.content });
   }
 
-  const system = [head, memoryLines.length ? `${memoryHeader}${memoryLines.join('')}` : '', tail ? `\n\n${tail}` : ''].join('');
+  const system = [
+    head,
+    memoryLines.length ? `${memoryHeader}${memoryLines.join('')}` : '',
+    tail ? `\n\n${tail}` : '',
+  ].join('');
   return {
     system,
     messages: alternate([...kept, { role: 'user', content: input.message }]),
@@ -115,7 +126,8 @@ function alternate(messages: readonly LlmMessage[]): LlmMessage[] {
   for (const message of messages) {
     if (result.length === 0 && message.role === 'assistant') continue;
     const last = result.at(-1);
-    if (last && last.role === message.role) result[result.length - 1] = { role: last.role, content: `${last.content}\n\n${message.content}` };
+    if (last && last.role === message.role)
+      result[result.length - 1] = { role: last.role, content: `${last.content}\n\n${message.content}` };
     else result.push(message);
   }
   return result;

@@ -79,11 +79,17 @@ export class ModelCatalogueService {
         inSettingsList: entry.inSettingsList,
         isDefault: entry.id === this.settings.defaultModelId,
         available: reach !== null,
-        unavailableReason: reach ? null : ChatMessages.providerNotConfigured(LLM_PROVIDER_LABELS[entry.provider]),
+        unavailableReason: reach
+          ? null
+          : ChatMessages.providerNotConfigured(LLM_PROVIDER_LABELS[entry.provider]),
         providerSource: reach?.source ?? null,
         contextWindow: entry.contextWindow,
       };
     });
-    return { models, defaultModelId: this.settings.defaultModelId, offline: models.every((m) => !m.available) };
+    return {
+      models,
+      defaultModelId: this.settings.defaultModelId,
+      offline: models.every((m) => !m.available),
+    };
   }
 }

@@ -27,10 +27,18 @@ export class BusUserProviderKeys implements UserProviderKeys {
   async resolve(userId: string): Promise<readonly ResolvedProviderKey[]> {
     if (this.clock.nowMs() < this.skipUntilMs) return [];
     try {
-      const view = await this.bus.request(KeysSubjects.resolveProviderKeys, {}, { userId, timeoutMs: RESOLVE_TIMEOUT_MS });
+      const view = await this.bus.request(
+        KeysSubjects.resolveProviderKeys,
+        {},
+        { userId, timeoutMs: RESOLVE_TIMEOUT_MS },
+      );
       return view.keys;
     } catch (error) {
-      if (error instanceof MemboltError && error.code !== CommonErrorCode.ServiceUnavailable && error.code !== CommonErrorCode.InternalError)
+      if (
+        error instanceof MemboltError &&
+        error.code !== CommonErrorCode.ServiceUnavailable &&
+        error.code !== CommonErrorCode.InternalError
+      )
         throw error;
       this.skipUntilMs = this.clock.nowMs() + UNANSWERED_PAUSE_MS;
       this.logger.warn(
