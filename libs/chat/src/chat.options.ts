@@ -1,3 +1,4 @@
+import { type JobsConfig, type JobsConfigValues, toJobsConfig } from '@membolt/jobs';
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
 import {
@@ -25,6 +26,8 @@ export interface ChatModuleOptions {
   readonly llmPolicy?: Partial<LlmCallPolicy>;
   readonly webSearch?: WebSearchSettings | null;
   readonly extraction?: ExtractionMode;
+  /** The durable queue of fact extraction (default: read from the environment by @membolt/jobs). */
+  readonly jobs?: JobsConfig;
 }
 
 export interface ChatSettings {
@@ -121,7 +124,7 @@ export const chatConfigFields = {
 };
 
 /** The chat service's config values: `storeConfigFields` and `chatConfigFields`, validated. */
-export interface ChatConfigValues {
+export interface ChatConfigValues extends JobsConfigValues {
   readonly DATA_DIR: string;
   readonly MONGO_URL?: string | undefined;
   readonly ANTHROPIC_API_KEY?: string | undefined;
@@ -213,5 +216,6 @@ export function toChatModuleOptions(config: ChatConfigValues): ChatModuleOptions
     llmPolicy: { timeoutMs: config.LLM_TIMEOUT_MS, maxRetries: config.LLM_MAX_RETRIES },
     webSearch: webSearchSettings(config),
     extraction: config.CHAT_EXTRACTION,
+    jobs: toJobsConfig(config),
   };
 }

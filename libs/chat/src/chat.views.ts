@@ -8,7 +8,10 @@ import {
   type ConversationListView,
   type ConversationSummaryView,
   type ConversationView,
+  type ExtractedFactsView,
+  type MemorySource,
 } from '@membolt/contracts';
+import type { CandidateFact } from './extraction/fact.js';
 import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from './domain/chat-turn.js';
 import type { ChatMessage, Conversation } from './domain/conversation.js';
 import type { ConversationPage } from './ports/conversation.repository.js';
@@ -103,4 +106,21 @@ export function toConversationDeletionView(deleted: {
   removedMessages: number;
 }): ConversationDeletionView {
   return { ...deleted, memoriesKept: true, message: ChatMessages.conversationDeleted };
+}
+
+export function toExtractedFactsView(
+  facts: readonly CandidateFact[],
+  source: MemorySource,
+): ExtractedFactsView {
+  return {
+    facts: facts.map((fact) => ({
+      text: fact.text,
+      category: fact.category,
+      importance: fact.importance,
+      kind: fact.kind,
+      subject: fact.subject,
+      value: fact.value,
+      source,
+    })),
+  };
 }
