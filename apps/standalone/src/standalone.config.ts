@@ -1,7 +1,9 @@
 import { bffConfigFields } from '@membolt/bff';
+import { chatConfigFields } from '@membolt/chat';
 import { billingConfigFields } from '@membolt/billing';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
+import { jobsConfigFields } from '@membolt/jobs';
 import { keysConfigFields } from '@membolt/keys';
 import { memoryConfigFields } from '@membolt/memory';
 import {
@@ -24,6 +26,8 @@ export const standaloneConfigSchema = z.object({
   ...keysConfigFields,
   ...billingConfigFields,
   ...memoryConfigFields,
+  ...jobsConfigFields,
+  ...chatConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),
