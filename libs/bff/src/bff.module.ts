@@ -16,6 +16,8 @@ import { BffMeteringInterceptor } from './common/bff-metering.interceptor.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
+import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
+import { ChatResolver } from './chat/chat.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -36,7 +38,9 @@ export const BFF_RESOLVERS = [
   SessionResolver,
   AccountResolver,
   ApiKeysResolver,
+  ProviderKeysResolver,
   MemoriesResolver,
+  ChatResolver,
 ] as const;
 
 /**

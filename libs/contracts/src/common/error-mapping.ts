@@ -1,5 +1,6 @@
 import {
   BillingErrorCode,
+  ChatErrorCode,
   CommonErrorCode,
   type ErrorCode,
   GraphqlErrorCode,
@@ -42,6 +43,14 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.ApiKeyNotFound]: 404,
   [KeysErrorCode.ApiKeyForeignUser]: 403,
   [KeysErrorCode.ApiKeyLimitReached]: 409,
+  // A provider's failure is not the caller's: 502 (bad gateway), except quota (429) and overload (503).
+  [ChatErrorCode.ProviderAuthFailed]: 502,
+  [ChatErrorCode.ProviderQuotaExceeded]: 429,
+  [ChatErrorCode.ProviderModelNotFound]: 502,
+  [ChatErrorCode.ProviderUnavailable]: 503,
+  [ChatErrorCode.ProviderFailed]: 502,
+  [ChatErrorCode.WebSearchNotConfigured]: 503,
+  [ChatErrorCode.WebSearchFailed]: 502,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -77,6 +86,13 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [KeysErrorCode.ApiKeyNotFound]: GraphqlErrorCode.ApiKeyNotFound,
   [KeysErrorCode.ApiKeyForeignUser]: GraphqlErrorCode.Forbidden,
   [KeysErrorCode.ApiKeyLimitReached]: GraphqlErrorCode.ApiKeyLimitReached,
+  [ChatErrorCode.ProviderAuthFailed]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderQuotaExceeded]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderModelNotFound]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderUnavailable]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderFailed]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.WebSearchNotConfigured]: GraphqlErrorCode.WebSearchNotConfigured,
+  [ChatErrorCode.WebSearchFailed]: GraphqlErrorCode.WebSearchFailed,
 };
 
 /** What a failed bus request carries back to the caller. */

@@ -1,5 +1,6 @@
 import {
   BillingErrorCode,
+  ChatErrorCode,
   CommonErrorCode,
   type ErrorCode,
   IdentityErrorCode,
@@ -24,6 +25,7 @@ export class CommonError extends MemboltError<CommonErrorCode> {}
 export class BillingError extends MemboltError<BillingErrorCode> {}
 export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
+export class ChatError extends MemboltError<ChatErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

@@ -50,13 +50,31 @@ export enum KeysErrorCode {
   ApiKeyLimitReached = 'api_key_limit_reached',
 }
 
-export type ErrorCode = CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode;
+/** Failures of the chat service: a language-model provider's answer mapped to a clear message, web search. */
+export enum ChatErrorCode {
+  /** The provider refused the key (the operator's or the user's own). */
+  ProviderAuthFailed = 'provider_auth_failed',
+  /** The provider's quota or rate limit, after the retries. */
+  ProviderQuotaExceeded = 'provider_quota_exceeded',
+  /** The provider does not know the model id it was sent. */
+  ProviderModelNotFound = 'provider_model_not_found',
+  /** The provider is overloaded or down (5xx after the retries, or no answer in time). */
+  ProviderUnavailable = 'provider_unavailable',
+  /** Any other refusal by the provider (a bad request, a content filter). */
+  ProviderFailed = 'provider_failed',
+  WebSearchNotConfigured = 'web_search_not_configured',
+  WebSearchFailed = 'web_search_failed',
+}
+
+export type ErrorCode =
+  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | ChatErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(BillingErrorCode),
   ...Object.values(IdentityErrorCode),
   ...Object.values(KeysErrorCode),
+  ...Object.values(ChatErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -93,4 +111,8 @@ export enum GraphqlErrorCode {
   OidcNotConfigured = 'oidc-not-configured',
   OidcFailed = 'oidc-failed',
   ReauthenticationRequired = 'reauthentication-required',
+  /** A language-model provider refused or failed; the message says why (bad key, quota, model, overload). */
+  ProviderError = 'PROVIDER_ERROR',
+  WebSearchNotConfigured = 'WEB_SEARCH_NOT_CONFIGURED',
+  WebSearchFailed = 'WEB_SEARCH_FAILED',
 }

@@ -8,4 +8,5 @@ export * from './models.rules.js';
 export * from './plan.rules.js';
 export * from './product.rules.js';
 export * from './memory.rules.js';
+export * from './chat.rules.js';
 export * from './billing.rules.js';
