@@ -166,6 +166,9 @@ export class PaymentProviderModel {
 
   @Field()
   label!: string;
+
+  @Field({ description: 'Where Contact Support writes to.' })
+  supportEmail!: string;
 }
 
 @ObjectType('PaymentAction', {
