@@ -23,6 +23,14 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": typeof types.ChatMemoryFieldsFragmentDoc,
+    "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": typeof types.ChatTurnFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": typeof types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": typeof types.WebSearchDocument,
+    "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": typeof types.ChatModelsDocument,
+    "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ConversationDocument,
+    "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": typeof types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": typeof types.MemoryFieldsFragmentDoc,
@@ -61,6 +69,14 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
+    "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": types.ChatMemoryFieldsFragmentDoc,
+    "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": types.ChatTurnFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": types.WebSearchDocument,
+    "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": types.ChatModelsDocument,
+    "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ConversationDocument,
+    "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": types.ConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": types.MemoryFieldsFragmentDoc,
@@ -140,6 +156,38 @@ export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n"): (typeof documents)["\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n"): (typeof documents)["\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
