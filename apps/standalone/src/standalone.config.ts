@@ -1,4 +1,5 @@
 import { bffConfigFields } from '@membolt/bff';
+import { billingConfigFields } from '@membolt/billing';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
 import { keysConfigFields } from '@membolt/keys';
@@ -21,6 +22,7 @@ export const standaloneConfigSchema = z.object({
   /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
   ...identityConfigFields,
   ...keysConfigFields,
+  ...billingConfigFields,
   ...memoryConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,

@@ -18,7 +18,9 @@ export interface Migration {
  * opening the same file waits instead of failing. Each service owns its own file.
  */
 export function openEmbeddedDatabase(dataDir: string, name: string): EmbeddedDatabase {
-  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Invalid embedded database name "${name}"`);
+  // Dotted names hold a service's second file, e.g. `ingestion.jobs` (its job queue, libs/jobs).
+  if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/.test(name))
+    throw new Error(`Invalid embedded database name "${name}"`);
   const directory = resolve(dataDir);
   mkdirSync(directory, { recursive: true });
   const db = new Database(join(directory, `${name}.sqlite`));

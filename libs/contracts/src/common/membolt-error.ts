@@ -13,6 +13,8 @@ export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {
     readonly code: C,
     message: string,
     readonly correlationId?: string,
+    /** Why a subscription check refused (code `subscription_invalid`): one of SUBSCRIPTION_REASONS. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = new.target.name;

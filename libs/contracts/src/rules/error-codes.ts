@@ -19,6 +19,12 @@ export enum CommonErrorCode {
 export enum BillingErrorCode {
   PlanNotFound = 'plan_not_found',
   SubscriptionNotFound = 'subscription_not_found',
+  /** The subscription check refused the call; the error carries the check's `reason`. */
+  SubscriptionInvalid = 'subscription_invalid',
+  /** The API key's monthly spend cap is used up. */
+  SpendCapReached = 'spend_cap_reached',
+  /** The payment provider refused or failed (checkout, webhook). */
+  PaymentFailed = 'payment_failed',
 }
 
 /** Identity codes keep the names the spec's screens map to texts (web-app.md section 8). */
@@ -92,6 +98,9 @@ export enum GraphqlErrorCode {
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   PlanNotFound = 'PLAN_NOT_FOUND',
   SubscriptionNotFound = 'SUBSCRIPTION_NOT_FOUND',
+  SubscriptionInvalid = 'SUBSCRIPTION_INVALID',
+  SpendCapReached = 'SPEND_CAP_REACHED',
+  PaymentFailed = 'PAYMENT_FAILED',
   ApiKeyNotFound = 'API_KEY_NOT_FOUND',
   ApiKeyLimitReached = 'API_KEY_LIMIT_REACHED',
   EmailAlreadyInUse = 'email-already-in-use',

@@ -1,0 +1,259 @@
+import { type Job as BullJob, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import {
+  assertJobName,
+  assertPercent,
+  type EnqueueOptions,
+  errorMessage,
+  FINISHED_STATES,
+  type JobHandler,
+  JobNotFoundError,
+  type JobQueue,
+  type JobState,
+  type JobStatus,
+  PermanentJobError,
+  type ProcessOptions,
+  resolveEnqueueOptions,
+  serializeData,
+  sleep,
+} from '../../job-queue.js';
+import type { JobsConfig } from '../../jobs.options.js';
+
+export interface BullmqQueueSettings extends Pick<
+  JobsConfig,
+  'leaseMs' | 'keepFinishedMs' | 'closeTimeoutMs'
+> {
+  readonly url: string;
+  /** The operator's prefix (JOBS_REDIS_PREFIX); the service name is added under it. */
+  readonly prefix: string;
+  readonly service: string;
+}
+
+/** What `job.progress` stores in BullMQ's progress field. */
+interface Progress {
+  readonly stage: string | null;
+  readonly percent: number;
+  readonly at: number;
+  /** Set when the handler threw a PermanentJobError (BullMQ's failed state covers both failed and dead). */
+  readonly permanent?: true;
+}
+
+const WAIT_POLL_MS = 50;
+/** A job may be cut short by a dead worker this many times before BullMQ fails it (then it is dead). */
+const MAX_STALLED = 2;
+
+/**
+ * BullMQ on Redis: one BullMQ queue per job name (so concurrency is per name) under the prefix
+ * `<JOBS_REDIS_PREFIX>:<service>`, and a Redis set of the names so `get` finds a job by id from any
+ * replica. Any number of replicas may process; a job whose worker died is re-run once its lock
+ * (`leaseMs`) expires.
+ */
+export class BullmqJobQueue implements JobQueue {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly namesKey: string;
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly settings: BullmqQueueSettings) {
+    assertJobName(settings.service, 'service name');
+    this.prefix = `${settings.prefix}:${settings.service}`;
+    this.namesKey = `${this.prefix}:_names`;
+    this.redis = new Redis(settings.url, { maxRetriesPerRequest: null, lazyConnect: false });
+    // Connection errors are retried by ioredis; an unhandled 'error' event would crash the process.
+    this.redis.on('error', () => undefined);
+  }
+
+  process<T>(name: string, handler: JobHandler<T>, opts: ProcessOptions = {}): void {
+    assertJobName(name);
+    if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+    const concurrency = opts.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new Error(`concurrency must be a positive integer (got ${concurrency})`);
+    this.handlers.set(name, { handler: handler as JobHandler, concurrency });
+    if (this.started) this.startWorker(name);
+  }
+
+  async enqueue<T>(name: string, data: T, opts: EnqueueOptions = {}): Promise<{ id: string }> {
+    assertJobName(name);
+    const resolved = resolveEnqueueOptions(opts);
+    const id = opts.jobId ?? randomUUID();
+    const queue = await this.queue(name);
+    // BullMQ keeps the existing job when the id is taken: the same id is the same job.
+    await queue.add(name, JSON.parse(serializeData(data)) as unknown, {
+      jobId: id,
+      attempts: resolved.attempts,
+      backoff: { type: 'exponential', delay: resolved.backoffMs },
+      delay: resolved.delayMs,
+      ...this.retention(),
+    });
+    return { id };
+  }
+
+  async every<T>(name: string, intervalMs: number, data: T): Promise<void> {
+    assertJobName(name);
+    if (!Number.isInteger(intervalMs) || intervalMs < 1)
+      throw new Error(`intervalMs must be a positive integer (got ${intervalMs})`);
+    const queue = await this.queue(name);
+    await queue.upsertJobScheduler(
+      `${name}.every`,
+      { every: intervalMs },
+      { name, data: JSON.parse(serializeData(data)) as unknown, opts: { attempts: 1, ...this.retention() } },
+    );
+  }
+
+  async get(id: string): Promise<JobState | null> {
+    for (const name of await this.names()) {
+      const job = await (await this.queue(name)).getJob(id);
+      if (job) {
+        const state = await job.getState();
+        if (state !== 'unknown') return toState(job, state);
+      }
+    }
+    return null;
+  }
+
+  async waitFor(id: string, timeoutMs: number): Promise<JobState> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await this.get(id);
+      if (!state) throw new JobNotFoundError(id);
+      const left = deadline - Date.now();
+      if (FINISHED_STATES.has(state.state) || left <= 0) return state;
+      await sleep(Math.min(left, WAIT_POLL_MS));
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) throw new Error('The job queue is closed');
+    if (this.started) return;
+    this.started = true;
+    for (const name of this.handlers.keys()) this.startWorker(name);
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    let timeout: NodeJS.Timeout | undefined;
+    const graceful = Promise.all(this.workers.map((worker) => worker.close()));
+    const inTime = await Promise.race([
+      graceful.then(() => true),
+      new Promise<boolean>(
+        (resolve) => (timeout = setTimeout(() => resolve(false), this.settings.closeTimeoutMs)),
+      ),
+    ]);
+    clearTimeout(timeout);
+    // Past the timeout the running jobs are left to BullMQ's stalled-job check (re-run after the lock expires).
+    if (!inTime) await Promise.all(this.workers.map((worker) => worker.close(true)));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private retention(): { removeOnComplete: { age: number }; removeOnFail: { age: number } } {
+    const age = Math.max(1, Math.round(this.settings.keepFinishedMs / 1000));
+    return { removeOnComplete: { age }, removeOnFail: { age } };
+  }
+
+  private async queue(name: string): Promise<Queue> {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.redis, prefix: this.prefix });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+      await this.redis.sadd(this.namesKey, name);
+    }
+    return queue;
+  }
+
+  private async names(): Promise<string[]> {
+    const known = await this.redis.smembers(this.namesKey);
+    return [...new Set([...this.queues.keys(), ...known])];
+  }
+
+  private startWorker(name: string): void {
+    const registration = this.handlers.get(name);
+    if (!registration) return;
+    void this.queue(name);
+    const worker = new Worker(
+      name,
+      async (job: BullJob) => {
+        try {
+          return await registration.handler({
+            id: job.id ?? '',
+            name: job.name,
+            data: job.data as unknown,
+            attempt: Math.max(1, job.attemptsStarted),
+            progress: async (stage: string, percent: number) => {
+              const progress: Progress = { stage, percent: assertPercent(percent), at: Date.now() };
+              await job.updateProgress(progress as unknown as object);
+            },
+          });
+        } catch (error) {
+          if (error instanceof PermanentJobError) {
+            const last = readProgress(job);
+            const progress: Progress = { ...last, at: Date.now(), permanent: true };
+            await job.updateProgress(progress as unknown as object);
+            throw new UnrecoverableError(errorMessage(error));
+          }
+          throw error;
+        }
+      },
+      {
+        connection: this.redis,
+        prefix: this.prefix,
+        concurrency: registration.concurrency,
+        lockDuration: this.settings.leaseMs,
+        stalledInterval: Math.max(250, Math.floor(this.settings.leaseMs / 2)),
+        maxStalledCount: MAX_STALLED,
+        removeOnComplete: this.retention().removeOnComplete,
+        removeOnFail: this.retention().removeOnFail,
+      },
+    );
+    worker.on('error', () => undefined);
+    this.workers.push(worker);
+  }
+}
+
+function readProgress(job: BullJob): Progress {
+  const progress = job.progress as unknown;
+  if (progress && typeof progress === 'object' && 'percent' in progress) return progress as Progress;
+  return { stage: null, percent: 0, at: job.timestamp };
+}
+
+function toState(job: BullJob, bullState: string): JobState {
+  const progress = readProgress(job);
+  let state: JobStatus;
+  switch (bullState) {
+    case 'completed':
+      state = 'done';
+      break;
+    case 'failed':
+      state = progress.permanent ? 'failed' : 'dead';
+      break;
+    case 'active':
+      state = 'active';
+      break;
+    default:
+      state = 'queued';
+  }
+  const updated = Math.max(job.timestamp, job.processedOn ?? 0, job.finishedOn ?? 0, progress.at);
+  return {
+    id: job.id ?? '',
+    name: job.name,
+    state,
+    stage: progress.stage,
+    percent: state === 'done' ? 100 : progress.percent,
+    attempts: job.attemptsStarted,
+    ...(state === 'done' && job.returnvalue !== undefined && job.returnvalue !== null
+      ? { result: job.returnvalue as unknown }
+      : {}),
+    ...(job.failedReason ? { error: job.failedReason } : {}),
+    createdAt: new Date(job.timestamp).toISOString(),
+    updatedAt: new Date(updated).toISOString(),
+  };
+}

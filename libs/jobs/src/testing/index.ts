@@ -1,0 +1,1 @@
+export * from './job-queue.contract.js';
