@@ -1,6 +1,7 @@
 import { bffConfigFields } from '@membolt/bff';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
+import { ingestionConfigFields } from '@membolt/ingestion';
 import { keysConfigFields } from '@membolt/keys';
 import { memoryConfigFields } from '@membolt/memory';
 import {
@@ -22,6 +23,8 @@ export const standaloneConfigSchema = z.object({
   ...identityConfigFields,
   ...keysConfigFields,
   ...memoryConfigFields,
+  /** Uploads, and the durable job queue (embedded under DATA_DIR, or BullMQ when REDIS_URL is set). */
+  ...ingestionConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),

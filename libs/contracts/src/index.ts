@@ -24,3 +24,6 @@ export * from './memory/memory.requests.js';
 export * from './memory/memory.views.js';
 export * from './memory/memory.subjects.js';
 export * from './memory/memory-events.js';
+export * from './ingestion/ingestion.requests.js';
+export * from './ingestion/ingestion.views.js';
+export * from './ingestion/ingestion.subjects.js';

@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   GraphqlErrorCode,
   IdentityErrorCode,
+  IngestionErrorCode,
   isErrorCode,
   KeysErrorCode,
 } from '../rules/error-codes.js';
@@ -38,6 +39,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.ApiKeyNotFound]: 404,
   [KeysErrorCode.ApiKeyForeignUser]: 403,
   [KeysErrorCode.ApiKeyLimitReached]: 409,
+  [IngestionErrorCode.UnsupportedFileType]: 415,
+  [IngestionErrorCode.UnreadableFile]: 422,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -70,6 +73,8 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [KeysErrorCode.ApiKeyNotFound]: GraphqlErrorCode.ApiKeyNotFound,
   [KeysErrorCode.ApiKeyForeignUser]: GraphqlErrorCode.Forbidden,
   [KeysErrorCode.ApiKeyLimitReached]: GraphqlErrorCode.ApiKeyLimitReached,
+  [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
+  [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
 };
 
 /** What a failed bus request carries back to the caller. */

@@ -3,6 +3,7 @@ import {
   CommonErrorCode,
   type ErrorCode,
   IdentityErrorCode,
+  IngestionErrorCode,
   KeysErrorCode,
 } from '../rules/error-codes.js';
 
@@ -22,6 +23,7 @@ export class CommonError extends MemboltError<CommonErrorCode> {}
 export class BillingError extends MemboltError<BillingErrorCode> {}
 export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
+export class IngestionError extends MemboltError<IngestionErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

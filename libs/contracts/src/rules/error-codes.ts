@@ -44,13 +44,22 @@ export enum KeysErrorCode {
   ApiKeyLimitReached = 'api_key_limit_reached',
 }
 
-export type ErrorCode = CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode;
+/** Uploads (issue 12): a file whose content is not one of the accepted types. */
+export enum IngestionErrorCode {
+  UnsupportedFileType = 'unsupported_file_type',
+  /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */
+  UnreadableFile = 'unreadable_file',
+}
+
+export type ErrorCode =
+  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | IngestionErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(BillingErrorCode),
   ...Object.values(IdentityErrorCode),
   ...Object.values(KeysErrorCode),
+  ...Object.values(IngestionErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -76,6 +85,8 @@ export enum GraphqlErrorCode {
   SubscriptionNotFound = 'SUBSCRIPTION_NOT_FOUND',
   ApiKeyNotFound = 'API_KEY_NOT_FOUND',
   ApiKeyLimitReached = 'API_KEY_LIMIT_REACHED',
+  UnsupportedFileType = 'UNSUPPORTED_FILE_TYPE',
+  UnreadableFile = 'UNREADABLE_FILE',
   EmailAlreadyInUse = 'email-already-in-use',
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',

@@ -8,3 +8,4 @@ export * from './models.rules.js';
 export * from './plan.rules.js';
 export * from './product.rules.js';
 export * from './memory.rules.js';
+export * from './ingestion.rules.js';
