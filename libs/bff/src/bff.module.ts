@@ -13,6 +13,7 @@ import { PlansResolver } from './billing/plans.resolver.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
+import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -33,6 +34,7 @@ export const BFF_RESOLVERS = [
   AccountResolver,
   ApiKeysResolver,
   MemoriesResolver,
+  UploadsResolver,
 ] as const;
 
 /**

@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
   ),
 );
 /** Sentences ranked at most (the first ones of a long file): TextRank is quadratic in sentences. */
-const MAX_SENTENCES = 300;
+const MAX_SENTENCES = 200;
 
 function termVector(sentence: string): Map<string, number> {
   const vector = new Map<string, number>();

@@ -1,8 +1,12 @@
-/// <reference path="./word-extractor.d.ts" />
 import type { UploadFileKind } from '@membolt/contracts';
 import mammoth from 'mammoth';
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
-import WordExtractor from 'word-extractor';
+import { createRequire } from 'node:module';
+
+/** word-extractor (CommonJS, untyped): reads Word 97-2003 `.doc` files. */
+const WordExtractor = createRequire(import.meta.url)('word-extractor') as new () => {
+  extract(source: Buffer): Promise<{ getBody(): string }>;
+};
 
 /** A run of text from one place in the file: a page of a PDF, or the whole of a document. */
 export interface TextSection {

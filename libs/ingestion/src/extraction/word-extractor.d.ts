@@ -1,8 +1,0 @@
-declare module 'word-extractor' {
-  interface WordDocument {
-    getBody(): string;
-  }
-  export default class WordExtractor {
-    extract(source: string | Buffer): Promise<WordDocument>;
-  }
-}
