@@ -4,6 +4,7 @@ import { billingConfigFields } from '@membolt/billing';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
 import { jobsConfigFields } from '@membolt/jobs';
+import { ingestionConfigFields } from '@membolt/ingestion';
 import { keysConfigFields } from '@membolt/keys';
 import { memoryConfigFields } from '@membolt/memory';
 import {
@@ -28,6 +29,8 @@ export const standaloneConfigSchema = z.object({
   ...memoryConfigFields,
   ...jobsConfigFields,
   ...chatConfigFields,
+  /** Uploads, and the durable job queue (embedded under DATA_DIR, or BullMQ when REDIS_URL is set). */
+  ...ingestionConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),

@@ -42,6 +42,8 @@ import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
+import { UploadRelay } from './uploads/upload-relay.service.js';
+import { UploadsController } from './uploads/uploads.controller.js';
 
 /** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
 export const GATEWAY_CONTROLLERS = [
@@ -53,6 +55,7 @@ export const GATEWAY_CONTROLLERS = [
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
+  UploadsController,
   GatewayDocsController,
 ] as const;
 
@@ -139,6 +142,7 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            UploadRelay,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
           ],
