@@ -12,6 +12,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
+import { ChatController, ConversationsController } from './chat/chat.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
@@ -49,6 +50,8 @@ export const GATEWAY_CONTROLLERS = [
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
+  ChatController,
+  ConversationsController,
   GatewayDocsController,
 ] as const;
 
