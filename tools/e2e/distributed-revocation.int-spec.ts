@@ -10,7 +10,7 @@ import { type AppProcess, spawnApp } from './support/app-process.js';
 const AUTH_TOKEN_SECRET = 'distributed-revocation-secret-0123456789';
 const PASSWORD = 'distributed pw 1';
 /** The services these flows touch (sign-up setup, keys, account deletion); chat holds no user data. */
-const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion'] as const;
+const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] as const;
 
 /**
  * Revocation in distributed mode: two gateway replicas and two BFF replicas (and a third that starts

@@ -1,4 +1,5 @@
 import {
+  ChatMessages,
   CommonError,
   CommonErrorCode,
   KeysError,
@@ -72,3 +73,6 @@ export const endUserIdTooLong = (): CommonError =>
     CommonErrorCode.ValidationError,
     `end_user_id must be a string of at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
   );
+
+export const conversationNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, ChatMessages.conversationNotFound);

@@ -13,6 +13,7 @@ import type { Request } from 'express';
 import { UsageMeter } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
+import { ChatController, ConversationsController } from './chat/chat.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
@@ -56,6 +57,8 @@ export const GATEWAY_CONTROLLERS = [
   MemoryQueriesController,
   EmbeddingsController,
   UploadsController,
+  ChatController,
+  ConversationsController,
   GatewayDocsController,
 ] as const;
 

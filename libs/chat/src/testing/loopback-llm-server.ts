@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** The wire protocols the chat providers speak. `openai` also stands for any OpenAI-compatible server. */
 export type LoopbackLlmProtocol = 'openai' | 'anthropic' | 'gemini';
@@ -39,11 +40,20 @@ export type LoopbackLlmResponder = (
   request: LoopbackLlmRequest,
 ) => LoopbackLlmReply | Promise<LoopbackLlmReply>;
 
+/** When the server received a request, wrote its first token and ended the answer (`performance.now()`). */
+export interface LoopbackLlmTiming {
+  readonly receivedAt: number;
+  firstTokenAt: number | null;
+  endedAt: number | null;
+}
+
 export interface LoopbackLlmServer {
   /** The base URL to configure for the protocol's SDK (`…/v1` for OpenAI, the origin for the others). */
   readonly baseUrl: string;
   readonly origin: string;
   readonly requests: LoopbackLlmRequest[];
+  /** One per request, in the same order (benchmarks: the provider's own time). */
+  readonly timings: LoopbackLlmTiming[];
   /** Requests whose client went away before the answer ended. */
   readonly abandoned: number;
   respondWith(responder: LoopbackLlmResponder): void;
@@ -68,6 +78,7 @@ export async function startLoopbackLlmServer(
 ): Promise<LoopbackLlmServer> {
   let respond = responder;
   const requests: LoopbackLlmRequest[] = [];
+  const timings: LoopbackLlmTiming[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let abandoned = 0;
 
@@ -83,6 +94,7 @@ export async function startLoopbackLlmServer(
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const timing: LoopbackLlmTiming = { receivedAt: performance.now(), firstTokenAt: null, endedAt: null };
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://loopback');
@@ -96,6 +108,7 @@ export async function startLoopbackLlmServer(
       return;
     }
     requests.push(parsed);
+    timings.push(timing);
     const reply = await respond(parsed);
     let closed = false;
     res.on('close', () => {
@@ -124,7 +137,11 @@ export async function startLoopbackLlmServer(
           if (reply.delayMs && event.isToken) await new Promise((r) => setTimeout(r, reply.delayMs));
           if (closed) return;
           res.write(event.text);
-          if (index === events.length - 1) res.end();
+          if (event.isToken && timing.firstTokenAt === null) timing.firstTokenAt = performance.now();
+          if (index === events.length - 1) {
+            res.end();
+            timing.endedAt = performance.now();
+          }
         }
         return;
       }
@@ -137,6 +154,7 @@ export async function startLoopbackLlmServer(
     origin,
     baseUrl: protocol === 'openai' ? `${origin}/v1` : origin,
     requests,
+    timings,
     get abandoned() {
       return abandoned;
     },

@@ -45,6 +45,7 @@ describe('delete account', () => {
         { service: 'billing', removed: { subscriptions: 1 } },
         { service: 'memory', removed: { items: 0 } },
         { service: 'ingestion', removed: { items: 0 } },
+        { service: 'chat', removed: { items: 0 } },
         {
           service: 'identity',
           removed: { users: 1, sessions: 2, passwordResetTokens: 1, rateLimitEntries: 1, outboxSteps: 0 },
@@ -99,6 +100,7 @@ describe('delete account', () => {
       'keys',
       'billing',
       'ingestion',
+      'chat',
       'identity',
     ]);
     const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;

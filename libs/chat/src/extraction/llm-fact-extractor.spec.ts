@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLlmProvider } from '../providers/llm-provider.factory.js';
+import { type LoopbackLlmServer, startLoopbackLlmServer } from '../testing/loopback-llm-server.js';
+import {
+  extractFactsWithModel,
+  FactExtractionAnswerError,
+  parseFactExtraction,
+} from './llm-fact-extractor.js';
+
+/** Answers recorded from providers to the extraction prompt (shapes as each one returns them). */
+const RECORDED = {
+  // OpenAI, json_schema mode: bare JSON.
+  openai:
+    '{"facts":[{"text":"User lives in Lisbon.","category":"personal","importance":0.8,"subject":"residence","value":"Lisbon","kind":"fact"},{"text":"User is allergic to peanuts.","category":"personal","importance":0.9,"subject":"allergy:peanuts","value":"yes","kind":"fact"}]}',
+  // Anthropic, no JSON mode: a sentence and a fenced block.
+  anthropic:
+    'Here are the facts I found:\n\n```json\n{\n  "facts": [\n    {"text": "User no longer works at Initech", "category": "work", "importance": 0.7, "subject": "employer", "value": "not Initech", "kind": "negation"}\n  ]\n}\n```',
+  // Gemini, responseJsonSchema: JSON, one fact with an out-of-schema category (dropped).
+  gemini:
+    '{"facts": [{"text": "User likes jazz.", "category": "preference", "importance": 0.6, "subject": "likes:jazz", "value": "like", "kind": "fact"}, {"text": "User is tall.", "category": "physique", "importance": 0.5, "subject": "height", "value": "tall", "kind": "fact"}]}',
+  empty: '{"facts": []}',
+  refusal: "I'm sorry, I can't help with that.",
+} as const;
+
+describe('LLM fact extraction: parsing recorded answers', () => {
+  it('reads bare JSON (OpenAI)', () => {
+    expect(parseFactExtraction(RECORDED.openai)).toEqual([
+      {
+        text: 'User lives in Lisbon.',
+        category: 'personal',
+        importance: 0.8,
+        subject: 'residence',
+        value: 'lisbon',
+        kind: 'fact',
+      },
+      {
+        text: 'User is allergic to peanuts.',
+        category: 'personal',
+        importance: 0.9,
+        subject: 'allergy:peanuts',
+        value: 'yes',
+        kind: 'fact',
+      },
+    ]);
+  });
+
+  it('reads JSON in a fence after a sentence (Anthropic), adding the full stop', () => {
+    expect(parseFactExtraction(RECORDED.anthropic)).toEqual([
+      {
+        text: 'User no longer works at Initech.',
+        category: 'work',
+        importance: 0.7,
+        subject: 'employer',
+        value: 'not initech',
+        kind: 'negation',
+      },
+    ]);
+  });
+
+  it('drops facts outside the schema (Gemini) and accepts an empty list', () => {
+    expect(parseFactExtraction(RECORDED.gemini).map((fact) => fact.subject)).toEqual(['likes:jazz']);
+    expect(parseFactExtraction(RECORDED.empty)).toEqual([]);
+  });
+
+  it('an answer with no JSON is an error (the caller falls back to the rules)', () => {
+    expect(() => parseFactExtraction(RECORDED.refusal)).toThrow(FactExtractionAnswerError);
+    expect(() => parseFactExtraction('{"items": []}')).toThrow(FactExtractionAnswerError);
+  });
+});
+
+describe('LLM fact extraction through a provider (loopback OpenAI server)', () => {
+  let server: LoopbackLlmServer;
+  beforeAll(async () => {
+    server = await startLoopbackLlmServer('openai', () => ({
+      kind: 'stream',
+      tokens: [RECORDED.openai.slice(0, 50), RECORDED.openai.slice(50)],
+    }));
+  });
+  afterAll(() => server.close());
+
+  it('sends the JSON-schema prompt in JSON mode with the exchange, and reads the streamed answer', async () => {
+    const provider = createLlmProvider(
+      { provider: 'openai', apiKey: 'k', baseUrl: server.baseUrl },
+      { timeoutMs: 2000, maxRetries: 0, retryBaseMs: 1, maxBackoffMs: 1 },
+    );
+    const facts = await extractFactsWithModel(provider, 'gpt-4.1-mini', {
+      userMessage: 'I live in Lisbon and peanuts make me ill.',
+      assistantMessage: 'Noted!',
+    });
+    expect(facts.map((fact) => fact.subject)).toEqual(['residence', 'allergy:peanuts']);
+    const request = server.requests[0]!;
+    expect(request.wantsJson).toBe(true);
+    expect(request.system).toContain('Answer with JSON only');
+    expect(request.messages[0]!.content).toContain('I live in Lisbon and peanuts make me ill.');
+    expect((request.body['response_format'] as { type: string }).type).toBe('json_schema');
+  });
+});

@@ -1,0 +1,178 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { BusClient } from '@membolt/bus';
+import {
+  ChatSubjects,
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  INTERNAL_ERROR_MESSAGE,
+  MemboltError,
+  toRestError,
+  WEB_SEARCH_DEFAULT_RESULTS,
+} from '@membolt/contracts';
+import { ContractValidationPipe } from '@membolt/platform';
+import type { Request, Response } from 'express';
+import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
+import { ApiErrorResponse } from '../common/api-error.response.js';
+import { GatewayController } from '../gateway-controller.decorator.js';
+import { apiKeyOfAnotherUser } from '../gateway.errors.js';
+import { EntityIdPipe } from './entity-id.pipe.js';
+import { ChatBody, ConversationsQuery, WebSearchBody } from './chat.dto.js';
+import {
+  toChatResponse,
+  toChatStartEvent,
+  toConversationDeletionResponse,
+  toConversationListResponse,
+  toConversationResponse,
+  toWebSearchResponse,
+} from './chat.views.js';
+
+const BAD_INPUT = {
+  type: ApiErrorResponse,
+  description: 'validation_error (the message says which field)',
+} as const;
+const UNAVAILABLE = {
+  type: ApiErrorResponse,
+  description: 'service_unavailable, provider_unavailable or web_search_not_configured',
+} as const;
+
+/**
+ * The chat of gateway-and-accounts.md: `POST /api/chat` (the key owner's memories and provider keys; with
+ * `Accept: text/event-stream` the answer streams as server-sent events) and `POST /api/search`.
+ */
+@ApiTags('chat')
+@ApiServiceUnavailableResponse(UNAVAILABLE)
+@GatewayController()
+export class ChatController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('chat')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One exchange with the memory-enabled assistant.',
+    description:
+      'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
+  })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({ description: 'text, memories_used, memories_retrieved, conversation_id, usage' })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async chat(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Body(new ContractValidationPipe(ChatBody)) body: ChatBody,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (body.userId !== undefined && body.userId !== key.userId) throw apiKeyOfAnotherUser();
+    const request = {
+      message: body.message,
+      ...(body.model ? { model: body.model } : {}),
+      ...(body.conversationId ? { conversationId: body.conversationId } : {}),
+      ...(body.history ? { history: body.history.map(({ role, content }) => ({ role, content })) } : {}),
+    };
+    if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+      res.status(200).json(toChatResponse(await this.bus.request(ChatSubjects.sendTurn, request)));
+      return;
+    }
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) controller.abort();
+    });
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    try {
+      for await (const chunk of this.bus.stream(ChatSubjects.streamTurn, request, {
+        signal: controller.signal,
+      })) {
+        if (chunk.type === 'start') send('start', toChatStartEvent(chunk));
+        else if (chunk.type === 'token') send('token', { text: chunk.text });
+        else send('done', toChatResponse(chunk.turn));
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        send(
+          'error',
+          error instanceof MemboltError
+            ? toRestError(error).body
+            : { error: 'internal_error', message: INTERNAL_ERROR_MESSAGE },
+        );
+      }
+    }
+    res.end();
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Web search through the server’s search provider (Brave, Tavily or SearXNG).' })
+  @ApiBody({ type: WebSearchBody })
+  @ApiOkResponse({ description: 'results (title, url, snippet) and formatted_results' })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async search(
+    @Body(new ContractValidationPipe(WebSearchBody)) body: WebSearchBody,
+  ): Promise<ReturnType<typeof toWebSearchResponse>> {
+    return toWebSearchResponse(
+      await this.bus.request(ChatSubjects.webSearch, {
+        query: body.query,
+        numResults: body.numResults ?? WEB_SEARCH_DEFAULT_RESULTS,
+      }),
+    );
+  }
+}
+
+/** The key owner's stored conversations: `GET/DELETE /api/user/{userId}/conversations[/{id}]`. */
+@ApiTags('chat')
+@ApiParam({ name: 'userId', description: 'The owner of the API key (see GET /api/health).' })
+@ApiServiceUnavailableResponse(UNAVAILABLE)
+@GatewayController('user/:userId/conversations')
+export class ConversationsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Conversations, most recently active first.' })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async list(
+    @Query(new ContractValidationPipe(ConversationsQuery)) query: ConversationsQuery,
+  ): Promise<ReturnType<typeof toConversationListResponse>> {
+    return toConversationListResponse(
+      await this.bus.request(ChatSubjects.listConversations, {
+        limit: query.limit ?? CONVERSATION_LIST_DEFAULT_LIMIT,
+        offset: query.offset ?? 0,
+      }),
+    );
+  }
+
+  @Get(':conversationId')
+  @ApiOperation({ summary: 'One conversation with its messages, oldest first.' })
+  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found' })
+  async get(
+    @Param('conversationId', EntityIdPipe) conversationId: string,
+  ): Promise<ReturnType<typeof toConversationResponse>> {
+    return toConversationResponse(await this.bus.request(ChatSubjects.getConversation, { conversationId }));
+  }
+
+  @Delete(':conversationId')
+  @ApiOperation({ summary: 'Deletes a conversation and its messages; the memories learnt from it stay.' })
+  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found' })
+  async delete(
+    @Param('conversationId', EntityIdPipe) conversationId: string,
+  ): Promise<ReturnType<typeof toConversationDeletionResponse>> {
+    return toConversationDeletionResponse(
+      await this.bus.request(ChatSubjects.deleteConversation, { conversationId }),
+    );
+  }
+}

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHAT_HISTORY_MAX_ITEMS,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MODEL_ID_MAX_LENGTH,
+  CHAT_ROLES,
+  ChatHistoryItem,
+  ChatMessages,
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  CONVERSATION_LIST_MAX_LIMIT,
+  DEFAULT_MODEL_ID,
+  IsEntityId,
+  IsRequiredText,
+  WEB_SEARCH_DEFAULT_RESULTS,
+  WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_QUERY_MAX_LENGTH,
+} from '@membolt/contracts';
+
+/** One earlier message (gateway-and-accounts.md: role and content). */
+export class ChatHistoryItemBody extends ChatHistoryItem {}
+
+/** `POST /api/chat` (gateway-and-accounts.md sections 3 and 7), plus the optional conversation id. */
+export class ChatBody {
+  @ApiProperty({ example: 'What do you remember about my travel plans?', maxLength: CHAT_MESSAGE_MAX_LENGTH })
+  @IsRequiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH)
+  message!: string;
+
+  @ApiPropertyOptional({
+    description: 'Earlier messages, oldest first, when no conversationId is given.',
+    type: 'array',
+    items: { type: 'object', properties: { role: { enum: [...CHAT_ROLES] }, content: { type: 'string' } } },
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CHAT_HISTORY_MAX_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => ChatHistoryItemBody)
+  history?: ChatHistoryItemBody[];
+
+  @ApiPropertyOptional({ description: 'Must be the owner of the key when given.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  userId?: string;
+
+  @ApiPropertyOptional({
+    description: 'A model id of the catalogue (GET the chat models in the web app).',
+    example: DEFAULT_MODEL_ID,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MODEL_ID_MAX_LENGTH)
+  model?: string;
+
+  @ApiPropertyOptional({ description: 'Continue this stored conversation (its messages are the history).' })
+  @IsOptional()
+  @IsEntityId()
+  conversationId?: string;
+}
+
+/** `POST /api/search`. */
+export class WebSearchBody {
+  @ApiProperty({ example: 'best hikes near Lisbon', maxLength: WEB_SEARCH_QUERY_MAX_LENGTH })
+  @IsRequiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH)
+  query!: string;
+
+  @ApiPropertyOptional({ default: WEB_SEARCH_DEFAULT_RESULTS, minimum: 1, maximum: WEB_SEARCH_MAX_RESULTS })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(WEB_SEARCH_MAX_RESULTS)
+  numResults?: number;
+}
+
+export class ConversationsQuery {
+  @ApiPropertyOptional({ default: CONVERSATION_LIST_DEFAULT_LIMIT, maximum: CONVERSATION_LIST_MAX_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(CONVERSATION_LIST_MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}

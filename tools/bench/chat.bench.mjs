@@ -1,0 +1,212 @@
+// npm run bench:chat — what the chat adds around the language model, over REST (`POST /api/chat` with
+// `Accept: text/event-stream`), against a loopback OpenAI-compatible provider this script runs itself, in
+// both run modes: standalone (one process) and distributed (NATS, every service its own process, the
+// gateway). For each exchange it prints, as p50/p95:
+// - added: the client's whole exchange minus the provider's own time (request received -> answer ended):
+//   retrieval, prompt, bus hops, storing the exchange and queueing the extraction;
+// - first-token delay: from the provider writing its first token to the client reading it.
+// The user has BENCH_MEMORIES memories. Targets (issue 10): added <= 25 ms p95, first-token delay <= 5 ms p50.
+// Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startLoopbackLlmServer } from '../../libs/chat/dist/testing/loopback-llm-server.js';
+import { startNatsServer } from '../../libs/bus/dist/testing/nats-server.js';
+import {
+  createUserWithKey,
+  freePort,
+  ROOT,
+  startStandalone,
+  waitUntil,
+} from './support/standalone-process.mjs';
+
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const EXCHANGES = Number(process.env.BENCH_EXCHANGES ?? 200);
+const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 200);
+const MODES = (process.env.BENCH_MODES ?? 'standalone,distributed').split(',');
+const TARGET_ADDED_P95_MS = 25;
+const TARGET_FIRST_TOKEN_P50_MS = 5;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: Number(percentile(sorted, 50).toFixed(2)), p95: Number(percentile(sorted, 95).toFixed(2)) };
+};
+
+const provider = await startLoopbackLlmServer('openai', () => ({
+  kind: 'stream',
+  tokens: ['Here ', 'is ', 'what ', 'I ', 'remember ', 'about ', 'you.'],
+  inputTokens: 300,
+  outputTokens: 7,
+}));
+
+function baseEnv(dataDir) {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Account creation hashes a password (argon2): generous on a loaded machine. Not a figure measured here.
+    BUS_TIMEOUT_MS: '30000',
+    AUTH_TOKEN_SECRET: randomBytes(48).toString('base64'),
+    PROVIDER_KEYS_SECRET: randomBytes(48).toString('base64'),
+    GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+    GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+    OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'bench-model',
+    CHAT_DEFAULT_MODEL: 'bench-model',
+    // Extraction runs in the background; the rules keep the provider's timings about the turns only.
+    CHAT_EXTRACTION: 'rules',
+  };
+}
+
+async function call(base, key, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** One streamed exchange; answers the client's times (performance.now() of this process). */
+async function exchange(base, key, message) {
+  const sentAt = performance.now();
+  const response = await fetch(`${base}/api/chat`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ message }),
+  });
+  if (!response.ok) throw new Error(`chat: ${response.status} ${await response.text()}`);
+  let firstTokenAt = null;
+  let buffer = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    if (firstTokenAt === null && buffer.includes('event: token')) firstTokenAt = performance.now();
+    if (buffer.includes('event: error')) throw new Error(`chat stream failed: ${buffer}`);
+  }
+  if (!buffer.includes('event: done')) throw new Error(`chat stream ended without done: ${buffer}`);
+  return { sentAt, firstTokenAt, endedAt: performance.now() };
+}
+
+async function measure(mode, base, key) {
+  for (let i = 0; i < MEMORIES; i++) {
+    await call(base, key.apiKey, `/api/user/${key.userId}/memories`, {
+      text: `Bench memory ${i}: I visited city number ${i} and liked its ${['museums', 'food', 'parks', 'music'][i % 4]}.`,
+    });
+  }
+  const added = [];
+  const relay = [];
+  for (let i = 0; i < WARMUP + EXCHANGES; i++) {
+    const before = provider.timings.length;
+    const client = await exchange(base, key.apiKey, `Which cities with good food did I visit? (${i})`);
+    const timing = provider.timings[before];
+    if (!timing || timing.endedAt === null || timing.firstTokenAt === null)
+      throw new Error('the provider was not called');
+    if (i < WARMUP) continue;
+    added.push(client.endedAt - client.sentAt - (timing.endedAt - timing.receivedAt));
+    relay.push(client.firstTokenAt - timing.firstTokenAt);
+  }
+  return {
+    mode,
+    exchanges: EXCHANGES,
+    memories: MEMORIES,
+    addedMs: summary(added),
+    firstTokenDelayMs: summary(relay),
+  };
+}
+
+async function runStandalone() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-'));
+  const env = {
+    ...baseEnv(dataDir),
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    METRICS_PORT: String(await freePort()),
+    METRICS_HOST: '127.0.0.1',
+  };
+  const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
+  const { server, base } = await startStandalone(env, 60_000);
+  try {
+    return await measure('standalone', base, user);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runDistributed() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-dist-'));
+  const nats = await startNatsServer();
+  const env = { ...baseEnv(dataDir), NATS_URL: nats.url };
+  // The CLI writes the account and its key into the same embedded files the services open.
+  const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
+  const processes = [];
+  const start = (app, extra = {}) => {
+    const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], {
+      env: { ...env, ...extra },
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    processes.push(child);
+    return child;
+  };
+  try {
+    for (const service of ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat']) start(service);
+    const port = await freePort();
+    const metricsPort = await freePort();
+    start('gateway', {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil(
+      async () => (await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status === 200,
+      60_000,
+      'the gateway',
+    );
+    // Every service answers its health subject once it listens on NATS.
+    await waitUntil(
+      async () => (await (await fetch(`${base}/api/status`)).json()).status === 'ok',
+      60_000,
+      'the services',
+    );
+    return await measure('distributed', base, user);
+  } finally {
+    for (const child of processes) child.kill('SIGTERM');
+    await Promise.all(
+      processes.map((child) =>
+        child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+      ),
+    );
+    await nats.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+try {
+  for (const mode of MODES)
+    results.push(mode === 'distributed' ? await runDistributed() : await runStandalone());
+} finally {
+  await provider.close();
+}
+for (const result of results) {
+  console.log(
+    JSON.stringify({
+      ...result,
+      targets: { addedP95Ms: TARGET_ADDED_P95_MS, firstTokenDelayP50Ms: TARGET_FIRST_TOKEN_P50_MS },
+      met:
+        result.addedMs.p95 <= TARGET_ADDED_P95_MS &&
+        result.firstTokenDelayMs.p50 <= TARGET_FIRST_TOKEN_P50_MS,
+    }),
+  );
+}
