@@ -10,6 +10,7 @@ import {
 import { RouterModule } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { UsageMeter } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
@@ -17,6 +18,7 @@ import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -32,6 +34,7 @@ import {
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
 import { Public } from './public.decorator.js';
 import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
@@ -39,16 +42,20 @@ import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
+import { UploadRelay } from './uploads/upload-relay.service.js';
+import { UploadsController } from './uploads/uploads.controller.js';
 
 /** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
 export const GATEWAY_CONTROLLERS = [
   StatusController,
   PlansController,
+  UsageController,
   AccountController,
   UserDatabaseController,
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
+  UploadsController,
   GatewayDocsController,
 ] as const;
 
@@ -89,6 +96,8 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyAuthenticator,
       ApiKeyGuard,
       ApiKeyContextInterceptor,
+      UsageMeter,
+      GatewayMeteringInterceptor,
     ];
     return {
       module: GatewayAuthModule,
@@ -133,6 +142,7 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            UploadRelay,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
           ],

@@ -23,6 +23,12 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.AddFundsDocument,
+    "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": typeof types.PaymentProviderDocument,
+    "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": typeof types.SubscriptionStatusDocument,
+    "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": typeof types.SubscriptionFieldsFragmentDoc,
+    "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n": typeof types.UsagePageDocument,
     "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": typeof types.ChatMemoryFieldsFragmentDoc,
     "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": typeof types.ChatTurnFieldsFragmentDoc,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
@@ -69,6 +75,12 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.AddFundsDocument,
+    "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": types.PaymentProviderDocument,
+    "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": types.SubscriptionStatusDocument,
+    "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": types.SubscriptionFieldsFragmentDoc,
+    "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n": types.UsagePageDocument,
     "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": types.ChatMemoryFieldsFragmentDoc,
     "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": types.ChatTurnFieldsFragmentDoc,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
@@ -156,6 +168,30 @@ export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n"): (typeof documents)["\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n"): (typeof documents)["\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n"): (typeof documents)["\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -11,3 +11,4 @@ export * from './memory.rules.js';
 export * from './chat.rules.js';
 export * from './provider-key.rules.js';
 export * from './billing.rules.js';
+export * from './ingestion.rules.js';
