@@ -41,7 +41,7 @@ describe('web app: chat', () => {
   // Rule-based extraction keeps the remembered facts deterministic; no retries keep failures quick.
   const web = useWebAppInBrowser({
     forbidForeignRequests: true,
-    env: { CHAT_EXTRACTION: 'rules', LLM_MAX_RETRIES: '0' },
+    env: { CHAT_EXTRACTION: 'rules', LLM_MAX_RETRIES: '0', BUS_TIMEOUT_MS: '30000' },
   });
 
   const messages = (page: Page) => page.getByTestId('chat-message');
