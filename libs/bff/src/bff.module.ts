@@ -19,6 +19,7 @@ import { MemoriesResolver } from './memories/memories.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
+import { ChatStreamController } from './chat/chat-stream.controller.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -92,7 +93,7 @@ export class BffModule implements NestModule {
           context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
         }),
       ],
-      controllers: [OidcController],
+      controllers: [OidcController, ChatStreamController],
       providers: [
         { provide: BFF_OPTIONS, useValue: options },
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },
@@ -110,6 +111,6 @@ export class BffModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql');
+    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql', 'chat/stream');
   }
 }

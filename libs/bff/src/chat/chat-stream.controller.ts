@@ -1,0 +1,121 @@
+import { Controller, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { AccessTokens } from '@membolt/auth-tokens';
+import { BusClient } from '@membolt/bus';
+import {
+  ChatSubjects,
+  GRAPHQL_CODE_BY_CODE,
+  GraphqlErrorCode,
+  INTERNAL_ERROR_MESSAGE,
+  MemboltError,
+} from '@membolt/contracts';
+import type { Response } from 'express';
+import { AccessRevocations } from '../session/access-revocations.js';
+import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
+import { toChatMemoryModel, toChatTurnModel, toSendChatTurnRequest } from './chat.mapper.js';
+import type { SendChatMessageInput } from './chat.models.js';
+
+const OPTIONAL_STRING_FIELDS = ['model', 'conversationId', 'system', 'mode'] as const;
+
+/**
+ * `POST /chat/stream`: one exchange streamed to the browser as server-sent events (decision 031): `start`,
+ * `token`..., then `done` (the GraphQL `ChatTurn` as JSON) or `error` ({ code, message }, the GraphQL
+ * `extensions.code`). The session cookie authenticates it; only a JSON body is accepted (like Apollo's CSRF
+ * prevention, that needs a preflight cross-site). The browser closing the request cancels the turn.
+ */
+@Controller('chat')
+export class ChatStreamController {
+  private readonly logger = new Logger(ChatStreamController.name);
+
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(AccessTokens) private readonly tokens: AccessTokens,
+    private readonly revocations: AccessRevocations,
+  ) {}
+
+  @Post('stream')
+  async stream(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
+    if (!req.is('application/json')) {
+      res
+        .status(415)
+        .json({ code: GraphqlErrorCode.BadUserInput, message: 'Send the message as application/json.' });
+      return;
+    }
+    const user = await sessionUserFrom(req, this.tokens, this.revocations);
+    if (!user) {
+      res
+        .status(401)
+        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
+      return;
+    }
+    const input = inputOf(req.body);
+    if (!input) {
+      res.status(400).json({
+        code: GraphqlErrorCode.BadUserInput,
+        message: 'The body must be { message, model?, conversationId?, system?, mode? } with string values.',
+      });
+      return;
+    }
+
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) controller.abort();
+    });
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    try {
+      for await (const chunk of this.bus.stream(ChatSubjects.streamTurn, toSendChatTurnRequest(input), {
+        userId: user.userId,
+        signal: controller.signal,
+      })) {
+        switch (chunk.type) {
+          case 'start':
+            send('start', { ...chunk, memoriesRetrieved: chunk.memoriesRetrieved.map(toChatMemoryModel) });
+            break;
+          case 'token':
+            send('token', { text: chunk.text });
+            break;
+          case 'done':
+            send('done', toChatTurnModel(chunk.turn));
+            break;
+        }
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) send('error', this.errorOf(error));
+    }
+    res.end();
+  }
+
+  private errorOf(error: unknown): { code: GraphqlErrorCode; message: string; correlationId?: string } {
+    if (error instanceof MemboltError) {
+      const domainError: MemboltError = error;
+      return {
+        code: GRAPHQL_CODE_BY_CODE[domainError.code],
+        message: domainError.message,
+        ...(domainError.correlationId ? { correlationId: domainError.correlationId } : {}),
+      };
+    }
+    this.logger.error(`Chat stream failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return { code: GraphqlErrorCode.InternalServerError, message: INTERNAL_ERROR_MESSAGE };
+  }
+}
+
+/** The body's shape only: the chat service validates the values (lengths, model, mode) and answers `error`. */
+function inputOf(body: unknown): SendChatMessageInput | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields['message'] !== 'string') return null;
+  const allowed = new Set<string>(['message', ...OPTIONAL_STRING_FIELDS]);
+  if (Object.keys(fields).some((key) => !allowed.has(key))) return null;
+  for (const key of OPTIONAL_STRING_FIELDS) {
+    const value = fields[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') return null;
+  }
+  return fields as unknown as SendChatMessageInput;
+}
