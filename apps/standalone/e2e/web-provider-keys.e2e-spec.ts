@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { startLoopbackLlmServer } from '@membolt/chat/testing';
 import type { Page } from 'playwright-core';
 import { useWebAppInBrowser } from './support/web-app.js';
 
@@ -9,7 +10,8 @@ const ANTHROPIC_KEY = 'sk-ant-api03-browser-test-secret-0123-9f3K';
 
 /** Settings > API Keys > Language model keys, against the real product in headless Chromium. */
 describe('web app: language model keys', () => {
-  const web = useWebAppInBrowser({ forbidForeignRequests: true });
+  // A generous bus timeout: a loaded machine must not turn slow sign-ups into failures.
+  const web = useWebAppInBrowser({ forbidForeignRequests: true, env: { BUS_TIMEOUT_MS: '30000' } });
 
   async function openApiKeysTab(page: Page): Promise<void> {
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
@@ -93,19 +95,37 @@ describe('web app: language model keys', () => {
     await local.getByText('Key ending in -key').waitFor();
   });
 
-  it('tests a key and shows the answer under it', async () => {
-    const { page } = await web.signedIn('/settings');
-    await openApiKeysTab(page);
-    await page.getByRole('button', { name: 'Add Language Model Key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Language Model Key' });
-    await dialog.locator('#provider-key-secret').fill(ANTHROPIC_KEY);
-    await dialog.getByRole('button', { name: 'Add Key' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const item = page.getByTestId('provider-key-item').filter({ hasText: 'Anthropic' });
-    await item.getByRole('button', { name: 'Test Key' }).click();
-    // Until the chat service answers chat.provider-keys.test.v1, the test says the service is unavailable.
-    await expect(item.getByTestId('provider-key-test-result').textContent()).resolves.toBe(
-      'The chat service is unavailable. Please try again shortly.',
-    );
+  it('tests a key with one cheap call and shows the answer under it, success or refusal', async () => {
+    const llm = await startLoopbackLlmServer('openai');
+    try {
+      const { page } = await web.signedIn('/settings');
+      await openApiKeysTab(page);
+      await page.getByRole('button', { name: 'Add Language Model Key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Language Model Key' });
+      await dialog.getByLabel('Provider').click();
+      await page.getByRole('option', { name: 'OpenAI', exact: true }).click();
+      await dialog.getByText('Optional: a proxy that speaks the OpenAI API.').waitFor();
+      await dialog.locator('#provider-key-secret').fill('sk-loopback-key-0001');
+      await dialog.getByLabel('Base URL').fill(llm.baseUrl);
+      await dialog.getByRole('button', { name: 'Add Key' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const item = page.getByTestId('provider-key-item').filter({ hasText: 'OpenAI' });
+      await item.getByText(`Server: ${llm.baseUrl}`).waitFor();
+
+      await item.getByRole('button', { name: 'Test Key' }).click();
+      const result = item.getByTestId('provider-key-test-result');
+      await result.filter({ hasText: 'Key works' }).waitFor();
+      await expect(result.textContent()).resolves.toBe('Key works (gpt-4.1-mini answered).');
+      // The chat service made the call with the stored key, opened for it alone.
+      expect(llm.requests.at(-1)?.apiKey).toBe('sk-loopback-key-0001');
+
+      llm.respondWith(() => ({ kind: 'error', status: 401, message: 'Incorrect API key provided' }));
+      await item.getByRole('button', { name: 'Test Key' }).click();
+      await result.filter({ hasText: 'refused' }).waitFor();
+      await expect(result.textContent()).resolves.toMatch(/^OpenAI refused the API key/);
+      await expect(result.getAttribute('class')).resolves.toContain('Error');
+    } finally {
+      await llm.close();
+    }
   });
 });

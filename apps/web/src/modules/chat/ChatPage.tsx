@@ -285,7 +285,11 @@ export function ChatPage() {
           onModelChange={setChosenModel}
           busy={busy}
           memoryPanelOpen={panelOpen}
-          onToggleMemoryPanel={() => setPanelOpen((shown) => !shown)}
+          onToggleMemoryPanel={() => {
+            // Opening the panel shows the newest memories (extraction may have added some since).
+            if (!panelOpen) latest.reload().catch(() => undefined);
+            setPanelOpen(!panelOpen);
+          }}
           onClear={clear}
           onSave={() => setNotice(SAVED_NOTICE)}
         />
