@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { CommonErrorCode, toRestError, CommonError } from '@membolt/contracts';
+import { CommonErrorCode, toRestError, CommonError, PAYMENT_WEBHOOK_PATH } from '@membolt/contracts';
 import {
   type AppLogger,
   correlationIdFrom,
@@ -197,6 +197,8 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
     });
   }
   app.use(cookieParser());
+  // The payment webhook's signature covers the exact bytes: that one path keeps its body raw (a Buffer).
+  app.use(PAYMENT_WEBHOOK_PATH, express.raw({ type: '*/*', limit: options.bodyLimitBytes }));
   app.use(express.json({ limit: options.bodyLimitBytes }));
   app.use(bodyErrorHandler);
   app.use(jsonDepthGuard(options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH));
