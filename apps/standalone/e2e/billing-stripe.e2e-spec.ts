@@ -22,8 +22,9 @@ const apiReady = new Promise<string>((resolve) => {
       res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
     });
   });
-  stripeApi.server.listen(0, '127.0.0.1', () => {
-    resolve(`http://127.0.0.1:${(stripeApi.server!.address() as AddressInfo).port}`);
+  const server = stripeApi.server;
+  server.listen(0, '127.0.0.1', () => {
+    resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   });
 });
 
