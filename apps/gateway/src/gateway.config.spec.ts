@@ -12,6 +12,8 @@ describe('gateway config', () => {
       apiKeyCacheTtlMs: 10_000,
       diagnostics: false,
       importMaxBytes: 32 * 1024 * 1024,
+      uploadMaxBytes: 10 * 1024 * 1024,
+      uploadWaitMs: 30_000,
     });
   });
 

@@ -1,9 +1,11 @@
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
+import { ingestionConfigFields } from '@membolt/ingestion';
 import { z } from 'zod';
 
 export const ingestionConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
+  ...ingestionConfigFields,
   NATS_URL: natsUrl,
 });
 export type IngestionConfig = z.infer<typeof ingestionConfigSchema>;

@@ -1,6 +1,11 @@
 import { BffModule, toBffModuleOptions } from '@membolt/bff';
 import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
-import { GatewayModule, setupGatewayDocs, toGatewayModuleOptions } from '@membolt/gateway';
+import {
+  GatewayModule,
+  gatewayLargeJsonBodies,
+  setupGatewayDocs,
+  toGatewayModuleOptions,
+} from '@membolt/gateway';
 import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -14,6 +19,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
   const running = await runHttpEdge({
     app: 'standalone',
     ...httpEdgeOptionsFrom(config),
+    largeJsonBodies: gatewayLargeJsonBodies(config.UPLOAD_MAX_BYTES),
     webDistDir: config.WEB_DIST_DIR,
     busServer: new InProcessServer(broker),
     imports: [

@@ -18,6 +18,7 @@ import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
+import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -41,6 +42,7 @@ export const BFF_RESOLVERS = [
   ProviderKeysResolver,
   MemoriesResolver,
   ChatResolver,
+  UploadsResolver,
 ] as const;
 
 /**

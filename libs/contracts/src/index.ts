@@ -29,3 +29,6 @@ export * from './chat/chat.views.js';
 export * from './chat/chat.subjects.js';
 export * from './billing/usage.js';
 export * from './billing/payments.js';
+export * from './ingestion/ingestion.requests.js';
+export * from './ingestion/ingestion.views.js';
+export * from './ingestion/ingestion.subjects.js';

@@ -35,6 +35,17 @@ export interface HttpEdgeOptions {
    * socket's address is the client's). Per-address limits need it behind a load balancer.
    */
   readonly trustProxyHops?: number;
+  /**
+   * Routes whose JSON body may be larger than `bodyLimitBytes` (a base64 file upload), each with its own
+   * limit and the message of its 413. Parsed before the general parser, which then leaves them alone.
+   */
+  readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
+}
+
+export interface LargeJsonBody {
+  readonly path: string;
+  readonly limitBytes: number;
+  readonly tooLargeMessage: string;
 }
 
 /** Paths served by a mounted router (Apollo) rather than a Nest route: their label is the path itself. */
@@ -118,12 +129,23 @@ export function answerClientErrorsWithJson(server: Server): void {
 }
 
 /** Body parser failures (malformed JSON, oversized body) as `{ error, message }`, before any route runs. */
-function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+const bodyErrorHandler = bodyErrorHandlerWith('The request body is too large.');
+
+function bodyErrorHandlerWith(tooLargeMessage: string) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void =>
+    answerBodyError(tooLargeMessage, error, req, res, next);
+}
+
+function answerBodyError(
+  tooLargeMessage: string,
+  error: unknown,
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   const type = (error as { type?: unknown } | null)?.type;
   if (type === 'entity.too.large') {
-    const { status, body } = toRestError(
-      new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.'),
-    );
+    const { status, body } = toRestError(new CommonError(CommonErrorCode.PayloadTooLarge, tooLargeMessage));
     res.status(status).json(body);
     return;
   }
@@ -199,6 +221,14 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
   app.use(cookieParser());
   // The payment webhook's signature covers the exact bytes: that one path keeps its body raw (a Buffer).
   app.use(PAYMENT_WEBHOOK_PATH, express.raw({ type: '*/*', limit: options.bodyLimitBytes }));
+  // A body over the limit is refused from its Content-Length (or as soon as it passes the limit), unread.
+  for (const large of options.largeJsonBodies ?? []) {
+    app.use(
+      large.path,
+      express.json({ limit: large.limitBytes }),
+      bodyErrorHandlerWith(large.tooLargeMessage),
+    );
+  }
   app.use(express.json({ limit: options.bodyLimitBytes }));
   app.use(bodyErrorHandler);
   app.use(jsonDepthGuard(options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH));

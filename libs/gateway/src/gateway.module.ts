@@ -43,6 +43,8 @@ import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
+import { UploadRelay } from './uploads/upload-relay.service.js';
+import { UploadsController } from './uploads/uploads.controller.js';
 
 /** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
 export const GATEWAY_CONTROLLERS = [
@@ -55,6 +57,7 @@ export const GATEWAY_CONTROLLERS = [
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
+  UploadsController,
   GatewayDocsController,
 ] as const;
 
@@ -141,6 +144,7 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            UploadRelay,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
           ],

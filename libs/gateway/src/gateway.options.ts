@@ -1,3 +1,4 @@
+import { DEFAULT_UPLOAD_MAX_BYTES, UploadMessages } from '@membolt/contracts';
 import { booleanFlag, bytes } from '@membolt/platform';
 import { z } from 'zod';
 
@@ -25,6 +26,10 @@ export interface GatewayModuleOptions {
   readonly diagnostics?: boolean;
   /** Largest NDJSON upload `POST /api/user/{userId}/memories/import` reads (default 32 MiB). */
   readonly importMaxBytes?: number;
+  /** Largest file `POST /api/upload_base64` takes (default 10 MB, UPLOAD_MAX_BYTES). */
+  readonly uploadMaxBytes?: number;
+  /** How long `POST /api/upload_base64` waits for the processing before answering 202 (default 30 s). */
+  readonly uploadWaitMs?: number;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
@@ -32,6 +37,24 @@ export const DEFAULT_USER_RATE_LIMIT_PER_MINUTE = 240;
 export const DEFAULT_API_KEY_CACHE_TTL_MS = 10_000;
 export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'membolt:gateway:rate:';
 export const DEFAULT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_UPLOAD_WAIT_MS = 30_000;
+
+/** The JSON body of `POST /api/upload_base64` may hold a file of `uploadMaxBytes` in base64, plus its fields. */
+export const uploadBodyLimitBytes = (uploadMaxBytes: number): number =>
+  Math.ceil(uploadMaxBytes / 3) * 4 + 64 * 1024;
+
+/** The gateway's routes with a larger JSON body than HTTP_BODY_LIMIT_BYTES, for the edge's body parser. */
+export function gatewayLargeJsonBodies(
+  uploadMaxBytes: number = DEFAULT_UPLOAD_MAX_BYTES,
+): Array<{ path: string; limitBytes: number; tooLargeMessage: string }> {
+  return [
+    {
+      path: '/api/upload_base64',
+      limitBytes: uploadBodyLimitBytes(uploadMaxBytes),
+      tooLargeMessage: UploadMessages.tooLarge(uploadMaxBytes),
+    },
+  ];
+}
 
 /** GatewayModuleOptions with every default applied. */
 export interface GatewaySettings {
@@ -43,6 +66,8 @@ export interface GatewaySettings {
   readonly apiKeyCacheTtlMs: number;
   readonly diagnostics: boolean;
   readonly importMaxBytes: number;
+  readonly uploadMaxBytes: number;
+  readonly uploadWaitMs: number;
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
@@ -60,6 +85,8 @@ export function resolveGatewaySettings(options: GatewayModuleOptions = {}): Gate
     apiKeyCacheTtlMs: options.apiKeyCacheTtlMs ?? DEFAULT_API_KEY_CACHE_TTL_MS,
     diagnostics: options.diagnostics ?? false,
     importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+    uploadWaitMs: options.uploadWaitMs ?? DEFAULT_UPLOAD_WAIT_MS,
   };
 }
 
@@ -86,6 +113,13 @@ export const gatewayConfigFields = {
   /** Operator switch for the diagnostic `/api/test/*` routes (off by default). */
   GATEWAY_DIAGNOSTICS: booleanFlag(false),
   GATEWAY_IMPORT_MAX_BYTES: bytes(DEFAULT_IMPORT_MAX_BYTES),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
+  GATEWAY_UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_UPLOAD_WAIT_MS),
 };
 
 /** Environment fields of a distributed gateway: with REDIS_URL set, every replica shares the rate-limit counters. */
@@ -103,6 +137,8 @@ export interface GatewayConfigValues {
   readonly GATEWAY_API_KEY_CACHE_TTL_MS: number;
   readonly GATEWAY_DIAGNOSTICS: boolean;
   readonly GATEWAY_IMPORT_MAX_BYTES: number;
+  readonly UPLOAD_MAX_BYTES?: number;
+  readonly GATEWAY_UPLOAD_WAIT_MS?: number;
   readonly REDIS_URL?: string | undefined;
   readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
 }
@@ -121,5 +157,7 @@ export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModu
     apiKeyCacheTtlMs: config.GATEWAY_API_KEY_CACHE_TTL_MS,
     diagnostics: config.GATEWAY_DIAGNOSTICS,
     importMaxBytes: config.GATEWAY_IMPORT_MAX_BYTES,
+    ...(config.UPLOAD_MAX_BYTES !== undefined ? { uploadMaxBytes: config.UPLOAD_MAX_BYTES } : {}),
+    ...(config.GATEWAY_UPLOAD_WAIT_MS !== undefined ? { uploadWaitMs: config.GATEWAY_UPLOAD_WAIT_MS } : {}),
   };
 }

@@ -1,2 +1,5 @@
 export * from './ingestion.module.js';
 export * from './ingestion.options.js';
+export { UnreadableFileError } from './extraction/text-extraction.js';
+export { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
+export { IngestFileJob, INGEST_FILE_JOB, type IngestFileJobData } from './jobs/ingest-file.job.js';

@@ -1,12 +1,80 @@
 import { MessagePattern } from '@nestjs/microservices';
-import { DeleteUserDataRequest, deleteUserDataSubject, type UserDataDeletionView } from '@membolt/contracts';
+import {
+  BeginUploadRequest,
+  DeleteUserDataRequest,
+  deleteUserDataSubject,
+  IngestionSubjects,
+  ListUploadsRequest,
+  type UploadDeletionReceipt,
+  UploadIdRequest,
+  type UploadListView,
+  UploadPartRequest,
+  type UploadPartView,
+  type UploadView,
+  type UserDataDeletionView,
+} from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
 import { IngestionService } from './ingestion.service.js';
-import { toUserDataDeletionView } from './ingestion.views.js';
+import { toUploadView, toUserDataDeletionView } from './ingestion.views.js';
 
 @BusController()
 export class IngestionHandlers {
   constructor(private readonly ingestion: IngestionService) {}
+
+  @MessagePattern(IngestionSubjects.begin.name)
+  async begin(
+    @ActingUserId() userId: string,
+    @BusPayload(BeginUploadRequest) request: BeginUploadRequest,
+  ): Promise<UploadView> {
+    return toUploadView(await this.ingestion.begin(userId, request));
+  }
+
+  @MessagePattern(IngestionSubjects.part.name)
+  async part(
+    @ActingUserId() userId: string,
+    @BusPayload(UploadPartRequest) request: UploadPartRequest,
+  ): Promise<UploadPartView> {
+    const { bytes } = await this.ingestion.part(userId, request);
+    return { uploadId: request.uploadId, index: request.index, bytes };
+  }
+
+  @MessagePattern(IngestionSubjects.complete.name)
+  async complete(
+    @ActingUserId() userId: string,
+    @BusPayload(UploadIdRequest) request: UploadIdRequest,
+  ): Promise<UploadView> {
+    return toUploadView(await this.ingestion.complete(userId, request.uploadId));
+  }
+
+  @MessagePattern(IngestionSubjects.get.name)
+  async get(
+    @ActingUserId() userId: string,
+    @BusPayload(UploadIdRequest) request: UploadIdRequest,
+  ): Promise<UploadView> {
+    return toUploadView(await this.ingestion.get(userId, request.uploadId));
+  }
+
+  @MessagePattern(IngestionSubjects.list.name)
+  async list(
+    @ActingUserId() userId: string,
+    @BusPayload(ListUploadsRequest) request: ListUploadsRequest,
+  ): Promise<UploadListView> {
+    const { uploads, total } = await this.ingestion.list(userId, request);
+    return {
+      uploads: uploads.map(toUploadView),
+      limit: request.limit,
+      offset: request.offset,
+      totalCount: total,
+    };
+  }
+
+  @MessagePattern(IngestionSubjects.delete.name)
+  async delete(
+    @ActingUserId() userId: string,
+    @BusPayload(UploadIdRequest) request: UploadIdRequest,
+  ): Promise<UploadDeletionReceipt> {
+    return this.ingestion.delete(userId, request.uploadId);
+  }
 
   /** Account deletion (identity asks every data service): idempotent, answers what it removed. */
   @MessagePattern(deleteUserDataSubject('ingestion').name)

@@ -1,31 +1,68 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
+import { JOB_QUEUE, type JobQueue, jobsConfigFromEnv, JobsModule } from '@membolt/jobs';
 import { CLOCK, systemClock } from '@membolt/platform';
+import { BusFileMemories } from './adapters/bus/bus-file-memories.js';
+import { DiskFileStore } from './adapters/disk/disk-file-store.js';
+import { TesseractImageReader } from './extraction/tesseract-ocr.js';
 import { IngestionHandlers } from './ingestion.handlers.js';
-import type { IngestionModuleOptions } from './ingestion.options.js';
+import {
+  INGESTION_SETTINGS,
+  type IngestionModuleOptions,
+  resolveIngestionSettings,
+} from './ingestion.options.js';
 import { IngestionService } from './ingestion.service.js';
 import { openIngestionStore } from './ingestion.store.js';
+import { IMAGE_TEXT_READER, IngestFileJob } from './jobs/ingest-file.job.js';
+import { FILE_MEMORIES } from './ports/file-memories.js';
+import { FILE_STORE } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
 
-/** The ingestion service. It answers its health probe and account deletion over the bus. */
+function filesDirOf(options: IngestionModuleOptions): string {
+  if (options.filesDir) return options.filesDir;
+  return options.store.kind === 'embedded' ? options.store.dataDir : './data';
+}
+
+/**
+ * The ingestion service: uploads in parts over the bus, a durable job per upload (extract, chunk, store as
+ * memories through the memory service, summarise), the user's files as a resource.
+ */
 @Module({})
 export class IngestionModule implements OnApplicationShutdown {
-  constructor(@Inject(INGESTION_STORE) private readonly store: IngestionStore) {}
+  constructor(
+    @Inject(INGESTION_STORE) private readonly store: IngestionStore,
+    @Inject(IMAGE_TEXT_READER) private readonly ocr: TesseractImageReader,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
 
   static forRoot(options: IngestionModuleOptions): DynamicModule {
+    const jobs =
+      options.jobs ??
+      jobsConfigFromEnv(
+        options.store.kind === 'embedded' ? { ...process.env, DATA_DIR: options.store.dataDir } : process.env,
+      );
     return {
       module: IngestionModule,
+      imports: [JobsModule.forRoot({ service: 'ingestion', config: jobs })],
       controllers: [IngestionHandlers, createHealthController('ingestion')],
       providers: [
+        { provide: INGESTION_SETTINGS, useValue: resolveIngestionSettings(options) },
         { provide: INGESTION_STORE, useFactory: () => openIngestionStore(options.store) },
+        { provide: FILE_STORE, useValue: new DiskFileStore(filesDirOf(options)) },
+        { provide: FILE_MEMORIES, useClass: BusFileMemories },
+        { provide: IMAGE_TEXT_READER, useClass: TesseractImageReader },
         { provide: CLOCK, useValue: systemClock },
         IngestionService,
+        IngestFileJob,
       ],
     };
   }
 
-  // Runs after the bus server has stopped taking requests, so no handler is still using the store.
+  // Runs after the bus server has stopped taking requests.
   async onApplicationShutdown(): Promise<void> {
+    // Running jobs finish (or are handed back) before the store they write to closes.
+    await this.queue.close();
+    await this.ocr.close();
     await this.store.close();
   }
 }

@@ -1,16 +1,179 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type BeginUploadRequest,
+  FINISHED_UPLOAD_STATES,
+  type ListUploadsRequest,
+  UPLOAD_PART_BYTES,
+  type UploadDeletionReceipt,
+  type UploadPartRequest,
+} from '@membolt/contracts';
+import { JOB_QUEUE, type JobQueue } from '@membolt/jobs';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { detectFileKind } from './domain/file-kind.js';
+import {
+  emptyFile,
+  partOutOfRange,
+  partTooLarge,
+  sizeMismatch,
+  unsupportedFileType,
+  uploadNotFound,
+  uploadNotReceiving,
+  uploadTooLarge,
+} from './ingestion.errors.js';
+import { INGESTION_SETTINGS, type IngestionSettings } from './ingestion.options.js';
+import { INGEST_FILE_JOB, type IngestFileJobData } from './jobs/ingest-file.job.js';
+import { FILE_MEMORIES, type FileMemories } from './ports/file-memories.js';
+import { FILE_STORE, type FileStore } from './ports/file-store.js';
+import { INGESTION_STORE, type IngestionStore, type UploadRecord } from './ports/ingestion-store.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
 
+export const partsFor = (size: number): number => Math.max(1, Math.ceil(size / UPLOAD_PART_BYTES));
+
 /** The rules of the ingestion service. Every read and write is scoped to the acting user. */
 @Injectable()
 export class IngestionService {
+  constructor(
+    @Inject(INGESTION_STORE) private readonly store: IngestionStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(FILE_MEMORIES) private readonly memories: FileMemories,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Opens an upload; the size limit is enforced here, before any byte is sent. */
+  async begin(userId: string, request: BeginUploadRequest): Promise<UploadRecord> {
+    if (request.fileSize > this.settings.maxBytes) throw uploadTooLarge(this.settings.maxBytes);
+    if (request.fileSize === 0) throw emptyFile();
+    const now = this.clock.now().toISOString();
+    const record: UploadRecord = {
+      id: randomUUID(),
+      userId,
+      fileName: request.fileName,
+      fileType: request.fileType?.trim() || null,
+      kind: null,
+      size: request.fileSize,
+      state: 'receiving',
+      percent: 0,
+      pages: null,
+      chunks: null,
+      summary: null,
+      summaryMemoryId: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.store.uploads.insert(record);
+    return record;
+  }
+
+  async part(userId: string, request: UploadPartRequest): Promise<{ bytes: number }> {
+    const upload = await this.find(userId, request.uploadId);
+    if (upload.state !== 'receiving') throw uploadNotReceiving();
+    const parts = partsFor(upload.size);
+    if (request.index >= parts) throw partOutOfRange(request.index, parts);
+    const bytes = Buffer.from(request.data, 'base64');
+    if (bytes.length > UPLOAD_PART_BYTES) throw partTooLarge(UPLOAD_PART_BYTES);
+    await this.files.putPart(upload.id, request.index, bytes);
+    return { bytes: bytes.length };
+  }
+
   /**
-   * Account deletion. The service holds no user data yet, so there is nothing to remove; each repository
-   * added to the store adds its count here.
+   * Checks the received file against its declared size and decides its type from its content; a bad
+   * file is discarded (nothing stays) and refused. A good one is queued for its job. Idempotent.
    */
-  async deleteUserData(_userId: string): Promise<RemovedUserData> {
-    return {};
+  async complete(userId: string, uploadId: string): Promise<UploadRecord> {
+    const upload = await this.find(userId, uploadId);
+    if (upload.state !== 'receiving') return upload;
+    const parts = partsFor(upload.size);
+    const received = await this.files.parts(upload.id);
+    const complete = received.indexes.length === parts && received.indexes.every((index, i) => index === i);
+    if (!complete || received.bytes !== upload.size) {
+      await this.discard(upload);
+      throw sizeMismatch(upload.size, received.bytes);
+    }
+    await this.files.assemble(upload.id, parts);
+    const verdict = await detectFileKind(await this.files.read(upload.id), upload.fileName, upload.fileType);
+    if (!verdict.ok) {
+      await this.discard(upload);
+      throw unsupportedFileType(verdict.detected, verdict.declared);
+    }
+    const now = this.clock.now().toISOString();
+    await this.store.uploads.update(upload.id, { kind: verdict.kind, state: 'queued' }, now);
+    const data: IngestFileJobData = { uploadId: upload.id, userId };
+    await this.queue.enqueue(INGEST_FILE_JOB, data, {
+      jobId: upload.id,
+      attempts: this.settings.attempts,
+      backoffMs: 2_000,
+    });
+    return { ...upload, kind: verdict.kind, state: 'queued', updatedAt: now };
+  }
+
+  /** The upload, its state reconciled with its job (a job that died for good fails its upload). */
+  async get(userId: string, uploadId: string): Promise<UploadRecord> {
+    const upload = await this.find(userId, uploadId);
+    if (upload.state === 'receiving' || FINISHED_UPLOAD_STATES.includes(upload.state)) return upload;
+    const job = await this.queue.get(upload.id);
+    if (job && (job.state === 'dead' || job.state === 'failed')) {
+      const error = job.error ?? 'Processing failed.';
+      const now = this.clock.now().toISOString();
+      await this.store.uploads.update(upload.id, { state: 'failed', error }, now);
+      return { ...upload, state: 'failed', error, updatedAt: now };
+    }
+    return upload;
+  }
+
+  async list(
+    userId: string,
+    request: ListUploadsRequest,
+  ): Promise<{ uploads: UploadRecord[]; total: number }> {
+    return this.store.uploads.list(userId, request.limit, request.offset);
+  }
+
+  /**
+   * Deletes an upload and everything made from it: its memories (their concepts go with them) and the
+   * stored file. The row goes first, so a job still running sees it gone and stops.
+   */
+  async delete(userId: string, uploadId: string): Promise<UploadDeletionReceipt> {
+    const upload = await this.find(userId, uploadId);
+    const recorded = await this.store.uploads.memoriesOf(upload.id);
+    await this.store.uploads.delete(userId, upload.id);
+    const found = await this.memories.existing(userId, upload.id);
+    const ids = new Set([
+      ...recorded.map((m) => m.memoryId),
+      ...found.chunks.values(),
+      ...(found.summaryId ? [found.summaryId] : []),
+    ]);
+    const memoriesDeleted = await this.memories.delete(userId, [...ids]);
+    const fileDeleted = await this.files.delete(upload.id);
+    return { uploadId: upload.id, memoriesDeleted, fileDeleted };
+  }
+
+  /**
+   * Account deletion: every upload and stored file of the user. Their memories are the memory service's
+   * (it deletes them itself when the account goes). Idempotent.
+   */
+  async deleteUserData(userId: string): Promise<RemovedUserData> {
+    const ids = await this.store.uploads.idsOf(userId);
+    let files = 0;
+    for (const id of ids) {
+      await this.store.uploads.delete(userId, id);
+      if (await this.files.delete(id)) files++;
+    }
+    return ids.length ? { uploads: ids.length, files } : {};
+  }
+
+  private async find(userId: string, uploadId: string): Promise<UploadRecord> {
+    const upload = await this.store.uploads.find(userId, uploadId);
+    if (!upload) throw uploadNotFound();
+    return upload;
+  }
+
+  private async discard(upload: UploadRecord): Promise<void> {
+    await this.files.delete(upload.id);
+    await this.store.uploads.delete(upload.userId, upload.id);
   }
 }

@@ -1,7 +1,7 @@
 import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
-import { configureHttpEdge, serveWebApp } from '@membolt/edge';
+import { configureHttpEdge, type LargeJsonBody, serveWebApp } from '@membolt/edge';
 import {
   type AppLogger,
   createLogger,
@@ -22,6 +22,8 @@ export interface HttpEdgeProcessOptions {
   readonly bodyLimitBytes: number;
   readonly maxJsonDepth?: number;
   readonly trustProxyHops?: number;
+  /** Routes that take larger JSON bodies than bodyLimitBytes (the gateway's base64 upload). */
+  readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
   readonly imports: ReadonlyArray<DynamicModule | Type<unknown>>;
   /** Serve the built web app from this directory (BFF and standalone). */
   readonly webDistDir?: string;
@@ -104,6 +106,7 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
       ...(options.maxJsonDepth !== undefined ? { maxJsonDepth: options.maxJsonDepth } : {}),
       ...(options.trustProxyHops !== undefined ? { trustProxyHops: options.trustProxyHops } : {}),
+      ...(options.largeJsonBodies ? { largeJsonBodies: options.largeJsonBodies } : {}),
     });
     addBusClientReadiness(app, readiness);
     if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   GraphqlErrorCode,
   IdentityErrorCode,
+  IngestionErrorCode,
   isErrorCode,
   KeysErrorCode,
 } from '../rules/error-codes.js';
@@ -51,6 +52,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ChatErrorCode.ProviderFailed]: 502,
   [ChatErrorCode.WebSearchNotConfigured]: 503,
   [ChatErrorCode.WebSearchFailed]: 502,
+  [IngestionErrorCode.UnsupportedFileType]: 415,
+  [IngestionErrorCode.UnreadableFile]: 422,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -93,6 +96,8 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [ChatErrorCode.ProviderFailed]: GraphqlErrorCode.ProviderError,
   [ChatErrorCode.WebSearchNotConfigured]: GraphqlErrorCode.WebSearchNotConfigured,
   [ChatErrorCode.WebSearchFailed]: GraphqlErrorCode.WebSearchFailed,
+  [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
+  [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
 };
 
 /** What a failed bus request carries back to the caller. */

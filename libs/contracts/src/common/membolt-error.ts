@@ -4,6 +4,7 @@ import {
   CommonErrorCode,
   type ErrorCode,
   IdentityErrorCode,
+  IngestionErrorCode,
   KeysErrorCode,
 } from '../rules/error-codes.js';
 
@@ -26,6 +27,7 @@ export class BillingError extends MemboltError<BillingErrorCode> {}
 export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
 export class ChatError extends MemboltError<ChatErrorCode> {}
+export class IngestionError extends MemboltError<IngestionErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

@@ -66,8 +66,15 @@ export enum ChatErrorCode {
   WebSearchFailed = 'web_search_failed',
 }
 
+/** Uploads (issue 12): a file whose content is not one of the accepted types. */
+export enum IngestionErrorCode {
+  UnsupportedFileType = 'unsupported_file_type',
+  /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */
+  UnreadableFile = 'unreadable_file',
+}
+
 export type ErrorCode =
-  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | ChatErrorCode;
+  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | ChatErrorCode | IngestionErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
@@ -75,6 +82,7 @@ const ALL_CODES = new Set<string>([
   ...Object.values(IdentityErrorCode),
   ...Object.values(KeysErrorCode),
   ...Object.values(ChatErrorCode),
+  ...Object.values(IngestionErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -103,6 +111,8 @@ export enum GraphqlErrorCode {
   PaymentFailed = 'PAYMENT_FAILED',
   ApiKeyNotFound = 'API_KEY_NOT_FOUND',
   ApiKeyLimitReached = 'API_KEY_LIMIT_REACHED',
+  UnsupportedFileType = 'UNSUPPORTED_FILE_TYPE',
+  UnreadableFile = 'UNREADABLE_FILE',
   EmailAlreadyInUse = 'email-already-in-use',
   UserNotFound = 'user-not-found',
   WrongPassword = 'wrong-password',

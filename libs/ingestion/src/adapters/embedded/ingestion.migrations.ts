@@ -1,7 +1,40 @@
 import type { Migration } from '@membolt/embedded-store';
 
 /**
- * The schema of `DATA_DIR/ingestion.sqlite`, one version per change. Empty until the service's first table:
- * migrating still creates the file and its `schema_migrations` ledger. Append; never edit a shipped version.
+ * The schema of `DATA_DIR/ingestion.sqlite`, one version per change. Append; never edit a shipped version.
  */
-export const INGESTION_MIGRATIONS: readonly Migration[] = [];
+export const INGESTION_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'uploads and the memories made from them',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE uploads (
+          id TEXT PRIMARY KEY,
+          user_id TEXT NOT NULL,
+          file_name TEXT NOT NULL,
+          file_type TEXT,
+          kind TEXT,
+          size INTEGER NOT NULL,
+          state TEXT NOT NULL,
+          percent REAL NOT NULL DEFAULT 0,
+          pages INTEGER,
+          chunks INTEGER,
+          summary TEXT,
+          summary_memory_id TEXT,
+          error TEXT,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE INDEX uploads_by_user ON uploads (user_id, created_at DESC);
+        CREATE TABLE upload_memories (
+          upload_id TEXT NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
+          memory_id TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('chunk', 'summary')),
+          chunk_index INTEGER,
+          PRIMARY KEY (upload_id, memory_id)
+        );
+      `);
+    },
+  },
+];

@@ -1,10 +1,87 @@
 import { openMongoConnection } from '@membolt/mongo-store';
-import type { IngestionStore } from '../../ports/ingestion-store.js';
+import type { mongo } from 'mongoose';
+import type {
+  IngestionStore,
+  UploadChanges,
+  UploadMemory,
+  UploadRecord,
+  UploadsRepository,
+} from '../../ports/ingestion-store.js';
+
+type UploadDocument = Omit<UploadRecord, 'id'> & { _id: string; memories?: UploadMemory[] };
+
+function toRecord(doc: UploadDocument): UploadRecord {
+  const { _id, memories: _memories, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+/** Uploads as one document each, the memories made from it inside (one atomic write per change). */
+class MongoUploads implements UploadsRepository {
+  constructor(private readonly uploads: mongo.Collection<UploadDocument>) {}
+
+  async insert(record: UploadRecord): Promise<void> {
+    const { id, ...rest } = record;
+    await this.uploads.insertOne({ _id: id, ...rest, memories: [] });
+  }
+
+  async find(userId: string, id: string): Promise<UploadRecord | null> {
+    const doc = await this.uploads.findOne({ _id: id, userId }, { projection: { memories: 0 } });
+    return doc ? toRecord(doc) : null;
+  }
+
+  async list(
+    userId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ uploads: UploadRecord[]; total: number }> {
+    const [docs, total] = await Promise.all([
+      this.uploads
+        .find({ userId }, { projection: { memories: 0 } })
+        .sort({ createdAt: -1, _id: 1 })
+        .skip(offset)
+        .limit(limit)
+        .toArray(),
+      this.uploads.countDocuments({ userId }),
+    ]);
+    return { uploads: docs.map(toRecord), total };
+  }
+
+  async update(id: string, changes: UploadChanges, updatedAt: string): Promise<void> {
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    await this.uploads.updateOne({ _id: id }, { $set: { ...set, updatedAt } });
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    return (await this.uploads.deleteOne({ _id: id, userId })).deletedCount === 1;
+  }
+
+  async idsOf(userId: string): Promise<string[]> {
+    const docs = await this.uploads.find({ userId }, { projection: { _id: 1 } }).toArray();
+    return docs.map((d) => d._id);
+  }
+
+  async addMemories(uploadId: string, memories: readonly UploadMemory[]): Promise<void> {
+    if (!memories.length) return;
+    const known = new Set((await this.memoriesOf(uploadId)).map((m) => m.memoryId));
+    const fresh = memories.filter((m) => !known.has(m.memoryId));
+    if (fresh.length)
+      await this.uploads.updateOne({ _id: uploadId }, { $push: { memories: { $each: fresh } } });
+  }
+
+  async memoriesOf(uploadId: string): Promise<UploadMemory[]> {
+    const doc = await this.uploads.findOne({ _id: uploadId }, { projection: { memories: 1 } });
+    return [...(doc?.memories ?? [])].sort((a, b) => (a.chunkIndex ?? -1) - (b.chunkIndex ?? -1));
+  }
+}
 
 /** The ingestion service's repositories over one MongoDB database (`membolt_ingestion` unless `dbName` is given). */
 export async function openIngestionMongoStore(url: string, dbName?: string): Promise<IngestionStore> {
   const connection = await openMongoConnection(url, 'ingestion', dbName);
+  if (!connection.db) throw new Error('MongoDB connection has no database');
+  const uploads = connection.db.collection<UploadDocument>('uploads');
+  await uploads.createIndex({ userId: 1, createdAt: -1 });
   return {
+    uploads: new MongoUploads(uploads),
     close: () => connection.close(),
   };
 }

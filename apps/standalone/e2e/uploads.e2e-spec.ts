@@ -1,0 +1,267 @@
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { IngestFileJob, INGESTION_STORE, type IngestionStore } from '@membolt/ingestion';
+import { sampleDocx, sampleExecutable, samplePdf, truncatedPdf } from '@membolt/ingestion/testing';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
+import { useStandalone } from './support/standalone.js';
+
+jest.setTimeout(180_000);
+
+const MAX_BYTES = 1024 * 1024;
+
+interface UploadJson {
+  summary: string;
+  memory_id: string;
+  upload_id: string;
+  kind: string;
+  chunks: number;
+  pages: number | null;
+}
+interface StateJson {
+  id: string;
+  file_name: string;
+  kind: string | null;
+  size: number;
+  state: string;
+  percent: number;
+  pages: number | null;
+  chunks: number | null;
+  summary: string | null;
+  memory_id: string | null;
+  error: string | null;
+}
+interface MemoryJson {
+  id: string;
+  text: string;
+  source: string;
+  metadata: string;
+}
+
+const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+const body = (fileName: string, bytes: Uint8Array, fileType?: string) => ({
+  fileName,
+  fileSize: bytes.length,
+  fileData: b64(bytes),
+  ...(fileType ? { fileType } : {}),
+});
+
+/** Issue 12 through the real standalone product: REST upload, the durable job, memories, the files resource. */
+describe('uploads: POST /api/upload_base64, /api/uploads', () => {
+  const product = useStandalone('uploads', { ...UNLIMITED_GATEWAY, UPLOAD_MAX_BYTES: String(MAX_BYTES) });
+  let alice: ApiUser;
+  let bob: ApiUser;
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+  });
+
+  const upload = (user: ApiUser, payload: unknown, query = '') =>
+    user.call(`/api/upload_base64${query}`, { method: 'POST', body: payload });
+  const memoriesOf = async (user: ApiUser, uploadId: string): Promise<MemoryJson[]> => {
+    const filter = encodeURIComponent(JSON.stringify({ uploadId }));
+    const list = ok<{ memories: MemoryJson[] }>(
+      await user.call(`/api/user/${user.userId}/memories?limit=1000&metadata=${filter}`),
+    );
+    return list.memories;
+  };
+
+  it('turns a PDF into page-aware chunk memories and a summary memory, and finds its text by search', async () => {
+    const pdf = await samplePdf([
+      ['Quarterly report of the Zanzibar orchard cooperative.', 'Mango harvest grew by twelve percent.'],
+      ['The pomegranate trial in the northern valley failed after an early frost.'],
+      ['Next year the cooperative plans a cold storage warehouse near the harbour.'],
+    ]);
+    const answer = ok<UploadJson>(await upload(alice, body('report.pdf', pdf, 'application/pdf')));
+    expect(answer).toMatchObject({ kind: 'pdf', pages: 3 });
+    expect(answer.chunks).toBeGreaterThanOrEqual(3);
+    expect(answer.summary.length).toBeGreaterThan(20);
+
+    const summary = ok<MemoryJson>(
+      await alice.call(`/api/user/${alice.userId}/memories/${answer.memory_id}`),
+    );
+    expect(summary.text).toContain('Summary of the file "report.pdf"');
+    expect(summary.source).toBe('file');
+    expect(JSON.parse(summary.metadata)).toMatchObject({ uploadId: answer.upload_id, kind: 'summary' });
+
+    const memories = await memoriesOf(alice, answer.upload_id);
+    expect(memories).toHaveLength(answer.chunks + 1);
+    const search = ok<{ results: Array<{ text: string; metadata: string }> }>(
+      await alice.call(
+        `/api/user/${alice.userId}/search?query=${encodeURIComponent('pomegranate frost')}&limit=3`,
+      ),
+    );
+    const hit = search.results.find((r) => r.text.includes('pomegranate'));
+    expect(hit).toBeDefined();
+    expect(JSON.parse(hit?.metadata ?? '{}')).toMatchObject({
+      uploadId: answer.upload_id,
+      fileName: 'report.pdf',
+      kind: 'chunk',
+      page: 2,
+    });
+
+    const state = ok<StateJson>(await alice.call(`/api/uploads/${answer.upload_id}`));
+    expect(state).toMatchObject({
+      state: 'done',
+      percent: 100,
+      kind: 'pdf',
+      pages: 3,
+      memory_id: answer.memory_id,
+    });
+    // The original is not kept once processed (INGESTION_KEEP_FILES is off).
+    expect(existsSync(join(product.scratchDir, 'data', 'uploads', answer.upload_id))).toBe(false);
+  });
+
+  it('reads DOCX (headings become sections), plain text and Markdown', async () => {
+    const docx = await sampleDocx([
+      { heading: 'Sourdough method', paragraphs: ['Feed the starter twice a day with rye flour.'] },
+      {
+        heading: 'Baking',
+        paragraphs: ['Bake the loaf in a cast iron pot at 250 degrees for forty minutes.'],
+      },
+    ]);
+    const fromDocx = ok<UploadJson>(await upload(alice, body('bread.docx', docx)));
+    expect(fromDocx).toMatchObject({ kind: 'docx', pages: null });
+    const sections = (await memoriesOf(alice, fromDocx.upload_id))
+      .map((m) => JSON.parse(m.metadata) as { kind: string; section?: string })
+      .filter((m) => m.kind === 'chunk')
+      .map((m) => m.section);
+    expect(sections).toEqual(expect.arrayContaining(['Sourdough method', 'Baking']));
+
+    const text = new TextEncoder().encode(
+      'My cat Miso likes tuna.\n\nShe sleeps on the radiator all winter.',
+    );
+    expect(ok<UploadJson>(await upload(alice, body('cat.txt', text, 'text/plain')))).toMatchObject({
+      kind: 'txt',
+    });
+    const md = new TextEncoder().encode('# Trip\n\nWe hiked the Kungsleden trail in August.\n');
+    expect(ok<UploadJson>(await upload(alice, body('trip.md', md)))).toMatchObject({ kind: 'md' });
+  });
+
+  it('refuses by content: a renamed executable is 415 naming what it is, and nothing is stored', async () => {
+    const before = ok<{ total_count: number }>(await alice.call('/api/uploads')).total_count;
+    const answer = await upload(alice, body('invoice.pdf', sampleExecutable(), 'application/pdf'));
+    expectError(answer, 415, 'unsupported_file_type', /elf/i);
+    const mismatch = await upload(alice, body('photo.png', new TextEncoder().encode('just some text')));
+    expectError(answer, 415, 'unsupported_file_type', /elf/i);
+    expectError(
+      mismatch,
+      415,
+      'unsupported_file_type',
+      "The file's content is txt, but its name or type says .png.",
+    );
+    expect(ok<{ total_count: number }>(await alice.call('/api/uploads')).total_count).toBe(before);
+    expect(readdirSync(join(product.scratchDir, 'data', 'uploads'))).toEqual([]);
+  });
+
+  it('checks sizes before decoding: 413 over the limit, 400 when fileSize disagrees with the data', async () => {
+    const big = new Uint8Array(MAX_BYTES + 1).fill(0x61);
+    expectError(await upload(alice, body('big.txt', big)), 413, 'payload_too_large', /upload limit \(1 MB\)/);
+    expectError(
+      await upload(alice, { fileName: 'a.txt', fileSize: MAX_BYTES + 5, fileData: 'aGk=' }),
+      413,
+      'payload_too_large',
+      'The file is larger than the upload limit (1 MB).',
+    );
+    expectError(
+      await upload(alice, { fileName: 'a.txt', fileSize: 7, fileData: 'aGk=' }),
+      400,
+      'validation_error',
+      'fileSize says 7 bytes but fileData holds 2',
+    );
+    expectError(
+      await upload(alice, { fileName: 'a.txt', fileSize: 2, fileData: '@@not base64@@' }),
+      400,
+      'validation_error',
+      'fileData must be base64',
+    );
+    expectError(await upload(alice, { fileSize: 2, fileData: 'aGk=' }), 400, 'validation_error', /fileName/);
+  });
+
+  it('fails a truncated PDF with a clear message (422), and the upload shows it failed', async () => {
+    const answer = await upload(alice, body('broken.pdf', await truncatedPdf()));
+    expectError(answer, 422, 'unreadable_file', /PDF could not be read|No text could be found/);
+    const list = ok<{ uploads: StateJson[] }>(await alice.call('/api/uploads'));
+    const failed = list.uploads.find((u) => u.file_name === 'broken.pdf');
+    expect(failed).toMatchObject({ state: 'failed' });
+    expect(failed?.error).toBe((answer.body as { message: string }).message);
+  });
+
+  it('answers 202 with a status URL when asked not to wait, and the state reaches done', async () => {
+    const text = new TextEncoder().encode('Async upload about the lighthouse keeper of Hvar island.');
+    const answer = await upload(alice, body('keeper.txt', text), '?async=true');
+    const accepted = ok<{ upload_id: string; status: string; status_url: string }>(answer, 202);
+    expect(answer.headers.get('location')).toBe(accepted.status_url);
+    expect(accepted.status_url).toBe(`/api/uploads/${accepted.upload_id}`);
+    let state: StateJson | undefined;
+    for (let i = 0; i < 300 && state?.state !== 'done'; i++) {
+      state = ok<StateJson>(await alice.call(accepted.status_url));
+      if (state.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(state).toMatchObject({ state: 'done', percent: 100, chunks: 1 });
+  });
+
+  it("never shows or deletes another user's upload, and deletes one with every memory made from it", async () => {
+    const text = new TextEncoder().encode('Bob must not see that Alice keeps bees on the roof.');
+    const mine = ok<UploadJson>(await upload(alice, body('bees.txt', text)));
+    expectError(await bob.call(`/api/uploads/${mine.upload_id}`), 404, 'not_found', 'Upload not found');
+    expectError(
+      await bob.call(`/api/uploads/${mine.upload_id}`, { method: 'DELETE' }),
+      404,
+      'not_found',
+      'Upload not found',
+    );
+    expect(ok<{ total_count: number }>(await bob.call('/api/uploads')).total_count).toBe(0);
+
+    const made = await memoriesOf(alice, mine.upload_id);
+    const receipt = ok(await alice.call(`/api/uploads/${mine.upload_id}`, { method: 'DELETE' }));
+    expect(receipt).toEqual({
+      deleted: true,
+      upload_id: mine.upload_id,
+      memories_deleted: made.length,
+      file_deleted: false,
+    });
+    expect(await memoriesOf(alice, mine.upload_id)).toEqual([]);
+    expectError(await alice.call(`/api/uploads/${mine.upload_id}`), 404, 'not_found', 'Upload not found');
+    expectError(
+      await alice.call(`/api/user/${alice.userId}/memories/${mine.memory_id}`),
+      404,
+      'not_found',
+      'Memory not found',
+    );
+  });
+
+  it('a job run again (after a crash mid-way) stores no chunk twice', async () => {
+    const pdf = await samplePdf([
+      ['Chapter one about the tide pools of Brittany.'],
+      ['Chapter two about kelp forests.'],
+    ]);
+    const first = ok<UploadJson>(await upload(alice, body('tides.pdf', pdf)));
+    const before = await memoriesOf(alice, first.upload_id);
+    // As if the process died after storing the chunks: the upload is mid-way and its job runs again.
+    const store = product.app.get<IngestionStore>(INGESTION_STORE);
+    await store.uploads.update(
+      first.upload_id,
+      { state: 'embedding', percent: 50 },
+      new Date().toISOString(),
+    );
+    const { userId } = alice;
+    const job = product.app.get(IngestFileJob);
+    // The file is gone after the first run: keep a copy the way a crash before the end would have.
+    const dir = join(product.scratchDir, 'data', 'uploads', first.upload_id);
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'file'), pdf);
+    const result = await job.run({
+      id: first.upload_id,
+      name: 'ingest-file',
+      data: { uploadId: first.upload_id, userId },
+      attempt: 2,
+      progress: async () => undefined,
+    });
+    expect(result).toMatchObject({ summaryMemoryId: first.memory_id, chunks: first.chunks });
+    const after = await memoriesOf(alice, first.upload_id);
+    expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+  });
+});

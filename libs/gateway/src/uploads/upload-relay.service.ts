@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BusClient } from '@membolt/bus';
+import {
+  CommonError,
+  CommonErrorCode,
+  FINISHED_UPLOAD_STATES,
+  IngestionError,
+  IngestionErrorCode,
+  IngestionSubjects,
+  UPLOAD_PART_BYTES,
+  UploadMessages,
+  type UploadView,
+} from '@membolt/contracts';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
+import type { UploadBase64Body } from './uploads.dto.js';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/;
+const POLL_MS = 100;
+
+export type UploadOutcome =
+  | { readonly kind: 'done'; readonly upload: UploadView }
+  | { readonly kind: 'accepted'; readonly upload: UploadView };
+
+/**
+ * `POST /api/upload_base64`: checks the body (size first), hands the file to the ingestion service in
+ * parts over the bus, and waits for its job up to GATEWAY_UPLOAD_WAIT_MS (or not at all with `async`).
+ */
+@Injectable()
+export class UploadRelay {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {}
+
+  async upload(body: UploadBase64Body, async: boolean): Promise<UploadOutcome> {
+    const maxBytes = this.settings.uploadMaxBytes;
+    if (body.fileSize > maxBytes) throw tooLarge(maxBytes);
+    const encoded = body.fileData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+    if (!encoded) throw new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataRequired);
+    if (!BASE64.test(encoded) || encoded.length % 4 === 1)
+      throw new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataNotBase64);
+    // Decoded size from the text's length, before decoding anything.
+    const decodedSize =
+      Math.floor((encoded.length * 3) / 4) - (encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0);
+    if (decodedSize > maxBytes) throw tooLarge(maxBytes);
+    const bytes = Buffer.from(encoded, 'base64');
+    if (bytes.length !== body.fileSize) {
+      throw new CommonError(
+        CommonErrorCode.ValidationError,
+        UploadMessages.fileSizeMismatch(body.fileSize, bytes.length),
+      );
+    }
+
+    const begun = await this.bus.request(IngestionSubjects.begin, {
+      fileName: body.fileName,
+      fileSize: bytes.length,
+      ...(body.fileType ? { fileType: body.fileType } : {}),
+    });
+    for (let index = 0, offset = 0; offset < bytes.length; index++, offset += UPLOAD_PART_BYTES) {
+      const data = bytes.subarray(offset, offset + UPLOAD_PART_BYTES).toString('base64');
+      await this.bus.request(IngestionSubjects.part, { uploadId: begun.id, index, data });
+    }
+    let upload = await this.bus.request(IngestionSubjects.complete, { uploadId: begun.id });
+    if (async) return { kind: 'accepted', upload };
+
+    const deadline = Date.now() + this.settings.uploadWaitMs;
+    while (!FINISHED_UPLOAD_STATES.includes(upload.state) && Date.now() < deadline) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))),
+      );
+      upload = await this.bus.request(IngestionSubjects.get, { uploadId: begun.id });
+    }
+    if (upload.state === 'failed') {
+      throw new IngestionError(
+        IngestionErrorCode.UnreadableFile,
+        upload.error ?? 'The file could not be processed.',
+      );
+    }
+    return upload.state === 'done' ? { kind: 'done', upload } : { kind: 'accepted', upload };
+  }
+}
+
+const tooLarge = (maxBytes: number): CommonError =>
+  new CommonError(CommonErrorCode.PayloadTooLarge, UploadMessages.tooLarge(maxBytes));

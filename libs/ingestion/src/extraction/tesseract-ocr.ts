@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { type ImageTextReader, UnreadableFileError } from './text-extraction.js';
+
+/** The English model shipped by `@tesseract.js-data/eng` (installed from the registry, never fetched). */
+export function englishLanguagePath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/**
+ * OCR with tesseract.js: its engine runs in a worker thread (off the event loop that answers requests),
+ * started on first use and kept for the next images; one image at a time.
+ */
+export class TesseractImageReader implements ImageTextReader {
+  private worker: Promise<Worker> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  async read(bytes: Uint8Array): Promise<string> {
+    const run = this.queue.then(async () => {
+      const worker = await this.start();
+      try {
+        const { data } = await worker.recognize(Buffer.from(bytes));
+        return data.text;
+      } catch (error) {
+        throw new UnreadableFileError(
+          `The image could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await (await worker).terminate();
+  }
+
+  private start(): Promise<Worker> {
+    this.worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: englishLanguagePath(),
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    return this.worker;
+  }
+}

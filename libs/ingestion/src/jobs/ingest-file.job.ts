@@ -1,0 +1,197 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { UploadState } from '@membolt/contracts';
+import { type Job, JOB_QUEUE, type JobQueue, PermanentJobError } from '@membolt/jobs';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { chunkText } from '../domain/chunker.js';
+import { extractiveSummary } from '../domain/extractive-summary.js';
+import { extractText, type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
+import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
+import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
+import { FILE_STORE, type FileStore } from '../ports/file-store.js';
+import { INGESTION_STORE, type IngestionStore, type UploadRecord } from '../ports/ingestion-store.js';
+
+export const INGEST_FILE_JOB = 'ingest-file';
+export const IMAGE_TEXT_READER = Symbol('IMAGE_TEXT_READER');
+
+export interface IngestFileJobData {
+  readonly uploadId: string;
+  readonly userId: string;
+}
+
+export interface IngestFileResult {
+  readonly summaryMemoryId: string | null;
+  readonly chunks: number;
+  /** Set when the upload was deleted while its job ran. */
+  readonly abandoned?: true;
+}
+
+const SUMMARY_IMPORTANCE = 0.7;
+const CHUNK_IMPORTANCE = 0.5;
+
+/**
+ * The job of one upload: extract the text (PDF pages, Word, plain text, OCR for images), chunk it by
+ * structure, store the chunks as memories in batches (the memory service embeds each batch), then a
+ * summary memory. Idempotent: a run after a crash asks the memory service what this upload already
+ * stored (by its `uploadId` metadata) and stores only the rest, so no chunk is stored twice.
+ */
+@Injectable()
+export class IngestFileJob implements OnModuleInit {
+  private readonly logger = new Logger('IngestFileJob');
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(INGESTION_STORE) private readonly store: IngestionStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(FILE_MEMORIES) private readonly memories: FileMemories,
+    @Inject(IMAGE_TEXT_READER) private readonly ocr: ImageTextReader,
+    @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.process<IngestFileJobData>(INGEST_FILE_JOB, (job) => this.run(job), {
+      concurrency: this.settings.concurrency,
+    });
+  }
+
+  async run(job: Job<IngestFileJobData>): Promise<IngestFileResult> {
+    const { uploadId, userId } = job.data;
+    try {
+      return await this.ingest(job);
+    } catch (error) {
+      const permanent = error instanceof PermanentJobError || error instanceof UnreadableFileError;
+      const message = error instanceof Error ? error.message : String(error);
+      if (permanent || job.attempt >= this.settings.attempts) {
+        await this.store.uploads.update(uploadId, { state: 'failed', error: message }, this.now());
+        this.logger.warn(`Upload ${uploadId} of ${userId} failed: ${message}`);
+      }
+      if (error instanceof UnreadableFileError) throw new PermanentJobError(message);
+      throw error;
+    }
+  }
+
+  private async ingest(job: Job<IngestFileJobData>): Promise<IngestFileResult> {
+    const { uploadId, userId } = job.data;
+    const upload = await this.store.uploads.find(userId, uploadId);
+    if (!upload) return { summaryMemoryId: null, chunks: 0, abandoned: true };
+    if (upload.state === 'done')
+      return { summaryMemoryId: upload.summaryMemoryId, chunks: upload.chunks ?? 0 };
+    if (!upload.kind) throw new PermanentJobError('The upload was never completed.');
+
+    await this.stage(job, upload, 'extracting', 5);
+    if (!(await this.files.exists(uploadId)))
+      throw new PermanentJobError('The uploaded file is no longer stored.');
+    const extracted = await extractText(upload.kind, await this.files.read(uploadId), this.ocr);
+    const fullText = extracted.sections.map((s) => s.text).join('\n\n');
+    if (!fullText.trim()) throw new PermanentJobError('No text could be found in the file.');
+
+    await this.stage(job, upload, 'chunking', 25, { pages: extracted.pages });
+    const chunks = chunkText(extracted.sections, extracted.markdown, {
+      size: this.settings.chunkChars,
+      overlap: this.settings.chunkOverlapChars,
+    });
+
+    await this.stage(job, upload, 'embedding', 30, { chunks: chunks.length });
+    const existing = await this.memories.existing(userId, uploadId);
+    const missing = chunks.filter((chunk) => !existing.chunks.has(chunk.index));
+    let stored = chunks.length - missing.length;
+    for (let i = 0; i < missing.length; i += this.settings.batchSize) {
+      const batch = missing.slice(i, i + this.settings.batchSize);
+      const ids = await this.memories.create(
+        userId,
+        batch.map((chunk) => ({
+          text: chunk.text,
+          importance: CHUNK_IMPORTANCE,
+          metadata: {
+            uploadId,
+            fileName: upload.fileName,
+            kind: 'chunk',
+            chunkIndex: chunk.index,
+            chunkCount: chunks.length,
+            page: chunk.page,
+            section: chunk.section,
+          },
+        })),
+      );
+      if (!(await this.stillThere(userId, uploadId, ids)))
+        return { summaryMemoryId: null, chunks: 0, abandoned: true };
+      await this.store.uploads.addMemories(
+        uploadId,
+        ids.map((memoryId, j) => ({ memoryId, kind: 'chunk', chunkIndex: batch[j]?.index ?? null })),
+      );
+      stored += batch.length;
+      await this.stage(job, upload, 'embedding', 30 + Math.round((55 * stored) / chunks.length));
+    }
+
+    await this.stage(job, upload, 'summarising', 88);
+    const summary = extractiveSummary(fullText, {
+      sentences: this.settings.summarySentences,
+      maxLength: this.settings.summaryMaxChars,
+    });
+    let summaryMemoryId = existing.summaryId;
+    if (!summaryMemoryId) {
+      const [id] = await this.memories.create(userId, [
+        {
+          text: `Summary of the file "${upload.fileName}": ${summary}`.slice(0, 20_000),
+          importance: SUMMARY_IMPORTANCE,
+          metadata: {
+            uploadId,
+            fileName: upload.fileName,
+            kind: 'summary',
+            chunkCount: chunks.length,
+            pages: extracted.pages,
+          },
+        },
+      ]);
+      summaryMemoryId = id ?? null;
+      if (!summaryMemoryId || !(await this.stillThere(userId, uploadId, [summaryMemoryId])))
+        return { summaryMemoryId: null, chunks: 0, abandoned: true };
+      await this.store.uploads.addMemories(uploadId, [
+        { memoryId: summaryMemoryId, kind: 'summary', chunkIndex: null },
+      ]);
+    }
+
+    await this.store.uploads.update(
+      uploadId,
+      {
+        state: 'done',
+        percent: 100,
+        pages: extracted.pages,
+        chunks: chunks.length,
+        summary,
+        summaryMemoryId,
+        error: null,
+      },
+      this.now(),
+    );
+    await job.progress('done', 100);
+    if (!this.settings.keepFiles) await this.files.delete(uploadId);
+    return { summaryMemoryId, chunks: chunks.length };
+  }
+
+  /** The upload still exists; if it was deleted meanwhile, the memories just made are removed again. */
+  private async stillThere(
+    userId: string,
+    uploadId: string,
+    justCreated: readonly string[],
+  ): Promise<boolean> {
+    if (await this.store.uploads.find(userId, uploadId)) return true;
+    await this.memories.delete(userId, justCreated);
+    return false;
+  }
+
+  private async stage(
+    job: Job<IngestFileJobData>,
+    upload: UploadRecord,
+    state: UploadState,
+    percent: number,
+    extra: { pages?: number | null; chunks?: number } = {},
+  ): Promise<void> {
+    await job.progress(state, percent);
+    await this.store.uploads.update(upload.id, { state, percent, error: null, ...extra }, this.now());
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
