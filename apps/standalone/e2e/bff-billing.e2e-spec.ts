@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { GraphqlBrowser } from '@membolt/bff/testing';
 import { BusClient } from '@membolt/bus';
 import { UsageSubjects } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
@@ -131,7 +132,6 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
   });
 
   it('needs a session for every billing operation', async () => {
-    const { GraphqlBrowser } = await import('@membolt/bff/testing');
     const anonymous = new GraphqlBrowser(product.url);
     for (const operation of [SUBSCRIPTION, USAGE, LEDGER, LIST]) {
       expect((await anonymous.request(operation)).errors?.[0]?.extensions).toMatchObject({

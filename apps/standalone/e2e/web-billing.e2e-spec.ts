@@ -24,6 +24,11 @@ describe('web app: subscription, limits and payments', () => {
   it('a free user at 10 conversations sees Free Tier Limit Reached where the server refuses, and the card warns', async () => {
     const { page, context } = await web.signedIn('/dashboard');
     const userId = await viewerId(context, web.product.url);
+    // A new account: no conversations yet.
+    await page.getByTestId('recent-conversations').getByText('No recent conversations').waitFor();
+    await page.getByText('Start a new conversation to see it here').waitFor();
+    await expect(page.getByTestId('dashboard-last-active-card').textContent()).resolves.toContain('Never');
+    await expect(page.getByTestId('dashboard-conversations-card').textContent()).resolves.toContain('0');
     // Ten conversations this month, counted by billing's own subject (what ten new chats do).
     for (let i = 0; i < 10; i++) {
       await bus().request(

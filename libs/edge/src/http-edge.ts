@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { CommonErrorCode, toRestError, CommonError } from '@membolt/contracts';
+import { CommonErrorCode, toRestError, CommonError, PAYMENT_WEBHOOK_PATH } from '@membolt/contracts';
 import {
   type AppLogger,
   correlationIdFrom,
@@ -219,6 +219,8 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
     });
   }
   app.use(cookieParser());
+  // The payment webhook's signature covers the exact bytes: that one path keeps its body raw (a Buffer).
+  app.use(PAYMENT_WEBHOOK_PATH, express.raw({ type: '*/*', limit: options.bodyLimitBytes }));
   // A body over the limit is refused from its Content-Length (or as soon as it passes the limit), unread.
   for (const large of options.largeJsonBodies ?? []) {
     app.use(

@@ -35,6 +35,7 @@ import {
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
 import { Public } from './public.decorator.js';
@@ -51,6 +52,7 @@ export const GATEWAY_CONTROLLERS = [
   StatusController,
   PlansController,
   UsageController,
+  PaymentWebhookController,
   AccountController,
   UserDatabaseController,
   MemoriesController,

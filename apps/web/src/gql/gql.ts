@@ -37,6 +37,7 @@ type Documents = {
     "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": typeof types.ChatModelsDocument,
     "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ConversationDocument,
     "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
+    "\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n": typeof types.RecentConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": typeof types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": typeof types.MemoryFieldsFragmentDoc,
@@ -89,6 +90,7 @@ const documents: Documents = {
     "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": types.ChatModelsDocument,
     "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ConversationDocument,
     "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": types.ConversationsDocument,
+    "\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n": types.RecentConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": types.MemoryFieldsFragmentDoc,
@@ -224,6 +226,10 @@ export function graphql(source: "\n  query Conversation($id: ID!) {\n    convers
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

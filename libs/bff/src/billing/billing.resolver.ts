@@ -8,7 +8,6 @@ import {
   UsageSubjects,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
-import { Public } from '../common/public.decorator.js';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
@@ -87,7 +86,6 @@ export class BillingResolver {
   }
 
   @Query(() => PaymentProviderModel, { description: 'Who takes payments; the simulation is labelled.' })
-  @Public()
   async paymentProvider(): Promise<PaymentProviderModel> {
     return { ...(await this.bus.request(PaymentSubjects.provider, {})) };
   }

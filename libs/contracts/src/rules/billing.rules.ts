@@ -55,6 +55,12 @@ export const METERED_ENDPOINT_METHODS = {
   '/delete': 'DELETE',
 } as const satisfies Record<MeteredEndpoint, string>;
 
+/**
+ * Where the payment provider posts its notifications (Stripe's webhook URL is `<public origin>` + this).
+ * The edge keeps this path's body raw: the signature is over the exact bytes.
+ */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+
 /** Response headers of every metered REST call. */
 export const TOKENS_HEADER = 'X-Membolt-Tokens';
 export const COST_CENTS_HEADER = 'X-Membolt-Cost-Cents';

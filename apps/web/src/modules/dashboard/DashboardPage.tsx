@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { ConversationUsageBar, SubscriptionStatusCard } from '../billing';
 import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
-import { ConversationsStatCard, RecentConversations } from './components/RecentConversations';
+import { ConversationStatCards, RecentConversations } from './components/RecentConversations';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
 import { greetingName, planLabel } from '../layout/utils/user-display.util';
@@ -57,7 +57,7 @@ export function DashboardPage() {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
       >
-        <ConversationsStatCard />
+        <ConversationStatCards />
         <MemoriesStatCard />
       </Box>
       <Card>

@@ -1,4 +1,6 @@
+import { useQuery } from '@apollo/client/react';
 import ChatIcon from '@mui/icons-material/Chat';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,31 +8,39 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useRecentConversations } from '../../chat';
-import { formatRelativeTime } from '../../ui/utils/relative-time.util';
+import { RECENT_CONVERSATIONS_QUERY } from '../graphql/recent-conversations.query';
+import { relativeTime } from '../utils/relative-time.util';
 
-/** The Conversations card: how many conversations the user has (0 when loading fails). */
-export function ConversationsStatCard() {
-  const { totalCount } = useRecentConversations();
+/** Dashboard memory fetch limit (web-app.md section 9). */
+const RECENT_LIMIT = 10;
+
+function StatCard({
+  title,
+  value,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: string;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
-    <Card data-testid="dashboard-conversations-card">
+    <Card data-testid={testId}>
       <CardContent sx={{ p: 3 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <ChatIcon color="primary" fontSize="large" />
+          {icon}
           <Box>
             <Typography variant="body2" color="textSecondary" component="h2">
-              Conversations
+              {title}
             </Typography>
-            <Typography
-              variant="h4"
-              component="p"
-              sx={{ fontWeight: 700 }}
-              data-testid="dashboard-conversation-count"
-            >
-              {totalCount}
+            <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+              {value}
             </Typography>
           </Box>
         </Stack>
@@ -39,66 +49,81 @@ export function ConversationsStatCard() {
   );
 }
 
-/** Recent Conversations: title, relative time, a two-line preview and the memories used; each opens the thread. */
+function useRecentConversations() {
+  // On failure the counts fall back to zero and the list is empty (web-app.md, Dashboard).
+  const { data } = useQuery(RECENT_CONVERSATIONS_QUERY, { variables: { limit: RECENT_LIMIT } });
+  return {
+    total: data?.conversations.totalCount ?? 0,
+    conversations: data?.conversations.conversations ?? [],
+  };
+}
+
+/** The Conversations (total) and Last Active cards. */
+export function ConversationStatCards() {
+  const { total, conversations } = useRecentConversations();
+  return (
+    <>
+      <StatCard
+        title="Conversations"
+        value={String(total)}
+        icon={<ChatIcon color="primary" fontSize="large" />}
+        testId="dashboard-conversations-card"
+      />
+      <StatCard
+        title="Last Active"
+        value={relativeTime(conversations[0]?.updatedAt)}
+        icon={<ScheduleIcon color="primary" fontSize="large" />}
+        testId="dashboard-last-active-card"
+      />
+    </>
+  );
+}
+
+/** Recent Conversations: title, relative time, two-line preview, memory-count chip; opens /chat/{id}. */
 export function RecentConversations() {
   const { conversations } = useRecentConversations();
   return (
-    <Card>
+    <Card data-testid="recent-conversations">
       <CardContent sx={{ p: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Recent Conversations
         </Typography>
         {conversations.length === 0 ? (
-          <Box sx={{ py: 2 }} data-testid="recent-conversations-empty">
+          <Box sx={{ py: 2 }}>
             <Typography>No recent conversations</Typography>
-            <Typography variant="body2" color="textSecondary">
-              Start a new conversation to see it here
-            </Typography>
+            <Typography color="textSecondary">Start a new conversation to see it here</Typography>
           </Box>
         ) : (
-          <List disablePadding data-testid="recent-conversations">
+          <List>
             {conversations.map((conversation) => (
-              <ListItemButton
-                key={conversation.id}
-                component={RouterLink}
-                to={`/chat/${conversation.id}`}
-                sx={{ display: 'block', borderRadius: 1, px: 1 }}
-                data-testid="recent-conversation"
-              >
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}
-                >
-                  <Typography variant="subtitle2" noWrap sx={{ minWidth: 0 }}>
-                    {conversation.title}
-                  </Typography>
-                  <Typography variant="caption" color="textSecondary" sx={{ flexShrink: 0 }}>
-                    {formatRelativeTime(conversation.updatedAt)}
-                  </Typography>
-                </Stack>
-                <Typography
-                  variant="body2"
-                  color="textSecondary"
-                  sx={{
-                    display: '-webkit-box',
-                    WebkitLineClamp: 2,
-                    WebkitBoxOrient: 'vertical',
-                    overflow: 'hidden',
+              <ListItemButton key={conversation.id} component={RouterLink} to={`/chat/${conversation.id}`}>
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <span>{conversation.title}</span>
+                      <Typography variant="caption" color="textSecondary">
+                        {relativeTime(conversation.updatedAt)}
+                      </Typography>
+                    </Stack>
+                  }
+                  secondary={conversation.preview}
+                  slotProps={{
+                    secondary: {
+                      sx: {
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      },
+                    },
                   }}
-                >
-                  {conversation.preview}
-                </Typography>
-                <Chip
-                  size="small"
-                  label={`${conversation.memoryCount} ${conversation.memoryCount === 1 ? 'memory' : 'memories'}`}
-                  sx={{ mt: 0.5 }}
                 />
+                <Chip label={`${conversation.memoryCount} memories`} size="small" sx={{ ml: 1 }} />
               </ListItemButton>
             ))}
           </List>
         )}
-        <Button component={RouterLink} to="/chat" variant="outlined" sx={{ mt: 2 }}>
+        <Button component={RouterLink} to="/chat" variant="outlined" sx={{ mt: 1 }}>
           View All Conversations
         </Button>
       </CardContent>
