@@ -258,11 +258,12 @@ describe('deploy/k8s', () => {
         .map((source) => String(asMap(source.configMapRef).name));
       expect(configMaps.length).toBeGreaterThan(0);
       for (const configMap of configMaps) expect(ofKind('ConfigMap').map(name)).toContain(configMap);
-      // Identity signs access tokens and the BFF verifies them: both read the shared secret.
+      // Identity signs access tokens and the BFF verifies them: both read the shared secret; keys reads the
+      // secret that seals users' language-model keys.
       const secrets = sources
         .filter((source) => source.secretRef)
         .map((source) => String(asMap(source.secretRef).name));
-      expect(secrets).toEqual(app === 'identity' || app === 'bff' ? ['membolt-secrets'] : []);
+      expect(secrets).toEqual(['identity', 'bff', 'keys'].includes(app) ? ['membolt-secrets'] : []);
       // The selector must pick this Deployment's own pods.
       const podLabels = asMap(asMap(asMap(spec.template).metadata).labels);
       expect(podLabels).toMatchObject(asMap(asMap(spec.selector).matchLabels));

@@ -176,6 +176,8 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       ]);
       expect(history.versions.map((version) => version.version)).toEqual([1, 2]);
       expect(typeof history.versions[0]!.metadata).toBe('string');
+      // Each version's metadata carries the importance and category it had, as the memory's own does.
+      expect(JSON.parse(history.versions[0]!.metadata)).toMatchObject({ importance: 0.6, category: 'work' });
     });
 
     it('DELETE answers a receipt; the memory is gone, and a second delete is 404', async () => {

@@ -1,4 +1,5 @@
 import { bffConfigFields } from '@membolt/bff';
+import { billingConfigFields } from '@membolt/billing';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
 import { ingestionConfigFields } from '@membolt/ingestion';
@@ -22,6 +23,7 @@ export const standaloneConfigSchema = z.object({
   /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
   ...identityConfigFields,
   ...keysConfigFields,
+  ...billingConfigFields,
   ...memoryConfigFields,
   /** Uploads, and the durable job queue (embedded under DATA_DIR, or BullMQ when REDIS_URL is set). */
   ...ingestionConfigFields,

@@ -14,6 +14,8 @@ import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
+import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
+import { ChatResolver } from './chat/chat.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -33,8 +35,10 @@ export const BFF_RESOLVERS = [
   SessionResolver,
   AccountResolver,
   ApiKeysResolver,
+  ProviderKeysResolver,
   MemoriesResolver,
   UploadsResolver,
+  ChatResolver,
 ] as const;
 
 /**

@@ -1,4 +1,25 @@
-import { BillingError, BillingErrorCode } from '@membolt/contracts';
+import { BillingError, BillingErrorCode, CommonError, CommonErrorCode } from '@membolt/contracts';
 
 export const subscriptionNotFound = (): BillingError =>
   new BillingError(BillingErrorCode.SubscriptionNotFound, 'No subscription found for this user.');
+
+export const planNotFound = (plan: string): BillingError =>
+  new BillingError(BillingErrorCode.PlanNotFound, `There is no plan "${plan}".`);
+
+export const alreadyOnPlan = (): CommonError =>
+  new CommonError(CommonErrorCode.Conflict, 'You are already on this plan.');
+
+export const usageNotAuthorized = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'No authorization exists for this usage key.');
+
+export const invalidUsagePeriod = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    '"from" must be before "to", and the period at most 366 days.',
+  );
+
+export const paymentFailed = (message: string): BillingError =>
+  new BillingError(BillingErrorCode.PaymentFailed, message);
+
+export const invalidWebhook = (message: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, message);

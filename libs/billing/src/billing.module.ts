@@ -1,14 +1,34 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
+import { BillingChangeListener, BusBillingChangeNotifier } from './adapters/bus/bus-billing-changes.js';
+import { SimulatedPaymentProvider } from './adapters/payments/simulated-payment.provider.js';
+import { StripePaymentProvider } from './adapters/payments/stripe-payment.provider.js';
 import { BillingHandlers } from './billing.handlers.js';
-import type { BillingModuleOptions } from './billing.options.js';
+import type { BillingModuleOptions, PaymentSettings } from './billing.options.js';
 import { openBillingStore } from './billing.store.js';
+import { BILLING_CHANGE_NOTIFIER } from './ports/billing-events.js';
 import { BILLING_STORE, type BillingStore } from './ports/billing-store.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.js';
+import { BillingChanges } from './services/billing-changes.js';
+import { LedgerService } from './services/ledger.service.js';
+import { PaymentService } from './services/payment.service.js';
 import { PlanCatalogueService } from './services/plan-catalogue.service.js';
+import { SubscriptionCheckCache } from './services/subscription-check.cache.js';
 import { SubscriptionService } from './services/subscription.service.js';
+import { UsageService } from './services/usage.service.js';
 
-/** The billing service: the plan catalogue and users' subscriptions. */
+function createPaymentProvider(settings: PaymentSettings | undefined): PaymentProvider {
+  if (!settings) return new SimulatedPaymentProvider();
+  switch (settings.provider) {
+    case 'simulation':
+      return new SimulatedPaymentProvider();
+    case 'stripe':
+      return new StripePaymentProvider(settings);
+  }
+}
+
+/** The billing service: plans, subscriptions and their check, metering, the ledger and payments. */
 @Module({})
 export class BillingModule implements OnApplicationShutdown {
   constructor(@Inject(BILLING_STORE) private readonly store: BillingStore) {}
@@ -20,8 +40,16 @@ export class BillingModule implements OnApplicationShutdown {
       providers: [
         { provide: BILLING_STORE, useFactory: () => openBillingStore(options.store) },
         { provide: CLOCK, useValue: systemClock },
+        { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(options.payments) },
+        { provide: BILLING_CHANGE_NOTIFIER, useClass: BusBillingChangeNotifier },
+        SubscriptionCheckCache,
+        BillingChanges,
+        BillingChangeListener,
         PlanCatalogueService,
         SubscriptionService,
+        LedgerService,
+        UsageService,
+        PaymentService,
       ],
     };
   }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  BUS_STREAM_PREFIX,
   type BusEnvelope,
+  type BusStreamMessage,
   type BusSubject,
   CommonError,
   CommonErrorCode,
@@ -11,6 +13,7 @@ import {
   serviceUnavailable,
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
+import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import {
   BUS_CLIENT_OPTIONS,
@@ -20,11 +23,26 @@ import {
 } from './bus.options.js';
 import { NoRespondersError } from './in-process/in-process.broker.js';
 import { BusUnreachableError } from './nats/fast-fail-nats.client.js';
+import { BusStreams } from './stream/bus-streams.js';
 
 export interface BusRequestOptions {
   readonly timeoutMs?: number;
   /** Acting user; defaults to the user of the current request context. */
   readonly userId?: string;
+}
+
+export interface BusStreamOptions {
+  /** Acting user; defaults to the user of the current request context. */
+  readonly userId?: string;
+  /** Aborting stops the iteration and tells the handler to stop (its Observable is unsubscribed). */
+  readonly signal?: AbortSignal;
+  /**
+   * Longest silence (no chunk, no heartbeat) before the stream fails with `service_unavailable`: the handler's
+   * replica is gone. Default: three heartbeats.
+   */
+  readonly idleTimeoutMs?: number;
+  /** How long the handler may take to accept the stream (default: the bus timeout). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -39,6 +57,7 @@ export class BusClient implements OnApplicationShutdown {
   constructor(
     @Inject(BUS_CLIENT_PROXY) private readonly proxy: BusClientProxy,
     @Inject(BUS_CLIENT_OPTIONS) private readonly options: BusClientOptions,
+    private readonly streams: BusStreams,
   ) {}
 
   async request<Req, Res>(
@@ -62,6 +81,72 @@ export class BusClient implements OnApplicationShutdown {
       );
       if (error instanceof NoRespondersError) await delay(NO_RESPONDERS_PAUSE_MS);
       return this.attempt(subject, envelope, Math.max(budgetMs - firstAttemptMs, firstAttemptMs));
+    }
+  }
+
+  /**
+   * A streamed request: the handler (marked `@BusStream()`) answers with chunks, yielded here in order as
+   * they arrive. Ends when the handler completes; throws its error (a MemboltError) when it fails, and
+   * `service_unavailable` when nobody accepts the stream or the handler falls silent for `idleTimeoutMs`.
+   * Breaking out of the loop or aborting `signal` ends the iteration and cancels the handler's work.
+   * Never retried, whatever the subject: a stream may already have had effects.
+   */
+  async *stream<Req, Res>(
+    subject: BusSubject<Req, Res>,
+    data: Req,
+    options: BusStreamOptions = {},
+  ): AsyncGenerator<Res, void, undefined> {
+    const replyTo = `${BUS_STREAM_PREFIX}${randomUUID()}`;
+    const base = this.envelope(data, options.userId);
+    const envelope: BusEnvelope<Req> = { meta: { ...base.meta, stream: { replyTo } }, data };
+    const inbox = new StreamInbox();
+    const stopListening = await this.streams.subscribe(replyTo, (message) =>
+      inbox.push(message as BusStreamMessage),
+    );
+    const signal = options.signal;
+    const onAbort = () => inbox.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let ended = false;
+    try {
+      if (signal?.aborted) return;
+      const accepted = this.attempt(
+        subject as BusSubject<Req, unknown>,
+        envelope,
+        options.timeoutMs ?? this.options.timeoutMs,
+      );
+      // An abort while waiting for the acknowledgement leaves `accepted` to settle on its own.
+      accepted.catch(() => undefined);
+      await Promise.race([accepted, inbox.aborted]);
+      if (signal?.aborted) return;
+      const idleMs = options.idleTimeoutMs ?? this.streams.heartbeatMs * 3;
+      for (;;) {
+        const message = await inbox.next(idleMs);
+        if (message === 'aborted') return;
+        if (message === 'idle') {
+          this.logger.warn(
+            `${subject.name} stream fell silent for ${idleMs} ms; answering service_unavailable (correlationId ${envelope.meta.correlationId})`,
+          );
+          throw serviceUnavailable(subject.service, envelope.meta.correlationId);
+        }
+        switch (message.kind) {
+          case 'chunk':
+            yield message.data as Res;
+            break;
+          case 'ping':
+            break;
+          case 'end':
+            ended = true;
+            return;
+          case 'error':
+            ended = true;
+            throw this.translate(subject, message.error, envelope.meta.correlationId);
+        }
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      stopListening();
+      // The caller stopped early (break, abort, idle): tell the handler, so it stops paying for the work.
+      if (!ended) void this.streams.publish(`${replyTo}.cancel`, {}).catch(() => undefined);
     }
   }
 
@@ -132,6 +217,42 @@ export class BusClient implements OnApplicationShutdown {
       `${subject.name} failed unexpectedly (correlationId ${correlationId}): ${error instanceof Error ? error.stack : String(error)}`,
     );
     return new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE, correlationId);
+  }
+}
+
+/** Messages of one stream, waited for one at a time with an idle deadline. */
+class StreamInbox {
+  private readonly queue: BusStreamMessage[] = [];
+  private wake: (() => void) | null = null;
+  private isAborted = false;
+  private resolveAborted!: () => void;
+  /** Settles when the caller aborts (used to stop waiting for the acknowledgement). */
+  readonly aborted = new Promise<void>((resolve) => (this.resolveAborted = resolve));
+
+  push(message: BusStreamMessage): void {
+    this.queue.push(message);
+    this.wake?.();
+  }
+
+  abort(): void {
+    this.isAborted = true;
+    this.resolveAborted();
+    this.wake?.();
+  }
+
+  async next(idleMs: number): Promise<BusStreamMessage | 'idle' | 'aborted'> {
+    if (this.isAborted) return 'aborted';
+    const ready = this.queue.shift();
+    if (ready) return ready;
+    let timer: NodeJS.Timeout | undefined;
+    const woken = await new Promise<boolean>((resolve) => {
+      this.wake = () => resolve(true);
+      timer = setTimeout(() => resolve(false), idleMs);
+    });
+    clearTimeout(timer);
+    this.wake = null;
+    if (this.isAborted) return 'aborted';
+    return woken ? (this.queue.shift() ?? 'idle') : 'idle';
   }
 }
 

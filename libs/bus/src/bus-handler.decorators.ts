@@ -66,18 +66,19 @@ export class BusExceptionFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('BusHandler');
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
-    const correlationId = requestContext.correlationId();
-    let payload: BusErrorPayload;
-    if (exception instanceof MemboltError) {
-      payload = toBusErrorPayload(exception);
-    } else {
-      this.logger.error(
-        `Unhandled error in bus handler (correlationId ${correlationId ?? 'none'}): ${exception instanceof Error ? exception.stack : String(exception)}`,
-      );
-      payload = { code: CommonErrorCode.InternalError, message: INTERNAL_ERROR_MESSAGE, correlationId };
-    }
+    const payload = toBusErrorPayloadOf(exception, this.logger);
     return throwError(() => payload);
   }
+}
+
+/** A handler's failure as the bus error payload; an unknown error is logged and hidden behind internal_error. */
+export function toBusErrorPayloadOf(exception: unknown, logger: Logger): BusErrorPayload {
+  if (exception instanceof MemboltError) return toBusErrorPayload(exception);
+  const correlationId = requestContext.correlationId();
+  logger.error(
+    `Unhandled error in bus handler (correlationId ${correlationId ?? 'none'}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+  );
+  return { code: CommonErrorCode.InternalError, message: INTERNAL_ERROR_MESSAGE, correlationId };
 }
 
 /** Marks a class as a bus handler controller: request context + error mapping on every handler. */

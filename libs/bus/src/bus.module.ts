@@ -14,6 +14,8 @@ import { InProcessClient } from './in-process/in-process.client.js';
 import { InProcessServer } from './in-process/in-process.server.js';
 import { FastFailNatsClient, NATS_RECONNECT_OPTIONS } from './nats/fast-fail-nats.client.js';
 import { ReadyNatsServer } from './nats/ready-nats.server.js';
+import { BusStreamInterceptor } from './stream/bus-stream.handler.js';
+import { BusStreams } from './stream/bus-streams.js';
 
 function createClientProxy(options: BusClientOptions): BusClientProxy {
   const { transport } = options;
@@ -64,8 +66,10 @@ export class BusModule {
         BusClient,
         BusBroadcasts,
         BusRequestMetering,
+        BusStreams,
+        BusStreamInterceptor,
       ],
-      exports: [BusClient, BusBroadcasts],
+      exports: [BusClient, BusBroadcasts, BusStreams, BusStreamInterceptor],
     };
   }
 }

@@ -14,6 +14,8 @@ export interface BusClientOptions {
    * replica). Default: 30 % of the request's timeout.
    */
   readonly idempotentFirstAttemptMs?: number;
+  /** How often a streaming handler pings its caller while it works (default 5000 ms). */
+  readonly streamHeartbeatMs?: number;
 }
 
 export const BUS_CLIENT_OPTIONS = Symbol('BUS_CLIENT_OPTIONS');

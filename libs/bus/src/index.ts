@@ -12,3 +12,5 @@ export * from './broadcast/bus-broadcasts.js';
 export * from './bus-metrics.js';
 export * from './bus-readiness.js';
 export * from './nats/wait-for-nats.js';
+export * from './stream/bus-streams.js';
+export * from './stream/bus-stream.handler.js';

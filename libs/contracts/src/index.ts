@@ -27,3 +27,8 @@ export * from './memory/memory-events.js';
 export * from './ingestion/ingestion.requests.js';
 export * from './ingestion/ingestion.views.js';
 export * from './ingestion/ingestion.subjects.js';
+export * from './chat/chat.requests.js';
+export * from './chat/chat.views.js';
+export * from './chat/chat.subjects.js';
+export * from './billing/usage.js';
+export * from './billing/payments.js';

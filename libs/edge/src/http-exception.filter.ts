@@ -68,7 +68,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const withId =
       error.correlationId || !correlationId
         ? error
-        : new MemboltError(error.code, error.message, correlationId);
+        : new MemboltError(error.code, error.message, correlationId, error.reason);
     const { status, body } = toRestError(withId);
     if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
       response.setHeader('Retry-After', '5');

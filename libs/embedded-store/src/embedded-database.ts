@@ -36,6 +36,14 @@ export function openEmbeddedDatabase(dataDir: string, name: string): EmbeddedDat
 }
 
 /**
+ * A private in-memory SQLite database (no file, gone on close): scratch work that needs SQLite itself, such
+ * as running text through an FTS5 tokenizer exactly as a service's file does.
+ */
+export function openScratchDatabase(): EmbeddedDatabase {
+  return new Database(':memory:');
+}
+
+/**
  * Applies pending migrations in order, each in its own transaction, and records them in
  * `schema_migrations`. Refuses to run when the file was migrated by a newer build (unknown versions).
  */

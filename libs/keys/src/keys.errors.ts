@@ -26,3 +26,22 @@ export const apiKeyLimitReached = (maxActiveKeysPerUser: number): KeysError =>
     KeysErrorCode.ApiKeyLimitReached,
     `You have reached the limit of ${maxActiveKeysPerUser} active API keys. Revoke a key you no longer use to create a new one.`,
   );
+
+/** Also what another user's provider key looks like: its existence is not revealed. */
+export const providerKeyNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
+
+export const blankProviderKey = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'Enter the API key.');
+
+export const malformedProviderKey = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'An API key has no spaces or line breaks.');
+
+export const baseUrlRequired = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'An OpenAI-compatible server needs its base URL (for example http://localhost:11434/v1).',
+  );
+
+export const baseUrlNotAccepted = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'Only OpenAI and OpenAI-compatible keys take a base URL.');

@@ -12,6 +12,7 @@ import {
   API_KEY_PATTERN,
   ApiKeysRevokedEvent,
   CommonErrorCode,
+  type CreateProviderKeyRequest,
   deleteUserDataSubject,
   IdentityErrorCode,
   KeysErrorCode,
@@ -27,6 +28,8 @@ async function pollUntil(check: () => boolean): Promise<void> {
   }
 }
 
+const PROVIDER_KEYS_SECRET = 'keys-int-provider-keys-secret-0123456789';
+
 /** The keys service served over a real nats-server, called through the bus like every edge does. */
 describe('keys service over NATS', () => {
   let testbed: NatsTestbed;
@@ -39,7 +42,12 @@ describe('keys service over NATS', () => {
   const activeUsers = new Set(['alice', 'bob', 'carol', 'dave']);
   let identity: BusTestApp | undefined;
   const startService = () =>
-    startBusServices(transport, 'keys', [KeysModule.forRoot({ store: { kind: 'embedded', dataDir } })]);
+    startBusServices(transport, 'keys', [
+      KeysModule.forRoot({
+        store: { kind: 'embedded', dataDir },
+        providerKeyEncryption: { secret: PROVIDER_KEYS_SECRET },
+      }),
+    ]);
 
   beforeAll(async () => {
     testbed = await startNatsTestbed('keys-int');
@@ -157,11 +165,11 @@ describe('keys service over NATS', () => {
       expect(before).toBeGreaterThan(0);
       expect(await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('alice'))).toEqual({
         service: 'keys',
-        removed: { apiKeys: before },
+        removed: { apiKeys: before, providerKeys: 0 },
       });
       expect(await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('alice'))).toEqual({
         service: 'keys',
-        removed: { apiKeys: 0 },
+        removed: { apiKeys: 0, providerKeys: 0 },
       });
       expect(
         (await client.bus.request(KeysSubjects.list, { activeOnly: false }, asUser('alice'))).keys,
@@ -231,6 +239,10 @@ describe('keys service over NATS', () => {
       client.bus.request(KeysSubjects.revoke, { keyId: 'x' }),
       client.bus.request(KeysSubjects.update, { keyId: 'x', name: 'y' }),
       client.bus.request(deleteUserDataSubject('keys'), {}),
+      client.bus.request(KeysSubjects.createProviderKey, { provider: 'openai', apiKey: 'sk-x' }),
+      client.bus.request(KeysSubjects.listProviderKeys, {}),
+      client.bus.request(KeysSubjects.deleteProviderKey, { providerKeyId: 'x' }),
+      client.bus.request(KeysSubjects.resolveProviderKeys, {}),
     ];
     for (const call of calls) {
       expect(await rejection(call)).toMatchObject({
@@ -259,6 +271,95 @@ describe('keys service over NATS', () => {
       client.bus.request(KeysSubjects.update, { keyId: apiKey.id, name: 'again' }, asUser('carol')),
     );
     expect(edit.code).toBe(CommonErrorCode.Conflict);
+  });
+
+  describe("users' language-model keys", () => {
+    const ALICE_KEY = 'sk-ant-api03-alice-secret-key-0123-9f3K';
+
+    it('adds a key (answered with its last 4 characters only), lists it, and resolves it for chat', async () => {
+      const added = await client.bus.request(
+        KeysSubjects.createProviderKey,
+        { provider: 'anthropic', apiKey: ALICE_KEY },
+        asUser('alice'),
+      );
+      expect(added).toEqual({
+        id: expect.any(String),
+        provider: 'anthropic',
+        last4: '9f3K',
+        baseUrl: null,
+        createdAt: expect.any(String),
+      });
+      const listed = await client.bus.request(KeysSubjects.listProviderKeys, {}, asUser('alice'));
+      expect(listed).toEqual({ providerKeys: [added] });
+      expect(JSON.stringify(listed)).not.toContain(ALICE_KEY.slice(0, 20));
+      expect(await client.bus.request(KeysSubjects.resolveProviderKeys, {}, asUser('alice'))).toEqual({
+        keys: [{ id: added.id, provider: 'anthropic', apiKey: ALICE_KEY, baseUrl: null }],
+      });
+    });
+
+    it("never lists, resolves or deletes another user's key", async () => {
+      const bobs = await client.bus.request(
+        KeysSubjects.createProviderKey,
+        { provider: 'openai-compatible', apiKey: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
+        asUser('bob'),
+      );
+      const listed = await client.bus.request(KeysSubjects.listProviderKeys, {}, asUser('carol'));
+      expect(listed.providerKeys).toEqual([]);
+      expect((await client.bus.request(KeysSubjects.resolveProviderKeys, {}, asUser('carol'))).keys).toEqual(
+        [],
+      );
+      const denied = await rejection(
+        client.bus.request(KeysSubjects.deleteProviderKey, { providerKeyId: bobs.id }, asUser('carol')),
+      );
+      expect(denied).toMatchObject({
+        code: CommonErrorCode.NotFound,
+        message: 'Language model key not found.',
+      });
+      expect(
+        (await client.bus.request(KeysSubjects.listProviderKeys, {}, asUser('bob'))).providerKeys,
+      ).toEqual([bobs]);
+      expect(
+        await client.bus.request(KeysSubjects.deleteProviderKey, { providerKeyId: bobs.id }, asUser('bob')),
+      ).toEqual(bobs);
+    });
+
+    it('refuses bad payloads with validation errors and stores nothing', async () => {
+      const bad = [
+        { provider: 'mistral', apiKey: 'k' },
+        { provider: 'openai', apiKey: '' },
+        { provider: 'openai', apiKey: 'x'.repeat(513) },
+        { provider: 'openai', apiKey: 'sk-ok', baseUrl: 'ftp://example.com' },
+        { provider: 'openai', apiKey: 'sk-ok', extra: true },
+        { provider: 'openai-compatible', apiKey: 'ollama' },
+        { provider: 'gemini', apiKey: 'AIza-key', baseUrl: 'https://example.com' },
+      ];
+      for (const payload of bad) {
+        const error = await rejection(
+          client.bus.request(
+            KeysSubjects.createProviderKey,
+            payload as unknown as CreateProviderKeyRequest,
+            asUser('dave'),
+          ),
+        );
+        expect(error.code).toBe(CommonErrorCode.ValidationError);
+      }
+      expect(
+        (await client.bus.request(KeysSubjects.listProviderKeys, {}, asUser('dave'))).providerKeys,
+      ).toEqual([]);
+    });
+
+    it('counts provider keys in the deletion receipt and removes them', async () => {
+      await client.bus.request(
+        KeysSubjects.createProviderKey,
+        { provider: 'gemini', apiKey: 'AIzaSy-dave-gemini-key' },
+        asUser('dave'),
+      );
+      const receipt = await client.bus.request(deleteUserDataSubject('keys'), {}, asUser('dave'));
+      expect(receipt).toEqual({ service: 'keys', removed: { apiKeys: expect.any(Number), providerKeys: 1 } });
+      expect(
+        (await client.bus.request(KeysSubjects.listProviderKeys, {}, asUser('dave'))).providerKeys,
+      ).toEqual([]);
+    });
   });
 
   it('writes last_used when the service shuts down', async () => {

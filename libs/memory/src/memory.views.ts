@@ -66,7 +66,8 @@ export function toHistoryView(memoryId: string, versions: readonly MemoryVersion
     versions: versions.map((v) => ({
       version: v.version,
       text: v.text,
-      metadata: { ...v.metadata },
+      // Folded as on the memory itself: a version's metadata carries the importance (and category) it had.
+      metadata: { ...v.metadata, importance: v.importance, ...(v.category ? { category: v.category } : {}) },
       importance: v.importance,
       category: v.category,
       validFrom: v.validFrom.toISOString(),

@@ -27,6 +27,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       extensions: {
         code: GRAPHQL_CODE_BY_CODE[domainError.code],
         error: domainError.code,
+        ...(domainError.reason ? { reason: domainError.reason } : {}),
         ...(domainError.correlationId ? { correlationId: domainError.correlationId } : {}),
       },
     };

@@ -17,6 +17,11 @@ export async function rejection(promise: Promise<unknown>): Promise<MemboltError
   throw new Error('expected the request to fail');
 }
 
+async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 export interface BusTransportFixture {
   /** Transport for servers and clients of one test run (fresh broker / fresh NATS server). */
   readonly transport: BusTransportOptions;
@@ -103,6 +108,110 @@ export function describeBusTransportContract(
     it('fails with service_unavailable when the answer does not come within the timeout', async () => {
       const error = await rejection(
         client.bus.request(TestSubjects.slow, { text: 'x', times: 1000 }, { timeoutMs: 100 }),
+      );
+      expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
+    });
+
+    it('streams chunks in order and ends', async () => {
+      const chunks: Array<{ i: number; text: string }> = [];
+      for await (const chunk of client.bus.stream(TestSubjects.count, { text: 'c', times: 25 }))
+        chunks.push(chunk);
+      expect(chunks).toEqual(Array.from({ length: 25 }, (_, i) => ({ i, text: 'c' })));
+    });
+
+    it('streams the handler error after the chunks sent before it', async () => {
+      const chunks: unknown[] = [];
+      const error = await rejection(
+        (async () => {
+          for await (const chunk of client.bus.stream(TestSubjects.streamFail, { text: 'z', times: 1 }))
+            chunks.push(chunk);
+        })(),
+      );
+      expect(chunks).toEqual([{ i: 0 }, { i: 1 }]);
+      expect(error.code).toBe(CommonErrorCode.Conflict);
+      expect(error.message).toBe('stream conflict on z');
+    });
+
+    it('validates a streamed payload: the error ends the stream before any chunk', async () => {
+      const error = await rejection(
+        (async () => {
+          for await (const _chunk of client.bus.stream(TestSubjects.count, { text: 1, times: 2 } as never)) {
+            throw new Error('no chunk expected');
+          }
+        })(),
+      );
+      expect(error.code).toBe(CommonErrorCode.ValidationError);
+    });
+
+    it('refuses a streaming subject called as a plain request', async () => {
+      const error = await rejection(client.bus.request(TestSubjects.count, { text: 'x', times: 1 }));
+      expect(error.code).toBe(CommonErrorCode.ValidationError);
+    });
+
+    it('cancels the handler when the caller breaks out of the stream', async () => {
+      let seen = 0;
+      for await (const _chunk of client.bus.stream(TestSubjects.endless, { text: 'brk', times: 1 })) {
+        if (++seen === 3) break;
+      }
+      await waitFor(() => events.includes('cancelled:brk'));
+      expect(events).toContain('cancelled:brk');
+    });
+
+    it('cancels the handler when the caller aborts its signal', async () => {
+      const controller = new AbortController();
+      const chunks: unknown[] = [];
+      for await (const chunk of client.bus.stream(
+        TestSubjects.endless,
+        { text: 'abort', times: 1 },
+        { signal: controller.signal },
+      )) {
+        chunks.push(chunk);
+        if (chunks.length === 2) controller.abort();
+      }
+      expect(chunks).toHaveLength(2);
+      await waitFor(() => events.includes('cancelled:abort'));
+      expect(events).toContain('cancelled:abort');
+    });
+
+    it('fails with service_unavailable when the handler falls silent past the idle timeout, and cancels it', async () => {
+      const error = await rejection(
+        (async () => {
+          for await (const _chunk of client.bus.stream(
+            TestSubjects.silent,
+            { text: 'quiet', times: 1 },
+            { idleTimeoutMs: 150 },
+          )) {
+            throw new Error('no chunk expected');
+          }
+        })(),
+      );
+      expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
+      await waitFor(() => events.includes('silent-cancelled:quiet'));
+      expect(events).toContain('silent-cancelled:quiet');
+    });
+
+    it('keeps a slow stream alive with heartbeats', async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 2500);
+      const started = Date.now();
+      for await (const _chunk of client.bus.stream(
+        TestSubjects.silent,
+        { text: 'alive', times: 1 },
+        { idleTimeoutMs: 1800, signal: controller.signal },
+      )) {
+        throw new Error('no chunk expected');
+      }
+      // Ended by the abort, not by the idle timeout: the 1 s heartbeats kept it open past 1.8 s.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+    });
+
+    it('fails a stream with service_unavailable when nobody serves the subject', async () => {
+      const error = await rejection(
+        (async () => {
+          for await (const _chunk of client.bus.stream(TestSubjects.nobody, { text: 'x', times: 1 })) {
+            throw new Error('no chunk expected');
+          }
+        })(),
       );
       expect(error.code).toBe(CommonErrorCode.ServiceUnavailable);
     });

@@ -5,10 +5,12 @@ import { Test } from '@nestjs/testing';
 import { CommonError, CommonErrorCode, defineSubject } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
 import { IsInt, IsString, Max } from 'class-validator';
+import { interval, map, Observable, take } from 'rxjs';
 import { BusClient } from '../bus-client.js';
 import { BusBroadcasts } from '../broadcast/bus-broadcasts.js';
 import { BusController, BusPayload, BusUserId } from '../bus-handler.decorators.js';
 import { BusModule, createBusServer } from '../bus.module.js';
+import { BusStream } from '../stream/bus-stream.handler.js';
 import type { BusTransportOptions } from '../bus.options.js';
 
 /** Handlers, subjects and client factory shared by the transport contract and the bus benchmark. */
@@ -38,6 +40,14 @@ export const TestSubjects = {
   }),
   /** A write: `events` records each delivery, so a test can tell whether it ran once, twice or never. */
   record: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.record.v1'),
+  /** Streams: `times` chunks, one every few ms. */
+  count: defineSubject<EchoRequest, { i: number; text: string }>('contract', 'contract.count.v1'),
+  /** Streams two chunks, then fails with a conflict. */
+  streamFail: defineSubject<EchoRequest, { i: number }>('contract', 'contract.stream-fail.v1'),
+  /** Streams for ever; records `cancelled:<text>` in `events` when its caller cancels. */
+  endless: defineSubject<EchoRequest, { i: number }>('contract', 'contract.endless.v1'),
+  /** Accepts the stream and never sends a chunk (records `silent-cancelled:<text>` when cancelled). */
+  silent: defineSubject<EchoRequest, never>('contract', 'contract.silent.v1'),
 };
 
 /** A handler set used by the transport contract; `server` tells which replica answered. */
@@ -82,6 +92,44 @@ export function createContractHandlers(server: string, events: string[]) {
       return { text: request.text, server };
     }
 
+    @MessagePattern(TestSubjects.count.name)
+    @BusStream()
+    count(@BusPayload(EchoRequest) request: EchoRequest) {
+      return interval(2).pipe(
+        take(request.times),
+        map((i) => ({ i, text: request.text })),
+      );
+    }
+
+    @MessagePattern(TestSubjects.streamFail.name)
+    @BusStream()
+    streamFail(@BusPayload(EchoRequest) request: EchoRequest) {
+      return new Observable<{ i: number }>((subscriber) => {
+        subscriber.next({ i: 0 });
+        subscriber.next({ i: 1 });
+        subscriber.error(new CommonError(CommonErrorCode.Conflict, `stream conflict on ${request.text}`));
+      });
+    }
+
+    @MessagePattern(TestSubjects.endless.name)
+    @BusStream()
+    endless(@BusPayload(EchoRequest) request: EchoRequest) {
+      return new Observable<{ i: number }>((subscriber) => {
+        let i = 0;
+        const timer = setInterval(() => subscriber.next({ i: i++ }), 5);
+        return () => {
+          clearInterval(timer);
+          events.push(`cancelled:${request.text}`);
+        };
+      });
+    }
+
+    @MessagePattern(TestSubjects.silent.name)
+    @BusStream()
+    silent(@BusPayload(EchoRequest) request: EchoRequest) {
+      return new Observable<never>(() => () => events.push(`silent-cancelled:${request.text}`));
+    }
+
     @EventPattern<string>(TestSubjects.noted.name)
     noted(@BusPayload(EchoRequest) request: EchoRequest) {
       events.push(request.text);
@@ -95,7 +143,11 @@ export async function startContractServer(
   server: string,
   events: string[] = [],
 ) {
-  @Module({ controllers: [createContractHandlers(server, events)] })
+  // The bus client module gives streaming handlers their channel back to the caller, as in a service process.
+  @Module({
+    imports: [BusModule.forRoot({ transport, timeoutMs: 3000, streamHeartbeatMs: 1000 })],
+    controllers: [createContractHandlers(server, events)],
+  })
   class ContractServerModule {}
   const app: INestMicroservice = await NestFactory.createMicroservice(ContractServerModule, {
     strategy: createBusServer(transport, 'contract', { shutdownGraceMs: 100 }),

@@ -3,7 +3,24 @@ export interface BusMeta {
   readonly correlationId: string;
   /** The authenticated user the call acts for; services scope every read and write by it. */
   readonly userId?: string;
+  /** Only on a streamed request (`BusClient.stream`): where the handler sends its chunks. */
+  readonly stream?: BusStreamMeta;
 }
+
+export interface BusStreamMeta {
+  /** The subject the caller listens on; `<replyTo>.cancel` tells the handler to stop. */
+  readonly replyTo: string;
+}
+
+/** What a streaming handler sends to `replyTo`, in order: chunks and pings, then `end` or `error`. */
+export type BusStreamMessage =
+  | { readonly kind: 'chunk'; readonly seq: number; readonly data: unknown }
+  | { readonly kind: 'ping' }
+  | { readonly kind: 'end' }
+  | { readonly kind: 'error'; readonly error: unknown };
+
+/** The prefix of every stream's reply subject. */
+export const BUS_STREAM_PREFIX = '_STREAM.';
 
 export interface BusEnvelope<T = unknown> {
   readonly meta: BusMeta;

@@ -1,5 +1,6 @@
 import {
   BillingErrorCode,
+  ChatErrorCode,
   CommonErrorCode,
   type ErrorCode,
   GraphqlErrorCode,
@@ -9,6 +10,7 @@ import {
   KeysErrorCode,
 } from '../rules/error-codes.js';
 import { MemboltError } from './membolt-error.js';
+import type { SubscriptionReason } from '../rules/billing.rules.js';
 
 /** REST status per code. `Record<ErrorCode, …>` makes the compiler reject a missing code. */
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -24,6 +26,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [CommonErrorCode.ServiceUnavailable]: 503,
   [BillingErrorCode.PlanNotFound]: 404,
   [BillingErrorCode.SubscriptionNotFound]: 404,
+  [BillingErrorCode.SubscriptionInvalid]: 402,
+  [BillingErrorCode.SpendCapReached]: 402,
+  [BillingErrorCode.PaymentFailed]: 402,
   [IdentityErrorCode.EmailAlreadyInUse]: 409,
   [IdentityErrorCode.UserNotFound]: 404,
   [IdentityErrorCode.WrongPassword]: 401,
@@ -41,6 +46,14 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.ApiKeyLimitReached]: 409,
   [IngestionErrorCode.UnsupportedFileType]: 415,
   [IngestionErrorCode.UnreadableFile]: 422,
+  // A provider's failure is not the caller's: 502 (bad gateway), except quota (429) and overload (503).
+  [ChatErrorCode.ProviderAuthFailed]: 502,
+  [ChatErrorCode.ProviderQuotaExceeded]: 429,
+  [ChatErrorCode.ProviderModelNotFound]: 502,
+  [ChatErrorCode.ProviderUnavailable]: 503,
+  [ChatErrorCode.ProviderFailed]: 502,
+  [ChatErrorCode.WebSearchNotConfigured]: 503,
+  [ChatErrorCode.WebSearchFailed]: 502,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -57,6 +70,9 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [CommonErrorCode.ServiceUnavailable]: GraphqlErrorCode.ServiceUnavailable,
   [BillingErrorCode.PlanNotFound]: GraphqlErrorCode.PlanNotFound,
   [BillingErrorCode.SubscriptionNotFound]: GraphqlErrorCode.SubscriptionNotFound,
+  [BillingErrorCode.SubscriptionInvalid]: GraphqlErrorCode.SubscriptionInvalid,
+  [BillingErrorCode.SpendCapReached]: GraphqlErrorCode.SpendCapReached,
+  [BillingErrorCode.PaymentFailed]: GraphqlErrorCode.PaymentFailed,
   // The web app maps these spec names to the documented texts, so they cross GraphQL unchanged.
   [IdentityErrorCode.EmailAlreadyInUse]: GraphqlErrorCode.EmailAlreadyInUse,
   [IdentityErrorCode.UserNotFound]: GraphqlErrorCode.UserNotFound,
@@ -75,6 +91,13 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [KeysErrorCode.ApiKeyLimitReached]: GraphqlErrorCode.ApiKeyLimitReached,
   [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
   [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
+  [ChatErrorCode.ProviderAuthFailed]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderQuotaExceeded]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderModelNotFound]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderUnavailable]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.ProviderFailed]: GraphqlErrorCode.ProviderError,
+  [ChatErrorCode.WebSearchNotConfigured]: GraphqlErrorCode.WebSearchNotConfigured,
+  [ChatErrorCode.WebSearchFailed]: GraphqlErrorCode.WebSearchFailed,
 };
 
 /** What a failed bus request carries back to the caller. */
@@ -82,11 +105,14 @@ export interface BusErrorPayload {
   readonly code: ErrorCode;
   readonly message: string;
   readonly correlationId?: string;
+  /** The subscription check's reason when the code is `subscription_invalid`. */
+  readonly reason?: string;
 }
 
 /** The REST error body of every edge. */
 export interface RestErrorBody {
-  readonly error: ErrorCode;
+  /** The code, or the subscription check's reason on a 402 `subscription_invalid`. */
+  readonly error: ErrorCode | SubscriptionReason;
   readonly message: string;
   readonly correlationId?: string;
 }
@@ -94,7 +120,12 @@ export interface RestErrorBody {
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';
 
 export function toBusErrorPayload(error: MemboltError): BusErrorPayload {
-  return { code: error.code, message: error.message, correlationId: error.correlationId };
+  return {
+    code: error.code,
+    message: error.message,
+    correlationId: error.correlationId,
+    ...(error.reason ? { reason: error.reason } : {}),
+  };
 }
 
 export function isBusErrorPayload(value: unknown): value is BusErrorPayload {
@@ -104,10 +135,16 @@ export function isBusErrorPayload(value: unknown): value is BusErrorPayload {
 }
 
 export function fromBusErrorPayload(payload: BusErrorPayload): MemboltError {
-  return new MemboltError(payload.code, payload.message, payload.correlationId);
+  return new MemboltError(payload.code, payload.message, payload.correlationId, payload.reason);
 }
 
 export function toRestError(error: MemboltError): { status: number; body: RestErrorBody } {
+  // A refused subscription answers 402 with the check's reason as the error (the spec's five reasons).
+  if (error.code === BillingErrorCode.SubscriptionInvalid && error.reason)
+    return {
+      status: HTTP_STATUS_BY_CODE[error.code],
+      body: { error: error.reason as SubscriptionReason, message: error.message },
+    };
   const body: RestErrorBody =
     error.code === CommonErrorCode.InternalError || error.code === CommonErrorCode.ServiceUnavailable
       ? { error: error.code, message: error.message, correlationId: error.correlationId }

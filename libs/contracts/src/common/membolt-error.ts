@@ -1,5 +1,6 @@
 import {
   BillingErrorCode,
+  ChatErrorCode,
   CommonErrorCode,
   type ErrorCode,
   IdentityErrorCode,
@@ -13,6 +14,8 @@ export class MemboltError<C extends ErrorCode = ErrorCode> extends Error {
     readonly code: C,
     message: string,
     readonly correlationId?: string,
+    /** Why a subscription check refused (code `subscription_invalid`): one of SUBSCRIPTION_REASONS. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -24,6 +27,7 @@ export class BillingError extends MemboltError<BillingErrorCode> {}
 export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
 export class IngestionError extends MemboltError<IngestionErrorCode> {}
+export class ChatError extends MemboltError<ChatErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

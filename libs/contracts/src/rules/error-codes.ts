@@ -19,6 +19,12 @@ export enum CommonErrorCode {
 export enum BillingErrorCode {
   PlanNotFound = 'plan_not_found',
   SubscriptionNotFound = 'subscription_not_found',
+  /** The subscription check refused the call; the error carries the check's `reason`. */
+  SubscriptionInvalid = 'subscription_invalid',
+  /** The API key's monthly spend cap is used up. */
+  SpendCapReached = 'spend_cap_reached',
+  /** The payment provider refused or failed (checkout, webhook). */
+  PaymentFailed = 'payment_failed',
 }
 
 /** Identity codes keep the names the spec's screens map to texts (web-app.md section 8). */
@@ -51,8 +57,24 @@ export enum IngestionErrorCode {
   UnreadableFile = 'unreadable_file',
 }
 
+/** Failures of the chat service: a language-model provider's answer mapped to a clear message, web search. */
+export enum ChatErrorCode {
+  /** The provider refused the key (the operator's or the user's own). */
+  ProviderAuthFailed = 'provider_auth_failed',
+  /** The provider's quota or rate limit, after the retries. */
+  ProviderQuotaExceeded = 'provider_quota_exceeded',
+  /** The provider does not know the model id it was sent. */
+  ProviderModelNotFound = 'provider_model_not_found',
+  /** The provider is overloaded or down (5xx after the retries, or no answer in time). */
+  ProviderUnavailable = 'provider_unavailable',
+  /** Any other refusal by the provider (a bad request, a content filter). */
+  ProviderFailed = 'provider_failed',
+  WebSearchNotConfigured = 'web_search_not_configured',
+  WebSearchFailed = 'web_search_failed',
+}
+
 export type ErrorCode =
-  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | IngestionErrorCode;
+  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | IngestionErrorCode | ChatErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
@@ -60,6 +82,7 @@ const ALL_CODES = new Set<string>([
   ...Object.values(IdentityErrorCode),
   ...Object.values(KeysErrorCode),
   ...Object.values(IngestionErrorCode),
+  ...Object.values(ChatErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -83,6 +106,9 @@ export enum GraphqlErrorCode {
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   PlanNotFound = 'PLAN_NOT_FOUND',
   SubscriptionNotFound = 'SUBSCRIPTION_NOT_FOUND',
+  SubscriptionInvalid = 'SUBSCRIPTION_INVALID',
+  SpendCapReached = 'SPEND_CAP_REACHED',
+  PaymentFailed = 'PAYMENT_FAILED',
   ApiKeyNotFound = 'API_KEY_NOT_FOUND',
   ApiKeyLimitReached = 'API_KEY_LIMIT_REACHED',
   UnsupportedFileType = 'UNSUPPORTED_FILE_TYPE',
@@ -95,4 +121,8 @@ export enum GraphqlErrorCode {
   OidcNotConfigured = 'oidc-not-configured',
   OidcFailed = 'oidc-failed',
   ReauthenticationRequired = 'reauthentication-required',
+  /** A language-model provider refused or failed; the message says why (bad key, quota, model, overload). */
+  ProviderError = 'PROVIDER_ERROR',
+  WebSearchNotConfigured = 'WEB_SEARCH_NOT_CONFIGURED',
+  WebSearchFailed = 'WEB_SEARCH_FAILED',
 }

@@ -9,3 +9,5 @@ export * from './plan.rules.js';
 export * from './product.rules.js';
 export * from './memory.rules.js';
 export * from './ingestion.rules.js';
+export * from './chat.rules.js';
+export * from './billing.rules.js';

@@ -94,7 +94,7 @@ export class ApiKeyAuthenticator {
     this.logger.warn(
       `API key lookup shared with request ${error.correlationId} failed: ${error.code} (correlationId ${correlationId})`,
     );
-    return new MemboltError(error.code, error.message, correlationId);
+    return new MemboltError(error.code, error.message, correlationId, error.reason);
   }
 
   private remember(digest: string, principal: ApiKeyPrincipal): void {

@@ -137,6 +137,10 @@ export function createStubServiceHandlers(
             balanceCents: 0,
             rateCents: 1,
             conversationsUsed: 0,
+            conversationsLimit: 10,
+            retentionDays: 7,
+            usageResetAt: now,
+            renewsAt: now,
             createdAt: now,
             updatedAt: now,
           };

@@ -4,7 +4,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PLAN_CATALOGUE } from '../../domain/plan-catalogue.js';
+import { describeLedgerRepositoryContract } from '../../testing/ledger-repository.contract.js';
 import { describePlanCatalogueRepositoryContract } from '../../testing/plan-catalogue-repository.contract.js';
+import { describeUsageRepositoryContract } from '../../testing/usage-repository.contract.js';
 import {
   describeSubscriptionRepositoryContract,
   makeSubscription,
@@ -23,6 +25,8 @@ const makeStore = async () => openBillingEmbeddedStore(newDataDir());
 
 describePlanCatalogueRepositoryContract('embedded (SQLite)', makeStore);
 describeSubscriptionRepositoryContract('embedded (SQLite)', makeStore);
+describeLedgerRepositoryContract('embedded (SQLite)', makeStore);
+describeUsageRepositoryContract('embedded (SQLite)', makeStore);
 
 describe('billing embedded store', () => {
   it('keeps plans and subscriptions in one file, DATA_DIR/billing.sqlite, migrated once', async () => {
@@ -42,6 +46,7 @@ describe('billing embedded store', () => {
       expect(file.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([
         { version: 1 },
         { version: 2 },
+        { version: 3 },
       ]);
     } finally {
       file.close();

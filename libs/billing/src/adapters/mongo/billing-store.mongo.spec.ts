@@ -1,6 +1,8 @@
 import { describe, it } from '@jest/globals';
 import mongoose from 'mongoose';
+import { describeLedgerRepositoryContract } from '../../testing/ledger-repository.contract.js';
 import { describePlanCatalogueRepositoryContract } from '../../testing/plan-catalogue-repository.contract.js';
+import { describeUsageRepositoryContract } from '../../testing/usage-repository.contract.js';
 import { describeSubscriptionRepositoryContract } from '../../testing/subscription-repository.contract.js';
 import { openBillingMongoStore } from './billing-store.mongo.js';
 
@@ -18,6 +20,8 @@ if (MONGO_URL) {
   };
   describePlanCatalogueRepositoryContract('MongoDB', makeStore);
   describeSubscriptionRepositoryContract('MongoDB', makeStore);
+  describeLedgerRepositoryContract('MongoDB', makeStore);
+  describeUsageRepositoryContract('MongoDB', makeStore);
 } else {
   describe('BillingStore contracts: MongoDB', () => {
     it.skip('run when MONGO_URL points at a MongoDB server', () => undefined);

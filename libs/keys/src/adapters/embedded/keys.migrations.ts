@@ -24,4 +24,22 @@ export const KEYS_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX api_keys_by_user ON api_keys (user_id, created_at DESC);
       `),
   },
+  {
+    version: 2,
+    name: 'provider keys',
+    // One key per user and provider; the secret only sealed (AES-256-GCM), never in clear.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE provider_keys (
+          id TEXT PRIMARY KEY,
+          user_id TEXT NOT NULL,
+          provider TEXT NOT NULL,
+          sealed_secret TEXT NOT NULL,
+          last4 TEXT NOT NULL,
+          base_url TEXT,
+          created_at TEXT NOT NULL,
+          UNIQUE (user_id, provider)
+        );
+      `),
+  },
 ];

@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose';
+import { LLM_PROVIDER_IDS } from '@membolt/contracts';
 import { API_KEY_PERMISSIONS } from '../../domain/api-key.js';
 
 /** The `api_keys` collection (gateway-and-accounts.md section 3), with the secret replaced by its hash. */
@@ -37,3 +38,29 @@ export const apiKeySchema = new Schema<ApiKeyDocument>(
   { collection: 'api_keys', versionKey: false },
 );
 apiKeySchema.index({ userId: 1, createdAt: -1 });
+
+/** The `provider_keys` collection: users' language-model keys, the secret only sealed (AES-256-GCM). */
+export interface ProviderKeyDocument {
+  _id: string;
+  userId: string;
+  provider: string;
+  sealedSecret: string;
+  last4: string;
+  baseUrl: string | null;
+  createdAt: Date;
+}
+
+export const providerKeySchema = new Schema<ProviderKeyDocument>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    provider: { type: String, required: true, enum: [...LLM_PROVIDER_IDS] },
+    sealedSecret: { type: String, required: true },
+    last4: { type: String, required: true },
+    baseUrl: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'provider_keys', versionKey: false },
+);
+// One key per user and provider.
+providerKeySchema.index({ userId: 1, provider: 1 }, { unique: true });

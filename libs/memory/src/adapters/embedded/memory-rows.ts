@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { MemoryCategory, MemorySource } from '@membolt/contracts';
 import type {
   Memory,
@@ -166,6 +167,27 @@ export function filterSql(filter: MemoryFilter, alias = 'm'): SqlPart {
       break;
   }
   return { sql, params };
+}
+
+/** Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> memory id. */
+export function keepSeqsInSql(
+  db: EmbeddedDatabase,
+  scope: MemoryScopeFilter,
+  filter: MemoryFilter,
+  seqs: readonly number[],
+): Map<number, string> {
+  const kept = new Map<number, string>();
+  if (seqs.length === 0) return kept;
+  const where = scopeSql(scope, 'm', true);
+  const filters = filterSql(filter);
+  const rows = db
+    .prepare(
+      `SELECT m.seq, m.id FROM memories m WHERE ${where.sql}${filters.sql}
+       AND m.seq IN (SELECT value FROM json_each(?))`,
+    )
+    .all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{ seq: number; id: string }>;
+  for (const row of rows) kept.set(row.seq, row.id);
+  return kept;
 }
 
 /** True when the filter keeps every memory of the scope except closed facts. */

@@ -4,6 +4,7 @@ import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-sear
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
+import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 
 /** What the searches need of a prepared statement. */
@@ -18,12 +19,21 @@ const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 /** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
 const KEYWORD_RESCORE_DEPTH = 2;
 
-/** Candidate generation over `memory.sqlite`: vectors (exact or ANN), FTS5 BM25, concept links. */
+/**
+ * Candidate generation over `memory.sqlite`: vectors (exact or ANN), keywords (FTS5 BM25, or the in-memory
+ * postings of a large scope), concept links.
+ */
 export class MemorySearchEmbedded implements MemorySearchIndex {
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly vectors: EmbeddedVectorIndex,
+    private readonly keywords: EmbeddedKeywordIndex,
   ) {}
+
+  /** Resolves when the background builds of ANN and keyword indexes started so far are done (tests, benches). */
+  async whenIndexed(): Promise<void> {
+    await Promise.all([this.vectors.whenIndexed(), this.keywords.whenIndexed()]);
+  }
 
   async dense(
     scope: MemoryScopeFilter,
@@ -42,6 +52,9 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): Promise<ScoredId[]> {
     const words = [...new Set(terms.map((t) => t.trim()).filter((t) => t.length > 0))];
     if (words.length === 0) return [];
+    // A large scope is scored in memory (the same bm25 with the scope's own IDF) once its index is built.
+    const inMemory = this.keywords.keyword(scope, filter, words, k);
+    if (inMemory) return inMemory;
     // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
     const token = scopeToken(scope);
     const phrase = (word: string): string => `{text keyword_context}:${quote(word)}`;

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.js';
 import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
 import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
+import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
@@ -17,14 +18,16 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
   migrate(db, MEMORY_MIGRATIONS);
   const vectors = new EmbeddedVectorIndex(db, settings, join(resolve(dataDir), 'memory-ann'));
   vectors.repairAll();
-  const memories = new MemoryEmbeddedRepository(db, vectors);
+  const keywords = new EmbeddedKeywordIndex(db, settings);
+  const memories = new MemoryEmbeddedRepository(db, vectors, keywords);
   return {
     memories,
-    search: new MemorySearchEmbedded(db, vectors),
+    search: new MemorySearchEmbedded(db, vectors, keywords),
     concepts: new ConceptEmbeddedRepository(db),
     endUsers: new EndUserEmbeddedRepository(db, memories),
     close: async () => {
       vectors.flush();
+      keywords.close();
       db.close();
     },
   };

@@ -6,7 +6,7 @@ import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates } from '../../ports/memory-search.index.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
-import { filterSql, fromBlob, isOpenOnly, scopeSql, scopeToken } from './memory-rows.js';
+import { filterSql, fromBlob, isOpenOnly, keepSeqsInSql, scopeSql, scopeToken } from './memory-rows.js';
 
 /** A vector write or removal the repository committed, told to the caches afterwards. */
 export interface VectorChange {
@@ -219,7 +219,7 @@ export class EmbeddedVectorIndex {
     for (;;) {
       const matches = entry.index.search(query, fetch, 1);
       const seqs = Array.from(matches.keys, (key) => Number(key));
-      const kept = this.keepInSql(scope, filter, seqs);
+      const kept = keepSeqsInSql(this.db, scope, filter, seqs);
       const out: ScoredId[] = [];
       for (let i = 0; i < seqs.length && out.length < k; i++) {
         const id = kept.get(seqs[i]!);
@@ -228,26 +228,6 @@ export class EmbeddedVectorIndex {
       if (out.length >= k || fetch >= size) return out;
       fetch = Math.min(size, fetch * 4);
     }
-  }
-
-  /** The candidates that exist, are in the scope and pass the filters: seq -> memory id. */
-  private keepInSql(
-    scope: MemoryScopeFilter,
-    filter: MemoryFilter,
-    seqs: readonly number[],
-  ): Map<number, string> {
-    const kept = new Map<number, string>();
-    if (seqs.length === 0) return kept;
-    const where = scopeSql(scope, 'm', true);
-    const filters = filterSql(filter);
-    const rows = this.db
-      .prepare(
-        `SELECT m.seq, m.id FROM memories m WHERE ${where.sql}${filters.sql}
-         AND m.seq IN (SELECT value FROM json_each(?))`,
-      )
-      .all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{ seq: number; id: string }>;
-    for (const row of rows) kept.set(row.seq, row.id);
-    return kept;
   }
 
   private allowedSeqs(scope: MemoryScopeFilter, filter: MemoryFilter): Set<number> {

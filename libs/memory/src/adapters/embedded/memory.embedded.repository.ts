@@ -32,6 +32,7 @@ import {
   type VersionRow,
 } from './memory-rows.js';
 import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
+import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
 
 type Removed = { -readonly [K in keyof MemoryRemoval['removed']]: number };
@@ -70,6 +71,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly vectors: EmbeddedVectorIndex,
+    private readonly keywords: EmbeddedKeywordIndex,
   ) {
     this.links = new ConceptLinks(db);
     this.insertMemory = db.prepare(
@@ -146,6 +148,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       }
     })();
     this.vectors.applied({ scope, upserts, removedSeqs: [] });
+    this.keywords.applied(
+      scope,
+      upserts.map((u) => u.seq),
+      [],
+    );
   }
 
   async findById(
@@ -264,6 +271,9 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     })();
     if (!updated) return null;
     if (change) this.vectors.applied(change);
+    if (changes.text !== undefined) {
+      this.keywords.applied({ userId: updated.user_id, endUserId: updated.end_user_id }, [updated.seq], []);
+    }
     return toMemory(updated);
   }
 
@@ -430,8 +440,13 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       }
     })();
     for (const { scope, seqs } of byScope.values()) {
-      if (wholeScopes) this.vectors.dropScope(scope);
-      else this.vectors.applied({ scope, upserts: [], removedSeqs: seqs });
+      if (wholeScopes) {
+        this.vectors.dropScope(scope);
+        this.keywords.dropScope(scope);
+      } else {
+        this.vectors.applied({ scope, upserts: [], removedSeqs: seqs });
+        this.keywords.applied(scope, [], seqs);
+      }
     }
     return { memoryIds: rows.map((row) => row.id), removed };
   }

@@ -12,15 +12,15 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CryptoApiKeyGenerator } from './adapters/crypto/crypto-api-key.generator.js';
-import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
-import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
+import { CryptoApiKeyGenerator } from '../adapters/crypto/crypto-api-key.generator.js';
+import { openKeysEmbeddedStore } from '../adapters/embedded/keys-store.embedded.js';
+import { ApiKeyUsageRecorder } from '../api-key-usage.recorder.js';
 import { KeysService } from './keys.service.js';
-import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from './domain/api-key-secret.js';
-import type { ApiKeyGenerator } from './ports/api-key-generator.js';
-import type { ApiKeyRepository, ApiKeyUse } from './ports/api-key.repository.js';
-import type { KeyOwners, KeyRevocationNotifier } from './ports/key-owners.js';
-import type { KeysStore } from './ports/keys-store.js';
+import { API_KEY_ALPHABET, generateApiKeySecret, hashApiKey } from '../domain/api-key-secret.js';
+import type { ApiKeyGenerator } from '../ports/api-key-generator.js';
+import type { ApiKeyRepository, ApiKeyUse } from '../ports/api-key.repository.js';
+import type { KeyOwners, KeyRevocationNotifier } from '../ports/key-owners.js';
+import type { KeysStore } from '../ports/keys-store.js';
 
 async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
   try {
@@ -80,7 +80,11 @@ describe('KeysService', () => {
 
   const build = (generator: ApiKeyGenerator = new CryptoApiKeyGenerator(), maxActiveKeysPerUser = 50) => {
     const settings = { lastUsedFlushIntervalMs: 60_000, maxActiveKeysPerUser };
-    const counted: KeysStore = { apiKeys: repository, close: () => store.close() };
+    const counted: KeysStore = {
+      apiKeys: repository,
+      providerKeys: store.providerKeys,
+      close: () => store.close(),
+    };
     usage = new ApiKeyUsageRecorder(counted, settings);
     service = new KeysService(counted, generator, clock, usage, owners, notifier, settings);
   };

@@ -1,25 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
-import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from './domain/api-key.js';
-import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from './domain/api-key-secret.js';
-import { API_KEY_GENERATOR, type ApiKeyGenerator } from './ports/api-key-generator.js';
+import { ApiKeyUsageRecorder } from '../api-key-usage.recorder.js';
+import { API_KEY_PERMISSIONS, type ApiKey, type ApiKeyValidation } from '../domain/api-key.js';
+import { displayPrefixOf, hashApiKey, isWellFormedApiKey } from '../domain/api-key-secret.js';
+import { API_KEY_GENERATOR, type ApiKeyGenerator } from '../ports/api-key-generator.js';
 import {
   apiKeyLimitReached,
   apiKeyNotFound,
   apiKeyRevoked,
   noActiveAccount,
   nothingToUpdate,
-} from './keys.errors.js';
-import { type ApiKeyChanges, DuplicateApiKeyError } from './ports/api-key.repository.js';
+} from '../keys.errors.js';
+import { type ApiKeyChanges, DuplicateApiKeyError } from '../ports/api-key.repository.js';
 import {
   KEY_OWNERS,
   KEY_REVOCATION_NOTIFIER,
   type KeyOwners,
   type KeyRevocationNotifier,
-} from './ports/key-owners.js';
-import { KEYS_STORE, type KeysStore } from './ports/keys-store.js';
-import { KEYS_SETTINGS, type KeysSettings } from './keys.options.js';
+} from '../ports/key-owners.js';
+import { KEYS_STORE, type KeysStore } from '../ports/keys-store.js';
+import { KEYS_SETTINGS, type KeysSettings } from '../keys.options.js';
 
 export interface NewApiKey {
   readonly name: string;

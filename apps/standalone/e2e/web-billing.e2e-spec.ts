@@ -1,0 +1,94 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { BusClient } from '@membolt/bus';
+import { UsageSubjects } from '@membolt/contracts';
+import type { BrowserContext } from 'playwright-core';
+import { runCliCommand } from '../src/cli/membolt-cli.js';
+import { useWebAppInBrowser } from './support/web-app.js';
+
+jest.setTimeout(90_000);
+
+/** The signed-in context's own user id, asked of the BFF with its cookies. */
+async function viewerId(context: BrowserContext, url: string): Promise<string> {
+  const response = await context.request.post(`${url}/graphql`, {
+    headers: { 'content-type': 'application/json' },
+    data: { query: '{ viewer { id } }' },
+  });
+  return ((await response.json()) as { data: { viewer: { id: string } } }).data.viewer.id;
+}
+
+/** Plans, limits and money in the web app, against the real product in headless Chromium (issue 11). */
+describe('web app: subscription, limits and payments', () => {
+  const web = useWebAppInBrowser({ forbidForeignRequests: true });
+  const bus = () => web.product.app.get(BusClient);
+
+  it('a free user at 10 conversations sees Free Tier Limit Reached where the server refuses, and the card warns', async () => {
+    const { page, context } = await web.signedIn('/dashboard');
+    const userId = await viewerId(context, web.product.url);
+    // Ten conversations this month, counted by billing's own subject (what ten new chats do).
+    for (let i = 0; i < 10; i++) {
+      await bus().request(
+        UsageSubjects.authorize,
+        { endpoint: '/chat', method: 'POST', idempotencyKey: `seed-${i}`, newConversation: true },
+        { userId },
+      );
+    }
+    await page.reload();
+    const card = page.getByTestId('subscription-status-card');
+    await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
+      'Free Conversations: 10 / 10 used',
+    );
+    await card.getByText('Almost at limit!').waitFor();
+    await expect(page.getByTestId('conversation-usage-bar').getAttribute('data-color')).resolves.toBe(
+      'error',
+    );
+
+    await page.goto(`${web.product.url}/memories`);
+    const dialog = page.getByRole('dialog', { name: 'Free Tier Limit Reached' });
+    await dialog
+      .getByText(
+        "You've used all 10 of your free conversations. Please upgrade to a paid plan to continue using the service.",
+      )
+      .waitFor();
+    await dialog.getByRole('link', { name: 'Upgrade Plan' }).click();
+    await page.waitForURL(`${web.product.url}/settings/subscription`);
+    await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('FREE');
+  });
+
+  it('changes plan in Settings > Subscription, and the account moves to it', async () => {
+    const { page } = await web.signedIn('/settings/subscription');
+    await page.getByTestId('current-plan-renewal').waitFor();
+    await page.getByTestId('available-plan-basic').getByRole('button', { name: 'Upgrade' }).click();
+    await expect.poll?.(() => page.getByTestId('current-plan-tier').textContent())?.toBe('BASIC');
+    await page.getByTestId('available-plan-basic').getByRole('button', { name: 'Current Plan' }).waitFor();
+    await page.getByTestId('available-plan-free').getByRole('button', { name: 'Downgrade' }).waitFor();
+    await page.getByRole('button', { name: 'View all plans' }).click();
+    for (const id of ['free', 'basic', 'pro', 'enterprise', 'pay-per-use'])
+      await page.getByTestId(`available-plan-${id}`).waitFor();
+    await page.getByTestId('ledger-table').getByText('Plan changed from free to basic').waitFor();
+  });
+
+  it('adds funds on pay-per-use from the dashboard and sees the balance change; out-of-range amounts are refused', async () => {
+    const { page, context } = await web.signedIn('/dashboard');
+    const userId = await viewerId(context, web.product.url);
+    await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'pay-per-use']);
+    await page.reload();
+    const card = page.getByTestId('subscription-status-card');
+    await expect(card.getByTestId('subscription-balance').textContent()).resolves.toBe('$0.00');
+    await card.getByText('Low balance!').waitFor();
+    await card.getByText('$0.01 per API call').waitFor();
+
+    await card.getByRole('button', { name: 'Add Funds' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Funds' });
+    const amount = dialog.getByLabel('Amount ($)');
+    await expect(amount.inputValue()).resolves.toBe('5');
+    await dialog.getByTestId('payment-simulation-notice').waitFor();
+    await amount.fill('1001');
+    await dialog.getByRole('button', { name: 'Add Funds' }).click();
+    await dialog.getByText('The amount must be between $1 and $1,000.').waitFor();
+    await amount.fill('5');
+    await dialog.getByRole('button', { name: 'Add Funds' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('$5.00').waitFor();
+    await expect(card.getByText('Low balance!').count()).resolves.toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+import type {
+  ChatMemoryView,
+  ChatMessageView,
+  ChatModelListView,
+  ChatTurnView,
+  ConversationDeletionView,
+  ConversationListView,
+  ConversationSummaryView,
+  ConversationView,
+  SendChatTurnRequest,
+  WebSearchView,
+} from '@membolt/contracts';
+import type { MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
+import type {
+  ChatMemoryModel,
+  ChatMessageModel,
+  ChatModelListModel,
+  ChatModeModel,
+  ChatResponderModel,
+  ChatRoleModel,
+  ChatTurnModel,
+  ConversationDeletionModel,
+  ConversationModel,
+  ConversationPageModel,
+  ConversationSummaryModel,
+  LlmProviderModel,
+  ModelProviderSourceModel,
+  SendChatMessageInput,
+  WebSearchModel,
+  WebSearchProviderModel,
+} from './chat.models.js';
+
+/*
+ * The chat service's bus views → the GraphQL models, in one place. The GraphQL enums carry the contract's
+ * own values, so the casts only change the nominal type. The SSE stream of the BFF sends these same
+ * models as JSON, so the web app reads one shape from both.
+ */
+
+export function toSendChatTurnRequest(input: SendChatMessageInput): SendChatTurnRequest {
+  return {
+    message: input.message,
+    ...(input.model ? { model: input.model } : {}),
+    ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+    ...(input.system ? { system: input.system } : {}),
+  };
+}
+
+export function toChatModelList(view: ChatModelListView): ChatModelListModel {
+  return {
+    defaultModelId: view.defaultModelId,
+    offline: view.offline,
+    models: view.models.map((model) => ({
+      ...model,
+      provider: model.provider as LlmProviderModel,
+      providerSource: model.providerSource as ModelProviderSourceModel | null,
+    })),
+  };
+}
+
+export function toChatMemoryModel(memory: ChatMemoryView): ChatMemoryModel {
+  return {
+    id: memory.id,
+    text: memory.text,
+    importance: memory.importance,
+    category: memory.category as MemoryCategoryModel | null,
+    source: memory.source as MemorySourceModel,
+    createdAt: memory.createdAt,
+    score: memory.score,
+    used: memory.used,
+  };
+}
+
+export function toChatTurnModel(turn: ChatTurnView): ChatTurnModel {
+  return {
+    conversationId: turn.conversationId,
+    conversationTitle: turn.conversationTitle,
+    startedConversation: turn.startedConversation,
+    userMessageId: turn.userMessageId,
+    assistantMessageId: turn.assistantMessageId,
+    text: turn.text,
+    model: turn.model,
+    responder: turn.responder as ChatResponderModel,
+    offline: turn.offline,
+    memoriesUsed: turn.memoriesUsed,
+    memoriesRetrieved: turn.memoriesRetrieved.map(toChatMemoryModel),
+    usage: { ...turn.usage },
+    createdAt: turn.createdAt,
+  };
+}
+
+export function toChatMessageModel(message: ChatMessageView): ChatMessageModel {
+  return {
+    id: message.id,
+    role: message.role as ChatRoleModel,
+    content: message.content,
+    createdAt: message.createdAt,
+    model: message.model,
+    responder: message.responder as ChatResponderModel | null,
+    memories: message.memories.map((memory) => ({
+      id: memory.id,
+      text: memory.text,
+      importance: memory.importance,
+      category: memory.category as MemoryCategoryModel | null,
+      source: memory.source as MemorySourceModel,
+    })),
+    mode: message.mode as ChatModeModel,
+  };
+}
+
+export function toConversationSummaryModel(summary: ConversationSummaryView): ConversationSummaryModel {
+  return {
+    id: summary.id,
+    title: summary.title,
+    preview: summary.preview,
+    model: summary.model,
+    messageCount: summary.messageCount,
+    memoryCount: summary.memoryCount,
+    createdAt: summary.createdAt,
+    updatedAt: summary.updatedAt,
+  };
+}
+
+export function toConversationModel(conversation: ConversationView): ConversationModel {
+  return {
+    ...toConversationSummaryModel(conversation),
+    messages: conversation.messages.map(toChatMessageModel),
+  };
+}
+
+export function toConversationPage(page: ConversationListView): ConversationPageModel {
+  return {
+    conversations: page.conversations.map(toConversationSummaryModel),
+    limit: page.limit,
+    offset: page.offset,
+    count: page.count,
+    totalCount: page.totalCount,
+  };
+}
+
+export function toConversationDeletionModel(view: ConversationDeletionView): ConversationDeletionModel {
+  return { ...view };
+}
+
+export function toWebSearchModel(view: WebSearchView): WebSearchModel {
+  return {
+    query: view.query,
+    provider: view.provider as WebSearchProviderModel,
+    results: view.results.map((result) => ({ ...result })),
+    formattedResults: view.formattedResults,
+    summary: view.summary,
+    summaryError: view.summaryError,
+  };
+}

@@ -1,0 +1,128 @@
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { BusClient } from '@membolt/bus';
+import { ChatSubjects } from '@membolt/contracts';
+import { CurrentUser } from '../session/current-user.decorator.js';
+import type { SessionUser } from '../session/session.guard.js';
+import {
+  toChatModelList,
+  toChatTurnModel,
+  toConversationDeletionModel,
+  toConversationModel,
+  toConversationPage,
+  toConversationSummaryModel,
+  toSendChatTurnRequest,
+  toWebSearchModel,
+} from './chat.mapper.js';
+import {
+  ChatModelListModel,
+  ChatTurnModel,
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  ConversationDeletionModel,
+  ConversationModel,
+  ConversationPageModel,
+  ConversationSummaryModel,
+  SendChatMessageInput,
+  WEB_SEARCH_DEFAULT_RESULTS,
+  WebSearchModel,
+} from './chat.models.js';
+
+/**
+ * The signed-in user's chat: the model catalogue, the exchanges, the stored conversations and web search.
+ * The chat service validates every argument (BAD_USER_INPUT); another user's conversation is NOT_FOUND.
+ * `sendChatMessage` answers the whole turn; the streamed variant is `POST /chat/stream` (server-sent
+ * events, decision 031).
+ */
+@Resolver()
+export class ChatResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => ChatModelListModel, {
+    description: 'The model catalogue, each model marked available or not (with the reason).',
+  })
+  async chatModels(@CurrentUser() user: SessionUser): Promise<ChatModelListModel> {
+    return toChatModelList(await this.bus.request(ChatSubjects.listModels, {}, { userId: user.userId }));
+  }
+
+  @Query(() => ConversationPageModel, { description: 'Stored conversations, most recently active first.' })
+  async conversations(
+    @CurrentUser() user: SessionUser,
+    @Args('limit', { type: () => Int, defaultValue: CONVERSATION_LIST_DEFAULT_LIMIT }) limit: number,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+  ): Promise<ConversationPageModel> {
+    return toConversationPage(
+      await this.bus.request(ChatSubjects.listConversations, { limit, offset }, { userId: user.userId }),
+    );
+  }
+
+  @Query(() => ConversationModel, { description: 'One conversation with its messages (/chat/{id}).' })
+  async conversation(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ConversationModel> {
+    return toConversationModel(
+      await this.bus.request(ChatSubjects.getConversation, { conversationId: id }, { userId: user.userId }),
+    );
+  }
+
+  @Mutation(() => ChatTurnModel, {
+    description: 'Sends a message and answers the whole turn (POST /chat/stream streams it instead).',
+  })
+  async sendChatMessage(
+    @CurrentUser() user: SessionUser,
+    @Args('input') input: SendChatMessageInput,
+  ): Promise<ChatTurnModel> {
+    return toChatTurnModel(
+      await this.bus.request(ChatSubjects.sendTurn, toSendChatTurnRequest(input), { userId: user.userId }),
+    );
+  }
+
+  @Mutation(() => ConversationSummaryModel)
+  async renameConversation(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('title') title: string,
+  ): Promise<ConversationSummaryModel> {
+    return toConversationSummaryModel(
+      await this.bus.request(
+        ChatSubjects.renameConversation,
+        { conversationId: id, title },
+        { userId: user.userId },
+      ),
+    );
+  }
+
+  @Mutation(() => ConversationDeletionModel, {
+    description: 'Deletes the conversation and its messages; the memories extracted from it are kept.',
+  })
+  async deleteConversation(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ConversationDeletionModel> {
+    return toConversationDeletionModel(
+      await this.bus.request(
+        ChatSubjects.deleteConversation,
+        { conversationId: id },
+        { userId: user.userId },
+      ),
+    );
+  }
+
+  @Mutation(() => WebSearchModel, {
+    description: 'Searches the web; with summarize, the chosen model summarises the results.',
+  })
+  async webSearch(
+    @CurrentUser() user: SessionUser,
+    @Args('query') query: string,
+    @Args('numResults', { type: () => Int, defaultValue: WEB_SEARCH_DEFAULT_RESULTS }) numResults: number,
+    @Args('summarize', { defaultValue: false }) summarize: boolean,
+    @Args('model', { type: () => String, nullable: true }) model: string | null,
+  ): Promise<WebSearchModel> {
+    return toWebSearchModel(
+      await this.bus.request(
+        ChatSubjects.webSearch,
+        { query, numResults, summarize, ...(model ? { model } : {}) },
+        { userId: user.userId },
+      ),
+    );
+  }
+}

@@ -1,0 +1,120 @@
+import { PLAN_IDS } from '@membolt/contracts';
+import Stripe from 'stripe';
+import { invalidWebhook, paymentFailed } from '../../billing.errors.js';
+import type { Plan } from '../../domain/plan-catalogue.js';
+import type { PaymentEvent, PaymentProvider, PaymentStart } from '../../ports/payment-provider.js';
+
+export interface StripeProviderSettings {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  readonly publicUrl: string;
+  readonly apiUrl?: string | undefined;
+}
+
+const KIND = 'membolt_kind';
+const USER = 'membolt_user_id';
+const AMOUNT = 'membolt_amount_cents';
+const PLAN = 'membolt_plan';
+
+/**
+ * Stripe through its official package: a Checkout Session for each top-up (one payment) and each paid plan
+ * (a monthly subscription); the `checkout.session.completed` webhook, signature verified, applies it.
+ * Plans without a monthly price (free, pay-per-use, custom Enterprise) need no payment and apply at once.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly info = { id: 'stripe', simulation: false, label: 'Stripe' } as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeProviderSettings) {
+    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 10_000,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
+
+  async startTopUp(userId: string, amountCents: number): Promise<PaymentStart> {
+    return this.checkout({
+      mode: 'payment',
+      client_reference_id: userId,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: amountCents,
+            product_data: { name: 'Membolt balance top-up' },
+          },
+        },
+      ],
+      metadata: { [KIND]: 'top_up', [USER]: userId, [AMOUNT]: String(amountCents) },
+    });
+  }
+
+  async startPlanChange(userId: string, plan: Plan): Promise<PaymentStart> {
+    if (!plan.monthlyPriceCents) return { kind: 'apply' };
+    return this.checkout({
+      mode: 'subscription',
+      client_reference_id: userId,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: plan.monthlyPriceCents,
+            recurring: { interval: 'month' },
+            product_data: { name: `Membolt ${plan.name}` },
+          },
+        },
+      ],
+      metadata: { [KIND]: 'plan_change', [USER]: userId, [PLAN]: plan.id },
+    });
+  }
+
+  async readWebhook(payload: string, signature: string): Promise<PaymentEvent | null> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(payload, signature, this.settings.webhookSecret);
+    } catch {
+      throw invalidWebhook('The webhook signature does not verify.');
+    }
+    if (event.type !== 'checkout.session.completed') return null;
+    const session = event.data.object;
+    const metadata = session.metadata ?? {};
+    const userId = metadata[USER];
+    if (!userId || session.status !== 'complete') return null;
+    if (metadata[KIND] === 'top_up' && session.payment_status === 'paid') {
+      const amountCents = Number(metadata[AMOUNT]);
+      if (!Number.isInteger(amountCents) || amountCents <= 0)
+        throw invalidWebhook('The top-up amount is missing.');
+      return { kind: 'top_up', userId, amountCents, reference: session.id };
+    }
+    const plan = metadata[PLAN];
+    if (metadata[KIND] === 'plan_change' && plan && (PLAN_IDS as readonly string[]).includes(plan))
+      return { kind: 'plan_change', userId, plan, reference: session.id };
+    return null;
+  }
+
+  private async checkout(params: Stripe.Checkout.SessionCreateParams): Promise<PaymentStart> {
+    try {
+      const session = await this.stripe.checkout.sessions.create({
+        ...params,
+        success_url: `${this.settings.publicUrl}/settings/subscription?checkout=success`,
+        cancel_url: `${this.settings.publicUrl}/settings/subscription?checkout=cancelled`,
+      });
+      if (!session.url) throw new Error('Stripe answered a session without a URL');
+      return { kind: 'checkout', url: session.url };
+    } catch (error) {
+      throw paymentFailed(
+        `The payment provider refused the checkout: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

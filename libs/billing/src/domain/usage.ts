@@ -1,0 +1,41 @@
+import type { MeteredEndpoint, SubscriptionReason } from '@membolt/contracts';
+
+export type UsageRefusal = SubscriptionReason | 'spend_cap_reached';
+
+/** One `api_usage` entry: a metered call, from its authorization to its record. */
+export interface UsageEntry {
+  readonly userId: string;
+  readonly idempotencyKey: string;
+  readonly at: Date;
+  readonly endpoint: MeteredEndpoint;
+  readonly method: string;
+  readonly keyId: string | null;
+  /** The authorization's outcome: null while it is being decided. */
+  readonly allowed: boolean | null;
+  readonly reason: UsageRefusal | null;
+  readonly chargedCents: number;
+  /** This call started a conversation (counted against the monthly limit). */
+  readonly conversation: boolean;
+  readonly tokens: number;
+  readonly tokenCostMicrocents: number;
+  /** Set once the call's outcome is recorded. */
+  readonly recorded: boolean;
+  readonly succeeded: boolean | null;
+}
+
+export interface UsageRow {
+  readonly day: string;
+  readonly endpoint: string;
+  readonly calls: number;
+  readonly conversations: number;
+  readonly tokens: number;
+  readonly costMicrocents: number;
+}
+
+/** What a key spent in a period, in micro-cents (charges plus tokens' price), per key. */
+export type KeySpend = ReadonlyMap<string, number>;
+
+export interface KeySpendCap {
+  readonly keyId: string;
+  readonly capCents: number;
+}

@@ -1,0 +1,68 @@
+import { GoogleGenAI } from '@google/genai';
+import type {
+  LlmCallPolicy,
+  LlmChatRequest,
+  LlmCredentials,
+  LlmProvider,
+  LlmStreamEvent,
+} from './llm-provider.js';
+import { withRetries } from './provider-failures.js';
+
+/** Google Gemini (generateContent, streamed over SSE) through the official `@google/genai` SDK. */
+export class GeminiProvider implements LlmProvider {
+  readonly id = 'gemini' as const;
+  private readonly client: GoogleGenAI;
+
+  constructor(
+    credentials: LlmCredentials,
+    private readonly policy: LlmCallPolicy,
+  ) {
+    this.client = new GoogleGenAI({
+      apiKey: credentials.apiKey,
+      // Pinned: the SDK picks another version for a custom base URL, and the streaming route is v1beta's.
+      apiVersion: 'v1beta',
+      httpOptions: {
+        ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+        timeout: policy.timeoutMs,
+        // Our own fetch: without one the SDK reaches into undici's global dispatcher, which is not there in
+        // every runtime (a VM context such as jest's). Timeouts are the policy's own (withRetries).
+        fetch: (input, init) => fetch(input, init),
+      },
+    });
+  }
+
+  stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
+    return withRetries(this.id, request.model, this.policy, (attempt) => this.open(request, attempt), signal);
+  }
+
+  private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
+    const stream = await this.client.models.generateContentStream({
+      model: request.model,
+      contents: request.messages.map((message) => ({
+        role: message.role === 'assistant' ? 'model' : 'user',
+        parts: [{ text: message.content }],
+      })),
+      config: {
+        systemInstruction: request.system,
+        maxOutputTokens: request.maxOutputTokens,
+        abortSignal: signal,
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.jsonSchema
+          ? { responseMimeType: 'application/json', responseJsonSchema: request.jsonSchema.schema }
+          : {}),
+      },
+    });
+    let inputTokens = 0;
+    let outputTokens = 0;
+    for await (const chunk of stream) {
+      const text = chunk.text;
+      if (text) yield { type: 'text', text };
+      // Usage comes with the chunks, counted so far: the last one holds the totals.
+      if (chunk.usageMetadata) {
+        inputTokens = chunk.usageMetadata.promptTokenCount ?? inputTokens;
+        outputTokens = chunk.usageMetadata.candidatesTokenCount ?? outputTokens;
+      }
+    }
+    yield { type: 'usage', inputTokens, outputTokens };
+  }
+}

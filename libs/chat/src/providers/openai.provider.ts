@@ -1,0 +1,69 @@
+import OpenAI from 'openai';
+import type {
+  LlmCallPolicy,
+  LlmChatRequest,
+  LlmCredentials,
+  LlmProvider,
+  LlmStreamEvent,
+} from './llm-provider.js';
+import { withRetries } from './provider-failures.js';
+
+/**
+ * OpenAI Chat Completions through the official `openai` SDK; with a base URL, any server speaking the same
+ * protocol (Ollama, vLLM, LM Studio: `openai-compatible`). The SDK's own retries are off: the retry policy
+ * is the same for every provider (provider-failures.ts).
+ */
+export class OpenAiProvider implements LlmProvider {
+  readonly id: 'openai' | 'openai-compatible';
+  private readonly client: OpenAI;
+
+  constructor(
+    credentials: LlmCredentials & { provider: 'openai' | 'openai-compatible' },
+    private readonly policy: LlmCallPolicy,
+  ) {
+    this.id = credentials.provider;
+    this.client = new OpenAI({
+      apiKey: credentials.apiKey,
+      ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
+      maxRetries: 0,
+      timeout: policy.timeoutMs,
+    });
+  }
+
+  stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
+    return withRetries(this.id, request.model, this.policy, (attempt) => this.open(request, attempt), signal);
+  }
+
+  private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
+    const stream = await this.client.chat.completions.create(
+      {
+        model: request.model,
+        messages: [{ role: 'system', content: request.system }, ...request.messages],
+        max_tokens: request.maxOutputTokens,
+        stream: true,
+        stream_options: { include_usage: true },
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.jsonSchema
+          ? {
+              response_format: {
+                type: 'json_schema' as const,
+                json_schema: { name: request.jsonSchema.name, schema: { ...request.jsonSchema.schema } },
+              },
+            }
+          : {}),
+      },
+      { signal },
+    );
+    for await (const chunk of stream) {
+      const text = chunk.choices[0]?.delta?.content;
+      if (text) yield { type: 'text', text };
+      if (chunk.usage) {
+        yield {
+          type: 'usage',
+          inputTokens: chunk.usage.prompt_tokens,
+          outputTokens: chunk.usage.completion_tokens,
+        };
+      }
+    }
+  }
+}

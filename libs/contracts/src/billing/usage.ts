@@ -1,0 +1,229 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { defineSubject } from '../common/envelope.js';
+import { IsEntityId } from '../common/validators.js';
+import { METERED_ENDPOINTS, type MeteredEndpoint, type SubscriptionReason } from '../rules/billing.rules.js';
+
+const ENDPOINTS = Object.values(METERED_ENDPOINTS);
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/** An idempotency key: what the caller uses to make a retried message harmless. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_.-]{1,128}$/;
+
+/**
+ * `billing.usage.authorize.v1` (user): before a metered call runs. Checks the subscription (cached), the
+ * key's spend cap, and applies the call's charge atomically: on pay-per-use the rate is taken from the
+ * ledger; a chat that starts a conversation counts it against the monthly limit. A repeat with the same
+ * idempotency key changes nothing and answers the first outcome.
+ */
+export class AuthorizeUsageRequest {
+  @IsIn(ENDPOINTS)
+  endpoint!: MeteredEndpoint;
+
+  @IsIn(METHODS)
+  method!: (typeof METHODS)[number];
+
+  @Matches(IDEMPOTENCY_KEY)
+  idempotencyKey!: string;
+
+  /** The API key the call came with (gateway only). */
+  @IsOptional()
+  @IsEntityId()
+  keyId?: string;
+
+  /** A chat call that starts a new conversation (DECISIONS.md: no conversation id, empty history). */
+  @IsOptional()
+  @IsBoolean()
+  newConversation?: boolean;
+}
+
+export interface UsageAuthorizationView {
+  readonly allowed: boolean;
+  /** Why not: a subscription reason, or `spend_cap_reached`. */
+  readonly reason: SubscriptionReason | 'spend_cap_reached' | null;
+  /** Cents taken from the balance for this call (pay-per-use), else 0. */
+  readonly chargedCents: number;
+}
+
+/**
+ * `billing.usage.record.v1` (user): after the metered call. Appends the `api_usage` entry with the tokens
+ * processed and their price; a call that failed gives its charge back (and its conversation). Idempotent
+ * by the same key as its authorization.
+ */
+export class RecordUsageRequest {
+  @IsIn(ENDPOINTS)
+  endpoint!: MeteredEndpoint;
+
+  @IsIn(METHODS)
+  method!: (typeof METHODS)[number];
+
+  @Matches(IDEMPOTENCY_KEY)
+  idempotencyKey!: string;
+
+  @IsOptional()
+  @IsEntityId()
+  keyId?: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  tokens!: number;
+
+  @IsBoolean()
+  succeeded!: boolean;
+}
+
+export interface UsageRecordView {
+  readonly tokens: number;
+  /** The tokens' price in micro-cents (1e-6 cent). */
+  readonly tokenCostMicrocents: number;
+  readonly chargedCents: number;
+  /** Everything the call cost, in micro-cents: the charge plus the tokens' price. */
+  readonly costMicrocents: number;
+}
+
+/** `billing.usage.summary.v1` (user): usage by day and endpoint between two instants (default: this month). */
+export class UsageSummaryRequest {
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  from?: Date;
+
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  to?: Date;
+}
+
+export interface UsageRowView {
+  /** YYYY-MM-DD (UTC). */
+  readonly day: string;
+  readonly endpoint: string;
+  readonly calls: number;
+  readonly conversations: number;
+  readonly tokens: number;
+  readonly costMicrocents: number;
+}
+
+export interface UsageTotalsView {
+  readonly calls: number;
+  readonly conversations: number;
+  readonly tokens: number;
+  readonly costMicrocents: number;
+}
+
+export interface UsageSummaryView {
+  readonly from: string;
+  readonly to: string;
+  readonly rows: readonly UsageRowView[];
+  readonly totals: UsageTotalsView;
+}
+
+/** `billing.ledger.list.v1` (user): the newest entries first. */
+export class ListLedgerRequest {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  offset?: number;
+}
+
+export const LEDGER_ENTRY_KINDS = ['top_up', 'charge', 'refund', 'plan_change'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+export interface LedgerEntryView {
+  readonly id: string;
+  readonly kind: LedgerEntryKind;
+  /** Positive adds to the balance, negative takes from it; 0 for a plan change. */
+  readonly amountCents: number;
+  readonly balanceAfterCents: number;
+  readonly description: string;
+  readonly idempotencyKey: string;
+  readonly createdAt: string;
+}
+
+export interface LedgerPageView {
+  readonly entries: readonly LedgerEntryView[];
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** `billing.key-caps.set.v1` (user): an optional monthly spend cap on one of the user's API keys. */
+export class SetKeySpendCapRequest {
+  @IsEntityId()
+  keyId!: string;
+
+  /** Cents per calendar month; null removes the cap. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  capCents!: number | null;
+}
+
+export class ListKeySpendRequest {}
+
+export interface KeySpendView {
+  readonly keyId: string;
+  readonly capCents: number | null;
+  /** Spent this calendar month through this key, in micro-cents. */
+  readonly spentMicrocents: number;
+}
+
+export interface KeySpendListView {
+  readonly keys: readonly KeySpendView[];
+}
+
+export const UsageSubjects = {
+  authorize: defineSubject<AuthorizeUsageRequest, UsageAuthorizationView>(
+    'billing',
+    'billing.usage.authorize.v1',
+    // Safe to repeat: the idempotency key makes a second delivery answer the first outcome.
+    { idempotent: true },
+  ),
+  record: defineSubject<RecordUsageRequest, UsageRecordView>('billing', 'billing.usage.record.v1', {
+    idempotent: true,
+  }),
+  summary: defineSubject<UsageSummaryRequest, UsageSummaryView>('billing', 'billing.usage.summary.v1', {
+    idempotent: true,
+  }),
+  ledger: defineSubject<ListLedgerRequest, LedgerPageView>('billing', 'billing.ledger.list.v1', {
+    idempotent: true,
+  }),
+  setKeyCap: defineSubject<SetKeySpendCapRequest, KeySpendView>('billing', 'billing.key-caps.set.v1', {
+    idempotent: true,
+  }),
+  listKeySpend: defineSubject<ListKeySpendRequest, KeySpendListView>('billing', 'billing.key-caps.list.v1', {
+    idempotent: true,
+  }),
+} as const;
+
+/** Strings from a REST query are checked by the same rules: an ISO date, at most 40 characters. */
+export class UsageQuery {
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  from?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  to?: string;
+}

@@ -1,0 +1,168 @@
+// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
+// decorated.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { IsEntityId, IsRequiredText } from '../common/validators.js';
+import {
+  CHAT_HISTORY_MAX_ITEMS,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MODEL_ID_MAX_LENGTH,
+  CHAT_ROLES,
+  CONVERSATION_LIST_MAX_LIMIT,
+  ChatMessages,
+  FACT_EXTRACTION_TEXT_MAX_LENGTH,
+  WEB_SEARCH_MAX_RESULTS,
+  WEB_SEARCH_QUERY_MAX_LENGTH,
+  type ChatRole,
+} from '../rules/chat.rules.js';
+import { CONVERSATION_TITLE_MAX_LENGTH, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
+import { LLM_PROVIDER_IDS, type LlmProviderId } from '../rules/models.rules.js';
+import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../keys/provider-keys.js';
+
+/** (user) The catalogue with what the acting user can use (operator providers + the user's own keys). */
+export class ListChatModelsRequest {}
+
+/** One earlier message a REST caller sends along (gateway-and-accounts.md: role and content). */
+export class ChatHistoryItem {
+  @IsIn(CHAT_ROLES)
+  role!: ChatRole;
+
+  @IsString()
+  @MaxLength(CHAT_MESSAGE_MAX_LENGTH, { message: ChatMessages.messageTooLong })
+  content!: string;
+}
+
+/**
+ * (user) One exchange: the user's message in, the assistant's answer out. Without `conversationId` a new
+ * conversation is stored (counted as a new one only when `history` is empty too, DECISIONS.md); with it the
+ * conversation's stored messages are the history and `history` is ignored.
+ */
+export class SendChatTurnRequest {
+  @IsRequiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH)
+  message!: string;
+
+  /** Catalogue model id; the default model when absent. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MODEL_ID_MAX_LENGTH)
+  model?: string;
+
+  @IsOptional()
+  @IsEntityId()
+  conversationId?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CHAT_HISTORY_MAX_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => ChatHistoryItem)
+  history?: ChatHistoryItem[];
+
+  /**
+   * Extra instructions for this turn only (the web app's Search Mode sends the search results with a request
+   * to summarise them). Not stored as a message.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MESSAGE_MAX_LENGTH)
+  system?: string;
+}
+
+/** (user) */
+export class ListConversationsRequest {
+  @IsInt()
+  @Min(1)
+  @Max(CONVERSATION_LIST_MAX_LIMIT)
+  limit!: number;
+
+  @IsInt()
+  @Min(0)
+  offset!: number;
+}
+
+/** (user) Another user's conversation id is NOT_FOUND, as an unknown one. */
+export class ConversationIdRequest {
+  @IsEntityId()
+  conversationId!: string;
+}
+
+/** (user) */
+export class RenameConversationRequest extends ConversationIdRequest {
+  @IsRequiredText(ChatMessages.titleRequired, CONVERSATION_TITLE_MAX_LENGTH)
+  title!: string;
+}
+
+/** (user) Searches the web through the operator's provider; optionally asks the model for a summary. */
+export class WebSearchRequest {
+  @IsRequiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH)
+  query!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(WEB_SEARCH_MAX_RESULTS)
+  numResults!: number;
+
+  /** Send the results to `model` for a summary; when that fails the answer carries `summaryError`. */
+  @IsOptional()
+  @IsBoolean()
+  summarize?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MODEL_ID_MAX_LENGTH)
+  model?: string;
+}
+
+/**
+ * (user) One cheap call with a language-model key: a stored key of the user (`providerKeyId`), or a key
+ * about to be stored (`provider` + `apiKey`, `baseUrl` for an OpenAI-compatible server).
+ */
+export class TestProviderKeyRequest {
+  @ValidateIf((request: TestProviderKeyRequest) => request.apiKey === undefined)
+  @IsEntityId()
+  providerKeyId?: string;
+
+  @ValidateIf((request: TestProviderKeyRequest) => request.providerKeyId === undefined)
+  @IsIn(LLM_PROVIDER_IDS)
+  provider?: LlmProviderId;
+
+  @ValidateIf((request: TestProviderKeyRequest) => request.providerKeyId === undefined)
+  @IsString()
+  @MaxLength(PROVIDER_KEY_MAX_LENGTH)
+  apiKey?: string;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @MaxLength(PROVIDER_BASE_URL_MAX_LENGTH)
+  baseUrl?: string;
+}
+
+/**
+ * (user) The rule-based extractor as a service (file ingestion reuses it): the facts about the user that
+ * `text` states, without storing anything.
+ */
+export class ExtractFactsRequest {
+  @IsString()
+  @MaxLength(FACT_EXTRACTION_TEXT_MAX_LENGTH)
+  text!: string;
+
+  /** Where the text came from; extracted facts carry it (default `chat`). */
+  @IsOptional()
+  @IsIn(MEMORY_SOURCES)
+  source?: MemorySource;
+}

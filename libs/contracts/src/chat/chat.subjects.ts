@@ -1,0 +1,65 @@
+import { defineSubject } from '../common/envelope.js';
+import type {
+  ConversationIdRequest,
+  ExtractFactsRequest,
+  ListChatModelsRequest,
+  ListConversationsRequest,
+  RenameConversationRequest,
+  SendChatTurnRequest,
+  TestProviderKeyRequest,
+  WebSearchRequest,
+} from './chat.requests.js';
+import type {
+  ChatModelListView,
+  ChatStreamChunk,
+  ChatTurnView,
+  ConversationDeletionView,
+  ConversationListView,
+  ConversationSummaryView,
+  ConversationView,
+  ExtractedFactsView,
+  ProviderKeyTestView,
+  WebSearchView,
+} from './chat.views.js';
+
+/** Every subject acts for the acting user (bus `meta.userId`). */
+export const ChatSubjects = {
+  listModels: defineSubject<ListChatModelsRequest, ChatModelListView>('chat', 'chat.models.list.v1', {
+    idempotent: true,
+  }),
+  /** One exchange, answered whole. */
+  sendTurn: defineSubject<SendChatTurnRequest, ChatTurnView>('chat', 'chat.turns.send.v1'),
+  /** One exchange, streamed (`BusClient.stream`): chunks of `ChatStreamChunk`. */
+  streamTurn: defineSubject<SendChatTurnRequest, ChatStreamChunk>('chat', 'chat.turns.stream.v1'),
+  listConversations: defineSubject<ListConversationsRequest, ConversationListView>(
+    'chat',
+    'chat.conversations.list.v1',
+    { idempotent: true },
+  ),
+  getConversation: defineSubject<ConversationIdRequest, ConversationView>(
+    'chat',
+    'chat.conversations.get.v1',
+    { idempotent: true },
+  ),
+  renameConversation: defineSubject<RenameConversationRequest, ConversationSummaryView>(
+    'chat',
+    'chat.conversations.rename.v1',
+    { idempotent: true },
+  ),
+  /** Leaves the memories extracted from the conversation. */
+  deleteConversation: defineSubject<ConversationIdRequest, ConversationDeletionView>(
+    'chat',
+    'chat.conversations.delete.v1',
+  ),
+  webSearch: defineSubject<WebSearchRequest, WebSearchView>('chat', 'chat.web-search.v1', {
+    idempotent: true,
+  }),
+  testProviderKey: defineSubject<TestProviderKeyRequest, ProviderKeyTestView>(
+    'chat',
+    'chat.provider-keys.test.v1',
+  ),
+  /** (user; internal: file ingestion) the rule-based extractor over a text, storing nothing. */
+  extractFacts: defineSubject<ExtractFactsRequest, ExtractedFactsView>('chat', 'chat.extract-facts.v1', {
+    idempotent: true,
+  }),
+} as const;

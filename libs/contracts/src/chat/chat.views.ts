@@ -1,0 +1,195 @@
+import type {
+  CatalogueModel,
+  ChatMode,
+  ChatResponder,
+  ChatRole,
+  WebSearchProviderId,
+} from '../rules/chat.rules.js';
+import type { MemoryCategory, MemorySource } from '../rules/memory.rules.js';
+import type { LlmProviderId } from '../rules/models.rules.js';
+
+/** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
+export type ModelProviderSource = 'operator' | 'user';
+
+/** One model of the catalogue as the acting user sees it. */
+export interface ChatModelView {
+  readonly id: string;
+  readonly label: string;
+  readonly provider: LlmProviderId;
+  /** In the chat screen's picker (web-app.md section 9); the rest are the settings list. */
+  readonly inChatList: boolean;
+  /** In the settings screen's Default AI Model list. */
+  readonly inSettingsList: boolean;
+  readonly isDefault: boolean;
+  /** Its provider is configured (by the operator or the user's own key). */
+  readonly available: boolean;
+  /** Why it is not available (shown beside the disabled entry); null when available. */
+  readonly unavailableReason: string | null;
+  readonly providerSource: ModelProviderSource | null;
+  readonly contextWindow: number;
+}
+
+export interface ChatModelListView {
+  readonly models: readonly ChatModelView[];
+  readonly defaultModelId: string;
+  /** No provider at all is configured: every answer comes from the offline assistant. */
+  readonly offline: boolean;
+}
+
+/** A memory the turn retrieved (and, when `used`, put into the prompt). */
+export interface ChatMemoryView {
+  readonly id: string;
+  readonly text: string;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly source: MemorySource;
+  readonly createdAt: string;
+  readonly score: number;
+  readonly used: boolean;
+}
+
+export interface ChatUsageView {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Estimated from the catalogue's prices, in millionths of a US dollar; 0 for the offline assistant. */
+  readonly costMicroUsd: number;
+}
+
+/** The answer of one exchange (REST maps it to text, memories_used, memories_retrieved, conversation_id). */
+export interface ChatTurnView {
+  readonly conversationId: string;
+  readonly conversationTitle: string;
+  /** This call started the conversation (no id and no history): billing counts it. */
+  readonly startedConversation: boolean;
+  readonly userMessageId: string;
+  readonly assistantMessageId: string;
+  readonly text: string;
+  /** Catalogue model id asked for. */
+  readonly model: string;
+  readonly responder: ChatResponder;
+  /** Answered by the offline assistant (no provider configured for the model). */
+  readonly offline: boolean;
+  /** Memories put into the prompt. */
+  readonly memoriesUsed: number;
+  readonly memoriesRetrieved: readonly ChatMemoryView[];
+  readonly usage: ChatUsageView;
+  /** The durable job that extracts facts from this exchange (null when none was queued). */
+  readonly extractionJobId: string | null;
+  readonly createdAt: string;
+}
+
+/**
+ * One chunk of `chat.turns.stream.v1`: `start` once (the conversation and the retrieved memories), then
+ * `token`s, then `done` with the whole turn. A failure ends the stream with the bus error instead of `done`.
+ */
+export type ChatStreamChunk =
+  | {
+      readonly type: 'start';
+      readonly conversationId: string;
+      readonly conversationTitle: string;
+      readonly model: string;
+      readonly responder: ChatResponder;
+      readonly memoriesRetrieved: readonly ChatMemoryView[];
+    }
+  | { readonly type: 'token'; readonly text: string }
+  | { readonly type: 'done'; readonly turn: ChatTurnView };
+
+/** A stored message of a conversation. */
+export interface ChatMessageView {
+  readonly id: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly createdAt: string;
+  /** Assistant messages: the model asked for and who answered. */
+  readonly model: string | null;
+  readonly responder: ChatResponder | null;
+  /** Assistant messages: the memories used (the screen's chips). */
+  readonly memories: readonly ChatMessageMemoryView[];
+  readonly mode: ChatMode;
+}
+
+/** A memory as it was when a message used it (the memory itself may have changed or gone since). */
+export interface ChatMessageMemoryView {
+  readonly id: string;
+  readonly text: string;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly source: MemorySource;
+}
+
+export interface ConversationSummaryView {
+  readonly id: string;
+  readonly title: string;
+  /** The newest message's text, cut to a preview. */
+  readonly preview: string;
+  readonly model: string | null;
+  readonly messageCount: number;
+  /** Distinct memories used across the conversation's answers. */
+  readonly memoryCount: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface ConversationListView {
+  readonly conversations: readonly ConversationSummaryView[];
+  readonly limit: number;
+  readonly offset: number;
+  readonly count: number;
+  readonly totalCount: number;
+}
+
+export interface ConversationView extends ConversationSummaryView {
+  /** Oldest first. */
+  readonly messages: readonly ChatMessageView[];
+}
+
+export interface ConversationDeletionView {
+  readonly conversationId: string;
+  readonly removedMessages: number;
+  /** Memories extracted from the conversation stay (and `message` says so). */
+  readonly memoriesKept: true;
+  readonly message: string;
+}
+
+export interface WebSearchResultView {
+  readonly title: string;
+  readonly url: string;
+  readonly snippet: string;
+}
+
+export interface WebSearchView {
+  readonly query: string;
+  readonly provider: WebSearchProviderId;
+  readonly results: readonly WebSearchResultView[];
+  /** The results as one numbered text (the spec's `formatted_results`). */
+  readonly formattedResults: string;
+  /** The model's summary when asked for and it succeeded. */
+  readonly summary: string | null;
+  /** Why the summary failed (the screen then shows `formattedResults`). */
+  readonly summaryError: string | null;
+}
+
+export interface ProviderKeyTestView {
+  readonly ok: boolean;
+  readonly provider: LlmProviderId;
+  /** "Key works (gpt-4.1-mini answered)." or the provider's refusal in clear words. */
+  readonly message: string;
+  readonly model: string | null;
+}
+
+export interface ExtractedFactView {
+  readonly text: string;
+  readonly category: MemoryCategory;
+  readonly importance: number;
+  /** `negation` ("I no longer ...") and `correction` ("actually ...") close an older fact on the same subject. */
+  readonly kind: 'fact' | 'negation' | 'correction';
+  /** What the fact is about ("name", "residence", "employer", "likes:coffee"...): facts on one subject replace each other. */
+  readonly subject: string;
+  readonly source: MemorySource;
+}
+
+export interface ExtractedFactsView {
+  readonly facts: readonly ExtractedFactView[];
+}
+
+export type { CatalogueModel };

@@ -1,0 +1,164 @@
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryFilter } from '../../domain/memory.js';
+import { makeMemoryRecord } from '../../testing/memory.factory.js';
+import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
+import type { MemorySearchEmbedded } from './memory-search.embedded.js';
+import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const DIM = 8;
+const openStore = (annMinVectors: number) => {
+  const dir = mkdtempSync(join(tmpdir(), 'membolt-memory-keywords-'));
+  dirs.push(dir);
+  return openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors });
+};
+
+const A = { userId: 'user-a', endUserId: '' };
+const B = { userId: 'user-b', endUserId: '' };
+const open: MemoryFilter = { validity: { kind: 'open', now: new Date(Date.UTC(2030, 0, 1)) } };
+
+// Deterministic texts over a small vocabulary: common and rare words, repeats, word forms for the stemmer.
+const VOCABULARY = [
+  'painting',
+  'painted',
+  'lake',
+  'sunrise',
+  'tea',
+  'green',
+  'hiking',
+  'kids',
+  'Melanie',
+  'Caroline',
+  'adoption',
+  'agency',
+  'running',
+  'runs',
+  'guitar',
+  'concert',
+  'pottery',
+  'camping',
+  'beach',
+  'morning',
+  'prefer',
+  'coffee',
+  'library',
+  'books',
+  'school',
+];
+function textAt(i: number): string {
+  const words: string[] = [];
+  for (let j = 0; j < 3 + (i % 7); j++)
+    words.push(VOCABULARY[(i * 7 + j * j * 3 + (i >> 2)) % VOCABULARY.length]!);
+  return `${words.join(' ')} and more`;
+}
+const QUERIES = [
+  ['painting', 'lake'],
+  ['melanie', 'adoption', 'agency'],
+  ['morning', 'coffee'],
+  ['runs'],
+  ['guitar', 'concert', 'beach', 'kids'],
+  ['unknownword', 'tea'],
+];
+
+/** The FTS5 answer of a store that never builds an in-memory index (threshold above its size). */
+async function ftsAnswers(texts: readonly string[]) {
+  const store = openStore(1_000_000);
+  try {
+    await store.memories.insertMany(
+      A,
+      texts.map((text) => makeMemoryRecord(A, DIM, { text })),
+    );
+    const ids = await store.memories.list(A, open, { limit: 1000, offset: 0, sort: 'oldest' });
+    const position = new Map(ids.memories.map((m, i) => [m.id, i]));
+    const answers = [];
+    for (const words of QUERIES) {
+      answers.push(
+        (await store.search.keyword(A, open, words, 15)).map((hit) => ({
+          at: position.get(hit.id),
+          score: hit.score,
+        })),
+      );
+    }
+    return answers;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('Embedded keyword index of large scopes (in-memory bm25)', () => {
+  it("answers what FTS5's bm25 answers for a scope alone in its table: same memories, same order, same scores", async () => {
+    const texts = Array.from({ length: 120 }, (_, i) => textAt(i));
+    const expected = await ftsAnswers(texts);
+
+    const store = openStore(50);
+    try {
+      await store.memories.insertMany(
+        A,
+        texts.map((text) => makeMemoryRecord(A, DIM, { text })),
+      );
+      const ids = await store.memories.list(A, open, { limit: 1000, offset: 0, sort: 'oldest' });
+      const position = new Map(ids.memories.map((m, i) => [m.id, i]));
+      // The first search starts the build (FTS5 answers it); the next ones are answered from memory.
+      await store.search.keyword(A, open, ['tea'], 5);
+      await (store.search as MemorySearchEmbedded).whenIndexed();
+      const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
+      for (const [q, words] of QUERIES.entries()) {
+        const got = (await store.search.keyword(A, open, words, 15)).map((hit) => ({
+          at: position.get(hit.id),
+          score: hit.score,
+        }));
+        expect(got.map((hit) => hit.at)).toEqual(expected[q]!.map((hit) => hit.at));
+        got.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[q]![i]!.score, 6));
+      }
+      // Every one of those was answered from memory, not by FTS5.
+      expect(fromMemory.mock.results.map((r) => Array.isArray(r.value))).toEqual(QUERIES.map(() => true));
+      fromMemory.mockRestore();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('follows writes: new, changed and deleted texts, other scopes and filters', async () => {
+    const store = openStore(30);
+    const search = store.search as MemorySearchEmbedded;
+    try {
+      const records = Array.from({ length: 40 }, (_, i) =>
+        makeMemoryRecord(A, DIM, { text: textAt(i), category: i % 2 === 0 ? 'work' : 'personal' }),
+      );
+      await store.memories.insertMany(A, records);
+      await store.memories.insertMany(B, [
+        makeMemoryRecord(B, DIM, { text: 'zebra crossing in the morning' }),
+      ]);
+      await search.keyword(A, open, ['tea'], 5);
+      await search.whenIndexed();
+      const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
+
+      // Another scope's memory is never an answer.
+      expect(await search.keyword(A, open, ['zebra'], 10)).toEqual([]);
+      // A memory added after the build is found.
+      const added = makeMemoryRecord(A, DIM, { text: 'zebra stripes at the zoo' });
+      await store.memories.insertMany(A, [added]);
+      expect((await search.keyword(A, open, ['zebra'], 10)).map((hit) => hit.id)).toEqual([added.memory.id]);
+      // A changed text: its new words find it, its old ones no longer do.
+      await store.memories.update(A, added.memory.id, { text: 'okapi in the forest', updatedAt: new Date() });
+      expect(await search.keyword(A, open, ['zebra'], 10)).toEqual([]);
+      expect((await search.keyword(A, open, ['okapi'], 10)).map((hit) => hit.id)).toEqual([added.memory.id]);
+      // Filters apply: only work memories when asked for.
+      const work = await search.keyword(A, { ...open, category: 'work' }, ['painting', 'tea', 'lake'], 40);
+      const workIds = new Set(records.filter((_, i) => i % 2 === 0).map((r) => r.memory.id));
+      expect(work.length).toBeGreaterThan(0);
+      expect(work.every((hit) => workIds.has(hit.id))).toBe(true);
+      // A deleted memory is gone.
+      await store.memories.delete(A, [added.memory.id]);
+      expect(await search.keyword(A, open, ['okapi'], 10)).toEqual([]);
+      expect(fromMemory.mock.results.every((r) => Array.isArray(r.value))).toBe(true);
+      fromMemory.mockRestore();
+    } finally {
+      await store.close();
+    }
+  });
+});
