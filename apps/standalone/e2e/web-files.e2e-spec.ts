@@ -10,6 +10,20 @@ jest.setTimeout(150_000);
 describe('web app: files', () => {
   const web = useWebAppInBrowser({ forbidForeignRequests: true });
 
+  it('shows the failure text for a file refused by its content', async () => {
+    const { page } = await web.signedIn('/memories');
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByTestId('files-upload-input').setInputFiles({
+      name: 'setup.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(sampleExecutable()),
+    });
+    const error = page.getByTestId('files-upload-error');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toMatch(/^Failed to upload file: setup\.pdf\. .*elf/i);
+    await page.getByTestId('files-empty').waitFor();
+  });
+
   it('uploads a file, shows it done with its summary, finds its content by memory search, and deletes it', async () => {
     const { page } = await web.signedIn('/memories');
     await page.getByRole('tab', { name: 'Files' }).click();
@@ -44,22 +58,10 @@ describe('web app: files', () => {
 
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByRole('button', { name: 'Delete garden.md' }).click();
-    await expect(page.getByRole('dialog').textContent()).resolves.toContain(UploadMessages.deleteConfirmation);
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain(
+      UploadMessages.deleteConfirmation,
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByTestId('files-empty').waitFor();
-  });
-
-  it('shows the failure text for a file refused by its content', async () => {
-    const { page } = await web.signedIn('/memories');
-    await page.getByRole('tab', { name: 'Files' }).click();
-    await page.getByTestId('files-upload-input').setInputFiles({
-      name: 'setup.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(sampleExecutable()),
-    });
-    const error = page.getByTestId('files-upload-error');
-    await error.waitFor();
-    await expect(error.textContent()).resolves.toMatch(/^Failed to upload file: setup\.pdf\. .*elf/i);
     await page.getByTestId('files-empty').waitFor();
   });
 });
