@@ -230,6 +230,8 @@ try {
     }
   });
   log(`ANN index of the large user ready ${(annMs / 1000).toFixed(1)} s after its first search`);
+  // Its in-memory keyword postings (decision 025) are built from the same first search; wait for them too.
+  await store.search.whenIndexed?.();
 
   const measureSearch = async (userFor) => {
     for (let i = 0; i < 50; i++) await search(userFor(i), i);
@@ -257,6 +259,10 @@ try {
   };
   const denseChannel = await channel((i) => store.search.dense(scope, filter, vectors[i], 40));
   const keywordChannel = await channel((i) => store.search.keyword(scope, filter, words[i], 40));
+  // The same queries through FTS5, as a store that never builds in-memory postings answers them (decision 025).
+  const ftsStore = await openMemoryStore({ kind: 'embedded', dataDir }, { ...settings, annMinVectors: 1e12 });
+  const keywordFtsChannel = await channel((i) => ftsStore.search.keyword(scope, filter, words[i], 40));
+  await ftsStore.close();
   const conceptChannel = await channel((i) => store.search.concept(scope, filter, words[i], 40));
 
   const totalMemories = bigBulk.stored + smallBulk.stored + SINGLE_ADDS;
@@ -275,6 +281,7 @@ try {
     smallSearch,
     denseChannel,
     keywordChannel,
+    keywordFtsChannel,
     conceptChannel,
     totalMemories,
     engineRssMb,
@@ -405,7 +412,16 @@ try {
   console.log('Large user, each store channel alone (top 40), ms:');
   console.table([
     { channel: 'dense (vectors)', p50: ms(r.denseChannel.p50), p99: ms(r.denseChannel.p99) },
-    { channel: 'keyword (FTS5 BM25)', p50: ms(r.keywordChannel.p50), p99: ms(r.keywordChannel.p99) },
+    {
+      channel: 'keyword (in-memory bm25, large scope)',
+      p50: ms(r.keywordChannel.p50),
+      p99: ms(r.keywordChannel.p99),
+    },
+    {
+      channel: 'keyword (FTS5 bm25, same queries)',
+      p50: ms(r.keywordFtsChannel.p50),
+      p99: ms(r.keywordFtsChannel.p99),
+    },
     { channel: 'concept', p50: ms(r.conceptChannel.p50), p99: ms(r.conceptChannel.p99) },
   ]);
   console.log(

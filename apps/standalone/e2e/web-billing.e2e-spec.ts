@@ -58,7 +58,10 @@ describe('web app: subscription, limits and payments', () => {
     const { page } = await web.signedIn('/settings/subscription');
     await page.getByTestId('current-plan-renewal').waitFor();
     await page.getByTestId('available-plan-basic').getByRole('button', { name: 'Upgrade' }).click();
-    await expect.poll?.(() => page.getByTestId('current-plan-tier').textContent())?.toBe('BASIC');
+    await page
+      .getByTestId('current-plan-tier')
+      .filter({ hasText: /^BASIC$/ })
+      .waitFor();
     await page.getByTestId('available-plan-basic').getByRole('button', { name: 'Current Plan' }).waitFor();
     await page.getByTestId('available-plan-free').getByRole('button', { name: 'Downgrade' }).waitFor();
     await page.getByRole('button', { name: 'View all plans' }).click();

@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { BillingModule, toBillingModuleOptions } from '@membolt/billing';
-import { ChatModule } from '@membolt/chat';
+import { ChatModule, toChatModuleOptions } from '@membolt/chat';
 import { IdentityModule, toIdentityModuleOptions } from '@membolt/identity';
 import { IngestionModule, toIngestionModuleOptions } from '@membolt/ingestion';
 import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
@@ -21,6 +21,6 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
     BillingModule.forRoot(toBillingModuleOptions(config)),
     MemoryModule.forRoot(toMemoryModuleOptions(config)),
     IngestionModule.forRoot(toIngestionModuleOptions(config)),
-    ChatModule.forRoot(),
+    ChatModule.forRoot(toChatModuleOptions(config)),
   ];
 }

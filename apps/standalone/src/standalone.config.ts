@@ -1,7 +1,9 @@
 import { bffConfigFields } from '@membolt/bff';
+import { chatConfigFields } from '@membolt/chat';
 import { billingConfigFields } from '@membolt/billing';
 import { gatewayConfigFields } from '@membolt/gateway';
 import { identityConfigFields } from '@membolt/identity';
+import { jobsConfigFields } from '@membolt/jobs';
 import { ingestionConfigFields } from '@membolt/ingestion';
 import { keysConfigFields } from '@membolt/keys';
 import { memoryConfigFields } from '@membolt/memory';
@@ -25,6 +27,8 @@ export const standaloneConfigSchema = z.object({
   ...keysConfigFields,
   ...billingConfigFields,
   ...memoryConfigFields,
+  ...jobsConfigFields,
+  ...chatConfigFields,
   /** Uploads, and the durable job queue (embedded under DATA_DIR, or BullMQ when REDIS_URL is set). */
   ...ingestionConfigFields,
   ...gatewayConfigFields,

@@ -1,21 +1,24 @@
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
+import { UsageMeter } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE } from './bff.options.js';
+import { BillingResolver } from './billing/billing.resolver.js';
 import { PlansResolver } from './billing/plans.resolver.js';
+import { BffMeteringInterceptor } from './common/bff-metering.interceptor.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
-import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
+import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -32,13 +35,14 @@ import { SessionResolver } from './session/session.resolver.js';
 /** Every resolver of the BFF; the schema emitter builds `schema.graphql` from this list. */
 export const BFF_RESOLVERS = [
   PlansResolver,
+  BillingResolver,
   SessionResolver,
   AccountResolver,
   ApiKeysResolver,
   ProviderKeysResolver,
   MemoriesResolver,
-  UploadsResolver,
   ChatResolver,
+  UploadsResolver,
 ] as const;
 
 /**
@@ -96,6 +100,8 @@ export class BffModule implements NestModule {
         AccessRevocations,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
+        UsageMeter,
+        { provide: APP_INTERCEPTOR, useClass: BffMeteringInterceptor },
         { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
         ...BFF_RESOLVERS,
         GraphqlMetricsPlugin,

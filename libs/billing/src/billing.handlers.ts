@@ -24,6 +24,7 @@ import {
   type PaymentWebhookView,
   RecordUsageRequest,
   SetKeySpendCapRequest,
+  SetSubscriptionStatusRequest,
   type SubscriptionCheckView,
   SubscriptionSubjects,
   type SubscriptionView,
@@ -90,6 +91,15 @@ export class BillingHandlers {
     @BusPayload(CheckSubscriptionRequest) _request: CheckSubscriptionRequest,
   ): Promise<SubscriptionCheckView> {
     return toSubscriptionCheckView(await this.subscriptions.check(userId));
+  }
+
+  /** The operator CLI's: no edge exposes it. */
+  @MessagePattern(SubscriptionSubjects.setStatus.name)
+  async setSubscriptionStatus(
+    @ActingUserId() userId: string,
+    @BusPayload(SetSubscriptionStatusRequest) request: SetSubscriptionStatusRequest,
+  ): Promise<SubscriptionView> {
+    return toSubscriptionView(await this.subscriptions.setStatus(userId, request.status));
   }
 
   @MessagePattern(UsageSubjects.authorize.name)

@@ -5,7 +5,12 @@ import { BillingChangeListener, BusBillingChangeNotifier } from './adapters/bus/
 import { SimulatedPaymentProvider } from './adapters/payments/simulated-payment.provider.js';
 import { StripePaymentProvider } from './adapters/payments/stripe-payment.provider.js';
 import { BillingHandlers } from './billing.handlers.js';
-import type { BillingModuleOptions, PaymentSettings } from './billing.options.js';
+import {
+  BILLING_SUPPORT_EMAIL,
+  type BillingModuleOptions,
+  DEFAULT_SUPPORT_EMAIL,
+  type PaymentSettings,
+} from './billing.options.js';
 import { openBillingStore } from './billing.store.js';
 import { BILLING_CHANGE_NOTIFIER } from './ports/billing-events.js';
 import { BILLING_STORE, type BillingStore } from './ports/billing-store.js';
@@ -41,6 +46,7 @@ export class BillingModule implements OnApplicationShutdown {
         { provide: BILLING_STORE, useFactory: () => openBillingStore(options.store) },
         { provide: CLOCK, useValue: systemClock },
         { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(options.payments) },
+        { provide: BILLING_SUPPORT_EMAIL, useValue: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL },
         { provide: BILLING_CHANGE_NOTIFIER, useClass: BusBillingChangeNotifier },
         SubscriptionCheckCache,
         BillingChanges,

@@ -18,9 +18,12 @@ export interface BillingModuleOptions {
   readonly store: StoreConfig;
   /** Default: the simulation. */
   readonly payments?: PaymentSettings;
+  /** The address the screens' Contact Support writes to (default support@membolt.local). */
+  readonly supportEmail?: string;
 }
 
-export const BILLING_PAYMENT_SETTINGS = Symbol('BILLING_PAYMENT_SETTINGS');
+export const DEFAULT_SUPPORT_EMAIL = 'support@membolt.local';
+export const BILLING_SUPPORT_EMAIL = Symbol('BILLING_SUPPORT_EMAIL');
 
 /** Environment fields of a process that runs the billing service (spread into its config schema). */
 export const billingConfigFields = {
@@ -35,6 +38,7 @@ export const billingConfigFields = {
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   BILLING_PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
 };
 
 export interface BillingConfigValues {
@@ -45,11 +49,16 @@ export interface BillingConfigValues {
   readonly STRIPE_WEBHOOK_SECRET?: string | undefined;
   readonly STRIPE_API_URL?: string | undefined;
   readonly BILLING_PUBLIC_URL: string;
+  readonly SUPPORT_EMAIL: string;
 }
 
 /** Module options from an app's validated config (`storeConfigFields` and `billingConfigFields`). */
 export function toBillingModuleOptions(config: BillingConfigValues): BillingModuleOptions {
-  return { store: toStoreConfig(config), payments: toPaymentSettings(config) };
+  return {
+    store: toStoreConfig(config),
+    payments: toPaymentSettings(config),
+    supportEmail: config.SUPPORT_EMAIL,
+  };
 }
 
 function toPaymentSettings(config: BillingConfigValues): PaymentSettings {

@@ -22,6 +22,9 @@ export const conversationNotFound = (): CommonError =>
 export const providerKeyNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
 
+export const baseUrlRequired = (provider: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `baseUrl is required for ${provider}.`);
+
 export const providerAuthFailed = (provider: LlmProviderId, message: string | null): ChatError =>
   new ChatError(
     ChatErrorCode.ProviderAuthFailed,

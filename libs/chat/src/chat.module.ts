@@ -1,10 +1,80 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
+import { JobsModule } from '@membolt/jobs';
+import { CLOCK, type Clock, systemClock } from '@membolt/platform';
+import { BusMemoryAccess } from './adapters/bus/bus-memory-access.js';
+import { BusUserProviderKeys } from './adapters/bus/bus-user-provider-keys.js';
+import { JobsFactExtractionQueue } from './adapters/jobs/jobs-fact-extraction.queue.js';
+import { ChatHandlers } from './chat.handlers.js';
+import {
+  CHAT_SETTINGS,
+  type ChatModuleOptions,
+  type ChatSettings,
+  resolveChatSettings,
+} from './chat.options.js';
+import { openChatStore } from './chat.store.js';
+import { CHAT_STORE, type ChatStore } from './ports/chat-store.js';
+import { FACT_EXTRACTION_QUEUE } from './ports/fact-extraction-queue.js';
+import { MEMORY_ACCESS } from './ports/memory-access.js';
+import { USER_PROVIDER_KEYS } from './ports/user-provider-keys.js';
+import {
+  createLlmProvider,
+  LLM_PROVIDER_FACTORY,
+  type LlmProviderFactory,
+} from './providers/llm-provider.factory.js';
+import { createWebSearchProvider } from './search/web-search.factory.js';
+import { WEB_SEARCH_PROVIDER } from './search/web-search-provider.js';
+import { ChatTurnService } from './services/chat-turn.service.js';
+import { ConversationsService } from './services/conversations.service.js';
+import { FactLearningService } from './services/fact-learning.service.js';
+import { ModelCatalogueService } from './services/model-catalogue.service.js';
+import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
+import { WebSearchService } from './services/web-search.service.js';
 
-/** The chat service (stateless: no store, no user data). It answers its health probe over the bus. */
+export interface ChatModuleTestingOverrides {
+  readonly clock?: Clock;
+}
+
+/**
+ * The chat service: the model catalogue, the turns (memories, prompt, provider or offline assistant,
+ * streaming), the stored conversations, fact extraction as a durable job, web search.
+ */
 @Module({})
-export class ChatModule {
-  static forRoot(): DynamicModule {
-    return { module: ChatModule, controllers: [createHealthController('chat')] };
+export class ChatModule implements OnApplicationShutdown {
+  constructor(@Inject(CHAT_STORE) private readonly store: ChatStore) {}
+
+  static forRoot(options: ChatModuleOptions, overrides: ChatModuleTestingOverrides = {}): DynamicModule {
+    const settings: ChatSettings = resolveChatSettings(options);
+    const llmFactory: LlmProviderFactory = (credentials) =>
+      createLlmProvider(credentials, settings.llmPolicy);
+    return {
+      module: ChatModule,
+      imports: [JobsModule.forRoot({ service: 'chat', ...(options.jobs ? { config: options.jobs } : {}) })],
+      controllers: [ChatHandlers, createHealthController('chat')],
+      providers: [
+        { provide: CHAT_SETTINGS, useValue: settings },
+        { provide: CHAT_STORE, useFactory: () => openChatStore(options.store) },
+        { provide: CLOCK, useValue: overrides.clock ?? systemClock },
+        { provide: LLM_PROVIDER_FACTORY, useValue: llmFactory },
+        {
+          provide: WEB_SEARCH_PROVIDER,
+          useValue: settings.webSearch ? createWebSearchProvider(settings.webSearch) : null,
+        },
+        { provide: MEMORY_ACCESS, useClass: BusMemoryAccess },
+        { provide: USER_PROVIDER_KEYS, useClass: BusUserProviderKeys },
+        { provide: FACT_EXTRACTION_QUEUE, useExisting: JobsFactExtractionQueue },
+        JobsFactExtractionQueue,
+        ModelCatalogueService,
+        ChatTurnService,
+        ConversationsService,
+        FactLearningService,
+        WebSearchService,
+        ProviderKeyTesterService,
+      ],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
 import { ApiErrorResponse } from './common/api-error.response.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
 
@@ -28,7 +29,7 @@ const guardedRouteDocs = applyDecorators(
 
 /**
  * Every gateway controller: ApiKeyGuard on every route (routes marked @Public() pass through it), the key's owner
- * as the acting user of the handler, and the X-API-Key security requirement in the OpenAPI document on every
+ * as the acting user of the handler, the metering scope that @Metered routes use, and the X-API-Key security requirement in the OpenAPI document on every
  * route that is not public. Put @Public() on the methods, not on the class.
  */
 export function GatewayController(path = ''): ClassDecorator {
@@ -36,7 +37,7 @@ export function GatewayController(path = ''): ClassDecorator {
     applyDecorators(
       Controller(path),
       UseGuards(ApiKeyGuard),
-      UseInterceptors(ApiKeyContextInterceptor),
+      UseInterceptors(ApiKeyContextInterceptor, GatewayMeteringInterceptor),
     )(target);
     // Method decorators have run by now, so @Public() can be read here.
     const prototype = target.prototype as Record<string, unknown>;

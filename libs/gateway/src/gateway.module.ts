@@ -10,6 +10,7 @@ import {
 import { RouterModule } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { UsageMeter } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { UserDatabaseController } from './accounts/user-database.controller.js';
@@ -17,6 +18,7 @@ import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -32,6 +34,7 @@ import {
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
 import { Public } from './public.decorator.js';
 import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
@@ -46,6 +49,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
 export const GATEWAY_CONTROLLERS = [
   StatusController,
   PlansController,
+  UsageController,
   AccountController,
   UserDatabaseController,
   MemoriesController,
@@ -92,6 +96,8 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyAuthenticator,
       ApiKeyGuard,
       ApiKeyContextInterceptor,
+      UsageMeter,
+      GatewayMeteringInterceptor,
     ];
     return {
       module: GatewayAuthModule,

@@ -5,6 +5,7 @@ import {
   IdentityErrorCode,
   KeysError,
   KeysErrorCode,
+  ProviderKeyMessages,
 } from '@membolt/contracts';
 
 /** Also what another user's key looks like: its existence is not revealed. */
@@ -29,19 +30,16 @@ export const apiKeyLimitReached = (maxActiveKeysPerUser: number): KeysError =>
 
 /** Also what another user's provider key looks like: its existence is not revealed. */
 export const providerKeyNotFound = (): CommonError =>
-  new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
+  new CommonError(CommonErrorCode.NotFound, ProviderKeyMessages.notFound);
 
 export const blankProviderKey = (): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, 'Enter the API key.');
+  new CommonError(CommonErrorCode.ValidationError, ProviderKeyMessages.keyRequired);
 
 export const malformedProviderKey = (): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, 'An API key has no spaces or line breaks.');
+  new CommonError(CommonErrorCode.ValidationError, ProviderKeyMessages.keyMalformed);
 
 export const baseUrlRequired = (): CommonError =>
-  new CommonError(
-    CommonErrorCode.ValidationError,
-    'An OpenAI-compatible server needs its base URL (for example http://localhost:11434/v1).',
-  );
+  new CommonError(CommonErrorCode.ValidationError, ProviderKeyMessages.baseUrlRequired);
 
 export const baseUrlNotAccepted = (): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, 'Only OpenAI and OpenAI-compatible keys take a base URL.');
+  new CommonError(CommonErrorCode.ValidationError, ProviderKeyMessages.baseUrlNotAccepted);

@@ -36,11 +36,11 @@ export const badMetadataFilter = (key: string): CommonError =>
 export const nothingToUpdate = (): CommonError =>
   new CommonError(
     CommonErrorCode.ValidationError,
-    'Nothing to update: give text, metadata, importance, category, embedding, validFrom or validTo.',
+    'Nothing to update: give text, metadata, importance, category, embedding, valid_from or valid_to.',
   );
 
 export const validityOrder = (): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, 'validTo must be after validFrom');
+  new CommonError(CommonErrorCode.ValidationError, 'valid_to must be after valid_from');
 
 export const invalidExportCursor = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'cursor is not a cursor this export returned');
@@ -50,4 +50,4 @@ export const duplicateImportIds = (): CommonError =>
 
 /** '' is the account's own scope, not an end user: erasing it through the end-user call would be a surprise. */
 export const endUserIdRequired = (): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, 'endUserId is required');
+  new CommonError(CommonErrorCode.ValidationError, 'end_user_id is required');

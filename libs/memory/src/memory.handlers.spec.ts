@@ -113,7 +113,7 @@ describe('memory service over the bus', () => {
       [{ text: 'ok', metadata: { big: 'x'.repeat(17_000) } }, MemoryMessages.metadataTooLarge],
       [
         { text: 'ok', validFrom: '2026-02-01T00:00:00Z', validTo: '2026-01-01T00:00:00Z' },
-        'validTo must be after validFrom',
+        'valid_to must be after valid_from',
       ],
     ];
     for (const [payload, message] of bad) {
@@ -334,7 +334,7 @@ describe('memory service over the bus', () => {
     expect(bobsView.results.length).toBeGreaterThan(0);
     expect(bobsView.results.map((r) => r.memory.text)).toEqual(['bob likes coffee']);
     const own = await rejection(bus.request(MemorySubjects.deleteEndUser, { endUserId: ' ' }, A));
-    expect(own).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'endUserId is required' });
+    expect(own).toMatchObject({ code: CommonErrorCode.ValidationError, message: 'end_user_id is required' });
     expect(await count(A)).toBe(1);
     const receipt = await bus.request(MemorySubjects.deleteEndUser, { endUserId: 'alice' }, A);
     expect(receipt.removed).toMatchObject({ memories: 2, vectors: 2, keywordEntries: 2 });

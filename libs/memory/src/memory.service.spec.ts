@@ -152,7 +152,7 @@ describe('MemoryService (embedded store, test clock)', () => {
     );
     expect(error).toMatchObject({
       code: CommonErrorCode.ValidationError,
-      message: 'validTo must be after validFrom',
+      message: 'valid_to must be after valid_from',
     });
     expect(await memory.get(USER, { memoryId: created.id })).toMatchObject({
       text: 'Training for a marathon',

@@ -15,6 +15,8 @@ export interface WebAppOptions {
   readonly port?: number;
   readonly smtpUrl?: string;
   readonly oidc?: { readonly issuer: string; readonly clientId: string; readonly clientSecret: string };
+  /** More of the product's environment (e.g. the chat service's settings). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RunningWebApp {
@@ -43,6 +45,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<RunningW
           OIDC_CLIENT_SECRET: options.oidc.clientSecret,
         }
       : {}),
+    ...options.env,
   });
   if (!existsSync(join(config.WEB_DIST_DIR, 'index.html'))) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -129,13 +132,17 @@ export interface WebAppInBrowser {
  * The product with its web app and a headless browser for the enclosing `describe`: started before its tests,
  * each test's pages closed after it (and, with `forbidForeignRequests`, none of them may have left the product).
  */
-export function useWebAppInBrowser(options: { readonly forbidForeignRequests: boolean }): WebAppInBrowser {
+export function useWebAppInBrowser(options: {
+  readonly forbidForeignRequests: boolean;
+  /** More of the product's environment. */
+  readonly env?: Readonly<Record<string, string>>;
+}): WebAppInBrowser {
   let product: RunningWebApp | undefined;
   let browser: Browser | undefined;
   let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    product = await startWebApp();
+    product = await startWebApp(options.env ? { env: options.env } : {});
     browser = await launchBrowser();
   });
 

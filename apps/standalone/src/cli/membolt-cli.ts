@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import type { BusClient } from '@membolt/bus';
-import { CommonError, CommonErrorCode, IdentitySubjects, KeysSubjects } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  IdentitySubjects,
+  KeysSubjects,
+  PaymentSubjects,
+  type PlanId,
+  SubscriptionSubjects,
+  UsageSubjects,
+} from '@membolt/contracts';
 
 export const CLI_USAGE = `Usage: membolt <command> [options]
 
@@ -13,6 +22,14 @@ Commands:
   key:revoke --key <mblt_…>
   key:revoke --user <userId> --id <keyId>
       Revokes a key for good. Prints the revoked key (never its secret).
+  key:cap --user <userId> --id <keyId> --cap <cents|none>
+      Sets (or with "none" removes) the key's monthly spend cap in cents; over it the gateway answers 402.
+  subscription:show --user <userId>
+  subscription:plan --user <userId> --plan <free|basic|pro|enterprise|pay-per-use>
+      Changes the plan through the payment provider (the simulation applies it at once).
+  subscription:status --user <userId> --status <active|inactive>
+  funds:add --user <userId> --cents <amount>
+      Adds funds ($1 to $1,000) through the payment provider. Prints the subscription.
 
 Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).`;
 
@@ -24,6 +41,12 @@ function required(values: Record<string, string | boolean | undefined>, name: st
     throw new CommonError(CommonErrorCode.ValidationError, `--${name} is required`);
   }
   return value;
+}
+
+function integerOption(name: string, value: string): number {
+  if (!/^-?\d+$/.test(value))
+    throw new CommonError(CommonErrorCode.ValidationError, `--${name} must be a whole number`);
+  return Number(value);
 }
 
 /** Operator commands, run through the same bus subjects as the product (same validation and rules). */
@@ -39,6 +62,10 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
       key: { type: 'string' },
       id: { type: 'string' },
       description: { type: 'string' },
+      cap: { type: 'string' },
+      plan: { type: 'string' },
+      status: { type: 'string' },
+      cents: { type: 'string' },
     },
     strict: true,
   });
@@ -90,6 +117,46 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
         { userId: required(values, 'user') },
       );
       return { ...revoked };
+    }
+    case 'key:cap': {
+      const cap = required(values, 'cap');
+      const capCents = cap === 'none' ? null : integerOption('cap', cap);
+      return {
+        ...(await bus.request(
+          UsageSubjects.setKeyCap,
+          { keyId: required(values, 'id'), capCents },
+          { userId: required(values, 'user') },
+        )),
+      };
+    }
+    case 'subscription:show':
+      return { ...(await bus.request(SubscriptionSubjects.get, {}, { userId: required(values, 'user') })) };
+    case 'subscription:plan': {
+      const action = await bus.request(
+        PaymentSubjects.changePlan,
+        // Billing validates the plan id.
+        { plan: required(values, 'plan') as PlanId },
+        { userId: required(values, 'user') },
+      );
+      return { ...action };
+    }
+    case 'subscription:status': {
+      const status = required(values, 'status');
+      return {
+        ...(await bus.request(
+          SubscriptionSubjects.setStatus,
+          { status: status as 'active' | 'inactive' },
+          { userId: required(values, 'user') },
+        )),
+      };
+    }
+    case 'funds:add': {
+      const action = await bus.request(
+        PaymentSubjects.addFunds,
+        { amountCents: integerOption('cents', required(values, 'cents')) },
+        { userId: required(values, 'user') },
+      );
+      return { ...action };
     }
     default:
       throw new CommonError(

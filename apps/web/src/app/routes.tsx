@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../modules/auth/pages/ForgotPasswordPage';
 import { LoginPage } from '../modules/auth/pages/LoginPage';
 import { RegisterPage } from '../modules/auth/pages/RegisterPage';
 import { ResetPasswordPage } from '../modules/auth/pages/ResetPasswordPage';
+import { ChatPage } from '../modules/chat/ChatPage';
 import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { LandingPage } from '../modules/landing/LandingPage';
 import { MemoriesPage } from '../modules/memories/MemoriesPage';
@@ -37,6 +38,8 @@ export const APP_ROUTES: RouteObject[] = [
         element: <SignedInLayout />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
+          // One element for both: starting a conversation moves /chat to /chat/{id} without a remount.
+          { path: 'chat/:conversationId?', element: <ChatPage /> },
           { path: 'memories', element: <MemoriesPage /> },
           // Keyed apart: moving between the two URLs opens the page again on the right tab.
           { path: 'settings', element: <SettingsPage key="settings" /> },

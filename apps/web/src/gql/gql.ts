@@ -23,6 +23,20 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.AddFundsDocument,
+    "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": typeof types.PaymentProviderDocument,
+    "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": typeof types.SubscriptionStatusDocument,
+    "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": typeof types.SubscriptionFieldsFragmentDoc,
+    "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n": typeof types.UsagePageDocument,
+    "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": typeof types.ChatMemoryFieldsFragmentDoc,
+    "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": typeof types.ChatTurnFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": typeof types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": typeof types.WebSearchDocument,
+    "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": typeof types.ChatModelsDocument,
+    "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ConversationDocument,
+    "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": typeof types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": typeof types.MemoryFieldsFragmentDoc,
@@ -36,14 +50,19 @@ type Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": typeof types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": typeof types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": typeof types.ProviderKeyFieldsFragmentDoc,
+    "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": typeof types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": typeof types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": typeof types.UploadsDocument,
@@ -63,6 +82,20 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.SignUpDocument,
     "\n  query AuthConfig {\n    authConfig {\n      googleEnabled\n      googleProviderName\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.AddFundsDocument,
+    "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": types.PaymentProviderDocument,
+    "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": types.SubscriptionStatusDocument,
+    "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": types.SubscriptionFieldsFragmentDoc,
+    "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n": types.UsagePageDocument,
+    "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n": types.ChatMemoryFieldsFragmentDoc,
+    "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": types.ChatTurnFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": types.WebSearchDocument,
+    "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": types.ChatModelsDocument,
+    "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ConversationDocument,
+    "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": types.ConversationsDocument,
     "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n": types.PlanCardFieldsFragmentDoc,
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": types.MemoryFieldsFragmentDoc,
@@ -76,14 +109,19 @@ const documents: Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": types.ProviderKeyFieldsFragmentDoc,
+    "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": types.UploadsDocument,
@@ -147,6 +185,62 @@ export function graphql(source: "\n  query Viewer {\n    viewer {\n      ...View
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n"): (typeof documents)["\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n"): (typeof documents)["\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n"): (typeof documents)["\n  fragment SubscriptionFields on Subscription {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query UsagePage($ledgerLimit: Int) {\n    usageSummary {\n      from\n      to\n      daily {\n        day\n        calls\n        conversations\n        tokens\n        costCents\n      }\n      totals {\n        calls\n        conversations\n        tokens\n        costCents\n      }\n    }\n    ledger(limit: $ledgerLimit) {\n      total\n      entries {\n        id\n        kind\n        amountCents\n        balanceAfterCents\n        description\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n"): (typeof documents)["\n  fragment ChatMemoryFields on ChatMemory {\n    id\n    text\n    importance\n    category\n    source\n    used\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n"): (typeof documents)["\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n"): (typeof documents)["\n  fragment PlanCardFields on Plan {\n    id\n    name\n    monthlyPriceCents\n    features\n    callToAction\n    highlighted\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -199,6 +293,14 @@ export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -211,7 +313,15 @@ export function graphql(source: "\n  mutation DeleteAccount($currentPassword: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"): (typeof documents)["\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -228,6 +338,10 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -42,6 +42,7 @@ export function toSendChatTurnRequest(input: SendChatMessageInput): SendChatTurn
     ...(input.model ? { model: input.model } : {}),
     ...(input.conversationId ? { conversationId: input.conversationId } : {}),
     ...(input.system ? { system: input.system } : {}),
+    ...(input.mode ? { mode: input.mode } : {}),
   };
 }
 

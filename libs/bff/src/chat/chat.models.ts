@@ -348,4 +348,10 @@ export class SendChatMessageInput {
     description: 'Extra instructions for this turn only (Search Mode: the results to summarise).',
   })
   system?: string | null;
+
+  @Field(() => ChatModeModel, {
+    nullable: true,
+    description: 'search: a Search Mode summary (no facts are extracted from it). Default chat.',
+  })
+  mode?: ChatModeModel | null;
 }

@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { MemorySubjects } from '@membolt/contracts';
+import { METERED_ENDPOINTS, MemorySubjects } from '@membolt/contracts';
+import { Metered } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
@@ -46,6 +47,7 @@ export class MemoriesResolver {
   constructor(private readonly bus: BusClient) {}
 
   @Query(() => MemoryPageModel, { description: 'One page of memories, sorted and filtered.' })
+  @Metered(METERED_ENDPOINTS.memoryList)
   async memories(
     @CurrentUser() user: SessionUser,
     @Args('limit', { type: () => Int, defaultValue: DEFAULT_MEMORY_PAGE_SIZE }) limit: number,
@@ -99,6 +101,7 @@ export class MemoriesResolver {
   @Query(() => MemorySearchResultsModel, {
     description: 'Hybrid search; each result carries the scores that explain its rank.',
   })
+  @Metered(METERED_ENDPOINTS.memorySearch)
   async memorySearch(
     @CurrentUser() user: SessionUser,
     @Args('query') query: string,
@@ -177,6 +180,7 @@ export class MemoriesResolver {
   @Mutation(() => MemoryDeletionReceiptModel, {
     description: 'Deletes the memory with its vector, keyword entry, history and concept links.',
   })
+  @Metered(METERED_ENDPOINTS.memoryDelete)
   async deleteMemory(
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,

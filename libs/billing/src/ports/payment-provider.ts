@@ -21,7 +21,7 @@ export type PaymentEvent =
 
 /** Collects money for top-ups and paid plans. */
 export interface PaymentProvider {
-  readonly info: PaymentProviderView;
+  readonly info: Omit<PaymentProviderView, 'supportEmail'>;
   startTopUp(userId: string, amountCents: number): Promise<PaymentStart>;
   startPlanChange(userId: string, plan: Plan): Promise<PaymentStart>;
   /**

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlanId } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { alreadyOnPlan } from '../billing.errors.js';
+import { BILLING_SUPPORT_EMAIL } from '../billing.options.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../ports/payment-provider.js';
 import { LedgerService } from './ledger.service.js';
 import { type SubscriptionDetails, SubscriptionService } from './subscription.service.js';
@@ -17,12 +18,13 @@ export interface PaymentAction {
 export class PaymentService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(BILLING_SUPPORT_EMAIL) private readonly supportEmail: string,
     private readonly subscriptions: SubscriptionService,
     private readonly ledger: LedgerService,
   ) {}
 
-  get info(): PaymentProvider['info'] {
-    return this.provider.info;
+  get info(): PaymentProvider['info'] & { readonly supportEmail: string } {
+    return { ...this.provider.info, supportEmail: this.supportEmail };
   }
 
   /** $1 to $1,000 (the request's validation enforces the range). */

@@ -144,11 +144,11 @@ export class SubscriptionService {
   }
 
   /** Operator: activate or deactivate a subscription (an inactive one fails every check). */
-  async setStatus(userId: string, status: SubscriptionStatus): Promise<Subscription> {
+  async setStatus(userId: string, status: SubscriptionStatus): Promise<SubscriptionDetails> {
     const updated = await this.store.subscriptions.update(userId, { status }, this.clock.now());
     if (!updated) throw subscriptionNotFound();
     await this.changes.changed(userId);
-    return updated;
+    return this.describe(updated);
   }
 
   async findPlan(planId: string): Promise<Plan> {

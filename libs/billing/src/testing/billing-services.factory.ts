@@ -43,6 +43,7 @@ export async function makeBillingServices(
   const usage = new UsageService(store, subscriptions, ledger, plans, changes, clock);
   const payments = new PaymentService(
     options.provider ?? new SimulatedPaymentProvider(),
+    'support@membolt.test',
     subscriptions,
     ledger,
   );

@@ -1,1 +1,3 @@
 export * from './loopback-llm-server.js';
+export * from './chat.factory.js';
+export * from './conversation-repository.contract.js';

@@ -48,6 +48,8 @@ export interface PaymentProviderView {
   /** The simulation says so on every screen that offers a payment. */
   readonly simulation: boolean;
   readonly label: string;
+  /** Where the Subscription problem dialog's Contact Support writes to (SUPPORT_EMAIL). */
+  readonly supportEmail: string;
 }
 
 /**

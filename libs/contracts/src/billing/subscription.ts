@@ -1,4 +1,4 @@
-import { IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import type { SubscriptionReason } from '../rules/billing.rules.js';
 import type { PlanId } from '../rules/plan.rules.js';
@@ -6,6 +6,12 @@ import type { PlanId } from '../rules/plan.rules.js';
 export class InitSubscriptionRequest {}
 export class GetSubscriptionRequest {}
 export class CheckSubscriptionRequest {}
+
+/** (operator, through the CLI) Activates or deactivates the acting user's subscription. */
+export class SetSubscriptionStatusRequest {
+  @IsIn(['active', 'inactive'])
+  status!: 'active' | 'inactive';
+}
 
 /** A user's subscription (gateway-and-accounts.md section 3). Money is integer cents. */
 export interface SubscriptionView {
@@ -64,6 +70,12 @@ export const SubscriptionSubjects = {
   check: defineSubject<CheckSubscriptionRequest, SubscriptionCheckView>(
     'billing',
     'billing.subscriptions.check.v1',
+    { idempotent: true },
+  ),
+  /** (user; operator CLI only, no edge exposes it) */
+  setStatus: defineSubject<SetSubscriptionStatusRequest, SubscriptionView>(
+    'billing',
+    'billing.subscriptions.set-status.v1',
     { idempotent: true },
   ),
   /** Broadcast (see SubscriptionChangedEvent). */

@@ -1,16 +1,5 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsDate,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { IsEntityId } from '../common/validators.js';
 import { METERED_ENDPOINTS, type MeteredEndpoint, type SubscriptionReason } from '../rules/billing.rules.js';
@@ -214,16 +203,3 @@ export const UsageSubjects = {
     idempotent: true,
   }),
 } as const;
-
-/** Strings from a REST query are checked by the same rules: an ISO date, at most 40 characters. */
-export class UsageQuery {
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  from?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  to?: string;
-}

@@ -21,6 +21,7 @@ import { IsEntityId, IsRequiredText } from '../common/validators.js';
 import {
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MODES,
   CHAT_MODEL_ID_MAX_LENGTH,
   CHAT_ROLES,
   CONVERSATION_LIST_MAX_LIMIT,
@@ -28,6 +29,7 @@ import {
   FACT_EXTRACTION_TEXT_MAX_LENGTH,
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
+  type ChatMode,
   type ChatRole,
 } from '../rules/chat.rules.js';
 import { CONVERSATION_TITLE_MAX_LENGTH, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
@@ -72,6 +74,11 @@ export class SendChatTurnRequest {
   @ValidateNested({ each: true })
   @Type(() => ChatHistoryItem)
   history?: ChatHistoryItem[];
+
+  /** `search`: the web app's Search Mode summary of web results (no facts are extracted from it). */
+  @IsOptional()
+  @IsIn(CHAT_MODES)
+  mode?: ChatMode;
 
   /**
    * Extra instructions for this turn only (the web app's Search Mode sends the search results with a request

@@ -185,6 +185,8 @@ export interface ExtractedFactView {
   readonly kind: 'fact' | 'negation' | 'correction';
   /** What the fact is about ("name", "residence", "employer", "likes:coffee"...): facts on one subject replace each other. */
   readonly subject: string;
+  /** The fact's value on its subject, normalised ("lisbon", "like", "not paris"). */
+  readonly value: string;
   readonly source: MemorySource;
 }
 

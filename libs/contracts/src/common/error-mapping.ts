@@ -44,8 +44,6 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [KeysErrorCode.ApiKeyNotFound]: 404,
   [KeysErrorCode.ApiKeyForeignUser]: 403,
   [KeysErrorCode.ApiKeyLimitReached]: 409,
-  [IngestionErrorCode.UnsupportedFileType]: 415,
-  [IngestionErrorCode.UnreadableFile]: 422,
   // A provider's failure is not the caller's: 502 (bad gateway), except quota (429) and overload (503).
   [ChatErrorCode.ProviderAuthFailed]: 502,
   [ChatErrorCode.ProviderQuotaExceeded]: 429,
@@ -54,6 +52,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ChatErrorCode.ProviderFailed]: 502,
   [ChatErrorCode.WebSearchNotConfigured]: 503,
   [ChatErrorCode.WebSearchFailed]: 502,
+  [IngestionErrorCode.UnsupportedFileType]: 415,
+  [IngestionErrorCode.UnreadableFile]: 422,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -89,8 +89,6 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [KeysErrorCode.ApiKeyNotFound]: GraphqlErrorCode.ApiKeyNotFound,
   [KeysErrorCode.ApiKeyForeignUser]: GraphqlErrorCode.Forbidden,
   [KeysErrorCode.ApiKeyLimitReached]: GraphqlErrorCode.ApiKeyLimitReached,
-  [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
-  [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
   [ChatErrorCode.ProviderAuthFailed]: GraphqlErrorCode.ProviderError,
   [ChatErrorCode.ProviderQuotaExceeded]: GraphqlErrorCode.ProviderError,
   [ChatErrorCode.ProviderModelNotFound]: GraphqlErrorCode.ProviderError,
@@ -98,6 +96,8 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [ChatErrorCode.ProviderFailed]: GraphqlErrorCode.ProviderError,
   [ChatErrorCode.WebSearchNotConfigured]: GraphqlErrorCode.WebSearchNotConfigured,
   [ChatErrorCode.WebSearchFailed]: GraphqlErrorCode.WebSearchFailed,
+  [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
+  [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
 };
 
 /** What a failed bus request carries back to the caller. */

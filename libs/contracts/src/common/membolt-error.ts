@@ -26,8 +26,8 @@ export class CommonError extends MemboltError<CommonErrorCode> {}
 export class BillingError extends MemboltError<BillingErrorCode> {}
 export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
-export class IngestionError extends MemboltError<IngestionErrorCode> {}
 export class ChatError extends MemboltError<ChatErrorCode> {}
+export class IngestionError extends MemboltError<IngestionErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

@@ -1,11 +1,10 @@
 import { IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
 import { LLM_PROVIDER_IDS, type LlmProviderId } from '../rules/models.rules.js';
 import { IsEntityId } from '../common/validators.js';
+import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../rules/provider-key.rules.js';
 
-/** Longest provider secret accepted (real ones are under 200 characters). */
-export const PROVIDER_KEY_MAX_LENGTH = 512;
-/** Longest base URL of an OpenAI-compatible server. */
-export const PROVIDER_BASE_URL_MAX_LENGTH = 2048;
+// The limits live in the browser-safe rules entry (the settings screen uses them too).
+export { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH };
 
 /**
  * A user's own language-model key ("bring your own key"), as its owner sees it: never the secret again,

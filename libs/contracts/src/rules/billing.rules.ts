@@ -47,6 +47,14 @@ export const METERED_ENDPOINTS = {
 } as const;
 export type MeteredEndpoint = (typeof METERED_ENDPOINTS)[keyof typeof METERED_ENDPOINTS];
 
+/** The method the usage log records for each endpoint, whichever edge served it (spec section 7). */
+export const METERED_ENDPOINT_METHODS = {
+  '/chat': 'POST',
+  '/memories': 'GET',
+  '/search': 'GET',
+  '/delete': 'DELETE',
+} as const satisfies Record<MeteredEndpoint, string>;
+
 /** Response headers of every metered REST call. */
 export const TOKENS_HEADER = 'X-Membolt-Tokens';
 export const COST_CENTS_HEADER = 'X-Membolt-Cost-Cents';

@@ -50,13 +50,6 @@ export enum KeysErrorCode {
   ApiKeyLimitReached = 'api_key_limit_reached',
 }
 
-/** Uploads (issue 12): a file whose content is not one of the accepted types. */
-export enum IngestionErrorCode {
-  UnsupportedFileType = 'unsupported_file_type',
-  /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */
-  UnreadableFile = 'unreadable_file',
-}
-
 /** Failures of the chat service: a language-model provider's answer mapped to a clear message, web search. */
 export enum ChatErrorCode {
   /** The provider refused the key (the operator's or the user's own). */
@@ -73,16 +66,23 @@ export enum ChatErrorCode {
   WebSearchFailed = 'web_search_failed',
 }
 
+/** Uploads (issue 12): a file whose content is not one of the accepted types. */
+export enum IngestionErrorCode {
+  UnsupportedFileType = 'unsupported_file_type',
+  /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */
+  UnreadableFile = 'unreadable_file',
+}
+
 export type ErrorCode =
-  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | IngestionErrorCode | ChatErrorCode;
+  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | ChatErrorCode | IngestionErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
   ...Object.values(BillingErrorCode),
   ...Object.values(IdentityErrorCode),
   ...Object.values(KeysErrorCode),
-  ...Object.values(IngestionErrorCode),
   ...Object.values(ChatErrorCode),
+  ...Object.values(IngestionErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {

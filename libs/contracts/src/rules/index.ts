@@ -8,6 +8,7 @@ export * from './models.rules.js';
 export * from './plan.rules.js';
 export * from './product.rules.js';
 export * from './memory.rules.js';
-export * from './ingestion.rules.js';
 export * from './chat.rules.js';
+export * from './provider-key.rules.js';
 export * from './billing.rules.js';
+export * from './ingestion.rules.js';

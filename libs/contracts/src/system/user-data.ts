@@ -11,6 +11,7 @@ export const USER_DATA_SERVICES = [
   'billing',
   'memory',
   'ingestion',
+  'chat',
 ] as const satisfies readonly ServiceName[];
 export type UserDataService = (typeof USER_DATA_SERVICES)[number];
 

@@ -13,12 +13,13 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
+import { METERED_ENDPOINTS, type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
+import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
   CreateMemoryBatchBody,
@@ -124,11 +125,12 @@ export class MemoriesController {
   }
 
   @Get()
+  @MeteredRoute(METERED_ENDPOINTS.memoryList)
   @ApiOperation({
     summary: 'Lists memories, a page at a time (limit 10, offset 0 by default), with filters.',
     description: '`embedding` is left out unless include_embedding=true.',
   })
-  @ApiOkResponse({ type: MemoryListResponse })
+  @ApiOkResponse({ type: MemoryListResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
     @Query(new ContractValidationPipe(ListMemoriesQuery)) query: ListMemoriesQuery,
@@ -285,11 +287,12 @@ export class MemoriesController {
   }
 
   @Delete(':id')
+  @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
   @ApiOperation({
     summary: 'Deletes a memory with its vector, keyword entry and derived items; answers a receipt.',
   })
   @ApiParam(MEMORY_ID)
-  @ApiOkResponse({ type: MemoryDeletionResponse })
+  @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', MemoryIdPipe) id: string,

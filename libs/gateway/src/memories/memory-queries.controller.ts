@@ -8,10 +8,11 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { MEMORY_LIST_DEFAULT_LIMIT, MemorySubjects } from '@membolt/contracts';
+import { MEMORY_LIST_DEFAULT_LIMIT, METERED_ENDPOINTS, MemorySubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
+import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
   EmbeddingResponse,
@@ -53,13 +54,14 @@ export class MemoryQueriesController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('search')
+  @MeteredRoute(METERED_ENDPOINTS.memorySearch)
   @ApiOperation({
     summary: 'Hybrid search (meaning + keywords, weighed by importance and recency); limit 10 by default.',
     description:
       'Each result is a memory with its `score` and the breakdown of why it ranked there (`scores`). ' +
       '`formatted_results` is a numbered text block, one line per memory with its text and date.',
   })
-  @ApiOkResponse({ type: SearchResponse })
+  @ApiOkResponse({ type: SearchResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(
     @Query(new ContractValidationPipe(SearchMemoriesQuery)) query: SearchMemoriesQuery,

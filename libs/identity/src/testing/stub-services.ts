@@ -153,6 +153,7 @@ export function createStubServiceHandlers(
     }
     case 'memory':
     case 'ingestion':
+    case 'chat':
       return [userDataHandlers(service, state, () => ({ items: 0 }))];
   }
 }

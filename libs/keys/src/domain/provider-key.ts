@@ -1,7 +1,9 @@
-import type { LlmProviderId } from '@membolt/contracts';
-
-/** How many trailing characters of a provider secret its owner sees again (never the rest). */
-export const PROVIDER_KEY_VISIBLE_SUFFIX_LENGTH = 4;
+import {
+  type LlmProviderId,
+  PROVIDER_KEY_BASE_URL_ACCEPTED,
+  PROVIDER_KEY_BASE_URL_REQUIRED,
+  PROVIDER_KEY_VISIBLE_SUFFIX_LENGTH,
+} from '@membolt/contracts';
 
 /**
  * A user's own language-model key ("bring your own key"), as the keys service holds it: the secret only
@@ -28,8 +30,8 @@ export interface OpenedProviderKey {
 }
 
 /** Providers whose key may come with a base URL, and those that need one. */
-export const BASE_URL_ACCEPTED: ReadonlySet<LlmProviderId> = new Set(['openai', 'openai-compatible']);
-export const BASE_URL_REQUIRED: ReadonlySet<LlmProviderId> = new Set(['openai-compatible']);
+export const BASE_URL_ACCEPTED: ReadonlySet<LlmProviderId> = new Set(PROVIDER_KEY_BASE_URL_ACCEPTED);
+export const BASE_URL_REQUIRED: ReadonlySet<LlmProviderId> = new Set(PROVIDER_KEY_BASE_URL_REQUIRED);
 
 export const lastCharactersOf = (secret: string): string => secret.slice(-PROVIDER_KEY_VISIBLE_SUFFIX_LENGTH);
 

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
+import { ConversationUsageBar, SubscriptionStatusCard } from '../billing';
 import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
 import { useAuth } from '../auth/auth.context';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
@@ -86,12 +87,14 @@ export function DashboardPage() {
             </Typography>
             <Chip label={planLabel(user?.plan)} size="small" color="primary" data-testid="usage-plan" />
           </Stack>
+          <ConversationUsageBar />
           <MemoryStorageBar />
           <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 3 }}>
             Upgrade Plan
           </Button>
         </CardContent>
       </Card>
+      <SubscriptionStatusCard />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SubscriptionProblemHost } from '../billing/components/SubscriptionProblemDialog';
 import { SIDE_NAVIGATION_WIDTH_PX, SideNavigation } from './components/SideNavigation';
 import { TopBar } from './components/TopBar';
 
@@ -28,6 +29,7 @@ export function SignedInLayout() {
           <Outlet />
         </Box>
       </Box>
+      <SubscriptionProblemHost />
       <ScrollRestoration />
     </Box>
   );

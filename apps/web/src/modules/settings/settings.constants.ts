@@ -7,7 +7,6 @@ export const COPIED_BANNER_MS = 2_000;
 
 export const SAVED_MESSAGE = 'Changes saved successfully!';
 export const COPIED_MESSAGE = 'API key copied to clipboard!';
-export const PLAN_CHANGES_COMING_SOON = 'Plan changes are coming soon.';
 export const COMING_SOON = 'Coming soon';
 
 /** The names users know for the settings screen's model ids; the compiler asks for one per id. */

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,6 +19,7 @@ import { API_KEYS_QUERY } from '../graphql/queries/api-keys.query';
 import { formatDateTime } from '../utils/api-key-display.util';
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
+import { ProviderKeysSection } from './ProviderKeysSection';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog';
 
 function ApiKeyItem({
@@ -156,6 +158,8 @@ export function ApiKeysTab() {
       />
       <ApiKeyCreatedDialog secret={createdSecret} onDone={() => setCreatedSecret(null)} />
       <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+      <Divider sx={{ pt: 2 }} />
+      <ProviderKeysSection />
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,13 +9,18 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { PlanId, PlanKind } from '@membolt/contracts/rules';
 import type { SettingsPageQuery } from '../../../gql/graphql';
+import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
+import { AddFundsDialog } from '../../billing/components/AddFundsDialog';
+import { UsageSection } from '../../billing/components/UsageSection';
+import { CHANGE_PLAN_MUTATION } from '../../billing/graphql/mutations/change-plan.mutation';
+import { SUBSCRIPTION_STATUS_QUERY } from '../../billing/graphql/queries/subscription-status.query';
+import { formatDollars } from '../../billing/utils/billing-display.util';
 import { formatMonthlyPrice } from '../../landing/utils/format-money.util';
 import { planLabel } from '../../layout/utils/user-display.util';
 import { CheckList } from '../../ui/components/CheckList';
-import { DisabledWithTooltip } from '../../ui/components/DisabledWithTooltip';
-import { PLAN_CHANGES_COMING_SOON } from '../settings.constants';
 import { currentPlanId, describePlan, planChangeLabel } from '../utils/plan-display.util';
 
 type CataloguePlan = SettingsPageQuery['planCatalogue']['plans'][number];
@@ -21,33 +28,21 @@ type CataloguePlan = SettingsPageQuery['planCatalogue']['plans'][number];
 /** The plans the settings screen offers side by side (web-app.md: the Free and Basic cards). */
 const AVAILABLE_PLAN_IDS = ['free', 'basic'] as const satisfies readonly PlanId[];
 
-function ComingSoonButton({
-  label,
-  variant = 'outlined',
-}: {
-  readonly label: string;
-  readonly variant?: 'outlined' | 'contained';
-}) {
-  return (
-    <DisabledWithTooltip title={PLAN_CHANGES_COMING_SOON}>
-      <Button variant={variant} disabled>
-        {label}
-      </Button>
-    </DisabledWithTooltip>
-  );
-}
-
 function AvailablePlanCard({
   plan,
   plans,
   currentId,
+  busy,
+  onChoose,
 }: {
   plan: CataloguePlan;
   plans: readonly CataloguePlan[];
   currentId: string;
+  busy: boolean;
+  onChoose: (planId: string) => void;
 }) {
   const isCurrent = plan.id === currentId;
-  const label = planChangeLabel(plans, plan.id, currentId);
+  const label = plan.kind === 'payPerUse' ? 'Switch' : planChangeLabel(plans, plan.id, currentId);
   return (
     <Card
       data-testid={`available-plan-${plan.id}`}
@@ -83,11 +78,9 @@ function AvailablePlanCard({
             Current Plan
           </Button>
         ) : (
-          <DisabledWithTooltip title={PLAN_CHANGES_COMING_SOON} fullWidth>
-            <Button variant="outlined" disabled fullWidth>
-              {label}
-            </Button>
-          </DisabledWithTooltip>
+          <Button variant="outlined" fullWidth disabled={busy} onClick={() => onChoose(plan.id)}>
+            {label}
+          </Button>
         )}
       </Box>
     </Card>
@@ -100,12 +93,34 @@ interface SubscriptionTabProps {
 }
 
 export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
-  const currentId = currentPlanId(plan);
+  const { data } = useQuery(SUBSCRIPTION_STATUS_QUERY);
+  const [showAll, setShowAll] = useState(false);
+  const [addFundsOpen, setAddFundsOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [changePlan, { loading }] = useMutation(CHANGE_PLAN_MUTATION, {
+    refetchQueries: ['SettingsPage', 'SubscriptionStatus', 'UsagePage', 'Viewer'],
+    awaitRefetchQueries: true,
+  });
+  const subscription = data?.subscription;
+  const currentId = currentPlanId(subscription?.plan ?? plan);
   const current = describePlan(plans, currentId);
   const subscriptionPlans = plans.filter((entry) => entry.kind === ('subscription' satisfies PlanKind));
-  const available = AVAILABLE_PLAN_IDS.map((id) => plans.find((entry) => entry.id === id)).filter(
-    (entry): entry is CataloguePlan => entry !== undefined,
-  );
+  const shown = showAll
+    ? plans
+    : AVAILABLE_PLAN_IDS.map((id) => plans.find((entry) => entry.id === id)).filter(
+        (entry): entry is CataloguePlan => entry !== undefined,
+      );
+
+  const choose = async (planId: string) => {
+    setError(null);
+    try {
+      const result = await changePlan({ variables: { plan: planId } });
+      const checkoutUrl = result.data?.changePlan.checkoutUrl;
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+    } catch (failure) {
+      setError(graphqlErrorMessage(failure) ?? 'Failed to change the plan. Please try again.');
+    }
+  };
 
   return (
     <Stack spacing={3}>
@@ -126,26 +141,69 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
               <Typography color="textSecondary" data-testid="current-plan-description">
                 {current?.description ?? ''}
               </Typography>
+              {subscription && (
+                <Typography color="textSecondary" data-testid="current-plan-renewal">
+                  {`Your plan renews on ${new Date(subscription.renewsAt).toLocaleDateString()}`}
+                </Typography>
+              )}
+              {subscription?.plan === 'pay-per-use' && (
+                <Typography sx={{ mt: 1 }} data-testid="current-plan-balance">
+                  {`Balance: ${formatDollars(subscription.balanceCents)}`}
+                </Typography>
+              )}
+              {data?.paymentProvider.simulation && (
+                <Typography variant="body2" color="textSecondary" data-testid="payment-simulation-label">
+                  {data.paymentProvider.label}
+                </Typography>
+              )}
             </Box>
-            <ComingSoonButton label="Manage Billing" />
+            <Stack direction="row" spacing={1}>
+              {subscription?.plan === 'pay-per-use' && (
+                <Button variant="contained" onClick={() => setAddFundsOpen(true)}>
+                  Add Funds
+                </Button>
+              )}
+              <Button variant="outlined" href="#usage">
+                Manage Billing
+              </Button>
+            </Stack>
           </Stack>
         </CardContent>
       </Card>
+      <AddFundsDialog
+        open={addFundsOpen}
+        simulation={data?.paymentProvider.simulation ?? false}
+        onClose={() => setAddFundsOpen(false)}
+      />
       <Box>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
           <Typography variant="h6" component="h2">
             Available Plans
           </Typography>
-          <ComingSoonButton label="View all plans" />
+          <Button variant="outlined" onClick={() => setShowAll((all) => !all)}>
+            {showAll ? 'Show fewer plans' : 'View all plans'}
+          </Button>
         </Stack>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="plan-change-error">
+            {error}
+          </Alert>
+        )}
         <Grid container spacing={3}>
-          {available.map((entry) => (
-            <Grid key={entry.id} size={{ xs: 12, md: 6 }}>
-              <AvailablePlanCard plan={entry} plans={subscriptionPlans} currentId={currentId} />
+          {shown.map((entry) => (
+            <Grid key={entry.id} size={{ xs: 12, md: showAll ? 4 : 6 }}>
+              <AvailablePlanCard
+                plan={entry}
+                plans={subscriptionPlans}
+                currentId={currentId}
+                busy={loading}
+                onChoose={(planId) => void choose(planId)}
+              />
             </Grid>
           ))}
         </Grid>
       </Box>
+      <UsageSection />
     </Stack>
   );
 }

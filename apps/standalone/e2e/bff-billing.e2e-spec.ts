@@ -1,0 +1,142 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { BusClient } from '@membolt/bus';
+import { UsageSubjects } from '@membolt/contracts';
+import { randomUUID } from 'node:crypto';
+import { runCliCommand } from '../src/cli/membolt-cli.js';
+import { signUpOverGraphql, useStandalone } from './support/standalone.js';
+
+jest.setTimeout(120_000);
+
+const LIST = `{ memories(limit: 5) { count } }`;
+const SEARCH = `{ memorySearch(query: "tea") { count } }`;
+const DELETE = `mutation { deleteMemory(id: "6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73") { deletedAt } }`;
+const SUBSCRIPTION = `{ subscription { status plan balanceCents rateCents conversationsUsed conversationsLimit retentionDays renewsAt }
+  subscriptionCheck { valid reason plan balanceCents rateCents conversationsUsed conversationsLimit } }`;
+const USAGE = `{ usageSummary { totals { calls tokens costCents } daily { day calls } rows { endpoint calls } } }`;
+const LEDGER = `{ ledger(limit: 10) { total entries { kind amountCents balanceAfterCents description } } }`;
+const ADD_FUNDS = `mutation ($amountCents: Int!) { addFunds(amountCents: $amountCents) { status subscription { balanceCents } } }`;
+const CHANGE_PLAN = `mutation ($plan: String!) { changePlan(plan: $plan) { status subscription { plan } } }`;
+
+const newAccount = () => ({
+  email: `${randomUUID()}@e2e.membolt.test`,
+  name: 'Billing E2E',
+  password: `e2e-${randomUUID()}`,
+});
+
+/** The web app's billing operations and the server-side enforcement through the BFF. */
+describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', () => {
+  const product = useStandalone('bff-billing');
+  const cli = (...argv: string[]) => runCliCommand(product.app.get(BusClient), argv);
+
+  it('meters the memory screen’s calls and shows the subscription, usage and plan limits', async () => {
+    const { browser } = await signUpOverGraphql(product.url, newAccount());
+    expect((await browser.request(LIST)).errors).toBeUndefined();
+    expect((await browser.request(SEARCH)).errors).toBeUndefined();
+    const answer = await browser.request<{
+      subscription: Record<string, unknown>;
+      subscriptionCheck: Record<string, unknown>;
+    }>(SUBSCRIPTION);
+    expect(answer.data?.subscription).toMatchObject({
+      status: 'active',
+      plan: 'free',
+      balanceCents: 0,
+      rateCents: 1,
+      conversationsUsed: 0,
+      conversationsLimit: 10,
+      retentionDays: 7,
+    });
+    expect(answer.data?.subscriptionCheck).toEqual({
+      valid: true,
+      reason: null,
+      plan: 'free',
+      balanceCents: 0,
+      rateCents: 1,
+      conversationsUsed: 0,
+      conversationsLimit: 10,
+    });
+    const usage = await browser.request<{
+      usageSummary: { totals: { calls: number; costCents: number }; rows: Array<{ endpoint: string }> };
+    }>(USAGE);
+    expect(usage.data?.usageSummary.totals).toMatchObject({ calls: 2, costCents: 0 });
+    expect(usage.data?.usageSummary.rows.map((row) => row.endpoint)).toEqual(['/memories', '/search']);
+  });
+
+  it('refuses list, search and delete with extensions.code SUBSCRIPTION_INVALID and the reason', async () => {
+    const { browser, userId } = await signUpOverGraphql(product.url, newAccount());
+    // Ten conversations this month (what ten new chats count), seeded through billing's own subject.
+    const bus = product.app.get(BusClient);
+    for (let i = 0; i < 10; i++) {
+      await bus.request(
+        UsageSubjects.authorize,
+        { endpoint: '/chat', method: 'POST', idempotencyKey: `seed-${i}`, newConversation: true },
+        { userId },
+      );
+    }
+    for (const operation of [LIST, SEARCH, DELETE]) {
+      const result = await browser.request(operation);
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'You have used every conversation your plan includes this month.',
+        extensions: { code: 'SUBSCRIPTION_INVALID', reason: 'free_tier_limit_reached' },
+      });
+    }
+    await cli('subscription:status', '--user', userId, '--status', 'inactive');
+    expect((await browser.request(LIST)).errors?.[0]?.extensions).toMatchObject({
+      reason: 'inactive_account',
+    });
+  });
+
+  it('adds funds on pay-per-use through the ledger, within $1-$1,000, and changes plans', async () => {
+    const { browser } = await signUpOverGraphql(product.url, newAccount());
+    const plan = await browser.request<{ changePlan: { status: string; subscription: { plan: string } } }>(
+      CHANGE_PLAN,
+      { plan: 'pay-per-use' },
+    );
+    expect(plan.data?.changePlan).toEqual({ status: 'applied', subscription: { plan: 'pay-per-use' } });
+    expect((await browser.request(LIST)).errors?.[0]?.extensions).toMatchObject({
+      reason: 'insufficient_balance',
+    });
+
+    for (const amountCents of [99, 100_001]) {
+      const refused = await browser.request(ADD_FUNDS, { amountCents });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'The amount must be between $1 and $1,000.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    const added = await browser.request<{
+      addFunds: { status: string; subscription: { balanceCents: number } };
+    }>(ADD_FUNDS, { amountCents: 500 });
+    expect(added.data?.addFunds).toEqual({ status: 'applied', subscription: { balanceCents: 500 } });
+    expect((await browser.request(LIST)).errors).toBeUndefined();
+    const ledger = await browser.request<{
+      ledger: { total: number; entries: Array<Record<string, unknown>> };
+    }>(LEDGER);
+    expect(ledger.data?.ledger.entries).toEqual([
+      { kind: 'charge', amountCents: -1, balanceAfterCents: 499, description: 'GET /memories' },
+      {
+        kind: 'top_up',
+        amountCents: 500,
+        balanceAfterCents: 500,
+        description: 'Add funds (simulated payment)',
+      },
+      {
+        kind: 'plan_change',
+        amountCents: 0,
+        balanceAfterCents: 0,
+        description: 'Plan changed from free to pay-per-use',
+      },
+    ]);
+    const unknown = await browser.request(CHANGE_PLAN, { plan: 'platinum' });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('needs a session for every billing operation', async () => {
+    const { GraphqlBrowser } = await import('@membolt/bff/testing');
+    const anonymous = new GraphqlBrowser(product.url);
+    for (const operation of [SUBSCRIPTION, USAGE, LEDGER, LIST]) {
+      expect((await anonymous.request(operation)).errors?.[0]?.extensions).toMatchObject({
+        code: 'UNAUTHENTICATED',
+      });
+    }
+  });
+});

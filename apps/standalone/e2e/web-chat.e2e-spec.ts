@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  type LoopbackLlmResponder,
+  type LoopbackLlmServer,
+  startLoopbackLlmServer,
+} from '@membolt/chat/testing';
+import { ChatMessages } from '@membolt/contracts';
+import type { Page } from 'playwright-core';
+import { pollUntil } from './support/browser.js';
+import { useWebAppInBrowser } from './support/web-app.js';
+
+// Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
+jest.setTimeout(180_000);
+
+const GREETING = ['Nice ', 'to ', 'meet ', 'you, ', 'Lisbon ', 'sounds ', 'lovely!'];
+const MARKDOWN_ANSWER = 'Here is **bold** and <b>raw</b> text.\n\n```js\nconst answer = 42;\n```\n';
+
+/**
+ * An OpenAI-compatible server on loopback: it answers from what the prompt holds, so the test can see a
+ * remembered fact reach the model. Tokens come slowly enough for the browser to show them arriving.
+ */
+const responder: LoopbackLlmResponder = (request) => {
+  const last = request.messages.at(-1)?.content ?? '';
+  if (/where do i live/i.test(last)) {
+    const answer = /Lisbon/.test(request.system) ? 'You live in Lisbon.' : 'I do not know where you live.';
+    return { kind: 'stream', tokens: answer.split(/(?<= )/), delayMs: 40 };
+  }
+  if (/markdown/i.test(last)) return { kind: 'stream', tokens: [MARKDOWN_ANSWER] };
+  return { kind: 'stream', tokens: GREETING, delayMs: 120 };
+};
+
+/** The Chat screen against the real product in headless Chromium, the language model on loopback. */
+describe('web app: chat', () => {
+  let llm: LoopbackLlmServer;
+  beforeAll(async () => {
+    llm = await startLoopbackLlmServer('openai', responder);
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+  // Rule-based extraction keeps the remembered facts deterministic; no retries keep failures quick.
+  const web = useWebAppInBrowser({
+    forbidForeignRequests: true,
+    env: { CHAT_EXTRACTION: 'rules', LLM_MAX_RETRIES: '0' },
+  });
+
+  const messages = (page: Page) => page.getByTestId('chat-message');
+  const lastMessage = (page: Page) => messages(page).last();
+  const input = (page: Page) => page.getByRole('textbox', { name: /^(Message|Search query)$/ });
+
+  /** Adds the user's own OpenAI key, pointed at the loopback server, through the settings screen. */
+  async function addOpenAiKey(page: Page): Promise<void> {
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: 'Add Language Model Key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Language Model Key' });
+    await dialog.getByLabel('Provider').click();
+    await page.getByRole('option', { name: 'OpenAI', exact: true }).click();
+    await dialog.locator('#provider-key-secret').fill('sk-loopback-test-key-0001');
+    await dialog.getByLabel('Base URL').fill(llm.baseUrl);
+    await dialog.getByRole('button', { name: 'Add Key' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async function chooseModel(page: Page, label: string): Promise<void> {
+    await page.getByLabel('Model').click();
+    await page.getByRole('option', { name: label }).click();
+    await expect(page.getByLabel('Model').textContent()).resolves.toContain(label);
+  }
+
+  /** Records every text the last message shows while it streams (and whether "Thinking..." appeared). */
+  async function recordStreaming(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      let thinking = false;
+      const log = document.querySelector('[role="log"]');
+      const observer = new MutationObserver(() => {
+        const all = document.querySelectorAll('[data-testid="chat-message"]');
+        const last = all[all.length - 1];
+        if (last?.querySelector('[data-testid="thinking"]')) thinking = true;
+        const text = last?.querySelector('[data-testid="message-content"]')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      });
+      observer.observe(log ?? document.body, { subtree: true, childList: true, characterData: true });
+      (window as unknown as { streamed: () => { seen: string[]; thinking: boolean } }).streamed = () => ({
+        seen,
+        thinking,
+      });
+    });
+  }
+
+  const streamed = (page: Page) =>
+    page.evaluate(() =>
+      (window as unknown as { streamed: () => { seen: string[]; thinking: boolean } }).streamed(),
+    );
+
+  async function send(page: Page, text: string): Promise<void> {
+    await input(page).fill(text);
+    await input(page).press('Enter');
+  }
+
+  it('streams answers with the memories used, remembers a fact across conversations, and switches threads', async () => {
+    const { page } = await web.signedIn('/settings');
+    await addOpenAiKey(page);
+    const providerKey = page.getByTestId('provider-key-item').filter({ hasText: 'OpenAI' });
+    await providerKey.getByRole('button', { name: 'Test Key' }).click();
+    await providerKey.locator('.MuiAlert-standardSuccess').waitFor();
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Chat' })
+      .click();
+    await page.waitForURL(/\/chat$/);
+    await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(
+      ChatMessages.welcome,
+    );
+    await page
+      .getByRole('complementary', { name: 'Memory Graph' })
+      .getByText(ChatMessages.welcome.slice(0, 0))
+      .first()
+      .waitFor();
+    await page.getByText('No memories yet. Start a conversation to create some!').waitFor();
+    await chooseModel(page, 'GPT-4.1');
+
+    // Empty or blank: nothing to send. Shift+Enter adds a line instead of sending.
+    const sendButton = page.getByRole('button', { name: 'Send message' });
+    await expect(sendButton.isDisabled()).resolves.toBe(true);
+    await input(page).fill('   ');
+    await expect(sendButton.isDisabled()).resolves.toBe(true);
+    await input(page).fill('Hi!');
+    await input(page).press('Shift+Enter');
+    await input(page).type('I live in Lisbon.');
+    await expect(input(page).inputValue()).resolves.toBe('Hi!\nI live in Lisbon.');
+
+    await recordStreaming(page);
+    await input(page).press('Enter');
+    await expect(messages(page).nth(1).getAttribute('data-role')).resolves.toBe('user');
+    const answer = lastMessage(page);
+    await answer.getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
+    const { seen, thinking } = await streamed(page);
+    expect(thinking).toBe(true);
+    // The answer arrived in pieces: the screen showed at least one part of it before the whole.
+    expect(seen.some((text) => text.length > 0 && text.length < GREETING.join('').length)).toBe(true);
+    expect(seen.at(-1)).toBe(GREETING.join(''));
+    await expect(answer.getByTestId('message-time').textContent()).resolves.toMatch(/\d{1,2}:\d{2}/);
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const firstConversationUrl = page.url();
+    await expect(input(page).isDisabled()).resolves.toBe(false);
+
+    // Extraction runs after the answer: the fact reaches the memory panel.
+    const panel = page.getByTestId('memory-panel');
+    await pollUntil(
+      async () => {
+        const text = (await panel.textContent()) ?? '';
+        if (!text.includes('Lisbon'))
+          await page
+            .getByRole('button', { name: 'Hide memory panel' })
+            .click()
+            .then(() => page.getByRole('button', { name: 'Show memory panel' }).click());
+        return text;
+      },
+      (text) => text.includes('Lisbon'),
+      { what: 'the extracted fact in the memory panel', timeoutMs: 30_000, intervalMs: 1_000 },
+    );
+    await panel.getByTestId('importance-badge').first().waitFor();
+
+    // A new conversation: the model finds the fact in the prompt, and the answer shows it as a chip.
+    await page.getByRole('button', { name: 'New Conversation' }).click();
+    await page.waitForURL(/\/chat$/);
+    await expect(messages(page).count()).resolves.toBe(1);
+    await send(page, 'Where do I live?');
+    await lastMessage(page).getByText('You live in Lisbon.').waitFor();
+    const chip = lastMessage(page).getByTestId('memory-chip').filter({ hasText: 'Lisbon' });
+    await chip.first().click();
+    await page.getByRole('dialog').getByText('Lisbon', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // Both conversations are listed; the first reopens with its messages.
+    const list = page.getByTestId('conversation-item');
+    await pollUntil(
+      () => list.count(),
+      (count) => count >= 2,
+      { what: 'two conversations listed' },
+    );
+    await list.filter({ hasText: 'I live in Lisbon' }).first().click();
+    await page.waitForURL(firstConversationUrl);
+    await page.getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
+    await page.reload();
+    await page.getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
+  });
+
+  it('renders markdown safely, shows errors in the error role and the banner, and clears the thread', async () => {
+    const { page } = await web.signedIn('/settings');
+    await addOpenAiKey(page);
+    await page.goto(`${web.product.url}/chat`);
+    await chooseModel(page, 'GPT-4.1');
+
+    await send(page, 'Some markdown please');
+    const answer = lastMessage(page);
+    await answer.locator('strong', { hasText: 'bold' }).waitFor();
+    await expect(answer.locator('b').count()).resolves.toBe(0);
+    await answer.getByText('<b>raw</b>', { exact: false }).waitFor();
+    await expect(answer.locator('pre').textContent()).resolves.toContain('const answer = 42;');
+
+    // The provider fails: an error-role message, the banner, and the banner goes when the user types.
+    llm.respondWith(() => ({ kind: 'error', status: 500, message: 'upstream exploded' }));
+    try {
+      await send(page, 'Hello again');
+      await expect(lastMessage(page).getAttribute('data-role')).resolves.toBe('error');
+      await lastMessage(page).getByText(ChatMessages.errorMessage).waitFor();
+      await expect(page.getByTestId('chat-error').textContent()).resolves.toBe(ChatMessages.sendFailed);
+      await input(page).fill('x');
+      await page.getByTestId('chat-error').waitFor({ state: 'detached' });
+    } finally {
+      llm.respondWith(responder);
+    }
+
+    // Search Mode with no search provider configured: the search message's error and the banner.
+    await page.getByRole('button', { name: 'Search Mode' }).click();
+    await expect(input(page).getAttribute('placeholder')).resolves.toBe(ChatMessages.searchPlaceholder);
+    await send(page, 'membolt news');
+    const search = lastMessage(page).getByTestId('search-status');
+    await search.locator('[data-search-status="error"]').waitFor();
+    await expect(search.textContent()).resolves.toContain('Failed to search for: membolt news.');
+    await expect(page.getByTestId('chat-error').textContent()).resolves.toBe(ChatMessages.searchFailed);
+
+    // Clear Conversation leaves one message.
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Clear Conversation' }).click();
+    await expect(messages(page).count()).resolves.toBe(1);
+    await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(
+      ChatMessages.cleared,
+    );
+  });
+});

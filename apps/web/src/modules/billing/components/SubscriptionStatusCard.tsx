@@ -1,0 +1,135 @@
+import { useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { planLabel } from '../../layout/utils/user-display.util';
+import { storageBarColor } from '../../memories/utils/memory-display.util';
+import { SUBSCRIPTION_STATUS_QUERY } from '../graphql/queries/subscription-status.query';
+import { almostAtLimit, formatDollars } from '../utils/billing-display.util';
+import { AddFundsDialog } from './AddFundsDialog';
+
+/** The Subscription status card of the dashboard (web-app.md): free usage, or the pay-per-use balance. */
+export function SubscriptionStatusCard() {
+  const { data, error, loading } = useQuery(SUBSCRIPTION_STATUS_QUERY);
+  const [addFundsOpen, setAddFundsOpen] = useState(false);
+  const subscription = data?.subscription;
+
+  return (
+    <Card data-testid="subscription-status-card">
+      <CardContent sx={{ p: 3 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            Subscription
+          </Typography>
+          {subscription && (
+            <Stack direction="row" spacing={1}>
+              <Chip
+                label={subscription.status === 'active' ? 'Active' : 'Inactive'}
+                color={subscription.status === 'active' ? 'success' : 'default'}
+                size="small"
+                data-testid="subscription-status"
+              />
+              <Chip label={planLabel(subscription.plan)} size="small" color="primary" />
+            </Stack>
+          )}
+        </Stack>
+        {error && !data && (
+          <Alert severity="error" data-testid="subscription-status-error">
+            Failed to check subscription status
+          </Alert>
+        )}
+        {loading && !data && <Typography color="textSecondary">Loading...</Typography>}
+        {subscription && subscription.plan === 'pay-per-use' && (
+          <Box>
+            <Typography variant="body2" color="textSecondary">
+              Balance
+            </Typography>
+            <Typography
+              variant="h4"
+              component="p"
+              sx={{ fontWeight: 700 }}
+              data-testid="subscription-balance"
+            >
+              {formatDollars(subscription.balanceCents)}
+            </Typography>
+            {subscription.balanceCents < subscription.rateCents && (
+              <Typography color="error" data-testid="low-balance">
+                Low balance!
+              </Typography>
+            )}
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+              {`${formatDollars(subscription.rateCents)} per API call`}
+            </Typography>
+            <Button variant="contained" onClick={() => setAddFundsOpen(true)}>
+              Add Funds
+            </Button>
+            <AddFundsDialog
+              open={addFundsOpen}
+              simulation={data?.paymentProvider.simulation ?? false}
+              onClose={() => setAddFundsOpen(false)}
+            />
+          </Box>
+        )}
+        {subscription && subscription.plan !== 'pay-per-use' && (
+          <Box>
+            {subscription.conversationsLimit !== null ? (
+              <Typography data-testid="subscription-conversations">
+                {subscription.plan === 'free'
+                  ? `Free Conversations: ${subscription.conversationsUsed} / ${subscription.conversationsLimit} used`
+                  : `Conversations: ${subscription.conversationsUsed} / ${subscription.conversationsLimit} used`}
+              </Typography>
+            ) : (
+              <Typography data-testid="subscription-conversations">Unlimited conversations</Typography>
+            )}
+            {almostAtLimit(subscription.conversationsUsed, subscription.conversationsLimit) && (
+              <Typography color="warning.main" data-testid="almost-at-limit">
+                Almost at limit!
+              </Typography>
+            )}
+            <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 2 }}>
+              Upgrade Plan
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Conversations used out of the plan's limit; primary up to 70 percent, warning above, error above 90. */
+export function ConversationUsageBar() {
+  const { data } = useQuery(SUBSCRIPTION_STATUS_QUERY);
+  const used = data?.subscription.conversationsUsed ?? 0;
+  const limit = data?.subscription.conversationsLimit;
+  const percent = limit ? Math.min(100, (used / limit) * 100) : 0;
+  const color = storageBarColor(percent);
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+        <Typography variant="body2" id="conversation-usage-label">
+          Conversations
+        </Typography>
+        <Typography variant="body2" color="textSecondary" data-testid="conversation-usage">
+          {limit === null || limit === undefined ? `${used} / Unlimited` : `${used} / ${limit}`}
+        </Typography>
+      </Stack>
+      <Box
+        role="progressbar"
+        aria-labelledby="conversation-usage-label"
+        aria-valuenow={Math.round(percent)}
+        data-testid="conversation-usage-bar"
+        data-color={color}
+        sx={{ height: 8, borderRadius: 4, bgcolor: 'action.hover', overflow: 'hidden' }}
+      >
+        <Box sx={{ width: `${percent}%`, height: '100%', bgcolor: `${color}.main` }} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { graphql } from '../../../../gql';
+
+/** This month's usage by day and the newest ledger entries (the Usage section). */
+export const USAGE_QUERY = graphql(`
+  query UsagePage($ledgerLimit: Int) {
+    usageSummary {
+      from
+      to
+      daily {
+        day
+        calls
+        conversations
+        tokens
+        costCents
+      }
+      totals {
+        calls
+        conversations
+        tokens
+        costCents
+      }
+    }
+    ledger(limit: $ledgerLimit) {
+      total
+      entries {
+        id
+        kind
+        amountCents
+        balanceAfterCents
+        description
+        createdAt
+      }
+    }
+  }
+`);

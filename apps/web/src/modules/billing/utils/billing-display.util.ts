@@ -1,0 +1,72 @@
+import { ADD_FUNDS_MAX_CENTS, ADD_FUNDS_MIN_CENTS, ADD_FUNDS_RANGE_MESSAGE } from '@membolt/contracts/rules';
+
+/** Cents as dollars with 2 decimals (web-app.md section 9): 1234 -> "$12.34". */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Fractional cents (token prices) as dollars with 4 decimals when below a cent. */
+export function formatCost(cents: number): string {
+  return cents !== 0 && Math.abs(cents) < 1 ? `$${(cents / 100).toFixed(6)}` : formatDollars(cents);
+}
+
+/** "Almost at limit!" from 8 of the free plan's 10 (web-app.md: warning at 8 or more). */
+export const ALMOST_AT_LIMIT_SHARE = 0.8;
+
+export function almostAtLimit(used: number, limit: number | null): boolean {
+  return limit !== null && used >= Math.ceil(limit * ALMOST_AT_LIMIT_SHARE);
+}
+
+/** The Add Funds field in dollars -> cents, or the error the dialog shows. */
+export function parseAddFundsAmount(dollars: string): { cents: number } | { error: string } {
+  const trimmed = dollars.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: ADD_FUNDS_RANGE_MESSAGE };
+  const cents = Math.round(Number(trimmed) * 100);
+  if (cents < ADD_FUNDS_MIN_CENTS || cents > ADD_FUNDS_MAX_CENTS) return { error: ADD_FUNDS_RANGE_MESSAGE };
+  return { cents };
+}
+
+export interface SubscriptionProblem {
+  readonly title: string;
+  readonly message: string;
+  readonly action:
+    { readonly label: string; readonly to: string } | { readonly label: string; readonly mailto: true };
+}
+
+/** The Subscription problem dialog per reason (web-app.md section 8), exact texts. */
+export function subscriptionProblem(reason: string): SubscriptionProblem {
+  switch (reason) {
+    case 'inactive_account':
+      return {
+        title: 'Inactive Subscription',
+        message:
+          'Your subscription is currently inactive. Please reactivate your subscription to continue using the service.',
+        action: { label: 'Manage Subscription', to: '/settings/subscription' },
+      };
+    case 'insufficient_balance':
+      return {
+        title: 'Insufficient Balance',
+        message: 'Your account balance is too low to perform this action. Please add funds to continue.',
+        action: { label: 'Add Funds', to: '/settings/subscription' },
+      };
+    case 'free_tier_limit_reached':
+      return {
+        title: 'Free Tier Limit Reached',
+        message:
+          "You've used all 10 of your free conversations. Please upgrade to a paid plan to continue using the service.",
+        action: { label: 'Upgrade Plan', to: '/settings/subscription' },
+      };
+    case 'user_not_found':
+      return {
+        title: 'Account Not Found',
+        message: "We couldn't find your account. Please contact support if this issue persists.",
+        action: { label: 'Contact Support', mailto: true },
+      };
+    default:
+      return {
+        title: 'Subscription Error',
+        message: 'There was an error with your subscription. Please try again or contact support.',
+        action: { label: 'Go to Dashboard', to: '/dashboard' },
+      };
+  }
+}

@@ -1,0 +1,332 @@
+import { useApolloClient, useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import { ChatMessages, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts/rules';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
+import { graphqlErrorMessage } from '../auth/utils/graphql-error.util';
+import { MemoryDetailsDialog, useLatestMemories } from '../memories';
+import type { ChatMode, ScreenMessage, SearchState } from './chat.types';
+import { ChatHeader } from './components/ChatHeader';
+import { ChatInput } from './components/ChatInput';
+import { ConversationList } from './components/ConversationList';
+import { MemoryPanel } from './components/MemoryPanel';
+import { MessageList } from './components/MessageList';
+import { WEB_SEARCH_MUTATION } from './graphql/mutations/web-search.mutation';
+import { CHAT_MODELS_QUERY } from './graphql/queries/chat-models.query';
+import { CONVERSATION_QUERY } from './graphql/queries/conversation.query';
+import { CONVERSATIONS_QUERY } from './graphql/queries/conversations.query';
+import { ChatStreamError, streamChatTurn } from './utils/chat-stream';
+import {
+  localMessageId,
+  pickerModelsOf,
+  screenMessage,
+  searchSummaryInstruction,
+  toScreenMessages,
+  usedMemories,
+} from './utils/chat-screen.util';
+
+const CONVERSATION_LIST_LIMIT = 30;
+/** Extraction runs after the answer, asynchronously: the panel looks again once it has had time. */
+const MEMORY_PANEL_RELOAD_DELAY_MS = 2_000;
+const SAVED_NOTICE = 'Conversation saved. Find it in your conversation list.';
+const LOAD_FAILED = 'Failed to load this conversation. Please try again.';
+
+const welcome = (): ScreenMessage => screenMessage('assistant', ChatMessages.welcome);
+
+/** /chat and /chat/{id}: the memory-enabled assistant, streamed, with the memories it used. */
+export function ChatPage() {
+  const { conversationId: routeId } = useParams();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [messages, setMessages] = useState<readonly ScreenMessage[]>(() => [welcome()]);
+  const [title, setTitle] = useState('New conversation');
+  const [input, setInput] = useState('');
+  const [mode, setMode] = useState<ChatMode>('chat');
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [openMemoryId, setOpenMemoryId] = useState<string | null>(null);
+  const [chosenModel, setChosenModel] = useState<string | null>(null);
+  // The conversation this screen is in; a ref too, so the route change a new conversation causes is not
+  // taken for a switch to another one.
+  const conversationRef = useRef<string | null>(null);
+  const [conversationId, setConversationIdState] = useState<string | null>(null);
+  const aborter = useRef<AbortController | null>(null);
+
+  const catalogue = useQuery(CHAT_MODELS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const conversations = useQuery(CONVERSATIONS_QUERY, {
+    variables: { limit: CONVERSATION_LIST_LIMIT },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [loadConversation] = useLazyQuery(CONVERSATION_QUERY, { fetchPolicy: 'network-only' });
+  const [webSearch] = useMutation(WEB_SEARCH_MUTATION);
+  const latest = useLatestMemories();
+
+  const { models, initial } = useMemo(() => pickerModelsOf(catalogue.data?.chatModels), [catalogue.data]);
+  const model = chosenModel ?? initial ?? '';
+  const offline = catalogue.data?.chatModels.offline ?? false;
+
+  const setConversationId = (id: string | null) => {
+    conversationRef.current = id;
+    setConversationIdState(id);
+  };
+
+  // The route names the conversation to show: a stored one, or none (a new one).
+  useEffect(() => {
+    const wanted = routeId ?? null;
+    if (wanted === conversationRef.current) return;
+    aborter.current?.abort();
+    setConversationId(wanted);
+    setBanner(null);
+    if (!wanted) {
+      setMessages([welcome()]);
+      setTitle('New conversation');
+      return;
+    }
+    setMessages([]);
+    loadConversation({ variables: { id: wanted } })
+      .then(({ data }) => {
+        if (conversationRef.current !== wanted || !data) return;
+        setTitle(data.conversation.title);
+        setMessages(toScreenMessages(data.conversation.messages));
+      })
+      .catch((error: unknown) => {
+        if (conversationRef.current !== wanted) return;
+        setBanner(graphqlErrorMessage(error) ?? LOAD_FAILED);
+      });
+  }, [routeId, loadConversation]);
+
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  const replace = (id: string, change: (message: ScreenMessage) => ScreenMessage) =>
+    setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
+
+  const refreshSession = useCallback(async (): Promise<boolean> => {
+    try {
+      // Any GraphQL call renews an expired session through the Apollo link (and ends a dead one).
+      await client.query({ query: VIEWER_QUERY, fetchPolicy: 'network-only' });
+      return true;
+    } catch {
+      return false;
+    }
+  }, [client]);
+
+  const afterTurn = () => {
+    conversations.refetch().catch(() => undefined);
+    latest.reload().catch(() => undefined);
+    setTimeout(() => latest.reload().catch(() => undefined), MEMORY_PANEL_RELOAD_DELAY_MS);
+  };
+
+  /** Streams one turn into the message `answerId`; resolves false when it failed. */
+  const streamInto = async (answerId: string, message: string, system?: string): Promise<boolean> => {
+    const controller = new AbortController();
+    aborter.current = controller;
+    try {
+      const turn = await streamChatTurn(
+        {
+          message,
+          model: model || undefined,
+          conversationId: conversationRef.current ?? undefined,
+          system,
+        },
+        {
+          signal: controller.signal,
+          refreshSession,
+          onStart: (start) => {
+            if (!conversationRef.current) {
+              setConversationId(start.conversationId);
+              void navigate(`/chat/${start.conversationId}`, { replace: true });
+            }
+            setTitle(start.conversationTitle);
+          },
+          onToken: (text) => replace(answerId, (answer) => ({ ...answer, content: answer.content + text })),
+        },
+      );
+      replace(answerId, (answer) => ({
+        ...answer,
+        id: turn.assistantMessageId,
+        content: turn.text,
+        createdAt: turn.createdAt,
+        streaming: false,
+        memories: usedMemories(turn.memoriesRetrieved),
+      }));
+      setTitle(turn.conversationTitle);
+      afterTurn();
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted) return false;
+      throw error;
+    } finally {
+      if (aborter.current === controller) aborter.current = null;
+    }
+  };
+
+  const sendChat = async (text: string) => {
+    const answer = screenMessage('assistant', '', { streaming: true });
+    setMessages((current) => [...current, screenMessage('user', text), answer]);
+    try {
+      await streamInto(answer.id, text);
+    } catch (error) {
+      setBanner(ChatMessages.sendFailed);
+      const detail = error instanceof ChatStreamError ? error.message : null;
+      setMessages((current) => [
+        ...current.filter((message) => message.id !== answer.id),
+        screenMessage('error', ChatMessages.errorMessage, { detail }),
+      ]);
+    }
+  };
+
+  const sendSearch = async (query: string) => {
+    const searchId = localMessageId('search');
+    const state = (search: SearchState, extra: Partial<ScreenMessage> = {}) =>
+      replace(searchId, (message) => ({ ...message, search, ...extra }));
+    setMessages((current) => [
+      ...current,
+      screenMessage('user', query),
+      {
+        ...screenMessage('assistant', '', { streaming: true }),
+        id: searchId,
+        search: { query, status: 'searching', results: [], error: null },
+      },
+    ]);
+    let found;
+    try {
+      const { data } = await webSearch({ variables: { query, numResults: WEB_SEARCH_DEFAULT_RESULTS } });
+      if (!data) throw new Error(ChatMessages.searchFailed);
+      found = data.webSearch;
+    } catch (error) {
+      setBanner(ChatMessages.searchFailed);
+      const message = graphqlErrorMessage(error) ?? (error instanceof Error ? error.message : '');
+      state(
+        { query, status: 'error', results: [], error: ChatMessages.searchFailedFor(query, message) },
+        { streaming: false },
+      );
+      return;
+    }
+    const results = found.results.map((result) => ({ title: result.title, url: result.url }));
+    state({ query, status: 'processing', results, error: null });
+    let summarised = false;
+    try {
+      summarised = await streamInto(searchId, query, searchSummaryInstruction(query, found.formattedResults));
+    } catch {
+      summarised = false;
+    }
+    // The summary failed: the raw formatted results are the answer (web-app.md section 8).
+    setMessages((current) =>
+      current.map((message) =>
+        message.search?.query === query && message.search.status === 'processing'
+          ? {
+              ...message,
+              streaming: false,
+              content: summarised ? message.content : found.formattedResults,
+              search: { query, status: 'completed', results, error: null },
+            }
+          : message,
+      ),
+    );
+  };
+
+  const send = () => {
+    const text = input.trim();
+    if (!text || busy) return;
+    setInput('');
+    setBanner(null);
+    setBusy(true);
+    const run = mode === 'search' ? sendSearch(text) : sendChat(text);
+    run.finally(() => setBusy(false)).catch(() => undefined);
+  };
+
+  const startNew = () => {
+    aborter.current?.abort();
+    setConversationId(null);
+    setMessages([welcome()]);
+    setTitle('New conversation');
+    setBanner(null);
+    void navigate('/chat');
+  };
+
+  const clear = () => {
+    startNew();
+    setMessages([screenMessage('assistant', ChatMessages.cleared)]);
+  };
+
+  const open = (id: string) => {
+    if (id !== conversationRef.current) void navigate(`/chat/${id}`);
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        // The page fills the screen below the top bar; the thread scrolls inside it.
+        height: { xs: 'calc(100vh - 88px)', sm: 'calc(100vh - 112px)' },
+        minHeight: 480,
+        overflow: 'hidden',
+      }}
+    >
+      <ConversationList
+        conversations={conversations.data?.conversations.conversations ?? []}
+        activeId={conversationId}
+        onSelect={open}
+        onNew={startNew}
+        busy={busy}
+      />
+      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
+        <ChatHeader
+          title={title}
+          models={models}
+          model={model}
+          onModelChange={setChosenModel}
+          busy={busy}
+          memoryPanelOpen={panelOpen}
+          onToggleMemoryPanel={() => setPanelOpen((shown) => !shown)}
+          onClear={clear}
+          onSave={() => setNotice(SAVED_NOTICE)}
+        />
+        {offline && (
+          <Alert severity="info" sx={{ mx: 2, mt: 1 }} data-testid="offline-notice">
+            {ChatMessages.offlineNotice}
+          </Alert>
+        )}
+        <MessageList messages={messages} onMemoryClick={setOpenMemoryId} />
+        {banner && (
+          <Alert
+            severity="error"
+            sx={{ mx: 2, mb: 1 }}
+            onClose={() => setBanner(null)}
+            data-testid="chat-error"
+          >
+            {banner}
+          </Alert>
+        )}
+        <ChatInput
+          value={input}
+          onChange={(value) => {
+            setInput(value);
+            // The banner clears when the user types (web-app.md section 3).
+            if (banner) setBanner(null);
+          }}
+          onSend={send}
+          mode={mode}
+          onModeChange={setMode}
+          busy={busy}
+        />
+      </Box>
+      {panelOpen && <MemoryPanel latest={latest} onMemoryClick={setOpenMemoryId} />}
+      <MemoryDetailsDialog memoryId={openMemoryId} onClose={() => setOpenMemoryId(null)} />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={3_000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      />
+    </Paper>
+  );
+}

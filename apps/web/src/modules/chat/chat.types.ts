@@ -1,0 +1,46 @@
+import type { MemoryCategory, MemorySource } from '../../gql/graphql';
+
+/** Roles on the screen: the two of the conversation, and `error` for a failed send (never stored). */
+export type ScreenRole = 'user' | 'assistant' | 'error';
+
+/** A memory an answer used, shown as a chip (click: the memory's details). */
+export interface ChipMemory {
+  readonly id: string;
+  readonly text: string;
+  readonly importance: number;
+  readonly category?: MemoryCategory | null;
+  readonly source: MemorySource;
+}
+
+/** Search Mode's message states (web-app.md section 4). */
+export type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
+
+export interface SearchState {
+  readonly query: string;
+  readonly status: SearchStatus;
+  readonly results: ReadonlyArray<{ readonly title: string; readonly url: string }>;
+  readonly error: string | null;
+}
+
+export interface ScreenMessage {
+  readonly id: string;
+  readonly role: ScreenRole;
+  readonly content: string;
+  readonly createdAt: string;
+  readonly memories: readonly ChipMemory[];
+  /** An answer still arriving: "Thinking..." until its first token. */
+  readonly streaming?: boolean;
+  /** Error messages: what the server said, under the spec's text. */
+  readonly detail?: string | null;
+  readonly search?: SearchState;
+}
+
+/** A model of the picker. */
+export interface PickerModel {
+  readonly id: string;
+  readonly label: string;
+  readonly available: boolean;
+  readonly unavailableReason: string | null;
+}
+
+export type ChatMode = 'chat' | 'search';

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ChatModelsQuery } from '../../../gql/graphql';
+import { pickerModelsOf, toScreenMessages, usedMemories } from './chat-screen.util';
+
+type Catalogue = ChatModelsQuery['chatModels'];
+const model = (id: string, available: boolean, inChatList = true) => ({
+  id,
+  label: id.toUpperCase(),
+  provider: 'openai' as const,
+  inChatList,
+  available,
+  unavailableReason: available ? null : 'OpenAI is not configured',
+  isDefault: false,
+});
+
+describe('chat screen helpers', () => {
+  it('offers the chat list and starts on the default model when it is available', () => {
+    const catalogue: Catalogue = {
+      defaultModelId: 'a',
+      offline: false,
+      models: [model('a', true), model('b', true), model('s', true, false)],
+    };
+    expect(pickerModelsOf(catalogue)).toEqual({
+      models: [
+        { id: 'a', label: 'A', available: true, unavailableReason: null },
+        { id: 'b', label: 'B', available: true, unavailableReason: null },
+      ],
+      initial: 'a',
+    });
+  });
+
+  it('starts on the first available model when the default is not, and keeps the default when offline', () => {
+    const models = [model('a', false), model('b', false), model('c', true)];
+    expect(pickerModelsOf({ defaultModelId: 'a', offline: false, models }).initial).toBe('c');
+    const offline = [model('a', false), model('b', false)];
+    expect(pickerModelsOf({ defaultModelId: 'a', offline: true, models: offline }).initial).toBe('a');
+    expect(pickerModelsOf(undefined)).toEqual({ models: [], initial: null });
+  });
+
+  it('shows stored user and assistant messages and hides system ones; chips are the used memories', () => {
+    const memory = { id: 'm1', text: 'Likes tea', importance: 0.7, category: null, source: 'chat' as const };
+    const messages = toScreenMessages([
+      { id: '1', role: 'system', content: 'results', createdAt: 't', mode: 'search', memories: [] },
+      { id: '2', role: 'user', content: 'Hi', createdAt: 't', mode: 'chat', memories: [] },
+      { id: '3', role: 'assistant', content: 'Hello', createdAt: 't', mode: 'chat', memories: [memory] },
+    ]);
+    expect(messages.map((message) => [message.id, message.role, message.memories.length])).toEqual([
+      ['2', 'user', 0],
+      ['3', 'assistant', 1],
+    ]);
+    expect(
+      usedMemories([
+        { ...memory, used: true },
+        { ...memory, id: 'm2', used: false },
+      ]).map((chip) => chip.id),
+    ).toEqual(['m1']);
+  });
+});

@@ -1,0 +1,139 @@
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import {
+  CommonError,
+  CommonErrorCode,
+  PaymentSubjects,
+  type PlanId,
+  SubscriptionSubjects,
+  UsageSubjects,
+} from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import { Public } from '../common/public.decorator.js';
+import { CurrentUser } from '../session/current-user.decorator.js';
+import type { SessionUser } from '../session/session.guard.js';
+import {
+  toApiKeySpendModel,
+  toLedgerPageModel,
+  toPaymentActionModel,
+  toSubscriptionCheckModel,
+  toSubscriptionModel,
+  toUsageSummaryModel,
+} from './billing.mapper.js';
+import {
+  ApiKeySpendModel,
+  LedgerPageModel,
+  PaymentActionModel,
+  PaymentProviderModel,
+  SubscriptionCheckModel,
+  SubscriptionModel,
+  UsageSummaryModel,
+} from './billing.models.js';
+
+function optionalDate(name: string, value: string | null | undefined): Date | undefined {
+  if (value === null || value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()))
+    throw new CommonError(CommonErrorCode.ValidationError, `${name} must be an ISO 8601 date`);
+  return date;
+}
+
+/** The viewer's subscription, usage, ledger, plan changes, top-ups and key spend caps (issue 11). */
+@Resolver()
+export class BillingResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => SubscriptionModel)
+  async subscription(@CurrentUser() user: SessionUser): Promise<SubscriptionModel> {
+    return toSubscriptionModel(await this.bus.request(SubscriptionSubjects.get, {}, { userId: user.userId }));
+  }
+
+  @Query(() => SubscriptionCheckModel, {
+    description: 'The subscription check (cached 5 minutes on the server).',
+  })
+  async subscriptionCheck(@CurrentUser() user: SessionUser): Promise<SubscriptionCheckModel> {
+    return toSubscriptionCheckModel(
+      await this.bus.request(SubscriptionSubjects.check, {}, { userId: user.userId }),
+    );
+  }
+
+  @Query(() => UsageSummaryModel, {
+    description: 'Usage by day between two ISO dates (default: this month).',
+  })
+  async usageSummary(
+    @CurrentUser() user: SessionUser,
+    @Args('from', { type: () => String, nullable: true }) from?: string | null,
+    @Args('to', { type: () => String, nullable: true }) to?: string | null,
+  ): Promise<UsageSummaryModel> {
+    const start = optionalDate('from', from);
+    const end = optionalDate('to', to);
+    return toUsageSummaryModel(
+      await this.bus.request(
+        UsageSubjects.summary,
+        { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) },
+        { userId: user.userId },
+      ),
+    );
+  }
+
+  @Query(() => LedgerPageModel, { description: 'The ledger, newest entry first.' })
+  async ledger(
+    @CurrentUser() user: SessionUser,
+    @Args('limit', { type: () => Int, defaultValue: 20 }) limit: number,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+  ): Promise<LedgerPageModel> {
+    return toLedgerPageModel(
+      await this.bus.request(UsageSubjects.ledger, { limit, offset }, { userId: user.userId }),
+    );
+  }
+
+  @Query(() => PaymentProviderModel, { description: 'Who takes payments; the simulation is labelled.' })
+  @Public()
+  async paymentProvider(): Promise<PaymentProviderModel> {
+    return { ...(await this.bus.request(PaymentSubjects.provider, {})) };
+  }
+
+  @Query(() => [ApiKeySpendModel], { description: 'This month’s spend and cap of each API key.' })
+  async apiKeySpend(@CurrentUser() user: SessionUser): Promise<ApiKeySpendModel[]> {
+    return (await this.bus.request(UsageSubjects.listKeySpend, {}, { userId: user.userId })).keys.map(
+      toApiKeySpendModel,
+    );
+  }
+
+  /** The plan id is validated by billing (BAD_USER_INPUT for an unknown one). */
+  @Mutation(() => PaymentActionModel, { description: 'Upgrade, downgrade, or cancel (plan "free").' })
+  async changePlan(
+    @CurrentUser() user: SessionUser,
+    @Args('plan') plan: string,
+  ): Promise<PaymentActionModel> {
+    return toPaymentActionModel(
+      await this.bus.request(PaymentSubjects.changePlan, { plan: plan as PlanId }, { userId: user.userId }),
+    );
+  }
+
+  @Mutation(() => PaymentActionModel, { description: 'Add funds: $1 to $1,000, in cents.' })
+  async addFunds(
+    @CurrentUser() user: SessionUser,
+    @Args('amountCents', { type: () => Int }) amountCents: number,
+  ): Promise<PaymentActionModel> {
+    return toPaymentActionModel(
+      await this.bus.request(PaymentSubjects.addFunds, { amountCents }, { userId: user.userId }),
+    );
+  }
+
+  @Mutation(() => ApiKeySpendModel, {
+    description: 'Sets (or, with null, removes) a monthly spend cap on a key.',
+  })
+  async setApiKeySpendCap(
+    @CurrentUser() user: SessionUser,
+    @Args('keyId', { type: () => ID }) keyId: string,
+    @Args('capCents', { type: () => Int, nullable: true }) capCents: number | null,
+  ): Promise<ApiKeySpendModel> {
+    return toApiKeySpendModel(
+      await this.bus.request(
+        UsageSubjects.setKeyCap,
+        { keyId, capCents: capCents ?? null },
+        { userId: user.userId },
+      ),
+    );
+  }
+}

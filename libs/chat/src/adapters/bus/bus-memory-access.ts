@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { BusClient } from '@membolt/bus';
+import {
+  type CreateMemoryRequest,
+  type MemorySearchResultView,
+  MemorySubjects,
+  type MemoryView,
+  type SearchMemoriesRequest,
+  type UpdateMemoryRequest,
+} from '@membolt/contracts';
+import type { MemoryAccess } from '../../ports/memory-access.js';
+
+/** More open facts than this on one subject would mean the subject is not single-valued: none are. */
+const OPEN_FACTS_LIMIT = 50;
+
+@Injectable()
+export class BusMemoryAccess implements MemoryAccess {
+  constructor(private readonly bus: BusClient) {}
+
+  async search(userId: string, request: SearchMemoriesRequest): Promise<readonly MemorySearchResultView[]> {
+    return (await this.bus.request(MemorySubjects.search, request, { userId })).results;
+  }
+
+  async openFactsOn(userId: string, subject: string): Promise<readonly MemoryView[]> {
+    const page = await this.bus.request(
+      MemorySubjects.list,
+      { limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { subject } },
+      { userId },
+    );
+    return page.memories;
+  }
+
+  create(userId: string, request: CreateMemoryRequest): Promise<MemoryView> {
+    return this.bus.request(MemorySubjects.create, request, { userId });
+  }
+
+  update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView> {
+    return this.bus.request(MemorySubjects.update, request, { userId });
+  }
+}

@@ -1,0 +1,219 @@
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import type { ChatMode, ChatResponder, ChatRole } from '@membolt/contracts';
+import {
+  type ChatMessage,
+  type Conversation,
+  type MessageMemory,
+  previewOf,
+} from '../../domain/conversation.js';
+import type {
+  ConversationPage,
+  ConversationRepository,
+  ExchangeToStore,
+} from '../../ports/conversation.repository.js';
+
+interface ConversationRow {
+  id: string;
+  user_id: string;
+  title: string;
+  model: string | null;
+  preview: string;
+  message_count: number;
+  memory_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  role: string;
+  content: string;
+  created_at: string;
+  model: string | null;
+  responder: string | null;
+  memories: string;
+  mode: string;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+function prepareStatements(db: EmbeddedDatabase) {
+  return {
+    find: db.prepare<[string, string], ConversationRow>(
+      'SELECT * FROM conversations WHERE user_id = ? AND id = ?',
+    ),
+    insertConversation: db.prepare(
+      `INSERT INTO conversations (id, user_id, title, model, preview, message_count, memory_ids, created_at, updated_at)
+     VALUES (@id, @user_id, @title, @model, @preview, 0, '[]', @created_at, @created_at)`,
+    ),
+    updateConversation: db.prepare(
+      `UPDATE conversations SET model = @model, preview = @preview, message_count = @message_count,
+       memory_ids = @memory_ids, updated_at = @updated_at WHERE user_id = @user_id AND id = @id`,
+    ),
+    insertMessage: db.prepare(
+      `INSERT INTO messages (id, conversation_id, user_id, seq, role, content, created_at, model, responder,
+       memories, mode, input_tokens, output_tokens)
+     VALUES (@id, @conversation_id, @user_id, @seq, @role, @content, @created_at, @model, @responder,
+       @memories, @mode, @input_tokens, @output_tokens)`,
+    ),
+    list: db.prepare<[string, number, number], ConversationRow>(
+      'SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
+    ),
+    count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE user_id = ?'),
+    messages: db.prepare<[string, string], MessageRow>(
+      'SELECT * FROM messages WHERE user_id = ? AND conversation_id = ? ORDER BY seq',
+    ),
+    lastMessages: db.prepare<[string, string, number], MessageRow>(
+      `SELECT * FROM (SELECT * FROM messages WHERE user_id = ? AND conversation_id = ? ORDER BY seq DESC LIMIT ?)
+     ORDER BY seq`,
+    ),
+    rename: db.prepare(
+      'UPDATE conversations SET title = @title, updated_at = @updated_at WHERE user_id = @user_id AND id = @id',
+    ),
+    deleteMessages: db.prepare('DELETE FROM messages WHERE user_id = ? AND conversation_id = ?'),
+    deleteConversation: db.prepare('DELETE FROM conversations WHERE user_id = ? AND id = ?'),
+    deleteUserMessages: db.prepare('DELETE FROM messages WHERE user_id = ?'),
+    deleteUserConversations: db.prepare('DELETE FROM conversations WHERE user_id = ?'),
+  };
+}
+
+export class ConversationEmbeddedRepository implements ConversationRepository {
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
+  constructor(private readonly db: EmbeddedDatabase) {
+    this.statements = prepareStatements(db);
+  }
+
+  async saveExchange(userId: string, exchange: ExchangeToStore): Promise<boolean> {
+    return this.db.transaction(() => {
+      if (exchange.newConversation) {
+        this.statements.insertConversation.run({
+          id: exchange.conversationId,
+          user_id: userId,
+          title: exchange.newConversation.title,
+          model: exchange.model,
+          preview: '',
+          created_at: exchange.newConversation.createdAt.toISOString(),
+        });
+      }
+      const current = this.statements.find.get(userId, exchange.conversationId);
+      if (!current) return false;
+      const memoryIds = new Set<string>(JSON.parse(current.memory_ids) as string[]);
+      let seq = current.message_count;
+      for (const message of exchange.messages) {
+        message.memories.forEach((memory) => memoryIds.add(memory.id));
+        this.statements.insertMessage.run({
+          id: message.id,
+          conversation_id: exchange.conversationId,
+          user_id: userId,
+          seq: seq++,
+          role: message.role,
+          content: message.content,
+          created_at: message.createdAt.toISOString(),
+          model: message.model,
+          responder: message.responder,
+          memories: JSON.stringify(message.memories),
+          mode: message.mode,
+          input_tokens: message.inputTokens,
+          output_tokens: message.outputTokens,
+        });
+      }
+      const newest = exchange.messages.at(-1);
+      this.statements.updateConversation.run({
+        id: exchange.conversationId,
+        user_id: userId,
+        model: exchange.model,
+        preview: newest ? previewOf(newest.content) : current.preview,
+        message_count: seq,
+        memory_ids: JSON.stringify([...memoryIds]),
+        updated_at: exchange.at.toISOString(),
+      });
+      return true;
+    })();
+  }
+
+  async find(userId: string, conversationId: string): Promise<Conversation | null> {
+    const row = this.statements.find.get(userId, conversationId);
+    return row ? toConversation(row) : null;
+  }
+
+  async list(userId: string, limit: number, offset: number): Promise<ConversationPage> {
+    return {
+      conversations: this.statements.list.all(userId, limit, offset).map(toConversation),
+      totalCount: this.statements.count.get(userId)?.n ?? 0,
+    };
+  }
+
+  async messages(userId: string, conversationId: string, last?: number): Promise<ChatMessage[]> {
+    const rows =
+      last === undefined
+        ? this.statements.messages.all(userId, conversationId)
+        : this.statements.lastMessages.all(userId, conversationId, last);
+    return rows.map(toMessage);
+  }
+
+  async rename(
+    userId: string,
+    conversationId: string,
+    title: string,
+    at: Date,
+  ): Promise<Conversation | null> {
+    const changed = this.statements.rename.run({
+      id: conversationId,
+      user_id: userId,
+      title,
+      updated_at: at.toISOString(),
+    }).changes;
+    return changed ? this.find(userId, conversationId) : null;
+  }
+
+  async delete(userId: string, conversationId: string): Promise<number | null> {
+    return this.db.transaction(() => {
+      if (!this.statements.find.get(userId, conversationId)) return null;
+      const removed = this.statements.deleteMessages.run(userId, conversationId).changes;
+      this.statements.deleteConversation.run(userId, conversationId);
+      return removed;
+    })();
+  }
+
+  async deleteAllOfUser(userId: string): Promise<{ conversations: number; messages: number }> {
+    return this.db.transaction(() => {
+      const messages = this.statements.deleteUserMessages.run(userId).changes;
+      const conversations = this.statements.deleteUserConversations.run(userId).changes;
+      return { conversations, messages };
+    })();
+  }
+}
+
+function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    model: row.model,
+    preview: row.preview,
+    messageCount: row.message_count,
+    memoryCount: (JSON.parse(row.memory_ids) as string[]).length,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    role: row.role as ChatRole,
+    content: row.content,
+    createdAt: new Date(row.created_at),
+    model: row.model,
+    responder: row.responder as ChatResponder | null,
+    memories: JSON.parse(row.memories) as MessageMemory[],
+    mode: row.mode as ChatMode,
+    inputTokens: row.input_tokens,
+    outputTokens: row.output_tokens,
+  };
+}

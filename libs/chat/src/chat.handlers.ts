@@ -1,0 +1,163 @@
+import { MessagePattern } from '@nestjs/microservices';
+import { ActingUserId, BusController, BusPayload, BusStream } from '@membolt/bus';
+import {
+  ChatSubjects,
+  type ChatModelListView,
+  type ChatStreamChunk,
+  type ChatTurnView,
+  ConversationIdRequest,
+  type ConversationDeletionView,
+  type ConversationListView,
+  type ConversationSummaryView,
+  type ConversationView,
+  DeleteUserDataRequest,
+  deleteUserDataSubject,
+  ExtractFactsRequest,
+  type ExtractedFactsView,
+  ListChatModelsRequest,
+  ListConversationsRequest,
+  type ProviderKeyTestView,
+  RenameConversationRequest,
+  SendChatTurnRequest,
+  TestProviderKeyRequest,
+  type UserDataDeletionView,
+  WebSearchRequest,
+  type WebSearchView,
+} from '@membolt/contracts';
+import { Observable } from 'rxjs';
+import { extractFactsByRules } from './extraction/rule-fact-extractor.js';
+import {
+  toChatStreamChunk,
+  toChatTurnView,
+  toConversationDeletionView,
+  toConversationListView,
+  toConversationSummaryView,
+  toConversationView,
+  toExtractedFactsView,
+} from './chat.views.js';
+import { ChatTurnService } from './services/chat-turn.service.js';
+import { ConversationsService } from './services/conversations.service.js';
+import { ModelCatalogueService } from './services/model-catalogue.service.js';
+import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
+import { WebSearchService } from './services/web-search.service.js';
+
+/** Bus handlers of the chat service: acting user -> validated payload -> one service call -> view. */
+@BusController()
+export class ChatHandlers {
+  constructor(
+    private readonly catalogue: ModelCatalogueService,
+    private readonly turns: ChatTurnService,
+    private readonly conversations: ConversationsService,
+    private readonly webSearch: WebSearchService,
+    private readonly keyTester: ProviderKeyTesterService,
+  ) {}
+
+  @MessagePattern(ChatSubjects.listModels.name)
+  listModels(
+    @ActingUserId() userId: string,
+    @BusPayload(ListChatModelsRequest) _request: ListChatModelsRequest,
+  ): Promise<ChatModelListView> {
+    return this.catalogue.list(userId);
+  }
+
+  @MessagePattern(ChatSubjects.sendTurn.name)
+  async sendTurn(
+    @ActingUserId() userId: string,
+    @BusPayload(SendChatTurnRequest) request: SendChatTurnRequest,
+  ): Promise<ChatTurnView> {
+    return toChatTurnView(await this.turns.send(userId, request));
+  }
+
+  /** Streams the turn; the caller going away aborts it (and the provider's request with it). */
+  @MessagePattern(ChatSubjects.streamTurn.name)
+  @BusStream()
+  streamTurn(
+    @ActingUserId() userId: string,
+    @BusPayload(SendChatTurnRequest) request: SendChatTurnRequest,
+  ): Observable<ChatStreamChunk> {
+    return new Observable<ChatStreamChunk>((subscriber) => {
+      const controller = new AbortController();
+      void (async () => {
+        try {
+          for await (const event of this.turns.stream(userId, request, controller.signal)) {
+            subscriber.next(toChatStreamChunk(event));
+          }
+          subscriber.complete();
+        } catch (error) {
+          subscriber.error(error);
+        }
+      })();
+      return () => controller.abort();
+    });
+  }
+
+  @MessagePattern(ChatSubjects.listConversations.name)
+  async listConversations(
+    @ActingUserId() userId: string,
+    @BusPayload(ListConversationsRequest) request: ListConversationsRequest,
+  ): Promise<ConversationListView> {
+    const page = await this.conversations.list(userId, request.limit, request.offset);
+    return toConversationListView(page, request.limit, request.offset);
+  }
+
+  @MessagePattern(ChatSubjects.getConversation.name)
+  async getConversation(
+    @ActingUserId() userId: string,
+    @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
+  ): Promise<ConversationView> {
+    const { conversation, messages } = await this.conversations.get(userId, request.conversationId);
+    return toConversationView(conversation, messages);
+  }
+
+  @MessagePattern(ChatSubjects.renameConversation.name)
+  async renameConversation(
+    @ActingUserId() userId: string,
+    @BusPayload(RenameConversationRequest) request: RenameConversationRequest,
+  ): Promise<ConversationSummaryView> {
+    return toConversationSummaryView(
+      await this.conversations.rename(userId, request.conversationId, request.title),
+    );
+  }
+
+  @MessagePattern(ChatSubjects.deleteConversation.name)
+  async deleteConversation(
+    @ActingUserId() userId: string,
+    @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
+  ): Promise<ConversationDeletionView> {
+    return toConversationDeletionView(await this.conversations.delete(userId, request.conversationId));
+  }
+
+  @MessagePattern(ChatSubjects.webSearch.name)
+  search(
+    @ActingUserId() userId: string,
+    @BusPayload(WebSearchRequest) request: WebSearchRequest,
+  ): Promise<WebSearchView> {
+    return this.webSearch.search(userId, request);
+  }
+
+  @MessagePattern(ChatSubjects.testProviderKey.name)
+  testProviderKey(
+    @ActingUserId() userId: string,
+    @BusPayload(TestProviderKeyRequest) request: TestProviderKeyRequest,
+  ): Promise<ProviderKeyTestView> {
+    return this.keyTester.test(userId, request);
+  }
+
+  /** The acting user is required like everywhere, though the extraction reads only the text it is given. */
+  @MessagePattern(ChatSubjects.extractFacts.name)
+  extractFacts(
+    @ActingUserId() _userId: string,
+    @BusPayload(ExtractFactsRequest) request: ExtractFactsRequest,
+  ): ExtractedFactsView {
+    return toExtractedFactsView(extractFactsByRules(request.text), request.source ?? 'chat');
+  }
+
+  @MessagePattern(deleteUserDataSubject('chat').name)
+  async deleteUserData(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteUserDataRequest) _request: DeleteUserDataRequest,
+  ): Promise<UserDataDeletionView> {
+    const removed = await this.conversations.deleteUserData(userId);
+    return { service: 'chat', removed };
+  }
+}

@@ -1,0 +1,14 @@
+import type { StoreConfig } from '@membolt/platform';
+import { openChatEmbeddedStore } from './adapters/embedded/chat-store.embedded.js';
+import { openChatMongoStore } from './adapters/mongo/chat-store.mongo.js';
+import type { ChatStore } from './ports/chat-store.js';
+
+/** Opens the chat service's one store: one SQLite file or one MongoDB connection. */
+export async function openChatStore(store: StoreConfig): Promise<ChatStore> {
+  switch (store.kind) {
+    case 'embedded':
+      return openChatEmbeddedStore(store.dataDir);
+    case 'mongo':
+      return openChatMongoStore(store.url);
+  }
+}

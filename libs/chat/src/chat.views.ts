@@ -1,0 +1,126 @@
+import {
+  ChatMessages,
+  type ChatMemoryView,
+  type ChatMessageView,
+  type ChatStreamChunk,
+  type ChatTurnView,
+  type ConversationDeletionView,
+  type ConversationListView,
+  type ConversationSummaryView,
+  type ConversationView,
+  type ExtractedFactsView,
+  type MemorySource,
+} from '@membolt/contracts';
+import type { CandidateFact } from './extraction/fact.js';
+import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from './domain/chat-turn.js';
+import type { ChatMessage, Conversation } from './domain/conversation.js';
+import type { ConversationPage } from './ports/conversation.repository.js';
+
+/** The only place chat's domain objects become bus views. */
+
+export const toChatMemoryView = (memory: RetrievedMemory): ChatMemoryView => ({ ...memory });
+
+export function toChatTurnView(turn: ChatTurn): ChatTurnView {
+  return {
+    conversationId: turn.conversationId,
+    conversationTitle: turn.conversationTitle,
+    startedConversation: turn.startedConversation,
+    userMessageId: turn.userMessageId,
+    assistantMessageId: turn.assistantMessageId,
+    text: turn.text,
+    model: turn.model,
+    responder: turn.responder,
+    offline: turn.responder === 'offline',
+    memoriesUsed: turn.memoriesRetrieved.filter((memory) => memory.used).length,
+    memoriesRetrieved: turn.memoriesRetrieved.map(toChatMemoryView),
+    usage: {
+      inputTokens: turn.inputTokens,
+      outputTokens: turn.outputTokens,
+      costMicroUsd: turn.costMicroUsd,
+    },
+    extractionJobId: turn.extractionJobId,
+    createdAt: turn.createdAt.toISOString(),
+  };
+}
+
+export function toChatStreamChunk(event: ChatTurnEvent): ChatStreamChunk {
+  switch (event.type) {
+    case 'start':
+      return { ...event, memoriesRetrieved: event.memoriesRetrieved.map(toChatMemoryView) };
+    case 'token':
+      return event;
+    case 'done':
+      return { type: 'done', turn: toChatTurnView(event.turn) };
+  }
+}
+
+export function toConversationSummaryView(conversation: Conversation): ConversationSummaryView {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    preview: conversation.preview,
+    model: conversation.model,
+    messageCount: conversation.messageCount,
+    memoryCount: conversation.memoryCount,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+  };
+}
+
+export function toChatMessageView(message: ChatMessage): ChatMessageView {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    createdAt: message.createdAt.toISOString(),
+    model: message.model,
+    responder: message.responder,
+    memories: message.memories.map((memory) => ({ ...memory })),
+    mode: message.mode,
+  };
+}
+
+export function toConversationView(
+  conversation: Conversation,
+  messages: readonly ChatMessage[],
+): ConversationView {
+  return { ...toConversationSummaryView(conversation), messages: messages.map(toChatMessageView) };
+}
+
+export function toConversationListView(
+  page: ConversationPage,
+  limit: number,
+  offset: number,
+): ConversationListView {
+  return {
+    conversations: page.conversations.map(toConversationSummaryView),
+    limit,
+    offset,
+    count: page.conversations.length,
+    totalCount: page.totalCount,
+  };
+}
+
+export function toConversationDeletionView(deleted: {
+  conversationId: string;
+  removedMessages: number;
+}): ConversationDeletionView {
+  return { ...deleted, memoriesKept: true, message: ChatMessages.conversationDeleted };
+}
+
+export function toExtractedFactsView(
+  facts: readonly CandidateFact[],
+  source: MemorySource,
+): ExtractedFactsView {
+  return {
+    facts: facts.map((fact) => ({
+      text: fact.text,
+      category: fact.category,
+      importance: fact.importance,
+      kind: fact.kind,
+      subject: fact.subject,
+      value: fact.value,
+      source,
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import type { ChatMode, ChatResponder, ChatRole, MemoryCategory, MemorySource } from '@membolt/contracts';
+
+/** A memory as a message used it (kept with the message: the memory may change or go later). */
+export interface MessageMemory {
+  readonly id: string;
+  readonly text: string;
+  readonly importance: number;
+  readonly category: MemoryCategory | null;
+  readonly source: MemorySource;
+}
+
+export interface ChatMessage {
+  readonly id: string;
+  readonly conversationId: string;
+  readonly userId: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly createdAt: Date;
+  readonly model: string | null;
+  readonly responder: ChatResponder | null;
+  readonly memories: readonly MessageMemory[];
+  readonly mode: ChatMode;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+export interface Conversation {
+  readonly id: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly model: string | null;
+  /** The newest message's text, cut to PREVIEW_LENGTH. */
+  readonly preview: string;
+  readonly messageCount: number;
+  /** Distinct memories used across the answers. */
+  readonly memoryCount: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const PREVIEW_LENGTH = 200;
+
+export const previewOf = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= PREVIEW_LENGTH ? line : `${line.slice(0, PREVIEW_LENGTH - 1)}…`;
+};

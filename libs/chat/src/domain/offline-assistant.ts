@@ -1,0 +1,28 @@
+import { ChatMessages } from '@membolt/contracts';
+import type { PromptMemory } from './prompt.js';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The answer when no language model is configured for the chosen model: what the assistant remembers that
+ * bears on the message, in plain sentences with the day each was noted, under a clear notice. It never
+ * pretends to be a model: no made-up reply to the message itself.
+ */
+export function offlineAnswer(memories: readonly PromptMemory[]): string {
+  if (memories.length === 0) {
+    return `${ChatMessages.offlineNotice}\n\nI don't remember anything that bears on this yet. Tell me about yourself and I will remember it.`;
+  }
+  const lines = memories.map((memory) => `- ${memory.text.trim()} (noted ${day(memory.createdAt)})`);
+  return `${ChatMessages.offlineNotice}\n\nHere is what I remember that bears on your message:\n${lines.join('\n')}`;
+}
+
+/** The offline answer in word-sized pieces, so it streams like a model's. */
+export function piecesOf(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}

@@ -1,0 +1,134 @@
+import { countTokens } from 'gpt-tokenizer';
+import type { LlmMessage } from '../providers/llm-provider.js';
+
+/** A retrieved memory as the prompt shows it. */
+export interface PromptMemory {
+  readonly id: string;
+  readonly text: string;
+  /** When the fact was noted (ISO 8601). */
+  readonly createdAt: string;
+}
+
+export interface PromptTurn {
+  readonly role: 'user' | 'assistant' | 'system';
+  readonly content: string;
+}
+
+export interface PromptInput {
+  readonly assistantName: string;
+  readonly now: Date;
+  /** Most relevant first. */
+  readonly memories: readonly PromptMemory[];
+  /** Earlier turns, oldest first. */
+  readonly history: readonly PromptTurn[];
+  readonly message: string;
+  /** Extra instructions for this turn only. */
+  readonly extraSystem?: string;
+  readonly contextWindow: number;
+  readonly maxOutputTokens: number;
+}
+
+export interface Prompt {
+  readonly system: string;
+  readonly messages: readonly LlmMessage[];
+  /** The memories that fitted into the system prompt (the turn's "memories used"). */
+  readonly memoriesUsed: readonly PromptMemory[];
+  /** Earlier turns that fitted. */
+  readonly historyUsed: number;
+  /** The prompt's size by the tokenizer's count. */
+  readonly inputTokens: number;
+}
+
+/** Tokens kept free besides the answer: each protocol wraps messages in a few tokens of its own. */
+const PROTOCOL_OVERHEAD_TOKENS = 64;
+const PER_MESSAGE_OVERHEAD_TOKENS = 4;
+/** Memories may take up to this share of what is left after the system text and the message. */
+const MEMORY_SHARE = 0.5;
+
+export const formatDay = (date: Date): string =>
+  date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const noted = (iso: string) => iso.slice(0, 10);
+
+/**
+ * The prompt of one turn: the system prompt (the assistant's name, today's date, the memories with the date
+ * each was noted, this turn's extra instructions and any system lines of the history), then the history,
+ * then the message. It is trimmed to the model's context window by a real tokenizer count (gpt-tokenizer,
+ * o200k: exact for OpenAI's current models, a close estimate for the others): the message and the
+ * instructions always stay; memories go in by rank up to half of what is left; the newest turns fill the
+ * rest, whole turns only.
+ */
+export function buildPrompt(input: PromptInput): Prompt {
+  const budget = input.contextWindow - input.maxOutputTokens - PROTOCOL_OVERHEAD_TOKENS;
+  const historySystem = input.history.filter((turn) => turn.role === 'system').map((turn) => turn.content);
+  const head = [
+    `You are ${input.assistantName}, an AI assistant with a persistent memory of the person you are talking to.`,
+    `Today is ${formatDay(input.now)}.`,
+    'Use what you remember about them when it helps, naturally and without listing it. Never invent memories: if you do not know something about them, say so.',
+  ].join(' ');
+  const tail = [...historySystem, ...(input.extraSystem ? [input.extraSystem] : [])].join('\n\n');
+  const memoryHeader = '\n\nWhat you remember about them (most relevant first, with the day each was noted):';
+
+  let used =
+    countTokens(head) + countTokens(tail) + countTokens(input.message) + PER_MESSAGE_OVERHEAD_TOKENS * 2;
+  const memoryBudget = Math.max(0, (budget - used) * MEMORY_SHARE);
+  const memoryLines: string[] = [];
+  const memoriesUsed: PromptMemory[] = [];
+  let memoryTokens = input.memories.length ? countTokens(memoryHeader) : 0;
+  for (const memory of input.memories) {
+    const line = `\n- (${noted(memory.createdAt)}) ${memory.text}`;
+    const tokens = countTokens(line);
+    if (memoryTokens + tokens > memoryBudget) break;
+    memoryTokens += tokens;
+    memoryLines.push(line);
+    memoriesUsed.push(memory);
+  }
+  if (memoryLines.length) used += memoryTokens;
+
+  const conversation = input.history.filter(
+    (turn): turn is PromptTurn & { role: 'user' | 'assistant' } => turn.role !== 'system',
+  );
+  const kept: LlmMessage[] = [];
+  for (let index = conversation.length - 1; index >= 0; index--) {
+    const turn = conversation[index]!;
+    const tokens = countTokens(turn.content) + PER_MESSAGE_OVERHEAD_TOKENS;
+    if (used + tokens > budget) break;
+    used += tokens;
+    kept.unshift({ role: turn.role, content: turn.content });
+  }
+
+  const system = [
+    head,
+    memoryLines.length ? `${memoryHeader}${memoryLines.join('')}` : '',
+    tail ? `\n\n${tail}` : '',
+  ].join('');
+  return {
+    system,
+    messages: alternate([...kept, { role: 'user', content: input.message }]),
+    memoriesUsed,
+    historyUsed: kept.length,
+    inputTokens: used,
+  };
+}
+
+/**
+ * Providers want the conversation to start with the user and to alternate: leading answers (a greeting)
+ * are dropped and consecutive messages of one role joined.
+ */
+function alternate(messages: readonly LlmMessage[]): LlmMessage[] {
+  const result: LlmMessage[] = [];
+  for (const message of messages) {
+    if (result.length === 0 && message.role === 'assistant') continue;
+    const last = result.at(-1);
+    if (last && last.role === message.role)
+      result[result.length - 1] = { role: last.role, content: `${last.content}\n\n${message.content}` };
+    else result.push(message);
+  }
+  return result;
+}

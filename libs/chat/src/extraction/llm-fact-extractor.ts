@@ -1,0 +1,122 @@
+import { MEMORY_CATEGORIES, type MemoryCategory } from '@membolt/contracts';
+import { completeText, type LlmProvider } from '../providers/llm-provider.js';
+import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
+
+/** The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce it). */
+export const FACT_EXTRACTION_SCHEMA = {
+  type: 'object',
+  properties: {
+    facts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          text: { type: 'string', description: 'The fact in the third person, e.g. "User lives in Lisbon."' },
+          category: { type: 'string', enum: [...MEMORY_CATEGORIES] },
+          importance: { type: 'number', minimum: 0, maximum: 1 },
+          subject: {
+            type: 'string',
+            description:
+              'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
+          },
+          value: {
+            type: 'string',
+            description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
+          },
+          kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
+        },
+        required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['facts'],
+  additionalProperties: false,
+} as const;
+
+export const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from one exchange of a chat.
+Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
+Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
+Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
+Answer with JSON only, matching this schema (an empty list when there is nothing):
+${JSON.stringify(FACT_EXTRACTION_SCHEMA)}`;
+
+export class FactExtractionAnswerError extends Error {
+  constructor(detail: string) {
+    super(`The model's extraction answer is not usable: ${detail}`);
+    this.name = 'FactExtractionAnswerError';
+  }
+}
+
+const KINDS: readonly FactKind[] = ['fact', 'negation', 'correction'];
+
+/**
+ * Reads a model's extraction answer: plain JSON, or JSON inside a ```json fence or after a sentence (models
+ * that have no JSON mode add them). Facts that break the schema are dropped; an answer with no JSON object
+ * at all is an error (the caller falls back to the rules).
+ */
+export function parseFactExtraction(answer: string): CandidateFact[] {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(answer)?.[1];
+  const body = fenced ?? answer;
+  const start = body.indexOf('{');
+  const end = body.lastIndexOf('}');
+  if (start < 0 || end <= start) throw new FactExtractionAnswerError('no JSON object');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.slice(start, end + 1));
+  } catch (error) {
+    throw new FactExtractionAnswerError(error instanceof Error ? error.message : String(error));
+  }
+  const facts = (parsed as { facts?: unknown }).facts;
+  if (!Array.isArray(facts)) throw new FactExtractionAnswerError('no "facts" list');
+  return facts.flatMap((item): CandidateFact[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const fact = item as Record<string, unknown>;
+    const text = typeof fact['text'] === 'string' ? fact['text'].trim() : '';
+    const subject = typeof fact['subject'] === 'string' ? fact['subject'].trim().toLowerCase() : '';
+    const value = typeof fact['value'] === 'string' ? normaliseValue(fact['value']) : '';
+    const category = fact['category'];
+    const importance = fact['importance'];
+    const kind = fact['kind'];
+    if (!text || text.length > 500 || !subject || subject.length > 120 || !value) return [];
+    if (!(MEMORY_CATEGORIES as readonly unknown[]).includes(category)) return [];
+    if (typeof importance !== 'number' || !(importance >= 0 && importance <= 1)) return [];
+    return [
+      {
+        text: /[.!]$/.test(text) ? text : `${text}.`,
+        category: category as MemoryCategory,
+        importance,
+        subject,
+        value,
+        kind: KINDS.includes(kind as FactKind) ? (kind as FactKind) : 'fact',
+      },
+    ];
+  });
+}
+
+/** Asks the model for the facts of one exchange (a JSON-schema prompt; JSON mode where the provider has one). */
+export async function extractFactsWithModel(
+  provider: LlmProvider,
+  providerModel: string,
+  exchange: { readonly userMessage: string; readonly assistantMessage: string },
+  signal?: AbortSignal,
+): Promise<CandidateFact[]> {
+  const answer = await completeText(
+    provider,
+    {
+      model: providerModel,
+      system: FACT_EXTRACTION_SYSTEM_PROMPT,
+      messages: [
+        {
+          role: 'user',
+          content: `User said:\n${exchange.userMessage}\n\nAssistant answered:\n${exchange.assistantMessage}\n\nExtract the facts about the user.`,
+        },
+      ],
+      maxOutputTokens: 1024,
+      temperature: 0,
+      jsonSchema: { name: 'facts', schema: FACT_EXTRACTION_SCHEMA },
+    },
+    signal,
+  );
+  return parseFactExtraction(answer.text);
+}

@@ -1,0 +1,18 @@
+import type {
+  CreateMemoryRequest,
+  MemorySearchResultView,
+  MemoryView,
+  SearchMemoriesRequest,
+  UpdateMemoryRequest,
+} from '@membolt/contracts';
+
+/** The memory service, as the chat service uses it (over the bus): search for a turn, write extracted facts. */
+export interface MemoryAccess {
+  search(userId: string, request: SearchMemoriesRequest): Promise<readonly MemorySearchResultView[]>;
+  /** The user's open facts (not closed) whose metadata `subject` is this one, newest first. */
+  openFactsOn(userId: string, subject: string): Promise<readonly MemoryView[]>;
+  create(userId: string, request: CreateMemoryRequest): Promise<MemoryView>;
+  update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView>;
+}
+
+export const MEMORY_ACCESS = Symbol('MEMORY_ACCESS');

@@ -1,0 +1,284 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type ChatMode,
+  conversationTitleFrom,
+  type MemorySearchResultView,
+  CHAT_MEMORIES_RETRIEVED,
+  MEMORY_QUERY_MAX_LENGTH,
+  PRODUCT_NAME,
+  type SendChatTurnRequest,
+} from '@membolt/contracts';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { randomUUID } from 'node:crypto';
+import { conversationNotFound } from '../chat.errors.js';
+import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
+import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from '../domain/chat-turn.js';
+import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
+import { costMicroUsd } from '../domain/model-catalogue.js';
+import { offlineAnswer, piecesOf } from '../domain/offline-assistant.js';
+import { buildPrompt, type PromptMemory, type PromptTurn } from '../domain/prompt.js';
+import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
+import { FACT_EXTRACTION_QUEUE, type FactExtractionQueue } from '../ports/fact-extraction-queue.js';
+import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
+import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
+import { ModelCatalogueService } from './model-catalogue.service.js';
+
+/** Stored messages read back as a turn's history (the prompt keeps the newest that fit the model). */
+const HISTORY_MESSAGES = 40;
+/** Earlier user messages added to the memory search as context. */
+const CONTEXT_TURNS = 2;
+/** Memories the offline assistant lists. */
+const OFFLINE_MEMORIES = 5;
+/** Semantic similarity above which a memory bears on the message without sharing a word with it. */
+const OFFLINE_SEMANTIC_MIN = 0.35;
+
+/**
+ * One exchange: retrieve the memories that bear on the message (hybrid search, the recent turns as
+ * context), build the prompt, stream the answer from the model's provider (the user's own key first, then
+ * the operator's) or from the offline assistant, store the exchange, queue the extraction of facts from it.
+ * Nothing is stored when the provider fails or the caller goes away.
+ */
+@Injectable()
+export class ChatTurnService {
+  private readonly logger = new Logger(ChatTurnService.name);
+
+  constructor(
+    @Inject(CHAT_SETTINGS) private readonly settings: ChatSettings,
+    @Inject(CHAT_STORE) private readonly store: ChatStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MEMORY_ACCESS) private readonly memory: MemoryAccess,
+    @Inject(LLM_PROVIDER_FACTORY) private readonly providers: LlmProviderFactory,
+    @Inject(FACT_EXTRACTION_QUEUE) private readonly extraction: FactExtractionQueue,
+    private readonly catalogue: ModelCatalogueService,
+  ) {}
+
+  async send(userId: string, request: SendChatTurnRequest, signal?: AbortSignal): Promise<ChatTurn> {
+    for await (const event of this.stream(userId, request, signal)) {
+      if (event.type === 'done') return event.turn;
+    }
+    throw new Error('The turn ended without an answer');
+  }
+
+  async *stream(
+    userId: string,
+    request: SendChatTurnRequest,
+    signal?: AbortSignal,
+  ): AsyncGenerator<ChatTurnEvent> {
+    const model = this.catalogue.model(request.model);
+    const mode: ChatMode = request.mode ?? 'chat';
+    const existing = request.conversationId
+      ? await this.store.conversations.find(userId, request.conversationId)
+      : null;
+    if (request.conversationId && !existing) throw conversationNotFound();
+    const history: PromptTurn[] = existing
+      ? (await this.store.conversations.messages(userId, existing.id, HISTORY_MESSAGES)).map((message) => ({
+          role: message.role,
+          content: message.content,
+        }))
+      : (request.history ?? []).map((item) => ({ role: item.role, content: item.content }));
+    const conversationId = existing?.id ?? `conv_${randomUUID().replaceAll('-', '')}`;
+    const conversationTitle = existing?.title ?? conversationTitleFrom(request.message);
+
+    const [access, results] = await Promise.all([
+      this.catalogue.access(userId),
+      this.retrieve(userId, request.message, history),
+    ]);
+    const reach = access.get(model.provider);
+    const memories: PromptMemory[] = results.map((result) => ({
+      id: result.memory.id,
+      text: result.memory.text,
+      createdAt: result.memory.createdAt,
+    }));
+    const now = this.clock.now();
+
+    let usedIds: ReadonlySet<string>;
+    let answerPieces: AsyncIterable<
+      { type: 'text'; text: string } | { type: 'usage'; inputTokens: number; outputTokens: number }
+    >;
+    if (reach) {
+      const prompt = buildPrompt({
+        assistantName: PRODUCT_NAME,
+        now,
+        memories,
+        history,
+        message: request.message,
+        ...(request.system ? { extraSystem: request.system } : {}),
+        contextWindow: model.contextWindow,
+        maxOutputTokens: model.maxOutputTokens,
+      });
+      usedIds = new Set(prompt.memoriesUsed.map((memory) => memory.id));
+      answerPieces = this.providers(reach.credentials).stream(
+        {
+          model: model.providerModel,
+          system: prompt.system,
+          messages: prompt.messages,
+          maxOutputTokens: model.maxOutputTokens,
+        },
+        signal,
+      );
+    } else {
+      const bearing = results.filter(bearsOnMessage).slice(0, OFFLINE_MEMORIES);
+      usedIds = new Set(bearing.map((result) => result.memory.id));
+      answerPieces = offlineStream(offlineAnswer(memories.filter((memory) => usedIds.has(memory.id))));
+    }
+    const responder = reach ? model.provider : 'offline';
+    const retrieved: RetrievedMemory[] = results.map((result) => ({
+      id: result.memory.id,
+      text: result.memory.text,
+      importance: result.memory.importance,
+      category: result.memory.category,
+      source: result.memory.source,
+      createdAt: result.memory.createdAt,
+      score: result.score,
+      used: usedIds.has(result.memory.id),
+    }));
+
+    yield {
+      type: 'start',
+      conversationId,
+      conversationTitle,
+      model: model.id,
+      responder,
+      memoriesRetrieved: retrieved,
+    };
+
+    let text = '';
+    let inputTokens = 0;
+    let outputTokens = 0;
+    for await (const piece of answerPieces) {
+      if (piece.type === 'usage') {
+        ({ inputTokens, outputTokens } = piece);
+        continue;
+      }
+      text += piece.text;
+      yield { type: 'token', text: piece.text };
+    }
+    if (signal?.aborted) return;
+
+    const answeredAt = this.clock.now();
+    const usedMemories: MessageMemory[] = retrieved
+      .filter((memory) => memory.used)
+      .map(({ id, text: memoryText, importance, category, source }) => ({
+        id,
+        text: memoryText,
+        importance,
+        category,
+        source,
+      }));
+    const userMessage: ChatMessage = {
+      id: `msg_${randomUUID().replaceAll('-', '')}`,
+      conversationId,
+      userId,
+      role: 'user',
+      content: request.message,
+      createdAt: now,
+      model: null,
+      responder: null,
+      memories: [],
+      mode,
+      inputTokens: 0,
+      outputTokens: 0,
+    };
+    const assistantMessage: ChatMessage = {
+      id: `msg_${randomUUID().replaceAll('-', '')}`,
+      conversationId,
+      userId,
+      role: 'assistant',
+      content: text,
+      createdAt: answeredAt,
+      model: model.id,
+      responder,
+      memories: usedMemories,
+      mode,
+      inputTokens,
+      outputTokens,
+    };
+    const stored = await this.store.conversations.saveExchange(userId, {
+      conversationId,
+      ...(existing ? {} : { newConversation: { title: conversationTitle, createdAt: now } }),
+      model: model.id,
+      messages: [userMessage, assistantMessage],
+      at: answeredAt,
+    });
+    // Deleted while the answer streamed: the answer was seen, but there is no conversation to keep it in.
+    if (!stored) throw conversationNotFound();
+
+    yield {
+      type: 'done',
+      turn: {
+        conversationId,
+        conversationTitle,
+        startedConversation: !existing && history.length === 0,
+        userMessageId: userMessage.id,
+        assistantMessageId: assistantMessage.id,
+        text,
+        model: model.id,
+        responder,
+        memoriesRetrieved: retrieved,
+        inputTokens,
+        outputTokens,
+        costMicroUsd: reach ? costMicroUsd(model, inputTokens, outputTokens) : 0,
+        extractionJobId: await this.queueExtraction(mode, {
+          userId,
+          conversationId,
+          conversationTitle,
+          userMessageId: userMessage.id,
+          userMessage: request.message,
+          assistantMessage: text,
+          model: model.id,
+        }),
+        createdAt: answeredAt,
+      },
+    };
+  }
+
+  /** The memories for a turn; a memory service that cannot answer leaves the turn without memories, not failed. */
+  private async retrieve(
+    userId: string,
+    message: string,
+    history: readonly PromptTurn[],
+  ): Promise<readonly MemorySearchResultView[]> {
+    const context = history
+      .filter((turn) => turn.role === 'user')
+      .slice(-CONTEXT_TURNS)
+      .map((turn) => turn.content);
+    const query = [message, ...context].join('\n').slice(0, MEMORY_QUERY_MAX_LENGTH);
+    try {
+      return await this.memory.search(userId, { query, limit: CHAT_MEMORIES_RETRIEVED });
+    } catch (error) {
+      this.logger.warn(
+        `Memory search failed; answering without memories: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return [];
+    }
+  }
+
+  private async queueExtraction(
+    mode: ChatMode,
+    exchange: Parameters<FactExtractionQueue['enqueue']>[0],
+  ): Promise<string | null> {
+    // A Search Mode summary is about the web, not about the user.
+    if (mode !== 'chat' || this.settings.extraction === 'off') return null;
+    try {
+      return await this.extraction.enqueue(exchange);
+    } catch (error) {
+      this.logger.error(
+        `Could not queue fact extraction for ${exchange.userMessageId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
+  }
+}
+
+/** Offline, a memory bears on the message when they share words or a concept, or mean nearly the same. */
+function bearsOnMessage(result: MemorySearchResultView): boolean {
+  return (
+    result.scores.keyword !== null ||
+    result.scores.conceptMatch ||
+    (result.scores.semantic ?? 0) >= OFFLINE_SEMANTIC_MIN
+  );
+}
+
+async function* offlineStream(text: string): AsyncGenerator<{ type: 'text'; text: string }> {
+  for (const piece of piecesOf(text)) yield { type: 'text', text: piece };
+}

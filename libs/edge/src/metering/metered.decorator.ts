@@ -1,0 +1,63 @@
+import { CommonError, CommonErrorCode, type MeteredEndpoint } from '@membolt/contracts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MeteredUsage, MeteringPrincipal, UsageMeter } from './usage-meter.js';
+
+/** What an edge's metering interceptor provides to the @Metered handlers of one request. */
+export interface MeteringScope {
+  readonly meter: UsageMeter;
+  /** Null when nobody is signed in / no key was presented: a @Metered handler then refuses. */
+  readonly principal: MeteringPrincipal | null;
+  /** What the caller sent (REST: path, query and body; GraphQL: the field's arguments): tokens are counted on it. */
+  readonly input: unknown;
+  /** Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers). */
+  readonly onMetered?: (usage: MeteredUsage) => void;
+}
+
+const scopes = new AsyncLocalStorage<MeteringScope>();
+
+/** Runs the rest of a request (pipes and handler) inside a metering scope. Used by the edges' interceptors. */
+export function runInMeteringScope<T>(scope: MeteringScope, fn: () => T): T {
+  return scopes.run(scope, fn);
+}
+
+export interface MeteredOptions {
+  /** A chat call: whether these (validated) arguments start a new conversation. */
+  readonly newConversation?: (...args: unknown[]) => boolean;
+}
+
+/**
+ * Meters a route or resolver: the subscription check (402 / extensions.reason when invalid), the charge,
+ * and the `api_usage` entry with the tokens processed. It wraps the handler itself, so it runs after the
+ * guards and pipes: input refused as invalid is never metered and changes nothing. Needs the edge's
+ * metering interceptor (every gateway controller and the BFF have it).
+ *
+ * `@Metered(METERED_ENDPOINTS.memorySearch)`
+ */
+export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {}): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    const original = descriptor.value as unknown as (...args: unknown[]) => Promise<unknown>;
+    const metered = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
+      const scope = scopes.getStore();
+      if (!scope) throw new Error(`@Metered(${endpoint}) ran outside a metering scope`);
+      if (!scope.principal)
+        throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
+      const { result, usage } = await scope.meter.run(
+        {
+          principal: scope.principal,
+          endpoint,
+          input: scope.input,
+          ...(options.newConversation?.(...args) ? { newConversation: true } : {}),
+        },
+        () => original.apply(this, args),
+      );
+      scope.onMetered?.(usage);
+      return result;
+    };
+    // Route and resolver metadata sits on the function: the wrapper carries all of it over.
+    for (const key of Reflect.getMetadataKeys(original) as unknown[])
+      Reflect.defineMetadata(key, Reflect.getMetadata(key, original), metered);
+    Object.defineProperty(metered, 'name', { value: original.name });
+    (descriptor as PropertyDescriptor).value = metered;
+    return descriptor;
+  };
+}

@@ -1,0 +1,34 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { COST_CENTS_HEADER, formatMicrocents, TOKENS_HEADER } from '@membolt/contracts';
+import { type MeteringScope, runInMeteringScope, UsageMeter } from '@membolt/edge';
+import type { Response } from 'express';
+import { Observable } from 'rxjs';
+import type { ApiKeyRequest } from './api-key-principal.js';
+
+/**
+ * Gives every gateway handler its metering scope: the key's owner and key id, and the response on which a
+ * @Metered route's cost goes out as `X-Membolt-Tokens` and `X-Membolt-Cost-Cents`.
+ */
+@Injectable()
+export class GatewayMeteringInterceptor implements NestInterceptor {
+  constructor(private readonly meter: UsageMeter) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<ApiKeyRequest>();
+    const response = http.getResponse<Response>();
+    const principal = request.apiKey;
+    const scope: MeteringScope = {
+      meter: this.meter,
+      principal: principal ? { userId: principal.userId, keyId: principal.keyId } : null,
+      input: { params: request.params, query: request.query, body: request.body as unknown },
+      onMetered: (usage) => {
+        response.setHeader(TOKENS_HEADER, String(usage.tokens));
+        response.setHeader(COST_CENTS_HEADER, formatMicrocents(usage.costMicrocents));
+      },
+    };
+    return new Observable((subscriber) =>
+      runInMeteringScope(scope, () => next.handle().subscribe(subscriber)),
+    );
+  }
+}

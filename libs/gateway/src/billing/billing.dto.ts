@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** `GET /api/usage?from&to`: ISO dates; by default the current calendar month. */
+export class UsageQuery {
+  @ApiPropertyOptional({ description: 'Start (inclusive), ISO 8601.', example: '2026-04-01' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'End (exclusive), ISO 8601.', example: '2026-05-01' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  to?: string;
+}
+
+export class UsageRowResponse {
+  @ApiProperty({ example: '2026-04-03' })
+  day!: string;
+  @ApiProperty({ example: '/search' })
+  endpoint!: string;
+  @ApiProperty({ example: 12 })
+  calls!: number;
+  @ApiProperty({ example: 0 })
+  conversations!: number;
+  @ApiProperty({ example: 5120 })
+  tokens!: number;
+  @ApiProperty({ example: '12.153600', description: 'Cents, 6 decimals.' })
+  cost_cents!: string;
+}
+
+export class UsageTotalsResponse {
+  @ApiProperty()
+  calls!: number;
+  @ApiProperty()
+  conversations!: number;
+  @ApiProperty()
+  tokens!: number;
+  @ApiProperty({ example: '12.153600' })
+  cost_cents!: string;
+}
+
+export class UsageResponse {
+  @ApiProperty({ example: '2026-04-01T00:00:00.000Z' })
+  from!: string;
+  @ApiProperty({ example: '2026-05-01T00:00:00.000Z' })
+  to!: string;
+  @ApiProperty({ type: [UsageRowResponse] })
+  usage!: UsageRowResponse[];
+  @ApiProperty({ type: UsageTotalsResponse })
+  totals!: UsageTotalsResponse;
+}
+
+/** The subscription check's answer (gateway-and-accounts.md section 3). */
+export class SubscriptionCheckResponse {
+  @ApiProperty()
+  valid!: boolean;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: [
+      'user_not_found',
+      'inactive_account',
+      'insufficient_balance',
+      'free_tier_limit_reached',
+      'validation_error',
+    ],
+  })
+  reason!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'free' })
+  plan!: string | null;
+  @ApiProperty({ description: 'Cents.' })
+  balance!: number;
+  @ApiProperty({ description: 'Cents per charged call.' })
+  rate!: number;
+  @ApiProperty()
+  conversations_used!: number;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Monthly conversation limit; null for unlimited.',
+  })
+  limit!: number | null;
+}
