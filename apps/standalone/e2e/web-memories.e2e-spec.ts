@@ -81,7 +81,7 @@ describe('web app: memories', () => {
     const { page } = await signedInWith(SAMPLE);
     await page.getByRole('heading', { name: 'Memory Graph', level: 1 }).waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['All Memories', 'By Category', 'Memory Graph']);
+    expect(tabs).toEqual(['All Memories', 'By Category', 'Memory Graph', 'Files']);
 
     // Most Recent first by default.
     await waitForTexts(

@@ -65,6 +65,13 @@ type Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": typeof types.UploadFieldsFragmentDoc,
+    "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": typeof types.UploadsDocument,
+    "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": typeof types.UploadDocument,
+    "\n  mutation BeginUpload($input: BeginUploadInput!) {\n    beginUpload(input: $input) {\n      ...UploadFields\n    }\n  }\n": typeof types.BeginUploadDocument,
+    "\n  mutation UploadPart($uploadId: ID!, $index: Int!, $data: String!) {\n    uploadPart(uploadId: $uploadId, index: $index, data: $data)\n  }\n": typeof types.UploadPartDocument,
+    "\n  mutation CompleteUpload($uploadId: ID!) {\n    completeUpload(uploadId: $uploadId) {\n      ...UploadFields\n    }\n  }\n": typeof types.CompleteUploadDocument,
+    "\n  mutation DeleteUpload($id: ID!) {\n    deleteUpload(id: $id) {\n      uploadId\n      memoriesDeleted\n      fileDeleted\n    }\n  }\n": typeof types.DeleteUploadDocument,
 };
 const documents: Documents = {
     "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    name\n    bio\n    createdAt\n    lastActiveAt\n    settings {\n      theme\n      defaultModel\n    }\n    notifications {\n      emailNotifications\n      newFeatures\n      marketingEmails\n      conversationSummaries\n    }\n    memoryGraph {\n      id\n      status\n      createdAt\n    }\n    authMethods\n    setupComplete\n    plan\n  }\n": types.ViewerFieldsFragmentDoc,
@@ -118,6 +125,13 @@ const documents: Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": types.UploadFieldsFragmentDoc,
+    "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": types.UploadsDocument,
+    "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": types.UploadDocument,
+    "\n  mutation BeginUpload($input: BeginUploadInput!) {\n    beginUpload(input: $input) {\n      ...UploadFields\n    }\n  }\n": types.BeginUploadDocument,
+    "\n  mutation UploadPart($uploadId: ID!, $index: Int!, $data: String!) {\n    uploadPart(uploadId: $uploadId, index: $index, data: $data)\n  }\n": types.UploadPartDocument,
+    "\n  mutation CompleteUpload($uploadId: ID!) {\n    completeUpload(uploadId: $uploadId) {\n      ...UploadFields\n    }\n  }\n": types.CompleteUploadDocument,
+    "\n  mutation DeleteUpload($id: ID!) {\n    deleteUpload(id: $id) {\n      uploadId\n      memoriesDeleted\n      fileDeleted\n    }\n  }\n": types.DeleteUploadDocument,
 };
 
 /**
@@ -338,6 +352,34 @@ export function graphql(source: "\n  query ProviderKeys {\n    providerKeys {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n"): (typeof documents)["\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n"): (typeof documents)["\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BeginUpload($input: BeginUploadInput!) {\n    beginUpload(input: $input) {\n      ...UploadFields\n    }\n  }\n"): (typeof documents)["\n  mutation BeginUpload($input: BeginUploadInput!) {\n    beginUpload(input: $input) {\n      ...UploadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UploadPart($uploadId: ID!, $index: Int!, $data: String!) {\n    uploadPart(uploadId: $uploadId, index: $index, data: $data)\n  }\n"): (typeof documents)["\n  mutation UploadPart($uploadId: ID!, $index: Int!, $data: String!) {\n    uploadPart(uploadId: $uploadId, index: $index, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteUpload($uploadId: ID!) {\n    completeUpload(uploadId: $uploadId) {\n      ...UploadFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteUpload($uploadId: ID!) {\n    completeUpload(uploadId: $uploadId) {\n      ...UploadFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteUpload($id: ID!) {\n    deleteUpload(id: $id) {\n      uploadId\n      memoriesDeleted\n      fileDeleted\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteUpload($id: ID!) {\n    deleteUpload(id: $id) {\n      uploadId\n      memoriesDeleted\n      fileDeleted\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

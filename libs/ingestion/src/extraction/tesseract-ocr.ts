@@ -21,7 +21,10 @@ export class TesseractImageReader implements ImageTextReader {
     const run = this.queue.then(async () => {
       const worker = await this.start();
       try {
-        const { data } = await worker.recognize(Buffer.from(bytes));
+        // A data URL: a string crosses into the worker the same from any realm (a Buffer did not under jest's VM).
+        const { data } = await worker.recognize(
+          `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`,
+        );
         return data.text;
       } catch (error) {
         throw new UnreadableFileError(
@@ -44,6 +47,9 @@ export class TesseractImageReader implements ImageTextReader {
       langPath: englishLanguagePath(),
       cacheMethod: 'none',
       gzip: true,
+      // Without a handler tesseract.js rethrows a failed job's error outside any promise, which ends the
+      // process; the job's own promise is rejected either way.
+      errorHandler: () => undefined,
     });
     return this.worker;
   }

@@ -39,8 +39,9 @@ import {
 
 // The graph library is large: loaded only when its tab opens.
 const MemoryGraphTab = lazy(() => import('./components/MemoryGraphTab'));
+const FilesTab = lazy(() => import('../uploads/FilesTab'));
 
-type MemoriesTab = 'all' | 'categories' | 'graph';
+type MemoriesTab = 'all' | 'categories' | 'graph' | 'files';
 const PAGE_SIZE = MemoryScreenLimits.memoriesPage;
 
 interface ShownMemory {
@@ -156,7 +157,7 @@ export function MemoriesPage() {
         Memory Graph
       </Typography>
 
-      {tab !== 'graph' && (
+      {tab !== 'graph' && tab !== 'files' && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Stack
             component="form"
@@ -221,9 +222,20 @@ export function MemoriesPage() {
         <Tab value="all" label="All Memories" />
         <Tab value="categories" label="By Category" />
         <Tab value="graph" label="Memory Graph" />
+        <Tab value="files" label="Files" />
       </Tabs>
 
-      {tab === 'graph' ? (
+      {tab === 'files' ? (
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading files" />
+            </Box>
+          }
+        >
+          <FilesTab />
+        </Suspense>
+      ) : tab === 'graph' ? (
         <Suspense
           fallback={
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

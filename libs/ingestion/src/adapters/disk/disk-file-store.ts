@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FileStore } from '../../ports/file-store.js';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -43,13 +41,14 @@ export class DiskFileStore implements FileStore {
   async assemble(uploadId: string, count: number): Promise<void> {
     const dir = await this.dirOf(uploadId, false);
     const temp = join(dir, `.tmp-${randomUUID()}`);
-    const out = createWriteStream(temp);
-    for (let i = 0; i < count; i++) {
-      await pipeline(createReadStream(join(dir, `part-${String(i).padStart(6, '0')}`)), out, { end: false });
+    const out = await open(temp, 'w');
+    try {
+      for (let i = 0; i < count; i++)
+        await out.write(await readFile(join(dir, `part-${String(i).padStart(6, '0')}`)));
+      await out.sync();
+    } finally {
+      await out.close();
     }
-    await new Promise<void>((resolveEnd, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolveEnd())),
-    );
     await rename(temp, join(dir, 'file'));
     for (let i = 0; i < count; i++)
       await rm(join(dir, `part-${String(i).padStart(6, '0')}`), { force: true });
