@@ -131,7 +131,7 @@ async function runStandalone() {
     METRICS_HOST: '127.0.0.1',
   };
   const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
-  const { server, base } = await startStandalone(env, 60_000);
+  const { server, base } = await startStandalone(env, 180_000);
   try {
     return await measure('standalone', base, user);
   } finally {
