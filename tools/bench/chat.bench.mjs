@@ -131,7 +131,7 @@ async function runStandalone() {
     METRICS_HOST: '127.0.0.1',
   };
   const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
-  const { server, base } = await startStandalone(env, 60_000);
+  const { server, base } = await startStandalone(env, 180_000);
   try {
     return await measure('standalone', base, user);
   } finally {
@@ -170,13 +170,13 @@ async function runDistributed() {
     const base = `http://127.0.0.1:${port}`;
     await waitUntil(
       async () => (await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status === 200,
-      60_000,
+      180_000,
       'the gateway',
     );
     // Every service answers its health subject once it listens on NATS.
     await waitUntil(
       async () => (await (await fetch(`${base}/api/status`)).json()).status === 'ok',
-      60_000,
+      180_000,
       'the services',
     );
     return await measure('distributed', base, user);

@@ -18,9 +18,8 @@ import { MemoryModule } from '@membolt/memory';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatModule } from './chat.module.js';
-import type { ChatModuleOptions } from './chat.options.js';
-import { type LoopbackLlmServer, startLoopbackLlmServer } from './testing/loopback-llm-server.js';
+import { ChatModule, type ChatModuleOptions } from '@membolt/chat';
+import { type LoopbackLlmServer, startLoopbackLlmServer } from '@membolt/chat/testing';
 
 const ALICE = 'user-alice';
 const BOB = 'user-bob';
