@@ -34,7 +34,7 @@ const anEmail = () => `uploads-${Date.now().toString(36)}-${++sequence}@example.
 /** The web app's file API (Files tab, chat upload) through the BFF, the ingestion job and the memory service. */
 describe('BFF uploads over GraphQL (standalone)', () => {
   // INGESTION_CHUNK_CHARS is the operator's: 2000 fits the twenty entries below in one chunk.
-  const product = useStandalone('bff-uploads', { INGESTION_CHUNK_CHARS: '2000' });
+  const product = useStandalone('bff-uploads', { INGESTION_CHUNK_CHARS: '2000', BUS_TIMEOUT_MS: '30000' });
   const signedIn = async (): Promise<GraphqlBrowser> =>
     (await signUpOverGraphql(product.url, { email: anEmail(), password: 'correct horse 1', name: 'Ada' }))
       .browser;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { IngestFileJob, INGESTION_STORE, type IngestionStore } from '@membolt/ingestion';
+import { IngestFileJob, INGESTION_STORE, IngestionService, type IngestionStore } from '@membolt/ingestion';
 import { sampleDocx, sampleExecutable, samplePdf, truncatedPdf } from '@membolt/ingestion/testing';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +48,12 @@ const body = (fileName: string, bytes: Uint8Array, fileType?: string) => ({
 
 /** Issue 12 through the real standalone product: REST upload, the durable job, memories, the files resource. */
 describe('uploads: POST /api/upload_base64, /api/uploads', () => {
-  const product = useStandalone('uploads', { ...UNLIMITED_GATEWAY, UPLOAD_MAX_BYTES: String(MAX_BYTES) });
+  // A generous bus deadline: sign-up (argon2) and batch creates run long on a loaded 2-core machine.
+  const product = useStandalone('uploads', {
+    ...UNLIMITED_GATEWAY,
+    UPLOAD_MAX_BYTES: String(MAX_BYTES),
+    BUS_TIMEOUT_MS: '30000',
+  });
   let alice: ApiUser;
   let bob: ApiUser;
 
@@ -263,5 +268,23 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     expect(result).toMatchObject({ summaryMemoryId: first.memory_id, chunks: first.chunks });
     const after = await memoriesOf(alice, first.upload_id);
     expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+  });
+
+  it('purges uploads whose parts never all arrived, with their parts', async () => {
+    const ingestion = product.app.get(IngestionService);
+    const open = await ingestion.begin(alice.userId, { fileName: 'half.txt', fileSize: 600_000 });
+    await ingestion.part(alice.userId, {
+      uploadId: open.id,
+      index: 0,
+      data: Buffer.from('partial').toString('base64'),
+    });
+    const dir = join(product.scratchDir, 'data', 'uploads', open.id);
+    expect(existsSync(dir)).toBe(true);
+    // A fresh upload is not abandoned yet.
+    expect(await ingestion.purgeAbandoned(60_000)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await ingestion.purgeAbandoned(0)).toBe(1);
+    expect(existsSync(dir)).toBe(false);
+    expectError(await alice.call(`/api/uploads/${open.id}`), 404, 'not_found', 'Upload not found');
   });
 });

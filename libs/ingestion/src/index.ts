@@ -3,3 +3,4 @@ export * from './ingestion.options.js';
 export { UnreadableFileError } from './extraction/text-extraction.js';
 export { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
 export { IngestFileJob, INGEST_FILE_JOB, type IngestFileJobData } from './jobs/ingest-file.job.js';
+export { IngestionService } from './ingestion.service.js';

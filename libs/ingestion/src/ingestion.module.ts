@@ -14,6 +14,7 @@ import {
 import { IngestionService } from './ingestion.service.js';
 import { openIngestionStore } from './ingestion.store.js';
 import { IMAGE_TEXT_READER, IngestFileJob } from './jobs/ingest-file.job.js';
+import { PurgeAbandonedUploadsJob } from './jobs/purge-abandoned.job.js';
 import { FILE_MEMORIES } from './ports/file-memories.js';
 import { FILE_STORE } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
@@ -54,6 +55,7 @@ export class IngestionModule implements OnApplicationShutdown {
         { provide: CLOCK, useValue: systemClock },
         IngestionService,
         IngestFileJob,
+        PurgeAbandonedUploadsJob,
       ],
     };
   }

@@ -166,6 +166,20 @@ export class IngestionService {
     return ids.length ? { uploads: ids.length, files } : {};
   }
 
+  /** Removes uploads whose parts never completed (opened more than `maxAgeMs` ago) and their parts. */
+  async purgeAbandoned(maxAgeMs: number): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - maxAgeMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const stale = await this.store.uploads.abandoned(before, 100);
+      for (const upload of stale) {
+        await this.files.delete(upload.id);
+        if (await this.store.uploads.delete(upload.userId, upload.id)) removed++;
+      }
+      if (stale.length < 100) return removed;
+    }
+  }
+
   private async find(userId: string, uploadId: string): Promise<UploadRecord> {
     const upload = await this.store.uploads.find(userId, uploadId);
     if (!upload) throw uploadNotFound();

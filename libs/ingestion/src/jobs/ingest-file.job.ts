@@ -11,6 +11,7 @@ import { FILE_STORE, type FileStore } from '../ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore, type UploadRecord } from '../ports/ingestion-store.js';
 
 export const INGEST_FILE_JOB = 'ingest-file';
+
 export const IMAGE_TEXT_READER = Symbol('IMAGE_TEXT_READER');
 
 export interface IngestFileJobData {

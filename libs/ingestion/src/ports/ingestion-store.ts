@@ -41,6 +41,8 @@ export interface UploadsRepository {
   update(id: string, changes: UploadChanges, updatedAt: string): Promise<void>;
   /** Removes the upload and its memory links; false when it was not there. */
   delete(userId: string, id: string): Promise<boolean>;
+  /** Uploads still `receiving` that were opened before `before` (abandoned: their parts never completed). */
+  abandoned(before: string, limit: number): Promise<Array<{ id: string; userId: string }>>;
   /** Every upload id of the user (account deletion). */
   idsOf(userId: string): Promise<string[]>;
   /** Remembers memories made from the upload (idempotent by memory id). */

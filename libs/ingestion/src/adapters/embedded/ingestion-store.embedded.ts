@@ -122,6 +122,13 @@ class EmbeddedUploads implements UploadsRepository {
     return this.db.prepare('DELETE FROM uploads WHERE id = ? AND user_id = ?').run(id, userId).changes === 1;
   }
 
+  async abandoned(before: string, limit: number): Promise<Array<{ id: string; userId: string }>> {
+    const rows = this.db
+      .prepare(`SELECT id, user_id FROM uploads WHERE state = 'receiving' AND created_at < ? LIMIT ?`)
+      .all(before, limit) as Array<{ id: string; user_id: string }>;
+    return rows.map((r) => ({ id: r.id, userId: r.user_id }));
+  }
+
   async idsOf(userId: string): Promise<string[]> {
     return (
       this.db.prepare('SELECT id FROM uploads WHERE user_id = ?').all(userId) as Array<{ id: string }>

@@ -55,6 +55,14 @@ class MongoUploads implements UploadsRepository {
     return (await this.uploads.deleteOne({ _id: id, userId })).deletedCount === 1;
   }
 
+  async abandoned(before: string, limit: number): Promise<Array<{ id: string; userId: string }>> {
+    const docs = await this.uploads
+      .find({ state: 'receiving', createdAt: { $lt: before } }, { projection: { _id: 1, userId: 1 } })
+      .limit(limit)
+      .toArray();
+    return docs.map((d) => ({ id: d._id, userId: d.userId }));
+  }
+
   async idsOf(userId: string): Promise<string[]> {
     const docs = await this.uploads.find({ userId }, { projection: { _id: 1 } }).toArray();
     return docs.map((d) => d._id);
