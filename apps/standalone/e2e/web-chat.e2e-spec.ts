@@ -208,8 +208,9 @@ describe('web app: chat', () => {
     llm.respondWith(() => ({ kind: 'error', status: 500, message: 'upstream exploded' }));
     try {
       await send(page, 'Hello again');
-      await expect(lastMessage(page).getAttribute('data-role')).resolves.toBe('error');
+      // The provider's 500 is retried first: wait for the error message before reading its role.
       await lastMessage(page).getByText(ChatMessages.errorMessage).waitFor();
+      await expect(lastMessage(page).getAttribute('data-role')).resolves.toBe('error');
       await expect(page.getByTestId('chat-error').textContent()).resolves.toBe(ChatMessages.sendFailed);
       await input(page).fill('x');
       await page.getByTestId('chat-error').waitFor({ state: 'detached' });

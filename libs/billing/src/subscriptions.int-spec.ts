@@ -176,16 +176,17 @@ describe('billing over NATS with two replicas', () => {
   });
 
   it('refuses every user-scoped subject without an acting user', async () => {
+    // One at a time: a request started early would reject before anything awaits it (unhandled).
     for (const call of [
-      client.bus.request(SubscriptionSubjects.init, {}),
-      client.bus.request(SubscriptionSubjects.get, {}),
-      client.bus.request(SubscriptionSubjects.check, {}),
-      client.bus.request(UsageSubjects.authorize, memoryList()),
-      client.bus.request(UsageSubjects.summary, {}),
-      client.bus.request(PaymentSubjects.addFunds, { amountCents: 500 }),
-      client.bus.request(deleteUserDataSubject('billing'), {}),
+      () => client.bus.request(SubscriptionSubjects.init, {}),
+      () => client.bus.request(SubscriptionSubjects.get, {}),
+      () => client.bus.request(SubscriptionSubjects.check, {}),
+      () => client.bus.request(UsageSubjects.authorize, memoryList()),
+      () => client.bus.request(UsageSubjects.summary, {}),
+      () => client.bus.request(PaymentSubjects.addFunds, { amountCents: 500 }),
+      () => client.bus.request(deleteUserDataSubject('billing'), {}),
     ]) {
-      expect(await rejection(call)).toMatchObject({ code: CommonErrorCode.Unauthorized });
+      expect(await rejection(call())).toMatchObject({ code: CommonErrorCode.Unauthorized });
     }
   });
 });
