@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 
-@ObjectType('Subscription', { description: "The viewer's subscription. Money is in integer cents." })
+@ObjectType('SubscriptionStatus', { description: "The viewer's subscription. Money is in integer cents." })
 export class SubscriptionModel {
   @Field({ description: 'active or inactive (any other status counts as inactive).' })
   status!: string;

@@ -20,7 +20,7 @@ export const SUBSCRIPTION_STATUS_QUERY = graphql(`
 `);
 
 export const SUBSCRIPTION_FIELDS = graphql(`
-  fragment SubscriptionFields on Subscription {
+  fragment SubscriptionFields on SubscriptionStatus {
     status
     plan
     balanceCents
