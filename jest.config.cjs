@@ -37,6 +37,10 @@ module.exports = {
   // Global only (jest ignores it per project): integration and browser tests start real servers and a
   // browser, which can take seconds on a loaded 2-core machine. No test relies on this to assert timing.
   testTimeout: 60000,
+  // Test files run in a worker process that is replaced once it holds more than this after a file. Without
+  // it, jest on a 2-core machine (one worker) runs every file inside its own process, where each file's ESM
+  // module graph (NestJS, SDKs, the web app) accumulates until the heap runs out (CI died so at 3.6 GB).
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'] },

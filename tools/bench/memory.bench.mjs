@@ -171,7 +171,7 @@ try {
   ]);
   const settings = { dimension: DIMENSION, annMinVectors: ANN_MIN };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  const embedder = createEmbedder({ kind: 'offline', dimension: DIMENSION });
+  const embedder = await createEmbedder({ kind: 'offline', dimension: DIMENSION });
   const linker = new MemoryConceptLinker(store);
   // Events go to the bus in the product; the engine figures leave the bus out (measured by bench:bus).
   let events = 0;

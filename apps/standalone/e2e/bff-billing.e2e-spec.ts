@@ -86,6 +86,57 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
     });
   });
 
+  it('meters the chat: sendChatMessage and POST /chat/stream count new conversations, and are refused with the reason', async () => {
+    const { browser, userId } = await signUpOverGraphql(product.url, newAccount());
+    const send = await browser.request<{ sendChatMessage: { conversationId: string } }>(
+      `mutation { sendChatMessage(input: { message: "I grow tomatoes." }) { conversationId } }`,
+    );
+    expect(send.errors).toBeUndefined();
+    const conversationId = send.data?.sendChatMessage.conversationId ?? '';
+    expect(
+      (
+        await browser.request(
+          `mutation ($id: ID) { sendChatMessage(input: { message: "And peppers.", conversationId: $id }) { conversationId } }`,
+          { id: conversationId },
+        )
+      ).errors,
+    ).toBeUndefined();
+    const stream = () =>
+      fetch(`${product.url}/chat/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: browser.jar.header('/chat/stream') },
+        body: JSON.stringify({ message: 'Streamed hello.' }),
+      });
+    const streamed = await stream();
+    expect(streamed.status).toBe(200);
+    expect(await streamed.text()).toContain('event: done');
+    const check = await browser.request<{ subscriptionCheck: { conversationsUsed: number } }>(
+      '{ subscriptionCheck { conversationsUsed } }',
+    );
+    expect(check.data?.subscriptionCheck.conversationsUsed).toBe(2);
+    const usage = await browser.request<{
+      usageSummary: { rows: Array<{ endpoint: string; calls: number }> };
+    }>(USAGE);
+    expect(usage.data?.usageSummary.rows.find((row) => row.endpoint === '/chat')?.calls).toBe(3);
+
+    await cli('subscription:status', '--user', userId, '--status', 'inactive');
+    const refused = await browser.request(
+      `mutation { sendChatMessage(input: { message: "Hello?" }) { conversationId } }`,
+    );
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'Your subscription is inactive.',
+      extensions: { code: 'SUBSCRIPTION_INVALID', reason: 'inactive_account' },
+    });
+    // The stream is refused before it opens: a JSON answer the page turns into the Subscription problem dialog.
+    const refusedStream = await stream();
+    expect(refusedStream.status).toBe(402);
+    expect(await refusedStream.json()).toEqual({
+      code: 'SUBSCRIPTION_INVALID',
+      message: 'Your subscription is inactive.',
+      reason: 'inactive_account',
+    });
+  });
+
   it('adds funds on pay-per-use through the ledger, within $1-$1,000, and changes plans', async () => {
     const { browser } = await signUpOverGraphql(product.url, newAccount());
     const plan = await browser.request<{ changePlan: { status: string; subscription: { plan: string } } }>(

@@ -137,6 +137,69 @@ describe('REST billing: 402 refusals, cost headers, usage and subscription', () 
     expect(ok(await user.call('/api/subscription'))).toMatchObject({ balance: 99 });
   });
 
+  it('meters the chat: a new conversation counts on the Free plan, a follow-up does not, the answer carries its cost', async () => {
+    const user = await newApiUser(product);
+    const first = await user.call('/api/chat', { method: 'POST', body: { message: 'I grow tomatoes.' } });
+    const turn = ok<{ conversation_id: string }>(first);
+    expect(Number(first.headers.get('X-Membolt-Tokens'))).toBeGreaterThan(0);
+    expect(first.headers.get('X-Membolt-Cost-Cents')).toMatch(/^0\.\d{6}$/);
+    ok(
+      await user.call('/api/chat', {
+        method: 'POST',
+        body: { message: 'And peppers.', conversationId: turn.conversation_id },
+      }),
+    );
+    expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 1 });
+    // A streamed turn is metered too: one more conversation, recorded under /chat.
+    const streamed = await user.call('/api/chat', {
+      method: 'POST',
+      body: { message: 'Streamed hello.' },
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(streamed.status).toBe(200);
+    expect(streamed.text).toContain('event: done');
+    expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 2 });
+    const usage = ok<UsageJson>(await user.call('/api/usage'));
+    expect(usage.usage.find((row) => row.endpoint === '/chat')?.calls).toBe(3);
+    // A refused message (validation) costs nothing and counts no conversation.
+    expectError(
+      await user.call('/api/chat', { method: 'POST', body: { message: '' } }),
+      400,
+      'validation_error',
+      /./,
+    );
+    expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 2 });
+  });
+
+  it('refuses a chat with 402 and the reason, streamed or not, before any answer is written', async () => {
+    const user = await newApiUser(product);
+    await cli('subscription:status', '--user', user.userId, '--status', 'inactive');
+    expectError(
+      await user.call('/api/chat', { method: 'POST', body: { message: 'Hello?' } }),
+      402,
+      'inactive_account',
+      'Your subscription is inactive.',
+    );
+    const streamed = await user.call('/api/chat', {
+      method: 'POST',
+      body: { message: 'Hello?' },
+      headers: { accept: 'text/event-stream' },
+    });
+    expectError(streamed, 402, 'inactive_account', 'Your subscription is inactive.');
+    expect(streamed.headers.get('content-type')).toContain('application/json');
+    await cli('subscription:status', '--user', user.userId, '--status', 'active');
+    // Ten conversations is the Free plan's month: the eleventh is refused.
+    for (let i = 0; i < 10; i++)
+      ok(await user.call('/api/chat', { method: 'POST', body: { message: `Conversation ${i}` } }));
+    expectError(
+      await user.call('/api/chat', { method: 'POST', body: { message: 'One more.' } }),
+      402,
+      'free_tier_limit_reached',
+      'You have used every conversation your plan includes this month.',
+    );
+    expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 10, valid: false });
+  });
+
   it('changes nothing on bad input: no charge, no usage entry', async () => {
     const user = await newApiUser(product);
     await cli('subscription:plan', '--user', user.userId, '--plan', 'pay-per-use');

@@ -3,4 +3,3 @@ export * from './jobs.options.js';
 export * from './jobs.module.js';
 export * from './create-job-queue.js';
 export { EmbeddedJobQueue } from './adapters/embedded/embedded-job-queue.js';
-export { BullmqJobQueue } from './adapters/bullmq/bullmq-job-queue.js';

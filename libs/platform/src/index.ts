@@ -9,3 +9,4 @@ export * from './time/clock.js';
 export * from './metrics/metrics.js';
 export * from './health/readiness.js';
 export * from './metrics/observability.module.js';
+export * from './loading/lazy-client.js';

@@ -25,6 +25,8 @@ export interface CallInit {
   readonly raw?: { readonly text: string; readonly contentType?: string };
   /** Another key than the user's own (cross-tenant tests). */
   readonly key?: string;
+  /** More request headers (e.g. `accept: text/event-stream`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A real account with a real key, and a way to call the REST API with that key. */
@@ -40,7 +42,7 @@ export async function callApi(
   path: string,
   init: CallInit = {},
 ): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { 'X-API-Key': key };
+  const headers: Record<string, string> = { ...init.headers, 'X-API-Key': key };
   let body: string | undefined;
   if (init.raw) {
     body = init.raw.text;

@@ -3,11 +3,15 @@ import { AccessTokens } from '@membolt/auth-tokens';
 import { BusClient } from '@membolt/bus';
 import {
   ChatSubjects,
+  type ChatTurnView,
   GRAPHQL_CODE_BY_CODE,
   GraphqlErrorCode,
+  HTTP_STATUS_BY_CODE,
   INTERNAL_ERROR_MESSAGE,
   MemboltError,
+  METERED_ENDPOINTS,
 } from '@membolt/contracts';
+import { UsageMeter } from '@membolt/edge';
 import type { Response } from 'express';
 import { AccessRevocations } from '../session/access-revocations.js';
 import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
@@ -30,6 +34,7 @@ export class ChatStreamController {
     private readonly bus: BusClient,
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
     private readonly revocations: AccessRevocations,
+    private readonly meter: UsageMeter,
   ) {}
 
   @Post('stream')
@@ -56,6 +61,32 @@ export class ChatStreamController {
       return;
     }
 
+    // Billing authorizes the turn before the stream opens: a refusal is a plain JSON answer (402 with the
+    // subscription reason), so the page can show the Subscription problem dialog.
+    let streaming = false;
+    try {
+      await this.meter.run(
+        {
+          principal: { userId: user.userId },
+          endpoint: METERED_ENDPOINTS.chat,
+          input,
+          ...(input.conversationId ? {} : { newConversation: true }),
+        },
+        () => {
+          streaming = true;
+          return this.relay(res, user.userId, input);
+        },
+      );
+    } catch (error) {
+      // Once streaming, the failure already went out as an `error` event (relay).
+      if (!streaming) {
+        res.status(statusOf(error)).json(this.errorOf(error));
+      }
+    }
+  }
+
+  /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
+  private async relay(res: Response, userId: string, input: SendChatMessageInput): Promise<ChatTurnView> {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -71,7 +102,7 @@ export class ChatStreamController {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     try {
       for await (const chunk of this.bus.stream(ChatSubjects.streamTurn, toSendChatTurnRequest(input), {
-        userId: user.userId,
+        userId,
         signal: controller.signal,
       })) {
         switch (chunk.type) {
@@ -83,27 +114,42 @@ export class ChatStreamController {
             break;
           case 'done':
             send('done', toChatTurnModel(chunk.turn));
-            break;
+            return chunk.turn;
         }
       }
+      throw new Error('The chat stream ended without its answer.');
     } catch (error) {
       if (!controller.signal.aborted) send('error', this.errorOf(error));
+      throw error;
+    } finally {
+      res.end();
     }
-    res.end();
   }
 
-  private errorOf(error: unknown): { code: GraphqlErrorCode; message: string; correlationId?: string } {
+  private errorOf(error: unknown): {
+    code: GraphqlErrorCode;
+    message: string;
+    reason?: string;
+    correlationId?: string;
+  } {
     if (error instanceof MemboltError) {
       const domainError: MemboltError = error;
       return {
         code: GRAPHQL_CODE_BY_CODE[domainError.code],
         message: domainError.message,
+        ...(domainError.reason ? { reason: domainError.reason } : {}),
         ...(domainError.correlationId ? { correlationId: domainError.correlationId } : {}),
       };
     }
     this.logger.error(`Chat stream failed: ${error instanceof Error ? error.stack : String(error)}`);
     return { code: GraphqlErrorCode.InternalServerError, message: INTERNAL_ERROR_MESSAGE };
   }
+}
+
+function statusOf(error: unknown): number {
+  if (!(error instanceof MemboltError)) return 500;
+  const domainError: MemboltError = error;
+  return HTTP_STATUS_BY_CODE[domainError.code];
 }
 
 /** The body's shape only: the chat service validates the values (lengths, model, mode) and answers `error`. */

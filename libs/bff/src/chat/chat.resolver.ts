@@ -1,6 +1,7 @@
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { ChatSubjects } from '@membolt/contracts';
+import { ChatSubjects, METERED_ENDPOINTS } from '@membolt/contracts';
+import { Metered } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
@@ -66,6 +67,10 @@ export class ChatResolver {
 
   @Mutation(() => ChatTurnModel, {
     description: 'Sends a message and answers the whole turn (POST /chat/stream streams it instead).',
+  })
+  @Metered(METERED_ENDPOINTS.chat, {
+    // A turn without a conversation starts one: the Free plan counts those (conversations per month).
+    newConversation: (_user, input) => !(input as SendChatMessageInput).conversationId,
   })
   async sendChatMessage(
     @CurrentUser() user: SessionUser,

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   LlmCallPolicy,
   LlmChatRequest,
@@ -6,22 +6,27 @@ import type {
   LlmProvider,
   LlmStreamEvent,
 } from './llm-provider.js';
+import { lazyClient } from '@membolt/platform';
 import { withRetries } from './provider-failures.js';
 
 /** Anthropic Messages through the official `@anthropic-ai/sdk`, streaming; the SDK's own retries are off. */
 export class AnthropicProvider implements LlmProvider {
   readonly id = 'anthropic' as const;
-  private readonly client: Anthropic;
+  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
+  private readonly client: () => Promise<Anthropic>;
 
   constructor(
     credentials: LlmCredentials,
     private readonly policy: LlmCallPolicy,
   ) {
-    this.client = new Anthropic({
-      apiKey: credentials.apiKey,
-      ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
-      maxRetries: 0,
-      timeout: policy.timeoutMs,
+    this.client = lazyClient(async () => {
+      const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
+      return new AnthropicClient({
+        apiKey: credentials.apiKey,
+        ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
+        maxRetries: 0,
+        timeout: policy.timeoutMs,
+      });
     });
   }
 
@@ -31,7 +36,8 @@ export class AnthropicProvider implements LlmProvider {
 
   private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
     // Anthropic has no JSON-schema answer mode here: the extraction prompt itself asks for the JSON.
-    const stream = await this.client.messages.create(
+    const client = await this.client();
+    const stream = await client.messages.create(
       {
         model: request.model,
         max_tokens: request.maxOutputTokens,

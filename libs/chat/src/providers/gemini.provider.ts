@@ -1,4 +1,4 @@
-import { GoogleGenAI } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
 import type {
   LlmCallPolicy,
   LlmChatRequest,
@@ -6,28 +6,33 @@ import type {
   LlmProvider,
   LlmStreamEvent,
 } from './llm-provider.js';
+import { lazyClient } from '@membolt/platform';
 import { withRetries } from './provider-failures.js';
 
 /** Google Gemini (generateContent, streamed over SSE) through the official `@google/genai` SDK. */
 export class GeminiProvider implements LlmProvider {
   readonly id = 'gemini' as const;
-  private readonly client: GoogleGenAI;
+  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
+  private readonly client: () => Promise<GoogleGenAI>;
 
   constructor(
     credentials: LlmCredentials,
     private readonly policy: LlmCallPolicy,
   ) {
-    this.client = new GoogleGenAI({
-      apiKey: credentials.apiKey,
-      // Pinned: the SDK picks another version for a custom base URL, and the streaming route is v1beta's.
-      apiVersion: 'v1beta',
-      httpOptions: {
-        ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
-        timeout: policy.timeoutMs,
-        // Our own fetch: without one the SDK reaches into undici's global dispatcher, which is not there in
-        // every runtime (a VM context such as jest's). Timeouts are the policy's own (withRetries).
-        fetch: (input, init) => fetch(input, init),
-      },
+    this.client = lazyClient(async () => {
+      const { GoogleGenAI: GeminiClient } = await import('@google/genai');
+      return new GeminiClient({
+        apiKey: credentials.apiKey,
+        // Pinned: the SDK picks another version for a custom base URL, and the streaming route is v1beta's.
+        apiVersion: 'v1beta',
+        httpOptions: {
+          ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+          timeout: policy.timeoutMs,
+          // Our own fetch: without one the SDK reaches into undici's global dispatcher, which is not there in
+          // every runtime (a VM context such as jest's). Timeouts are the policy's own (withRetries).
+          fetch: (input, init) => fetch(input, init),
+        },
+      });
     });
   }
 
@@ -36,7 +41,8 @@ export class GeminiProvider implements LlmProvider {
   }
 
   private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
-    const stream = await this.client.models.generateContentStream({
+    const client = await this.client();
+    const stream = await client.models.generateContentStream({
       model: request.model,
       contents: request.messages.map((message) => ({
         role: message.role === 'assistant' ? 'model' : 'user',

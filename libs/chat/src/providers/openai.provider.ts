@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   LlmCallPolicy,
   LlmChatRequest,
@@ -6,6 +6,7 @@ import type {
   LlmProvider,
   LlmStreamEvent,
 } from './llm-provider.js';
+import { lazyClient } from '@membolt/platform';
 import { withRetries } from './provider-failures.js';
 
 /**
@@ -15,18 +16,22 @@ import { withRetries } from './provider-failures.js';
  */
 export class OpenAiProvider implements LlmProvider {
   readonly id: 'openai' | 'openai-compatible';
-  private readonly client: OpenAI;
+  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(
     credentials: LlmCredentials & { provider: 'openai' | 'openai-compatible' },
     private readonly policy: LlmCallPolicy,
   ) {
     this.id = credentials.provider;
-    this.client = new OpenAI({
-      apiKey: credentials.apiKey,
-      ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
-      maxRetries: 0,
-      timeout: policy.timeoutMs,
+    this.client = lazyClient(async () => {
+      const { default: OpenAIClient } = await import('openai');
+      return new OpenAIClient({
+        apiKey: credentials.apiKey,
+        ...(credentials.baseUrl ? { baseURL: credentials.baseUrl } : {}),
+        maxRetries: 0,
+        timeout: policy.timeoutMs,
+      });
     });
   }
 
@@ -35,7 +40,8 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
-    const stream = await this.client.chat.completions.create(
+    const client = await this.client();
+    const stream = await client.chat.completions.create(
       {
         model: request.model,
         messages: [{ role: 'system', content: request.system }, ...request.messages],

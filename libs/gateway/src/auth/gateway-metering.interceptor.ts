@@ -1,6 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { COST_CENTS_HEADER, formatMicrocents, TOKENS_HEADER } from '@membolt/contracts';
-import { type MeteringScope, runInMeteringScope, UsageMeter } from '@membolt/edge';
+import { type MeteredUsage, type MeteringScope, runInMeteringScope, UsageMeter } from '@membolt/edge';
 import type { Response } from 'express';
 import { Observable } from 'rxjs';
 import type { ApiKeyRequest } from './api-key-principal.js';
@@ -22,13 +22,16 @@ export class GatewayMeteringInterceptor implements NestInterceptor {
       meter: this.meter,
       principal: principal ? { userId: principal.userId, keyId: principal.keyId } : null,
       input: { params: request.params, query: request.query, body: request.body as unknown },
-      onMetered: (usage) => {
-        response.setHeader(TOKENS_HEADER, String(usage.tokens));
-        response.setHeader(COST_CENTS_HEADER, formatMicrocents(usage.costMicrocents));
-      },
+      onMetered: (usage) => setUsageHeaders(response, usage),
     };
     return new Observable((subscriber) =>
       runInMeteringScope(scope, () => next.handle().subscribe(subscriber)),
     );
   }
+}
+
+/** What a metered call cost, on its answer: `X-Membolt-Tokens` and `X-Membolt-Cost-Cents`. */
+export function setUsageHeaders(response: Response, usage: MeteredUsage): void {
+  response.setHeader(TOKENS_HEADER, String(usage.tokens));
+  response.setHeader(COST_CENTS_HEADER, formatMicrocents(usage.costMicrocents));
 }

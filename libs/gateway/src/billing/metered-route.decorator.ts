@@ -21,8 +21,15 @@ export const METERED_RESPONSE_HEADERS = {
  * reason) or the key's spend cap is used up (`spend_cap_reached`); its answer carries its cost.
  */
 export function MeteredRoute(endpoint: MeteredEndpoint): MethodDecorator {
+  return applyDecorators(Metered(endpoint), ApiMeteredRefusal());
+}
+
+/**
+ * The 402 of a metered route (OpenAPI). A route that meters itself (the chat, which streams) uses this
+ * alone; every other metered route gets it with MeteredRoute.
+ */
+export function ApiMeteredRefusal(): MethodDecorator {
   return applyDecorators(
-    Metered(endpoint),
     ApiPaymentRequiredResponse({
       type: ApiErrorResponse,
       description:

@@ -13,15 +13,21 @@ import {
 import { BusClient } from '@membolt/bus';
 import {
   ChatSubjects,
+  type ChatTurnView,
   CONVERSATION_LIST_DEFAULT_LIMIT,
   INTERNAL_ERROR_MESSAGE,
   MemboltError,
+  METERED_ENDPOINTS,
+  type SendChatTurnRequest,
   toRestError,
   WEB_SEARCH_DEFAULT_RESULTS,
 } from '@membolt/contracts';
+import { UsageMeter } from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
+import { setUsageHeaders } from '../auth/gateway-metering.interceptor.js';
+import { ApiMeteredRefusal, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { apiKeyOfAnotherUser } from '../gateway.errors.js';
@@ -53,7 +59,10 @@ const UNAVAILABLE = {
 @ApiServiceUnavailableResponse(UNAVAILABLE)
 @GatewayController()
 export class ChatController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly meter: UsageMeter,
+  ) {}
 
   @Post('chat')
   @HttpCode(200)
@@ -63,8 +72,13 @@ export class ChatController {
       'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
   })
   @ApiProduces('application/json', 'text/event-stream')
-  @ApiOkResponse({ description: 'text, memories_used, memories_retrieved, conversation_id, usage' })
+  @ApiOkResponse({
+    description:
+      'text, memories_used, memories_retrieved, conversation_id, usage (the cost headers come with the JSON answer)',
+    headers: METERED_RESPONSE_HEADERS,
+  })
   @ApiBadRequestResponse(BAD_INPUT)
+  @ApiMeteredRefusal()
   async chat(
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Body(new ContractValidationPipe(ChatBody)) body: ChatBody,
@@ -78,10 +92,35 @@ export class ChatController {
       ...(body.conversationId ? { conversationId: body.conversationId } : {}),
       ...(body.history ? { history: body.history.map(({ role, content }) => ({ role, content })) } : {}),
     };
+    const metered = {
+      principal: { userId: key.userId, keyId: key.keyId },
+      endpoint: METERED_ENDPOINTS.chat,
+      input: { params: req.params, query: req.query, body: req.body as unknown },
+      // A turn without a conversation starts one: the Free plan counts those (conversations per month).
+      ...(body.conversationId ? {} : { newConversation: true }),
+    };
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
-      res.status(200).json(toChatResponse(await this.bus.request(ChatSubjects.sendTurn, request)));
+      const { result, usage } = await this.meter.run(metered, () =>
+        this.bus.request(ChatSubjects.sendTurn, request),
+      );
+      setUsageHeaders(res, usage);
+      res.status(200).json(toChatResponse(result));
       return;
     }
+    // Billing authorizes the turn before the stream opens: a refusal is a plain 402 answer.
+    let streaming = false;
+    try {
+      await this.meter.run(metered, () => {
+        streaming = true;
+        return this.relay(res, request);
+      });
+    } catch (error) {
+      if (!streaming) throw error; // once streaming, it went out as an `error` event
+    }
+  }
+
+  /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
+  private async relay(res: Response, request: SendChatTurnRequest): Promise<ChatTurnView> {
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -101,8 +140,12 @@ export class ChatController {
       })) {
         if (chunk.type === 'start') send('start', toChatStartEvent(chunk));
         else if (chunk.type === 'token') send('token', { text: chunk.text });
-        else send('done', toChatResponse(chunk.turn));
+        else {
+          send('done', toChatResponse(chunk.turn));
+          return chunk.turn;
+        }
       }
+      throw new Error('The chat stream ended without its answer.');
     } catch (error) {
       if (!controller.signal.aborted) {
         send(
@@ -112,8 +155,10 @@ export class ChatController {
             : { error: 'internal_error', message: INTERNAL_ERROR_MESSAGE },
         );
       }
+      throw error;
+    } finally {
+      res.end();
     }
-    res.end();
   }
 
   @Post('search')

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_FILE_KINDS, type UploadFileKind } from '@membolt/contracts';
 
 export type KindVerdict =
@@ -76,6 +75,7 @@ export async function detectFileKind(
   fileName: string,
   declaredType?: string | null,
 ): Promise<KindVerdict> {
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded with the first upload
   const detected = await fileTypeFromBuffer(bytes);
   const extension = extensionOf(fileName);
   let kind: UploadFileKind | undefined;

@@ -1,12 +1,13 @@
 import type { UploadFileKind } from '@membolt/contracts';
-import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import { createRequire } from 'node:module';
 
+// Each reader (unpdf, mammoth, word-extractor) is loaded when the first file of its kind arrives, not when
+// the service starts: a deployment that never sees a .doc never loads word-extractor.
+
 /** word-extractor (CommonJS, untyped): reads Word 97-2003 `.doc` files. */
-const WordExtractor = createRequire(import.meta.url)('word-extractor') as new () => {
-  extract(source: Buffer): Promise<{ getBody(): string }>;
-};
+type WordExtractorClass = new () => { extract(source: Buffer): Promise<{ getBody(): string }> };
+const loadWordExtractor = (): WordExtractorClass =>
+  createRequire(import.meta.url)('word-extractor') as WordExtractorClass;
 
 /** A run of text from one place in the file: a page of a PDF, or the whole of a document. */
 export interface TextSection {
@@ -63,6 +64,7 @@ export async function extractText(
 }
 
 async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+  const { extractText: extractPdfText, getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
@@ -112,6 +114,7 @@ export function htmlToText(html: string): string {
 }
 
 async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
+  const { default: mammoth } = await import('mammoth');
   try {
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
     return { sections: [{ text: htmlToText(value) }], pages: null, markdown: true };
@@ -123,6 +126,7 @@ async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
 }
 
 async function extractDoc(bytes: Uint8Array): Promise<ExtractedText> {
+  const WordExtractor = loadWordExtractor();
   try {
     const document = await new WordExtractor().extract(Buffer.from(bytes));
     return { sections: [{ text: document.getBody() }], pages: null, markdown: false };

@@ -9,7 +9,7 @@ const { service, config } = JSON.parse(process.env['JOBS_CRASH_CONFIG'] ?? '{}')
   config: JobsConfig;
 };
 const name = process.env['JOBS_CRASH_JOB'] ?? 'crash';
-const queue = createJobQueue(service, config);
+const queue = await createJobQueue(service, config);
 queue.process(name, async (job) => {
   await job.progress('hanging', 10);
   process.stdout.write(`started ${job.id} ${job.attempt}\n`);

@@ -87,8 +87,8 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
   describe(`JobQueue contract: ${adapterName}`, () => {
     const open: JobQueue[] = [];
     const children: ChildProcess[] = [];
-    const make = (config: JobsConfig, service = 'contract'): JobQueue => {
-      const queue = createJobQueue(service, config);
+    const make = async (config: JobsConfig, service = 'contract'): Promise<JobQueue> => {
+      const queue = await createJobQueue(service, config);
       open.push(queue);
       return queue;
     };
@@ -100,7 +100,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('runs a job once, with its data, progress and result', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       const seen: Array<Job<{ text: string; n: number[] }>> = [];
       const progressSeen = gate();
       const finish = gate();
@@ -127,7 +127,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('retries a failing job with exponential backoff until it succeeds', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       const runs: Array<{ attempt: number; at: number }> = [];
       queue.process('flaky', async (job) => {
         runs.push({ attempt: job.attempt, at: Date.now() });
@@ -146,7 +146,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('dead-letters a job after its attempts, keeping the last error', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       let runs = 0;
       queue.process('doomed', async (job) => {
         runs++;
@@ -160,7 +160,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('fails a job at once when the handler says retrying cannot help', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       let runs = 0;
       queue.process('corrupt', async (job) => {
         runs++;
@@ -176,7 +176,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('treats the same jobId as the same job: never run twice, never at once', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       let runs = 0;
       const hold = gate();
       queue.process('once', async () => {
@@ -200,7 +200,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('waitFor answers at the timeout with the current state, and refuses an unknown id', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       const hold = gate();
       queue.process('slow', async () => hold.promise);
       await queue.start();
@@ -214,7 +214,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('runs at most `concurrency` jobs of a name at once, and holds delayed jobs back', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       let inFlight = 0;
       let peak = 0;
       queue.process(
@@ -243,8 +243,8 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
 
     it('every() repeats a job, and declaring it again (a restart, a replica) does not double it', async () => {
       const config = fixture.config();
-      const a = make(config);
-      const b = make(config);
+      const a = await make(config);
+      const b = await make(config);
       const runs: number[] = [];
       a.process('tick', async () => {
         runs.push(Date.now());
@@ -260,7 +260,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
     });
 
     it('refuses bad names, ids and options, and data JSON cannot carry', async () => {
-      const queue = make(fixture.config());
+      const queue = await make(fixture.config());
       await queue.start();
       expect(() => queue.process('Bad Name', async () => undefined)).toThrow(/Invalid job name/);
       await expect(queue.enqueue('ok', {}, { jobId: 'has:colon' })).rejects.toThrow(/Invalid job id/);
@@ -294,7 +294,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
         'the worker process to start',
       );
 
-      const producer = make(config, service);
+      const producer = await make(config, service);
       const { id } = await producer.enqueue('ingest', { file: 'notes.pdf' }, { attempts: 3, backoffMs: 10 });
       await eventually(() => output.includes(`started ${id} 1`), 30_000, 'the worker to take the job');
       expect(await producer.get(id)).toMatchObject({ state: 'active', stage: 'hanging' });
@@ -304,7 +304,7 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
 
       // A new worker (the restarted service) finishes it: at start for the embedded queue, once the dead
       // worker's lock expires for BullMQ.
-      const restarted = make(config, service);
+      const restarted = await make(config, service);
       const attempts: number[] = [];
       restarted.process<{ file: string }>('ingest', async (job) => {
         attempts.push(job.attempt);

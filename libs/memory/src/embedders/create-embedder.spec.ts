@@ -8,10 +8,10 @@ import { OpenAiEmbedder } from './openai.embedder.js';
 const config = (env: Record<string, string>) => z.object(embedderConfigFields).parse(env);
 
 describe('embedder configuration', () => {
-  it('defaults to the offline embedder at 1536 numbers', () => {
+  it('defaults to the offline embedder at 1536 numbers', async () => {
     const options = toEmbedderOptions(config({}));
     expect(options).toEqual({ kind: 'offline', dimension: 1536 });
-    const embedder = createEmbedder(options);
+    const embedder = await createEmbedder(options);
     expect(embedder).toBeInstanceOf(HashedTfidfEmbedder);
     expect(embedder.dimension).toBe(1536);
   });
@@ -35,12 +35,12 @@ describe('embedder configuration', () => {
     expect(() => config({ EMBEDDING_DIMENSION: '9000' })).toThrow();
   });
 
-  it('builds an OpenAI embedder with the default model and a provider-qualified name', () => {
+  it('builds an OpenAI embedder with the default model and a provider-qualified name', async () => {
     const options = toEmbedderOptions(
       config({ EMBEDDER: 'openai', EMBEDDER_API_KEY: 'sk-x', EMBEDDING_DIMENSION: '768' }),
     );
     expect(options).toMatchObject({ kind: 'openai', model: 'text-embedding-3-small', dimension: 768 });
-    const embedder = createEmbedder(options);
+    const embedder = await createEmbedder(options);
     expect(embedder).toBeInstanceOf(OpenAiEmbedder);
     expect(embedder.model).toBe('openai:text-embedding-3-small');
   });

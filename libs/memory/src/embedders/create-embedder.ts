@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_EMBEDDING_DIMENSION, MAX_EMBEDDING_DIMENSION } from '@membolt/contracts/rules';
 
 import { type Embedder } from '../ports/embedder.js';
-import { GeminiEmbedder } from './gemini.embedder.js';
 import { HashedTfidfEmbedder } from './hashed-tfidf.embedder.js';
-import { OpenAiEmbedder } from './openai.embedder.js';
 import { type ProviderCallSettings } from './provider-call.js';
 
 export const EMBEDDER_KINDS = ['offline', 'openai', 'gemini', 'openai-compatible'] as const;
@@ -98,12 +96,17 @@ export function toEmbedderOptions(config: EmbedderConfigValues): EmbedderOptions
   }
 }
 
-export function createEmbedder(options: EmbedderOptions): Embedder {
+/**
+ * The configured embedder. A provider's module (and its SDK) is imported only when that provider is chosen,
+ * so the offline default never loads the OpenAI or Gemini SDKs.
+ */
+export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
   switch (options.kind) {
     case 'offline':
       return new HashedTfidfEmbedder(options.dimension);
     case 'openai':
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const { OpenAiEmbedder } = await import('./openai.embedder.js');
       return new OpenAiEmbedder({
         provider: options.kind,
         model: options.model,
@@ -114,7 +117,9 @@ export function createEmbedder(options: EmbedderOptions): Embedder {
         requestDimensions: options.kind === 'openai' && options.model.startsWith('text-embedding-3'),
         call: options.call,
       });
-    case 'gemini':
+    }
+    case 'gemini': {
+      const { GeminiEmbedder } = await import('./gemini.embedder.js');
       return new GeminiEmbedder({
         model: options.model,
         dimension: options.dimension,
@@ -122,6 +127,7 @@ export function createEmbedder(options: EmbedderOptions): Embedder {
         baseUrl: options.baseUrl,
         call: options.call,
       });
+    }
   }
 }
 

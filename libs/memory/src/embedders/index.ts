@@ -1,5 +1,3 @@
 export * from './create-embedder.js';
-export * from './gemini.embedder.js';
 export * from './hashed-tfidf.embedder.js';
-export * from './openai.embedder.js';
 export * from './provider-call.js';

@@ -59,7 +59,7 @@ async function failure(promise: Promise<unknown>): Promise<CommonError> {
 describe('OpenAiEmbedder against a loopback server speaking the OpenAI embeddings API', () => {
   it('asks OpenAI for the configured size with the key, and answers unit vectors in input order', async () => {
     const server = await provider((request) => embeddings(request, 16));
-    const embedder = createEmbedder({
+    const embedder = await createEmbedder({
       kind: 'openai',
       model: 'text-embedding-3-small',
       dimension: 16,

@@ -2,4 +2,4 @@ export { SubscriptionProblemHost } from './components/SubscriptionProblemDialog'
 export { ConversationUsageBar, SubscriptionStatusCard } from './components/SubscriptionStatusCard';
 export { UsageSection } from './components/UsageSection';
 export { createSubscriptionRefusalLink, SubscriptionRefusalSignal } from './links/subscription-refusal.link';
-export { SubscriptionRefusalContext } from './subscription-refusal.context';
+export { SubscriptionRefusalContext, useSubscriptionRefusals } from './subscription-refusal.context';

@@ -3,11 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import { ChatMessages, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts/rules';
+import { ChatMessages, GraphqlErrorCode, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts/rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
 import { graphqlErrorMessage } from '../auth/utils/graphql-error.util';
+import { useSubscriptionRefusals } from '../billing';
 import { MemoryDetailsDialog, useLatestMemories } from '../memories';
 import type { ChatMode, ScreenMessage, SearchState } from './chat.types';
 import { ChatHeader } from './components/ChatHeader';
@@ -42,6 +43,7 @@ export function ChatPage() {
   const { conversationId: routeId } = useParams();
   const navigate = useNavigate();
   const client = useApolloClient();
+  const subscriptionRefusals = useSubscriptionRefusals();
   const [messages, setMessages] = useState<readonly ScreenMessage[]>(() => [welcome()]);
   const [title, setTitle] = useState('New conversation');
   const [input, setInput] = useState('');
@@ -174,6 +176,9 @@ export function ChatPage() {
     } catch (error) {
       setBanner(ChatMessages.sendFailed);
       const detail = error instanceof ChatStreamError ? error.message : null;
+      // Refused by the subscription check: the Subscription problem dialog says why, as on every screen.
+      if (error instanceof ChatStreamError && error.code === GraphqlErrorCode.SubscriptionInvalid)
+        subscriptionRefusals.emit(error.reason ?? 'validation_error');
       setMessages((current) => [
         ...current.filter((message) => message.id !== answer.id),
         screenMessage('error', ChatMessages.errorMessage, { detail }),

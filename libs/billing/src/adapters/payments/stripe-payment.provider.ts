@@ -1,5 +1,6 @@
 import { PLAN_IDS } from '@membolt/contracts';
-import Stripe from 'stripe';
+import { lazyClient } from '@membolt/platform';
+import type Stripe from 'stripe';
 import { invalidWebhook, paymentFailed } from '../../billing.errors.js';
 import type { Plan } from '../../domain/plan-catalogue.js';
 import type { PaymentEvent, PaymentProvider, PaymentStart } from '../../ports/payment-provider.js';
@@ -23,11 +24,16 @@ const PLAN = 'membolt_plan';
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly info = { id: 'stripe', simulation: false, label: 'Stripe' } as const;
-  private readonly stripe: Stripe;
+  /** The SDK loads on first use: a deployment on the simulation provider, or the CLI, never pays for it. */
+  private readonly stripe = lazyClient(() => this.createClient());
 
-  constructor(private readonly settings: StripeProviderSettings) {
+  constructor(private readonly settings: StripeProviderSettings) {}
+
+  private async createClient(): Promise<Stripe> {
+    const { default: StripeClient } = await import('stripe');
+    const settings = this.settings;
     const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
+    return new StripeClient(settings.secretKey, {
       maxNetworkRetries: 1,
       timeout: 10_000,
       ...(api
@@ -79,9 +85,10 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async readWebhook(payload: string, signature: string): Promise<PaymentEvent | null> {
+    const stripe = await this.stripe();
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(payload, signature, this.settings.webhookSecret);
+      event = stripe.webhooks.constructEvent(payload, signature, this.settings.webhookSecret);
     } catch {
       throw invalidWebhook('The webhook signature does not verify.');
     }
@@ -104,7 +111,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   private async checkout(params: Stripe.Checkout.SessionCreateParams): Promise<PaymentStart> {
     try {
-      const session = await this.stripe.checkout.sessions.create({
+      const stripe = await this.stripe();
+      const session = await stripe.checkout.sessions.create({
         ...params,
         success_url: `${this.settings.publicUrl}/settings/subscription?checkout=success`,
         cancel_url: `${this.settings.publicUrl}/settings/subscription?checkout=cancelled`,

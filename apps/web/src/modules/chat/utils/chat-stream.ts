@@ -30,6 +30,8 @@ export class ChatStreamError extends Error {
   constructor(
     readonly code: string | null,
     message: string,
+    /** Why the subscription check refused the turn (`SUBSCRIPTION_INVALID`). */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.name = 'ChatStreamError';
@@ -67,17 +69,20 @@ export async function streamChatTurn(
   if (response.status === 401 && (await refreshSession())) response = await send();
   if (!response.ok || !response.body) {
     let code: string | null = null;
+    let reason: string | null = null;
     let message = `Chat failed with status: ${response.status}`;
     try {
-      const body = (await response.json()) as { code?: unknown; message?: unknown };
+      const body = (await response.json()) as { code?: unknown; message?: unknown; reason?: unknown };
       if (typeof body.code === 'string') code = body.code;
       if (typeof body.message === 'string') message = body.message;
+      if (typeof body.reason === 'string') reason = body.reason;
     } catch {
       // Not JSON: keep the status text.
     }
     throw new ChatStreamError(
       code ?? (response.status === 401 ? GraphqlErrorCode.Unauthenticated : null),
       message,
+      reason,
     );
   }
   for await (const event of readServerSentEvents(response.body)) {
