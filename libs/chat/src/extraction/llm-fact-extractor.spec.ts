@@ -81,7 +81,7 @@ describe('LLM fact extraction through a provider (loopback OpenAI server)', () =
   it('sends the JSON-schema prompt in JSON mode with the exchange, and reads the streamed answer', async () => {
     const provider = createLlmProvider(
       { provider: 'openai', apiKey: 'k', baseUrl: server.baseUrl },
-      { timeoutMs: 2000, maxRetries: 0, retryBaseMs: 1, maxBackoffMs: 1 },
+      { timeoutMs: 30_000, maxRetries: 0, retryBaseMs: 1, maxBackoffMs: 1 },
     );
     const facts = await extractFactsWithModel(provider, 'gpt-4.1-mini', {
       userMessage: 'I live in Lisbon and peanuts make me ill.',

@@ -7,7 +7,7 @@ import type {
   LlmStreamEvent,
 } from './llm-provider.js';
 import { lazyClient } from '@membolt/platform';
-import { withRetries } from './provider-failures.js';
+import { afterLoading, withRetries } from './provider-failures.js';
 
 /** Anthropic Messages through the official `@anthropic-ai/sdk`, streaming; the SDK's own retries are off. */
 export class AnthropicProvider implements LlmProvider {
@@ -31,12 +31,24 @@ export class AnthropicProvider implements LlmProvider {
   }
 
   stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return withRetries(this.id, request.model, this.policy, (attempt) => this.open(request, attempt), signal);
+    // The SDK loads before the first attempt: its loading never counts against the provider's timeout.
+    return afterLoading(this.client, (client) =>
+      withRetries(
+        this.id,
+        request.model,
+        this.policy,
+        (attempt) => this.open(client, request, attempt),
+        signal,
+      ),
+    );
   }
 
-  private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
+  private async *open(
+    client: Anthropic,
+    request: LlmChatRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmStreamEvent> {
     // Anthropic has no JSON-schema answer mode here: the extraction prompt itself asks for the JSON.
-    const client = await this.client();
     const stream = await client.messages.create(
       {
         model: request.model,

@@ -7,7 +7,7 @@ import type {
   LlmStreamEvent,
 } from './llm-provider.js';
 import { lazyClient } from '@membolt/platform';
-import { withRetries } from './provider-failures.js';
+import { afterLoading, withRetries } from './provider-failures.js';
 
 /** Google Gemini (generateContent, streamed over SSE) through the official `@google/genai` SDK. */
 export class GeminiProvider implements LlmProvider {
@@ -37,11 +37,23 @@ export class GeminiProvider implements LlmProvider {
   }
 
   stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return withRetries(this.id, request.model, this.policy, (attempt) => this.open(request, attempt), signal);
+    // The SDK loads before the first attempt: its loading never counts against the provider's timeout.
+    return afterLoading(this.client, (client) =>
+      withRetries(
+        this.id,
+        request.model,
+        this.policy,
+        (attempt) => this.open(client, request, attempt),
+        signal,
+      ),
+    );
   }
 
-  private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
-    const client = await this.client();
+  private async *open(
+    client: GoogleGenAI,
+    request: LlmChatRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmStreamEvent> {
     const stream = await client.models.generateContentStream({
       model: request.model,
       contents: request.messages.map((message) => ({

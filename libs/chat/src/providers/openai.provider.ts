@@ -7,7 +7,7 @@ import type {
   LlmStreamEvent,
 } from './llm-provider.js';
 import { lazyClient } from '@membolt/platform';
-import { withRetries } from './provider-failures.js';
+import { afterLoading, withRetries } from './provider-failures.js';
 
 /**
  * OpenAI Chat Completions through the official `openai` SDK; with a base URL, any server speaking the same
@@ -36,11 +36,23 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return withRetries(this.id, request.model, this.policy, (attempt) => this.open(request, attempt), signal);
+    // The SDK loads before the first attempt: its loading never counts against the provider's timeout.
+    return afterLoading(this.client, (client) =>
+      withRetries(
+        this.id,
+        request.model,
+        this.policy,
+        (attempt) => this.open(client, request, attempt),
+        signal,
+      ),
+    );
   }
 
-  private async *open(request: LlmChatRequest, signal: AbortSignal): AsyncGenerator<LlmStreamEvent> {
-    const client = await this.client();
+  private async *open(
+    client: OpenAI,
+    request: LlmChatRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmStreamEvent> {
     const stream = await client.chat.completions.create(
       {
         model: request.model,

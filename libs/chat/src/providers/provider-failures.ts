@@ -161,3 +161,11 @@ export async function* withRetries(
     }
   }
 }
+
+/** Runs `run` once `load` (an SDK client made on first use) is ready: the events of `run`, after the load. */
+export async function* afterLoading<C, E>(
+  load: () => Promise<C>,
+  run: (client: C) => AsyncIterable<E>,
+): AsyncGenerator<E> {
+  yield* run(await load());
+}
