@@ -11,14 +11,16 @@ import {
   MemboltError,
   MemorySubjects,
 } from '@membolt/contracts';
-import { JOB_QUEUE, type JobQueue } from '@membolt/jobs';
+import { createJobQueue, JOB_QUEUE, type JobQueue, type JobsConfig } from '@membolt/jobs';
+import { buildJobsLib, CRASH_WORKER, eventually } from '@membolt/jobs/testing';
+import { spawn } from 'node:child_process';
 import { KeysModule } from '@membolt/keys';
 import { identityStatusStub } from '@membolt/keys/testing';
 import { MemoryModule } from '@membolt/memory';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatModule, type ChatModuleOptions } from '@membolt/chat';
+import { ChatModule, type ChatModuleOptions, FACT_EXTRACTION_JOB } from '@membolt/chat';
 import { type LoopbackLlmServer, startLoopbackLlmServer } from '@membolt/chat/testing';
 
 const ALICE = 'user-alice';
@@ -33,6 +35,15 @@ async function failure(promise: Promise<unknown>): Promise<MemboltError> {
   }
   throw new Error('expected a failure');
 }
+
+/** The chat service's durable queue in these tests: embedded, polled often. */
+const jobsConfig = (dataDir: string): JobsConfig => ({
+  backend: { kind: 'embedded', dataDir },
+  leaseMs: 5000,
+  pollMs: 25,
+  keepFinishedMs: 600_000,
+  closeTimeoutMs: 1000,
+});
 
 /** Chat, memory and keys services on one in-process bus, the chat service's providers as given. */
 async function startServices(
@@ -54,13 +65,7 @@ async function startServices(
       ChatModule.forRoot({
         ...chat,
         store: { kind: 'embedded', dataDir },
-        jobs: {
-          backend: { kind: 'embedded', dataDir },
-          leaseMs: 5000,
-          pollMs: 25,
-          keepFinishedMs: 600_000,
-          closeTimeoutMs: 1000,
-        },
+        jobs: jobsConfig(dataDir),
         llmPolicy: { timeoutMs: 3000, maxRetries: 1, retryBaseMs: 10, maxBackoffMs: 20 },
       }),
     ],
@@ -530,5 +535,62 @@ describe('chat service: conversations are private and inputs validated', () => {
       (await bus.request(ChatSubjects.listConversations, { limit: 10, offset: 0 }, { userId: ALICE }))
         .totalCount,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('chat service: fact extraction survives a crash', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-chat-crash-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a process killed (kill -9) while extracting leaves the job to the restarted service, which learns the facts once', async () => {
+    buildJobsLib();
+    const config = jobsConfig(dataDir);
+    // A worker of the chat service's own queue that takes the extraction job and dies in the middle of it.
+    const child = spawn(process.execPath, [CRASH_WORKER], {
+      env: {
+        ...process.env,
+        JOBS_CRASH_CONFIG: JSON.stringify({ service: 'chat', config }),
+        JOBS_CRASH_JOB: FACT_EXTRACTION_JOB,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await eventually(() => output.includes('ready'), 30_000, 'the worker process to start');
+      const producer = await createJobQueue('chat', config);
+      const { id } = await producer.enqueue(
+        FACT_EXTRACTION_JOB,
+        {
+          userId: 'user-dave',
+          conversationId: 'conversation-dave',
+          conversationTitle: 'Moving north',
+          userMessageId: 'message-dave-1',
+          userMessage: 'My name is Dave and I live in Oslo.',
+          assistantMessage: 'Nice to meet you, Dave.',
+          model: 'gpt-4.1',
+        },
+        { jobId: 'extract-message-dave-1', attempts: 6, backoffMs: 2000 },
+      );
+      await eventually(() => output.includes(`started ${id} 1`), 30_000, 'the worker to take the job');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      await producer.close();
+
+      const services = await startServices(dataDir, {});
+      try {
+        const state = await services.app.get<JobQueue>(JOB_QUEUE, { strict: false }).waitFor(id, 30_000);
+        expect(state).toMatchObject({ state: 'done', attempts: 2 }); // the killed run, then the restarted one
+        expect(state.result).toMatchObject({ extractedBy: 'rules', added: 2 });
+        const memories = await memoriesOf(services.bus, 'user-dave');
+        expect(memories.map((m) => m.text).sort()).toEqual(['User lives in Oslo.', "User's name is Dave."]);
+        expect(memories.every((m) => m.conversationId === 'conversation-dave')).toBe(true);
+      } finally {
+        await services.close();
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   });
 });

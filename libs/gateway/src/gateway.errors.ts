@@ -41,10 +41,7 @@ export const scopeConflict = (field: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
 
 export const nothingToUpdate = (): CommonError =>
-  new CommonError(
-    CommonErrorCode.ValidationError,
-    'Nothing to update: give text, metadata, importance, category, embedding, valid_from or valid_to.',
-  );
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.nothingToUpdate);
 
 export const importLineInvalid = (line: number, problem: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `line ${line}: ${problem}`);

@@ -34,10 +34,7 @@ export const badMetadataFilter = (key: string): CommonError =>
   );
 
 export const nothingToUpdate = (): CommonError =>
-  new CommonError(
-    CommonErrorCode.ValidationError,
-    'Nothing to update: give text, metadata, importance, category, embedding, valid_from or valid_to.',
-  );
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.nothingToUpdate);
 
 export const validityOrder = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'valid_to must be after valid_from');

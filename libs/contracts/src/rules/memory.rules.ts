@@ -68,6 +68,8 @@ export const MemoryMessages = {
   embeddingDimension: (expected: number, got: number) =>
     `embedding must have exactly ${expected} numbers (got ${got})`,
   memoryNotFound: 'Memory not found',
+  nothingToUpdate:
+    'Nothing to update: give text, metadata, importance, category, embedding, valid_from or valid_to.',
   deleteConfirmation: 'Are you sure you want to delete this memory? This action cannot be undone.',
   emptyTitle: 'No memories found',
   emptyHint: 'Try adjusting your search or filter criteria',
