@@ -237,6 +237,42 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     );
   });
 
+  it('learns what a file says about its owner through the chat rules, once, and deletes it with the upload', async () => {
+    const user = await newApiUser(product);
+    const text = new TextEncoder().encode(
+      'About me\n\nMy name is Dave and I live in Oslo.\n\nI am allergic to peanuts. The weather was grey.',
+    );
+    const first = ok<UploadJson>(await upload(user, body('about-me.txt', text)));
+    const facts = (await memoriesOf(user, first.upload_id)).filter((m) => {
+      const metadata = JSON.parse(m.metadata) as Record<string, unknown>;
+      return typeof metadata['subject'] === 'string';
+    });
+    expect(facts.map((m) => m.text).sort()).toEqual([
+      'User is allergic to peanuts.',
+      'User lives in Oslo.',
+      "User's name is Dave.",
+    ]);
+    expect(facts.every((m) => m.source === 'file')).toBe(true);
+    expect(JSON.parse(facts[0]!.metadata)).toMatchObject({ fileName: 'about-me.txt', extractedBy: 'rules' });
+    // The same statements in a second file are known already: skipped, not stored twice.
+    const second = ok<UploadJson>(await upload(user, body('again.txt', text)));
+    const secondFacts = (await memoriesOf(user, second.upload_id)).filter(
+      (m) => typeof (JSON.parse(m.metadata) as Record<string, unknown>)['subject'] === 'string',
+    );
+    expect(secondFacts).toEqual([]);
+    // Deleting the first upload deletes the facts learned from it with its chunks and summary.
+    const made = await memoriesOf(user, first.upload_id);
+    const receipt = ok<{ memories_deleted: number }>(
+      await user.call(`/api/uploads/${first.upload_id}`, { method: 'DELETE' }),
+    );
+    expect(receipt.memories_deleted).toBe(made.length);
+    expect(await memoriesOf(user, first.upload_id)).toEqual([]);
+    const search = ok<{ results: Array<{ text: string }> }>(
+      await user.call(`/api/user/${user.userId}/search?query=${encodeURIComponent('allergic to peanuts')}`),
+    );
+    expect(search.results.map((r) => r.text)).not.toContain('User is allergic to peanuts.');
+  });
+
   it('a job run again (after a crash mid-way) stores no chunk twice', async () => {
     const pdf = await samplePdf([
       ['Chapter one about the tide pools of Brittany.'],

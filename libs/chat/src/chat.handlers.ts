@@ -14,6 +14,8 @@ import {
   deleteUserDataSubject,
   ExtractFactsRequest,
   type ExtractedFactsView,
+  LearnFactsFromFileRequest,
+  type LearnedFactsView,
   ListChatModelsRequest,
   ListConversationsRequest,
   type ProviderKeyTestView,
@@ -36,6 +38,7 @@ import {
   toExtractedFactsView,
 } from './chat.views.js';
 import { ChatTurnService } from './services/chat-turn.service.js';
+import { FactLearningService } from './services/fact-learning.service.js';
 import { ConversationsService } from './services/conversations.service.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
 import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
@@ -50,6 +53,7 @@ export class ChatHandlers {
     private readonly conversations: ConversationsService,
     private readonly webSearch: WebSearchService,
     private readonly keyTester: ProviderKeyTesterService,
+    private readonly learning: FactLearningService,
   ) {}
 
   @MessagePattern(ChatSubjects.listModels.name)
@@ -150,6 +154,14 @@ export class ChatHandlers {
     @BusPayload(ExtractFactsRequest) request: ExtractFactsRequest,
   ): ExtractedFactsView {
     return toExtractedFactsView(extractFactsByRules(request.text), request.source ?? 'chat');
+  }
+
+  @MessagePattern(ChatSubjects.learnFactsFromFile.name)
+  learnFactsFromFile(
+    @ActingUserId() userId: string,
+    @BusPayload(LearnFactsFromFileRequest) request: LearnFactsFromFileRequest,
+  ): Promise<LearnedFactsView> {
+    return this.learning.learnFromFile(userId, request);
   }
 
   @MessagePattern(deleteUserDataSubject('chat').name)

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { createHealthController } from '@membolt/bus';
 import { JOB_QUEUE, type JobQueue, jobsConfigFromEnv, JobsModule } from '@membolt/jobs';
 import { CLOCK, systemClock } from '@membolt/platform';
+import { BusFileFacts } from './adapters/bus/bus-file-facts.js';
 import { BusFileMemories } from './adapters/bus/bus-file-memories.js';
 import { DiskFileStore } from './adapters/disk/disk-file-store.js';
 import { TesseractImageReader } from './extraction/tesseract-ocr.js';
@@ -15,6 +16,7 @@ import { IngestionService } from './ingestion.service.js';
 import { openIngestionStore } from './ingestion.store.js';
 import { IMAGE_TEXT_READER, IngestFileJob } from './jobs/ingest-file.job.js';
 import { PurgeAbandonedUploadsJob } from './jobs/purge-abandoned.job.js';
+import { FILE_FACTS } from './ports/file-facts.js';
 import { FILE_MEMORIES } from './ports/file-memories.js';
 import { FILE_STORE } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
@@ -51,6 +53,7 @@ export class IngestionModule implements OnApplicationShutdown {
         { provide: INGESTION_STORE, useFactory: () => openIngestionStore(options.store) },
         { provide: FILE_STORE, useValue: new DiskFileStore(filesDirOf(options)) },
         { provide: FILE_MEMORIES, useClass: BusFileMemories },
+        { provide: FILE_FACTS, useClass: BusFileFacts },
         { provide: IMAGE_TEXT_READER, useClass: TesseractImageReader },
         { provide: CLOCK, useValue: systemClock },
         IngestionService,

@@ -146,6 +146,7 @@ export class IngestionService {
       ...recorded.map((m) => m.memoryId),
       ...found.chunks.values(),
       ...(found.summaryId ? [found.summaryId] : []),
+      ...found.others,
     ]);
     const memoriesDeleted = await this.memories.delete(userId, [...ids]);
     const fileDeleted = await this.files.delete(upload.id);

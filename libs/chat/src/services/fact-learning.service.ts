@@ -11,6 +11,11 @@ import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
 
+/** Where learned facts come from: a chat exchange, or a file the user uploaded. */
+type FactOrigin =
+  | { readonly source: 'chat'; readonly exchange: ExchangeToLearnFrom }
+  | { readonly source: 'file'; readonly uploadId: string; readonly fileName: string };
+
 /** Near-duplicate candidates looked at for each fact, besides the facts on its subject. */
 const SIMILAR_MEMORIES = 3;
 
@@ -43,10 +48,35 @@ export class FactLearningService {
 
   async learn(exchange: ExchangeToLearnFrom): Promise<LearningOutcome> {
     const { facts, extractedBy } = await this.extract(exchange);
+    return this.reconcileAll(exchange.userId, facts, extractedBy, { source: 'chat', exchange });
+  }
+
+  /**
+   * Learns from a file the user uploaded (file ingestion): the facts its text states about the user, by the
+   * rules (a document is not a turn addressed to a model), reconciled the same way and stored with source
+   * `file`, the upload's id and the file's name (deleting the upload deletes them).
+   */
+  async learnFromFile(
+    userId: string,
+    file: { readonly text: string; readonly uploadId: string; readonly fileName: string },
+  ): Promise<LearningOutcome> {
+    return this.reconcileAll(userId, extractFactsByRules(file.text), 'rules', {
+      source: 'file',
+      uploadId: file.uploadId,
+      fileName: file.fileName,
+    });
+  }
+
+  private async reconcileAll(
+    userId: string,
+    facts: readonly CandidateFact[],
+    extractedBy: 'llm' | 'rules',
+    origin: FactOrigin,
+  ): Promise<LearningOutcome> {
     const outcome = { extractedBy, added: 0, updated: 0, skipped: 0, closed: 0 };
     for (const fact of facts) {
-      const decision = await this.decide(exchange.userId, fact);
-      await this.apply(exchange, fact, decision, extractedBy);
+      const decision = await this.decide(userId, fact);
+      await this.apply(userId, origin, fact, decision, extractedBy);
       switch (decision.action) {
         case 'skip':
           outcome.skipped++;
@@ -103,7 +133,8 @@ export class FactLearningService {
   }
 
   private async apply(
-    exchange: ExchangeToLearnFrom,
+    userId: string,
+    origin: FactOrigin,
     fact: CandidateFact,
     decision: Reconciliation,
     extractedBy: 'llm' | 'rules',
@@ -113,13 +144,15 @@ export class FactLearningService {
       value: fact.value,
       kind: fact.kind,
       extractedBy,
-      messageId: exchange.userMessageId,
+      ...(origin.source === 'chat'
+        ? { messageId: origin.exchange.userMessageId }
+        : { uploadId: origin.uploadId, fileName: origin.fileName }),
     };
     switch (decision.action) {
       case 'skip':
         return;
       case 'update':
-        await this.memory.update(exchange.userId, {
+        await this.memory.update(userId, {
           memoryId: decision.memoryId,
           text: fact.text,
           importance: fact.importance,
@@ -130,15 +163,19 @@ export class FactLearningService {
       case 'add': {
         const now = this.clock.now().toISOString();
         for (const memoryId of decision.close) {
-          await this.memory.update(exchange.userId, { memoryId, validTo: now });
+          await this.memory.update(userId, { memoryId, validTo: now });
         }
-        await this.memory.create(exchange.userId, {
+        await this.memory.create(userId, {
           text: fact.text,
           category: fact.category,
           importance: fact.importance,
-          source: 'chat',
-          conversationId: exchange.conversationId,
-          conversationTitle: exchange.conversationTitle.slice(0, 200),
+          ...(origin.source === 'chat'
+            ? {
+                source: 'chat' as const,
+                conversationId: origin.exchange.conversationId,
+                conversationTitle: origin.exchange.conversationTitle.slice(0, 200),
+              }
+            : { source: 'file' as const }),
           metadata,
         });
       }

@@ -33,6 +33,7 @@ import {
   type ChatRole,
 } from '../rules/chat.rules.js';
 import { CONVERSATION_TITLE_MAX_LENGTH, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
+import { UPLOAD_FILE_NAME_MAX_LENGTH } from '../rules/ingestion.rules.js';
 import { LLM_PROVIDER_IDS, type LlmProviderId } from '../rules/models.rules.js';
 import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../keys/provider-keys.js';
 
@@ -172,4 +173,22 @@ export class ExtractFactsRequest {
   @IsOptional()
   @IsIn(MEMORY_SOURCES)
   source?: MemorySource;
+}
+
+/**
+ * (user; internal: file ingestion) Learns from a file the user uploaded: the facts the text states about the
+ * user, by the same rules as a chat exchange, each reconciled with the user's memories (add, update, skip a
+ * repeat, close a contradiction) and stored with source `file` and the upload's id and file name.
+ */
+export class LearnFactsFromFileRequest {
+  @IsString()
+  @MaxLength(FACT_EXTRACTION_TEXT_MAX_LENGTH)
+  text!: string;
+
+  @IsEntityId()
+  uploadId!: string;
+
+  @IsString()
+  @MaxLength(UPLOAD_FILE_NAME_MAX_LENGTH)
+  fileName!: string;
 }

@@ -2,6 +2,7 @@ import { defineSubject } from '../common/envelope.js';
 import type {
   ConversationIdRequest,
   ExtractFactsRequest,
+  LearnFactsFromFileRequest,
   ListChatModelsRequest,
   ListConversationsRequest,
   RenameConversationRequest,
@@ -18,6 +19,7 @@ import type {
   ConversationSummaryView,
   ConversationView,
   ExtractedFactsView,
+  LearnedFactsView,
   ProviderKeyTestView,
   WebSearchView,
 } from './chat.views.js';
@@ -62,4 +64,10 @@ export const ChatSubjects = {
   extractFacts: defineSubject<ExtractFactsRequest, ExtractedFactsView>('chat', 'chat.extract-facts.v1', {
     idempotent: true,
   }),
+  /** (user; internal: file ingestion) facts stated in an uploaded file, reconciled and stored. Safe to repeat. */
+  learnFactsFromFile: defineSubject<LearnFactsFromFileRequest, LearnedFactsView>(
+    'chat',
+    'chat.learn-facts-from-file.v1',
+    { idempotent: true },
+  ),
 } as const;

@@ -194,4 +194,13 @@ export interface ExtractedFactsView {
   readonly facts: readonly ExtractedFactView[];
 }
 
+/** What learning from a text did: facts added (and older ones closed), updated, or skipped as known. */
+export interface LearnedFactsView {
+  readonly extractedBy: 'llm' | 'rules';
+  readonly added: number;
+  readonly updated: number;
+  readonly skipped: number;
+  readonly closed: number;
+}
+
 export type { CatalogueModel };

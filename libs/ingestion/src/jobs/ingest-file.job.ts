@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { UploadState } from '@membolt/contracts';
+import { FACT_EXTRACTION_TEXT_MAX_LENGTH, type UploadState } from '@membolt/contracts';
 import { type Job, JOB_QUEUE, type JobQueue, PermanentJobError } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { chunkText } from '../domain/chunker.js';
 import { extractiveSummary } from '../domain/extractive-summary.js';
+import { textPieces } from '../domain/text-pieces.js';
 import { extractText, type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
+import { FILE_FACTS, type FileFacts } from '../ports/file-facts.js';
 import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
 import { FILE_STORE, type FileStore } from '../ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore, type UploadRecord } from '../ports/ingestion-store.js';
@@ -22,6 +24,8 @@ export interface IngestFileJobData {
 export interface IngestFileResult {
   readonly summaryMemoryId: string | null;
   readonly chunks: number;
+  /** Facts about the owner the file states, through chat's rules (absent when the upload was abandoned). */
+  readonly facts?: { readonly added: number; readonly updated: number; readonly skipped: number };
   /** Set when the upload was deleted while its job ran. */
   readonly abandoned?: true;
 }
@@ -44,6 +48,7 @@ export class IngestFileJob implements OnModuleInit {
     @Inject(INGESTION_STORE) private readonly store: IngestionStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(FILE_MEMORIES) private readonly memories: FileMemories,
+    @Inject(FILE_FACTS) private readonly facts: FileFacts,
     @Inject(IMAGE_TEXT_READER) private readonly ocr: ImageTextReader,
     @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -152,6 +157,21 @@ export class IngestFileJob implements OnModuleInit {
       ]);
     }
 
+    // What the file says about its owner ("I moved to Oslo", "I am allergic to peanuts") goes through the
+    // chat service's rules like an exchange: added, updated, or skipped as already known (so a re-run adds
+    // nothing twice). The learned facts carry the upload's id: deleting the upload deletes them.
+    const facts = { added: 0, updated: 0, skipped: 0 };
+    for (const text of textPieces(fullText, FACT_EXTRACTION_TEXT_MAX_LENGTH)) {
+      const learned = await this.facts.learn(userId, { text, uploadId, fileName: upload.fileName });
+      facts.added += learned.added;
+      facts.updated += learned.updated;
+      facts.skipped += learned.skipped;
+    }
+    if (!(await this.store.uploads.find(userId, uploadId))) {
+      await this.memories.delete(userId, (await this.memories.existing(userId, uploadId)).others);
+      return { summaryMemoryId: null, chunks: 0, abandoned: true };
+    }
+
     await this.store.uploads.update(
       uploadId,
       {
@@ -167,7 +187,7 @@ export class IngestFileJob implements OnModuleInit {
     );
     await job.progress('done', 100);
     if (!this.settings.keepFiles) await this.files.delete(uploadId);
-    return { summaryMemoryId, chunks: chunks.length };
+    return { summaryMemoryId, chunks: chunks.length, facts };
   }
 
   /** The upload still exists; if it was deleted meanwhile, the memories just made are removed again. */

@@ -10,6 +10,8 @@ export interface ExistingFileMemories {
   /** Chunk index -> memory id. */
   readonly chunks: ReadonlyMap<number, string>;
   readonly summaryId: string | null;
+  /** The rest: facts about the owner learned from the file (deleted with it). */
+  readonly others: readonly string[];
 }
 
 /** The memory service, as the ingestion job uses it (over the bus; acting as the upload's owner). */

@@ -14,6 +14,7 @@ export class BusFileMemories implements FileMemories {
   async existing(userId: string, uploadId: string): Promise<ExistingFileMemories> {
     const chunks = new Map<number, string>();
     let summaryId: string | null = null;
+    const others: string[] = [];
     for (let offset = 0; ; offset += MEMORY_LIST_MAX_LIMIT) {
       const page = await this.bus.request(
         MemorySubjects.list,
@@ -23,11 +24,13 @@ export class BusFileMemories implements FileMemories {
       for (const memory of page.memories) {
         const { kind, chunkIndex } = memory.metadata;
         if (kind === 'summary') summaryId ??= memory.id;
-        else if (typeof chunkIndex === 'number' && !chunks.has(chunkIndex)) chunks.set(chunkIndex, memory.id);
+        else if (kind === 'chunk' && typeof chunkIndex === 'number' && !chunks.has(chunkIndex))
+          chunks.set(chunkIndex, memory.id);
+        else others.push(memory.id);
       }
       if (offset + page.count >= page.totalCount || page.count === 0) break;
     }
-    return { chunks, summaryId };
+    return { chunks, summaryId, others };
   }
 
   async create(userId: string, memories: readonly FileMemoryInput[]): Promise<string[]> {
