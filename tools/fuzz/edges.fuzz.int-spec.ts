@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { formatReport, runEdgeFuzz } from './edge-fuzz.js';
 import { FuzzTarget } from './fuzz-target.js';
 
@@ -10,15 +12,40 @@ import { FuzzTarget } from './fuzz-target.js';
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 1500);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 
+/**
+ * A real server speaking SearXNG's JSON protocol on loopback, so generated web searches reach the handler
+ * (without one, every search is the documented 503 web_search_not_configured).
+ */
+async function startSearxng(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('q') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        results: [
+          { title: `About ${query.slice(0, 50)}`, url: 'https://example.org/a', content: 'A result.' },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
 describe('edge fuzz: generated REST and GraphQL input against a standalone process', () => {
   let target: FuzzTarget;
+  let searxng: Server;
 
   beforeAll(async () => {
-    target = await FuzzTarget.start();
+    searxng = await startSearxng();
+    target = await FuzzTarget.start({
+      SEARXNG_URL: `http://127.0.0.1:${(searxng.address() as AddressInfo).port}`,
+    });
   });
 
   afterAll(async () => {
     await target?.stop();
+    await new Promise((resolve) => searxng?.close(resolve));
   });
 
   it(
