@@ -108,11 +108,14 @@ export class BullmqJobQueue implements JobQueue {
 
   async get(id: string): Promise<JobState | null> {
     for (const name of await this.names()) {
-      const job = await (await this.queue(name)).getJob(id);
-      if (job) {
-        const state = await job.getState();
-        if (state !== 'unknown') return toState(job, state);
-      }
+      const queue = await this.queue(name);
+      // The state first, then the job: a job read first could finish before its state is read, and show
+      // 'completed' without its result (or 'failed' with the previous attempt's error). A finished state
+      // never changes, so the job read after it holds that state's result and error.
+      const state = await queue.getJobState(id);
+      if (state === 'unknown') continue;
+      const job = await queue.getJob(id);
+      if (job) return toState(job, state);
     }
     return null;
   }
