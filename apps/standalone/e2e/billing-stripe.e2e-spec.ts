@@ -4,20 +4,40 @@ import { PaymentSubjects, SubscriptionSubjects } from '@membolt/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { randomUUID } from 'node:crypto';
 import { newApiUser } from './support/memory-api.js';
-import { useStandalone } from './support/standalone.js';
+import { signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 jest.setTimeout(120_000);
 
 const WEBHOOK_SECRET = 'whsec_e2e_membolt';
 
-/** The Stripe API the product calls, on loopback: Checkout Sessions only. */
-const stripeApi: { server?: Server; url?: string; sessions: number } = { sessions: 0 };
+/** The Stripe API the product calls, on loopback: Checkout Sessions, the customer portal, cancellations. */
+const stripeApi: { server?: Server; url?: string; sessions: number; cancelled: string[] } = {
+  sessions: 0,
+  cancelled: [],
+};
 const apiReady = new Promise<string>((resolve) => {
   stripeApi.server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       res.setHeader('Content-Type', 'application/json');
+      const cancel = /^\/v1\/subscriptions\/(\w+)$/.exec(req.url ?? '');
+      if (req.method === 'DELETE' && cancel?.[1]) {
+        stripeApi.cancelled.push(cancel[1]);
+        res.end(JSON.stringify({ id: cancel[1], object: 'subscription', status: 'canceled' }));
+        return;
+      }
+      if (req.url === '/v1/billing_portal/sessions') {
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            url: 'https://billing.stripe.test/p',
+          }),
+        );
+        return;
+      }
       const id = `cs_test_${++stripeApi.sessions}`;
       res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
     });
@@ -100,5 +120,44 @@ describe('payments with Stripe: checkout and the signed webhook', () => {
     expect(await bus.request(SubscriptionSubjects.get, {}, { userId: user.userId })).toMatchObject({
       balanceCents: 1500,
     });
+  });
+
+  it('a paid plan by Checkout links the Stripe customer: Manage Billing opens its portal; Free stops the subscription', async () => {
+    const { browser, userId } = await signUpOverGraphql(product.url, {
+      email: `stripe-${randomUUID()}@e2e.membolt.test`,
+      name: 'Stripe E2E',
+      password: `e2e-${randomUUID()}`,
+    });
+    const portal = () => browser.request<{ openBillingPortal: string }>('mutation { openBillingPortal }');
+    expect((await portal()).errors?.[0]).toMatchObject({
+      message:
+        'There is no billing account at the payment provider yet: it is made with your first paid plan.',
+      extensions: { code: 'NOT_FOUND' },
+    });
+    const payload = JSON.stringify({
+      id: 'evt_plan',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_plan',
+          object: 'checkout.session',
+          status: 'complete',
+          payment_status: 'paid',
+          customer: 'cus_e2e',
+          subscription: 'sub_e2e',
+          metadata: { membolt_kind: 'plan_change', membolt_user_id: userId, membolt_plan: 'basic' },
+        },
+      },
+    });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect(await (await post(payload, signature)).json()).toEqual({ received: true, applied: true });
+    expect((await portal()).data?.openBillingPortal).toBe('https://billing.stripe.test/p');
+
+    const free = await browser.request<{ changePlan: { status: string } }>(
+      'mutation { changePlan(plan: "free") { status } }',
+    );
+    expect(free.data?.changePlan.status).toBe('applied');
+    expect(stripeApi.cancelled).toEqual(['sub_e2e']);
   });
 });

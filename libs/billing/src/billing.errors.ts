@@ -23,3 +23,12 @@ export const paymentFailed = (message: string): BillingError =>
 
 export const invalidWebhook = (message: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, message);
+
+export const noBillingAccount = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.NotFound,
+    'There is no billing account at the payment provider yet: it is made with your first paid plan.',
+  );
+
+export const noBillingPortal = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'The payment provider has no billing portal.');

@@ -1,6 +1,8 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
   AddFundsRequest,
+  BillingPortalRequest,
+  type BillingPortalView,
   AuthorizeUsageRequest,
   BillingSubjects,
   ChangePlanRequest,
@@ -176,6 +178,14 @@ export class BillingHandlers {
     return toPaymentActionView(await this.payments.changePlan(userId, request.plan));
   }
 
+  @MessagePattern(PaymentSubjects.portal.name)
+  async billingPortal(
+    @ActingUserId() userId: string,
+    @BusPayload(BillingPortalRequest) _request: BillingPortalRequest,
+  ): Promise<BillingPortalView> {
+    return { url: await this.payments.billingPortal(userId) };
+  }
+
   /** Public: the provider's signature, verified by the service, is the credential. */
   @MessagePattern(PaymentSubjects.webhook.name)
   async paymentWebhook(
@@ -189,6 +199,11 @@ export class BillingHandlers {
     @ActingUserId() userId: string,
     @BusPayload(DeleteUserDataRequest) _request: DeleteUserDataRequest,
   ): Promise<UserDataDeletionView> {
-    return { service: 'billing', removed: await this.subscriptions.deleteForUser(userId) };
+    // The payment provider's subscription stops first: nothing is charged after the account is gone.
+    const paymentLinks = await this.payments.deleteForUser(userId);
+    return {
+      service: 'billing',
+      removed: { ...(await this.subscriptions.deleteForUser(userId)), paymentLinks },
+    };
   }
 }

@@ -166,11 +166,11 @@ describe('billing over NATS with two replicas', () => {
     await client.bus.request(SubscriptionSubjects.init, {}, asUser('fred'));
     expect(await client.bus.request(deleteUserDataSubject('billing'), {}, asUser('erin'))).toEqual({
       service: 'billing',
-      removed: { subscriptions: 1, ledgerEntries: 1, usageEntries: 0, spendCaps: 0 },
+      removed: { subscriptions: 1, ledgerEntries: 1, usageEntries: 0, spendCaps: 0, paymentLinks: 0 },
     });
     expect(await client.bus.request(deleteUserDataSubject('billing'), {}, asUser('erin'))).toEqual({
       service: 'billing',
-      removed: { subscriptions: 0, ledgerEntries: 0, usageEntries: 0, spendCaps: 0 },
+      removed: { subscriptions: 0, ledgerEntries: 0, usageEntries: 0, spendCaps: 0, paymentLinks: 0 },
     });
     expect((await client.bus.request(SubscriptionSubjects.get, {}, asUser('fred'))).userId).toBe('fred');
   });

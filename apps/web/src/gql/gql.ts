@@ -25,6 +25,7 @@ type Documents = {
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.AddFundsDocument,
     "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": typeof types.OpenBillingPortalDocument,
     "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": typeof types.PaymentProviderDocument,
     "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": typeof types.SubscriptionStatusDocument,
     "\n  fragment SubscriptionFields on SubscriptionStatus {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": typeof types.SubscriptionFieldsFragmentDoc,
@@ -85,6 +86,7 @@ const documents: Documents = {
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
     "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.AddFundsDocument,
     "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": types.OpenBillingPortalDocument,
     "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": types.PaymentProviderDocument,
     "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": types.SubscriptionStatusDocument,
     "\n  fragment SubscriptionFields on SubscriptionStatus {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": types.SubscriptionFieldsFragmentDoc,
@@ -192,6 +194,10 @@ export function graphql(source: "\n  mutation AddFunds($amountCents: Int!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"): (typeof documents)["\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

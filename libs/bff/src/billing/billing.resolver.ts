@@ -108,6 +108,14 @@ export class BillingResolver {
     );
   }
 
+  @Mutation(() => String, {
+    description:
+      "The payment provider's billing page for the user's cards and invoices (Stripe's customer portal): a URL to send the user to.",
+  })
+  async openBillingPortal(@CurrentUser() user: SessionUser): Promise<string> {
+    return (await this.bus.request(PaymentSubjects.portal, {}, { userId: user.userId })).url;
+  }
+
   @Mutation(() => PaymentActionModel, { description: 'Add funds: $1 to $1,000, in cents.' })
   async addFunds(
     @CurrentUser() user: SessionUser,

@@ -1,4 +1,5 @@
 import type { LedgerRepository } from './ledger.repository.js';
+import type { PaymentLinkRepository } from './payment-link.repository.js';
 import type { PlanCatalogueRepository } from './plan-catalogue.repository.js';
 import type { SubscriptionRepository } from './subscription.repository.js';
 import type { UsageRepository } from './usage.repository.js';
@@ -9,6 +10,7 @@ export interface BillingStore {
   readonly subscriptions: SubscriptionRepository;
   readonly ledger: LedgerRepository;
   readonly usage: UsageRepository;
+  readonly paymentLinks: PaymentLinkRepository;
   close(): Promise<void>;
 }
 

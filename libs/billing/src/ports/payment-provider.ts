@@ -17,6 +17,16 @@ export type PaymentEvent =
       readonly userId: string;
       readonly plan: string;
       readonly reference: string;
+      /** The provider's customer, and the subscription that now pays for the plan (recurring plans). */
+      readonly customerId?: string;
+      readonly subscriptionId?: string;
+    }
+  | {
+      /** The provider stopped a subscription (cancelled in its portal, or unpaid). */
+      readonly kind: 'subscription_ended';
+      readonly userId: string;
+      readonly subscriptionId: string;
+      readonly reference: string;
     };
 
 /** Collects money for top-ups and paid plans. */
@@ -29,6 +39,10 @@ export interface PaymentProvider {
    * asks for nothing (another event type). A bad signature throws.
    */
   readWebhook(payload: string, signature: string): Promise<PaymentEvent | null>;
+  /** Stops a provider subscription (no further charges); one already stopped is not an error. */
+  endSubscription(subscriptionId: string): Promise<void>;
+  /** The provider's self-service billing page for a customer (cards, invoices), or null when it has none. */
+  openPortal(customerId: string): Promise<string | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

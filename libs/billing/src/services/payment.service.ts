@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlanId } from '@membolt/contracts';
+import { CLOCK, type Clock } from '@membolt/platform';
 import { randomUUID } from 'node:crypto';
-import { alreadyOnPlan } from '../billing.errors.js';
+import { alreadyOnPlan, noBillingAccount, noBillingPortal } from '../billing.errors.js';
 import { BILLING_SUPPORT_EMAIL } from '../billing.options.js';
+import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../ports/payment-provider.js';
 import { LedgerService } from './ledger.service.js';
 import { type SubscriptionDetails, SubscriptionService } from './subscription.service.js';
@@ -19,6 +21,8 @@ export class PaymentService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_SUPPORT_EMAIL) private readonly supportEmail: string,
+    @Inject(BILLING_STORE) private readonly store: BillingStore,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly subscriptions: SubscriptionService,
     private readonly ledger: LedgerService,
   ) {}
@@ -54,6 +58,9 @@ export class PaymentService {
         checkoutUrl: start.url,
         subscription: await this.subscriptions.describe(current),
       };
+    // A plan that needs no payment (Free, Pay-per-use, Enterprise): the provider subscription that paid for
+    // the plan being left is stopped first, so the user is never charged for a plan they no longer have.
+    await this.endProviderSubscription(userId);
     const subscription = await this.subscriptions.applyPlan(userId, plan.id, randomUUID());
     return {
       status: 'applied',
@@ -77,9 +84,60 @@ export class PaymentService {
         return { received: true, applied: outcome.status === 'applied' };
       }
       case 'plan_change': {
+        // A new provider subscription pays for the new plan: the one that paid for the old plan stops.
+        if (event.subscriptionId) await this.endProviderSubscription(event.userId, event.subscriptionId);
         await this.subscriptions.applyPlan(event.userId, event.plan as PlanId, event.reference);
+        if (event.customerId || event.subscriptionId)
+          await this.store.paymentLinks.save(
+            event.userId,
+            {
+              provider: this.provider.info.id,
+              ...(event.customerId ? { customerId: event.customerId } : {}),
+              ...(event.subscriptionId ? { subscriptionId: event.subscriptionId } : {}),
+            },
+            this.clock.now(),
+          );
+        return { received: true, applied: true };
+      }
+      case 'subscription_ended': {
+        // Only the subscription that pays for the current plan matters: one this service stopped itself
+        // (a plan change) was already replaced. Its end (cancelled in the portal, or unpaid) means Free.
+        const current = await this.store.paymentLinks.clearSubscription(
+          event.userId,
+          event.subscriptionId,
+          this.clock.now(),
+        );
+        if (!current) return { received: true, applied: false };
+        await this.subscriptions.applyPlan(event.userId, 'free', event.reference);
         return { received: true, applied: true };
       }
     }
+  }
+
+  /** The payment provider's billing page for the user's cards and invoices (Stripe's customer portal). */
+  async billingPortal(userId: string): Promise<string> {
+    const link = await this.store.paymentLinks.find(userId);
+    if (!link?.customerId || link.provider !== this.provider.info.id) throw noBillingAccount();
+    const url = await this.provider.openPortal(link.customerId);
+    if (!url) throw noBillingPortal();
+    return url;
+  }
+
+  /**
+   * Account deletion: the provider subscription stops (no charge after the account is gone), then the link
+   * is forgotten. Idempotent.
+   */
+  async deleteForUser(userId: string): Promise<number> {
+    await this.endProviderSubscription(userId);
+    return this.store.paymentLinks.deleteByUser(userId);
+  }
+
+  /** Stops the user's provider subscription unless it is `keep`, and forgets it. */
+  private async endProviderSubscription(userId: string, keep?: string): Promise<void> {
+    const link = await this.store.paymentLinks.find(userId);
+    const subscriptionId = link?.subscriptionId;
+    if (!subscriptionId || subscriptionId === keep || link.provider !== this.provider.info.id) return;
+    await this.provider.endSubscription(subscriptionId);
+    await this.store.paymentLinks.clearSubscription(userId, subscriptionId, this.clock.now());
   }
 }

@@ -44,6 +44,8 @@ export async function makeBillingServices(
   const payments = new PaymentService(
     options.provider ?? new SimulatedPaymentProvider(),
     'support@membolt.test',
+    store,
+    clock,
     subscriptions,
     ledger,
   );

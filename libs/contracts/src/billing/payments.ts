@@ -43,6 +43,14 @@ export class PaymentWebhookRequest {
 
 export class PaymentProviderRequest {}
 
+/** `billing.payments.portal.v1` (user): the payment provider's billing page for the user's cards and invoices. */
+export class BillingPortalRequest {}
+
+export interface BillingPortalView {
+  /** Where to send the user (Stripe's customer portal); it brings them back to Settings > Subscription. */
+  readonly url: string;
+}
+
 export interface PaymentProviderView {
   readonly id: 'simulation' | 'stripe';
   /** The simulation says so on every screen that offers a payment. */
@@ -77,6 +85,7 @@ export const PaymentSubjects = {
   ),
   addFunds: defineSubject<AddFundsRequest, PaymentActionView>('billing', 'billing.funds.add.v1'),
   changePlan: defineSubject<ChangePlanRequest, PaymentActionView>('billing', 'billing.plan.change.v1'),
+  portal: defineSubject<BillingPortalRequest, BillingPortalView>('billing', 'billing.payments.portal.v1'),
   webhook: defineSubject<PaymentWebhookRequest, PaymentWebhookView>(
     'billing',
     'billing.payments.webhook.v1',

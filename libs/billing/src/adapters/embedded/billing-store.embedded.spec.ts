@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DEFAULT_PLAN_CATALOGUE } from '../../domain/plan-catalogue.js';
 import { describeLedgerRepositoryContract } from '../../testing/ledger-repository.contract.js';
 import { describePlanCatalogueRepositoryContract } from '../../testing/plan-catalogue-repository.contract.js';
+import { describePaymentLinkRepositoryContract } from '../../testing/payment-link-repository.contract.js';
 import { describeUsageRepositoryContract } from '../../testing/usage-repository.contract.js';
 import {
   describeSubscriptionRepositoryContract,
@@ -27,6 +28,7 @@ describePlanCatalogueRepositoryContract('embedded (SQLite)', makeStore);
 describeSubscriptionRepositoryContract('embedded (SQLite)', makeStore);
 describeLedgerRepositoryContract('embedded (SQLite)', makeStore);
 describeUsageRepositoryContract('embedded (SQLite)', makeStore);
+describePaymentLinkRepositoryContract('embedded (SQLite)', makeStore);
 
 describe('billing embedded store', () => {
   it('keeps plans and subscriptions in one file, DATA_DIR/billing.sqlite, migrated once', async () => {
@@ -47,6 +49,7 @@ describe('billing embedded store', () => {
         { version: 1 },
         { version: 2 },
         { version: 3 },
+        { version: 4 },
       ]);
     } finally {
       file.close();

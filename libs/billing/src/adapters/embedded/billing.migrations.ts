@@ -109,4 +109,18 @@ export const BILLING_MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    version: 4,
+    name: 'payment links (the provider customer and subscription of each user)',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE billing_payment_links (
+          user_id TEXT PRIMARY KEY,
+          provider TEXT NOT NULL,
+          customer_id TEXT,
+          subscription_id TEXT,
+          updated_at TEXT NOT NULL
+        );
+      `),
+  },
 ];

@@ -2,6 +2,7 @@ import { describe, it } from '@jest/globals';
 import mongoose from 'mongoose';
 import { describeLedgerRepositoryContract } from '../../testing/ledger-repository.contract.js';
 import { describePlanCatalogueRepositoryContract } from '../../testing/plan-catalogue-repository.contract.js';
+import { describePaymentLinkRepositoryContract } from '../../testing/payment-link-repository.contract.js';
 import { describeUsageRepositoryContract } from '../../testing/usage-repository.contract.js';
 import { describeSubscriptionRepositoryContract } from '../../testing/subscription-repository.contract.js';
 import { openBillingMongoStore } from './billing-store.mongo.js';
@@ -22,6 +23,7 @@ if (MONGO_URL) {
   describeSubscriptionRepositoryContract('MongoDB', makeStore);
   describeLedgerRepositoryContract('MongoDB', makeStore);
   describeUsageRepositoryContract('MongoDB', makeStore);
+  describePaymentLinkRepositoryContract('MongoDB', makeStore);
 } else {
   describe('BillingStore contracts: MongoDB', () => {
     it.skip('run when MONGO_URL points at a MongoDB server', () => undefined);

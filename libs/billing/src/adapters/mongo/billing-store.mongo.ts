@@ -7,6 +7,8 @@ import {
   keyCapSchema,
   type LedgerDocument,
   ledgerSchema,
+  type PaymentLinkDocument,
+  paymentLinkSchema,
   type PlanDocument,
   planSchema,
   type SettingDocument,
@@ -17,6 +19,7 @@ import {
   usageSchema,
 } from './billing.schemas.js';
 import { LedgerMongoRepository } from './ledger.mongo.repository.js';
+import { PaymentLinkMongoRepository } from './payment-link.mongo.repository.js';
 import { PlanCatalogueMongoRepository } from './plan-catalogue.mongo.repository.js';
 import { SubscriptionMongoRepository } from './subscription.mongo.repository.js';
 import { UsageMongoRepository } from './usage.mongo.repository.js';
@@ -31,6 +34,7 @@ export async function openBillingMongoStore(url: string, dbName?: string): Promi
   const balances = connection.model<BalanceDocument>('Balance', balanceSchema);
   const usage = connection.model<UsageDocument>('ApiUsage', usageSchema);
   const caps = connection.model<KeyCapDocument>('KeySpendCap', keyCapSchema);
+  const links = connection.model<PaymentLinkDocument>('PaymentLink', paymentLinkSchema);
   // The unique (user, idempotency key) index is what makes a charge apply once: it must exist first.
   await Promise.all([ledger.init(), usage.init(), caps.init()]);
   return {
@@ -38,6 +42,7 @@ export async function openBillingMongoStore(url: string, dbName?: string): Promi
     subscriptions: new SubscriptionMongoRepository(subscriptions, balances),
     ledger: new LedgerMongoRepository(ledger, balances),
     usage: new UsageMongoRepository(usage, caps),
+    paymentLinks: new PaymentLinkMongoRepository(links),
     close: () => connection.close(),
   };
 }

@@ -177,3 +177,23 @@ export const keyCapSchema = new Schema<KeyCapDocument>(
   },
   { collection: 'key_spend_caps', versionKey: false },
 );
+
+export interface PaymentLinkDocument {
+  /** The user's id: one link per user. */
+  _id: string;
+  provider: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  updatedAt: Date;
+}
+
+export const paymentLinkSchema = new Schema<PaymentLinkDocument>(
+  {
+    _id: { type: String, required: true },
+    provider: { type: String, required: true },
+    customerId: { type: String, default: null },
+    subscriptionId: { type: String, default: null },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'payment_links', versionKey: false },
+);

@@ -23,4 +23,11 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async readWebhook(): Promise<PaymentEvent | null> {
     throw invalidWebhook('The simulated payment provider receives no webhooks.');
   }
+
+  /** Simulated plans have no provider subscription: there is nothing to stop. */
+  async endSubscription(): Promise<void> {}
+
+  async openPortal(): Promise<string | null> {
+    return null;
+  }
 }

@@ -49,6 +49,34 @@ async function startStripeApi(): Promise<{
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Amount too small' } }));
         return;
       }
+      const cancel = /^\/v1\/subscriptions\/([\w-]+)$/.exec(req.url ?? '');
+      if (req.method === 'DELETE' && cancel) {
+        if (cancel[1] === 'sub_gone') {
+          res.statusCode = 404;
+          res.end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such subscription',
+              },
+            }),
+          );
+          return;
+        }
+        res.end(JSON.stringify({ id: cancel[1], object: 'subscription', status: 'canceled' }));
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') {
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            url: 'https://billing.stripe.test/p/1',
+          }),
+        );
+        return;
+      }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
         res.end(
@@ -178,6 +206,116 @@ describe('StripePaymentProvider (loopback Stripe API, signed webhooks)', () => {
     api.seen.length = 0;
     expect(await billing.payments.changePlan('user-a', 'free')).toMatchObject({ status: 'applied' });
     expect(api.seen).toEqual([]);
+  });
+
+  const paidPlan = (plan: string, session: string, subscription: string) =>
+    completed({
+      id: session,
+      customer: 'cus_a',
+      subscription,
+      metadata: { membolt_kind: 'plan_change', membolt_user_id: 'user-a', membolt_plan: plan },
+    });
+  const subscriptionDeleted = (subscription: string, event: string) => {
+    const payload = JSON.stringify({
+      id: event,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: {
+        object: {
+          id: subscription,
+          object: 'subscription',
+          status: 'canceled',
+          metadata: { membolt_user_id: 'user-a' },
+        },
+      },
+    });
+    return {
+      payload,
+      signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    };
+  };
+  const cancellations = () =>
+    api.seen.filter((request) => request.method === 'DELETE').map((request) => request.path);
+
+  it('stops the Stripe subscription of the plan being left: on an upgrade by Checkout, and on a change to a plan without payment', async () => {
+    await billing.payments.changePlan('user-a', 'basic');
+    expect(Object.fromEntries(api.seen[0]?.form ?? [])).toMatchObject({
+      'subscription_data[metadata][membolt_user_id]': 'user-a',
+      'subscription_data[metadata][membolt_plan]': 'basic',
+    });
+    const basic = paidPlan('basic', 'cs_test_b', 'sub_basic');
+    await billing.payments.webhook(basic.payload, basic.signature);
+    expect(await store.paymentLinks.find('user-a')).toMatchObject({
+      provider: 'stripe',
+      customerId: 'cus_a',
+      subscriptionId: 'sub_basic',
+    });
+    expect(cancellations()).toEqual([]);
+
+    const pro = paidPlan('pro', 'cs_test_p', 'sub_pro');
+    await billing.payments.webhook(pro.payload, pro.signature);
+    expect((await billing.subscriptions.get('user-a')).plan).toBe('pro');
+    expect(cancellations()).toEqual(['/v1/subscriptions/sub_basic']);
+    // Stripe delivers a webhook more than once: nothing more is cancelled or applied.
+    await billing.payments.webhook(pro.payload, pro.signature);
+    expect(cancellations()).toEqual(['/v1/subscriptions/sub_basic']);
+
+    expect(await billing.payments.changePlan('user-a', 'free')).toMatchObject({ status: 'applied' });
+    expect(cancellations()).toEqual(['/v1/subscriptions/sub_basic', '/v1/subscriptions/sub_pro']);
+    expect(await store.paymentLinks.find('user-a')).toMatchObject({
+      customerId: 'cus_a',
+      subscriptionId: null,
+    });
+  });
+
+  it('moves to Free when Stripe ends the subscription that pays for the plan, not when it ends one already replaced', async () => {
+    for (const [plan, session, subscription] of [
+      ['basic', 'cs_1', 'sub_1'],
+      ['pro', 'cs_2', 'sub_2'],
+    ] as const) {
+      const event = paidPlan(plan, session, subscription);
+      await billing.payments.webhook(event.payload, event.signature);
+    }
+    const replaced = subscriptionDeleted('sub_1', 'evt_deleted_1');
+    expect(await billing.payments.webhook(replaced.payload, replaced.signature)).toEqual({
+      received: true,
+      applied: false,
+    });
+    expect((await billing.subscriptions.get('user-a')).plan).toBe('pro');
+    const current = subscriptionDeleted('sub_2', 'evt_deleted_2');
+    expect(await billing.payments.webhook(current.payload, current.signature)).toEqual({
+      received: true,
+      applied: true,
+    });
+    expect((await billing.subscriptions.get('user-a')).plan).toBe('free');
+    expect(await billing.payments.webhook(current.payload, current.signature)).toMatchObject({
+      applied: false,
+    });
+  });
+
+  it('opens the Stripe customer portal for the user’s customer, and says when there is none yet', async () => {
+    await expect(billing.payments.billingPortal('user-a')).rejects.toMatchObject({
+      code: CommonErrorCode.NotFound,
+      message:
+        'There is no billing account at the payment provider yet: it is made with your first paid plan.',
+    });
+    const basic = paidPlan('basic', 'cs_test_b', 'sub_basic');
+    await billing.payments.webhook(basic.payload, basic.signature);
+    expect(await billing.payments.billingPortal('user-a')).toBe('https://billing.stripe.test/p/1');
+    const request = api.seen.find((seen) => seen.path === '/v1/billing_portal/sessions');
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({
+      customer: 'cus_a',
+      return_url: 'https://membolt.example.com/settings/subscription',
+    });
+  });
+
+  it('stops the Stripe subscription when the account is deleted; one already gone at Stripe is not an error', async () => {
+    const basic = paidPlan('basic', 'cs_test_b', 'sub_gone');
+    await billing.payments.webhook(basic.payload, basic.signature);
+    expect(await billing.payments.deleteForUser('user-a')).toBe(1);
+    expect(cancellations()).toEqual(['/v1/subscriptions/sub_gone']);
+    expect(await store.paymentLinks.find('user-a')).toBeNull();
+    expect(await billing.payments.deleteForUser('user-a')).toBe(0);
   });
 
   it('refuses a webhook whose signature does not verify, and changes nothing', async () => {

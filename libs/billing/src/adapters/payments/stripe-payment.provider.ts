@@ -81,6 +81,8 @@ export class StripePaymentProvider implements PaymentProvider {
         },
       ],
       metadata: { [KIND]: 'plan_change', [USER]: userId, [PLAN]: plan.id },
+      // The subscription carries its owner too: its end (customer.subscription.deleted) names the user.
+      subscription_data: { metadata: { [USER]: userId, [PLAN]: plan.id } },
     });
   }
 
@@ -91,6 +93,13 @@ export class StripePaymentProvider implements PaymentProvider {
       event = stripe.webhooks.constructEvent(payload, signature, this.settings.webhookSecret);
     } catch {
       throw invalidWebhook('The webhook signature does not verify.');
+    }
+    if (event.type === 'customer.subscription.deleted') {
+      const subscription = event.data.object;
+      const owner = subscription.metadata?.[USER];
+      return owner
+        ? { kind: 'subscription_ended', userId: owner, subscriptionId: subscription.id, reference: event.id }
+        : null;
     }
     if (event.type !== 'checkout.session.completed') return null;
     const session = event.data.object;
@@ -104,9 +113,47 @@ export class StripePaymentProvider implements PaymentProvider {
       return { kind: 'top_up', userId, amountCents, reference: session.id };
     }
     const plan = metadata[PLAN];
-    if (metadata[KIND] === 'plan_change' && plan && (PLAN_IDS as readonly string[]).includes(plan))
-      return { kind: 'plan_change', userId, plan, reference: session.id };
+    if (metadata[KIND] === 'plan_change' && plan && (PLAN_IDS as readonly string[]).includes(plan)) {
+      const customerId = idOf(session.customer);
+      const subscriptionId = idOf(session.subscription);
+      return {
+        kind: 'plan_change',
+        userId,
+        plan,
+        reference: session.id,
+        ...(customerId ? { customerId } : {}),
+        ...(subscriptionId ? { subscriptionId } : {}),
+      };
+    }
     return null;
+  }
+
+  async endSubscription(subscriptionId: string): Promise<void> {
+    const stripe = await this.stripe();
+    try {
+      await stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      // Already cancelled (or never there): nothing more to stop.
+      if ((error as { code?: unknown }).code === 'resource_missing') return;
+      throw paymentFailed(
+        `The payment provider did not cancel the subscription: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  async openPortal(customerId: string): Promise<string | null> {
+    const stripe = await this.stripe();
+    try {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${this.settings.publicUrl}/settings/subscription`,
+      });
+      return session.url;
+    } catch (error) {
+      throw paymentFailed(
+        `The payment provider refused the billing portal: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   private async checkout(params: Stripe.Checkout.SessionCreateParams): Promise<PaymentStart> {
@@ -125,4 +172,10 @@ export class StripePaymentProvider implements PaymentProvider {
       );
     }
   }
+}
+
+/** A Stripe reference that may come expanded (an object) or as its id. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
 }

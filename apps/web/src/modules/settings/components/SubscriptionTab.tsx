@@ -14,6 +14,7 @@ import type { PlanId, PlanKind } from '@membolt/contracts/rules';
 import type { SettingsPageQuery } from '../../../gql/graphql';
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { AddFundsDialog } from '../../billing/components/AddFundsDialog';
+import { OPEN_BILLING_PORTAL_MUTATION } from '../../billing/graphql/mutations/open-billing-portal.mutation';
 import { UsageSection } from '../../billing/components/UsageSection';
 import { CHANGE_PLAN_MUTATION } from '../../billing/graphql/mutations/change-plan.mutation';
 import { SUBSCRIPTION_STATUS_QUERY } from '../../billing/graphql/queries/subscription-status.query';
@@ -101,6 +102,7 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
     refetchQueries: ['SettingsPage', 'SubscriptionStatus', 'UsagePage', 'Viewer'],
     awaitRefetchQueries: true,
   });
+  const [openBillingPortal, { loading: openingPortal }] = useMutation(OPEN_BILLING_PORTAL_MUTATION);
   const subscription = data?.subscription;
   const currentId = currentPlanId(subscription?.plan ?? plan);
   const current = describePlan(plans, currentId);
@@ -119,6 +121,17 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
       if (checkoutUrl) window.location.assign(checkoutUrl);
     } catch (failure) {
       setError(graphqlErrorMessage(failure) ?? 'Failed to change the plan. Please try again.');
+    }
+  };
+
+  // With Stripe, Manage Billing opens its customer portal (cards, invoices, cancel); otherwise the usage below.
+  const manageBilling = async () => {
+    setError(null);
+    try {
+      const result = await openBillingPortal();
+      if (result.data?.openBillingPortal) window.location.assign(result.data.openBillingPortal);
+    } catch (failure) {
+      setError(graphqlErrorMessage(failure) ?? 'Failed to open the billing page. Please try again.');
     }
   };
 
@@ -163,9 +176,15 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
                   Add Funds
                 </Button>
               )}
-              <Button variant="outlined" href="#usage">
-                Manage Billing
-              </Button>
+              {data?.paymentProvider.id === 'stripe' ? (
+                <Button variant="outlined" disabled={openingPortal} onClick={() => void manageBilling()}>
+                  Manage Billing
+                </Button>
+              ) : (
+                <Button variant="outlined" href="#usage">
+                  Manage Billing
+                </Button>
+              )}
             </Stack>
           </Stack>
         </CardContent>
