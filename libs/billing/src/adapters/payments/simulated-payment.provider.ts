@@ -25,7 +25,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   }
 
   /** Simulated plans have no provider subscription: there is nothing to stop. */
-  async endSubscription(): Promise<void> {}
+  endSubscription(): Promise<void> {
+    return Promise.resolve();
+  }
 
   async openPortal(): Promise<string | null> {
     return null;
