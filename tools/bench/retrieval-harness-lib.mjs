@@ -116,6 +116,16 @@ export function evaluate(convs, indexes, search) {
             .join('\n       ')}`,
         );
       }
+      if (
+        process.env.PARTIAL &&
+        got.slice(0, 10).some((id) => ev.has(id)) &&
+        !evidence.every((id) => got.slice(0, 10).includes(id))
+      ) {
+        const text = (id) => conv.memories.find((m) => m.diaId === id).text;
+        console.log(
+          `PARTIAL [${qa.category}] ${qa.question}\n  evidence: ${evidence.map((id) => `${id} @${got.indexOf(id) + 1} ${text(id).slice(0, 140)}`).join('\n            ')}`,
+        );
+      }
       for (const k of KS) {
         const found = got.slice(0, k).filter((id) => ev.has(id)).length;
         row[`hit@${k}`] = found > 0 ? 1 : 0;

@@ -158,45 +158,95 @@ function retriever({
   sessionTimes = true,
   weights = {},
   denseContext = null,
+  prf = null,
+  diversity = null,
 }) {
-  return (index) => (query, k) => {
-    const analysis = analyzeQuery(query, now);
-    const q = embedder.embedOne(query);
-    const vectors = denseContext ? contextualVectors(index, denseContext) : index.vectors;
-    const dense = vectors
-      .map((v, id) => ({ id: String(id), score: dot(q, v) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, POOL);
-    const keyword = index[keywordIndex](analysis.terms);
-    const wanted = analysis.conceptNames;
-    const concept =
-      concepts && wanted.length > 0
-        ? index.concepts
-            .map((names, id) => ({ id: String(id), hit: wanted.some((name) => names.has(name)) }))
-            .filter((c) => c.hit)
-            .slice(0, POOL)
-        : [];
-    const channels = {
-      analysis,
-      dense,
-      keyword,
-      concept,
-      memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
-      now,
-      weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
+  const once = retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext });
+  if (diversity) {
+    // Diversification by conversation: the n-th memory of one conversation in the list scores times
+    // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
+    return (index) => (query, k) => {
+      const ranked = once(index)(query, diversity.pool);
+      const memories = index.memories;
+      const taken = new Map();
+      const left = ranked.map((hit) => ({
+        ...hit,
+        conversation: memories.get(hit.id)?.conversationId ?? hit.id,
+      }));
+      const out = [];
+      while (out.length < k && left.length) {
+        let best = 0;
+        let bestScore = -Infinity;
+        left.forEach((hit, i) => {
+          const score = hit.score * (1 - diversity.penalty) ** (taken.get(hit.conversation) ?? 0);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        });
+        const [hit] = left.splice(best, 1);
+        taken.set(hit.conversation, (taken.get(hit.conversation) ?? 0) + 1);
+        out.push(Number(hit.id));
+      }
+      return out;
     };
-    // As the memory service does: neighbours only for the best candidates of a first ranking.
-    let around;
-    if (neighbours) {
-      const sources = rankCandidates({
-        ...channels,
-        limit: args.sources ? Number(args.sources) : neighbourSourceCount(k),
-      });
-      around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
-    }
-    const ranked = rankCandidates({ ...channels, neighbours: around, limit: k });
-    return ranked.map((hit) => Number(hit.id));
+  }
+  if (!prf) return (index) => (query, k) => once(index)(query, k).map((hit) => Number(hit.id));
+  // Pseudo-relevance feedback (Rocchio, dense side): the query vector moves towards the mean of the first
+  // ranking's best `prf.docs` memories, and the search runs again with it.
+  return (index) => (query, k) => {
+    const first = once(index)(query, Math.max(k, prf.docs));
+    const vectors = denseContext ? contextualVectors(index, denseContext) : index.vectors;
+    const q = Float32Array.from(embedder.embedOne(query));
+    first.slice(0, prf.docs).forEach((hit, rank) => {
+      const w = prf.beta / prf.docs;
+      vectors[Number(hit.id)].forEach((x, j) => (q[j] += w * x));
+    });
+    const norm = Math.hypot(...q) || 1;
+    const moved = q.map((x) => x / norm);
+    return once(index, moved)(query, k).map((hit) => Number(hit.id));
   };
+}
+
+function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext }) {
+  return (index, queryVector = null) =>
+    (query, k) => {
+      const analysis = analyzeQuery(query, now);
+      const q = queryVector ?? embedder.embedOne(query);
+      const vectors = denseContext ? contextualVectors(index, denseContext) : index.vectors;
+      const dense = vectors
+        .map((v, id) => ({ id: String(id), score: dot(q, v) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, POOL);
+      const keyword = index[keywordIndex](analysis.terms);
+      const wanted = analysis.conceptNames;
+      const concept =
+        concepts && wanted.length > 0
+          ? index.concepts
+              .map((names, id) => ({ id: String(id), hit: wanted.some((name) => names.has(name)) }))
+              .filter((c) => c.hit)
+              .slice(0, POOL)
+          : [];
+      const channels = {
+        analysis,
+        dense,
+        keyword,
+        concept,
+        memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
+        now,
+        weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
+      };
+      // As the memory service does: neighbours only for the best candidates of a first ranking.
+      let around;
+      if (neighbours) {
+        const sources = rankCandidates({
+          ...channels,
+          limit: args.sources ? Number(args.sources) : neighbourSourceCount(k),
+        });
+        around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+      }
+      return rankCandidates({ ...channels, neighbours: around, limit: k });
+    };
 }
 
 const bm25Only = (keywordIndex) => (index) => (query, k) =>
@@ -234,111 +284,149 @@ const NO_EXTRAS = {
 // The steps before decision 021's amendment (speaker bonus, conversation evidence).
 const BEFORE_021B = { speaker: 0, conversation: 0 };
 const configurations =
-  args.exp === 'grid2'
-    ? [
-        ['defaults', retriever({})],
-        ...[
-          [0.9, 0.7, 0.7],
-          [0.7, 0.5, 0.5],
-          [0.9, 0.8, 0.8],
-          [1, 0.8, 0.8],
-        ].map(([p1, p2, n1]) => [
-          `neighbours ${p1}/${p2}/${n1}`,
-          retriever({ weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 } }),
-        ]),
-        ['keyword 1', retriever({ weights: { keyword: 1 } })],
-        ['time 0.2', retriever({ weights: { time: 0.2 } })],
-      ]
-    : args.exp === 'speaker'
+  args.exp === 'defaults'
+    ? [['defaults', retriever({})]]
+    : args.exp === 'div'
       ? [
           ['defaults', retriever({})],
-          ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [
-            `speaker ${w}`,
-            retriever({ weights: { speaker: w } }),
-          ]),
-          ...[0.06, 0.1, 0.15].map((w) => [
-            `speaker ${w} + conversation 0.1`,
-            retriever({ weights: { speaker: w, conversation: 0.1 } }),
+          ...[
+            [0.05, 30],
+            [0.1, 30],
+            [0.2, 30],
+            [0.3, 30],
+            [0.5, 30],
+          ].map(([penalty, pool]) => [
+            `conversation diversity ${penalty}`,
+            retriever({ diversity: { penalty, pool } }),
           ]),
         ]
-      : args.exp === 'b'
+      : args.exp === 'prf'
         ? [
             ['defaults', retriever({})],
             ...[
-              [0.1, 2],
-              [0.2, 2],
-              [0.2, 3],
-              [0.3, 3],
-              [0.3, 5],
-              [0.5, 5],
-            ].map(([w, d]) => [
-              `conversation ${w} depth ${d}`,
-              retriever({ weights: { conversation: w, conversationDepth: d } }),
+              [3, 0.3],
+              [3, 0.6],
+              [5, 0.5],
+              [5, 1],
+              [10, 1],
+            ].map(([docs, beta]) => [
+              `dense PRF ${docs} docs, beta ${beta}`,
+              retriever({ prf: { docs, beta } }),
             ]),
           ]
-        : args.exp
+        : args.exp === 'grid2'
           ? [
               ['defaults', retriever({})],
-              ...[0.05, 0.1, 0.2, 0.3].map((w) => [
-                `conversation ${w}`,
-                retriever({ weights: { conversation: w } }),
-              ]),
               ...[
-                [0.3, 0],
-                [0.5, 0],
-                [0.3, 0.2],
-                [0.5, 0.3],
-              ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+                [0.9, 0.7, 0.7],
+                [0.7, 0.5, 0.5],
+                [0.9, 0.8, 0.8],
+                [1, 0.8, 0.8],
+              ].map(([p1, p2, n1]) => [
+                `neighbours ${p1}/${p2}/${n1}`,
+                retriever({
+                  weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
+                }),
+              ]),
+              ['keyword 1', retriever({ weights: { keyword: 1 } })],
+              ['time 0.2', retriever({ weights: { time: 0.2 } })],
             ]
-          : args.grid
-            ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
-                [
-                  [0.8, 0.6, 0.6],
-                  [0.6, 0.4, 0.5],
-                  [0.9, 0.7, 0.7],
-                ].map(([p1, p2, n1]) => [
-                  `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
-                  retriever({
-                    weights: {
-                      keyword,
-                      previousNeighbour: p1,
-                      secondPreviousNeighbour: p2,
-                      nextNeighbour: n1,
-                    },
-                  }),
+          : args.exp === 'speaker'
+            ? [
+                ['defaults', retriever({})],
+                ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [
+                  `speaker ${w}`,
+                  retriever({ weights: { speaker: w } }),
                 ]),
-              )
-            : [
-                ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
-                ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
-                ['BM25 alone (FTS5 porter)', bm25Only('porter')],
-                ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
-                ['dense alone (hashed-tfidf-v1)', denseOnly],
-                [
-                  'RRF equal weights, unicode61',
-                  retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
-                ],
-                ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-                ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-                [
-                  '+ conversation neighbours',
-                  retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
-                ],
-                ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
-                ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
-                ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
-                ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
-                ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
-                [
-                  'defaults, conversation evidence mean of best 3',
-                  retriever({ weights: { conversationDepth: 3 } }),
-                ],
-                ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
-                ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
-                ['defaults - concept candidates', retriever({ concepts: false })],
-                ['defaults - neighbours', retriever({ neighbours: false })],
-                ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
-              ];
+                ...[0.06, 0.1, 0.15].map((w) => [
+                  `speaker ${w} + conversation 0.1`,
+                  retriever({ weights: { speaker: w, conversation: 0.1 } }),
+                ]),
+              ]
+            : args.exp === 'b'
+              ? [
+                  ['defaults', retriever({})],
+                  ...[
+                    [0.1, 2],
+                    [0.2, 2],
+                    [0.2, 3],
+                    [0.3, 3],
+                    [0.3, 5],
+                    [0.5, 5],
+                  ].map(([w, d]) => [
+                    `conversation ${w} depth ${d}`,
+                    retriever({ weights: { conversation: w, conversationDepth: d } }),
+                  ]),
+                ]
+              : args.exp
+                ? [
+                    ['defaults', retriever({})],
+                    ...[0.05, 0.1, 0.2, 0.3].map((w) => [
+                      `conversation ${w}`,
+                      retriever({ weights: { conversation: w } }),
+                    ]),
+                    ...[
+                      [0.3, 0],
+                      [0.5, 0],
+                      [0.3, 0.2],
+                      [0.5, 0.3],
+                    ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+                  ]
+                : args.grid
+                  ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
+                      [
+                        [0.8, 0.6, 0.6],
+                        [0.6, 0.4, 0.5],
+                        [0.9, 0.7, 0.7],
+                      ].map(([p1, p2, n1]) => [
+                        `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+                        retriever({
+                          weights: {
+                            keyword,
+                            previousNeighbour: p1,
+                            secondPreviousNeighbour: p2,
+                            nextNeighbour: n1,
+                          },
+                        }),
+                      ]),
+                    )
+                  : [
+                      ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+                      ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+                      ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+                      ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
+                      ['dense alone (hashed-tfidf-v1)', denseOnly],
+                      [
+                        'RRF equal weights, unicode61',
+                        retriever({
+                          keywordIndex: 'plain',
+                          weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 },
+                        }),
+                      ],
+                      ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+                      ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+                      [
+                        '+ conversation neighbours',
+                        retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
+                      ],
+                      [
+                        '+ previous memory as keyword column',
+                        retriever({ weights: { ...BEFORE_021B, time: 0 } }),
+                      ],
+                      ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
+                      ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
+                      ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+                      ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
+                      [
+                        'defaults, conversation evidence mean of best 3',
+                        retriever({ weights: { conversationDepth: 3 } }),
+                      ],
+                      ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
+                      ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+                      ['defaults - concept candidates', retriever({ concepts: false })],
+                      ['defaults - neighbours', retriever({ neighbours: false })],
+                      ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+                    ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
 console.log(
