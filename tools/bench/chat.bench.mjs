@@ -130,7 +130,11 @@ async function runStandalone() {
     METRICS_PORT: String(await freePort()),
     METRICS_HOST: '127.0.0.1',
   };
-  const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
+  const user = await createUserWithKey(env, {
+    email: 'bench-chat@membolt.local',
+    name: 'Bench',
+    plan: 'enterprise',
+  });
   const { server, base } = await startStandalone(env, 180_000);
   try {
     return await measure('standalone', base, user);
@@ -145,8 +149,6 @@ async function runDistributed() {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-dist-'));
   const nats = await startNatsServer();
   const env = { ...baseEnv(dataDir), NATS_URL: nats.url };
-  // The CLI writes the account and its key into the same embedded files the services open.
-  const user = await createUserWithKey(env, { email: 'bench-chat@membolt.local', name: 'Bench' });
   const processes = [];
   const start = (app, extra = {}) => {
     const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], {
@@ -179,6 +181,12 @@ async function runDistributed() {
       180_000,
       'the services',
     );
+    // With NATS_URL the CLI talks to the running services: the account is made once they answer.
+    const user = await createUserWithKey(env, {
+      email: 'bench-chat@membolt.local',
+      name: 'Bench',
+      plan: 'enterprise',
+    });
     return await measure('distributed', base, user);
   } finally {
     for (const child of processes) child.kill('SIGTERM');

@@ -29,7 +29,7 @@ export async function waitUntil(probe, timeoutMs, what) {
 }
 
 /** `membolt user:create` on the app's data directory (`env`): answers `{ userId, apiKey, ... }`. */
-export async function createUserWithKey(env, { email, name }) {
+export async function createUserWithKey(env, { email, name, plan }) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -47,6 +47,21 @@ export async function createUserWithKey(env, { email, name }) {
   const created = JSON.parse(stdout);
   if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string') {
     throw new Error(`user:create returned no user or key: ${stdout}`);
+  }
+  // Chat is metered: a benchmark that starts hundreds of conversations needs a plan without a monthly limit.
+  if (plan) {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(ROOT, 'apps/standalone/dist/cli.js'),
+        'subscription:plan',
+        '--user',
+        created.userId,
+        '--plan',
+        plan,
+      ],
+      { env, cwd: ROOT },
+    );
   }
   return created;
 }
