@@ -201,6 +201,16 @@ describe('chat service: offline assistant (no provider configured)', () => {
     expect(all.find((m) => m.text === 'User lives in Paris.')?.validTo).not.toBeNull();
   });
 
+  it('writes no document summary without a model: the caller writes an extractive one', async () => {
+    expect(
+      await bus.request(
+        ChatSubjects.summarizeDocument,
+        { title: 'notes.txt', text: 'Alice keeps bees on her roof in Lisbon.' },
+        { userId: ALICE },
+      ),
+    ).toEqual({ summary: null, model: null });
+  });
+
   it('extracts facts over the bus for file ingestion, storing nothing', async () => {
     const view = await bus.request(
       ChatSubjects.extractFacts,
@@ -235,6 +245,17 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
     await services?.close();
     await llm?.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes no document summary when background model use is off (CHAT_EXTRACTION=rules)', async () => {
+    expect(
+      await bus.request(
+        ChatSubjects.summarizeDocument,
+        { title: 'notes.txt', text: 'Alice keeps bees on her roof in Lisbon.' },
+        { userId: ALICE },
+      ),
+    ).toEqual({ summary: null, model: null });
+    expect(llm.requests).toEqual([]);
   });
 
   it('offers the OpenAI models (operator) and not the others', async () => {

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { type LoopbackLlmServer, startLoopbackLlmServer } from '@membolt/chat/testing';
 import { IngestFileJob, INGESTION_STORE, IngestionService, type IngestionStore } from '@membolt/ingestion';
 import { sampleDocx, sampleExecutable, samplePdf, truncatedPdf } from '@membolt/ingestion/testing';
 import { existsSync, readdirSync } from 'node:fs';
@@ -322,5 +323,51 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     expect(await ingestion.purgeAbandoned(0)).toBe(1);
     expect(existsSync(dir)).toBe(false);
     expectError(await alice.call(`/api/uploads/${open.id}`), 404, 'not_found', 'Upload not found');
+  });
+});
+
+describe('uploads: the summary by the language model when one is configured', () => {
+  // A real server speaking OpenAI's protocol on loopback, as a local Ollama or vLLM would.
+  let llm: LoopbackLlmServer;
+  beforeAll(async () => {
+    llm = await startLoopbackLlmServer('openai', (request) =>
+      request.system.includes('You summarise a document')
+        ? { kind: 'stream', tokens: ['Notes on ', 'keeping bees ', 'on a Lisbon roof.'] }
+        : { kind: 'stream', tokens: ['OK.'] },
+    );
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+  const product = useStandalone('uploads-llm', () => ({
+    ...UNLIMITED_GATEWAY,
+    BUS_TIMEOUT_MS: '30000',
+    OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
+    CHAT_DEFAULT_MODEL: 'loopback-llama',
+  }));
+
+  it('stores the model’s summary as the summary memory, and says which model wrote it', async () => {
+    const user = await newApiUser(product);
+    const text = new TextEncoder().encode(
+      'Bees\n\nThe hives sit on the roof of our flat in Lisbon. We harvest honey twice a year.',
+    );
+    const answer = ok<UploadJson>(
+      await user.call('/api/upload_base64', { method: 'POST', body: body('bees.txt', text) }),
+    );
+    expect(answer.summary).toBe('Notes on keeping bees on a Lisbon roof.');
+    const summaryMemory = ok<MemoryJson>(
+      await user.call(`/api/user/${user.userId}/memories/${answer.memory_id}`),
+    );
+    expect(summaryMemory.text).toBe(
+      'Summary of the file "bees.txt": Notes on keeping bees on a Lisbon roof.',
+    );
+    expect(JSON.parse(summaryMemory.metadata)).toMatchObject({
+      kind: 'summary',
+      summarisedBy: 'model',
+      model: 'loopback-llama',
+    });
+    const request = llm.requests.find((r) => r.system.includes('You summarise a document'));
+    expect(request?.messages[0]?.content).toContain('We harvest honey twice a year.');
   });
 });

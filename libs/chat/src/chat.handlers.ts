@@ -15,6 +15,8 @@ import {
   ExtractFactsRequest,
   type ExtractedFactsView,
   LearnFactsFromFileRequest,
+  SummarizeDocumentRequest,
+  type DocumentSummaryView,
   type LearnedFactsView,
   ListChatModelsRequest,
   ListConversationsRequest,
@@ -38,6 +40,7 @@ import {
   toExtractedFactsView,
 } from './chat.views.js';
 import { ChatTurnService } from './services/chat-turn.service.js';
+import { DocumentSummaryService } from './services/document-summary.service.js';
 import { FactLearningService } from './services/fact-learning.service.js';
 import { ConversationsService } from './services/conversations.service.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
@@ -54,6 +57,7 @@ export class ChatHandlers {
     private readonly webSearch: WebSearchService,
     private readonly keyTester: ProviderKeyTesterService,
     private readonly learning: FactLearningService,
+    private readonly summaries: DocumentSummaryService,
   ) {}
 
   @MessagePattern(ChatSubjects.listModels.name)
@@ -154,6 +158,15 @@ export class ChatHandlers {
     @BusPayload(ExtractFactsRequest) request: ExtractFactsRequest,
   ): ExtractedFactsView {
     return toExtractedFactsView(extractFactsByRules(request.text), request.source ?? 'chat');
+  }
+
+  @MessagePattern(ChatSubjects.summarizeDocument.name)
+  async summarizeDocument(
+    @ActingUserId() userId: string,
+    @BusPayload(SummarizeDocumentRequest) request: SummarizeDocumentRequest,
+  ): Promise<DocumentSummaryView> {
+    const written = await this.summaries.summarize(userId, request.title, request.text);
+    return { summary: written?.summary ?? null, model: written?.model ?? null };
   }
 
   @MessagePattern(ChatSubjects.learnFactsFromFile.name)

@@ -26,6 +26,7 @@ import { createWebSearchProvider } from './search/web-search.factory.js';
 import { WEB_SEARCH_PROVIDER } from './search/web-search-provider.js';
 import { ChatTurnService } from './services/chat-turn.service.js';
 import { ConversationsService } from './services/conversations.service.js';
+import { DocumentSummaryService } from './services/document-summary.service.js';
 import { FactLearningService } from './services/fact-learning.service.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
 import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
@@ -68,6 +69,7 @@ export class ChatModule implements OnApplicationShutdown {
         ChatTurnService,
         ConversationsService,
         FactLearningService,
+        DocumentSummaryService,
         WebSearchService,
         ProviderKeyTesterService,
       ],

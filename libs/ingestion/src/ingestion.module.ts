@@ -4,6 +4,7 @@ import { JOB_QUEUE, type JobQueue, jobsConfigFromEnv, JobsModule } from '@membol
 import { CLOCK, systemClock } from '@membolt/platform';
 import { BusFileFacts } from './adapters/bus/bus-file-facts.js';
 import { BusFileMemories } from './adapters/bus/bus-file-memories.js';
+import { BusFileSummaries } from './adapters/bus/bus-file-summaries.js';
 import { DiskFileStore } from './adapters/disk/disk-file-store.js';
 import { TesseractImageReader } from './extraction/tesseract-ocr.js';
 import { IngestionHandlers } from './ingestion.handlers.js';
@@ -18,6 +19,7 @@ import { IMAGE_TEXT_READER, IngestFileJob } from './jobs/ingest-file.job.js';
 import { PurgeAbandonedUploadsJob } from './jobs/purge-abandoned.job.js';
 import { FILE_FACTS } from './ports/file-facts.js';
 import { FILE_MEMORIES } from './ports/file-memories.js';
+import { FILE_SUMMARIES } from './ports/file-summaries.js';
 import { FILE_STORE } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
 
@@ -54,6 +56,7 @@ export class IngestionModule implements OnApplicationShutdown {
         { provide: FILE_STORE, useValue: new DiskFileStore(filesDirOf(options)) },
         { provide: FILE_MEMORIES, useClass: BusFileMemories },
         { provide: FILE_FACTS, useClass: BusFileFacts },
+        { provide: FILE_SUMMARIES, useClass: BusFileSummaries },
         { provide: IMAGE_TEXT_READER, useClass: TesseractImageReader },
         { provide: CLOCK, useValue: systemClock },
         IngestionService,

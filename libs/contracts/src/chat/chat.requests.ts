@@ -34,6 +34,9 @@ import {
 } from '../rules/chat.rules.js';
 import { CONVERSATION_TITLE_MAX_LENGTH, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import { UPLOAD_FILE_NAME_MAX_LENGTH } from '../rules/ingestion.rules.js';
+
+/** What a summary request may carry: the model reads the first 24,000 characters of it. */
+export const DOCUMENT_SUMMARY_REQUEST_MAX_LENGTH = 100_000;
 import { LLM_PROVIDER_IDS, type LlmProviderId } from '../rules/models.rules.js';
 import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../keys/provider-keys.js';
 
@@ -191,4 +194,19 @@ export class LearnFactsFromFileRequest {
   @IsString()
   @MaxLength(UPLOAD_FILE_NAME_MAX_LENGTH)
   fileName!: string;
+}
+
+/**
+ * (user; internal: file ingestion) A document's summary by the language model: the default chat model the
+ * user can reach. `summary` is null when none is reachable (the caller writes an extractive one).
+ */
+export class SummarizeDocumentRequest {
+  @IsString()
+  @MaxLength(UPLOAD_FILE_NAME_MAX_LENGTH)
+  title!: string;
+
+  /** The document's text; the model reads its first 24,000 characters. */
+  @IsString()
+  @MaxLength(DOCUMENT_SUMMARY_REQUEST_MAX_LENGTH)
+  text!: string;
 }

@@ -3,6 +3,7 @@ import type {
   ConversationIdRequest,
   ExtractFactsRequest,
   LearnFactsFromFileRequest,
+  SummarizeDocumentRequest,
   ListChatModelsRequest,
   ListConversationsRequest,
   RenameConversationRequest,
@@ -18,6 +19,7 @@ import type {
   ConversationListView,
   ConversationSummaryView,
   ConversationView,
+  DocumentSummaryView,
   ExtractedFactsView,
   LearnedFactsView,
   ProviderKeyTestView,
@@ -65,6 +67,11 @@ export const ChatSubjects = {
     idempotent: true,
   }),
   /** (user; internal: file ingestion) facts stated in an uploaded file, reconciled and stored. Safe to repeat. */
+  /** (user; internal: file ingestion) a document's summary by the user's default model, or null. */
+  summarizeDocument: defineSubject<SummarizeDocumentRequest, DocumentSummaryView>(
+    'chat',
+    'chat.documents.summarize.v1',
+  ),
   learnFactsFromFile: defineSubject<LearnFactsFromFileRequest, LearnedFactsView>(
     'chat',
     'chat.learn-facts-from-file.v1',

@@ -204,3 +204,10 @@ export interface LearnedFactsView {
 }
 
 export type { CatalogueModel };
+
+export interface DocumentSummaryView {
+  /** Null when no language model is reachable for the user (or background model use is off). */
+  readonly summary: string | null;
+  /** The catalogue model that wrote it. */
+  readonly model: string | null;
+}

@@ -8,7 +8,9 @@ import { textPieces } from '../domain/text-pieces.js';
 import { extractText, type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
 import { FILE_FACTS, type FileFacts } from '../ports/file-facts.js';
+import { summaryLead } from '../adapters/bus/bus-file-memories.js';
 import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
+import { FILE_SUMMARIES, type FileSummaries } from '../ports/file-summaries.js';
 import { FILE_STORE, type FileStore } from '../ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore, type UploadRecord } from '../ports/ingestion-store.js';
 
@@ -49,6 +51,7 @@ export class IngestFileJob implements OnModuleInit {
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(FILE_MEMORIES) private readonly memories: FileMemories,
     @Inject(FILE_FACTS) private readonly facts: FileFacts,
+    @Inject(FILE_SUMMARIES) private readonly summaries: FileSummaries,
     @Inject(IMAGE_TEXT_READER) private readonly ocr: ImageTextReader,
     @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -130,15 +133,22 @@ export class IngestFileJob implements OnModuleInit {
     }
 
     await this.stage(job, upload, 'summarising', 88);
-    const summary = extractiveSummary(fullText, {
-      sentences: this.settings.summarySentences,
-      maxLength: this.settings.summaryMaxChars,
-    });
+    // The language model's summary when one is reachable for the user, else an extractive one (TextRank).
+    // A job run again keeps the summary memory it already stored.
     let summaryMemoryId = existing.summaryId;
+    let summary = existing.summaryText;
     if (!summaryMemoryId) {
+      const written = await this.summaries.summarize(userId, upload.fileName, fullText);
+      summary = (
+        written?.summary ??
+        extractiveSummary(fullText, {
+          sentences: this.settings.summarySentences,
+          maxLength: this.settings.summaryMaxChars,
+        })
+      ).slice(0, this.settings.summaryMaxChars);
       const [id] = await this.memories.create(userId, [
         {
-          text: `Summary of the file "${upload.fileName}": ${summary}`.slice(0, 20_000),
+          text: `${summaryLead(upload.fileName)}${summary}`.slice(0, 20_000),
           importance: SUMMARY_IMPORTANCE,
           metadata: {
             uploadId,
@@ -146,6 +156,8 @@ export class IngestFileJob implements OnModuleInit {
             kind: 'summary',
             chunkCount: chunks.length,
             pages: extracted.pages,
+            summarisedBy: written ? 'model' : 'extractive',
+            ...(written ? { model: written.model } : {}),
           },
         },
       ]);

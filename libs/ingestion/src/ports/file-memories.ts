@@ -10,6 +10,8 @@ export interface ExistingFileMemories {
   /** Chunk index -> memory id. */
   readonly chunks: ReadonlyMap<number, string>;
   readonly summaryId: string | null;
+  /** The summary memory's summary (without its "Summary of the file" lead), when there is one. */
+  readonly summaryText: string | null;
   /** The rest: facts about the owner learned from the file (deleted with it). */
   readonly others: readonly string[];
 }

@@ -14,6 +14,7 @@ export class BusFileMemories implements FileMemories {
   async existing(userId: string, uploadId: string): Promise<ExistingFileMemories> {
     const chunks = new Map<number, string>();
     let summaryId: string | null = null;
+    let summaryText: string | null = null;
     const others: string[] = [];
     for (let offset = 0; ; offset += MEMORY_LIST_MAX_LIMIT) {
       const page = await this.bus.request(
@@ -23,14 +24,16 @@ export class BusFileMemories implements FileMemories {
       );
       for (const memory of page.memories) {
         const { kind, chunkIndex } = memory.metadata;
-        if (kind === 'summary') summaryId ??= memory.id;
-        else if (kind === 'chunk' && typeof chunkIndex === 'number' && !chunks.has(chunkIndex))
+        if (kind === 'summary' && !summaryId) {
+          summaryId = memory.id;
+          summaryText = summaryOf(memory.text);
+        } else if (kind === 'chunk' && typeof chunkIndex === 'number' && !chunks.has(chunkIndex))
           chunks.set(chunkIndex, memory.id);
         else others.push(memory.id);
       }
       if (offset + page.count >= page.totalCount || page.count === 0) break;
     }
-    return { chunks, summaryId, others };
+    return { chunks, summaryId, summaryText, others };
   }
 
   async create(userId: string, memories: readonly FileMemoryInput[]): Promise<string[]> {
@@ -62,4 +65,12 @@ export class BusFileMemories implements FileMemories {
     }
     return deleted;
   }
+}
+
+/** What the summary memory's text leads with, before the summary itself. */
+export const summaryLead = (fileName: string): string => `Summary of the file "${fileName}": `;
+
+function summaryOf(text: string): string {
+  const lead = /^Summary of the file "[^"]*": /.exec(text);
+  return lead ? text.slice(lead[0].length) : text;
 }
