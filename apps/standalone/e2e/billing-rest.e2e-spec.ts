@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
-import { countTokensProcessed, KeysSubjects } from '@membolt/contracts';
+import { countTokensProcessed, KeysSubjects, MemorySubjects } from '@membolt/contracts';
+import { RetentionPurgeJob } from '@membolt/memory';
 import { runCliCommand } from '../src/cli/membolt-cli.js';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
@@ -198,6 +199,44 @@ describe('REST billing: 402 refusals, cost headers, usage and subscription', () 
       'You have used every conversation your plan includes this month.',
     );
     expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 10, valid: false });
+  });
+
+  it('applies the plan’s retention: Free keeps 7 days, Pro everything; the preview counts what a plan would remove', async () => {
+    const free = await newApiUser(product);
+    const pro = await newApiUser(product);
+    await cli('subscription:plan', '--user', pro.userId, '--plan', 'pro');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const lines = [
+      { text: 'From the spring trip.', created_at: daysAgo(40) },
+      { text: 'From last month.', created_at: daysAgo(10) },
+      { text: 'From yesterday.', created_at: daysAgo(1) },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    for (const user of [free, pro]) {
+      ok(
+        await user.call(`/api/user/${user.userId}/memories/import`, {
+          method: 'POST',
+          raw: { text: lines, contentType: 'application/x-ndjson' },
+        }),
+      );
+    }
+    const texts = async (user: ApiUser) =>
+      ok<{ memories: Array<{ text: string }> }>(await user.call(`/api/user/${user.userId}/memories?limit=10`))
+        .memories.map((m) => m.text)
+        .sort();
+    expect(
+      await bus.request(MemorySubjects.retentionPreview, { retentionDays: 7 }, { userId: pro.userId }),
+    ).toEqual({ retentionDays: 7, memoriesRemoved: 2 });
+    expect(
+      await bus.request(MemorySubjects.retentionPreview, { retentionDays: 30 }, { userId: pro.userId }),
+    ).toEqual({ retentionDays: 30, memoriesRemoved: 1 });
+
+    const purge = product.app.get(RetentionPurgeJob);
+    expect(await purge.purge(free.userId)).toEqual({ retentionDays: 7, deleted: 2 });
+    expect(await purge.purge(pro.userId)).toEqual({ retentionDays: null, deleted: 0 });
+    expect(await texts(free)).toEqual(['From yesterday.']);
+    expect(await texts(pro)).toEqual(['From last month.', 'From the spring trip.', 'From yesterday.']);
   });
 
   it('changes nothing on bad input: no charge, no usage entry', async () => {

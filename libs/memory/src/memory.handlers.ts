@@ -27,6 +27,8 @@ import {
   type MemorySearchView,
   MemoryStatsRequest,
   type MemoryStatsView,
+  RetentionPreviewRequest,
+  type RetentionPreviewView,
   MemorySubjects,
   type MemoryView,
   SearchMemoriesRequest,
@@ -35,6 +37,7 @@ import {
 } from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
 import { MemoryService } from './memory.service.js';
+import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 import {
   toConceptGraphView,
   toDeletionReceipt,
@@ -49,7 +52,10 @@ import {
 
 @BusController()
 export class MemoryHandlers {
-  constructor(private readonly memory: MemoryService) {}
+  constructor(
+    private readonly memory: MemoryService,
+    private readonly retention: RetentionPurgeJob,
+  ) {}
 
   @MessagePattern(MemorySubjects.create.name)
   async create(
@@ -130,6 +136,15 @@ export class MemoryHandlers {
     @BusPayload(MemoryStatsRequest) request: MemoryStatsRequest,
   ): Promise<MemoryStatsView> {
     return toStatsView(await this.memory.stats(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.retentionPreview.name)
+  async retentionPreview(
+    @ActingUserId() userId: string,
+    @BusPayload(RetentionPreviewRequest) request: RetentionPreviewRequest,
+  ): Promise<RetentionPreviewView> {
+    const retentionDays = request.retentionDays ?? null;
+    return { retentionDays, memoriesRemoved: await this.retention.wouldRemove(userId, retentionDays) };
   }
 
   @MessagePattern(MemorySubjects.exportPage.name)

@@ -1,41 +1,65 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
+import { JOB_QUEUE, type JobQueue, jobsConfigFromEnv, JobsModule } from '@membolt/jobs';
 import { CLOCK, systemClock } from '@membolt/platform';
+import { BusPlanRetention } from './adapters/bus/bus-plan-retention.js';
 import { BusMemoryEvents } from './adapters/bus/bus-memory-events.js';
 import { createEmbedder } from './embedders/create-embedder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemoryHandlers } from './memory.handlers.js';
-import { MEMORY_SETTINGS, type MemoryModuleOptions, resolveMemorySettings } from './memory.options.js';
+import {
+  MEMORY_SETTINGS,
+  type MemoryModuleOptions,
+  resolveMemorySettings,
+  resolveRetentionSettings,
+  RETENTION_SETTINGS,
+} from './memory.options.js';
 import { MemoryService } from './memory.service.js';
 import { openMemoryStore } from './memory.store.js';
 import { EMBEDDER } from './ports/embedder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
+import { PLAN_RETENTION } from './ports/plan-retention.js';
+import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 
 /** The memory service: memories, their vectors and keywords, hybrid search, history and the concept graph. */
 @Module({})
 export class MemoryModule implements OnApplicationShutdown {
-  constructor(@Inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
 
   static forRoot(options: MemoryModuleOptions): DynamicModule {
     const settings = resolveMemorySettings(options);
+    const jobs =
+      options.jobs ??
+      jobsConfigFromEnv(
+        options.store.kind === 'embedded' ? { ...process.env, DATA_DIR: options.store.dataDir } : process.env,
+      );
     return {
       module: MemoryModule,
+      imports: [JobsModule.forRoot({ service: 'memory', config: jobs })],
       controllers: [MemoryHandlers, createHealthController('memory')],
       providers: [
         { provide: MEMORY_SETTINGS, useValue: settings },
+        { provide: RETENTION_SETTINGS, useValue: resolveRetentionSettings(options) },
         { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings, options.qdrant) },
         { provide: CLOCK, useValue: systemClock },
         { provide: EMBEDDER, useFactory: () => createEmbedder(options.embedder) },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
+        { provide: PLAN_RETENTION, useClass: BusPlanRetention },
         MemoryConceptLinker,
         MemoryService,
+        RetentionPurgeJob,
       ],
     };
   }
 
   // Runs after the bus server has stopped taking requests, so no handler is still using the store.
   async onApplicationShutdown(): Promise<void> {
+    // A purge still running finishes (or is handed back) before the store it writes to closes.
+    await this.queue.close();
     await this.store.close();
   }
 }

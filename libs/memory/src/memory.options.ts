@@ -1,4 +1,5 @@
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
+import type { JobsConfig } from '@membolt/jobs';
 import { z } from 'zod';
 import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
 import {
@@ -17,7 +18,20 @@ export interface MemoryModuleOptions {
   readonly annMinVectors?: number;
   /** Where the vectors live when the store is MongoDB (required then). */
   readonly qdrant?: QdrantOptions | undefined;
+  /** The plans' retention (issue 11): how often the sweep runs, and the floor no retention goes under. */
+  readonly retention?: Partial<RetentionSettings>;
+  /** The memory service's durable queue (default: read from the environment by @membolt/jobs). */
+  readonly jobs?: JobsConfig;
 }
+
+export interface RetentionSettings {
+  /** How often the sweep looks for accounts with memories past their plan's retention (default 1 hour). */
+  readonly sweepMs: number;
+  /** Memories younger than this many days are never removed, whatever a plan says (default 7, Free's). */
+  readonly minDays: number;
+}
+
+export const DEFAULT_RETENTION_SETTINGS: RetentionSettings = { sweepMs: 3_600_000, minDays: 7 };
 
 /**
  * A JS exact scan costs ~1.6 µs per 1536-d vector here (1.6 ms at 1,000, 8 ms at 5,000) while HNSW answers
@@ -40,6 +54,12 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
   };
 }
 
+export const RETENTION_SETTINGS = Symbol('RETENTION_SETTINGS');
+
+export function resolveRetentionSettings(options: MemoryModuleOptions): RetentionSettings {
+  return { ...DEFAULT_RETENTION_SETTINGS, ...options.retention };
+}
+
 /** Environment fields of a process that runs the memory service (spread into its config schema). */
 export const memoryConfigFields = {
   ...embedderConfigFields,
@@ -53,6 +73,8 @@ export const memoryConfigFields = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,255}$/, 'must be a collection name (letters, digits, _ and -)')
     .default('membolt_memories'),
+  MEMORY_RETENTION_SWEEP_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  MEMORY_RETENTION_MIN_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -63,6 +85,8 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly QDRANT_URL?: string | undefined;
   readonly QDRANT_API_KEY?: string | undefined;
   readonly QDRANT_COLLECTION: string;
+  readonly MEMORY_RETENTION_SWEEP_MINUTES?: number;
+  readonly MEMORY_RETENTION_MIN_DAYS?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -80,5 +104,9 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
     qdrant: config.QDRANT_URL
       ? { url: config.QDRANT_URL, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION }
       : undefined,
+    retention: {
+      sweepMs: (config.MEMORY_RETENTION_SWEEP_MINUTES ?? 60) * 60_000,
+      minDays: config.MEMORY_RETENTION_MIN_DAYS ?? DEFAULT_RETENTION_SETTINGS.minDays,
+    },
   };
 }

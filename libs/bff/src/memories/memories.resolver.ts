@@ -122,6 +122,19 @@ export class MemoriesResolver {
     return toStatsModel(await this.bus.request(MemorySubjects.stats, {}, { userId: user.userId }));
   }
 
+  @Query(() => Int, {
+    description:
+      'How many of your memories a plan keeping them `retentionDays` days (null: without limit) would delete now: the warning before a downgrade.',
+  })
+  async memoriesPastRetention(
+    @CurrentUser() user: SessionUser,
+    @Args('retentionDays', { type: () => Int, nullable: true }) retentionDays: number | null,
+  ): Promise<number> {
+    return (
+      await this.bus.request(MemorySubjects.retentionPreview, { retentionDays }, { userId: user.userId })
+    ).memoriesRemoved;
+  }
+
   @Query(() => ConceptGraphModel, { description: 'The strongest concepts and the relations among them.' })
   async memoryGraph(
     @CurrentUser() user: SessionUser,

@@ -332,3 +332,15 @@ export class ConceptMemoriesRequest extends MemoryScopeFields {
   @Max(MEMORY_LIST_MAX_LIMIT)
   limit!: number;
 }
+
+/**
+ * `memory.retention.preview.v1` (user): how many of the account's memories (end users included) a plan's
+ * retention would remove now: the warning before a downgrade. `retentionDays` null: unlimited (none).
+ */
+export class RetentionPreviewRequest {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(36_500)
+  retentionDays?: number | null;
+}

@@ -14,6 +14,7 @@ import type {
   ListMemoriesRequest,
   MemoryIdRequest,
   MemoryStatsRequest,
+  RetentionPreviewRequest,
   SearchMemoriesRequest,
   UpdateMemoryRequest,
 } from './memory.requests.js';
@@ -30,6 +31,7 @@ import type {
   MemoryListView,
   MemorySearchView,
   MemoryStatsView,
+  RetentionPreviewView,
   MemoryView,
 } from './memory.views.js';
 
@@ -56,6 +58,12 @@ export const MemorySubjects = {
   stats: defineSubject<MemoryStatsRequest, MemoryStatsView>('memory', 'memory.memories.stats.v1', {
     idempotent: true,
   }),
+  /** How many memories a plan's retention would remove now (the downgrade warning). */
+  retentionPreview: defineSubject<RetentionPreviewRequest, RetentionPreviewView>(
+    'memory',
+    'memory.retention.preview.v1',
+    { idempotent: true },
+  ),
   exportPage: defineSubject<ExportMemoriesRequest, MemoryExportPageView>(
     'memory',
     'memory.memories.export.v1',

@@ -174,3 +174,9 @@ export interface MemoryConceptsView {
   readonly memoryId: string;
   readonly concepts: readonly ConceptView[];
 }
+
+export interface RetentionPreviewView {
+  readonly retentionDays: number | null;
+  /** Memories older than that retention now: what it would remove. */
+  readonly memoriesRemoved: number;
+}

@@ -382,6 +382,31 @@ export function describeMemoryStoreContract(
       expect((await store.endUsers.list('user-b', { limit: 10, offset: 0 })).total).toBe(1);
     });
 
+    it('retention: finds the owners of old memories, counts and removes a user’s oldest first, no one else’s', async () => {
+      const old = makeMemoryRecord(A, DIM, { text: 'old one', createdAt: day(1) });
+      const older = makeMemoryRecord(A_END, DIM, { text: 'older, of an end user', createdAt: day(2) });
+      const recent = makeMemoryRecord(A, DIM, { text: 'recent', createdAt: day(20) });
+      const othersOld = makeMemoryRecord(B, DIM, { text: 'another user', createdAt: day(1) });
+      await store.memories.insertMany(A, [old, recent]);
+      await store.memories.insertMany(A_END, [older]);
+      await store.memories.insertMany(B, [othersOld]);
+
+      expect(await store.memories.ownersWithMemoriesBefore(day(10), '', 10)).toEqual(['user-a', 'user-b']);
+      expect(await store.memories.ownersWithMemoriesBefore(day(10), 'user-a', 10)).toEqual(['user-b']);
+      expect(await store.memories.ownersWithMemoriesBefore(day(1), '', 10)).toEqual([]);
+      expect(await store.memories.countCreatedBefore('user-a', day(10))).toBe(2);
+
+      const first = await store.memories.deleteCreatedBefore('user-a', day(10), 1);
+      expect(first.memoryIds).toEqual([old.memory.id]);
+      expect(first.removed).toMatchObject({ memories: 1, vectors: 1, keywordEntries: 1 });
+      const rest = await store.memories.deleteCreatedBefore('user-a', day(10), 100);
+      expect(rest.memoryIds).toEqual([older.memory.id]);
+      expect((await store.memories.deleteCreatedBefore('user-a', day(10), 100)).memoryIds).toEqual([]);
+      expect(await store.memories.countCreatedBefore('user-a', day(10))).toBe(0);
+      expect((await store.memories.findByIds(A, [recent.memory.id])).map((m) => m.text)).toEqual(['recent']);
+      expect(await store.memories.countCreatedBefore('user-b', day(10))).toBe(1);
+    });
+
     it('answers large scopes through the ANN index with the same results as the exact scan', async () => {
       await store.close();
       store = await makeStore({ dimension: DIM, annMinVectors: 40 });

@@ -411,6 +411,34 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return this.removeRows(rows, true);
   }
 
+  async deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval> {
+    const rows = this.db
+      .prepare<[string, number, number], MemoryRow>(
+        'SELECT * FROM memories WHERE user_id = ? AND created_at < ? ORDER BY created_at, seq LIMIT ?',
+      )
+      .all(userId, cutoff.getTime(), limit);
+    return this.removeRows(rows, false);
+  }
+
+  async countCreatedBefore(userId: string, cutoff: Date): Promise<number> {
+    return (
+      this.db
+        .prepare<[string, number], { n: number }>(
+          'SELECT count(*) AS n FROM memories WHERE user_id = ? AND created_at < ?',
+        )
+        .get(userId, cutoff.getTime())?.n ?? 0
+    );
+  }
+
+  async ownersWithMemoriesBefore(cutoff: Date, afterUserId: string, limit: number): Promise<string[]> {
+    return this.db
+      .prepare<[string, number, number], { user_id: string }>(
+        `SELECT DISTINCT user_id FROM memories WHERE user_id > ? AND created_at < ? ORDER BY user_id LIMIT ?`,
+      )
+      .all(afterUserId, cutoff.getTime(), limit)
+      .map((row) => row.user_id);
+  }
+
   /** Removes whole scopes (end user, account) when `wholeScopes`: their cache files go too. */
   removeRows(rows: readonly MemoryRow[], wholeScopes: boolean): MemoryRemoval {
     const removed = noneRemoved();

@@ -349,6 +349,38 @@ export class MemoryMongoRepository implements MemoryRepository {
     return this.remove({ userId, state: 'live' });
   }
 
+  async deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval> {
+    // The oldest `limit` ids first, then the same tombstone-and-remove as every delete.
+    const ids = await this.memories
+      .find({ userId, state: 'live', createdAt: { $lt: cutoff } }, { _id: 1 })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    if (ids.length === 0) return removal([], noneRemoved());
+    return this.remove({
+      _id: { $in: ids.map((doc) => doc._id) },
+      userId,
+      state: 'live',
+    } as QueryFilter<MemoryDocument>);
+  }
+
+  async countCreatedBefore(userId: string, cutoff: Date): Promise<number> {
+    return this.memories.countDocuments({ userId, state: 'live', createdAt: { $lt: cutoff } }).exec();
+  }
+
+  async ownersWithMemoriesBefore(cutoff: Date, afterUserId: string, limit: number): Promise<string[]> {
+    const rows = await this.memories
+      .aggregate<{ _id: string }>([
+        { $match: { state: 'live', createdAt: { $lt: cutoff }, userId: { $gt: afterUserId } } },
+        { $group: { _id: '$userId' } },
+        { $sort: { _id: 1 } },
+        { $limit: limit },
+      ])
+      .exec();
+    return rows.map((row) => row._id);
+  }
+
   /** Erases one end user of an account (EndUserRepository.delete). */
   async deleteEndUser(userId: string, endUserId: string): Promise<MemoryRemoval> {
     return this.remove({ userId, endUserId, state: 'live' });

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { type Job, JOB_QUEUE, type JobQueue } from '@membolt/jobs';
+import { CLOCK, type Clock } from '@membolt/platform';
+import { RETENTION_SETTINGS, type RetentionSettings } from '../memory.options.js';
+import { MEMORY_EVENTS, type MemoryEvents } from '../ports/memory-events.js';
+import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
+import { PLAN_RETENTION, type PlanRetention } from '../ports/plan-retention.js';
+
+export const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
+export const RETENTION_PURGE_JOB = 'memory.retention-purge';
+const DAY_MS = 86_400_000;
+/** Owners read per sweep page, and memories removed per transaction of a purge. */
+const SWEEP_PAGE = 500;
+const PURGE_BATCH = 500;
+
+export interface RetentionPurgeResult {
+  readonly retentionDays: number | null;
+  readonly deleted: number;
+  /** Set when billing knows no such account: nothing was applied. */
+  readonly skipped?: 'no-account';
+}
+
+/**
+ * The plans' retention, enforced (issue 11): a sweep every `sweepMs` (one schedule across restarts
+ * and replicas) names the accounts holding memories older than the shortest retention any plan may have
+ * (`minDays`, 7 by default: younger memories are never looked at), and queues one durable purge
+ * per account and hour. A purge asks billing for the account's plan retention and removes the memories
+ * created before it, oldest first, with the same cascade as a delete (vectors, keywords, concepts, history),
+ * announcing them as deleted. Unlimited plans keep everything; billing unreachable fails the attempt (retried
+ * later), never a guess. Idempotent: a purge run twice finds nothing more to remove.
+ */
+@Injectable()
+export class RetentionPurgeJob implements OnModuleInit {
+  private readonly logger = new Logger('RetentionPurge');
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(PLAN_RETENTION) private readonly retention: PlanRetention,
+    @Inject(MEMORY_EVENTS) private readonly events: MemoryEvents,
+    @Inject(RETENTION_SETTINGS) private readonly settings: RetentionSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.queue.process(RETENTION_SWEEP_JOB, () => this.sweep());
+    this.queue.process<{ userId: string }>(RETENTION_PURGE_JOB, (job) => this.purgeJob(job));
+    await this.queue.every(RETENTION_SWEEP_JOB, this.settings.sweepMs, {});
+  }
+
+  /** Queues a purge for every account holding memories older than the shortest retention. */
+  async sweep(): Promise<{ queued: number }> {
+    const now = this.clock.now();
+    const cutoff = new Date(now.getTime() - this.settings.minDays * DAY_MS);
+    const hour = now.toISOString().slice(0, 13).replace(/[-:T]/g, '');
+    let queued = 0;
+    for (let after = ''; ;) {
+      const owners = await this.store.memories.ownersWithMemoriesBefore(cutoff, after, SWEEP_PAGE);
+      for (const userId of owners) {
+        // One purge per account and hour: a sweep run twice queues nothing more.
+        await this.queue.enqueue(
+          RETENTION_PURGE_JOB,
+          { userId },
+          { jobId: `retention-${hour}-${userId}`.slice(0, 200), attempts: 6, backoffMs: 60_000 },
+        );
+        queued++;
+      }
+      if (owners.length < SWEEP_PAGE) return { queued };
+      after = owners[owners.length - 1]!;
+    }
+  }
+
+  private purgeJob(job: Job<{ userId: string }>): Promise<RetentionPurgeResult> {
+    return this.purge(job.data.userId);
+  }
+
+  /** Applies the account's plan retention now. */
+  async purge(userId: string): Promise<RetentionPurgeResult> {
+    const answer = await this.retention.of(userId);
+    if (answer.kind === 'no-account') return { retentionDays: null, deleted: 0, skipped: 'no-account' };
+    if (answer.days === null) return { retentionDays: null, deleted: 0 };
+    const days = Math.max(answer.days, this.settings.minDays);
+    const cutoff = new Date(this.clock.now().getTime() - days * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const removal = await this.store.memories.deleteCreatedBefore(userId, cutoff, PURGE_BATCH);
+      if (removal.memoryIds.length > 0) {
+        deleted += removal.memoryIds.length;
+        await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
+      }
+      if (removal.memoryIds.length < PURGE_BATCH) break;
+    }
+    if (deleted > 0)
+      this.logger.log(`Retention of ${answer.days} days removed ${deleted} memories of ${userId}`);
+    return { retentionDays: answer.days, deleted };
+  }
+
+  /** How many of the account's memories a retention of `days` would remove now (the downgrade warning). */
+  async wouldRemove(userId: string, days: number | null): Promise<number> {
+    if (days === null) return 0;
+    const cutoff = new Date(this.clock.now().getTime() - Math.max(days, this.settings.minDays) * DAY_MS);
+    return this.store.memories.countCreatedBefore(userId, cutoff);
+  }
+}
