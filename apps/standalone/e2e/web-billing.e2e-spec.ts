@@ -73,6 +73,27 @@ describe('web app: subscription, limits and payments', () => {
     for (const id of ['free', 'basic', 'pro', 'enterprise', 'pay-per-use'])
       await page.getByTestId(`available-plan-${id}`).waitFor();
     await page.getByTestId('ledger-table').getByText('Plan changed from free to basic').waitFor();
+
+    // Back to Free keeps memories for less time: the screen says what that deletes before changing.
+    await page.getByTestId('available-plan-free').getByRole('button', { name: 'Downgrade' }).click();
+    const warning = page.getByRole('dialog', { name: 'Change plan?' });
+    await warning
+      .getByText('The Free plan keeps memories for 7 days. None of your memories is older than that today.')
+      .waitFor();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('BASIC');
+    await page.getByTestId('available-plan-free').getByRole('button', { name: 'Downgrade' }).click();
+    await warning.getByRole('button', { name: 'Change plan' }).click();
+    await page
+      .getByTestId('current-plan-tier')
+      .filter({ hasText: /^FREE$/ })
+      .waitFor();
+    await page.goto(`${web.product.url}/memories`);
+    await page
+      .getByTestId('memories-retention')
+      .filter({ hasText: 'Memories are kept for 7 days on the Free plan: older ones are deleted.' })
+      .waitFor();
   });
 
   it('adds funds on pay-per-use from the dashboard and sees the balance change; out-of-range amounts are refused', async () => {

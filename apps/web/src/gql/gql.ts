@@ -26,6 +26,7 @@ type Documents = {
     "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.AddFundsDocument,
     "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": typeof types.ChangePlanDocument,
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": typeof types.OpenBillingPortalDocument,
+    "\n  query MemoriesPastRetention($retentionDays: Int) {\n    memoriesPastRetention(retentionDays: $retentionDays)\n  }\n": typeof types.MemoriesPastRetentionDocument,
     "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": typeof types.PaymentProviderDocument,
     "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": typeof types.SubscriptionStatusDocument,
     "\n  fragment SubscriptionFields on SubscriptionStatus {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": typeof types.SubscriptionFieldsFragmentDoc,
@@ -65,7 +66,7 @@ type Documents = {
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
-    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": typeof types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": typeof types.UploadsDocument,
     "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": typeof types.UploadDocument,
@@ -87,6 +88,7 @@ const documents: Documents = {
     "\n  mutation AddFunds($amountCents: Int!) {\n    addFunds(amountCents: $amountCents) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.AddFundsDocument,
     "\n  mutation ChangePlan($plan: String!) {\n    changePlan(plan: $plan) {\n      status\n      checkoutUrl\n      subscription {\n        ...SubscriptionFields\n      }\n    }\n  }\n": types.ChangePlanDocument,
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": types.OpenBillingPortalDocument,
+    "\n  query MemoriesPastRetention($retentionDays: Int) {\n    memoriesPastRetention(retentionDays: $retentionDays)\n  }\n": types.MemoriesPastRetentionDocument,
     "\n  query PaymentProvider {\n    paymentProvider {\n      id\n      simulation\n      supportEmail\n    }\n  }\n": types.PaymentProviderDocument,
     "\n  query SubscriptionStatus {\n    subscription {\n      ...SubscriptionFields\n    }\n    subscriptionCheck {\n      valid\n      reason\n    }\n    paymentProvider {\n      id\n      simulation\n      label\n      supportEmail\n    }\n  }\n": types.SubscriptionStatusDocument,
     "\n  fragment SubscriptionFields on SubscriptionStatus {\n    status\n    plan\n    balanceCents\n    rateCents\n    conversationsUsed\n    conversationsLimit\n    retentionDays\n    renewsAt\n  }\n": types.SubscriptionFieldsFragmentDoc,
@@ -126,7 +128,7 @@ const documents: Documents = {
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
-    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": types.UploadsDocument,
     "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": types.UploadDocument,
@@ -198,6 +200,10 @@ export function graphql(source: "\n  mutation ChangePlan($plan: String!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"): (typeof documents)["\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemoriesPastRetention($retentionDays: Int) {\n    memoriesPastRetention(retentionDays: $retentionDays)\n  }\n"): (typeof documents)["\n  query MemoriesPastRetention($retentionDays: Int) {\n    memoriesPastRetention(retentionDays: $retentionDays)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -357,7 +363,7 @@ export function graphql(source: "\n  query ProviderKeys {\n    providerKeys {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        features\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        retentionDays\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        retentionDays\n        features\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,3 +3,4 @@ export { ConversationUsageBar, SubscriptionStatusCard } from './components/Subsc
 export { UsageSection } from './components/UsageSection';
 export { createSubscriptionRefusalLink, SubscriptionRefusalSignal } from './links/subscription-refusal.link';
 export { SubscriptionRefusalContext, useSubscriptionRefusals } from './subscription-refusal.context';
+export { RetentionNote } from './components/RetentionNote';

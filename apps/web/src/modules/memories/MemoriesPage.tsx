@@ -22,6 +22,7 @@ import {
   PRODUCT_NAME,
 } from '@membolt/contracts/rules';
 import type { MemoryFieldsFragment } from '../../gql/graphql';
+import { RetentionNote } from '../billing/components/RetentionNote';
 import { RetryAlert } from '../ui/components/RetryAlert';
 import { DeleteMemoryDialog } from './components/DeleteMemoryDialog';
 import { EditMemoryDialog } from './components/EditMemoryDialog';
@@ -156,6 +157,7 @@ export function MemoriesPage() {
       >
         Memory Graph
       </Typography>
+      <RetentionNote />
 
       {tab !== 'graph' && tab !== 'files' && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>

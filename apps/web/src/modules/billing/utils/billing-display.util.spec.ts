@@ -4,6 +4,9 @@ import {
   formatCost,
   formatDollars,
   parseAddFundsAmount,
+  retentionText,
+  retentionWarning,
+  shortensRetention,
   subscriptionProblem,
 } from './billing-display.util';
 
@@ -43,5 +46,26 @@ describe('billing display rules', () => {
       title: 'Subscription Error',
       action: { label: 'Go to Dashboard', to: '/dashboard' },
     });
+  });
+
+  it('says which retention applies, and warns before a plan keeps memories for less time', () => {
+    expect(retentionText('Free', 7)).toBe(
+      'Memories are kept for 7 days on the Free plan: older ones are deleted.',
+    );
+    expect(retentionText('Pro', null)).toBe('Memories are kept without a time limit on the Pro plan.');
+    expect(shortensRetention(null, 7)).toBe(true);
+    expect(shortensRetention(30, 7)).toBe(true);
+    expect(shortensRetention(7, 30)).toBe(false);
+    expect(shortensRetention(7, null)).toBe(false);
+    expect(shortensRetention(30, 30)).toBe(false);
+    expect(retentionWarning('Free', 7, 12)).toBe(
+      'The Free plan keeps memories for 7 days. 12 of your memories are older and will be deleted.',
+    );
+    expect(retentionWarning('Free', 7, 1)).toBe(
+      'The Free plan keeps memories for 7 days. 1 of your memories is older and will be deleted.',
+    );
+    expect(retentionWarning('Basic', 30, 0)).toBe(
+      'The Basic plan keeps memories for 30 days. None of your memories is older than that today.',
+    );
   });
 });

@@ -70,3 +70,32 @@ export function subscriptionProblem(reason: string): SubscriptionProblem {
       };
   }
 }
+
+/** A plan id as a name in a sentence: "free" -> "Free", "pay-per-use" -> "Pay-per-use". */
+export function planName(planId: string | null | undefined): string {
+  const id = planId?.trim() || 'free';
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** What the Memories screen says of the plan's retention (issue 11). */
+export function retentionText(planName: string, retentionDays: number | null | undefined): string {
+  if (retentionDays === null || retentionDays === undefined)
+    return `Memories are kept without a time limit on the ${planName} plan.`;
+  return `Memories are kept for ${retentionDays} days on the ${planName} plan: older ones are deleted.`;
+}
+
+/**
+ * Whether moving from one retention to another shortens it (null is unlimited): only then does a plan
+ * change delete memories, and the screen warns first.
+ */
+export function shortensRetention(from: number | null | undefined, to: number | null | undefined): boolean {
+  if (to === null || to === undefined) return false;
+  return from === null || from === undefined || to < from;
+}
+
+/** The warning before a plan change that keeps memories for less time. */
+export function retentionWarning(planName: string, retentionDays: number, memoriesRemoved: number): string {
+  const kept = `The ${planName} plan keeps memories for ${retentionDays} days.`;
+  if (memoriesRemoved === 0) return `${kept} None of your memories is older than that today.`;
+  return `${kept} ${memoriesRemoved === 1 ? '1 of your memories is' : `${memoriesRemoved} of your memories are`} older and will be deleted.`;
+}

@@ -1,10 +1,15 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
@@ -18,7 +23,8 @@ import { OPEN_BILLING_PORTAL_MUTATION } from '../../billing/graphql/mutations/op
 import { UsageSection } from '../../billing/components/UsageSection';
 import { CHANGE_PLAN_MUTATION } from '../../billing/graphql/mutations/change-plan.mutation';
 import { SUBSCRIPTION_STATUS_QUERY } from '../../billing/graphql/queries/subscription-status.query';
-import { formatDollars } from '../../billing/utils/billing-display.util';
+import { MEMORIES_PAST_RETENTION_QUERY } from '../../billing/graphql/queries/memories-past-retention.query';
+import { formatDollars, retentionWarning, shortensRetention } from '../../billing/utils/billing-display.util';
 import { formatMonthlyPrice } from '../../landing/utils/format-money.util';
 import { planLabel } from '../../layout/utils/user-display.util';
 import { CheckList } from '../../ui/components/CheckList';
@@ -113,8 +119,35 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
         (entry): entry is CataloguePlan => entry !== undefined,
       );
 
+  const [warning, setWarning] = useState<{ planId: string; text: string } | null>(null);
+  const client = useApolloClient();
+
+  // A plan that keeps memories for less time deletes the older ones: say how many before changing.
   const choose = async (planId: string) => {
     setError(null);
+    const target = plans.find((entry) => entry.id === planId);
+    const currentRetention = subscription?.retentionDays ?? current?.retentionDays ?? null;
+    if (target && shortensRetention(currentRetention, target.retentionDays)) {
+      try {
+        const { data: preview } = await client.query({
+          query: MEMORIES_PAST_RETENTION_QUERY,
+          variables: { retentionDays: target.retentionDays ?? null },
+          fetchPolicy: 'network-only',
+        });
+        setWarning({
+          planId,
+          text: retentionWarning(target.name, target.retentionDays ?? 0, preview?.memoriesPastRetention ?? 0),
+        });
+      } catch (failure) {
+        setError(graphqlErrorMessage(failure) ?? 'Failed to change the plan. Please try again.');
+      }
+      return;
+    }
+    await applyPlan(planId);
+  };
+
+  const applyPlan = async (planId: string) => {
+    setWarning(null);
     try {
       const result = await changePlan({ variables: { plan: planId } });
       const checkoutUrl = result.data?.changePlan.checkoutUrl;
@@ -223,6 +256,23 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
         </Grid>
       </Box>
       <UsageSection />
+      <Dialog open={warning !== null} onClose={() => setWarning(null)} data-testid="retention-warning">
+        <DialogTitle>Change plan?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{warning?.text}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setWarning(null)}>Cancel</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={loading}
+            onClick={() => warning && void applyPlan(warning.planId)}
+          >
+            Change plan
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }
