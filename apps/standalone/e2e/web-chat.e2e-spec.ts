@@ -235,4 +235,58 @@ describe('web app: chat', () => {
       ChatMessages.cleared,
     );
   });
+
+  it('uploads a file from the chat (button, or dropped on the chat), shows its summary, and its text is found in Memories', async () => {
+    const { page } = await web.signedIn('/chat');
+    const fileMessage = (name: string, status: string) =>
+      page.locator(`[data-testid="file-message"][data-status="${status}"]`).filter({ hasText: name });
+
+    await page.getByTestId('chat-file-input').setInputFiles({
+      name: 'lemon-cake.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        "Grandma's lemon cake\n\nIt needs three lemons, a cup of sugar and two eggs. Bake it for forty minutes at 180 degrees.",
+      ),
+    });
+    await fileMessage('lemon-cake.txt', 'uploaded').waitFor({ timeout: 90_000 });
+    await expect(
+      fileMessage('lemon-cake.txt', 'uploaded').getByTestId('file-summary').textContent(),
+    ).resolves.toContain('lemons');
+    await fileMessage('lemon-cake.txt', 'uploaded').getByRole('button', { name: 'Summary memory' }).click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Summary of the file "lemon-cake.txt"', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // A text file named as an image is refused by its content: the failure says which file and why.
+    await page.getByTestId('chat-file-input').setInputFiles({
+      name: 'holiday.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('This is not a picture at all, only words.'),
+    });
+    const refused = fileMessage('holiday.png', 'failed');
+    await refused.waitFor({ timeout: 60_000 });
+    await expect(refused.getByTestId('file-error').textContent()).resolves.toMatch(
+      /^Failed to upload file: holiday\.png\. The file's content is/,
+    );
+
+    // Dropped on the chat: the same upload.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(
+        new File(['I keep two beehives on the roof of my flat.'], 'bees.txt', { type: 'text/plain' }),
+      );
+      const zone = document.querySelector('[data-testid="chat-drop-zone"]');
+      zone?.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await fileMessage('bees.txt', 'uploaded').waitFor({ timeout: 90_000 });
+
+    await page.goto(`${web.product.url}/memories`);
+    const box = page.getByRole('textbox', { name: 'Search memories' });
+    await box.fill('lemon cake sugar');
+    await box.press('Enter');
+    await page.getByTestId('memories-search-summary').waitFor();
+    await page.getByText('three lemons', { exact: false }).first().waitFor();
+  });
 });

@@ -3,13 +3,24 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import { ChatMessages, GraphqlErrorCode, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts/rules';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import {
+  ChatMessages,
+  GraphqlErrorCode,
+  UPLOAD_ACCEPTED_EXTENSIONS,
+  UploadMessages,
+  WEB_SEARCH_DEFAULT_RESULTS,
+} from '@membolt/contracts/rules';
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
 import { graphqlErrorMessage } from '../auth/utils/graphql-error.util';
 import { useSubscriptionRefusals } from '../billing';
 import { MemoryDetailsDialog, useLatestMemories } from '../memories';
+import { useFileUpload } from '../uploads/hooks/use-file-upload';
 import type { ChatMode, ScreenMessage, SearchState } from './chat.types';
 import { ChatHeader } from './components/ChatHeader';
 import { ChatInput } from './components/ChatInput';
@@ -68,6 +79,10 @@ export function ChatPage() {
   const [loadConversation] = useLazyQuery(CONVERSATION_QUERY, { fetchPolicy: 'network-only' });
   const [webSearch] = useMutation(WEB_SEARCH_MUTATION);
   const latest = useLatestMemories();
+  const fileUpload = useFileUpload();
+  const fileMessageId = useRef<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
 
   const { models, initial } = useMemo(() => pickerModelsOf(catalogue.data?.chatModels), [catalogue.data]);
   const model = chosenModel ?? initial ?? '';
@@ -236,6 +251,80 @@ export function ChatPage() {
     );
   };
 
+  // The file message follows its upload: progress, then the summary (or the failure).
+  useEffect(() => {
+    const id = fileMessageId.current;
+    const state = fileUpload.state;
+    if (!id || state.phase === 'idle') return;
+    setMessages((current) =>
+      current.map((message) => {
+        if (message.id !== id || !message.file) return message;
+        const file = message.file;
+        switch (state.phase) {
+          case 'uploading':
+            return { ...message, file: { ...file, percent: state.percent, stage: state.stage } };
+          case 'uploaded':
+            return {
+              ...message,
+              file: {
+                ...file,
+                status: 'uploaded',
+                percent: 100,
+                summary: state.upload.summary ?? null,
+                memoryId: state.upload.summaryMemoryId ?? null,
+              },
+            };
+          case 'failed':
+            return {
+              ...message,
+              file: {
+                ...file,
+                status: 'failed',
+                error:
+                  state.message === UploadMessages.failedGeneric
+                    ? UploadMessages.failedGeneric
+                    : UploadMessages.failedToUpload(file.name, state.message),
+              },
+            };
+        }
+      }),
+    );
+  }, [fileUpload.state]);
+
+  const uploadFile = async (file: File) => {
+    if (busy) return;
+    const message: ScreenMessage = {
+      ...screenMessage('user', file.name),
+      file: {
+        name: file.name,
+        size: file.size,
+        status: 'uploading',
+        percent: 0,
+        stage: 'uploading',
+        summary: null,
+        memoryId: null,
+        error: null,
+      },
+    };
+    fileMessageId.current = message.id;
+    setMessages((current) => [...current, message]);
+    setBanner(null);
+    setBusy(true);
+    try {
+      await fileUpload.upload(file);
+    } finally {
+      setBusy(false);
+      latest.reload().catch(() => undefined);
+    }
+  };
+
+  const dropFile = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void uploadFile(file);
+  };
+
   const send = () => {
     const text = input.trim();
     if (!text || busy) return;
@@ -282,7 +371,40 @@ export function ChatPage() {
         onNew={startNew}
         busy={busy}
       />
-      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
+      <Box
+        sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0, position: 'relative' }}
+        data-testid="chat-drop-zone"
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files') || busy) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={dropFile}
+      >
+        {dragging && (
+          <Box
+            data-testid="chat-drop-target"
+            sx={{
+              position: 'absolute',
+              inset: 8,
+              zIndex: 2,
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: 'primary.main',
+              borderRadius: 2,
+              bgcolor: 'action.hover',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              pointerEvents: 'none',
+            }}
+          >
+            <Typography variant="h6">Drop a file to upload it</Typography>
+          </Box>
+        )}
         <ChatHeader
           title={title}
           models={models}
@@ -325,6 +447,33 @@ export function ChatPage() {
           mode={mode}
           onModeChange={setMode}
           busy={busy}
+          attachment={
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                accept={UPLOAD_ACCEPTED_EXTENSIONS.join(',')}
+                data-testid="chat-file-input"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void uploadFile(file);
+                }}
+              />
+              <Tooltip title="Upload a file">
+                <span>
+                  <IconButton
+                    aria-label="Upload a file"
+                    disabled={busy}
+                    onClick={() => fileInput.current?.click()}
+                  >
+                    <AttachFileIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </>
+          }
         />
       </Box>
       {panelOpen && <MemoryPanel latest={latest} onMemoryClick={setOpenMemoryId} />}

@@ -33,6 +33,22 @@ export interface ScreenMessage {
   /** Error messages: what the server said, under the spec's text. */
   readonly detail?: string | null;
   readonly search?: SearchState;
+  /** A file the user uploaded from the chat (web-app.md: uploading, then uploaded with its summary, or failed). */
+  readonly file?: FileMessageState;
+}
+
+export interface FileMessageState {
+  readonly name: string;
+  readonly size: number;
+  readonly status: 'uploading' | 'uploaded' | 'failed';
+  readonly percent: number;
+  /** uploading, queued, extracting, chunking, embedding, summarising. */
+  readonly stage: string;
+  readonly summary: string | null;
+  /** The summary memory. */
+  readonly memoryId: string | null;
+  /** The whole failure text, ready to show. */
+  readonly error: string | null;
 }
 
 /** A model of the picker. */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ChatMessages } from '@membolt/contracts/rules';
 import type { ChipMemory, ScreenMessage, SearchState } from '../chat.types';
 import { formatMessageTime } from '../utils/message-time.util';
+import { FileMessage } from './FileMessage';
 import { MarkdownText } from './MarkdownText';
 
 const CHIP_TEXT_LENGTH = 40;
@@ -106,7 +107,9 @@ export function ChatMessageItem({
         }}
       >
         {message.search && <SearchHeader search={message.search} />}
-        {thinking ? (
+        {message.file ? (
+          <FileMessage file={message.file} onMemoryClick={onMemoryClick} />
+        ) : thinking ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="thinking">
             <CircularProgress size={14} />
             <Typography variant="body2">{ChatMessages.thinking}</Typography>
