@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type LoopbackLlmServer, startLoopbackLlmServer } from '@membolt/chat/testing';
 import { IngestFileJob, INGESTION_STORE, IngestionService, type IngestionStore } from '@membolt/ingestion';
 import { sampleDocx, sampleExecutable, samplePdf, truncatedPdf } from '@membolt/ingestion/testing';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import S3rver from 's3rver';
 import { join } from 'node:path';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
@@ -369,5 +371,53 @@ describe('uploads: the summary by the language model when one is configured', ()
     });
     const request = llm.requests.find((r) => r.system.includes('You summarise a document'));
     expect(request?.messages[0]?.content).toContain('We harvest honey twice a year.');
+  });
+});
+
+describe('uploads: files kept in an S3-compatible bucket (a loopback S3 server)', () => {
+  let s3: S3rver;
+  let s3Dir: string;
+  let endpoint = '';
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(join(tmpdir(), 'membolt-uploads-s3-'));
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'membolt-files', configs: [] }],
+    });
+    const { port } = (await s3.run()) as { port: number };
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await s3.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+  const product = useStandalone('uploads-s3', () => ({
+    ...UNLIMITED_GATEWAY,
+    BUS_TIMEOUT_MS: '30000',
+    INGESTION_FILE_STORE: 's3',
+    S3_BUCKET: 'membolt-files',
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    INGESTION_KEEP_FILES: 'true',
+  }));
+
+  it('stores the file in the bucket, makes its memories, and deletes it from the bucket with the upload', async () => {
+    const user = await newApiUser(product);
+    const pdf = await samplePdf([['A page about the tide pools of Brittany.'], ['And one about kelp.']]);
+    const answer = ok<UploadJson>(
+      await user.call('/api/upload_base64', { method: 'POST', body: body('tides.pdf', pdf) }),
+    );
+    expect(answer).toMatchObject({ kind: 'pdf', pages: 2 });
+    const files = () => readdirSync(s3Dir, { recursive: true }).map(String);
+    expect(files().some((path) => path.includes(`uploads/${answer.upload_id}/file`))).toBe(true);
+    expect(existsSync(join(product.scratchDir, 'data', 'uploads', answer.upload_id))).toBe(false);
+    const receipt = ok(await user.call(`/api/uploads/${answer.upload_id}`, { method: 'DELETE' }));
+    expect(receipt).toMatchObject({ deleted: true, file_deleted: true });
+    expect(files().some((path) => path.includes(`uploads/${answer.upload_id}/`))).toBe(false);
   });
 });

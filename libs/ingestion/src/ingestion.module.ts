@@ -6,6 +6,7 @@ import { BusFileFacts } from './adapters/bus/bus-file-facts.js';
 import { BusFileMemories } from './adapters/bus/bus-file-memories.js';
 import { BusFileSummaries } from './adapters/bus/bus-file-summaries.js';
 import { DiskFileStore } from './adapters/disk/disk-file-store.js';
+import { S3FileStore } from './adapters/s3/s3-file-store.js';
 import { TesseractImageReader } from './extraction/tesseract-ocr.js';
 import { IngestionHandlers } from './ingestion.handlers.js';
 import {
@@ -53,7 +54,13 @@ export class IngestionModule implements OnApplicationShutdown {
       providers: [
         { provide: INGESTION_SETTINGS, useValue: resolveIngestionSettings(options) },
         { provide: INGESTION_STORE, useFactory: () => openIngestionStore(options.store) },
-        { provide: FILE_STORE, useValue: new DiskFileStore(filesDirOf(options)) },
+        {
+          provide: FILE_STORE,
+          useValue:
+            options.fileStore?.kind === 's3'
+              ? new S3FileStore(options.fileStore)
+              : new DiskFileStore(filesDirOf(options)),
+        },
         { provide: FILE_MEMORIES, useClass: BusFileMemories },
         { provide: FILE_FACTS, useClass: BusFileFacts },
         { provide: FILE_SUMMARIES, useClass: BusFileSummaries },

@@ -2,6 +2,7 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from '@membolt/contracts';
 import { type JobsConfig, jobsConfigFields, type JobsConfigValues, toJobsConfig } from '@membolt/jobs';
 import { booleanFlag, type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
+import type { S3FileStoreSettings } from './adapters/s3/s3-file-store.js';
 
 export interface IngestionModuleOptions {
   /** The embedded SQLite file `DATA_DIR/ingestion.sqlite`, or the `membolt_ingestion` MongoDB database. */
@@ -18,6 +19,8 @@ export interface IngestionModuleOptions {
   readonly attempts?: number;
   /** Keep the original files after processing (default: deleted once their memories are stored). */
   readonly keepFiles?: boolean;
+  /** Where the files wait: local disk under `filesDir` (default), or an S3-compatible bucket (decision 069). */
+  readonly fileStore?: { readonly kind: 'disk' } | ({ readonly kind: 's3' } & S3FileStoreSettings);
 }
 
 export interface IngestionSettings {
@@ -77,6 +80,32 @@ export const ingestionConfigFields = {
   INGESTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_INGESTION_CONCURRENCY),
   INGESTION_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(DEFAULT_INGESTION_ATTEMPTS),
   INGESTION_KEEP_FILES: booleanFlag(false),
+  /** `disk` (DATA_DIR/uploads) or `s3`: several ingestion replicas share no disk. */
+  INGESTION_FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, . and -)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region such as us-east-1')
+    .default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://minio:9000' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^(?!(.*\/)?\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/,
+      'must be a key prefix such as uploads or membolt/uploads',
+    )
+    .default('uploads'),
 };
 
 export interface IngestionConfigValues extends JobsConfigValues {
@@ -87,6 +116,14 @@ export interface IngestionConfigValues extends JobsConfigValues {
   readonly INGESTION_CONCURRENCY: number;
   readonly INGESTION_JOB_ATTEMPTS: number;
   readonly INGESTION_KEEP_FILES: boolean;
+  readonly INGESTION_FILE_STORE?: 'disk' | 's3';
+  readonly S3_BUCKET?: string | undefined;
+  readonly S3_REGION?: string;
+  readonly S3_ENDPOINT?: string | undefined;
+  readonly S3_FORCE_PATH_STYLE?: boolean;
+  readonly S3_ACCESS_KEY_ID?: string | undefined;
+  readonly S3_SECRET_ACCESS_KEY?: string | undefined;
+  readonly S3_PREFIX?: string;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -101,5 +138,26 @@ export function toIngestionModuleOptions(config: IngestionConfigValues): Ingesti
     concurrency: config.INGESTION_CONCURRENCY,
     attempts: config.INGESTION_JOB_ATTEMPTS,
     keepFiles: config.INGESTION_KEEP_FILES,
+    fileStore: fileStoreOf(config),
+  };
+}
+
+function fileStoreOf(config: IngestionConfigValues): IngestionModuleOptions['fileStore'] {
+  if (config.INGESTION_FILE_STORE !== 's3') return { kind: 'disk' };
+  if (!config.S3_BUCKET)
+    throw new Error('Invalid configuration: S3_BUCKET is required when INGESTION_FILE_STORE=s3');
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      'Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK default credentials)',
+    );
+  return {
+    kind: 's3',
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION ?? 'us-east-1',
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    prefix: config.S3_PREFIX ?? 'uploads',
   };
 }

@@ -1,1 +1,2 @@
 export * from './sample-files.js';
+export * from './file-store.contract.js';
