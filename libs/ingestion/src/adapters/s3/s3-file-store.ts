@@ -110,7 +110,7 @@ export class S3FileStore implements FileStore {
       if (!answer.Body) throw new Error(`The object ${key} has no body`);
       return await answer.Body.transformToByteArray();
     } catch (error) {
-      if (isMissing(error)) throw new Error(`No stored file at ${key} (ENOENT)`);
+      if (isMissing(error)) throw new Error(`No stored file at ${key} (ENOENT)`, { cause: error });
       throw error;
     }
   }
