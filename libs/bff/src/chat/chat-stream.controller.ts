@@ -6,10 +6,10 @@ import {
   type ChatTurnView,
   GRAPHQL_CODE_BY_CODE,
   GraphqlErrorCode,
-  HTTP_STATUS_BY_CODE,
   INTERNAL_ERROR_MESSAGE,
   MemboltError,
   METERED_ENDPOINTS,
+  toRestError,
 } from '@membolt/contracts';
 import { UsageMeter } from '@membolt/edge';
 import type { Response } from 'express';
@@ -80,7 +80,7 @@ export class ChatStreamController {
     } catch (error) {
       // Once streaming, the failure already went out as an `error` event (relay).
       if (!streaming) {
-        res.status(statusOf(error)).json(this.errorOf(error));
+        res.status(error instanceof MemboltError ? toRestError(error).status : 500).json(this.errorOf(error));
       }
     }
   }
@@ -144,12 +144,6 @@ export class ChatStreamController {
     this.logger.error(`Chat stream failed: ${error instanceof Error ? error.stack : String(error)}`);
     return { code: GraphqlErrorCode.InternalServerError, message: INTERNAL_ERROR_MESSAGE };
   }
-}
-
-function statusOf(error: unknown): number {
-  if (!(error instanceof MemboltError)) return 500;
-  const domainError: MemboltError = error;
-  return HTTP_STATUS_BY_CODE[domainError.code];
 }
 
 /** The body's shape only: the chat service validates the values (lengths, model, mode) and answers `error`. */

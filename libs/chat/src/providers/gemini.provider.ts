@@ -7,7 +7,7 @@ import type {
   LlmStreamEvent,
 } from './llm-provider.js';
 import { lazyClient } from '@membolt/platform';
-import { afterLoading, withRetries } from './provider-failures.js';
+import { streamWithRetries } from './provider-failures.js';
 
 /** Google Gemini (generateContent, streamed over SSE) through the official `@google/genai` SDK. */
 export class GeminiProvider implements LlmProvider {
@@ -37,15 +37,13 @@ export class GeminiProvider implements LlmProvider {
   }
 
   stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    // The SDK loads before the first attempt: its loading never counts against the provider's timeout.
-    return afterLoading(this.client, (client) =>
-      withRetries(
-        this.id,
-        request.model,
-        this.policy,
-        (attempt) => this.open(client, request, attempt),
-        signal,
-      ),
+    return streamWithRetries(
+      this.id,
+      request.model,
+      this.policy,
+      this.client,
+      (client, attempt) => this.open(client, request, attempt),
+      signal,
     );
   }
 

@@ -7,7 +7,7 @@ import type {
   LlmStreamEvent,
 } from './llm-provider.js';
 import { lazyClient } from '@membolt/platform';
-import { afterLoading, withRetries } from './provider-failures.js';
+import { streamWithRetries } from './provider-failures.js';
 
 /**
  * OpenAI Chat Completions through the official `openai` SDK; with a base URL, any server speaking the same
@@ -36,15 +36,13 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    // The SDK loads before the first attempt: its loading never counts against the provider's timeout.
-    return afterLoading(this.client, (client) =>
-      withRetries(
-        this.id,
-        request.model,
-        this.policy,
-        (attempt) => this.open(client, request, attempt),
-        signal,
-      ),
+    return streamWithRetries(
+      this.id,
+      request.model,
+      this.policy,
+      this.client,
+      (client, attempt) => this.open(client, request, attempt),
+      signal,
     );
   }
 

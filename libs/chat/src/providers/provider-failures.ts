@@ -162,10 +162,18 @@ export async function* withRetries(
   }
 }
 
-/** Runs `run` once `load` (an SDK client made on first use) is ready: the events of `run`, after the load. */
-export async function* afterLoading<C, E>(
-  load: () => Promise<C>,
-  run: (client: C) => AsyncIterable<E>,
-): AsyncGenerator<E> {
-  yield* run(await load());
+/**
+ * A provider's stream under the retry policy, once its SDK client is ready: the client loads (first use)
+ * before the first attempt, so loading never counts against the provider's timeout.
+ */
+export async function* streamWithRetries<C>(
+  provider: LlmProviderId,
+  model: string,
+  policy: LlmCallPolicy,
+  client: () => Promise<C>,
+  open: (client: C, signal: AbortSignal) => AsyncIterable<LlmStreamEvent>,
+  signal?: AbortSignal,
+): AsyncGenerator<LlmStreamEvent> {
+  const ready = await client();
+  yield* withRetries(provider, model, policy, (attempt) => open(ready, attempt), signal);
 }

@@ -4,11 +4,11 @@ import { type Job, JOB_QUEUE, type JobQueue, PermanentJobError } from '@membolt/
 import { CLOCK, type Clock } from '@membolt/platform';
 import { chunkText } from '../domain/chunker.js';
 import { extractiveSummary } from '../domain/extractive-summary.js';
+import { summaryLead } from '../domain/summary-memory.js';
 import { textPieces } from '../domain/text-pieces.js';
 import { extractText, type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
 import { FILE_FACTS, type FileFacts } from '../ports/file-facts.js';
-import { summaryLead } from '../adapters/bus/bus-file-memories.js';
 import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
 import { FILE_SUMMARIES, type FileSummaries } from '../ports/file-summaries.js';
 import { FILE_STORE, type FileStore } from '../ports/file-store.js';

@@ -79,8 +79,7 @@ export class RetentionPurgeJob implements OnModuleInit {
     const answer = await this.retention.of(userId);
     if (answer.kind === 'no-account') return { retentionDays: null, deleted: 0, skipped: 'no-account' };
     if (answer.days === null) return { retentionDays: null, deleted: 0 };
-    const days = Math.max(answer.days, this.settings.minDays);
-    const cutoff = new Date(this.clock.now().getTime() - days * DAY_MS);
+    const cutoff = this.cutoffFor(answer.days);
     let deleted = 0;
     for (;;) {
       const removal = await this.store.memories.deleteCreatedBefore(userId, cutoff, PURGE_BATCH);
@@ -98,7 +97,11 @@ export class RetentionPurgeJob implements OnModuleInit {
   /** How many of the account's memories a retention of `days` would remove now (the downgrade warning). */
   async wouldRemove(userId: string, days: number | null): Promise<number> {
     if (days === null) return 0;
-    const cutoff = new Date(this.clock.now().getTime() - Math.max(days, this.settings.minDays) * DAY_MS);
-    return this.store.memories.countCreatedBefore(userId, cutoff);
+    return this.store.memories.countCreatedBefore(userId, this.cutoffFor(days));
+  }
+
+  /** Memories created before this are past a retention of `days` (never under the floor). */
+  private cutoffFor(days: number): Date {
+    return new Date(this.clock.now().getTime() - Math.max(days, this.settings.minDays) * DAY_MS);
   }
 }

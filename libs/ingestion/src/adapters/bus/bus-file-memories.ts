@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { CommonErrorCode, MEMORY_LIST_MAX_LIMIT, MemboltError, MemorySubjects } from '@membolt/contracts';
+import { summaryOfMemoryText } from '../../domain/summary-memory.js';
 import type { ExistingFileMemories, FileMemories, FileMemoryInput } from '../../ports/file-memories.js';
 
 /** A batch create embeds every text at once: give it more time than a plain request. */
@@ -26,7 +27,7 @@ export class BusFileMemories implements FileMemories {
         const { kind, chunkIndex } = memory.metadata;
         if (kind === 'summary' && !summaryId) {
           summaryId = memory.id;
-          summaryText = summaryOf(memory.text);
+          summaryText = summaryOfMemoryText(memory.text);
         } else if (kind === 'chunk' && typeof chunkIndex === 'number' && !chunks.has(chunkIndex))
           chunks.set(chunkIndex, memory.id);
         else others.push(memory.id);
@@ -65,12 +66,4 @@ export class BusFileMemories implements FileMemories {
     }
     return deleted;
   }
-}
-
-/** What the summary memory's text leads with, before the summary itself. */
-export const summaryLead = (fileName: string): string => `Summary of the file "${fileName}": `;
-
-function summaryOf(text: string): string {
-  const lead = /^Summary of the file "[^"]*": /.exec(text);
-  return lead ? text.slice(lead[0].length) : text;
 }

@@ -169,12 +169,27 @@ export function filterSql(filter: MemoryFilter, alias = 'm'): SqlPart {
   return { sql, params };
 }
 
-interface RowsStatement {
+/** What the searches need of a prepared statement. */
+export interface RowsStatement {
   all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
 }
-/** keepSeqsInSql's statements by SQL text, per connection (filters make a bounded number of shapes). */
-const keepStatements = new WeakMap<EmbeddedDatabase, Map<string, RowsStatement>>();
-const KEEP_STATEMENTS_MAX = 200;
+/** Prepared statements by SQL text, per connection: the search SQL varies only with the scope's and filters' shape. */
+const preparedStatements = new WeakMap<EmbeddedDatabase, Map<string, RowsStatement>>();
+const PREPARED_STATEMENTS_MAX = 200;
+
+/** `sql` prepared once per connection (preparing took a sixth of an ANN search's time). */
+export function preparedOnce(db: EmbeddedDatabase, sql: string): RowsStatement {
+  let statements = preparedStatements.get(db);
+  if (!statements) preparedStatements.set(db, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= PREPARED_STATEMENTS_MAX) statements.clear();
+    statement = db.prepare(sql) as RowsStatement;
+    statements.set(sql, statement);
+  }
+  return statement;
+}
 
 /** Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> memory id. */
 export function keepSeqsInSql(
@@ -189,16 +204,7 @@ export function keepSeqsInSql(
   const filters = filterSql(filter);
   const sql = `SELECT m.seq, m.id FROM memories m WHERE ${where.sql}${filters.sql}
        AND m.seq IN (SELECT value FROM json_each(?))`;
-  // Prepared once per query shape and connection: preparing took a sixth of an ANN search's time.
-  let statements = keepStatements.get(db);
-  if (!statements) keepStatements.set(db, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= KEEP_STATEMENTS_MAX) statements.clear();
-    statement = db.prepare(sql) as RowsStatement;
-    statements.set(sql, statement);
-  }
-  const rows = statement.all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{
+  const rows = preparedOnce(db, sql).all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{
     seq: number;
     id: string;
   }>;

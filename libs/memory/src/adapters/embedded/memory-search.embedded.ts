@@ -3,15 +3,9 @@ import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/mem
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
-import { filterSql, scopeSql, scopeToken } from './memory-rows.js';
+import { filterSql, preparedOnce, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
-
-/** What the searches need of a prepared statement. */
-interface RowsStatement {
-  all(...params: unknown[]): unknown[];
-  get(...params: unknown[]): unknown;
-}
 
 /** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
@@ -188,15 +182,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     return out;
   }
 
-  // The statements vary only with the scope's and filters' shape: prepare each shape once.
-  private readonly statements = new Map<string, RowsStatement>();
   private cached(sql: string): RowsStatement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= 64) this.statements.clear();
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return preparedOnce(this.db, sql);
   }
 }
