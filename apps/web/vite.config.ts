@@ -63,6 +63,9 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: apiTarget, changeOrigin: false },
       '/api': { target: apiTarget, changeOrigin: false },
+      '/auth': { target: apiTarget, changeOrigin: false },
+      '/chat/stream': { target: apiTarget, changeOrigin: false },
+      '/events': { target: apiTarget, changeOrigin: false },
     },
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { UploadFollowers } from '@membolt/bff';
 import type { GraphqlBrowser } from '@membolt/bff/testing';
-import { UPLOAD_PART_BYTES } from '@membolt/contracts';
+import { UPLOAD_PART_BYTES, UPLOAD_STATES } from '@membolt/contracts';
 import { signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 jest.setTimeout(120_000);
@@ -34,12 +35,18 @@ const anEmail = () => `uploads-${Date.now().toString(36)}-${++sequence}@example.
 /** The web app's file API (Files tab, chat upload) through the BFF, the ingestion job and the memory service. */
 describe('BFF uploads over GraphQL (standalone)', () => {
   // INGESTION_CHUNK_CHARS is the operator's: 2000 fits the twenty entries below in one chunk.
-  const product = useStandalone('bff-uploads', { INGESTION_CHUNK_CHARS: '2000', BUS_TIMEOUT_MS: '30000' });
+  // The pushed progress is re-read only every hour here: what the event stream shows was pushed.
+  const product = useStandalone('bff-uploads', {
+    INGESTION_CHUNK_CHARS: '2000',
+    BUS_TIMEOUT_MS: '30000',
+    BFF_UPLOAD_EVENTS_RECHECK_SECONDS: '3600',
+  });
   const signedIn = async (): Promise<GraphqlBrowser> =>
     (await signUpOverGraphql(product.url, { email: anEmail(), password: 'correct horse 1', name: 'Ada' }))
       .browser;
 
-  async function uploadFile(browser: GraphqlBrowser, fileName: string, bytes: Uint8Array): Promise<Upload> {
+  /** Opens an upload and sends its bytes, without completing it. */
+  async function sendFile(browser: GraphqlBrowser, fileName: string, bytes: Uint8Array): Promise<string> {
     const begun = await browser.request<{ beginUpload: Upload }>(BEGIN, {
       input: { fileName, fileSize: bytes.length },
     });
@@ -52,6 +59,11 @@ describe('BFF uploads over GraphQL (standalone)', () => {
       const part = await browser.request<{ uploadPart: number }>(PART, { uploadId: id, index, data });
       expect(part.errors).toBeUndefined();
     }
+    return id;
+  }
+
+  async function uploadFile(browser: GraphqlBrowser, fileName: string, bytes: Uint8Array): Promise<Upload> {
+    const id = await sendFile(browser, fileName, bytes);
     const completed = await browser.request<{ completeUpload: Upload }>(COMPLETE, { uploadId: id });
     expect(completed.errors).toBeUndefined();
     let upload = completed.data!.completeUpload;
@@ -126,5 +138,92 @@ describe('BFF uploads over GraphQL (standalone)', () => {
     expect(receipt.data!.deleteUpload.memoriesDeleted).toBe(2);
     const list = (await alice.request<{ uploads: { uploads: Upload[] } }>(LIST)).data!.uploads.uploads;
     expect(list.map((u) => u.fileName)).toEqual([]);
+  });
+
+  const followEvents = (browser: GraphqlBrowser | null, id: string) =>
+    fetch(`${product.url}/events/uploads/${id}`, {
+      headers: { accept: 'text/event-stream', ...(browser ? { cookie: browser.jar.header('/events') } : {}) },
+    });
+
+  /** The whole event stream (the server ends it once the upload is done or failed). */
+  async function eventsOf(response: Response): Promise<Array<{ event: string; data: Upload }>> {
+    const text = await response.text();
+    return text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event:'))
+      .map((block) => {
+        const [eventLine = '', dataLine = ''] = block.split('\n');
+        return {
+          event: eventLine.slice('event: '.length),
+          data: JSON.parse(dataLine.slice('data: '.length)),
+        };
+      });
+  }
+
+  it('pushes the progress of an upload as server-sent events until it is done, then ends the stream', async () => {
+    const browser = await signedIn();
+    const id = await sendFile(
+      browser,
+      'tides.txt',
+      new TextEncoder().encode('High tide at Brest was 7.2 m.'),
+    );
+    const stream = await followEvents(browser, id);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const events = eventsOf(stream);
+    // The stream is open before the job exists: everything after `receiving` reaches it as a push (the
+    // stored state is re-read only hourly in this product).
+    const completed = await browser.request<{ completeUpload: Upload }>(COMPLETE, { uploadId: id });
+    expect(completed.errors).toBeUndefined();
+
+    const received = await events;
+    expect(received.every((e) => e.event === 'upload')).toBe(true);
+    expect(received[0]!.data).toMatchObject({ id, state: 'receiving' });
+    const last = received.at(-1)!.data;
+    expect(last).toMatchObject({ id, state: 'done', percent: 100, chunks: 1 });
+    expect(last.summaryMemoryId).toEqual(expect.any(String));
+    const order = received.map((e) => UPLOAD_STATES.indexOf(e.data.state as (typeof UPLOAD_STATES)[number]));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBe(order.length);
+    // The finished stream stopped following the upload.
+    expect(product.app.get(UploadFollowers).followed).toBe(0);
+
+    // A finished upload answers its state once and ends.
+    const again = await eventsOf(await followEvents(browser, id));
+    expect(again.map((e) => e.data.state)).toEqual(['done']);
+  });
+
+  it("answers 401 without a session and 404 for another user's or an unknown upload, before any stream", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const id = await sendFile(alice, 'private.txt', new TextEncoder().encode('Alice keeps bees.'));
+
+    const anonymous = await followEvents(null, id);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    for (const other of [id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await followEvents(bob, other);
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get('content-type')).toContain('application/json');
+      expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const malformed = await followEvents(alice, 'x'.repeat(500));
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(product.app.get(UploadFollowers).followed).toBe(0);
+
+    // The browser going away (the screen closed) stops the following on the server.
+    const leaving = new AbortController();
+    const open = await fetch(`${product.url}/events/uploads/${id}`, {
+      headers: { cookie: alice.jar.header('/events') },
+      signal: leaving.signal,
+    });
+    const reader = open.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('"state":"receiving"');
+    expect(product.app.get(UploadFollowers).followed).toBe(1);
+    leaving.abort();
+    for (let i = 0; i < 200 && product.app.get(UploadFollowers).followed > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(product.app.get(UploadFollowers).followed).toBe(0);
   });
 });

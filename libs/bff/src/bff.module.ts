@@ -20,6 +20,8 @@ import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js'
 import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { ChatStreamController } from './chat/chat-stream.controller.js';
+import { UploadEventsController } from './uploads/upload-events.controller.js';
+import { UploadFollowers } from './uploads/upload-followers.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -93,12 +95,13 @@ export class BffModule implements NestModule {
           context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
         }),
       ],
-      controllers: [OidcController, ChatStreamController],
+      controllers: [OidcController, ChatStreamController, UploadEventsController],
       providers: [
         { provide: BFF_OPTIONS, useValue: options },
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         AccessRevocations,
+        UploadFollowers,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
         UsageMeter,
@@ -111,6 +114,6 @@ export class BffModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql', 'chat/stream');
+    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql', 'chat/stream', 'events/uploads/:id');
   }
 }

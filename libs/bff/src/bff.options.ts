@@ -21,11 +21,17 @@ export interface BffModuleOptions {
   readonly queryLimits?: Partial<GraphqlQueryLimits>;
   /** Requests per client address on /graphql; default 300 per 60 s, 100,000 addresses tracked. */
   readonly rateLimit?: Partial<AddressRateLimitPolicy>;
+  /**
+   * A browser following an upload's progress (pushed as the ingestion service broadcasts it) also has the
+   * stored state read again this often, in case a notice was lost; default 10 s.
+   */
+  readonly uploadEventsRecheckMs?: number;
 }
 
 export const BFF_OPTIONS = Symbol('BFF_OPTIONS');
 
 export const DEFAULT_BFF_RATE_LIMIT_PER_MINUTE = 300;
+export const DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS = 10;
 
 const positive = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
@@ -42,6 +48,7 @@ export const bffConfigFields = {
     .default(DEFAULT_GRAPHQL_QUERY_LIMITS.maxAliases),
   GRAPHQL_MAX_FIELDS: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxFields, 10_000),
   GRAPHQL_MAX_COST: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxCost, 1_000_000),
+  BFF_UPLOAD_EVENTS_RECHECK_SECONDS: positive(DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS, 3600),
 };
 
 /** The limit variables of `bffConfigFields`, validated. */
@@ -52,10 +59,13 @@ export interface BffLimitConfigValues {
   readonly GRAPHQL_MAX_ALIASES: number;
   readonly GRAPHQL_MAX_FIELDS: number;
   readonly GRAPHQL_MAX_COST: number;
+  readonly BFF_UPLOAD_EVENTS_RECHECK_SECONDS: number;
 }
 
 /** The limit options of BffModule from its environment fields. */
-function toBffLimits(config: BffLimitConfigValues): Pick<BffModuleOptions, 'queryLimits' | 'rateLimit'> {
+function toBffLimits(
+  config: BffLimitConfigValues,
+): Pick<BffModuleOptions, 'queryLimits' | 'rateLimit' | 'uploadEventsRecheckMs'> {
   return {
     queryLimits: {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
@@ -65,6 +75,7 @@ function toBffLimits(config: BffLimitConfigValues): Pick<BffModuleOptions, 'quer
       maxCost: config.GRAPHQL_MAX_COST,
     },
     rateLimit: { limit: config.BFF_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+    uploadEventsRecheckMs: config.BFF_UPLOAD_EVENTS_RECHECK_SECONDS * 1000,
   };
 }
 

@@ -32,3 +32,4 @@ export * from './billing/payments.js';
 export * from './ingestion/ingestion.requests.js';
 export * from './ingestion/ingestion.views.js';
 export * from './ingestion/ingestion.subjects.js';
+export * from './ingestion/ingestion.events.js';

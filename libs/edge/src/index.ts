@@ -4,3 +4,4 @@ export * from './web-app.middleware.js';
 export * from './ops-endpoints.js';
 export * from './metering/usage-meter.js';
 export * from './metering/metered.decorator.js';
+export * from './event-stream.js';

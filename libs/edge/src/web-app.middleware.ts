@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Paths the web app never owns: they fall through to the API routes (and their JSON 404). */
-const API_PREFIXES = ['/api', '/graphql', '/auth', '/metrics', '/livez', '/readyz'];
+const API_PREFIXES = ['/api', '/graphql', '/auth', '/events', '/metrics', '/livez', '/readyz'];
 
 /**
  * Serves the built React app: static assets with long caching for hashed files, and index.html for every

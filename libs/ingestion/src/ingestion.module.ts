@@ -5,6 +5,7 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import { BusFileFacts } from './adapters/bus/bus-file-facts.js';
 import { BusFileMemories } from './adapters/bus/bus-file-memories.js';
 import { BusFileSummaries } from './adapters/bus/bus-file-summaries.js';
+import { BusUploadChangeNotifier } from './adapters/bus/bus-upload-changes.js';
 import { DiskFileStore } from './adapters/disk/disk-file-store.js';
 import { S3FileStore } from './adapters/s3/s3-file-store.js';
 import { TesseractImageReader } from './extraction/tesseract-ocr.js';
@@ -23,6 +24,7 @@ import { FILE_MEMORIES } from './ports/file-memories.js';
 import { FILE_SUMMARIES } from './ports/file-summaries.js';
 import { FILE_STORE } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore } from './ports/ingestion-store.js';
+import { UPLOAD_CHANGES } from './ports/upload-changes.js';
 
 function filesDirOf(options: IngestionModuleOptions): string {
   if (options.filesDir) return options.filesDir;
@@ -64,6 +66,7 @@ export class IngestionModule implements OnApplicationShutdown {
         { provide: FILE_MEMORIES, useClass: BusFileMemories },
         { provide: FILE_FACTS, useClass: BusFileFacts },
         { provide: FILE_SUMMARIES, useClass: BusFileSummaries },
+        { provide: UPLOAD_CHANGES, useClass: BusUploadChangeNotifier },
         { provide: IMAGE_TEXT_READER, useClass: TesseractImageReader },
         { provide: CLOCK, useValue: systemClock },
         IngestionService,

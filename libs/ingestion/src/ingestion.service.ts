@@ -26,6 +26,7 @@ import { INGEST_FILE_JOB, type IngestFileJobData } from './jobs/ingest-file.job.
 import { FILE_MEMORIES, type FileMemories } from './ports/file-memories.js';
 import { FILE_STORE, type FileStore } from './ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore, type UploadRecord } from './ports/ingestion-store.js';
+import { UPLOAD_CHANGES, type UploadChangeNotifier } from './ports/upload-changes.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
@@ -40,6 +41,7 @@ export class IngestionService {
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(FILE_MEMORIES) private readonly memories: FileMemories,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(UPLOAD_CHANGES) private readonly changes: UploadChangeNotifier,
     @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -109,6 +111,7 @@ export class IngestionService {
       attempts: this.settings.attempts,
       backoffMs: 2_000,
     });
+    await this.changes.changed(userId, upload.id, 'queued', upload.percent);
     return { ...upload, kind: verdict.kind, state: 'queued', updatedAt: now };
   }
 
@@ -121,6 +124,7 @@ export class IngestionService {
       const error = job.error ?? 'Processing failed.';
       const now = this.clock.now().toISOString();
       await this.store.uploads.update(upload.id, { state: 'failed', error }, now);
+      await this.changes.changed(userId, upload.id, 'failed', upload.percent);
       return { ...upload, state: 'failed', error, updatedAt: now };
     }
     return upload;

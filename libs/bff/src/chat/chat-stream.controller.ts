@@ -1,18 +1,10 @@
 import { Controller, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { BusClient } from '@membolt/bus';
-import {
-  ChatSubjects,
-  type ChatTurnView,
-  GRAPHQL_CODE_BY_CODE,
-  GraphqlErrorCode,
-  INTERNAL_ERROR_MESSAGE,
-  MemboltError,
-  METERED_ENDPOINTS,
-  toRestError,
-} from '@membolt/contracts';
-import { UsageMeter } from '@membolt/edge';
+import { ChatSubjects, type ChatTurnView, GraphqlErrorCode, METERED_ENDPOINTS } from '@membolt/contracts';
+import { openEventStream, UsageMeter } from '@membolt/edge';
 import type { Response } from 'express';
+import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { AccessRevocations } from '../session/access-revocations.js';
 import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
 import { toChatMemoryModel, toChatTurnModel, toSendChatTurnRequest } from './chat.mapper.js';
@@ -80,26 +72,18 @@ export class ChatStreamController {
     } catch (error) {
       // Once streaming, the failure already went out as an `error` event (relay).
       if (!streaming) {
-        res.status(error instanceof MemboltError ? toRestError(error).status : 500).json(this.errorOf(error));
+        res.status(streamErrorStatus(error)).json(streamErrorOf(error, this.logger, 'Chat stream'));
       }
     }
   }
 
   /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
   private async relay(res: Response, userId: string, input: SendChatMessageInput): Promise<ChatTurnView> {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
+    const send = openEventStream(res);
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) controller.abort();
     });
-    const send = (event: string, data: unknown) =>
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     try {
       for await (const chunk of this.bus.stream(ChatSubjects.streamTurn, toSendChatTurnRequest(input), {
         userId,
@@ -119,30 +103,11 @@ export class ChatStreamController {
       }
       throw new Error('The chat stream ended without its answer.');
     } catch (error) {
-      if (!controller.signal.aborted) send('error', this.errorOf(error));
+      if (!controller.signal.aborted) send('error', streamErrorOf(error, this.logger, 'Chat stream'));
       throw error;
     } finally {
       res.end();
     }
-  }
-
-  private errorOf(error: unknown): {
-    code: GraphqlErrorCode;
-    message: string;
-    reason?: string;
-    correlationId?: string;
-  } {
-    if (error instanceof MemboltError) {
-      const domainError: MemboltError = error;
-      return {
-        code: GRAPHQL_CODE_BY_CODE[domainError.code],
-        message: domainError.message,
-        ...(domainError.reason ? { reason: domainError.reason } : {}),
-        ...(domainError.correlationId ? { correlationId: domainError.correlationId } : {}),
-      };
-    }
-    this.logger.error(`Chat stream failed: ${error instanceof Error ? error.stack : String(error)}`);
-    return { code: GraphqlErrorCode.InternalServerError, message: INTERNAL_ERROR_MESSAGE };
   }
 }
 

@@ -1,4 +1,5 @@
 import { defineSubject } from '../common/envelope.js';
+import type { UploadChangedEvent } from './ingestion.events.js';
 import type {
   BeginUploadRequest,
   ListUploadsRequest,
@@ -24,4 +25,6 @@ export const IngestionSubjects = {
     idempotent: true,
   }),
   delete: defineSubject<UploadIdRequest, UploadDeletionReceipt>('ingestion', 'ingestion.uploads.delete.v1'),
+  /** Broadcast (see UploadChangedEvent). */
+  changed: defineSubject<UploadChangedEvent, void>('ingestion', 'ingestion.uploads.changed.v1'),
 } as const;

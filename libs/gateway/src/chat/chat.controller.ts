@@ -22,7 +22,7 @@ import {
   toRestError,
   WEB_SEARCH_DEFAULT_RESULTS,
 } from '@membolt/contracts';
-import { UsageMeter } from '@membolt/edge';
+import { openEventStream, UsageMeter } from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
@@ -121,19 +121,11 @@ export class ChatController {
 
   /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
   private async relay(res: Response, request: SendChatTurnRequest): Promise<ChatTurnView> {
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
+    const send = openEventStream(res);
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) controller.abort();
     });
-    const send = (event: string, data: unknown) =>
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     try {
       for await (const chunk of this.bus.stream(ChatSubjects.streamTurn, request, {
         signal: controller.signal,

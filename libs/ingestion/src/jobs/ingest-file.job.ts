@@ -13,6 +13,7 @@ import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
 import { FILE_SUMMARIES, type FileSummaries } from '../ports/file-summaries.js';
 import { FILE_STORE, type FileStore } from '../ports/file-store.js';
 import { INGESTION_STORE, type IngestionStore, type UploadRecord } from '../ports/ingestion-store.js';
+import { UPLOAD_CHANGES, type UploadChangeNotifier } from '../ports/upload-changes.js';
 
 export const INGEST_FILE_JOB = 'ingest-file';
 
@@ -53,6 +54,7 @@ export class IngestFileJob implements OnModuleInit {
     @Inject(FILE_FACTS) private readonly facts: FileFacts,
     @Inject(FILE_SUMMARIES) private readonly summaries: FileSummaries,
     @Inject(IMAGE_TEXT_READER) private readonly ocr: ImageTextReader,
+    @Inject(UPLOAD_CHANGES) private readonly changes: UploadChangeNotifier,
     @Inject(INGESTION_SETTINGS) private readonly settings: IngestionSettings,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -72,6 +74,7 @@ export class IngestFileJob implements OnModuleInit {
       const message = error instanceof Error ? error.message : String(error);
       if (permanent || job.attempt >= this.settings.attempts) {
         await this.store.uploads.update(uploadId, { state: 'failed', error: message }, this.now());
+        await this.changes.changed(userId, uploadId, 'failed', 0);
         this.logger.warn(`Upload ${uploadId} of ${userId} failed: ${message}`);
       }
       if (error instanceof UnreadableFileError) throw new PermanentJobError(message);
@@ -198,6 +201,7 @@ export class IngestFileJob implements OnModuleInit {
       this.now(),
     );
     await job.progress('done', 100);
+    await this.changes.changed(userId, uploadId, 'done', 100);
     if (!this.settings.keepFiles) await this.files.delete(uploadId);
     return { summaryMemoryId, chunks: chunks.length, facts };
   }
@@ -222,6 +226,7 @@ export class IngestFileJob implements OnModuleInit {
   ): Promise<void> {
     await job.progress(state, percent);
     await this.store.uploads.update(upload.id, { state, percent, error: null, ...extra }, this.now());
+    await this.changes.changed(upload.userId, upload.id, state, percent);
   }
 
   private now(): string {

@@ -1,4 +1,4 @@
-import { useApolloClient, useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
+import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -14,9 +14,9 @@ import {
   UploadMessages,
   WEB_SEARCH_DEFAULT_RESULTS,
 } from '@membolt/contracts/rules';
-import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { VIEWER_QUERY } from '../auth/graphql/queries/viewer.query';
+import { useRefreshSession } from '../auth/hooks/use-refresh-session';
 import { graphqlErrorMessage } from '../auth/utils/graphql-error.util';
 import { useSubscriptionRefusals } from '../billing';
 import { MemoryDetailsDialog, useLatestMemories } from '../memories';
@@ -53,7 +53,6 @@ const welcome = (): ScreenMessage => screenMessage('assistant', ChatMessages.wel
 export function ChatPage() {
   const { conversationId: routeId } = useParams();
   const navigate = useNavigate();
-  const client = useApolloClient();
   const subscriptionRefusals = useSubscriptionRefusals();
   const [messages, setMessages] = useState<readonly ScreenMessage[]>(() => [welcome()]);
   const [title, setTitle] = useState('New conversation');
@@ -123,15 +122,7 @@ export function ChatPage() {
   const replace = (id: string, change: (message: ScreenMessage) => ScreenMessage) =>
     setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
 
-  const refreshSession = useCallback(async (): Promise<boolean> => {
-    try {
-      // Any GraphQL call renews an expired session through the Apollo link (and ends a dead one).
-      await client.query({ query: VIEWER_QUERY, fetchPolicy: 'network-only' });
-      return true;
-    } catch {
-      return false;
-    }
-  }, [client]);
+  const refreshSession = useRefreshSession();
 
   const afterTurn = () => {
     conversations.refetch().catch(() => undefined);

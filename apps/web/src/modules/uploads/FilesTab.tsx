@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../ui/components/ConfirmDialog';
 import { RetryAlert } from '../ui/components/RetryAlert';
 import { DELETE_UPLOAD_MUTATION, UPLOADS_QUERY } from './graphql/uploads.graphql';
 import { useFileUpload } from './hooks/use-file-upload';
+import { useFollowUploads } from './hooks/use-follow-uploads';
 
 const STATE_LABELS: Readonly<Record<string, string>> = {
   receiving: 'Uploading',
@@ -34,8 +35,9 @@ const STATE_LABELS: Readonly<Record<string, string>> = {
   done: 'Done',
   failed: 'Failed',
 };
+/** Uploads whose progress is pushed at once (the others follow as these finish). */
+const FOLLOWED_AT_ONCE = 3;
 const IN_PROGRESS = new Set(['receiving', 'queued', 'extracting', 'chunking', 'embedding', 'summarising']);
-const POLL_MS = 1500;
 
 function FileRow({ upload, onDelete }: { upload: UploadFieldsFragment; onDelete: () => void }) {
   const working = IN_PROGRESS.has(upload.state);
@@ -95,14 +97,15 @@ export default function FilesTab() {
     fetchPolicy: 'cache-and-network',
   });
   const uploads = list.data?.uploads.uploads ?? [];
-  const working = uploads.some((u) => IN_PROGRESS.has(u.state));
-  // Follows the processing of files in progress; stops once every file is done or failed.
-  useQuery(UPLOADS_QUERY, {
-    variables: { limit: UPLOAD_LIST_MAX_LIMIT, offset: 0 },
-    pollInterval: POLL_MS,
-    skip: !working,
-    fetchPolicy: 'network-only',
-  });
+  // Follows the processing of queued files, pushed by the server; the list reloads at each change. A
+  // browser holds 6 connections per site: a few streams at once leave the others to GraphQL.
+  useFollowUploads(
+    uploads
+      .filter((u) => u.state !== 'receiving' && IN_PROGRESS.has(u.state))
+      .slice(0, FOLLOWED_AT_ONCE)
+      .map((u) => u.id),
+    () => void list.refetch(),
+  );
   const { state, upload } = useFileUpload(() => void list.refetch());
   const [deleting, setDeleting] = useState<UploadFieldsFragment | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);

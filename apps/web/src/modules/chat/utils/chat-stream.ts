@@ -1,6 +1,6 @@
 import { GraphqlErrorCode } from '@membolt/contracts/rules';
 import type { ChatMemoryFieldsFragment, ChatTurnFieldsFragment } from '../../../gql/graphql';
-import { readServerSentEvents } from './sse.util';
+import { readServerSentEvents } from '../../ui/utils/sse.util';
 
 /** The BFF's streamed chat turn (decision 031), beside /graphql on the same origin. */
 export const CHAT_STREAM_ENDPOINT = '/chat/stream';

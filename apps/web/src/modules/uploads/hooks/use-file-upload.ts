@@ -2,12 +2,14 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { UPLOAD_PART_BYTES, UploadMessages } from '@membolt/contracts/rules';
 import type { UploadFieldsFragment } from '../../../gql/graphql';
+import { useRefreshSession } from '../../auth/hooks/use-refresh-session';
 import {
   BEGIN_UPLOAD_MUTATION,
   COMPLETE_UPLOAD_MUTATION,
   UPLOAD_PART_MUTATION,
-  UPLOAD_QUERY,
 } from '../graphql/uploads.graphql';
+import { followUntilFinished } from '../utils/upload-events';
+import { useUploadReader } from './use-follow-uploads';
 
 export type FileUploadState =
   | { readonly phase: 'idle' }
@@ -20,7 +22,8 @@ export type FileUploadState =
   | { readonly phase: 'uploaded'; readonly upload: UploadFieldsFragment }
   | { readonly phase: 'failed'; readonly fileName: string; readonly message: string };
 
-const POLL_MS = 1000;
+/** When the pushed progress is cut, the state is read and the stream opened again after this pause. */
+const RETRY_MS = 1000;
 
 function base64Of(bytes: Uint8Array): string {
   let binary = '';
@@ -36,11 +39,13 @@ function messageOf(error: unknown): string {
 
 /**
  * Sends a file to the server in parts (so no request is larger than any other), then follows its
- * processing (extracting, chunking, embedding, summarising) until it is done or failed. The chat's upload
- * button and the Files tab share it.
+ * processing (extracting, chunking, embedding, summarising), pushed by the server, until it is done or
+ * failed. The chat's upload button and the Files tab share it.
  */
 export function useFileUpload(onFinished?: (upload: UploadFieldsFragment) => void) {
   const client = useApolloClient();
+  const refreshSession = useRefreshSession();
+  const readUpload = useUploadReader();
   const [state, setState] = useState<FileUploadState>({ phase: 'idle' });
 
   const upload = useCallback(
@@ -67,33 +72,29 @@ export function useFileUpload(onFinished?: (upload: UploadFieldsFragment) => voi
           });
         }
         await client.mutate({ mutation: COMPLETE_UPLOAD_MUTATION, variables: { uploadId: id } });
-        for (;;) {
-          const result = await client.query({
-            query: UPLOAD_QUERY,
-            variables: { id },
-            fetchPolicy: 'network-only',
-          });
-          const current = result.data?.upload ?? null;
-          if (!current) return fail(UploadMessages.failedGeneric);
-          if (current.state === 'done') {
-            setState({ phase: 'uploaded', upload: current });
-            onFinished?.(current);
-            return;
-          }
-          if (current.state === 'failed') return fail(current.error ?? UploadMessages.failedGeneric);
-          setState({
-            phase: 'uploading',
-            fileName: file.name,
-            percent: 30 + Math.round(current.percent * 0.7),
-            stage: current.state,
-          });
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        }
+        const final = await followUntilFinished(id, {
+          refreshSession,
+          retryMs: RETRY_MS,
+          read: () => readUpload(id),
+          onChange: (current) => {
+            if (current.state === 'done' || current.state === 'failed') return;
+            setState({
+              phase: 'uploading',
+              fileName: file.name,
+              percent: 30 + Math.round(current.percent * 0.7),
+              stage: current.state,
+            });
+          },
+        });
+        if (!final) return fail(UploadMessages.failedGeneric);
+        if (final.state === 'failed') return fail(final.error ?? UploadMessages.failedGeneric);
+        setState({ phase: 'uploaded', upload: final });
+        onFinished?.(final);
       } catch (error) {
         fail(messageOf(error));
       }
     },
-    [client, onFinished],
+    [client, onFinished, readUpload, refreshSession],
   );
 
   return { state, upload, reset: () => setState({ phase: 'idle' }) };

@@ -1,0 +1,117 @@
+import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
+import { AccessTokens } from '@membolt/auth-tokens';
+import { BusClient } from '@membolt/bus';
+import {
+  FINISHED_UPLOAD_STATES,
+  GraphqlErrorCode,
+  IngestionSubjects,
+  type UploadView,
+} from '@membolt/contracts';
+import { openEventStream } from '@membolt/edge';
+import type { Response } from 'express';
+import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS } from '../bff.options.js';
+import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
+import { AccessRevocations } from '../session/access-revocations.js';
+import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
+import { UploadFollowers } from './upload-followers.js';
+import { toUploadModel } from './uploads.models.js';
+
+/**
+ * `GET /events/uploads/{id}`: the progress of one of the user's uploads pushed as server-sent events (decision
+ * 070). `upload` (the GraphQL `Upload` as JSON) comes at once, then at every change of stage or percent the
+ * ingestion service broadcasts; the stream ends after `done` or `failed`. Another user's upload, or an
+ * unknown one, is a plain 404 before the stream opens; a failure while streaming is an `error` event
+ * ({ code, message }). The session cookie authenticates it (a GET that changes nothing needs no CSRF check).
+ */
+@Controller('events')
+export class UploadEventsController {
+  private readonly logger = new Logger(UploadEventsController.name);
+
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(AccessTokens) private readonly tokens: AccessTokens,
+    private readonly revocations: AccessRevocations,
+    private readonly followers: UploadFollowers,
+    @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
+  ) {}
+
+  @Get('uploads/:id')
+  async follow(@Req() req: SessionRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const user = await sessionUserFrom(req, this.tokens, this.revocations);
+    if (!user) {
+      res
+        .status(401)
+        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
+      return;
+    }
+    const read = () => this.bus.request(IngestionSubjects.get, { uploadId: id }, { userId: user.userId });
+    let current: UploadView;
+    try {
+      current = await read();
+    } catch (error) {
+      res.status(streamErrorStatus(error)).json(streamErrorOf(error, this.logger, 'Upload events'));
+      return;
+    }
+
+    const send = openEventStream(res);
+    send('upload', toUploadModel(current));
+    if (FINISHED_UPLOAD_STATES.includes(current.state)) {
+      res.end();
+      return;
+    }
+
+    let closed = false;
+    let reading: Promise<void> | null = null;
+    let readAgain = false;
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      stopFollowing();
+      clearInterval(recheck);
+      res.end();
+    };
+    // One read at a time, in order; notices that arrive during a read ask for one more read after it.
+    const refresh = (): void => {
+      if (closed) return;
+      if (reading) {
+        readAgain = true;
+        return;
+      }
+      reading = (async () => {
+        try {
+          do {
+            readAgain = false;
+            const next = await read();
+            if (closed) return;
+            if (next.state !== current.state || next.percent !== current.percent) {
+              current = next;
+              send('upload', toUploadModel(next));
+            }
+            if (FINISHED_UPLOAD_STATES.includes(next.state)) return finish();
+          } while (readAgain);
+        } catch (error) {
+          if (!closed) send('error', streamErrorOf(error, this.logger, 'Upload events'));
+          finish();
+        } finally {
+          reading = null;
+        }
+      })();
+    };
+
+    const stopFollowing = this.followers.follow(id, (event) => {
+      if (event.userId === user.userId) refresh();
+    });
+    // Without a notice the stored state is read again (a lost broadcast, a job that died), with a keep-alive.
+    const recheck = setInterval(
+      () => {
+        res.write(': keep-alive\n\n');
+        refresh();
+      },
+      this.options.uploadEventsRecheckMs ?? DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS * 1000,
+    );
+    recheck.unref();
+    res.on('close', finish);
+    // A change between the first read and the subscription would otherwise wait for the recheck.
+    refresh();
+  }
+}
