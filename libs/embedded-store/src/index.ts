@@ -1,1 +1,2 @@
 export * from './embedded-database.js';
+export * from './prepared-statements.js';

@@ -71,7 +71,9 @@ export async function createUserWithKey(env, { email, name, plan }) {
  * Answers the child process and the base URLs of its public and ops listeners.
  */
 export async function startStandalone(env, readyTimeoutMs) {
-  const server = spawn(process.execPath, [join(ROOT, 'apps/standalone/dist/main.js')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the product's process.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const server = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/standalone/dist/main.js')], {
     env,
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,13 +1,13 @@
 import { ChatMessages } from '@membolt/contracts';
 import type { PromptMemory } from './prompt.js';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const day = (iso: string) => DAY_FORMAT.format(new Date(iso));
 
 /**
  * The answer when no language model is configured for the chosen model: what the assistant remembers that

@@ -45,14 +45,16 @@ const PER_MESSAGE_OVERHEAD_TOKENS = 4;
 /** Memories may take up to this share of what is left after the system text and the message. */
 const MEMORY_SHARE = 0.5;
 
-export const formatDay = (date: Date): string =>
-  date.toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** One formatter for every prompt (toLocaleDateString would build one per call, a good part of a prompt's time). */
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export const formatDay = (date: Date): string => DAY_FORMAT.format(date);
 
 const noted = (iso: string) => iso.slice(0, 10);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import * as chrono from 'chrono-node';
 
 import { analyzeQuery } from './query-analysis.js';
 
@@ -31,6 +32,35 @@ describe('analyzeQuery', () => {
       from: '2023-05-01T00:00:00.000Z',
       to: '2023-06-01T00:00:00.000Z',
     });
+  });
+
+  it('reads every kind of date expression chrono reads (chrono only runs on texts that may name one)', () => {
+    const dated = [
+      'what did I do last weekend',
+      'where was I three days ago',
+      'plans for a few days later',
+      'what happened at the end of the month',
+      'what do I eat tonight',
+      'what did I do on Tuesday',
+      'the trip in 5/2023',
+      'on 2023-05-01 I moved',
+      'meet me at 5pm',
+      'what will happen in two weeks',
+      'my birthday is on the 21st of May 2024',
+      'the twenty-first of March, 2022',
+      'what did I read this morning',
+      'what did I watch last night',
+      'since Sept. 2021',
+      'where did I go past w',
+    ];
+    for (const text of dated) {
+      expect(chrono.parse(text, now, { forwardDate: false })).not.toHaveLength(0);
+      const analysis = analyzeQuery(text, now);
+      expect({ text, dated: analysis.timeRange !== null || analysis.monthOfYear !== null }).toEqual({
+        text,
+        dated: true,
+      });
+    }
   });
 
   it('has no time range without a date, and flags questions asking for one', () => {

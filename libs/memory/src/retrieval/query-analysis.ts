@@ -27,10 +27,39 @@ const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
 
+/**
+ * Every word chrono's English parsers start from (casual dates and times, weekdays, months, time units,
+ * number words), or a digit: a text with none of them names no date, and chrono (a few dozen regular
+ * expressions) is not run on it. Single-letter units ("5 m", "a d", "last w") need a number or a relative
+ * word before them.
+ */
+const MAY_NAME_A_DATE = new RegExp(
+  [
+    '\\d',
+    `\\b(?:${[
+      'now|today|tonight|tomorrow|overmorrow|tmrw?|yesterday|night|morning|afternoon|evening|midnight|midday|noon|weekends?',
+      'sun|sunday|mon|monday|tues?|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday',
+      'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sept?|september',
+      'oct|october|nov|november|dec|december',
+      'secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|mos?|months?|qtr|quarters?|yrs?|years?',
+      'first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth',
+    ].join('|')})\\b`,
+    '\\b(?:an?|the|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|couple|half)\\s+[smhdwy]\\b',
+    '\\b(?:this|last|past|next|after)\\s*[smhdwy]\\b',
+  ].join('|'),
+  'i',
+);
+
+/** The first date expression chrono finds in the text, if any. */
+function firstDate(text: string, now: Date): chrono.ParsedResult | null {
+  if (!MAY_NAME_A_DATE.test(text)) return null;
+  return chrono.parse(text, now, { forwardDate: false })[0] ?? null;
+}
+
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const terms = [...new Set(contentTokens(query))];
-  const date = chrono.parse(query, now, { forwardDate: false })[0];
+  const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   return {
     terms,
@@ -45,7 +74,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
 export function timeRangeOf(
   query: string,
   now: Date,
-  parsed: chrono.ParsedResult | undefined = chrono.parse(query, now, { forwardDate: false })[0],
+  parsed: chrono.ParsedResult | null = firstDate(query, now),
 ): TimeRange | null {
   if (parsed) {
     const start = parsed.start;
@@ -74,7 +103,7 @@ export function timeRangeOf(
 }
 
 /** "in June" (no year, no day): chrono would pin it to the last June; a person means June of any year. */
-function monthWithoutYear(parsed: chrono.ParsedResult | undefined): number | null {
+function monthWithoutYear(parsed: chrono.ParsedResult | null): number | null {
   if (!parsed || parsed.end) return null;
   const start = parsed.start;
   if (!start.isCertain('month') || start.isCertain('year') || start.isCertain('day')) return null;

@@ -1,5 +1,5 @@
 import type { LedgerEntryKind } from '@membolt/contracts';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry, LedgerOutcome, NewLedgerEntry } from '../../domain/ledger.js';
 import type { LedgerRepository } from '../../ports/ledger.repository.js';
@@ -38,14 +38,13 @@ export class LedgerEmbeddedRepository implements LedgerRepository {
           idempotency_key: entry.idempotencyKey,
           created_at: entry.createdAt.toISOString(),
         };
-        this.db
-          .prepare(
-            `INSERT INTO billing_ledger (id, user_id, kind, amount_cents, balance_after_cents, description,
+        preparedOnce(
+          this.db,
+          `INSERT INTO billing_ledger (id, user_id, kind, amount_cents, balance_after_cents, description,
                idempotency_key, created_at)
              VALUES (@id, @user_id, @kind, @amount_cents, @balance_after_cents, @description, @idempotency_key,
                @created_at)`,
-          )
-          .run(row);
+        ).run(row);
         return { status: 'applied', entry: toEntry(row) };
       })
       .immediate();
@@ -64,31 +63,35 @@ export class LedgerEmbeddedRepository implements LedgerRepository {
     limit: number,
     offset: number,
   ): Promise<{ entries: LedgerEntry[]; total: number }> {
-    const rows = this.db
-      .prepare('SELECT * FROM billing_ledger WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?')
-      .all(userId, limit, offset) as LedgerRow[];
-    const { total } = this.db
-      .prepare('SELECT COUNT(*) AS total FROM billing_ledger WHERE user_id = ?')
-      .get(userId) as { total: number };
+    const rows = preparedOnce(
+      this.db,
+      'SELECT * FROM billing_ledger WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+    ).all(userId, limit, offset) as LedgerRow[];
+    const { total } = preparedOnce(
+      this.db,
+      'SELECT COUNT(*) AS total FROM billing_ledger WHERE user_id = ?',
+    ).get(userId) as { total: number };
     return { entries: rows.map(toEntry), total };
   }
 
   async deleteByUser(userId: string): Promise<number> {
-    return this.db.prepare('DELETE FROM billing_ledger WHERE user_id = ?').run(userId).changes;
+    return preparedOnce(this.db, 'DELETE FROM billing_ledger WHERE user_id = ?').run(userId).changes;
   }
 
   private sum(userId: string): number {
     return (
-      this.db
-        .prepare('SELECT COALESCE(SUM(amount_cents), 0) AS balance FROM billing_ledger WHERE user_id = ?')
-        .get(userId) as { balance: number }
+      preparedOnce(
+        this.db,
+        'SELECT COALESCE(SUM(amount_cents), 0) AS balance FROM billing_ledger WHERE user_id = ?',
+      ).get(userId) as { balance: number }
     ).balance;
   }
 
   private find(userId: string, idempotencyKey: string): LedgerEntry | null {
-    const row = this.db
-      .prepare('SELECT * FROM billing_ledger WHERE user_id = ? AND idempotency_key = ?')
-      .get(userId, idempotencyKey) as LedgerRow | undefined;
+    const row = preparedOnce(
+      this.db,
+      'SELECT * FROM billing_ledger WHERE user_id = ? AND idempotency_key = ?',
+    ).get(userId, idempotencyKey) as LedgerRow | undefined;
     return row ? toEntry(row) : null;
   }
 }

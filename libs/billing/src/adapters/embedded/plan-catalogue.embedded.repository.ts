@@ -1,5 +1,5 @@
 import type { PlanId, PlanKind } from '@membolt/contracts';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { DeveloperApiPricing, Plan, PlanCatalogue } from '../../domain/plan-catalogue.js';
 import type { PlanCatalogueRepository } from '../../ports/plan-catalogue.repository.js';
 
@@ -24,10 +24,13 @@ export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository 
   constructor(private readonly db: EmbeddedDatabase) {}
 
   async load(): Promise<PlanCatalogue> {
-    const rows = this.db.prepare('SELECT * FROM billing_plans ORDER BY sort_order, id').all() as PlanRow[];
-    const setting = this.db
-      .prepare('SELECT value FROM billing_settings WHERE key = ?')
-      .get(DEVELOPER_API_KEY) as { value: string } | undefined;
+    const rows = preparedOnce(
+      this.db,
+      'SELECT * FROM billing_plans ORDER BY sort_order, id',
+    ).all() as PlanRow[];
+    const setting = preparedOnce(this.db, 'SELECT value FROM billing_settings WHERE key = ?').get(
+      DEVELOPER_API_KEY,
+    ) as { value: string } | undefined;
     return {
       plans: rows.map(toPlan),
       developerApi: setting
@@ -37,12 +40,16 @@ export class PlanCatalogueEmbeddedRepository implements PlanCatalogueRepository 
   }
 
   async seed(catalogue: PlanCatalogue): Promise<number> {
-    const insertPlan = this.db.prepare(`INSERT OR IGNORE INTO billing_plans
+    const insertPlan = preparedOnce(
+      this.db,
+      `INSERT OR IGNORE INTO billing_plans
       (id, kind, name, description, monthly_price_cents, conversations_per_month, retention_days,
        rate_per_call_cents, features, call_to_action, highlighted, sort_order)
       VALUES (@id, @kind, @name, @description, @monthly_price_cents, @conversations_per_month, @retention_days,
-       @rate_per_call_cents, @features, @call_to_action, @highlighted, @sort_order)`);
-    const insertSetting = this.db.prepare(
+       @rate_per_call_cents, @features, @call_to_action, @highlighted, @sort_order)`,
+    );
+    const insertSetting = preparedOnce(
+      this.db,
       'INSERT OR IGNORE INTO billing_settings (key, value) VALUES (?, ?)',
     );
     return this.db.transaction(() => {

@@ -1,4 +1,4 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type {
   Subscription,
   SubscriptionPlan,
@@ -24,14 +24,13 @@ export class SubscriptionEmbeddedRepository implements SubscriptionRepository {
 
   async createIfAbsent(subscription: SubscriptionRecord): Promise<Subscription> {
     return this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT OR IGNORE INTO billing_subscriptions
+      preparedOnce(
+        this.db,
+        `INSERT OR IGNORE INTO billing_subscriptions
              (user_id, status, plan, rate_cents, conversations_used, usage_reset_at, created_at, updated_at)
            VALUES (@user_id, @status, @plan, @rate_cents, @conversations_used, @usage_reset_at, @created_at,
              @updated_at)`,
-        )
-        .run(toRow(subscription));
+      ).run(toRow(subscription));
       const stored = this.find(subscription.userId);
       if (!stored)
         throw new Error(`Subscription of ${subscription.userId} vanished inside its own transaction`);
@@ -47,57 +46,53 @@ export class SubscriptionEmbeddedRepository implements SubscriptionRepository {
     return this.db.transaction(() => {
       const current = this.find(userId);
       if (!current) return null;
-      this.db
-        .prepare(
-          `UPDATE billing_subscriptions SET plan = ?, rate_cents = ?, status = ?, updated_at = ? WHERE user_id = ?`,
-        )
-        .run(
-          changes.plan ?? current.plan,
-          changes.rateCents ?? current.rateCents,
-          changes.status ?? current.status,
-          at.toISOString(),
-          userId,
-        );
+      preparedOnce(
+        this.db,
+        `UPDATE billing_subscriptions SET plan = ?, rate_cents = ?, status = ?, updated_at = ? WHERE user_id = ?`,
+      ).run(
+        changes.plan ?? current.plan,
+        changes.rateCents ?? current.rateCents,
+        changes.status ?? current.status,
+        at.toISOString(),
+        userId,
+      );
       return this.find(userId);
     })();
   }
 
   async countConversation(userId: string, limit: number | null, month: Date, at: Date): Promise<boolean> {
     // One statement: the reset and the limit are decided by the row as it is when the write happens.
-    const result = this.db
-      .prepare(
-        `UPDATE billing_subscriptions SET
+    const result = preparedOnce(
+      this.db,
+      `UPDATE billing_subscriptions SET
            conversations_used = CASE WHEN usage_reset_at < @month THEN 1 ELSE conversations_used + 1 END,
            usage_reset_at = CASE WHEN usage_reset_at < @month THEN @month ELSE usage_reset_at END,
            updated_at = @at
          WHERE user_id = @user_id
            AND (usage_reset_at < @month OR @limit IS NULL OR conversations_used < @limit)`,
-      )
-      .run({ user_id: userId, month: month.toISOString(), at: at.toISOString(), limit });
+    ).run({ user_id: userId, month: month.toISOString(), at: at.toISOString(), limit });
     return result.changes === 1;
   }
 
   async uncountConversation(userId: string, month: Date, at: Date): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE billing_subscriptions SET conversations_used = conversations_used - 1, updated_at = ?
+    preparedOnce(
+      this.db,
+      `UPDATE billing_subscriptions SET conversations_used = conversations_used - 1, updated_at = ?
          WHERE user_id = ? AND usage_reset_at = ? AND conversations_used > 0`,
-      )
-      .run(at.toISOString(), userId, month.toISOString());
+    ).run(at.toISOString(), userId, month.toISOString());
   }
 
   async deleteByUser(userId: string): Promise<number> {
-    return this.db.prepare('DELETE FROM billing_subscriptions WHERE user_id = ?').run(userId).changes;
+    return preparedOnce(this.db, 'DELETE FROM billing_subscriptions WHERE user_id = ?').run(userId).changes;
   }
 
   private find(userId: string): Subscription | null {
-    const row = this.db
-      .prepare(
-        `SELECT s.*, (SELECT COALESCE(SUM(amount_cents), 0) FROM billing_ledger l WHERE l.user_id = s.user_id)
+    const row = preparedOnce(
+      this.db,
+      `SELECT s.*, (SELECT COALESCE(SUM(amount_cents), 0) FROM billing_ledger l WHERE l.user_id = s.user_id)
            AS balance_cents
          FROM billing_subscriptions s WHERE s.user_id = ?`,
-      )
-      .get(userId) as SubscriptionRow | undefined;
+    ).get(userId) as SubscriptionRow | undefined;
     return row ? toSubscription(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import type { MeteredEndpoint } from '@membolt/contracts';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { KeySpend, KeySpendCap, UsageEntry, UsageRefusal, UsageRow } from '../../domain/usage.js';
 import type { UsageDecision, UsageOutcome, UsageRepository } from '../../ports/usage.repository.js';
 
@@ -27,33 +27,31 @@ export class UsageEmbeddedRepository implements UsageRepository {
 
   async begin(entry: UsageEntry): Promise<{ created: boolean; entry: UsageEntry }> {
     const created =
-      this.db
-        .prepare(
-          `INSERT OR IGNORE INTO billing_usage (user_id, idempotency_key, at, endpoint, method, key_id, allowed,
+      preparedOnce(
+        this.db,
+        `INSERT OR IGNORE INTO billing_usage (user_id, idempotency_key, at, endpoint, method, key_id, allowed,
              reason, charged_cents, conversation, tokens, token_cost_microcents, recorded, succeeded)
            VALUES (@user_id, @idempotency_key, @at, @endpoint, @method, @key_id, @allowed, @reason,
              @charged_cents, @conversation, @tokens, @token_cost_microcents, @recorded, @succeeded)`,
-        )
-        .run(toRow(entry)).changes === 1;
+      ).run(toRow(entry)).changes === 1;
     const stored = this.find(entry.userId, entry.idempotencyKey);
     if (!stored) throw new Error(`Usage entry ${entry.idempotencyKey} vanished after its insert`);
     return { created, entry: stored };
   }
 
   async decide(userId: string, idempotencyKey: string, decision: UsageDecision): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE billing_usage SET allowed = ?, reason = ?, charged_cents = ?, conversation = ?
+    preparedOnce(
+      this.db,
+      `UPDATE billing_usage SET allowed = ?, reason = ?, charged_cents = ?, conversation = ?
          WHERE user_id = ? AND idempotency_key = ?`,
-      )
-      .run(
-        decision.allowed ? 1 : 0,
-        decision.reason,
-        decision.chargedCents,
-        decision.conversation ? 1 : 0,
-        userId,
-        idempotencyKey,
-      );
+    ).run(
+      decision.allowed ? 1 : 0,
+      decision.reason,
+      decision.chargedCents,
+      decision.conversation ? 1 : 0,
+      userId,
+      idempotencyKey,
+    );
   }
 
   async record(
@@ -62,81 +60,80 @@ export class UsageEmbeddedRepository implements UsageRepository {
     outcome: UsageOutcome,
   ): Promise<{ first: boolean; entry: UsageEntry } | null> {
     const first =
-      this.db
-        .prepare(
-          `UPDATE billing_usage SET recorded = 1, tokens = ?, token_cost_microcents = ?, succeeded = ?,
+      preparedOnce(
+        this.db,
+        `UPDATE billing_usage SET recorded = 1, tokens = ?, token_cost_microcents = ?, succeeded = ?,
              charged_cents = ?, conversation = ?
            WHERE user_id = ? AND idempotency_key = ? AND recorded = 0`,
-        )
-        .run(
-          outcome.tokens,
-          outcome.tokenCostMicrocents,
-          outcome.succeeded ? 1 : 0,
-          outcome.chargedCents,
-          outcome.conversation ? 1 : 0,
-          userId,
-          idempotencyKey,
-        ).changes === 1;
+      ).run(
+        outcome.tokens,
+        outcome.tokenCostMicrocents,
+        outcome.succeeded ? 1 : 0,
+        outcome.chargedCents,
+        outcome.conversation ? 1 : 0,
+        userId,
+        idempotencyKey,
+      ).changes === 1;
     const entry = this.find(userId, idempotencyKey);
     return entry ? { first, entry } : null;
   }
 
   async summary(userId: string, from: Date, to: Date): Promise<UsageRow[]> {
-    return this.db
-      .prepare(
-        `SELECT substr(at, 1, 10) AS day, endpoint, COUNT(*) AS calls, SUM(conversation) AS conversations,
+    return preparedOnce(
+      this.db,
+      `SELECT substr(at, 1, 10) AS day, endpoint, COUNT(*) AS calls, SUM(conversation) AS conversations,
            SUM(tokens) AS tokens, SUM(charged_cents * 1000000 + token_cost_microcents) AS costMicrocents
          FROM billing_usage
          WHERE user_id = ? AND at >= ? AND at < ? AND allowed = 1 AND succeeded = 1
          GROUP BY day, endpoint ORDER BY day, endpoint`,
-      )
-      .all(userId, from.toISOString(), to.toISOString()) as UsageRow[];
+    ).all(userId, from.toISOString(), to.toISOString()) as UsageRow[];
   }
 
   async spendByKey(userId: string, from: Date): Promise<KeySpend> {
-    const rows = this.db
-      .prepare(
-        `SELECT key_id AS keyId, SUM(charged_cents * 1000000 + token_cost_microcents) AS spent
+    const rows = preparedOnce(
+      this.db,
+      `SELECT key_id AS keyId, SUM(charged_cents * 1000000 + token_cost_microcents) AS spent
          FROM billing_usage
          WHERE user_id = ? AND key_id IS NOT NULL AND at >= ? AND allowed = 1
          GROUP BY key_id`,
-      )
-      .all(userId, from.toISOString()) as Array<{ keyId: string; spent: number }>;
+    ).all(userId, from.toISOString()) as Array<{ keyId: string; spent: number }>;
     return new Map(rows.map((row) => [row.keyId, row.spent]));
   }
 
   async setCap(userId: string, keyId: string, capCents: number | null): Promise<void> {
     if (capCents === null) {
-      this.db.prepare('DELETE FROM billing_key_caps WHERE user_id = ? AND key_id = ?').run(userId, keyId);
+      preparedOnce(this.db, 'DELETE FROM billing_key_caps WHERE user_id = ? AND key_id = ?').run(
+        userId,
+        keyId,
+      );
       return;
     }
-    this.db
-      .prepare(
-        `INSERT INTO billing_key_caps (user_id, key_id, cap_cents) VALUES (?, ?, ?)
+    preparedOnce(
+      this.db,
+      `INSERT INTO billing_key_caps (user_id, key_id, cap_cents) VALUES (?, ?, ?)
          ON CONFLICT (user_id, key_id) DO UPDATE SET cap_cents = excluded.cap_cents`,
-      )
-      .run(userId, keyId, capCents);
+    ).run(userId, keyId, capCents);
   }
 
   async caps(userId: string): Promise<KeySpendCap[]> {
-    return this.db
-      .prepare(
-        'SELECT key_id AS keyId, cap_cents AS capCents FROM billing_key_caps WHERE user_id = ? ORDER BY key_id',
-      )
-      .all(userId) as KeySpendCap[];
+    return preparedOnce(
+      this.db,
+      'SELECT key_id AS keyId, cap_cents AS capCents FROM billing_key_caps WHERE user_id = ? ORDER BY key_id',
+    ).all(userId) as KeySpendCap[];
   }
 
   async deleteByUser(userId: string): Promise<{ usage: number; caps: number }> {
     return this.db.transaction(() => ({
-      usage: this.db.prepare('DELETE FROM billing_usage WHERE user_id = ?').run(userId).changes,
-      caps: this.db.prepare('DELETE FROM billing_key_caps WHERE user_id = ?').run(userId).changes,
+      usage: preparedOnce(this.db, 'DELETE FROM billing_usage WHERE user_id = ?').run(userId).changes,
+      caps: preparedOnce(this.db, 'DELETE FROM billing_key_caps WHERE user_id = ?').run(userId).changes,
     }))();
   }
 
   private find(userId: string, idempotencyKey: string): UsageEntry | null {
-    const row = this.db
-      .prepare('SELECT * FROM billing_usage WHERE user_id = ? AND idempotency_key = ?')
-      .get(userId, idempotencyKey) as UsageDbRow | undefined;
+    const row = preparedOnce(
+      this.db,
+      'SELECT * FROM billing_usage WHERE user_id = ? AND idempotency_key = ?',
+    ).get(userId, idempotencyKey) as UsageDbRow | undefined;
     return row ? toEntry(row) : null;
   }
 }

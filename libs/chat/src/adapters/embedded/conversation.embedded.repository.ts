@@ -1,4 +1,4 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { ChatMode, ChatResponder, ChatRole } from '@membolt/contracts';
 import {
   type ChatMessage,
@@ -44,15 +44,18 @@ function prepareStatements(db: EmbeddedDatabase) {
     find: db.prepare<[string, string], ConversationRow>(
       'SELECT * FROM conversations WHERE user_id = ? AND id = ?',
     ),
-    insertConversation: db.prepare(
+    insertConversation: preparedOnce(
+      db,
       `INSERT INTO conversations (id, user_id, title, model, preview, message_count, memory_ids, created_at, updated_at)
      VALUES (@id, @user_id, @title, @model, @preview, 0, '[]', @created_at, @created_at)`,
     ),
-    updateConversation: db.prepare(
+    updateConversation: preparedOnce(
+      db,
       `UPDATE conversations SET model = @model, preview = @preview, message_count = @message_count,
        memory_ids = @memory_ids, updated_at = @updated_at WHERE user_id = @user_id AND id = @id`,
     ),
-    insertMessage: db.prepare(
+    insertMessage: preparedOnce(
+      db,
       `INSERT INTO messages (id, conversation_id, user_id, seq, role, content, created_at, model, responder,
        memories, mode, input_tokens, output_tokens)
      VALUES (@id, @conversation_id, @user_id, @seq, @role, @content, @created_at, @model, @responder,
@@ -69,13 +72,14 @@ function prepareStatements(db: EmbeddedDatabase) {
       `SELECT * FROM (SELECT * FROM messages WHERE user_id = ? AND conversation_id = ? ORDER BY seq DESC LIMIT ?)
      ORDER BY seq`,
     ),
-    rename: db.prepare(
+    rename: preparedOnce(
+      db,
       'UPDATE conversations SET title = @title, updated_at = @updated_at WHERE user_id = @user_id AND id = @id',
     ),
-    deleteMessages: db.prepare('DELETE FROM messages WHERE user_id = ? AND conversation_id = ?'),
-    deleteConversation: db.prepare('DELETE FROM conversations WHERE user_id = ? AND id = ?'),
-    deleteUserMessages: db.prepare('DELETE FROM messages WHERE user_id = ?'),
-    deleteUserConversations: db.prepare('DELETE FROM conversations WHERE user_id = ?'),
+    deleteMessages: preparedOnce(db, 'DELETE FROM messages WHERE user_id = ? AND conversation_id = ?'),
+    deleteConversation: preparedOnce(db, 'DELETE FROM conversations WHERE user_id = ? AND id = ?'),
+    deleteUserMessages: preparedOnce(db, 'DELETE FROM messages WHERE user_id = ?'),
+    deleteUserConversations: preparedOnce(db, 'DELETE FROM conversations WHERE user_id = ?'),
   };
 }
 

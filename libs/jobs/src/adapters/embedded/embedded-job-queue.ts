@@ -1,4 +1,4 @@
-import { type EmbeddedDatabase, migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, migrate, openEmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
@@ -113,21 +113,20 @@ export class EmbeddedJobQueue implements JobQueue {
     const resolved = resolveEnqueueOptions(opts);
     const id = opts.jobId ?? randomUUID();
     const now = Date.now();
-    this.db
-      .prepare(
-        `INSERT INTO jobs (id, name, data, state, percent, attempts, max_attempts, backoff_ms, run_at, created_at, updated_at)
+    preparedOnce(
+      this.db,
+      `INSERT INTO jobs (id, name, data, state, percent, attempts, max_attempts, backoff_ms, run_at, created_at, updated_at)
          VALUES (?, ?, ?, 'queued', 0, 0, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-      )
-      .run(
-        id,
-        name,
-        serializeData(data),
-        resolved.attempts,
-        resolved.backoffMs,
-        now + resolved.delayMs,
-        now,
-        now,
-      );
+    ).run(
+      id,
+      name,
+      serializeData(data),
+      resolved.attempts,
+      resolved.backoffMs,
+      now + resolved.delayMs,
+      now,
+      now,
+    );
     this.wake();
     return { id };
   }
@@ -138,18 +137,17 @@ export class EmbeddedJobQueue implements JobQueue {
       throw new Error(`intervalMs must be a positive integer (got ${intervalMs})`);
     const now = Date.now();
     // A restart keeps the schedule's next run; a shorter interval brings it forward.
-    this.db
-      .prepare(
-        `INSERT INTO schedules (name, interval_ms, data, next_run_at) VALUES (?, ?, ?, ?)
+    preparedOnce(
+      this.db,
+      `INSERT INTO schedules (name, interval_ms, data, next_run_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(name) DO UPDATE SET interval_ms = excluded.interval_ms, data = excluded.data,
            next_run_at = MIN(schedules.next_run_at, ? + excluded.interval_ms)`,
-      )
-      .run(name, intervalMs, serializeData(data), now, now);
+    ).run(name, intervalMs, serializeData(data), now, now);
     this.wake();
   }
 
   async get(id: string): Promise<JobState | null> {
-    const row = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    const row = preparedOnce(this.db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
     return row ? toState(row) : null;
   }
 
@@ -201,12 +199,11 @@ export class EmbeddedJobQueue implements JobQueue {
     }
     if (this.db.open) {
       // Runs cut short by the shutdown go back to the queue without using up an attempt.
-      this.db
-        .prepare(
-          `UPDATE jobs SET state = 'queued', attempts = MAX(0, attempts - 1), lease_owner = NULL, lease_pid = NULL,
+      preparedOnce(
+        this.db,
+        `UPDATE jobs SET state = 'queued', attempts = MAX(0, attempts - 1), lease_owner = NULL, lease_pid = NULL,
              lease_until = NULL, run_at = ?, updated_at = ? WHERE state = 'active' AND lease_owner = ?`,
-        )
-        .run(Date.now(), Date.now(), this.owner);
+      ).run(Date.now(), Date.now(), this.owner);
       if (this.ownsDatabase) this.db.close();
     }
   }
@@ -234,10 +231,13 @@ export class EmbeddedJobQueue implements JobQueue {
         this.runSchedules(now);
         for (const [name, registration] of this.registrations) this.claim(name, registration);
         if (now - this.lastPurge >= PURGE_EVERY_MS) this.purge(now);
-        const due = this.db.prepare(`SELECT MIN(run_at) AS at FROM jobs WHERE state = 'queued'`).get() as {
+        const due = preparedOnce(
+          this.db,
+          `SELECT MIN(run_at) AS at FROM jobs WHERE state = 'queued'`,
+        ).get() as {
           at: number | null;
         };
-        const schedule = this.db.prepare('SELECT MIN(next_run_at) AS at FROM schedules').get() as {
+        const schedule = preparedOnce(this.db, 'SELECT MIN(next_run_at) AS at FROM schedules').get() as {
           at: number | null;
         };
         for (const at of [due.at, schedule.at])
@@ -261,11 +261,10 @@ export class EmbeddedJobQueue implements JobQueue {
    */
   private recover(atStart: boolean): void {
     const now = Date.now();
-    const rows = this.db
-      .prepare(
-        `SELECT id, attempts, max_attempts, lease_pid, lease_until, lease_owner FROM jobs WHERE state = 'active'`,
-      )
-      .all() as Array<{
+    const rows = preparedOnce(
+      this.db,
+      `SELECT id, attempts, max_attempts, lease_pid, lease_until, lease_owner FROM jobs WHERE state = 'active'`,
+    ).all() as Array<{
       id: string;
       attempts: number;
       max_attempts: number;
@@ -273,7 +272,8 @@ export class EmbeddedJobQueue implements JobQueue {
       lease_until: number | null;
       lease_owner: string | null;
     }>;
-    const handBack = this.db.prepare(
+    const handBack = preparedOnce(
+      this.db,
       `UPDATE jobs SET state = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'queued' END, error = ?,
          lease_owner = NULL, lease_pid = NULL, lease_until = NULL, run_at = ?, updated_at = ?
        WHERE id = ? AND state = 'active' AND lease_owner IS ?`,
@@ -291,14 +291,18 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   private runSchedules(now: number): void {
-    const due = this.db.prepare('SELECT * FROM schedules WHERE next_run_at <= ?').all(now) as Array<{
+    const due = preparedOnce(this.db, 'SELECT * FROM schedules WHERE next_run_at <= ?').all(now) as Array<{
       name: string;
       interval_ms: number;
       data: string;
       next_run_at: number;
     }>;
-    const take = this.db.prepare('UPDATE schedules SET next_run_at = ? WHERE name = ? AND next_run_at = ?');
-    const insert = this.db.prepare(
+    const take = preparedOnce(
+      this.db,
+      'UPDATE schedules SET next_run_at = ? WHERE name = ? AND next_run_at = ?',
+    );
+    const insert = preparedOnce(
+      this.db,
       `INSERT INTO jobs (id, name, data, state, percent, attempts, max_attempts, backoff_ms, run_at, created_at, updated_at)
        VALUES (?, ?, ?, 'queued', 0, 0, 1, 0, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
     );
@@ -324,15 +328,14 @@ export class EmbeddedJobQueue implements JobQueue {
     const free = registration.concurrency - registration.running;
     if (free <= 0) return;
     const now = Date.now();
-    const rows = this.db
-      .prepare(
-        `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
+    const rows = preparedOnce(
+      this.db,
+      `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
            updated_at = ?
          WHERE id IN (SELECT id FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ?
                       ORDER BY run_at, rowid LIMIT ?)
          RETURNING *`,
-      )
-      .all(this.owner, process.pid, now + this.settings.leaseMs, now, name, now, free) as JobRow[];
+    ).all(this.owner, process.pid, now + this.settings.leaseMs, now, name, now, free) as JobRow[];
     for (const row of rows) {
       registration.running++;
       this.changes.emit(row.id);
@@ -354,9 +357,10 @@ export class EmbeddedJobQueue implements JobQueue {
       progress: async (stage: string, percent: number) => {
         const value = assertPercent(percent);
         if (this.closed && !this.db.open) return;
-        this.db
-          .prepare(`UPDATE jobs SET stage = ?, percent = ?, updated_at = ? WHERE id = ? AND lease_owner = ?`)
-          .run(stage, value, Date.now(), row.id, this.owner);
+        preparedOnce(
+          this.db,
+          `UPDATE jobs SET stage = ?, percent = ?, updated_at = ? WHERE id = ? AND lease_owner = ?`,
+        ).run(stage, value, Date.now(), row.id, this.owner);
         this.changes.emit(row.id);
       },
     };
@@ -370,29 +374,27 @@ export class EmbeddedJobQueue implements JobQueue {
     const now = Date.now();
     if (outcome.ok) {
       const result = outcome.result === undefined ? null : serializeData(outcome.result);
-      this.db
-        .prepare(
-          `UPDATE jobs SET state = 'done', result = ?, error = NULL, percent = 100, lease_owner = NULL,
+      preparedOnce(
+        this.db,
+        `UPDATE jobs SET state = 'done', result = ?, error = NULL, percent = 100, lease_owner = NULL,
              lease_pid = NULL, lease_until = NULL, updated_at = ? WHERE id = ? AND lease_owner = ?`,
-        )
-        .run(result, now, row.id, this.owner);
+      ).run(result, now, row.id, this.owner);
     } else {
       const permanent = outcome.error instanceof PermanentJobError;
       const exhausted = row.attempts >= row.max_attempts;
       const state: JobStatus = permanent ? 'failed' : exhausted ? 'dead' : 'queued';
-      this.db
-        .prepare(
-          `UPDATE jobs SET state = ?, error = ?, run_at = ?, lease_owner = NULL, lease_pid = NULL,
+      preparedOnce(
+        this.db,
+        `UPDATE jobs SET state = ?, error = ?, run_at = ?, lease_owner = NULL, lease_pid = NULL,
              lease_until = NULL, updated_at = ? WHERE id = ? AND lease_owner = ?`,
-        )
-        .run(
-          state,
-          errorMessage(outcome.error),
-          now + backoffDelay(row.attempts, row.backoff_ms),
-          now,
-          row.id,
-          this.owner,
-        );
+      ).run(
+        state,
+        errorMessage(outcome.error),
+        now + backoffDelay(row.attempts, row.backoff_ms),
+        now,
+        row.id,
+        this.owner,
+      );
     }
     this.changes.emit(row.id);
   }
@@ -400,9 +402,10 @@ export class EmbeddedJobQueue implements JobQueue {
   private renewLeases(): void {
     if (this.closed || !this.db.open) return;
     try {
-      this.db
-        .prepare(`UPDATE jobs SET lease_until = ? WHERE state = 'active' AND lease_owner = ?`)
-        .run(Date.now() + this.settings.leaseMs, this.owner);
+      preparedOnce(this.db, `UPDATE jobs SET lease_until = ? WHERE state = 'active' AND lease_owner = ?`).run(
+        Date.now() + this.settings.leaseMs,
+        this.owner,
+      );
     } catch (error) {
       process.emitWarning(`Job queue lease renewal failed: ${errorMessage(error)}`);
     }
@@ -410,9 +413,10 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private purge(now: number): void {
     this.lastPurge = now;
-    this.db
-      .prepare(`DELETE FROM jobs WHERE state IN ('done', 'failed', 'dead') AND updated_at < ?`)
-      .run(now - this.settings.keepFinishedMs);
+    preparedOnce(
+      this.db,
+      `DELETE FROM jobs WHERE state IN ('done', 'failed', 'dead') AND updated_at < ?`,
+    ).run(now - this.settings.keepFinishedMs);
   }
 }
 

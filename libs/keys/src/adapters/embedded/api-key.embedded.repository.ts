@@ -1,4 +1,4 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { ApiKey, ApiKeyPermission } from '../../domain/api-key.js';
 import {
   type ApiKeyChanges,
@@ -37,9 +37,10 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
   async insertWithinLimit(key: ApiKey, maxActive: number): Promise<boolean> {
     // One synchronous transaction: nothing else runs between the count and the insert.
     return this.db.transaction(() => {
-      const { n } = this.db
-        .prepare('SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND active = 1')
-        .get(key.userId) as { n: number };
+      const { n } = preparedOnce(
+        this.db,
+        'SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND active = 1',
+      ).get(key.userId) as { n: number };
       if (n >= maxActive) return false;
       this.insertRow(key);
       return true;
@@ -48,14 +49,13 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
 
   private insertRow(key: ApiKey): void {
     try {
-      this.db
-        .prepare(
-          `INSERT INTO api_keys (id, user_id, name, description, graph_id, key_hash, display_prefix, active,
+      preparedOnce(
+        this.db,
+        `INSERT INTO api_keys (id, user_id, name, description, graph_id, key_hash, display_prefix, active,
              permissions, created_at, last_used_at, revoked_at, updated_at)
            VALUES (@id, @user_id, @name, @description, @graph_id, @key_hash, @display_prefix, @active,
              @permissions, @created_at, @last_used_at, @revoked_at, @updated_at)`,
-        )
-        .run(toRow(key));
+      ).run(toRow(key));
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateApiKeyError();
       throw error;
@@ -63,12 +63,11 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
   }
 
   async listByUser(userId: string, options: { readonly activeOnly: boolean }): Promise<ApiKey[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM api_keys WHERE user_id = ? ${options.activeOnly ? 'AND active = 1' : ''}
+    const rows = preparedOnce(
+      this.db,
+      `SELECT * FROM api_keys WHERE user_id = ? ${options.activeOnly ? 'AND active = 1' : ''}
          ORDER BY created_at DESC, rowid DESC`,
-      )
-      .all(userId) as ApiKeyRow[];
+    ).all(userId) as ApiKeyRow[];
     return rows.map(toApiKey);
   }
 
@@ -77,16 +76,17 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
   }
 
   async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
+    const row = preparedOnce(this.db, 'SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
       ApiKeyRow | undefined;
     return row ? toApiKey(row) : null;
   }
 
   async revoke(userId: string, keyId: string, at: Date): Promise<ApiKey | null> {
     return this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE api_keys SET active = 0, revoked_at = ? WHERE id = ? AND user_id = ? AND active = 1')
-        .run(iso(at), keyId, userId);
+      preparedOnce(
+        this.db,
+        'UPDATE api_keys SET active = 0, revoked_at = ? WHERE id = ? AND user_id = ? AND active = 1',
+      ).run(iso(at), keyId, userId);
       return this.findRow(userId, keyId);
     })();
   }
@@ -96,23 +96,23 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
       const sets = ['updated_at = @updated_at'];
       if (changes.name !== undefined) sets.push('name = @name');
       if (changes.description !== undefined) sets.push('description = @description');
-      const { changes: updated } = this.db
-        .prepare(
-          `UPDATE api_keys SET ${sets.join(', ')} WHERE id = @id AND user_id = @user_id AND active = 1`,
-        )
-        .run({
-          id: keyId,
-          user_id: userId,
-          updated_at: iso(at),
-          name: changes.name ?? null,
-          description: changes.description ?? null,
-        });
+      const { changes: updated } = preparedOnce(
+        this.db,
+        `UPDATE api_keys SET ${sets.join(', ')} WHERE id = @id AND user_id = @user_id AND active = 1`,
+      ).run({
+        id: keyId,
+        user_id: userId,
+        updated_at: iso(at),
+        name: changes.name ?? null,
+        description: changes.description ?? null,
+      });
       return updated === 0 ? null : this.findRow(userId, keyId);
     })();
   }
 
   async recordUses(uses: readonly ApiKeyUse[]): Promise<void> {
-    const statement = this.db.prepare(
+    const statement = preparedOnce(
+      this.db,
       `UPDATE api_keys SET last_used_at = @used_at
        WHERE id = @id AND user_id = @user_id AND (last_used_at IS NULL OR last_used_at < @used_at)`,
     );
@@ -122,12 +122,14 @@ export class ApiKeyEmbeddedRepository implements ApiKeyRepository {
   }
 
   async deleteAllOfUser(userId: string): Promise<number> {
-    return this.db.prepare('DELETE FROM api_keys WHERE user_id = ?').run(userId).changes;
+    return preparedOnce(this.db, 'DELETE FROM api_keys WHERE user_id = ?').run(userId).changes;
   }
 
   private findRow(userId: string, keyId: string): ApiKey | null {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ? AND user_id = ?').get(keyId, userId) as
-      ApiKeyRow | undefined;
+    const row = preparedOnce(this.db, 'SELECT * FROM api_keys WHERE id = ? AND user_id = ?').get(
+      keyId,
+      userId,
+    ) as ApiKeyRow | undefined;
     return row ? toApiKey(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { LLM_PROVIDER_IDS, type LlmProviderId } from '@membolt/contracts';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { ProviderKey } from '../../domain/provider-key.js';
 import type { ProviderKeyRepository } from '../../ports/provider-key.repository.js';
 
@@ -22,28 +22,28 @@ export class ProviderKeyEmbeddedRepository implements ProviderKeyRepository {
     // One synchronous transaction: the old key goes and the new one arrives together.
     return this.db.transaction(() => {
       const replaced = this.findRowByProvider(key.userId, key.provider);
-      if (replaced) this.db.prepare('DELETE FROM provider_keys WHERE id = ?').run(replaced.id);
-      this.db
-        .prepare(
-          `INSERT INTO provider_keys (id, user_id, provider, sealed_secret, last4, base_url, created_at)
+      if (replaced) preparedOnce(this.db, 'DELETE FROM provider_keys WHERE id = ?').run(replaced.id);
+      preparedOnce(
+        this.db,
+        `INSERT INTO provider_keys (id, user_id, provider, sealed_secret, last4, base_url, created_at)
            VALUES (@id, @user_id, @provider, @sealed_secret, @last4, @base_url, @created_at)`,
-        )
-        .run(toRow(key));
+      ).run(toRow(key));
       return replaced;
     })();
   }
 
   async listByUser(userId: string): Promise<ProviderKey[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM provider_keys WHERE user_id = ?')
-      .all(userId) as ProviderKeyRow[];
+    const rows = preparedOnce(this.db, 'SELECT * FROM provider_keys WHERE user_id = ?').all(
+      userId,
+    ) as ProviderKeyRow[];
     return rows.map(toProviderKey).sort((a, b) => providerOrder(a) - providerOrder(b));
   }
 
   async findByUser(userId: string, providerKeyId: string): Promise<ProviderKey | null> {
-    const row = this.db
-      .prepare('SELECT * FROM provider_keys WHERE id = ? AND user_id = ?')
-      .get(providerKeyId, userId) as ProviderKeyRow | undefined;
+    const row = preparedOnce(this.db, 'SELECT * FROM provider_keys WHERE id = ? AND user_id = ?').get(
+      providerKeyId,
+      userId,
+    ) as ProviderKeyRow | undefined;
     return row ? toProviderKey(row) : null;
   }
 
@@ -52,27 +52,30 @@ export class ProviderKeyEmbeddedRepository implements ProviderKeyRepository {
   }
 
   async updateSealedSecret(userId: string, providerKeyId: string, sealedSecret: string): Promise<boolean> {
-    const { changes } = this.db
-      .prepare('UPDATE provider_keys SET sealed_secret = ? WHERE id = ? AND user_id = ?')
-      .run(sealedSecret, providerKeyId, userId);
+    const { changes } = preparedOnce(
+      this.db,
+      'UPDATE provider_keys SET sealed_secret = ? WHERE id = ? AND user_id = ?',
+    ).run(sealedSecret, providerKeyId, userId);
     return changes > 0;
   }
 
   async delete(userId: string, providerKeyId: string): Promise<ProviderKey | null> {
-    const row = this.db
-      .prepare('DELETE FROM provider_keys WHERE id = ? AND user_id = ? RETURNING *')
-      .get(providerKeyId, userId) as ProviderKeyRow | undefined;
+    const row = preparedOnce(
+      this.db,
+      'DELETE FROM provider_keys WHERE id = ? AND user_id = ? RETURNING *',
+    ).get(providerKeyId, userId) as ProviderKeyRow | undefined;
     return row ? toProviderKey(row) : null;
   }
 
   async deleteAllOfUser(userId: string): Promise<number> {
-    return this.db.prepare('DELETE FROM provider_keys WHERE user_id = ?').run(userId).changes;
+    return preparedOnce(this.db, 'DELETE FROM provider_keys WHERE user_id = ?').run(userId).changes;
   }
 
   private findRowByProvider(userId: string, provider: LlmProviderId): ProviderKey | null {
-    const row = this.db
-      .prepare('SELECT * FROM provider_keys WHERE user_id = ? AND provider = ?')
-      .get(userId, provider) as ProviderKeyRow | undefined;
+    const row = preparedOnce(this.db, 'SELECT * FROM provider_keys WHERE user_id = ? AND provider = ?').get(
+      userId,
+      provider,
+    ) as ProviderKeyRow | undefined;
     return row ? toProviderKey(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { MemoryCategory, MemorySource } from '@membolt/contracts';
 import type {
   Memory,
@@ -174,23 +174,6 @@ export interface RowsStatement {
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
 }
-/** Prepared statements by SQL text, per connection: the search SQL varies only with the scope's and filters' shape. */
-const preparedStatements = new WeakMap<EmbeddedDatabase, Map<string, RowsStatement>>();
-const PREPARED_STATEMENTS_MAX = 200;
-
-/** `sql` prepared once per connection (preparing took a sixth of an ANN search's time). */
-export function preparedOnce(db: EmbeddedDatabase, sql: string): RowsStatement {
-  let statements = preparedStatements.get(db);
-  if (!statements) preparedStatements.set(db, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= PREPARED_STATEMENTS_MAX) statements.clear();
-    statement = db.prepare(sql) as RowsStatement;
-    statements.set(sql, statement);
-  }
-  return statement;
-}
-
 /** Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> memory id. */
 export function keepSeqsInSql(
   db: EmbeddedDatabase,

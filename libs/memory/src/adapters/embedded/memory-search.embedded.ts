@@ -1,9 +1,9 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
-import { filterSql, preparedOnce, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
+import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 
@@ -81,6 +81,8 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const idf = (n: number, total: number): number => Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
     const tableRows = (this.cached('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
     const scopeRows = count(`scope_tok:${token}`);
+    // The scope is the whole table (a personal install): every ratio is 1, bm25's own order stands.
+    if (scopeRows === tableRows) return [...rows];
     const ids = JSON.stringify(rows.map((row) => row.id));
     const perWord = this.cached(
       `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, ${KEYWORD_CONTEXT_WEIGHT}) AS score
