@@ -11,6 +11,9 @@ import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
  * the user and give nothing.
  */
 export function extractFactsByRules(text: string): CandidateFact[] {
+  // Every rule starts with "I", "my" or "(people) call me": a text without them states nothing about its
+  // author, and is not given to compromise (most of an extraction's time).
+  if (!FIRST_PERSON.test(text)) return [];
   const doc = nlp(text);
   doc.contractions().expand();
   const facts: CandidateFact[] = [];
@@ -24,6 +27,8 @@ export function extractFactsByRules(text: string): CandidateFact[] {
   }
   return facts;
 }
+
+const FIRST_PERSON = /\b(?:i|im|my|me)\b/i;
 
 /** Clauses of a sentence: split at semicolons and at "but"/"and" before a new "I"/"my" statement. */
 function clausesOf(sentence: string): string[] {

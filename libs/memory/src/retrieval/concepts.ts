@@ -2,6 +2,8 @@ import nlp from 'compromise';
 
 import { type ConceptKind } from '@membolt/contracts';
 
+import { STOP_WORDS, wordTokens } from './text-tokens.js';
+
 export interface ExtractedConcept {
   /** Normalised: lowercase, no possessive, no leading article, single spaces. */
   readonly name: string;
@@ -51,6 +53,33 @@ export function extractConcepts(text: string): ExtractedConcept[] {
 }
 
 const ARTICLE = /^(the|a|an|my|our|your|his|her|their)\s+/;
+
+/** The longest concept name a query is searched for, in words ("bank of new york"). */
+const QUERY_NAME_MAX_WORDS = 4;
+const QUERY_NAMES_MAX = 64;
+
+/**
+ * The concept names a query may mention, without an NLP pass: every run of one to four words that starts
+ * and ends with a content word, normalised as stored names are ("Caroline's support group" -> "caroline",
+ * "support group", "caroline support group", ...). The concept channel looks them up among the user's
+ * stored concepts, so only names the user's memories have count; running compromise on every query cost
+ * more than the rest of its analysis.
+ */
+export function queryConceptNames(text: string): string[] {
+  const words = wordTokens(text);
+  const names = new Set<string>();
+  for (let i = 0; i < words.length && names.size < QUERY_NAMES_MAX; i++) {
+    if (!isContentWord(words[i]!)) continue;
+    for (let n = 1; n <= QUERY_NAME_MAX_WORDS && i + n <= words.length; n++) {
+      if (!isContentWord(words[i + n - 1]!)) continue;
+      const name = normalizeConceptName(words.slice(i, i + n).join(' '));
+      if (name) names.add(name);
+    }
+  }
+  return [...names].slice(0, QUERY_NAMES_MAX);
+}
+
+const isContentWord = (word: string): boolean => word.length > 1 && !STOP_WORDS.has(word);
 
 /** The canonical form two mentions of one concept share ("Google's" and "google" -> "google"). */
 export function normalizeConceptName(raw: string): string | null {

@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 
-import { extractConcepts } from './concepts.js';
+import { queryConceptNames } from './concepts.js';
 import { contentTokens } from './text-tokens.js';
 
 export interface TimeRange {
@@ -66,7 +66,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     timeRange: monthOfYear === null ? timeRangeOf(query, now, date) : null,
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
-    conceptNames: extractConcepts(query).map((concept) => concept.name),
+    conceptNames: queryConceptNames(query),
   };
 }
 
