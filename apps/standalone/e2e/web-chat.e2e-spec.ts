@@ -7,7 +7,7 @@ import {
 import { ChatMessages } from '@membolt/contracts';
 import type { Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
-import { useWebAppInBrowser } from './support/web-app.js';
+import { PHONE_VIEWPORT, useWebAppInBrowser } from './support/web-app.js';
 
 // Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
 jest.setTimeout(180_000);
@@ -189,6 +189,30 @@ describe('web app: chat', () => {
     await page.reload();
     await thread.getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
     await expect(messages(page).count()).resolves.toBe(2);
+  });
+
+  it('on a phone gives the thread the whole width and opens the memory panel as a drawer over it', async () => {
+    const { page } = await web.signedIn('/chat', { viewport: PHONE_VIEWPORT });
+    await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(
+      ChatMessages.welcome,
+    );
+    // Closed at first: nothing beside the thread, and nothing wider than the screen.
+    await expect(page.getByTestId('memory-panel').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      PHONE_VIEWPORT.width,
+    );
+    const box = await input(page).boundingBox();
+    expect(box!.width).toBeGreaterThan(PHONE_VIEWPORT.width / 2);
+
+    await page.getByRole('button', { name: 'Show memory panel' }).click();
+    const drawer = page.getByTestId('memory-panel');
+    await drawer.getByRole('heading', { name: 'Memory Graph' }).waitFor();
+    await drawer.getByText('No memories yet. Start a conversation to create some!').waitFor();
+    // The drawer closes on Escape and leaves the thread as it was.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await input(page).fill('Still here');
+    await expect(input(page).inputValue()).resolves.toBe('Still here');
   });
 
   it('renders markdown safely, shows errors in the error role and the banner, and clears the thread', async () => {

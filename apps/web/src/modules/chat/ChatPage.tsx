@@ -1,11 +1,14 @@
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import {
   ChatMessages,
@@ -61,7 +64,11 @@ export function ChatPage() {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [panelOpen, setPanelOpen] = useState(true);
+  // Beside the thread on a wide screen (open at first); over it, as a drawer, on a phone or tablet (closed
+  // at first, so the thread has the whole width).
+  const widePanel = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [panelOpen, setPanelOpen] = useState(widePanel);
+  useEffect(() => setPanelOpen(widePanel), [widePanel]);
   const [openMemoryId, setOpenMemoryId] = useState<string | null>(null);
   const [chosenModel, setChosenModel] = useState<string | null>(null);
   // The conversation this screen is in; a ref too, so the route change a new conversation causes is not
@@ -467,7 +474,19 @@ export function ChatPage() {
           }
         />
       </Box>
-      {panelOpen && <MemoryPanel latest={latest} onMemoryClick={setOpenMemoryId} />}
+      {widePanel ? (
+        panelOpen && <MemoryPanel latest={latest} onMemoryClick={setOpenMemoryId} />
+      ) : (
+        <Drawer anchor="right" open={panelOpen} onClose={() => setPanelOpen(false)}>
+          <MemoryPanel
+            latest={latest}
+            onMemoryClick={(id) => {
+              setPanelOpen(false);
+              setOpenMemoryId(id);
+            }}
+          />
+        </Drawer>
+      )}
       <MemoryDetailsDialog memoryId={openMemoryId} onClose={() => setOpenMemoryId(null)} />
       <Snackbar
         open={notice !== null}

@@ -10,6 +10,10 @@ import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 /** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
+/** How long a count over the whole keyword table is reused (see tableCount), and how many are kept. */
+const TABLE_COUNT_TTL_MS = 60_000;
+const TABLE_COUNTS_MAX = 10_000;
+
 /** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
 const KEYWORD_RESCORE_DEPTH = 2;
 
@@ -18,6 +22,8 @@ const KEYWORD_RESCORE_DEPTH = 2;
  * postings of a large scope), concept links.
  */
 export class MemorySearchEmbedded implements MemorySearchIndex {
+  private readonly tableCounts = new Map<string, { n: number; at: number }>();
+
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly vectors: EmbeddedVectorIndex,
@@ -79,6 +85,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
         }
       ).n;
     const idf = (n: number, total: number): number => Math.max(1e-6, Math.log((total - n + 0.5) / (n + 0.5)));
+    // SQLite counts a table's rows from its b-tree pages: cheap, and exact (a second user must show at once).
     const tableRows = (this.cached('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
     const scopeRows = count(`scope_tok:${token}`);
     // The scope is the whole table (a personal install): every ratio is 1, bm25's own order stands.
@@ -91,7 +98,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     );
     const scores = new Map<string, number>();
     for (const phrase of phrases) {
-      const inTable = count(phrase);
+      const inTable = this.tableCount(phrase, () => count(phrase));
       if (inTable === 0) continue;
       const ratio = idf(count(`scope_tok:${token} AND ${phrase}`), scopeRows) / idf(inTable, tableRows);
       for (const hit of perWord.all(`scope_tok:${token} AND ${phrase}`, ids) as ScoredId[]) {
@@ -101,6 +108,21 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     return rows
       .map((row) => ({ id: row.id, score: scores.get(row.id) ?? 0 }))
       .sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * How many rows of the whole table hold a word, kept for TABLE_COUNT_TTL_MS: counting reads every user's
+   * postings of the word (tens of thousands of rows for a common one in a large store), while the figure
+   * moves by a fraction of a percent in a minute. The scope's own counts are always exact.
+   */
+  private tableCount(phrase: string, read: () => number): number {
+    const now = Date.now();
+    const known = this.tableCounts.get(phrase);
+    if (known && now - known.at < TABLE_COUNT_TTL_MS) return known.n;
+    if (this.tableCounts.size >= TABLE_COUNTS_MAX) this.tableCounts.clear();
+    const n = read();
+    this.tableCounts.set(phrase, { n, at: now });
+    return n;
   }
 
   async concept(
