@@ -22,6 +22,7 @@ import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { ChatStreamController } from './chat/chat-stream.controller.js';
 import { UploadEventsController } from './uploads/upload-events.controller.js';
 import { UploadFollowers } from './uploads/upload-followers.js';
+import { HttpSessions } from './session/http-sessions.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
@@ -101,6 +102,7 @@ export class BffModule implements NestModule {
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         AccessRevocations,
+        HttpSessions,
         UploadFollowers,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },

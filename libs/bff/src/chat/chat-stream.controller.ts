@@ -1,12 +1,11 @@
-import { Controller, Inject, Logger, Post, Req, Res } from '@nestjs/common';
-import { AccessTokens } from '@membolt/auth-tokens';
+import { Controller, Logger, Post, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { ChatSubjects, type ChatTurnView, GraphqlErrorCode, METERED_ENDPOINTS } from '@membolt/contracts';
 import { openEventStream, UsageMeter } from '@membolt/edge';
 import type { Response } from 'express';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
-import { AccessRevocations } from '../session/access-revocations.js';
-import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
+import { HttpSessions } from '../session/http-sessions.js';
+import type { SessionRequest } from '../session/session.guard.js';
 import { toChatMemoryModel, toChatTurnModel, toSendChatTurnRequest } from './chat.mapper.js';
 import type { SendChatMessageInput } from './chat.models.js';
 
@@ -24,8 +23,7 @@ export class ChatStreamController {
 
   constructor(
     private readonly bus: BusClient,
-    @Inject(AccessTokens) private readonly tokens: AccessTokens,
-    private readonly revocations: AccessRevocations,
+    private readonly sessions: HttpSessions,
     private readonly meter: UsageMeter,
   ) {}
 
@@ -37,13 +35,8 @@ export class ChatStreamController {
         .json({ code: GraphqlErrorCode.BadUserInput, message: 'Send the message as application/json.' });
       return;
     }
-    const user = await sessionUserFrom(req, this.tokens, this.revocations);
-    if (!user) {
-      res
-        .status(401)
-        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
-      return;
-    }
+    const user = await this.sessions.userOrUnauthorized(req, res);
+    if (!user) return;
     const input = inputOf(req.body);
     if (!input) {
       res.status(400).json({

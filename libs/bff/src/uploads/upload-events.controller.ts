@@ -1,18 +1,12 @@
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
-import { AccessTokens } from '@membolt/auth-tokens';
 import { BusClient } from '@membolt/bus';
-import {
-  FINISHED_UPLOAD_STATES,
-  GraphqlErrorCode,
-  IngestionSubjects,
-  type UploadView,
-} from '@membolt/contracts';
+import { FINISHED_UPLOAD_STATES, IngestionSubjects, type UploadView } from '@membolt/contracts';
 import { openEventStream } from '@membolt/edge';
 import type { Response } from 'express';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS } from '../bff.options.js';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
-import { AccessRevocations } from '../session/access-revocations.js';
-import { type SessionRequest, sessionUserFrom } from '../session/session.guard.js';
+import { HttpSessions } from '../session/http-sessions.js';
+import type { SessionRequest } from '../session/session.guard.js';
 import { UploadFollowers } from './upload-followers.js';
 import { toUploadModel } from './uploads.models.js';
 
@@ -29,21 +23,15 @@ export class UploadEventsController {
 
   constructor(
     private readonly bus: BusClient,
-    @Inject(AccessTokens) private readonly tokens: AccessTokens,
-    private readonly revocations: AccessRevocations,
+    private readonly sessions: HttpSessions,
     private readonly followers: UploadFollowers,
     @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
   ) {}
 
   @Get('uploads/:id')
   async follow(@Req() req: SessionRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    const user = await sessionUserFrom(req, this.tokens, this.revocations);
-    if (!user) {
-      res
-        .status(401)
-        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
-      return;
-    }
+    const user = await this.sessions.userOrUnauthorized(req, res);
+    if (!user) return;
     const read = () => this.bus.request(IngestionSubjects.get, { uploadId: id }, { userId: user.userId });
     let current: UploadView;
     try {

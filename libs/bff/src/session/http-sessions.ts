@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessTokens } from '@membolt/auth-tokens';
+import { GraphqlErrorCode } from '@membolt/contracts';
+import type { Response } from 'express';
+import { AccessRevocations } from './access-revocations.js';
+import { type SessionRequest, type SessionUser, sessionUserFrom } from './session.guard.js';
+
+/** The session of a request the BFF serves outside GraphQL (the chat stream, upload progress). */
+@Injectable()
+export class HttpSessions {
+  constructor(
+    @Inject(AccessTokens) private readonly tokens: AccessTokens,
+    private readonly revocations: AccessRevocations,
+  ) {}
+
+  /** The signed-in user, or null once a 401 `{ code: UNAUTHENTICATED, message }` has been answered. */
+  async userOrUnauthorized(req: SessionRequest, res: Response): Promise<SessionUser | null> {
+    const user = await sessionUserFrom(req, this.tokens, this.revocations);
+    if (!user) {
+      res
+        .status(401)
+        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
+    }
+    return user;
+  }
+}
