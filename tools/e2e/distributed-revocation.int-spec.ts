@@ -58,6 +58,8 @@ describe('distributed mode: revocation reaches every replica at once', () => {
       AUTH_TOKEN_SECRET,
       // The longest cache allowed: only the broadcast can make a revocation show on the next request.
       GATEWAY_API_KEY_CACHE_TTL_MS: '60000',
+      // Upload progress re-read hourly: only the broadcast can bring a stage to a following browser.
+      BFF_UPLOAD_EVENTS_RECHECK_SECONDS: '3600',
     };
     gateways.push(...(await Promise.all([startEdge('gateway'), startEdge('gateway')])));
     bffs.push(...(await Promise.all([startEdge('bff'), startEdge('bff')])));
@@ -138,5 +140,39 @@ describe('distributed mode: revocation reaches every replica at once', () => {
     expect(await viewerCode(elsewhere)).toBe('UNAUTHENTICATED');
     const minted = await elsewhere.request('mutation { createApiKey(input: { name: "after" }) { secret } }');
     expect(minted.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("an upload's progress, broadcast by the ingestion process, reaches the browser following it on another BFF replica", async () => {
+    const browser = await signUp();
+    await untilSetupComplete(browser);
+    const bytes = Buffer.from('The lighthouse keeper logs the tides at dawn.');
+    const begun = await browser.request<{ beginUpload: { id: string } }>(
+      'mutation ($input: BeginUploadInput!) { beginUpload(input: $input) { id } }',
+      { input: { fileName: 'tides.txt', fileSize: bytes.length } },
+    );
+    expect(begun.errors).toBeUndefined();
+    const id = begun.data!.beginUpload.id;
+    const part = await browser.request(
+      'mutation ($id: ID!, $data: String!) { uploadPart(uploadId: $id, index: 0, data: $data) }',
+      { id, data: bytes.toString('base64') },
+    );
+    expect(part.errors).toBeUndefined();
+
+    const elsewhere = atReplica(browser, bffs[1]!);
+    const stream = await fetch(`${bffs[1]}/events/uploads/${id}`, {
+      headers: { accept: 'text/event-stream', cookie: elsewhere.jar.header('/events') },
+    });
+    expect(stream.status).toBe(200);
+    const body = stream.text();
+    const completed = await browser.request('mutation ($id: ID!) { completeUpload(uploadId: $id) { id } }', {
+      id,
+    });
+    expect(completed.errors).toBeUndefined();
+    const states = (await body)
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: upload'))
+      .map((block) => (JSON.parse(block.split('\ndata: ')[1]!) as { state: string }).state);
+    expect(states[0]).toBe('receiving');
+    expect(states.at(-1)).toBe('done');
   });
 });
