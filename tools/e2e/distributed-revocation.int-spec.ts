@@ -17,7 +17,7 @@ const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] 
  * late), each its own process, on a real nats-server. A revoked key or session must be refused by every
  * replica on the very next request, though each gateway caches key validations for 60 s.
  */
-describe('distributed mode: revocation reaches every replica at once', () => {
+describe('distributed mode: revocations and upload progress reach every replica at once', () => {
   let nats: TestNatsServer;
   let dataDir: string;
   const processes: AppProcess[] = [];
