@@ -37,8 +37,7 @@ export class DocumentSummaryService {
 
   async summarize(userId: string, title: string, text: string): Promise<DocumentSummary | null> {
     if (this.settings.extraction !== 'auto' || !text.trim()) return null;
-    const model = this.catalogue.model(undefined);
-    const reach = (await this.catalogue.access(userId)).get(model.provider);
+    const { model, reach } = await this.catalogue.reach(userId, undefined);
     if (!reach) return null;
     try {
       const answer = await completeText(this.providers(reach.credentials), {

@@ -97,8 +97,7 @@ export class FactLearningService {
     exchange: ExchangeToLearnFrom,
   ): Promise<{ facts: CandidateFact[]; extractedBy: 'llm' | 'rules' }> {
     if (this.settings.extraction === 'auto') {
-      const model = this.catalogue.model(exchange.model);
-      const reach = (await this.catalogue.access(exchange.userId)).get(model.provider);
+      const { model, reach } = await this.catalogue.reach(exchange.userId, exchange.model);
       if (reach) {
         try {
           const facts = await extractFactsWithModel(

@@ -63,6 +63,15 @@ export class ModelCatalogueService {
     return entry;
   }
 
+  /** The model asked for (the default when none) and how this user reaches its provider (null: nobody configured it). */
+  async reach(
+    userId: string,
+    id: string | undefined,
+  ): Promise<{ readonly model: CatalogueEntry; readonly reach: ProviderAccess | null }> {
+    const model = this.model(id);
+    return { model, reach: (await this.access(userId)).get(model.provider) };
+  }
+
   async access(userId: string): Promise<ProviderAccessMap> {
     return new ProviderAccessMap(await this.userProviderKeys.resolve(userId), this.settings.providers);
   }

@@ -68,8 +68,7 @@ export class WebSearchService {
     formatted: string,
     signal?: AbortSignal,
   ): Promise<string> {
-    const model = this.catalogue.model(request.model);
-    const reach = (await this.catalogue.access(userId)).get(model.provider);
+    const { model, reach } = await this.catalogue.reach(userId, request.model);
     if (!reach)
       throw new ChatError(
         webSearchNotConfigured().code,
