@@ -477,7 +477,13 @@ export function ChatPage() {
       {widePanel ? (
         panelOpen && <MemoryPanel latest={latest} onMemoryClick={setOpenMemoryId} />
       ) : (
-        <Drawer anchor="right" open={panelOpen} onClose={() => setPanelOpen(false)}>
+        <Drawer
+          anchor="right"
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          // Over the top bar (which sits above the navigation drawer), like any dialog.
+          sx={{ zIndex: (theme) => theme.zIndex.modal }}
+        >
           <MemoryPanel
             latest={latest}
             onMemoryClick={(id) => {

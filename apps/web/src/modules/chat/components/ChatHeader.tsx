@@ -45,30 +45,42 @@ export function ChatHeader({
     <Stack
       direction="row"
       spacing={1}
-      sx={{ alignItems: 'center', px: { xs: 1, sm: 2 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      useFlexGap
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        px: { xs: 1, sm: 2 },
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
+      {/* Where the title would get less than 200 px (a phone, or beside both side panels), it keeps its
+          own line and the model with the buttons goes to the next. */}
       <Typography
         variant="h6"
         component="h1"
         noWrap
-        sx={{ flexGrow: 1, minWidth: 0 }}
+        sx={{ flexGrow: 1, flexBasis: 0, minWidth: 200 }}
         data-testid="chat-title"
       >
         {title}
       </Typography>
-      <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
-      <Tooltip title={panelLabel}>
-        <IconButton aria-label={panelLabel} aria-pressed={memoryPanelOpen} onClick={onToggleMemoryPanel}>
-          {memoryPanelOpen ? <PsychologyIcon color="primary" /> : <PsychologyOutlinedIcon />}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
+        <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
+        <Tooltip title={panelLabel}>
+          <IconButton aria-label={panelLabel} aria-pressed={memoryPanelOpen} onClick={onToggleMemoryPanel}>
+            {memoryPanelOpen ? <PsychologyIcon color="primary" /> : <PsychologyOutlinedIcon />}
+          </IconButton>
+        </Tooltip>
+        <IconButton
+          aria-label="More options"
+          aria-haspopup="menu"
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+        >
+          <MoreVertIcon />
         </IconButton>
-      </Tooltip>
-      <IconButton
-        aria-label="More options"
-        aria-haspopup="menu"
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
-      >
-        <MoreVertIcon />
-      </IconButton>
+      </Stack>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
         <MenuItem onClick={choose(onSave)}>Save Conversation</MenuItem>
         <MenuItem onClick={choose(onClear)} disabled={busy}>
