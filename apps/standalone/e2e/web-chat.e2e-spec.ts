@@ -208,6 +208,14 @@ describe('web app: chat', () => {
     const drawer = page.getByTestId('memory-panel');
     await drawer.getByRole('heading', { name: 'Memory Graph' }).waitFor();
     await drawer.getByText('No memories yet. Start a conversation to create some!').waitFor();
+    // Nothing covers it (the top bar sits above the navigation drawer, not above this one).
+    const heading = await drawer.getByRole('heading', { name: 'Memory Graph' }).boundingBox();
+    await expect(
+      page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="memory-panel"]') !== null,
+        [heading!.x + heading!.width / 2, heading!.y + heading!.height / 2],
+      ),
+    ).resolves.toBe(true);
     // The drawer closes on Escape and leaves the thread as it was.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
