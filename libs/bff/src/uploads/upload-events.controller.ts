@@ -99,6 +99,8 @@ export class UploadEventsController {
     );
     recheck.unref();
     res.on('close', finish);
+    // The browser may have gone while the first read was under way: its close event is already past.
+    if (res.closed || req.socket.destroyed) return finish();
     // A change between the first read and the subscription would otherwise wait for the recheck.
     refresh();
   }
