@@ -164,44 +164,39 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    // One indexed range walk per direction and memory (memories_scope_conversation_order: the row value
-    // comparison is what lets SQLite seek instead of scanning the conversation); the candidate row is read
-    // inside the scope too, so an id of another scope yields nothing.
+    // One statement for every candidate: per candidate and direction, an indexed range walk
+    // (memories_scope_conversation_order; the row value comparison lets SQLite seek instead of scanning the
+    // conversation), nearest first. A statement per candidate and direction cost ten times as much. The
+    // candidate row is read inside the scope too, so an id of another scope yields nothing.
     const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') =>
-      this.cached(
-        `SELECT n.id AS id
-         FROM memories c JOIN memories n
-           ON n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
-         WHERE c.id = ? AND c.user_id = ? AND c.end_user_id = ? AND n.conversation_id IS NOT NULL
-           AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)
-           AND ${where.sql}${filters.sql}
-         ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?`,
-      );
-    // Most candidates may be outside any conversation: one lookup by key keeps those worth two walks.
-    const inConversation = this.cached(
-      `SELECT m.id AS id FROM memories m WHERE m.id IN (SELECT value FROM json_each(?))
-         AND m.conversation_id IS NOT NULL AND +m.user_id = ? AND +m.end_user_id = ?`,
-    );
-    const unique = [...new Set(ids)];
-    const walkable = new Set(
-      (inConversation.all(JSON.stringify(unique), scope.userId, scope.endUserId) as { id: string }[]).map(
-        (row) => row.id,
-      ),
-    );
-    if (walkable.size === 0) return out;
-    const previous = side('<', 'DESC');
-    const next = side('>', 'ASC');
-    const walk = (statement: ReturnType<typeof side>, id: string, k: number): string[] =>
-      k <= 0
-        ? []
-        : (
-            statement.all(id, scope.userId, scope.endUserId, ...where.params, ...filters.params, k) as {
-              id: string;
-            }[]
-          ).map((row) => row.id);
-    for (const id of unique.filter((candidate) => walkable.has(candidate))) {
-      const around = { previous: walk(previous, id, before), next: walk(next, id, after) };
-      if (around.previous.length > 0 || around.next.length > 0) out.set(id, around);
+      `(SELECT json_group_array(id ORDER BY created_at ${order}, seq ${order}) FROM (
+          SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
+          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
+            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)
+            AND ${where.sql}${filters.sql}
+          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
+    const rows = this.cached(
+      `SELECT c.id AS id, ${side('<', 'DESC')} AS previous, ${side('>', 'ASC')} AS next
+       FROM memories c
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NOT NULL
+         AND +c.user_id = ? AND +c.end_user_id = ?`,
+    ).all(
+      ...where.params,
+      ...filters.params,
+      Math.max(0, before),
+      ...where.params,
+      ...filters.params,
+      Math.max(0, after),
+      JSON.stringify([...new Set(ids)]),
+      scope.userId,
+      scope.endUserId,
+    ) as Array<{ id: string; previous: string; next: string }>;
+    for (const row of rows) {
+      const around = {
+        previous: JSON.parse(row.previous) as string[],
+        next: JSON.parse(row.next) as string[],
+      };
+      if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
     return out;
   }
