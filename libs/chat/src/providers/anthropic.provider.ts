@@ -1,25 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type {
-  LlmCallPolicy,
-  LlmChatRequest,
-  LlmCredentials,
-  LlmProvider,
-  LlmStreamEvent,
-} from './llm-provider.js';
-import { lazyClient } from '@membolt/platform';
-import { streamWithRetries } from './provider-failures.js';
+import type { LlmCallPolicy, LlmChatRequest, LlmCredentials, LlmStreamEvent } from './llm-provider.js';
+import { SdkLlmProvider } from './sdk-llm-provider.js';
 
 /** Anthropic Messages through the official `@anthropic-ai/sdk`, streaming; the SDK's own retries are off. */
-export class AnthropicProvider implements LlmProvider {
-  readonly id = 'anthropic' as const;
-  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
-  private readonly client: () => Promise<Anthropic>;
-
-  constructor(
-    credentials: LlmCredentials,
-    private readonly policy: LlmCallPolicy,
-  ) {
-    this.client = lazyClient(async () => {
+export class AnthropicProvider extends SdkLlmProvider<Anthropic> {
+  constructor(credentials: LlmCredentials, policy: LlmCallPolicy) {
+    super('anthropic', policy, async () => {
       const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
       return new AnthropicClient({
         apiKey: credentials.apiKey,
@@ -30,18 +16,7 @@ export class AnthropicProvider implements LlmProvider {
     });
   }
 
-  stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return streamWithRetries(
-      this.id,
-      request.model,
-      this.policy,
-      this.client,
-      (client, attempt) => this.open(client, request, attempt),
-      signal,
-    );
-  }
-
-  private async *open(
+  protected async *open(
     client: Anthropic,
     request: LlmChatRequest,
     signal: AbortSignal,

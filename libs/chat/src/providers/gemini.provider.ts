@@ -1,25 +1,11 @@
 import type { GoogleGenAI } from '@google/genai';
-import type {
-  LlmCallPolicy,
-  LlmChatRequest,
-  LlmCredentials,
-  LlmProvider,
-  LlmStreamEvent,
-} from './llm-provider.js';
-import { lazyClient } from '@membolt/platform';
-import { streamWithRetries } from './provider-failures.js';
+import type { LlmCallPolicy, LlmChatRequest, LlmCredentials, LlmStreamEvent } from './llm-provider.js';
+import { SdkLlmProvider } from './sdk-llm-provider.js';
 
 /** Google Gemini (generateContent, streamed over SSE) through the official `@google/genai` SDK. */
-export class GeminiProvider implements LlmProvider {
-  readonly id = 'gemini' as const;
-  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
-  private readonly client: () => Promise<GoogleGenAI>;
-
-  constructor(
-    credentials: LlmCredentials,
-    private readonly policy: LlmCallPolicy,
-  ) {
-    this.client = lazyClient(async () => {
+export class GeminiProvider extends SdkLlmProvider<GoogleGenAI> {
+  constructor(credentials: LlmCredentials, policy: LlmCallPolicy) {
+    super('gemini', policy, async () => {
       const { GoogleGenAI: GeminiClient } = await import('@google/genai');
       return new GeminiClient({
         apiKey: credentials.apiKey,
@@ -36,18 +22,7 @@ export class GeminiProvider implements LlmProvider {
     });
   }
 
-  stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return streamWithRetries(
-      this.id,
-      request.model,
-      this.policy,
-      this.client,
-      (client, attempt) => this.open(client, request, attempt),
-      signal,
-    );
-  }
-
-  private async *open(
+  protected async *open(
     client: GoogleGenAI,
     request: LlmChatRequest,
     signal: AbortSignal,

@@ -1,30 +1,18 @@
 import type OpenAI from 'openai';
-import type {
-  LlmCallPolicy,
-  LlmChatRequest,
-  LlmCredentials,
-  LlmProvider,
-  LlmStreamEvent,
-} from './llm-provider.js';
-import { lazyClient } from '@membolt/platform';
-import { streamWithRetries } from './provider-failures.js';
+import type { LlmCallPolicy, LlmChatRequest, LlmCredentials, LlmStreamEvent } from './llm-provider.js';
+import { SdkLlmProvider } from './sdk-llm-provider.js';
 
 /**
  * OpenAI Chat Completions through the official `openai` SDK; with a base URL, any server speaking the same
  * protocol (Ollama, vLLM, LM Studio: `openai-compatible`). The SDK's own retries are off: the retry policy
  * is the same for every provider (provider-failures.ts).
  */
-export class OpenAiProvider implements LlmProvider {
-  readonly id: 'openai' | 'openai-compatible';
-  /** The SDK loads on the first call (lazyClient): nothing pays for it at start-up. */
-  private readonly client: () => Promise<OpenAI>;
-
+export class OpenAiProvider extends SdkLlmProvider<OpenAI> {
   constructor(
     credentials: LlmCredentials & { provider: 'openai' | 'openai-compatible' },
-    private readonly policy: LlmCallPolicy,
+    policy: LlmCallPolicy,
   ) {
-    this.id = credentials.provider;
-    this.client = lazyClient(async () => {
+    super(credentials.provider, policy, async () => {
       const { default: OpenAIClient } = await import('openai');
       return new OpenAIClient({
         apiKey: credentials.apiKey,
@@ -35,18 +23,7 @@ export class OpenAiProvider implements LlmProvider {
     });
   }
 
-  stream(request: LlmChatRequest, signal?: AbortSignal): AsyncIterable<LlmStreamEvent> {
-    return streamWithRetries(
-      this.id,
-      request.model,
-      this.policy,
-      this.client,
-      (client, attempt) => this.open(client, request, attempt),
-      signal,
-    );
-  }
-
-  private async *open(
+  protected async *open(
     client: OpenAI,
     request: LlmChatRequest,
     signal: AbortSignal,

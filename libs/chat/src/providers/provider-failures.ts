@@ -161,19 +161,3 @@ export async function* withRetries(
     }
   }
 }
-
-/**
- * A provider's stream under the retry policy, once its SDK client is ready: the client loads (first use)
- * before the first attempt, so loading never counts against the provider's timeout.
- */
-export async function* streamWithRetries<C>(
-  provider: LlmProviderId,
-  model: string,
-  policy: LlmCallPolicy,
-  client: () => Promise<C>,
-  open: (client: C, signal: AbortSignal) => AsyncIterable<LlmStreamEvent>,
-  signal?: AbortSignal,
-): AsyncGenerator<LlmStreamEvent> {
-  const ready = await client();
-  yield* withRetries(provider, model, policy, (attempt) => open(ready, attempt), signal);
-}
