@@ -2,7 +2,7 @@ import nlp from 'compromise';
 
 import { type ConceptKind } from '@membolt/contracts';
 
-import { STOP_WORDS, wordTokens } from './text-tokens.js';
+import { isContentWord, wordTokens } from './text-tokens.js';
 
 export interface ExtractedConcept {
   /** Normalised: lowercase, no possessive, no leading article, single spaces. */
@@ -78,8 +78,6 @@ export function queryConceptNames(text: string): string[] {
   }
   return [...names].slice(0, QUERY_NAMES_MAX);
 }
-
-const isContentWord = (word: string): boolean => word.length > 1 && !STOP_WORDS.has(word);
 
 /** The canonical form two mentions of one concept share ("Google's" and "google" -> "google"). */
 export function normalizeConceptName(raw: string): string | null {

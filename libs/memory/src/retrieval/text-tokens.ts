@@ -33,7 +33,10 @@ export function wordTokens(text: string): string[] {
   return out;
 }
 
+/** A lowercased word token that carries topic: not a stop word, not a single character. */
+export const isContentWord = (word: string): boolean => word.length > 1 && !STOP_WORDS.has(word);
+
 /** Lowercased content words: stop words and single characters removed. */
 export function contentTokens(text: string): string[] {
-  return wordTokens(text).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  return wordTokens(text).filter(isContentWord);
 }
