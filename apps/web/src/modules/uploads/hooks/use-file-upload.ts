@@ -8,7 +8,7 @@ import {
   COMPLETE_UPLOAD_MUTATION,
   UPLOAD_PART_MUTATION,
 } from '../graphql/uploads.graphql';
-import { followUntilFinished } from '../utils/upload-events';
+import { followUntilFinished, isUploadFinished } from '../utils/upload-events';
 import { useUploadReader } from './use-follow-uploads';
 
 export type FileUploadState =
@@ -77,7 +77,7 @@ export function useFileUpload(onFinished?: (upload: UploadFieldsFragment) => voi
           retryMs: RETRY_MS,
           read: () => readUpload(id),
           onChange: (current) => {
-            if (current.state === 'done' || current.state === 'failed') return;
+            if (isUploadFinished(current.state)) return;
             setState({
               phase: 'uploading',
               fileName: file.name,

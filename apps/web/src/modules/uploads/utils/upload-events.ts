@@ -1,10 +1,13 @@
+import { FINISHED_UPLOAD_STATES } from '@membolt/contracts/rules';
 import type { UploadFieldsFragment } from '../../../gql/graphql';
 import { readServerSentEvents } from '../../ui/utils/sse.util';
 
 /** The BFF's pushed progress of one upload (decision 070), beside /graphql on the same origin. */
 export const uploadEventsEndpoint = (uploadId: string) => `/events/uploads/${encodeURIComponent(uploadId)}`;
 
-const FINISHED = new Set(['done', 'failed']);
+/** Done or failed: nothing more will happen to the upload. */
+export const isUploadFinished = (state: string): boolean =>
+  (FINISHED_UPLOAD_STATES as readonly string[]).includes(state);
 
 /** The stream could not be opened or stopped before the upload finished; `status` 0 for a cut stream. */
 export class UploadEventsError extends Error {
@@ -57,7 +60,7 @@ export async function followUpload(
     if (event.event === 'upload') {
       const upload = JSON.parse(event.data) as UploadFieldsFragment;
       onChange(upload);
-      if (FINISHED.has(upload.state)) return upload;
+      if (isUploadFinished(upload.state)) return upload;
     } else if (event.event === 'error') {
       const { message } = JSON.parse(event.data) as { message: string };
       throw new UploadEventsError(0, message);
@@ -96,7 +99,7 @@ export async function followUntilFinished(
       const current = await options.read();
       if (!current) return null;
       options.onChange(current);
-      if (FINISHED.has(current.state)) return current;
+      if (isUploadFinished(current.state)) return current;
       await new Promise((resolve) => setTimeout(resolve, options.retryMs));
     }
   }
