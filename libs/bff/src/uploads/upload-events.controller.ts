@@ -49,7 +49,7 @@ export class UploadEventsController {
     }
 
     let closed = false;
-    let reading: Promise<void> | null = null;
+    let reading = false;
     let readAgain = false;
     const finish = () => {
       if (closed) return;
@@ -65,7 +65,8 @@ export class UploadEventsController {
         readAgain = true;
         return;
       }
-      reading = (async () => {
+      reading = true;
+      void (async () => {
         try {
           do {
             readAgain = false;
@@ -81,7 +82,7 @@ export class UploadEventsController {
           if (!closed) send('error', streamErrorOf(error, this.logger, 'Upload events'));
           finish();
         } finally {
-          reading = null;
+          reading = false;
         }
       })();
     };
