@@ -302,23 +302,12 @@ export class MemoryService {
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
     ]);
     const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
-    const byId = new Map<string, Memory>();
     const rankable = new Map<string, RankableMemory>();
+    // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.
+    const openToRanker = request.includeClosed === true || asOf !== undefined;
     const load = async (wanted: readonly string[]) => {
-      const found = await this.store.memories.findByIds(scope, wanted, {
-        withEmbedding: request.includeEmbedding === true,
-      });
-      for (const memory of found) {
-        byId.set(memory.id, memory);
-        rankable.set(memory.id, {
-          importance: memory.importance,
-          createdAt: memory.createdAt.toISOString(),
-          validFrom: memory.validFrom.toISOString(),
-          // The filter already decided which facts are in: closed ones asked for are not closed to the ranker.
-          validTo: request.includeClosed || asOf ? null : (memory.validTo?.toISOString() ?? null),
-          conversationId: memory.conversationId,
-          text: memory.text,
-        });
+      for (const { id, ...memory } of await this.store.memories.rankablesByIds(scope, wanted)) {
+        rankable.set(id, openToRanker ? { ...memory, validTo: null } : memory);
       }
     };
     await load([...ids]);
@@ -350,6 +339,12 @@ export class MemoryService {
       if (unseen.size > 0) await load([...unseen]);
     }
     const ranked = rankCandidates({ ...channels, neighbours, limit: request.limit });
+    const found = await this.store.memories.findByIds(
+      scope,
+      ranked.map((r) => r.id),
+      { withEmbedding: request.includeEmbedding === true },
+    );
+    const byId = new Map(found.map((memory) => [memory.id, memory]));
     return {
       results: ranked.flatMap((r) => {
         const hit = byId.get(r.id);

@@ -168,6 +168,19 @@ export interface ConceptGraph {
 }
 
 /** One scored candidate of a retrieval channel. */
+/**
+ * What the ranker reads of a candidate memory, times in epoch milliseconds: a search loads this for its ~100
+ * candidates and the whole memory only for the results it answers.
+ */
+export interface RankableMemory {
+  readonly importance: number;
+  readonly createdAt: number;
+  readonly validFrom: number;
+  readonly validTo: number | null;
+  readonly conversationId: string | null;
+  readonly text: string;
+}
+
 export interface ScoredId {
   readonly id: string;
   readonly score: number;

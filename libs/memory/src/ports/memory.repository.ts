@@ -11,6 +11,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
+  RankableMemory,
 } from '../domain/memory.js';
 
 export interface MemoryPage {
@@ -51,6 +52,12 @@ export interface MemoryRepository {
     ids: readonly string[],
     options?: { withEmbedding?: boolean },
   ): Promise<Memory[]>;
+
+  /** What the ranker reads of the memories of these ids that are in the scope, in no particular order. */
+  rankablesByIds(
+    scope: MemoryScopeFilter,
+    ids: readonly string[],
+  ): Promise<Array<RankableMemory & { readonly id: string }>>;
 
   list(
     scope: MemoryScopeFilter,

@@ -8,8 +8,8 @@ const now = new Date('2026-11-23T10:00:00.000Z');
 function memory(text: string, overrides: Partial<RankableMemory> = {}): RankableMemory {
   return {
     importance: 0.5,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    validFrom: '2026-11-01T00:00:00.000Z',
+    createdAt: Date.parse('2026-11-01T00:00:00.000Z'),
+    validFrom: Date.parse('2026-11-01T00:00:00.000Z'),
     validTo: null,
     conversationId: null,
     text,
@@ -74,11 +74,11 @@ describe('rankCandidates', () => {
       [
         'old',
         memory('I live in Lyon', {
-          validFrom: '2022-03-01T00:00:00.000Z',
-          validTo: '2024-02-01T00:00:00.000Z',
+          validFrom: Date.parse('2022-03-01T00:00:00.000Z'),
+          validTo: Date.parse('2024-02-01T00:00:00.000Z'),
         }),
       ],
-      ['new', memory('I live in Nantes', { validFrom: '2024-02-01T00:00:00.000Z' })],
+      ['new', memory('I live in Nantes', { validFrom: Date.parse('2024-02-01T00:00:00.000Z') })],
     ]);
     const search = (query: string) =>
       rankCandidates({
@@ -146,8 +146,8 @@ describe('rankCandidates', () => {
 
   it('matches a month named without a year in any year', () => {
     const months = new Map<string, RankableMemory>([
-      ['june', memory('we went camping', { validFrom: '2023-06-20T10:00:00.000Z' })],
-      ['july', memory('we went camping', { validFrom: '2023-07-20T10:00:00.000Z' })],
+      ['june', memory('we went camping', { validFrom: Date.parse('2023-06-20T10:00:00.000Z') })],
+      ['july', memory('we went camping', { validFrom: Date.parse('2023-07-20T10:00:00.000Z') })],
     ]);
     const ranked = rankCandidates({
       analysis: analyzeQuery('When did we go camping in June?', now),

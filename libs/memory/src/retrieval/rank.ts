@@ -3,15 +3,9 @@ import { type MemoryScoreBreakdown } from '@membolt/contracts';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { wordTokens } from './text-tokens.js';
 
-/** What the ranker reads of a candidate memory. Times are ISO-8601 strings. */
-export interface RankableMemory {
-  readonly importance: number;
-  readonly createdAt: string;
-  readonly validFrom: string;
-  readonly validTo: string | null;
-  readonly conversationId: string | null;
-  readonly text: string;
-}
+import type { RankableMemory } from '../domain/memory.js';
+
+export type { RankableMemory };
 
 export interface ScoredId {
   readonly id: string;
@@ -184,8 +178,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
-    const validFrom = Date.parse(memory.validFrom);
-    const validTo = memory.validTo === null ? Number.POSITIVE_INFINITY : Date.parse(memory.validTo);
+    const validFrom = memory.validFrom;
+    const validTo = memory.validTo ?? Number.POSITIVE_INFINITY;
     // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
     // open fact that started earlier is not excluded, but gets no bonus: most memories are events ("I
     // went to...") whose start is the time they talk about.
@@ -218,7 +212,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     const keywordScore = keyword.get(id) ?? null;
     const conceptMatch = concept.has(id);
     const importance = clamp01(memory.importance);
-    const ageDays = Math.max(0, nowMs - Date.parse(memory.createdAt)) / DAY_MS;
+    const ageDays = Math.max(0, nowMs - memory.createdAt) / DAY_MS;
     const recency = Math.pow(0.5, ageDays / weights.recencyHalfLifeDays);
     const final =
       fused +

@@ -66,6 +66,34 @@ export function describeMemoryStoreContract(
       expect(await store.memories.findById(A, record.memory.id)).not.toBeNull();
     });
 
+    it("reads the ranker's fields of the memories in the scope only", async () => {
+      const record = makeMemoryRecord(A, DIM, {
+        text: 'I moved to Lyon',
+        importance: 0.8,
+        conversationId: 'conv-1',
+        agentId: 'agent-1',
+      });
+      const other = makeMemoryRecord(A_END, DIM, { text: 'an end user of A' });
+      await store.memories.insertMany(A, [record]);
+      await store.memories.insertMany(A_END, [other]);
+      const ids = [record.memory.id, other.memory.id, 'missing'];
+      expect(await store.memories.rankablesByIds(A, ids)).toEqual([
+        {
+          id: record.memory.id,
+          importance: 0.8,
+          createdAt: record.memory.createdAt.getTime(),
+          validFrom: record.memory.validFrom.getTime(),
+          validTo: null,
+          conversationId: 'conv-1',
+          text: 'I moved to Lyon',
+        },
+      ]);
+      expect(await store.memories.rankablesByIds(B, ids)).toEqual([]);
+      expect(await store.memories.rankablesByIds({ ...A, agentId: 'agent-2' }, ids)).toEqual([]);
+      expect((await store.memories.rankablesByIds(A_END, ids)).map((m) => m.id)).toEqual([other.memory.id]);
+      expect(await store.memories.rankablesByIds(A, [])).toEqual([]);
+    });
+
     it('stores a batch all or nothing', async () => {
       const first = makeMemoryRecord(A, DIM, { originId: 'orig-1' });
       const clash = makeMemoryRecord(A, DIM, { originId: 'orig-1' });

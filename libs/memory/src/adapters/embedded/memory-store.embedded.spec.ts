@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { openEmbeddedDatabase } from '@membolt/embedded-store';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
@@ -100,6 +100,39 @@ describe('MemoryStore: embedded (SQLite)', () => {
       candidates: [{ id: late.memory.id, score: expect.closeTo(1, 4) }],
     });
     await store.close();
+  });
+
+  it('rebuilds a snapshot of another scalar kind (an F32 one of an older version) and removes its file', async () => {
+    const dataDir = newDataDir();
+    let store = openMemoryEmbeddedStore(dataDir, settings);
+    const records = Array.from({ length: 40 }, (_, i) =>
+      makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 50) }),
+    );
+    await store.memories.insertMany(scope, records);
+    await annAnswer(() => store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 1), 1));
+    await store.close();
+    const annDir = join(dataDir, 'memory-ann');
+    const metaFile = readdirSync(annDir).find((f) => f.endsWith('.json'));
+    expect(metaFile).toBeDefined();
+    const meta = JSON.parse(readFileSync(join(annDir, metaFile ?? ''), 'utf8')) as Record<string, unknown>;
+    expect(meta['quantization']).toBe('i8');
+    // What a version before int8 wrote: no quantization in the meta.
+    writeFileSync(join(annDir, metaFile ?? ''), JSON.stringify({ ...meta, quantization: undefined }));
+    const oldFile = String(meta['file']);
+
+    store = openMemoryEmbeddedStore(dataDir, settings);
+    const found = await annAnswer(() =>
+      store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 3, 3 / 50), 1),
+    );
+    expect(found.candidates.map((c) => c.id)).toEqual([records[3]?.memory.id]);
+    expect(existsSync(join(annDir, oldFile))).toBe(false);
+    await store.close();
+    const rewritten = JSON.parse(readFileSync(join(annDir, metaFile ?? ''), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(rewritten['quantization']).toBe('i8');
+    expect(existsSync(join(annDir, String(rewritten['file'])))).toBe(true);
   });
 
   it('sees what another process sharing the file wrote (two replicas on one DATA_DIR)', async () => {

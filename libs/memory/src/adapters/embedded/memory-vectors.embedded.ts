@@ -39,12 +39,21 @@ interface AnnEntry {
 
 interface AnnMeta {
   readonly dimension: number;
+  /** The index's scalar kind: a snapshot of another kind (older F32 ones) is rebuilt. */
+  readonly quantization?: string;
   readonly covered: number;
   /** The snapshot file this meta describes (names are per process and version, so replicas never mix). */
   readonly file: string;
 }
 
 const SAVE_DELAY_MS = 2_000;
+/**
+ * Vectors are held in the HNSW graph as int8 (decision 072): a quarter of F32's memory, and the search
+ * reads a quarter of the bytes. On 100k of the offline embedder's 1536-d vectors, recall@10 against the
+ * exact scan was 0.989 (F32 0.99x) at 0.44 ms a search instead of ~1.1 ms.
+ */
+const ANN_QUANTIZATION = ScalarKind.I8;
+const ANN_QUANTIZATION_NAME = 'i8';
 /** Vectors added to an ANN index per event-loop turn while it is built in the background. */
 const BUILD_CHUNK = 64;
 
@@ -312,7 +321,7 @@ export class EmbeddedVectorIndex {
     const index = new Index({
       dimensions: this.settings.dimension,
       metric: MetricKind.Cos,
-      quantization: ScalarKind.F32,
+      quantization: ANN_QUANTIZATION,
       connectivity: 16,
       expansion_add: 128,
       expansion_search: 64,
@@ -327,7 +336,12 @@ export class EmbeddedVectorIndex {
     try {
       const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as AnnMeta;
       const path = join(this.annDir, meta.file);
-      if (meta.dimension !== this.settings.dimension || !existsSync(path)) return null;
+      if (!existsSync(path)) return null;
+      if (meta.dimension !== this.settings.dimension || meta.quantization !== ANN_QUANTIZATION_NAME) {
+        // Of another shape: rebuilt from SQLite; the old file would otherwise stay on disk for good.
+        rmSync(path, { force: true });
+        return null;
+      }
       const entry = this.newEntry(scope);
       entry.index.load(path);
       entry.covered = meta.covered;
@@ -375,7 +389,12 @@ export class EmbeddedVectorIndex {
       renameSync(join(this.annDir, `${file}.tmp`), join(this.annDir, file));
       // The meta names its file and is replaced atomically after it: a crash in between leaves the older
       // pair, whose `covered` makes the repair re-add the rows written since.
-      const meta: AnnMeta = { dimension: this.settings.dimension, covered: entry.covered, file };
+      const meta: AnnMeta = {
+        dimension: this.settings.dimension,
+        quantization: ANN_QUANTIZATION_NAME,
+        covered: entry.covered,
+        file,
+      };
       const metaTmp = `${this.metaPath(tok)}.${process.pid}.tmp`;
       writeFileSync(metaTmp, JSON.stringify(meta));
       renameSync(metaTmp, this.metaPath(tok));

@@ -1,4 +1,4 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type {
   ConceptMention,
   Memory,
@@ -12,6 +12,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
+  RankableMemory,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -66,7 +67,6 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly insertVersion;
   private readonly rowById;
   private readonly vectorOf;
-  private readonly byIds = new Map<string, { all(...params: unknown[]): unknown[] }>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -172,16 +172,37 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
-    // Search calls this twice a query: the statement is prepared once per scope shape (agent/run or not).
-    let statement = this.byIds.get(where.sql);
-    if (!statement) {
-      statement = this.db.prepare(
-        `SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
-      );
-      this.byIds.set(where.sql, statement);
-    }
-    const rows = statement.all(...where.params, JSON.stringify(ids)) as MemoryRow[];
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
+    ).all(...where.params, JSON.stringify(ids)) as MemoryRow[];
     return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
+  }
+
+  async rankablesByIds(
+    scope: MemoryScopeFilter,
+    ids: readonly string[],
+  ): Promise<Array<RankableMemory & { readonly id: string }>> {
+    if (ids.length === 0) return [];
+    const where = scopeSql(scope, 'm', true);
+    // Raw rows of the few columns the ranker reads: a third of the time of whole rows made into memories.
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.id, m.importance, m.created_at, m.valid_from, m.valid_to, m.conversation_id, m.text
+         FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
+      'raw',
+    ).all(...where.params, JSON.stringify(ids)) as Array<
+      [string, number, number, number, number | null, string | null, string]
+    >;
+    return rows.map(([id, importance, createdAt, validFrom, validTo, conversationId, text]) => ({
+      id,
+      importance,
+      createdAt,
+      validFrom,
+      validTo,
+      conversationId,
+      text,
+    }));
   }
 
   async list(

@@ -14,6 +14,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
+  RankableMemory,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -50,6 +51,20 @@ const SORTS: Record<MemorySort, Record<string, 1 | -1>> = {
 /** Reads never load the vector unless asked: it is most of a document's bytes. */
 const withoutEmbedding = { embedding: 0, history: 0 } as const;
 const withEmbeddingOnly = { history: 0 } as const;
+/** The fields the ranker reads of each search candidate (memory.repository.ts rankablesByIds). */
+const RANKABLE_FIELDS = [
+  'importance',
+  'createdAt',
+  'validFrom',
+  'validTo',
+  'conversationId',
+  'text',
+] as const;
+type RankableField = (typeof RANKABLE_FIELDS)[number];
+const rankableFields = Object.fromEntries(RANKABLE_FIELDS.map((field) => [field, 1])) as Record<
+  RankableField,
+  1
+>;
 
 type Removed = { -readonly [K in keyof MemoryRemoval['removed']]: number };
 
@@ -140,6 +155,26 @@ export class MemoryMongoRepository implements MemoryRepository {
       .lean<MemoryDocument[]>()
       .exec();
     return docs.map((doc) => toMemory(doc, options?.withEmbedding === true));
+  }
+
+  async rankablesByIds(
+    scope: MemoryScopeFilter,
+    ids: readonly string[],
+  ): Promise<Array<RankableMemory & { readonly id: string }>> {
+    if (ids.length === 0) return [];
+    const docs = await this.memories
+      .find({ ...scopeQuery(scope), _id: { $in: [...ids] } }, rankableFields)
+      .lean<Array<Pick<MemoryDocument, '_id' | RankableField>>>()
+      .exec();
+    return docs.map((doc) => ({
+      id: doc._id,
+      importance: doc.importance,
+      createdAt: doc.createdAt.getTime(),
+      validFrom: doc.validFrom.getTime(),
+      validTo: doc.validTo?.getTime() ?? null,
+      conversationId: doc.conversationId,
+      text: doc.text,
+    }));
   }
 
   async list(
