@@ -84,11 +84,13 @@ function buildIndex(conv) {
   const memoriesAt = (validFromOf) =>
     new Map(
       conv.memories.map((m, i) => {
-        const at = new Date(base + i * 1000).toISOString();
+        // The ranker reads times as epoch milliseconds.
+        const at = base + i * 1000;
+        const validFrom = validFromOf(m);
         const memory = {
           importance: 0.5,
           createdAt: at,
-          validFrom: validFromOf(m) ?? at,
+          validFrom: validFrom ? Date.parse(validFrom) : at,
           validTo: null,
           text: m.text,
         };
