@@ -260,7 +260,14 @@ try {
   const denseChannel = await channel((i) => store.search.dense(scope, filter, vectors[i], 40));
   const keywordChannel = await channel((i) => store.search.keyword(scope, filter, words[i], 40));
   // The same queries through FTS5, as a store that never builds in-memory postings answers them (decision 025).
-  const ftsStore = await openMemoryStore({ kind: 'embedded', dataDir }, { ...settings, annMinVectors: 1e12 });
+  const ftsStore = await openMemoryStore(
+    { kind: 'embedded', dataDir },
+    {
+      ...settings,
+      annMinVectors: 1e12,
+      smallScopeKeywordDocs: 0,
+    },
+  );
   const keywordFtsChannel = await channel((i) => ftsStore.search.keyword(scope, filter, words[i], 40));
   await ftsStore.close();
   const conceptChannel = await channel((i) => store.search.concept(scope, filter, words[i], 40));

@@ -22,4 +22,9 @@ export interface MemoryStoreSettings {
   readonly dimension: number;
   /** Scopes with at least this many vectors are searched through the ANN index; below, an exact scan. */
   readonly annMinVectors: number;
+  /**
+   * Embedded store: how many memories of scopes below `annMinVectors` keep their keyword postings in memory
+   * (least recently searched scopes dropped first; default 200,000). 0: those scopes are scored by FTS5.
+   */
+  readonly smallScopeKeywordDocs?: number;
 }

@@ -11,10 +11,14 @@ import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const DIM = 8;
-const openStore = (annMinVectors: number) => {
+const openStore = (annMinVectors: number, smallScopeKeywordDocs?: number) => {
   const dir = mkdtempSync(join(tmpdir(), 'membolt-memory-keywords-'));
   dirs.push(dir);
-  return openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors });
+  return openMemoryEmbeddedStore(dir, {
+    dimension: DIM,
+    annMinVectors,
+    ...(smallScopeKeywordDocs === undefined ? {} : { smallScopeKeywordDocs }),
+  });
 };
 
 const A = { userId: 'user-a', endUserId: '' };
@@ -64,9 +68,10 @@ const QUERIES = [
   ['unknownword', 'tea'],
 ];
 
-/** The FTS5 answer of a store that never builds an in-memory index (threshold above its size). */
+/** The FTS5 answer of a store that never builds an in-memory index (small scopes kept out of memory). */
 async function ftsAnswers(texts: readonly string[]) {
-  const store = openStore(1_000_000);
+  const store = openStore(1_000_000, 0);
+  const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
   try {
     await store.memories.insertMany(
       A,
@@ -83,11 +88,98 @@ async function ftsAnswers(texts: readonly string[]) {
         })),
       );
     }
+    expect(fromMemory.mock.results.every((r) => r.value === null)).toBe(true);
     return answers;
   } finally {
+    fromMemory.mockRestore();
     await store.close();
   }
 }
+
+/** Each query's answer as positions of the scope's memories (oldest first) and scores. */
+async function answersOf(store: ReturnType<typeof openStore>, scope: typeof A) {
+  const ids = await store.memories.list(scope, open, { limit: 1000, offset: 0, sort: 'oldest' });
+  const position = new Map(ids.memories.map((m, i) => [m.id, i]));
+  const answers = [];
+  for (const words of QUERIES) {
+    answers.push(
+      (await store.search.keyword(scope, open, words, 15)).map((hit) => ({
+        at: position.get(hit.id),
+        score: hit.score,
+      })),
+    );
+  }
+  return answers;
+}
+
+function expectSameAnswers(
+  got: Awaited<ReturnType<typeof answersOf>>,
+  expected: Awaited<ReturnType<typeof answersOf>>,
+): void {
+  for (const [q, answer] of got.entries()) {
+    expect(answer.map((hit) => hit.at)).toEqual(expected[q]!.map((hit) => hit.at));
+    answer.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[q]![i]!.score, 6));
+  }
+}
+
+describe('Embedded keyword index of small scopes', () => {
+  it('is built by the first search of a small scope, and answers what FTS5 answers for the scope alone', async () => {
+    const texts = Array.from({ length: 120 }, (_, i) => textAt(i));
+    const expected = await ftsAnswers(texts);
+    // Other scopes share the FTS5 table: their words must not change this scope's IDF or lengths.
+    const store = openStore(1_000_000);
+    try {
+      await store.memories.insertMany(
+        A,
+        texts.map((text) => makeMemoryRecord(A, DIM, { text })),
+      );
+      await store.memories.insertMany(
+        B,
+        Array.from({ length: 60 }, (_, i) => makeMemoryRecord(B, DIM, { text: textAt(i * 3 + 1) })),
+      );
+      const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
+      expectSameAnswers(await answersOf(store, A), expected);
+      expect(fromMemory.mock.results.map((r) => Array.isArray(r.value))).toEqual(QUERIES.map(() => true));
+      fromMemory.mockRestore();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps at most the configured number of memories of small scopes, dropping the least recently searched', async () => {
+    const texts = Array.from({ length: 50 }, (_, i) => textAt(i));
+    const expected = await ftsAnswers(texts);
+    const scopes = ['u1', 'u2', 'u3'].map((userId) => ({ userId, endUserId: '' }));
+    // Room for two scopes of 50.
+    const store = openStore(1_000_000, 100);
+    const index = jest.spyOn(EmbeddedKeywordIndex.prototype as never, 'addRows');
+    try {
+      for (const scope of scopes) {
+        await store.memories.insertMany(
+          scope,
+          texts.map((text) => makeMemoryRecord(scope, DIM, { text })),
+        );
+      }
+      const builds = () => index.mock.calls.length;
+      const [u1, u2, u3] = scopes as [typeof A, typeof A, typeof A];
+      await store.search.keyword(u1, open, ['tea'], 5);
+      await store.search.keyword(u2, open, ['tea'], 5);
+      expect(builds()).toBe(2);
+      // u1 searched again: u2 is now the least recent, and goes when u3 comes.
+      await store.search.keyword(u1, open, ['tea'], 5);
+      await store.search.keyword(u3, open, ['tea'], 5);
+      expect(builds()).toBe(3);
+      await store.search.keyword(u1, open, ['tea'], 5);
+      expect(builds()).toBe(3);
+      // u2 is built again, and answers as before.
+      expectSameAnswers(await answersOf(store, u2), expected);
+      expect(builds()).toBe(4);
+    } finally {
+      index.mockRestore();
+      await store.close();
+    }
+  });
+});
 
 describe('Embedded keyword index of large scopes (in-memory bm25)', () => {
   it("answers what FTS5's bm25 answers for a scope alone in its table: same memories, same order, same scores", async () => {

@@ -12,6 +12,10 @@ const B = 0.75;
 const BUILD_CHUNK = 500;
 /** Query words whose tokens are remembered (a user asks about the same names again and again). */
 const QUERY_TOKEN_CACHE = 10_000;
+/** A scope of at most this many memories is indexed on the request path at its first search (~1 ms per 500). */
+const SYNC_BUILD_MAX = 2_000;
+/** Memories of scopes below the ANN threshold whose postings are kept, unless the settings say otherwise. */
+const SMALL_SCOPE_DOCS_DEFAULT = 200_000;
 
 /** A growable posting list: documents (internal numbers) and their weighted term frequencies. */
 interface Posting {
@@ -24,6 +28,8 @@ interface Posting {
 
 interface ScopeKeywords {
   readonly scope: MemoryScope;
+  /** Below the ANN threshold: dropped when small scopes hold too many memories (least recently searched). */
+  readonly small: boolean;
   ready: boolean;
   /** Highest memory seq read by the build; rows above it are the build's to add. */
   covered: number;
@@ -46,11 +52,15 @@ interface TextRow {
 }
 
 /**
- * The keyword channel of large scopes, in memory. FTS5 scores every row a query word matches: for a user with
- * 100k memories a common word ("morning") is 17k rows and the query costs 30-100 ms on this machine, whatever
- * LIMIT says. This index holds each large scope's postings in typed arrays and scores them in well under a
- * millisecond with FTS5's own bm25() (k1 1.2, b 0.75, the text column weighted 1 and the previous memory's
- * text `KEYWORD_CONTEXT_WEIGHT`), with the scope's own IDF and average length (decision 021, addendum).
+ * The keyword channel, in memory. FTS5 scores every row a query word matches: for a user with 100k memories
+ * a common word ("morning") is 17k rows and the query costs 30-100 ms on this machine, whatever LIMIT says;
+ * and its table is shared by every scope, so a small scope's scores need the scope's IDF put back with a
+ * few more statements per word. This index holds a scope's postings in typed arrays and scores them in well
+ * under a millisecond with FTS5's own bm25() (k1 1.2, b 0.75, the text column weighted 1 and the previous
+ * memory's text `KEYWORD_CONTEXT_WEIGHT`), with the scope's own IDF and average length (decision 021,
+ * addendum; decision 072 for small scopes). Large scopes are built in the background from their first
+ * search; a scope of up to SYNC_BUILD_MAX memories is built by its first search itself, and small scopes
+ * together keep at most `smallScopeKeywordDocs` memories (the least recently searched go first).
  *
  * Tokens are FTS5's: text goes through a scratch in-memory FTS5 table with the store's tokenizer and is read
  * back from its fts5vocab table, so both paths match exactly the same words. Like the ANN index it is a
@@ -74,6 +84,7 @@ export class EmbeddedKeywordIndex {
   private closed = false;
   /** Scratch score per document, reset after each query. */
   private scores = new Float64Array(1024);
+  private readonly smallScopeDocs: number;
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -102,11 +113,13 @@ export class EmbeddedKeywordIndex {
        WHERE seq IN (SELECT value FROM json_each(?)) AND +user_id = ? AND +end_user_id = ?`,
     );
     this.dataVersion = this.readDataVersion();
+    this.smallScopeDocs = settings.smallScopeKeywordDocs ?? SMALL_SCOPE_DOCS_DEFAULT;
   }
 
   /**
-   * The best `k` keyword candidates of a large scope, or null when the caller must ask FTS5: the scope is
-   * small, its index is still being built, or a query word is not a single token (FTS5 matches a phrase).
+   * The best `k` keyword candidates of a scope, or null when the caller must ask FTS5: in-memory postings of
+   * small scopes are turned off, the scope's index is still being built, or a query word is not a single
+   * token (FTS5 matches a phrase).
    */
   keyword(
     scope: MemoryScopeFilter,
@@ -178,15 +191,24 @@ export class EmbeddedKeywordIndex {
     this.tokenizer.close();
   }
 
-  /** The scope's index when it is large enough and built; starts the build on first use. */
+  /** The scope's index when it is built; builds it now (a small scope) or starts the build (a large one). */
   private entryFor(scope: MemoryScopeFilter): ScopeKeywords | null {
     const tok = scopeToken(scope);
     const loaded = this.scopes.get(tok);
-    if (loaded) return loaded.ready ? loaded : null;
+    if (loaded) {
+      if (loaded.small) {
+        // Map order is the order of last use: the least recently searched small scope is dropped first.
+        this.scopes.delete(tok);
+        this.scopes.set(tok, loaded);
+      }
+      return loaded.ready ? loaded : null;
+    }
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
-    if (count < this.settings.annMinVectors) return null;
+    const small = count < this.settings.annMinVectors;
+    if (small && this.smallScopeDocs === 0) return null;
     const entry: ScopeKeywords = {
       scope: { userId: scope.userId, endUserId: scope.endUserId },
+      small,
       ready: false,
       covered: 0,
       postings: new Map(),
@@ -199,9 +221,34 @@ export class EmbeddedKeywordIndex {
       totalLength: 0,
     };
     this.scopes.set(tok, entry);
+    if (count <= SYNC_BUILD_MAX) {
+      const rows = this.rowsAbove.all(scope.userId, scope.endUserId, 0, Number.MAX_SAFE_INTEGER);
+      this.addRows(entry, rows);
+      if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
+      entry.ready = true;
+      if (small) this.dropLeastRecentSmallScopes();
+      return entry;
+    }
     const build = this.build(tok, entry).finally(() => this.builds.delete(build));
     this.builds.add(build);
     return null;
+  }
+
+  /** Drops the least recently searched small scopes until they hold at most `smallScopeDocs` memories. */
+  private dropLeastRecentSmallScopes(): void {
+    // An empty scope counts as one, so that searches of many empty scopes cannot grow the map for ever.
+    const held = (entry: ScopeKeywords): number => Math.max(1, entry.docSeq.length);
+    let total = 0;
+    for (const entry of this.scopes.values()) if (entry.small) total += held(entry);
+    if (total <= this.smallScopeDocs) return;
+    const newest = [...this.scopes.keys()].pop();
+    for (const [tok, entry] of this.scopes) {
+      if (total <= this.smallScopeDocs) return;
+      // The newest (just built) stays even when it alone is over the limit: its search needs it.
+      if (!entry.small || !entry.ready || tok === newest) continue;
+      this.scopes.delete(tok);
+      total -= held(entry);
+    }
   }
 
   private async build(tok: string, entry: ScopeKeywords): Promise<void> {
