@@ -152,7 +152,7 @@ describe('Embedded keyword index of small scopes', () => {
     const scopes = ['u1', 'u2', 'u3'].map((userId) => ({ userId, endUserId: '' }));
     // Room for two scopes of 50.
     const store = openStore(1_000_000, 100);
-    const index = jest.spyOn(EmbeddedKeywordIndex.prototype as never, 'addRows');
+    const index = jest.spyOn(EmbeddedKeywordIndex.prototype as unknown as { addRows: () => void }, 'addRows');
     try {
       for (const scope of scopes) {
         await store.memories.insertMany(

@@ -108,3 +108,49 @@ describe('Embedded search: Porter keywords and conversation neighbours', () => {
     }
   });
 });
+
+describe('Embedded search: the concept channel', () => {
+  it('ranks by the query concepts matched, newest first, and reaches past a window the filter empties', async () => {
+    const store = openStore();
+    try {
+      const mention = (name: string) => ({ name, kind: 'place' as const });
+      // 60 memories linked to Paris, the newest 50 of them personal; 1 linked to Paris and the Louvre.
+      const paris = Array.from({ length: 60 }, (_, i) =>
+        makeMemoryRecord(A, DIM, {
+          text: `Paris, day ${i}`,
+          category: i < 10 ? 'work' : 'personal',
+          concepts: [mention('Paris')],
+        }),
+      );
+      const both = makeMemoryRecord(A, DIM, {
+        text: 'Paris and the Louvre',
+        category: 'work',
+        concepts: [mention('Paris'), mention('Louvre')],
+      });
+      await store.memories.insertMany(A, [...paris, both]);
+      await store.memories.insertMany(B, [
+        makeMemoryRecord(B, DIM, { text: 'Paris of B', concepts: [mention('Paris')] }),
+      ]);
+
+      const top = await store.search.concept(A, all, ['paris', 'louvre'], 3);
+      expect(top).toEqual([
+        { id: both.memory.id, score: 2 },
+        { id: paris[59]!.memory.id, score: 1 },
+        { id: paris[58]!.memory.id, score: 1 },
+      ]);
+      // The work ones are the oldest: past the first windows of the best links.
+      const work = await store.search.concept(A, { ...all, category: 'work' }, ['paris'], 20);
+      expect(work.map((hit) => hit.id)).toEqual([
+        both.memory.id,
+        ...paris
+          .slice(0, 10)
+          .reverse()
+          .map((r) => r.memory.id),
+      ]);
+      expect(await store.search.concept(A, all, ['rome'], 5)).toEqual([]);
+      expect(await store.search.concept({ userId: 'user-c', endUserId: '' }, all, ['paris'], 5)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
