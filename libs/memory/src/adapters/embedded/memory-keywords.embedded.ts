@@ -12,8 +12,6 @@ const B = 0.75;
 const BUILD_CHUNK = 500;
 /** Query words whose tokens are remembered (a user asks about the same names again and again). */
 const QUERY_TOKEN_CACHE = 10_000;
-/** A scope of at most this many memories is indexed on the request path at its first search (~1 ms per 500). */
-const SYNC_BUILD_MAX = 2_000;
 /** Memories of scopes below the ANN threshold whose postings are kept, unless the settings say otherwise. */
 const SMALL_SCOPE_DOCS_DEFAULT = 200_000;
 
@@ -45,6 +43,9 @@ interface ScopeKeywords {
   totalLength: number;
 }
 
+/** One token instance of the scratch table: term, row number, column name. */
+type ScratchToken = [term: string, doc: number, col: string];
+
 interface TextRow {
   seq: number;
   text: string;
@@ -58,9 +59,9 @@ interface TextRow {
  * few more statements per word. This index holds a scope's postings in typed arrays and scores them in well
  * under a millisecond with FTS5's own bm25() (k1 1.2, b 0.75, the text column weighted 1 and the previous
  * memory's text `KEYWORD_CONTEXT_WEIGHT`), with the scope's own IDF and average length (decision 021,
- * addendum; decision 072 for small scopes). Large scopes are built in the background from their first
- * search; a scope of up to SYNC_BUILD_MAX memories is built by its first search itself, and small scopes
- * together keep at most `smallScopeKeywordDocs` memories (the least recently searched go first).
+ * addendum; decision 072 for small scopes). A scope's index is built in the background from its first
+ * search (FTS5 answers meanwhile); small scopes (below the ANN threshold) together keep at most
+ * `smallScopeKeywordDocs` memories, the least recently searched dropped first.
  *
  * Tokens are FTS5's: text goes through a scratch in-memory FTS5 table with the store's tokenizer and is read
  * back from its fts5vocab table, so both paths match exactly the same words. Like the ANN index it is a
@@ -75,6 +76,8 @@ export class EmbeddedKeywordIndex {
   private readonly tokenizer: EmbeddedDatabase;
   private readonly scratchInsert;
   private readonly scratchTokens;
+  private readonly scratchBegin;
+  private readonly scratchRollback;
   private readonly queryTokens = new Map<string, string[]>();
   private readonly countInScope;
   private readonly rowsAbove;
@@ -98,9 +101,11 @@ export class EmbeddedKeywordIndex {
     this.scratchInsert = this.tokenizer.prepare<[number, string, string | null]>(
       'INSERT INTO scratch (rowid, text, keyword_context) VALUES (?, ?, ?)',
     );
-    this.scratchTokens = this.tokenizer.prepare<[], { term: string; doc: number; col: string }>(
-      'SELECT term, doc, col FROM scratch_tokens',
-    );
+    this.scratchTokens = this.tokenizer
+      .prepare<[], ScratchToken>('SELECT term, doc, col FROM scratch_tokens')
+      .raw(true);
+    this.scratchBegin = this.tokenizer.prepare('BEGIN');
+    this.scratchRollback = this.tokenizer.prepare('ROLLBACK');
     this.countInScope = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM memories WHERE user_id = ? AND end_user_id = ?',
     );
@@ -191,7 +196,7 @@ export class EmbeddedKeywordIndex {
     this.tokenizer.close();
   }
 
-  /** The scope's index when it is built; builds it now (a small scope) or starts the build (a large one). */
+  /** The scope's index when it is built; starts the build on first use. */
   private entryFor(scope: MemoryScopeFilter): ScopeKeywords | null {
     const tok = scopeToken(scope);
     const loaded = this.scopes.get(tok);
@@ -221,31 +226,21 @@ export class EmbeddedKeywordIndex {
       totalLength: 0,
     };
     this.scopes.set(tok, entry);
-    if (count <= SYNC_BUILD_MAX) {
-      const rows = this.rowsAbove.all(scope.userId, scope.endUserId, 0, Number.MAX_SAFE_INTEGER);
-      this.addRows(entry, rows);
-      if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
-      entry.ready = true;
-      if (small) this.dropLeastRecentSmallScopes();
-      return entry;
-    }
     const build = this.build(tok, entry).finally(() => this.builds.delete(build));
     this.builds.add(build);
     return null;
   }
 
   /** Drops the least recently searched small scopes until they hold at most `smallScopeDocs` memories. */
-  private dropLeastRecentSmallScopes(): void {
+  private dropLeastRecentSmallScopes(built: ScopeKeywords): void {
     // An empty scope counts as one, so that searches of many empty scopes cannot grow the map for ever.
     const held = (entry: ScopeKeywords): number => Math.max(1, entry.docSeq.length);
     let total = 0;
     for (const entry of this.scopes.values()) if (entry.small) total += held(entry);
-    if (total <= this.smallScopeDocs) return;
-    const newest = [...this.scopes.keys()].pop();
     for (const [tok, entry] of this.scopes) {
       if (total <= this.smallScopeDocs) return;
-      // The newest (just built) stays even when it alone is over the limit: its search needs it.
-      if (!entry.small || !entry.ready || tok === newest) continue;
+      // The one just built stays even when it alone is over the limit: it was built to be searched.
+      if (!entry.small || !entry.ready || entry === built) continue;
       this.scopes.delete(tok);
       total -= held(entry);
     }
@@ -253,6 +248,8 @@ export class EmbeddedKeywordIndex {
 
   private async build(tok: string, entry: ScopeKeywords): Promise<void> {
     try {
+      // Not one chunk on the path of the search that started it (FTS5 answers that one).
+      await new Promise((resolve) => setImmediate(resolve));
       while (!this.closed && this.scopes.get(tok) === entry) {
         const rows = this.rowsAbove.all(
           entry.scope.userId,
@@ -266,6 +263,7 @@ export class EmbeddedKeywordIndex {
         await new Promise((resolve) => setImmediate(resolve));
       }
       entry.ready = true;
+      if (entry.small) this.dropLeastRecentSmallScopes(entry);
     } catch (error) {
       // Dropped: FTS5 keeps answering; the next search of the scope tries again.
       if (this.scopes.get(tok) === entry) this.scopes.delete(tok);
@@ -281,17 +279,13 @@ export class EmbeddedKeywordIndex {
   private addRows(entry: ScopeKeywords, rows: readonly TextRow[]): void {
     if (rows.length === 0) return;
     const perRow = new Map<number, { freqs: Map<number, number>; length: number }>();
-    this.tokenizer.transaction(() => {
-      rows.forEach((row, i) => this.scratchInsert.run(i + 1, row.text, row.keyword_context));
-      for (const { term, doc, col } of this.scratchTokens.iterate()) {
-        let row = perRow.get(doc);
-        if (!row) perRow.set(doc, (row = { freqs: new Map(), length: 1 })); // + the scope token column
-        row.length++;
-        const id = this.termId(term);
-        row.freqs.set(id, (row.freqs.get(id) ?? 0) + (col === 'text' ? 1 : KEYWORD_CONTEXT_WEIGHT));
-      }
-      this.tokenizer.exec('DELETE FROM scratch');
-    })();
+    for (const [term, doc, col] of this.tokensOf(rows)) {
+      let row = perRow.get(doc);
+      if (!row) perRow.set(doc, (row = { freqs: new Map(), length: 1 })); // + the scope token column
+      row.length++;
+      const id = this.termId(term);
+      row.freqs.set(id, (row.freqs.get(id) ?? 0) + (col === 'text' ? 1 : KEYWORD_CONTEXT_WEIGHT));
+    }
     rows.forEach((row, i) => {
       const tokens = perRow.get(i + 1) ?? { freqs: new Map<number, number>(), length: 1 };
       const doc = entry.docSeq.length;
@@ -412,15 +406,25 @@ export class EmbeddedKeywordIndex {
     return heap.sort((a, b) => (less(a, b) ? 1 : less(b, a) ? -1 : 0));
   }
 
+  /**
+   * FTS5's tokens of each row ([term, row number from 1, column]), one per instance: the rows go into the
+   * scratch table inside a transaction that is rolled back, so FTS5 never writes their segments (a commit
+   * and a delete cost ~40 % more).
+   */
+  private tokensOf(rows: ReadonlyArray<Pick<TextRow, 'text' | 'keyword_context'>>): ScratchToken[] {
+    this.scratchBegin.run();
+    try {
+      rows.forEach((row, i) => this.scratchInsert.run(i + 1, row.text, row.keyword_context));
+      return this.scratchTokens.all();
+    } finally {
+      this.scratchRollback.run();
+    }
+  }
+
   private tokensOfWord(word: string): string[] {
     const cached = this.queryTokens.get(word);
     if (cached) return cached;
-    let tokens: string[] = [];
-    this.tokenizer.transaction(() => {
-      this.scratchInsert.run(1, word, null);
-      tokens = this.scratchTokens.all().map((row) => row.term);
-      this.tokenizer.exec('DELETE FROM scratch');
-    })();
+    const tokens = this.tokensOf([{ text: word, keyword_context: null }]).map(([term]) => term);
     if (this.queryTokens.size >= QUERY_TOKEN_CACHE) this.queryTokens.clear();
     this.queryTokens.set(word, tokens);
     return tokens;
