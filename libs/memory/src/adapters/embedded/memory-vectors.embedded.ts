@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Index, MetricKind, ScalarKind } from 'usearch';
@@ -242,10 +242,11 @@ export class EmbeddedVectorIndex {
   private allowedSeqs(scope: MemoryScopeFilter, filter: MemoryFilter): Set<number> {
     const where = scopeSql(scope);
     const filters = filterSql(filter);
-    const rows = this.db
-      .prepare(`SELECT m.seq FROM memories m WHERE ${where.sql}${filters.sql}`)
-      .pluck()
-      .all(...where.params, ...filters.params) as number[];
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.seq FROM memories m WHERE ${where.sql}${filters.sql}`,
+      'pluck',
+    ).all(...where.params, ...filters.params) as number[];
     return new Set(rows);
   }
 
