@@ -60,18 +60,24 @@ describe('MemoryStore: embedded (SQLite)', () => {
     }
   });
 
-  it('saves the ANN snapshot at close and repairs it from SQLite at open (rows written without it)', async () => {
-    const dataDir = newDataDir();
-    let store = openMemoryEmbeddedStore(dataDir, settings);
-    const first = Array.from({ length: 40 }, (_, i) =>
+  /** 40 memories in a store whose ANN index was built and saved at close; answers the memories. */
+  async function withSavedSnapshot(dataDir: string) {
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const records = Array.from({ length: 40 }, (_, i) =>
       makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 50) }),
     );
-    await store.memories.insertMany(scope, first);
+    await store.memories.insertMany(scope, records);
     const built = await annAnswer(() =>
       store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 1), 1),
     );
     expect(built.strategy).toBe('ann');
     await store.close();
+    return records;
+  }
+
+  it('saves the ANN snapshot at close and repairs it from SQLite at open (rows written without it)', async () => {
+    const dataDir = newDataDir();
+    await withSavedSnapshot(dataDir);
     expect(readdirSync(join(dataDir, 'memory-ann')).some((f) => f.endsWith('.usearch'))).toBe(true);
 
     // Rows written straight to SQLite, as if the process died before the snapshot was saved.
@@ -91,7 +97,7 @@ describe('MemoryStore: embedded (SQLite)', () => {
     ).run(seq, Buffer.from(late.embedding.buffer));
     db.close();
 
-    store = openMemoryEmbeddedStore(dataDir, settings);
+    const store = openMemoryEmbeddedStore(dataDir, settings);
     const found = await annAnswer(() =>
       store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 5, 0.77), 1),
     );
@@ -104,13 +110,7 @@ describe('MemoryStore: embedded (SQLite)', () => {
 
   it('rebuilds a snapshot of another scalar kind (an F32 one of an older version) and removes its file', async () => {
     const dataDir = newDataDir();
-    let store = openMemoryEmbeddedStore(dataDir, settings);
-    const records = Array.from({ length: 40 }, (_, i) =>
-      makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 50) }),
-    );
-    await store.memories.insertMany(scope, records);
-    await annAnswer(() => store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 1), 1));
-    await store.close();
+    const records = await withSavedSnapshot(dataDir);
     const annDir = join(dataDir, 'memory-ann');
     const metaFile = readdirSync(annDir).find((f) => f.endsWith('.json'));
     expect(metaFile).toBeDefined();
@@ -120,7 +120,7 @@ describe('MemoryStore: embedded (SQLite)', () => {
     writeFileSync(join(annDir, metaFile ?? ''), JSON.stringify({ ...meta, quantization: undefined }));
     const oldFile = String(meta['file']);
 
-    store = openMemoryEmbeddedStore(dataDir, settings);
+    const store = openMemoryEmbeddedStore(dataDir, settings);
     const found = await annAnswer(() =>
       store.search.dense(scope, { validity: { kind: 'all' } }, axisVector(8, 3, 3 / 50), 1),
     );
