@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { CommonError, CommonErrorCode } from '@membolt/contracts';
+import { CommonError, CommonErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
 import type { Request, Response } from 'express';
 import type { SessionRequest, SessionUser } from './session.guard.js';
 
@@ -12,7 +12,7 @@ export interface GraphqlHttpContext {
 /** The signed-in user (set by SessionGuard). Only on operations that are not @Public(). */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser => {
   const user = GqlExecutionContext.create(context).getContext<GraphqlHttpContext>().req.sessionUser;
-  if (!user) throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
+  if (!user) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
   return user;
 });
 

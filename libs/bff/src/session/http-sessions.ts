@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
-import { GraphqlErrorCode } from '@membolt/contracts';
+import { GraphqlErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
 import type { Response } from 'express';
 import { AccessRevocations } from './access-revocations.js';
 import { type SessionRequest, type SessionUser, sessionUserFrom } from './session.guard.js';
@@ -17,9 +17,7 @@ export class HttpSessions {
   async userOrUnauthorized(req: SessionRequest, res: Response): Promise<SessionUser | null> {
     const user = await sessionUserFrom(req, this.tokens, this.revocations);
     if (!user) {
-      res
-        .status(401)
-        .json({ code: GraphqlErrorCode.Unauthenticated, message: 'Please sign in to continue.' });
+      res.status(401).json({ code: GraphqlErrorCode.Unauthenticated, message: SIGN_IN_REQUIRED_MESSAGE });
     }
     return user;
   }

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
-import { CommonError, CommonErrorCode } from '@membolt/contracts';
+import { CommonError, CommonErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
 import type { Request } from 'express';
 import { IS_PUBLIC_OPERATION } from '../common/public.decorator.js';
 import { AccessRevocations } from './access-revocations.js';
@@ -58,6 +58,6 @@ export class SessionGuard implements CanActivate {
     // Public operations never depend on the revocations being known (sign-in works while they load).
     if (isPublic) return true;
     if (await sessionUserFrom(req, this.tokens, this.revocations)) return true;
-    throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
+    throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
   }
 }

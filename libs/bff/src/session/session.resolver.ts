@@ -7,6 +7,7 @@ import {
   IdentityErrorCode,
   IdentitySubjects,
   MemboltError,
+  SIGN_IN_REQUIRED_MESSAGE,
 } from '@membolt/contracts';
 import { toViewer } from '../account/account.mapper.js';
 import { AuthConfigModel, SignInInput, SignUpInput, ViewerModel } from '../account/account.models.js';
@@ -74,7 +75,7 @@ export class SessionResolver {
   @Public()
   async refreshSession(@HttpContext() http: GraphqlHttpContext): Promise<ViewerModel> {
     const refreshToken = readCookie(http.req, REFRESH_COOKIE);
-    if (!refreshToken) throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
+    if (!refreshToken) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
     try {
       const session = await this.bus.request(IdentitySubjects.refreshSession, { refreshToken });
       setSessionCookies(http.res, session, this.cookieOptions);

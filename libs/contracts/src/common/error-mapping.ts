@@ -118,6 +118,8 @@ export interface RestErrorBody {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';
+/** What a browser call without a valid session is told (BFF and metered edges). */
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 
 export function toBusErrorPayload(error: MemboltError): BusErrorPayload {
   return {

@@ -1,4 +1,9 @@
-import { CommonError, CommonErrorCode, type MeteredEndpoint } from '@membolt/contracts';
+import {
+  CommonError,
+  CommonErrorCode,
+  type MeteredEndpoint,
+  SIGN_IN_REQUIRED_MESSAGE,
+} from '@membolt/contracts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MeteredUsage, MeteringPrincipal, UsageMeter } from './usage-meter.js';
 
@@ -39,8 +44,7 @@ export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {})
     const metered = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
       const scope = scopes.getStore();
       if (!scope) throw new Error(`@Metered(${endpoint}) ran outside a metering scope`);
-      if (!scope.principal)
-        throw new CommonError(CommonErrorCode.Unauthorized, 'Please sign in to continue.');
+      if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
       const { result, usage } = await scope.meter.run(
         {
           principal: scope.principal,

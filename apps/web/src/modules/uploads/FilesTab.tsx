@@ -21,9 +21,11 @@ import {
 import type { UploadFieldsFragment } from '../../gql/graphql';
 import { ConfirmDialog } from '../ui/components/ConfirmDialog';
 import { RetryAlert } from '../ui/components/RetryAlert';
+import { countLabel } from '../ui/utils/count-label.util';
 import { DELETE_UPLOAD_MUTATION, UPLOADS_QUERY } from './graphql/uploads.graphql';
 import { useFileUpload } from './hooks/use-file-upload';
 import { useFollowUploads } from './hooks/use-follow-uploads';
+import { isUploadFinished } from './utils/upload-events';
 
 const STATE_LABELS: Readonly<Record<string, string>> = {
   receiving: 'Uploading',
@@ -37,15 +39,14 @@ const STATE_LABELS: Readonly<Record<string, string>> = {
 };
 /** Uploads whose progress is pushed at once (the others follow as these finish). */
 const FOLLOWED_AT_ONCE = 3;
-const IN_PROGRESS = new Set(['receiving', 'queued', 'extracting', 'chunking', 'embedding', 'summarising']);
 
 function FileRow({ upload, onDelete }: { upload: UploadFieldsFragment; onDelete: () => void }) {
-  const working = IN_PROGRESS.has(upload.state);
+  const working = !isUploadFinished(upload.state);
   const details = [
     upload.kind?.toUpperCase(),
     formatBytes(upload.size),
-    upload.pages !== null && upload.pages !== undefined ? `${upload.pages} pages` : null,
-    upload.chunks !== null && upload.chunks !== undefined ? `${upload.chunks} chunks` : null,
+    upload.pages !== null && upload.pages !== undefined ? countLabel(upload.pages, 'page') : null,
+    upload.chunks !== null && upload.chunks !== undefined ? countLabel(upload.chunks, 'chunk') : null,
     new Date(upload.createdAt).toLocaleString(),
   ].filter(Boolean);
   return (
@@ -101,7 +102,7 @@ export default function FilesTab() {
   // browser holds 6 connections per site: a few streams at once leave the others to GraphQL.
   useFollowUploads(
     uploads
-      .filter((u) => u.state !== 'receiving' && IN_PROGRESS.has(u.state))
+      .filter((u) => u.state !== 'receiving' && !isUploadFinished(u.state))
       .slice(0, FOLLOWED_AT_ONCE)
       .map((u) => u.id),
     () => void list.refetch(),

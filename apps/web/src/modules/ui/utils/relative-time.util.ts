@@ -1,8 +1,10 @@
+import { countLabel } from './count-label.util';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+const ago = (count: number, unit: string) => `${countLabel(count, unit)} ago`;
 
 /**
  * "Just now", "5 minutes ago", "3 hours ago", "12 days ago", then a date (web-app.md section 9: minutes
@@ -13,8 +15,8 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   if (Number.isNaN(at.getTime())) return '';
   const elapsed = Math.max(0, now.getTime() - at.getTime());
   if (elapsed < MINUTE_MS) return 'Just now';
-  if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour');
-  if (elapsed < 30 * DAY_MS) return plural(Math.floor(elapsed / DAY_MS), 'day');
+  if (elapsed < HOUR_MS) return ago(Math.floor(elapsed / MINUTE_MS), 'minute');
+  if (elapsed < DAY_MS) return ago(Math.floor(elapsed / HOUR_MS), 'hour');
+  if (elapsed < 30 * DAY_MS) return ago(Math.floor(elapsed / DAY_MS), 'day');
   return at.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
