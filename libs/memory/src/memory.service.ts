@@ -324,7 +324,11 @@ export class MemoryService {
     // reaches the answer, and each lookup is a query.
     let neighbours: Map<string, ConversationNeighbours> | undefined;
     if (this.store.search.neighbours) {
-      const sources = rankCandidates({ ...channels, limit: neighbourSourceCount(request.limit) });
+      const sources = rankCandidates({
+        ...channels,
+        limit: neighbourSourceCount(request.limit),
+        reasons: false,
+      });
       neighbours = await this.store.search.neighbours(
         scope,
         filter,

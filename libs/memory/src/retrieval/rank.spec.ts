@@ -48,6 +48,22 @@ describe('rankCandidates', () => {
     expect(ranked[0].score).toBe(ranked[0].scores.final);
   });
 
+  it('ranks the same without reasons when they are not asked for', () => {
+    const input = {
+      analysis: analyzeQuery('where I moved to Paris', now),
+      dense: [{ id: 'a', score: 0.6 }],
+      keyword: [{ id: 'c', score: 1.5 }],
+      concept: [],
+      memories,
+      now,
+      limit: 2,
+    };
+    const explained = rankCandidates(input);
+    const bare = rankCandidates({ ...input, reasons: false });
+    expect(bare).toEqual(explained.map((c) => ({ ...c, scores: { ...c.scores, reasons: [] } })));
+    expect(explained[0]?.scores.reasons.length).toBeGreaterThan(0);
+  });
+
   it('lets importance order near-ties', () => {
     const tied = new Map<string, RankableMemory>([
       ['low', memory('same text', { importance: 0.1 })],

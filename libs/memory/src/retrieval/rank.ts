@@ -115,6 +115,8 @@ export interface RankInput {
   readonly now: Date;
   readonly limit: number;
   readonly weights?: Partial<RankingWeights>;
+  /** False: `reasons` left empty (a ranking only looked at for its order, such as the neighbours' sources). */
+  readonly reasons?: boolean;
 }
 
 export interface RankedCandidate {
@@ -237,6 +239,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   return ranked
     .slice(0, Math.max(0, input.limit))
     .map(({ id, text, byNeighbour, speakerMatch, score, scores }) => {
+      if (input.reasons === false) return { id, score, scores: { ...scores, reasons: [] } };
       const reasons = reasonsFor(text, queryTerms, scores);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
       if (speakerMatch) reasons.push('said by the person the query names');
