@@ -180,6 +180,26 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(found.results[0]!.scores.reasons.join('; ')).toContain('parking');
   });
 
+  it('asks the store for conversation neighbours only of candidates that belong to a conversation', async () => {
+    const asked: string[][] = [];
+    const neighbours = store.search.neighbours!.bind(store.search);
+    store.search.neighbours = (scope, filter, ids, before, after) => {
+      asked.push([...ids]);
+      return neighbours(scope, filter, ids, before, after);
+    };
+    const standalone = await memory.create(USER, { text: 'The spare key is under the blue flowerpot' });
+    expect((await memory.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
+    expect(asked).toEqual([]);
+
+    const question = await memory.create(USER, { text: 'Where is the spare key?', conversationId: 'c-1' });
+    clock.advance(1000);
+    await memory.create(USER, { text: 'Beneath the flowerpot', conversationId: 'c-1' });
+    await memory.search(USER, { query: 'where is the spare key', limit: 5 });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(question.id);
+    expect(asked[0]).not.toContain(standalone.id);
+  });
+
   it('keeps the exported creation time on import', async () => {
     const result = await memory.import(USER, {
       memories: [{ id: 'exported-1', text: 'Old note', createdAt: '2020-05-01T10:00:00.000Z' }],

@@ -301,16 +301,23 @@ export class MemoryService {
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
     ]);
-    const ids = new Set([...dense.candidates, ...keyword, ...concept].map((c) => c.id));
     const rankable = new Map<string, RankableMemory>();
     // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.
     const openToRanker = request.includeClosed === true || asOf !== undefined;
+    const keep = (id: string, memory: RankableMemory) =>
+      rankable.set(id, openToRanker ? { ...memory, validTo: null } : memory);
     const load = async (wanted: readonly string[]) => {
-      for (const { id, ...memory } of await this.store.memories.rankablesByIds(scope, wanted)) {
-        rankable.set(id, openToRanker ? { ...memory, validTo: null } : memory);
-      }
+      for (const { id, ...memory } of await this.store.memories.rankablesByIds(scope, wanted))
+        keep(id, memory);
     };
-    await load([...ids]);
+    // Candidates whose row the store read to check them come with what the ranker needs; the rest is loaded.
+    const missing = new Set<string>();
+    for (const candidate of [...dense.candidates, ...keyword, ...concept]) {
+      if (candidate.memory) keep(candidate.id, candidate.memory);
+      else missing.add(candidate.id);
+    }
+    for (const id of rankable.keys()) missing.delete(id);
+    await load([...missing]);
     const channels = {
       analysis,
       dense: dense.candidates,
@@ -322,8 +329,10 @@ export class MemoryService {
     // The memories just before and after the best candidates in their conversation: an answer follows its
     // question (decision 021). Only the best, ranked once without them: a weak candidate's neighbour never
     // reaches the answer, and each lookup is a query.
+    // Memories outside any conversation have no neighbours: with none among the candidates, no lookup.
     let neighbours: Map<string, ConversationNeighbours> | undefined;
-    if (this.store.search.neighbours) {
+    const inConversation = (id: string) => (rankable.get(id)?.conversationId ?? null) !== null;
+    if (this.store.search.neighbours && [...rankable.keys()].some(inConversation)) {
       const sources = rankCandidates({
         ...channels,
         limit: neighbourSourceCount(request.limit),
@@ -332,7 +341,7 @@ export class MemoryService {
       neighbours = await this.store.search.neighbours(
         scope,
         filter,
-        sources.map((r) => r.id),
+        sources.map((r) => r.id).filter(inConversation),
         NEIGHBOURS_BEFORE,
         NEIGHBOURS_AFTER,
       );

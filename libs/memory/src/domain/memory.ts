@@ -184,6 +184,11 @@ export interface RankableMemory {
 export interface ScoredId {
   readonly id: string;
   readonly score: number;
+  /**
+   * What the ranker reads of the memory, when the store read its row anyway to check the candidate against
+   * the scope and the filter (the service then skips that memory's lookup).
+   */
+  readonly memory?: RankableMemory;
 }
 
 export type { MemorySort };

@@ -3,7 +3,7 @@ import { type EmbeddedDatabase, openScratchDatabase } from '@membolt/embedded-st
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
 import { FTS5_TOKENIZE, KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
-import { keepSeqsInSql, scopeToken } from './memory-rows.js';
+import { keepSeqsInSql, readDataVersion, scopeToken } from './memory-rows.js';
 
 /** FTS5's bm25() constants (fts5_aux.c). */
 const K1 = 1.2;
@@ -155,8 +155,8 @@ export class EmbeddedKeywordIndex {
         const kept = keepSeqsInSql(this.db, scope, filter, seqs);
         const out: ScoredId[] = [];
         for (let i = 0; i < best.length && out.length < k; i++) {
-          const id = kept.get(seqs[i]!);
-          if (id !== undefined) out.push({ id, score: this.scores[best[i]!]! });
+          const memory = kept.get(seqs[i]!);
+          if (memory) out.push({ id: memory.id, score: this.scores[best[i]!]!, memory });
         }
         if (out.length >= k || fetch >= touched.length) return out;
         fetch = Math.min(touched.length, fetch * 4);
@@ -448,6 +448,6 @@ export class EmbeddedKeywordIndex {
   }
 
   private readDataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return readDataVersion(this.db);
   }
 }

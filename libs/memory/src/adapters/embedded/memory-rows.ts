@@ -7,6 +7,7 @@ import type {
   MemoryScope,
   MemoryScopeFilter,
   MemoryVersion,
+  RankableMemory,
 } from '../../domain/memory.js';
 
 export interface MemoryRow {
@@ -174,25 +175,53 @@ export interface RowsStatement {
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
 }
-/** Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> memory id. */
+/** The columns the ranker reads of a memory (RankableMemory), in the order `rankableOfRow` takes them. */
+export const RANKABLE_COLUMNS =
+  'm.id, m.importance, m.created_at, m.valid_from, m.valid_to, m.conversation_id, m.text';
+export type RankableRow = [string, number, number, number, number | null, string | null, string];
+export function rankableOfRow([
+  id,
+  importance,
+  createdAt,
+  validFrom,
+  validTo,
+  conversationId,
+  text,
+]: RankableRow): RankableMemory & { readonly id: string } {
+  return { id, importance, createdAt, validFrom, validTo, conversationId, text };
+}
+
+/**
+ * Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> the memory's id
+ * and what the ranker reads of it (read with the check, so a search loads no candidate twice).
+ */
 export function keepSeqsInSql(
   db: EmbeddedDatabase,
   scope: MemoryScopeFilter,
   filter: MemoryFilter,
   seqs: readonly number[],
-): Map<number, string> {
-  const kept = new Map<number, string>();
+): Map<number, RankableMemory & { readonly id: string }> {
+  const kept = new Map<number, RankableMemory & { readonly id: string }>();
   if (seqs.length === 0) return kept;
   const where = scopeSql(scope, 'm', true);
   const filters = filterSql(filter);
-  const sql = `SELECT m.seq, m.id FROM memories m WHERE ${where.sql}${filters.sql}
+  const sql = `SELECT m.seq, ${RANKABLE_COLUMNS} FROM memories m WHERE ${where.sql}${filters.sql}
        AND m.seq IN (SELECT value FROM json_each(?))`;
-  const rows = preparedOnce(db, sql).all(...where.params, ...filters.params, JSON.stringify(seqs)) as Array<{
-    seq: number;
-    id: string;
-  }>;
-  for (const row of rows) kept.set(row.seq, row.id);
+  const rows = preparedOnce(db, sql, 'raw').all(
+    ...where.params,
+    ...filters.params,
+    JSON.stringify(seqs),
+  ) as Array<[number, ...RankableRow]>;
+  for (const [seq, ...row] of rows) kept.set(seq, rankableOfRow(row));
   return kept;
+}
+
+/**
+ * SQLite's data_version of this connection: it changes when another connection (another replica's process)
+ * commits. A statement prepared once (the pragma() helper prepares one on every call, twice a search).
+ */
+export function readDataVersion(db: EmbeddedDatabase): number {
+  return preparedOnce(db, 'PRAGMA data_version', 'pluck').get() as number;
 }
 
 /** True when the filter keeps every memory of the scope except closed facts. */

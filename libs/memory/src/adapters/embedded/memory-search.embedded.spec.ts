@@ -133,11 +133,20 @@ describe('Embedded search: the concept channel', () => {
       ]);
 
       const top = await store.search.concept(A, all, ['paris', 'louvre'], 3);
-      expect(top).toEqual([
+      expect(top.map(({ id, score }) => ({ id, score }))).toEqual([
         { id: both.memory.id, score: 2 },
         { id: paris[59]!.memory.id, score: 1 },
         { id: paris[58]!.memory.id, score: 1 },
       ]);
+      // The row read to check a candidate comes with it: the ranker's projection, no second lookup.
+      expect(top[0]?.memory).toMatchObject({
+        text: 'Paris and the Louvre',
+        importance: both.memory.importance,
+        createdAt: both.memory.createdAt.getTime(),
+        validFrom: both.memory.validFrom.getTime(),
+        validTo: null,
+        conversationId: null,
+      });
       // The work ones are the oldest: past the first windows of the best links.
       const work = await store.search.concept(A, { ...all, category: 'work' }, ['paris'], 20);
       expect(work.map((hit) => hit.id)).toEqual([

@@ -163,8 +163,8 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
         window.map(([seq]) => seq),
       );
       for (const [seq, score] of window) {
-        const id = kept.get(seq);
-        if (id !== undefined && out.length < k) out.push({ id, score });
+        const memory = kept.get(seq);
+        if (memory && out.length < k) out.push({ id: memory.id, score, memory });
       }
     }
     return out;

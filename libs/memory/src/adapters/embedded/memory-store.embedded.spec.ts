@@ -103,7 +103,13 @@ describe('MemoryStore: embedded (SQLite)', () => {
     );
     expect(found).toEqual({
       strategy: 'ann',
-      candidates: [{ id: late.memory.id, score: expect.closeTo(1, 4) }],
+      candidates: [
+        {
+          id: late.memory.id,
+          score: expect.closeTo(1, 4),
+          memory: expect.objectContaining({ text: 'late', validTo: null }),
+        },
+      ],
     });
     await store.close();
   });
@@ -158,7 +164,9 @@ describe('MemoryStore: embedded (SQLite)', () => {
       await one.memories.insertMany(scope, [fresh]);
       const seen = await two.search.dense(scope, all, axisVector(8, 7), 1);
       expect(seen.strategy).toBe(strategy);
-      expect(seen.candidates).toEqual([{ id: fresh.memory.id, score: expect.closeTo(1, 4) }]);
+      expect(seen.candidates.map(({ id, score }) => ({ id, score }))).toEqual([
+        { id: fresh.memory.id, score: expect.closeTo(1, 4) },
+      ]);
       await one.memories.delete(scope, [fresh.memory.id]);
       expect((await two.search.dense(scope, all, axisVector(8, 7), 1)).candidates[0]?.id).not.toBe(
         fresh.memory.id,

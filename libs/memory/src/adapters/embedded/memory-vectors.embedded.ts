@@ -6,7 +6,15 @@ import { Index, MetricKind, ScalarKind } from 'usearch';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates } from '../../ports/memory-search.index.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
-import { filterSql, fromBlob, isOpenOnly, keepSeqsInSql, scopeSql, scopeToken } from './memory-rows.js';
+import {
+  filterSql,
+  fromBlob,
+  isOpenOnly,
+  keepSeqsInSql,
+  readDataVersion,
+  scopeSql,
+  scopeToken,
+} from './memory-rows.js';
 
 /** A vector write or removal the repository committed, told to the caches afterwards. */
 export interface VectorChange {
@@ -189,7 +197,7 @@ export class EmbeddedVectorIndex {
   }
 
   private readDataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return readDataVersion(this.db);
   }
 
   private searchExact(
@@ -231,8 +239,8 @@ export class EmbeddedVectorIndex {
       const kept = keepSeqsInSql(this.db, scope, filter, seqs);
       const out: ScoredId[] = [];
       for (let i = 0; i < seqs.length && out.length < k; i++) {
-        const id = kept.get(seqs[i]!);
-        if (id !== undefined) out.push({ id, score: 1 - matches.distances[i]! });
+        const memory = kept.get(seqs[i]!);
+        if (memory) out.push({ id: memory.id, score: 1 - matches.distances[i]!, memory });
       }
       if (out.length >= k || fetch >= size) return out;
       fetch = Math.min(size, fetch * 4);
