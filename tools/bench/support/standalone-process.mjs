@@ -88,9 +88,19 @@ export async function startStandalone(env, readyTimeoutMs) {
   return { server, base, ops };
 }
 
+/** One gauge or counter of the process's Prometheus metrics (the first series of that name). */
+async function metric(ops, name) {
+  const text = await (await fetch(`${ops}/metrics`)).text();
+  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
 /** The process's resident memory in MB, from its Prometheus metrics. */
 export async function residentMemoryMb(ops) {
-  const text = await (await fetch(`${ops}/metrics`)).text();
-  const match = /^process_resident_memory_bytes\{[^}]*\} (\d+)/m.exec(text);
-  return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
+  return (await metric(ops, 'process_resident_memory_bytes')) / 1024 / 1024;
+}
+
+/** CPU seconds (user + system) the process has used so far, from its Prometheus metrics. */
+export async function processCpuSeconds(ops) {
+  return metric(ops, 'process_cpu_seconds_total');
 }
