@@ -23,6 +23,8 @@ export interface UsageRepository {
    * (and the stored entry returned) for a repeat.
    */
   begin(entry: UsageEntry): Promise<{ created: boolean; entry: UsageEntry }>;
+  /** The entry of a metered call by its idempotency key, or null (a read: nothing is created). */
+  find(userId: string, idempotencyKey: string): Promise<UsageEntry | null>;
   /** The authorization's outcome. */
   decide(userId: string, idempotencyKey: string, decision: UsageDecision): Promise<void>;
   /** The call's outcome, once: `first` is false when it was recorded before (nothing changed). */

@@ -329,6 +329,31 @@ describe('billing rules (embedded store, test clock)', () => {
       ).rejects.toMatchObject({ code: CommonErrorCode.ValidationError });
     });
 
+    it('reads the catalogue for pricing at most once a minute (an operator’s edit is seen after that)', async () => {
+      await billing.subscriptions.init('user-a');
+      let loads = 0;
+      const load = store.plans.load.bind(store.plans);
+      store.plans.load = () => {
+        loads++;
+        return load();
+      };
+      const metered = async () => {
+        const viaKey = call({ keyId: 'key-1', endpoint: '/search' });
+        await billing.usage.authorize('user-a', viaKey);
+        return billing.usage.record('user-a', { ...viaKey, tokens: 1_000_000, succeeded: true });
+      };
+      await metered();
+      await metered();
+      const before = loads;
+      expect(before).toBeLessThanOrEqual(1);
+      clock.advance(59_000);
+      await metered();
+      expect(loads).toBe(before);
+      clock.advance(1_000);
+      expect((await metered()).tokenCostMicrocents).toBe(30_000_000);
+      expect(loads).toBe(before + 1);
+    });
+
     it('refuses a record that was never authorized', async () => {
       await billing.subscriptions.init('user-a');
       await expect(

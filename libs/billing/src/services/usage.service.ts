@@ -78,7 +78,10 @@ export class UsageService {
   }
 
   async record(userId: string, request: RecordUsageRequest): Promise<UsageRecord> {
-    const entry = (await this.store.usage.begin(this.unauthorizedEntry(userId, request))).entry;
+    // Looked up first: creating the entry (refused) is only for a record that arrives without its authorize.
+    const entry =
+      (await this.store.usage.find(userId, request.idempotencyKey)) ??
+      (await this.store.usage.begin(this.unauthorizedEntry(userId, request))).entry;
     if (entry.allowed !== true) throw usageNotAuthorized();
     if (entry.recorded) return recordOf(entry);
     const catalogue = await this.plans.list();

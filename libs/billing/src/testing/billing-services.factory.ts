@@ -35,7 +35,7 @@ export async function makeBillingServices(
       broadcasts.push(userId);
     },
   };
-  const plans = new PlanCatalogueService(store);
+  const plans = new PlanCatalogueService(store, clock);
   const cache = new SubscriptionCheckCache(clock);
   const changes = new BillingChanges(cache, notifier);
   const subscriptions = new SubscriptionService(store, plans, cache, changes, clock);

@@ -72,6 +72,20 @@ export function describeUsageRepositoryContract(
       expect(again.entry).toMatchObject({ endpoint: '/memories', allowed: true, chargedCents: 1 });
     });
 
+    it('finds an entry by its key within its user only, and creates nothing when there is none', async () => {
+      expect(await usage.find('user-a', 'call-1')).toBeNull();
+      await usage.begin(makeUsageEntry());
+      expect(await usage.find('user-a', 'call-1')).toMatchObject({
+        userId: 'user-a',
+        idempotencyKey: 'call-1',
+        endpoint: '/memories',
+        recorded: false,
+      });
+      expect(await usage.find('user-b', 'call-1')).toBeNull();
+      expect(await usage.find('user-a', 'call-2')).toBeNull();
+      expect((await usage.begin(makeUsageEntry({ idempotencyKey: 'call-2' }))).created).toBe(true);
+    });
+
     it('records an outcome once', async () => {
       await usage.begin(makeUsageEntry());
       const outcome = {

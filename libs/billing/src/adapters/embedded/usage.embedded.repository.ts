@@ -34,7 +34,7 @@ export class UsageEmbeddedRepository implements UsageRepository {
            VALUES (@user_id, @idempotency_key, @at, @endpoint, @method, @key_id, @allowed, @reason,
              @charged_cents, @conversation, @tokens, @token_cost_microcents, @recorded, @succeeded)`,
       ).run(toRow(entry)).changes === 1;
-    const stored = this.find(entry.userId, entry.idempotencyKey);
+    const stored = this.entryOf(entry.userId, entry.idempotencyKey);
     if (!stored) throw new Error(`Usage entry ${entry.idempotencyKey} vanished after its insert`);
     return { created, entry: stored };
   }
@@ -74,7 +74,7 @@ export class UsageEmbeddedRepository implements UsageRepository {
         userId,
         idempotencyKey,
       ).changes === 1;
-    const entry = this.find(userId, idempotencyKey);
+    const entry = this.entryOf(userId, idempotencyKey);
     return entry ? { first, entry } : null;
   }
 
@@ -129,7 +129,11 @@ export class UsageEmbeddedRepository implements UsageRepository {
     }))();
   }
 
-  private find(userId: string, idempotencyKey: string): UsageEntry | null {
+  async find(userId: string, idempotencyKey: string): Promise<UsageEntry | null> {
+    return this.entryOf(userId, idempotencyKey);
+  }
+
+  private entryOf(userId: string, idempotencyKey: string): UsageEntry | null {
     const row = preparedOnce(
       this.db,
       'SELECT * FROM billing_usage WHERE user_id = ? AND idempotency_key = ?',

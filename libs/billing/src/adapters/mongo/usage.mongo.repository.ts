@@ -108,7 +108,7 @@ export class UsageMongoRepository implements UsageRepository {
     return { usage: usage.deletedCount, caps: caps.deletedCount };
   }
 
-  private async find(userId: string, idempotencyKey: string): Promise<UsageEntry | null> {
+  async find(userId: string, idempotencyKey: string): Promise<UsageEntry | null> {
     const doc = await this.usage.findById(idOf(userId, idempotencyKey)).lean<UsageDocument>().exec();
     if (!doc) return null;
     const { _id: _ignored, ...fields } = doc;
