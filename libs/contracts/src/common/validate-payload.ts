@@ -30,6 +30,20 @@ function holdsConstructorField(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * Whether the payload class declares any validated field. Kept per class: decorators register at class
+ * definition, and class-validator's lookup filters every registered rule (it showed in search profiles).
+ */
+const fieldsOfClass = new WeakMap<object, boolean>();
+function hasFields(cls: PayloadClass<object>): boolean {
+  let known = fieldsOfClass.get(cls);
+  if (known === undefined) {
+    known = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).length > 0;
+    fieldsOfClass.set(cls, known);
+  }
+  return known;
+}
+
+/**
  * Validates an untrusted payload against its contract class: unknown fields and wrong types are rejected
  * with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
  */
@@ -41,7 +55,7 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
   if (holdsConstructorField(plain)) {
     throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
   }
-  if (getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).length === 0) {
+  if (!hasFields(cls)) {
     // A payload class without fields (e.g. a health probe) accepts only an empty object.
     const unknown = Object.keys(plain);
     if (unknown.length > 0) {
