@@ -34,6 +34,7 @@ const {
   neighbourSourceCount,
   KEYWORD_CONTEXT_WEIGHT,
   ftsMatchExpression,
+  contentTokens,
 } = retrieval;
 
 const { values: args } = parseArgs({
@@ -111,6 +112,7 @@ function buildIndex(conv) {
     ]),
   );
   return {
+    texts,
     memories: memoriesAt(sessionDate),
     memoriesCreatedNow: memoriesAt(() => null),
     neighbours,
@@ -162,8 +164,41 @@ function retriever({
   denseContext = null,
   prf = null,
   diversity = null,
+  rm3 = null,
 }) {
   const once = retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext });
+  if (rm3) {
+    // Keyword feedback (RM3-like): the content words that weigh most in the first ranking's best `rm3.docs`
+    // memories (tf / length x idf in the conversation set), `rm3.terms` of them not in the query, searched as
+    // a second keyword query whose scores join the first's times `rm3.lambda`.
+    return (index) => (query, k) => {
+      const first = once(index)(query, Math.max(k, rm3.docs));
+      const queryTerms = new Set(analyzeQuery(query, now).terms);
+      index.df ??= (() => {
+        const df = new Map();
+        for (const text of index.texts)
+          for (const t of new Set(contentTokens(text))) df.set(t, (df.get(t) ?? 0) + 1);
+        return df;
+      })();
+      const n = index.texts.length;
+      const weight = new Map();
+      for (const hit of first.slice(0, rm3.docs)) {
+        const tokens = contentTokens(index.texts[Number(hit.id)]);
+        for (const t of tokens) {
+          if (queryTerms.has(t) || t.length < 3) continue;
+          const idf = Math.log((n + 1) / ((index.df.get(t) ?? 0) + 1));
+          weight.set(t, (weight.get(t) ?? 0) + idf / tokens.length);
+        }
+      }
+      const expansion = [...weight]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, rm3.terms)
+        .map(([t]) => t);
+      return once(index, null, { terms: expansion, lambda: rm3.lambda })(query, k).map((hit) =>
+        Number(hit.id),
+      );
+    };
+  }
   if (diversity) {
     // Diversification by conversation: the n-th memory of one conversation in the list scores times
     // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
@@ -211,7 +246,7 @@ function retriever({
 }
 
 function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext }) {
-  return (index, queryVector = null) =>
+  return (index, queryVector = null, expansion = null) =>
     (query, k) => {
       const analysis = analyzeQuery(query, now);
       const q = queryVector ?? embedder.embedOne(query);
@@ -220,7 +255,17 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
         .map((v, id) => ({ id: String(id), score: dot(q, v) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, POOL);
-      const keyword = index[keywordIndex](analysis.terms);
+      let keyword = index[keywordIndex](analysis.terms);
+      if (expansion && expansion.terms.length > 0) {
+        const max = keyword.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
+        const extra = index[keywordIndex](expansion.terms);
+        const extraMax = extra.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
+        const joined = new Map(keyword.map((hit) => [hit.id, hit.score]));
+        for (const hit of extra) {
+          joined.set(hit.id, (joined.get(hit.id) ?? 0) + (expansion.lambda * max * hit.score) / extraMax);
+        }
+        keyword = [...joined].map(([id, score]) => ({ id, score }));
+      }
       const wanted = analysis.conceptNames;
       const concept =
         concepts && wanted.length > 0
@@ -360,75 +405,90 @@ const configurations =
                     retriever({ weights: { conversation: w, conversationDepth: d } }),
                   ]),
                 ]
-              : args.exp
+              : args.exp === 'rm3'
                 ? [
                     ['defaults', retriever({})],
-                    ...[0.05, 0.1, 0.2, 0.3].map((w) => [
-                      `conversation ${w}`,
-                      retriever({ weights: { conversation: w } }),
-                    ]),
                     ...[
-                      [0.3, 0],
-                      [0.5, 0],
-                      [0.3, 0.2],
-                      [0.5, 0.3],
-                    ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+                      [3, 5, 0.3],
+                      [3, 10, 0.3],
+                      [5, 10, 0.2],
+                      [5, 10, 0.4],
+                      [10, 10, 0.3],
+                      [3, 5, 0.15],
+                    ].map(([docs, terms, lambda]) => [
+                      `keyword feedback ${docs} docs, ${terms} terms, ${lambda}`,
+                      retriever({ rm3: { docs, terms, lambda } }),
+                    ]),
                   ]
-                : args.grid
-                  ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
-                      [
-                        [0.8, 0.6, 0.6],
-                        [0.6, 0.4, 0.5],
-                        [0.9, 0.7, 0.7],
-                      ].map(([p1, p2, n1]) => [
-                        `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
-                        retriever({
-                          weights: {
-                            keyword,
-                            previousNeighbour: p1,
-                            secondPreviousNeighbour: p2,
-                            nextNeighbour: n1,
-                          },
-                        }),
+                : args.exp
+                  ? [
+                      ['defaults', retriever({})],
+                      ...[0.05, 0.1, 0.2, 0.3].map((w) => [
+                        `conversation ${w}`,
+                        retriever({ weights: { conversation: w } }),
                       ]),
-                    )
-                  : [
-                      ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
-                      ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
-                      ['BM25 alone (FTS5 porter)', bm25Only('porter')],
-                      ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
-                      ['dense alone (hashed-tfidf-v1)', denseOnly],
-                      [
-                        'RRF equal weights, unicode61',
-                        retriever({
-                          keywordIndex: 'plain',
-                          weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 },
-                        }),
-                      ],
-                      ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-                      ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-                      [
-                        '+ conversation neighbours',
-                        retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
-                      ],
-                      [
-                        '+ previous memory as keyword column',
-                        retriever({ weights: { ...BEFORE_021B, time: 0 } }),
-                      ],
-                      ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
-                      ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
-                      ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
-                      ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
-                      [
-                        'defaults, conversation evidence mean of best 3',
-                        retriever({ weights: { conversationDepth: 3 } }),
-                      ],
-                      ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
-                      ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
-                      ['defaults - concept candidates', retriever({ concepts: false })],
-                      ['defaults - neighbours', retriever({ neighbours: false })],
-                      ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
-                    ];
+                      ...[
+                        [0.3, 0],
+                        [0.5, 0],
+                        [0.3, 0.2],
+                        [0.5, 0.3],
+                      ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+                    ]
+                  : args.grid
+                    ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
+                        [
+                          [0.8, 0.6, 0.6],
+                          [0.6, 0.4, 0.5],
+                          [0.9, 0.7, 0.7],
+                        ].map(([p1, p2, n1]) => [
+                          `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+                          retriever({
+                            weights: {
+                              keyword,
+                              previousNeighbour: p1,
+                              secondPreviousNeighbour: p2,
+                              nextNeighbour: n1,
+                            },
+                          }),
+                        ]),
+                      )
+                    : [
+                        ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+                        ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+                        ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+                        ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
+                        ['dense alone (hashed-tfidf-v1)', denseOnly],
+                        [
+                          'RRF equal weights, unicode61',
+                          retriever({
+                            keywordIndex: 'plain',
+                            weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 },
+                          }),
+                        ],
+                        ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+                        ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+                        [
+                          '+ conversation neighbours',
+                          retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
+                        ],
+                        [
+                          '+ previous memory as keyword column',
+                          retriever({ weights: { ...BEFORE_021B, time: 0 } }),
+                        ],
+                        ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
+                        ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
+                        ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+                        ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
+                        [
+                          'defaults, conversation evidence mean of best 3',
+                          retriever({ weights: { conversationDepth: 3 } }),
+                        ],
+                        ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
+                        ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+                        ['defaults - concept candidates', retriever({ concepts: false })],
+                        ['defaults - neighbours', retriever({ neighbours: false })],
+                        ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+                      ];
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
 console.log(
