@@ -330,165 +330,121 @@ const NO_EXTRAS = {
 };
 // The steps before decision 021's amendment (speaker bonus, conversation evidence).
 const BEFORE_021B = { speaker: 0, conversation: 0 };
-const configurations =
-  args.exp === 'defaults'
-    ? [['defaults', retriever({})]]
-    : args.exp === 'div'
-      ? [
-          ['defaults', retriever({})],
-          ...[
-            [0.05, 30],
-            [0.1, 30],
-            [0.2, 30],
-            [0.3, 30],
-            [0.5, 30],
-          ].map(([penalty, pool]) => [
-            `conversation diversity ${penalty}`,
-            retriever({ diversity: { penalty, pool } }),
-          ]),
-        ]
-      : args.exp === 'prf'
-        ? [
-            ['defaults', retriever({})],
-            ...[
-              [3, 0.3],
-              [3, 0.6],
-              [5, 0.5],
-              [5, 1],
-              [10, 1],
-            ].map(([docs, beta]) => [
-              `dense PRF ${docs} docs, beta ${beta}`,
-              retriever({ prf: { docs, beta } }),
-            ]),
-          ]
-        : args.exp === 'grid2'
-          ? [
-              ['defaults', retriever({})],
-              ...[
-                [0.9, 0.7, 0.7],
-                [0.7, 0.5, 0.5],
-                [0.9, 0.8, 0.8],
-                [1, 0.8, 0.8],
-              ].map(([p1, p2, n1]) => [
-                `neighbours ${p1}/${p2}/${n1}`,
-                retriever({
-                  weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
-                }),
-              ]),
-              ['keyword 1', retriever({ weights: { keyword: 1 } })],
-              ['time 0.2', retriever({ weights: { time: 0.2 } })],
-            ]
-          : args.exp === 'speaker'
-            ? [
-                ['defaults', retriever({})],
-                ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [
-                  `speaker ${w}`,
-                  retriever({ weights: { speaker: w } }),
-                ]),
-                ...[0.06, 0.1, 0.15].map((w) => [
-                  `speaker ${w} + conversation 0.1`,
-                  retriever({ weights: { speaker: w, conversation: 0.1 } }),
-                ]),
-              ]
-            : args.exp === 'b'
-              ? [
-                  ['defaults', retriever({})],
-                  ...[
-                    [0.1, 2],
-                    [0.2, 2],
-                    [0.2, 3],
-                    [0.3, 3],
-                    [0.3, 5],
-                    [0.5, 5],
-                  ].map(([w, d]) => [
-                    `conversation ${w} depth ${d}`,
-                    retriever({ weights: { conversation: w, conversationDepth: d } }),
-                  ]),
-                ]
-              : args.exp === 'rm3'
-                ? [
-                    ['defaults', retriever({})],
-                    ...[
-                      [3, 5, 0.3],
-                      [3, 10, 0.3],
-                      [5, 10, 0.2],
-                      [5, 10, 0.4],
-                      [10, 10, 0.3],
-                      [3, 5, 0.15],
-                    ].map(([docs, terms, lambda]) => [
-                      `keyword feedback ${docs} docs, ${terms} terms, ${lambda}`,
-                      retriever({ rm3: { docs, terms, lambda } }),
-                    ]),
-                  ]
-                : args.exp
-                  ? [
-                      ['defaults', retriever({})],
-                      ...[0.05, 0.1, 0.2, 0.3].map((w) => [
-                        `conversation ${w}`,
-                        retriever({ weights: { conversation: w } }),
-                      ]),
-                      ...[
-                        [0.3, 0],
-                        [0.5, 0],
-                        [0.3, 0.2],
-                        [0.5, 0.3],
-                      ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
-                    ]
-                  : args.grid
-                    ? [0.7, 1, 1.5, 2].flatMap((keyword) =>
-                        [
-                          [0.8, 0.6, 0.6],
-                          [0.6, 0.4, 0.5],
-                          [0.9, 0.7, 0.7],
-                        ].map(([p1, p2, n1]) => [
-                          `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
-                          retriever({
-                            weights: {
-                              keyword,
-                              previousNeighbour: p1,
-                              secondPreviousNeighbour: p2,
-                              nextNeighbour: n1,
-                            },
-                          }),
-                        ]),
-                      )
-                    : [
-                        ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
-                        ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
-                        ['BM25 alone (FTS5 porter)', bm25Only('porter')],
-                        ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
-                        ['dense alone (hashed-tfidf-v1)', denseOnly],
-                        [
-                          'RRF equal weights, unicode61',
-                          retriever({
-                            keywordIndex: 'plain',
-                            weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 },
-                          }),
-                        ],
-                        ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
-                        ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-                        [
-                          '+ conversation neighbours',
-                          retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
-                        ],
-                        [
-                          '+ previous memory as keyword column',
-                          retriever({ weights: { ...BEFORE_021B, time: 0 } }),
-                        ],
-                        ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
-                        ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
-                        ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
-                        ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
-                        [
-                          'defaults, conversation evidence mean of best 3',
-                          retriever({ weights: { conversationDepth: 3 } }),
-                        ],
-                        ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
-                        ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
-                        ['defaults - concept candidates', retriever({ concepts: false })],
-                        ['defaults - neighbours', retriever({ neighbours: false })],
-                        ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
-                      ];
+// `--exp NAME`: the defaults next to the rows of one experiment (any other name: the conversation and
+// dense-context rows); `--exp defaults`: the defaults alone; `--grid`: keyword x neighbour weights; no flag:
+// the ablation of decisions 021 and its amendment.
+const EXPERIMENTS = {
+  defaults: () => [],
+  div: () =>
+    [0.05, 0.1, 0.2, 0.3, 0.5].map((penalty) => [
+      `conversation diversity ${penalty}`,
+      retriever({ diversity: { penalty, pool: 30 } }),
+    ]),
+  prf: () =>
+    [
+      [3, 0.3],
+      [3, 0.6],
+      [5, 0.5],
+      [5, 1],
+      [10, 1],
+    ].map(([docs, beta]) => [`dense PRF ${docs} docs, beta ${beta}`, retriever({ prf: { docs, beta } })]),
+  grid2: () => [
+    ...[
+      [0.9, 0.7, 0.7],
+      [0.7, 0.5, 0.5],
+      [0.9, 0.8, 0.8],
+      [1, 0.8, 0.8],
+    ].map(([p1, p2, n1]) => [
+      `neighbours ${p1}/${p2}/${n1}`,
+      retriever({ weights: { previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 } }),
+    ]),
+    ['keyword 1', retriever({ weights: { keyword: 1 } })],
+    ['time 0.2', retriever({ weights: { time: 0.2 } })],
+  ],
+  speaker: () => [
+    ...[0.03, 0.06, 0.1, 0.15, 0.25].map((w) => [`speaker ${w}`, retriever({ weights: { speaker: w } })]),
+    ...[0.06, 0.1, 0.15].map((w) => [
+      `speaker ${w} + conversation 0.1`,
+      retriever({ weights: { speaker: w, conversation: 0.1 } }),
+    ]),
+  ],
+  b: () =>
+    [
+      [0.1, 2],
+      [0.2, 2],
+      [0.2, 3],
+      [0.3, 3],
+      [0.3, 5],
+      [0.5, 5],
+    ].map(([w, d]) => [
+      `conversation ${w} depth ${d}`,
+      retriever({ weights: { conversation: w, conversationDepth: d } }),
+    ]),
+  rm3: () =>
+    [
+      [3, 5, 0.3],
+      [3, 10, 0.3],
+      [5, 10, 0.2],
+      [5, 10, 0.4],
+      [10, 10, 0.3],
+      [3, 5, 0.15],
+    ].map(([docs, terms, lambda]) => [
+      `keyword feedback ${docs} docs, ${terms} terms, ${lambda}`,
+      retriever({ rm3: { docs, terms, lambda } }),
+    ]),
+  context: () => [
+    ...[0.05, 0.1, 0.2, 0.3].map((w) => [`conversation ${w}`, retriever({ weights: { conversation: w } })]),
+    ...[
+      [0.3, 0],
+      [0.5, 0],
+      [0.3, 0.2],
+      [0.5, 0.3],
+    ].map(([a, b]) => [`dense context ${a}/${b}`, retriever({ denseContext: [a, b] })]),
+  ],
+};
+const grid = () =>
+  [0.7, 1, 1.5, 2].flatMap((keyword) =>
+    [
+      [0.8, 0.6, 0.6],
+      [0.6, 0.4, 0.5],
+      [0.9, 0.7, 0.7],
+    ].map(([p1, p2, n1]) => [
+      `keyword ${keyword}, neighbours ${p1}/${p2}/${n1}`,
+      retriever({
+        weights: { keyword, previousNeighbour: p1, secondPreviousNeighbour: p2, nextNeighbour: n1 },
+      }),
+    ]),
+  );
+const ablation = () => [
+  ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+  ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
+  ['BM25 alone (FTS5 porter)', bm25Only('porter')],
+  ['BM25 alone (FTS5 porter + previous memory)', bm25Only('porterContext')],
+  ['dense alone (hashed-tfidf-v1)', denseOnly],
+  [
+    'RRF equal weights, unicode61',
+    retriever({ keywordIndex: 'plain', weights: { ...NO_EXTRAS, fusion: 'rrf', keyword: 1 } }),
+  ],
+  ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
+  ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
+  ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } })],
+  ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
+  ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
+  ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
+  ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+  ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
+  ['defaults, conversation evidence mean of best 3', retriever({ weights: { conversationDepth: 3 } })],
+  ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],
+  ['defaults + concept bonus 0.05', retriever({ weights: { concept: 0.05 } })],
+  ['defaults - concept candidates', retriever({ concepts: false })],
+  ['defaults - neighbours', retriever({ neighbours: false })],
+  ['defaults, created now (no session times)', retriever({ sessionTimes: false })],
+];
+const configurations = args.exp
+  ? [['defaults', retriever({})], ...(EXPERIMENTS[args.exp] ?? EXPERIMENTS.context)()]
+  : args.grid
+    ? grid()
+    : ablation();
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
 console.log(
