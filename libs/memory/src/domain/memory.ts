@@ -181,6 +181,9 @@ export interface RankableMemory {
   readonly text: string;
 }
 
+/** A memory's ranked fields with its id (a search candidate as the store reads it). */
+export type RankableWithId = RankableMemory & { readonly id: string };
+
 export interface ScoredId {
   readonly id: string;
   readonly score: number;

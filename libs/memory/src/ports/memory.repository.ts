@@ -11,7 +11,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
-  RankableMemory,
+  RankableWithId,
 } from '../domain/memory.js';
 
 export interface MemoryPage {
@@ -54,10 +54,7 @@ export interface MemoryRepository {
   ): Promise<Memory[]>;
 
   /** What the ranker reads of the memories of these ids that are in the scope, in no particular order. */
-  rankablesByIds(
-    scope: MemoryScopeFilter,
-    ids: readonly string[],
-  ): Promise<Array<RankableMemory & { readonly id: string }>>;
+  rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]>;
 
   list(
     scope: MemoryScopeFilter,

@@ -123,7 +123,7 @@ export class EmbeddedKeywordIndex {
       `SELECT seq, text, keyword_context FROM memories
        WHERE seq IN (SELECT value FROM json_each(?)) AND +user_id = ? AND +end_user_id = ?`,
     );
-    this.dataVersion = this.readDataVersion();
+    this.dataVersion = readDataVersion(this.db);
     this.smallScopeDocs = settings.smallScopeKeywordDocs ?? SMALL_SCOPE_DOCS_DEFAULT;
   }
 
@@ -453,13 +453,9 @@ export class EmbeddedKeywordIndex {
 
   /** Another connection (another replica's process) committed: every index is rebuilt on its next search. */
   private catchUpWithOtherWriters(): void {
-    const version = this.readDataVersion();
+    const version = readDataVersion(this.db);
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.scopes.clear();
-  }
-
-  private readDataVersion(): number {
-    return readDataVersion(this.db);
   }
 }

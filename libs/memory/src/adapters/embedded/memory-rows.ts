@@ -7,7 +7,7 @@ import type {
   MemoryScope,
   MemoryScopeFilter,
   MemoryVersion,
-  RankableMemory,
+  RankableWithId,
 } from '../../domain/memory.js';
 
 export interface MemoryRow {
@@ -187,7 +187,7 @@ export function rankableOfRow([
   validTo,
   conversationId,
   text,
-]: RankableRow): RankableMemory & { readonly id: string } {
+]: RankableRow): RankableWithId {
   return { id, importance, createdAt, validFrom, validTo, conversationId, text };
 }
 
@@ -200,8 +200,8 @@ export function keepSeqsInSql(
   scope: MemoryScopeFilter,
   filter: MemoryFilter,
   seqs: readonly number[],
-): Map<number, RankableMemory & { readonly id: string }> {
-  const kept = new Map<number, RankableMemory & { readonly id: string }>();
+): Map<number, RankableWithId> {
+  const kept = new Map<number, RankableWithId>();
   if (seqs.length === 0) return kept;
   const where = scopeSql(scope, 'm', true);
   const filters = filterSql(filter);

@@ -110,7 +110,7 @@ export class EmbeddedVectorIndex {
       `SELECT seq, vec_seq, embedding FROM memory_vectors
        WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq LIMIT ?`,
     );
-    this.dataVersion = this.readDataVersion();
+    this.dataVersion = readDataVersion(this.db);
   }
 
   /** Repairs (or builds) the ANN index of every scope at or above the threshold. */
@@ -183,7 +183,7 @@ export class EmbeddedVectorIndex {
    * filtered out in SQL anyway).
    */
   private catchUpWithOtherWriters(): void {
-    const version = this.readDataVersion();
+    const version = readDataVersion(this.db);
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.exact.clear();
@@ -194,10 +194,6 @@ export class EmbeddedVectorIndex {
         this.scheduleSave();
       }
     }
-  }
-
-  private readDataVersion(): number {
-    return readDataVersion(this.db);
   }
 
   private searchExact(

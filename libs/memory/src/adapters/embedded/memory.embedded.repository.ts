@@ -12,7 +12,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
-  RankableMemory,
+  RankableWithId,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -182,10 +182,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
   }
 
-  async rankablesByIds(
-    scope: MemoryScopeFilter,
-    ids: readonly string[],
-  ): Promise<Array<RankableMemory & { readonly id: string }>> {
+  async rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
     // Raw rows of the few columns the ranker reads: a third of the time of whole rows made into memories.

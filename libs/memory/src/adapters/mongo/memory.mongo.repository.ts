@@ -14,7 +14,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
   PendingConcepts,
-  RankableMemory,
+  RankableWithId,
 } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -157,10 +157,7 @@ export class MemoryMongoRepository implements MemoryRepository {
     return docs.map((doc) => toMemory(doc, options?.withEmbedding === true));
   }
 
-  async rankablesByIds(
-    scope: MemoryScopeFilter,
-    ids: readonly string[],
-  ): Promise<Array<RankableMemory & { readonly id: string }>> {
+  async rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]> {
     if (ids.length === 0) return [];
     const docs = await this.memories
       .find({ ...scopeQuery(scope), _id: { $in: [...ids] } }, rankableFields)
