@@ -6,7 +6,8 @@
 //   (each one's first search, then again);
 // - RSS and disk per memory;
 // - through REST on a standalone process started on the same DATA_DIR: GET /api/user/{id}/search p50/p99
-//   (sequential, one keep-alive connection) with the server's CPU time per search, then req/s of search and of /api/health under the same load (autocannon), and their ratio.
+//   (sequential, one keep-alive connection) with the server's CPU time per search, then req/s of search and
+//   of /api/health under the same load (autocannon), and their ratio.
 // Needs `npm run build:server` (the npm script does it). Not part of `npm test`.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
@@ -240,36 +241,31 @@ try {
   // Between two searches the event loop turns, as it does between a server's requests: background work (a
   // scope's keyword postings, built from its first search) runs there, never inside a timed search.
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-  const measureSearch = async (userFor) => {
-    for (let i = 0; i < 50; i++) await search(userFor(i), i);
+  const sampleSearches = async (count, userFor, offset) => {
     const samples = [];
     const strategies = new Set();
-    for (let i = 0; i < SEARCHES; i++) {
+    for (let i = 0; i < count; i++) {
       await nextTurn();
-      const [t, outcome] = await timed(() => search(userFor(i), i + 7));
+      const [t, outcome] = await timed(() => search(userFor(i), i + offset));
       samples.push(t);
       strategies.add(outcome.strategy);
     }
     return { ...summary(samples), strategies: [...strategies].join('+') };
+  };
+  const measureSearch = async (userFor) => {
+    for (let i = 0; i < 50; i++) await search(userFor(i), i);
+    return sampleSearches(SEARCHES, userFor, 7);
   };
   const bigSearch = await measureSearch(() => big.userId);
   // Users of 100: each one's first search since the store opened (its caches built on the way), then the
   // same users searched again, as a chat searches at every turn.
   const measureSmall = async () => {
     const users = [...smallIds].sort(() => rand() - 0.5).slice(0, Math.min(smallIds.length, SEARCHES / 2));
-    const pass = async (offset) => {
-      const samples = [];
-      const strategies = new Set();
-      for (let i = 0; i < SEARCHES / 2; i++) {
-        await nextTurn();
-        const [t, outcome] = await timed(() => search(users[i % users.length], i + offset));
-        samples.push(t);
-        strategies.add(outcome.strategy);
-      }
-      return { ...summary(samples), strategies: [...strategies].join('+') };
-    };
-    const cold = await pass(11);
-    return { cold, warm: await pass(13) };
+    const userFor = (i) => users[i % users.length];
+    // One search per user in each pass: with fewer users than SEARCHES / 2 (small scales), a longer first
+    // pass would search most of them again.
+    const cold = await sampleSearches(users.length, userFor, 11);
+    return { cold, warm: await sampleSearches(users.length, userFor, 13) };
   };
   const smallSearch = await measureSmall();
 
