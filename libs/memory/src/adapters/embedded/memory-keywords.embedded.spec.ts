@@ -209,6 +209,77 @@ describe('Embedded keyword index of large scopes (in-memory bm25)', () => {
     }
   });
 
+  it('skips the long posting lists of common words once rare words decide the best (MaxScore), with the same answers as FTS5', async () => {
+    // "ember" in 30 memories, "river" in a third, "walk" in all but a few: a rare word's memories fill the
+    // best at once, and the common words' postings are looked up in them instead of walked.
+    const texts = Array.from({ length: 600 }, (_, i) =>
+      [
+        i % 20 === 0 ? 'ember ember' : '',
+        i % 3 === 0 ? 'river' : 'meadow',
+        i % 50 === 7 ? 'stroll' : 'walk',
+        VOCABULARY[i % VOCABULARY.length],
+        i % 7 === 0 ? 'and a long tail of other words' : '',
+      ].join(' '),
+    );
+    const categories = texts.map((_, i) => (i % 20 === 0 ? 'personal' : i % 2 === 0 ? 'work' : null));
+    const queries: Array<[string[], MemoryFilter, number]> = [
+      [['ember', 'walk'], open, 5],
+      [['ember', 'river', 'walk'], open, 10],
+      [['walk', 'ember'], open, 30],
+      // The rare word's memories are all filtered out: the deeper windows must be scored in full.
+      [['ember', 'river', 'walk'], { ...open, category: 'work' }, 10],
+      [['river', 'walk'], open, 10],
+    ];
+    const answers = async (store: ReturnType<typeof openStore>) => {
+      const { memories } = await store.memories.list(A, open, { limit: 1000, offset: 0, sort: 'oldest' });
+      const position = new Map(memories.map((m, i) => [m.id, i]));
+      const out = [];
+      for (const [words, filter, k] of queries) {
+        out.push(
+          (await store.search.keyword(A, filter, words, k)).map((hit) => ({
+            at: position.get(hit.id),
+            score: hit.score,
+          })),
+        );
+      }
+      return out;
+    };
+    const records = texts.map((text, i) =>
+      makeMemoryRecord(A, DIM, { text, category: categories[i] as never }),
+    );
+    const ftsStore = openStore(1_000_000, 0);
+    let expected;
+    try {
+      await ftsStore.memories.insertMany(A, records);
+      expected = await answers(ftsStore);
+    } finally {
+      await ftsStore.close();
+    }
+    expect(expected[0]).toHaveLength(5);
+    expect(expected[3]!.length).toBe(10);
+
+    const store = openStore(50);
+    try {
+      await store.memories.insertMany(A, records);
+      await store.search.keyword(A, open, ['tea'], 5);
+      await (store.search as MemorySearchEmbedded).whenIndexed();
+      const scoring = jest.spyOn(
+        EmbeddedKeywordIndex.prototype as unknown as {
+          score: (...args: unknown[]) => { complete: boolean };
+        },
+        'score',
+      );
+      expectSameAnswers(await answers(store), expected);
+      // The pruned pass ran (and, for the filtered query, was followed by full ones).
+      expect(scoring.mock.results.some((r) => (r.value as { complete: boolean }).complete === false)).toBe(
+        true,
+      );
+      scoring.mockRestore();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('follows writes: new, changed and deleted texts, other scopes and filters', async () => {
     const store = openStore(30);
     const search = store.search as MemorySearchEmbedded;
