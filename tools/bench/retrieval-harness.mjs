@@ -57,23 +57,27 @@ const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 /**
  * The embedded store's keyword index: FTS5 over the text and, when `contexts` is given, the text of the
- * memory just before in the conversation as a second column weighted like the store's.
+ * memory just before in the conversation as a second column weighted like the store's; `next` (an
+ * experiment, decision 021) adds the text of the memory just after as a third column of the given weight.
  */
-function ftsIndex(texts, tokenize, contexts) {
+function ftsIndex(texts, tokenize, contexts, next = null) {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, tokenize='${tokenize}')`);
-  const insert = db.prepare('INSERT INTO kw(rowid, body, context) VALUES (?, ?, ?)');
-  db.transaction(() => texts.forEach((text, i) => insert.run(BigInt(i + 1), text, contexts?.[i] ?? null)))();
-  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}`;
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, next, tokenize='${tokenize}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body, context, next) VALUES (?, ?, ?, ?)');
+  db.transaction(() =>
+    texts.forEach((text, i) =>
+      insert.run(BigInt(i + 1), text, contexts?.[i] ?? null, next?.texts[i] ?? null),
+    ),
+  )();
+  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}, ${next ? next.weight : 0}`;
+  const columns = ['body', contexts && 'context', next && 'next'].filter(Boolean).join(' ');
   const search = db.prepare(
     `SELECT rowid - 1 AS id, -bm25(kw, ${weights}) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, ${weights}) LIMIT ${POOL}`,
   );
   return (terms) => {
     const match = ftsMatchExpression(terms);
     return match
-      ? search
-          .all(`{body ${contexts ? 'context' : ''}}: (${match})`)
-          .map((row) => ({ id: String(row.id), score: row.score }))
+      ? search.all(`{${columns}}: (${match})`).map((row) => ({ id: String(row.id), score: row.score }))
       : [];
   };
 }
@@ -111,6 +115,7 @@ function buildIndex(conv) {
       },
     ]),
   );
+  const previousTexts = texts.map((_, i) => (sameConversation(i, i - 1) ? texts[i - 1] : null));
   return {
     texts,
     memories: memoriesAt(sessionDate),
@@ -119,13 +124,13 @@ function buildIndex(conv) {
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
-    porterContext: ftsIndex(
-      texts,
-      FTS5_TOKENIZE,
-      texts.map((_, i) =>
-        i > 0 && conv.memories[i - 1].session === conv.memories[i].session ? texts[i - 1] : null,
-      ),
-    ),
+    porterContext: ftsIndex(texts, FTS5_TOKENIZE, previousTexts),
+    // The memory after as a third keyword column (`--exp next`), built only when asked.
+    porterNext: (weight) =>
+      ftsIndex(texts, FTS5_TOKENIZE, previousTexts, {
+        weight,
+        texts: texts.map((_, i) => (sameConversation(i, i + 1) ? texts[i + 1] : null)),
+      }),
     reference: new ReferenceBm25(texts),
     plain: ftsIndex(texts, 'unicode61'),
   };
@@ -152,6 +157,12 @@ function contextualVectors(index, [a, b]) {
     );
   }
   return index.contextual.get(key);
+}
+
+/** A keyword index by name; `next <weight>` builds (once) the index with the memory after as a column. */
+function keywordSearch(index, name) {
+  if (!index[name]) index[name] = index.porterNext(Number(name.split(' ')[1]));
+  return index[name];
 }
 
 /** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
@@ -255,10 +266,10 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
         .map((v, id) => ({ id: String(id), score: dot(q, v) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, POOL);
-      let keyword = index[keywordIndex](analysis.terms);
+      let keyword = keywordSearch(index, keywordIndex)(analysis.terms);
       if (expansion && expansion.terms.length > 0) {
         const max = keyword.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
-        const extra = index[keywordIndex](expansion.terms);
+        const extra = keywordSearch(index, keywordIndex)(expansion.terms);
         const extraMax = extra.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
         const joined = new Map(keyword.map((hit) => [hit.id, hit.score]));
         for (const hit of extra) {
@@ -297,7 +308,10 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
 }
 
 const bm25Only = (keywordIndex) => (index) => (query, k) =>
-  index[keywordIndex](analyzeQuery(query, now).terms)
+  keywordSearch(
+    index,
+    keywordIndex,
+  )(analyzeQuery(query, now).terms)
     .slice(0, k)
     .map((hit) => Number(hit.id));
 const referenceBm25 = (index) => (query, k) => index.reference.search(query, k);
@@ -391,6 +405,11 @@ const EXPERIMENTS = {
     ].map(([docs, terms, lambda]) => [
       `keyword feedback ${docs} docs, ${terms} terms, ${lambda}`,
       retriever({ rm3: { docs, terms, lambda } }),
+    ]),
+  next: () =>
+    [0.1, 0.2, 0.3].map((weight) => [
+      `memory after as keyword column ${weight}`,
+      retriever({ keywordIndex: `next ${weight}` }),
     ]),
   context: () => [
     ...[0.05, 0.1, 0.2, 0.3].map((w) => [`conversation ${w}`, retriever({ weights: { conversation: w } })]),
