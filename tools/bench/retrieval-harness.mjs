@@ -176,8 +176,17 @@ function retriever({
   prf = null,
   diversity = null,
   rm3 = null,
+  inflect = null,
 }) {
-  const once = retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext });
+  const once = retrieverOnce({
+    keywordIndex,
+    neighbours,
+    concepts,
+    sessionTimes,
+    weights,
+    denseContext,
+    inflect,
+  });
   if (rm3) {
     // Keyword feedback (RM3-like): the content words that weigh most in the first ranking's best `rm3.docs`
     // memories (tf / length x idf in the conversation set), `rm3.terms` of them not in the query, searched as
@@ -256,7 +265,7 @@ function retriever({
   };
 }
 
-function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext }) {
+function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext, inflect }) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
       const analysis = analyzeQuery(query, now);
@@ -266,7 +275,7 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
         .map((v, id) => ({ id: String(id), score: dot(q, v) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, POOL);
-      let keyword = keywordSearch(index, keywordIndex)(analysis.terms);
+      let keyword = keywordSearch(index, keywordIndex)(inflect ? inflect(analysis.terms) : analysis.terms);
       if (expansion && expansion.terms.length > 0) {
         const max = keyword.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
         const extra = keywordSearch(index, keywordIndex)(expansion.terms);
@@ -347,7 +356,47 @@ const BEFORE_021B = { speaker: 0, conversation: 0 };
 // `--exp NAME`: the defaults next to the rows of one experiment (any other name: the conversation and
 // dense-context rows); `--exp defaults`: the defaults alone; `--grid`: keyword x neighbour weights; no flag:
 // the ablation of decisions 021 and its amendment.
+const stemDb = new Database(':memory:');
+stemDb.exec(
+  `CREATE VIRTUAL TABLE s USING fts5(x, tokenize='${FTS5_TOKENIZE}'); CREATE VIRTUAL TABLE sv USING fts5vocab(s, 'row');`,
+);
+const stemOf = (word) => {
+  stemDb.prepare('DELETE FROM s').run();
+  stemDb.prepare('INSERT INTO s(x) VALUES (?)').run(word);
+  return stemDb.prepare('SELECT term FROM sv').pluck().all().join(' ');
+};
+const nlpModule = (await import('compromise')).default;
+const formsCache = new Map();
+const verbForms = (word, which) => {
+  const key = `${word} ${which}`;
+  if (formsCache.has(key)) return formsCache.get(key);
+  const conj = nlpModule(`they ${word}`).verbs().conjugate()[0] ?? {};
+  const stem = stemOf(word);
+  const forms = which
+    .map((k) => conj[k])
+    .filter((f) => typeof f === 'string' && /^[a-z]+$/.test(f) && stemOf(f) !== stem);
+  formsCache.set(key, [...new Set(forms)]);
+  return formsCache.get(key);
+};
+const inflectWith = (which) => (terms) => {
+  const out = [...terms];
+  const stems = new Set(terms.map(stemOf));
+  for (const t of terms)
+    for (const f of verbForms(t, which))
+      if (!stems.has(stemOf(f))) {
+        stems.add(stemOf(f));
+        out.push(f);
+      }
+  return out;
+};
 const EXPERIMENTS = {
+  inflect: () => [
+    [
+      'verb forms: past, participle, infinitive',
+      retriever({ inflect: inflectWith(['PastTense', 'Participle', 'Infinitive']) }),
+    ],
+    ['verb forms: past, infinitive', retriever({ inflect: inflectWith(['PastTense', 'Infinitive']) })],
+  ],
   defaults: () => [],
   div: () =>
     [0.05, 0.1, 0.2, 0.3, 0.5].map((penalty) => [

@@ -2,9 +2,12 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import Database from 'better-sqlite3';
 import type { MemoryFilter } from '../../domain/memory.js';
 import { makeMemoryRecord } from '../../testing/memory.factory.js';
 import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
+import { keepSeqsInSql } from './memory-rows.js';
 import type { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 
@@ -315,6 +318,95 @@ describe('Embedded keyword index of large scopes (in-memory bm25)', () => {
       expect(await search.keyword(A, open, ['okapi'], 10)).toEqual([]);
       expect(fromMemory.mock.results.every((r) => Array.isArray(r.value))).toBe(true);
       fromMemory.mockRestore();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('Embedded keyword index: candidates checked in memory', () => {
+  const Y2026 = Date.UTC(2026, 0, 1);
+  const day = 24 * 3600 * 1000;
+  const filters: Array<[string, MemoryFilter]> = [
+    ['open now', open],
+    ['open before the closing', { validity: { kind: 'open', now: new Date(Y2026 + 5 * day) } }],
+    ['all', { validity: { kind: 'all' } }],
+    ['as of day 15', { validity: { kind: 'asOf', at: new Date(Y2026 + 15 * day) } }],
+    ['as of day 1', { validity: { kind: 'asOf', at: new Date(Y2026 + day) } }],
+  ];
+
+  it('answers what SQL answers for every validity, kept current by updates, deletes and other processes', async () => {
+    const store = openStore(1_000_000);
+    const internals = store.search as unknown as { keywords: EmbeddedKeywordIndex; db: EmbeddedDatabase };
+    const { keywords, db } = internals;
+    try {
+      await store.memories.insertMany(
+        A,
+        Array.from({ length: 40 }, (_, i) =>
+          makeMemoryRecord(A, DIM, {
+            text: textAt(i),
+            importance: (i % 10) / 10,
+            validFrom: new Date(Y2026 + (i % 20) * day),
+            ...(i % 4 === 0 ? { validTo: new Date(Y2026 + 10 * day) } : {}),
+          }),
+        ),
+      );
+      await store.memories.insertMany(B, [makeMemoryRecord(B, DIM, { text: textAt(1) })]);
+      const seqsOf = (scope: typeof A) =>
+        db
+          .prepare('SELECT seq FROM memories WHERE user_id = ? ORDER BY seq')
+          .pluck()
+          .all(scope.userId) as number[];
+      // Seqs of both scopes and one that never existed: only the scope's own pass.
+      const asked = [...seqsOf(A), ...seqsOf(B), 999_999];
+      const expectSqlAnswers = () => {
+        for (const [, filter] of filters) {
+          const inMemory = keywords.keptInMemory(A, filter, asked);
+          expect(inMemory).not.toBeNull();
+          expect([...inMemory!].sort(([a], [b]) => a - b)).toEqual(
+            [...keepSeqsInSql(db, A, filter, asked)].sort(([a], [b]) => a - b),
+          );
+        }
+      };
+
+      // Not built yet: SQL answers.
+      expect(keywords.keptInMemory(A, open, asked)).toBeNull();
+      await store.search.keyword(A, open, ['tea'], 5);
+      await (store.search as MemorySearchEmbedded).whenIndexed();
+      expectSqlAnswers();
+      expect(keywords.keptInMemory(A, open, asked)!.size).toBe(30);
+
+      // Importance, validity and text changed; one memory deleted; one added.
+      const [first, second, third, fourth] = (
+        await store.memories.list(A, { validity: { kind: 'all' } }, { limit: 4, offset: 0, sort: 'oldest' })
+      ).memories;
+      const updatedAt = new Date(Y2026 + 30 * day);
+      await store.memories.update(A, first!.id, { importance: 0.95, validTo: null, updatedAt });
+      await store.memories.update(A, second!.id, { validTo: new Date(Y2026 + 2 * day), updatedAt });
+      await store.memories.update(A, third!.id, { text: 'a new text entirely', importance: 0.05, updatedAt });
+      await store.memories.delete(A, [fourth!.id]);
+      await store.memories.insertMany(A, [makeMemoryRecord(A, DIM, { text: textAt(77) })]);
+      asked.push(...seqsOf(A).slice(-1));
+      expectSqlAnswers();
+      const [firstSeq] = seqsOf(A);
+      expect(keywords.keptInMemory(A, open, [firstSeq!])?.get(firstSeq!)?.importance).toBe(0.95);
+
+      // A filter on a column the index does not hold, or an agent's scope: SQL answers.
+      expect(keywords.keptInMemory(A, { ...open, category: 'work' }, asked)).toBeNull();
+      expect(keywords.keptInMemory({ ...A, agentId: 'agent-1' }, open, asked)).toBeNull();
+
+      // Another process writes the file: the index is dropped, SQL answers until it is built again.
+      const other = new Database(join(db.name));
+      try {
+        other.prepare('UPDATE memories SET importance = 0.33 WHERE seq = ?').run(firstSeq);
+      } finally {
+        other.close();
+      }
+      expect(keywords.keptInMemory(A, open, asked)).toBeNull();
+      await store.search.keyword(A, open, ['tea'], 5);
+      await (store.search as MemorySearchEmbedded).whenIndexed();
+      expectSqlAnswers();
+      expect(keywords.keptInMemory(A, open, [firstSeq!])?.get(firstSeq!)?.importance).toBe(0.33);
     } finally {
       await store.close();
     }

@@ -1,9 +1,24 @@
 import { Logger } from '@nestjs/common';
 import { type EmbeddedDatabase, openScratchDatabase } from '@membolt/embedded-store';
-import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type {
+  MemoryFilter,
+  MemoryScope,
+  MemoryScopeFilter,
+  RankableWithId,
+  ScoredId,
+} from '../../domain/memory.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
 import { FTS5_TOKENIZE, KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
-import { keepSeqsInSql, readDataVersion, scopeToken } from './memory-rows.js';
+import {
+  heldInValidity,
+  isOpenOnly,
+  keepSeqsInSql,
+  RANKABLE_COLUMNS,
+  type RankableRow,
+  rankableOfRow,
+  readDataVersion,
+  scopeToken,
+} from './memory-rows.js';
 
 /** FTS5's bm25() constants (fts5_aux.c). */
 const K1 = 1.2;
@@ -51,6 +66,11 @@ interface ScopeKeywords {
   docLength: number[];
   /** doc -> the term ids it holds (to keep df right when it dies). */
   docTerms: Int32Array[];
+  /**
+   * doc -> what the ranker reads of its memory, kept current by every write (`applied`, `rowsChanged`): a
+   * search checks its candidates of every channel here instead of reading their rows (`keptInMemory`).
+   */
+  docRow: Array<RankableWithId | null>;
   /** The shortest document ever added (an upper bound's input: removals leave it). */
   minLength: number;
   seqDoc: Map<number, number>;
@@ -84,7 +104,15 @@ interface TextRow {
   seq: number;
   text: string;
   keyword_context: string | null;
+  rankable: RankableWithId;
 }
+/** A row as read: seq, keyword context, then RANKABLE_COLUMNS (the text among them). */
+type RawTextRow = [seq: number, keywordContext: string | null, ...RankableRow];
+const TEXT_ROW_COLUMNS = `m.seq, m.keyword_context, ${RANKABLE_COLUMNS}`;
+const textRowOf = ([seq, keywordContext, ...rankable]: RawTextRow): TextRow => {
+  const row = rankableOfRow(rankable);
+  return { seq, text: row.text, keyword_context: keywordContext, rankable: row };
+};
 
 /**
  * The keyword channel, in memory. FTS5 scores every row a query word matches: for a user with 100k memories
@@ -143,14 +171,18 @@ export class EmbeddedKeywordIndex {
     this.countInScope = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM memories WHERE user_id = ? AND end_user_id = ?',
     );
-    this.rowsAbove = db.prepare<[string, string, number, number], TextRow>(
-      `SELECT seq, text, keyword_context FROM memories
-       WHERE user_id = ? AND end_user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-    );
-    this.rowsBySeq = db.prepare<[string, string, string], TextRow>(
-      `SELECT seq, text, keyword_context FROM memories
-       WHERE seq IN (SELECT value FROM json_each(?)) AND +user_id = ? AND +end_user_id = ?`,
-    );
+    this.rowsAbove = db
+      .prepare<[string, string, number, number], RawTextRow>(
+        `SELECT ${TEXT_ROW_COLUMNS} FROM memories m
+         WHERE m.user_id = ? AND m.end_user_id = ? AND m.seq > ? ORDER BY m.seq LIMIT ?`,
+      )
+      .raw(true);
+    this.rowsBySeq = db
+      .prepare<[string, string, string], RawTextRow>(
+        `SELECT ${TEXT_ROW_COLUMNS} FROM memories m
+         WHERE m.seq IN (SELECT value FROM json_each(?)) AND +m.user_id = ? AND +m.end_user_id = ?`,
+      )
+      .raw(true);
     this.dataVersion = readDataVersion(this.db);
     this.smallScopeDocs = settings.smallScopeKeywordDocs ?? SMALL_SCOPE_DOCS_DEFAULT;
   }
@@ -186,7 +218,7 @@ export class EmbeddedKeywordIndex {
       for (;;) {
         const best = this.best(scored.touched, Math.min(fetch, scored.touched.length));
         const seqs = best.map((doc) => entry.docSeq[doc]!);
-        const kept = keepSeqsInSql(this.db, scope, filter, seqs);
+        const kept = this.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(this.db, scope, filter, seqs);
         const out: ScoredId[] = [];
         for (let i = 0; i < best.length && out.length < k; i++) {
           const memory = kept.get(seqs[i]!);
@@ -213,10 +245,50 @@ export class EmbeddedKeywordIndex {
     // Rows above `covered` of an index still building are read by the build itself, in seq order.
     const wanted = upsertedSeqs.filter((seq) => entry.ready || seq <= entry.covered);
     if (wanted.length === 0) return;
-    const rows = this.rowsBySeq.all(JSON.stringify(wanted), scope.userId, scope.endUserId);
+    const rows = this.rowsBySeq.all(JSON.stringify(wanted), scope.userId, scope.endUserId).map(textRowOf);
     for (const seq of wanted) this.removeDoc(entry, seq);
     this.addRows(entry, rows);
     if (entry.ready) for (const seq of wanted) entry.covered = Math.max(entry.covered, seq);
+  }
+
+  /**
+   * After a committed write that changed memories of a scope but not their texts (importance, category,
+   * validity, metadata): what the ranker reads of them is read again.
+   */
+  rowsChanged(scope: MemoryScope, seqs: readonly number[]): void {
+    const entry = this.scopes.get(scopeToken(scope));
+    if (!entry) return;
+    const held = seqs.filter((seq) => entry.seqDoc.has(seq));
+    if (held.length === 0) return;
+    for (const row of this.rowsBySeq.all(JSON.stringify(held), scope.userId, scope.endUserId)) {
+      const { seq, rankable } = textRowOf(row);
+      entry.docRow[entry.seqDoc.get(seq)!] = rankable;
+    }
+  }
+
+  /**
+   * keepSeqsInSql answered from a built scope index, or null when SQL must answer: the scope's index is not
+   * built, or the scope names an agent or run, or the filter has a condition besides validity (those columns
+   * are not held). Same answer as SQL: the index holds exactly the scope's rows (every committed write of
+   * this process is applied before the event loop turns; another process's write drops every index).
+   */
+  keptInMemory(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    seqs: readonly number[],
+  ): Map<number, RankableWithId> | null {
+    if (scope.agentId !== undefined || scope.runId !== undefined || !isOpenOnly(filter)) return null;
+    this.catchUpWithOtherWriters();
+    const entry = this.scopes.get(scopeToken(scope));
+    if (!entry?.ready) return null;
+    const kept = new Map<number, RankableWithId>();
+    for (const seq of seqs) {
+      const doc = entry.seqDoc.get(seq);
+      if (doc === undefined) continue;
+      const row = entry.docRow[doc];
+      if (row && heldInValidity(row, filter.validity)) kept.set(seq, row);
+    }
+    return kept;
   }
 
   /** The whole scope went away (end user or account deletion). */
@@ -259,6 +331,7 @@ export class EmbeddedKeywordIndex {
       docSeq: [],
       docLength: [],
       docTerms: [],
+      docRow: [],
       minLength: Number.POSITIVE_INFINITY,
       seqDoc: new Map(),
       live: 0,
@@ -296,12 +369,9 @@ export class EmbeddedKeywordIndex {
         const sliceEnd = performance.now() + BUILD_SLICE_MS;
         do {
           if (this.closed || this.scopes.get(tok) !== entry) return;
-          const rows = this.rowsAbove.all(
-            entry.scope.userId,
-            entry.scope.endUserId,
-            entry.covered,
-            BUILD_CHUNK,
-          );
+          const rows = this.rowsAbove
+            .all(entry.scope.userId, entry.scope.endUserId, entry.covered, BUILD_CHUNK)
+            .map(textRowOf);
           this.addRows(entry, rows);
           if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
           complete = rows.length < BUILD_CHUNK;
@@ -338,6 +408,7 @@ export class EmbeddedKeywordIndex {
       entry.docSeq.push(row.seq);
       entry.docLength.push(tokens.length);
       entry.docTerms.push(Int32Array.from(tokens.freqs.keys()));
+      entry.docRow.push(row.rankable);
       entry.minLength = Math.min(entry.minLength, tokens.length);
       entry.seqDoc.set(row.seq, doc);
       entry.live++;
@@ -378,6 +449,7 @@ export class EmbeddedKeywordIndex {
       if (posting && --posting.df === 0) entry.postings.delete(term);
     }
     entry.docTerms[doc] = new Int32Array(0);
+    entry.docRow[doc] = null;
     if (entry.dead > 1000 && entry.dead > entry.live) this.compact(entry);
   }
 

@@ -51,8 +51,19 @@ export interface VersionRow {
  * The FTS token of a scope: a bare alphanumeric word (the unicode61 tokenizer keeps it whole), so a keyword
  * query is `scope_tok:<tok> AND (...)` and the index itself narrows to the scope.
  */
-export const scopeToken = (scope: MemoryScope): string =>
-  's' + createHash('sha256').update(`${scope.userId}\u0000${scope.endUserId}`).digest('hex').slice(0, 30);
+export function scopeToken(scope: MemoryScope): string {
+  const key = `${scope.userId}\u0000${scope.endUserId}`;
+  let token = scopeTokens.get(key);
+  if (token === undefined) {
+    token = 's' + createHash('sha256').update(key).digest('hex').slice(0, 30);
+    // A search asks for its scope's token several times (each channel, each cache): hashed once.
+    if (scopeTokens.size >= SCOPE_TOKENS_KEPT) scopeTokens.clear();
+    scopeTokens.set(key, token);
+  }
+  return token;
+}
+const SCOPE_TOKENS_KEPT = 10_000;
+const scopeTokens = new Map<string, string>();
 
 export const toBlob = (vector: Float32Array): Buffer =>
   Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -195,6 +206,13 @@ export function rankableOfRow([
  * Of the given memory seqs, those that exist, are in the scope and pass the filter: seq -> the memory's id
  * and what the ranker reads of it (read with the check, so a search loads no candidate twice).
  */
+export type KeepSeqs = (
+  scope: MemoryScopeFilter,
+  filter: MemoryFilter,
+  seqs: readonly number[],
+) => Map<number, RankableWithId>;
+
+/** KeepSeqs answered by SQL (the truth; every filter and scope). */
 export function keepSeqsInSql(
   db: EmbeddedDatabase,
   scope: MemoryScopeFilter,
@@ -224,7 +242,7 @@ export function readDataVersion(db: EmbeddedDatabase): number {
   return preparedOnce(db, 'PRAGMA data_version', 'pluck').get() as number;
 }
 
-/** True when the filter keeps every memory of the scope except closed facts. */
+/** True when the filter keeps every memory of the scope except closed facts (whichever validity it asks). */
 export const isOpenOnly = (filter: MemoryFilter): boolean =>
   filter.category === undefined &&
   filter.source === undefined &&
@@ -232,3 +250,21 @@ export const isOpenOnly = (filter: MemoryFilter): boolean =>
   !filter.createdBefore &&
   filter.conversationId === undefined &&
   Object.keys(filter.metadata ?? {}).length === 0;
+
+/** Whether a memory held in the filter's validity window (filterSql's validity conditions, in memory). */
+export function heldInValidity(
+  memory: Pick<RankableWithId, 'validFrom' | 'validTo'>,
+  validity: MemoryFilter['validity'],
+): boolean {
+  switch (validity.kind) {
+    case 'open':
+      return memory.validTo === null || memory.validTo > validity.now.getTime();
+    case 'asOf':
+      return (
+        memory.validFrom <= validity.at.getTime() &&
+        (memory.validTo === null || memory.validTo > validity.at.getTime())
+      );
+    case 'all':
+      return true;
+  }
+}

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemoryFilter } from '../../domain/memory.js';
 import { makeMemoryRecord } from '../../testing/memory.factory.js';
+import { rankByLinkCount } from './memory-search.embedded.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 
 const dirs: string[] = [];
@@ -161,5 +163,23 @@ describe('Embedded search: the concept channel', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('Embedded search: concept candidates by link count', () => {
+  it('ranks memories by how many of the query concepts they are linked to, then newest first', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 40 }), { maxLength: 5 }),
+        (links) => {
+          // The plain way: count every link in a map, sort by count, then seq, both descending.
+          const counts = new Map<number, number>();
+          for (const list of links) for (const seq of list) counts.set(seq, (counts.get(seq) ?? 0) + 1);
+          const expected = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+          const newestFirst = links.map((list) => [...list].sort((a, b) => b - a));
+          expect(rankByLinkCount(newestFirst)).toEqual(expected);
+        },
+      ),
+    );
   });
 });

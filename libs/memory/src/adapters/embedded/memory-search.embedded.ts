@@ -139,29 +139,21 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
       'pluck',
     ).all(scope.userId, scope.endUserId, JSON.stringify(wanted)) as string[];
     if (conceptIds.length === 0) return [];
-    // The links alone (a covering index) are counted here; memories are read only for the best of them. A
-    // join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
+    // The links alone (a covering index, newest first) are counted here; memories are read only for the best
+    // of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
     const linksOf = preparedOnce(
       this.db,
-      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ?',
+      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
       'pluck',
     );
-    const counts = new Map<number, number>();
-    for (const id of conceptIds) {
-      for (const seq of linksOf.all(id) as number[]) counts.set(seq, (counts.get(seq) ?? 0) + 1);
-    }
-    // Most of the query's concepts first, then the newest stored.
-    const ranked = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+    const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
     const out: ScoredId[] = [];
     // Filters and the scope's agent/run are checked in SQL on a window of the best, grown until k pass.
     for (let from = 0, size = k + 10; from < ranked.length && out.length < k; from += size, size *= 4) {
       const window = ranked.slice(from, from + size);
-      const kept = keepSeqsInSql(
-        this.db,
-        scope,
-        filter,
-        window.map(([seq]) => seq),
-      );
+      const seqs = window.map(([seq]) => seq);
+      const kept =
+        this.keywords.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(this.db, scope, filter, seqs);
       for (const [seq, score] of window) {
         const memory = kept.get(seq);
         if (memory && out.length < k) out.push({ id: memory.id, score, memory });
@@ -221,4 +213,31 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   private cached(sql: string): RowsStatement {
     return preparedOnce(this.db, sql);
   }
+}
+
+/**
+ * Memories linked to the query's concepts, most concepts first, then the newest: [seq, count] in that order.
+ * Each list is one concept's links, newest first; they are merged (equal seqs meet at the heads), so no
+ * map and no sort over the thousands of links of a common concept ("meeting" in a scope of 100k).
+ */
+export function rankByLinkCount(lists: ReadonlyArray<readonly number[]>): Array<[number, number]> {
+  const byCount: Array<Array<[number, number]>> = lists.map(() => []);
+  const at = lists.map(() => 0);
+  for (;;) {
+    let top = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const seq = lists[i]![at[i]!];
+      if (seq !== undefined && seq > top) top = seq;
+    }
+    if (top < 0) break;
+    let count = 0;
+    for (let i = 0; i < lists.length; i++) {
+      if (lists[i]![at[i]!] === top) {
+        count++;
+        at[i]!++;
+      }
+    }
+    byCount[count - 1]!.push([top, count]);
+  }
+  return byCount.reverse().flat();
 }

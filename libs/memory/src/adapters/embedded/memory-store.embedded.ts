@@ -4,6 +4,7 @@ import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.
 import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
 import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
 import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
+import { keepSeqsInSql } from './memory-rows.js';
 import { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
@@ -16,9 +17,16 @@ import { MEMORY_MIGRATIONS } from './memory.migrations.js';
 export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSettings): MemoryStore {
   const db = openEmbeddedDatabase(dataDir, 'memory');
   migrate(db, MEMORY_MIGRATIONS);
-  const vectors = new EmbeddedVectorIndex(db, settings, join(resolve(dataDir), 'memory-ann'));
-  vectors.repairAll();
   const keywords = new EmbeddedKeywordIndex(db, settings);
+  // The ANN's candidates are checked in the scope's keyword index when it holds them (same answer as SQL).
+  const vectors = new EmbeddedVectorIndex(
+    db,
+    settings,
+    join(resolve(dataDir), 'memory-ann'),
+    (scope, filter, seqs) =>
+      keywords.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(db, scope, filter, seqs),
+  );
+  vectors.repairAll();
   const memories = new MemoryEmbeddedRepository(db, vectors, keywords);
   return {
     memories,

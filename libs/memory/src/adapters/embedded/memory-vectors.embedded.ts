@@ -10,6 +10,7 @@ import {
   filterSql,
   fromBlob,
   isOpenOnly,
+  type KeepSeqs,
   keepSeqsInSql,
   readDataVersion,
   scopeSql,
@@ -92,6 +93,8 @@ export class EmbeddedVectorIndex {
     private readonly db: EmbeddedDatabase,
     private readonly settings: MemoryStoreSettings,
     private readonly annDir: string,
+    /** How the ANN's keys are checked against the scope and filter (SQL unless told a faster equal way). */
+    private readonly keepSeqs: KeepSeqs = (scope, filter, seqs) => keepSeqsInSql(db, scope, filter, seqs),
   ) {
     this.countInScope = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM memory_vectors WHERE user_id = ? AND end_user_id = ?',
@@ -232,7 +235,7 @@ export class EmbeddedVectorIndex {
     for (;;) {
       const matches = entry.index.search(query, fetch, 1);
       const seqs = Array.from(matches.keys, (key) => Number(key));
-      const kept = keepSeqsInSql(this.db, scope, filter, seqs);
+      const kept = this.keepSeqs(scope, filter, seqs);
       const out: ScoredId[] = [];
       for (let i = 0; i < seqs.length && out.length < k; i++) {
         const memory = kept.get(seqs[i]!);

@@ -281,9 +281,9 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     })();
     if (!updated) return null;
     if (change) this.vectors.applied(change);
-    if (changes.text !== undefined) {
-      this.keywords.applied({ userId: updated.user_id, endUserId: updated.end_user_id }, [updated.seq], []);
-    }
+    const owner = { userId: updated.user_id, endUserId: updated.end_user_id };
+    if (changes.text !== undefined) this.keywords.applied(owner, [updated.seq], []);
+    else this.keywords.rowsChanged(owner, [updated.seq]);
     return toMemory(updated);
   }
 
