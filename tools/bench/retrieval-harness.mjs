@@ -177,6 +177,7 @@ function retriever({
   diversity = null,
   rm3 = null,
   inflect = null,
+  coverage = null,
 }) {
   const once = retrieverOnce({
     keywordIndex,
@@ -246,6 +247,27 @@ function retriever({
         out.push(Number(hit.id));
       }
       return out;
+    };
+  }
+  if (coverage) {
+    // Query coverage: the best `coverage.depth` reranked with `coverage.weight` x the share of the query's
+    // word stems that the memory's own text holds.
+    return (index) => (query, k) => {
+      const ranked = once(index)(query, Math.max(k, coverage.depth));
+      const stems = [...new Set(analyzeQuery(query, now).terms.map(stemOf))];
+      index.stems ??= new Map();
+      const stemsOf = (id) => {
+        if (!index.stems.has(id))
+          index.stems.set(id, new Set(contentTokens(index.texts[Number(id)]).map(stemOf)));
+        return index.stems.get(id);
+      };
+      const share = (id) =>
+        stems.length ? stems.filter((st) => stemsOf(id).has(st)).length / stems.length : 0;
+      return ranked
+        .map((hit) => ({ id: hit.id, score: hit.score + coverage.weight * share(hit.id) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k)
+        .map((hit) => Number(hit.id));
     };
   }
   if (!prf) return (index) => (query, k) => once(index)(query, k).map((hit) => Number(hit.id));
@@ -390,6 +412,17 @@ const inflectWith = (which) => (terms) => {
   return out;
 };
 const EXPERIMENTS = {
+  coverage: () =>
+    [
+      [0.05, 30],
+      [0.1, 30],
+      [0.2, 30],
+      [0.3, 50],
+      [0.5, 50],
+    ].map(([weight, depth]) => [
+      `query coverage ${weight}, depth ${depth}`,
+      retriever({ coverage: { weight, depth } }),
+    ]),
   inflect: () => [
     [
       'verb forms: past, participle, infinitive',
