@@ -44,7 +44,7 @@ describe('analyzeQuery', () => {
       'what did I do on Tuesday',
       'the trip in 5/2023',
       'on 2023-05-01 I moved',
-      'meet me at 5pm',
+      'the rent is due on 12/05',
       'what will happen in two weeks',
       'my birthday is on the 21st of May 2024',
       'the twenty-first of March, 2022',
@@ -61,6 +61,58 @@ describe('analyzeQuery', () => {
         dated: true,
       });
     }
+  });
+
+  it('reads a weekday as its day, and a time of day alone as no date at all', () => {
+    const range = (query: string) => analyzeQuery(query, now).timeRange;
+    // now is Monday 23 November 2026.
+    expect(range('what did I do last Friday')).toEqual({
+      from: '2026-11-20T00:00:00.000Z',
+      to: '2026-11-21T00:00:00.000Z',
+    });
+    expect(range('what did I eat this morning')).toEqual({
+      from: '2026-11-23T00:00:00.000Z',
+      to: '2026-11-24T00:00:00.000Z',
+    });
+    expect(range('what did I eat yesterday evening')).toEqual({
+      from: '2026-11-22T00:00:00.000Z',
+      to: '2026-11-23T00:00:00.000Z',
+    });
+    // A habit, not a day: no range (it would open closed facts of the whole year to the ranker).
+    expect(range('what do I prefer in the morning')).toBeNull();
+    expect(range('what do I drink at night')).toBeNull();
+    expect(range('who do I call at 5pm')).toBeNull();
+    expect(range('what did I drink in the morning in 2023')).toEqual({
+      from: '2023-01-01T00:00:00.000Z',
+      to: '2024-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('reads seasons: the last one ended, this one, or one of a named year', () => {
+    const range = (query: string, at = now) => analyzeQuery(query, at).timeRange;
+    const summer = (year: number) => ({
+      from: `${year}-06-01T00:00:00.000Z`,
+      to: `${year}-09-01T00:00:00.000Z`,
+    });
+    expect(range('what did I do last summer')).toEqual(summer(2026));
+    expect(range('what did I do this summer')).toEqual(summer(2026));
+    // In July, last summer is the year before; this summer is under way.
+    const july = new Date('2026-07-10T10:00:00.000Z');
+    expect(range('what did I do last summer', july)).toEqual(summer(2025));
+    expect(range('what did I do this summer', july)).toEqual(summer(2026));
+    expect(range('where was I in summer 2023')).toEqual(summer(2023));
+    // A winter starts in December of its year.
+    expect(range('where was I last winter')).toEqual({
+      from: '2025-12-01T00:00:00.000Z',
+      to: '2026-03-01T00:00:00.000Z',
+    });
+    expect(range('what happened in the fall of 2022')).toEqual({
+      from: '2022-09-01T00:00:00.000Z',
+      to: '2022-12-01T00:00:00.000Z',
+    });
+    // A season without "last", "this" or a year names no range, and "fall" the verb is no season.
+    expect(range('in summer I like to swim')).toBeNull();
+    expect(range('did I fall off my bike')).toBeNull();
   });
 
   it('has no time range without a date, and flags questions asking for one', () => {

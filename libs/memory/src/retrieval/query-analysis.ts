@@ -76,30 +76,75 @@ export function timeRangeOf(
   now: Date,
   parsed: chrono.ParsedResult | null = firstDate(query, now),
 ): TimeRange | null {
-  if (parsed) {
-    const start = parsed.start;
-    const text = parsed.text.toLowerCase();
-    const date = start.date();
-    if (parsed.end)
-      return { from: startOfDay(date).toISOString(), to: endOfDay(parsed.end.date()).toISOString() };
-    if (text.includes('week')) {
-      const from = startOfDay(date);
-      return { from: from.toISOString(), to: addDays(from, 7).toISOString() };
-    }
-    if (start.isCertain('day'))
-      return { from: startOfDay(date).toISOString(), to: endOfDay(date).toISOString() };
-    if (start.isCertain('month')) {
-      const from = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-      return {
-        from: from.toISOString(),
-        to: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString(),
-      };
-    }
-    return yearRange(date.getUTCFullYear());
-  }
-  // chrono leaves a bare year ("where did I live in 2023?") alone.
+  const dated = parsed ? rangeOfDate(parsed) : null;
+  if (dated) return dated;
+  // chrono reads no seasons ("last summer") and leaves a bare year ("where did I live in 2023?") alone.
+  const season = seasonRange(query, now);
+  if (season) return season;
   const year = YEAR.exec(query);
   return year ? yearRange(Number(year[1])) : null;
+}
+
+/**
+ * The days a chrono date covers, or null when it names no date: a time of day alone ("in the morning",
+ * "at 5pm") is a habit, not a day ("this morning" is today).
+ */
+function rangeOfDate(parsed: chrono.ParsedResult): TimeRange | null {
+  const start = parsed.start;
+  const text = parsed.text.toLowerCase();
+  const date = start.date();
+  if (parsed.end)
+    return { from: startOfDay(date).toISOString(), to: endOfDay(parsed.end.date()).toISOString() };
+  if (text.includes('week')) {
+    const from = startOfDay(date);
+    return { from: from.toISOString(), to: addDays(from, 7).toISOString() };
+  }
+  // "last Friday": chrono is certain of the weekday only, and has resolved it to its day.
+  if (start.isCertain('day') || start.isCertain('weekday') || /\b(?:this|today)\b/.test(text))
+    return { from: startOfDay(date).toISOString(), to: endOfDay(date).toISOString() };
+  if (start.isCertain('month')) {
+    const from = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+    return {
+      from: from.toISOString(),
+      to: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString(),
+    };
+  }
+  if (start.isCertain('year')) return yearRange(date.getUTCFullYear());
+  return null;
+}
+
+/** Meteorological seasons of the northern hemisphere: first month (0-11) and length in months. */
+const SEASONS: Readonly<Record<string, { month: number; months: number }>> = {
+  spring: { month: 2, months: 3 },
+  summer: { month: 5, months: 3 },
+  autumn: { month: 8, months: 3 },
+  fall: { month: 8, months: 3 },
+  winter: { month: 11, months: 3 },
+};
+const SEASON =
+  /\b(?:(last|this|past|previous)\s+(spring|summer|autumn|fall|winter)\b|(spring|summer|autumn|fall|winter)\s+(?:of\s+)?((?:19|20)\d{2})\b)/i;
+
+/**
+ * "last summer", "this winter", "summer 2023", "the fall of 2022": the season's months (a winter starts in
+ * December of its year). "last" is the latest one that has ended, "this" the one of the current year (the
+ * one under way, or the last one begun). A season without either, or a year ("in summer"), names no range.
+ */
+function seasonRange(query: string, now: Date): TimeRange | null {
+  const match = SEASON.exec(query);
+  if (!match) return null;
+  const [, relative, relativeSeason, namedSeason, year] = match;
+  const { month, months } = SEASONS[(relativeSeason ?? namedSeason)!.toLowerCase()]!;
+  const range = (startYear: number): TimeRange => ({
+    from: new Date(Date.UTC(startYear, month, 1)).toISOString(),
+    to: new Date(Date.UTC(startYear, month + months, 1)).toISOString(),
+  });
+  if (year) return range(Number(year));
+  const nowMs = now.getTime();
+  let startYear = now.getUTCFullYear();
+  // The latest season of that name that has begun by now.
+  if (Date.UTC(startYear, month, 1) > nowMs) startYear--;
+  const ended = Date.UTC(startYear, month + months, 1) <= nowMs;
+  return range(relative!.toLowerCase() === 'this' || ended ? startYear : startYear - 1);
 }
 
 /** "in June" (no year, no day): chrono would pin it to the last June; a person means June of any year. */
