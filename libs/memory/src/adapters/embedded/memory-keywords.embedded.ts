@@ -218,7 +218,7 @@ export class EmbeddedKeywordIndex {
       for (;;) {
         const best = this.best(scored.touched, Math.min(fetch, scored.touched.length));
         const seqs = best.map((doc) => entry.docSeq[doc]!);
-        const kept = this.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(this.db, scope, filter, seqs);
+        const kept = this.keep(scope, filter, seqs);
         const out: ScoredId[] = [];
         for (let i = 0; i < best.length && out.length < k; i++) {
           const memory = kept.get(seqs[i]!);
@@ -289,6 +289,11 @@ export class EmbeddedKeywordIndex {
       if (row && heldInValidity(row, filter.validity)) kept.set(seq, row);
     }
     return kept;
+  }
+
+  /** Of the given seqs, those in the scope that pass the filter (KeepSeqs): from memory when it can, else SQL. */
+  keep(scope: MemoryScopeFilter, filter: MemoryFilter, seqs: readonly number[]): Map<number, RankableWithId> {
+    return this.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(this.db, scope, filter, seqs);
   }
 
   /** The whole scope went away (end user or account deletion). */

@@ -3,7 +3,7 @@ import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/mem
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
-import { filterSql, keepSeqsInSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
+import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 
@@ -148,12 +148,11 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     );
     const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
     const out: ScoredId[] = [];
-    // Filters and the scope's agent/run are checked in SQL on a window of the best, grown until k pass.
+    // Filters and the scope's agent/run are checked on a window of the best, grown until k pass.
     for (let from = 0, size = k + 10; from < ranked.length && out.length < k; from += size, size *= 4) {
       const window = ranked.slice(from, from + size);
       const seqs = window.map(([seq]) => seq);
-      const kept =
-        this.keywords.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(this.db, scope, filter, seqs);
+      const kept = this.keywords.keep(scope, filter, seqs);
       for (const [seq, score] of window) {
         const memory = kept.get(seq);
         if (memory && out.length < k) out.push({ id: memory.id, score, memory });

@@ -4,7 +4,6 @@ import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.
 import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
 import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
 import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
-import { keepSeqsInSql } from './memory-rows.js';
 import { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
@@ -23,8 +22,7 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
     db,
     settings,
     join(resolve(dataDir), 'memory-ann'),
-    (scope, filter, seqs) =>
-      keywords.keptInMemory(scope, filter, seqs) ?? keepSeqsInSql(db, scope, filter, seqs),
+    (scope, filter, seqs) => keywords.keep(scope, filter, seqs),
   );
   vectors.repairAll();
   const memories = new MemoryEmbeddedRepository(db, vectors, keywords);
