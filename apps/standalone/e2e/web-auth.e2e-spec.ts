@@ -342,6 +342,8 @@ describe('web app: accounts and sign-in', () => {
 
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL(url('/forgot-password'));
+      // The URL changes before React commits the new page: until then "Email Address" is the sign-in form's field.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       const email = page.getByLabel('Email Address');
       await email.fill('not-an-email');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
