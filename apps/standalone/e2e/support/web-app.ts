@@ -71,6 +71,9 @@ export interface OpenedPage {
   foreignRequests(): string[];
 }
 
+/** `E2E_CPU_THROTTLE=8` runs every page of the browser tests on an eighth of the CPU (Chromium's emulation). */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
 export const DESKTOP_VIEWPORT = { width: 1280, height: 900 } as const;
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
@@ -94,6 +97,11 @@ export async function openPage(
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  if (CPU_THROTTLE > 1) {
+    // Races between a URL change and React's commit show up here long before they do on a loaded CI machine.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  }
   const recorded = recordForeignRequests(page, url);
   const allowed = options.allowedOrigins ?? [];
   await page.goto(`${url}${path}`);
