@@ -3,6 +3,7 @@ import { openEmbeddedDatabase } from '@membolt/embedded-store';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
 import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
@@ -74,6 +75,26 @@ describe('MemoryStore: embedded (SQLite)', () => {
     await store.close();
     return records;
   }
+
+  it('keeps answering when the ANN worker thread dies: exact scans until the index is opened again', async () => {
+    const dataDir = newDataDir();
+    const records = await withSavedSnapshot(dataDir);
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const all = { validity: { kind: 'all' } } as const;
+    const nearest = () => store.search.dense(scope, all, axisVector(8, 3, 3 / 50), 1);
+    expect((await annAnswer(nearest)).strategy).toBe('ann');
+    // The thread is the vector index's private worker; nothing else reaches it.
+    const internals = store.search as unknown as { vectors: { worker: { worker: Worker } } };
+    await internals.vectors.worker.worker.terminate();
+
+    const during = await nearest();
+    expect(during.strategy).toBe('exact');
+    expect(during.candidates.map((c) => c.id)).toEqual([records[3]!.memory.id]);
+    const after = await annAnswer(nearest);
+    expect(after.strategy).toBe('ann');
+    expect(after.candidates.map((c) => c.id)).toEqual([records[3]!.memory.id]);
+    await store.close();
+  });
 
   it('saves the ANN snapshot at close and repairs it from SQLite at open (rows written without it)', async () => {
     const dataDir = newDataDir();

@@ -32,7 +32,7 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
     concepts: new ConceptEmbeddedRepository(db),
     endUsers: new EndUserEmbeddedRepository(db, memories),
     close: async () => {
-      vectors.flush();
+      await vectors.flush();
       keywords.close();
       db.close();
     },

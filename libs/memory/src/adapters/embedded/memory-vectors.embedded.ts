@@ -2,10 +2,11 @@ import { Logger } from '@nestjs/common';
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import { MetricKind, ScalarKind } from 'usearch';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates } from '../../ports/memory-search.index.js';
 import type { MemoryStoreSettings } from '../../ports/memory-store.js';
+import { type AnnIndexConfig, AnnWorker } from './ann-worker.js';
 import {
   filterSql,
   fromBlob,
@@ -38,8 +39,9 @@ interface ExactSet {
 
 interface AnnEntry {
   readonly scope: MemoryScope;
-  readonly index: Index;
-  /** The highest vec_seq the index holds: rows above it are added on repair. */
+  /** The worker that holds the index (the index is named by the scope's token there). */
+  readonly worker: AnnWorker;
+  /** The highest vec_seq posted to the index: rows above it are added on repair. */
   covered: number;
   dirty: boolean;
   /** False while the index is being built or repaired in the background: searches scan exactly meanwhile. */
@@ -61,17 +63,25 @@ const SAVE_DELAY_MS = 2_000;
  * reads a quarter of the bytes. On 100k of the offline embedder's 1536-d vectors, recall@10 against the
  * exact scan was 0.989 (F32 0.99x) at 0.44 ms a search instead of ~1.1 ms.
  */
-const ANN_QUANTIZATION = ScalarKind.I8;
 const ANN_QUANTIZATION_NAME = 'i8';
-/** Vectors added to an ANN index per event-loop turn while it is built in the background. */
-const BUILD_CHUNK = 64;
+const ANN_CONFIG = (dimensions: number): AnnIndexConfig => ({
+  dimensions,
+  metric: MetricKind.Cos,
+  quantization: ScalarKind.I8,
+  connectivity: 16,
+  expansion_add: 128,
+  expansion_search: 64,
+  multi: false,
+});
+/** Vectors read from SQLite and posted to the worker at a time while an index is built in the background. */
+const BUILD_CHUNK = 256;
 
 /**
  * Dense candidates of the embedded store. SQLite (`memory_vectors`) is the truth; two caches sit in front:
  * - small scopes (< annMinVectors): a contiguous Float32Array of the scope's vectors, scanned exactly,
  *   dropped on every write to the scope and rebuilt on the next search;
- * - large scopes: a usearch HNSW index per scope, saved under `DATA_DIR/memory-ann/` off the request path.
- *   It is a cache: on open (and lazily) it is repaired from SQLite (rows whose vec_seq is above the saved
+ * - large scopes: a usearch HNSW index per scope, held in a worker thread (decision 077) and saved under
+ *   `DATA_DIR/memory-ann/` off the request path. It is a cache: on open (and lazily) it is repaired from SQLite (rows whose vec_seq is above the saved
  *   snapshot are re-added; a snapshot that holds far more than the table is rebuilt), and every answer is
  *   filtered through SQL, so a stale or deleted key can never surface.
  */
@@ -85,6 +95,8 @@ export class EmbeddedVectorIndex {
   private readonly savedFiles = new Map<string, string>();
   private closed = false;
   private readonly builds = new Set<Promise<void>>();
+  private worker: AnnWorker | null = null;
+  private saving: Promise<void> = Promise.resolve();
   private readonly countInScope;
   private readonly scopeVectors;
   private readonly vectorsAbove;
@@ -132,25 +144,36 @@ export class EmbeddedVectorIndex {
     this.exact.delete(tok);
     const entry = this.ann.get(tok);
     if (!entry) return;
-    for (const seq of change.removedSeqs) {
-      if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
-    }
+    if (change.removedSeqs.length > 0) this.posted(entry.worker.remove(tok, change.removedSeqs));
     // An index still building adds every row above its `covered` itself, in vec_seq order.
-    if (!entry.ready) return;
-    for (const { seq, vecSeq, vector } of change.upserts) {
-      if (entry.index.contains(BigInt(seq))) entry.index.remove(BigInt(seq));
-      entry.index.add(BigInt(seq), vector, 1);
-      entry.covered = Math.max(entry.covered, vecSeq);
-    }
+    if (!entry.ready || change.upserts.length === 0) return;
+    const dim = this.settings.dimension;
+    const vectors = new Float32Array(change.upserts.length * dim);
+    change.upserts.forEach(({ vector }, i) => vectors.set(vector.subarray(0, dim), i * dim));
+    this.posted(
+      entry.worker.upsert(
+        tok,
+        change.upserts.map((u) => u.seq),
+        vectors,
+      ),
+    );
+    for (const { vecSeq } of change.upserts) entry.covered = Math.max(entry.covered, vecSeq);
     entry.dirty = true;
     this.scheduleSave();
+  }
+
+  /** A call to the worker nobody waits for: the worker answers in order, so later searches see it anyway. */
+  private posted(call: Promise<unknown>): void {
+    call.catch((error: unknown) => this.logger.error(`ANN index not updated: ${messageOf(error)}`));
   }
 
   /** The whole scope went away (end user or account deletion): caches and snapshot files too. */
   dropScope(scope: MemoryScope): void {
     const tok = scopeToken(scope);
     this.exact.delete(tok);
+    const entry = this.ann.get(tok);
     this.ann.delete(tok);
+    if (entry) this.posted(entry.worker.drop(tok));
     const meta = this.metaPath(tok);
     if (existsSync(meta)) {
       try {
@@ -165,19 +188,34 @@ export class EmbeddedVectorIndex {
     rmSync(meta, { force: true });
   }
 
-  dense(scope: MemoryScopeFilter, filter: MemoryFilter, vector: Float32Array, k: number): DenseCandidates {
+  async dense(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    k: number,
+  ): Promise<DenseCandidates> {
     this.catchUpWithOtherWriters();
     const ann = this.annFor(scope);
-    if (ann) return { candidates: this.searchAnn(ann, scope, filter, vector, k), strategy: 'ann' };
+    if (ann) {
+      try {
+        return { candidates: await this.searchAnn(ann, scope, filter, vector, k), strategy: 'ann' };
+      } catch (error) {
+        // The worker died (its indexes are being rebuilt) or the index was dropped meanwhile.
+        this.logger.warn(`ANN search failed, scanning exactly: ${messageOf(error)}`);
+      }
+    }
     return { candidates: this.searchExact(scope, filter, vector, k), strategy: 'exact' };
   }
 
-  /** Saves the dirty ANN snapshots now (shutdown). */
-  flush(): void {
+  /** Saves the dirty ANN snapshots now and stops the worker (shutdown). */
+  async flush(): Promise<void> {
     this.closed = true;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    for (const [tok, entry] of this.ann) this.save(tok, entry);
+    await Promise.allSettled([...this.builds]);
+    await this.saveAll();
+    await this.worker?.terminate();
+    this.worker = null;
   }
 
   /**
@@ -192,7 +230,10 @@ export class EmbeddedVectorIndex {
     this.exact.clear();
     for (const entry of this.ann.values()) {
       // An index still building picks the new rows up itself.
-      if (entry.ready && this.addAbove(entry.scope, entry) > 0) {
+      if (!entry.ready) continue;
+      const { added, done } = this.addAbove(entry);
+      this.posted(done);
+      if (added > 0) {
         entry.dirty = true;
         this.scheduleSave();
       }
@@ -220,21 +261,22 @@ export class EmbeddedVectorIndex {
     return scored.slice(0, k).map(({ i, score }) => ({ id: set.ids[i]!, score }));
   }
 
-  private searchAnn(
+  private async searchAnn(
     entry: AnnEntry,
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
     query: Float32Array,
     k: number,
-  ): ScoredId[] {
-    const size = entry.index.size();
+  ): Promise<ScoredId[]> {
+    const tok = scopeToken(scope);
     // HNSW cost grows with k (k=200 is ~6x k=50): ask for little more than k when nearly every key passes
     // (no filter but open facts, no agent/run), more when a filter will drop some, and grow until k survive.
     const selective = !isOpenOnly(filter) || scope.agentId !== undefined || scope.runId !== undefined;
-    let fetch = Math.min(size, selective ? Math.max(k * 4, k + 50) : k + 10);
+    let fetch = selective ? Math.max(k * 4, k + 50) : k + 10;
     for (;;) {
-      const matches = entry.index.search(query, fetch, 1);
-      const seqs = Array.from(matches.keys, (key) => Number(key));
+      const matches = await entry.worker.search(tok, query, fetch);
+      const size = matches.size;
+      const seqs = Array.from(matches.keys);
       const kept = this.keepSeqs(scope, filter, seqs);
       const out: ScoredId[] = [];
       for (let i = 0; i < seqs.length && out.length < k; i++) {
@@ -280,65 +322,84 @@ export class EmbeddedVectorIndex {
     return set;
   }
 
-  /** The scope's ANN index when the scope is large enough: loaded, repaired or built on first use. */
   /**
-   * The scope's ANN index when it is large enough and ready. The first call loads the snapshot (or starts an
-   * empty index) and adds the missing vectors in the background, a chunk per event-loop turn (HNSW adds run
-   * at ~1-3k vectors/s here, so a large build must not stall requests); until then the caller scans exactly.
+   * The scope's ANN index when it is large enough and ready. The first call opens the index in the worker
+   * (from its snapshot, or empty) and adds the missing vectors in the background, a chunk at a time; until
+   * then the caller scans exactly.
    */
   private annFor(scope: MemoryScope): AnnEntry | null {
     const tok = scopeToken(scope);
     const loaded = this.ann.get(tok);
     if (loaded) return loaded.ready ? loaded : null;
+    if (this.closed) return null;
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (count < this.settings.annMinVectors) return null;
-    const entry = this.loadSnapshot(scope, tok, count) ?? this.newEntry(scope);
-    entry.ready = false;
+    this.worker ??= new AnnWorker(ANN_CONFIG(this.settings.dimension), (error) => this.workerFailed(error));
+    const entry: AnnEntry = { scope, worker: this.worker, covered: 0, dirty: true, ready: false };
     this.ann.set(tok, entry);
-    const build = this.completeInBackground(tok, entry).finally(() => this.builds.delete(build));
+    const build = this.completeInBackground(tok, entry, count).finally(() => this.builds.delete(build));
     this.builds.add(build);
     return null;
   }
 
-  private async completeInBackground(tok: string, entry: AnnEntry): Promise<void> {
+  /** The worker died with every index in it: they are opened again (from their snapshots) on next use. */
+  private workerFailed(error: Error): void {
+    this.logger.error(`ANN worker failed, its indexes are rebuilt on next use: ${error.message}`);
+    for (const [tok, entry] of this.ann) if (entry.worker === this.worker) this.ann.delete(tok);
+    this.worker = null;
+  }
+
+  private async completeInBackground(tok: string, entry: AnnEntry, count: number): Promise<void> {
+    const current = () => !this.closed && this.ann.get(tok) === entry;
     try {
-      while (!this.closed) {
-        const added = this.addAbove(entry.scope, entry, BUILD_CHUNK);
+      await this.openIndex(tok, entry, count);
+      while (current()) {
+        const { added, done } = this.addAbove(entry, BUILD_CHUNK);
         if (added > 0) entry.dirty = true;
+        // One chunk in flight at a time: the worker adds while the next rows wait in SQLite, not in a queue.
+        await done;
         if (added < BUILD_CHUNK) break;
-        await new Promise((resolve) => setImmediate(resolve));
       }
-      if (this.closed) return;
+      if (!current()) return;
       entry.ready = true;
       this.exact.delete(tok);
       if (entry.dirty) this.scheduleSave();
     } catch (error) {
-      // Left unready: searches keep scanning exactly; the next start tries again.
-      this.logger.error(
-        `ANN index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // Dropped: searches scan exactly; the next search of the scope starts again (a new worker if it died).
+      if (this.ann.get(tok) === entry) this.ann.delete(tok);
+      if (!this.closed) this.logger.error(`ANN index ${tok} not built: ${messageOf(error)}`);
     }
   }
 
   /** Resolves when every background build started so far has finished (tests, benchmarks). */
   async whenIndexed(): Promise<void> {
     while (this.builds.size > 0) await Promise.all([...this.builds]);
+    await this.worker?.idle();
   }
 
-  private newEntry(scope: MemoryScope): AnnEntry {
-    const index = new Index({
-      dimensions: this.settings.dimension,
-      metric: MetricKind.Cos,
-      quantization: ANN_QUANTIZATION,
-      connectivity: 16,
-      expansion_add: 128,
-      expansion_search: 64,
-      multi: false,
-    });
-    return { scope, index, covered: 0, dirty: true, ready: false };
+  /**
+   * Opens the scope's index in the worker: from its snapshot when there is a usable one (then only the rows
+   * written since are added), else empty.
+   */
+  private async openIndex(tok: string, entry: AnnEntry, count: number): Promise<void> {
+    const snapshot = this.usableSnapshot(tok);
+    if (snapshot) {
+      try {
+        const size = await entry.worker.open(tok, snapshot.path);
+        // Deleted keys stay in a snapshot saved before a crash; many of them means rebuilding is cheaper.
+        if (size <= count * 1.2 + 100) {
+          entry.covered = snapshot.covered;
+          entry.dirty = false;
+          return;
+        }
+      } catch (error) {
+        this.logger.warn(`ANN snapshot ${tok} unreadable, rebuilding: ${messageOf(error)}`);
+      }
+    }
+    await entry.worker.open(tok);
   }
 
-  private loadSnapshot(scope: MemoryScope, tok: string, count: number): AnnEntry | null {
+  private usableSnapshot(tok: string): { path: string; covered: number } | null {
     const metaPath = this.metaPath(tok);
     if (!existsSync(metaPath)) return null;
     try {
@@ -350,57 +411,68 @@ export class EmbeddedVectorIndex {
         rmSync(path, { force: true });
         return null;
       }
-      const entry = this.newEntry(scope);
-      entry.index.load(path);
-      entry.covered = meta.covered;
-      entry.dirty = false;
-      // Deleted keys stay in a snapshot saved before a crash; many of them means rebuilding is cheaper.
-      if (entry.index.size() > count * 1.2 + 100) return null;
-      return entry;
+      return { path, covered: meta.covered };
     } catch (error) {
-      this.logger.warn(
-        `ANN snapshot ${tok} unreadable, rebuilding: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.logger.warn(`ANN snapshot ${tok} unreadable, rebuilding: ${messageOf(error)}`);
       return null;
     }
   }
 
-  /** Adds every vector of the scope written after the entry's snapshot; answers how many. */
-  private addAbove(scope: MemoryScope, entry: AnnEntry, limit = Number.MAX_SAFE_INTEGER): number {
-    let added = 0;
-    for (const row of this.vectorsAbove.iterate(scope.userId, scope.endUserId, entry.covered, limit)) {
-      const key = BigInt(row.seq);
-      if (entry.index.contains(key)) entry.index.remove(key);
-      // One thread: multi-threaded small-batch adds left entries unreachable (STACK.md).
-      entry.index.add(key, fromBlob(row.embedding), 1);
+  /**
+   * Posts every vector of the scope written after what the index holds (at most `limit`): answers how many,
+   * and the worker's acknowledgement.
+   */
+  private addAbove(entry: AnnEntry, limit = Number.MAX_SAFE_INTEGER): { added: number; done: Promise<void> } {
+    const { scope } = entry;
+    const rows = this.vectorsAbove.all(scope.userId, scope.endUserId, entry.covered, limit);
+    if (rows.length === 0) return { added: 0, done: Promise.resolve() };
+    const dim = this.settings.dimension;
+    const vectors = new Float32Array(rows.length * dim);
+    rows.forEach((row, i) => {
+      vectors.set(fromBlob(row.embedding).subarray(0, dim), i * dim);
       entry.covered = Math.max(entry.covered, row.vec_seq);
-      added++;
-    }
-    return added;
+    });
+    const done = entry.worker.upsert(
+      scopeToken(scope),
+      rows.map((row) => row.seq),
+      vectors,
+    );
+    return { added: rows.length, done };
   }
 
   private scheduleSave(): void {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
-      for (const [tok, entry] of this.ann) this.save(tok, entry);
+      void this.saveAll();
     }, SAVE_DELAY_MS);
     this.saveTimer.unref();
   }
 
-  private save(tok: string, entry: AnnEntry): void {
+  /** Saves every dirty index, after any save already under way (one at a time, so shutdown waits for all). */
+  private saveAll(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      for (const [tok, entry] of [...this.ann]) await this.save(tok, entry);
+    });
+    return this.saving;
+  }
+
+  private async save(tok: string, entry: AnnEntry): Promise<void> {
     if (!entry.dirty) return;
+    // Writes after this point mark it dirty again; the file holds every call posted before the save.
+    entry.dirty = false;
+    const covered = entry.covered;
     try {
       mkdirSync(this.annDir, { recursive: true });
-      const file = `${tok}-${process.pid}-${entry.covered}.usearch`;
-      entry.index.save(join(this.annDir, `${file}.tmp`));
+      const file = `${tok}-${process.pid}-${covered}.usearch`;
+      await entry.worker.save(tok, join(this.annDir, `${file}.tmp`));
       renameSync(join(this.annDir, `${file}.tmp`), join(this.annDir, file));
       // The meta names its file and is replaced atomically after it: a crash in between leaves the older
       // pair, whose `covered` makes the repair re-add the rows written since.
       const meta: AnnMeta = {
         dimension: this.settings.dimension,
         quantization: ANN_QUANTIZATION_NAME,
-        covered: entry.covered,
+        covered,
         file,
       };
       const metaTmp = `${this.metaPath(tok)}.${process.pid}.tmp`;
@@ -409,11 +481,9 @@ export class EmbeddedVectorIndex {
       const previous = this.savedFiles.get(tok);
       if (previous && previous !== file) rmSync(join(this.annDir, previous), { force: true });
       this.savedFiles.set(tok, file);
-      entry.dirty = false;
     } catch (error) {
-      this.logger.error(
-        `ANN snapshot ${tok} not saved: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      entry.dirty = true;
+      this.logger.error(`ANN snapshot ${tok} not saved: ${messageOf(error)}`);
     }
   }
 
@@ -421,6 +491,8 @@ export class EmbeddedVectorIndex {
     return join(this.annDir, `${tok}.json`);
   }
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 function dot(query: Float32Array, matrix: Float32Array, offset: number, dim: number): number {
   let sum = 0;
