@@ -116,36 +116,42 @@ function expectSameAnswers(
 }
 
 describe('Embedded keyword index of small scopes', () => {
-  it('is built from the first search of a small scope, and answers what FTS5 answers for the scope alone', async () => {
-    const texts = Array.from({ length: 120 }, (_, i) => textAt(i));
-    const expected = await ftsAnswers(texts);
-    // Other scopes share the FTS5 table: their words must not change this scope's IDF or lengths.
-    const store = openStore(1_000_000);
-    try {
-      await store.memories.insertMany(
-        A,
-        texts.map((text) => makeMemoryRecord(A, DIM, { text })),
-      );
-      await store.memories.insertMany(
-        B,
-        Array.from({ length: 60 }, (_, i) => makeMemoryRecord(B, DIM, { text: textAt(i * 3 + 1) })),
-      );
-      const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
+  it.each([
+    [120, 'inside that search, which it answers'],
+    [300, 'in the background, while FTS5 answers that search'],
+  ])(
+    'is built from the first search of a small scope of %i (%s), and answers what FTS5 answers for the scope alone',
+    async (size) => {
+      const texts = Array.from({ length: size }, (_, i) => textAt(i));
+      const expected = await ftsAnswers(texts);
+      // Other scopes share the FTS5 table: their words must not change this scope's IDF or lengths.
+      const store = openStore(1_000_000);
       try {
-        // The first search starts the build; FTS5 answers it, with the shared table's average length.
-        await store.search.keyword(A, open, ['tea'], 5);
-        expect(fromMemory.mock.results[0]?.value).toBeNull();
-        await (store.search as MemorySearchEmbedded).whenIndexed();
-        fromMemory.mockClear();
-        expectSameAnswers(await answersOf(store, A), expected);
-        expect(fromMemory.mock.results.map((r) => Array.isArray(r.value))).toEqual(QUERIES.map(() => true));
+        await store.memories.insertMany(
+          A,
+          texts.map((text) => makeMemoryRecord(A, DIM, { text })),
+        );
+        await store.memories.insertMany(
+          B,
+          Array.from({ length: 60 }, (_, i) => makeMemoryRecord(B, DIM, { text: textAt(i * 3 + 1) })),
+        );
+        const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
+        try {
+          // Up to 250 memories the first search builds the index itself; above, FTS5 answers it meanwhile.
+          await store.search.keyword(A, open, ['tea'], 5);
+          expect(Array.isArray(fromMemory.mock.results[0]?.value)).toBe(size <= 250);
+          await (store.search as MemorySearchEmbedded).whenIndexed();
+          fromMemory.mockClear();
+          expectSameAnswers(await answersOf(store, A), expected);
+          expect(fromMemory.mock.results.map((r) => Array.isArray(r.value))).toEqual(QUERIES.map(() => true));
+        } finally {
+          fromMemory.mockRestore();
+        }
       } finally {
-        fromMemory.mockRestore();
+        await store.close();
       }
-    } finally {
-      await store.close();
-    }
-  });
+    },
+  );
 
   it('keeps at most the configured number of memories of small scopes, dropping the least recently searched', async () => {
     const texts = Array.from({ length: 50 }, (_, i) => textAt(i));

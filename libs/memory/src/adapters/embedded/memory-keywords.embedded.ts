@@ -37,6 +37,13 @@ const BUILD_SLICE_MS = 25;
  * this many entries per touched document.
  */
 const LOOKUP_INSTEAD_OF_WALK = 4;
+/**
+ * A scope with at most this many memories gets its index built inside its first search instead of in the
+ * background. Building costs ~16 µs a memory here, while that search on FTS5 cost ~4.4 ms for a user of 100
+ * in a store of 200k (a common word's posting list spans every user): below ~250, building is cheaper, and
+ * the search is answered from memory already.
+ */
+const BUILD_IN_SEARCH_MAX = 250;
 /** Query words whose tokens are remembered (a user asks about the same names again and again). */
 const QUERY_TOKEN_CACHE = 10_000;
 /** Memories of scopes below the ANN threshold whose postings are kept, unless the settings say otherwise. */
@@ -344,9 +351,29 @@ export class EmbeddedKeywordIndex {
       totalLength: 0,
     };
     this.scopes.set(tok, entry);
+    if (count <= BUILD_IN_SEARCH_MAX) return this.buildNow(tok, entry, count);
     const build = this.build(tok, entry).finally(() => this.builds.delete(build));
     this.builds.add(build);
     return null;
+  }
+
+  /** Builds a scope of at most BUILD_IN_SEARCH_MAX memories in one go; null (FTS5 answers) if it failed. */
+  private buildNow(tok: string, entry: ScopeKeywords, count: number): ScopeKeywords | null {
+    try {
+      // The count was read in this same turn: no write can have come in between.
+      const rows = this.rowsAbove.all(entry.scope.userId, entry.scope.endUserId, 0, count + 1).map(textRowOf);
+      this.addRows(entry, rows);
+      if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
+      entry.ready = true;
+      if (entry.small) this.dropLeastRecentSmallScopes(entry);
+      return entry;
+    } catch (error) {
+      this.scopes.delete(tok);
+      this.logger.error(
+        `keyword index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
   }
 
   /** Drops the least recently searched small scopes until they hold at most `smallScopeDocs` memories. */
