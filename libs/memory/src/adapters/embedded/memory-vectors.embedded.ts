@@ -395,6 +395,8 @@ export class EmbeddedVectorIndex {
       } catch (error) {
         this.logger.warn(`ANN snapshot ${tok} unreadable, rebuilding: ${messageOf(error)}`);
       }
+      // Dropped meanwhile (the scope was erased, the store closed): nothing is opened again in the worker.
+      if (this.closed || this.ann.get(tok) !== entry) return;
     }
     await entry.worker.open(tok);
   }
