@@ -44,7 +44,7 @@ const handlers = {
   upsert(m) {
     const index = indexes.get(m.tok);
     if (!index) return {};
-    const dims = m.config.dimensions;
+    const dims = index.dimensions();
     for (let i = 0; i < m.keys.length; i++) {
       const key = BigInt(m.keys[i]);
       if (index.contains(key)) index.remove(key);
@@ -143,9 +143,7 @@ export class AnnWorker {
 
   /** Adds (or replaces) vectors under their keys; `vectors` holds them one after another. */
   async upsert(tok: string, keys: readonly number[], vectors: Float32Array): Promise<void> {
-    await this.call({ op: 'upsert', tok, keys, vectors, config: this.config }, [
-      vectors.buffer as ArrayBuffer,
-    ]);
+    await this.call({ op: 'upsert', tok, keys, vectors }, [vectors.buffer as ArrayBuffer]);
   }
 
   async remove(tok: string, keys: readonly number[]): Promise<void> {

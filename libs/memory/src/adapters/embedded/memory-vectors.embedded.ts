@@ -81,9 +81,10 @@ const BUILD_CHUNK = 256;
  * - small scopes (< annMinVectors): a contiguous Float32Array of the scope's vectors, scanned exactly,
  *   dropped on every write to the scope and rebuilt on the next search;
  * - large scopes: a usearch HNSW index per scope, held in a worker thread (decision 077) and saved under
- *   `DATA_DIR/memory-ann/` off the request path. It is a cache: on open (and lazily) it is repaired from SQLite (rows whose vec_seq is above the saved
- *   snapshot are re-added; a snapshot that holds far more than the table is rebuilt), and every answer is
- *   filtered through SQL, so a stale or deleted key can never surface.
+ *   `DATA_DIR/memory-ann/` off the request path. It is a cache: on open (and lazily) it is repaired from
+ *   SQLite (rows whose vec_seq is above the saved snapshot are re-added; a snapshot that holds far more than
+ *   the table is rebuilt), and every answer is filtered through SQL, so a stale or deleted key can never
+ *   surface.
  */
 export class EmbeddedVectorIndex {
   private readonly logger = new Logger('MemoryVectors');
@@ -147,19 +148,27 @@ export class EmbeddedVectorIndex {
     if (change.removedSeqs.length > 0) this.posted(entry.worker.remove(tok, change.removedSeqs));
     // An index still building adds every row above its `covered` itself, in vec_seq order.
     if (!entry.ready || change.upserts.length === 0) return;
-    const dim = this.settings.dimension;
-    const vectors = new Float32Array(change.upserts.length * dim);
-    change.upserts.forEach(({ vector }, i) => vectors.set(vector.subarray(0, dim), i * dim));
-    this.posted(
-      entry.worker.upsert(
-        tok,
-        change.upserts.map((u) => u.seq),
-        vectors,
-      ),
-    );
-    for (const { vecSeq } of change.upserts) entry.covered = Math.max(entry.covered, vecSeq);
+    this.posted(this.upsert(entry, change.upserts));
     entry.dirty = true;
     this.scheduleSave();
+  }
+
+  /**
+   * Posts vectors to the entry's index, packed one after another in one buffer (handed to the worker, not
+   * copied); `covered` follows them.
+   */
+  private upsert(entry: AnnEntry, rows: VectorChange['upserts']): Promise<void> {
+    const dim = this.settings.dimension;
+    const vectors = new Float32Array(rows.length * dim);
+    rows.forEach(({ vecSeq, vector }, i) => {
+      vectors.set(vector.subarray(0, dim), i * dim);
+      entry.covered = Math.max(entry.covered, vecSeq);
+    });
+    return entry.worker.upsert(
+      scopeToken(entry.scope),
+      rows.map((row) => row.seq),
+      vectors,
+    );
   }
 
   /** A call to the worker nobody waits for: the worker answers in order, so later searches see it anyway. */
@@ -428,16 +437,9 @@ export class EmbeddedVectorIndex {
     const { scope } = entry;
     const rows = this.vectorsAbove.all(scope.userId, scope.endUserId, entry.covered, limit);
     if (rows.length === 0) return { added: 0, done: Promise.resolve() };
-    const dim = this.settings.dimension;
-    const vectors = new Float32Array(rows.length * dim);
-    rows.forEach((row, i) => {
-      vectors.set(fromBlob(row.embedding).subarray(0, dim), i * dim);
-      entry.covered = Math.max(entry.covered, row.vec_seq);
-    });
-    const done = entry.worker.upsert(
-      scopeToken(scope),
-      rows.map((row) => row.seq),
-      vectors,
+    const done = this.upsert(
+      entry,
+      rows.map((row) => ({ seq: row.seq, vecSeq: row.vec_seq, vector: fromBlob(row.embedding) })),
     );
     return { added: rows.length, done };
   }
