@@ -361,17 +361,11 @@ export class EmbeddedKeywordIndex {
   private buildNow(tok: string, entry: ScopeKeywords, count: number): ScopeKeywords | null {
     try {
       // The count was read in this same turn: no write can have come in between.
-      const rows = this.rowsAbove.all(entry.scope.userId, entry.scope.endUserId, 0, count + 1).map(textRowOf);
-      this.addRows(entry, rows);
-      if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
-      entry.ready = true;
-      if (entry.small) this.dropLeastRecentSmallScopes(entry);
+      this.addRowsAbove(entry, count + 1);
+      this.built(entry);
       return entry;
     } catch (error) {
-      this.scopes.delete(tok);
-      this.logger.error(
-        `keyword index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.buildFailed(tok, entry, error);
       return null;
     }
   }
@@ -401,25 +395,38 @@ export class EmbeddedKeywordIndex {
         const sliceEnd = performance.now() + BUILD_SLICE_MS;
         do {
           if (this.closed || this.scopes.get(tok) !== entry) return;
-          const rows = this.rowsAbove
-            .all(entry.scope.userId, entry.scope.endUserId, entry.covered, BUILD_CHUNK)
-            .map(textRowOf);
-          this.addRows(entry, rows);
-          if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
-          complete = rows.length < BUILD_CHUNK;
+          complete = this.addRowsAbove(entry, BUILD_CHUNK) < BUILD_CHUNK;
         } while (!complete && performance.now() < sliceEnd);
         if (!complete) await new Promise((resolve) => setImmediate(resolve));
       }
-      entry.ready = true;
-      if (entry.small) this.dropLeastRecentSmallScopes(entry);
+      this.built(entry);
     } catch (error) {
-      // Dropped: FTS5 keeps answering; the next search of the scope tries again.
-      if (this.scopes.get(tok) === entry) this.scopes.delete(tok);
-      if (!this.closed) {
-        this.logger.error(
-          `keyword index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      this.buildFailed(tok, entry, error);
+    }
+  }
+
+  /** Adds the scope's rows above what the entry covers, at most `limit`; answers how many. */
+  private addRowsAbove(entry: ScopeKeywords, limit: number): number {
+    const rows = this.rowsAbove
+      .all(entry.scope.userId, entry.scope.endUserId, entry.covered, limit)
+      .map(textRowOf);
+    this.addRows(entry, rows);
+    if (rows.length > 0) entry.covered = rows[rows.length - 1]!.seq;
+    return rows.length;
+  }
+
+  private built(entry: ScopeKeywords): void {
+    entry.ready = true;
+    if (entry.small) this.dropLeastRecentSmallScopes(entry);
+  }
+
+  /** Dropped: FTS5 keeps answering; the next search of the scope tries again. */
+  private buildFailed(tok: string, entry: ScopeKeywords, error: unknown): void {
+    if (this.scopes.get(tok) === entry) this.scopes.delete(tok);
+    if (!this.closed) {
+      this.logger.error(
+        `keyword index ${tok} not built: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
