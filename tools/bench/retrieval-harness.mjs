@@ -372,12 +372,16 @@ const NO_EXTRAS = {
   nextNeighbour: 0,
   speaker: 0,
   conversation: 0,
+  detail: 0,
+  question: 0,
 };
+// The steps before the stop 24 amendment of decision 021 (how much a memory says, questions).
+const BEFORE_DETAIL = { detail: 0, question: 0 };
 // The steps before decision 021's amendment (speaker bonus, conversation evidence).
-const BEFORE_021B = { speaker: 0, conversation: 0 };
+const BEFORE_021B = { ...BEFORE_DETAIL, speaker: 0, conversation: 0 };
 // `--exp NAME`: the defaults next to the rows of one experiment (any other name: the conversation and
 // dense-context rows); `--exp defaults`: the defaults alone; `--grid`: keyword x neighbour weights; no flag:
-// the ablation of decisions 021 and its amendment.
+// the ablation of decision 021 and its amendments.
 const stemDb = new Database(':memory:');
 stemDb.exec(
   `CREATE VIRTUAL TABLE s USING fts5(x, tokenize='${FTS5_TOKENIZE}'); CREATE VIRTUAL TABLE sv USING fts5vocab(s, 'row');`,
@@ -431,6 +435,22 @@ const EXPERIMENTS = {
     ['verb forms: past, infinitive', retriever({ inflect: inflectWith(['PastTense', 'Infinitive']) })],
   ],
   defaults: () => [],
+  detail: () =>
+    [
+      [0, 0],
+      [0.1, 0],
+      [0.2, 0],
+      [0.3, 0],
+      [0, 0.1],
+      [0.1, 0.1],
+      [0.3, 0.1],
+      [0.4, 0.1],
+      [0.2, 0.05],
+      [0.2, 0.2],
+    ].map(([detail, question]) => [
+      `detail ${detail}, question ${question}`,
+      retriever({ weights: { detail, question } }),
+    ]),
   div: () =>
     [0.05, 0.1, 0.2, 0.3, 0.5].map((penalty) => [
       `conversation diversity ${penalty}`,
@@ -531,8 +551,11 @@ const ablation = () => [
   ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } })],
   ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
   ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
-  ['+ conversation evidence 0.6', retriever({ weights: { speaker: 0 } })],
-  ['+ speaker named in the query 0.4 (= defaults)', retriever({})],
+  ['+ conversation evidence 0.6', retriever({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
+  ['+ speaker named in the query 0.4', retriever({ weights: BEFORE_DETAIL })],
+  ['+ detail 0.2, question 0.1 (= defaults)', retriever({})],
+  ['defaults - question', retriever({ weights: { question: 0 } })],
+  ['defaults - detail', retriever({ weights: { detail: 0 } })],
   ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],
   ['defaults, conversation evidence mean of best 3', retriever({ weights: { conversationDepth: 3 } })],
   ['defaults + dense context 0.3/0', retriever({ denseContext: [0.3, 0] })],

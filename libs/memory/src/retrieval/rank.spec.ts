@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { analyzeQuery } from './query-analysis.js';
-import { type RankableMemory, rankCandidates, speakerNamed } from './rank.js';
+import { DETAIL_FULL_WORDS, type RankableMemory, rankCandidates, speakerNamed, whatItSays } from './rank.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -216,6 +216,38 @@ describe('rankCandidates', () => {
     expect(first!.scores.reasons).toContain('said by the person the query names');
   });
 
+  it('favours, at equal relevance, the memory that says more over a short one and a statement over a question', () => {
+    const texts = new Map<string, RankableMemory>([
+      ['short', memory('Anna: Pottery, yes!')],
+      [
+        'long',
+        memory('Anna: I signed up for a pottery class at the studio near the station, every Tuesday evening'),
+      ],
+      [
+        'asks',
+        memory('Anna: Did you sign up for the pottery class at the studio near the station on Tuesday?'),
+      ],
+    ]);
+    const ranked = (detail: number, question: number) =>
+      rankCandidates({
+        analysis: analyzeQuery('pottery class', now),
+        dense: ['short', 'long', 'asks'].map((id) => ({ id, score: 0.5 })),
+        keyword: [],
+        concept: [],
+        memories: texts,
+        now,
+        limit: 3,
+        weights: { detail, question },
+      }).map((candidate) => candidate.id);
+    // Without the prior, equal scores keep the id order.
+    expect(ranked(0, 0)).toEqual(['asks', 'long', 'short']);
+    expect(ranked(0.2, 0)).toEqual(['asks', 'long', 'short']);
+    // A question loses its lead over a short statement.
+    expect(ranked(0.2, 0.02)).toEqual(['long', 'asks', 'short']);
+    expect(ranked(0.2, 0.1)).toEqual(['long', 'short', 'asks']);
+    expect(ranked(0, 0.1)).toEqual(['long', 'short', 'asks']);
+  });
+
   it('lifts the members of the conversation that matches best', () => {
     const turns = new Map<string, RankableMemory>([
       ['best', memory('we adopted a dog', { conversationId: 'c1' })],
@@ -259,11 +291,27 @@ describe('rankCandidates', () => {
           memories: mixed,
           now,
           limit: 1,
-          weights: { conversation: 0.6 },
+          // The two texts differ in length: `detail` is left out of this comparison.
+          weights: { conversation: 0.6, detail: 0 },
         })[0]!,
     );
     expect(member!.score).toBeCloseTo(alone!.score, 5);
     expect(alone!.scores.fused).toBeCloseTo(0.5, 5);
+  });
+});
+
+describe('whatItSays', () => {
+  it("counts the words after a chat turn's speaker on a log scale and notices a question", () => {
+    const turn = whatItSays('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise');
+    expect(turn.detail).toBeCloseTo(Math.log1p(4) / Math.log1p(DETAIL_FULL_WORDS));
+    expect(turn.asks).toBe(false);
+    expect(whatItSays("Don't you love it? — it's great").detail).toBeCloseTo(
+      Math.log1p(6) / Math.log1p(DETAIL_FULL_WORDS),
+    );
+    expect(whatItSays('Which café, Zoë?').asks).toBe(true);
+    expect(whatItSays('Which café, Zoë?').detail).toBeCloseTo(Math.log1p(3) / Math.log1p(DETAIL_FULL_WORDS));
+    expect(whatItSays('word '.repeat(200)).detail).toBe(1);
+    expect(whatItSays('').detail).toBe(0);
   });
 });
 

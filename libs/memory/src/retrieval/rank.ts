@@ -60,6 +60,15 @@ export interface RankingWeights {
   readonly speaker: number;
   /** How many of the conversation's best fused scores are averaged for `conversation` (1 = the best). */
   readonly conversationDepth: number;
+  /**
+   * Added times how much the memory says: log(1 + words) / log(1 + DETAIL_FULL_WORDS), at most 1, over its
+   * text after a chat turn's speaker. The longer a memory, the likelier it holds the fact asked for (on the
+   * dev set 7% of the turns under 10 words are evidence, 57% of those over 50), while BM25 and the cosine
+   * both normalise length away.
+   */
+  readonly detail: number;
+  /** Subtracted when the memory asks something (its text holds a '?'): a question states no fact. */
+  readonly question: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -78,7 +87,12 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   conversation: 0.6,
   conversationDepth: 1,
   speaker: 0.4,
+  detail: 0.2,
+  question: 0.1,
 };
+
+/** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
+export const DETAIL_FULL_WORDS = 60;
 
 /** How many memories before and after each candidate the store fetches for `RankInput.neighbours`. */
 export const NEIGHBOURS_BEFORE = 2;
@@ -216,6 +230,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     const importance = clamp01(memory.importance);
     const ageDays = Math.max(0, nowMs - memory.createdAt) / DAY_MS;
     const recency = Math.pow(0.5, ageDays / weights.recencyHalfLifeDays);
+    const said = weights.detail === 0 && weights.question === 0 ? null : whatItSays(memory.text);
     const final =
       fused +
       (conceptMatch ? weights.concept : 0) +
@@ -223,7 +238,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
       weights.conversation * conversationBest +
-      (speakerMatch ? weights.speaker : 0);
+      (speakerMatch ? weights.speaker : 0) +
+      (said === null ? 0 : weights.detail * said.detail - (said.asks ? weights.question : 0));
 
     ranked.push({
       id,
@@ -290,6 +306,31 @@ export function speakerNamed(text: string, queryTerms: ReadonlySet<string>): boo
   if (!name) return false;
   const words = wordTokens(name);
   return words.length > 0 && words.every((word) => queryTerms.has(word));
+}
+
+/**
+ * How much a memory says (`detail`, 0 to 1 on a log scale of its words) and whether it asks something, over
+ * its text after a chat turn's speaker ("[stamp] Name: "). Words are counted as runs of letters and digits
+ * without allocating: this runs for every candidate of every search.
+ */
+export function whatItSays(text: string): { detail: number; asks: boolean } {
+  const speaker = SPEAKER.exec(text);
+  const start = speaker ? speaker[0].length : 0;
+  let words = 0;
+  let inWord = false;
+  let asks = false;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 63 /* ? */) asks = true;
+    const wordChar =
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      (code > 127 && (code < 0x2000 || code > 0x206f)); // not General Punctuation (dashes, quotes)
+    if (wordChar && !inWord) words++;
+    inWord = wordChar || (inWord && (code === 39 || code === 0x2019));
+  }
+  return { detail: Math.min(1, Math.log1p(words) / Math.log1p(DETAIL_FULL_WORDS)), asks };
 }
 
 /** Per conversation, the mean of its candidates' best `conversationDepth` fused scores (missing ones count 0). */
