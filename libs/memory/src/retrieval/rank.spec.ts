@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { analyzeQuery } from './query-analysis.js';
-import { DETAIL_FULL_WORDS, type RankableMemory, rankCandidates, speakerNamed, whatItSays } from './rank.js';
+import {
+  AVERAGE_WORD_CHARS,
+  DETAIL_FULL_WORDS,
+  type RankableMemory,
+  rankCandidates,
+  speakerNamed,
+  whatItSays,
+} from './rank.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -223,10 +230,7 @@ describe('rankCandidates', () => {
         'long',
         memory('Anna: I signed up for a pottery class at the studio near the station, every Tuesday evening'),
       ],
-      [
-        'asks',
-        memory('Anna: Did you sign up for the pottery class at the studio near the station on Tuesday?'),
-      ],
+      ['asks', memory('Anna: Did you sign up for the pottery class?')],
     ]);
     const ranked = (detail: number, question: number) =>
       rankCandidates({
@@ -241,10 +245,10 @@ describe('rankCandidates', () => {
       }).map((candidate) => candidate.id);
     // Without the prior, equal scores keep the id order.
     expect(ranked(0, 0)).toEqual(['asks', 'long', 'short']);
-    expect(ranked(0.2, 0)).toEqual(['asks', 'long', 'short']);
+    expect(ranked(0.3, 0)).toEqual(['long', 'asks', 'short']);
+    expect(ranked(0.3, 0.02)).toEqual(['long', 'asks', 'short']);
     // A question loses its lead over a short statement.
-    expect(ranked(0.2, 0.02)).toEqual(['long', 'asks', 'short']);
-    expect(ranked(0.2, 0.1)).toEqual(['long', 'short', 'asks']);
+    expect(ranked(0.3, 0.1)).toEqual(['long', 'short', 'asks']);
     expect(ranked(0, 0.1)).toEqual(['long', 'short', 'asks']);
   });
 
@@ -301,17 +305,21 @@ describe('rankCandidates', () => {
 });
 
 describe('whatItSays', () => {
-  it("counts the words after a chat turn's speaker on a log scale and notices a question", () => {
+  const scale = (chars: number) => Math.log1p(chars / AVERAGE_WORD_CHARS) / Math.log1p(DETAIL_FULL_WORDS);
+
+  it("measures the text after a chat turn's speaker on a log scale, up to 1", () => {
     const turn = whatItSays('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise');
-    expect(turn.detail).toBeCloseTo(Math.log1p(4) / Math.log1p(DETAIL_FULL_WORDS));
+    expect(turn.detail).toBeCloseTo(scale('I painted a sunrise'.length));
     expect(turn.asks).toBe(false);
-    expect(whatItSays("Don't you love it? — it's great").detail).toBeCloseTo(
-      Math.log1p(6) / Math.log1p(DETAIL_FULL_WORDS),
-    );
-    expect(whatItSays('Which café, Zoë?').asks).toBe(true);
-    expect(whatItSays('Which café, Zoë?').detail).toBeCloseTo(Math.log1p(3) / Math.log1p(DETAIL_FULL_WORDS));
+    expect(whatItSays('I painted a sunrise').detail).toBeCloseTo(turn.detail);
     expect(whatItSays('word '.repeat(200)).detail).toBe(1);
     expect(whatItSays('').detail).toBe(0);
+  });
+
+  it('notices a question in the text, not in the stamp before it', () => {
+    expect(whatItSays('Which café, Zoë?').asks).toBe(true);
+    expect(whatItSays('Melanie: Is it far? I hope not').asks).toBe(true);
+    expect(whatItSays('[what? 8 May] Melanie: It is far').asks).toBe(false);
   });
 });
 
