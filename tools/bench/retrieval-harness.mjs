@@ -364,7 +364,10 @@ console.log(
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
+// The steps before the stop 24 amendment of decision 021 (how much a memory says, questions).
+const BEFORE_DETAIL = { detail: 0, question: 0 };
 const NO_EXTRAS = {
+  ...BEFORE_DETAIL,
   concept: 0,
   time: 0,
   previousNeighbour: 0,
@@ -372,11 +375,7 @@ const NO_EXTRAS = {
   nextNeighbour: 0,
   speaker: 0,
   conversation: 0,
-  detail: 0,
-  question: 0,
 };
-// The steps before the stop 24 amendment of decision 021 (how much a memory says, questions).
-const BEFORE_DETAIL = { detail: 0, question: 0 };
 // The steps before decision 021's amendment (speaker bonus, conversation evidence).
 const BEFORE_021B = { ...BEFORE_DETAIL, speaker: 0, conversation: 0 };
 // `--exp NAME`: the defaults next to the rows of one experiment (any other name: the conversation and
