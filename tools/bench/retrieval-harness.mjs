@@ -311,10 +311,13 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
       const wanted = analysis.conceptNames;
       const concept =
         concepts && wanted.length > 0
-          ? index.concepts
-              .map((names, id) => ({ id: String(id), hit: wanted.some((name) => names.has(name)) }))
-              .filter((c) => c.hit)
+          ? // As the store ranks them: the most of the query's concepts first, then the newest.
+            index.concepts
+              .map((names, id) => ({ id, count: wanted.filter((name) => names.has(name)).length }))
+              .filter((c) => c.count > 0)
+              .sort((a, b) => b.count - a.count || b.id - a.id)
               .slice(0, POOL)
+              .map((c) => ({ id: String(c.id) }))
           : [];
       const channels = {
         analysis,
@@ -364,8 +367,10 @@ console.log(
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
-// The steps before the stop 24 amendment of decision 021 (how much a memory says, questions).
-const BEFORE_DETAIL = { detail: 0, question: 0 };
+// The defaults of the stop 24 amendment of decision 021, before stop 25's (the speaker named first, detail 0.5).
+const BEFORE_LATER_SPEAKER = { laterSpeaker: 0.4, detail: 0.3 };
+// The steps before the stop 24 amendment (how much a memory says, questions).
+const BEFORE_DETAIL = { ...BEFORE_LATER_SPEAKER, detail: 0, question: 0 };
 const NO_EXTRAS = {
   ...BEFORE_DETAIL,
   concept: 0,
@@ -450,6 +455,22 @@ const EXPERIMENTS = {
     ].map(([detail, question]) => [
       `detail ${detail}, question ${question}`,
       retriever({ weights: { detail, question } }),
+    ]),
+  // Stop 25: the speaker named after another one (laterSpeaker) and the detail weight around the defaults.
+  later: () =>
+    [
+      [0.4, 0.3],
+      [0.2, 0.3],
+      [0, 0.5],
+      [0.1, 0.5],
+      [0.3, 0.5],
+      [0.4, 0.5],
+      [0.2, 0.4],
+      [0.2, 0.6],
+      [0.2, 0.7],
+    ].map(([laterSpeaker, detail]) => [
+      `later speaker ${laterSpeaker}, detail ${detail}`,
+      retriever({ weights: { laterSpeaker, detail } }),
     ]),
   div: () =>
     [0.05, 0.1, 0.2, 0.3, 0.5].map((penalty) => [
@@ -553,7 +574,10 @@ const ablation = () => [
   ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
   ['+ conversation evidence 0.6', retriever({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
   ['+ speaker named in the query 0.4', retriever({ weights: BEFORE_DETAIL })],
-  ['+ detail 0.3, question 0.1 (= defaults)', retriever({})],
+  ['+ detail 0.3, question 0.1', retriever({ weights: BEFORE_LATER_SPEAKER })],
+  ['+ speaker named first, detail 0.5 (= defaults)', retriever({})],
+  ['defaults, speakers alike (later 0.4)', retriever({ weights: { laterSpeaker: 0.4 } })],
+  ['defaults, detail 0.3', retriever({ weights: { detail: 0.3 } })],
   ['defaults - question', retriever({ weights: { question: 0 } })],
   ['defaults - detail', retriever({ weights: { detail: 0 } })],
   ['defaults - conversation evidence', retriever({ weights: { conversation: 0 } })],

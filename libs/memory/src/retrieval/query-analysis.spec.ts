@@ -122,6 +122,23 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('What is Caroline identity?', now).asksWhen).toBe(false);
   });
 
+  it('places each term where the query first names it, words joined by "and" or "or" together', () => {
+    const placed = (query: string) => {
+      const { terms, termPlaces } = analyzeQuery(query, now);
+      return Object.fromEntries(terms.map((term, i) => [term, termPlaces[i]]));
+    };
+    expect(placed('What did Tim and John buy for Anna?')).toEqual({ tim: 0, john: 0, buy: 1, anna: 2 });
+    expect(placed("Who is Tim's or John's favorite player, Tim?")).toEqual({
+      tim: 0,
+      john: 0,
+      favorite: 1,
+      player: 2,
+    });
+    // "and" after a stop word joins nothing; a repeated word keeps its first place.
+    expect(placed('What did Nate give to Joanna and then to Nate?')).toEqual({ nate: 0, give: 1, joanna: 2 });
+    expect(placed('and the cat')).toEqual({ cat: 0 });
+  });
+
   it('names the concepts of the query', () => {
     expect(analyzeQuery('Did Melanie visit Boston?', now).conceptNames).toEqual(
       expect.arrayContaining(['melanie', 'boston']),

@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 
 import { queryConceptNames } from './concepts.js';
-import { contentTokens } from './text-tokens.js';
+import { isContentWord, wordTokens } from './text-tokens.js';
 
 export interface TimeRange {
   /** ISO-8601, inclusive. */
@@ -13,6 +13,11 @@ export interface TimeRange {
 export interface QueryAnalysis {
   /** Lowercased keyword tokens for an FTS5 OR-query, stop words removed, deduped (the store quotes them). */
   readonly terms: string[];
+  /**
+   * Where each of `terms` is first named among the query's content words (0 first). Words joined by "and" or
+   * "or" share a place: in "What did Tim and John buy for Anna?" tim and john are 0, buy 1, anna 2.
+   */
+  readonly termPlaces: number[];
   /** The time the query names ("in 2023", "last year", "in May 2023"), or null. */
   readonly timeRange: TimeRange | null;
   /** A month named without a year ("in June"): 1-12, matched in any year; null otherwise. */
@@ -58,16 +63,38 @@ function firstDate(text: string, now: Date): chrono.ParsedResult | null {
 
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
-  const terms = [...new Set(contentTokens(query))];
+  const { terms, termPlaces } = termsInPlace(query);
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   return {
     terms,
+    termPlaces,
     timeRange: monthOfYear === null ? timeRangeOf(query, now, date) : null,
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
   };
+}
+
+/** The query's content words, deduplicated in order, with the place each is first named at. */
+function termsInPlace(query: string): { terms: string[]; termPlaces: number[] } {
+  const places = new Map<string, number>();
+  let place = -1;
+  // Whether the words since the last content word are a lone "and" or "or" (the next one shares its place).
+  let joining = false;
+  let sinceContent = 0;
+  for (const word of wordTokens(query)) {
+    if (!isContentWord(word)) {
+      sinceContent++;
+      joining = sinceContent === 1 && place >= 0 && (word === 'and' || word === 'or');
+      continue;
+    }
+    if (!joining) place++;
+    if (!places.has(word)) places.set(word, place);
+    joining = false;
+    sinceContent = 0;
+  }
+  return { terms: [...places.keys()], termPlaces: [...places.values()] };
 }
 
 /** The span of the first date expression in the query, as wide as its most precise certain unit. */

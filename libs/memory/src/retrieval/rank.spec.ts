@@ -156,8 +156,9 @@ describe('rankCandidates', () => {
         neighbours: withNeighbours ? new Map([['q', { previous: [], next: ['a'] }]]) : undefined,
         now,
         limit: 3,
-        // Neighbours alone: the speaker bonus would lift Caroline's turns whatever their neighbours.
-        weights: { speaker: 0, conversation: 0 },
+        // Neighbours alone: the speaker bonus would lift Caroline's turns whatever their neighbours, and the
+        // detail and question terms would lift the long answer over the question.
+        weights: { speaker: 0, conversation: 0, detail: 0, question: 0 },
       });
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);
@@ -221,6 +222,42 @@ describe('rankCandidates', () => {
       limit: 1,
     });
     expect(first!.scores.reasons).toContain('said by the person the query names');
+  });
+
+  it('favours the speaker the query names first, and speakers named together alike', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['nate', memory('[3:00 pm on 25 May, 2022] Nate: I got this new stuffed pup for you')],
+      ['joanna', memory('[3:00 pm on 25 May, 2022] Joanna: A stuffed pup for me, how lovely')],
+      ['tim', memory('[3:00 pm on 2 October, 2023] Tim: LeBron is the best player')],
+    ]);
+    const ranked = (query: string, weights: { speaker?: number; laterSpeaker?: number } = {}) =>
+      rankCandidates({
+        analysis: analyzeQuery(query, now),
+        dense: [
+          { id: 'joanna', score: 0.5 },
+          { id: 'nate', score: 0.45 },
+          { id: 'tim', score: 0.05 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 3,
+        weights: { detail: 0, question: 0, conversation: 0, ...weights },
+      });
+    const ids = (query: string, weights?: { speaker?: number; laterSpeaker?: number }) =>
+      ranked(query, weights).map((candidate) => candidate.id);
+    // Nate is named first: his turn gets `speaker`, Joanna's the smaller `laterSpeaker`.
+    expect(ids('What did Nate give Joanna?')).toEqual(['nate', 'joanna', 'tim']);
+    expect(ids('What did Joanna get from Nate?')).toEqual(['joanna', 'nate', 'tim']);
+    const scores = ranked('What did Nate give Joanna?', { speaker: 0.4, laterSpeaker: 0.2 });
+    expect(scores[0]!.score - scores[1]!.score).toBeCloseTo(0.45 + 0.4 - (0.5 + 0.2), 5);
+    expect(scores[1]!.scores.reasons).toContain('said by the person the query names');
+    // Named together ("Nate and Joanna"), both get `speaker`; with laterSpeaker = speaker, order is moot.
+    expect(ids('What did Nate and Joanna buy?')).toEqual(['joanna', 'nate', 'tim']);
+    expect(ids('What did Nate give Joanna?', { laterSpeaker: 0.4 })).toEqual(['joanna', 'nate', 'tim']);
+    // The first speaker named among the candidates leads, wherever the query names them.
+    expect(ids('Who gave a stuffed pup to Joanna?')).toEqual(['joanna', 'nate', 'tim']);
   });
 
   it('favours, at equal relevance, the memory that says more over a short one and a statement over a question', () => {

@@ -58,6 +58,11 @@ export interface RankingWeights {
    * turns that address her.
    */
   readonly speaker: number;
+  /**
+   * Instead of `speaker`, for a speaker the query names after another one ("What did Nate give Joanna?"
+   * favours Nate's turns; "Tim and John" are named together and both get `speaker`).
+   */
+  readonly laterSpeaker: number;
   /** How many of the conversation's best fused scores are averaged for `conversation` (1 = the best). */
   readonly conversationDepth: number;
   /**
@@ -87,7 +92,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   conversation: 0.6,
   conversationDepth: 1,
   speaker: 0.4,
-  detail: 0.3,
+  laterSpeaker: 0.2,
+  detail: 0.5,
   question: 0.1,
 };
 
@@ -159,6 +165,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const keywordRank = ranksOf(input.keyword);
   const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
   const queryTerms = new Set(analysis.terms);
+  const termPlaces = new Map(analysis.terms.map((term, i) => [term, analysis.termPlaces[i] ?? i]));
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
@@ -191,10 +198,12 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     id: string;
     text: string;
     byNeighbour: boolean;
-    speakerMatch: boolean;
+    speakerPlace: number;
     score: number;
     scores: Omit<MemoryScoreBreakdown, 'reasons'>;
   }[] = [];
+  // The first place at which the query names a speaker of a candidate.
+  let leadSpeakerPlace = Number.POSITIVE_INFINITY;
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
@@ -229,7 +238,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
     // One match of the chat-turn pattern serves the speaker bonus and `whatItSays`.
     const speaker = needsSpeaker || needsSaid ? SPEAKER.exec(memory.text) : null;
-    const speakerMatch = needsSpeaker && speakerNamed(memory.text, queryTerms, speaker);
+    const speakerPlace = needsSpeaker ? speakerNamedAt(termPlaces, speaker) : -1;
+    if (speakerPlace >= 0 && speakerPlace < leadSpeakerPlace) leadSpeakerPlace = speakerPlace;
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
     const conceptMatch = concept.has(id);
@@ -244,27 +254,34 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
       weights.conversation * conversationBest +
-      (speakerMatch ? weights.speaker : 0) +
       (said === null ? 0 : weights.detail * said.detail - (said.asks ? weights.question : 0));
 
     ranked.push({
       id,
       text: memory.text,
       byNeighbour: fromNeighbours > own,
-      speakerMatch,
+      speakerPlace,
       score: final,
       scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
     });
   }
+  // The speaker bonus, once the first speaker the query names is known.
+  if (leadSpeakerPlace !== Number.POSITIVE_INFINITY)
+    for (const entry of ranked) {
+      if (entry.speakerPlace < 0) continue;
+      const bonus = entry.speakerPlace === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
+      entry.score += bonus;
+      entry.scores = { ...entry.scores, final: entry.scores.final + bonus };
+    }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
-    .map(({ id, text, byNeighbour, speakerMatch, score, scores }) => {
+    .map(({ id, text, byNeighbour, speakerPlace, score, scores }) => {
       if (input.reasons === false) return { id, score, scores: { ...scores, reasons: [] } };
       const reasons = reasonsFor(text, queryTerms, scores);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
-      if (speakerMatch) reasons.push('said by the person the query names');
+      if (speakerPlace >= 0) reasons.push('said by the person the query names');
       return { id, score, scores: { ...scores, reasons } };
     });
 }
@@ -305,6 +322,22 @@ function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undef
 
 // A chat turn's speaker: "Melanie: ..." or "[1:56 pm on 8 May, 2023] Melanie: ...", a name of one to three words.
 const SPEAKER = /^\s*(?:\[[^\]]{0,80}\]\s*)?(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2})\s*:\s/u;
+
+/**
+ * Where the query names the speaker of a chat turn (the place of the name's first word, see
+ * `QueryAnalysis.termPlaces`) when every word of the name is among the query's terms; -1 otherwise.
+ */
+function speakerNamedAt(termPlaces: ReadonlyMap<string, number>, speaker: RegExpExecArray | null): number {
+  const name = speaker?.[1];
+  if (!name) return -1;
+  let place = Number.POSITIVE_INFINITY;
+  for (const word of wordTokens(name)) {
+    const at = termPlaces.get(word);
+    if (at === undefined) return -1;
+    place = Math.min(place, at);
+  }
+  return place === Number.POSITIVE_INFINITY ? -1 : place;
+}
 
 /** Whether the memory is a chat turn whose speaker's name (every word of it) is among the query's terms. */
 export function speakerNamed(

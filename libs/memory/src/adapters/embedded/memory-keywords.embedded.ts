@@ -91,12 +91,16 @@ function bm25Term(idf: number, freq: number, length: number, avgLength: number):
   return (idf * (freq * (K1 + 1))) / (freq + K1 * (1 - B + (B * length) / avgLength));
 }
 
-/** The query's words with their IDF in the scope and the most each can add to a document, largest first. */
-function queryTerms(entry: ScopeKeywords, termIds: readonly number[], avgLength: number) {
-  return termIds
-    .map((id) => {
+/**
+ * The query's terms with their weight (IDF in the scope, times how many of the query's words share the term)
+ * and the most each can add to a document, largest first.
+ */
+function queryTerms(entry: ScopeKeywords, termCounts: ReadonlyMap<number, number>, avgLength: number) {
+  return [...termCounts]
+    .map(([id, count]) => {
       const posting = entry.postings.get(id)!;
-      const idf = Math.max(1e-6, Math.log((entry.live - posting.df + 0.5) / (posting.df + 0.5)));
+      // FTS5's bm25() sums over the query's phrases: "dogs" and "dog" (one Porter term) count twice.
+      const idf = count * Math.max(1e-6, Math.log((entry.live - posting.df + 0.5) / (posting.df + 0.5)));
       // bm25 grows with the frequency and falls with the length.
       const bound = bm25Term(idf, posting.maxFreq, entry.minLength, avgLength);
       return { posting, idf, bound };
@@ -208,16 +212,17 @@ export class EmbeddedKeywordIndex {
     this.catchUpWithOtherWriters();
     const entry = this.entryFor(scope);
     if (!entry) return null;
-    const termIds: number[] = [];
+    // Term id -> how many of the query's words are that term.
+    const termIds = new Map<number, number>();
     for (const word of words) {
       const tokens = this.tokensOfWord(word);
       if (tokens.length > 1) return null;
       if (tokens.length === 1) {
         const id = this.terms.get(tokens[0]!);
-        if (id !== undefined && entry.postings.has(id) && !termIds.includes(id)) termIds.push(id);
+        if (id !== undefined && entry.postings.has(id)) termIds.set(id, (termIds.get(id) ?? 0) + 1);
       }
     }
-    if (termIds.length === 0 || entry.live === 0 || k <= 0) return [];
+    if (termIds.size === 0 || entry.live === 0 || k <= 0) return [];
 
     let fetch = k + 10;
     let scored = this.score(entry, termIds, fetch);
@@ -519,7 +524,7 @@ export class EmbeddedKeywordIndex {
    */
   private score(
     entry: ScopeKeywords,
-    termIds: readonly number[],
+    termIds: ReadonlyMap<number, number>,
     wanted: number,
   ): { touched: number[]; complete: boolean } {
     if (this.scores.length < entry.docSeq.length) this.scores = new Float64Array(entry.docSeq.length * 2);
