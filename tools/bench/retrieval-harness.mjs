@@ -62,14 +62,15 @@ const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
  */
 function ftsIndex(texts, tokenize, contexts, next = null) {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, next, tokenize='${tokenize}')`);
-  const insert = db.prepare('INSERT INTO kw(rowid, body, context, next) VALUES (?, ?, ?, ?)');
+  // As the store's table: a column holding the memory's scope token (one token, counted in every length).
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, context, next, scope, tokenize='${tokenize}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body, context, next, scope) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() =>
     texts.forEach((text, i) =>
-      insert.run(BigInt(i + 1), text, contexts?.[i] ?? null, next?.texts[i] ?? null),
+      insert.run(BigInt(i + 1), text, contexts?.[i] ?? null, next?.texts[i] ?? null, 'scope'),
     ),
   )();
-  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}, ${next ? next.weight : 0}`;
+  const weights = `1.0, ${contexts ? KEYWORD_CONTEXT_WEIGHT : 0}, ${next ? next.weight : 0}, 0`;
   const columns = ['body', contexts && 'context', next && 'next'].filter(Boolean).join(' ');
   const search = db.prepare(
     `SELECT rowid - 1 AS id, -bm25(kw, ${weights}) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, ${weights}) LIMIT ${POOL}`,

@@ -6,7 +6,7 @@ import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import Database from 'better-sqlite3';
 import type { MemoryFilter } from '../../domain/memory.js';
 import { makeMemoryRecord } from '../../testing/memory.factory.js';
-import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
+import { BUILD_IN_SEARCH_MAX, EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import { keepSeqsInSql } from './memory-rows.js';
 import type { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
@@ -121,7 +121,7 @@ function expectSameAnswers(
 describe('Embedded keyword index of small scopes', () => {
   it.each([
     [120, 'inside that search, which it answers'],
-    [300, 'in the background, while FTS5 answers that search'],
+    [BUILD_IN_SEARCH_MAX + 50, 'in the background, while FTS5 answers that search'],
   ])(
     'is built from the first search of a small scope of %i (%s), and answers what FTS5 answers for the scope alone',
     async (size) => {
@@ -140,9 +140,10 @@ describe('Embedded keyword index of small scopes', () => {
         );
         const fromMemory = jest.spyOn(EmbeddedKeywordIndex.prototype, 'keyword');
         try {
-          // Up to 250 memories the first search builds the index itself; above, FTS5 answers it meanwhile.
+          // Up to BUILD_IN_SEARCH_MAX memories the first search builds the index itself; above, FTS5 answers
+          // it meanwhile.
           await store.search.keyword(A, open, ['tea'], 5);
-          expect(Array.isArray(fromMemory.mock.results[0]?.value)).toBe(size <= 250);
+          expect(Array.isArray(fromMemory.mock.results[0]?.value)).toBe(size <= BUILD_IN_SEARCH_MAX);
           await (store.search as MemorySearchEmbedded).whenIndexed();
           fromMemory.mockClear();
           expectSameAnswers(await answersOf(store, A), expected);

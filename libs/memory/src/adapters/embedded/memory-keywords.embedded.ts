@@ -39,11 +39,13 @@ const BUILD_SLICE_MS = 25;
 const LOOKUP_INSTEAD_OF_WALK = 4;
 /**
  * A scope with at most this many memories gets its index built inside its first search instead of in the
- * background. Building costs ~16 µs a memory here, while that search on FTS5 cost ~4.4 ms for a user of 100
- * in a store of 200k (a common word's posting list spans every user): below ~250, building is cheaper, and
- * the search is answered from memory already.
+ * background, so that search is answered with the scope's exact BM25 like every later one: FTS5, which
+ * answers meanwhile, only approximates it (the table's document lengths, decision 021). Building costs
+ * ~16 µs a memory of a few words and ~100 µs a chat turn with its context (LoCoMo: 30-70 ms for 370-680
+ * turns, once), against 1.5-4.4 ms for that search on FTS5. Above, the first searches of a scope (until the
+ * background build is done) may rank a little differently from the next ones.
  */
-const BUILD_IN_SEARCH_MAX = 250;
+export const BUILD_IN_SEARCH_MAX = 1000;
 /** Query words whose tokens are remembered (a user asks about the same names again and again). */
 const QUERY_TOKEN_CACHE = 10_000;
 /** Memories of scopes below the ANN threshold whose postings are kept, unless the settings say otherwise. */
