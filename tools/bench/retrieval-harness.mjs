@@ -179,8 +179,10 @@ function retriever({
   rm3 = null,
   inflect = null,
   coverage = null,
+  sources = null,
 }) {
   const once = retrieverOnce({
+    sources,
     keywordIndex,
     neighbours,
     concepts,
@@ -288,7 +290,16 @@ function retriever({
   };
 }
 
-function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weights, denseContext, inflect }) {
+function retrieverOnce({
+  sources,
+  keywordIndex,
+  neighbours,
+  concepts,
+  sessionTimes,
+  weights,
+  denseContext,
+  inflect,
+}) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
       const analysis = analyzeQuery(query, now);
@@ -332,11 +343,12 @@ function retrieverOnce({ keywordIndex, neighbours, concepts, sessionTimes, weigh
       // As the memory service does: neighbours only for the best candidates of a first ranking.
       let around;
       if (neighbours) {
-        const sources = rankCandidates({
+        const best = rankCandidates({
           ...channels,
-          limit: args.sources ? Number(args.sources) : neighbourSourceCount(k),
+          // How many of the best get their neighbours: `sources` (an ablation row), --sources, or the service's.
+          limit: sources ?? (args.sources ? Number(args.sources) : neighbourSourceCount(k)),
         });
-        around = new Map(sources.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+        around = new Map(best.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
       }
       return rankCandidates({ ...channels, neighbours: around, limit: k });
     };
@@ -369,7 +381,9 @@ console.log(
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
 // The defaults of the stop 24 amendment of decision 021, before stop 25's (the speaker named first, detail 0.5).
-const BEFORE_LATER_SPEAKER = { laterSpeaker: 0.4, detail: 0.3 };
+const BEFORE_LATER_SPEAKER = { laterSpeaker: 0.4, detail: 0.3, conversationRelevance: 0 };
+// Stop 25 before the conversation share was scaled by the memory's own relevance.
+const BEFORE_RELEVANCE = { conversationRelevance: 0 };
 // The steps before the stop 24 amendment (how much a memory says, questions).
 const BEFORE_DETAIL = { ...BEFORE_LATER_SPEAKER, detail: 0, question: 0 };
 const NO_EXTRAS = {
@@ -456,6 +470,12 @@ const EXPERIMENTS = {
     ].map(([detail, question]) => [
       `detail ${detail}, question ${question}`,
       retriever({ weights: { detail, question } }),
+    ]),
+  // Stop 25: the fused score from which a memory gets its whole conversation share.
+  relevance: () =>
+    [0, 0.05, 0.1, 0.15, 0.25, 0.3].map((conversationRelevance) => [
+      `conversation relevance ${conversationRelevance}`,
+      retriever({ weights: { conversationRelevance } }),
     ]),
   // Stop 25: the speaker named after another one (laterSpeaker) and the detail weight around the defaults.
   later: () =>
@@ -576,7 +596,9 @@ const ablation = () => [
   ['+ conversation evidence 0.6', retriever({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
   ['+ speaker named in the query 0.4', retriever({ weights: BEFORE_DETAIL })],
   ['+ detail 0.3, question 0.1', retriever({ weights: BEFORE_LATER_SPEAKER })],
-  ['+ speaker named first, detail 0.5 (= defaults)', retriever({})],
+  ['+ speaker named first, detail 0.5', retriever({ weights: BEFORE_RELEVANCE, sources: 60 })],
+  ['+ neighbours of the best 100', retriever({ weights: BEFORE_RELEVANCE })],
+  ['+ conversation share by relevance (= defaults)', retriever({})],
   ['defaults, speakers alike (later 0.4)', retriever({ weights: { laterSpeaker: 0.4 } })],
   ['defaults, detail 0.3', retriever({ weights: { detail: 0.3 } })],
   ['defaults - question', retriever({ weights: { question: 0 } })],

@@ -317,6 +317,37 @@ describe('rankCandidates', () => {
     expect(lifted[1]!.score - ranked(0)[2]!.score).toBeCloseTo(0.08, 5);
   });
 
+  it('gives a member that matches little a share of its conversation in proportion to its own score', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['best', memory('we adopted a dog', { conversationId: 'c1' })],
+      ['weak', memory('she is called Luna', { conversationId: 'c1' })],
+      ['none', memory('see you tomorrow', { conversationId: 'c1' })],
+    ]);
+    const ranked = (conversationRelevance: number) =>
+      new Map(
+        rankCandidates({
+          analysis: analyzeQuery('our dog', now),
+          dense: [
+            { id: 'best', score: 0.8 },
+            { id: 'weak', score: 0.05 },
+            { id: 'none', score: 0 },
+          ],
+          keyword: [],
+          concept: [],
+          memories: turns,
+          now,
+          limit: 3,
+          weights: { conversation: 0.6, conversationRelevance, detail: 0 },
+        }).map((candidate) => [candidate.id, candidate.score]),
+      );
+    const whole = ranked(0);
+    const scaled = ranked(0.2);
+    // From a fused score of 0.2 the whole share (0.6 x 0.8); at 0.05 a quarter of it; at 0 none.
+    expect(whole.get('best')! - scaled.get('best')!).toBeCloseTo(0, 5);
+    expect(whole.get('weak')! - scaled.get('weak')!).toBeCloseTo(0.6 * 0.8 * 0.75, 5);
+    expect(whole.get('none')! - scaled.get('none')!).toBeCloseTo(0.6 * 0.8, 5);
+  });
+
   it('gives a memory outside any conversation the same share of its own score', () => {
     const mixed = new Map<string, RankableMemory>([
       ['member', memory('we adopted a dog', { conversationId: 'c1' })],

@@ -53,6 +53,12 @@ export interface RankingWeights {
    */
   readonly conversation: number;
   /**
+   * The fused score from which a memory gets its whole `conversation` share; below it, a share in proportion
+   * (0: the whole share whatever the score). A member of the best conversation that matches nothing itself
+   * does not ride on its conversation above the memories of others that do.
+   */
+  readonly conversationRelevance: number;
+  /**
    * Added when the memory is a chat turn whose speaker ("Name: ..." at the start, after an optional
    * "[...]" stamp) is named in the query: "What did Melanie paint?" favours Melanie's own turns over the
    * turns that address her.
@@ -90,6 +96,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
   conversation: 0.6,
+  conversationRelevance: 0.2,
   conversationDepth: 1,
   speaker: 0.4,
   laterSpeaker: 0.2,
@@ -255,7 +262,9 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       (timeMatch ? weights.time : 0) +
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
-      weights.conversation * conversationBest +
+      weights.conversation *
+        conversationBest *
+        (weights.conversationRelevance > 0 ? Math.min(1, fused / weights.conversationRelevance) : 1) +
       (said === null ? 0 : weights.detail * said.detail - (said.asks ? weights.question : 0));
 
     ranked.push({
