@@ -6,7 +6,7 @@ import {
   DETAIL_FULL_WORDS,
   type RankableMemory,
   rankCandidates,
-  speakerNamed,
+  speakerPlace,
   whatItSays,
 } from './rank.js';
 
@@ -391,14 +391,19 @@ describe('whatItSays', () => {
   });
 });
 
-describe('speakerNamed', () => {
+describe('speakerPlace', () => {
   it('reads the speaker of a chat turn, with or without a time stamp, and needs every word of the name', () => {
-    const terms = new Set(['melanie', 'jon', 'paint']);
-    expect(speakerNamed('Melanie: I painted a sunrise', terms)).toBe(true);
-    expect(speakerNamed('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise', terms)).toBe(true);
-    expect(speakerNamed('Caroline: Melanie, look', terms)).toBe(false);
-    expect(speakerNamed('Jon Snow: hello', terms)).toBe(false);
-    expect(speakerNamed('Note: Melanie paints', terms)).toBe(false);
-    expect(speakerNamed('melanie: lower case is not a name', terms)).toBe(false);
+    const places = new Map([
+      ['melanie', 1],
+      ['jon', 0],
+      ['paint', 2],
+    ]);
+    expect(speakerPlace('Melanie: I painted a sunrise', places)).toBe(1);
+    expect(speakerPlace('[1:56 pm on 8 May, 2023] Melanie: I painted a sunrise', places)).toBe(1);
+    expect(speakerPlace('Jon: hello', places)).toBe(0);
+    expect(speakerPlace('Caroline: Melanie, look', places)).toBe(-1);
+    expect(speakerPlace('Jon Snow: hello', places)).toBe(-1);
+    expect(speakerPlace('Note: Melanie paints', places)).toBe(-1);
+    expect(speakerPlace('melanie: lower case is not a name', places)).toBe(-1);
   });
 });

@@ -207,7 +207,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     id: string;
     text: string;
     byNeighbour: boolean;
-    speakerPlace: number;
+    /** Where the query names the memory's speaker (-1: not at all). */
+    speakerAt: number;
     score: number;
     scores: Omit<MemoryScoreBreakdown, 'reasons'>;
   }[] = [];
@@ -247,8 +248,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
     // One match of the chat-turn pattern serves the speaker bonus and `whatItSays`.
     const speaker = needsSpeaker || needsSaid ? SPEAKER.exec(memory.text) : null;
-    const speakerPlace = needsSpeaker ? speakerNamedAt(termPlaces, speaker) : -1;
-    if (speakerPlace >= 0 && speakerPlace < leadSpeakerPlace) leadSpeakerPlace = speakerPlace;
+    const speakerAt = needsSpeaker ? speakerPlace(memory.text, termPlaces, speaker) : -1;
+    if (speakerAt >= 0 && speakerAt < leadSpeakerPlace) leadSpeakerPlace = speakerAt;
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
     const conceptMatch = concept.has(id);
@@ -271,7 +272,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       id,
       text: memory.text,
       byNeighbour: fromNeighbours > own,
-      speakerPlace,
+      speakerAt,
       score: final,
       scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
     });
@@ -279,21 +280,20 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   // The speaker bonus, once the first speaker the query names is known.
   if (leadSpeakerPlace !== Number.POSITIVE_INFINITY)
     for (const entry of ranked) {
-      if (entry.speakerPlace < 0) continue;
-      const bonus = entry.speakerPlace === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
-      entry.score += bonus;
-      entry.scores = { ...entry.scores, final: entry.scores.final + bonus };
+      if (entry.speakerAt < 0) continue;
+      entry.score += entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
     }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
-    .map(({ id, text, byNeighbour, speakerPlace, score, scores }) => {
-      if (input.reasons === false) return { id, score, scores: { ...scores, reasons: [] } };
+    .map(({ id, text, byNeighbour, speakerAt, score, scores }) => {
+      // `final` is the score, the speaker bonus included.
+      if (input.reasons === false) return { id, score, scores: { ...scores, final: score, reasons: [] } };
       const reasons = reasonsFor(text, queryTerms, scores);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
-      if (speakerPlace >= 0) reasons.push('said by the person the query names');
-      return { id, score, scores: { ...scores, reasons } };
+      if (speakerAt >= 0) reasons.push('said by the person the query names');
+      return { id, score, scores: { ...scores, final: score, reasons } };
     });
 }
 
@@ -335,10 +335,15 @@ function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undef
 const SPEAKER = /^\s*(?:\[[^\]]{0,80}\]\s*)?(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2})\s*:\s/u;
 
 /**
- * Where the query names the speaker of a chat turn (the place of the name's first word, see
- * `QueryAnalysis.termPlaces`) when every word of the name is among the query's terms; -1 otherwise.
+ * Where the query names the speaker of a chat turn: the place (`QueryAnalysis.termPlaces`, by term) of the
+ * name's first word when every word of the name is among the query's terms; -1 when the memory is no chat
+ * turn or the query does not name its speaker.
  */
-function speakerNamedAt(termPlaces: ReadonlyMap<string, number>, speaker: RegExpExecArray | null): number {
+export function speakerPlace(
+  text: string,
+  termPlaces: ReadonlyMap<string, number>,
+  speaker: RegExpExecArray | null = SPEAKER.exec(text),
+): number {
   const name = speaker?.[1];
   if (!name) return -1;
   let place = Number.POSITIVE_INFINITY;
@@ -348,18 +353,6 @@ function speakerNamedAt(termPlaces: ReadonlyMap<string, number>, speaker: RegExp
     place = Math.min(place, at);
   }
   return place === Number.POSITIVE_INFINITY ? -1 : place;
-}
-
-/** Whether the memory is a chat turn whose speaker's name (every word of it) is among the query's terms. */
-export function speakerNamed(
-  text: string,
-  queryTerms: ReadonlySet<string>,
-  speaker: RegExpExecArray | null = SPEAKER.exec(text),
-): boolean {
-  const name = speaker?.[1];
-  if (!name) return false;
-  const words = wordTokens(name);
-  return words.length > 0 && words.every((word) => queryTerms.has(word));
 }
 
 /**
