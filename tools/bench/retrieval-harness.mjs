@@ -166,31 +166,13 @@ function keywordSearch(index, name) {
   return index[name];
 }
 
-/** A retriever for one configuration: what the store hands the ranker, and the ranker's weights. */
-function retriever({
-  keywordIndex = 'porterContext',
-  neighbours = true,
-  concepts = true,
-  sessionTimes = true,
-  weights = {},
-  denseContext = null,
-  prf = null,
-  diversity = null,
-  rm3 = null,
-  inflect = null,
-  coverage = null,
-  sources = null,
-}) {
-  const once = retrieverOnce({
-    sources,
-    keywordIndex,
-    neighbours,
-    concepts,
-    sessionTimes,
-    weights,
-    denseContext,
-    inflect,
-  });
+/**
+ * A retriever for one configuration: what the store hands the ranker, and the ranker's weights (`options`,
+ * see retrieverOnce), with one of the experiments run around it.
+ */
+function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, ...options }) {
+  const once = retrieverOnce(options);
+  const { denseContext = null } = options;
   if (rm3) {
     // Keyword feedback (RM3-like): the content words that weigh most in the first ranking's best `rm3.docs`
     // memories (tf / length x idf in the conversation set), `rm3.terms` of them not in the query, searched as
@@ -291,14 +273,14 @@ function retriever({
 }
 
 function retrieverOnce({
-  sources,
-  keywordIndex,
-  neighbours,
-  concepts,
-  sessionTimes,
-  weights,
-  denseContext,
-  inflect,
+  keywordIndex = 'porterContext',
+  neighbours = true,
+  concepts = true,
+  sessionTimes = true,
+  weights = {},
+  denseContext = null,
+  inflect = null,
+  sources = null,
 }) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
