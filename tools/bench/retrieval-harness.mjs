@@ -560,6 +560,8 @@ const grid = () =>
       }),
     ]),
   );
+// The steps before stop 25 fetched the neighbours of the best 60 for the harness's 20 (max(50, 3 x limit)).
+const beforeSources = (options) => retriever({ sources: 60, ...options });
 const ablation = () => [
   ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
   ['BM25 alone (FTS5 unicode61)', bm25Only('plain')],
@@ -572,13 +574,16 @@ const ablation = () => [
   ],
   ['linear tuned, unicode61', retriever({ keywordIndex: 'plain', weights: NO_EXTRAS })],
   ['linear tuned, porter', retriever({ keywordIndex: 'porter', weights: NO_EXTRAS })],
-  ['+ conversation neighbours', retriever({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } })],
-  ['+ previous memory as keyword column', retriever({ weights: { ...BEFORE_021B, time: 0 } })],
-  ['+ time named in the query (021 defaults)', retriever({ weights: BEFORE_021B })],
-  ['+ conversation evidence 0.6', retriever({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
-  ['+ speaker named in the query 0.4', retriever({ weights: BEFORE_DETAIL })],
-  ['+ detail 0.3, question 0.1', retriever({ weights: BEFORE_LATER_SPEAKER })],
-  ['+ speaker named first, detail 0.5', retriever({ weights: BEFORE_RELEVANCE, sources: 60 })],
+  [
+    '+ conversation neighbours',
+    beforeSources({ keywordIndex: 'porter', weights: { ...BEFORE_021B, time: 0 } }),
+  ],
+  ['+ previous memory as keyword column', beforeSources({ weights: { ...BEFORE_021B, time: 0 } })],
+  ['+ time named in the query (021 defaults)', beforeSources({ weights: BEFORE_021B })],
+  ['+ conversation evidence 0.6', beforeSources({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
+  ['+ speaker named in the query 0.4', beforeSources({ weights: BEFORE_DETAIL })],
+  ['+ detail 0.3, question 0.1', beforeSources({ weights: BEFORE_LATER_SPEAKER })],
+  ['+ speaker named first, detail 0.5', beforeSources({ weights: BEFORE_RELEVANCE })],
   ['+ neighbours of the best 100', retriever({ weights: BEFORE_RELEVANCE })],
   ['+ conversation share by relevance (= defaults)', retriever({})],
   ['defaults, speakers alike (later 0.4)', retriever({ weights: { laterSpeaker: 0.4 } })],

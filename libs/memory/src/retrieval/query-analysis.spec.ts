@@ -125,7 +125,8 @@ describe('analyzeQuery', () => {
   it('places each term where the query first names it, words joined by "and" or "or" together', () => {
     const placed = (query: string) => {
       const { terms, termPlaces } = analyzeQuery(query, now);
-      return Object.fromEntries(terms.map((term, i) => [term, termPlaces[i]]));
+      expect([...termPlaces.keys()]).toEqual(terms);
+      return Object.fromEntries(termPlaces);
     };
     expect(placed('What did Tim and John buy for Anna?')).toEqual({ tim: 0, john: 0, buy: 1, anna: 2 });
     expect(placed("Who is Tim's or John's favorite player, Tim?")).toEqual({

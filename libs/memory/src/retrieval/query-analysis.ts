@@ -14,10 +14,10 @@ export interface QueryAnalysis {
   /** Lowercased keyword tokens for an FTS5 OR-query, stop words removed, deduped (the store quotes them). */
   readonly terms: string[];
   /**
-   * Where each of `terms` is first named among the query's content words (0 first). Words joined by "and" or
-   * "or" share a place: in "What did Tim and John buy for Anna?" tim and john are 0, buy 1, anna 2.
+   * Each of `terms` -> where it is first named among the query's content words (0 first). Words joined by "and"
+   * or "or" share a place: in "What did Tim and John buy for Anna?" tim and john are 0, buy 1, anna 2.
    */
-  readonly termPlaces: number[];
+  readonly termPlaces: ReadonlyMap<string, number>;
   /** The time the query names ("in 2023", "last year", "in May 2023"), or null. */
   readonly timeRange: TimeRange | null;
   /** A month named without a year ("in June"): 1-12, matched in any year; null otherwise. */
@@ -77,7 +77,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
 }
 
 /** The query's content words, deduplicated in order, with the place each is first named at. */
-function termsInPlace(query: string): { terms: string[]; termPlaces: number[] } {
+function termsInPlace(query: string): { terms: string[]; termPlaces: Map<string, number> } {
   const places = new Map<string, number>();
   let place = -1;
   // Whether the words since the last content word are a lone "and" or "or" (the next one shares its place).
@@ -94,7 +94,7 @@ function termsInPlace(query: string): { terms: string[]; termPlaces: number[] } 
     joining = false;
     sinceContent = 0;
   }
-  return { terms: [...places.keys()], termPlaces: [...places.values()] };
+  return { terms: [...places.keys()], termPlaces: places };
 }
 
 /** The span of the first date expression in the query, as wide as its most precise certain unit. */

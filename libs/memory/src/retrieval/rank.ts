@@ -174,7 +174,6 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const keywordRank = ranksOf(input.keyword);
   const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
   const queryTerms = new Set(analysis.terms);
-  const termPlaces = new Map(analysis.terms.map((term, i) => [term, analysis.termPlaces[i] ?? i]));
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
@@ -248,7 +247,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
     // One match of the chat-turn pattern serves the speaker bonus and `whatItSays`.
     const speaker = needsSpeaker || needsSaid ? SPEAKER.exec(memory.text) : null;
-    const speakerAt = needsSpeaker ? speakerPlace(memory.text, termPlaces, speaker) : -1;
+    const speakerAt = needsSpeaker ? speakerPlace(memory.text, analysis.termPlaces, speaker) : -1;
     if (speakerAt >= 0 && speakerAt < leadSpeakerPlace) leadSpeakerPlace = speakerAt;
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;

@@ -215,19 +215,19 @@ export class EmbeddedKeywordIndex {
     const entry = this.entryFor(scope);
     if (!entry) return null;
     // Term id -> how many of the query's words are that term.
-    const termIds = new Map<number, number>();
+    const termCounts = new Map<number, number>();
     for (const word of words) {
       const tokens = this.tokensOfWord(word);
       if (tokens.length > 1) return null;
       if (tokens.length === 1) {
         const id = this.terms.get(tokens[0]!);
-        if (id !== undefined && entry.postings.has(id)) termIds.set(id, (termIds.get(id) ?? 0) + 1);
+        if (id !== undefined && entry.postings.has(id)) termCounts.set(id, (termCounts.get(id) ?? 0) + 1);
       }
     }
-    if (termIds.size === 0 || entry.live === 0 || k <= 0) return [];
+    if (termCounts.size === 0 || entry.live === 0 || k <= 0) return [];
 
     let fetch = k + 10;
-    let scored = this.score(entry, termIds, fetch);
+    let scored = this.score(entry, termCounts, fetch);
     try {
       for (;;) {
         const best = this.best(scored.touched, Math.min(fetch, scored.touched.length));
@@ -243,7 +243,7 @@ export class EmbeddedKeywordIndex {
         if (!scored.complete) {
           // The pruned pass vouched for its best `fetch` only: score again for the deeper window.
           for (const doc of scored.touched) this.scores[doc] = 0;
-          scored = this.score(entry, termIds, fetch);
+          scored = this.score(entry, termCounts, fetch);
         }
       }
     } finally {
@@ -526,7 +526,7 @@ export class EmbeddedKeywordIndex {
    */
   private score(
     entry: ScopeKeywords,
-    termIds: ReadonlyMap<number, number>,
+    termCounts: ReadonlyMap<number, number>,
     wanted: number,
   ): { touched: number[]; complete: boolean } {
     if (this.scores.length < entry.docSeq.length) this.scores = new Float64Array(entry.docSeq.length * 2);
@@ -534,7 +534,7 @@ export class EmbeddedKeywordIndex {
     const touched: number[] = [];
     // No closure over these locals: V8 would keep them in a heap context and read them there in the loops.
     const avgLength = entry.totalLength / entry.live;
-    const terms = queryTerms(entry, termIds, avgLength);
+    const terms = queryTerms(entry, termCounts, avgLength);
     let restBound = terms.reduce((sum, term) => sum + term.bound, 0);
     let restPostings = terms.reduce((sum, term) => sum + term.posting.length, 0);
     let next = 0;
