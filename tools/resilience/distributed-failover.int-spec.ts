@@ -152,6 +152,10 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
       requests: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.total(name)])),
       failed: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.failed(name)])),
       outcomes: counter.snapshot(),
+      // A process that died by itself (a crash at start, say) with its last lines: the cause of a failed read.
+      exitedByThemselves: processes
+        .filter((proc) => !proc.alive() && !victims.includes(proc))
+        .map((proc) => ({ name: proc.name, lastLines: proc.output.slice(-8) })),
       // Error lines of every process, so an unexpected failure can be traced to its cause.
       errorLogLines: processes
         .flatMap((proc) =>
@@ -160,6 +164,7 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
         .slice(0, 10),
     };
     printFigures('distributed: kill -9 of one replica of each service under load', figures);
+    expect(figures.exitedByThemselves).toEqual([]);
     for (const read of READS) {
       expect(counter.total(read)).toBeGreaterThan(0);
       expect({ read, failed: counter.failed(read) }).toEqual({ read, failed: 0 });

@@ -23,16 +23,39 @@ export function openEmbeddedDatabase(dataDir: string, name: string): EmbeddedDat
     throw new Error(`Invalid embedded database name "${name}"`);
   const directory = resolve(dataDir);
   mkdirSync(directory, { recursive: true });
-  const db = new Database(join(directory, `${name}.sqlite`));
-  db.pragma('journal_mode = WAL');
+  const db = new Database(join(directory, `${name}.sqlite`), { timeout: BUSY_TIMEOUT_MS });
+  enableWriteAheadLog(db);
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   // A database closed on shutdown no longer decides readiness; an open one must answer a query.
   processReadiness.add(`sqlite:${name}`, () => {
     if (db.open) db.prepare('SELECT 1').get();
   });
   return db;
+}
+
+/** How long a statement waits for another process's lock before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5_000;
+const WAL_RETRY_PAUSE_MS = 20;
+
+/**
+ * Switches the file to WAL. SQLite does not wait on the busy timeout for this pragma: when another process
+ * opens the same new file at the same moment (two replicas starting), it fails at once with SQLITE_BUSY. It
+ * is retried here within the busy timeout; the mode is stored in the file, so the first process to set it
+ * sets it for all.
+ */
+function enableWriteAheadLog(db: EmbeddedDatabase): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      // Opening a database is synchronous: a short blocking pause, as SQLite's own busy handler makes.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_RETRY_PAUSE_MS);
+    }
+  }
 }
 
 /**
@@ -46,6 +69,10 @@ export function openScratchDatabase(): EmbeddedDatabase {
 /**
  * Applies pending migrations in order, each in its own transaction, and records them in
  * `schema_migrations`. Refuses to run when the file was migrated by a newer build (unknown versions).
+ *
+ * Safe when several processes open the same file at once (two replicas of a service on one data directory):
+ * each migration runs in an IMMEDIATE transaction, which takes the write lock before it reads, and checks
+ * there whether another process applied it meanwhile. The others wait (busy timeout) and skip it.
  */
 export function migrate(db: EmbeddedDatabase, migrations: readonly Migration[]): number[] {
   const versions = migrations.map((m) => m.version);
@@ -59,26 +86,27 @@ export function migrate(db: EmbeddedDatabase, migrations: readonly Migration[]):
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map(
-      (r) => r.version,
-    ),
-  );
-  const newest = Math.max(0, ...applied);
-  if (newest > migrations.length) {
+  const newest = (
+    db.prepare('SELECT MAX(version) AS newest FROM schema_migrations').get() as {
+      newest: number | null;
+    }
+  ).newest;
+  if ((newest ?? 0) > migrations.length) {
     throw new Error(
       `This data file was migrated to version ${newest} by a newer Membolt; this build knows ${migrations.length}.`,
     );
   }
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck();
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const ran: number[] = [];
   for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
+    const applyHere = db.transaction(() => {
+      if (isApplied.get(migration.version) !== undefined) return false;
       migration.up(db);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
-    ran.push(migration.version);
+      return true;
+    });
+    if (applyHere.immediate()) ran.push(migration.version);
   }
   return ran;
 }
