@@ -50,12 +50,27 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
     natsPort = nats.port;
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-resilience-distributed-'));
     const common = { NATS_URL: nats.url, LOG_LEVEL: 'warn', BUS_TIMEOUT_MS: '5000' };
-    const services = SERVICE_NAMES.flatMap((name) =>
-      ['a', 'b'].map((replica) =>
-        spawnApp(name, { ...common, DATA_DIR: dataDir, AUTH_TOKEN_SECRET }, `${name}-${replica}`),
-      ),
-    );
-    processes.push(...services);
+    // Each replica its own ops listener, so the test knows every one of them serves, not only one per service.
+    const replicaOpsUrls: string[] = [];
+    for (const name of SERVICE_NAMES) {
+      for (const replica of ['a', 'b']) {
+        const metricsPort = await freePort();
+        replicaOpsUrls.push(`http://127.0.0.1:${metricsPort}`);
+        processes.push(
+          spawnApp(
+            name,
+            {
+              ...common,
+              DATA_DIR: dataDir,
+              AUTH_TOKEN_SECRET,
+              METRICS_HOST: '127.0.0.1',
+              METRICS_PORT: String(metricsPort),
+            },
+            `${name}-${replica}`,
+          ),
+        );
+      }
+    }
     const [gatewayPort, bffPort] = [await freePort(), await freePort()];
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     bffUrl = `http://127.0.0.1:${bffPort}`;
@@ -85,6 +100,18 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
       180_000,
       'every service healthy',
     );
+    await eventually(
+      async () => {
+        if (diedByThemselves().length > 0) return true; // no use waiting: reported just below
+        const ready = await Promise.all(
+          replicaOpsUrls.map((url) => fetch(`${url}/readyz`).then((response) => response.ok)),
+        );
+        return ready.every(Boolean);
+      },
+      180_000,
+      'every replica ready',
+    );
+    expect(diedByThemselves()).toEqual([]);
 
     // The operator CLI over NATS: an account and its API key, as an operator would make them.
     const cli = spawnSync(
@@ -117,6 +144,11 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Processes that exited without being killed here, with their last lines: the cause of a failed read. */
+  const diedByThemselves = (killed: readonly AppProcess[] = []) =>
+    processes
+      .filter((proc) => !proc.alive() && !killed.includes(proc))
+      .map((proc) => ({ name: proc.name, lastLines: proc.output.slice(-8) }));
   const bff = (query: string, variables: unknown = {}) =>
     fetch(`${bffUrl}/graphql`, {
       method: 'POST',
@@ -152,10 +184,7 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
       requests: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.total(name)])),
       failed: Object.fromEntries(Object.keys(operations).map((name) => [name, counter.failed(name)])),
       outcomes: counter.snapshot(),
-      // A process that died by itself (a crash at start, say) with its last lines: the cause of a failed read.
-      exitedByThemselves: processes
-        .filter((proc) => !proc.alive() && !victims.includes(proc))
-        .map((proc) => ({ name: proc.name, lastLines: proc.output.slice(-8) })),
+      diedByThemselves: diedByThemselves(victims),
       // Error lines of every process, so an unexpected failure can be traced to its cause.
       errorLogLines: processes
         .flatMap((proc) =>
@@ -164,7 +193,7 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
         .slice(0, 10),
     };
     printFigures('distributed: kill -9 of one replica of each service under load', figures);
-    expect(figures.exitedByThemselves).toEqual([]);
+    expect(figures.diedByThemselves).toEqual([]);
     for (const read of READS) {
       expect(counter.total(read)).toBeGreaterThan(0);
       expect({ read, failed: counter.failed(read) }).toEqual({ read, failed: 0 });
