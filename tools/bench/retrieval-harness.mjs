@@ -376,10 +376,11 @@ const NO_EXTRAS = {
   secondPreviousNeighbour: 0,
   nextNeighbour: 0,
   speaker: 0,
+  laterSpeaker: 0,
   conversation: 0,
 };
 // The steps before decision 021's amendment (speaker bonus, conversation evidence).
-const BEFORE_021B = { ...BEFORE_DETAIL, speaker: 0, conversation: 0 };
+const BEFORE_021B = { ...BEFORE_DETAIL, speaker: 0, laterSpeaker: 0, conversation: 0 };
 // `--exp NAME`: the defaults next to the rows of one experiment (any other name: the conversation and
 // dense-context rows); `--exp defaults`: the defaults alone; `--grid`: keyword x neighbour weights; no flag:
 // the ablation of decision 021 and its amendments.
@@ -580,7 +581,10 @@ const ablation = () => [
   ],
   ['+ previous memory as keyword column', beforeSources({ weights: { ...BEFORE_021B, time: 0 } })],
   ['+ time named in the query (021 defaults)', beforeSources({ weights: BEFORE_021B })],
-  ['+ conversation evidence 0.6', beforeSources({ weights: { ...BEFORE_DETAIL, speaker: 0 } })],
+  [
+    '+ conversation evidence 0.6',
+    beforeSources({ weights: { ...BEFORE_DETAIL, speaker: 0, laterSpeaker: 0 } }),
+  ],
   ['+ speaker named in the query 0.4', beforeSources({ weights: BEFORE_DETAIL })],
   ['+ detail 0.3, question 0.1', beforeSources({ weights: BEFORE_LATER_SPEAKER })],
   ['+ speaker named first, detail 0.5', beforeSources({ weights: BEFORE_RELEVANCE })],

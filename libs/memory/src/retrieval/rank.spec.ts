@@ -158,7 +158,7 @@ describe('rankCandidates', () => {
         limit: 3,
         // Neighbours alone: the speaker bonus would lift Caroline's turns whatever their neighbours, and the
         // detail and question terms would lift the long answer over the question.
-        weights: { speaker: 0, conversation: 0, detail: 0, question: 0 },
+        weights: { speaker: 0, laterSpeaker: 0, conversation: 0, detail: 0, question: 0 },
       });
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);
@@ -258,6 +258,10 @@ describe('rankCandidates', () => {
     expect(ids('What did Nate give Joanna?', { laterSpeaker: 0.4 })).toEqual(['joanna', 'nate', 'tim']);
     // The first speaker named among the candidates leads, wherever the query names them.
     expect(ids('Who gave a stuffed pup to Joanna?')).toEqual(['joanna', 'nate', 'tim']);
+    // Each weight stands alone: with `speaker` off, the speaker named later still gets `laterSpeaker`.
+    const laterOnly = ranked('What did Nate give Joanna?', { speaker: 0, laterSpeaker: 0.2 });
+    expect(laterOnly.map((candidate) => candidate.id)).toEqual(['joanna', 'nate', 'tim']);
+    expect(laterOnly[0]!.score - laterOnly[1]!.score).toBeCloseTo(0.5 + 0.2 - 0.45, 5);
   });
 
   it('favours, at equal relevance, the memory that says more over a short one and a statement over a question', () => {

@@ -173,9 +173,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const denseRank = ranksOf(input.dense);
   const keywordRank = ranksOf(input.keyword);
   const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
-  const queryTerms = new Set(analysis.terms);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
-  const needsSpeaker = weights.speaker !== 0;
+  const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
 
   const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
@@ -289,7 +288,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     .map(({ id, text, byNeighbour, speakerAt, score, scores }) => {
       // `final` is the score, the speaker bonus included.
       if (input.reasons === false) return { id, score, scores: { ...scores, final: score, reasons: [] } };
-      const reasons = reasonsFor(text, queryTerms, scores);
+      const reasons = reasonsFor(text, analysis.termPlaces, scores);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
       if (speakerAt >= 0) reasons.push('said by the person the query names');
       return { id, score, scores: { ...scores, final: score, reasons } };
@@ -298,7 +297,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
 
 function reasonsFor(
   text: string,
-  queryTerms: ReadonlySet<string>,
+  queryTerms: ReadonlyMap<string, number>,
   { semantic, conceptMatch, timeMatch, importance, recency }: Omit<MemoryScoreBreakdown, 'reasons'>,
 ): string[] {
   const reasons: string[] = [];
@@ -334,8 +333,8 @@ function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undef
 const SPEAKER = /^\s*(?:\[[^\]]{0,80}\]\s*)?(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2})\s*:\s/u;
 
 /**
- * Where the query names the speaker of a chat turn: the place (`QueryAnalysis.termPlaces`, by term) of the
- * name's first word when every word of the name is among the query's terms; -1 when the memory is no chat
+ * Where the query names the speaker of a chat turn: the earliest place (`QueryAnalysis.termPlaces`, by term)
+ * of the name's words when every word of the name is among the query's terms; -1 when the memory is no chat
  * turn or the query does not name its speaker.
  */
 export function speakerPlace(
