@@ -55,11 +55,21 @@ export interface EnqueueOptions {
   readonly backoffMs?: number;
   /** Runs the job no earlier than this from now. */
   readonly delayMs?: number;
+  /**
+   * The job's group (an account): with `concurrencyPerGroup`, jobs of one group take at most that many
+   * workers at once, so one group's backlog never starves another's.
+   */
+  readonly group?: string;
 }
 
 export interface ProcessOptions {
   /** Jobs of this name one worker runs at once (default 1). */
   readonly concurrency?: number;
+  /**
+   * Jobs of one group (see `EnqueueOptions.group`) running at once, across every worker of the queue
+   * (default: no per-group bound). Jobs of a group at its bound wait while other groups' jobs run.
+   */
+  readonly concurrencyPerGroup?: number;
 }
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<unknown>;
@@ -120,6 +130,16 @@ export interface ResolvedEnqueueOptions {
   readonly attempts: number;
   readonly backoffMs: number;
   readonly delayMs: number;
+  readonly group: string | null;
+}
+
+/** The per-group bound of `process` options: null for none. */
+export function resolveGroupConcurrency(opts: ProcessOptions): number | null {
+  const perGroup = opts.concurrencyPerGroup;
+  if (perGroup === undefined) return null;
+  if (!Number.isInteger(perGroup) || perGroup < 1)
+    throw new Error(`concurrencyPerGroup must be a positive integer (got ${perGroup})`);
+  return perGroup;
 }
 
 export function resolveEnqueueOptions(opts: EnqueueOptions = {}): ResolvedEnqueueOptions {
@@ -133,7 +153,10 @@ export function resolveEnqueueOptions(opts: EnqueueOptions = {}): ResolvedEnqueu
   if (!Number.isInteger(delayMs) || delayMs < 0)
     throw new Error(`delayMs must be a non-negative integer (got ${delayMs})`);
   if (opts.jobId !== undefined) assertJobId(opts.jobId);
-  return { attempts, backoffMs, delayMs };
+  const group = opts.group ?? null;
+  if (group !== null && (typeof group !== 'string' || group.length < 1 || group.length > 200))
+    throw new Error('group must be a string of 1 to 200 characters');
+  return { attempts, backoffMs, delayMs, group };
 }
 
 /** The wait before the retry that follows run `attemptsMade` (exponential: base, 2 base, 4 base...). */

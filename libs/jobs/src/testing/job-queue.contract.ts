@@ -241,6 +241,51 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
       expect(delayedRanAt - enqueuedAt).toBeGreaterThanOrEqual(390);
     });
 
+    it('runs at most `concurrencyPerGroup` jobs of one group at once: a later group is not starved', async () => {
+      const queue = await make(fixture.config());
+      const hold = gate();
+      const running = new Map<string, number>();
+      const peak = new Map<string, number>();
+      const finished: string[] = [];
+      queue.process<{ group: string; n: number }>(
+        'fair',
+        async (job) => {
+          const group = job.data.group;
+          running.set(group, (running.get(group) ?? 0) + 1);
+          peak.set(group, Math.max(peak.get(group) ?? 0, running.get(group) ?? 0));
+          if (group === 'busy') await hold.promise;
+          running.set(group, (running.get(group) ?? 0) - 1);
+          finished.push(`${group}-${job.data.n}`);
+          return job.attempt;
+        },
+        { concurrency: 3, concurrencyPerGroup: 2 },
+      );
+      await queue.start();
+      const busy: Array<{ id: string }> = [];
+      for (let n = 0; n < 8; n++)
+        busy.push(await queue.enqueue('fair', { group: 'busy', n }, { group: 'busy' }));
+      await eventually(
+        async () => (await queue.get(busy[0]?.id ?? ''))?.state === 'active',
+        20_000,
+        'busy jobs',
+      );
+      // Enqueued after eight of the busy account: it runs while the busy ones still wait their turn.
+      const quiet = await queue.enqueue('fair', { group: 'quiet', n: 0 }, { group: 'quiet' });
+      expect(await queue.waitFor(quiet.id, 20_000)).toMatchObject({ state: 'done', result: 1 });
+      expect(finished).toEqual(['quiet-0']);
+      const states = await Promise.all(busy.map(async ({ id }) => (await queue.get(id))?.state));
+      expect(states.filter((state) => state === 'active')).toHaveLength(2);
+      expect(states.filter((state) => state === 'queued')).toHaveLength(6);
+      hold.open();
+      for (const { id } of busy)
+        expect(await queue.waitFor(id, 30_000)).toMatchObject({ state: 'done', result: 1 });
+      expect(peak.get('busy')).toBe(2);
+      await expect(queue.enqueue('fair', {}, { group: '' })).rejects.toThrow(/group/);
+      expect(() => queue.process('other', async () => 1, { concurrencyPerGroup: 0 })).toThrow(
+        /concurrencyPerGroup/,
+      );
+    });
+
     it('every() repeats a job, and declaring it again (a restart, a replica) does not double it', async () => {
       const config = fixture.config();
       const a = await make(config);

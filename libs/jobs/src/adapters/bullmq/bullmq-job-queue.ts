@@ -1,4 +1,4 @@
-import { type Job as BullJob, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { type Job as BullJob, DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import {
@@ -15,6 +15,7 @@ import {
   PermanentJobError,
   type ProcessOptions,
   resolveEnqueueOptions,
+  resolveGroupConcurrency,
   serializeData,
   sleep,
 } from '../../job-queue.js';
@@ -37,9 +38,28 @@ interface Progress {
   readonly at: number;
   /** Set when the handler threw a PermanentJobError (BullMQ's failed state covers both failed and dead). */
   readonly permanent?: true;
+  /** Times the job was taken and put back because its group was at its bound (not attempts). */
+  readonly deferred?: number;
 }
 
 const WAIT_POLL_MS = 50;
+/** A job whose group is at its bound is put back for this long, then tried again. */
+const GROUP_WAIT_MS = 250;
+/** The group of a job rides in its BullMQ job name, `<name>@<group>` (job names never hold "@"). */
+const GROUP_SEPARATOR = '@';
+
+/**
+ * Takes a place in a group's set of running jobs (a sorted set scored by lease expiry) when it has fewer
+ * than the bound; expired places (a dead worker's) are dropped first. 1 when taken (or already held).
+ */
+const TAKE_GROUP_PLACE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  return 1
+end
+return 0`;
 /** A job may be cut short by a dead worker this many times before BullMQ fails it (then it is dead). */
 const MAX_STALLED = 2;
 
@@ -55,7 +75,10 @@ export class BullmqJobQueue implements JobQueue {
   private readonly namesKey: string;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
-  private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  private readonly handlers = new Map<
+    string,
+    { handler: JobHandler; concurrency: number; perGroup: number | null }
+  >();
   private started = false;
   private closed = false;
 
@@ -74,7 +97,11 @@ export class BullmqJobQueue implements JobQueue {
     const concurrency = opts.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new Error(`concurrency must be a positive integer (got ${concurrency})`);
-    this.handlers.set(name, { handler: handler as JobHandler, concurrency });
+    this.handlers.set(name, {
+      handler: handler as JobHandler,
+      concurrency,
+      perGroup: resolveGroupConcurrency(opts),
+    });
     if (this.started) this.startWorker(name);
   }
 
@@ -84,7 +111,8 @@ export class BullmqJobQueue implements JobQueue {
     const id = opts.jobId ?? randomUUID();
     const queue = await this.queue(name);
     // BullMQ keeps the existing job when the id is taken: the same id is the same job.
-    await queue.add(name, JSON.parse(serializeData(data)) as unknown, {
+    const jobName = resolved.group === null ? name : `${name}${GROUP_SEPARATOR}${resolved.group}`;
+    await queue.add(jobName, JSON.parse(serializeData(data)) as unknown, {
       jobId: id,
       attempts: resolved.attempts,
       backoff: { type: 'exponential', delay: resolved.backoffMs },
@@ -173,6 +201,25 @@ export class BullmqJobQueue implements JobQueue {
     return queue;
   }
 
+  private groupKey(name: string, group: string): string {
+    return `${this.prefix}:_groups:${name}:${group}`;
+  }
+
+  private async takeGroupPlace(key: string, jobId: string, perGroup: number): Promise<boolean> {
+    const now = Date.now();
+    const taken = await this.redis.eval(
+      TAKE_GROUP_PLACE,
+      1,
+      key,
+      now,
+      perGroup,
+      jobId,
+      now + this.settings.leaseMs,
+      this.settings.leaseMs * 2,
+    );
+    return taken === 1;
+  }
+
   private async names(): Promise<string[]> {
     const known = await this.redis.smembers(this.namesKey);
     return [...new Set([...this.queues.keys(), ...known])];
@@ -184,15 +231,37 @@ export class BullmqJobQueue implements JobQueue {
     void this.queue(name);
     const worker = new Worker(
       name,
-      async (job: BullJob) => {
+      async (job: BullJob, token?: string) => {
+        const group = groupOf(job.name);
+        const place = group === null || registration.perGroup === null ? null : this.groupKey(name, group);
+        if (place !== null && !(await this.takeGroupPlace(place, job.id ?? '', registration.perGroup ?? 1))) {
+          // The group is at its bound: back to the delayed set (not an attempt), other groups' jobs go first.
+          const last = readProgress(job);
+          await job.updateProgress({ ...last, deferred: (last.deferred ?? 0) + 1 } as unknown as object);
+          await job.moveToDelayed(Date.now() + GROUP_WAIT_MS, token);
+          throw new DelayedError();
+        }
+        const renew =
+          place === null
+            ? undefined
+            : setInterval(
+                () =>
+                  void this.takeGroupPlace(place, job.id ?? '', registration.perGroup ?? 1).catch(() => 0),
+                Math.max(250, Math.floor(this.settings.leaseMs / 3)),
+              );
         try {
           return await registration.handler({
             id: job.id ?? '',
-            name: job.name,
+            name,
             data: job.data as unknown,
-            attempt: Math.max(1, job.attemptsStarted),
+            attempt: Math.max(1, job.attemptsStarted - (readProgress(job).deferred ?? 0)),
             progress: async (stage: string, percent: number) => {
-              const progress: Progress = { stage, percent: assertPercent(percent), at: Date.now() };
+              const progress: Progress = {
+                ...readProgress(job),
+                stage,
+                percent: assertPercent(percent),
+                at: Date.now(),
+              };
               await job.updateProgress(progress as unknown as object);
             },
           });
@@ -204,6 +273,9 @@ export class BullmqJobQueue implements JobQueue {
             throw new UnrecoverableError(errorMessage(error));
           }
           throw error;
+        } finally {
+          clearInterval(renew);
+          if (place !== null) await this.redis.zrem(place, job.id ?? '').catch(() => 0);
         }
       },
       {
@@ -220,6 +292,11 @@ export class BullmqJobQueue implements JobQueue {
     worker.on('error', () => undefined);
     this.workers.push(worker);
   }
+}
+
+function groupOf(jobName: string): string | null {
+  const at = jobName.indexOf(GROUP_SEPARATOR);
+  return at < 0 ? null : jobName.slice(at + 1);
 }
 
 function readProgress(job: BullJob): Progress {
@@ -245,9 +322,10 @@ function toState(job: BullJob, bullState: string): JobState {
       state = 'queued';
   }
   const updated = Math.max(job.timestamp, job.processedOn ?? 0, job.finishedOn ?? 0, progress.at);
+  const at = job.name.indexOf(GROUP_SEPARATOR);
   return {
     id: job.id ?? '',
-    name: job.name,
+    name: at < 0 ? job.name : job.name.slice(0, at),
     state,
     stage: progress.stage,
     percent: state === 'done' ? 100 : progress.percent,

@@ -17,6 +17,7 @@ import {
   PermanentJobError,
   type ProcessOptions,
   resolveEnqueueOptions,
+  resolveGroupConcurrency,
   serializeData,
 } from '../../job-queue.js';
 import type { JobsConfig } from '../../jobs.options.js';
@@ -41,6 +42,7 @@ interface JobRow {
 interface Registration {
   readonly handler: JobHandler;
   readonly concurrency: number;
+  readonly perGroup: number | null;
   running: number;
 }
 
@@ -104,7 +106,8 @@ export class EmbeddedJobQueue implements JobQueue {
     const concurrency = opts.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new Error(`concurrency must be a positive integer (got ${concurrency})`);
-    this.registrations.set(name, { handler: handler as JobHandler, concurrency, running: 0 });
+    const perGroup = resolveGroupConcurrency(opts);
+    this.registrations.set(name, { handler: handler as JobHandler, concurrency, perGroup, running: 0 });
     if (this.started) this.wake();
   }
 
@@ -115,8 +118,8 @@ export class EmbeddedJobQueue implements JobQueue {
     const now = Date.now();
     preparedOnce(
       this.db,
-      `INSERT INTO jobs (id, name, data, state, percent, attempts, max_attempts, backoff_ms, run_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', 0, 0, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+      `INSERT INTO jobs (id, name, data, state, percent, attempts, max_attempts, backoff_ms, run_at, created_at, updated_at, group_key)
+         VALUES (?, ?, ?, 'queued', 0, 0, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
     ).run(
       id,
       name,
@@ -126,6 +129,7 @@ export class EmbeddedJobQueue implements JobQueue {
       now + resolved.delayMs,
       now,
       now,
+      resolved.group,
     );
     this.wake();
     return { id };
@@ -328,14 +332,17 @@ export class EmbeddedJobQueue implements JobQueue {
     const free = registration.concurrency - registration.running;
     if (free <= 0) return;
     const now = Date.now();
-    const rows = preparedOnce(
-      this.db,
-      `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
-           updated_at = ?
-         WHERE id IN (SELECT id FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ?
-                      ORDER BY run_at, rowid LIMIT ?)
-         RETURNING *`,
-    ).all(this.owner, process.pid, now + this.settings.leaseMs, now, name, now, free) as JobRow[];
+    const rows =
+      registration.perGroup === null
+        ? (preparedOnce(
+            this.db,
+            `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
+               updated_at = ?
+             WHERE id IN (SELECT id FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ?
+                          ORDER BY run_at, rowid LIMIT ?)
+             RETURNING *`,
+          ).all(this.owner, process.pid, now + this.settings.leaseMs, now, name, now, free) as JobRow[])
+        : this.claimByGroup(name, registration.perGroup, free, now);
     for (const row of rows) {
       registration.running++;
       this.changes.emit(row.id);
@@ -346,6 +353,44 @@ export class EmbeddedJobQueue implements JobQueue {
       });
       this.running.add(run);
     }
+  }
+
+  /**
+   * Claims the oldest due jobs while no group goes over `perGroup` running jobs (counted over every process
+   * on the file, in one write transaction): a group's n-th waiting job is due only while the group runs
+   * fewer than `perGroup - n + 1`, so a later group's job passes an earlier group's backlog.
+   */
+  private claimByGroup(name: string, perGroup: number, free: number, now: number): JobRow[] {
+    return this.db
+      .transaction(() => {
+        const ids = preparedOnce(
+          this.db,
+          `SELECT q.id AS id FROM (
+             SELECT id, run_at, rowid AS rid, group_key,
+                    ROW_NUMBER() OVER (PARTITION BY COALESCE(group_key, id) ORDER BY run_at, rowid) AS nth
+               FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ?) q
+           LEFT JOIN (SELECT group_key, COUNT(*) AS n FROM jobs
+                       WHERE name = ? AND state = 'active' AND group_key IS NOT NULL GROUP BY group_key) a
+             ON a.group_key = q.group_key
+           WHERE q.nth + COALESCE(a.n, 0) <= ?
+           ORDER BY q.run_at, q.rid LIMIT ?`,
+        ).all(name, now, name, perGroup, free) as Array<{ id: string }>;
+        if (!ids.length) return [];
+        return preparedOnce(
+          this.db,
+          `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
+             updated_at = ?
+           WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'
+           RETURNING *`,
+        ).all(
+          this.owner,
+          process.pid,
+          now + this.settings.leaseMs,
+          now,
+          JSON.stringify(ids.map((row) => row.id)),
+        ) as JobRow[];
+      })
+      .immediate();
   }
 
   private async run(row: JobRow, registration: Registration): Promise<void> {

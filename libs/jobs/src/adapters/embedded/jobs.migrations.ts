@@ -37,4 +37,14 @@ export const JOBS_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'job groups',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE jobs ADD COLUMN group_key TEXT;
+        CREATE INDEX jobs_group_active ON jobs (name, state, group_key);
+      `);
+    },
+  },
 ];
