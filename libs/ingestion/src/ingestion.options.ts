@@ -3,6 +3,7 @@ import { type JobsConfig, jobsConfigFields, type JobsConfigValues, toJobsConfig 
 import { booleanFlag, type StoreConfig, toStoreConfig } from '@membolt/platform';
 import { z } from 'zod';
 import type { S3FileStoreSettings } from './adapters/s3/s3-file-store.js';
+import type { ExtractionLimits } from './extraction/limits.js';
 
 export interface IngestionModuleOptions {
   /** The embedded SQLite file `DATA_DIR/ingestion.sqlite`, or the `membolt_ingestion` MongoDB database. */
@@ -16,6 +17,16 @@ export interface IngestionModuleOptions {
   readonly chunkOverlapChars?: number;
   /** Uploads one replica processes at once. */
   readonly concurrency?: number;
+  /** Uploads of one account processed at once (across the replicas), so no account starves another. */
+  readonly concurrencyPerAccount?: number;
+  /** What one file may cause (decision 078); each limit has a safe default. */
+  readonly limits?: Partial<ExtractionLimits>;
+  /** The heap of the worker thread that reads one file, in MB. */
+  readonly workerMemoryMb?: number;
+  /** How long reading one file (extraction, OCR, chunking) may take. */
+  readonly extractTimeoutMs?: number;
+  /** An upload still `receiving` this long after it was opened is abandoned: removed with its parts. */
+  readonly abandonedAfterMs?: number;
   readonly attempts?: number;
   /** Keep the original files after processing (default: deleted once their memories are stored). */
   readonly keepFiles?: boolean;
@@ -28,8 +39,13 @@ export interface IngestionSettings {
   readonly chunkChars: number;
   readonly chunkOverlapChars: number;
   readonly concurrency: number;
+  readonly concurrencyPerAccount: number;
   readonly attempts: number;
   readonly keepFiles: boolean;
+  readonly limits: ExtractionLimits;
+  readonly workerMemoryMb: number;
+  readonly extractTimeoutMs: number;
+  readonly abandonedAfterMs: number;
   /** Memories per batch create (the memory service embeds each batch at once). */
   readonly batchSize: number;
   readonly summarySentences: number;
@@ -42,6 +58,18 @@ export const DEFAULT_CHUNK_CHARS = 1000;
 export const DEFAULT_CHUNK_OVERLAP_CHARS = 150;
 export const DEFAULT_INGESTION_CONCURRENCY = 2;
 export const DEFAULT_INGESTION_ATTEMPTS = 3;
+export const DEFAULT_INGESTION_CONCURRENCY_PER_ACCOUNT = 1;
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
+  archiveMaxBytes: 100 * 1024 * 1024,
+  archiveMaxEntries: 2_000,
+  pdfMaxPages: 2_000,
+  textMaxChars: 2_000_000,
+  memoriesPerFile: 2_000,
+  imageMaxPixels: 50_000_000,
+};
+export const DEFAULT_INGESTION_WORKER_MEMORY_MB = 512;
+export const DEFAULT_INGESTION_EXTRACT_TIMEOUT_SECONDS = 120;
+export const DEFAULT_ABANDONED_UPLOAD_MINUTES = 60;
 
 export function resolveIngestionSettings(options: IngestionModuleOptions): IngestionSettings {
   const chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
@@ -53,8 +81,13 @@ export function resolveIngestionSettings(options: IngestionModuleOptions): Inges
       Math.floor(chunkChars / 2),
     ),
     concurrency: options.concurrency ?? DEFAULT_INGESTION_CONCURRENCY,
+    concurrencyPerAccount: options.concurrencyPerAccount ?? DEFAULT_INGESTION_CONCURRENCY_PER_ACCOUNT,
     attempts: options.attempts ?? DEFAULT_INGESTION_ATTEMPTS,
     keepFiles: options.keepFiles ?? false,
+    limits: { ...DEFAULT_EXTRACTION_LIMITS, ...options.limits },
+    workerMemoryMb: options.workerMemoryMb ?? DEFAULT_INGESTION_WORKER_MEMORY_MB,
+    extractTimeoutMs: options.extractTimeoutMs ?? DEFAULT_INGESTION_EXTRACT_TIMEOUT_SECONDS * 1000,
+    abandonedAfterMs: options.abandonedAfterMs ?? DEFAULT_ABANDONED_UPLOAD_MINUTES * 60_000,
     batchSize: 50,
     summarySentences: 5,
     summaryMaxChars: 1200,
@@ -80,6 +113,64 @@ export const ingestionConfigFields = {
   INGESTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_INGESTION_CONCURRENCY),
   INGESTION_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(DEFAULT_INGESTION_ATTEMPTS),
   INGESTION_KEEP_FILES: booleanFlag(false),
+  INGESTION_CONCURRENCY_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(DEFAULT_INGESTION_CONCURRENCY_PER_ACCOUNT),
+  INGESTION_ARCHIVE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(4 * 1024 * 1024 * 1024)
+    .default(DEFAULT_EXTRACTION_LIMITS.archiveMaxBytes),
+  INGESTION_ARCHIVE_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(1_000_000)
+    .default(DEFAULT_EXTRACTION_LIMITS.archiveMaxEntries),
+  INGESTION_PDF_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_EXTRACTION_LIMITS.pdfMaxPages),
+  INGESTION_TEXT_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(1_000_000_000)
+    .default(DEFAULT_EXTRACTION_LIMITS.textMaxChars),
+  INGESTION_MEMORIES_PER_FILE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1_000_000)
+    .default(DEFAULT_EXTRACTION_LIMITS.memoriesPerFile),
+  INGESTION_IMAGE_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(1_000_000_000)
+    .default(DEFAULT_EXTRACTION_LIMITS.imageMaxPixels),
+  INGESTION_WORKER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(16_384)
+    .default(DEFAULT_INGESTION_WORKER_MEMORY_MB),
+  INGESTION_EXTRACT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(86_400)
+    .default(DEFAULT_INGESTION_EXTRACT_TIMEOUT_SECONDS),
+  INGESTION_ABANDONED_UPLOAD_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(DEFAULT_ABANDONED_UPLOAD_MINUTES),
   /** `disk` (DATA_DIR/uploads) or `s3`: several ingestion replicas share no disk. */
   INGESTION_FILE_STORE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z
@@ -116,6 +207,16 @@ export interface IngestionConfigValues extends JobsConfigValues {
   readonly INGESTION_CONCURRENCY: number;
   readonly INGESTION_JOB_ATTEMPTS: number;
   readonly INGESTION_KEEP_FILES: boolean;
+  readonly INGESTION_CONCURRENCY_PER_ACCOUNT?: number;
+  readonly INGESTION_ARCHIVE_MAX_BYTES?: number;
+  readonly INGESTION_ARCHIVE_MAX_ENTRIES?: number;
+  readonly INGESTION_PDF_MAX_PAGES?: number;
+  readonly INGESTION_TEXT_MAX_CHARS?: number;
+  readonly INGESTION_MEMORIES_PER_FILE?: number;
+  readonly INGESTION_IMAGE_MAX_PIXELS?: number;
+  readonly INGESTION_WORKER_MEMORY_MB?: number;
+  readonly INGESTION_EXTRACT_TIMEOUT_SECONDS?: number;
+  readonly INGESTION_ABANDONED_UPLOAD_MINUTES?: number;
   readonly INGESTION_FILE_STORE?: 'disk' | 's3';
   readonly S3_BUCKET?: string | undefined;
   readonly S3_REGION?: string;
@@ -138,8 +239,30 @@ export function toIngestionModuleOptions(config: IngestionConfigValues): Ingesti
     concurrency: config.INGESTION_CONCURRENCY,
     attempts: config.INGESTION_JOB_ATTEMPTS,
     keepFiles: config.INGESTION_KEEP_FILES,
+    concurrencyPerAccount: config.INGESTION_CONCURRENCY_PER_ACCOUNT,
+    limits: definedOnly({
+      archiveMaxBytes: config.INGESTION_ARCHIVE_MAX_BYTES,
+      archiveMaxEntries: config.INGESTION_ARCHIVE_MAX_ENTRIES,
+      pdfMaxPages: config.INGESTION_PDF_MAX_PAGES,
+      textMaxChars: config.INGESTION_TEXT_MAX_CHARS,
+      memoriesPerFile: config.INGESTION_MEMORIES_PER_FILE,
+      imageMaxPixels: config.INGESTION_IMAGE_MAX_PIXELS,
+    }),
+    workerMemoryMb: config.INGESTION_WORKER_MEMORY_MB,
+    extractTimeoutMs:
+      config.INGESTION_EXTRACT_TIMEOUT_SECONDS === undefined
+        ? undefined
+        : Math.round(config.INGESTION_EXTRACT_TIMEOUT_SECONDS * 1000),
+    abandonedAfterMs:
+      config.INGESTION_ABANDONED_UPLOAD_MINUTES === undefined
+        ? undefined
+        : Math.round(config.INGESTION_ABANDONED_UPLOAD_MINUTES * 60_000),
     fileStore: fileStoreOf(config),
   };
+}
+
+function definedOnly<T extends object>(values: { [K in keyof T]: T[K] | undefined }): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 function fileStoreOf(config: IngestionConfigValues): IngestionModuleOptions['fileStore'] {

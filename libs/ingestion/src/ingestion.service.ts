@@ -110,6 +110,7 @@ export class IngestionService {
       jobId: upload.id,
       attempts: this.settings.attempts,
       backoffMs: 2_000,
+      group: userId,
     });
     await this.changes.changed(userId, upload.id, 'queued', upload.percent);
     return { ...upload, kind: verdict.kind, state: 'queued', updatedAt: now };
@@ -125,6 +126,7 @@ export class IngestionService {
       const now = this.clock.now().toISOString();
       await this.store.uploads.update(upload.id, { state: 'failed', error }, now);
       await this.changes.changed(userId, upload.id, 'failed', upload.percent);
+      if (!this.settings.keepFiles) await this.files.delete(upload.id);
       return { ...upload, state: 'failed', error, updatedAt: now };
     }
     return upload;

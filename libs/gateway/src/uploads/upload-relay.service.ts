@@ -57,11 +57,19 @@ export class UploadRelay {
       fileSize: bytes.length,
       ...(body.fileType ? { fileType: body.fileType } : {}),
     });
-    for (let index = 0, offset = 0; offset < bytes.length; index++, offset += UPLOAD_PART_BYTES) {
-      const data = bytes.subarray(offset, offset + UPLOAD_PART_BYTES).toString('base64');
-      await this.bus.request(IngestionSubjects.part, { uploadId: begun.id, index, data });
+    let upload: UploadView;
+    try {
+      for (let index = 0, offset = 0; offset < bytes.length; index++, offset += UPLOAD_PART_BYTES) {
+        const data = bytes.subarray(offset, offset + UPLOAD_PART_BYTES).toString('base64');
+        await this.bus.request(IngestionSubjects.part, { uploadId: begun.id, index, data });
+      }
+      upload = await this.bus.request(IngestionSubjects.complete, { uploadId: begun.id });
+    } catch (error) {
+      // An upload cut off half-way leaves neither its parts nor a `receiving` row (best effort: the
+      // abandoned-upload sweep removes what this could not).
+      await this.bus.request(IngestionSubjects.delete, { uploadId: begun.id }).catch(() => undefined);
+      throw error;
     }
-    let upload = await this.bus.request(IngestionSubjects.complete, { uploadId: begun.id });
     if (async) return { kind: 'accepted', upload };
 
     const deadline = Date.now() + this.settings.uploadWaitMs;

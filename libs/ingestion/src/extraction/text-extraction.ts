@@ -1,5 +1,8 @@
 import type { UploadFileKind } from '@membolt/contracts';
 import { createRequire } from 'node:module';
+import { FileLimitError, UnreadableFileError } from './errors.js';
+import { type ExtractionLimits, limitMessages } from './limits.js';
+import { checkZip } from './zip-guard.js';
 
 // Each reader (unpdf, mammoth, word-extractor) is loaded when the first file of its kind arrives, not when
 // the service starts: a deployment that never sees a .doc never loads word-extractor.
@@ -24,47 +27,59 @@ export interface ExtractedText {
   readonly markdown: boolean;
 }
 
-/** The file cannot be read (encrypted, damaged, truncated): retrying cannot help. */
-export class UnreadableFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnreadableFileError';
-  }
-}
+export { UnreadableFileError } from './errors.js';
 
 /** Reads images' text (OCR); a port so it can run off the request path, in a worker. */
 export interface ImageTextReader {
   read(bytes: Uint8Array): Promise<string>;
+  /** Ends the reader's work in progress and frees it (the next read starts afresh). */
+  close?(): Promise<void>;
 }
 
+/** The text of a file other than an image (images are read by OCR, see `ImageTextReader`), within `limits`. */
 export async function extractText(
-  kind: UploadFileKind,
+  kind: Exclude<UploadFileKind, 'jpg' | 'png' | 'gif'>,
   bytes: Uint8Array,
-  ocr: ImageTextReader,
+  limits: ExtractionLimits,
 ): Promise<ExtractedText> {
+  let extracted: ExtractedText;
   switch (kind) {
     case 'pdf':
-      return extractPdf(bytes);
+      return extractPdf(bytes, limits);
     case 'docx':
-      return extractDocx(bytes);
+      await checkZip(bytes, limits);
+      extracted = await extractDocx(bytes);
+      break;
     case 'doc':
-      return extractDoc(bytes);
+      extracted = await extractDoc(bytes);
+      break;
     case 'txt':
     case 'md':
-      return {
+      extracted = {
         sections: [{ text: new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '') }],
         pages: null,
         markdown: kind === 'md',
       };
-    case 'jpg':
-    case 'png':
-    case 'gif':
-      return { sections: [{ text: await ocr.read(bytes) }], pages: null, markdown: false };
+      break;
+  }
+  checkChars(extracted.sections, limits);
+  return extracted;
+}
+
+/** Refuses text over the character limit. */
+export function checkChars(
+  sections: readonly TextSection[],
+  limits: Pick<ExtractionLimits, 'textMaxChars'>,
+): void {
+  let chars = 0;
+  for (const section of sections) {
+    chars += section.text.length;
+    if (chars > limits.textMaxChars) throw new FileLimitError(limitMessages.textChars(limits.textMaxChars));
   }
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
-  const { extractText: extractPdfText, getDocumentProxy } = await import('unpdf');
+async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractedText> {
+  const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
@@ -77,16 +92,43 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
     throw new UnreadableFileError(`The PDF could not be read (damaged or truncated): ${messageOf(error)}`);
   }
   try {
-    const { totalPages, text } = await extractPdfText(pdf, { mergePages: false });
-    return {
-      sections: text.map((pageText, i) => ({ text: pageText, page: i + 1 })),
-      pages: totalPages,
-      markdown: false,
-    };
+    // The page count is in the document's catalogue: known before any page is read.
+    if (pdf.numPages > limits.pdfMaxPages)
+      throw new FileLimitError(limitMessages.pdfPages(pdf.numPages, limits.pdfMaxPages));
+    const sections: TextSection[] = [];
+    let chars = 0;
+    for (let page = 1; page <= pdf.numPages; page++) {
+      const text = await pageText(pdf, page);
+      chars += text.length;
+      if (chars > limits.textMaxChars) throw new FileLimitError(limitMessages.textChars(limits.textMaxChars));
+      sections.push({ text, page });
+    }
+    return { sections, pages: pdf.numPages, markdown: false };
   } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
     throw new UnreadableFileError(`The PDF could not be read (damaged or truncated): ${messageOf(error)}`);
   } finally {
     await (pdf as unknown as { destroy?: () => Promise<void> }).destroy?.();
+  }
+}
+
+/** One page's text as unpdf joins it (line ends kept), read one page at a time and released. */
+async function pageText(
+  pdf: {
+    getPage(n: number): Promise<{ getTextContent(): Promise<{ items: unknown[] }>; cleanup(): unknown }>;
+  },
+  pageNumber: number,
+): Promise<string> {
+  const page = await pdf.getPage(pageNumber);
+  try {
+    const content = await page.getTextContent();
+    return content.items
+      .map((item) => item as { str?: string; hasEOL?: boolean })
+      .filter((item) => item.str != null)
+      .map((item) => `${item.str}${item.hasEOL ? '\n' : ''}`)
+      .join('');
+  } finally {
+    page.cleanup();
   }
 }
 
@@ -116,7 +158,11 @@ export function htmlToText(html: string): string {
 async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
   const { default: mammoth } = await import('mammoth');
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    // Pictures carry no text: they are never read (mammoth would inline each one as base64).
+    const { value } = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+    );
     return { sections: [{ text: htmlToText(value) }], pages: null, markdown: true };
   } catch (error) {
     throw new UnreadableFileError(

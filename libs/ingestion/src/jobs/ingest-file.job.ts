@@ -2,11 +2,13 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { FACT_EXTRACTION_TEXT_MAX_LENGTH, type UploadState } from '@membolt/contracts';
 import { type Job, JOB_QUEUE, type JobQueue, PermanentJobError } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { chunkText } from '../domain/chunker.js';
-import { extractiveSummary } from '../domain/extractive-summary.js';
 import { summaryLead } from '../domain/summary-memory.js';
 import { textPieces } from '../domain/text-pieces.js';
-import { extractText, type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
+import { runFileTask } from '../extraction/file-worker.js';
+import { checkImage } from '../extraction/image-size.js';
+import { FileLimitError, limitMessages } from '../extraction/limits.js';
+import type { FileTask, ProcessedFile } from '../extraction/process-file.js';
+import { type ImageTextReader, UnreadableFileError } from '../extraction/text-extraction.js';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
 import { FILE_FACTS, type FileFacts } from '../ports/file-facts.js';
 import { FILE_MEMORIES, type FileMemories } from '../ports/file-memories.js';
@@ -33,6 +35,8 @@ export interface IngestFileResult {
   readonly abandoned?: true;
 }
 
+/** Pieces of a file's text read for facts about its owner (the first ones: a file's own words about them). */
+const FACT_PIECES_PER_FILE = 10;
 const SUMMARY_IMPORTANCE = 0.7;
 const CHUNK_IMPORTANCE = 0.5;
 
@@ -62,6 +66,7 @@ export class IngestFileJob implements OnModuleInit {
   onModuleInit(): void {
     this.queue.process<IngestFileJobData>(INGEST_FILE_JOB, (job) => this.run(job), {
       concurrency: this.settings.concurrency,
+      concurrencyPerGroup: this.settings.concurrencyPerAccount,
     });
   }
 
@@ -75,6 +80,13 @@ export class IngestFileJob implements OnModuleInit {
       if (permanent || job.attempt >= this.settings.attempts) {
         await this.store.uploads.update(uploadId, { state: 'failed', error: message }, this.now());
         await this.changes.changed(userId, uploadId, 'failed', 0);
+        // A failed upload keeps no file and no memory; its row stays to say why it failed.
+        const made = await this.memories.existing(userId, uploadId).catch(() => null);
+        if (made) {
+          const ids = [...made.chunks.values(), ...(made.summaryId ? [made.summaryId] : []), ...made.others];
+          if (ids.length) await this.memories.delete(userId, ids).catch(() => 0);
+        }
+        if (!this.settings.keepFiles) await this.files.delete(uploadId).catch(() => false);
         this.logger.warn(`Upload ${uploadId} of ${userId} failed: ${message}`);
       }
       if (error instanceof UnreadableFileError) throw new PermanentJobError(message);
@@ -93,15 +105,12 @@ export class IngestFileJob implements OnModuleInit {
     await this.stage(job, upload, 'extracting', 5);
     if (!(await this.files.exists(uploadId)))
       throw new PermanentJobError('The uploaded file is no longer stored.');
-    const extracted = await extractText(upload.kind, await this.files.read(uploadId), this.ocr);
-    const fullText = extracted.sections.map((s) => s.text).join('\n\n');
+    const processed = await this.read(upload.kind, await this.files.read(uploadId));
+    const { chunks, fullText } = processed;
     if (!fullText.trim()) throw new PermanentJobError('No text could be found in the file.');
+    const extracted = { pages: processed.pages };
 
     await this.stage(job, upload, 'chunking', 25, { pages: extracted.pages });
-    const chunks = chunkText(extracted.sections, extracted.markdown, {
-      size: this.settings.chunkChars,
-      overlap: this.settings.chunkOverlapChars,
-    });
 
     await this.stage(job, upload, 'embedding', 30, { chunks: chunks.length });
     const existing = await this.memories.existing(userId, uploadId);
@@ -142,13 +151,7 @@ export class IngestFileJob implements OnModuleInit {
     let summary = existing.summaryText;
     if (!summaryMemoryId) {
       const written = await this.summaries.summarize(userId, upload.fileName, fullText);
-      summary = (
-        written?.summary ??
-        extractiveSummary(fullText, {
-          sentences: this.settings.summarySentences,
-          maxLength: this.settings.summaryMaxChars,
-        })
-      ).slice(0, this.settings.summaryMaxChars);
+      summary = (written?.summary ?? processed.extractiveSummary).slice(0, this.settings.summaryMaxChars);
       const [id] = await this.memories.create(userId, [
         {
           text: `${summaryLead(upload.fileName)}${summary}`.slice(0, 20_000),
@@ -175,8 +178,12 @@ export class IngestFileJob implements OnModuleInit {
     // What the file says about its owner ("I moved to Oslo", "I am allergic to peanuts") goes through the
     // chat service's rules like an exchange: added, updated, or skipped as already known (so a re-run adds
     // nothing twice). The learned facts carry the upload's id: deleting the upload deletes them.
+    // Bounded like the rest of the file: at most the memories one file may make, from its first pieces.
     const facts = { added: 0, updated: 0, skipped: 0 };
-    for (const text of textPieces(fullText, FACT_EXTRACTION_TEXT_MAX_LENGTH)) {
+    const factBudget = this.settings.limits.memoriesPerFile - chunks.length - 1;
+    const pieces = textPieces(fullText, FACT_EXTRACTION_TEXT_MAX_LENGTH).slice(0, FACT_PIECES_PER_FILE);
+    for (const text of pieces) {
+      if (facts.added >= factBudget) break;
       const learned = await this.facts.learn(userId, { text, uploadId, fileName: upload.fileName });
       facts.added += learned.added;
       facts.updated += learned.updated;
@@ -204,6 +211,51 @@ export class IngestFileJob implements OnModuleInit {
     await this.changes.changed(userId, uploadId, 'done', 100);
     if (!this.settings.keepFiles) await this.files.delete(uploadId);
     return { summaryMemoryId, chunks: chunks.length, facts };
+  }
+
+  /**
+   * Reads the file off the event loop: an image's size is checked from its header, then OCR (its own worker
+   * thread) runs under the deadline; extraction, chunking and the extractive summary run in a worker thread
+   * with a heap cap and the deadline (file-worker.ts).
+   */
+  private async read(kind: NonNullable<UploadRecord['kind']>, bytes: Uint8Array): Promise<ProcessedFile> {
+    const task: Omit<FileTask, 'source'> = {
+      kind,
+      limits: this.settings.limits,
+      chunkChars: this.settings.chunkChars,
+      chunkOverlapChars: this.settings.chunkOverlapChars,
+      summarySentences: this.settings.summarySentences,
+      summaryMaxChars: this.settings.summaryMaxChars,
+    };
+    const deadline = Date.now() + this.settings.extractTimeoutMs;
+    if (kind === 'jpg' || kind === 'png' || kind === 'gif') {
+      checkImage(kind, bytes, this.settings.limits);
+      const text = await this.ocrWithin(bytes, this.settings.extractTimeoutMs);
+      return runFileTask(
+        { ...task, source: { text } },
+        { memoryMb: this.settings.workerMemoryMb, timeoutMs: Math.max(1_000, deadline - Date.now()) },
+      );
+    }
+    return runFileTask(
+      { ...task, source: { bytes } },
+      { memoryMb: this.settings.workerMemoryMb, timeoutMs: this.settings.extractTimeoutMs },
+    );
+  }
+
+  /** OCR under the deadline; past it the OCR worker is ended (a new one starts for the next image). */
+  private async ocrWithin(bytes: Uint8Array, timeoutMs: number): Promise<string> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void this.ocr.close?.();
+        reject(new FileLimitError(limitMessages.deadline(Math.round(timeoutMs / 1000))));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([this.ocr.read(bytes), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The upload still exists; if it was deleted meanwhile, the memories just made are removed again. */

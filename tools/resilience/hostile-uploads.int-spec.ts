@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@membolt/bus/testing';
+import { GraphqlBrowser } from '@membolt/bff/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { type AppProcess, eventually, spawnApp } from '../e2e/support/app-process.js';
+import { printFigures } from './support/load.js';
+
+/**
+ * Hostile files against the real standalone process: a DOCX that inflates to hundreds of MB (honest and
+ * lying about its sizes), a PDF with more pages than allowed, a PNG whose header claims 20000 x 20000
+ * pixels, a text file that would make more memories than allowed. Each upload must end `failed` with a
+ * reason that names the limit, once (never retried into a crash loop), while the process stays up and
+ * answers `/api/status`, and no memory is left from a refused file.
+ */
+
+const MiB = 1024 * 1024;
+const BOMB_XML_BYTES = 320 * MiB;
+const PDF_MAX_PAGES = 40;
+const MEMORIES_PER_FILE = 20;
+
+/** A zip (DOCX) from its entries; `lie` makes the headers declare tiny sizes for the big entry. */
+function zip(
+  entries: Array<{ name: string; data: Buffer | { deflated: Buffer; size: number; crc: number } }>,
+  lie = false,
+): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const raw = Buffer.isBuffer(entry.data) ? entry.data : null;
+    const deflated = raw ? deflateRawSync(raw) : (entry.data as { deflated: Buffer }).deflated;
+    const crc = raw ? crc32(raw) : (entry.data as { crc: number }).crc;
+    const realSize = raw ? raw.length : (entry.data as { size: number }).size;
+    const size = lie && !raw ? 2_000 : realSize;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(deflated.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(deflated.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, deflated);
+    centrals.push(central, name);
+    offset += 30 + name.length + deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A DOCX whose word/document.xml is `xmlBytes` of repeated paragraphs (deflated without holding it whole). */
+function docxBomb(xmlBytes: number, lie = false): Buffer {
+  const head = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+  );
+  const tail = Buffer.from('</w:body></w:document>');
+  const paragraph = '<w:p><w:r><w:t>All work and no play makes a very large document.</w:t></w:r></w:p>';
+  const block = Buffer.from(paragraph.repeat(Math.ceil(MiB / paragraph.length)).slice(0, MiB));
+  const blocks = Math.floor((xmlBytes - head.length - tail.length) / block.length);
+  const parts = [head, ...Array.from({ length: blocks }, () => block), tail];
+  const whole = Buffer.concat(parts);
+  const deflated = deflateRawSync(whole, { level: 9 });
+  const crc = crc32(whole);
+  const size = whole.length;
+  return zip(
+    [
+      {
+        name: '[Content_Types].xml',
+        data: Buffer.from(
+          '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        data: Buffer.from(
+          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+        ),
+      },
+      { name: 'word/document.xml', data: { deflated, size, crc } },
+    ],
+    lie,
+  );
+}
+
+/** A complete, valid grayscale PNG of `width` x `height` black pixels (a few hundred KB for 20000 x 20000). */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // grayscale
+  const pixels = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function manyPagesPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    pdf
+      .addPage([300, 200])
+      .drawText(`Page ${i}: the orchard ledger line ${i}.`, { x: 20, y: 100, size: 10, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** Resident memory of a process from /proc, in MiB. */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Math.round(Number(line[1]) / 1024) : 0;
+}
+
+describe('resilience, standalone: hostile uploads', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-resilience-uploads-'));
+  let app: AppProcess;
+  let url = '';
+  let key = '';
+  let userId = '';
+  let rssAtStart = 0;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    app = spawnApp('standalone', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // A modest heap, so a file that grows the serving process's heap ends it here quickly.
+      NODE_OPTIONS: '--max-old-space-size=1536',
+      GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+      GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+      BUS_TIMEOUT_MS: '30000',
+      INGESTION_PDF_MAX_PAGES: String(PDF_MAX_PAGES),
+      INGESTION_MEMORIES_PER_FILE: String(MEMORIES_PER_FILE),
+    });
+    await eventually(async () => (await fetch(`${url}/api/plans`)).status === 200, 120_000, 'standalone');
+    const browser = new GraphqlBrowser(url);
+    const signUp = await browser.request<{ signUp: { id: string } }>(
+      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
+      {
+        input: {
+          email: `${randomUUID()}@hostile.membolt.test`,
+          name: 'Hostile',
+          password: `pw-${randomUUID()}`,
+        },
+      },
+    );
+    if (!signUp.data) throw new Error(`sign-up failed: ${JSON.stringify(signUp.errors)}`);
+    userId = signUp.data.signUp.id;
+    const created = await browser.request<{ createApiKey: { secret: string } }>(
+      'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+      { input: { name: 'hostile' } },
+    );
+    if (!created.data) throw new Error(`key failed: ${JSON.stringify(created.errors)}`);
+    key = created.data.createApiKey.secret;
+    rssAtStart = rssMiB(app.pid);
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const api = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'X-API-Key': key, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+      signal: AbortSignal.timeout(60_000),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  /** Uploads without waiting, then follows the upload while probing /api/status; the worst probe is returned. */
+  async function uploadAndFollow(fileName: string, bytes: Buffer) {
+    const rssBefore = rssMiB(app.pid);
+    const answer = await api('/api/upload_base64?async=true', {
+      method: 'POST',
+      body: { fileName, fileSize: bytes.length, fileData: bytes.toString('base64') },
+    });
+    expect(answer.status).toBe(202);
+    const uploadId = String(answer.body['upload_id']);
+    let worstStatusMs = 0;
+    let state: Record<string, unknown> = {};
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const started = Date.now();
+      const status = await fetch(`${url}/api/status`, { signal: AbortSignal.timeout(60_000) });
+      worstStatusMs = Math.max(worstStatusMs, Date.now() - started);
+      expect(status.status).toBe(200);
+      if (!app.alive()) throw new Error(`the product died:\n${app.output.slice(-20).join('\n')}`);
+      state = (await api(`/api/uploads/${uploadId}`)).body;
+      if (state['state'] === 'done' || state['state'] === 'failed') break;
+      if (Date.now() > deadline) throw new Error(`upload ${fileName} still ${String(state['state'])}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const memories = await api(
+      `/api/user/${userId}/memories?limit=1&metadata=${encodeURIComponent(JSON.stringify({ uploadId }))}`,
+    );
+    const figures = {
+      file: fileName,
+      bytes: bytes.length,
+      state: state['state'],
+      error: state['error'],
+      worstStatusMs,
+      rssBeforeMiB: rssBefore,
+      rssAfterMiB: rssMiB(app.pid),
+      memories: memories.body['total_count'],
+    };
+    printFigures(`hostile upload ${fileName}`, figures);
+    return { uploadId, state, memories: Number(memories.body['total_count']) };
+  }
+
+  /** Once failed, an upload stays failed: its job is not run again (no retry, no crash loop). */
+  async function staysFailed(uploadId: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(app.alive()).toBe(true);
+    expect((await api(`/api/uploads/${uploadId}`)).body['state']).toBe('failed');
+  }
+
+  it('a DOCX that inflates to hundreds of MB fails with the archive limit, the process stays up', async () => {
+    const bomb = docxBomb(BOMB_XML_BYTES);
+    expect(bomb.length).toBeLessThan(2 * MiB);
+    const { uploadId, state, memories } = await uploadAndFollow('bomb.docx', bomb);
+    expect(state).toMatchObject({ state: 'failed' });
+    expect(String(state['error'])).toMatch(/INGESTION_ARCHIVE_MAX_BYTES/);
+    expect(memories).toBe(0);
+    await staysFailed(uploadId);
+  });
+
+  it('a DOCX whose headers lie about its sizes is stopped while inflating', async () => {
+    const { uploadId, state, memories } = await uploadAndFollow('liar.docx', docxBomb(BOMB_XML_BYTES, true));
+    expect(state).toMatchObject({ state: 'failed' });
+    expect(String(state['error'])).toMatch(/INGESTION_ARCHIVE_MAX_BYTES/);
+    expect(memories).toBe(0);
+    await staysFailed(uploadId);
+  });
+
+  it('a PDF with more pages than INGESTION_PDF_MAX_PAGES fails naming the limit, with no memory', async () => {
+    const { uploadId, state, memories } = await uploadAndFollow(
+      'ledger.pdf',
+      await manyPagesPdf(PDF_MAX_PAGES * 3),
+    );
+    expect(state).toMatchObject({ state: 'failed' });
+    expect(String(state['error'])).toMatch(new RegExp(`${PDF_MAX_PAGES * 3} pages.*INGESTION_PDF_MAX_PAGES`));
+    expect(memories).toBe(0);
+    await staysFailed(uploadId);
+  });
+
+  it('a PNG whose header claims 20000 x 20000 pixels fails before it is decoded', async () => {
+    const { uploadId, state, memories } = await uploadAndFollow('huge.png', hugePng(20_000, 20_000));
+    expect(state).toMatchObject({ state: 'failed' });
+    expect(String(state['error'])).toMatch(/20000 x 20000.*INGESTION_IMAGE_MAX_PIXELS/);
+    expect(memories).toBe(0);
+    await staysFailed(uploadId);
+  });
+
+  it('a text that would make more memories than INGESTION_MEMORIES_PER_FILE fails, storing none', async () => {
+    const text = Array.from(
+      { length: 400 },
+      (_, i) => `Paragraph ${i}: the cooperative planted ${i} new apricot trees along the river terrace.`,
+    ).join('\n\n');
+    const { uploadId, state, memories } = await uploadAndFollow('long.txt', Buffer.from(text));
+    expect(state).toMatchObject({ state: 'failed' });
+    expect(String(state['error'])).toMatch(/INGESTION_MEMORIES_PER_FILE/);
+    expect(memories).toBe(0);
+    await staysFailed(uploadId);
+  });
+
+  it('gives back the memory the files took: RSS returns near its level before them', async () => {
+    // Loose on purpose (allocators keep some pages): the point is that no file's working set stays resident.
+    const bound = Math.round(rssAtStart * 1.5);
+    let rss = rssMiB(app.pid);
+    const deadline = Date.now() + 60_000;
+    while (rss > bound && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      rss = rssMiB(app.pid);
+    }
+    printFigures('hostile uploads: RSS', { atStartMiB: rssAtStart, nowMiB: rss, boundMiB: bound });
+    expect(rss).toBeLessThanOrEqual(bound);
+  });
+
+  it('leaves no stored file behind for the failed uploads', async () => {
+    let left: string[] = [];
+    try {
+      left = readdirSync(join(dataDir, 'uploads'));
+    } catch {
+      left = [];
+    }
+    expect(left).toEqual([]);
+  });
+});
