@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { ingestionConfigFields, toIngestionModuleOptions } from './ingestion.options.js';
+import {
+  DEFAULT_EXTRACTION_LIMITS,
+  ingestionConfigFields,
+  resolveIngestionSettings,
+  toIngestionModuleOptions,
+} from './ingestion.options.js';
 
 const options = (env: Record<string, string>) =>
   toIngestionModuleOptions(z.object(ingestionConfigFields).parse({ DATA_DIR: '/data', ...env }));
@@ -43,5 +48,64 @@ describe('ingestion configuration: the file store', () => {
     expect(() => options({ INGESTION_FILE_STORE: 's3', S3_BUCKET: 'Not A Bucket' })).toThrow(/bucket name/);
     expect(() => options({ S3_ENDPOINT: 'ftp://x' })).toThrow(/http\(s\) URL/);
     expect(() => options({ S3_PREFIX: '../up' })).toThrow(/key prefix/);
+  });
+});
+
+describe('ingestion configuration: what one file may cause', () => {
+  const settings = (env: Record<string, string>) => resolveIngestionSettings(options(env));
+
+  it('has a safe default for every limit', () => {
+    expect(settings({})).toMatchObject({
+      limits: DEFAULT_EXTRACTION_LIMITS,
+      workerMemoryMb: 512,
+      extractTimeoutMs: 120_000,
+      concurrencyPerAccount: 1,
+      abandonedAfterMs: 60 * 60_000,
+    });
+    expect(DEFAULT_EXTRACTION_LIMITS).toEqual({
+      archiveMaxBytes: 100 * 1024 * 1024,
+      archiveMaxEntries: 2_000,
+      pdfMaxPages: 2_000,
+      textMaxChars: 2_000_000,
+      memoriesPerFile: 2_000,
+      imageMaxPixels: 50_000_000,
+    });
+  });
+
+  it('reads each limit from its variable', () => {
+    expect(
+      settings({
+        INGESTION_ARCHIVE_MAX_BYTES: String(16 * 1024 * 1024),
+        INGESTION_ARCHIVE_MAX_ENTRIES: '300',
+        INGESTION_PDF_MAX_PAGES: '40',
+        INGESTION_TEXT_MAX_CHARS: '90000',
+        INGESTION_MEMORIES_PER_FILE: '20',
+        INGESTION_IMAGE_MAX_PIXELS: '1000000',
+        INGESTION_WORKER_MEMORY_MB: '256',
+        INGESTION_EXTRACT_TIMEOUT_SECONDS: '2.5',
+        INGESTION_CONCURRENCY_PER_ACCOUNT: '2',
+        INGESTION_ABANDONED_UPLOAD_MINUTES: '15',
+      }),
+    ).toMatchObject({
+      limits: {
+        archiveMaxBytes: 16 * 1024 * 1024,
+        archiveMaxEntries: 300,
+        pdfMaxPages: 40,
+        textMaxChars: 90_000,
+        memoriesPerFile: 20,
+        imageMaxPixels: 1_000_000,
+      },
+      workerMemoryMb: 256,
+      extractTimeoutMs: 2_500,
+      concurrencyPerAccount: 2,
+      abandonedAfterMs: 15 * 60_000,
+    });
+  });
+
+  it('refuses values that would leave a file unbounded or nothing readable', () => {
+    expect(() => options({ INGESTION_PDF_MAX_PAGES: '0' })).toThrow(/INGESTION_PDF_MAX_PAGES/);
+    expect(() => options({ INGESTION_WORKER_MEMORY_MB: '16' })).toThrow(/INGESTION_WORKER_MEMORY_MB/);
+    expect(() => options({ INGESTION_MEMORIES_PER_FILE: 'lots' })).toThrow(/INGESTION_MEMORIES_PER_FILE/);
+    expect(() => options({ INGESTION_ARCHIVE_MAX_BYTES: '-1' })).toThrow(/INGESTION_ARCHIVE_MAX_BYTES/);
   });
 });
