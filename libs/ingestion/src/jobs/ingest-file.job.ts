@@ -207,9 +207,10 @@ export class IngestFileJob implements OnModuleInit {
       },
       this.now(),
     );
+    // The file goes as soon as the upload is done, before anyone is told it is.
+    if (!this.settings.keepFiles) await this.files.delete(uploadId);
     await job.progress('done', 100);
     await this.changes.changed(userId, uploadId, 'done', 100);
-    if (!this.settings.keepFiles) await this.files.delete(uploadId);
     return { summaryMemoryId, chunks: chunks.length, facts };
   }
 
