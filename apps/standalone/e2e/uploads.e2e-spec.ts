@@ -309,6 +309,32 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
   });
 
+  it('leaves no `receiving` row and no part behind when an upload is cut off half-way', async () => {
+    const carol = await newApiUser(product);
+    const ingestion = product.app.get(IngestionService);
+    const uploadsDir = join(product.scratchDir, 'data', 'uploads');
+    const stored = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : []);
+    const before = stored();
+    // The second part fails to store (a full disk, a lost connection): the relay gives up half-way.
+    const original = ingestion.part.bind(ingestion);
+    let calls = 0;
+    const spy = jest.spyOn(ingestion, 'part').mockImplementation(async (userId, request) => {
+      if (++calls === 2) throw new Error('No space left on device');
+      return original(userId, request);
+    });
+    try {
+      const bytes = new TextEncoder().encode('Half of a diary. '.repeat(40_000));
+      const answer = await upload(carol, body('diary.txt', bytes));
+      expect(answer.status).toBeGreaterThanOrEqual(500);
+      expect(calls).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    const list = ok<{ total_count: number }>(await carol.call('/api/uploads'));
+    expect(list.total_count).toBe(0);
+    expect(stored()).toEqual(before);
+  });
+
   it('purges uploads whose parts never all arrived, with their parts', async () => {
     const ingestion = product.app.get(IngestionService);
     const open = await ingestion.begin(alice.userId, { fileName: 'half.txt', fileSize: 600_000 });
