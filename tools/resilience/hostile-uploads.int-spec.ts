@@ -153,10 +153,16 @@ describe('resilience, standalone: hostile uploads', () => {
   let userId = '';
   let rssAtStart = 0;
 
+  let env: Record<string, string> = {};
+  const start = async (): Promise<void> => {
+    app = spawnApp('standalone', env);
+    await eventually(async () => (await fetch(`${url}/api/plans`)).status === 200, 120_000, 'standalone');
+  };
+
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    app = spawnApp('standalone', {
+    env = {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -168,8 +174,10 @@ describe('resilience, standalone: hostile uploads', () => {
       BUS_TIMEOUT_MS: '30000',
       INGESTION_PDF_MAX_PAGES: String(PDF_MAX_PAGES),
       INGESTION_MEMORIES_PER_FILE: String(MEMORIES_PER_FILE),
-    });
-    await eventually(async () => (await fetch(`${url}/api/plans`)).status === 200, 120_000, 'standalone');
+      // One run per upload: a run cut short by a crash leaves its job dead at the next start.
+      INGESTION_JOB_ATTEMPTS: '1',
+    };
+    await start();
     const browser = new GraphqlBrowser(url);
     const signUp = await browser.request<{ signUp: { id: string } }>(
       'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
@@ -314,6 +322,28 @@ describe('resilience, standalone: hostile uploads', () => {
     }
     printFigures('hostile uploads: RSS', { atStartMiB: rssAtStart, nowMiB: rss, boundMiB: bound });
     expect(rss).toBeLessThanOrEqual(bound);
+  });
+
+  it('an upload whose run a crash cut short is failed, in its state and in the list, never left extracting', async () => {
+    const image = hugePng(1_600, 1_200);
+    const answer = await api('/api/upload_base64?async=true', {
+      method: 'POST',
+      body: { fileName: 'scan.png', fileSize: image.length, fileData: image.toString('base64') },
+    });
+    const uploadId = String(answer.body['upload_id']);
+    await eventually(
+      async () => (await api(`/api/uploads/${uploadId}`)).body['state'] === 'extracting',
+      60_000,
+      'the upload to be read',
+    );
+    await app.kill();
+    await start();
+    // The list first (the web app's files page): it must not show the stage the crash left.
+    const list = (await api('/api/uploads?limit=50')).body as { uploads: Array<Record<string, unknown>> };
+    expect(list.uploads.find((u) => u['id'] === uploadId)).toMatchObject({ state: 'failed' });
+    expect(list.uploads.filter((u) => !['done', 'failed'].includes(String(u['state'])))).toEqual([]);
+    const state = (await api(`/api/uploads/${uploadId}`)).body;
+    expect(state).toMatchObject({ state: 'failed', error: expect.stringMatching(/stopped/) });
   });
 
   it('leaves no stored file behind for the failed uploads', async () => {

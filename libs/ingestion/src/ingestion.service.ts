@@ -118,25 +118,34 @@ export class IngestionService {
 
   /** The upload, its state reconciled with its job (a job that died for good fails its upload). */
   async get(userId: string, uploadId: string): Promise<UploadRecord> {
-    const upload = await this.find(userId, uploadId);
+    return this.reconcile(await this.find(userId, uploadId));
+  }
+
+  /** A page of the user's uploads, each reconciled with its job like `get`. */
+  async list(
+    userId: string,
+    request: ListUploadsRequest,
+  ): Promise<{ uploads: UploadRecord[]; total: number }> {
+    const page = await this.store.uploads.list(userId, request.limit, request.offset);
+    return { ...page, uploads: await Promise.all(page.uploads.map((upload) => this.reconcile(upload))) };
+  }
+
+  /**
+   * An upload in processing whose job ended without finishing it (dead after its attempts, each cut short
+   * by a crash, or failed) is failed with the job's reason, its file removed: never left showing a stage.
+   */
+  private async reconcile(upload: UploadRecord): Promise<UploadRecord> {
     if (upload.state === 'receiving' || FINISHED_UPLOAD_STATES.includes(upload.state)) return upload;
     const job = await this.queue.get(upload.id);
     if (job && (job.state === 'dead' || job.state === 'failed')) {
       const error = job.error ?? 'Processing failed.';
       const now = this.clock.now().toISOString();
       await this.store.uploads.update(upload.id, { state: 'failed', error }, now);
-      await this.changes.changed(userId, upload.id, 'failed', upload.percent);
+      await this.changes.changed(upload.userId, upload.id, 'failed', upload.percent);
       if (!this.settings.keepFiles) await this.files.delete(upload.id);
       return { ...upload, state: 'failed', error, updatedAt: now };
     }
     return upload;
-  }
-
-  async list(
-    userId: string,
-    request: ListUploadsRequest,
-  ): Promise<{ uploads: UploadRecord[]; total: number }> {
-    return this.store.uploads.list(userId, request.limit, request.offset);
   }
 
   /**
