@@ -41,9 +41,9 @@ const SUMMARY_IMPORTANCE = 0.7;
 const CHUNK_IMPORTANCE = 0.5;
 
 /**
- * The job of one upload: extract the text (PDF pages, Word, plain text, OCR for images), chunk it by
- * structure, store the chunks as memories in batches (the memory service embeds each batch), then a
- * summary memory. Idempotent: a run after a crash asks the memory service what this upload already
+ * The job of one upload: extract the text (PDF pages, Word, plain text, OCR for images) and chunk it by
+ * structure in a worker thread, within the file limits (decision 078), store the chunks as memories in
+ * batches (the memory service embeds each batch), then a summary memory. Idempotent: a run after a crash asks the memory service what this upload already
  * stored (by its `uploadId` metadata) and stores only the rest, so no chunk is stored twice.
  */
 @Injectable()
@@ -106,11 +106,10 @@ export class IngestFileJob implements OnModuleInit {
     if (!(await this.files.exists(uploadId)))
       throw new PermanentJobError('The uploaded file is no longer stored.');
     const processed = await this.read(upload.kind, await this.files.read(uploadId));
-    const { chunks, fullText } = processed;
+    const { chunks, fullText, pages } = processed;
     if (!fullText.trim()) throw new PermanentJobError('No text could be found in the file.');
-    const extracted = { pages: processed.pages };
 
-    await this.stage(job, upload, 'chunking', 25, { pages: extracted.pages });
+    await this.stage(job, upload, 'chunking', 25, { pages });
 
     await this.stage(job, upload, 'embedding', 30, { chunks: chunks.length });
     const existing = await this.memories.existing(userId, uploadId);
@@ -161,7 +160,7 @@ export class IngestFileJob implements OnModuleInit {
             fileName: upload.fileName,
             kind: 'summary',
             chunkCount: chunks.length,
-            pages: extracted.pages,
+            pages,
             summarisedBy: written ? 'model' : 'extractive',
             ...(written ? { model: written.model } : {}),
           },
@@ -199,7 +198,7 @@ export class IngestFileJob implements OnModuleInit {
       {
         state: 'done',
         percent: 100,
-        pages: extracted.pages,
+        pages,
         chunks: chunks.length,
         summary,
         summaryMemoryId,
