@@ -45,6 +45,9 @@ export function runFileTask(
       stdout: true,
       stderr: true,
     });
+    // The readers' console chatter (pdf.js font warnings) is dropped as it comes, never buffered.
+    worker.stdout.resume();
+    worker.stderr.resume();
     const finish = (outcome: () => void): void => {
       if (settled) return;
       settled = true;

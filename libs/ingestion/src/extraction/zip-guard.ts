@@ -16,7 +16,9 @@ interface Entry {
 }
 
 const damaged = (why: string) =>
-  new UnreadableFileError(`The Word document could not be read (damaged or not a Word file): ${why}.`);
+  new UnreadableFileError(
+    `The Word document could not be read (damaged, encrypted or not a Word file): ${why}.`,
+  );
 
 /**
  * Checks a zip (a DOCX) before any reader unpacks it: its part count and the sizes its central directory
