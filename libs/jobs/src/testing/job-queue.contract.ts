@@ -360,5 +360,50 @@ export function describeJobQueueContract(adapterName: string, fixture: JobQueueF
       expect(state).toMatchObject({ state: 'done', result: 'stored notes.pdf' });
       expect(attempts).toEqual([2]);
     });
+
+    it('ends dead a job that kills its worker process on every run: its attempts bound the crashes', async () => {
+      if (!existsSync(CRASH_WORKER)) throw new Error(`Build the jobs lib first: ${CRASH_WORKER} is missing`);
+      const config = fixture.config();
+      const service = 'crashloop';
+      const producer = await make(config, service);
+      const { id } = await producer.enqueue('ingest', { file: 'bomb.docx' }, { attempts: 2, backoffMs: 10 });
+      for (const attempt of [1, 2]) {
+        const child = spawn(process.execPath, [CRASH_WORKER], {
+          env: {
+            ...process.env,
+            JOBS_CRASH_CONFIG: JSON.stringify({ service, config }),
+            JOBS_CRASH_JOB: 'ingest',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        children.push(child);
+        let output = '';
+        child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        await eventually(
+          () => {
+            if (child.exitCode !== null) throw new Error(`The worker process exited (${child.exitCode})`);
+            return output.includes(`started ${id} ${attempt}`);
+          },
+          60_000,
+          `run ${attempt} to start`,
+        );
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+
+      // The restarted service does not run it a third time: the job is dead, with why.
+      const restarted = await make(config, service);
+      let runs = 0;
+      restarted.process('ingest', async () => {
+        runs++;
+        return 'ran';
+      });
+      await restarted.start();
+      const state = await restarted.waitFor(id, 60_000);
+      expect(state.state).toBe('dead');
+      expect(state.error).toMatch(/stopped|stalled/i);
+      expect(runs).toBe(0);
+    });
   });
 }

@@ -47,6 +47,9 @@ const WAIT_POLL_MS = 50;
 const GROUP_WAIT_MS = 250;
 /** The group of a job rides in its BullMQ job name, `<name>@<group>` (job names never hold "@"). */
 const GROUP_SEPARATOR = '@';
+/** The error of a job whose every attempt was cut short by its worker process stopping. */
+const CRASHED_RUNS_ERROR =
+  'The worker stopped while running the job (process exit or crash), on every attempt';
 
 /**
  * Takes a place in a group's set of running jobs (a sorted set scored by lease expiry) when it has fewer
@@ -232,6 +235,11 @@ export class BullmqJobQueue implements JobQueue {
     const worker = new Worker(
       name,
       async (job: BullJob, token?: string) => {
+        // Runs cut short by a dead worker come back as stalled jobs, which BullMQ does not count as attempts:
+        // counted here (runs started, less group deferrals), so a job that kills its process every time
+        // ends dead after its attempts, as with the embedded queue, never in a crash loop.
+        const attempt = job.attemptsStarted - (readProgress(job).deferred ?? 0);
+        if (attempt > (job.opts.attempts ?? 1)) throw new UnrecoverableError(CRASHED_RUNS_ERROR);
         const group = groupOf(job.name);
         const place = group === null || registration.perGroup === null ? null : this.groupKey(name, group);
         if (place !== null && !(await this.takeGroupPlace(place, job.id ?? '', registration.perGroup ?? 1))) {
@@ -254,7 +262,7 @@ export class BullmqJobQueue implements JobQueue {
             id: job.id ?? '',
             name,
             data: job.data as unknown,
-            attempt: Math.max(1, job.attemptsStarted - (readProgress(job).deferred ?? 0)),
+            attempt: Math.max(1, attempt),
             progress: async (stage: string, percent: number) => {
               const progress: Progress = {
                 ...readProgress(job),
