@@ -69,7 +69,7 @@ describe('web app: subscription, limits and payments', () => {
     await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('FREE');
   });
 
-  it('a Basic user at 20 conversations sees the Basic plan's own limit text and action, never the free tier's', async () => {
+  it("a Basic user at 20 conversations sees the Basic plan's own limit text and action, never the free tier's", async () => {
     const { page, context } = await web.signedIn('/dashboard');
     const userId = await viewerId(context, web.product.url);
     await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'basic']);

@@ -37,6 +37,27 @@ describe('chat screen helpers', () => {
     expect(pickerModelsOf(undefined)).toEqual({ models: [], initial: null });
   });
 
+  it("starts on the user's saved default model, listed even when it is not in the chat list", () => {
+    const catalogue: Catalogue = {
+      defaultModelId: 'a',
+      offline: false,
+      models: [model('a', true), model('b', true), model('s', true, false), model('t', false, false)],
+    };
+    expect(pickerModelsOf(catalogue, 'b').initial).toBe('b');
+    expect(pickerModelsOf(catalogue, 's')).toEqual({
+      models: [
+        { id: 'a', label: 'A', available: true, unavailableReason: null },
+        { id: 'b', label: 'B', available: true, unavailableReason: null },
+        { id: 's', label: 'S', available: true, unavailableReason: null },
+      ],
+      initial: 's',
+    });
+    // A saved model whose provider is not set up: the first available one, as for the server's default.
+    expect(pickerModelsOf(catalogue, 't').initial).toBe('a');
+    // An id the catalogue does not know: the server's default.
+    expect(pickerModelsOf(catalogue, 'gone').initial).toBe('a');
+  });
+
   it('shows stored user and assistant messages and hides system ones; chips are the used memories', () => {
     const memory = { id: 'm1', text: 'Likes tea', importance: 0.7, category: null, source: 'chat' as const };
     const messages = toScreenMessages([

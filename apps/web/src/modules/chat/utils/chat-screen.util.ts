@@ -39,21 +39,29 @@ export function toScreenMessages(messages: readonly ChatMessageFieldsFragment[])
     }));
 }
 
-/** The picker's models (the chat list of the catalogue) and the one to start with. */
-export function pickerModelsOf(catalogue: ChatModelsQuery['chatModels'] | undefined): {
+/**
+ * The picker's models (the chat list of the catalogue) and the one to start with: the user's saved default
+ * model (Settings), else the server's. A saved model of the settings list that the chat list lacks (GPT-4o)
+ * joins the picker, so the chat can open on it.
+ */
+export function pickerModelsOf(
+  catalogue: ChatModelsQuery['chatModels'] | undefined,
+  savedDefault?: string | null,
+): {
   models: PickerModel[];
   initial: string | null;
 } {
   if (!catalogue) return { models: [], initial: null };
+  const saved = catalogue.models.find((model) => model.id === savedDefault);
   const models = catalogue.models
-    .filter((model) => model.inChatList)
+    .filter((model) => model.inChatList || model === saved)
     .map((model) => ({
       id: model.id,
       label: model.label,
       available: model.available,
       unavailableReason: model.unavailableReason ?? null,
     }));
-  const preferred = models.find((model) => model.id === catalogue.defaultModelId);
+  const preferred = models.find((model) => model.id === (saved?.id ?? catalogue.defaultModelId));
   // With no provider at all the offline assistant answers whatever is chosen: keep the default then.
   const initial =
     preferred && (preferred.available || catalogue.offline)
