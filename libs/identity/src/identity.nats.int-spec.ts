@@ -88,11 +88,10 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
   it('runs the sign-up steps over the bus, acting as the new user', async () => {
     const { user } = await signUp();
     expect(user.setupComplete).toBe(true);
-    expect(stubs.callsTo(KeysSubjects.create.name)).toContain(user.id);
     expect(stubs.callsTo(SubscriptionSubjects.init.name)).toContain(user.id);
-    expect(stubs.keysOf(user.id)).toEqual([
-      expect.objectContaining({ graphId: user.memoryGraph.id, userId: user.id }),
-    ]);
+    // No key whose secret nobody is shown (decision 088).
+    expect(stubs.callsTo(KeysSubjects.create.name)).not.toContain(user.id);
+    expect(stubs.keysOf(user.id)).toEqual([]);
   });
 
   it('signs up while billing is down; the worker completes the setup once billing is back', async () => {
