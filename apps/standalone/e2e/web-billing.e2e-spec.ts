@@ -140,7 +140,11 @@ describe('web app: subscription, limits and payments', () => {
     await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe(
       'Free plan: $0 per month',
     );
-    await expect(page.getByTestId('usage-section').textContent()).resolves.not.toContain('$0.000555');
+    // The tokens' price is reported as what it is, never as a cost of the free plan.
+    await expect(page.getByTestId('usage-section').textContent()).resolves.not.toContain('Cost: ');
+    await expect(page.getByTestId('usage-token-price').textContent()).resolves.toBe(
+      "API key tokens priced at $0.000555: counted toward your keys' spend caps, not charged.",
+    );
 
     await page.getByRole('button', { name: 'View all plans' }).click();
     const payPerUse = page.getByTestId('available-plan-pay-per-use');

@@ -203,6 +203,26 @@ describe('web app: chat', () => {
       expect(time).toMatch(/^(Just now|1 minute ago|([2-9]|[1-5]\d) minutes ago)$/);
   });
 
+  it("lists a new account's first conversation beside the chat from the turn itself, without a reload", async () => {
+    const { page } = await web.signedIn('/dashboard');
+    await page.getByRole('link', { name: 'Start Chat' }).first().click();
+    await page.waitForURL(/\/chat$/);
+    await page.getByTestId('conversation-list').getByText('No conversations yet.').waitFor();
+    // From here the list cannot be read again: what it shows comes from the turn the screen received.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'Conversations') return route.abort('connectionreset');
+      return route.continue();
+    });
+    await send(page, 'My dog is called Rex.');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const item = page.getByTestId('conversation-item').filter({ hasText: 'My dog is called Rex' });
+    await item.waitFor();
+    await expect(page.getByTestId('conversation-list').getByText('No conversations yet.').count()).resolves.toBe(
+      0,
+    );
+  });
+
   it('opens on the default model saved in Settings', async () => {
     const { page } = await web.signedIn('/settings');
     await addOpenAiKey(page);

@@ -43,6 +43,7 @@ import {
   searchSummaryInstruction,
   toScreenMessages,
   usedMemories,
+  withConversationFirst,
 } from './utils/chat-screen.util';
 
 const CONVERSATION_LIST_LIMIT = 30;
@@ -142,7 +143,26 @@ export function ChatPage() {
     client.refetchQueries({ include: [CONVERSATIONS_QUERY] }).catch(() => undefined);
   };
 
-  const afterTurn = () => {
+  const afterTurn = (turn: { conversationId: string; conversationTitle: string; text: string; createdAt: string }) => {
+    // The list beside the chat shows the turn's conversation at once, from the turn itself; the lists are
+    // then asked again (memory counts, other tabs' changes).
+    client.cache.updateQuery(
+      { query: CONVERSATIONS_QUERY, variables: { limit: CONVERSATION_LIST_LIMIT } },
+      (data) => {
+        const page = withConversationFirst(data?.conversations, turn, CONVERSATION_LIST_LIMIT);
+        const written = {
+          conversations: {
+            __typename: 'ConversationPage' as const,
+            totalCount: page.totalCount,
+            conversations: page.conversations.map((conversation) => ({
+              __typename: 'ConversationSummary' as const,
+              ...conversation,
+            })),
+          },
+        };
+        return written;
+      },
+    );
     refreshConversationLists();
     latest.reload().catch(() => undefined);
     setTimeout(() => latest.reload().catch(() => undefined), MEMORY_PANEL_RELOAD_DELAY_MS);
@@ -182,7 +202,7 @@ export function ChatPage() {
         memories: usedMemories(turn.memoriesRetrieved),
       }));
       setTitle(turn.conversationTitle);
-      afterTurn();
+      afterTurn(turn);
       return true;
     } catch (error) {
       if (controller.signal.aborted) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatModelsQuery } from '../../../gql/graphql';
-import { pickerModelsOf, toScreenMessages, usedMemories } from './chat-screen.util';
+import { pickerModelsOf, toScreenMessages, usedMemories, withConversationFirst } from './chat-screen.util';
 
 type Catalogue = ChatModelsQuery['chatModels'];
 const model = (id: string, available: boolean, inChatList = true) => ({
@@ -56,6 +56,35 @@ describe('chat screen helpers', () => {
     expect(pickerModelsOf(catalogue, 't').initial).toBe('a');
     // An id the catalogue does not know: the server's default.
     expect(pickerModelsOf(catalogue, 'gone').initial).toBe('a');
+  });
+
+  it('puts the conversation a turn went to first in the list: added when new, moved and updated when not', () => {
+    const turn = {
+      conversationId: 'c2',
+      conversationTitle: 'Dogs',
+      text: '  Rex   is a good name.  ',
+      createdAt: '2026-05-01T10:00:00.000Z',
+    };
+    const old = { id: 'c1', title: 'Tea', preview: 'Green', updatedAt: '2026-04-01T00:00:00.000Z', memoryCount: 2 };
+    expect(withConversationFirst(null, turn, 30)).toEqual({
+      totalCount: 1,
+      conversations: [
+        { id: 'c2', title: 'Dogs', preview: 'Rex is a good name.', updatedAt: turn.createdAt, memoryCount: 0 },
+      ],
+    });
+    const listed = { totalCount: 2, conversations: [old, { ...old, id: 'c2', title: 'Old title', memoryCount: 3 }] };
+    expect(withConversationFirst(listed, turn, 30)).toEqual({
+      totalCount: 2,
+      conversations: [
+        { id: 'c2', title: 'Dogs', preview: 'Rex is a good name.', updatedAt: turn.createdAt, memoryCount: 3 },
+        old,
+      ],
+    });
+    // A full page stays at its size.
+    expect(withConversationFirst({ totalCount: 5, conversations: [old] }, turn, 1)).toEqual({
+      totalCount: 6,
+      conversations: [expect.objectContaining({ id: 'c2' })],
+    });
   });
 
   it('shows stored user and assistant messages and hides system ones; chips are the used memories', () => {

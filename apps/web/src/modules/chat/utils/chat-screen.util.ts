@@ -2,6 +2,7 @@ import type {
   ChatMemoryFieldsFragment,
   ChatMessageFieldsFragment,
   ChatModelsQuery,
+  ConversationSummaryFieldsFragment,
 } from '../../../gql/graphql';
 import type { ChipMemory, PickerModel, ScreenMessage } from '../chat.types';
 
@@ -74,3 +75,40 @@ export function pickerModelsOf(
 export const searchSummaryInstruction = (query: string, formattedResults: string): string =>
   `The user searched the web for "${query}". Summarise these results for them in a few sentences, citing ` +
   `sources by their number:\n\n${formattedResults}`;
+
+/** As the server cuts a conversation's preview: one line, at most 200 characters. */
+const PREVIEW_LENGTH = 200;
+const previewOf = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= PREVIEW_LENGTH ? line : `${line.slice(0, PREVIEW_LENGTH - 1)}…`;
+};
+
+export interface ConversationListPage {
+  readonly totalCount: number;
+  readonly conversations: readonly ConversationSummaryFieldsFragment[];
+}
+
+/**
+ * The conversation list once a turn is in: its conversation first (added when new, else moved up with the
+ * turn's title, answer and time), so the list follows the chat without waiting for the server's list.
+ * The memory count stays what the server said (0 for a new conversation) until the list is read again.
+ */
+export function withConversationFirst(
+  page: ConversationListPage | null | undefined,
+  turn: { conversationId: string; conversationTitle: string; text: string; createdAt: string },
+  limit: number,
+): { totalCount: number; conversations: ConversationSummaryFieldsFragment[] } {
+  const listed = page?.conversations ?? [];
+  const known = listed.find((conversation) => conversation.id === turn.conversationId);
+  const first: ConversationSummaryFieldsFragment = {
+    ...(known ?? { memoryCount: 0 }),
+    id: turn.conversationId,
+    title: turn.conversationTitle,
+    preview: previewOf(turn.text),
+    updatedAt: turn.createdAt,
+  };
+  return {
+    totalCount: (page?.totalCount ?? 0) + (known ? 0 : 1),
+    conversations: [first, ...listed.filter((conversation) => conversation !== known)].slice(0, limit),
+  };
+}
