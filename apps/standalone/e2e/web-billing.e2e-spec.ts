@@ -37,7 +37,9 @@ describe('web app: subscription, limits and payments', () => {
     }
     const trackColour = (testId: string) =>
       page.getByTestId(testId).evaluate((element) => getComputedStyle(element).backgroundColor);
-    await expect(trackColour('memory-storage-bar')).resolves.toBe(await trackColour('conversation-usage-bar'));
+    await expect(trackColour('memory-storage-bar')).resolves.toBe(
+      await trackColour('conversation-usage-bar'),
+    );
     // Ten conversations this month, counted by billing's own subject (what ten new chats do).
     for (let i = 0; i < 10; i++) {
       await bus().request(
@@ -110,6 +112,16 @@ describe('web app: subscription, limits and payments', () => {
     await dialog.getByRole('link', { name: 'Upgrade Plan' }).click();
     await page.waitForURL(`${web.product.url}/settings/subscription`);
     await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('BASIC');
+
+    // Enterprise has no limit and nothing larger: no limit text, and its button changes the plan.
+    await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'enterprise']);
+    await page.goto(`${web.product.url}/dashboard`);
+    await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
+      'Unlimited conversations',
+    );
+    await expect(card.getByTestId('conversation-limit').count()).resolves.toBe(0);
+    await card.getByRole('link', { name: 'Change Plan' }).waitFor();
+    await expect(card.getByRole('link', { name: 'Upgrade Plan' }).count()).resolves.toBe(0);
   });
 
   it('shows what each plan really charges: nothing on Free, the per-call rate of Pay-per-use', async () => {
@@ -137,9 +149,7 @@ describe('web app: subscription, limits and payments', () => {
     const totals = page.getByTestId('usage-totals');
     await totals.getByText('Tokens: 1850').waitFor();
     await expect(page.getByTestId('usage-charged').textContent()).resolves.toBe('Charged: $0.00');
-    await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe(
-      'Free plan: $0 per month',
-    );
+    await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe('Free plan: $0 per month');
     // The tokens' price is reported as what it is, never as a cost of the free plan.
     await expect(page.getByTestId('usage-section').textContent()).resolves.not.toContain('Cost: ');
     await expect(page.getByTestId('usage-token-price').textContent()).resolves.toBe(

@@ -147,9 +147,9 @@ describe('web app: chat', () => {
     const firstConversationUrl = page.url();
     // The new conversation joins the list beside the chat at once, without a reload.
     await page.getByTestId('conversation-item').filter({ hasText: 'I live in Lisbon' }).waitFor();
-    await expect(page.getByTestId('conversation-list').getByText('No conversations yet.').count()).resolves.toBe(
-      0,
-    );
+    await expect(
+      page.getByTestId('conversation-list').getByText('No conversations yet.').count(),
+    ).resolves.toBe(0);
     await expect(input(page).isDisabled()).resolves.toBe(false);
 
     // Extraction runs after the answer: the fact reaches the memory panel (reopening the panel reloads it).
@@ -218,9 +218,9 @@ describe('web app: chat', () => {
     await page.waitForURL(/\/chat\/[^/]+$/);
     const item = page.getByTestId('conversation-item').filter({ hasText: 'My dog is called Rex' });
     await item.waitFor();
-    await expect(page.getByTestId('conversation-list').getByText('No conversations yet.').count()).resolves.toBe(
-      0,
-    );
+    await expect(
+      page.getByTestId('conversation-list').getByText('No conversations yet.').count(),
+    ).resolves.toBe(0);
   });
 
   it('opens on the default model saved in Settings', async () => {

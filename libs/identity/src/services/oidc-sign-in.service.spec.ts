@@ -1,10 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
-import {
-  CommonErrorCode,
-  IdentityErrorCode,
-  IdentitySubjects,
-} from '@membolt/contracts';
+import { CommonErrorCode, IdentityErrorCode, IdentitySubjects } from '@membolt/contracts';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 import {
   authorizeInBrowser,

@@ -143,7 +143,12 @@ export function ChatPage() {
     client.refetchQueries({ include: [CONVERSATIONS_QUERY] }).catch(() => undefined);
   };
 
-  const afterTurn = (turn: { conversationId: string; conversationTitle: string; text: string; createdAt: string }) => {
+  const afterTurn = (turn: {
+    conversationId: string;
+    conversationTitle: string;
+    text: string;
+    createdAt: string;
+  }) => {
     // The list beside the chat shows the turn's conversation at once, from the turn itself; the lists are
     // then asked again (memory counts, other tabs' changes).
     client.cache.updateQuery(

@@ -12,7 +12,12 @@ import { Link as RouterLink } from 'react-router';
 import { planLabel } from '../../layout/utils/user-display.util';
 import { storageBarColor } from '../../memories/utils/memory-display.util';
 import { SUBSCRIPTION_STATUS_QUERY } from '../graphql/queries/subscription-status.query';
-import { CONVERSATION_LIMIT_TEXT, conversationLimitState, formatDollars } from '../utils/billing-display.util';
+import {
+  CONVERSATION_LIMIT_TEXT,
+  conversationLimitState,
+  formatDollars,
+  planChangeAction,
+} from '../utils/billing-display.util';
 import { UsageBar } from '../../ui/components/UsageBar';
 import { AddFundsDialog } from './AddFundsDialog';
 
@@ -101,7 +106,7 @@ export function SubscriptionStatusCard() {
               </Typography>
             )}
             <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 2 }}>
-              Upgrade Plan
+              {planChangeAction(subscription.plan)}
             </Button>
           </Box>
         )}

@@ -7,6 +7,7 @@ import {
   retentionText,
   retentionWarning,
   shortensRetention,
+  planChangeAction,
   planChargeText,
   subscriptionProblem,
 } from './billing-display.util';
@@ -31,13 +32,16 @@ describe('billing display rules', () => {
   it("gives a paid plan at its limit its own text and action, never the free tier's", () => {
     const renewsAt = '2026-06-01T00:00:00.000Z';
     const renewsOn = new Date(renewsAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
-    expect(subscriptionProblem('free_tier_limit_reached', { plan: 'basic', conversationsLimit: 20, renewsAt })).toEqual({
+    expect(
+      subscriptionProblem('free_tier_limit_reached', { plan: 'basic', conversationsLimit: 20, renewsAt }),
+    ).toEqual({
       title: 'Conversation Limit Reached',
       message: `You've used all 20 conversations of your Basic plan this month. They renew on ${renewsOn}. Upgrade to a larger plan to continue now.`,
       action: { label: 'Upgrade Plan', to: '/settings/subscription' },
     });
     expect(
-      subscriptionProblem('free_tier_limit_reached', { plan: 'pro', conversationsLimit: 50, renewsAt }).message,
+      subscriptionProblem('free_tier_limit_reached', { plan: 'pro', conversationsLimit: 50, renewsAt })
+        .message,
     ).toContain('all 50 conversations of your Pro plan');
     // The free plan keeps the spec's text, whatever is known of the subscription.
     for (const known of [undefined, { plan: 'free', conversationsLimit: 10, renewsAt }])
@@ -47,6 +51,12 @@ describe('billing display rules', () => {
           "You've used all 10 of your free conversations. Please upgrade to a paid plan to continue using the service.",
         action: { label: 'Upgrade Plan', to: '/settings/subscription' },
       });
+  });
+
+  it('offers an upgrade on every plan that has a larger one, and a change on the largest', () => {
+    for (const plan of ['free', 'basic', 'pro', 'pay-per-use', null])
+      expect(planChangeAction(plan)).toBe('Upgrade Plan');
+    expect(planChangeAction('enterprise')).toBe('Change Plan');
   });
 
   it('says what the plan charges in a sentence', () => {

@@ -34,13 +34,19 @@ export const CONVERSATION_LIMIT_TEXT: Readonly<Record<ConversationLimitState, st
   reached: 'Limit reached',
 };
 
+/** The subscription screens' button: nothing is larger than Enterprise, so it changes the plan there. */
+export function planChangeAction(planId: string | null | undefined): 'Upgrade Plan' | 'Change Plan' {
+  return planId === 'enterprise' ? 'Change Plan' : 'Upgrade Plan';
+}
+
 /** What a plan charges, in a sentence: "Basic plan: $20 per month", "Pay-per-use plan: $0.01 per API call". */
 export function planChargeText(plan: {
   readonly name: string;
   readonly monthlyPriceCents: number | null;
   readonly ratePerCallCents: number | null;
 }): string {
-  if (plan.monthlyPriceCents !== null) return `${plan.name} plan: ${formatCents(plan.monthlyPriceCents)} per month`;
+  if (plan.monthlyPriceCents !== null)
+    return `${plan.name} plan: ${formatCents(plan.monthlyPriceCents)} per month`;
   if (plan.ratePerCallCents !== null)
     return `${plan.name} plan: ${formatCents(plan.ratePerCallCents)} per API call`;
   return `${plan.name} plan: custom pricing`;
@@ -93,7 +99,9 @@ export function subscriptionProblem(reason: string, subscription?: SubscriptionA
       };
     case 'free_tier_limit_reached':
       if (subscription && subscription.plan !== FREE_PLAN_ID && subscription.conversationsLimit !== null) {
-        const renewsOn = new Date(subscription.renewsAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+        const renewsOn = new Date(subscription.renewsAt).toLocaleDateString(undefined, {
+          dateStyle: 'medium',
+        });
         return {
           title: 'Conversation Limit Reached',
           message:

@@ -65,18 +65,39 @@ describe('chat screen helpers', () => {
       text: '  Rex   is a good name.  ',
       createdAt: '2026-05-01T10:00:00.000Z',
     };
-    const old = { id: 'c1', title: 'Tea', preview: 'Green', updatedAt: '2026-04-01T00:00:00.000Z', memoryCount: 2 };
+    const old = {
+      id: 'c1',
+      title: 'Tea',
+      preview: 'Green',
+      updatedAt: '2026-04-01T00:00:00.000Z',
+      memoryCount: 2,
+    };
     expect(withConversationFirst(null, turn, 30)).toEqual({
       totalCount: 1,
       conversations: [
-        { id: 'c2', title: 'Dogs', preview: 'Rex is a good name.', updatedAt: turn.createdAt, memoryCount: 0 },
+        {
+          id: 'c2',
+          title: 'Dogs',
+          preview: 'Rex is a good name.',
+          updatedAt: turn.createdAt,
+          memoryCount: 0,
+        },
       ],
     });
-    const listed = { totalCount: 2, conversations: [old, { ...old, id: 'c2', title: 'Old title', memoryCount: 3 }] };
+    const listed = {
+      totalCount: 2,
+      conversations: [old, { ...old, id: 'c2', title: 'Old title', memoryCount: 3 }],
+    };
     expect(withConversationFirst(listed, turn, 30)).toEqual({
       totalCount: 2,
       conversations: [
-        { id: 'c2', title: 'Dogs', preview: 'Rex is a good name.', updatedAt: turn.createdAt, memoryCount: 3 },
+        {
+          id: 'c2',
+          title: 'Dogs',
+          preview: 'Rex is a good name.',
+          updatedAt: turn.createdAt,
+          memoryCount: 3,
+        },
         old,
       ],
     });

@@ -24,7 +24,10 @@ describe('format-money', () => {
       amount: '$20',
       unit: '/month',
     });
-    expect(planPrice({ monthlyPriceCents: 0, ratePerCallCents: null })).toEqual({ amount: '$0', unit: '/month' });
+    expect(planPrice({ monthlyPriceCents: 0, ratePerCallCents: null })).toEqual({
+      amount: '$0',
+      unit: '/month',
+    });
     expect(planPrice({ monthlyPriceCents: null, ratePerCallCents: 1 })).toEqual({
       amount: '$0.01',
       unit: 'per API call',

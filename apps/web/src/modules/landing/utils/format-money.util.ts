@@ -41,6 +41,7 @@ export function planPrice(plan: {
   readonly ratePerCallCents: number | null;
 }): PlanPrice {
   if (plan.monthlyPriceCents !== null) return { amount: formatCents(plan.monthlyPriceCents), unit: '/month' };
-  if (plan.ratePerCallCents !== null) return { amount: formatCents(plan.ratePerCallCents), unit: 'per API call' };
+  if (plan.ratePerCallCents !== null)
+    return { amount: formatCents(plan.ratePerCallCents), unit: 'per API call' };
   return { amount: 'Custom', unit: null };
 }

@@ -124,7 +124,9 @@ export interface LabelBox {
  * no label kept before it. Boxes that merely touch do not overlap. A grid of cells about one label high
  * keeps it near-linear, so a frame with 2,000 candidates stays cheap.
  */
-export function placeLabels<T extends LabelBox & { readonly priority: number }>(candidates: readonly T[]): T[] {
+export function placeLabels<T extends LabelBox & { readonly priority: number }>(
+  candidates: readonly T[],
+): T[] {
   const ordered = [...candidates].sort((a, b) => b.priority - a.priority);
   const cell = Math.max(1, (ordered[0]?.height ?? 0) * 4);
   const grid = new Map<string, T[]>();
