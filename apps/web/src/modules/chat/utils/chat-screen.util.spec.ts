@@ -52,8 +52,18 @@ describe('chat screen helpers', () => {
       ],
       initial: 's',
     });
-    // A saved model whose provider is not set up: the first available one, as for the server's default.
+    // A saved model whose provider is not set up: the server's default when it can answer, else the first
+    // model that can.
     expect(pickerModelsOf(catalogue, 't').initial).toBe('a');
+    const serverDefaultLast: Catalogue = {
+      defaultModelId: 'c',
+      offline: false,
+      models: [model('a', false), model('b', true), model('c', true)],
+    };
+    expect(pickerModelsOf(serverDefaultLast, 'a').initial).toBe('c');
+    expect(pickerModelsOf({ ...serverDefaultLast, defaultModelId: 'a' }, 'a').initial).toBe('b');
+    // Offline, the saved model is kept: the offline assistant answers whatever is chosen.
+    expect(pickerModelsOf({ ...serverDefaultLast, offline: true }, 'a').initial).toBe('a');
     // An id the catalogue does not know: the server's default.
     expect(pickerModelsOf(catalogue, 'gone').initial).toBe('a');
   });

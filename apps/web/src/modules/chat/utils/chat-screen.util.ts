@@ -42,7 +42,7 @@ export function toScreenMessages(messages: readonly ChatMessageFieldsFragment[])
 
 /**
  * The picker's models (the chat list of the catalogue) and the one to start with: the user's saved default
- * model (Settings), else the server's. A saved model of the settings list that the chat list lacks (GPT-4o)
+ * model (Settings) when it can answer, else the server's default, else the first model that can answer. A saved model of the settings list that the chat list lacks (GPT-4o)
  * joins the picker, so the chat can open on it.
  */
 export function pickerModelsOf(
@@ -62,12 +62,18 @@ export function pickerModelsOf(
       available: model.available,
       unavailableReason: model.unavailableReason ?? null,
     }));
-  const preferred = models.find((model) => model.id === (saved?.id ?? catalogue.defaultModelId));
-  // With no provider at all the offline assistant answers whatever is chosen: keep the default then.
-  const initial =
-    preferred && (preferred.available || catalogue.offline)
-      ? preferred.id
-      : (models.find((model) => model.available)?.id ?? preferred?.id ?? models[0]?.id ?? null);
+  // The user's choice, then the server's default (CHAT_DEFAULT_MODEL), then any model that can answer.
+  const preferred = [saved?.id, catalogue.defaultModelId]
+    .map((id) => models.find((model) => model.id === id))
+    .filter((model): model is PickerModel => model !== undefined);
+  // With no provider at all the offline assistant answers whatever is chosen: keep the first choice then.
+  const initial = catalogue.offline
+    ? (preferred[0]?.id ?? models[0]?.id ?? null)
+    : (preferred.find((model) => model.available)?.id ??
+      models.find((model) => model.available)?.id ??
+      preferred[0]?.id ??
+      models[0]?.id ??
+      null);
   return { models, initial };
 }
 
