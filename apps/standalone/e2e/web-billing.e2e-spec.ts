@@ -148,7 +148,7 @@ describe('web app: subscription, limits and payments', () => {
     await page.reload();
     const totals = page.getByTestId('usage-totals');
     await totals.getByText('Tokens: 1850').waitFor();
-    await expect(page.getByTestId('usage-charged').textContent()).resolves.toBe('Charged: $0.00');
+    await expect(page.getByTestId('usage-charged').textContent()).resolves.toBe('Charged for calls: $0.00');
     await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe('Free plan: $0 per month');
     // The tokens' price is reported as what it is, never as a cost of the free plan.
     await expect(page.getByTestId('usage-section').textContent()).resolves.not.toContain('Cost: ');
@@ -183,7 +183,7 @@ describe('web app: subscription, limits and payments', () => {
       { userId },
     );
     await page.reload();
-    await page.getByTestId('usage-charged').filter({ hasText: 'Charged: $0.01' }).waitFor();
+    await page.getByTestId('usage-charged').filter({ hasText: 'Charged for calls: $0.01' }).waitFor();
     await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe(
       'Pay-per-use plan: $0.01 per API call',
     );

@@ -59,7 +59,7 @@ export function UsageSection({ plan }: UsageSectionProps) {
             <Typography>{`Conversations: ${usageSummary.totals.conversations}`}</Typography>
             <Typography>{`Tokens: ${usageSummary.totals.tokens}`}</Typography>
             <Typography data-testid="usage-charged">
-              {`Charged: ${formatDollars(usageSummary.totals.chargedCents)}`}
+              {`Charged for calls: ${formatDollars(usageSummary.totals.chargedCents)}`}
             </Typography>
           </Stack>
           {tokenPriceCents > 0 && (
