@@ -21,7 +21,7 @@ describe('web app: subscription, limits and payments', () => {
   const web = useWebAppInBrowser({ forbidForeignRequests: true });
   const bus = () => web.product.app.get(BusClient);
 
-  it('a free user at 10 conversations sees Free Tier Limit Reached where the server refuses, and the card warns', async () => {
+  it('a free user at 10 conversations sees Free Tier Limit Reached where the server refuses, and the card says the limit is reached', async () => {
     const { page, context } = await web.signedIn('/dashboard');
     const userId = await viewerId(context, web.product.url);
     // A new account: no conversations yet.
@@ -29,6 +29,17 @@ describe('web app: subscription, limits and payments', () => {
     await page.getByText('Start a new conversation to see it here').waitFor();
     await expect(page.getByTestId('dashboard-last-active-card').textContent()).resolves.toContain('Never');
     await expect(page.getByTestId('dashboard-conversations-card').textContent()).resolves.toContain('0');
+    // Both usage bars are empty at 0: no fill, and the same neutral track (not one tinted like a full bar).
+    await expect(page.getByTestId('memory-storage-usage').textContent()).resolves.toBe('0 / 200');
+    for (const bar of ['memory-storage-bar', 'conversation-usage-bar']) {
+      const fill = await page.getByTestId(`${bar}-fill`).boundingBox();
+      expect(fill?.width ?? 0).toBe(0);
+    }
+    const trackColour = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect(trackColour('memory-storage-bar')).resolves.toBe(
+      await trackColour('conversation-usage-bar'),
+    );
     // Ten conversations this month, counted by billing's own subject (what ten new chats do).
     for (let i = 0; i < 10; i++) {
       await bus().request(
@@ -42,7 +53,8 @@ describe('web app: subscription, limits and payments', () => {
     await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
       'Free Conversations: 10 / 10 used',
     );
-    await card.getByText('Almost at limit!').waitFor();
+    await expect(card.getByTestId('conversation-limit').textContent()).resolves.toBe('Limit reached');
+    await expect(card.getByText('Almost at limit!').count()).resolves.toBe(0);
     await expect(page.getByTestId('conversation-usage-bar').getAttribute('data-color')).resolves.toBe(
       'error',
     );
@@ -57,6 +69,124 @@ describe('web app: subscription, limits and payments', () => {
     await dialog.getByRole('link', { name: 'Upgrade Plan' }).click();
     await page.waitForURL(`${web.product.url}/settings/subscription`);
     await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('FREE');
+  });
+
+  it("a Basic user at 20 conversations sees the Basic plan's own limit text and action, never the free tier's", async () => {
+    const { page, context } = await web.signedIn('/dashboard');
+    const userId = await viewerId(context, web.product.url);
+    await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'basic']);
+    for (let i = 0; i < 19; i++) {
+      await bus().request(
+        UsageSubjects.authorize,
+        { endpoint: '/chat', method: 'POST', idempotencyKey: `basic-${i}`, newConversation: true },
+        { userId },
+      );
+    }
+    await page.reload();
+    const card = page.getByTestId('subscription-status-card');
+    await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
+      'Conversations: 19 / 20 used',
+    );
+    await expect(card.getByTestId('conversation-limit').textContent()).resolves.toBe('Almost at limit!');
+
+    await bus().request(
+      UsageSubjects.authorize,
+      { endpoint: '/chat', method: 'POST', idempotencyKey: 'basic-19', newConversation: true },
+      { userId },
+    );
+    await page.reload();
+    await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
+      'Conversations: 20 / 20 used',
+    );
+    await expect(card.getByTestId('conversation-limit').textContent()).resolves.toBe('Limit reached');
+
+    await page.goto(`${web.product.url}/memories`);
+    const dialog = page.getByRole('dialog', { name: 'Conversation Limit Reached' });
+    await dialog.waitFor();
+    const message = (await dialog.getByTestId('subscription-problem-message').textContent()) ?? '';
+    expect(message).toMatch(
+      /^You've used all 20 conversations of your Basic plan this month\. They renew on .+\. Upgrade to a larger plan to continue now\.$/,
+    );
+    expect(message).not.toContain('free');
+    await expect(page.getByRole('dialog', { name: 'Free Tier Limit Reached' }).count()).resolves.toBe(0);
+    await dialog.getByRole('link', { name: 'Upgrade Plan' }).click();
+    await page.waitForURL(`${web.product.url}/settings/subscription`);
+    await expect(page.getByTestId('current-plan-tier').textContent()).resolves.toBe('BASIC');
+
+    // Enterprise has no limit and nothing larger: no limit text, and its button changes the plan.
+    await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'enterprise']);
+    await page.goto(`${web.product.url}/dashboard`);
+    await expect(card.getByTestId('subscription-conversations').textContent()).resolves.toBe(
+      'Unlimited conversations',
+    );
+    await expect(card.getByTestId('conversation-limit').count()).resolves.toBe(0);
+    await card.getByRole('link', { name: 'Change Plan' }).waitFor();
+    await expect(card.getByRole('link', { name: 'Upgrade Plan' }).count()).resolves.toBe(0);
+  });
+
+  it('shows what each plan really charges: nothing on Free, the per-call rate of Pay-per-use', async () => {
+    const { page, context } = await web.signedIn('/settings/subscription');
+    const userId = await viewerId(context, web.product.url);
+    // Developer API traffic of a free account: its tokens are priced for reports and spend caps only.
+    await bus().request(
+      UsageSubjects.authorize,
+      { endpoint: '/memories', method: 'GET', idempotencyKey: 'api-1', keyId: 'key-free-1' },
+      { userId },
+    );
+    await bus().request(
+      UsageSubjects.record,
+      {
+        endpoint: '/memories',
+        method: 'GET',
+        idempotencyKey: 'api-1',
+        keyId: 'key-free-1',
+        tokens: 1850,
+        succeeded: true,
+      },
+      { userId },
+    );
+    await page.reload();
+    const totals = page.getByTestId('usage-totals');
+    await totals.getByText('Tokens: 1850').waitFor();
+    await expect(page.getByTestId('usage-charged').textContent()).resolves.toBe('Charged for calls: $0.00');
+    await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe('Free plan: $0 per month');
+    // The tokens' price is reported as what it is, never as a cost of the free plan.
+    await expect(page.getByTestId('usage-section').textContent()).resolves.not.toContain('Cost: ');
+    await expect(page.getByTestId('usage-token-price').textContent()).resolves.toBe(
+      "API key tokens priced at $0.000555: counted toward your keys' spend caps, not charged.",
+    );
+
+    await page.getByRole('button', { name: 'View all plans' }).click();
+    const payPerUse = page.getByTestId('available-plan-pay-per-use');
+    await expect(payPerUse.getByTestId('available-plan-price').textContent()).resolves.toBe('$0.01');
+    await expect(payPerUse.getByTestId('available-plan-price-unit').textContent()).resolves.toBe(
+      'per API call',
+    );
+    await expect(
+      page.getByTestId('available-plan-basic').getByTestId('available-plan-price').textContent(),
+    ).resolves.toBe('$20');
+    await expect(
+      page.getByTestId('available-plan-enterprise').getByTestId('available-plan-price').textContent(),
+    ).resolves.toBe('Custom');
+
+    // On pay-per-use each call is charged at the rate: the usage says so.
+    await runCliCommand(bus(), ['subscription:plan', '--user', userId, '--plan', 'pay-per-use']);
+    await runCliCommand(bus(), ['funds:add', '--user', userId, '--cents', '100']);
+    await bus().request(
+      UsageSubjects.authorize,
+      { endpoint: '/search', method: 'GET', idempotencyKey: 'web-1' },
+      { userId },
+    );
+    await bus().request(
+      UsageSubjects.record,
+      { endpoint: '/search', method: 'GET', idempotencyKey: 'web-1', tokens: 10, succeeded: true },
+      { userId },
+    );
+    await page.reload();
+    await page.getByTestId('usage-charged').filter({ hasText: 'Charged for calls: $0.01' }).waitFor();
+    await expect(page.getByTestId('usage-plan-price').textContent()).resolves.toBe(
+      'Pay-per-use plan: $0.01 per API call',
+    );
   });
 
   it('changes plan in Settings > Subscription, and the account moves to it', async () => {

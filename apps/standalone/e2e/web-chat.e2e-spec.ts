@@ -4,7 +4,7 @@ import {
   type LoopbackLlmServer,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
-import { ChatMessages } from '@membolt/contracts';
+import { ChatMessages, UploadMessages } from '@membolt/contracts';
 import type { Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { PHONE_VIEWPORT, useWebAppInBrowser } from './support/web-app.js';
@@ -145,6 +145,11 @@ describe('web app: chat', () => {
     await expect(answer.getByTestId('message-time').textContent()).resolves.toMatch(/\d{1,2}:\d{2}/);
     await page.waitForURL(/\/chat\/[^/]+$/);
     const firstConversationUrl = page.url();
+    // The new conversation joins the list beside the chat at once, without a reload.
+    await page.getByTestId('conversation-item').filter({ hasText: 'I live in Lisbon' }).waitFor();
+    await expect(
+      page.getByTestId('conversation-list').getByText('No conversations yet.').count(),
+    ).resolves.toBe(0);
     await expect(input(page).isDisabled()).resolves.toBe(false);
 
     // Extraction runs after the answer: the fact reaches the memory panel (reopening the panel reloads it).
@@ -189,6 +194,64 @@ describe('web app: chat', () => {
     await page.reload();
     await thread.getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
     await expect(messages(page).count()).resolves.toBe(2);
+
+    // The Dashboard says how long ago in words a person would use: never "0 minutes ago" or "1 minutes ago".
+    await page.goto(`${web.product.url}/dashboard`);
+    const times = page.getByTestId('recent-conversations').getByTestId('conversation-time');
+    await times.first().waitFor();
+    for (const time of await times.allTextContents())
+      expect(time).toMatch(/^(Just now|1 minute ago|([2-9]|[1-5]\d) minutes ago)$/);
+  });
+
+  it("lists a new account's first conversation beside the chat from the turn itself, without a reload", async () => {
+    const { page } = await web.signedIn('/dashboard');
+    await page.getByRole('link', { name: 'Start Chat' }).first().click();
+    await page.waitForURL(/\/chat$/);
+    await page.getByTestId('conversation-list').getByText('No conversations yet.').waitFor();
+    // From here the list cannot be read again: what it shows comes from the turn the screen received.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'Conversations') return route.abort('connectionreset');
+      return route.continue();
+    });
+    await send(page, 'My dog is called Rex.');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const item = page.getByTestId('conversation-item').filter({ hasText: 'My dog is called Rex' });
+    await item.waitFor();
+    await expect(
+      page.getByTestId('conversation-list').getByText('No conversations yet.').count(),
+    ).resolves.toBe(0);
+  });
+
+  it('opens on the default model saved in Settings', async () => {
+    const { page } = await web.signedIn('/settings');
+    await addOpenAiKey(page);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByLabel('Default AI Model').click();
+    await page.getByRole('option', { name: 'GPT-4o', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved successfully!').waitFor();
+
+    await page.goto(`${web.product.url}/chat`);
+    const picker = page.getByRole('combobox', { name: 'Model' });
+    await pollUntil(
+      () => picker.textContent(),
+      (label) => label === 'GPT-4o',
+      { what: 'the picker on the saved default model' },
+    );
+    // The turn goes to that model.
+    const asked: string[] = [];
+    llm.respondWith((request) => {
+      asked.push(request.model);
+      return responder(request);
+    });
+    try {
+      await send(page, 'Hello there');
+      await lastMessage(page).getByText('Nice to meet you, Lisbon sounds lovely!').waitFor();
+    } finally {
+      llm.respondWith(responder);
+    }
+    expect(asked).toEqual(['gpt-4o']);
   });
 
   it('on a phone gives the thread the whole width and opens the memory panel as a drawer over it', async () => {
@@ -301,6 +364,11 @@ describe('web app: chat', () => {
     await expect(refused.getByTestId('file-error').textContent()).resolves.toMatch(
       /^Failed to upload file: holiday\.png\. The file's content is/,
     );
+    // The banner under the messages says so too, as for a failed search, and goes when the user types.
+    await expect(page.getByTestId('chat-error').textContent()).resolves.toBe(UploadMessages.failedGeneric);
+    await input(page).fill('x');
+    await page.getByTestId('chat-error').waitFor({ state: 'detached' });
+    await input(page).fill('');
 
     // Dropped on the chat: the same upload.
     await page.evaluate(() => {

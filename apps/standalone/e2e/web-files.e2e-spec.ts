@@ -45,6 +45,8 @@ describe('web app: files', () => {
     );
     await expect(row.getByTestId('upload-summary').textContent()).resolves.toContain('quince');
     await expect(row.textContent()).resolves.toContain('MD');
+    // One chunk is "1 chunk", never "1 chunks".
+    await expect(row.textContent()).resolves.toMatch(/ · 1 chunk · /);
 
     // Its text is now memories: the search of the All Memories tab finds it.
     await page.getByRole('tab', { name: 'All Memories' }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
 import { MemorySubjects } from '@membolt/contracts';
 import { MEMORY_GRAPH_MAX_NODES, MemoryMessages, MemoryScreenLimits } from '@membolt/contracts/rules';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { useWebAppInBrowser } from './support/web-app.js';
 
@@ -35,6 +35,30 @@ async function createMemories(
     ids.push(body.data.createMemory.id);
   }
   return ids;
+}
+
+interface LabelBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The concept labels the canvas drew on its latest frame (CSS pixels): at least `min`, no two overlapping. */
+async function expectLabelsApart(graph: Locator, min: number): Promise<void> {
+  const boxes = await pollUntil(
+    async () => JSON.parse((await graph.getAttribute('data-labels')) ?? '[]') as LabelBox[],
+    (drawn) => drawn.length >= min,
+    { what: `at least ${min} labels drawn` },
+  );
+  const overlapping: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        overlapping.push(`${JSON.stringify(a)} / ${JSON.stringify(b)}`);
+    }),
+  );
+  expect(overlapping).toEqual([]);
 }
 
 const cards = (page: Page) => page.getByTestId('memory-card');
@@ -330,6 +354,7 @@ describe('web app: memories', () => {
       (value) => value.layout === 'settled' && value.id !== null,
       { what: 'the layout to settle', timeoutMs: 30_000 },
     );
+    await expectLabelsApart(graph, 2);
     // force-graph finds the node under the pointer on its next frame: hover first, until the canvas marks
     // it clickable, then press.
     const canvas = graph.locator('canvas').first();
@@ -403,6 +428,8 @@ describe('web app: memories', () => {
       what: 'the 2,000-node layout to settle',
       timeoutMs: 60_000,
     });
+    // Crowded: the strongest concepts keep their labels, the ones that would cover them go without.
+    await expectLabelsApart(graph, 10);
 
     // Frames drawn while the wheel zooms in and out, for the record (no timing is asserted).
     const framesPerSecond = await graph

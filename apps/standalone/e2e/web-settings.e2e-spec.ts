@@ -184,6 +184,10 @@ describe('web app: dashboard and settings', () => {
     it('creates a key shown once (masked, revealable, copyable), lists it as Active, then revokes it', async () => {
       const { page } = await signedIn('/settings', { clipboard: true });
       await openTab(page, 'API Keys');
+      // Sign-up makes no key whose secret nobody was shown (decision 088): a new account starts with none.
+      await page.getByText("You don't have any API keys yet.").waitFor();
+      await expect(page.getByTestId('api-key-item').count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Create your first API key' }).waitFor();
       await page.getByRole('button', { name: 'Create New API Key' }).click();
       const create = page.getByRole('dialog', { name: 'Create New API Key' });
       await create.getByText('A name to help you identify this API key').waitFor();

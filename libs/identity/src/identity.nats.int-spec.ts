@@ -88,11 +88,10 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
   it('runs the sign-up steps over the bus, acting as the new user', async () => {
     const { user } = await signUp();
     expect(user.setupComplete).toBe(true);
-    expect(stubs.callsTo(KeysSubjects.create.name)).toContain(user.id);
     expect(stubs.callsTo(SubscriptionSubjects.init.name)).toContain(user.id);
-    expect(stubs.keysOf(user.id)).toEqual([
-      expect.objectContaining({ graphId: user.memoryGraph.id, userId: user.id }),
-    ]);
+    // No key whose secret nobody is shown (decision 088).
+    expect(stubs.callsTo(KeysSubjects.create.name)).not.toContain(user.id);
+    expect(stubs.keysOf(user.id)).toEqual([]);
   });
 
   it('signs up while billing is down; the worker completes the setup once billing is back', async () => {
@@ -100,7 +99,6 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
     stubApps.delete('billing');
     const { user } = await signUp();
     expect(user.setupComplete).toBe(false);
-    expect(stubs.keysOf(user.id)).toHaveLength(1);
     expect(
       (await client.bus.request(IdentitySubjects.currentUser, {}, { userId: user.id })).setupComplete,
     ).toBe(false);
@@ -111,7 +109,7 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
         (await client.bus.request(IdentitySubjects.currentUser, {}, { userId: user.id })).setupComplete,
     );
     expect(stubs.subscriptions.has(user.id)).toBe(true);
-    expect(stubs.keysOf(user.id)).toHaveLength(1);
+    expect(stubs.keysOf(user.id)).toEqual([]);
   });
 
   describe('tenant isolation: a request acting as A never reads or changes B', () => {
@@ -180,6 +178,7 @@ describe('identity over NATS with keys, billing, memory and ingestion on the sam
     it("deleteAccount as A deletes A's data everywhere and leaves B signable-in with its data", async () => {
       const a = await signUp('A');
       const b = await signUp('B');
+      await client.bus.request(KeysSubjects.create, { name: 'Script' }, { userId: b.user.id });
       const receipt = await client.bus.request(IdentitySubjects.deleteAccount, {}, { userId: a.user.id });
       expect(receipt).toMatchObject({ userId: a.user.id, pending: [] });
       expect(stubs.deletions.filter((d) => d.userId === b.user.id)).toEqual([]);

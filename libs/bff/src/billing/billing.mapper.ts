@@ -44,16 +44,24 @@ export function toUsageSummaryModel(view: UsageSummaryView): UsageSummaryModel {
   // Every day of the period, so the chart's axis has no gaps (the period is at most 366 days).
   for (let at = Date.parse(view.from); at < Date.parse(view.to); at += DAY_MS) {
     const day = new Date(at).toISOString().slice(0, 10);
-    days.set(day, { day, calls: 0, conversations: 0, tokens: 0, costCents: 0 });
+    days.set(day, { day, calls: 0, conversations: 0, tokens: 0, costCents: 0, chargedCents: 0 });
   }
   for (const row of view.rows) {
-    const day = days.get(row.day) ?? { day: row.day, calls: 0, conversations: 0, tokens: 0, costCents: 0 };
+    const day = days.get(row.day) ?? {
+      day: row.day,
+      calls: 0,
+      conversations: 0,
+      tokens: 0,
+      costCents: 0,
+      chargedCents: 0,
+    };
     days.set(row.day, {
       day: row.day,
       calls: day.calls + row.calls,
       conversations: day.conversations + row.conversations,
       tokens: day.tokens + row.tokens,
       costCents: day.costCents + centsOf(row.costMicrocents),
+      chargedCents: day.chargedCents + row.chargedCents,
     });
   }
   return {
@@ -67,12 +75,14 @@ export function toUsageSummaryModel(view: UsageSummaryView): UsageSummaryModel {
       conversations: row.conversations,
       tokens: row.tokens,
       costCents: centsOf(row.costMicrocents),
+      chargedCents: row.chargedCents,
     })),
     totals: {
       calls: view.totals.calls,
       conversations: view.totals.conversations,
       tokens: view.totals.tokens,
       costCents: centsOf(view.totals.costMicrocents),
+      chargedCents: view.totals.chargedCents,
     },
   };
 }

@@ -77,8 +77,15 @@ export class UsageDayModel {
   @Field(() => Float)
   tokens!: number;
 
-  @Field(() => Float, { description: 'Cents (fractional: token prices are micro-cents).' })
+  @Field(() => Float, {
+    description:
+      'Cents (fractional: token prices are micro-cents): the charges plus the price of the tokens of API key ' +
+      'calls, which is reported (and counts toward key spend caps) but never taken from the balance.',
+  })
   costCents!: number;
+
+  @Field(() => Int, { description: 'Cents really taken from the balance (pay-per-use calls).' })
+  chargedCents!: number;
 }
 
 @ObjectType('UsageRow', { description: 'One day and endpoint of metered calls.' })
@@ -100,6 +107,9 @@ export class UsageTotalsModel {
 
   @Field(() => Float)
   costCents!: number;
+
+  @Field(() => Int, { description: 'Cents really taken from the balance (pay-per-use calls).' })
+  chargedCents!: number;
 }
 
 @ObjectType('UsageSummary')

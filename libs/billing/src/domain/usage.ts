@@ -29,7 +29,10 @@ export interface UsageRow {
   readonly calls: number;
   readonly conversations: number;
   readonly tokens: number;
+  /** Everything priced: the charges plus the tokens' price (reported, never taken from the balance). */
   readonly costMicrocents: number;
+  /** What was really taken from the balance, in cents (pay-per-use calls; 0 on every other plan). */
+  readonly chargedCents: number;
 }
 
 /** What a key spent in a period, in micro-cents (charges plus tokens' price), per key. */

@@ -322,7 +322,7 @@ describe('billing rules (embedded store, test clock)', () => {
           { day: '2026-04-01', endpoint: '/memories', calls: 1, tokens: 50, costMicrocents: 0 },
           { day: '2026-04-01', endpoint: '/search', calls: 1, tokens: 1000, costMicrocents: 30_000 },
         ],
-        totals: { calls: 2, conversations: 0, tokens: 1050, costMicrocents: 30_000 },
+        totals: { calls: 2, conversations: 0, tokens: 1050, costMicrocents: 30_000, chargedCents: 0 },
       });
       await expect(
         billing.usage.summary('user-a', new Date('2026-04-02T00:00:00Z'), new Date('2026-04-01T00:00:00Z')),

@@ -28,7 +28,13 @@ export interface UsageSummary {
   readonly from: Date;
   readonly to: Date;
   readonly rows: UsageRow[];
-  readonly totals: { calls: number; conversations: number; tokens: number; costMicrocents: number };
+  readonly totals: {
+    calls: number;
+    conversations: number;
+    tokens: number;
+    costMicrocents: number;
+    chargedCents: number;
+  };
 }
 
 export interface KeySpendState {
@@ -122,8 +128,9 @@ export class UsageService {
         conversations: sum.conversations + row.conversations,
         tokens: sum.tokens + row.tokens,
         costMicrocents: sum.costMicrocents + row.costMicrocents,
+        chargedCents: sum.chargedCents + row.chargedCents,
       }),
-      { calls: 0, conversations: 0, tokens: 0, costMicrocents: 0 },
+      { calls: 0, conversations: 0, tokens: 0, costMicrocents: 0, chargedCents: 0 },
     );
     return { from: start, to: end, rows, totals };
   }

@@ -142,8 +142,17 @@ export function describeUsageRepositoryContract(
           conversations: 0,
           tokens: 30,
           costMicrocents: 1_000_900,
+          chargedCents: 1,
         },
-        { day: '2026-02-04', endpoint: '/chat', calls: 1, conversations: 1, tokens: 5, costMicrocents: 0 },
+        {
+          day: '2026-02-04',
+          endpoint: '/chat',
+          calls: 1,
+          conversations: 1,
+          tokens: 5,
+          costMicrocents: 0,
+          chargedCents: 0,
+        },
       ]);
     });
 

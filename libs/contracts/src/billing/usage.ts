@@ -101,7 +101,10 @@ export interface UsageRowView {
   readonly calls: number;
   readonly conversations: number;
   readonly tokens: number;
+  /** Charges plus the tokens' price (the tokens' price is reported, never taken from the balance). */
   readonly costMicrocents: number;
+  /** Cents really taken from the balance (pay-per-use calls). */
+  readonly chargedCents: number;
 }
 
 export interface UsageTotalsView {
@@ -109,6 +112,7 @@ export interface UsageTotalsView {
   readonly conversations: number;
   readonly tokens: number;
   readonly costMicrocents: number;
+  readonly chargedCents: number;
 }
 
 export interface UsageSummaryView {

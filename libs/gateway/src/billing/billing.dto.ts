@@ -27,8 +27,16 @@ export class UsageRowResponse {
   conversations!: number;
   @ApiProperty({ example: 5120 })
   tokens!: number;
-  @ApiProperty({ example: '12.153600', description: 'Cents, 6 decimals.' })
+  @ApiProperty({
+    example: '12.153600',
+    description:
+      "Cents, 6 decimals: the charges plus the tokens' price of API key calls (reported, and counted toward " +
+      'key spend caps, but never taken from the balance).',
+  })
   cost_cents!: string;
+
+  @ApiProperty({ example: 12, description: 'Cents really taken from the balance (pay-per-use calls).' })
+  charged_cents!: number;
 }
 
 export class UsageTotalsResponse {
@@ -40,6 +48,9 @@ export class UsageTotalsResponse {
   tokens!: number;
   @ApiProperty({ example: '12.153600' })
   cost_cents!: string;
+
+  @ApiProperty({ example: 12, description: 'Cents really taken from the balance (pay-per-use calls).' })
+  charged_cents!: number;
 }
 
 export class UsageResponse {

@@ -43,15 +43,17 @@ export class UsageController {
     return {
       from: view.from,
       to: view.to,
-      usage: view.rows.map(({ costMicrocents, ...row }) => ({
+      usage: view.rows.map(({ costMicrocents, chargedCents, ...row }) => ({
         ...row,
         cost_cents: formatMicrocents(costMicrocents),
+        charged_cents: chargedCents,
       })),
       totals: {
         calls: view.totals.calls,
         conversations: view.totals.conversations,
         tokens: view.totals.tokens,
         cost_cents: formatMicrocents(view.totals.costMicrocents),
+        charged_cents: view.totals.chargedCents,
       },
     };
   }

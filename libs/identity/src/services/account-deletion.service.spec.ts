@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
-import { IdentityErrorCode, IdentitySubjects, USER_DATA_SERVICES } from '@membolt/contracts';
+import { IdentityErrorCode, IdentitySubjects, KeysSubjects, USER_DATA_SERVICES } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 import { AccountSetupService } from './account-setup.service.js';
@@ -29,6 +29,8 @@ describe('delete account', () => {
   it('asks every data service, then removes the account: it can no longer sign in or act', async () => {
     const dee = await account();
     const other = await account();
+    for (const owner of [dee, other])
+      await tb.bus.request(KeysSubjects.create, { name: 'Laptop script' }, { userId: owner.userId });
     await tb.bus.request(IdentitySubjects.signIn, { email: dee.email, password: PASSWORD, remember: false });
     await tb.bus.request(IdentitySubjects.requestPasswordReset, {
       email: dee.email,

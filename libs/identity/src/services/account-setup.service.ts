@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import {
   deletionStepService,
+  isRetiredStep,
   isSetupStep,
   type OutboxStep,
   type OutboxStepKind,
@@ -19,7 +20,7 @@ type StepOutcome = 'done' | 'dropped';
 const DUE_BATCH = 50;
 
 /**
- * Runs the durable follow-up steps of the outbox: the sign-up steps (default API key, free subscription)
+ * Runs the durable follow-up steps of the outbox: the sign-up step (the free subscription)
  * and the data deletions other services have not confirmed yet. A step is claimed before it runs, so one
  * runs at a time across replicas; a failed step is retried with exponential backoff until it succeeds.
  */
@@ -100,6 +101,7 @@ export class AccountSetupService {
   }
 
   private async run(step: OutboxStep): Promise<StepOutcome> {
+    if (isRetiredStep(step.kind)) return 'dropped';
     const service = deletionStepService(step.kind);
     if (service) {
       // Runs after the account is gone: the user id is all the service needs.
@@ -117,9 +119,6 @@ export class AccountSetupService {
     const user = await this.directory.withMemoryGraph(stored);
     const kind = step.kind as SetupStepKind;
     switch (kind) {
-      case 'create-default-api-key':
-        await this.accountServices.ensureDefaultApiKey(user.id, user.memoryGraph.id);
-        return 'done';
       case 'init-subscription':
         await this.accountServices.initSubscription(user.id);
         return 'done';

@@ -3,7 +3,6 @@ import { AccessTokens } from '@membolt/auth-tokens';
 import { rejection } from '@membolt/bus/testing';
 import {
   CommonErrorCode,
-  DEFAULT_API_KEY_NAME,
   DEFAULT_BIO,
   IdentityErrorCode,
   IdentitySubjects,
@@ -84,18 +83,11 @@ describe('sign-up', () => {
     expect(new Date(session.accessTokenExpiresAt).getTime() - now.getTime()).toBe(15 * 60_000);
   });
 
-  it('creates the default API key of the memory graph and the free subscription, acting as the user', async () => {
+  it('creates the free subscription, acting as the user, and no API key whose secret nobody sees (decision 088)', async () => {
     const { user } = await signUp();
-    expect(tb.stubs.keysOf(user.id)).toEqual([
-      expect.objectContaining({
-        name: DEFAULT_API_KEY_NAME,
-        description: 'Created at sign-up',
-        graphId: user.memoryGraph.id,
-        userId: user.id,
-      }),
-    ]);
+    expect(tb.stubs.keysOf(user.id)).toEqual([]);
+    expect(tb.stubs.callsTo(KeysSubjects.create.name)).toEqual([]);
     expect(tb.stubs.subscriptions.has(user.id)).toBe(true);
-    expect(tb.stubs.callsTo(KeysSubjects.list.name)).toEqual([user.id]);
     expect(tb.stubs.callsTo(SubscriptionSubjects.init.name)).toEqual([user.id]);
     expect(await tb.get<IdentityStore>(IDENTITY_STORE).outbox.listForUser(user.id)).toEqual([]);
   });
@@ -158,7 +150,6 @@ describe('sign-up', () => {
     tb.stubs.failing.add('billing');
     const { user } = await signUp();
     expect(user.setupComplete).toBe(false);
-    expect(tb.stubs.keysOf(user.id)).toHaveLength(1);
     const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;
     expect(await outbox.listForUser(user.id)).toEqual([
       expect.objectContaining({
@@ -178,10 +169,11 @@ describe('sign-up', () => {
     expect((await tb.bus.request(IdentitySubjects.currentUser, {}, { userId: user.id })).setupComplete).toBe(
       true,
     );
-    // Running the key step again (a retry after a lost answer) does not create a second key.
+    // A default-key step stored before decision 088 is completed without making a key.
     await outbox.add(user.id, ['create-default-api-key'], tb.clock.now());
-    await setup.runDue();
-    expect(tb.stubs.keysOf(user.id)).toHaveLength(1);
+    expect(await setup.runDue()).toBe(0);
+    expect(await outbox.listForUser(user.id)).toEqual([]);
+    expect(tb.stubs.keysOf(user.id)).toEqual([]);
   });
 
   it('doubles the retry delay after each failure', async () => {

@@ -1,11 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
-import {
-  CommonErrorCode,
-  DEFAULT_API_KEY_NAME,
-  IdentityErrorCode,
-  IdentitySubjects,
-} from '@membolt/contracts';
+import { CommonErrorCode, IdentityErrorCode, IdentitySubjects } from '@membolt/contracts';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 import {
   authorizeInBrowser,
@@ -90,15 +85,14 @@ describe('Google sign-in (OpenID Connect against a real provider on loopback)', 
       authMethods: ['google'],
       setupComplete: true,
     });
-    expect(tb.stubs.keysOf(first.session.user.id)).toEqual([
-      expect.objectContaining({ name: DEFAULT_API_KEY_NAME, graphId: first.session.user.memoryGraph.id }),
-    ]);
+    // No key whose secret nobody is shown (decision 088).
+    expect(tb.stubs.keysOf(first.session.user.id)).toEqual([]);
     expect(tb.stubs.subscriptions.has(first.session.user.id)).toBe(true);
 
     const second = await googleSignIn('alice-sub', true);
     expect(second.session.persistent).toBe(true);
     expect(second.session.user.id).toBe(first.session.user.id);
-    expect(tb.stubs.keysOf(first.session.user.id)).toHaveLength(1);
+    expect(tb.stubs.keysOf(first.session.user.id)).toEqual([]);
   });
 
   it("names the account 'User' when the provider gives no name", async () => {

@@ -1,4 +1,4 @@
-import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -19,6 +19,7 @@ import {
 } from '@membolt/contracts/rules';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useAuth } from '../auth/auth.context';
 import { useRefreshSession } from '../auth/hooks/use-refresh-session';
 import { graphqlErrorMessage } from '../auth/utils/graphql-error.util';
 import { useSubscriptionRefusals } from '../billing';
@@ -42,6 +43,7 @@ import {
   searchSummaryInstruction,
   toScreenMessages,
   usedMemories,
+  withConversationFirst,
 } from './utils/chat-screen.util';
 
 const CONVERSATION_LIST_LIMIT = 30;
@@ -77,6 +79,7 @@ export function ChatPage() {
   const [conversationId, setConversationIdState] = useState<string | null>(null);
   const aborter = useRef<AbortController | null>(null);
 
+  const client = useApolloClient();
   const catalogue = useQuery(CHAT_MODELS_QUERY, { fetchPolicy: 'cache-and-network' });
   const conversations = useQuery(CONVERSATIONS_QUERY, {
     variables: { limit: CONVERSATION_LIST_LIMIT },
@@ -90,7 +93,11 @@ export function ChatPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
-  const { models, initial } = useMemo(() => pickerModelsOf(catalogue.data?.chatModels), [catalogue.data]);
+  const savedDefault = useAuth().user?.settings.defaultModel ?? null;
+  const { models, initial } = useMemo(
+    () => pickerModelsOf(catalogue.data?.chatModels, savedDefault),
+    [catalogue.data, savedDefault],
+  );
   const model = chosenModel ?? initial ?? '';
   const offline = catalogue.data?.chatModels.offline ?? false;
 
@@ -131,8 +138,37 @@ export function ChatPage() {
 
   const refreshSession = useRefreshSession();
 
-  const afterTurn = () => {
-    conversations.refetch().catch(() => undefined);
+  // Every conversation list on screen (this one, the dashboard's) asks again: a new or moved conversation.
+  const refreshConversationLists = () => {
+    client.refetchQueries({ include: [CONVERSATIONS_QUERY] }).catch(() => undefined);
+  };
+
+  const afterTurn = (turn: {
+    conversationId: string;
+    conversationTitle: string;
+    text: string;
+    createdAt: string;
+  }) => {
+    // The list beside the chat shows the turn's conversation at once, from the turn itself; the lists are
+    // then asked again (memory counts, other tabs' changes).
+    client.cache.updateQuery(
+      { query: CONVERSATIONS_QUERY, variables: { limit: CONVERSATION_LIST_LIMIT } },
+      (data) => {
+        const page = withConversationFirst(data?.conversations, turn, CONVERSATION_LIST_LIMIT);
+        const written = {
+          conversations: {
+            __typename: 'ConversationPage' as const,
+            totalCount: page.totalCount,
+            conversations: page.conversations.map((conversation) => ({
+              __typename: 'ConversationSummary' as const,
+              ...conversation,
+            })),
+          },
+        };
+        return written;
+      },
+    );
+    refreshConversationLists();
     latest.reload().catch(() => undefined);
     setTimeout(() => latest.reload().catch(() => undefined), MEMORY_PANEL_RELOAD_DELAY_MS);
   };
@@ -171,7 +207,7 @@ export function ChatPage() {
         memories: usedMemories(turn.memoriesRetrieved),
       }));
       setTitle(turn.conversationTitle);
-      afterTurn();
+      afterTurn(turn);
       return true;
     } catch (error) {
       if (controller.signal.aborted) return false;
@@ -187,6 +223,8 @@ export function ChatPage() {
     try {
       await streamInto(answer.id, text);
     } catch (error) {
+      // A turn that failed after it started may still have made its conversation.
+      refreshConversationLists();
       setBanner(ChatMessages.sendFailed);
       const detail = error instanceof ChatStreamError ? error.message : null;
       // Refused by the subscription check: the Subscription problem dialog says why, as on every screen.
@@ -254,6 +292,8 @@ export function ChatPage() {
     const id = fileMessageId.current;
     const state = fileUpload.state;
     if (!id || state.phase === 'idle') return;
+    // The banner under the messages says it too, as for a failed message or search (web-app.md section 8).
+    if (state.phase === 'failed') setBanner(UploadMessages.failedGeneric);
     setMessages((current) =>
       current.map((message) => {
         if (message.id !== id || !message.file) return message;

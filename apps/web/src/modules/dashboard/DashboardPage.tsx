@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
-import { ConversationUsageBar, SubscriptionStatusCard } from '../billing';
+import { ConversationUsageBar, planChangeAction, SubscriptionStatusCard } from '../billing';
 import { MemoriesStatCard, MemoryStorageBar } from './components/MemoryUsage';
 import { ConversationStatCards, RecentConversations } from './components/RecentConversations';
 import { useAuth } from '../auth/auth.context';
@@ -93,7 +93,7 @@ export function DashboardPage() {
           <ConversationUsageBar />
           <MemoryStorageBar />
           <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 3 }}>
-            Upgrade Plan
+            {planChangeAction(user?.plan)}
           </Button>
         </CardContent>
       </Card>

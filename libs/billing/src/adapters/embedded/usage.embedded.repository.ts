@@ -82,7 +82,8 @@ export class UsageEmbeddedRepository implements UsageRepository {
     return preparedOnce(
       this.db,
       `SELECT substr(at, 1, 10) AS day, endpoint, COUNT(*) AS calls, SUM(conversation) AS conversations,
-           SUM(tokens) AS tokens, SUM(charged_cents * 1000000 + token_cost_microcents) AS costMicrocents
+           SUM(tokens) AS tokens, SUM(charged_cents * 1000000 + token_cost_microcents) AS costMicrocents,
+           SUM(charged_cents) AS chargedCents
          FROM billing_usage
          WHERE user_id = ? AND at >= ? AND at < ? AND allowed = 1 AND succeeded = 1
          GROUP BY day, endpoint ORDER BY day, endpoint`,

@@ -61,18 +61,20 @@ export class UsageMongoRepository implements UsageRepository {
             conversations: { $sum: { $cond: ['$conversation', 1, 0] } },
             tokens: { $sum: '$tokens' },
             costMicrocents: { $sum: COST },
+            chargedCents: { $sum: '$chargedCents' },
           },
         },
         { $sort: { '_id.day': 1, '_id.endpoint': 1 } },
       ])
       .exec();
-    return rows.map(({ _id, calls, conversations, tokens, costMicrocents }) => ({
+    return rows.map(({ _id, calls, conversations, tokens, costMicrocents, chargedCents }) => ({
       day: _id.day,
       endpoint: _id.endpoint,
       calls,
       conversations,
       tokens,
       costMicrocents,
+      chargedCents,
     }));
   }
 

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PAYMENT_PROVIDER_QUERY } from '../graphql/queries/payment-provider.query';
+import { SUBSCRIPTION_STATUS_QUERY } from '../graphql/queries/subscription-status.query';
 import { useSubscriptionRefusals } from '../subscription-refusal.context';
 import { subscriptionProblem } from '../utils/billing-display.util';
 
@@ -20,18 +21,24 @@ export function SubscriptionProblemDialog({
   onClose: () => void;
 }) {
   const { data } = useQuery(PAYMENT_PROVIDER_QUERY, { skip: reason === null });
-  const problem = subscriptionProblem(reason ?? 'validation_error');
+  // A limit is worded for the plan that reached it: read the subscription as it is now.
+  const atLimit = reason === 'free_tier_limit_reached';
+  const { data: status, loading } = useQuery(SUBSCRIPTION_STATUS_QUERY, {
+    skip: !atLimit,
+    fetchPolicy: 'network-only',
+  });
+  const problem = subscriptionProblem(reason ?? 'validation_error', status?.subscription);
   const supportEmail = data?.paymentProvider.supportEmail;
   return (
     <Dialog
-      open={reason !== null}
+      open={reason !== null && !(atLimit && loading && !status)}
       onClose={onClose}
       aria-labelledby="subscription-problem-title"
       data-testid="subscription-problem"
     >
       <DialogTitle id="subscription-problem-title">{problem.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{problem.message}</DialogContentText>
+        <DialogContentText data-testid="subscription-problem-message">{problem.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -12,7 +12,13 @@ import { Link as RouterLink } from 'react-router';
 import { planLabel } from '../../layout/utils/user-display.util';
 import { storageBarColor } from '../../memories/utils/memory-display.util';
 import { SUBSCRIPTION_STATUS_QUERY } from '../graphql/queries/subscription-status.query';
-import { almostAtLimit, formatDollars } from '../utils/billing-display.util';
+import {
+  CONVERSATION_LIMIT_TEXT,
+  conversationLimitState,
+  formatDollars,
+  planChangeAction,
+} from '../utils/billing-display.util';
+import { UsageBar } from '../../ui/components/UsageBar';
 import { AddFundsDialog } from './AddFundsDialog';
 
 /** The Subscription status card of the dashboard (web-app.md): free usage, or the pay-per-use balance. */
@@ -20,6 +26,9 @@ export function SubscriptionStatusCard() {
   const { data, error, loading } = useQuery(SUBSCRIPTION_STATUS_QUERY);
   const [addFundsOpen, setAddFundsOpen] = useState(false);
   const subscription = data?.subscription;
+  const limitState = subscription
+    ? conversationLimitState(subscription.conversationsUsed, subscription.conversationsLimit)
+    : null;
 
   return (
     <Card data-testid="subscription-status-card">
@@ -88,13 +97,16 @@ export function SubscriptionStatusCard() {
             ) : (
               <Typography data-testid="subscription-conversations">Unlimited conversations</Typography>
             )}
-            {almostAtLimit(subscription.conversationsUsed, subscription.conversationsLimit) && (
-              <Typography color="warning.main" data-testid="almost-at-limit">
-                Almost at limit!
+            {limitState && (
+              <Typography
+                color={limitState === 'reached' ? 'error.main' : 'warning.main'}
+                data-testid="conversation-limit"
+              >
+                {CONVERSATION_LIMIT_TEXT[limitState]}
               </Typography>
             )}
             <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 2 }}>
-              Upgrade Plan
+              {planChangeAction(subscription.plan)}
             </Button>
           </Box>
         )}
@@ -109,27 +121,17 @@ export function ConversationUsageBar() {
   const used = data?.subscription.conversationsUsed ?? 0;
   const limit = data?.subscription.conversationsLimit;
   const percent = limit ? Math.min(100, (used / limit) * 100) : 0;
-  const color = storageBarColor(percent);
   return (
     <Box sx={{ mb: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
-        <Typography variant="body2" id="conversation-usage-label">
-          Conversations
-        </Typography>
-        <Typography variant="body2" color="textSecondary" data-testid="conversation-usage">
-          {limit === null || limit === undefined ? `${used} / Unlimited` : `${used} / ${limit}`}
-        </Typography>
-      </Stack>
-      <Box
-        role="progressbar"
-        aria-labelledby="conversation-usage-label"
-        aria-valuenow={Math.round(percent)}
-        data-testid="conversation-usage-bar"
-        data-color={color}
-        sx={{ height: 8, borderRadius: 4, bgcolor: 'action.hover', overflow: 'hidden' }}
-      >
-        <Box sx={{ width: `${percent}%`, height: '100%', bgcolor: `${color}.main` }} />
-      </Box>
+      <UsageBar
+        label="Conversations"
+        value={limit === null || limit === undefined ? `${used} / Unlimited` : `${used} / ${limit}`}
+        percent={percent}
+        color={storageBarColor(percent)}
+        testId="conversation-usage-bar"
+        valueTestId="conversation-usage"
+        labelId="conversation-usage-label"
+      />
     </Box>
   );
 }

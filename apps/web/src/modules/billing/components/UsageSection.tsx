@@ -12,17 +12,31 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { USAGE_QUERY } from '../graphql/queries/usage.query';
-import { formatCost, formatDollars } from '../utils/billing-display.util';
+import { formatCost, formatDollars, planChargeText } from '../utils/billing-display.util';
 
 const LEDGER_PAGE = 20;
 
-/** Usage this month by day (chart) and the ledger (table): Settings > Subscription, "Usage and Billing". */
-export function UsageSection() {
+interface UsageSectionProps {
+  /** The user's plan as the catalogue prices it (null until known). */
+  readonly plan: {
+    readonly name: string;
+    readonly monthlyPriceCents: number | null;
+    readonly ratePerCallCents: number | null;
+  } | null;
+}
+
+/**
+ * Usage this month by day (chart) and the ledger (table): Settings > Subscription, "Usage and Billing".
+ * It says what the plan really charges: what was taken from the balance, and the plan's price; the price
+ * of API key tokens is shown apart, as the report it is (it counts toward key spend caps, never charged).
+ */
+export function UsageSection({ plan }: UsageSectionProps) {
   const { data, error } = useQuery(USAGE_QUERY, { variables: { ledgerLimit: LEDGER_PAGE } });
   if (error && !data) return <Alert severity="error">Failed to load usage. Please try again later.</Alert>;
   if (!data) return null;
   const { usageSummary, ledger } = data;
   const days = usageSummary.daily.map((day) => day.day.slice(5));
+  const tokenPriceCents = usageSummary.totals.costCents - usageSummary.totals.chargedCents;
   return (
     <Stack spacing={3} id="usage" data-testid="usage-section">
       <Card>
@@ -30,6 +44,11 @@ export function UsageSection() {
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             Usage This Month
           </Typography>
+          {plan && (
+            <Typography color="textSecondary" sx={{ mb: 1 }} data-testid="usage-plan-price">
+              {planChargeText(plan)}
+            </Typography>
+          )}
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={3}
@@ -39,8 +58,15 @@ export function UsageSection() {
             <Typography>{`Calls: ${usageSummary.totals.calls}`}</Typography>
             <Typography>{`Conversations: ${usageSummary.totals.conversations}`}</Typography>
             <Typography>{`Tokens: ${usageSummary.totals.tokens}`}</Typography>
-            <Typography>{`Cost: ${formatCost(usageSummary.totals.costCents)}`}</Typography>
+            <Typography data-testid="usage-charged">
+              {`Charged for calls: ${formatDollars(usageSummary.totals.chargedCents)}`}
+            </Typography>
           </Stack>
+          {tokenPriceCents > 0 && (
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }} data-testid="usage-token-price">
+              {`API key tokens priced at ${formatCost(tokenPriceCents)}: counted toward your keys' spend caps, not charged.`}
+            </Typography>
+          )}
           <Box data-testid="usage-chart">
             <BarChart
               height={260}
@@ -55,7 +81,7 @@ export function UsageSection() {
               xAxis={[{ data: days, scaleType: 'band' }]}
               series={[
                 { data: usageSummary.daily.map((day) => day.tokens), label: 'Tokens' },
-                { data: usageSummary.daily.map((day) => day.costCents), label: 'Cost (cents)' },
+                { data: usageSummary.daily.map((day) => day.chargedCents), label: 'Charged (cents)' },
               ]}
             />
           </Box>

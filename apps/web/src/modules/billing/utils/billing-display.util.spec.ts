@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  almostAtLimit,
+  conversationLimitState,
   formatCost,
   formatDollars,
   parseAddFundsAmount,
   retentionText,
   retentionWarning,
   shortensRetention,
+  planChangeAction,
+  planChargeText,
   subscriptionProblem,
 } from './billing-display.util';
 
@@ -17,10 +19,56 @@ describe('billing display rules', () => {
     expect(formatCost(0.003)).toBe('$0.000030');
   });
 
-  it('warns at 8 of 10 free conversations', () => {
-    expect(almostAtLimit(7, 10)).toBe(false);
-    expect(almostAtLimit(8, 10)).toBe(true);
-    expect(almostAtLimit(500, null)).toBe(false);
+  it('warns at 8 of 10 free conversations, and says the limit is reached at 10', () => {
+    expect(conversationLimitState(7, 10)).toBeNull();
+    expect(conversationLimitState(8, 10)).toBe('almost');
+    expect(conversationLimitState(9, 10)).toBe('almost');
+    expect(conversationLimitState(10, 10)).toBe('reached');
+    expect(conversationLimitState(16, 20)).toBe('almost');
+    expect(conversationLimitState(20, 20)).toBe('reached');
+    expect(conversationLimitState(500, null)).toBeNull();
+  });
+
+  it("gives a paid plan at its limit its own text and action, never the free tier's", () => {
+    const renewsAt = '2026-06-01T00:00:00.000Z';
+    const renewsOn = new Date(renewsAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+    expect(
+      subscriptionProblem('free_tier_limit_reached', { plan: 'basic', conversationsLimit: 20, renewsAt }),
+    ).toEqual({
+      title: 'Conversation Limit Reached',
+      message: `You've used all 20 conversations of your Basic plan this month. They renew on ${renewsOn}. Upgrade to a larger plan to continue now.`,
+      action: { label: 'Upgrade Plan', to: '/settings/subscription' },
+    });
+    expect(
+      subscriptionProblem('free_tier_limit_reached', { plan: 'pro', conversationsLimit: 50, renewsAt })
+        .message,
+    ).toContain('all 50 conversations of your Pro plan');
+    // The free plan keeps the spec's text, whatever is known of the subscription.
+    for (const known of [undefined, { plan: 'free', conversationsLimit: 10, renewsAt }])
+      expect(subscriptionProblem('free_tier_limit_reached', known)).toEqual({
+        title: 'Free Tier Limit Reached',
+        message:
+          "You've used all 10 of your free conversations. Please upgrade to a paid plan to continue using the service.",
+        action: { label: 'Upgrade Plan', to: '/settings/subscription' },
+      });
+  });
+
+  it('offers an upgrade on every plan that has a larger one, and a change on the largest', () => {
+    for (const plan of ['free', 'basic', 'pro', 'pay-per-use', null])
+      expect(planChangeAction(plan)).toBe('Upgrade Plan');
+    expect(planChangeAction('enterprise')).toBe('Change Plan');
+  });
+
+  it('says what the plan charges in a sentence', () => {
+    const plan = (name: string, monthlyPriceCents: number | null, ratePerCallCents: number | null) => ({
+      name,
+      monthlyPriceCents,
+      ratePerCallCents,
+    });
+    expect(planChargeText(plan('Free', 0, null))).toBe('Free plan: $0 per month');
+    expect(planChargeText(plan('Basic', 2000, null))).toBe('Basic plan: $20 per month');
+    expect(planChargeText(plan('Pay-per-use', null, 1))).toBe('Pay-per-use plan: $0.01 per API call');
+    expect(planChargeText(plan('Enterprise', null, null))).toBe('Enterprise plan: custom pricing');
   });
 
   it('accepts $1 to $1,000 in dollars and cents, else the range message', () => {

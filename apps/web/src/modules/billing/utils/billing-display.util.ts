@@ -1,4 +1,10 @@
-import { ADD_FUNDS_MAX_CENTS, ADD_FUNDS_MIN_CENTS, ADD_FUNDS_RANGE_MESSAGE } from '@membolt/contracts/rules';
+import {
+  ADD_FUNDS_MAX_CENTS,
+  ADD_FUNDS_MIN_CENTS,
+  ADD_FUNDS_RANGE_MESSAGE,
+  FREE_PLAN_ID,
+} from '@membolt/contracts/rules';
+import { formatCents } from '../../landing/utils/format-money.util';
 
 /** Cents as dollars with 2 decimals (web-app.md section 9): 1234 -> "$12.34". */
 export function formatDollars(cents: number): string {
@@ -10,11 +16,40 @@ export function formatCost(cents: number): string {
   return cents !== 0 && Math.abs(cents) < 1 ? `$${(cents / 100).toFixed(6)}` : formatDollars(cents);
 }
 
-/** "Almost at limit!" from 8 of the free plan's 10 (web-app.md: warning at 8 or more). */
+/** "Almost at limit!" from 8 of the free plan's 10 (web-app.md: warning at 8 or more), the same share on every plan. */
 export const ALMOST_AT_LIMIT_SHARE = 0.8;
 
-export function almostAtLimit(used: number, limit: number | null): boolean {
-  return limit !== null && used >= Math.ceil(limit * ALMOST_AT_LIMIT_SHARE);
+export type ConversationLimitState = 'almost' | 'reached';
+
+/** Where the month's conversations stand against the plan's limit: null while far from it or unlimited. */
+export function conversationLimitState(used: number, limit: number | null): ConversationLimitState | null {
+  if (limit === null) return null;
+  if (used >= limit) return 'reached';
+  return used >= Math.ceil(limit * ALMOST_AT_LIMIT_SHARE) ? 'almost' : null;
+}
+
+/** The card's words for a limit state. */
+export const CONVERSATION_LIMIT_TEXT: Readonly<Record<ConversationLimitState, string>> = {
+  almost: 'Almost at limit!',
+  reached: 'Limit reached',
+};
+
+/** The subscription screens' button: nothing is larger than Enterprise, so it changes the plan there. */
+export function planChangeAction(planId: string | null | undefined): 'Upgrade Plan' | 'Change Plan' {
+  return planId === 'enterprise' ? 'Change Plan' : 'Upgrade Plan';
+}
+
+/** What a plan charges, in a sentence: "Basic plan: $20 per month", "Pay-per-use plan: $0.01 per API call". */
+export function planChargeText(plan: {
+  readonly name: string;
+  readonly monthlyPriceCents: number | null;
+  readonly ratePerCallCents: number | null;
+}): string {
+  if (plan.monthlyPriceCents !== null)
+    return `${plan.name} plan: ${formatCents(plan.monthlyPriceCents)} per month`;
+  if (plan.ratePerCallCents !== null)
+    return `${plan.name} plan: ${formatCents(plan.ratePerCallCents)} per API call`;
+  return `${plan.name} plan: custom pricing`;
 }
 
 /** The Add Funds field in dollars -> cents, or the error the dialog shows. */
@@ -33,8 +68,21 @@ export interface SubscriptionProblem {
     { readonly label: string; readonly to: string } | { readonly label: string; readonly mailto: true };
 }
 
-/** The Subscription problem dialog per reason (web-app.md section 8), exact texts. */
-export function subscriptionProblem(reason: string): SubscriptionProblem {
+/** What the dialog knows of the subscription when it opens (to word a paid plan's limit). */
+export interface SubscriptionAtLimit {
+  readonly plan: string;
+  readonly conversationsLimit: number | null;
+  readonly renewsAt: string;
+}
+
+const UPGRADE_ACTION = { label: 'Upgrade Plan', to: '/settings/subscription' } as const;
+
+/**
+ * The Subscription problem dialog per reason (web-app.md section 8), exact texts. The spec words the
+ * conversation limit for the free plan only; a paid plan at its limit gets the same dialog in its own words
+ * (its limit, its name, when it renews), never the free tier's.
+ */
+export function subscriptionProblem(reason: string, subscription?: SubscriptionAtLimit): SubscriptionProblem {
   switch (reason) {
     case 'inactive_account':
       return {
@@ -50,11 +98,24 @@ export function subscriptionProblem(reason: string): SubscriptionProblem {
         action: { label: 'Add Funds', to: '/settings/subscription' },
       };
     case 'free_tier_limit_reached':
+      if (subscription && subscription.plan !== FREE_PLAN_ID && subscription.conversationsLimit !== null) {
+        const renewsOn = new Date(subscription.renewsAt).toLocaleDateString(undefined, {
+          dateStyle: 'medium',
+        });
+        return {
+          title: 'Conversation Limit Reached',
+          message:
+            `You've used all ${subscription.conversationsLimit} conversations of your ` +
+            `${planName(subscription.plan)} plan this month. They renew on ${renewsOn}. ` +
+            'Upgrade to a larger plan to continue now.',
+          action: UPGRADE_ACTION,
+        };
+      }
       return {
         title: 'Free Tier Limit Reached',
         message:
           "You've used all 10 of your free conversations. Please upgrade to a paid plan to continue using the service.",
-        action: { label: 'Upgrade Plan', to: '/settings/subscription' },
+        action: UPGRADE_ACTION,
       };
     case 'user_not_found':
       return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatModelsQuery } from '../../../gql/graphql';
-import { pickerModelsOf, toScreenMessages, usedMemories } from './chat-screen.util';
+import { pickerModelsOf, toScreenMessages, usedMemories, withConversationFirst } from './chat-screen.util';
 
 type Catalogue = ChatModelsQuery['chatModels'];
 const model = (id: string, available: boolean, inChatList = true) => ({
@@ -35,6 +35,87 @@ describe('chat screen helpers', () => {
     const offline = [model('a', false), model('b', false)];
     expect(pickerModelsOf({ defaultModelId: 'a', offline: true, models: offline }).initial).toBe('a');
     expect(pickerModelsOf(undefined)).toEqual({ models: [], initial: null });
+  });
+
+  it("starts on the user's saved default model, listed even when it is not in the chat list", () => {
+    const catalogue: Catalogue = {
+      defaultModelId: 'a',
+      offline: false,
+      models: [model('a', true), model('b', true), model('s', true, false), model('t', false, false)],
+    };
+    expect(pickerModelsOf(catalogue, 'b').initial).toBe('b');
+    expect(pickerModelsOf(catalogue, 's')).toEqual({
+      models: [
+        { id: 'a', label: 'A', available: true, unavailableReason: null },
+        { id: 'b', label: 'B', available: true, unavailableReason: null },
+        { id: 's', label: 'S', available: true, unavailableReason: null },
+      ],
+      initial: 's',
+    });
+    // A saved model whose provider is not set up: the server's default when it can answer, else the first
+    // model that can.
+    expect(pickerModelsOf(catalogue, 't').initial).toBe('a');
+    const serverDefaultLast: Catalogue = {
+      defaultModelId: 'c',
+      offline: false,
+      models: [model('a', false), model('b', true), model('c', true)],
+    };
+    expect(pickerModelsOf(serverDefaultLast, 'a').initial).toBe('c');
+    expect(pickerModelsOf({ ...serverDefaultLast, defaultModelId: 'a' }, 'a').initial).toBe('b');
+    // Offline, the saved model is kept: the offline assistant answers whatever is chosen.
+    expect(pickerModelsOf({ ...serverDefaultLast, offline: true }, 'a').initial).toBe('a');
+    // An id the catalogue does not know: the server's default.
+    expect(pickerModelsOf(catalogue, 'gone').initial).toBe('a');
+  });
+
+  it('puts the conversation a turn went to first in the list: added when new, moved and updated when not', () => {
+    const turn = {
+      conversationId: 'c2',
+      conversationTitle: 'Dogs',
+      text: '  Rex   is a good name.  ',
+      createdAt: '2026-05-01T10:00:00.000Z',
+    };
+    const old = {
+      id: 'c1',
+      title: 'Tea',
+      preview: 'Green',
+      updatedAt: '2026-04-01T00:00:00.000Z',
+      memoryCount: 2,
+    };
+    expect(withConversationFirst(null, turn, 30)).toEqual({
+      totalCount: 1,
+      conversations: [
+        {
+          id: 'c2',
+          title: 'Dogs',
+          preview: 'Rex is a good name.',
+          updatedAt: turn.createdAt,
+          memoryCount: 0,
+        },
+      ],
+    });
+    const listed = {
+      totalCount: 2,
+      conversations: [old, { ...old, id: 'c2', title: 'Old title', memoryCount: 3 }],
+    };
+    expect(withConversationFirst(listed, turn, 30)).toEqual({
+      totalCount: 2,
+      conversations: [
+        {
+          id: 'c2',
+          title: 'Dogs',
+          preview: 'Rex is a good name.',
+          updatedAt: turn.createdAt,
+          memoryCount: 3,
+        },
+        old,
+      ],
+    });
+    // A full page stays at its size.
+    expect(withConversationFirst({ totalCount: 5, conversations: [old] }, turn, 1)).toEqual({
+      totalCount: 6,
+      conversations: [expect.objectContaining({ id: 'c2' })],
+    });
   });
 
   it('shows stored user and assistant messages and hides system ones; chips are the used memories', () => {

@@ -2,12 +2,12 @@ import PsychologyIcon from '@mui/icons-material/Psychology';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MemoryScreenLimits } from '@membolt/contracts/rules';
 import { useMemoryStats } from '../../memories';
 import { storageBarColor, usagePercent } from '../../memories/utils/memory-display.util';
+import { UsageBar } from '../../ui/components/UsageBar';
 
 /** The Memories card: total memories stored (0 when loading fails, as the spec's fallback says). */
 export function MemoriesStatCard() {
@@ -41,26 +41,15 @@ export function MemoryStorageBar() {
   const { memoryCount } = useMemoryStats();
   const max = MemoryScreenLimits.storageDisplayMax;
   const percent = usagePercent(memoryCount, max);
-  const color = storageBarColor(percent);
   return (
-    <Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
-        <Typography variant="body2" id="memory-storage-label">
-          Memory Storage
-        </Typography>
-        <Typography variant="body2" color="textSecondary" data-testid="memory-storage-usage">
-          {`${memoryCount} / ${max}`}
-        </Typography>
-      </Stack>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        color={color}
-        aria-labelledby="memory-storage-label"
-        data-testid="memory-storage-bar"
-        data-color={color}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
-    </Box>
+    <UsageBar
+      label="Memory Storage"
+      value={`${memoryCount} / ${max}`}
+      percent={percent}
+      color={storageBarColor(percent)}
+      testId="memory-storage-bar"
+      valueTestId="memory-storage-usage"
+      labelId="memory-storage-label"
+    />
   );
 }

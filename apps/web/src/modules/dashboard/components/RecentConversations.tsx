@@ -101,7 +101,7 @@ export function RecentConversations() {
                   primary={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <span>{conversation.title}</span>
-                      <Typography variant="caption" color="textSecondary">
+                      <Typography variant="caption" color="textSecondary" data-testid="conversation-time">
                         {relativeTime(conversation.updatedAt)}
                       </Typography>
                     </Stack>

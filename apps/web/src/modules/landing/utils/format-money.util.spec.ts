@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCents, formatMonthlyPrice, formatTokenRate } from './format-money.util';
+import { formatCents, formatMonthlyPrice, formatTokenRate, planPrice } from './format-money.util';
 
 describe('format-money', () => {
   it('shows whole dollars without cents and other amounts with two decimals', () => {
@@ -17,5 +17,24 @@ describe('format-money', () => {
   it('always shows cents in the developer API rate', () => {
     expect(formatTokenRate(30)).toBe('$0.30 per million tokens processed');
     expect(formatTokenRate(100)).toBe('$1.00 per million tokens processed');
+  });
+
+  it('prices a plan by what it charges: a month, a call, or custom', () => {
+    expect(planPrice({ monthlyPriceCents: 2000, ratePerCallCents: null })).toEqual({
+      amount: '$20',
+      unit: '/month',
+    });
+    expect(planPrice({ monthlyPriceCents: 0, ratePerCallCents: null })).toEqual({
+      amount: '$0',
+      unit: '/month',
+    });
+    expect(planPrice({ monthlyPriceCents: null, ratePerCallCents: 1 })).toEqual({
+      amount: '$0.01',
+      unit: 'per API call',
+    });
+    expect(planPrice({ monthlyPriceCents: null, ratePerCallCents: null })).toEqual({
+      amount: 'Custom',
+      unit: null,
+    });
   });
 });

@@ -25,3 +25,23 @@ export function formatMonthlyPrice(monthlyPriceCents: number | null): string {
 export function formatTokenRate(centsPerMillionTokens: number): string {
   return `${DOLLARS_AND_CENTS.format(centsPerMillionTokens / 100)} per million tokens processed`;
 }
+
+export interface PlanPrice {
+  readonly amount: string;
+  /** "/month", "per API call", or null for custom pricing. */
+  readonly unit: string | null;
+}
+
+/**
+ * What a plan charges, as its card shows it: a monthly price, else a price per call (pay-per-use), else
+ * custom pricing (Enterprise).
+ */
+export function planPrice(plan: {
+  readonly monthlyPriceCents: number | null;
+  readonly ratePerCallCents: number | null;
+}): PlanPrice {
+  if (plan.monthlyPriceCents !== null) return { amount: formatCents(plan.monthlyPriceCents), unit: '/month' };
+  if (plan.ratePerCallCents !== null)
+    return { amount: formatCents(plan.ratePerCallCents), unit: 'per API call' };
+  return { amount: 'Custom', unit: null };
+}

@@ -1,6 +1,13 @@
 import { memo, type RefObject, useCallback, useEffect, useRef } from 'react';
 import ForceGraph2D, { type ForceGraphMethods, type NodeObject } from 'react-force-graph-2d';
-import { type GraphData, type GraphLink, type GraphNode, LABEL_ALL_ZOOM } from '../utils/graph-data.util';
+import {
+  type GraphData,
+  type GraphLink,
+  type GraphNode,
+  LABEL_ALL_ZOOM,
+  type LabelBox,
+  placeLabels,
+} from '../utils/graph-data.util';
 
 export interface ConceptGraphHandle {
   /** Centres and zooms the view on a concept. */
@@ -23,6 +30,11 @@ type Node = NodeObject<GraphNode>;
 const LARGE_GRAPH_NODES = 500;
 /** Pixels kept free around the graph when it is fitted to the canvas. */
 const FIT_PADDING = 24;
+/** Label text height and the gap kept around each label, in CSS pixels. */
+const LABEL_FONT_PX = 12;
+const LABEL_GAP_PX = 2;
+
+const nodeRadius = (node: Node) => 2 + Math.sqrt(node.val) * 2;
 
 /**
  * The force-directed concept graph on a canvas (zoom with the wheel, pan by dragging the background).
@@ -49,6 +61,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
    * settles or the view moves (never per frame, never through React state).
    */
   const settled = useRef(false);
+  const drawnLabels = useRef<LabelBox[]>([]);
   const publishAnchor = useCallback(() => {
     const methods = graph.current;
     const element = container.current;
@@ -62,6 +75,19 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
     element.dataset['anchorConcept'] = top.id;
     element.dataset['anchorX'] = String(Math.round(at.x));
     element.dataset['anchorY'] = String(Math.round(at.y));
+    // The labels of the latest frame, in CSS pixels of the canvas (boxes without their gap).
+    element.dataset['labels'] = JSON.stringify(
+      drawnLabels.current.map((label) => {
+        const corner = methods.graph2ScreenCoords(label.x, label.y);
+        const scale = methods.zoom();
+        return {
+          x: Math.round(corner.x * 10) / 10,
+          y: Math.round(corner.y * 10) / 10,
+          width: Math.round(label.width * scale * 10) / 10,
+          height: Math.round(label.height * scale * 10) / 10,
+        };
+      }),
+    );
   }, [data]);
   const onEngineStop = useCallback(() => {
     // The first time a layout settles, show all of it (at once: the anchor below must be final).
@@ -69,6 +95,8 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
     settled.current = true;
     if (container.current) container.current.dataset['layout'] = 'settled';
     publishAnchor();
+    // Once more after the fitted view is drawn, so the published labels are the ones on screen.
+    requestAnimationFrame(() => requestAnimationFrame(publishAnchor));
   }, [publishAnchor]);
 
   // New data starts a new layout: the previous anchor no longer holds.
@@ -80,6 +108,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
     delete element.dataset['anchorConcept'];
     delete element.dataset['anchorX'];
     delete element.dataset['anchorY'];
+    delete element.dataset['labels'];
   }, [data]);
 
   useEffect(() => {
@@ -98,7 +127,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
 
   const drawNode = useCallback(
     (node: Node, context: CanvasRenderingContext2D, scale: number) => {
-      const radius = 2 + Math.sqrt(node.val) * 2;
+      const radius = nodeRadius(node);
       const x = node.x ?? 0;
       const y = node.y ?? 0;
       context.beginPath();
@@ -110,16 +139,56 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
         context.strokeStyle = textColor;
         context.stroke();
       }
-      if (node.alwaysLabelled || scale >= LABEL_ALL_ZOOM || selectedId.current === node.id) {
-        const fontSize = 12 / scale;
-        context.font = `${fontSize}px sans-serif`;
-        context.textAlign = 'center';
-        context.textBaseline = 'top';
-        context.fillStyle = textColor;
-        context.fillText(node.name, x, y + radius + 2 / scale);
-      }
     },
     [selectedId, textColor],
+  );
+
+  /**
+   * Labels after every node is drawn, so they can be placed together: the selected concept first, then the
+   * strongest, each only where it covers no label already placed (crowded labels were unreadable). Only
+   * nodes in view are measured.
+   */
+  const drawLabels = useCallback(
+    (context: CanvasRenderingContext2D, scale: number) => {
+      const fontSize = LABEL_FONT_PX / scale;
+      const gap = LABEL_GAP_PX / scale;
+      context.font = `${fontSize}px sans-serif`;
+      const view = context.getTransform().inverse();
+      const topLeft = view.transformPoint(new DOMPoint(0, 0));
+      const bottomRight = view.transformPoint(new DOMPoint(context.canvas.width, context.canvas.height));
+      const candidates: Array<LabelBox & { priority: number; name: string }> = [];
+      for (const node of data.nodes as Node[]) {
+        const selected = selectedId.current === node.id;
+        if (!node.alwaysLabelled && scale < LABEL_ALL_ZOOM && !selected) continue;
+        const x = node.x ?? 0;
+        const y = node.y ?? 0;
+        if (x < topLeft.x || x > bottomRight.x || y < topLeft.y || y > bottomRight.y) continue;
+        const width = context.measureText(node.name).width;
+        candidates.push({
+          id: node.id,
+          // The box includes its gap, so kept labels never touch.
+          x: x - width / 2 - gap,
+          y: y + nodeRadius(node) + gap,
+          width: width + 2 * gap,
+          height: fontSize + 2 * gap,
+          priority: selected ? Number.POSITIVE_INFINITY : node.memoryCount,
+          name: node.name,
+        });
+      }
+      const placed = placeLabels(candidates);
+      context.textAlign = 'center';
+      context.textBaseline = 'top';
+      context.fillStyle = textColor;
+      for (const label of placed) context.fillText(label.name, label.x + label.width / 2, label.y + gap);
+      drawnLabels.current = placed.map((label) => ({
+        id: label.id,
+        x: label.x + gap,
+        y: label.y + gap,
+        width: label.width - 2 * gap,
+        height: label.height - 2 * gap,
+      }));
+    },
+    [data, selectedId, textColor],
   );
 
   const paintPointerArea = useCallback((node: Node, color: string, context: CanvasRenderingContext2D) => {
@@ -145,6 +214,7 @@ export const ConceptGraphCanvas = memo(function ConceptGraphCanvas({
         nodeLabel="name"
         nodeVal="val"
         nodeCanvasObject={drawNode}
+        onRenderFramePost={drawLabels}
         nodePointerAreaPaint={paintPointerArea}
         linkColor={() => 'rgba(140, 140, 160, 0.35)'}
         // One width for a large graph lets force-graph stroke its links in a single batch per frame.

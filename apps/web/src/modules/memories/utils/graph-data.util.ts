@@ -109,3 +109,46 @@ export function matchConcepts<T extends ConceptInput>(
     .sort((a, b) => b.memoryCount - a.memoryCount || a.name.localeCompare(b.name))
     .slice(0, cap);
 }
+
+/** A label's box (top-left corner, size), in any one coordinate space. */
+export interface LabelBox {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The labels to draw so that none covers another: highest priority first, each kept only where it overlaps
+ * no label kept before it. Boxes that merely touch do not overlap. A grid of cells about one label high
+ * keeps it near-linear, so a frame with 2,000 candidates stays cheap.
+ */
+export function placeLabels<T extends LabelBox & { readonly priority: number }>(
+  candidates: readonly T[],
+): T[] {
+  const ordered = [...candidates].sort((a, b) => b.priority - a.priority);
+  const cell = Math.max(1, (ordered[0]?.height ?? 0) * 4);
+  const grid = new Map<string, T[]>();
+  const cellsOf = (label: LabelBox): string[] => {
+    const keys: string[] = [];
+    for (let cx = Math.floor(label.x / cell); cx <= Math.floor((label.x + label.width) / cell); cx++)
+      for (let cy = Math.floor(label.y / cell); cy <= Math.floor((label.y + label.height) / cell); cy++)
+        keys.push(`${cx}:${cy}`);
+    return keys;
+  };
+  const overlaps = (a: LabelBox, b: LabelBox) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const placed: T[] = [];
+  for (const label of ordered) {
+    const keys = cellsOf(label);
+    if (keys.some((key) => grid.get(key)?.some((other) => overlaps(label, other)))) continue;
+    placed.push(label);
+    for (const key of keys) {
+      const members = grid.get(key);
+      if (members) members.push(label);
+      else grid.set(key, [label]);
+    }
+  }
+  return placed;
+}

@@ -25,7 +25,7 @@ import { CHANGE_PLAN_MUTATION } from '../../billing/graphql/mutations/change-pla
 import { SUBSCRIPTION_STATUS_QUERY } from '../../billing/graphql/queries/subscription-status.query';
 import { MEMORIES_PAST_RETENTION_QUERY } from '../../billing/graphql/queries/memories-past-retention.query';
 import { formatDollars, retentionWarning, shortensRetention } from '../../billing/utils/billing-display.util';
-import { formatMonthlyPrice } from '../../landing/utils/format-money.util';
+import { planPrice } from '../../landing/utils/format-money.util';
 import { planLabel } from '../../layout/utils/user-display.util';
 import { CheckList } from '../../ui/components/CheckList';
 import { currentPlanId, describePlan, planChangeLabel } from '../utils/plan-display.util';
@@ -49,6 +49,7 @@ function AvailablePlanCard({
   onChoose: (planId: string) => void;
 }) {
   const isCurrent = plan.id === currentId;
+  const price = planPrice(plan);
   const label = plan.kind === 'payPerUse' ? 'Switch' : planChangeLabel(plans, plan.id, currentId);
   return (
     <Card
@@ -72,10 +73,14 @@ function AvailablePlanCard({
           {isCurrent && <Chip label="Your plan" color="primary" size="small" />}
         </Stack>
         <Stack direction="row" sx={{ alignItems: 'baseline', gap: 0.5, mb: 1 }}>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-            {formatMonthlyPrice(plan.monthlyPriceCents ?? null)}
+          <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} data-testid="available-plan-price">
+            {price.amount}
           </Typography>
-          {plan.monthlyPriceCents !== null && <Typography color="textSecondary">/month</Typography>}
+          {price.unit && (
+            <Typography color="textSecondary" data-testid="available-plan-price-unit">
+              {price.unit}
+            </Typography>
+          )}
         </Stack>
         <CheckList items={plan.features} />
       </CardContent>
@@ -255,7 +260,7 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
           ))}
         </Grid>
       </Box>
-      <UsageSection />
+      <UsageSection plan={current ?? null} />
       <Dialog open={warning !== null} onClose={() => setWarning(null)} data-testid="retention-warning">
         <DialogTitle>Change plan?</DialogTitle>
         <DialogContent>

@@ -12,12 +12,14 @@ export const USAGE_QUERY = graphql(`
         conversations
         tokens
         costCents
+        chargedCents
       }
       totals {
         calls
         conversations
         tokens
         costCents
+        chargedCents
       }
     }
     ledger(limit: $ledgerLimit) {

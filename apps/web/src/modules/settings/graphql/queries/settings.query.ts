@@ -13,6 +13,7 @@ export const SETTINGS_QUERY = graphql(`
         name
         description
         monthlyPriceCents
+        ratePerCallCents
         retentionDays
         features
       }
