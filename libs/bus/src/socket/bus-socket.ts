@@ -1,6 +1,6 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { WritePacket } from '@nestjs/microservices';
-import { chmodSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import { InProcessBroker, NoRespondersError } from '../in-process/in-process.broker.js';
@@ -90,7 +90,6 @@ function serializable(packet: WritePacket): WritePacket {
 export class BusSocketListener implements OnApplicationShutdown {
   private readonly logger = new Logger('BusSocket');
   private server: Server | null = null;
-  private inode: number | null = null;
   private readonly peers = new Set<Socket>();
 
   constructor(
@@ -117,7 +116,6 @@ export class BusSocketListener implements OnApplicationShutdown {
       });
     });
     chmodSync(this.path, 0o600);
-    this.inode = statSync(this.path).ino;
     this.server = server;
   }
 
@@ -130,13 +128,8 @@ export class BusSocketListener implements OnApplicationShutdown {
     this.server = null;
     if (!server) return;
     this.peers.forEach((peer) => peer.destroy());
+    // Node removes the socket file as the server closes.
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    // Only our own file: a process that took the path over keeps its socket.
-    try {
-      if (statSync(this.path).ino === this.inode) unlinkSync(this.path);
-    } catch {
-      // Already gone.
-    }
   }
 
   private serve(socket: Socket): void {
@@ -197,8 +190,11 @@ export class SocketBroker extends InProcessBroker {
       this.pending.delete(answer.id);
       settle?.(answer);
     });
+    // Worded so the bus client counts it as a transport failure (service_unavailable), whatever the cause.
+    socket.on('error', (error) =>
+      this.fail(new Error(`Connection closed by the running Membolt process (${error.message})`)),
+    );
     socket.on('close', () => this.fail(new Error('Connection closed by the running Membolt process')));
-    socket.on('error', (error) => this.fail(error));
   }
 
   /**
