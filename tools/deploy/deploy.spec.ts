@@ -507,13 +507,18 @@ describe('deploy files against what each app reads', () => {
       schemas.set(app, schema as Schema);
     }
   });
+  const schemaOf = (app: string): Schema => {
+    const schema = schemas.get(app);
+    if (!schema) throw new Error(`apps/${app}/src/${app}.config.ts exports no config schema`);
+    return schema;
+  };
   /** Credentials: model, embedder, search, payment and storage keys, token secrets, the SMTP URL. */
   const isSecret = (variable: string) =>
     /(_API_KEY|_SECRET|_SECRETS|_SECRET_KEY|_ACCESS_KEY_ID|_SECRET_ACCESS_KEY|_TOKEN)$/.test(variable) ||
     variable === 'SMTP_URL';
-  const secretsOf = (app: string) => Object.keys(schemas.get(app)!.shape).filter(isSecret);
+  const secretsOf = (app: string) => Object.keys(schemaOf(app).shape).filter(isSecret);
   const problems = (app: string, env: Record<string, string>) =>
-    (schemas.get(app)!.safeParse(env).error?.issues ?? []).map(
+    (schemaOf(app).safeParse(env).error?.issues ?? []).map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
     );
 
@@ -532,7 +537,7 @@ describe('deploy files against what each app reads', () => {
     const upTo = command.slice(0, command.search(/\n(?!\s*--from-literal)[^\n]*\n/) + 1);
     return Object.fromEntries(
       [...upTo.matchAll(/--from-literal=([A-Z0-9_]+)=(?:'([^']*)'|"\$\([^)]*\)"|(\S+))/g)].map((match) => [
-        match[1]!,
+        match[1] ?? '',
         match[2] ?? match[3] ?? 'x'.repeat(64),
       ]),
     );
@@ -547,7 +552,7 @@ describe('deploy files against what each app reads', () => {
         Object.assign(env, Object.fromEntries(Object.entries(configMapData).map(([k, v]) => [k, String(v)])));
       if (asMap(source.secretRef).name === 'membolt-secrets') {
         Object.assign(env, documentedSecret);
-        for (const variable of Object.keys(schemas.get(app)!.shape)) fromSecret.add(variable);
+        for (const variable of Object.keys(schemaOf(app).shape)) fromSecret.add(variable);
       }
     }
     for (const entry of asList(main.env).map(asMap)) {
@@ -610,10 +615,10 @@ describe('deploy files against what each app reads', () => {
 
   it.each(distributedApps)('k8s: %s with several replicas keeps nothing on its own disk', (app) => {
     if (replicasOf(app) < 2) return;
-    const config = schemas.get(app)!.safeParse(k8sEnv(app).env).data ?? {};
+    const config = schemaOf(app).safeParse(k8sEnv(app).env).data ?? {};
     // One store for all replicas (each pod's DATA_DIR is its own), and uploads in a bucket (decision 069).
-    if ('MONGO_URL' in schemas.get(app)!.shape) expect(config['MONGO_URL']).toBeTruthy();
-    if ('INGESTION_FILE_STORE' in schemas.get(app)!.shape) {
+    if ('MONGO_URL' in schemaOf(app).shape) expect(config['MONGO_URL']).toBeTruthy();
+    if ('INGESTION_FILE_STORE' in schemaOf(app).shape) {
       expect(config['INGESTION_FILE_STORE']).toBe('s3');
       expect(config['S3_BUCKET']).toBeTruthy();
     }
@@ -638,7 +643,7 @@ describe('deploy files against what each app reads', () => {
   it.each(distributedApps)(
     'every variable set for %s in compose or its Deployment is one it reads',
     (app) => {
-      const known = new Set(Object.keys(schemas.get(app)!.shape));
+      const known = new Set(Object.keys(schemaOf(app).shape));
       const compose = Object.keys(asMap(service(app).environment));
       const k8s = asList(containerOf(app).env)
         .map((entry) => String(asMap(entry).name))
@@ -657,7 +662,7 @@ describe('deploy files against what each app reads', () => {
 
   it('compose and k8s let memory choose its embedder (EMBEDDER_*) and chat its models', () => {
     const memory = composeEnv('memory').passed;
-    for (const variable of Object.keys(schemas.get('memory')!.shape).filter((v) => /^EMBEDD/.test(v)))
+    for (const variable of Object.keys(schemaOf('memory').shape).filter((v) => /^EMBEDD/.test(v)))
       expect(memory).toContain(variable);
     const chat = composeEnv('chat').passed;
     for (const variable of [
