@@ -675,6 +675,16 @@ describe('deploy files against what each app reads', () => {
       expect(chat).toContain(variable);
   });
 
+  it("deploy/README's environment table names every app that reads MONGO_URL and REDIS_URL", () => {
+    const rows = read('deploy/README.md').split('\n');
+    for (const variable of ['MONGO_URL', 'REDIS_URL']) {
+      const row = rows.find((line) => line.startsWith(`| \`${variable}\``)) ?? '';
+      const readBy = row.split('|')[2] ?? '';
+      for (const app of distributedApps.filter((a) => variable in schemaOf(a).shape))
+        expect({ variable, app, named: readBy.includes(app) }).toEqual({ variable, app, named: true });
+    }
+  });
+
   it('deploy/README describes every data-owning service as owning data, and names every secret', () => {
     const readme = read('deploy/README.md');
     expect(readme).not.toMatch(/stateless/i);
