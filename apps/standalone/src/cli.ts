@@ -35,7 +35,15 @@ const nats = process.env['NATS_URL']
 let close: () => Promise<void>;
 let bus: BusClient;
 const socketPath = nats ? null : busSocketPath(config.DATA_DIR);
-const running = socketPath ? await SocketBroker.connect(socketPath) : null;
+const running = socketPath
+  ? await SocketBroker.connect(socketPath).catch((error: unknown) => {
+      // A server is there but refuses this user (EACCES: the socket is its owner's only): say so.
+      process.stderr.write(
+        `membolt: cannot reach the server running on ${config.DATA_DIR} (${socketPath}): ${error instanceof Error ? error.message : String(error)}. Run membolt as the user that runs the server.\n`,
+      );
+      process.exit(1);
+    })
+  : null;
 if (!nats && !socketPath) {
   process.stderr.write(
     'membolt: DATA_DIR is too long a path for the control socket; a running server sees this change only when its caches expire.\n',

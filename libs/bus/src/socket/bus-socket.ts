@@ -231,8 +231,9 @@ export class SocketBroker extends InProcessBroker {
     });
   }
 
+  /** Every answer is in by now: drop the connection (ending it would wait for a peer that may not answer). */
   close(): void {
-    this.socket.end();
+    this.socket.destroy();
   }
 
   private send(
