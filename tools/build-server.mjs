@@ -2,9 +2,13 @@
 // SWC keeps decorator metadata (NestJS dependency injection needs it) and is fast enough to rebuild everything
 // on each start; type checking is the separate `npm run typecheck` (tsc --noEmit).
 import { transformFile } from '@swc/core';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SKIP = /\.(spec|int-spec|e2e-spec)\.ts$|\.d\.ts$/;
@@ -27,6 +31,27 @@ async function* walk(dir) {
   }
 }
 
+/**
+ * A published package (its package.json names `types` under dist/, today @membolt/sdk) also gets its
+ * declarations: SWC strips types, so tsc emits the .d.ts files alone (tsconfig.lib.json:
+ * emitDeclarationOnly), into the dist/ SWC just wrote.
+ */
+async function emitDeclarations(projectRoot) {
+  const manifestPath = join(projectRoot, 'package.json');
+  const tsconfig = join(projectRoot, 'tsconfig.lib.json');
+  if (!existsSync(manifestPath) || !existsSync(tsconfig)) return;
+  const types = JSON.parse(readFileSync(manifestPath, 'utf8')).types;
+  if (typeof types !== 'string' || !types.replace(/^\.\//, '').startsWith('dist/')) return;
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', tsconfig], { cwd: root });
+  } catch (error) {
+    throw new Error(`tsc -p ${relative(root, tsconfig)} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
+  if (!existsSync(join(projectRoot, types)))
+    throw new Error(`${relative(root, tsconfig)} emitted no ${types} (package.json "types")`);
+}
+
 async function buildProject(projectRoot) {
   const src = join(projectRoot, 'src');
   const out = join(projectRoot, 'dist');
@@ -44,6 +69,7 @@ async function buildProject(projectRoot) {
     if (map) await writeFile(`${target}.map`, map);
     count++;
   }
+  await emitDeclarations(projectRoot);
   return count;
 }
 

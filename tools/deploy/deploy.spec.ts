@@ -258,12 +258,12 @@ describe('deploy/k8s', () => {
         .map((source) => String(asMap(source.configMapRef).name));
       expect(configMaps.length).toBeGreaterThan(0);
       for (const configMap of configMaps) expect(ofKind('ConfigMap').map(name)).toContain(configMap);
-      // Identity signs access tokens and the BFF verifies them: both read the shared secret; keys reads the
-      // secret that seals users' language-model keys.
+      // Every app reads credentials of its own from the one Secret (which ones: tested against each app's
+      // config schema below).
       const secrets = sources
         .filter((source) => source.secretRef)
         .map((source) => String(asMap(source.secretRef).name));
-      expect(secrets).toEqual(['identity', 'bff', 'keys'].includes(app) ? ['membolt-secrets'] : []);
+      expect(secrets).toEqual(['membolt-secrets']);
       // The selector must pick this Deployment's own pods.
       const podLabels = asMap(asMap(asMap(spec.template).metadata).labels);
       expect(podLabels).toMatchObject(asMap(asMap(spec.selector).matchLabels));
@@ -480,5 +480,219 @@ describe('issue 8: what an operator of the image and the manifests needs', () =>
       .find((line) => line.includes('`GATEWAY_RATE_LIMIT_KEY_PREFIX`'));
     expect(code?.[1]).toBeTruthy();
     expect(row).toContain(`\`${code?.[1]}\``);
+  });
+});
+
+/**
+ * What each process reads is its config schema (apps/<app>/src/<app>.config.ts): the manifests must give
+ * it every value it needs, put every secret it reads in a Secret (never in the ConfigMap or in the file),
+ * and keep replicas from relying on a disk they do not share.
+ */
+describe('deploy files against what each app reads', () => {
+  type Schema = {
+    shape: Record<string, unknown>;
+    safeParse(env: unknown): {
+      success: boolean;
+      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+      data?: Record<string, unknown>;
+    };
+  };
+  const schemas = new Map<string, Schema>();
+  beforeAll(async () => {
+    for (const app of distributedApps) {
+      const module = (await import(`../../apps/${app}/src/${app}.config.js`)) as Record<string, unknown>;
+      const schema = Object.values(module).find(
+        (value) => typeof value === 'object' && value !== null && 'shape' in value && 'safeParse' in value,
+      );
+      schemas.set(app, schema as Schema);
+    }
+  });
+  const schemaOf = (app: string): Schema => {
+    const schema = schemas.get(app);
+    if (!schema) throw new Error(`apps/${app}/src/${app}.config.ts exports no config schema`);
+    return schema;
+  };
+  /** Credentials: model, embedder, search, payment and storage keys, token secrets, the SMTP URL. */
+  const isSecret = (variable: string) =>
+    /(_API_KEY|_SECRET|_SECRETS|_SECRET_KEY|_ACCESS_KEY_ID|_SECRET_ACCESS_KEY|_TOKEN)$/.test(variable) ||
+    variable === 'SMTP_URL';
+  const secretsOf = (app: string) => Object.keys(schemaOf(app).shape).filter(isSecret);
+  const problems = (app: string, env: Record<string, string>) =>
+    (schemaOf(app).safeParse(env).error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+
+  const k8sObjects = asList((parse(read('deploy/k8s/kustomization.yaml')) as Yaml).resources)
+    .map(String)
+    .flatMap((file) => parseAllDocuments(read(join('deploy/k8s', file))).map((doc) => asMap(doc.toJS())));
+  const configMapData = asMap(k8sObjects.find((object) => object.kind === 'ConfigMap')?.data);
+  const deploymentOf = (app: string) =>
+    k8sObjects.find((object) => object.kind === 'Deployment' && asMap(object.metadata).name === app) ?? {};
+  const containerOf = (app: string) =>
+    asMap(asList(asMap(asMap(asMap(deploymentOf(app).spec).template).spec).containers)[0]);
+  /** The keys the README's `kubectl create secret generic membolt-secrets` puts in the Secret. */
+  const documentedSecret = (() => {
+    const readme = read('deploy/README.md');
+    const command = readme.slice(readme.indexOf('kubectl create secret generic membolt-secrets'));
+    const upTo = command.slice(0, command.search(/\n(?!\s*--from-literal)[^\n]*\n/) + 1);
+    return Object.fromEntries(
+      [...upTo.matchAll(/--from-literal=([A-Z0-9_]+)=(?:'([^']*)'|"\$\([^)]*\)"|(\S+))/g)].map((match) => [
+        match[1] ?? '',
+        match[2] ?? match[3] ?? 'x'.repeat(64),
+      ]),
+    );
+  })();
+  /** What the pod's environment holds: the ConfigMap, its own values, and the Secret where it reads it. */
+  const k8sEnv = (app: string): { env: Record<string, string>; fromSecret: Set<string> } => {
+    const main = containerOf(app);
+    const env: Record<string, string> = {};
+    const fromSecret = new Set<string>();
+    for (const source of asList(main.envFrom).map(asMap)) {
+      if (source.configMapRef)
+        Object.assign(env, Object.fromEntries(Object.entries(configMapData).map(([k, v]) => [k, String(v)])));
+      if (asMap(source.secretRef).name === 'membolt-secrets') {
+        Object.assign(env, documentedSecret);
+        for (const variable of Object.keys(schemaOf(app).shape)) fromSecret.add(variable);
+      }
+    }
+    for (const entry of asList(main.env).map(asMap)) {
+      const ref = asMap(asMap(entry.valueFrom).secretKeyRef);
+      if (ref.name === 'membolt-secrets') {
+        fromSecret.add(String(entry.name));
+        const value = documentedSecret[String(ref.key)];
+        if (value !== undefined) env[String(entry.name)] = value;
+      } else if (entry.value !== undefined) env[String(entry.name)] = String(entry.value);
+    }
+    return { env, fromSecret };
+  };
+  /** A compose service's environment as the container gets it: `${VAR:-default}` gives the default, a
+   * `${VAR:?…}` the operator must set, and a bare `VAR:` is passed from the shell or .env (unset here). */
+  const composeEnv = (app: string): { env: Record<string, string>; passed: Set<string> } => {
+    const environment = asMap(service(app).environment);
+    const env: Record<string, string> = {};
+    const passed = new Set<string>();
+    for (const [variable, value] of Object.entries(environment)) {
+      if (value === null || value === undefined) {
+        passed.add(variable);
+        continue;
+      }
+      const text = String(value);
+      const interpolated = /^\$\{([A-Z0-9_]+)(?::([-?])(.*))?\}$/.exec(text);
+      if (!interpolated) env[variable] = text;
+      else {
+        passed.add(variable);
+        if (interpolated[2] === '-') env[variable] = interpolated[3] ?? '';
+        else if (interpolated[2] === '?') env[variable] = 'x'.repeat(64);
+      }
+    }
+    return { env, passed };
+  };
+  const replicasOf = (app: string) => Number(asMap(deploymentOf(app).spec).replicas ?? 1);
+
+  it.each(distributedApps)(
+    'k8s: %s starts with the ConfigMap, its own values and the documented Secret',
+    (app) => {
+      expect(problems(app, k8sEnv(app).env)).toEqual([]);
+    },
+  );
+
+  it.each(distributedApps)(
+    'k8s: every secret %s reads comes from the Secret, none from the ConfigMap',
+    (app) => {
+      const { fromSecret } = k8sEnv(app);
+      const literal = asList(containerOf(app).env)
+        .map(asMap)
+        .filter((entry) => entry.value !== undefined)
+        .map((entry) => String(entry.name));
+      for (const variable of secretsOf(app)) {
+        expect({ variable, fromSecret: fromSecret.has(variable) }).toEqual({ variable, fromSecret: true });
+        expect(literal).not.toContain(variable);
+      }
+      for (const variable of Object.keys(configMapData))
+        expect({ variable, secret: isSecret(variable) }).toEqual({ variable, secret: false });
+    },
+  );
+
+  it.each(distributedApps)('k8s: %s with several replicas keeps nothing on its own disk', (app) => {
+    if (replicasOf(app) < 2) return;
+    const config = schemaOf(app).safeParse(k8sEnv(app).env).data ?? {};
+    // One store for all replicas (each pod's DATA_DIR is its own), and uploads in a bucket (decision 069).
+    if ('MONGO_URL' in schemaOf(app).shape) expect(config['MONGO_URL']).toBeTruthy();
+    if ('INGESTION_FILE_STORE' in schemaOf(app).shape) {
+      expect(config['INGESTION_FILE_STORE']).toBe('s3');
+      expect(config['S3_BUCKET']).toBeTruthy();
+    }
+  });
+
+  it.each(distributedApps)('compose: %s starts with its environment and the required .env values', (app) => {
+    expect(problems(app, composeEnv(app).env)).toEqual([]);
+  });
+
+  it.each(distributedApps)(
+    'compose: every secret %s reads can be passed in from .env, never written in the file',
+    (app) => {
+      const { env, passed } = composeEnv(app);
+      for (const variable of secretsOf(app)) {
+        expect({ variable, passed: passed.has(variable) }).toEqual({ variable, passed: true });
+        // A default in the file would be a shared, published secret.
+        expect(env[variable] ?? '').toMatch(/^(x{64})?$/);
+      }
+    },
+  );
+
+  it.each(distributedApps)(
+    'every variable set for %s in compose or its Deployment is one it reads',
+    (app) => {
+      const known = new Set(Object.keys(schemaOf(app).shape));
+      const compose = Object.keys(asMap(service(app).environment));
+      const k8s = asList(containerOf(app).env)
+        .map((entry) => String(asMap(entry).name))
+        .filter((variable) => variable !== 'APP');
+      for (const variable of [...compose, ...k8s])
+        expect({ variable, read: known.has(variable) }).toEqual({ variable, read: true });
+    },
+  );
+
+  it('compose: ingestion scaled past one replica needs the bucket, which the file lets .env set', () => {
+    const { passed } = composeEnv('ingestion');
+    for (const variable of ['INGESTION_FILE_STORE', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'])
+      expect(passed).toContain(variable);
+    expect(Number(asMap(service('ingestion').deploy).replicas ?? 1)).toBe(1);
+  });
+
+  it('compose and k8s let memory choose its embedder (EMBEDDER_*) and chat its models', () => {
+    const memory = composeEnv('memory').passed;
+    for (const variable of Object.keys(schemaOf('memory').shape).filter((v) => /^EMBEDD/.test(v)))
+      expect(memory).toContain(variable);
+    const chat = composeEnv('chat').passed;
+    for (const variable of [
+      'CHAT_DEFAULT_MODEL',
+      'OPENAI_BASE_URL',
+      'OPENAI_COMPATIBLE_BASE_URL',
+      'OPENAI_COMPATIBLE_MODELS',
+      'WEB_SEARCH_PROVIDER',
+    ])
+      expect(chat).toContain(variable);
+  });
+
+  it("deploy/README's environment table names every app that reads MONGO_URL and REDIS_URL", () => {
+    const rows = read('deploy/README.md').split('\n');
+    for (const variable of ['MONGO_URL', 'REDIS_URL']) {
+      const row = rows.find((line) => line.startsWith(`| \`${variable}\``)) ?? '';
+      const readBy = row.split('|')[2] ?? '';
+      for (const app of distributedApps.filter((a) => variable in schemaOf(a).shape))
+        expect({ variable, app, named: readBy.includes(app) }).toEqual({ variable, app, named: true });
+    }
+  });
+
+  it('deploy/README describes every data-owning service as owning data, and names every secret', () => {
+    const readme = read('deploy/README.md');
+    expect(readme).not.toMatch(/stateless/i);
+    const processes = readme.slice(readme.indexOf('## Processes'), readme.indexOf('Services answer'));
+    const rows = processes.split('\n').filter((line) => line.includes('owns data'));
+    for (const app of dataApps) expect(rows.some((row) => row.includes(`\`${app}\``))).toBe(true);
+    for (const app of distributedApps)
+      for (const variable of secretsOf(app))
+        expect({ variable, named: readme.includes(variable) }).toEqual({ variable, named: true });
   });
 });

@@ -78,6 +78,17 @@ describe('membolt operator CLI', () => {
     expect(ghost.stdout).not.toMatch(/mblt_/);
   });
 
+  it.each([[[]], [['--help']], [['-h']], [['help']], [['key:create', '--help']]])(
+    'prints the usage and exits 0 for %j',
+    (args) => {
+      const help = membolt(...args);
+      expect(help.stderr).toBe('');
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain('Usage: membolt <command> [options]');
+      expect(help.stdout).toContain('subscription:status --user <userId> --status <active|inactive>');
+    },
+  );
+
   it('explains usage errors and exits non-zero', () => {
     const unknown = membolt('user:delete');
     expect(unknown.status).toBe(1);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort, startNatsServer, type TestNatsServer } from '@membolt/bus/testing';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { untilSetupComplete } from './support/accounts.js';
 import { type AppProcess, spawnApp } from './support/app-process.js';
 
@@ -11,6 +13,7 @@ const AUTH_TOKEN_SECRET = 'distributed-revocation-secret-0123456789';
 const PASSWORD = 'distributed pw 1';
 /** The services these flows touch (sign-up setup, keys, account deletion); chat holds no user data. */
 const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] as const;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Revocation in distributed mode: two gateway replicas and two BFF replicas (and a third that starts
@@ -43,8 +46,9 @@ describe('distributed mode: revocations and upload progress reach every replica 
       BUS_TIMEOUT_MS: '5000',
       AUTH_TOKEN_SECRET,
     };
+    // Two billing replicas: each caches subscription checks for 5 minutes.
     await Promise.all(
-      SERVICES.map(async (name) => {
+      [...SERVICES, 'billing' as const].map(async (name) => {
         const proc = spawnApp(name, serviceEnv);
         processes.push(proc);
         await proc.waitForOutput(/listening on NATS/);
@@ -116,6 +120,49 @@ describe('distributed mode: revocations and upload progress reach every replica 
     expect(revoked.errors).toBeUndefined();
     for (const gateway of gateways) expect(await statusAt(gateway, secret)).toBe(401);
   });
+
+  it('operator CLI changes over NATS reach every gateway and billing replica on the very next request', async () => {
+    const membolt = (...args: string[]) =>
+      new Promise<Record<string, unknown>>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ['apps/standalone/bin/membolt.js', ...args],
+          { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', NATS_URL: nats.url }, timeout: 60_000 },
+          (error, stdout, stderr) =>
+            error
+              ? reject(new Error(stderr || error.message))
+              : resolve(JSON.parse(stdout) as Record<string, unknown>),
+        ),
+      );
+    const { userId, apiKey } = (await membolt(
+      'user:create',
+      '--email',
+      'cli-distributed@example.com',
+      '--name',
+      'Ops',
+      '--password',
+      PASSWORD,
+    )) as { userId: string; apiKey: string };
+    // Several calls per gateway: NATS spreads them over both billing replicas, so both caches hold the check.
+    const checks = async () => {
+      const bodies: Array<Record<string, unknown>> = [];
+      for (const gateway of gateways) {
+        for (let i = 0; i < 4; i++) {
+          const response = await fetch(`${gateway}/api/subscription`, { headers: { 'X-API-Key': apiKey } });
+          bodies.push({ status: response.status, ...((await response.json()) as Record<string, unknown>) });
+        }
+      }
+      return bodies;
+    };
+    expect(new Set((await checks()).map((body) => body['valid']))).toEqual(new Set([true]));
+    await membolt('subscription:status', '--user', userId, '--status', 'inactive');
+    expect(new Set((await checks()).map((body) => body['reason']))).toEqual(new Set(['inactive_account']));
+    await membolt('subscription:status', '--user', userId, '--status', 'active');
+    await membolt('subscription:plan', '--user', userId, '--plan', 'pro');
+    expect(new Set((await checks()).map((body) => body['plan']))).toEqual(new Set(['pro']));
+    await membolt('key:revoke', '--key', apiKey);
+    expect(new Set((await checks()).map((body) => body['status']))).toEqual(new Set([401]));
+  }, 120_000);
 
   it('a signed-out session is refused by every BFF replica at once, and by one that starts later', async () => {
     const browser = await signUp();

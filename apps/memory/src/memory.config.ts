@@ -1,3 +1,4 @@
+import { jobsConfigFields } from '@membolt/jobs';
 import { memoryConfigFields } from '@membolt/memory';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
@@ -5,6 +6,8 @@ import { z } from 'zod';
 export const memoryConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
+  // The retention purges' queue (REDIS_URL…): validated at boot with the rest.
+  ...jobsConfigFields,
   ...memoryConfigFields,
   NATS_URL: natsUrl,
 });

@@ -3,11 +3,14 @@ import {
   type FallbackSearchResponse,
   getClient,
   MemboltApiError,
+  MemboltAuthError,
   MemboltClient,
   MemboltClientCache,
   type SearchResponse,
   validateApiKey,
 } from '@membolt/sdk';
+import { BusClient } from '@membolt/bus';
+import { KeysSubjects } from '@membolt/contracts';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiUser, newApiUser, UNLIMITED_GATEWAY } from './support/memory-api.js';
@@ -217,6 +220,61 @@ describe('@membolt/sdk against the real gateway', () => {
       expect(await copy.importMemories(ndjson)).toEqual({ imported: 0, skipped: 2, lines: 2 });
       expect((await copy.listMemories()).total_count).toBe(2);
       expect(await client.deleteEndUser('c7')).toMatchObject({ deleted: true });
+    });
+  });
+
+  describe('an answer that refuses the request is thrown, never hidden by a fallback (decision 086)', () => {
+    it('an unknown or revoked key throws MemboltAuthError (401) from every call, fallbacks included', async () => {
+      const owner = await newApiUser(product);
+      const unknown = new MemboltClient({
+        apiKey: 'mblt_unknownkeyunknownkeyunknownke',
+        baseUrl: api,
+        userId: owner.userId,
+        ...quiet,
+      });
+      await unknown.initialize();
+      for (const call of [
+        () => unknown.listMemories(),
+        () => unknown.searchMemories('anything'),
+        () => unknown.getMemoryStats(),
+        () => unknown.generateEmbedding('hello'),
+        () => unknown.getMemory('any'),
+      ]) {
+        const failure = await call().then(
+          (answer) => answer,
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(MemboltAuthError);
+        expect(failure).toBeInstanceOf(MemboltApiError);
+        expect(failure).toMatchObject({ status: 401, code: 'invalid_api_key' });
+      }
+
+      const bus = product.app.get(BusClient);
+      const validation = await bus.request(KeysSubjects.validate, { key: owner.key });
+      if (!validation.valid) throw new Error('the new key should be valid');
+      await bus.request(KeysSubjects.revoke, { keyId: validation.keyId }, { userId: owner.userId });
+      const revoked = new MemboltClient({ apiKey: owner.key, baseUrl: api, userId: owner.userId, ...quiet });
+      await revoked.initialize();
+      await expect(revoked.listMemories()).rejects.toMatchObject({ status: 401, code: 'revoked_api_key' });
+      await expect(revoked.searchMemories('x')).rejects.toBeInstanceOf(MemboltAuthError);
+    });
+
+    it('initialize() with a key the gateway refuses keeps the spec text, with the refusal as its cause', async () => {
+      const client = new MemboltClient({
+        apiKey: 'mblt_unknownkeyunknownkeyunknownke',
+        baseUrl: api,
+        ...quiet,
+      });
+      const failure = (await client.initialize().catch((error: unknown) => error)) as Error;
+      expect(failure.message).toBe('Could not determine user ID from API key');
+      expect(failure.cause).toBeInstanceOf(MemboltAuthError);
+    });
+
+    it('a request the gateway rejects as invalid (4xx) throws instead of falling back', async () => {
+      const client = new MemboltClient({ apiKey: user.key, baseUrl: api, ...quiet });
+      await client.initialize();
+      await expect(client.searchMemories('x', 0)).rejects.toMatchObject({ status: 400 });
+      await expect(client.listMemories({ limit: -1 })).rejects.toMatchObject({ status: 400 });
     });
   });
 

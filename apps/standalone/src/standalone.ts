@@ -1,5 +1,5 @@
 import { BffModule, toBffModuleOptions } from '@membolt/bff';
-import { BusModule, InProcessBroker, InProcessServer } from '@membolt/bus';
+import { BusModule, BusSocketListener, busSocketPath, InProcessBroker, InProcessServer } from '@membolt/bus';
 import {
   GatewayModule,
   gatewayLargeJsonBodies,
@@ -7,6 +7,7 @@ import {
   toGatewayModuleOptions,
 } from '@membolt/gateway';
 import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
 
@@ -16,6 +17,8 @@ import type { StandaloneConfig } from './standalone.config.js';
  */
 export async function startStandalone(config: StandaloneConfig): Promise<RunningHttpEdge> {
   const broker = new InProcessBroker();
+  const socketPath = busSocketPath(config.DATA_DIR);
+  const control = socketPath ? new BusSocketListener(broker, socketPath) : null;
   const running = await runHttpEdge({
     app: 'standalone',
     ...httpEdgeOptionsFrom(config),
@@ -25,6 +28,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     imports: [
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
+      ...(control ? [controlSocketModule(control)] : []),
       GatewayModule.forRoot(toGatewayModuleOptions(config)),
       BffModule.forRoot(
         toBffModuleOptions({
@@ -36,5 +40,19 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
     ],
   });
   setupGatewayDocs(running.app);
+  // Opened once the process serves: the operator CLI's changes then go through this process (decision 085).
+  if (control) await control.listen();
+  else
+    running.logger.warn(
+      { dataDir: config.DATA_DIR },
+      'DATA_DIR is too long a path for the CLI control socket: `membolt` changes reach this process only when its caches expire',
+    );
   return running;
+}
+
+/** Closes the control socket with the application. */
+function controlSocketModule(listener: BusSocketListener): DynamicModule {
+  @Module({})
+  class ControlSocketModule {}
+  return { module: ControlSocketModule, providers: [{ provide: BusSocketListener, useValue: listener }] };
 }

@@ -14,3 +14,4 @@ export * from './bus-readiness.js';
 export * from './nats/wait-for-nats.js';
 export * from './stream/bus-streams.js';
 export * from './stream/bus-stream.handler.js';
+export * from './socket/bus-socket.js';

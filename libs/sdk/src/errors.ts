@@ -25,6 +25,26 @@ export class MemboltApiError extends Error {
   }
 }
 
+/**
+ * The gateway refused the API key (401: `invalid_api_key`, `revoked_api_key`, or none sent). Always thrown,
+ * never hidden by a section 7 fallback: an empty answer would look like an empty account.
+ */
+export class MemboltAuthError extends MemboltApiError {
+  constructor(message: string, status: number, code: string | undefined, detail: string | undefined) {
+    super(message, status, code, detail);
+    this.name = 'MemboltAuthError';
+  }
+}
+
+/**
+ * True for a failure a section 7 fallback may stand in for: no answer (network, timeout) or a server error
+ * (5xx). A 4xx is the gateway's definite answer to this request (bad key, refused plan, invalid input):
+ * it is thrown, as any other call's.
+ */
+export function isFallbackFailure(error: unknown): boolean {
+  return !(error instanceof MemboltApiError) || error.status >= 500;
+}
+
 const stringField = (body: unknown, field: string): string | undefined => {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[field];
@@ -41,5 +61,8 @@ export function apiErrorOf(status: number, bodyText: string): MemboltApiError {
   }
   const code = stringField(body, 'error');
   const detail = stringField(body, 'message');
-  return new MemboltApiError(code ?? detail ?? SdkMessages.requestFailed(status), status, code, detail);
+  const message = code ?? detail ?? SdkMessages.requestFailed(status);
+  return status === 401
+    ? new MemboltAuthError(message, status, code, detail)
+    : new MemboltApiError(message, status, code, detail);
 }

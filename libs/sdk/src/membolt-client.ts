@@ -1,4 +1,4 @@
-import { apiErrorOf, SdkMessages } from './errors.js';
+import { apiErrorOf, isFallbackFailure, MemboltAuthError, SdkMessages } from './errors.js';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SEARCH_LIMIT,
@@ -83,8 +83,10 @@ function queryString(query: Readonly<Record<string, QueryValue>> = {}): string {
 /**
  * The typed client of the REST memory API (gateway-and-accounts.md sections 4, 7 and 8). Not initialised until
  * `initialize()` has found the user id; memory calls before that fail with 'Client not initialized. Call
- * initialize() first.'. List, search and stats fall back as section 7 says instead of failing; getMemory
- * rethrows; generateEmbedding falls back to a random vector (client side only, see randomEmbedding).
+ * initialize() first.'. List, search and stats fall back as section 7 says when the gateway fails (no answer,
+ * or 5xx); getMemory rethrows; generateEmbedding falls back to a random vector (client side only, see
+ * randomEmbedding). A 4xx answer is never hidden by a fallback: a refused key throws MemboltAuthError, any
+ * other refusal MemboltApiError (decision 086).
  */
 export class MemboltClient {
   readonly apiKey: string;
@@ -120,14 +122,17 @@ export class MemboltClient {
   async initialize(): Promise<string> {
     if (this.resolvedUserId !== null) return this.resolvedUserId;
     let userId = this.explicitUserId || userIdFromApiKey(this.apiKey);
+    let refusal: MemboltAuthError | undefined;
     if (!userId) {
       try {
         userId = (await this.health()).user_id || null;
-      } catch {
+      } catch (error) {
         userId = null;
+        // The spec's text stays; a refused key is kept as the cause, so a caller can tell it apart.
+        if (error instanceof MemboltAuthError) refusal = error;
       }
     }
-    if (!userId) throw new Error(SdkMessages.userIdUndetermined);
+    if (!userId) throw new Error(SdkMessages.userIdUndetermined, refusal ? { cause: refusal } : undefined);
     this.resolvedUserId = userId;
     return userId;
   }
@@ -183,14 +188,15 @@ export class MemboltClient {
     return this.call('POST', `${this.userPath()}/memories/batch`, { body: { ...scope, memories } });
   }
 
-  /** A page of memories (10 from 0 by default). On failure: an empty list with count 0 (section 7). */
+  /** A page of memories (10 from 0 by default). When the gateway fails: an empty list with count 0 (section 7). */
   async listMemories(options: ListOptions = {}): Promise<MemoryList> {
     const path = `${this.userPath()}/memories`;
     const limit = options.limit ?? DEFAULT_PAGE_SIZE;
     const offset = options.offset ?? 0;
     try {
       return await this.call<MemoryList>('GET', path, { query: { ...options, limit, offset } });
-    } catch {
+    } catch (error) {
+      if (!isFallbackFailure(error)) throw error;
       return { memories: [], limit, offset, count: 0, total_count: 0 };
     }
   }
@@ -227,7 +233,7 @@ export class MemboltClient {
   }
 
   /**
-   * Search (limit 10 by default). On failure (section 7): the first 100 memories filtered by a case-insensitive
+   * Search (limit 10 by default). When the gateway fails (section 7): the first 100 memories filtered by a case-insensitive
    * substring of their text, as `{ memories, count }`.
    */
   async searchMemories(
@@ -238,31 +244,34 @@ export class MemboltClient {
     const path = `${this.userPath()}/search`;
     try {
       return await this.call<SearchResponse>('GET', path, { query: { ...filters, query, limit } });
-    } catch {
+    } catch (error) {
+      if (!isFallbackFailure(error)) throw error;
       const { memories } = await this.listMemories({ ...this.scopeOf(filters), limit: FALLBACK_READ_LIMIT });
       return substringSearch(memories, query, limit);
     }
   }
 
-  /** On failure (section 7): computed from the first 100 memories, concept_count and relation_count 0. */
+  /** When the gateway fails (section 7): computed from the first 100 memories, concept_count and relation_count 0. */
   async getMemoryStats(scope: MemoryScope = {}): Promise<MemoryStats> {
     const path = `${this.userPath()}/memory_stats`;
     try {
       return await this.call<MemoryStats>('GET', path, { query: { ...scope } });
-    } catch {
+    } catch (error) {
+      if (!isFallbackFailure(error)) throw error;
       const { memories } = await this.listMemories({ ...this.scopeOf(scope), limit: FALLBACK_READ_LIMIT });
       return statsOf(memories);
     }
   }
 
   /**
-   * The server's embedding of a text. On failure, section 7's client-side fallback: a random vector of 1536
+   * The server's embedding of a text. When the gateway fails, section 7's client-side fallback: a random vector of 1536
    * numbers (`model: 'random-fallback'`). It is only good for keeping a caller running: never store it.
    */
   async generateEmbedding(text: string): Promise<EmbeddingResponse> {
     try {
       return await this.call<EmbeddingResponse>('POST', '/generate_embedding', { body: { text } });
-    } catch {
+    } catch (error) {
+      if (!isFallbackFailure(error)) throw error;
       return { embedding: randomEmbedding(), model: 'random-fallback' };
     }
   }

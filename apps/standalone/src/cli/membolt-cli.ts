@@ -12,6 +12,7 @@ import {
 } from '@membolt/contracts';
 
 export const CLI_USAGE = `Usage: membolt <command> [options]
+       membolt --help | -h | help
 
 Commands:
   user:create --email <e-mail> --name <name> --password <password>
@@ -31,7 +32,15 @@ Commands:
   funds:add --user <userId> --cents <amount>
       Adds funds ($1 to $1,000) through the payment provider. Prints the subscription.
 
-Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).`;
+Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).
+A server running on DATA_DIR (npm start) makes the change itself, so its next request sees it.`;
+
+/** No arguments, `help`, `--help` or `-h` as the command, or `--help` after one: the usage, exit 0. */
+export function isHelpRequest(argv: readonly string[]): boolean {
+  const [command] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return true;
+  return argv.includes('--help');
+}
 
 type Output = Record<string, unknown>;
 
