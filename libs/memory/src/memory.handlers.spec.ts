@@ -328,7 +328,7 @@ describe('memory service over the bus', () => {
     ]);
     const bobsView = await bus.request(
       MemorySubjects.search,
-      { query: 'what does alice like', limit: 10, endUserId: 'bob' },
+      { query: 'what alice likes', limit: 10, endUserId: 'bob' },
       A,
     );
     expect(bobsView.results.length).toBeGreaterThan(0);

@@ -370,7 +370,7 @@ export class MemoryService {
   async stats(userId: string, request: MemoryStatsRequest): Promise<MemoryStats & { oldestCreatedAt: Date }> {
     const scope = scopeOf(userId, request);
     await this.concepts.settle(scope);
-    const stats = await this.store.memories.stats(scope);
+    const stats = await this.store.memories.stats(scope, this.clock.now());
     // The spec's fallback: with no memories the oldest timestamp is now.
     return { ...stats, oldestCreatedAt: stats.oldestCreatedAt ?? this.clock.now() };
   }
