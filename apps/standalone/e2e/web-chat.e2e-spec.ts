@@ -191,6 +191,25 @@ describe('web app: chat', () => {
     await expect(messages(page).count()).resolves.toBe(2);
   });
 
+  it('counts on the dashboard the memories each conversation taught, not the memories its answers used', async () => {
+    const { page } = await web.signedIn('/chat');
+    await send(page, 'My dog is called Rex.');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await expect(lastMessage(page).getAttribute('data-role')).resolves.toBe('assistant');
+    await page.goto(`${web.product.url}/dashboard`);
+    const item = page.getByTestId('recent-conversations').getByRole('link').filter({ hasText: 'Rex' });
+    // The fact is learnt after the answer, in the background: the dashboard shows it once it is stored.
+    await pollUntil(
+      async () => {
+        const text = (await item.first().textContent()) ?? '';
+        if (!text.includes('1 memories')) await page.reload();
+        return text;
+      },
+      (text) => text.includes('1 memories'),
+      { what: 'the learnt memory on the conversation chip', timeoutMs: 30_000, intervalMs: 1_000 },
+    );
+  });
+
   it('on a phone gives the thread the whole width and opens the memory panel as a drawer over it', async () => {
     const { page } = await web.signedIn('/chat', { viewport: PHONE_VIEWPORT });
     await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(

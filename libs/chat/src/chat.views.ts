@@ -13,8 +13,7 @@ import {
 } from '@membolt/contracts';
 import type { CandidateFact } from './extraction/fact.js';
 import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from './domain/chat-turn.js';
-import type { ChatMessage, Conversation } from './domain/conversation.js';
-import type { ConversationPage } from './ports/conversation.repository.js';
+import type { ChatMessage, ConversationSummary } from './domain/conversation.js';
 
 /** The only place chat's domain objects become bus views. */
 
@@ -54,14 +53,14 @@ export function toChatStreamChunk(event: ChatTurnEvent): ChatStreamChunk {
   }
 }
 
-export function toConversationSummaryView(conversation: Conversation): ConversationSummaryView {
+export function toConversationSummaryView(conversation: ConversationSummary): ConversationSummaryView {
   return {
     id: conversation.id,
     title: conversation.title,
     preview: conversation.preview,
     model: conversation.model,
     messageCount: conversation.messageCount,
-    memoryCount: conversation.memoryCount,
+    memoryCount: conversation.memoriesLearnt,
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
   };
@@ -81,14 +80,14 @@ export function toChatMessageView(message: ChatMessage): ChatMessageView {
 }
 
 export function toConversationView(
-  conversation: Conversation,
+  conversation: ConversationSummary,
   messages: readonly ChatMessage[],
 ): ConversationView {
   return { ...toConversationSummaryView(conversation), messages: messages.map(toChatMessageView) };
 }
 
 export function toConversationListView(
-  page: ConversationPage,
+  page: { readonly conversations: readonly ConversationSummary[]; readonly totalCount: number },
   limit: number,
   offset: number,
 ): ConversationListView {

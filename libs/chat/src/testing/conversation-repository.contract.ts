@@ -53,7 +53,7 @@ export function describeConversationRepositoryContract(
         model: 'gpt-4.1',
         preview: 'Answer to Hello there',
         messageCount: 2,
-        memoryCount: 2,
+        memoriesUsed: 2,
         createdAt: t0,
         updatedAt: t0,
       });
@@ -88,7 +88,7 @@ export function describeConversationRepositoryContract(
       const conversation = await repository.find('user-a', 'conv-1');
       expect(conversation).toMatchObject({
         messageCount: 4,
-        memoryCount: 3,
+        memoriesUsed: 3,
         model: 'claude-3-haiku',
         preview: 'second answer',
         updatedAt: at(20),

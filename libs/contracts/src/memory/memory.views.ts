@@ -110,6 +110,11 @@ export interface MemoryDeletionReceipt {
   readonly deletedAt: string;
 }
 
+/** Memories learnt per conversation: every conversation asked for, 0 when it taught none. */
+export interface ConversationMemoryCountsView {
+  readonly counts: Readonly<Record<string, number>>;
+}
+
 export interface MemoryStatsView {
   /** Open memories of the scope: the count every screen and route shows, the same as a list's total. */
   readonly memoryCount: number;

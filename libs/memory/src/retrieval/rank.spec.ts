@@ -71,9 +71,9 @@ describe('rankCandidates', () => {
     };
     expect(rankCandidates(input)).toEqual([]);
     // Any real match brings its memory back, and only it.
-    expect(rankCandidates({ ...input, dense: [...input.dense, { id: 'b', score: 0.3 }] }).map((c) => c.id)).toEqual(
-      ['b'],
-    );
+    expect(
+      rankCandidates({ ...input, dense: [...input.dense, { id: 'b', score: 0.3 }] }).map((c) => c.id),
+    ).toEqual(['b']);
     expect(rankCandidates({ ...input, keyword: [{ id: 'c', score: 1 }] }).map((c) => c.id)).toEqual(['c']);
     expect(rankCandidates({ ...input, concept: [{ id: 'a' }] }).map((c) => c.id)).toEqual(['a']);
   });

@@ -385,7 +385,9 @@ export function describeMemoryStoreContract(
       expect(stats.avgImportance).toBeCloseTo(0.4, 6);
       expect(stats.oldestCreatedAt).toEqual(day(2));
       // The count is the total of a default list, and a fact still open on its day counts as open.
-      expect((await store.memories.list(A, open, { limit: 1, offset: 0, sort: 'recent' })).totalCount).toBe(2);
+      expect((await store.memories.list(A, open, { limit: 1, offset: 0, sort: 'recent' })).totalCount).toBe(
+        2,
+      );
       expect(await store.memories.stats(A, day(3))).toMatchObject({ memoryCount: 3, closedCount: 0 });
     });
 

@@ -199,7 +199,7 @@ function toConversation(row: ConversationRow): Conversation {
     model: row.model,
     preview: row.preview,
     messageCount: row.message_count,
-    memoryCount: (JSON.parse(row.memory_ids) as string[]).length,
+    memoriesUsed: (JSON.parse(row.memory_ids) as string[]).length,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

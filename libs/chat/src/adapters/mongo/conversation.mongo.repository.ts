@@ -138,7 +138,7 @@ function toConversation(doc: ConversationDocument): Conversation {
     model: doc.model,
     preview: doc.preview,
     messageCount: doc.messageCount,
-    memoryCount: doc.memoryIds.length,
+    memoriesUsed: doc.memoryIds.length,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
