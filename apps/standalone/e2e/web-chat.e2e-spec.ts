@@ -5,6 +5,8 @@ import {
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
 import { ChatMessages } from '@membolt/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { PHONE_VIEWPORT, useWebAppInBrowser } from './support/web-app.js';
@@ -339,5 +341,68 @@ describe('web app: chat', () => {
     await box.press('Enter');
     await page.getByTestId('memories-search-summary').waitFor();
     await page.getByText('three lemons', { exact: false }).first().waitFor();
+  });
+});
+
+/**
+ * A real server speaking SearXNG's JSON protocol on loopback: two results for any query, so Search Mode has
+ * something to show.
+ */
+async function startSearxng(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('q') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        query,
+        results: [
+          { title: 'Membolt 2.0 released', url: 'https://news.example/membolt-2', content: 'Faster search.' },
+          { title: 'Membolt at the meetup', url: 'https://blog.example/meetup', content: 'Slides online.' },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The Chat screen with a web search provider and no language model at all. */
+describe('web app: chat without a model', () => {
+  const env: Record<string, string> = { CHAT_EXTRACTION: 'rules', BUS_TIMEOUT_MS: '30000' };
+  let searxng: Awaited<ReturnType<typeof startSearxng>>;
+  // Registered before the product starts, which reads `env` then.
+  beforeAll(async () => {
+    searxng = await startSearxng();
+    env['SEARXNG_URL'] = searxng.url;
+  });
+  afterAll(async () => {
+    await searxng?.close();
+  });
+  const web = useWebAppInBrowser({ forbidForeignRequests: true, env });
+
+  const messages = (page: Page) => page.getByTestId('chat-message');
+  const lastMessage = (page: Page) => messages(page).last();
+  const input = (page: Page) => page.getByRole('textbox', { name: /^(Message|Search query)$/ });
+
+  it('answers Search Mode with the formatted results and their links when no model can summarise them', async () => {
+    const { page } = await web.signedIn('/chat');
+    await page.getByRole('button', { name: 'Search Mode' }).click();
+    await input(page).fill('membolt news');
+    await input(page).press('Enter');
+    const answer = lastMessage(page);
+    await answer.locator('[data-search-status="completed"]').waitFor();
+    const content = (await answer.getByTestId('message-content').textContent()) ?? '';
+    expect(content).toContain('Membolt 2.0 released');
+    expect(content).toContain('https://news.example/membolt-2');
+    expect(content).toContain('Faster search.');
+    expect(content).toContain('Membolt at the meetup');
+    expect(content).not.toContain(ChatMessages.offlineNotice);
+    await expect(
+      answer.getByRole('list', { name: 'Sources' }).getByRole('link').allTextContents(),
+    ).resolves.toEqual(['Membolt 2.0 released', 'Membolt at the meetup']);
+    await expect(page.getByTestId('chat-error').count()).resolves.toBe(0);
   });
 });

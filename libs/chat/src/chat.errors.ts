@@ -55,6 +55,10 @@ export const providerFailed = (provider: LlmProviderId, message: string | null):
 export const webSearchNotConfigured = (): ChatError =>
   new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.webSearchNotConfigured);
 
+/** A search's summary asked of no model: the caller shows the formatted results instead (web-app.md section 8). */
+export const noSummaryModel = (): ChatError =>
+  new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.noSummaryModel);
+
 export const webSearchFailed = (provider: string, status: number | null, message: string | null): ChatError =>
   new ChatError(
     ChatErrorCode.WebSearchFailed,

@@ -191,6 +191,7 @@ export const ChatMessages = {
   offlineNotice: 'No language model is configured, so I am answering from your memories only.',
   providerNotConfigured: (provider: string) =>
     `${provider} is not configured: add your own ${provider} key in Settings > API Keys, or ask the operator to configure it.`,
+  noSummaryModel: 'No language model is configured to summarise the results.',
   webSearchNotConfigured:
     'Web search is not configured. The operator can set BRAVE_SEARCH_API_KEY, TAVILY_API_KEY or SEARXNG_URL.',
 } as const;

@@ -138,7 +138,11 @@ export function ChatPage() {
   };
 
   /** Streams one turn into the message `answerId`; resolves false when it failed. */
-  const streamInto = async (answerId: string, message: string, system?: string): Promise<boolean> => {
+  const streamInto = async (
+    answerId: string,
+    message: string,
+    search?: { readonly system: string },
+  ): Promise<boolean> => {
     const controller = new AbortController();
     aborter.current = controller;
     try {
@@ -147,7 +151,7 @@ export function ChatPage() {
           message,
           model: model || undefined,
           conversationId: conversationRef.current ?? undefined,
-          system,
+          ...(search ? { system: search.system, mode: 'search' as const } : {}),
         },
         {
           signal: controller.signal,
@@ -230,7 +234,9 @@ export function ChatPage() {
     state({ query, status: 'processing', results, error: null });
     let summarised = false;
     try {
-      summarised = await streamInto(searchId, query, searchSummaryInstruction(query, found.formattedResults));
+      summarised = await streamInto(searchId, query, {
+        system: searchSummaryInstruction(query, found.formattedResults),
+      });
     } catch {
       summarised = false;
     }
