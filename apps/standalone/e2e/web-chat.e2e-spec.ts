@@ -405,4 +405,87 @@ describe('web app: chat without a model', () => {
     ).resolves.toEqual(['Membolt 2.0 released', 'Membolt at the meetup']);
     await expect(page.getByTestId('chat-error').count()).resolves.toBe(0);
   });
+
+  it('shares a conversation read-only by a link only its owner creates and revokes; a revoked link is 404', async () => {
+    const owner = await web.signedIn('/chat');
+    const page = owner.page;
+    await input(page).fill('My dog is called Rex.');
+    await input(page).press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await lastMessage(page).getByTestId('message-content').filter({ hasText: /\w/ }).waitFor();
+    const conversationId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    await page.getByRole('button', { name: 'More options' }).click();
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual([
+      'Save Conversation',
+      'Share Conversation',
+      'Clear Conversation',
+    ]);
+    await page.getByRole('menuitem', { name: 'Share Conversation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Conversation' });
+    await dialog.getByTestId('share-not-shared').waitFor();
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const link = await pollUntil(
+      () =>
+        dialog
+          .getByTestId('share-link')
+          .inputValue()
+          .catch(() => ''),
+      (value) => value !== '',
+      { what: 'the shared link' },
+    );
+    expect(link).toMatch(new RegExp(`^${web.product.url}/shared/[A-Za-z0-9_-]{32}$`));
+
+    // Someone without a session reads it: the messages, no memories, no input.
+    const reader = await web.open(new URL(link).pathname);
+    const shared = reader.page.getByTestId('shared-conversation');
+    await shared.getByRole('heading', { name: 'My dog is called Rex.' }).waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(2);
+    await expect(reader.page.getByTestId('shared-message').first().textContent()).resolves.toContain(
+      'My dog is called Rex.',
+    );
+    await expect(reader.page.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(reader.page.getByTestId('memory-panel').count()).resolves.toBe(0);
+    await expect(reader.page.getByTestId('memory-chip').count()).resolves.toBe(0);
+
+    // Another user can neither revoke nor re-share it: it is not theirs (NOT_FOUND, as for any id).
+    const intruder = await web.signedIn('/dashboard');
+    for (const mutation of [
+      'revokeConversationShare(id: $id) { id }',
+      'shareConversation(id: $id) { token }',
+    ]) {
+      const response = await intruder.context.request.post(`${web.product.url}/graphql`, {
+        headers: { 'content-type': 'application/json' },
+        data: { query: `mutation ($id: ID!) { ${mutation} }`, variables: { id: conversationId } },
+      });
+      const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+      expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+    await reader.page.reload();
+    await shared.getByRole('heading', { name: 'My dog is called Rex.' }).waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(2);
+
+    // The owner revokes it: the link is the 404 screen from then on.
+    await dialog.getByRole('button', { name: 'Revoke Link' }).click();
+    await dialog.getByTestId('share-not-shared').waitFor();
+    await reader.page.reload();
+    await reader.page.getByTestId('not-found-code').waitFor();
+    await reader.page.getByText('This conversation is not shared, or its link was revoked.').waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(0);
+
+    // Sharing again makes a new link; the revoked one stays dead.
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const again = await pollUntil(
+      () =>
+        dialog
+          .getByTestId('share-link')
+          .inputValue()
+          .catch(() => ''),
+      (value) => value !== '',
+      { what: 'the new link' },
+    );
+    expect(again).not.toBe(link);
+    await reader.page.reload();
+    await reader.page.getByTestId('not-found-code').waitFor();
+  });
 });

@@ -19,6 +19,9 @@ export const unknownModel = (model: string): CommonError =>
 export const conversationNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, ChatMessages.conversationNotFound);
 
+export const sharedConversationNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, ChatMessages.sharedConversationNotFound);
+
 export const providerKeyNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
 

@@ -34,6 +34,8 @@ export interface Conversation {
   readonly messageCount: number;
   /** Distinct memories used across the answers. */
   readonly memoriesUsed: number;
+  /** The read-only link's token while the owner shares the conversation (decision 090); null otherwise. */
+  readonly share: { readonly token: string; readonly since: Date } | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

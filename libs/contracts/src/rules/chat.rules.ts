@@ -187,6 +187,7 @@ export const ChatMessages = {
   queryRequired: 'query is required',
   unknownModel: (model: string) => `Unknown model "${model}". Choose a model from the catalogue.`,
   conversationNotFound: 'Conversation not found',
+  sharedConversationNotFound: 'This conversation is not shared, or its link was revoked.',
   conversationDeleted: 'Conversation deleted. The memories extracted from it were kept.',
   offlineNotice: 'No language model is configured, so I am answering from your memories only.',
   providerNotConfigured: (provider: string) =>

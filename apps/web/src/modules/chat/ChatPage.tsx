@@ -27,6 +27,7 @@ import { useFileUpload } from '../uploads/hooks/use-file-upload';
 import type { ChatMode, ScreenMessage, SearchState } from './chat.types';
 import { ChatHeader } from './components/ChatHeader';
 import { ChatInput } from './components/ChatInput';
+import { ShareConversationDialog } from './components/ShareConversationDialog';
 import { ConversationList } from './components/ConversationList';
 import { MemoryPanel } from './components/MemoryPanel';
 import { MessageList } from './components/MessageList';
@@ -71,6 +72,7 @@ export function ChatPage() {
   useEffect(() => setPanelOpen(widePanel), [widePanel]);
   const [openMemoryId, setOpenMemoryId] = useState<string | null>(null);
   const [chosenModel, setChosenModel] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
   // The conversation this screen is in; a ref too, so the route change a new conversation causes is not
   // taken for a switch to another one.
   const conversationRef = useRef<string | null>(null);
@@ -423,6 +425,7 @@ export function ChatPage() {
           }}
           onClear={clear}
           onSave={() => setNotice(SAVED_NOTICE)}
+          onShare={conversationId ? () => setSharing(conversationId) : undefined}
         />
         {offline && (
           <Alert severity="info" sx={{ mx: 2, mt: 1 }} data-testid="offline-notice">
@@ -500,6 +503,7 @@ export function ChatPage() {
         </Drawer>
       )}
       <MemoryDetailsDialog memoryId={openMemoryId} onClose={() => setOpenMemoryId(null)} />
+      <ShareConversationDialog conversationId={sharing} onClose={() => setSharing(null)} />
       <Snackbar
         open={notice !== null}
         autoHideDuration={3_000}

@@ -117,6 +117,27 @@ export class ConversationMongoRepository implements ConversationRepository {
     return doc ? toConversation(doc) : null;
   }
 
+  async setShare(
+    userId: string,
+    conversationId: string,
+    share: { readonly token: string; readonly since: Date } | null,
+  ): Promise<Conversation | null> {
+    const doc = await this.conversations
+      .findOneAndUpdate(
+        { _id: conversationId, userId },
+        { $set: { shareToken: share?.token ?? null, sharedAt: share?.since ?? null } },
+        { new: true },
+      )
+      .lean<ConversationDocument>()
+      .exec();
+    return doc ? toConversation(doc) : null;
+  }
+
+  async findShared(token: string): Promise<Conversation | null> {
+    const doc = await this.conversations.findOne({ shareToken: token }).lean<ConversationDocument>().exec();
+    return doc ? toConversation(doc) : null;
+  }
+
   async delete(userId: string, conversationId: string): Promise<number | null> {
     const removed = await this.conversations.deleteOne({ _id: conversationId, userId }).exec();
     if (removed.deletedCount === 0) return null;
@@ -139,6 +160,7 @@ function toConversation(doc: ConversationDocument): Conversation {
     preview: doc.preview,
     messageCount: doc.messageCount,
     memoriesUsed: doc.memoryIds.length,
+    share: doc.shareToken && doc.sharedAt ? { token: doc.shareToken, since: doc.sharedAt } : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

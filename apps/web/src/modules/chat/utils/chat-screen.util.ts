@@ -66,3 +66,7 @@ export function pickerModelsOf(catalogue: ChatModelsQuery['chatModels'] | undefi
 export const searchSummaryInstruction = (query: string, formattedResults: string): string =>
   `The user searched the web for "${query}". Summarise these results for them in a few sentences, citing ` +
   `sources by their number:\n\n${formattedResults}`;
+
+/** The web app's page of a shared conversation (decision 090). */
+export const sharedConversationUrl = (origin: string, token: string): string =>
+  `${origin}/shared/${encodeURIComponent(token)}`;
