@@ -208,8 +208,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     }
   }
   // A match: a keyword or concept hit, or a cosine above the floor (see RankingWeights.semanticFloor).
-  const matches = (id: string): boolean =>
-    keyword.has(id) || concept.has(id) || (dense.get(id) ?? 0) > weights.semanticFloor;
+  const matches = (id: string): boolean => {
+    const cosine = dense.get(id);
+    return keyword.has(id) || concept.has(id) || (cosine !== undefined && cosine > weights.semanticFloor);
+  };
   const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
