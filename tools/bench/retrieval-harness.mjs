@@ -418,6 +418,11 @@ const inflectWith = (which) => (terms) => {
   return out;
 };
 const EXPERIMENTS = {
+  // Decision 091: the candidates left out for matching nothing, against keeping every dense candidate.
+  floor: () => [
+    ['every dense candidate kept (no semantic floor)', retriever({ weights: { semanticFloor: -Infinity } })],
+    ['semantic floor 0.2', retriever({ weights: { semanticFloor: 0.2 } })],
+  ],
   coverage: () =>
     [
       [0.05, 30],

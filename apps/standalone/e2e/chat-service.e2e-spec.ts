@@ -269,7 +269,7 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
   it('streams the answer, with the memories and today in the system prompt, then stores the exchange', async () => {
     await bus.request(
       MemorySubjects.create,
-      { text: 'I have a golden retriever named Biscuit' },
+      { text: 'My dog is a golden retriever named Biscuit' },
       { userId: ALICE },
     );
     llm.respondWith(() => ({
@@ -297,7 +297,7 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
     expect(request.apiKey).toBe('sk-operator');
     expect(request.system).toContain('You are Membolt');
     expect(request.system).toMatch(/Today is \w+day, \d{1,2} \w+ \d{4}/);
-    expect(request.system).toMatch(/- \(\d{4}-\d{2}-\d{2}\) I have a golden retriever named Biscuit/);
+    expect(request.system).toMatch(/- \(\d{4}-\d{2}-\d{2}\) My dog is a golden retriever named Biscuit/);
     expect(request.messages).toEqual([{ role: 'user', content: 'What is my dog called?' }]);
 
     llm.respondWith(() => ({ kind: 'stream', tokens: ['Yes.'] }));

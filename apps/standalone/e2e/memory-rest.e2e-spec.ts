@@ -378,16 +378,25 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       expect(none.count).toBe(0);
     });
 
-    it('memory_stats answers the five snake_case figures', async () => {
+    it('search answers no result for a query that matches no memory', async () => {
+      const answer = ok<{ results: unknown[]; formatted_results: string; count: number }>(
+        await owner.call(`/api/user/${owner.userId}/search?query=pizza`),
+      );
+      expect(answer).toEqual({ results: [], formatted_results: '', count: 0 });
+    });
+
+    it('memory_stats answers the snake_case figures, closed facts counted apart', async () => {
       const stats = ok<Record<string, unknown>>(await owner.call(`/api/user/${owner.userId}/memory_stats`));
       expect(Object.keys(stats).sort()).toEqual([
         'avg_importance',
+        'closed_count',
         'concept_count',
         'memory_count',
         'oldest_timestamp',
         'relation_count',
       ]);
       expect(stats['memory_count']).toBe(12);
+      expect(stats['closed_count']).toBe(0);
       expect(stats['avg_importance']).toBeCloseTo((0.9 + 11 * 0.4) / 12, 5);
       expect(typeof stats['concept_count']).toBe('number');
       expect(typeof stats['relation_count']).toBe('number');
@@ -401,6 +410,7 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       );
       expect(stats).toMatchObject({
         memory_count: 0,
+        closed_count: 0,
         avg_importance: 0,
         concept_count: 0,
         relation_count: 0,

@@ -5,6 +5,8 @@ import {
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
 import { ChatMessages, UploadMessages } from '@membolt/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { PHONE_VIEWPORT, useWebAppInBrowser } from './support/web-app.js';
@@ -254,6 +256,25 @@ describe('web app: chat', () => {
     expect(asked).toEqual(['gpt-4o']);
   });
 
+  it('counts on the dashboard the memories each conversation taught, not the memories its answers used', async () => {
+    const { page } = await web.signedIn('/chat');
+    await send(page, 'My dog is called Rex.');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await expect(lastMessage(page).getAttribute('data-role')).resolves.toBe('assistant');
+    await page.goto(`${web.product.url}/dashboard`);
+    const item = page.getByTestId('recent-conversations').getByRole('link').filter({ hasText: 'Rex' });
+    // The fact is learnt after the answer, in the background: the dashboard shows it once it is stored.
+    await pollUntil(
+      async () => {
+        const text = (await item.first().textContent()) ?? '';
+        if (!text.includes('1 memories')) await page.reload();
+        return text;
+      },
+      (text) => text.includes('1 memories'),
+      { what: 'the learnt memory on the conversation chip', timeoutMs: 30_000, intervalMs: 1_000 },
+    );
+  });
+
   it('on a phone gives the thread the whole width and opens the memory panel as a drawer over it', async () => {
     const { page } = await web.signedIn('/chat', { viewport: PHONE_VIEWPORT });
     await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(
@@ -388,5 +409,151 @@ describe('web app: chat', () => {
     await box.press('Enter');
     await page.getByTestId('memories-search-summary').waitFor();
     await page.getByText('three lemons', { exact: false }).first().waitFor();
+  });
+});
+
+/**
+ * A real server speaking SearXNG's JSON protocol on loopback: two results for any query, so Search Mode has
+ * something to show.
+ */
+async function startSearxng(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('q') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        query,
+        results: [
+          { title: 'Membolt 2.0 released', url: 'https://news.example/membolt-2', content: 'Faster search.' },
+          { title: 'Membolt at the meetup', url: 'https://blog.example/meetup', content: 'Slides online.' },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The Chat screen with a web search provider and no language model at all. */
+describe('web app: chat without a model', () => {
+  const env: Record<string, string> = { CHAT_EXTRACTION: 'rules', BUS_TIMEOUT_MS: '30000' };
+  let searxng: Awaited<ReturnType<typeof startSearxng>>;
+  // Registered before the product starts, which reads `env` then.
+  beforeAll(async () => {
+    searxng = await startSearxng();
+    env['SEARXNG_URL'] = searxng.url;
+  });
+  afterAll(async () => {
+    await searxng?.close();
+  });
+  const web = useWebAppInBrowser({ forbidForeignRequests: true, env });
+
+  const messages = (page: Page) => page.getByTestId('chat-message');
+  const lastMessage = (page: Page) => messages(page).last();
+  const input = (page: Page) => page.getByRole('textbox', { name: /^(Message|Search query)$/ });
+
+  it('answers Search Mode with the formatted results and their links when no model can summarise them', async () => {
+    const { page } = await web.signedIn('/chat');
+    await page.getByRole('button', { name: 'Search Mode' }).click();
+    await input(page).fill('membolt news');
+    await input(page).press('Enter');
+    const answer = lastMessage(page);
+    await answer.locator('[data-search-status="completed"]').waitFor();
+    const content = (await answer.getByTestId('message-content').textContent()) ?? '';
+    expect(content).toContain('Membolt 2.0 released');
+    expect(content).toContain('https://news.example/membolt-2');
+    expect(content).toContain('Faster search.');
+    expect(content).toContain('Membolt at the meetup');
+    expect(content).not.toContain(ChatMessages.offlineNotice);
+    await expect(
+      answer.getByRole('list', { name: 'Sources' }).getByRole('link').allTextContents(),
+    ).resolves.toEqual(['Membolt 2.0 released', 'Membolt at the meetup']);
+    await expect(page.getByTestId('chat-error').count()).resolves.toBe(0);
+  });
+
+  it('shares a conversation read-only by a link only its owner creates and revokes; a revoked link is 404', async () => {
+    const owner = await web.signedIn('/chat');
+    const page = owner.page;
+    await input(page).fill('My dog is called Rex.');
+    await input(page).press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await lastMessage(page).getByTestId('message-content').filter({ hasText: /\w/ }).waitFor();
+    const conversationId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    await page.getByRole('button', { name: 'More options' }).click();
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual([
+      'Save Conversation',
+      'Share Conversation',
+      'Clear Conversation',
+    ]);
+    await page.getByRole('menuitem', { name: 'Share Conversation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Conversation' });
+    await dialog.getByTestId('share-not-shared').waitFor();
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const link = await pollUntil(
+      () =>
+        dialog
+          .getByTestId('share-link')
+          .inputValue()
+          .catch(() => ''),
+      (value) => value !== '',
+      { what: 'the shared link' },
+    );
+    expect(link).toMatch(new RegExp(`^${web.product.url}/shared/[A-Za-z0-9_-]{32}$`));
+
+    // Someone without a session reads it: the messages, no memories, no input.
+    const reader = await web.open(new URL(link).pathname);
+    const shared = reader.page.getByTestId('shared-conversation');
+    await shared.getByRole('heading', { name: 'My dog is called Rex.' }).waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(2);
+    await expect(reader.page.getByTestId('shared-message').first().textContent()).resolves.toContain(
+      'My dog is called Rex.',
+    );
+    await expect(reader.page.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(reader.page.getByTestId('memory-panel').count()).resolves.toBe(0);
+    await expect(reader.page.getByTestId('memory-chip').count()).resolves.toBe(0);
+
+    // Another user can neither revoke nor re-share it: it is not theirs (NOT_FOUND, as for any id).
+    const intruder = await web.signedIn('/dashboard');
+    for (const mutation of [
+      'revokeConversationShare(id: $id) { id }',
+      'shareConversation(id: $id) { token }',
+    ]) {
+      const response = await intruder.context.request.post(`${web.product.url}/graphql`, {
+        headers: { 'content-type': 'application/json' },
+        data: { query: `mutation ($id: ID!) { ${mutation} }`, variables: { id: conversationId } },
+      });
+      const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+      expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+    await reader.page.reload();
+    await shared.getByRole('heading', { name: 'My dog is called Rex.' }).waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(2);
+
+    // The owner revokes it: the link is the 404 screen from then on.
+    await dialog.getByRole('button', { name: 'Revoke Link' }).click();
+    await dialog.getByTestId('share-not-shared').waitFor();
+    await reader.page.reload();
+    await reader.page.getByTestId('not-found-code').waitFor();
+    await reader.page.getByText('This conversation is not shared, or its link was revoked.').waitFor();
+    await expect(reader.page.getByTestId('shared-message').count()).resolves.toBe(0);
+
+    // Sharing again makes a new link; the revoked one stays dead.
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const again = await pollUntil(
+      () =>
+        dialog
+          .getByTestId('share-link')
+          .inputValue()
+          .catch(() => ''),
+      (value) => value !== '',
+      { what: 'the new link' },
+    );
+    expect(again).not.toBe(link);
+    await reader.page.reload();
+    await reader.page.getByTestId('not-found-code').waitFor();
   });
 });

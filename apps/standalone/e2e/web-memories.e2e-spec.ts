@@ -208,6 +208,85 @@ describe('web app: memories', () => {
     await page.getByTestId('memories-search-summary').waitFor({ state: 'detached' });
   });
 
+  it('answers a search that matches no memory with the empty state, not with every memory', async () => {
+    const { page } = await signedInWith(SAMPLE);
+    await waitForTexts(
+      page,
+      [...SAMPLE].reverse().map((m) => m.text),
+      'the list',
+    );
+    const box = page.getByRole('textbox', { name: 'Search memories' });
+    await box.fill('pizza');
+    await box.press('Enter');
+    await page.getByTestId('memories-search-summary').waitFor();
+    await page.getByTestId('memories-empty').waitFor();
+    await page.getByText(MemoryMessages.emptyTitle).waitFor();
+    await expect(cards(page).count()).resolves.toBe(0);
+    // A search that matches finds only what matches.
+    await box.fill('oat milk');
+    await box.press('Enter');
+    await waitForTexts(page, [SAMPLE[0]!.text], 'the one matching memory');
+  });
+
+  it('counts the same memories everywhere: the open ones of the account, closed facts apart, no end user’s', async () => {
+    const { page, context } = await signedInWith(SAMPLE.slice(0, 3), '/dashboard');
+    const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+      const response = await context.request.post(url('/graphql'), {
+        headers: { 'content-type': 'application/json' },
+        data: { query, variables },
+      });
+      const body = (await response.json()) as { data?: T; errors?: unknown[] };
+      if (body.errors || !body.data) throw new Error(JSON.stringify(body));
+      return body.data;
+    };
+    const userId = (await graphql<{ viewer: { id: string } }>('{ viewer { id } }')).viewer.id;
+    // A fact that held for a while and was closed, and two memories of end users of the account's apps.
+    const bus = web.product.app.get(BusClient);
+    const hour = 3_600_000;
+    await bus.request(
+      MemorySubjects.create,
+      {
+        text: 'I lived in Porto.',
+        validFrom: new Date(Date.now() - 48 * hour).toISOString(),
+        validTo: new Date(Date.now() - hour).toISOString(),
+      },
+      { userId },
+    );
+    for (const endUserId of ['alice', 'bob'])
+      await bus.request(MemorySubjects.create, { text: `${endUserId} likes tea`, endUserId }, { userId });
+
+    await pollUntil(
+      () => page.getByTestId('dashboard-memory-count').textContent(),
+      (text) => text === '3',
+      { what: 'the dashboard count' },
+    );
+    await page.goto(url('/memories'));
+    await pollUntil(
+      () => page.getByTestId('memories-count').textContent(),
+      (text) => text === 'Showing 3 of 3 memories',
+      { what: 'the memories screen count' },
+    );
+    const figures = await graphql<{
+      memoryStats: { memoryCount: number; closedCount: number };
+      memories: { totalCount: number };
+    }>('{ memoryStats { memoryCount closedCount } memories(limit: 1) { totalCount } }');
+    expect(figures).toEqual({ memoryStats: { memoryCount: 3, closedCount: 1 }, memories: { totalCount: 3 } });
+
+    const created = await graphql<{ createApiKey: { secret: string } }>(
+      'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+      { input: { name: 'counts' } },
+    );
+    const rest = async (path: string) => {
+      const response = await context.request.get(url(`/api/user/${userId}${path}`), {
+        headers: { 'X-API-Key': created.createApiKey.secret },
+      });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    await expect(rest('/memory_stats')).resolves.toMatchObject({ memory_count: 3, closed_count: 1 });
+    await expect(rest('/memories')).resolves.toMatchObject({ total_count: 3 });
+  });
+
   it('views details with history and concepts, edits text, category and importance, and deletes with the confirmation', async () => {
     const { page } = await signedInWith([
       { text: 'Alice Johnson moved to Paris to work for Google.', category: 'work', importance: 0.4 },

@@ -16,6 +16,7 @@ const EXPECTED_PUBLIC = [
   'Mutation.signUp',
   'Query.authConfig',
   'Query.planCatalogue',
+  'Query.sharedConversation',
 ];
 
 /** The memory operations act on the signed-in user's own memories: never public. */

@@ -19,6 +19,9 @@ export const unknownModel = (model: string): CommonError =>
 export const conversationNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, ChatMessages.conversationNotFound);
 
+export const sharedConversationNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, ChatMessages.sharedConversationNotFound);
+
 export const providerKeyNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
 
@@ -54,6 +57,10 @@ export const providerFailed = (provider: LlmProviderId, message: string | null):
 
 export const webSearchNotConfigured = (): ChatError =>
   new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.webSearchNotConfigured);
+
+/** A search's summary asked of no model: the caller shows the formatted results instead (web-app.md section 8). */
+export const noSummaryModel = (): ChatError =>
+  new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.noSummaryModel);
 
 export const webSearchFailed = (provider: string, status: number | null, message: string | null): ChatError =>
   new ChatError(

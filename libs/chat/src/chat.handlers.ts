@@ -23,6 +23,9 @@ import {
   type ProviderKeyTestView,
   RenameConversationRequest,
   SendChatTurnRequest,
+  SharedConversationRequest,
+  type ConversationShareView,
+  type SharedConversationView,
   TestProviderKeyRequest,
   type UserDataDeletionView,
   WebSearchRequest,
@@ -35,8 +38,10 @@ import {
   toChatTurnView,
   toConversationDeletionView,
   toConversationListView,
+  toConversationShareView,
   toConversationSummaryView,
   toConversationView,
+  toSharedConversationView,
   toExtractedFactsView,
 } from './chat.views.js';
 import { ChatTurnService } from './services/chat-turn.service.js';
@@ -133,6 +138,31 @@ export class ChatHandlers {
     @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
   ): Promise<ConversationDeletionView> {
     return toConversationDeletionView(await this.conversations.delete(userId, request.conversationId));
+  }
+
+  @MessagePattern(ChatSubjects.shareConversation.name)
+  async shareConversation(
+    @ActingUserId() userId: string,
+    @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
+  ): Promise<ConversationShareView> {
+    return toConversationShareView(await this.conversations.share(userId, request.conversationId));
+  }
+
+  @MessagePattern(ChatSubjects.revokeConversationShare.name)
+  async revokeConversationShare(
+    @ActingUserId() userId: string,
+    @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
+  ): Promise<ConversationSummaryView> {
+    return toConversationSummaryView(await this.conversations.revokeShare(userId, request.conversationId));
+  }
+
+  /** No acting user: the token is the whole permission (anyone the owner gave the link to). */
+  @MessagePattern(ChatSubjects.getSharedConversation.name)
+  async getSharedConversation(
+    @BusPayload(SharedConversationRequest) request: SharedConversationRequest,
+  ): Promise<SharedConversationView> {
+    const { conversation, share, messages } = await this.conversations.getShared(request.token);
+    return toSharedConversationView(conversation, share, messages);
   }
 
   @MessagePattern(ChatSubjects.webSearch.name)

@@ -6,15 +6,16 @@ import {
   type ChatTurnView,
   type ConversationDeletionView,
   type ConversationListView,
+  type ConversationShareView,
   type ConversationSummaryView,
   type ConversationView,
   type ExtractedFactsView,
   type MemorySource,
+  type SharedConversationView,
 } from '@membolt/contracts';
 import type { CandidateFact } from './extraction/fact.js';
 import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from './domain/chat-turn.js';
-import type { ChatMessage, Conversation } from './domain/conversation.js';
-import type { ConversationPage } from './ports/conversation.repository.js';
+import type { ChatMessage, Conversation, ConversationSummary } from './domain/conversation.js';
 
 /** The only place chat's domain objects become bus views. */
 
@@ -54,16 +55,40 @@ export function toChatStreamChunk(event: ChatTurnEvent): ChatStreamChunk {
   }
 }
 
-export function toConversationSummaryView(conversation: Conversation): ConversationSummaryView {
+export function toConversationSummaryView(conversation: ConversationSummary): ConversationSummaryView {
   return {
     id: conversation.id,
     title: conversation.title,
     preview: conversation.preview,
     model: conversation.model,
     messageCount: conversation.messageCount,
-    memoryCount: conversation.memoryCount,
+    memoryCount: conversation.memoriesLearnt,
+    share: conversation.share ? toConversationShareView(conversation.share) : null,
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
+  };
+}
+
+export function toConversationShareView(share: { token: string; since: Date }): ConversationShareView {
+  return { token: share.token, sharedAt: share.since.toISOString() };
+}
+
+/** Only what the link shows: the user's and the assistant's messages, their text and time. */
+export function toSharedConversationView(
+  conversation: Conversation,
+  share: { readonly since: Date },
+  messages: readonly ChatMessage[],
+): SharedConversationView {
+  return {
+    title: conversation.title,
+    sharedAt: share.since.toISOString(),
+    messages: messages
+      .filter((message) => message.role !== 'system')
+      .map((message) => ({
+        role: message.role,
+        content: message.content,
+        createdAt: message.createdAt.toISOString(),
+      })),
   };
 }
 
@@ -81,14 +106,14 @@ export function toChatMessageView(message: ChatMessage): ChatMessageView {
 }
 
 export function toConversationView(
-  conversation: Conversation,
+  conversation: ConversationSummary,
   messages: readonly ChatMessage[],
 ): ConversationView {
   return { ...toConversationSummaryView(conversation), messages: messages.map(toChatMessageView) };
 }
 
 export function toConversationListView(
-  page: ConversationPage,
+  page: { readonly conversations: readonly ConversationSummary[]; readonly totalCount: number },
   limit: number,
   offset: number,
 ): ConversationListView {

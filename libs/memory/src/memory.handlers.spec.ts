@@ -313,6 +313,27 @@ describe('memory service over the bus', () => {
     expect(view.embedding).toHaveLength(DIM);
   });
 
+  it('counts the memories each conversation taught: open ones of the acting account only', async () => {
+    await create('My dog is called Rex.', { conversationId: 'c-1', source: 'chat' });
+    await create('I live in Porto.', {
+      conversationId: 'c-1',
+      source: 'chat',
+      validTo: '2000-01-02T00:00:00.000Z',
+      validFrom: '2000-01-01T00:00:00.000Z',
+    });
+    await create('alice likes tea', { conversationId: 'c-1', endUserId: 'alice' });
+    await create('Someone else’s fact', { conversationId: 'c-1' }, B);
+    await create('I like jazz.', { conversationId: 'c-2' });
+    const counts = (as = A) =>
+      bus.request(MemorySubjects.conversationCounts, { conversationIds: ['c-1', 'c-2', 'c-3'] }, as);
+    await expect(counts()).resolves.toEqual({ counts: { 'c-1': 1, 'c-2': 1, 'c-3': 0 } });
+    await expect(counts(B)).resolves.toEqual({ counts: { 'c-1': 1, 'c-2': 0, 'c-3': 0 } });
+    const refused = await rejection(
+      bus.request(MemorySubjects.conversationCounts, { conversationIds: [''] } as never, A),
+    );
+    expect(refused).toMatchObject({ code: CommonErrorCode.ValidationError });
+  });
+
   it('keeps end users apart, lists them with counts and erases one with a receipt', async () => {
     await create('alice likes tea', { endUserId: 'alice' });
     await create('alice likes jazz', { endUserId: 'alice' });
@@ -328,7 +349,7 @@ describe('memory service over the bus', () => {
     ]);
     const bobsView = await bus.request(
       MemorySubjects.search,
-      { query: 'what does alice like', limit: 10, endUserId: 'bob' },
+      { query: 'what alice likes', limit: 10, endUserId: 'bob' },
       A,
     );
     expect(bobsView.results.length).toBeGreaterThan(0);

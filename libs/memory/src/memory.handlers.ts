@@ -29,6 +29,8 @@ import {
   type MemoryStatsView,
   RetentionPreviewRequest,
   type RetentionPreviewView,
+  ConversationMemoryCountsRequest,
+  type ConversationMemoryCountsView,
   MemorySubjects,
   type MemoryView,
   SearchMemoriesRequest,
@@ -136,6 +138,14 @@ export class MemoryHandlers {
     @BusPayload(MemoryStatsRequest) request: MemoryStatsRequest,
   ): Promise<MemoryStatsView> {
     return toStatsView(await this.memory.stats(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.conversationCounts.name)
+  async conversationCounts(
+    @ActingUserId() userId: string,
+    @BusPayload(ConversationMemoryCountsRequest) request: ConversationMemoryCountsRequest,
+  ): Promise<ConversationMemoryCountsView> {
+    return { counts: await this.memory.conversationCounts(userId, request) };
   }
 
   @MessagePattern(MemorySubjects.retentionPreview.name)

@@ -180,6 +180,22 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(found.results[0]!.scores.reasons.join('; ')).toContain('parking');
   });
 
+  it('answers no result for a query that matches no memory, and only the matching ones otherwise', async () => {
+    for (const text of [
+      'I prefer oat milk in my coffee.',
+      'My daughter Emma starts school in Lisbon in September.',
+      'The Apollo project deadline at Acme is next Friday.',
+      'Remember to water the plants.',
+      'My dog is called Rex.',
+      'I like jazz concerts.',
+    ])
+      await memory.create(USER, { text });
+    expect((await memory.search(USER, { query: 'pizza', limit: 10 })).results).toEqual([]);
+    expect((await memory.search(USER, { query: 'quantum physics', limit: 10 })).results).toEqual([]);
+    const coffee = await memory.search(USER, { query: 'coffee', limit: 10 });
+    expect(coffee.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
+  });
+
   it('asks the store for conversation neighbours only of candidates that belong to a conversation', async () => {
     const asked: string[][] = [];
     const neighbours = store.search.neighbours!.bind(store.search);

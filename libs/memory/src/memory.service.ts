@@ -4,6 +4,7 @@ import {
   type BatchMemoryItem,
   type ConceptGraphRequest,
   type ConceptMemoriesRequest,
+  type ConversationMemoryCountsRequest,
   type CreateMemoryBatchRequest,
   type CreateMemoryRequest,
   DEFAULT_IMPORTANCE,
@@ -44,6 +45,7 @@ import type {
   MemoryVersion,
   NewMemoryRecord,
 } from './domain/memory.js';
+import { OPEN_ONLY } from './domain/memory.js';
 import {
   badMetadataFilter,
   conceptNotFound,
@@ -367,10 +369,31 @@ export class MemoryService {
     };
   }
 
+  /**
+   * The memories each conversation taught: the open memories of the scope stored from it, the same
+   * definition as the account's count (a fact a later one closed is no longer counted).
+   */
+  async conversationCounts(
+    userId: string,
+    request: ConversationMemoryCountsRequest,
+  ): Promise<Record<string, number>> {
+    const scope = scopeOf(userId, request);
+    const counts: Record<string, number> = {};
+    for (const conversationId of new Set(request.conversationIds)) {
+      const page = await this.store.memories.list(
+        scope,
+        { ...OPEN_ONLY(this.clock.now()), conversationId },
+        { limit: 1, offset: 0, sort: 'recent' },
+      );
+      counts[conversationId] = page.totalCount;
+    }
+    return counts;
+  }
+
   async stats(userId: string, request: MemoryStatsRequest): Promise<MemoryStats & { oldestCreatedAt: Date }> {
     const scope = scopeOf(userId, request);
     await this.concepts.settle(scope);
-    const stats = await this.store.memories.stats(scope);
+    const stats = await this.store.memories.stats(scope, this.clock.now());
     // The spec's fallback: with no memories the oldest timestamp is now.
     return { ...stats, oldestCreatedAt: stats.oldestCreatedAt ?? this.clock.now() };
   }

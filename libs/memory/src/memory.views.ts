@@ -89,6 +89,7 @@ export function toDeletionReceipt(outcome: DeletionOutcome): MemoryDeletionRecei
 export function toStatsView(stats: MemoryStats & { oldestCreatedAt: Date }): MemoryStatsView {
   return {
     memoryCount: stats.memoryCount,
+    closedCount: stats.closedCount,
     avgImportance: stats.avgImportance,
     oldestTimestamp: stats.oldestCreatedAt.toISOString(),
     conceptCount: stats.conceptCount,

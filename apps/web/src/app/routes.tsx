@@ -13,6 +13,7 @@ import { AppLayout } from '../modules/layout/AppLayout';
 import { SignedInLayout } from '../modules/layout/SignedInLayout';
 import { NotFoundPage } from '../modules/not-found/NotFoundPage';
 import { SettingsPage } from '../modules/settings/SettingsPage';
+import { SharedConversationPage } from '../modules/shared/SharedConversationPage';
 
 export const APP_ROUTES: RouteObject[] = [
   {
@@ -28,6 +29,8 @@ export const APP_ROUTES: RouteObject[] = [
       },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      // Public: the link's token is the permission, signed in or not.
+      { path: 'shared/:token', element: <SharedConversationPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -35,8 +35,11 @@ type Documents = {
     "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": typeof types.ChatTurnFieldsFragmentDoc,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": typeof types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation ShareConversation($id: ID!) {\n    shareConversation(id: $id) {\n      token\n      sharedAt\n    }\n  }\n": typeof types.ShareConversationDocument,
+    "\n  mutation RevokeConversationShare($id: ID!) {\n    revokeConversationShare(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n": typeof types.RevokeConversationShareDocument,
     "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": typeof types.WebSearchDocument,
     "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": typeof types.ChatModelsDocument,
+    "\n  query ConversationShare($id: ID!) {\n    conversation(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n": typeof types.ConversationShareDocument,
     "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ConversationDocument,
     "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n": typeof types.RecentConversationsDocument,
@@ -67,6 +70,7 @@ type Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": typeof types.SharedConversationDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": typeof types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": typeof types.UploadsDocument,
     "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": typeof types.UploadDocument,
@@ -97,8 +101,11 @@ const documents: Documents = {
     "\n  fragment ChatTurnFields on ChatTurn {\n    conversationId\n    conversationTitle\n    userMessageId\n    assistantMessageId\n    text\n    model\n    responder\n    offline\n    memoriesUsed\n    createdAt\n    memoriesRetrieved {\n      ...ChatMemoryFields\n    }\n  }\n": types.ChatTurnFieldsFragmentDoc,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    role\n    content\n    createdAt\n    mode\n    memories {\n      id\n      text\n      importance\n      category\n      source\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ConversationSummaryFields on ConversationSummary {\n    id\n    title\n    preview\n    updatedAt\n    memoryCount\n  }\n": types.ConversationSummaryFieldsFragmentDoc,
+    "\n  mutation ShareConversation($id: ID!) {\n    shareConversation(id: $id) {\n      token\n      sharedAt\n    }\n  }\n": types.ShareConversationDocument,
+    "\n  mutation RevokeConversationShare($id: ID!) {\n    revokeConversationShare(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n": types.RevokeConversationShareDocument,
     "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n": types.WebSearchDocument,
     "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n": types.ChatModelsDocument,
+    "\n  query ConversationShare($id: ID!) {\n    conversation(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n": types.ConversationShareDocument,
     "\n  query Conversation($id: ID!) {\n    conversation(id: $id) {\n      id\n      title\n      model\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ConversationDocument,
     "\n  query Conversations($limit: Int!) {\n    conversations(limit: $limit, offset: 0) {\n      totalCount\n      conversations {\n        ...ConversationSummaryFields\n      }\n    }\n  }\n": types.ConversationsDocument,
     "\n  query RecentConversations($limit: Int) {\n    conversations(limit: $limit) {\n      totalCount\n      conversations {\n        id\n        title\n        preview\n        memoryCount\n        updatedAt\n      }\n    }\n  }\n": types.RecentConversationsDocument,
@@ -129,6 +136,7 @@ const documents: Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": types.SharedConversationDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": types.UploadsDocument,
     "\n  query Upload($id: ID!) {\n    upload(id: $id) {\n      ...UploadFields\n    }\n  }\n": types.UploadDocument,
@@ -239,11 +247,23 @@ export function graphql(source: "\n  fragment ConversationSummaryFields on Conve
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation ShareConversation($id: ID!) {\n    shareConversation(id: $id) {\n      token\n      sharedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ShareConversation($id: ID!) {\n    shareConversation(id: $id) {\n      token\n      sharedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeConversationShare($id: ID!) {\n    revokeConversationShare(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeConversationShare($id: ID!) {\n    revokeConversationShare(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation WebSearch($query: String!, $numResults: Int!) {\n    webSearch(query: $query, numResults: $numResults, summarize: false) {\n      query\n      formattedResults\n      results {\n        title\n        url\n        snippet\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatModels {\n    chatModels {\n      defaultModelId\n      offline\n      models {\n        id\n        label\n        provider\n        inChatList\n        available\n        unavailableReason\n        isDefault\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationShare($id: ID!) {\n    conversation(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConversationShare($id: ID!) {\n    conversation(id: $id) {\n      id\n      share {\n        token\n        sharedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -364,6 +384,10 @@ export function graphql(source: "\n  query ProviderKeys {\n    providerKeys {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

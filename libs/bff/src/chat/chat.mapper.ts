@@ -5,9 +5,11 @@ import type {
   ChatTurnView,
   ConversationDeletionView,
   ConversationListView,
+  ConversationShareView,
   ConversationSummaryView,
   ConversationView,
   SendChatTurnRequest,
+  SharedConversationView,
   WebSearchView,
 } from '@membolt/contracts';
 import type { MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
@@ -22,10 +24,12 @@ import type {
   ConversationDeletionModel,
   ConversationModel,
   ConversationPageModel,
+  ConversationShareModel,
   ConversationSummaryModel,
   LlmProviderModel,
   ModelProviderSourceModel,
   SendChatMessageInput,
+  SharedConversationModel,
   WebSearchModel,
   WebSearchProviderModel,
 } from './chat.models.js';
@@ -116,8 +120,26 @@ export function toConversationSummaryModel(summary: ConversationSummaryView): Co
     model: summary.model,
     messageCount: summary.messageCount,
     memoryCount: summary.memoryCount,
+    share: summary.share ? toConversationShareModel(summary.share) : null,
     createdAt: summary.createdAt,
     updatedAt: summary.updatedAt,
+  };
+}
+
+export const toConversationShareModel = (share: ConversationShareView): ConversationShareModel => ({
+  token: share.token,
+  sharedAt: share.sharedAt,
+});
+
+export function toSharedConversationModel(view: SharedConversationView): SharedConversationModel {
+  return {
+    title: view.title,
+    sharedAt: view.sharedAt,
+    messages: view.messages.map((message) => ({
+      role: message.role as ChatRoleModel,
+      content: message.content,
+      createdAt: message.createdAt,
+    })),
   };
 }
 

@@ -230,6 +230,15 @@ export class ChatMessageModel {
   mode!: ChatModeModel;
 }
 
+@ObjectType('ConversationShare', { description: 'A read-only link to a conversation: /shared/{token}.' })
+export class ConversationShareModel {
+  @Field({ description: 'The unguessable token of the link; revoking the share makes it find nothing.' })
+  token!: string;
+
+  @Field()
+  sharedAt!: string;
+}
+
 @ObjectType('ConversationSummary')
 export class ConversationSummaryModel {
   @Field(() => ID)
@@ -247,14 +256,46 @@ export class ConversationSummaryModel {
   @Field(() => Int)
   messageCount!: number;
 
-  @Field(() => Int, { description: "Distinct memories used across the conversation's answers." })
+  @Field(() => Int, { description: 'The memories the conversation taught (open memories stored from it).' })
   memoryCount!: number;
+
+  @Field(() => ConversationShareModel, {
+    nullable: true,
+    description: 'The read-only link while the conversation is shared; null otherwise.',
+  })
+  share!: ConversationShareModel | null;
 
   @Field()
   createdAt!: string;
 
   @Field()
   updatedAt!: string;
+}
+
+@ObjectType('SharedMessage')
+export class SharedMessageModel {
+  @Field(() => ChatRoleModel)
+  role!: ChatRoleModel;
+
+  @Field()
+  content!: string;
+
+  @Field()
+  createdAt!: string;
+}
+
+@ObjectType('SharedConversation', {
+  description: 'A conversation its owner shares read-only: the title and the messages, nothing else.',
+})
+export class SharedConversationModel {
+  @Field()
+  title!: string;
+
+  @Field()
+  sharedAt!: string;
+
+  @Field(() => [SharedMessageModel], { description: 'Oldest first.' })
+  messages!: SharedMessageModel[];
 }
 
 @ObjectType('Conversation')

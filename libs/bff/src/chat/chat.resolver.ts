@@ -2,6 +2,7 @@ import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
 import { ChatSubjects, METERED_ENDPOINTS } from '@membolt/contracts';
 import { Metered } from '@membolt/edge';
+import { Public } from '../common/public.decorator.js';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
@@ -10,7 +11,9 @@ import {
   toConversationDeletionModel,
   toConversationModel,
   toConversationPage,
+  toConversationShareModel,
   toConversationSummaryModel,
+  toSharedConversationModel,
   toSendChatTurnRequest,
   toWebSearchModel,
 } from './chat.mapper.js';
@@ -21,8 +24,10 @@ import {
   ConversationDeletionModel,
   ConversationModel,
   ConversationPageModel,
+  ConversationShareModel,
   ConversationSummaryModel,
   SendChatMessageInput,
+  SharedConversationModel,
   WEB_SEARCH_DEFAULT_RESULTS,
   WebSearchModel,
 } from './chat.models.js';
@@ -110,6 +115,41 @@ export class ChatResolver {
         { userId: user.userId },
       ),
     );
+  }
+
+  @Mutation(() => ConversationShareModel, {
+    description: 'Creates the read-only link to your conversation, or answers the one it already has.',
+  })
+  async shareConversation(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ConversationShareModel> {
+    return toConversationShareModel(
+      await this.bus.request(ChatSubjects.shareConversation, { conversationId: id }, { userId: user.userId }),
+    );
+  }
+
+  @Mutation(() => ConversationSummaryModel, {
+    description: 'Revokes the read-only link to your conversation: it finds nothing from then on.',
+  })
+  async revokeConversationShare(
+    @CurrentUser() user: SessionUser,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ConversationSummaryModel> {
+    return toConversationSummaryModel(
+      await this.bus.request(
+        ChatSubjects.revokeConversationShare,
+        { conversationId: id },
+        { userId: user.userId },
+      ),
+    );
+  }
+
+  /** Public: the link's token is the whole permission; an unknown or revoked one is NOT_FOUND. */
+  @Query(() => SharedConversationModel, { description: 'A conversation shared read-only, by its link.' })
+  @Public()
+  async sharedConversation(@Args('token') token: string): Promise<SharedConversationModel> {
+    return toSharedConversationModel(await this.bus.request(ChatSubjects.getSharedConversation, { token }));
   }
 
   @Mutation(() => WebSearchModel, {

@@ -119,6 +119,7 @@ export function toDeletionReceiptModel(receipt: MemoryDeletionReceipt): MemoryDe
 
 export const toStatsModel = (stats: MemoryStatsView): MemoryStatsModel => ({
   memoryCount: stats.memoryCount,
+  closedCount: stats.closedCount,
   avgImportance: stats.avgImportance,
   oldestTimestamp: stats.oldestTimestamp,
   conceptCount: stats.conceptCount,

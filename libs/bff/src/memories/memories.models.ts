@@ -264,8 +264,13 @@ export class MemoryDeletionReceiptModel {
 
 @ObjectType('MemoryStats')
 export class MemoryStatsModel {
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
+  })
   memoryCount!: number;
+
+  @Field(() => Int, { description: 'Facts closed since they were stored, counted apart from memoryCount.' })
+  closedCount!: number;
 
   @Field(() => Float)
   avgImportance!: number;

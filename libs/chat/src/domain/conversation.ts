@@ -33,9 +33,19 @@ export interface Conversation {
   readonly preview: string;
   readonly messageCount: number;
   /** Distinct memories used across the answers. */
-  readonly memoryCount: number;
+  readonly memoriesUsed: number;
+  /** The read-only link's token while the owner shares the conversation (decision 090); null otherwise. */
+  readonly share: { readonly token: string; readonly since: Date } | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/**
+ * A conversation as its owner sees it: with the memories it taught (the open memories stored from it, as
+ * the memory service counts them), not the memories its answers used.
+ */
+export interface ConversationSummary extends Conversation {
+  readonly memoriesLearnt: number;
 }
 
 export const PREVIEW_LENGTH = 200;

@@ -28,6 +28,17 @@ export interface ConversationRepository {
   /** Oldest first; with `last`, only the newest `last` messages (still oldest first). */
   messages(userId: string, conversationId: string, last?: number): Promise<ChatMessage[]>;
   rename(userId: string, conversationId: string, title: string, at: Date): Promise<Conversation | null>;
+  /**
+   * Sets (a new token) or clears (null) the conversation's read-only link; null when the conversation is not
+   * the user's. Tokens are unique across every user.
+   */
+  setShare(
+    userId: string,
+    conversationId: string,
+    share: { readonly token: string; readonly since: Date } | null,
+  ): Promise<Conversation | null>;
+  /** The conversation shared under this token, whoever owns it (the public read of a link); null when none. */
+  findShared(token: string): Promise<Conversation | null>;
   /** The number of messages removed, or null when the conversation is not the user's. */
   delete(userId: string, conversationId: string): Promise<number | null>;
   deleteAllOfUser(userId: string): Promise<{ conversations: number; messages: number }>;

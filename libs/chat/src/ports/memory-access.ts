@@ -13,6 +13,11 @@ export interface MemoryAccess {
   openFactsOn(userId: string, subject: string): Promise<readonly MemoryView[]>;
   create(userId: string, request: CreateMemoryRequest): Promise<MemoryView>;
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView>;
+  /** The memories each of these conversations taught (the memory service's count), by conversation id. */
+  conversationCounts(
+    userId: string,
+    conversationIds: readonly string[],
+  ): Promise<Readonly<Record<string, number>>>;
 }
 
 export const MEMORY_ACCESS = Symbol('MEMORY_ACCESS');

@@ -10,7 +10,7 @@ import {
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { randomUUID } from 'node:crypto';
-import { conversationNotFound } from '../chat.errors.js';
+import { conversationNotFound, noSummaryModel } from '../chat.errors.js';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
 import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from '../domain/chat-turn.js';
 import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
@@ -84,6 +84,10 @@ export class ChatTurnService {
       this.retrieve(userId, request.message, history),
     ]);
     const reach = access.get(model.provider);
+    // A Search Mode turn asks the model to summarise the results: the offline assistant cannot, and its
+    // answer must not stand in for the results. Refused before anything is stored; the screen shows the
+    // formatted results instead.
+    if (mode === 'search' && !reach) throw noSummaryModel();
     const memories: PromptMemory[] = results.map((result) => ({
       id: result.memory.id,
       text: result.memory.text,

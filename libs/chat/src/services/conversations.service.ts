@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { conversationNotFound } from '../chat.errors.js';
-import type { ChatMessage, Conversation } from '../domain/conversation.js';
+import { conversationNotFound, sharedConversationNotFound } from '../chat.errors.js';
+import type { ChatMessage, Conversation, ConversationSummary } from '../domain/conversation.js';
 import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
-import type { ConversationPage } from '../ports/conversation.repository.js';
+import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
+
+/** 24 random bytes: 32 base64url characters, beyond guessing. */
+const SHARE_TOKEN_BYTES = 24;
 
 /** The user's stored conversations: list, read, rename, delete (the memories extracted from them stay). */
 @Injectable()
@@ -11,25 +15,71 @@ export class ConversationsService {
   constructor(
     @Inject(CHAT_STORE) private readonly store: ChatStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MEMORY_ACCESS) private readonly memory: MemoryAccess,
   ) {}
 
-  list(userId: string, limit: number, offset: number): Promise<ConversationPage> {
-    return this.store.conversations.list(userId, limit, offset);
+  async list(
+    userId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ conversations: ConversationSummary[]; totalCount: number }> {
+    const page = await this.store.conversations.list(userId, limit, offset);
+    return { conversations: await this.withLearnt(userId, page.conversations), totalCount: page.totalCount };
   }
 
   async get(
     userId: string,
     conversationId: string,
-  ): Promise<{ conversation: Conversation; messages: ChatMessage[] }> {
+  ): Promise<{ conversation: ConversationSummary; messages: ChatMessage[] }> {
     const conversation = await this.store.conversations.find(userId, conversationId);
     if (!conversation) throw conversationNotFound();
-    return { conversation, messages: await this.store.conversations.messages(userId, conversationId) };
+    const [summary] = await this.withLearnt(userId, [conversation]);
+    return {
+      conversation: summary!,
+      messages: await this.store.conversations.messages(userId, conversationId),
+    };
   }
 
-  async rename(userId: string, conversationId: string, title: string): Promise<Conversation> {
+  async rename(userId: string, conversationId: string, title: string): Promise<ConversationSummary> {
     const renamed = await this.store.conversations.rename(userId, conversationId, title, this.clock.now());
     if (!renamed) throw conversationNotFound();
-    return renamed;
+    const [summary] = await this.withLearnt(userId, [renamed]);
+    return summary!;
+  }
+
+  /**
+   * The conversation's read-only link: the one it has, or a new unguessable token (192 random bits). Only
+   * the owner reaches it (another user's conversation is NOT_FOUND).
+   */
+  async share(userId: string, conversationId: string): Promise<{ token: string; since: Date }> {
+    const conversation = await this.store.conversations.find(userId, conversationId);
+    if (!conversation) throw conversationNotFound();
+    if (conversation.share) return conversation.share;
+    const share = { token: randomBytes(SHARE_TOKEN_BYTES).toString('base64url'), since: this.clock.now() };
+    if (!(await this.store.conversations.setShare(userId, conversationId, share)))
+      throw conversationNotFound();
+    return share;
+  }
+
+  /** Revokes the read-only link (nothing to do when there is none); only the owner can. */
+  async revokeShare(userId: string, conversationId: string): Promise<ConversationSummary> {
+    const revoked = await this.store.conversations.setShare(userId, conversationId, null);
+    if (!revoked) throw conversationNotFound();
+    const [summary] = await this.withLearnt(userId, [revoked]);
+    return summary!;
+  }
+
+  /** What a link shows, whoever asks: NOT_FOUND for a token that shares nothing (never shared, or revoked). */
+  async getShared(
+    token: string,
+  ): Promise<{ conversation: Conversation; share: { since: Date }; messages: ChatMessage[] }> {
+    const conversation = await this.store.conversations.findShared(token);
+    if (!conversation?.share) throw sharedConversationNotFound();
+    return {
+      conversation,
+      share: conversation.share,
+      messages: await this.store.conversations.messages(conversation.userId, conversation.id),
+    };
   }
 
   async delete(
@@ -39,6 +89,21 @@ export class ConversationsService {
     const removedMessages = await this.store.conversations.delete(userId, conversationId);
     if (removedMessages === null) throw conversationNotFound();
     return { conversationId, removedMessages };
+  }
+
+  /** The memories each conversation taught, counted by the memory service (one definition of a memory). */
+  private async withLearnt(
+    userId: string,
+    conversations: readonly Conversation[],
+  ): Promise<ConversationSummary[]> {
+    const counts = await this.memory.conversationCounts(
+      userId,
+      conversations.map((conversation) => conversation.id),
+    );
+    return conversations.map((conversation) => ({
+      ...conversation,
+      memoriesLearnt: counts[conversation.id] ?? 0,
+    }));
   }
 
   async deleteUserData(userId: string): Promise<{ conversations: number; messages: number }> {

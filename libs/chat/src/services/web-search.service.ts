@@ -5,7 +5,7 @@ import {
   type WebSearchResultView,
   type WebSearchView,
 } from '@membolt/contracts';
-import { webSearchNotConfigured } from '../chat.errors.js';
+import { noSummaryModel, webSearchNotConfigured } from '../chat.errors.js';
 import { completeText } from '../providers/llm-provider.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { WEB_SEARCH_PROVIDER, type WebSearchProvider } from '../search/web-search-provider.js';
@@ -69,11 +69,7 @@ export class WebSearchService {
     signal?: AbortSignal,
   ): Promise<string> {
     const { model, reach } = await this.catalogue.reach(userId, request.model);
-    if (!reach)
-      throw new ChatError(
-        webSearchNotConfigured().code,
-        'No language model is configured to summarise the results.',
-      );
+    if (!reach) throw noSummaryModel();
     const answer = await completeText(
       this.providers(reach.credentials),
       {

@@ -53,7 +53,8 @@ export function describeConversationRepositoryContract(
         model: 'gpt-4.1',
         preview: 'Answer to Hello there',
         messageCount: 2,
-        memoryCount: 2,
+        memoriesUsed: 2,
+        share: null,
         createdAt: t0,
         updatedAt: t0,
       });
@@ -88,7 +89,8 @@ export function describeConversationRepositoryContract(
       const conversation = await repository.find('user-a', 'conv-1');
       expect(conversation).toMatchObject({
         messageCount: 4,
-        memoryCount: 3,
+        memoriesUsed: 3,
+        share: null,
         model: 'claude-3-haiku',
         preview: 'second answer',
         updatedAt: at(20),
@@ -128,6 +130,26 @@ export function describeConversationRepositoryContract(
         title: 'Hello there',
         messageCount: 2,
       });
+    });
+
+    it('shares a conversation under a token only its owner sets or clears, found by the token alone', async () => {
+      await start('user-a', 'conv-1');
+      await start('user-b', 'conv-2');
+      expect(await repository.findShared('token-1')).toBeNull();
+      expect(await repository.setShare('user-b', 'conv-1', { token: 'token-x', since: at(5) })).toBeNull();
+      const shared = await repository.setShare('user-a', 'conv-1', { token: 'token-1', since: at(5) });
+      expect(shared?.share).toEqual({ token: 'token-1', since: at(5) });
+      expect((await repository.findShared('token-1'))?.id).toBe('conv-1');
+      expect(await repository.findShared('token-x')).toBeNull();
+      // Another user cannot clear it; its owner can, and the token then finds nothing.
+      expect(await repository.setShare('user-b', 'conv-1', null)).toBeNull();
+      expect((await repository.findShared('token-1'))?.id).toBe('conv-1');
+      expect((await repository.setShare('user-a', 'conv-1', null))?.share).toBeNull();
+      expect(await repository.findShared('token-1')).toBeNull();
+      // A deleted conversation takes its link with it.
+      await repository.setShare('user-b', 'conv-2', { token: 'token-2', since: at(6) });
+      await repository.delete('user-b', 'conv-2');
+      expect(await repository.findShared('token-2')).toBeNull();
     });
 
     it('renames a conversation', async () => {

@@ -17,7 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsEntityId, IsRequiredText } from '../common/validators.js';
+import { IsEntityId, IsOpaqueToken, IsRequiredText } from '../common/validators.js';
 import {
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
@@ -110,6 +110,12 @@ export class ListConversationsRequest {
 export class ConversationIdRequest {
   @IsEntityId()
   conversationId!: string;
+}
+
+/** (no user: anyone holding the link) A shared conversation by its link's token; an unknown or revoked one is NOT_FOUND. */
+export class SharedConversationRequest {
+  @IsOpaqueToken()
+  token!: string;
 }
 
 /** (user) */

@@ -8,6 +8,7 @@ import type {
   ListConversationsRequest,
   RenameConversationRequest,
   SendChatTurnRequest,
+  SharedConversationRequest,
   TestProviderKeyRequest,
   WebSearchRequest,
 } from './chat.requests.js';
@@ -17,16 +18,18 @@ import type {
   ChatTurnView,
   ConversationDeletionView,
   ConversationListView,
+  ConversationShareView,
   ConversationSummaryView,
   ConversationView,
   DocumentSummaryView,
   ExtractedFactsView,
   LearnedFactsView,
   ProviderKeyTestView,
+  SharedConversationView,
   WebSearchView,
 } from './chat.views.js';
 
-/** Every subject acts for the acting user (bus `meta.userId`). */
+/** Every subject but `getSharedConversation` acts for the acting user (bus `meta.userId`). */
 export const ChatSubjects = {
   listModels: defineSubject<ListChatModelsRequest, ChatModelListView>('chat', 'chat.models.list.v1', {
     idempotent: true,
@@ -54,6 +57,24 @@ export const ChatSubjects = {
   deleteConversation: defineSubject<ConversationIdRequest, ConversationDeletionView>(
     'chat',
     'chat.conversations.delete.v1',
+  ),
+  /** Creates the conversation's read-only link, or answers the one it has (decision 090). */
+  shareConversation: defineSubject<ConversationIdRequest, ConversationShareView>(
+    'chat',
+    'chat.conversations.share.v1',
+    { idempotent: true },
+  ),
+  /** Revokes the read-only link: its token finds nothing from then on. */
+  revokeConversationShare: defineSubject<ConversationIdRequest, ConversationSummaryView>(
+    'chat',
+    'chat.conversations.share.revoke.v1',
+    { idempotent: true },
+  ),
+  /** (no acting user) The conversation a link shares, read-only. */
+  getSharedConversation: defineSubject<SharedConversationRequest, SharedConversationView>(
+    'chat',
+    'chat.shared-conversations.get.v1',
+    { idempotent: true },
   ),
   webSearch: defineSubject<WebSearchRequest, WebSearchView>('chat', 'chat.web-search.v1', {
     idempotent: true,

@@ -124,10 +124,34 @@ export interface ConversationSummaryView {
   readonly preview: string;
   readonly model: string | null;
   readonly messageCount: number;
-  /** Distinct memories used across the conversation's answers. */
+  /** The open memories the conversation taught (stored from it), as the memory service counts them. */
   readonly memoryCount: number;
+  /** The read-only link while the owner shares the conversation (decision 090); null otherwise. */
+  readonly share: ConversationShareView | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/** A conversation's read-only link: `/shared/{token}` on the web app. */
+export interface ConversationShareView {
+  readonly token: string;
+  readonly sharedAt: string;
+}
+
+/**
+ * A shared conversation as anyone holding its link reads it: the title and the messages' role, text and
+ * time. Nothing else of the owner's (no memories, no model, no ids).
+ */
+export interface SharedConversationView {
+  readonly title: string;
+  readonly sharedAt: string;
+  readonly messages: readonly SharedMessageView[];
+}
+
+export interface SharedMessageView {
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly createdAt: string;
 }
 
 export interface ConversationListView {

@@ -10,6 +10,7 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
@@ -19,7 +20,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { ENTITY_ID_MAX_LENGTH } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
+import { CONVERSATION_LIST_MAX_LIMIT } from '../rules/chat.rules.js';
 import {
   CONVERSATION_TITLE_MAX_LENGTH,
   MAX_EMBEDDING_DIMENSION,
@@ -279,6 +282,17 @@ export class UpdateMemoryRequest extends MemoryIdRequest {
 }
 
 export class MemoryStatsRequest extends MemoryScopeFields {}
+
+/** How many memories each conversation taught: the open memories of the scope whose conversation it is. */
+export class ConversationMemoryCountsRequest extends MemoryScopeFields {
+  /** At most a page of conversations. */
+  @IsArray()
+  @ArrayMaxSize(CONVERSATION_LIST_MAX_LIMIT)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(ENTITY_ID_MAX_LENGTH, { each: true })
+  conversationIds!: string[];
+}
 
 /** One page of a user's memories for export (the gateway streams the pages as NDJSON). Oldest first. */
 export class ExportMemoriesRequest extends MemoryScopeFields {

@@ -3,6 +3,7 @@ import type { MemoryChangedEvent } from './memory-events.js';
 import type {
   ConceptGraphRequest,
   ConceptMemoriesRequest,
+  ConversationMemoryCountsRequest,
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   DeleteEndUserRequest,
@@ -20,6 +21,7 @@ import type {
 } from './memory.requests.js';
 import type {
   ConceptGraphView,
+  ConversationMemoryCountsView,
   EmbeddingView,
   EndUserListView,
   MemoryBatchView,
@@ -58,6 +60,11 @@ export const MemorySubjects = {
   stats: defineSubject<MemoryStatsRequest, MemoryStatsView>('memory', 'memory.memories.stats.v1', {
     idempotent: true,
   }),
+  conversationCounts: defineSubject<ConversationMemoryCountsRequest, ConversationMemoryCountsView>(
+    'memory',
+    'memory.memories.conversation-counts.v1',
+    { idempotent: true },
+  ),
   /** How many memories a plan's retention would remove now (the downgrade warning). */
   retentionPreview: defineSubject<RetentionPreviewRequest, RetentionPreviewView>(
     'memory',

@@ -110,8 +110,16 @@ export interface MemoryDeletionReceipt {
   readonly deletedAt: string;
 }
 
+/** Memories learnt per conversation: every conversation asked for, 0 when it taught none. */
+export interface ConversationMemoryCountsView {
+  readonly counts: Readonly<Record<string, number>>;
+}
+
 export interface MemoryStatsView {
+  /** Open memories of the scope: the count every screen and route shows, the same as a list's total. */
   readonly memoryCount: number;
+  /** Facts closed since they were stored (kept for questions about the past), apart from memoryCount. */
+  readonly closedCount: number;
   readonly avgImportance: number;
   /** Oldest memory's creation time; now when there are none (the spec's fallback). */
   readonly oldestTimestamp: string;

@@ -187,10 +187,12 @@ export const ChatMessages = {
   queryRequired: 'query is required',
   unknownModel: (model: string) => `Unknown model "${model}". Choose a model from the catalogue.`,
   conversationNotFound: 'Conversation not found',
+  sharedConversationNotFound: 'This conversation is not shared, or its link was revoked.',
   conversationDeleted: 'Conversation deleted. The memories extracted from it were kept.',
   offlineNotice: 'No language model is configured, so I am answering from your memories only.',
   providerNotConfigured: (provider: string) =>
     `${provider} is not configured: add your own ${provider} key in Settings > API Keys, or ask the operator to configure it.`,
+  noSummaryModel: 'No language model is configured to summarise the results.',
   webSearchNotConfigured:
     'Web search is not configured. The operator can set BRAVE_SEARCH_API_KEY, TAVILY_API_KEY or SEARXNG_URL.',
 } as const;

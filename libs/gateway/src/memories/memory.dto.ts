@@ -520,8 +520,17 @@ export class SearchResponse {
 }
 
 export class MemoryStatsResponse {
-  @ApiProperty({ example: 42 })
+  @ApiProperty({
+    description: 'Open memories of the scope: the same count as the total_count of an unfiltered list.',
+    example: 42,
+  })
   memory_count!: number;
+
+  @ApiProperty({
+    description: 'Facts closed since they were stored (valid_to passed), counted apart from memory_count.',
+    example: 3,
+  })
+  closed_count!: number;
 
   @ApiProperty({ example: 0.56 })
   avg_importance!: number;

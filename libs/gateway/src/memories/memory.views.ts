@@ -138,6 +138,7 @@ export function toSearchResponse(view: MemorySearchView, includeEmbedding: boole
 export function toMemoryStatsResponse(view: MemoryStatsView): MemoryStatsResponse {
   return {
     memory_count: view.memoryCount,
+    closed_count: view.closedCount,
     avg_importance: view.avgImportance,
     oldest_timestamp: view.oldestTimestamp,
     concept_count: view.conceptCount,

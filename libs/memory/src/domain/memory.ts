@@ -118,6 +118,9 @@ export interface MemoryFilter {
     | { readonly kind: 'asOf'; readonly at: Date };
 }
 
+/** The open memories as of `now`, nothing else filtered: what the account counts as its memories. */
+export const OPEN_ONLY = (now: Date): MemoryFilter => ({ validity: { kind: 'open', now } });
+
 /** What a delete removed, counted by kind. */
 export interface MemoryRemoval {
   readonly memoryIds: readonly string[];
@@ -132,8 +135,14 @@ export interface MemoryRemoval {
   };
 }
 
+/**
+ * The account's memory figures, one definition everywhere: `memoryCount` is the open memories of the scope
+ * (those a default list shows: no `validTo`, or one still ahead), `closedCount` the facts closed since
+ * (kept for questions about the past). Importance and the oldest time are of the open memories.
+ */
 export interface MemoryStats {
   readonly memoryCount: number;
+  readonly closedCount: number;
   readonly avgImportance: number;
   readonly oldestCreatedAt: Date | null;
   readonly conceptCount: number;

@@ -91,7 +91,8 @@ export interface MemoryRepository {
   /** Which of these origin ids (ids of an exported file) were already imported into the scope. */
   importedOriginIds(scope: MemoryScope, originIds: readonly string[]): Promise<Set<string>>;
 
-  stats(scope: MemoryScopeFilter): Promise<MemoryStats>;
+  /** The scope's figures (see MemoryStats), open and closed as of `now`. */
+  stats(scope: MemoryScopeFilter, now: Date): Promise<MemoryStats>;
 
   /**
    * Memories stored without their concepts (see NewMemoryRecord.concepts), oldest first: of one scope, or

@@ -55,6 +55,29 @@ describe('rankCandidates', () => {
     expect(ranked[0].score).toBe(ranked[0].scores.final);
   });
 
+  it('leaves out the candidates that match nothing: no keyword or concept hit, a cosine at the noise floor', () => {
+    const input = {
+      analysis: analyzeQuery('pizza', now),
+      dense: [
+        { id: 'a', score: 0.09 },
+        { id: 'b', score: 0 },
+        { id: 'c', score: -0.05 },
+      ],
+      keyword: [],
+      concept: [],
+      memories,
+      now,
+      limit: 10,
+    };
+    expect(rankCandidates(input)).toEqual([]);
+    // Any real match brings its memory back, and only it.
+    expect(
+      rankCandidates({ ...input, dense: [...input.dense, { id: 'b', score: 0.3 }] }).map((c) => c.id),
+    ).toEqual(['b']);
+    expect(rankCandidates({ ...input, keyword: [{ id: 'c', score: 1 }] }).map((c) => c.id)).toEqual(['c']);
+    expect(rankCandidates({ ...input, concept: [{ id: 'a' }] }).map((c) => c.id)).toEqual(['a']);
+  });
+
   it('ranks the same without reasons when they are not asked for', () => {
     const input = {
       analysis: analyzeQuery('where I moved to Paris', now),
@@ -236,7 +259,7 @@ describe('rankCandidates', () => {
         dense: [
           { id: 'joanna', score: 0.5 },
           { id: 'nate', score: 0.45 },
-          { id: 'tim', score: 0.05 },
+          { id: 'tim', score: 0.15 },
         ],
         keyword: [],
         concept: [],
@@ -333,7 +356,7 @@ describe('rankCandidates', () => {
           analysis: analyzeQuery('our dog', now),
           dense: [
             { id: 'best', score: 0.8 },
-            { id: 'weak', score: 0.05 },
+            { id: 'weak', score: 0.15 },
             { id: 'none', score: 0 },
           ],
           keyword: [],
@@ -346,10 +369,11 @@ describe('rankCandidates', () => {
       );
     const whole = ranked(0);
     const scaled = ranked(0.2);
-    // From a fused score of 0.2 the whole share (0.6 x 0.8); at 0.05 a quarter of it; at 0 none.
+    // From a fused score of 0.2 the whole share (0.6 x 0.8); at 0.15 three quarters of it.
     expect(whole.get('best')! - scaled.get('best')!).toBeCloseTo(0, 5);
-    expect(whole.get('weak')! - scaled.get('weak')!).toBeCloseTo(0.6 * 0.8 * 0.75, 5);
-    expect(whole.get('none')! - scaled.get('none')!).toBeCloseTo(0.6 * 0.8, 5);
+    expect(whole.get('weak')! - scaled.get('weak')!).toBeCloseTo(0.6 * 0.8 * 0.25, 5);
+    // A member that matches nothing does not ride on its conversation at all: it is left out.
+    expect(whole.has('none')).toBe(false);
   });
 
   it('gives a memory outside any conversation the same share of its own score', () => {

@@ -80,6 +80,15 @@ export interface RankingWeights {
   readonly detail: number;
   /** Subtracted when the memory asks something (its text holds a '?'): a question states no fact. */
   readonly question: number;
+  /**
+   * The cosine at or below which the dense channel says nothing: a candidate that only the dense channel
+   * brought (no keyword, concept or time match, and no neighbour that matches) is left out when its cosine
+   * is not above it. The dense channel hands the ranker its nearest memories whatever their distance, so
+   * without this a query about something never stored ("pizza") answers every memory. 0.1 is above the
+   * hash-collision noise of the offline embedder (unrelated texts score up to ~0.09 against a one-word
+   * query) and below a shared word.
+   */
+  readonly semanticFloor: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -102,6 +111,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   laterSpeaker: 0.2,
   detail: 0.5,
   question: 0.1,
+  semanticFloor: 0.1,
 };
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
@@ -197,6 +207,11 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       );
     }
   }
+  // A match: a keyword or concept hit, or a cosine above the floor (see RankingWeights.semanticFloor).
+  const matches = (id: string): boolean => {
+    const cosine = dense.get(id);
+    return keyword.has(id) || concept.has(id) || (cosine !== undefined && cosine > weights.semanticFloor);
+  };
   const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
@@ -237,8 +252,16 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
     );
     const fused = Math.max(own, fromNeighbours);
-    // A neighbour pulled in by nothing keeps out; a direct candidate stays even when its score is 0.
-    if (fused <= 0 && !candidates.has(id)) continue;
+    // A memory that matches nothing keeps out: neither its own channels nor a neighbour's say it bears on
+    // the query, and no time it held in was asked about.
+    if (
+      !timeMatch &&
+      !matches(id) &&
+      !(previous !== undefined && matches(previous)) &&
+      !(secondPrevious !== undefined && matches(secondPrevious)) &&
+      !(next !== undefined && matches(next))
+    )
+      continue;
 
     // A memory outside any conversation is its own conversation: the share is then of its own score, so
     // conversation members do not outrank standalone memories by belonging somewhere.

@@ -259,7 +259,7 @@ export function describeMemoryStoreContract(
         ]),
       );
       expect(graph.relations).toHaveLength(3);
-      expect(await store.memories.stats(A)).toMatchObject({
+      expect(await store.memories.stats(A, NOW)).toMatchObject({
         conceptCount: 3,
         relationCount: 3,
         memoryCount: 2,
@@ -329,7 +329,7 @@ export function describeMemoryStoreContract(
       // The wrong scope links nothing; a memory already linked is left alone.
       await store.memories.linkConcepts(B, [{ id: pendingRecord.memory.id, concepts: mentions }]);
       await store.memories.linkConcepts(A, [{ id: linked.memory.id, concepts: mentions }]);
-      expect((await store.memories.stats(A)).conceptCount).toBe(1);
+      expect((await store.memories.stats(A, NOW)).conceptCount).toBe(1);
       await store.memories.linkConcepts(A, [{ id: pendingRecord.memory.id, concepts: mentions }]);
       await store.memories.linkConcepts(A, [{ id: pendingRecord.memory.id, concepts: mentions }]);
       expect(await store.memories.pendingConcepts(A, 10)).toEqual([]);
@@ -360,8 +360,9 @@ export function describeMemoryStoreContract(
     });
 
     it('counts stats within the scope', async () => {
-      expect(await store.memories.stats(A)).toEqual({
+      expect(await store.memories.stats(A, NOW)).toEqual({
         memoryCount: 0,
+        closedCount: 0,
         avgImportance: 0,
         oldestCreatedAt: null,
         conceptCount: 0,
@@ -374,10 +375,20 @@ export function describeMemoryStoreContract(
       await store.memories.insertMany(A_END, [
         makeMemoryRecord(A_END, DIM, { importance: 1, createdAt: day(1) }),
       ]);
-      const stats = await store.memories.stats(A);
+      // A closed fact is counted apart, and leaves the figures of the open memories alone.
+      await store.memories.insertMany(A, [
+        makeMemoryRecord(A, DIM, { importance: 0.9, createdAt: day(1), validTo: day(4) }),
+      ]);
+      const stats = await store.memories.stats(A, NOW);
       expect(stats.memoryCount).toBe(2);
+      expect(stats.closedCount).toBe(1);
       expect(stats.avgImportance).toBeCloseTo(0.4, 6);
       expect(stats.oldestCreatedAt).toEqual(day(2));
+      // The count is the total of a default list, and a fact still open on its day counts as open.
+      expect((await store.memories.list(A, open, { limit: 1, offset: 0, sort: 'recent' })).totalCount).toBe(
+        2,
+      );
+      expect(await store.memories.stats(A, day(3))).toMatchObject({ memoryCount: 3, closedCount: 0 });
     });
 
     it('lists and erases end users; account deletion removes everything of the user only', async () => {
@@ -402,11 +413,11 @@ export function describeMemoryStoreContract(
       const erased = await store.endUsers.delete('user-a', 'alice');
       expect(erased.removed).toMatchObject({ memories: 2, vectors: 2, keywordEntries: 2 });
       expect((await store.endUsers.list('user-a', { limit: 10, offset: 0 })).total).toBe(1);
-      expect((await store.memories.stats(A)).memoryCount).toBe(1);
+      expect((await store.memories.stats(A, NOW)).memoryCount).toBe(1);
       const gone = await store.memories.deleteAllOfUser('user-a');
       expect(gone.removed.memories).toBe(2);
       expect((await store.memories.deleteAllOfUser('user-a')).removed.memories).toBe(0);
-      expect((await store.memories.stats(B)).memoryCount).toBe(1);
+      expect((await store.memories.stats(B, NOW)).memoryCount).toBe(1);
       expect((await store.endUsers.list('user-b', { limit: 10, offset: 0 })).total).toBe(1);
     });
 

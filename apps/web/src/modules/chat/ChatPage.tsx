@@ -28,6 +28,7 @@ import { useFileUpload } from '../uploads/hooks/use-file-upload';
 import type { ChatMode, ScreenMessage, SearchState } from './chat.types';
 import { ChatHeader } from './components/ChatHeader';
 import { ChatInput } from './components/ChatInput';
+import { ShareConversationDialog } from './components/ShareConversationDialog';
 import { ConversationList } from './components/ConversationList';
 import { MemoryPanel } from './components/MemoryPanel';
 import { MessageList } from './components/MessageList';
@@ -73,6 +74,7 @@ export function ChatPage() {
   useEffect(() => setPanelOpen(widePanel), [widePanel]);
   const [openMemoryId, setOpenMemoryId] = useState<string | null>(null);
   const [chosenModel, setChosenModel] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
   // The conversation this screen is in; a ref too, so the route change a new conversation causes is not
   // taken for a switch to another one.
   const conversationRef = useRef<string | null>(null);
@@ -174,7 +176,11 @@ export function ChatPage() {
   };
 
   /** Streams one turn into the message `answerId`; resolves false when it failed. */
-  const streamInto = async (answerId: string, message: string, system?: string): Promise<boolean> => {
+  const streamInto = async (
+    answerId: string,
+    message: string,
+    search?: { readonly system: string },
+  ): Promise<boolean> => {
     const controller = new AbortController();
     aborter.current = controller;
     try {
@@ -183,7 +189,7 @@ export function ChatPage() {
           message,
           model: model || undefined,
           conversationId: conversationRef.current ?? undefined,
-          system,
+          ...(search ? { system: search.system, mode: 'search' as const } : {}),
         },
         {
           signal: controller.signal,
@@ -268,7 +274,9 @@ export function ChatPage() {
     state({ query, status: 'processing', results, error: null });
     let summarised = false;
     try {
-      summarised = await streamInto(searchId, query, searchSummaryInstruction(query, found.formattedResults));
+      summarised = await streamInto(searchId, query, {
+        system: searchSummaryInstruction(query, found.formattedResults),
+      });
     } catch {
       summarised = false;
     }
@@ -457,6 +465,7 @@ export function ChatPage() {
           }}
           onClear={clear}
           onSave={() => setNotice(SAVED_NOTICE)}
+          onShare={conversationId ? () => setSharing(conversationId) : undefined}
         />
         {offline && (
           <Alert severity="info" sx={{ mx: 2, mt: 1 }} data-testid="offline-notice">
@@ -534,6 +543,7 @@ export function ChatPage() {
         </Drawer>
       )}
       <MemoryDetailsDialog memoryId={openMemoryId} onClose={() => setOpenMemoryId(null)} />
+      <ShareConversationDialog conversationId={sharing} onClose={() => setSharing(null)} />
       <Snackbar
         open={notice !== null}
         autoHideDuration={3_000}

@@ -7,7 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
 
-export function NotFoundPage() {
+/** The 404 screen; `message` says what was not found (the default: any page). */
+export function NotFoundPage({
+  message = 'The page you are looking for does not exist or has been moved.',
+}: { readonly message?: string } = {}) {
   return (
     <Container
       maxWidth="sm"
@@ -35,7 +38,7 @@ export function NotFoundPage() {
         Page Not Found
       </Typography>
       <Typography color="textSecondary" sx={{ mb: 4 }}>
-        The page you are looking for does not exist or has been moved.
+        {message}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
         <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<HomeIcon />}>

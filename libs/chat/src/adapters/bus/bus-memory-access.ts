@@ -37,4 +37,18 @@ export class BusMemoryAccess implements MemoryAccess {
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView> {
     return this.bus.request(MemorySubjects.update, request, { userId });
   }
+
+  async conversationCounts(
+    userId: string,
+    conversationIds: readonly string[],
+  ): Promise<Readonly<Record<string, number>>> {
+    if (conversationIds.length === 0) return {};
+    return (
+      await this.bus.request(
+        MemorySubjects.conversationCounts,
+        { conversationIds: [...conversationIds] },
+        { userId },
+      )
+    ).counts;
+  }
 }

@@ -37,4 +37,15 @@ export const CHAT_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX messages_by_user ON messages (user_id);
       `),
   },
+  {
+    version: 2,
+    name: 'read-only links to conversations',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE conversations ADD COLUMN share_token TEXT;
+        ALTER TABLE conversations ADD COLUMN shared_at TEXT;
+        CREATE UNIQUE INDEX conversations_by_share_token ON conversations (share_token)
+          WHERE share_token IS NOT NULL;
+      `),
+  },
 ];

@@ -20,6 +20,8 @@ interface ConversationRow {
   preview: string;
   message_count: number;
   memory_ids: string;
+  share_token: string | null;
+  shared_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -72,6 +74,11 @@ function prepareStatements(db: EmbeddedDatabase) {
       `SELECT * FROM (SELECT * FROM messages WHERE user_id = ? AND conversation_id = ? ORDER BY seq DESC LIMIT ?)
      ORDER BY seq`,
     ),
+    setShare: preparedOnce(
+      db,
+      'UPDATE conversations SET share_token = @share_token, shared_at = @shared_at WHERE user_id = @user_id AND id = @id',
+    ),
+    findShared: db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE share_token = ?'),
     rename: preparedOnce(
       db,
       'UPDATE conversations SET title = @title, updated_at = @updated_at WHERE user_id = @user_id AND id = @id',
@@ -173,6 +180,25 @@ export class ConversationEmbeddedRepository implements ConversationRepository {
     return changed ? this.find(userId, conversationId) : null;
   }
 
+  async setShare(
+    userId: string,
+    conversationId: string,
+    share: { readonly token: string; readonly since: Date } | null,
+  ): Promise<Conversation | null> {
+    const changed = this.statements.setShare.run({
+      id: conversationId,
+      user_id: userId,
+      share_token: share?.token ?? null,
+      shared_at: share?.since.toISOString() ?? null,
+    }).changes;
+    return changed ? this.find(userId, conversationId) : null;
+  }
+
+  async findShared(token: string): Promise<Conversation | null> {
+    const row = this.statements.findShared.get(token);
+    return row ? toConversation(row) : null;
+  }
+
   async delete(userId: string, conversationId: string): Promise<number | null> {
     return this.db.transaction(() => {
       if (!this.statements.find.get(userId, conversationId)) return null;
@@ -199,7 +225,11 @@ function toConversation(row: ConversationRow): Conversation {
     model: row.model,
     preview: row.preview,
     messageCount: row.message_count,
-    memoryCount: (JSON.parse(row.memory_ids) as string[]).length,
+    memoriesUsed: (JSON.parse(row.memory_ids) as string[]).length,
+    share:
+      row.share_token !== null && row.shared_at !== null
+        ? { token: row.share_token, since: new Date(row.shared_at) }
+        : null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -9,6 +9,8 @@ export interface ConversationDocument {
   preview: string;
   messageCount: number;
   memoryIds: string[];
+  shareToken?: string | null;
+  sharedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,12 +48,18 @@ export const conversationSchema = new Schema<ConversationDocument>(
     preview: { type: String, default: '' },
     messageCount: { type: Number, required: true },
     memoryIds: { type: [String], default: [] },
+    shareToken: { type: String, default: null },
+    sharedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   { collection: 'conversations', versionKey: false },
 );
 conversationSchema.index({ userId: 1, updatedAt: -1, _id: -1 });
+conversationSchema.index(
+  { shareToken: 1 },
+  { unique: true, partialFilterExpression: { shareToken: { $type: 'string' } } },
+);
 
 const messageMemorySchema = new Schema<MessageMemoryDocument>(
   {

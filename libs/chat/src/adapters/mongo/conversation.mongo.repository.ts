@@ -117,6 +117,27 @@ export class ConversationMongoRepository implements ConversationRepository {
     return doc ? toConversation(doc) : null;
   }
 
+  async setShare(
+    userId: string,
+    conversationId: string,
+    share: { readonly token: string; readonly since: Date } | null,
+  ): Promise<Conversation | null> {
+    const doc = await this.conversations
+      .findOneAndUpdate(
+        { _id: conversationId, userId },
+        { $set: { shareToken: share?.token ?? null, sharedAt: share?.since ?? null } },
+        { new: true },
+      )
+      .lean<ConversationDocument>()
+      .exec();
+    return doc ? toConversation(doc) : null;
+  }
+
+  async findShared(token: string): Promise<Conversation | null> {
+    const doc = await this.conversations.findOne({ shareToken: token }).lean<ConversationDocument>().exec();
+    return doc ? toConversation(doc) : null;
+  }
+
   async delete(userId: string, conversationId: string): Promise<number | null> {
     const removed = await this.conversations.deleteOne({ _id: conversationId, userId }).exec();
     if (removed.deletedCount === 0) return null;
@@ -138,7 +159,8 @@ function toConversation(doc: ConversationDocument): Conversation {
     model: doc.model,
     preview: doc.preview,
     messageCount: doc.messageCount,
-    memoryCount: doc.memoryIds.length,
+    memoriesUsed: doc.memoryIds.length,
+    share: doc.shareToken && doc.sharedAt ? { token: doc.shareToken, since: doc.sharedAt } : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

@@ -14,6 +14,7 @@ import type {
   PendingConcepts,
   RankableWithId,
 } from '../../domain/memory.js';
+import { OPEN_ONLY } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
   type MemoryExportPage,
@@ -358,13 +359,18 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return new Set(found);
   }
 
-  async stats(scope: MemoryScopeFilter): Promise<MemoryStats> {
+  async stats(scope: MemoryScopeFilter, now: Date): Promise<MemoryStats> {
     const where = scopeSql(scope);
+    const open = filterSql(OPEN_ONLY(now));
     const row = this.db
       .prepare(
-        `SELECT count(*) AS n, avg(m.importance) AS avg, min(m.created_at) AS oldest FROM memories m WHERE ${where.sql}`,
+        `SELECT count(*) AS n, avg(m.importance) AS avg, min(m.created_at) AS oldest FROM memories m WHERE ${where.sql}${open.sql}`,
       )
-      .get(...where.params) as { n: number; avg: number | null; oldest: number | null };
+      .get(...where.params, ...open.params) as { n: number; avg: number | null; oldest: number | null };
+    const all = this.db
+      .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
     const conceptCount = this.db
       .prepare('SELECT count(*) FROM concepts WHERE user_id = ? AND end_user_id = ?')
       .pluck()
@@ -375,6 +381,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       .get(scope.userId, scope.endUserId) as number;
     return {
       memoryCount: row.n,
+      closedCount: all - row.n,
       avgImportance: row.avg ?? 0,
       oldestCreatedAt: row.oldest === null ? null : new Date(row.oldest),
       conceptCount,

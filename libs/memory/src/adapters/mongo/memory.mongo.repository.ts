@@ -16,6 +16,7 @@ import type {
   PendingConcepts,
   RankableWithId,
 } from '../../domain/memory.js';
+import { OPEN_ONLY } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
   type MemoryExportPage,
@@ -314,10 +315,11 @@ export class MemoryMongoRepository implements MemoryRepository {
     return new Set(docs.map((d) => d.originId).filter((id): id is string => typeof id === 'string'));
   }
 
-  async stats(scope: MemoryScopeFilter): Promise<MemoryStats> {
+  async stats(scope: MemoryScopeFilter, now: Date): Promise<MemoryStats> {
+    const all = await this.memories.countDocuments(scopeQuery(scope)).exec();
     const [row] = await this.memories
       .aggregate<{ n: number; avg: number | null; oldest: Date | null }>([
-        { $match: scopeQuery(scope) },
+        { $match: { ...scopeQuery(scope), ...filterQuery(OPEN_ONLY(now)) } },
         {
           $group: { _id: null, n: { $sum: 1 }, avg: { $avg: '$importance' }, oldest: { $min: '$createdAt' } },
         },
@@ -326,6 +328,7 @@ export class MemoryMongoRepository implements MemoryRepository {
     const concepts = await scopeConcepts(this.memories, scope);
     return {
       memoryCount: row?.n ?? 0,
+      closedCount: all - (row?.n ?? 0),
       avgImportance: row?.avg ?? 0,
       oldestCreatedAt: row?.oldest ?? null,
       conceptCount: concepts.concepts.size,

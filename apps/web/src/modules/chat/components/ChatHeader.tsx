@@ -21,9 +21,11 @@ interface ChatHeaderProps {
   readonly onToggleMemoryPanel: () => void;
   readonly onClear: () => void;
   readonly onSave: () => void;
+  /** Opens the Share dialog; absent while the conversation is not stored yet (nothing to share). */
+  readonly onShare?: (() => void) | undefined;
 }
 
-/** The model picker, the memory-panel toggle and the more menu (Clear Conversation, Save Conversation). */
+/** The model picker, the memory-panel toggle and the more menu (Save, Share and Clear Conversation). */
 export function ChatHeader({
   title,
   models,
@@ -34,6 +36,7 @@ export function ChatHeader({
   onToggleMemoryPanel,
   onClear,
   onSave,
+  onShare,
 }: ChatHeaderProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const panelLabel = memoryPanelOpen ? 'Hide memory panel' : 'Show memory panel';
@@ -83,6 +86,9 @@ export function ChatHeader({
       </Stack>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
         <MenuItem onClick={choose(onSave)}>Save Conversation</MenuItem>
+        <MenuItem onClick={onShare ? choose(onShare) : undefined} disabled={!onShare}>
+          Share Conversation
+        </MenuItem>
         <MenuItem onClick={choose(onClear)} disabled={busy}>
           Clear Conversation
         </MenuItem>

@@ -118,3 +118,7 @@ export function withConversationFirst(
     conversations: [first, ...listed.filter((conversation) => conversation !== known)].slice(0, limit),
   };
 }
+
+/** The web app's page of a shared conversation (decision 090). */
+export const sharedConversationUrl = (origin: string, token: string): string =>
+  `${origin}/shared/${encodeURIComponent(token)}`;

@@ -11,6 +11,8 @@ export interface ChatStreamRequest {
   readonly conversationId?: string | undefined;
   /** Extra instructions for this turn only (Search Mode: the results to summarise). */
   readonly system?: string | undefined;
+  /** `search`: a summary of web results, which the server refuses without a model (nothing stored). */
+  readonly mode?: 'chat' | 'search' | undefined;
 }
 
 export interface ChatStreamStart {
