@@ -40,6 +40,9 @@ export const noSuchRoute = (method: string, path: string): CommonError =>
 export const scopeConflict = (field: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
 
+export const textAndMessages = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'Give either text or messages, not both.');
+
 export const nothingToUpdate = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, MemoryMessages.nothingToUpdate);
 

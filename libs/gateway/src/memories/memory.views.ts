@@ -1,5 +1,6 @@
 import type {
   EmbeddingView,
+  LearnedFromMessagesView,
   EndUserListView,
   MemoryBatchView,
   MemoryDeletionReceipt,
@@ -24,6 +25,7 @@ import type {
   SearchResponse,
   SearchResultResponse,
 } from './memory.dto.js';
+import type { LearnedMemoriesResponse } from './memory-messages.dto.js';
 
 /** The only place the memory service's bus views become the REST API's snake_case bodies (decision 022). */
 
@@ -174,5 +176,35 @@ export function toEndUserListResponse(
     offset: page.offset,
     count: view.endUsers.length,
     total_count: view.total,
+  };
+}
+
+export function toLearnedMemoriesResponse(view: LearnedFromMessagesView): LearnedMemoriesResponse {
+  return {
+    results: view.events.map((event) => ({
+      id: event.memory.id,
+      event: event.event,
+      text: event.memory.text,
+      previous_text: event.previousText,
+      memory: toMemoryResponse(event.memory),
+    })),
+    extracted_by: view.extractedBy,
+    count: view.events.length,
+  };
+}
+
+/** infer=false: every message stored is an ADD. */
+export function toVerbatimMemoriesResponse(view: MemoryBatchView | null): LearnedMemoriesResponse {
+  const memories = view?.memories ?? [];
+  return {
+    results: memories.map((memory) => ({
+      id: memory.id,
+      event: 'ADD',
+      text: memory.text,
+      previous_text: null,
+      memory: toMemoryResponse(memory),
+    })),
+    extracted_by: null,
+    count: memories.length,
   };
 }

@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { startLoopbackLlmServer } from '@membolt/chat/testing';
+import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
+import { useStandalone } from './support/standalone.js';
+
+jest.setTimeout(120_000);
+
+interface MemoryJson {
+  id: string;
+  text: string;
+  source: string;
+  metadata: string;
+  valid_to: string | null;
+  end_user_id: string | null;
+  agent_id: string | null;
+}
+
+interface LearnedJson {
+  results: Array<{
+    id: string;
+    event: string;
+    text: string;
+    previous_text: string | null;
+    memory: MemoryJson;
+  }>;
+  extracted_by: 'llm' | 'rules' | null;
+  count: number;
+}
+
+const memoriesPath = (user: ApiUser) => `/api/user/${user.userId}/memories`;
+
+/** The memories of a scope (`?end_user_id=...`), closed ones too when asked. */
+async function memoriesOf(user: ApiUser, scope = '', includeClosed = false): Promise<MemoryJson[]> {
+  const query = new URLSearchParams(scope);
+  query.set('limit', '100');
+  if (includeClosed) query.set('include_closed', 'true');
+  return ok<{ memories: MemoryJson[] }>(await user.call(`${memoriesPath(user)}?${query}`)).memories;
+}
+
+const learn = (user: ApiUser, body: Record<string, unknown>) =>
+  user.call(memoriesPath(user), { method: 'POST', body });
+
+/**
+ * `POST /api/user/{id}/memories` with `messages`: the facts of a conversation, extracted and reconciled with
+ * one scope's memories by the chat's rules (no language model configured: the offline rules read them).
+ */
+describe('REST memory API: learning from messages (offline rules)', () => {
+  const product = useStandalone('memory-learning', UNLIMITED_GATEWAY);
+  let alice: ApiUser;
+  let bob: ApiUser;
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+    // The account's own fact, which an end user's messages must never touch.
+    ok(await learn(alice, { messages: [{ role: 'user', content: 'I live in Lisbon.' }] }), 201);
+  });
+
+  it('"I live in Paris." twice then "I live in Vienna." leaves one open memory (Vienna) and Paris closed', async () => {
+    const answer = await learn(alice, {
+      end_user_id: 'dana',
+      messages: [
+        { role: 'user', content: 'I live in Paris.' },
+        { role: 'assistant', content: 'Paris is lovely.' },
+        { role: 'user', content: 'I live in Paris.' },
+        { role: 'user', content: 'I live in Vienna.' },
+      ],
+    });
+    const learned = ok<LearnedJson>(answer, 201);
+    expect(learned.extracted_by).toBe('rules');
+    expect(learned.results.map(({ event, text }) => [event, text])).toEqual([
+      ['ADD', 'User lives in Paris.'],
+      ['NOOP', 'User lives in Paris.'],
+      ['CLOSE', 'User lives in Paris.'],
+      ['ADD', 'User lives in Vienna.'],
+    ]);
+    const [added, noop, closed, vienna] = learned.results;
+    expect(noop!.id).toBe(added!.id);
+    expect(closed!.id).toBe(added!.id);
+    expect(closed!.memory.valid_to).not.toBeNull();
+    expect(vienna!.memory).toMatchObject({ end_user_id: 'dana', source: 'api', valid_to: null });
+    expect(learned.count).toBe(4);
+
+    const open = await memoriesOf(alice, 'end_user_id=dana');
+    expect(open.map((memory) => memory.text)).toEqual(['User lives in Vienna.']);
+    const all = await memoriesOf(alice, 'end_user_id=dana', true);
+    expect(all.map((memory) => [memory.text, memory.valid_to !== null]).sort()).toEqual([
+      ['User lives in Paris.', true],
+      ['User lives in Vienna.', false],
+    ]);
+    // The account's own Lisbon fact is still open: the end user's move closed nothing of the developer's.
+    expect((await memoriesOf(alice)).map((memory) => [memory.text, memory.valid_to])).toEqual([
+      ['User lives in Lisbon.', null],
+    ]);
+  });
+
+  it('sending the same messages again changes nothing (NOOP, 200)', async () => {
+    const learned = ok<LearnedJson>(
+      await learn(alice, { end_user_id: 'dana', messages: 'I live in Vienna.' }),
+      200,
+    );
+    expect(learned.results.map(({ event, text }) => [event, text])).toEqual([
+      ['NOOP', 'User lives in Vienna.'],
+    ]);
+    expect((await memoriesOf(alice, 'end_user_id=dana')).length).toBe(1);
+  });
+
+  it('learns into the agent and run given, from the query or the body, with the metadata given', async () => {
+    const learned = ok<LearnedJson>(
+      await alice.call(`${memoriesPath(alice)}?end_user_id=erin&agent_id=concierge`, {
+        method: 'POST',
+        body: { messages: 'My name is Erin. I am allergic to peanuts.', metadata: { channel: 'sms' } },
+      }),
+      201,
+    );
+    expect(learned.results.map((result) => result.event)).toEqual(['ADD', 'ADD']);
+    for (const { memory } of learned.results) {
+      expect(memory).toMatchObject({ end_user_id: 'erin', agent_id: 'concierge' });
+      expect(JSON.parse(memory.metadata)).toMatchObject({ channel: 'sms', extractedBy: 'rules' });
+    }
+    expect((await memoriesOf(alice, 'end_user_id=erin&agent_id=concierge')).length).toBe(2);
+  });
+
+  it('a message with nothing to learn answers no events (200) and stores nothing', async () => {
+    const learned = ok<LearnedJson>(
+      await learn(alice, {
+        end_user_id: 'frank',
+        messages: [
+          { role: 'system', content: 'You are a helpful travel agent.' },
+          { role: 'user', content: 'What is the weather like in Rome?' },
+        ],
+      }),
+      200,
+    );
+    expect(learned).toEqual({ results: [], extracted_by: 'rules', count: 0 });
+    expect(await memoriesOf(alice, 'end_user_id=frank', true)).toEqual([]);
+  });
+
+  it('infer=false stores the user and assistant messages as given (not the system one), with their role', async () => {
+    const learned = ok<LearnedJson>(
+      await learn(alice, {
+        end_user_id: 'gina',
+        infer: false,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Please call me after 6 pm.' },
+          { role: 'assistant', content: 'Sure, after 6 pm it is.' },
+        ],
+      }),
+      201,
+    );
+    expect(learned.extracted_by).toBeNull();
+    expect(learned.results.map(({ event, text, previous_text }) => [event, text, previous_text])).toEqual([
+      ['ADD', 'Please call me after 6 pm.', null],
+      ['ADD', 'Sure, after 6 pm it is.', null],
+    ]);
+    expect(JSON.parse(learned.results[0]!.memory.metadata)).toMatchObject({ role: 'user' });
+    expect((await memoriesOf(alice, 'end_user_id=gina')).map((memory) => memory.text).sort()).toEqual([
+      'Please call me after 6 pm.',
+      'Sure, after 6 pm it is.',
+    ]);
+  });
+
+  it('refuses bad messages with 400 naming the bad part, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ messages: 42 }, 'messages must be a list of {role, content} objects or a string'],
+      [{ messages: null }, 'messages must be a list of {role, content} objects or a string'],
+      [{ messages: '   ' }, 'messages must not be empty'],
+      [{ messages: [] }, 'messages must hold at least 1 message'],
+      [{ messages: ['I live in Oslo.'] }, 'messages[0] must be an object with role and content'],
+      [
+        {
+          messages: [
+            { role: 'user', content: 'ok' },
+            { role: 'robot', content: 'I live in Oslo.' },
+          ],
+        },
+        'messages[1].role must be one of: user, assistant, system',
+      ],
+      [{ messages: [{ role: 'user' }] }, 'messages[0].content must be a string'],
+      [{ messages: [{ role: 'user', content: ' ' }] }, 'messages[0].content must not be empty'],
+      [
+        { messages: [{ role: 'user', content: 'I live in Oslo.', name: 'x' }] },
+        'messages[0].name should not exist',
+      ],
+      [
+        { messages: [{ role: 'user', content: 'x'.repeat(20_001) }] },
+        'messages[0].content must be at most 20000 characters',
+      ],
+      [
+        { messages: Array.from({ length: 101 }, () => ({ role: 'user', content: 'I live in Oslo.' })) },
+        'messages must hold at most 100 messages',
+      ],
+      [
+        { messages: Array.from({ length: 3 }, () => ({ role: 'user', content: 'x'.repeat(20_000) })) },
+        'messages must hold at most 50000 characters in all',
+      ],
+      [{ messages: 'I live in Oslo.', infer: 'yes' }, 'infer must be true or false'],
+      [{ messages: 'I live in Oslo.', text: 'I live in Oslo.' }, 'Give either text or messages, not both.'],
+      [
+        { messages: 'I live in Oslo.', metadata: [1] },
+        'metadata must be a JSON object or a string holding one',
+      ],
+      [{ messages: 'I live in Oslo.', importance: 0.5 }, 'importance should not exist'],
+      [
+        { messages: 'I live in Oslo.', end_user_id: 7 },
+        'end_user_id must be a string of at most 200 characters',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expectError(await learn(alice, { end_user_id: 'oslo', ...body }), 400, 'validation_error', message);
+    }
+    expect(await memoriesOf(alice, 'end_user_id=oslo', true)).toEqual([]);
+    expectError(
+      await alice.call(`${memoriesPath(alice)}?end_user_id=a`, {
+        method: 'POST',
+        body: { messages: 'I live in Oslo.', end_user_id: 'b' },
+      }),
+      400,
+      'validation_error',
+      'end_user_id differs between the query and the body.',
+    );
+  });
+
+  it("another account's key cannot learn into, nor read, this account's end users", async () => {
+    const before = await memoriesOf(alice, 'end_user_id=dana', true);
+    for (const body of [
+      { end_user_id: 'dana', messages: 'I live in Oslo.' },
+      { end_user_id: 'dana', messages: 'I live in Oslo.', infer: false },
+    ]) {
+      expectError(
+        await bob.call(memoriesPath(alice), { method: 'POST', body }),
+        403,
+        'api_key_foreign_user',
+        'This API key does not belong to this user.',
+      );
+    }
+    // Bob's own "dana" is another scope: Alice's Vienna is not seen there (ADD, not NOOP) nor closed by Oslo.
+    const own = ok<LearnedJson>(
+      await learn(bob, { end_user_id: 'dana', messages: ['I live in Vienna.', 'I live in Oslo.'].join(' ') }),
+      201,
+    );
+    expect(own.results.map(({ event, text }) => [event, text])).toEqual([
+      ['ADD', 'User lives in Vienna.'],
+      ['CLOSE', 'User lives in Vienna.'],
+      ['ADD', 'User lives in Oslo.'],
+    ]);
+    expect(await memoriesOf(alice, 'end_user_id=dana', true)).toEqual(before);
+    expect((await memoriesOf(bob, 'end_user_id=dana')).map((memory) => memory.text)).toEqual([
+      'User lives in Oslo.',
+    ]);
+  });
+});
+
+// A real server speaking OpenAI's protocol on loopback: it answers the extraction prompt with the facts
+// this test chooses for the transcript it reads.
+const llm = await startLoopbackLlmServer('openai', (request) => {
+  const prompt = request.messages.at(-1)?.content ?? '';
+  const fact = (text: string, subject: string, value: string) => ({
+    text,
+    subject,
+    value,
+    category: 'personal',
+    importance: 0.8,
+    kind: 'fact',
+  });
+  const facts = [
+    ...(prompt.includes('Paris') ? [fact('User lives in Paris.', 'residence', 'paris')] : []),
+    ...(prompt.includes('the 11th arrondissement')
+      ? [fact('User lives in Paris, in the 11th arrondissement.', 'residence', 'paris')]
+      : []),
+  ];
+  return { kind: 'stream', tokens: [JSON.stringify({ facts })] };
+});
+
+describe('REST memory API: learning from messages with the language model', () => {
+  const product = useStandalone('memory-learning-llm', {
+    ...UNLIMITED_GATEWAY,
+    OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
+    CHAT_DEFAULT_MODEL: 'loopback-llama',
+  });
+  let alice: ApiUser;
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+
+  it('extracts with the model from the whole transcript and updates a known fact in new words', async () => {
+    const first = ok<LearnedJson>(
+      await learn(alice, {
+        end_user_id: 'hugo',
+        messages: [
+          { role: 'system', content: 'You are a concierge.' },
+          { role: 'user', content: 'Hi! I moved to Paris last year.' },
+        ],
+      }),
+      201,
+    );
+    expect(first.extracted_by).toBe('llm');
+    expect(first.results.map(({ event, text }) => [event, text])).toEqual([['ADD', 'User lives in Paris.']]);
+    const sent = llm.requests.at(-1)!;
+    expect(sent.wantsJson).toBe(true);
+    expect(sent.messages.at(-1)!.content).toContain(
+      'System instructions:\nYou are a concierge.\n\nUser said:\nHi! I moved to Paris last year.',
+    );
+
+    const second = ok<LearnedJson>(
+      await learn(alice, {
+        end_user_id: 'hugo',
+        messages: [{ role: 'user', content: 'To be precise: the 11th arrondissement.' }],
+      }),
+      200,
+    );
+    expect(second.results).toEqual([
+      expect.objectContaining({
+        event: 'UPDATE',
+        id: first.results[0]!.id,
+        text: 'User lives in Paris, in the 11th arrondissement.',
+        previous_text: 'User lives in Paris.',
+      }),
+    ]);
+    expect((await memoriesOf(alice, 'end_user_id=hugo')).map((memory) => memory.text)).toEqual([
+      'User lives in Paris, in the 11th arrondissement.',
+    ]);
+  });
+});
