@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { startLoopbackLlmServer } from '@membolt/chat/testing';
+import {
+  type LoopbackLlmResponder,
+  type LoopbackLlmServer,
+  startLoopbackLlmServer,
+} from '@membolt/chat/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
 
@@ -254,7 +258,7 @@ describe('REST memory API: learning from messages (offline rules)', () => {
 
 // A real server speaking OpenAI's protocol on loopback: it answers the extraction prompt with the facts
 // this test chooses for the transcript it reads.
-const llm = await startLoopbackLlmServer('openai', (request) => {
+const extractionResponder: LoopbackLlmResponder = (request) => {
   const prompt = request.messages.at(-1)?.content ?? '';
   const fact = (text: string, subject: string, value: string) => ({
     text,
@@ -271,22 +275,27 @@ const llm = await startLoopbackLlmServer('openai', (request) => {
       : []),
   ];
   return { kind: 'stream', tokens: [JSON.stringify({ facts })] };
-});
+};
 
 describe('REST memory API: learning from messages with the language model', () => {
-  const product = useStandalone('memory-learning-llm', {
+  let llm: LoopbackLlmServer;
+  // Registered before the product's own beforeAll, which reads the server's address.
+  beforeAll(async () => {
+    llm = await startLoopbackLlmServer('openai', extractionResponder);
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+  const product = useStandalone('memory-learning-llm', () => ({
     ...UNLIMITED_GATEWAY,
     OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
     OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
     CHAT_DEFAULT_MODEL: 'loopback-llama',
-  });
+  }));
   let alice: ApiUser;
 
   beforeAll(async () => {
     alice = await newApiUser(product);
-  });
-  afterAll(async () => {
-    await llm.close();
   });
 
   it('extracts with the model from the whole transcript and updates a known fact in new words', async () => {
@@ -326,5 +335,155 @@ describe('REST memory API: learning from messages with the language model', () =
     expect((await memoriesOf(alice, 'end_user_id=hugo')).map((memory) => memory.text)).toEqual([
       'User lives in Paris, in the 11th arrondissement.',
     ]);
+  });
+});
+
+/** Plain `text` adds return the open memory already holding the same words instead of storing a copy. */
+describe('REST memory API: duplicate adds', () => {
+  const product = useStandalone('memory-dedupe', UNLIMITED_GATEWAY);
+  let alice: ApiUser;
+  let bob: ApiUser;
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+  });
+
+  const add = (user: ApiUser, body: Record<string, unknown>, query = '') =>
+    user.call(`${memoriesPath(user)}${query}`, { method: 'POST', body });
+
+  it('an exact or near-exact repeat (case, spaces, punctuation) answers the open memory: 200, deduplicated', async () => {
+    const first = ok<MemoryJson & { deduplicated?: boolean }>(
+      await add(alice, { text: 'I live in Paris.', end_user_id: 'ivy' }),
+      201,
+    );
+    expect(first).not.toHaveProperty('deduplicated');
+    for (const text of ['I live in Paris.', '  i LIVE in   paris ', 'I live in Paris!', 'I live, in Paris']) {
+      const again = ok<MemoryJson & { deduplicated?: boolean }>(
+        await add(alice, { text, end_user_id: 'ivy' }),
+        200,
+      );
+      expect(again).toEqual({ ...first, deduplicated: true });
+    }
+    // Other words, another scope, another agent, or dedupe: false: a new memory.
+    ok(await add(alice, { text: 'I live in Paris, France.', end_user_id: 'ivy' }), 201);
+    ok(await add(alice, { text: 'I live in Paris.' }), 201);
+    ok(await add(alice, { text: 'I live in Paris.' }, '?end_user_id=ivy&agent_id=concierge'), 201);
+    ok(await add(alice, { text: 'I live in Paris.', end_user_id: 'ivy', dedupe: false }), 201);
+    const texts = (await memoriesOf(alice, 'end_user_id=ivy')).map((memory) => memory.text).sort();
+    expect(texts).toEqual([
+      'I live in Paris, France.',
+      'I live in Paris.',
+      'I live in Paris.',
+      'I live in Paris.',
+    ]);
+  });
+
+  it('a closed memory is not a duplicate: the fact is stored again as open', async () => {
+    const first = ok<MemoryJson>(await add(alice, { text: 'Works at Acme.', end_user_id: 'jay' }), 201);
+    ok(
+      await alice.call(`${memoriesPath(alice)}/${first.id}?end_user_id=jay`, {
+        method: 'PUT',
+        body: { valid_to: new Date().toISOString() },
+      }),
+    );
+    const again = ok<MemoryJson>(await add(alice, { text: 'Works at Acme.', end_user_id: 'jay' }), 201);
+    expect(again.id).not.toBe(first.id);
+  });
+
+  it('batch adds deduplicate per item, against the scope and within the batch', async () => {
+    const known = ok<MemoryJson>(
+      await add(alice, { text: 'Has a dog called Miso.', end_user_id: 'kim' }),
+      201,
+    );
+    const batch = ok<{ memories: Array<MemoryJson & { deduplicated?: boolean }>; count: number }>(
+      await alice.call(`${memoriesPath(alice)}/batch`, {
+        method: 'POST',
+        body: {
+          end_user_id: 'kim',
+          memories: [
+            { text: 'has a dog called Miso' },
+            { text: 'Drinks espresso.' },
+            { text: 'drinks ESPRESSO' },
+          ],
+        },
+      }),
+      201,
+    );
+    expect(batch.count).toBe(3);
+    const [dog, espresso, espressoAgain] = batch.memories;
+    expect(dog).toEqual({ ...known, deduplicated: true });
+    expect(espresso).not.toHaveProperty('deduplicated');
+    expect(espressoAgain).toEqual({ ...espresso, deduplicated: true });
+    // Nothing new: 200.
+    ok(
+      await alice.call(`${memoriesPath(alice)}/batch`, {
+        method: 'POST',
+        body: { end_user_id: 'kim', memories: [{ text: 'Drinks espresso.' }] },
+      }),
+      200,
+    );
+    expect((await memoriesOf(alice, 'end_user_id=kim')).length).toBe(2);
+    const copies = ok<{ memories: MemoryJson[] }>(
+      await alice.call(`${memoriesPath(alice)}/batch`, {
+        method: 'POST',
+        body: { end_user_id: 'kim', dedupe: false, memories: [{ text: 'Drinks espresso.' }] },
+      }),
+      201,
+    );
+    expect(copies.memories[0]).not.toHaveProperty('deduplicated');
+    expect((await memoriesOf(alice, 'end_user_id=kim')).length).toBe(3);
+  });
+
+  it('messages with infer=false deduplicate too (NOOP), unless dedupe is false', async () => {
+    const first = ok<LearnedJson>(
+      await add(alice, { end_user_id: 'lee', infer: false, messages: 'Call me after 6 pm.' }),
+      201,
+    );
+    const again = ok<LearnedJson>(
+      await add(alice, { end_user_id: 'lee', infer: false, messages: 'call me after 6 PM' }),
+      200,
+    );
+    expect(again.results.map(({ event, id }) => [event, id])).toEqual([['NOOP', first.results[0]!.id]]);
+    ok(
+      await add(alice, { end_user_id: 'lee', infer: false, dedupe: false, messages: 'Call me after 6 pm.' }),
+      201,
+    );
+    expect((await memoriesOf(alice, 'end_user_id=lee')).length).toBe(2);
+  });
+
+  it('refuses a dedupe that is not a boolean, storing nothing', async () => {
+    expectError(
+      await add(alice, { text: 'Plays chess.', end_user_id: 'mo', dedupe: 'no' }),
+      400,
+      'validation_error',
+      'dedupe must be true or false',
+    );
+    expectError(
+      await alice.call(`${memoriesPath(alice)}/batch`, {
+        method: 'POST',
+        body: { end_user_id: 'mo', dedupe: 1, memories: [{ text: 'Plays chess.' }] },
+      }),
+      400,
+      'validation_error',
+      'dedupe must be true or false',
+    );
+    expect(await memoriesOf(alice, 'end_user_id=mo', true)).toEqual([]);
+  });
+
+  it("another account's memories are never a duplicate, and its key cannot add on this account's path", async () => {
+    const mine = ok<MemoryJson>(await add(alice, { text: 'Speaks Finnish.', end_user_id: 'nia' }), 201);
+    const theirs = ok<MemoryJson>(await add(bob, { text: 'Speaks Finnish.', end_user_id: 'nia' }), 201);
+    expect(theirs.id).not.toBe(mine.id);
+    expectError(
+      await bob.call(memoriesPath(alice), {
+        method: 'POST',
+        body: { text: 'Speaks Finnish.', end_user_id: 'nia' },
+      }),
+      403,
+      'api_key_foreign_user',
+      'This API key does not belong to this user.',
+    );
+    expect((await memoriesOf(alice, 'end_user_id=nia')).map((memory) => memory.id)).toEqual([mine.id]);
   });
 });

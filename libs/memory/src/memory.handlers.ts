@@ -31,6 +31,7 @@ import {
   type RetentionPreviewView,
   MemorySubjects,
   type MemoryView,
+  type StoredMemoryView,
   SearchMemoriesRequest,
   UpdateMemoryRequest,
   type UserDataDeletionView,
@@ -47,6 +48,7 @@ import {
   toMemoryView,
   toSearchView,
   toStatsView,
+  toStoredMemoryView,
   toUserDataDeletionView,
 } from './memory.views.js';
 
@@ -61,8 +63,8 @@ export class MemoryHandlers {
   async create(
     @ActingUserId() userId: string,
     @BusPayload(CreateMemoryRequest) request: CreateMemoryRequest,
-  ): Promise<MemoryView> {
-    return toMemoryView(await this.memory.create(userId, request));
+  ): Promise<StoredMemoryView> {
+    return toStoredMemoryView(await this.memory.add(userId, request));
   }
 
   @MessagePattern(MemorySubjects.createBatch.name)
@@ -70,8 +72,8 @@ export class MemoryHandlers {
     @ActingUserId() userId: string,
     @BusPayload(CreateMemoryBatchRequest) request: CreateMemoryBatchRequest,
   ): Promise<MemoryBatchView> {
-    const memories = await this.memory.createBatch(userId, request);
-    return { memories: memories.map(toMemoryView), count: memories.length };
+    const memories = await this.memory.addBatch(userId, request);
+    return { memories: memories.map(toStoredMemoryView), count: memories.length };
   }
 
   @MessagePattern(MemorySubjects.get.name)

@@ -136,7 +136,15 @@ export class MemoryContentFields {
   validTo?: string;
 }
 
-export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {}
+export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {
+  /**
+   * When an open memory of the same scope (end user, agent and run alike) holds the same words (case, spacing
+   * and punctuation aside), answer it instead of storing a copy. Default false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  dedupe?: boolean;
+}
 
 /** One item of a batch: the scope comes from the batch request, not from each item. */
 export class BatchMemoryItem extends MemoryContentFields {
@@ -151,8 +159,8 @@ export class BatchMemoryItem extends MemoryContentFields {
   createdAt?: string;
 }
 
-/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
-export class CreateMemoryBatchRequest extends MemoryScopeFields {
+/** Up to MEMORY_BATCH_MAX memories, in one scope. */
+export class MemoryBatchFields extends MemoryScopeFields {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MEMORY_BATCH_MAX)
@@ -161,8 +169,19 @@ export class CreateMemoryBatchRequest extends MemoryScopeFields {
   memories!: BatchMemoryItem[];
 }
 
+/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
+export class CreateMemoryBatchRequest extends MemoryBatchFields {
+  /**
+   * Per item, as `CreateMemoryRequest.dedupe`: an item whose words an open memory of the scope (or an earlier
+   * item of the batch) holds is answered with that memory instead of being stored. Default false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  dedupe?: boolean;
+}
+
 /** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
-export class ImportMemoriesRequest extends CreateMemoryBatchRequest {}
+export class ImportMemoriesRequest extends MemoryBatchFields {}
 
 export class MemoryIdRequest extends MemoryScopeFields {
   @IsEntityId()

@@ -44,6 +44,7 @@ import {
   MemoryListResponse,
   MemoryResponse,
   MemoryScopeQuery,
+  StoredMemoryResponse,
   UpdateMemoryBody,
 } from './memory.dto.js';
 import {
@@ -66,6 +67,7 @@ import {
   toMemoryImportResponse,
   toMemoryListResponse,
   toMemoryResponse,
+  toStoredMemoryResponse,
   toVerbatimMemoriesResponse,
 } from './memory.views.js';
 
@@ -106,14 +108,16 @@ export class MemoriesController {
   ) {}
 
   @Post()
-  @ApiExtraModels(CreateMemoryBody, AddMessagesBody, LearnedMemoriesResponse)
+  @ApiExtraModels(CreateMemoryBody, AddMessagesBody, StoredMemoryResponse, LearnedMemoriesResponse)
   @ApiOperation({
     summary:
       'Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled ' +
       'with the scope’s memories.',
     description:
       'With `text`: the memory as given; the server computes its embedding when none is given. `metadata` may ' +
-      'be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory.\n\n' +
+      'be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory; when an open ' +
+      'memory of the same scope already holds these words (case, spacing and punctuation aside), 200 with that ' +
+      'memory and `deduplicated: true`, storing nothing (`dedupe: false` always stores).\n\n' +
       'With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user ' +
       'states are extracted (by the language model when one is reachable for the account, else by the offline ' +
       'rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is ' +
@@ -151,14 +155,24 @@ export class MemoriesController {
     },
   })
   @ApiCreatedResponse({
-    description: 'With `text`: the memory. With `messages`: the events, when a memory was created.',
+    description: 'With `text`: the memory stored. With `messages`: the events, when a memory was created.',
     schema: {
-      oneOf: [{ $ref: getSchemaPath(MemoryResponse) }, { $ref: getSchemaPath(LearnedMemoriesResponse) }],
+      oneOf: [
+        { $ref: getSchemaPath(StoredMemoryResponse) },
+        { $ref: getSchemaPath(LearnedMemoriesResponse) },
+      ],
     },
   })
   @ApiOkResponse({
-    type: LearnedMemoriesResponse,
-    description: 'With `messages`, when no memory was created (only NOOP, UPDATE or CLOSE events, or none).',
+    description:
+      'With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, ' +
+      'when no memory was created (only NOOP, UPDATE or CLOSE events, or none).',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(StoredMemoryResponse) },
+        { $ref: getSchemaPath(LearnedMemoriesResponse) },
+      ],
+    },
   })
   @ApiBadRequestResponse({
     ...BAD_INPUT,
@@ -170,12 +184,12 @@ export class MemoriesController {
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body() raw: unknown,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<MemoryResponse | LearnedMemoriesResponse> {
+  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse> {
     if (!isMessagesBody(raw)) {
       const body = validatePayload(CreateMemoryBody, raw);
-      return toMemoryResponse(
-        await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body)),
-      );
+      const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
+      response.status(stored.deduplicated ? 200 : 201);
+      return toStoredMemoryResponse(stored);
     }
     if (Object.hasOwn(raw as object, 'text')) {
       throw textAndMessages();
@@ -216,7 +230,13 @@ export class MemoriesController {
   }
 
   @Post('batch')
-  @ApiOperation({ summary: 'Stores up to 1,000 memories in one transaction: all of them or none.' })
+  @ApiOperation({
+    summary: 'Stores up to 1,000 memories in one transaction: all of them or none.',
+    description:
+      'Items already held in the same words by an open memory of the scope (or by an earlier item) are answered ' +
+      'with that memory, marked `deduplicated: true`, and not stored (unless `dedupe: false`). 201 when a memory ' +
+      'was stored, 200 when every item was already held.',
+  })
   @ApiBody({
     type: CreateMemoryBatchBody,
     examples: {
@@ -229,14 +249,20 @@ export class MemoriesController {
     },
   })
   @ApiCreatedResponse({ type: MemoryBatchResponse })
+  @ApiOkResponse({
+    type: MemoryBatchResponse,
+    description: 'Every item was already held (all deduplicated).',
+  })
   @ApiBadRequestResponse(BAD_INPUT)
   async createBatch(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(CreateMemoryBatchBody)) body: CreateMemoryBatchBody,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MemoryBatchResponse> {
     const view = await this.bus.request(MemorySubjects.createBatch, toCreateMemoryBatchRequest(query, body), {
       timeoutMs: MEMORY_BULK_TIMEOUT_MS,
     });
+    response.status(view.memories.every((memory) => memory.deduplicated) ? 200 : 201);
     return toMemoryBatchResponse(view);
   }
 

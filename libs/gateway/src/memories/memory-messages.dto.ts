@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
+import { IsOptional, ValidateBy } from 'class-validator';
 import {
   composeDecorators,
   LEARNED_FACT_EVENTS,
@@ -12,7 +12,7 @@ import {
   type MemoryMessageRole,
 } from '@membolt/contracts';
 import { MemoryResponse, MemoryScopeQuery } from './memory.dto.js';
-import { IsMetadata } from './memory-rest.validators.js';
+import { IsBodyFlag, IsMetadata } from './memory-rest.validators.js';
 
 /*
  * `POST /api/user/{userId}/memories` with `messages` (learn from a conversation) instead of `text`: the body,
@@ -71,12 +71,6 @@ const IsMessages = (): PropertyDecorator =>
     }),
   );
 
-const IsFlag = (): PropertyDecorator =>
-  composeDecorators(
-    IsOptional(),
-    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
-  );
-
 /** `POST /api/user/{userId}/memories` with `messages`: learn the facts they state, or store them as given. */
 export class AddMessagesBody extends MemoryScopeQuery {
   @ApiProperty({
@@ -114,8 +108,18 @@ export class AddMessagesBody extends MemoryScopeQuery {
       'skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is ' +
       'stored as it is (system messages are not).',
   })
-  @IsFlag()
+  @IsBodyFlag()
   infer?: boolean;
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'With infer=false: a message whose words an open memory of the scope already holds (case, spacing and ' +
+      'punctuation aside) is not stored again; its event is NOOP with that memory. false stores every message. ' +
+      'With infer the reconciliation always skips known facts.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
 
   @ApiPropertyOptional({
     description: 'A JSON object (or a string holding one) added to the metadata of every memory stored.',

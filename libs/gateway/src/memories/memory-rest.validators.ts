@@ -197,3 +197,10 @@ export const QueryBoolean = (): PropertyDecorator =>
     ),
     IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
   );
+
+/** An optional body flag: JSON `true` or `false` only. */
+export const IsBodyFlag = (): PropertyDecorator =>
+  composeDecorators(
+    IsOptional(),
+    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
+  );

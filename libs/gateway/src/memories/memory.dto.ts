@@ -30,6 +30,7 @@ import {
   type MemorySource,
 } from '@membolt/contracts';
 import {
+  IsBodyFlag,
   IsCategory,
   IsEmbedding,
   IsImportance,
@@ -263,6 +264,16 @@ export class CreateMemoryBody extends NewMemoryBody {
   @ApiPropertyOptional()
   @IsScopeId()
   run_id?: string;
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'When an open memory of the same scope (end user, agent and run alike) already holds these words (case, ' +
+      'spacing and punctuation aside), answer it (200, `deduplicated: true`) instead of storing a copy. false ' +
+      'always stores.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
 }
 
 /** `POST /api/user/{userId}/memories/batch`: up to 1,000 memories, all stored or none. */
@@ -274,6 +285,15 @@ export class CreateMemoryBatchBody extends MemoryScopeQuery {
   @ValidateNested({ each: true })
   @Type(() => NewMemoryBody)
   memories!: NewMemoryBody[];
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'Per item: an item whose words an open memory of the scope, or an earlier item, already holds is answered ' +
+      'with that memory (`deduplicated: true`) and not stored. false stores every item.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
 }
 
 /** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
@@ -389,6 +409,16 @@ export class MemoryResponse {
   embedding?: number[];
 }
 
+/** What a create answers: the memory, marked when it was already stored in the same words. */
+export class StoredMemoryResponse extends MemoryResponse {
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present (true) when an open memory already held these words: it is answered, nothing was stored.',
+  })
+  deduplicated?: true;
+}
+
 export class MemoryListResponse {
   @ApiProperty({ type: [MemoryResponse] })
   memories!: MemoryResponse[];
@@ -407,8 +437,8 @@ export class MemoryListResponse {
 }
 
 export class MemoryBatchResponse {
-  @ApiProperty({ type: [MemoryResponse] })
-  memories!: MemoryResponse[];
+  @ApiProperty({ type: [StoredMemoryResponse], description: 'One per item, in the items’ order.' })
+  memories!: StoredMemoryResponse[];
 
   @ApiProperty({ example: 2 })
   count!: number;

@@ -69,15 +69,20 @@ export function toNewMemoryFields(body: NewMemoryBody): BatchMemoryItem {
   });
 }
 
+/** REST adds deduplicate unless told not to (decision 093). */
 export function toCreateMemoryRequest(query: MemoryScopeQuery, body: CreateMemoryBody): CreateMemoryRequest {
-  return { ...toNewMemoryFields(body), ...toScope(query, body) };
+  return { ...toNewMemoryFields(body), ...toScope(query, body), dedupe: body.dedupe ?? true };
 }
 
 export function toCreateMemoryBatchRequest(
   query: MemoryScopeQuery,
-  body: { memories: NewMemoryBody[] } & MemoryScopeQuery,
+  body: { memories: NewMemoryBody[]; dedupe?: boolean } & MemoryScopeQuery,
 ): CreateMemoryBatchRequest {
-  return { ...toScope(query, body), memories: body.memories.map(toNewMemoryFields) };
+  return {
+    ...toScope(query, body),
+    memories: body.memories.map(toNewMemoryFields),
+    dedupe: body.dedupe ?? true,
+  };
 }
 
 export function toUpdateMemoryRequest(
@@ -159,5 +164,5 @@ export function toVerbatimMessagesRequest(
       source: 'api',
       metadata: { ...body.metadata, role: message.role },
     }));
-  return memories.length > 0 ? { ...toScope(query, body), memories } : null;
+  return memories.length > 0 ? { ...toScope(query, body), memories, dedupe: body.dedupe ?? true } : null;
 }

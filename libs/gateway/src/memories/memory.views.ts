@@ -11,6 +11,7 @@ import type {
   MemorySearchView,
   MemoryStatsView,
   MemoryView,
+  StoredMemoryView,
 } from '@membolt/contracts';
 import type {
   EmbeddingResponse,
@@ -24,6 +25,7 @@ import type {
   MemoryStatsResponse,
   SearchResponse,
   SearchResultResponse,
+  StoredMemoryResponse,
 } from './memory.dto.js';
 import type { LearnedMemoriesResponse } from './memory-messages.dto.js';
 
@@ -65,8 +67,13 @@ export function toMemoryListResponse(view: MemoryListView, includeEmbedding: boo
   };
 }
 
+/** `deduplicated` only when the memory was already stored: a new memory reads as any other. */
+export function toStoredMemoryResponse(view: StoredMemoryView): StoredMemoryResponse {
+  return { ...toMemoryResponse(view), ...(view.deduplicated ? { deduplicated: true as const } : {}) };
+}
+
 export function toMemoryBatchResponse(view: MemoryBatchView): MemoryBatchResponse {
-  return { memories: view.memories.map((memory) => toMemoryResponse(memory)), count: view.count };
+  return { memories: view.memories.map(toStoredMemoryResponse), count: view.count };
 }
 
 export function toMemoryDeletionResponse(receipt: MemoryDeletionReceipt): MemoryDeletionResponse {
@@ -193,13 +200,13 @@ export function toLearnedMemoriesResponse(view: LearnedFromMessagesView): Learne
   };
 }
 
-/** infer=false: every message stored is an ADD. */
+/** infer=false: every message stored is an ADD; one already held in the same words a NOOP. */
 export function toVerbatimMemoriesResponse(view: MemoryBatchView | null): LearnedMemoriesResponse {
   const memories = view?.memories ?? [];
   return {
     results: memories.map((memory) => ({
       id: memory.id,
-      event: 'ADD',
+      event: memory.deduplicated ? 'NOOP' : 'ADD',
       text: memory.text,
       previous_text: null,
       memory: toMemoryResponse(memory),
