@@ -4,6 +4,7 @@ import {
   type LoopbackLlmServer,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
+import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
 
@@ -485,5 +486,111 @@ describe('REST memory API: duplicate adds', () => {
       'This API key does not belong to this user.',
     );
     expect((await memoriesOf(alice, 'end_user_id=nia')).map((memory) => memory.id)).toEqual([mine.id]);
+  });
+});
+
+/** `POST /api/chat` with `end_user_id`: the turn reads and learns that end user's memories, never the account's. */
+describe('chat over REST for an end user (offline assistant, rules)', () => {
+  const product = useStandalone('memory-learning-chat', UNLIMITED_GATEWAY);
+  let alice: ApiUser;
+  let bob: ApiUser;
+
+  interface ChatJson {
+    text: string;
+    memories_retrieved: Array<{ text: string }>;
+    conversation_id: string;
+  }
+  const chat = (user: ApiUser, body: Record<string, unknown>) =>
+    user.call('/api/chat', { method: 'POST', body });
+  /** Waits until the scope holds an open memory of this text (the extraction is a durable background job). */
+  const learnt = (user: ApiUser, scope: string, text: string) =>
+    eventually(
+      async () => (await memoriesOf(user, scope)).some((memory) => memory.text === text),
+      30_000,
+      `"${text}" in ${scope || "the account's own memories"}`,
+    );
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+    // The developer's own fact, learnt from the developer's own chat.
+    ok(await chat(alice, { message: 'I live in Lisbon.' }));
+    await learnt(alice, '', 'User lives in Lisbon.');
+  });
+
+  it('an end user\'s "I live in Oslo" is learnt into that end user and closes nothing of the developer\'s', async () => {
+    ok(await chat(alice, { message: 'I live in Oslo.', end_user_id: 'eve' }));
+    await learnt(alice, 'end_user_id=eve', 'User lives in Oslo.');
+    expect((await memoriesOf(alice, 'end_user_id=eve', true)).map((memory) => memory.text)).toEqual([
+      'User lives in Oslo.',
+    ]);
+    expect((await memoriesOf(alice, '', true)).map((memory) => [memory.text, memory.valid_to])).toEqual([
+      ['User lives in Lisbon.', null],
+    ]);
+  });
+
+  it("reads only that end user's memories, and the account's own without end_user_id", async () => {
+    const forEve = ok<ChatJson>(await chat(alice, { message: 'Where do I live?', end_user_id: 'eve' }));
+    expect(forEve.memories_retrieved.map((memory) => memory.text)).toEqual(['User lives in Oslo.']);
+    expect(forEve.text).toContain('Oslo');
+    expect(forEve.text).not.toContain('Lisbon');
+    const forAccount = ok<ChatJson>(await chat(alice, { message: 'Where do I live?' }));
+    expect(forAccount.memories_retrieved.map((memory) => memory.text)).toEqual(['User lives in Lisbon.']);
+  });
+
+  it('a contradiction in a later turn closes the end user’s old fact only', async () => {
+    ok(await chat(alice, { message: 'Actually, I moved to Bergen.', end_user_id: 'eve' }));
+    await learnt(alice, 'end_user_id=eve', 'User lives in Bergen.');
+    const eve = await memoriesOf(alice, 'end_user_id=eve', true);
+    expect(eve.map((memory) => [memory.text, memory.valid_to !== null]).sort()).toEqual([
+      ['User lives in Bergen.', false],
+      ['User lives in Oslo.', true],
+    ]);
+    expect((await memoriesOf(alice)).map((memory) => [memory.text, memory.valid_to])).toEqual([
+      ['User lives in Lisbon.', null],
+    ]);
+  });
+
+  it('learns into the agent given with the end user', async () => {
+    ok(await chat(alice, { message: 'I work at Acme.', end_user_id: 'fay', agent_id: 'hr-bot' }));
+    await learnt(alice, 'end_user_id=fay&agent_id=hr-bot', 'User works at Acme.');
+    expect((await memoriesOf(alice, 'end_user_id=fay'))[0]).toMatchObject({ agent_id: 'hr-bot' });
+  });
+
+  it('refuses a bad end_user_id with 400 and stores no conversation', async () => {
+    const before = ok<{ total_count: number }>(
+      await alice.call(`/api/user/${alice.userId}/conversations`),
+    ).total_count;
+    for (const [body, message] of [
+      [
+        { message: 'hi', end_user_id: 'x'.repeat(201) },
+        'end_user_id must be a string of at most 200 characters',
+      ],
+      [{ message: 'hi', end_user_id: 42 }, 'end_user_id must be a string of at most 200 characters'],
+      [{ message: 'hi', agent_id: ['a'] }, 'agent_id must be a string of at most 200 characters'],
+    ] as Array<[Record<string, unknown>, string]>) {
+      expectError(await chat(alice, body), 400, 'validation_error', message);
+    }
+    expect(
+      ok<{ total_count: number }>(await alice.call(`/api/user/${alice.userId}/conversations`)).total_count,
+    ).toBe(before);
+  });
+
+  it("another account's key neither reads nor learns into this account's end user of the same id", async () => {
+    const asked = ok<ChatJson>(await chat(bob, { message: 'Where do I live?', end_user_id: 'eve' }));
+    expect(asked.memories_retrieved).toEqual([]);
+    ok(await chat(bob, { message: 'I live in Rome.', end_user_id: 'eve' }));
+    await learnt(bob, 'end_user_id=eve', 'User lives in Rome.');
+    expect((await memoriesOf(alice, 'end_user_id=eve')).map((memory) => memory.text)).toEqual([
+      'User lives in Bergen.',
+    ]);
+    expect(await memoriesOf(bob)).toEqual([]);
+    // Naming Alice as the user with Bob's key is refused, end user or not.
+    expectError(
+      await chat(bob, { message: 'I live in Rome.', userId: alice.userId, end_user_id: 'eve' }),
+      403,
+      'api_key_foreign_user',
+      'This API key does not belong to this user.',
+    );
   });
 });

@@ -38,6 +38,7 @@ import {
   CONVERSATION_TITLE_MAX_LENGTH,
   MEMORY_MESSAGE_ROLES,
   MEMORY_MESSAGES_MAX,
+  MEMORY_SCOPE_ID_MAX_LENGTH,
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
   type MemoryMessageRole,
@@ -103,6 +104,25 @@ export class SendChatTurnRequest {
   @IsString()
   @MaxLength(CHAT_MESSAGE_MAX_LENGTH)
   system?: string;
+
+  /**
+   * The memory scope of the turn (decision 019): the memories it reads and the facts it learns belong to this
+   * end user of the account (narrowed to the agent and run when given). Absent: the account's own memories.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  endUserId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  agentId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  runId?: string;
 }
 
 /** (user) */
