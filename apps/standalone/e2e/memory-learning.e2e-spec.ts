@@ -594,3 +594,78 @@ describe('chat over REST for an end user (offline assistant, rules)', () => {
     );
   });
 });
+
+/** `threshold` on search: a minimum relevance (`scores.fused`); with it, nothing relevant is an empty list. */
+describe('REST memory API: search threshold', () => {
+  const product = useStandalone('memory-threshold', UNLIMITED_GATEWAY);
+  let alice: ApiUser;
+  let bob: ApiUser;
+
+  interface SearchJson {
+    results: Array<{ text: string; score: number; scores: { fused: number } }>;
+    count: number;
+  }
+  const search = (user: ApiUser, query: string, extra = '') =>
+    user.call(`/api/user/${user.userId}/search?query=${encodeURIComponent(query)}${extra}`);
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+    const texts = [
+      'User lives in Oslo.',
+      'Has a dog called Miso.',
+      'Drinks espresso every morning.',
+      // Long: the ranker's length prior alone lifts its score, though it matches nothing asked below.
+      'Prefers window seats on long flights, especially when flying across the Atlantic to visit family in ' +
+        'Boston every summer holiday.',
+    ];
+    ok(
+      await alice.call(`${memoriesPath(alice)}/batch`, {
+        method: 'POST',
+        body: { end_user_id: 'ola', memories: texts.map((text) => ({ text })) },
+      }),
+      201,
+    );
+  });
+
+  it('keeps only the results at least as relevant as the threshold', async () => {
+    const all = ok<SearchJson>(await search(alice, 'dog name', '&end_user_id=ola'));
+    expect(all.count).toBe(4);
+    const relevant = ok<SearchJson>(await search(alice, 'dog name', '&end_user_id=ola&threshold=0.3'));
+    expect(relevant.results.map((result) => result.text)).toEqual(['Has a dog called Miso.']);
+    expect(relevant.count).toBe(1);
+    expect(relevant.results[0]!.scores.fused).toBeGreaterThanOrEqual(0.3);
+  });
+
+  it('answers an empty list when nothing is relevant (without it, the nearest memories come back)', async () => {
+    for (const query of ['quantum chromodynamics lecture', 'favourite pizza topping']) {
+      expect(ok<SearchJson>(await search(alice, query, '&end_user_id=ola')).count).toBeGreaterThan(0);
+      expect(ok<SearchJson>(await search(alice, query, '&end_user_id=ola&threshold=0.3'))).toMatchObject({
+        results: [],
+        count: 0,
+        formatted_results: '',
+      });
+    }
+  });
+
+  it('refuses a threshold that is not a number from 0 to 2', async () => {
+    for (const value of ['-0.1', '2.5', 'abc', '', '0.3.1', 'NaN']) {
+      expectError(
+        await search(alice, 'dog', `&end_user_id=ola&threshold=${encodeURIComponent(value)}`),
+        400,
+        'validation_error',
+        'threshold must be a number from 0 to 2',
+      );
+    }
+  });
+
+  it("another account's key cannot search this account's end user with a threshold; its own scope is empty", async () => {
+    expectError(
+      await bob.call(`/api/user/${alice.userId}/search?query=dog&end_user_id=ola&threshold=0.1`),
+      403,
+      'api_key_foreign_user',
+      'This API key does not belong to this user.',
+    );
+    expect(ok<SearchJson>(await search(bob, 'dog name', '&end_user_id=ola&threshold=0')).count).toBe(0);
+  });
+});

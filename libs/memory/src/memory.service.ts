@@ -394,7 +394,15 @@ export class MemoryService {
       }
       if (unseen.size > 0) await load([...unseen]);
     }
-    const ranked = rankCandidates({ ...channels, neighbours, limit: request.limit });
+    // With a threshold, the relevant memories are kept before the limit cuts: a long memory that matches
+    // nothing can outrank a short relevant one on the length prior alone.
+    const threshold = request.threshold;
+    const ranked =
+      threshold === undefined
+        ? rankCandidates({ ...channels, neighbours, limit: request.limit })
+        : rankCandidates({ ...channels, neighbours, limit: rankable.size })
+            .filter((candidate) => candidate.scores.fused >= threshold)
+            .slice(0, request.limit);
     const found = await this.store.memories.findByIds(
       scope,
       ranked.map((r) => r.id),

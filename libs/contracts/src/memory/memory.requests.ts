@@ -30,6 +30,7 @@ import {
   MEMORY_QUERY_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
@@ -262,6 +263,17 @@ export class SearchMemoriesRequest extends MemoryFilterFields {
   @Min(1)
   @Max(MEMORY_SEARCH_MAX_LIMIT)
   limit!: number;
+
+  /**
+   * The least relevance a result must have (`scores.fused`: how well it matches the query in meaning and
+   * words, before importance, recency and length weigh in). With it, a query nothing matches answers no
+   * results rather than the nearest memories.
+   */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MEMORY_SEARCH_THRESHOLD_MAX)
+  threshold?: number;
 }
 
 /** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */

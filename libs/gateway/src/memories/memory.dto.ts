@@ -22,6 +22,7 @@ import {
   MEMORY_LIST_MAX_LIMIT,
   MEMORY_SEARCH_DEFAULT_LIMIT,
   MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MemoryMessages,
@@ -42,6 +43,7 @@ import {
   IsSource,
   IsTime,
   QueryBoolean,
+  QueryDecimal,
   QueryInteger,
 } from './memory-rest.validators.js';
 
@@ -165,6 +167,20 @@ export class SearchMemoriesQuery extends MemoryFilterQuery {
   @IsOptional()
   @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
   limit?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: MEMORY_SEARCH_THRESHOLD_MAX,
+    example: 0.3,
+    description:
+      'The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the ' +
+      'keyword score normalised to the best match), before importance, recency and length weigh in. With it, a ' +
+      'query that matches nothing answers an empty list; without it, the nearest memories come back anyway.',
+  })
+  @IsOptional()
+  @QueryDecimal(0, MEMORY_SEARCH_THRESHOLD_MAX)
+  threshold?: number;
 }
 
 export class ExportMemoriesQuery extends MemoryScopeQuery {}

@@ -134,6 +134,7 @@ export function toSearchMemoriesRequest(query: SearchMemoriesQuery): SearchMemor
     ...toFilterFields(query),
     query: query.query,
     limit: query.limit ?? MEMORY_SEARCH_DEFAULT_LIMIT,
+    ...(query.threshold !== undefined ? { threshold: query.threshold } : {}),
   };
 }
 
