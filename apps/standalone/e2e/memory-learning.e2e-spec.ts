@@ -4,6 +4,7 @@ import {
   type LoopbackLlmServer,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
+import { setupGatewayDocs } from '@membolt/gateway';
 import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
@@ -667,5 +668,48 @@ describe('REST memory API: search threshold', () => {
       'This API key does not belong to this user.',
     );
     expect(ok<SearchJson>(await search(bob, 'dog name', '&end_user_id=ola&threshold=0')).count).toBe(0);
+  });
+});
+
+describe('REST memory API: the OpenAPI document', () => {
+  const product = useStandalone('memory-learning-docs', UNLIMITED_GATEWAY);
+  let alice: ApiUser;
+
+  beforeAll(async () => {
+    setupGatewayDocs(product.app);
+    alice = await newApiUser(product);
+  });
+
+  it('documents messages, infer, dedupe, deduplicated, the events, threshold and the chat scopes', async () => {
+    interface Schema {
+      properties?: Record<string, unknown>;
+    }
+    const document = ok<{
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>>;
+      components: { schemas: Record<string, Schema> };
+    }>(await alice.call('/api/openapi.json'));
+    const fields = (name: string) => Object.keys(document.components.schemas[name]?.properties ?? {});
+    expect(fields('AddMessagesBody')).toEqual(
+      expect.arrayContaining([
+        'messages',
+        'infer',
+        'dedupe',
+        'metadata',
+        'end_user_id',
+        'agent_id',
+        'run_id',
+      ]),
+    );
+    expect(fields('CreateMemoryBody')).toContain('dedupe');
+    expect(fields('CreateMemoryBatchBody')).toContain('dedupe');
+    expect(fields('StoredMemoryResponse')).toContain('deduplicated');
+    expect(fields('LearnedEventResponse')).toEqual(['id', 'event', 'text', 'previous_text', 'memory']);
+    expect(fields('LearnedMemoriesResponse')).toEqual(['results', 'extracted_by', 'count']);
+    expect(fields('ChatBody')).toEqual(expect.arrayContaining(['end_user_id', 'agent_id', 'run_id']));
+    const create = JSON.stringify(document.paths['/api/user/{userId}/memories']!['post']);
+    for (const part of ['AddMessagesBody', 'LearnedMemoriesResponse', 'StoredMemoryResponse', '"messages"'])
+      expect(create).toContain(part);
+    const search = document.paths['/api/user/{userId}/search']!['get']!;
+    expect(search.parameters!.map((parameter) => parameter.name)).toContain('threshold');
   });
 });
