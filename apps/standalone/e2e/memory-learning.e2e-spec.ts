@@ -209,6 +209,10 @@ describe('REST memory API: learning from messages (offline rules)', () => {
       ],
       [{ messages: 'I live in Oslo.', importance: 0.5 }, 'importance should not exist'],
       [
+        { messages: 'I live in Oslo.', metadata: { note: 'x'.repeat(15_400) } },
+        'metadata must be at most 15360 characters as JSON with messages',
+      ],
+      [
         { messages: 'I live in Oslo.', end_user_id: 7 },
         'end_user_id must be a string of at most 200 characters',
       ],

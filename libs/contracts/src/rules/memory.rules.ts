@@ -51,6 +51,8 @@ export const MEMORY_SEARCH_THRESHOLD_MAX = 2;
 /** Messages one "learn from messages" add may carry, and their characters together. */
 export const MEMORY_MESSAGES_MAX = 100;
 export const MEMORY_MESSAGES_TEXT_MAX_LENGTH = 50_000;
+/** Metadata sent with messages leaves room for what each learnt memory adds (subject, value, kind, role). */
+export const MEMORY_MESSAGES_METADATA_MAX_LENGTH = 15_360;
 /** The roles a message to learn from may have (as in a chat: the user, the assistant, system instructions). */
 export const MEMORY_MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
 export type MemoryMessageRole = (typeof MEMORY_MESSAGE_ROLES)[number];

@@ -17,6 +17,7 @@ import {
 } from '@nestjs/swagger';
 import {
   ChatSubjects,
+  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   METERED_ENDPOINTS,
   type MemoryExportPageView,
   MemorySubjects,
@@ -29,7 +30,7 @@ import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { textAndMessages } from '../gateway.errors.js';
+import { messagesMetadataTooLarge, textAndMessages } from '../gateway.errors.js';
 import {
   CreateMemoryBatchBody,
   CreateMemoryBody,
@@ -195,6 +196,9 @@ export class MemoriesController {
       throw textAndMessages();
     }
     const body = validatePayload(AddMessagesBody, raw);
+    if (body.metadata && JSON.stringify(body.metadata).length > MEMORY_MESSAGES_METADATA_MAX_LENGTH) {
+      throw messagesMetadataTooLarge();
+    }
     let answer: LearnedMemoriesResponse;
     if (body.infer === false) {
       const request = toVerbatimMessagesRequest(query, body);

@@ -5,6 +5,7 @@ import {
   composeDecorators,
   LEARNED_FACT_EVENTS,
   MEMORY_MESSAGE_ROLES,
+  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   MEMORY_MESSAGES_MAX,
   MEMORY_MESSAGES_TEXT_MAX_LENGTH,
   MEMORY_TEXT_MAX_LENGTH,
@@ -122,7 +123,9 @@ export class AddMessagesBody extends MemoryScopeQuery {
   dedupe?: boolean;
 
   @ApiPropertyOptional({
-    description: 'A JSON object (or a string holding one) added to the metadata of every memory stored.',
+    description:
+      'A JSON object (or a string holding one) added to the metadata of every memory stored; at most ' +
+      `${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON (each memory adds its own fields).`,
     oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
   })
   @IsOptional()
