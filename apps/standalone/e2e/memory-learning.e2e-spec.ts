@@ -556,6 +556,19 @@ describe('chat over REST for an end user (offline assistant, rules)', () => {
     ]);
   });
 
+  it('a streamed turn (text/event-stream) reads the end user’s memories too', async () => {
+    const response = await fetch(`${product.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'X-API-Key': alice.key, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ message: 'Where do I live?', end_user_id: 'eve' }),
+    });
+    expect(response.status).toBe(200);
+    const start = /^event: start\ndata: (.+)$/m.exec(await response.text())?.[1];
+    const retrieved = (JSON.parse(start ?? '{}') as { memories_retrieved?: Array<{ text: string }> })
+      .memories_retrieved;
+    expect(retrieved?.map((memory) => memory.text)).toEqual(['User lives in Bergen.']);
+  });
+
   it('learns into the agent given with the end user', async () => {
     ok(await chat(alice, { message: 'I work at Acme.', end_user_id: 'fay', agent_id: 'hr-bot' }));
     await learnt(alice, 'end_user_id=fay&agent_id=hr-bot', 'User works at Acme.');
