@@ -22,6 +22,7 @@ interface JsonSchema {
   readonly properties?: Record<string, JsonSchema>;
   readonly required?: readonly string[];
   readonly items?: JsonSchema;
+  readonly oneOf?: readonly JsonSchema[];
 }
 
 /** encodeURIComponent throws on lone surrogates, which the generator makes on purpose. */
@@ -169,6 +170,8 @@ export class RestGenerator {
     const resolved = this.resolve(schema);
     if (draw.chance(0.1) || depth > 5) return draw.anyJson(depth);
     if (resolved.enum && draw.chance(0.8)) return draw.pick(resolved.enum);
+    // A body or field of several shapes (a memory's `text` or `messages`): one of them.
+    if (resolved.oneOf?.length) return this.value(draw, draw.pick(resolved.oneOf), depth);
     switch (resolved.type) {
       case 'string':
         return this.stringValue(draw);

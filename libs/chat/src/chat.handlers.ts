@@ -15,6 +15,8 @@ import {
   ExtractFactsRequest,
   type ExtractedFactsView,
   LearnFactsFromFileRequest,
+  LearnFactsFromMessagesRequest,
+  type LearnedFromMessagesView,
   SummarizeDocumentRequest,
   type DocumentSummaryView,
   type LearnedFactsView,
@@ -205,6 +207,14 @@ export class ChatHandlers {
     @BusPayload(LearnFactsFromFileRequest) request: LearnFactsFromFileRequest,
   ): Promise<LearnedFactsView> {
     return this.learning.learnFromFile(userId, request);
+  }
+
+  @MessagePattern(ChatSubjects.learnFactsFromMessages.name)
+  learnFactsFromMessages(
+    @ActingUserId() userId: string,
+    @BusPayload(LearnFactsFromMessagesRequest) request: LearnFactsFromMessagesRequest,
+  ): Promise<LearnedFromMessagesView> {
+    return this.learning.learnFromMessages(userId, request);
   }
 
   @MessagePattern(deleteUserDataSubject('chat').name)

@@ -4,6 +4,7 @@ import {
   CommonErrorCode,
   KeysError,
   KeysErrorCode,
+  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MemoryMessages,
 } from '@membolt/contracts';
@@ -39,6 +40,15 @@ export const noSuchRoute = (method: string, path: string): CommonError =>
 
 export const scopeConflict = (field: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
+
+export const textAndMessages = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'Give either text or messages, not both.');
+
+export const messagesMetadataTooLarge = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    `metadata must be at most ${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON with messages`,
+  );
 
 export const nothingToUpdate = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, MemoryMessages.nothingToUpdate);

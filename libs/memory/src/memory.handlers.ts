@@ -33,6 +33,7 @@ import {
   type ConversationMemoryCountsView,
   MemorySubjects,
   type MemoryView,
+  type StoredMemoryView,
   SearchMemoriesRequest,
   UpdateMemoryRequest,
   type UserDataDeletionView,
@@ -49,6 +50,7 @@ import {
   toMemoryView,
   toSearchView,
   toStatsView,
+  toStoredMemoryView,
   toUserDataDeletionView,
 } from './memory.views.js';
 
@@ -63,8 +65,8 @@ export class MemoryHandlers {
   async create(
     @ActingUserId() userId: string,
     @BusPayload(CreateMemoryRequest) request: CreateMemoryRequest,
-  ): Promise<MemoryView> {
-    return toMemoryView(await this.memory.create(userId, request));
+  ): Promise<StoredMemoryView> {
+    return toStoredMemoryView(await this.memory.add(userId, request));
   }
 
   @MessagePattern(MemorySubjects.createBatch.name)
@@ -72,8 +74,8 @@ export class MemoryHandlers {
     @ActingUserId() userId: string,
     @BusPayload(CreateMemoryBatchRequest) request: CreateMemoryBatchRequest,
   ): Promise<MemoryBatchView> {
-    const memories = await this.memory.createBatch(userId, request);
-    return { memories: memories.map(toMemoryView), count: memories.length };
+    const memories = await this.memory.addBatch(userId, request);
+    return { memories: memories.map(toStoredMemoryView), count: memories.length };
   }
 
   @MessagePattern(MemorySubjects.get.name)

@@ -30,6 +30,7 @@ import {
   MemoryMessages,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
+import { duplicateKey } from './domain/duplicate-text.js';
 import { decodeExportCursor } from './domain/export-cursor.js';
 import type {
   Concept,
@@ -95,6 +96,15 @@ export interface DeletionOutcome extends MemoryRemoval {
   readonly deletedAt: Date;
 }
 
+/** A memory a create answers: stored now, or already held in the same words (`dedupe`). */
+export interface StoredMemory {
+  readonly memory: Memory;
+  readonly deduplicated: boolean;
+}
+
+/** Candidates each channel hands the duplicate check of one new memory. */
+const DUPLICATE_CANDIDATES = 10;
+
 /** How many candidates each channel hands the ranker, for a search asking `limit` results. */
 const candidatePool = (limit: number): number => Math.max(50, limit * 5);
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -122,37 +132,70 @@ export class MemoryService {
   ) {}
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
+    return (await this.add(userId, { ...request, dedupe: false })).memory;
+  }
+
+  /** One memory; with `dedupe`, the open memory of the scope holding the same words is answered instead. */
+  async add(userId: string, request: CreateMemoryRequest): Promise<StoredMemory> {
     const scope = scopeOf(userId, request);
-    // One text: its concepts are linked in the same transaction (a batch leaves them to the linker).
-    const [record] = (await this.newRecords(scope, [request], this.clock.now(), false)).map((r) => ({
-      ...r,
-      concepts: extractConcepts(r.memory.text),
-    }));
+    const [record] = await this.newRecords(scope, [request], this.clock.now(), false);
     if (!record) throw new Error('newRecords answered no record for one item');
-    await this.store.memories.insertMany(scope, [record]);
+    if (request.dedupe === true) {
+      const held = await this.openDuplicateOf(scope, record);
+      if (held) return { memory: held, deduplicated: true };
+    }
+    // One text: its concepts are linked in the same transaction (a batch leaves them to the linker).
+    await this.store.memories.insertMany(scope, [
+      { ...record, concepts: extractConcepts(record.memory.text) },
+    ]);
     await this.events.changed(scope, 'created', [record.memory.id], record.memory.createdAt);
-    return record.memory;
+    return { memory: record.memory, deduplicated: false };
   }
 
   /** All or none, in one transaction; texts without an embedding are embedded in one call. */
   async createBatch(userId: string, request: CreateMemoryBatchRequest): Promise<Memory[]> {
+    return (await this.addBatch(userId, { ...request, dedupe: false })).map((stored) => stored.memory);
+  }
+
+  /**
+   * The new items in one transaction (all or none). With `dedupe`, an item whose words an open memory of the
+   * scope, or an earlier item, holds is answered with that memory and not stored. One answer per item, in order.
+   */
+  async addBatch(userId: string, request: CreateMemoryBatchRequest): Promise<StoredMemory[]> {
     const scope = scopeOf(userId, request);
     const now = this.clock.now();
+    const dedupe = request.dedupe === true;
     const records = await this.newRecords(
       scope,
       request.memories.map((item) => withoutImportFields(item, request)),
       now,
       false,
     );
-    await this.store.memories.insertMany(scope, records);
-    this.concepts.schedule();
-    await this.events.changed(
-      scope,
-      'created',
-      records.map((r) => r.memory.id),
-      now,
-    );
-    return records.map((r) => r.memory);
+    const earlier = new Map<string, Memory>();
+    const fresh: NewMemoryRecord[] = [];
+    const stored: StoredMemory[] = [];
+    for (const record of records) {
+      const key = duplicateKey(record.memory.text);
+      const held = dedupe ? (earlier.get(key) ?? (await this.openDuplicateOf(scope, record))) : null;
+      if (held) {
+        stored.push({ memory: held, deduplicated: true });
+        continue;
+      }
+      if (dedupe) earlier.set(key, record.memory);
+      fresh.push(record);
+      stored.push({ memory: record.memory, deduplicated: false });
+    }
+    if (fresh.length > 0) {
+      await this.store.memories.insertMany(scope, fresh);
+      this.concepts.schedule();
+      await this.events.changed(
+        scope,
+        'created',
+        fresh.map((r) => r.memory.id),
+        now,
+      );
+    }
+    return stored;
   }
 
   /** Idempotent by the exported ids within the scope: lines already imported are skipped. */
@@ -353,7 +396,15 @@ export class MemoryService {
       }
       if (unseen.size > 0) await load([...unseen]);
     }
-    const ranked = rankCandidates({ ...channels, neighbours, limit: request.limit });
+    // With a threshold, the relevant memories are kept before the limit cuts: a long memory that matches
+    // nothing can outrank a short relevant one on the length prior alone.
+    const threshold = request.threshold;
+    const ranked =
+      threshold === undefined
+        ? rankCandidates({ ...channels, neighbours, limit: request.limit })
+        : rankCandidates({ ...channels, neighbours, limit: rankable.size })
+            .filter((candidate) => candidate.scores.fused >= threshold)
+            .slice(0, request.limit);
     const found = await this.store.memories.findByIds(
       scope,
       ranked.map((r) => r.id),
@@ -461,6 +512,36 @@ export class MemoryService {
       await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
     }
     return removal.memoryIds.length > 0 ? { ...removal.removed } : {};
+  }
+
+  /**
+   * The oldest open memory of exactly this scope (the end user, agent and run alike: a memory recorded for an
+   * agent is not the account's) whose words are the record's (`duplicateKey`). Candidates come from the
+   * nearest vectors and the keyword index, where a memory in the same words ranks at the top of both.
+   */
+  private async openDuplicateOf(scope: MemoryScopeFilter, record: NewMemoryRecord): Promise<Memory | null> {
+    const now = this.clock.now();
+    const filter: MemoryFilter = { validity: { kind: 'open', now } };
+    const [dense, keyword] = await Promise.all([
+      this.store.search.dense(scope, filter, record.embedding, DUPLICATE_CANDIDATES),
+      this.store.search.keyword(
+        scope,
+        filter,
+        analyzeQuery(record.memory.text, now).terms,
+        DUPLICATE_CANDIDATES,
+      ),
+    ]);
+    const ids = [...new Set([...dense.candidates, ...keyword].map((candidate) => candidate.id))];
+    if (ids.length === 0) return null;
+    const key = duplicateKey(record.memory.text);
+    const same = (await this.store.memories.findByIds(scope, ids)).filter(
+      (memory) =>
+        memory.agentId === (scope.agentId ?? null) &&
+        memory.runId === (scope.runId ?? null) &&
+        (memory.validTo === null || memory.validTo.getTime() > now.getTime()) &&
+        duplicateKey(memory.text) === key,
+    );
+    return same.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0] ?? null;
   }
 
   private async newRecords(

@@ -7,10 +7,11 @@ import type {
   MemorySearchView,
   MemoryStatsView,
   MemoryView,
+  StoredMemoryView,
   UserDataDeletionView,
 } from '@membolt/contracts';
 import type { ConceptGraph, EndUserSummary, Memory, MemoryStats, MemoryVersion } from './domain/memory.js';
-import type { DeletionOutcome, RemovedUserData, SearchOutcome } from './memory.service.js';
+import type { DeletionOutcome, RemovedUserData, SearchOutcome, StoredMemory } from './memory.service.js';
 
 /** The metadata as the web app reads it (web-app.md: source, importance, conversation_id, title folded in). */
 function foldedMetadata(memory: Memory): Record<string, unknown> {
@@ -45,6 +46,10 @@ export function toMemoryView(memory: Memory): MemoryView {
     version: memory.version,
     ...(memory.embedding ? { embedding: Array.from(memory.embedding) } : {}),
   };
+}
+
+export function toStoredMemoryView(stored: StoredMemory): StoredMemoryView {
+  return { ...toMemoryView(stored.memory), deduplicated: stored.deduplicated };
 }
 
 export function toSearchView(query: string, outcome: SearchOutcome): MemorySearchView {

@@ -94,11 +94,46 @@ export function parseFactExtraction(answer: string): CandidateFact[] {
   });
 }
 
+/** One message the model reads facts from. */
+export interface TranscriptMessage {
+  readonly role: 'user' | 'assistant' | 'system';
+  readonly content: string;
+}
+
+const SPEAKER: Readonly<Record<TranscriptMessage['role'], string>> = {
+  user: 'User said',
+  assistant: 'Assistant answered',
+  system: 'System instructions',
+};
+
+/** The messages as the model reads them: each under who said it, in order. */
+export function transcriptOf(messages: readonly TranscriptMessage[]): string {
+  return messages.map((message) => `${SPEAKER[message.role]}:\n${message.content}`).join('\n\n');
+}
+
 /** Asks the model for the facts of one exchange (a JSON-schema prompt; JSON mode where the provider has one). */
 export async function extractFactsWithModel(
   provider: LlmProvider,
   providerModel: string,
   exchange: { readonly userMessage: string; readonly assistantMessage: string },
+  signal?: AbortSignal,
+): Promise<CandidateFact[]> {
+  return extractFactsFromTranscriptWithModel(
+    provider,
+    providerModel,
+    [
+      { role: 'user', content: exchange.userMessage },
+      { role: 'assistant', content: exchange.assistantMessage },
+    ],
+    signal,
+  );
+}
+
+/** Asks the model for the facts about the user that a conversation (one or more messages) states. */
+export async function extractFactsFromTranscriptWithModel(
+  provider: LlmProvider,
+  providerModel: string,
+  messages: readonly TranscriptMessage[],
   signal?: AbortSignal,
 ): Promise<CandidateFact[]> {
   const answer = await completeText(
@@ -109,7 +144,7 @@ export async function extractFactsWithModel(
       messages: [
         {
           role: 'user',
-          content: `User said:\n${exchange.userMessage}\n\nAssistant answered:\n${exchange.assistantMessage}\n\nExtract the facts about the user.`,
+          content: `${transcriptOf(messages)}\n\nExtract the facts about the user.`,
         },
       ],
       maxOutputTokens: 1024,

@@ -1,6 +1,13 @@
+import type { MemoryScopeFields } from '@membolt/contracts';
+
 /** One exchange to learn from, queued after it was stored. */
 export interface ExchangeToLearnFrom {
   readonly userId: string;
+  /**
+   * The memory scope the turn read from and learns into (an end user of the account, an agent, a run).
+   * Absent: the account's own memories (also for jobs queued before scopes were recorded).
+   */
+  readonly scope?: MemoryScopeFields;
   readonly conversationId: string;
   readonly conversationTitle: string;
   readonly userMessageId: string;

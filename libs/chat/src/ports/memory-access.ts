@@ -1,5 +1,6 @@
 import type {
   CreateMemoryRequest,
+  MemoryScopeFields,
   MemorySearchResultView,
   MemoryView,
   SearchMemoriesRequest,
@@ -9,8 +10,8 @@ import type {
 /** The memory service, as the chat service uses it (over the bus): search for a turn, write extracted facts. */
 export interface MemoryAccess {
   search(userId: string, request: SearchMemoriesRequest): Promise<readonly MemorySearchResultView[]>;
-  /** The user's open facts (not closed) whose metadata `subject` is this one, newest first. */
-  openFactsOn(userId: string, subject: string): Promise<readonly MemoryView[]>;
+  /** The scope's open facts (not closed) whose metadata `subject` is this one, newest first. */
+  openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]>;
   create(userId: string, request: CreateMemoryRequest): Promise<MemoryView>;
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView>;
   /** The memories each of these conversations taught (the memory service's count), by conversation id. */

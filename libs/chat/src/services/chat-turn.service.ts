@@ -5,6 +5,7 @@ import {
   type MemorySearchResultView,
   CHAT_MEMORIES_RETRIEVED,
   MEMORY_QUERY_MAX_LENGTH,
+  type MemoryScopeFields,
   PRODUCT_NAME,
   type SendChatTurnRequest,
 } from '@membolt/contracts';
@@ -79,9 +80,10 @@ export class ChatTurnService {
     const conversationId = existing?.id ?? `conv_${randomUUID().replaceAll('-', '')}`;
     const conversationTitle = existing?.title ?? conversationTitleFrom(request.message);
 
+    const scope = scopeOf(request);
     const [access, results] = await Promise.all([
       this.catalogue.access(userId),
-      this.retrieve(userId, request.message, history),
+      this.retrieve(userId, scope, request.message, history),
     ]);
     const reach = access.get(model.provider);
     // A Search Mode turn asks the model to summarise the results: the offline assistant cannot, and its
@@ -224,6 +226,7 @@ export class ChatTurnService {
         costMicroUsd: reach ? costMicroUsd(model, inputTokens, outputTokens) : 0,
         extractionJobId: await this.queueExtraction(mode, {
           userId,
+          ...(scope ? { scope } : {}),
           conversationId,
           conversationTitle,
           userMessageId: userMessage.id,
@@ -239,6 +242,7 @@ export class ChatTurnService {
   /** The memories for a turn; a memory service that cannot answer leaves the turn without memories, not failed. */
   private async retrieve(
     userId: string,
+    scope: MemoryScopeFields | null,
     message: string,
     history: readonly PromptTurn[],
   ): Promise<readonly MemorySearchResultView[]> {
@@ -248,7 +252,7 @@ export class ChatTurnService {
       .map((turn) => turn.content);
     const query = [message, ...context].join('\n').slice(0, MEMORY_QUERY_MAX_LENGTH);
     try {
-      return await this.memory.search(userId, { query, limit: CHAT_MEMORIES_RETRIEVED });
+      return await this.memory.search(userId, { ...scope, query, limit: CHAT_MEMORIES_RETRIEVED });
     } catch (error) {
       this.logger.warn(
         `Memory search failed; answering without memories: ${error instanceof Error ? error.message : String(error)}`,
@@ -272,6 +276,16 @@ export class ChatTurnService {
       return null;
     }
   }
+}
+
+/** The memory scope a turn names (an end user, agent, run), or null for the account's own memories. */
+function scopeOf(request: SendChatTurnRequest): MemoryScopeFields | null {
+  const scope: MemoryScopeFields = {
+    ...(request.endUserId !== undefined ? { endUserId: request.endUserId } : {}),
+    ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
+    ...(request.runId !== undefined ? { runId: request.runId } : {}),
+  };
+  return Object.keys(scope).length > 0 ? scope : null;
 }
 
 /** Offline, a memory bears on the message when they share words or a concept, or mean nearly the same. */

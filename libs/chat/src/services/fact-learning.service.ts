@@ -1,20 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ChatError, type MemoryView } from '@membolt/contracts';
+import {
+  ChatError,
+  type LearnedFactEventView,
+  type LearnedFromMessagesView,
+  type LearnFactsFromMessagesRequest,
+  type MemoryScopeFields,
+  type MemoryView,
+} from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
 import type { CandidateFact } from '../extraction/fact.js';
 import { type KnownFact, reconcile, type Reconciliation } from '../extraction/fact-reconciler.js';
-import { extractFactsWithModel, FactExtractionAnswerError } from '../extraction/llm-fact-extractor.js';
+import {
+  extractFactsFromTranscriptWithModel,
+  FactExtractionAnswerError,
+  type TranscriptMessage,
+} from '../extraction/llm-fact-extractor.js';
 import { extractFactsByRules } from '../extraction/rule-fact-extractor.js';
 import type { ExchangeToLearnFrom } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
 
-/** Where learned facts come from: a chat exchange, or a file the user uploaded. */
+/** Where learned facts come from: a chat exchange, a file the user uploaded, or messages sent to the API. */
 type FactOrigin =
   | { readonly source: 'chat'; readonly exchange: ExchangeToLearnFrom }
-  | { readonly source: 'file'; readonly uploadId: string; readonly fileName: string };
+  | { readonly source: 'file'; readonly uploadId: string; readonly fileName: string }
+  | { readonly source: 'api'; readonly metadata: Readonly<Record<string, unknown>> };
 
 /** Near-duplicate candidates looked at for each fact, besides the facts on its subject. */
 const SIMILAR_MEMORIES = 3;
@@ -27,12 +39,19 @@ export interface LearningOutcome {
   readonly closed: number;
 }
 
+/** What was learnt: the counts, and each event in order. */
+interface Learning {
+  readonly outcome: LearningOutcome;
+  readonly events: readonly LearnedFactEventView[];
+}
+
 /**
  * Learns from one exchange: the facts the user stated (by the model the user chatted with when its provider
  * is reachable, else by the rules), each reconciled with what the memory service already holds (add, update
  * with history, skip a duplicate, close a contradicted fact and add the new one). Extracted memories carry
  * source `chat`, the conversation id and title, and their subject and value in metadata. Safe to run twice:
- * a fact already stored in the same words is skipped, a closed fact is not closed again.
+ * a fact already stored in the same words is skipped, a closed fact is not closed again. Every read and write
+ * stays in one memory scope: the account's own, or one of its end users (agent, run).
  */
 @Injectable()
 export class FactLearningService {
@@ -47,8 +66,18 @@ export class FactLearningService {
   ) {}
 
   async learn(exchange: ExchangeToLearnFrom): Promise<LearningOutcome> {
-    const { facts, extractedBy } = await this.extract(exchange);
-    return this.reconcileAll(exchange.userId, facts, extractedBy, { source: 'chat', exchange });
+    const { facts, extractedBy } = await this.extract(
+      exchange.userId,
+      exchange.model,
+      [
+        { role: 'user', content: exchange.userMessage },
+        { role: 'assistant', content: exchange.assistantMessage },
+      ],
+      this.settings.extraction === 'auto',
+    );
+    const scope = exchange.scope ?? {};
+    return (await this.reconcileAll(exchange.userId, scope, facts, extractedBy, { source: 'chat', exchange }))
+      .outcome;
   }
 
   /**
@@ -60,23 +89,54 @@ export class FactLearningService {
     userId: string,
     file: { readonly text: string; readonly uploadId: string; readonly fileName: string },
   ): Promise<LearningOutcome> {
-    return this.reconcileAll(userId, extractFactsByRules(file.text), 'rules', {
+    const learning = await this.reconcileAll(userId, {}, extractFactsByRules(file.text), 'rules', {
       source: 'file',
       uploadId: file.uploadId,
       fileName: file.fileName,
     });
+    return learning.outcome;
+  }
+
+  /**
+   * Learns from messages a developer sends for one of their end users (or the account itself): by the
+   * account's default model when it is reachable and extraction is `auto`, else by the rules over what the
+   * user said. Stored with source `api` in the request's scope only; answers each event in order.
+   */
+  async learnFromMessages(
+    userId: string,
+    request: LearnFactsFromMessagesRequest,
+  ): Promise<LearnedFromMessagesView> {
+    const scope: MemoryScopeFields = {
+      ...(request.endUserId !== undefined ? { endUserId: request.endUserId } : {}),
+      ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
+      ...(request.runId !== undefined ? { runId: request.runId } : {}),
+    };
+    const messages = request.messages.filter((message) => message.content.trim() !== '');
+    const { facts, extractedBy } = await this.extract(
+      userId,
+      undefined,
+      messages,
+      this.settings.extraction === 'auto',
+    );
+    const { events } = await this.reconcileAll(userId, scope, facts, extractedBy, {
+      source: 'api',
+      metadata: request.metadata ?? {},
+    });
+    return { extractedBy, events };
   }
 
   private async reconcileAll(
     userId: string,
+    scope: MemoryScopeFields,
     facts: readonly CandidateFact[],
     extractedBy: 'llm' | 'rules',
     origin: FactOrigin,
-  ): Promise<LearningOutcome> {
+  ): Promise<Learning> {
     const outcome = { extractedBy, added: 0, updated: 0, skipped: 0, closed: 0 };
+    const events: LearnedFactEventView[] = [];
     for (const fact of facts) {
-      const decision = await this.decide(userId, fact);
-      await this.apply(userId, origin, fact, decision, extractedBy);
+      const { decision, known } = await this.decide(userId, scope, fact);
+      events.push(...(await this.apply(userId, scope, origin, fact, decision, known, extractedBy)));
       switch (decision.action) {
         case 'skip':
           outcome.skipped++;
@@ -90,81 +150,104 @@ export class FactLearningService {
           break;
       }
     }
-    return outcome;
+    return { outcome, events };
   }
 
+  /**
+   * The facts of the messages: by the model when allowed and reachable (a refusal or an unusable answer falls
+   * back to the rules, so facts are never lost to a flaky model), else by the rules over the user's messages
+   * (they read what the user says about themself; the assistant's and system's words are not the user's).
+   */
   private async extract(
-    exchange: ExchangeToLearnFrom,
+    userId: string,
+    modelId: string | undefined,
+    messages: readonly TranscriptMessage[],
+    useModel: boolean,
   ): Promise<{ facts: CandidateFact[]; extractedBy: 'llm' | 'rules' }> {
-    if (this.settings.extraction === 'auto') {
-      const { model, reach } = await this.catalogue.reach(exchange.userId, exchange.model);
+    if (useModel) {
+      const { model, reach } = await this.catalogue.reach(userId, modelId);
       if (reach) {
         try {
-          const facts = await extractFactsWithModel(
+          const facts = await extractFactsFromTranscriptWithModel(
             this.providers(reach.credentials),
             model.providerModel,
-            exchange,
+            messages,
           );
           return { facts, extractedBy: 'llm' };
         } catch (error) {
-          // A refusal or an unusable answer must not lose the facts: the rules still read the message.
           if (!(error instanceof ChatError || error instanceof FactExtractionAnswerError)) throw error;
           this.logger.warn(`Model extraction failed, using the rules: ${error.message}`);
         }
       }
     }
-    return { facts: extractFactsByRules(exchange.userMessage), extractedBy: 'rules' };
+    const said = messages.filter((message) => message.role === 'user').map((message) => message.content);
+    return { facts: said.flatMap((text) => extractFactsByRules(text)), extractedBy: 'rules' };
   }
 
-  private async decide(userId: string, fact: CandidateFact): Promise<Reconciliation> {
+  private async decide(
+    userId: string,
+    scope: MemoryScopeFields,
+    fact: CandidateFact,
+  ): Promise<{ decision: Reconciliation; known: ReadonlyMap<string, MemoryView> }> {
     const [onSubject, similar] = await Promise.all([
-      this.memory.openFactsOn(userId, fact.subject),
-      this.memory.search(userId, { query: fact.text, limit: SIMILAR_MEMORIES }),
+      this.memory.openFactsOn(userId, scope, fact.subject),
+      this.memory.search(userId, { ...scope, query: fact.text, limit: SIMILAR_MEMORIES }),
     ]);
-    return reconcile(
-      fact,
-      onSubject.map(toKnownFact),
-      similar
-        .map((result) => result.memory)
-        .filter((memory) => memory.validTo === null)
-        .map(toKnownFact),
-    );
+    const openSimilar = similar.map((result) => result.memory).filter((memory) => memory.validTo === null);
+    const decision = reconcile(fact, onSubject.map(toKnownFact), openSimilar.map(toKnownFact));
+    return { decision, known: new Map([...onSubject, ...openSimilar].map((memory) => [memory.id, memory])) };
   }
 
   private async apply(
     userId: string,
+    scope: MemoryScopeFields,
     origin: FactOrigin,
     fact: CandidateFact,
     decision: Reconciliation,
+    known: ReadonlyMap<string, MemoryView>,
     extractedBy: 'llm' | 'rules',
-  ): Promise<void> {
+  ): Promise<LearnedFactEventView[]> {
     const metadata = {
+      ...(origin.source === 'api' ? origin.metadata : {}),
       subject: fact.subject,
       value: fact.value,
       kind: fact.kind,
       extractedBy,
       ...(origin.source === 'chat'
         ? { messageId: origin.exchange.userMessageId }
-        : { uploadId: origin.uploadId, fileName: origin.fileName }),
+        : origin.source === 'file'
+          ? { uploadId: origin.uploadId, fileName: origin.fileName }
+          : {}),
+    };
+    const knownMemory = (id: string): MemoryView => {
+      const memory = known.get(id);
+      if (!memory) throw new Error(`The reconciliation named memory ${id}, which it was not shown`);
+      return memory;
     };
     switch (decision.action) {
       case 'skip':
-        return;
-      case 'update':
-        await this.memory.update(userId, {
+        return [{ event: 'NOOP', memory: knownMemory(decision.memoryId), previousText: null }];
+      case 'update': {
+        const previousText = knownMemory(decision.memoryId).text;
+        const updated = await this.memory.update(userId, {
+          ...scope,
           memoryId: decision.memoryId,
           text: fact.text,
           importance: fact.importance,
           category: fact.category,
           metadata,
         });
-        return;
+        return [{ event: 'UPDATE', memory: updated, previousText }];
+      }
       case 'add': {
+        const events: LearnedFactEventView[] = [];
         const now = this.clock.now().toISOString();
         for (const memoryId of decision.close) {
-          await this.memory.update(userId, { memoryId, validTo: now });
+          const closed = await this.memory.update(userId, { ...scope, memoryId, validTo: now });
+          events.push({ event: 'CLOSE', memory: closed, previousText: null });
         }
-        await this.memory.create(userId, {
+        const created = await this.memory.create(userId, {
+          ...scope,
           text: fact.text,
           category: fact.category,
           importance: fact.importance,
@@ -174,9 +257,11 @@ export class FactLearningService {
                 conversationId: origin.exchange.conversationId,
                 conversationTitle: origin.exchange.conversationTitle.slice(0, 200),
               }
-            : { source: 'file' as const }),
+            : { source: origin.source }),
           metadata,
         });
+        events.push({ event: 'ADD', memory: created, previousText: null });
+        return events;
       }
     }
   }

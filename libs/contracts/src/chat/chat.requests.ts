@@ -4,10 +4,12 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -32,7 +34,17 @@ import {
   type ChatMode,
   type ChatRole,
 } from '../rules/chat.rules.js';
-import { CONVERSATION_TITLE_MAX_LENGTH, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
+import {
+  CONVERSATION_TITLE_MAX_LENGTH,
+  MEMORY_MESSAGE_ROLES,
+  MEMORY_MESSAGES_MAX,
+  MEMORY_SCOPE_ID_MAX_LENGTH,
+  MEMORY_SOURCES,
+  MEMORY_TEXT_MAX_LENGTH,
+  type MemoryMessageRole,
+  type MemorySource,
+} from '../rules/memory.rules.js';
+import { MemoryScopeFields } from '../memory/memory.requests.js';
 import { UPLOAD_FILE_NAME_MAX_LENGTH } from '../rules/ingestion.rules.js';
 
 /** What a summary request may carry: the model reads the first 24,000 characters of it. */
@@ -92,6 +104,25 @@ export class SendChatTurnRequest {
   @IsString()
   @MaxLength(CHAT_MESSAGE_MAX_LENGTH)
   system?: string;
+
+  /**
+   * The memory scope of the turn (decision 019): the memories it reads and the facts it learns belong to this
+   * end user of the account (narrowed to the agent and run when given). Absent: the account's own memories.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  endUserId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  agentId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  runId?: string;
 }
 
 /** (user) */
@@ -215,4 +246,34 @@ export class SummarizeDocumentRequest {
   @IsString()
   @MaxLength(DOCUMENT_SUMMARY_REQUEST_MAX_LENGTH)
   text!: string;
+}
+
+/** One message of a conversation a developer sends to learn from. */
+export class MessageToLearnFrom {
+  @IsIn(MEMORY_MESSAGE_ROLES)
+  role!: MemoryMessageRole;
+
+  @IsString()
+  @MaxLength(MEMORY_TEXT_MAX_LENGTH)
+  content!: string;
+}
+
+/**
+ * (user; internal: the REST gateway's add with `messages`) Learns from a conversation: the facts about the
+ * end user it states (by the account's language model when one is reachable, else by the rules), each
+ * reconciled with the scope's open memories by the chat's rules (add, update, skip a repeat, close a
+ * contradiction). Reads and writes only the scope given (`endUserId`, `agentId`, `runId`).
+ */
+export class LearnFactsFromMessagesRequest extends MemoryScopeFields {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MEMORY_MESSAGES_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => MessageToLearnFrom)
+  messages!: MessageToLearnFrom[];
+
+  /** Added to each learnt memory's metadata (the fact's own subject, value and kind win on a clash). */
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
 }

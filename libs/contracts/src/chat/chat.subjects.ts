@@ -3,6 +3,7 @@ import type {
   ConversationIdRequest,
   ExtractFactsRequest,
   LearnFactsFromFileRequest,
+  LearnFactsFromMessagesRequest,
   SummarizeDocumentRequest,
   ListChatModelsRequest,
   ListConversationsRequest,
@@ -24,6 +25,7 @@ import type {
   DocumentSummaryView,
   ExtractedFactsView,
   LearnedFactsView,
+  LearnedFromMessagesView,
   ProviderKeyTestView,
   SharedConversationView,
   WebSearchView,
@@ -97,5 +99,14 @@ export const ChatSubjects = {
     'chat',
     'chat.learn-facts-from-file.v1',
     { idempotent: true },
+  ),
+  /**
+   * (user; internal: the REST gateway) facts stated in a conversation, reconciled with the scope's memories;
+   * answers each resulting event. Not retried: a repeat is harmless (known facts are skipped) but would
+   * answer NOOP for what the first run added.
+   */
+  learnFactsFromMessages: defineSubject<LearnFactsFromMessagesRequest, LearnedFromMessagesView>(
+    'chat',
+    'chat.learn-facts-from-messages.v1',
   ),
 } as const;

@@ -7,6 +7,7 @@ import type {
 } from '../rules/chat.rules.js';
 import type { MemoryCategory, MemorySource } from '../rules/memory.rules.js';
 import type { LlmProviderId } from '../rules/models.rules.js';
+import type { MemoryView } from '../memory/memory.views.js';
 
 /** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
 export type ModelProviderSource = 'operator' | 'user';
@@ -234,4 +235,27 @@ export interface DocumentSummaryView {
   readonly summary: string | null;
   /** The catalogue model that wrote it. */
   readonly model: string | null;
+}
+
+/** What learning from messages did to one memory of the scope. */
+export const LEARNED_FACT_EVENTS = ['ADD', 'UPDATE', 'NOOP', 'CLOSE'] as const;
+export type LearnedFactEvent = (typeof LEARNED_FACT_EVENTS)[number];
+
+/**
+ * One outcome of reconciling a fact: `ADD` a new memory, `UPDATE` an open fact on the same subject and value
+ * (new words), `NOOP` a fact already known in these words, `CLOSE` a contradicted fact (its `validTo` set).
+ */
+export interface LearnedFactEventView {
+  readonly event: LearnedFactEvent;
+  /** The memory as it is after the event. */
+  readonly memory: MemoryView;
+  /** The memory's text before an `UPDATE`; null for the other events. */
+  readonly previousText: string | null;
+}
+
+/** What learning from a list of messages did, in order (a `CLOSE` comes just before the `ADD` that caused it). */
+export interface LearnedFromMessagesView {
+  /** Who read the facts: the account's language model, or the offline rules. */
+  readonly extractedBy: 'llm' | 'rules';
+  readonly events: readonly LearnedFactEventView[];
 }

@@ -33,6 +33,7 @@ import {
   MEMORY_QUERY_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
@@ -139,7 +140,15 @@ export class MemoryContentFields {
   validTo?: string;
 }
 
-export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {}
+export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {
+  /**
+   * When an open memory of the same scope (end user, agent and run alike) holds the same words (case, spacing
+   * and punctuation aside), answer it instead of storing a copy. Default false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  dedupe?: boolean;
+}
 
 /** One item of a batch: the scope comes from the batch request, not from each item. */
 export class BatchMemoryItem extends MemoryContentFields {
@@ -154,8 +163,8 @@ export class BatchMemoryItem extends MemoryContentFields {
   createdAt?: string;
 }
 
-/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
-export class CreateMemoryBatchRequest extends MemoryScopeFields {
+/** Up to MEMORY_BATCH_MAX memories, in one scope. */
+export class MemoryBatchFields extends MemoryScopeFields {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MEMORY_BATCH_MAX)
@@ -164,8 +173,19 @@ export class CreateMemoryBatchRequest extends MemoryScopeFields {
   memories!: BatchMemoryItem[];
 }
 
+/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
+export class CreateMemoryBatchRequest extends MemoryBatchFields {
+  /**
+   * Per item, as `CreateMemoryRequest.dedupe`: an item whose words an open memory of the scope (or an earlier
+   * item of the batch) holds is answered with that memory instead of being stored. Default false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  dedupe?: boolean;
+}
+
 /** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
-export class ImportMemoriesRequest extends CreateMemoryBatchRequest {}
+export class ImportMemoriesRequest extends MemoryBatchFields {}
 
 export class MemoryIdRequest extends MemoryScopeFields {
   @IsEntityId()
@@ -246,6 +266,17 @@ export class SearchMemoriesRequest extends MemoryFilterFields {
   @Min(1)
   @Max(MEMORY_SEARCH_MAX_LIMIT)
   limit!: number;
+
+  /**
+   * The least relevance a result must have (`scores.fused`: how well it matches the query in meaning and
+   * words, before importance, recency and length weigh in). With it, a query nothing matches answers no
+   * results rather than the nearest memories.
+   */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MEMORY_SEARCH_THRESHOLD_MAX)
+  threshold?: number;
 }
 
 /** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */

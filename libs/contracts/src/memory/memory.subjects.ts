@@ -35,11 +35,12 @@ import type {
   MemoryStatsView,
   RetentionPreviewView,
   MemoryView,
+  StoredMemoryView,
 } from './memory.views.js';
 
 /** Every subject but `generateEmbedding` acts for the acting user (bus `meta.userId`) and its scope. */
 export const MemorySubjects = {
-  create: defineSubject<CreateMemoryRequest, MemoryView>('memory', 'memory.memories.create.v1'),
+  create: defineSubject<CreateMemoryRequest, StoredMemoryView>('memory', 'memory.memories.create.v1'),
   createBatch: defineSubject<CreateMemoryBatchRequest, MemoryBatchView>(
     'memory',
     'memory.memories.create-batch.v1',

@@ -36,8 +36,14 @@ export interface MemoryListView {
   readonly sort: MemorySort;
 }
 
+/** A memory a create answers: stored now, or (`deduplicated`) already held in the same words. */
+export interface StoredMemoryView extends MemoryView {
+  readonly deduplicated: boolean;
+}
+
 export interface MemoryBatchView {
-  readonly memories: readonly MemoryView[];
+  /** One per item, in the items' order. */
+  readonly memories: readonly StoredMemoryView[];
   readonly count: number;
 }
 

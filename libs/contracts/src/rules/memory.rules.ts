@@ -43,6 +43,19 @@ export const MEMORY_METADATA_FILTER_MAX_FIELDS = 10;
 /** End-user, agent and run ids chosen by a developer's app. */
 export const MEMORY_SCOPE_ID_MAX_LENGTH = 200;
 export const CONVERSATION_TITLE_MAX_LENGTH = 200;
+/**
+ * The highest search `threshold`: relevance (`scores.fused`) is the cosine (at most 1) plus 0.7 times the
+ * keyword score normalised to the query's best.
+ */
+export const MEMORY_SEARCH_THRESHOLD_MAX = 2;
+/** Messages one "learn from messages" add may carry, and their characters together. */
+export const MEMORY_MESSAGES_MAX = 100;
+export const MEMORY_MESSAGES_TEXT_MAX_LENGTH = 50_000;
+/** Metadata sent with messages leaves room for what each learnt memory adds (subject, value, kind, role). */
+export const MEMORY_MESSAGES_METADATA_MAX_LENGTH = 15_360;
+/** The roles a message to learn from may have (as in a chat: the user, the assistant, system instructions). */
+export const MEMORY_MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
+export type MemoryMessageRole = (typeof MEMORY_MESSAGE_ROLES)[number];
 /** Most concept nodes one graph answer holds (the Memory Graph tab draws up to this many). */
 export const MEMORY_GRAPH_MAX_NODES = 2000;
 

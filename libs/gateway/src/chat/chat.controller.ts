@@ -31,6 +31,7 @@ import { ApiMeteredRefusal, METERED_RESPONSE_HEADERS } from '../billing/metered-
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { apiKeyOfAnotherUser } from '../gateway.errors.js';
+import { toScope } from '../memories/memory.requests.js';
 import { EntityIdPipe } from './entity-id.pipe.js';
 import { ChatBody, ConversationsQuery, WebSearchBody } from './chat.dto.js';
 import {
@@ -69,7 +70,7 @@ export class ChatController {
   @ApiOperation({
     summary: 'One exchange with the memory-enabled assistant.',
     description:
-      'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
+      'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
   })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({
@@ -91,6 +92,7 @@ export class ChatController {
       ...(body.model ? { model: body.model } : {}),
       ...(body.conversationId ? { conversationId: body.conversationId } : {}),
       ...(body.history ? { history: body.history.map(({ role, content }) => ({ role, content })) } : {}),
+      ...toScope({}, body),
     };
     const metered = {
       principal: { userId: key.userId, keyId: key.keyId },

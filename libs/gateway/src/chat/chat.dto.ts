@@ -27,6 +27,7 @@ import {
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
 } from '@membolt/contracts';
+import { IsScopeId } from '../memories/memory-rest.validators.js';
 
 /** One earlier message (gateway-and-accounts.md: role and content). */
 export class ChatHistoryItemBody extends ChatHistoryItem {}
@@ -68,6 +69,25 @@ export class ChatBody {
   @IsOptional()
   @IsEntityId()
   conversationId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'One end user of your app: the turn reads that end user’s memories and learns the facts they state into ' +
+      'them, never into the account’s own. Without it, the account’s own memories.',
+    example: 'customer-42',
+  })
+  @IsScopeId()
+  end_user_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Narrows the memories read to (and records on those learnt) one agent.',
+  })
+  @IsScopeId()
+  agent_id?: string;
+
+  @ApiPropertyOptional({ description: 'Narrows the memories read to (and records on those learnt) one run.' })
+  @IsScopeId()
+  run_id?: string;
 }
 
 /** `POST /api/search`. */

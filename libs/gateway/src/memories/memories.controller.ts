@@ -2,6 +2,7 @@ import { Body, Delete, Get, HttpCode, Logger, Param, Post, Put, Query, Req, Res 
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiExtraModels,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -12,8 +13,16 @@ import {
   ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
-import { METERED_ENDPOINTS, type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
+import {
+  ChatSubjects,
+  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
+  METERED_ENDPOINTS,
+  type MemoryExportPageView,
+  MemorySubjects,
+  validatePayload,
+} from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
@@ -21,6 +30,7 @@ import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
+import { messagesMetadataTooLarge, textAndMessages } from '../gateway.errors.js';
 import {
   CreateMemoryBatchBody,
   CreateMemoryBody,
@@ -35,24 +45,31 @@ import {
   MemoryListResponse,
   MemoryResponse,
   MemoryScopeQuery,
+  StoredMemoryResponse,
   UpdateMemoryBody,
 } from './memory.dto.js';
 import {
   toCreateMemoryBatchRequest,
   toCreateMemoryRequest,
+  toLearnFactsRequest,
   toListMemoriesRequest,
   toScope,
   toUpdateMemoryRequest,
+  toVerbatimMessagesRequest,
 } from './memory.requests.js';
+import { AddMessagesBody, isMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
   toMemoryBatchResponse,
   toMemoryDeletionResponse,
   toMemoryHistoryResponse,
+  toLearnedMemoriesResponse,
   toMemoryImportResponse,
   toMemoryListResponse,
   toMemoryResponse,
+  toStoredMemoryResponse,
+  toVerbatimMemoriesResponse,
 } from './memory.views.js';
 
 const BAD_INPUT = {
@@ -92,14 +109,27 @@ export class MemoriesController {
   ) {}
 
   @Post()
+  @ApiExtraModels(CreateMemoryBody, AddMessagesBody, StoredMemoryResponse, LearnedMemoriesResponse)
   @ApiOperation({
-    summary: 'Stores a memory; the server computes its embedding when none is given.',
+    summary:
+      'Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled ' +
+      'with the scope’s memories.',
     description:
-      '`metadata` may be an object or a JSON string; it is returned as a JSON string. Scopes may be body ' +
-      'fields or query parameters.',
+      'With `text`: the memory as given; the server computes its embedding when none is given. `metadata` may ' +
+      'be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory; when an open ' +
+      'memory of the same scope already holds these words (case, spacing and punctuation aside), 200 with that ' +
+      'memory and `deduplicated: true`, storing nothing (`dedupe: false` always stores).\n\n' +
+      'With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user ' +
+      'states are extracted (by the language model when one is reachable for the account, else by the offline ' +
+      'rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is ' +
+      'added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a ' +
+      'contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each ' +
+      'user and assistant message is stored as it is. Answers the events in order: 201 when a memory was ' +
+      'created, 200 otherwise.\n\nScopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query ' +
+      'parameters; learning reads and writes that scope only.',
   })
   @ApiBody({
-    type: CreateMemoryBody,
+    schema: { oneOf: [{ $ref: getSchemaPath(CreateMemoryBody) }, { $ref: getSchemaPath(AddMessagesBody) }] },
     examples: {
       simple: { value: { text: 'I moved to Lisbon in March 2025.' } },
       full: {
@@ -111,17 +141,81 @@ export class MemoriesController {
           end_user_id: 'customer-42',
         },
       },
+      messages: {
+        value: {
+          end_user_id: 'customer-42',
+          messages: [
+            { role: 'user', content: 'I live in Paris and I work at Acme.' },
+            { role: 'assistant', content: 'Noted!' },
+          ],
+        },
+      },
+      verbatim: {
+        value: { end_user_id: 'customer-42', messages: 'Call me after 6 pm.', infer: false },
+      },
     },
   })
-  @ApiCreatedResponse({ type: MemoryResponse })
-  @ApiBadRequestResponse(BAD_INPUT)
+  @ApiCreatedResponse({
+    description: 'With `text`: the memory stored. With `messages`: the events, when a memory was created.',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(StoredMemoryResponse) },
+        { $ref: getSchemaPath(LearnedMemoriesResponse) },
+      ],
+    },
+  })
+  @ApiOkResponse({
+    description:
+      'With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, ' +
+      'when no memory was created (only NOOP, UPDATE or CLOSE events, or none).',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(StoredMemoryResponse) },
+        { $ref: getSchemaPath(LearnedMemoriesResponse) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({
+    ...BAD_INPUT,
+    description:
+      'validation_error: the message names the field and the rule (for messages, the message and its part, ' +
+      'e.g. "messages[1].role must be one of: user, assistant, system"); nothing was changed.',
+  })
   async create(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(CreateMemoryBody)) body: CreateMemoryBody,
-  ): Promise<MemoryResponse> {
-    return toMemoryResponse(
-      await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body)),
-    );
+    @Body() raw: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse> {
+    if (!isMessagesBody(raw)) {
+      const body = validatePayload(CreateMemoryBody, raw);
+      const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
+      response.status(stored.deduplicated ? 200 : 201);
+      return toStoredMemoryResponse(stored);
+    }
+    if (Object.hasOwn(raw as object, 'text')) {
+      throw textAndMessages();
+    }
+    const body = validatePayload(AddMessagesBody, raw);
+    if (body.metadata && JSON.stringify(body.metadata).length > MEMORY_MESSAGES_METADATA_MAX_LENGTH) {
+      throw messagesMetadataTooLarge();
+    }
+    let answer: LearnedMemoriesResponse;
+    if (body.infer === false) {
+      const request = toVerbatimMessagesRequest(query, body);
+      answer = toVerbatimMemoriesResponse(
+        request
+          ? await this.bus.request(MemorySubjects.createBatch, request, { timeoutMs: MEMORY_BULK_TIMEOUT_MS })
+          : null,
+      );
+    } else {
+      answer = toLearnedMemoriesResponse(
+        await this.bus.request(ChatSubjects.learnFactsFromMessages, toLearnFactsRequest(query, body), {
+          timeoutMs: MEMORY_BULK_TIMEOUT_MS,
+        }),
+      );
+    }
+    response.status(answer.results.some((result) => result.event === 'ADD') ? 201 : 200);
+    return answer;
   }
 
   @Get()
@@ -140,7 +234,13 @@ export class MemoriesController {
   }
 
   @Post('batch')
-  @ApiOperation({ summary: 'Stores up to 1,000 memories in one transaction: all of them or none.' })
+  @ApiOperation({
+    summary: 'Stores up to 1,000 memories in one transaction: all of them or none.',
+    description:
+      'Items already held in the same words by an open memory of the scope (or by an earlier item) are answered ' +
+      'with that memory, marked `deduplicated: true`, and not stored (unless `dedupe: false`). 201 when a memory ' +
+      'was stored, 200 when every item was already held.',
+  })
   @ApiBody({
     type: CreateMemoryBatchBody,
     examples: {
@@ -153,14 +253,20 @@ export class MemoriesController {
     },
   })
   @ApiCreatedResponse({ type: MemoryBatchResponse })
+  @ApiOkResponse({
+    type: MemoryBatchResponse,
+    description: 'Every item was already held (all deduplicated).',
+  })
   @ApiBadRequestResponse(BAD_INPUT)
   async createBatch(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(CreateMemoryBatchBody)) body: CreateMemoryBatchBody,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MemoryBatchResponse> {
     const view = await this.bus.request(MemorySubjects.createBatch, toCreateMemoryBatchRequest(query, body), {
       timeoutMs: MEMORY_BULK_TIMEOUT_MS,
     });
+    response.status(view.memories.every((memory) => memory.deduplicated) ? 200 : 201);
     return toMemoryBatchResponse(view);
   }
 

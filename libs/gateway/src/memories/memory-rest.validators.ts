@@ -197,3 +197,26 @@ export const QueryBoolean = (): PropertyDecorator =>
     ),
     IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
   );
+
+/** An optional body flag: JSON `true` or `false` only. */
+export const IsBodyFlag = (): PropertyDecorator =>
+  composeDecorators(
+    IsOptional(),
+    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
+  );
+
+/** A query decimal from `min` to `max`: plain digits with an optional fraction become a number. */
+export const QueryDecimal = (min: number, max: number): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value,
+    ),
+    ValidateBy({
+      name: 'isQueryDecimal',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be a number from ${min} to ${max}`,
+      },
+    }),
+  );

@@ -22,6 +22,7 @@ import {
   MEMORY_LIST_MAX_LIMIT,
   MEMORY_SEARCH_DEFAULT_LIMIT,
   MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MemoryMessages,
@@ -30,6 +31,7 @@ import {
   type MemorySource,
 } from '@membolt/contracts';
 import {
+  IsBodyFlag,
   IsCategory,
   IsEmbedding,
   IsImportance,
@@ -41,6 +43,7 @@ import {
   IsSource,
   IsTime,
   QueryBoolean,
+  QueryDecimal,
   QueryInteger,
 } from './memory-rest.validators.js';
 
@@ -164,6 +167,20 @@ export class SearchMemoriesQuery extends MemoryFilterQuery {
   @IsOptional()
   @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
   limit?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: MEMORY_SEARCH_THRESHOLD_MAX,
+    example: 0.3,
+    description:
+      'The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the ' +
+      'keyword score normalised to the best match), before importance, recency and length weigh in. With it, a ' +
+      'query that matches nothing answers an empty list; without it, the nearest memories come back anyway.',
+  })
+  @IsOptional()
+  @QueryDecimal(0, MEMORY_SEARCH_THRESHOLD_MAX)
+  threshold?: number;
 }
 
 export class ExportMemoriesQuery extends MemoryScopeQuery {}
@@ -263,6 +280,16 @@ export class CreateMemoryBody extends NewMemoryBody {
   @ApiPropertyOptional()
   @IsScopeId()
   run_id?: string;
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'When an open memory of the same scope (end user, agent and run alike) already holds these words (case, ' +
+      'spacing and punctuation aside), answer it (200, `deduplicated: true`) instead of storing a copy. false ' +
+      'always stores.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
 }
 
 /** `POST /api/user/{userId}/memories/batch`: up to 1,000 memories, all stored or none. */
@@ -274,6 +301,15 @@ export class CreateMemoryBatchBody extends MemoryScopeQuery {
   @ValidateNested({ each: true })
   @Type(() => NewMemoryBody)
   memories!: NewMemoryBody[];
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'Per item: an item whose words an open memory of the scope, or an earlier item, already holds is answered ' +
+      'with that memory (`deduplicated: true`) and not stored. false stores every item.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
 }
 
 /** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
@@ -389,6 +425,16 @@ export class MemoryResponse {
   embedding?: number[];
 }
 
+/** What a create answers: the memory, marked when it was already stored in the same words. */
+export class StoredMemoryResponse extends MemoryResponse {
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present (true) when an open memory already held these words: it is answered, nothing was stored.',
+  })
+  deduplicated?: true;
+}
+
 export class MemoryListResponse {
   @ApiProperty({ type: [MemoryResponse] })
   memories!: MemoryResponse[];
@@ -407,8 +453,8 @@ export class MemoryListResponse {
 }
 
 export class MemoryBatchResponse {
-  @ApiProperty({ type: [MemoryResponse] })
-  memories!: MemoryResponse[];
+  @ApiProperty({ type: [StoredMemoryResponse], description: 'One per item, in the items’ order.' })
+  memories!: StoredMemoryResponse[];
 
   @ApiProperty({ example: 2 })
   count!: number;

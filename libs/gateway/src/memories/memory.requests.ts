@@ -3,6 +3,7 @@ import {
   type CreateMemoryBatchRequest,
   type CreateMemoryRequest,
   DEFAULT_MEMORY_SORT,
+  type LearnFactsFromMessagesRequest,
   type ListMemoriesRequest,
   type MemoryFilterFields,
   type MemoryScopeFields,
@@ -21,6 +22,7 @@ import type {
   SearchMemoriesQuery,
   UpdateMemoryBody,
 } from './memory.dto.js';
+import type { AddMessagesBody } from './memory-messages.dto.js';
 
 /** The only place REST bodies and queries become the memory service's bus requests. */
 
@@ -67,15 +69,20 @@ export function toNewMemoryFields(body: NewMemoryBody): BatchMemoryItem {
   });
 }
 
+/** REST adds deduplicate unless told not to (decision 093). */
 export function toCreateMemoryRequest(query: MemoryScopeQuery, body: CreateMemoryBody): CreateMemoryRequest {
-  return { ...toNewMemoryFields(body), ...toScope(query, body) };
+  return { ...toNewMemoryFields(body), ...toScope(query, body), dedupe: body.dedupe ?? true };
 }
 
 export function toCreateMemoryBatchRequest(
   query: MemoryScopeQuery,
-  body: { memories: NewMemoryBody[] } & MemoryScopeQuery,
+  body: { memories: NewMemoryBody[]; dedupe?: boolean } & MemoryScopeQuery,
 ): CreateMemoryBatchRequest {
-  return { ...toScope(query, body), memories: body.memories.map(toNewMemoryFields) };
+  return {
+    ...toScope(query, body),
+    memories: body.memories.map(toNewMemoryFields),
+    dedupe: body.dedupe ?? true,
+  };
 }
 
 export function toUpdateMemoryRequest(
@@ -127,5 +134,36 @@ export function toSearchMemoriesRequest(query: SearchMemoriesQuery): SearchMemor
     ...toFilterFields(query),
     query: query.query,
     limit: query.limit ?? MEMORY_SEARCH_DEFAULT_LIMIT,
+    ...(query.threshold !== undefined ? { threshold: query.threshold } : {}),
   };
+}
+
+/** `messages` with infer: the chat service's learning request, in the call's scope only. */
+export function toLearnFactsRequest(
+  query: MemoryScopeQuery,
+  body: AddMessagesBody,
+): LearnFactsFromMessagesRequest {
+  return {
+    ...toScope(query, body),
+    messages: body.messages.map(({ role, content }) => ({ role, content })),
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+  };
+}
+
+/**
+ * `messages` with infer=false: each user and assistant message stored as it is, with its role in the metadata.
+ * System messages are instructions to a model, not something said to remember. Null when none is left.
+ */
+export function toVerbatimMessagesRequest(
+  query: MemoryScopeQuery,
+  body: AddMessagesBody,
+): CreateMemoryBatchRequest | null {
+  const memories: BatchMemoryItem[] = body.messages
+    .filter((message) => message.role !== 'system')
+    .map((message) => ({
+      text: message.content.trim(),
+      source: 'api',
+      metadata: { ...body.metadata, role: message.role },
+    }));
+  return memories.length > 0 ? { ...toScope(query, body), memories, dedupe: body.dedupe ?? true } : null;
 }

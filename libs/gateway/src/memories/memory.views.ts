@@ -1,5 +1,6 @@
 import type {
   EmbeddingView,
+  LearnedFromMessagesView,
   EndUserListView,
   MemoryBatchView,
   MemoryDeletionReceipt,
@@ -10,6 +11,7 @@ import type {
   MemorySearchView,
   MemoryStatsView,
   MemoryView,
+  StoredMemoryView,
 } from '@membolt/contracts';
 import type {
   EmbeddingResponse,
@@ -23,7 +25,9 @@ import type {
   MemoryStatsResponse,
   SearchResponse,
   SearchResultResponse,
+  StoredMemoryResponse,
 } from './memory.dto.js';
+import type { LearnedMemoriesResponse } from './memory-messages.dto.js';
 
 /** The only place the memory service's bus views become the REST API's snake_case bodies (decision 022). */
 
@@ -63,8 +67,13 @@ export function toMemoryListResponse(view: MemoryListView, includeEmbedding: boo
   };
 }
 
+/** `deduplicated` only when the memory was already stored: a new memory reads as any other. */
+export function toStoredMemoryResponse(view: StoredMemoryView): StoredMemoryResponse {
+  return { ...toMemoryResponse(view), ...(view.deduplicated ? { deduplicated: true as const } : {}) };
+}
+
 export function toMemoryBatchResponse(view: MemoryBatchView): MemoryBatchResponse {
-  return { memories: view.memories.map((memory) => toMemoryResponse(memory)), count: view.count };
+  return { memories: view.memories.map(toStoredMemoryResponse), count: view.count };
 }
 
 export function toMemoryDeletionResponse(receipt: MemoryDeletionReceipt): MemoryDeletionResponse {
@@ -175,5 +184,35 @@ export function toEndUserListResponse(
     offset: page.offset,
     count: view.endUsers.length,
     total_count: view.total,
+  };
+}
+
+export function toLearnedMemoriesResponse(view: LearnedFromMessagesView): LearnedMemoriesResponse {
+  return {
+    results: view.events.map((event) => ({
+      id: event.memory.id,
+      event: event.event,
+      text: event.memory.text,
+      previous_text: event.previousText,
+      memory: toMemoryResponse(event.memory),
+    })),
+    extracted_by: view.extractedBy,
+    count: view.events.length,
+  };
+}
+
+/** infer=false: every message stored is an ADD; one already held in the same words a NOOP. */
+export function toVerbatimMemoriesResponse(view: MemoryBatchView | null): LearnedMemoriesResponse {
+  const memories = view?.memories ?? [];
+  return {
+    results: memories.map((memory) => ({
+      id: memory.id,
+      event: memory.deduplicated ? 'NOOP' : 'ADD',
+      text: memory.text,
+      previous_text: null,
+      memory: toMemoryResponse(memory),
+    })),
+    extracted_by: null,
+    count: memories.length,
   };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import {
   type CreateMemoryRequest,
+  type MemoryScopeFields,
   type MemorySearchResultView,
   MemorySubjects,
   type MemoryView,
@@ -21,10 +22,14 @@ export class BusMemoryAccess implements MemoryAccess {
     return (await this.bus.request(MemorySubjects.search, request, { userId })).results;
   }
 
-  async openFactsOn(userId: string, subject: string): Promise<readonly MemoryView[]> {
+  async openFactsOn(
+    userId: string,
+    scope: MemoryScopeFields,
+    subject: string,
+  ): Promise<readonly MemoryView[]> {
     const page = await this.bus.request(
       MemorySubjects.list,
-      { limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { subject } },
+      { ...scope, limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { subject } },
       { userId },
     );
     return page.memories;

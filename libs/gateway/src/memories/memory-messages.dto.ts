@@ -1,0 +1,185 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, ValidateBy } from 'class-validator';
+import {
+  composeDecorators,
+  LEARNED_FACT_EVENTS,
+  MEMORY_MESSAGE_ROLES,
+  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
+  MEMORY_MESSAGES_MAX,
+  MEMORY_MESSAGES_TEXT_MAX_LENGTH,
+  MEMORY_TEXT_MAX_LENGTH,
+  type LearnedFactEvent,
+  type MemoryMessageRole,
+} from '@membolt/contracts';
+import { MemoryResponse, MemoryScopeQuery } from './memory.dto.js';
+import { IsBodyFlag, IsMetadata } from './memory-rest.validators.js';
+
+/*
+ * `POST /api/user/{userId}/memories` with `messages` (learn from a conversation) instead of `text`: the body,
+ * its checks and its answer.
+ */
+
+export interface MessageBody {
+  readonly role: MemoryMessageRole;
+  readonly content: string;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with a `messages` value (after a string became one user message), or null. */
+export function messagesProblem(value: unknown): string | null {
+  if (typeof value === 'string') return 'messages must not be empty';
+  if (!Array.isArray(value)) return 'messages must be a list of {role, content} objects or a string';
+  if (value.length === 0) return 'messages must hold at least 1 message';
+  if (value.length > MEMORY_MESSAGES_MAX) return `messages must hold at most ${MEMORY_MESSAGES_MAX} messages`;
+  let characters = 0;
+  for (const [index, message] of value.entries()) {
+    const at = `messages[${index}]`;
+    if (!isPlainObject(message)) return `${at} must be an object with role and content`;
+    const unknown = Object.keys(message).find((key) => key !== 'role' && key !== 'content');
+    if (unknown !== undefined) return `${at}.${unknown} should not exist`;
+    if (!(MEMORY_MESSAGE_ROLES as readonly unknown[]).includes(message['role'])) {
+      return `${at}.role must be one of: ${MEMORY_MESSAGE_ROLES.join(', ')}`;
+    }
+    const content = message['content'];
+    if (typeof content !== 'string') return `${at}.content must be a string`;
+    if (!content.trim()) return `${at}.content must not be empty`;
+    if (content.length > MEMORY_TEXT_MAX_LENGTH) {
+      return `${at}.content must be at most ${MEMORY_TEXT_MAX_LENGTH} characters`;
+    }
+    characters += content.length;
+  }
+  if (characters > MEMORY_MESSAGES_TEXT_MAX_LENGTH) {
+    return `messages must hold at most ${MEMORY_MESSAGES_TEXT_MAX_LENGTH} characters in all`;
+  }
+  return null;
+}
+
+/** `messages`: a list of {role, content}, or one string (one message of the user). */
+const IsMessages = (): PropertyDecorator =>
+  composeDecorators(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && value.trim() ? [{ role: 'user', content: value }] : value,
+    ),
+    ValidateBy({
+      name: 'isMessages',
+      validator: {
+        validate: (value: unknown) => messagesProblem(value) === null,
+        defaultMessage: (args) => messagesProblem(args?.value) ?? 'messages is invalid',
+      },
+    }),
+  );
+
+/** `POST /api/user/{userId}/memories` with `messages`: learn the facts they state, or store them as given. */
+export class AddMessagesBody extends MemoryScopeQuery {
+  @ApiProperty({
+    description:
+      'The conversation to learn from, oldest first: {role, content} objects (role user, assistant or system), ' +
+      `or one string (a message of the user). At most ${MEMORY_MESSAGES_MAX} messages, ` +
+      `${MEMORY_TEXT_MAX_LENGTH} characters each and ${MEMORY_MESSAGES_TEXT_MAX_LENGTH} in all.`,
+    oneOf: [
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['role', 'content'],
+          properties: {
+            role: { type: 'string', enum: [...MEMORY_MESSAGE_ROLES] },
+            content: { type: 'string' },
+          },
+        },
+      },
+      { type: 'string' },
+    ],
+    example: [
+      { role: 'user', content: 'Hi, I am Dana. I live in Paris and work at Acme.' },
+      { role: 'assistant', content: 'Nice to meet you, Dana!' },
+    ],
+  })
+  @IsMessages()
+  messages!: MessageBody[];
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'true: the facts the user states are extracted (by the language model when one is reachable for the ' +
+      'account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, ' +
+      'skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is ' +
+      'stored as it is (system messages are not).',
+  })
+  @IsBodyFlag()
+  infer?: boolean;
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'With infer=false: a message whose words an open memory of the scope already holds (case, spacing and ' +
+      'punctuation aside) is not stored again; its event is NOOP with that memory. false stores every message. ' +
+      'With infer the reconciliation always skips known facts.',
+  })
+  @IsBodyFlag()
+  dedupe?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'A JSON object (or a string holding one) added to the metadata of every memory stored; at most ' +
+      `${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON (each memory adds its own fields).`,
+    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+  })
+  @IsOptional()
+  @IsMetadata()
+  metadata?: Record<string, unknown>;
+}
+
+/** Whether a create body is a `messages` add (the field is present, whatever its value). */
+export const isMessagesBody = (raw: unknown): boolean => isPlainObject(raw) && Object.hasOwn(raw, 'messages');
+
+// ---------------------------------------------------------------------------------------------- answers
+
+export class LearnedEventResponse {
+  @ApiProperty({
+    description: 'The memory the event is about.',
+    example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73',
+  })
+  id!: string;
+
+  @ApiProperty({
+    enum: LEARNED_FACT_EVENTS,
+    description:
+      'ADD: a new memory; UPDATE: an open fact on the same subject and value, in new words; NOOP: already ' +
+      'known in these words, nothing changed; CLOSE: a fact the messages contradict, closed (valid_to) and kept ' +
+      'for the past.',
+  })
+  event!: LearnedFactEvent;
+
+  @ApiProperty({ description: 'The memory’s text after the event.', example: 'User lives in Vienna.' })
+  text!: string;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'The text before an UPDATE; null for the other events.',
+    example: null,
+  })
+  previous_text!: string | null;
+
+  @ApiProperty({ type: MemoryResponse, description: 'The whole memory after the event.' })
+  memory!: MemoryResponse;
+}
+
+export class LearnedMemoriesResponse {
+  @ApiProperty({ type: [LearnedEventResponse], description: 'Each event in order.' })
+  results!: LearnedEventResponse[];
+
+  @ApiProperty({
+    enum: ['llm', 'rules'],
+    nullable: true,
+    description: 'Who read the facts: the language model or the offline rules; null with infer=false.',
+  })
+  extracted_by!: 'llm' | 'rules' | null;
+
+  @ApiProperty({ example: 2 })
+  count!: number;
+}
