@@ -1,0 +1,272 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
+import { useStandalone } from './support/standalone.js';
+
+interface GraphqlAnswer {
+  readonly status: number;
+  readonly text: string;
+  readonly body: {
+    data?: unknown;
+    errors?: Array<{ message: string; extensions?: { code?: string } }>;
+    extensions?: Record<string, unknown>;
+  };
+}
+
+const SIGN_IN = 'mutation($input: SignInInput!) { signIn(input: $input) { id } }';
+
+/** `n` fields named `<prefix>0…` holding `value`. */
+const fields = (n: number, prefix: string, value: unknown = 'x'): Record<string, unknown> =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, value]));
+
+/** `{"a":{"a":…1…}}` nested `levels` deep, as text. */
+const nestedJson = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+/**
+ * What one request may cost the product: the size and shape of GraphQL variables and REST bodies, the
+ * number and size of errors that come back, and the 500s of out-of-range or null input. Each case is
+ * answered with one short error and changes nothing.
+ */
+describe('request limits (standalone)', () => {
+  const product = useStandalone('request-limits', {
+    ...UNLIMITED_GATEWAY,
+    BFF_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+
+  const graphql = async (query: string, variables?: unknown): Promise<GraphqlAnswer> => {
+    const response = await fetch(`${product.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    return { status: response.status, text, body: JSON.parse(text) as GraphqlAnswer['body'] };
+  };
+
+  describe('GraphQL variables', () => {
+    it('refuses an input object with 60,000 unknown fields (1 MB) with one short error', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: 'someone@example.com', password: 'not the password', ...fields(60_000, 'f') },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.text.length).toBeLessThan(1000);
+      expect(answer.body).toEqual({
+        error: 'validation_error',
+        message: 'An object in the request body has more than 1000 fields.',
+      });
+    });
+
+    it('names a few unknown fields and their count, without echoing the input', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: 'someone@example.com', password: 'secret-marker-7c1e', ...fields(900, 'f') },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual([
+        {
+          message:
+            'Variable "$input" got an invalid value at "input": 900 fields are not defined by type "SignInInput" (f0, f1, f2, …).',
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ]);
+      expect(answer.text).not.toContain('secret-marker-7c1e');
+      expect(answer.text).not.toContain('someone@example.com');
+    });
+
+    it('names the path of a wrongly typed value, never the value itself', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: 'someone@example.com', password: { hidden: 'secret-marker-7c1e' } },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toHaveLength(1);
+      expect(answer.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(answer.body.errors?.[0]?.message).toMatch(
+        /^Variable "\$input" got an invalid value at "input.password": /,
+      );
+      expect(answer.text).not.toContain('secret-marker-7c1e');
+      expect(answer.text).not.toContain('someone@example.com');
+    });
+
+    it('answers one error per malformed variable, not one per problem in it', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: 1, password: 2, remember: 'yes', extra: true },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toHaveLength(1);
+    });
+
+    it('refuses variables over GRAPHQL_MAX_VARIABLES_BYTES with 413', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: `${'a'.repeat(800_000)}@example.com`, password: 'x' },
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body.errors).toEqual([
+        {
+          message: 'Variables limit of 786432 bytes exceeded.',
+          extensions: { code: 'PAYLOAD_TOO_LARGE' },
+        },
+      ]);
+    });
+
+    it('answers at most GRAPHQL_MAX_ERRORS errors and says how many were left out', async () => {
+      const unknown = Array.from({ length: 40 }, (_, i) => `x${i}`).join(' ');
+      const answer = await graphql(`{ ${unknown} }`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toHaveLength(10);
+      expect(answer.body.extensions).toEqual({ omittedErrors: 30 });
+    });
+
+    it('still signs in with ordinary variables', async () => {
+      const answer = await graphql(SIGN_IN, {
+        input: { email: 'nobody@example.com', password: 'wrong pass' },
+      });
+      expect(answer.body.errors?.[0]?.extensions?.code).not.toBe('BAD_USER_INPUT');
+    });
+  });
+
+  describe('REST bodies', () => {
+    let user: ApiUser;
+    let memoryId: string;
+    beforeAll(async () => {
+      user = await newApiUser(product);
+      memoryId = ok<{ id: string }>(
+        await user.call(`/api/user/${user.userId}/memories`, {
+          method: 'POST',
+          body: { text: 'Kept as it is.' },
+        }),
+        201,
+      ).id;
+    });
+    const memories = () => `/api/user/${user.userId}/memories`;
+    const countOf = async () =>
+      ok<{ total_count: number }>(await user.call(`${memories()}?limit=1`)).total_count;
+
+    it('refuses 60,000 unknown top-level fields at the edge, in one short answer', async () => {
+      const answer = await user.call(memories(), {
+        method: 'POST',
+        body: { text: 'x', ...fields(60_000, 'u') },
+      });
+      expectError(
+        answer,
+        400,
+        'validation_error',
+        'An object in the request body has more than 1000 fields.',
+      );
+    });
+
+    it('names a few of many unknown fields and their count', async () => {
+      const answer = await user.call(memories(), {
+        method: 'POST',
+        body: { text: 'x', ...fields(500, 'u') },
+      });
+      expectError(answer, 400, 'validation_error', 'u0, u1, u2, u3, u4 and 495 more fields should not exist');
+    });
+
+    it('refuses metadata with 60,000 keys at the edge', async () => {
+      const answer = await user.call(memories(), {
+        method: 'POST',
+        body: { text: 'x', metadata: fields(60_000, 'k') },
+      });
+      expectError(
+        answer,
+        400,
+        'validation_error',
+        'An object in the request body has more than 1000 fields.',
+      );
+    });
+
+    it('refuses metadata over MEMORY_METADATA_MAX_KEYS, as an object or as a JSON string', async () => {
+      const before = await countOf();
+      for (const metadata of [fields(300, 'k', 1), JSON.stringify(fields(300, 'k', 1))]) {
+        const answer = await user.call(memories(), { method: 'POST', body: { text: 'x', metadata } });
+        expectError(answer, 400, 'validation_error', 'metadata must have at most 256 fields');
+      }
+      expect(await countOf()).toBe(before);
+    });
+
+    it('refuses metadata nested past MEMORY_METADATA_MAX_DEPTH, as an object or as a JSON string', async () => {
+      const before = await countOf();
+      for (const metadata of [JSON.parse(nestedJson(20)) as unknown, nestedJson(20)]) {
+        const answer = await user.call(memories(), { method: 'POST', body: { text: 'x', metadata } });
+        expectError(answer, 400, 'validation_error', 'metadata must nest at most 16 levels');
+      }
+      expect(await countOf()).toBe(before);
+    });
+
+    it('refuses metadata strings nested 2,000 and 5,000 deep (stored, then a stack overflow)', async () => {
+      const before = await countOf();
+      for (const levels of [2_000, 5_000]) {
+        for (const path of [memories(), `${memories()}/${memoryId}`]) {
+          const answer = await user.call(path, {
+            method: path === memories() ? 'POST' : 'PUT',
+            body: { text: 'deep', metadata: nestedJson(levels) },
+          });
+          expectError(answer, 400, 'validation_error', 'metadata nests deeper than 64 levels');
+        }
+      }
+      expect(await countOf()).toBe(before);
+    });
+
+    it('still stores metadata within the limits, given as a JSON string', async () => {
+      const metadata = JSON.stringify({
+        ...fields(200, 'k', 1),
+        deep: JSON.parse(nestedJson(14)) as unknown,
+      });
+      const created = ok<{ metadata: string }>(
+        await user.call(memories(), { method: 'POST', body: { text: 'within limits', metadata } }),
+        201,
+      );
+      expect(Object.keys(JSON.parse(created.metadata) as object)).toContain('k199');
+    });
+  });
+
+  describe('null and out-of-range input (were 500s)', () => {
+    let user: ApiUser;
+    beforeAll(async () => {
+      user = await newApiUser(product);
+    });
+
+    it('refuses null for every field of a memory update but valid_to, changing nothing', async () => {
+      const path = `/api/user/${user.userId}/memories`;
+      const created = ok<{ id: string; version: number }>(
+        await user.call(path, { method: 'POST', body: { text: 'Unchanged text.' } }),
+        201,
+      );
+      for (const [field, message] of [
+        ['text', 'text is required'],
+        ['metadata', 'metadata must be a JSON object or a string holding one'],
+        ['importance', 'importance must be a number from 0 to 1'],
+        ['category', /^category must be one of/],
+        ['embedding', 'embedding must be an array of numbers'],
+        ['valid_from', 'valid_from must be an ISO 8601 date-time'],
+      ] as const) {
+        const answer = await user.call(`${path}/${created.id}`, { method: 'PUT', body: { [field]: null } });
+        expectError(answer, 400, 'validation_error', message);
+      }
+      const after = ok<{ text: string; version: number }>(await user.call(`${path}/${created.id}`));
+      expect(after).toMatchObject({ text: 'Unchanged text.', version: created.version });
+    });
+
+    it('refuses offsets past the largest page offset on every paged list', async () => {
+      for (const path of [
+        `/api/user/${user.userId}/conversations?offset=9223372036854775807`,
+        `/api/user/${user.userId}/conversations?offset=1e30`,
+        `/api/user/${user.userId}/memories?offset=9223372036854775807`,
+        `/api/user/${user.userId}/end_users?offset=9223372036854775807`,
+        `/api/uploads?offset=9223372036854775807`,
+      ]) {
+        const answer = await user.call(path);
+        expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+        expect((answer.body as { message: string }).message).toMatch(/^offset must be an integer from 0 to /);
+      }
+    });
+
+    it('pages at the largest offset allowed without an error', async () => {
+      for (const path of [
+        `/api/user/${user.userId}/conversations?offset=1000000000`,
+        `/api/user/${user.userId}/memories?offset=1000000000`,
+      ]) {
+        const answer = await user.call(path);
+        expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      }
+    });
+  });
+});
