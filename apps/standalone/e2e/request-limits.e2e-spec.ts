@@ -235,7 +235,7 @@ describe('request limits (standalone)', () => {
         ['metadata', 'metadata must be a JSON object or a string holding one'],
         ['importance', 'importance must be a number from 0 to 1'],
         ['category', /^category must be one of/],
-        ['embedding', 'embedding must be an array of numbers'],
+        ['embedding', /^embedding must be an array of numbers/],
         ['valid_from', 'valid_from must be an ISO 8601 date-time'],
       ] as const) {
         const answer = await user.call(`${path}/${created.id}`, { method: 'PUT', body: { [field]: null } });

@@ -102,7 +102,8 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
     forbidUnknownValues: true,
   });
   if (errors.length > 0) {
-    throw new CommonError(CommonErrorCode.ValidationError, describe(errors).join('; '));
+    // A field failing several rules that share one text (a null importance: number, min, max) says it once.
+    throw new CommonError(CommonErrorCode.ValidationError, [...new Set(describe(errors))].join('; '));
   }
   return instance;
 }

@@ -17,8 +17,10 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
 import {
   CONVERSATION_TITLE_MAX_LENGTH,
@@ -228,6 +230,7 @@ export class ListMemoriesRequest extends MemoryFilterFields {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 
   @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
@@ -246,29 +249,35 @@ export class SearchMemoriesRequest extends MemoryFilterFields {
 }
 
 /** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */
+/**
+ * Fields of an update that are present (null included) are validated: only absence means "leave it as it
+ * is", and a null text reaching the service failed there with a 500.
+ */
+const presentOrNull = (_object: object, value: unknown): boolean => value !== undefined;
+
 export class UpdateMemoryRequest extends MemoryIdRequest {
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsMemoryText()
   text?: string;
 
   /** Replaces the metadata object (importance inside it is honoured when `importance` is absent). */
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsObject({ message: MemoryMessages.metadataNotObject })
   metadata?: Record<string, unknown>;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsImportance()
   importance?: number;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
   category?: MemoryCategoryValue;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsEmbedding()
   embedding?: number[];
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsISO8601({ strict: true })
   validFrom?: string;
 
@@ -307,6 +316,7 @@ export class ListEndUsersRequest {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 }
 

@@ -25,6 +25,7 @@ import {
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MemoryMessages,
+  PAGE_OFFSET_MAX,
   type MemoryCategoryValue,
   type MemorySort,
   type MemorySource,
@@ -36,6 +37,7 @@ import {
   IsMemoryText,
   IsMetadata,
   IsMetadataFilter,
+  IsOptionalNotNull,
   IsScopeId,
   IsSearchQuery,
   IsSource,
@@ -144,9 +146,9 @@ export class ListMemoriesQuery extends MemoryFilterQuery {
   @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
   @IsOptional()
-  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  @QueryInteger(0, PAGE_OFFSET_MAX)
   offset?: number;
 
   @ApiPropertyOptional({ enum: MEMORY_SORTS, default: DEFAULT_MEMORY_SORT })
@@ -176,9 +178,9 @@ export class ListEndUsersQuery {
   @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
   @IsOptional()
-  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  @QueryInteger(0, PAGE_OFFSET_MAX)
   offset?: number;
 }
 
@@ -279,32 +281,32 @@ export class CreateMemoryBatchBody extends MemoryScopeQuery {
 /** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
 export class UpdateMemoryBody extends MemoryScopeQuery {
   @ApiPropertyOptional({ example: 'I moved to Porto in June 2026.' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsMemoryText()
   text?: string;
 
   @ApiPropertyOptional({ ...METADATA_DOC, description: 'Replaces the metadata object.' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsMetadata()
   metadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsImportance()
   importance?: number;
 
   @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsCategory()
   category?: MemoryCategoryValue;
 
   @ApiPropertyOptional({ type: [Number] })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsEmbedding()
   embedding?: number[];
 
   @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsTime()
   valid_from?: string;
 
