@@ -30,6 +30,7 @@ describe('request limits (standalone)', () => {
   const product = useStandalone('request-limits', {
     ...UNLIMITED_GATEWAY,
     BFF_RATE_LIMIT_PER_MINUTE: '100000',
+    GATEWAY_IMPORT_MAX_LINES: '3000',
   });
 
   const graphql = async (query: string, variables?: unknown): Promise<GraphqlAnswer> => {
@@ -267,6 +268,52 @@ describe('request limits (standalone)', () => {
         const answer = await user.call(path);
         expect({ path, status: answer.status }).toEqual({ path, status: 200 });
       }
+    });
+  });
+
+  describe('imports', () => {
+    let user: ApiUser;
+    beforeAll(async () => {
+      user = await newApiUser(product);
+    });
+    const ndjson = (lines: number, tag: string) =>
+      Array.from({ length: lines }, (_, i) => JSON.stringify({ text: `${tag} memory number ${i}` })).join(
+        '\n',
+      );
+    const importOf = (text: string) =>
+      user.call(`/api/user/${user.userId}/memories/import`, {
+        method: 'POST',
+        raw: { text, contentType: 'application/x-ndjson' },
+      });
+
+    it('refuses more lines than GATEWAY_IMPORT_MAX_LINES with 413 before storing any', async () => {
+      const answer = await importOf(ndjson(3001, 'refused'));
+      expectError(
+        answer,
+        413,
+        'payload_too_large',
+        'The import has more than 3000 lines; split it into several files.',
+      );
+      const list = ok<{ total_count: number }>(await user.call(`/api/user/${user.userId}/memories?limit=1`));
+      expect(list.total_count).toBe(0);
+    });
+
+    it('keeps answering other requests while it reads, checks and stores a large import', async () => {
+      const statusAnsweredAt: number[] = [];
+      let importDone = false;
+      const importing = importOf(ndjson(3000, 'kept')).then((answer) => {
+        importDone = true;
+        return answer;
+      });
+      // Status requests sent one after another while the import runs: a loop held for the whole import
+      // answers none of them before it ends.
+      while (!importDone) {
+        const answer = await fetch(`${product.url}/api/status`);
+        await answer.text();
+        if (!importDone) statusAnsweredAt.push(Date.now());
+      }
+      expect(ok<{ imported: number }>(await importing)).toMatchObject({ imported: 3000, lines: 3000 });
+      expect(statusAnsweredAt.length).toBeGreaterThanOrEqual(3);
     });
   });
 });

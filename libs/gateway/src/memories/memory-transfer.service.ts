@@ -11,12 +11,27 @@ import {
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
-import { importNotReadable, importTooLarge } from '../gateway.errors.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { importNotReadable, importTooLarge, importTooManyLines } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
-import { arrayRecords, ndjsonRecords, type NumberedRecord, toImportBatches } from './memory-import.js';
+import {
+  arrayRecords,
+  ImportBatcher,
+  lineCount,
+  ndjsonRecords,
+  type NumberedRecord,
+} from './memory-import.js';
 
 /** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
+
+/**
+ * An import runs on the event loop that serves every other request: its lines are checked in slices of this
+ * many, and stored in calls of IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory
+ * service), with a turn of the loop between them.
+ */
+const IMPORT_SLICE_LINES = 200;
+const IMPORT_CALL_MEMORIES = 200;
 
 /** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
 const NDJSON_TYPES = [
@@ -59,10 +74,16 @@ export class MemoryTransferService {
     scope: MemoryScopeFields,
   ): Promise<{ views: MemoryImportView[]; lines: number }> {
     const records = await this.recordsOf(request);
-    const parsed = toImportBatches(records, scope);
+    const batcher = new ImportBatcher(scope, IMPORT_CALL_MEMORIES);
+    for (let start = 0; start < records.length; start += IMPORT_SLICE_LINES) {
+      if (start > 0) await nextTurn();
+      for (const record of records.slice(start, start + IMPORT_SLICE_LINES)) batcher.add(record);
+    }
+    const parsed = batcher.finish();
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
     const views: MemoryImportView[] = [];
     for (const batch of parsed.batches) {
+      await nextTurn();
       views.push(
         await this.bus.request(
           MemorySubjects.import,
@@ -76,12 +97,16 @@ export class MemoryTransferService {
 
   /** A JSON array (parsed by the edge's JSON parser) or NDJSON text (read here, bounded). */
   private async recordsOf(request: Request): Promise<NumberedRecord[]> {
+    const maxLines = this.settings.importMaxLines;
     if (request.is('application/json')) {
       if (!Array.isArray(request.body)) throw importNotReadable();
+      if (request.body.length > maxLines) throw importTooManyLines(maxLines);
       return arrayRecords(request.body as unknown[]);
     }
     if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
-    return ndjsonRecords(await this.readText(request));
+    const text = await this.readText(request);
+    if (lineCount(text) > maxLines) throw importTooManyLines(maxLines);
+    return ndjsonRecords(text);
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */
