@@ -115,6 +115,20 @@ describe('request limits (standalone)', () => {
       expect(answer.body.extensions).toEqual({ omittedErrors: 30 });
     });
 
+    it('answers an operationName that names no operation as a client error', async () => {
+      const response = await fetch(`${product.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'query Named { planCatalogue { plans { id } } }',
+          variables: {},
+          operationName: 'Other',
+        }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain('INTERNAL_SERVER_ERROR');
+    });
+
     it('still signs in with ordinary variables', async () => {
       const answer = await graphql(SIGN_IN, {
         input: { email: 'nobody@example.com', password: 'wrong pass' },

@@ -136,7 +136,8 @@ export function graphqlInputLimitsPlugin(
       return {
         async responseForOperation({ request, operation, schema }) {
           const variables = request.variables;
-          if (!variables) return null;
+          // No operation of that name: graphql-js answers it, there are no variables to check.
+          if (!variables || !operation) return null;
           if (Buffer.byteLength(JSON.stringify(variables)) > limits.maxVariablesBytes)
             return refusal(413, [
               {
