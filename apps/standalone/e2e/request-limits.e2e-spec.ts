@@ -31,6 +31,7 @@ describe('request limits (standalone)', () => {
     ...UNLIMITED_GATEWAY,
     BFF_RATE_LIMIT_PER_MINUTE: '100000',
     GATEWAY_IMPORT_MAX_LINES: '3000',
+    GATEWAY_IMPORT_SYNC_LINES: '500',
   });
 
   const graphql = async (query: string, variables?: unknown): Promise<GraphqlAnswer> => {
@@ -312,22 +313,61 @@ describe('request limits (standalone)', () => {
       expect(list.total_count).toBe(0);
     });
 
-    it('keeps answering other requests while it reads, checks and stores a large import', async () => {
-      const statusAnsweredAt: number[] = [];
-      let importDone = false;
-      const importing = importOf(ndjson(3000, 'kept')).then((answer) => {
-        importDone = true;
+    it('stores up to GATEWAY_IMPORT_SYNC_LINES lines before answering', async () => {
+      const answer = await importOf(ndjson(500, 'small'));
+      expect(ok(answer)).toEqual({ imported: 500, skipped: 0, lines: 500 });
+    });
+
+    it('queues a larger import as a durable job with progress, answering other requests meanwhile', async () => {
+      const statusAnswers: number[] = [];
+      let importAnswered = false;
+      const importing = importOf(ndjson(3000, 'queued')).then((answer) => {
+        importAnswered = true;
         return answer;
       });
-      // Status requests sent one after another while the import runs: a loop held for the whole import
-      // answers none of them before it ends.
-      while (!importDone) {
+      // Requests sent one after another while the import is read and checked: a loop held for the whole
+      // import answers none of them before it ends.
+      while (!importAnswered) {
         const answer = await fetch(`${product.url}/api/status`);
         await answer.text();
-        if (!importDone) statusAnsweredAt.push(Date.now());
+        if (!importAnswered) statusAnswers.push(answer.status);
       }
-      expect(ok<{ imported: number }>(await importing)).toMatchObject({ imported: 3000, lines: 3000 });
-      expect(statusAnsweredAt.length).toBeGreaterThanOrEqual(3);
+      const queued = await importing;
+      const body = ok<{ import_id: string; status: string; lines: number; status_url: string }>(queued, 202);
+      expect(body).toMatchObject({ status: 'queued', percent: 0, lines: 3000 });
+      expect(queued.headers.get('location')).toBe(body.status_url);
+      expect(body.status_url).toBe(`/api/user/${user.userId}/memories/import/${body.import_id}`);
+      expect(statusAnswers.length).toBeGreaterThanOrEqual(3);
+
+      // Another account does not see it.
+      const other = await newApiUser(product);
+      expectError(
+        await other.call(`/api/user/${other.userId}/memories/import/${body.import_id}`),
+        404,
+        'not_found',
+        'Import not found',
+      );
+
+      let progress: { status: string; percent: number; imported: number; skipped: number } | undefined;
+      const seen = new Set<string>();
+      for (let tries = 0; tries < 600; tries++) {
+        progress = ok(await user.call(body.status_url));
+        seen.add(progress.status);
+        if (progress.status === 'done' || progress.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(progress).toMatchObject({ status: 'done', percent: 100, imported: 3000, skipped: 0 });
+      const list = ok<{ total_count: number }>(await user.call(`/api/user/${user.userId}/memories?limit=1`));
+      expect(list.total_count).toBe(3500);
+    });
+
+    it('answers 404 for an import id that is not one', async () => {
+      expectError(
+        await user.call(`/api/user/${user.userId}/memories/import/not-an-import`),
+        404,
+        'not_found',
+        'Import not found',
+      );
     });
   });
 });

@@ -61,6 +61,9 @@ export const importTooLarge = (maxBytes: number): CommonError =>
     `The import is larger than ${maxBytes} bytes; split it into several files.`,
   );
 
+export const importNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Import not found');
+
 export const importTooManyLines = (maxLines: number): CommonError =>
   new CommonError(
     CommonErrorCode.PayloadTooLarge,

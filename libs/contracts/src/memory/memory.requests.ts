@@ -15,6 +15,7 @@ import {
   IsOptional,
   IsString,
   Max,
+  Matches,
   MaxLength,
   Min,
   ValidateIf,
@@ -165,6 +166,28 @@ export class CreateMemoryBatchRequest extends MemoryScopeFields {
 
 /** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
 export class ImportMemoriesRequest extends CreateMemoryBatchRequest {}
+
+/**
+ * A large import is sent as parts, each stored by a durable job of the memory service. The id is made by
+ * the gateway and ends with the number of parts (`imp_<32 hex>_<parts>`), so the status is read without a
+ * record of its own; jobs are named by their owner, so another account's import is never found.
+ */
+export const IMPORT_ID_PATTERN = /^imp_[0-9a-f]{32}_[1-9]\d{0,4}$/;
+
+export class ImportPartRequest extends ImportMemoriesRequest {
+  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
+  importId!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(99_999)
+  index!: number;
+}
+
+export class ImportJobRequest {
+  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
+  importId!: string;
+}
 
 export class MemoryIdRequest extends MemoryScopeFields {
   @IsEntityId()

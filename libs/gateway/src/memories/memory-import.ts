@@ -113,9 +113,14 @@ export class ImportBatcher {
   private readonly embeddingLengths = new Set<number>();
   private lines = 0;
 
+  /**
+   * `idOfLine` gives lines without an `id` one, so storing them again (a durable job run twice) skips them
+   * as it skips any line imported before.
+   */
   constructor(
     private readonly requestScope: MemoryScopeFields,
     private readonly batchSize: number = MEMORY_BATCH_MAX,
+    private readonly idOfLine?: (line: number) => string,
   ) {}
 
   add({ line, value }: NumberedRecord): void {
@@ -137,9 +142,10 @@ export class ImportBatcher {
       }).filter(([, field]) => field !== undefined),
     );
     const createdAt = parsed.created_at ?? parsed.timestamp;
+    const id = parsed.id ?? this.idOfLine?.(line);
     const item: BatchMemoryItem = {
       ...toNewMemoryFields(parsed),
-      ...(parsed.id !== undefined ? { id: parsed.id } : {}),
+      ...(id !== undefined ? { id } : {}),
       ...(createdAt !== undefined ? { createdAt } : {}),
     };
     if (parsed.embedding) this.embeddingLengths.add(parsed.embedding.length);

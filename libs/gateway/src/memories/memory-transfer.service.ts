@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CommonError,
   CommonErrorCode,
+  IMPORT_ID_PATTERN,
+  type ImportJobView,
   MEMORY_BATCH_MAX,
   MemoryMessages,
   type MemoryExportPageView,
@@ -11,8 +13,9 @@ import {
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { importNotReadable, importTooLarge, importTooManyLines } from '../gateway.errors.js';
+import { importNotFound, importNotReadable, importTooLarge, importTooManyLines } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import {
   arrayRecords,
@@ -32,6 +35,10 @@ export const MEMORY_BULK_TIMEOUT_MS = 60_000;
  */
 const IMPORT_SLICE_LINES = 200;
 const IMPORT_CALL_MEMORIES = 200;
+
+export type ImportOutcome =
+  | { readonly kind: 'stored'; readonly views: MemoryImportView[]; readonly lines: number }
+  | { readonly kind: 'queued'; readonly importId: string; readonly lines: number };
 
 /** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
 const NDJSON_TYPES = [
@@ -66,21 +73,37 @@ export class MemoryTransferService {
 
   /**
    * Reads the upload (NDJSON, or a JSON array already parsed by the edge), validates every line, checks the
-   * embeddings' length, and only then sends the batches: bad input changes nothing. A repeated import skips
-   * the lines it stored before (by their `id`).
+   * embeddings' length, and only then stores anything: bad input changes nothing. Up to `importSyncLines`
+   * lines are stored before the answer; a larger import is queued as durable parts (decision 081) and
+   * answered with its id. A repeated import skips the lines it stored before (by their `id`).
    */
-  async import(
-    request: Request,
-    scope: MemoryScopeFields,
-  ): Promise<{ views: MemoryImportView[]; lines: number }> {
+  async import(request: Request, scope: MemoryScopeFields): Promise<ImportOutcome> {
     const records = await this.recordsOf(request);
-    const batcher = new ImportBatcher(scope, IMPORT_CALL_MEMORIES);
+    // A queued import's lines all get an id, so a part stored twice (a job run again) skips them.
+    const queuedAs = records.length > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
+    const batcher = new ImportBatcher(
+      scope,
+      IMPORT_CALL_MEMORIES,
+      queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined,
+    );
     for (let start = 0; start < records.length; start += IMPORT_SLICE_LINES) {
       if (start > 0) await nextTurn();
       for (const record of records.slice(start, start + IMPORT_SLICE_LINES)) batcher.add(record);
     }
     const parsed = batcher.finish();
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
+    if (queuedAs) {
+      const importId = `imp_${queuedAs}_${parsed.batches.length}`;
+      for (const [index, batch] of parsed.batches.entries()) {
+        await this.bus.request(MemorySubjects.importPart, {
+          ...batch.scope,
+          memories: [...batch.memories],
+          importId,
+          index,
+        });
+      }
+      return { kind: 'queued', importId, lines: parsed.lines };
+    }
     const views: MemoryImportView[] = [];
     for (const batch of parsed.batches) {
       await nextTurn();
@@ -92,7 +115,13 @@ export class MemoryTransferService {
         ),
       );
     }
-    return { views, lines: parsed.lines };
+    return { kind: 'stored', views, lines: parsed.lines };
+  }
+
+  /** A large import's progress, for its owner only. */
+  async importStatus(importId: string): Promise<ImportJobView> {
+    if (!IMPORT_ID_PATTERN.test(importId)) throw importNotFound();
+    return this.bus.request(MemorySubjects.importJob, { importId }, { timeoutMs: MEMORY_BULK_TIMEOUT_MS });
   }
 
   /** A JSON array (parsed by the edge's JSON parser) or NDJSON text (read here, bounded). */

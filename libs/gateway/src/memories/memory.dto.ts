@@ -560,6 +560,33 @@ export class MemoryImportResponse {
   lines!: number;
 }
 
+/** A large import, queued: 202 answer of the import, and its status route. */
+export class ImportJobResponse {
+  @ApiProperty({ example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' })
+  import_id!: string;
+
+  @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] })
+  status!: string;
+
+  @ApiProperty({ description: 'Parts stored, in percent.', example: 40 })
+  percent!: number;
+
+  @ApiPropertyOptional({ description: 'Lines read (in the 202 answer).', example: 12000 })
+  lines?: number;
+
+  @ApiPropertyOptional({ description: 'Memories stored so far (status).', example: 4800 })
+  imported?: number;
+
+  @ApiPropertyOptional({ description: 'Lines imported before, skipped (status).' })
+  skipped?: number;
+
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Why it failed (status).' })
+  error?: string | null;
+
+  @ApiPropertyOptional({ description: 'Where to follow it (in the 202 answer, also its Location).' })
+  status_url?: string;
+}
+
 export class EndUserResponse {
   @ApiProperty({ example: 'customer-42' })
   end_user_id!: string;
