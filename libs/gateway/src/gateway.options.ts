@@ -179,6 +179,9 @@ export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModu
     ...(config.GATEWAY_IMPORT_MAX_LINES !== undefined
       ? { importMaxLines: config.GATEWAY_IMPORT_MAX_LINES }
       : {}),
+    ...(config.GATEWAY_IMPORT_SYNC_LINES !== undefined
+      ? { importSyncLines: config.GATEWAY_IMPORT_SYNC_LINES }
+      : {}),
     ...(config.UPLOAD_MAX_BYTES !== undefined ? { uploadMaxBytes: config.UPLOAD_MAX_BYTES } : {}),
     ...(config.GATEWAY_UPLOAD_WAIT_MS !== undefined ? { uploadWaitMs: config.GATEWAY_UPLOAD_WAIT_MS } : {}),
   };
