@@ -47,15 +47,14 @@ const shortName = (name: string) =>
  * value: {…}`); the answer keeps only what failed. A value can be a megabyte and can be someone's password.
  */
 function reasonWithoutValue(schema: GraphQLSchema, error: GraphQLError, invalidValue: unknown): string {
-  const unknownField = /^Field "[^"]*" is not defined by type "(\w+)"\./.exec(error.message);
-  if (unknownField && typeof invalidValue === 'object' && invalidValue !== null) {
-    const type = schema.getType(unknownField[1]!);
+  const typeName = /^Field "[^"]*" is not defined by type "(\w+)"\./.exec(error.message)?.[1];
+  if (typeName && typeof invalidValue === 'object' && invalidValue !== null) {
+    const type = schema.getType(typeName);
     const defined = isInputObjectType(type) ? type.getFields() : {};
     const unknown = Object.keys(invalidValue).filter((key) => !Object.hasOwn(defined, key));
-    if (unknown.length === 1)
-      return `Field "${shortName(unknown[0]!)}" is not defined by type "${unknownField[1]}".`;
     const named = unknown.slice(0, UNKNOWN_FIELDS_NAMED).map((key) => shortName(key));
-    return `${unknown.length} fields are not defined by type "${unknownField[1]}" (${named.join(', ')}${
+    if (unknown.length === 1) return `Field "${named.join('')}" is not defined by type "${typeName}".`;
+    return `${unknown.length} fields are not defined by type "${typeName}" (${named.join(', ')}${
       unknown.length > named.length ? ', …' : ''
     }).`;
   }
