@@ -218,6 +218,47 @@ export class GraphqlGenerator {
         }),
       ],
       [
+        'many unknown input fields',
+        () => ({
+          query: 'mutation($input: SignInInput!) { signIn(input: $input) { id } }',
+          variables: {
+            input: {
+              email: 'fuzz@example.com',
+              password: 'not the password',
+              ...Object.fromEntries(
+                Array.from({ length: draw.pick([5, 900, 5_000, 60_000]) }, (_, i) => [`f${i}`, 'x']),
+              ),
+            },
+          },
+        }),
+      ],
+      [
+        'wrongly typed variables',
+        () => ({
+          query: 'mutation($input: SignInInput!) { signIn(input: $input) { id } }',
+          variables: {
+            input: draw.pick<unknown>([
+              { email: { nested: 'x'.repeat(10_000) }, password: 1 },
+              { email: ['a', 'b'], password: null, remember: 'yes' },
+              'not an object',
+              [1, 2, 3],
+              {
+                email: 'x@example.com',
+                password: 'p',
+                remember: { deep: JSON.parse(deeplyNested(60, false)) },
+              },
+            ]),
+          },
+        }),
+      ],
+      [
+        'huge variables',
+        () => ({
+          query: 'mutation($input: SignInInput!) { signIn(input: $input) { id } }',
+          variables: { input: { email: `${'a'.repeat(draw.pick([700_000, 900_000]))}@x.io`, password: 'p' } },
+        }),
+      ],
+      [
         'huge string argument',
         () => ({
           query: `mutation { requestPasswordReset(email: "${'a'.repeat(draw.pick([1000, 500_000]))}@x.io") }`,

@@ -30,6 +30,19 @@ const encodePathSegment = (text: string) => encodeURIComponent(text.replace(/[\u
 
 const UNKNOWN: OpenApiOperation = {};
 
+/** Paging parameters get, now and then, integers past what any store can bind. */
+const PAGE_PARAMETERS = new Set(['offset', 'limit']);
+const EXTREME_INTEGERS = [
+  '9223372036854775807',
+  '9223372036854775808',
+  '9007199254740993',
+  '1e30',
+  '-1',
+  '1000000000',
+  '1000000001',
+  '0x10',
+];
+
 interface Endpoint {
   readonly method: string;
   readonly path: string;
@@ -114,7 +127,12 @@ export class RestGenerator {
     const params = new URLSearchParams();
     for (const parameter of operation.parameters ?? []) {
       if (parameter.in !== 'query' || draw.chance(0.3)) continue;
-      const value = parameter.schema ? this.value(draw, parameter.schema, 0) : draw.hostileString();
+      const value =
+        PAGE_PARAMETERS.has(parameter.name) && draw.chance(0.3)
+          ? draw.pick(EXTREME_INTEGERS)
+          : parameter.schema
+            ? this.value(draw, parameter.schema, 0)
+            : draw.hostileString();
       params.append(parameter.name, typeof value === 'string' ? value : JSON.stringify(value));
       if (draw.chance(0.1)) params.append(parameter.name, draw.hostileString().slice(0, 100));
     }
@@ -145,6 +163,8 @@ export class RestGenerator {
 
   private body(draw: Draw, schema: JsonSchema | undefined): string {
     switch (draw.int(0, 9)) {
+      case 3:
+        return JSON.stringify(this.oversizedShape(draw, schema));
       case 0:
         return deeplyNested(draw.pick([100, 1_000, 6_000, 50_000]), draw.chance(0.5));
       case 1:
@@ -162,6 +182,34 @@ export class RestGenerator {
         return JSON.stringify(draw.anyJson());
       default:
         return JSON.stringify(schema ? this.value(draw, schema, 0) : draw.anyJson());
+    }
+  }
+
+  /**
+   * A body of the schema's shape with one of the shapes that used to stall or crash a route: thousands of
+   * unknown fields, metadata with thousands of keys or nested deep (as an object or a JSON string), or null
+   * in every field.
+   */
+  private oversizedShape(draw: Draw, schema: JsonSchema | undefined): unknown {
+    const base = this.value(draw, schema ?? {}, 0);
+    const object = typeof base === 'object' && base !== null && !Array.isArray(base) ? base : {};
+    const many = (n: number, prefix: string) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]));
+    switch (draw.int(0, 3)) {
+      case 0:
+        return { ...object, ...many(draw.pick([50, 900, 5_000, 60_000]), 'u') };
+      case 1: {
+        const keys = many(draw.pick([300, 5_000, 60_000]), 'k');
+        return { ...object, metadata: draw.chance(0.5) ? keys : JSON.stringify(keys) };
+      }
+      case 2: {
+        const nested = deeplyNested(draw.pick([17, 63, 65, 2_000, 5_000]), draw.chance(0.3));
+        return { ...object, metadata: draw.chance(0.8) ? nested : (JSON.parse(nested) as unknown) };
+      }
+      default: {
+        const properties = Object.keys(this.resolve(schema ?? {}).properties ?? { text: {} });
+        return Object.fromEntries(properties.map((name) => [name, null]));
+      }
     }
   }
 

@@ -4,7 +4,7 @@ import { ConfigError } from '@membolt/platform';
 import { loadGatewayConfig } from './gateway.config.js';
 
 describe('gateway config', () => {
-  it('defaults to an in-process rate limiter of 120 requests per minute per key, 240 per user, a 10 s key cache, no diagnostics and 32 MiB imports', () => {
+  it('defaults to an in-process rate limiter of 120 requests per minute per key, 240 per user, a 10 s key cache, no diagnostics and imports of 32 MiB and 50,000 lines, stored at once up to 1,000', () => {
     expect(toGatewayModuleOptions(loadGatewayConfig({}))).toEqual({
       rateLimit: { limit: 120, windowMs: 60_000 },
       userRateLimit: 240,
@@ -12,6 +12,8 @@ describe('gateway config', () => {
       apiKeyCacheTtlMs: 10_000,
       diagnostics: false,
       importMaxBytes: 32 * 1024 * 1024,
+      importMaxLines: 50_000,
+      importSyncLines: 1_000,
       uploadMaxBytes: 10 * 1024 * 1024,
       uploadWaitMs: 30_000,
     });

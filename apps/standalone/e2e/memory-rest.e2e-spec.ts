@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { MemoryMessages } from '@membolt/contracts';
+import { MemoryMessages, PAGE_OFFSET_MAX } from '@membolt/contracts';
 import { setupGatewayDocs } from '@membolt/gateway';
 import {
   type ApiUser,
@@ -560,7 +560,7 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       ['limit=1001', 'limit must be an integer from 1 to 1000'],
       ['limit=ten', 'limit must be an integer from 1 to 1000'],
       ['limit=1.5', 'limit must be an integer from 1 to 1000'],
-      ['offset=-1', `offset must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`],
+      ['offset=-1', `offset must be an integer from 0 to ${PAGE_OFFSET_MAX}`],
       ['sort=alphabetical', MemoryMessages.unknownSort],
       ['category=hobby', MemoryMessages.unknownCategory],
       ['include_embedding=yes', 'include_embedding must be true or false'],

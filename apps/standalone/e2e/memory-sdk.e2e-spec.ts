@@ -60,7 +60,7 @@ async function startFaultyProxy(
 
 /** @membolt/sdk against the real gateway of the standalone product (gateway-and-accounts.md sections 4, 7, 8). */
 describe('@membolt/sdk against the real gateway', () => {
-  const product = useStandalone('memory-sdk', UNLIMITED_GATEWAY);
+  const product = useStandalone('memory-sdk', { ...UNLIMITED_GATEWAY, GATEWAY_IMPORT_SYNC_LINES: '20' });
   let user: ApiUser;
   let api: string;
   const quiet = { logger: null } as const;
@@ -220,6 +220,17 @@ describe('@membolt/sdk against the real gateway', () => {
       expect(await copy.importMemories(ndjson)).toEqual({ imported: 0, skipped: 2, lines: 2 });
       expect((await copy.listMemories()).total_count).toBe(2);
       expect(await client.deleteEndUser('c7')).toMatchObject({ deleted: true });
+    });
+
+    it('follows an import the server stores in the background to its end', async () => {
+      const target = await newApiUser(product);
+      const copy = new MemboltClient({ apiKey: target.key, baseUrl: api, ...quiet });
+      await copy.initialize();
+      const ndjson = Array.from({ length: 45 }, (_, i) => JSON.stringify({ text: `queued line ${i}` })).join(
+        '\n',
+      );
+      expect(await copy.importMemories(ndjson)).toEqual({ imported: 45, skipped: 0, lines: 45 });
+      expect((await copy.listMemories()).total_count).toBe(45);
     });
   });
 

@@ -33,7 +33,12 @@ const linesOf = (text: string): MemoryJson[] =>
 
 /** Export (NDJSON, streamed page by page) and import (NDJSON or a JSON array, in batches of at most 1,000). */
 describe('REST memory API: export and import', () => {
-  const product = useStandalone('memory-transfer', { ...UNLIMITED_GATEWAY, LOG_LEVEL: 'error' });
+  // Imports of these sizes are stored before the answer here; the queued path has its own suite (request-limits).
+  const product = useStandalone('memory-transfer', {
+    ...UNLIMITED_GATEWAY,
+    LOG_LEVEL: 'error',
+    GATEWAY_IMPORT_SYNC_LINES: '2000',
+  });
 
   const listAll = async (user: ApiUser, query = '') =>
     ok<{ memories: MemoryJson[]; total_count: number }>(

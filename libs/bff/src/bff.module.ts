@@ -27,6 +27,10 @@ import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
 import {
+  DEFAULT_GRAPHQL_INPUT_LIMITS,
+  graphqlInputLimitsPlugin,
+} from './common/graphql-input-limits.plugin.js';
+import {
   BFF_ADDRESS_RATE_LIMITER,
   GraphqlRateLimitMiddleware,
 } from './common/graphql-rate-limit.middleware.js';
@@ -65,6 +69,7 @@ const DOCUMENT_STORE_MAX_BYTES = 2 * 1024 * 1024;
 export class BffModule implements NestModule {
   static forRoot(options: BffModuleOptions): DynamicModule {
     const limits = { ...DEFAULT_GRAPHQL_QUERY_LIMITS, ...options.queryLimits };
+    const inputLimits = { ...DEFAULT_GRAPHQL_INPUT_LIMITS, ...options.inputLimits };
     const rateLimiter = new AddressRateLimiter({
       limit: options.rateLimit?.limit ?? DEFAULT_BFF_RATE_LIMIT_PER_MINUTE,
       windowMs: options.rateLimit?.windowMs ?? 60_000,
@@ -88,7 +93,10 @@ export class BffModule implements NestModule {
           documentStore: new InMemoryLRUCache({ maxSize: DOCUMENT_STORE_MAX_BYTES }),
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: queryLimitRules(limits),
-          plugins: [graphqlEdgePlugin],
+          plugins: [
+            graphqlEdgePlugin,
+            graphqlInputLimitsPlugin(inputLimits, { hideSuggestions: !options.introspection }),
+          ],
           // Apollo's CSRF prevention: a cookie-carrying request must be JSON or carry a preflighted header.
           csrfPrevention: true,
           includeStacktraceInErrorResponses: false,

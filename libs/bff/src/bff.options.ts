@@ -1,6 +1,11 @@
 import type { Clock } from '@membolt/platform';
 import { z } from 'zod';
 import type { AddressRateLimitPolicy } from './common/address-rate-limiter.js';
+import {
+  DEFAULT_GRAPHQL_INPUT_LIMITS,
+  type GraphqlInputLimits,
+  MIN_GRAPHQL_VARIABLES_BYTES,
+} from './common/graphql-input-limits.plugin.js';
 import { DEFAULT_GRAPHQL_QUERY_LIMITS, type GraphqlQueryLimits } from './common/query-limits.js';
 
 export interface BffModuleOptions {
@@ -19,6 +24,8 @@ export interface BffModuleOptions {
   readonly clock?: Clock;
   /** Size limits of one GraphQL operation; each unset one keeps its default. */
   readonly queryLimits?: Partial<GraphqlQueryLimits>;
+  /** Size of one request's variables and errors per answer; each unset one keeps its default. */
+  readonly inputLimits?: Partial<GraphqlInputLimits>;
   /** Requests per client address on /graphql; default 300 per 60 s, 100,000 addresses tracked. */
   readonly rateLimit?: Partial<AddressRateLimitPolicy>;
   /**
@@ -49,6 +56,14 @@ export const bffConfigFields = {
   GRAPHQL_MAX_FIELDS: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxFields, 10_000),
   GRAPHQL_MAX_COST: positive(DEFAULT_GRAPHQL_QUERY_LIMITS.maxCost, 1_000_000),
   BFF_UPLOAD_EVENTS_RECHECK_SECONDS: positive(DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS, 3600),
+  /** At least one upload part (base64) of the web app, so uploads keep working. */
+  GRAPHQL_MAX_VARIABLES_BYTES: z.coerce
+    .number()
+    .int()
+    .min(MIN_GRAPHQL_VARIABLES_BYTES)
+    .max(64 * 1024 * 1024)
+    .default(DEFAULT_GRAPHQL_INPUT_LIMITS.maxVariablesBytes),
+  GRAPHQL_MAX_ERRORS: positive(DEFAULT_GRAPHQL_INPUT_LIMITS.maxErrors, 1000),
 };
 
 /** The limit variables of `bffConfigFields`, validated. */
@@ -60,12 +75,14 @@ export interface BffLimitConfigValues {
   readonly GRAPHQL_MAX_FIELDS: number;
   readonly GRAPHQL_MAX_COST: number;
   readonly BFF_UPLOAD_EVENTS_RECHECK_SECONDS: number;
+  readonly GRAPHQL_MAX_VARIABLES_BYTES: number;
+  readonly GRAPHQL_MAX_ERRORS: number;
 }
 
 /** The limit options of BffModule from its environment fields. */
 function toBffLimits(
   config: BffLimitConfigValues,
-): Pick<BffModuleOptions, 'queryLimits' | 'rateLimit' | 'uploadEventsRecheckMs'> {
+): Pick<BffModuleOptions, 'queryLimits' | 'inputLimits' | 'rateLimit' | 'uploadEventsRecheckMs'> {
   return {
     queryLimits: {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
@@ -73,6 +90,10 @@ function toBffLimits(
       maxAliases: config.GRAPHQL_MAX_ALIASES,
       maxFields: config.GRAPHQL_MAX_FIELDS,
       maxCost: config.GRAPHQL_MAX_COST,
+    },
+    inputLimits: {
+      maxVariablesBytes: config.GRAPHQL_MAX_VARIABLES_BYTES,
+      maxErrors: config.GRAPHQL_MAX_ERRORS,
     },
     rateLimit: { limit: config.BFF_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
     uploadEventsRecheckMs: config.BFF_UPLOAD_EVENTS_RECHECK_SECONDS * 1000,

@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
-import { nestsDeeperThan } from './json-depth.js';
+import { jsonShapeProblem } from './json-depth.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -30,6 +30,8 @@ export interface HttpEdgeOptions {
   };
   /** Deepest nesting of objects and arrays a JSON body may have (default 64). */
   readonly maxJsonDepth?: number;
+  /** Most fields any one object of a JSON body may have (default 1000). */
+  readonly maxJsonFields?: number;
   /**
    * How many reverse proxies in front of this process to trust for `X-Forwarded-For` (default 0: the
    * socket's address is the client's). Per-address limits need it behind a load balancer.
@@ -77,15 +79,22 @@ function recordHttpMetrics(metrics: Metrics) {
 }
 
 export const DEFAULT_MAX_JSON_DEPTH = 64;
+export const DEFAULT_MAX_JSON_FIELDS = 1000;
 
-/** Refuses bodies nested deeper than any route needs, before validation walks them recursively. */
-function jsonDepthGuard(maxDepth: number) {
+/**
+ * Refuses bodies nested deeper, or with larger objects, than any route needs, before validation walks them
+ * (recursively, and quadratically in the fields of one object) or GraphQL coerces them.
+ */
+function jsonShapeGuard(maxDepth: number, maxFields: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!nestsDeeperThan(req.body, maxDepth)) return next();
+    const problem = jsonShapeProblem(req.body, { maxDepth, maxFields });
+    if (!problem) return next();
     const { status, body } = toRestError(
       new CommonError(
         CommonErrorCode.ValidationError,
-        `The request body nests deeper than ${maxDepth} levels.`,
+        problem === 'depth'
+          ? `The request body nests deeper than ${maxDepth} levels.`
+          : `An object in the request body has more than ${maxFields} fields.`,
       ),
     );
     res.status(status).json(body);
@@ -231,7 +240,12 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
   }
   app.use(express.json({ limit: options.bodyLimitBytes }));
   app.use(bodyErrorHandler);
-  app.use(jsonDepthGuard(options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH));
+  app.use(
+    jsonShapeGuard(
+      options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
+      options.maxJsonFields ?? DEFAULT_MAX_JSON_FIELDS,
+    ),
+  );
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nestsDeeperThan } from './json-depth.js';
+import { jsonShapeProblem, nestsDeeperThan } from './json-depth.js';
 
 const nested = (levels: number): unknown => JSON.parse('['.repeat(levels) + ']'.repeat(levels));
 
@@ -14,5 +14,23 @@ describe('nestsDeeperThan', () => {
   it('walks 100,000 levels without overflowing the stack', () => {
     expect(nestsDeeperThan(nested(100_000), 64)).toBe(true);
     expect(nestsDeeperThan(nested(64), 64)).toBe(false);
+  });
+});
+
+describe('jsonShapeProblem', () => {
+  const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i]));
+
+  it('names the first limit broken: fields of any one object, or depth', () => {
+    const limits = { maxDepth: 3, maxFields: 10 };
+    expect(jsonShapeProblem({ a: many(10) }, limits)).toBeUndefined();
+    expect(jsonShapeProblem({ a: many(11) }, limits)).toBe('fields');
+    expect(jsonShapeProblem([[many(60_000)]], limits)).toBe('fields');
+    expect(jsonShapeProblem({ a: { b: { c: {} } } }, limits)).toBe('depth');
+  });
+
+  it('counts fields per object, not over the whole value', () => {
+    expect(jsonShapeProblem([many(10), many(10), { x: many(10) }], { maxDepth: 5, maxFields: 10 })).toBe(
+      undefined,
+    );
   });
 });

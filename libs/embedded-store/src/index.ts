@@ -1,2 +1,3 @@
 export * from './embedded-database.js';
 export * from './prepared-statements.js';
+export * from './page-bounds.js';

@@ -71,6 +71,15 @@ export const importTooLarge = (maxBytes: number): CommonError =>
     `The import is larger than ${maxBytes} bytes; split it into several files.`,
   );
 
+export const importNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Import not found');
+
+export const importTooManyLines = (maxLines: number): CommonError =>
+  new CommonError(
+    CommonErrorCode.PayloadTooLarge,
+    `The import has more than ${maxLines} lines; split it into several files.`,
+  );
+
 /** The memory service's own answer for an id it does not hold in the scope; used for ids no store can hold. */
 export const memoryNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, MemoryMessages.memoryNotFound);

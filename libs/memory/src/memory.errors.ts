@@ -18,6 +18,12 @@ export const embeddingDimension = (expected: number, got: number): CommonError =
 export const metadataTooLarge = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, MemoryMessages.metadataTooLarge);
 
+export const metadataTooManyKeys = (maxKeys: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.metadataTooManyKeys(maxKeys));
+
+export const metadataTooDeep = (maxDepth: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.metadataTooDeep(maxDepth));
+
 export const importanceOutOfRange = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, MemoryMessages.importanceRange);
 

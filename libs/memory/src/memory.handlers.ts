@@ -13,7 +13,10 @@ import {
   ExportMemoriesRequest,
   GenerateEmbeddingRequest,
   GetMemoryRequest,
+  ImportJobRequest,
+  type ImportJobView,
   ImportMemoriesRequest,
+  ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
   type MemoryBatchView,
@@ -39,6 +42,7 @@ import {
   type UserDataDeletionView,
 } from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
+import { MemoryImportJob } from './import/memory-import.job.js';
 import { MemoryService } from './memory.service.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 import {
@@ -59,6 +63,7 @@ export class MemoryHandlers {
   constructor(
     private readonly memory: MemoryService,
     private readonly retention: RetentionPurgeJob,
+    private readonly imports: MemoryImportJob,
   ) {}
 
   @MessagePattern(MemorySubjects.create.name)
@@ -177,6 +182,22 @@ export class MemoryHandlers {
     @BusPayload(ImportMemoriesRequest) request: ImportMemoriesRequest,
   ): Promise<MemoryImportView> {
     return this.memory.import(userId, request);
+  }
+
+  @MessagePattern(MemorySubjects.importPart.name)
+  async importPart(
+    @ActingUserId() userId: string,
+    @BusPayload(ImportPartRequest) request: ImportPartRequest,
+  ): Promise<{ queued: true }> {
+    return this.imports.queuePart(userId, request);
+  }
+
+  @MessagePattern(MemorySubjects.importJob.name)
+  async importJob(
+    @ActingUserId() userId: string,
+    @BusPayload(ImportJobRequest) request: ImportJobRequest,
+  ): Promise<ImportJobView> {
+    return this.imports.status(userId, request.importId);
   }
 
   /** Any authenticated caller: the text is embedded and nothing is stored, so it reaches nobody's data. */

@@ -20,6 +20,7 @@ import { EMBEDDER } from './ports/embedder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { PLAN_RETENTION } from './ports/plan-retention.js';
+import { MemoryImportJob } from './import/memory-import.job.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 
 /** The memory service: memories, their vectors and keywords, hybrid search, history and the concept graph. */
@@ -52,6 +53,7 @@ export class MemoryModule implements OnApplicationShutdown {
         MemoryConceptLinker,
         MemoryService,
         RetentionPurgeJob,
+        MemoryImportJob,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } from '@membolt/contracts';
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import type { JobsConfig } from '@membolt/jobs';
 import { z } from 'zod';
@@ -22,6 +23,13 @@ export interface MemoryModuleOptions {
   readonly retention?: Partial<RetentionSettings>;
   /** The memory service's durable queue (default: read from the environment by @membolt/jobs). */
   readonly jobs?: JobsConfig;
+  /** Fields (at every level, default 256) and nesting (default 16) of one memory's metadata. */
+  readonly metadataLimits?: Partial<MetadataLimits>;
+}
+
+export interface MetadataLimits {
+  readonly maxKeys: number;
+  readonly maxDepth: number;
 }
 
 export interface RetentionSettings {
@@ -43,6 +51,7 @@ export const DEFAULT_ANN_MIN_VECTORS = 1000;
 export interface MemorySettings {
   readonly dimension: number;
   readonly annMinVectors: number;
+  readonly metadataLimits: MetadataLimits;
 }
 
 export const MEMORY_SETTINGS = Symbol('MEMORY_SETTINGS');
@@ -51,6 +60,10 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
   return {
     dimension: options.embedder.dimension,
     annMinVectors: options.annMinVectors ?? DEFAULT_ANN_MIN_VECTORS,
+    metadataLimits: {
+      maxKeys: options.metadataLimits?.maxKeys ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
   };
 }
 
@@ -75,6 +88,19 @@ export const memoryConfigFields = {
     .default('membolt_memories'),
   MEMORY_RETENTION_SWEEP_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   MEMORY_RETENTION_MIN_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  MEMORY_METADATA_MAX_KEYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(DEFAULT_MEMORY_METADATA_MAX_KEYS),
+  /** At most the edges' JSON depth limit (64 by default) less the body around the metadata. */
+  MEMORY_METADATA_MAX_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(63)
+    .default(DEFAULT_MEMORY_METADATA_MAX_DEPTH),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -87,6 +113,8 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly QDRANT_COLLECTION: string;
   readonly MEMORY_RETENTION_SWEEP_MINUTES?: number;
   readonly MEMORY_RETENTION_MIN_DAYS?: number;
+  readonly MEMORY_METADATA_MAX_KEYS?: number;
+  readonly MEMORY_METADATA_MAX_DEPTH?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -107,6 +135,10 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
     retention: {
       sweepMs: (config.MEMORY_RETENTION_SWEEP_MINUTES ?? 60) * 60_000,
       minDays: config.MEMORY_RETENTION_MIN_DAYS ?? DEFAULT_RETENTION_SETTINGS.minDays,
+    },
+    metadataLimits: {
+      maxKeys: config.MEMORY_METADATA_MAX_KEYS ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: config.MEMORY_METADATA_MAX_DEPTH ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
     },
   };
 }

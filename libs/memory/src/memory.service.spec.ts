@@ -53,7 +53,7 @@ describe('MemoryService (embedded store, test clock)', () => {
       new HashedTfidfEmbedder(DIM),
       clock,
       events,
-      { dimension: DIM, annMinVectors: 5000 },
+      { dimension: DIM, annMinVectors: 5000, metadataLimits: { maxKeys: 256, maxDepth: 16 } },
       linker,
     );
   });

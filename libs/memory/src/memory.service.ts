@@ -28,6 +28,7 @@ import {
   CommonError,
   CommonErrorCode,
   MemoryMessages,
+  metadataShapeProblem,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { duplicateKey } from './domain/duplicate-text.js';
@@ -56,7 +57,9 @@ import {
   importanceOutOfRange,
   invalidExportCursor,
   memoryNotFound,
+  metadataTooDeep,
   metadataTooLarge,
+  metadataTooManyKeys,
   nothingToUpdate,
   tooManyMetadataFilters,
   validityOrder,
@@ -629,6 +632,10 @@ export class MemoryService {
     metadata: Record<string, unknown>;
     importance: number | undefined;
   } {
+    const { maxKeys, maxDepth } = this.settings.metadataLimits;
+    const problem = metadataShapeProblem(metadata, { maxKeys, maxDepth });
+    if (problem === 'keys') throw metadataTooManyKeys(maxKeys);
+    if (problem === 'depth') throw metadataTooDeep(maxDepth);
     if (JSON.stringify(metadata).length > MEMORY_METADATA_MAX_LENGTH) throw metadataTooLarge();
     const { importance, ...rest } = metadata;
     if (importance === undefined || importance === null) return { metadata: rest, importance: undefined };

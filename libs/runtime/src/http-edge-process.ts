@@ -21,6 +21,7 @@ export interface HttpEdgeProcessOptions {
   readonly logLevel: LevelWithSilent;
   readonly bodyLimitBytes: number;
   readonly maxJsonDepth?: number;
+  readonly maxJsonFields?: number;
   readonly trustProxyHops?: number;
   /** Routes that take larger JSON bodies than bodyLimitBytes (the gateway's base64 upload). */
   readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
@@ -40,6 +41,7 @@ export interface HttpEdgeConfig extends Partial<OpsConfig> {
   readonly LOG_LEVEL: LevelWithSilent;
   readonly HTTP_BODY_LIMIT_BYTES: number;
   readonly HTTP_MAX_JSON_DEPTH: number;
+  readonly HTTP_MAX_JSON_FIELDS: number;
   readonly HTTP_TRUST_PROXY_HOPS: number;
 }
 
@@ -48,7 +50,14 @@ export function httpEdgeOptionsFrom(
   config: HttpEdgeConfig,
 ): Pick<
   HttpEdgeProcessOptions,
-  'host' | 'port' | 'logLevel' | 'bodyLimitBytes' | 'ops' | 'maxJsonDepth' | 'trustProxyHops'
+  | 'host'
+  | 'port'
+  | 'logLevel'
+  | 'bodyLimitBytes'
+  | 'ops'
+  | 'maxJsonDepth'
+  | 'maxJsonFields'
+  | 'trustProxyHops'
 > {
   return {
     host: config.HOST,
@@ -57,6 +66,7 @@ export function httpEdgeOptionsFrom(
     bodyLimitBytes: config.HTTP_BODY_LIMIT_BYTES,
     ops: config,
     maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
+    maxJsonFields: config.HTTP_MAX_JSON_FIELDS,
     trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
   };
 }
@@ -105,6 +115,7 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       bodyLimitBytes: options.bodyLimitBytes,
       observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
       ...(options.maxJsonDepth !== undefined ? { maxJsonDepth: options.maxJsonDepth } : {}),
+      ...(options.maxJsonFields !== undefined ? { maxJsonFields: options.maxJsonFields } : {}),
       ...(options.trustProxyHops !== undefined ? { trustProxyHops: options.trustProxyHops } : {}),
       ...(options.largeJsonBodies ? { largeJsonBodies: options.largeJsonBodies } : {}),
     });

@@ -1,4 +1,4 @@
-import { apiErrorOf, isFallbackFailure, MemboltAuthError, SdkMessages } from './errors.js';
+import { apiErrorOf, isFallbackFailure, MemboltApiError, MemboltAuthError, SdkMessages } from './errors.js';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SEARCH_LIMIT,
@@ -281,15 +281,36 @@ export class MemboltClient {
     return this.call('GET', `${this.userPath()}/memories/export`, { query: { ...scope }, text: true });
   }
 
-  /** Imports an export (NDJSON text or an array of memory objects); importing twice changes nothing. */
+  /**
+   * Imports an export (NDJSON text or an array of memory objects); importing twice changes nothing. A large
+   * import is stored by the server in the background (answered 202): this follows it to its end.
+   */
   async importMemories(data: string | readonly object[], scope: MemoryScope = {}): Promise<ImportResult> {
     const path = `${this.userPath()}/memories/import`;
-    return typeof data === 'string'
-      ? this.call('POST', path, {
-          query: { ...scope },
-          rawBody: { text: data, contentType: 'application/x-ndjson' },
-        })
-      : this.call('POST', path, { query: { ...scope }, body: data });
+    const answer: ImportResult | QueuedImport =
+      typeof data === 'string'
+        ? await this.call('POST', path, {
+            query: { ...scope },
+            rawBody: { text: data, contentType: 'application/x-ndjson' },
+          })
+        : await this.call('POST', path, { query: { ...scope }, body: data });
+    if (!('import_id' in answer)) return answer;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+      const progress = await this.call<ImportProgress>(
+        'GET',
+        `${path}/${encodeURIComponent(answer.import_id)}`,
+      );
+      if (progress.status === 'done')
+        return { imported: progress.imported, skipped: progress.skipped, lines: answer.lines };
+      if (progress.status === 'failed')
+        throw new MemboltApiError(
+          `Membolt import ${answer.import_id} failed: ${progress.error ?? 'unknown error'}`,
+          500,
+          'import_failed',
+          progress.error ?? undefined,
+        );
+    }
   }
 
   // ------------------------------------------------------------------------------------ end users
@@ -362,6 +383,22 @@ export class MemboltClient {
     }
     return (options.text ? await response.text() : await response.json()) as T;
   }
+}
+
+/** How often a large import's progress is read while it is stored in the background. */
+const IMPORT_POLL_MS = 1000;
+
+/** The 202 answer of an import the server stores in the background. */
+interface QueuedImport {
+  readonly import_id: string;
+  readonly lines: number;
+}
+
+interface ImportProgress {
+  readonly status: 'queued' | 'running' | 'done' | 'failed';
+  readonly imported: number;
+  readonly skipped: number;
+  readonly error: string | null;
 }
 
 /**

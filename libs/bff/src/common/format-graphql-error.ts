@@ -16,7 +16,7 @@ const logger = new Logger('GraphQL');
  * pass through; anything else is logged and hidden behind a generic message with its correlation id.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const refusal = refusalOf(error);
+  const refusal = refusalOf(error) ?? variableErrorWithoutValue(formatted);
   if (refusal) return refusal;
   const original: unknown = unwrapResolverError(error);
   if (original instanceof MemboltError) {
@@ -43,6 +43,28 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     path: formatted.path,
     extensions: { code: GraphqlErrorCode.InternalServerError },
   };
+}
+
+const VARIABLE_ERROR = /^Variable "\$(\w+)" got invalid value /;
+const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
+
+/**
+ * graphql-js words variable errors with the whole value (which can be a megabyte, or a password). The
+ * input limits plugin answers malformed variables before graphql-js sees them; this is the backstop.
+ */
+function variableErrorWithoutValue(formatted: GraphQLFormattedError): GraphQLFormattedError | undefined {
+  const variable = VARIABLE_ERROR.exec(formatted.message);
+  if (variable)
+    return {
+      message: `Variable "$${variable[1]}" got an invalid value.`,
+      extensions: { code: GraphqlErrorCode.BadUserInput },
+    };
+  if (TOO_MANY_VARIABLE_ERRORS.test(formatted.message))
+    return {
+      message: 'The variables hold too many errors.',
+      extensions: { code: GraphqlErrorCode.BadUserInput },
+    };
+  return undefined;
 }
 
 /** graphql's parser stops at `maxTokens` with a syntax error; it is a size refusal like the others. */

@@ -20,6 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsEntityId, IsOpaqueToken, IsRequiredText } from '../common/validators.js';
+import { PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import {
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
@@ -134,6 +135,7 @@ export class ListConversationsRequest {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 }
 

@@ -13,3 +13,9 @@ export const CLIENT_ADDRESS_MAX_LENGTH = 64;
 export const USER_AGENT_MAX_LENGTH = 512;
 /** A presented API key is checked against its pattern by keys; this only bounds what reaches it. */
 export const API_KEY_CANDIDATE_MAX_LENGTH = 128;
+
+/**
+ * The largest page offset any list takes. Far past any real list, and an exact integer for every store
+ * (SQLite refused 9223372036854775807, read as a float, with "datatype mismatch").
+ */
+export const PAGE_OFFSET_MAX = 1_000_000_000;

@@ -27,6 +27,22 @@ function errorOf(fn: () => unknown): MemboltError {
 }
 
 describe('validatePayload', () => {
+  it('refuses many unknown fields in one short message naming five of them', () => {
+    const raw = { name: 'a', ...Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`u${i}`, 1])) };
+    const error = errorOf(() => validatePayload(SampleRequest, raw));
+    expect(error.code).toBe(CommonErrorCode.ValidationError);
+    expect(error.message).toBe('u0, u1, u2, u3, u4 and 59995 more fields should not exist');
+    expect(errorOf(() => validatePayload(EmptyRequest, raw)).message).toBe(
+      'name, u0, u1, u2, u3 and 59996 more fields should not exist',
+    );
+  });
+
+  it("reports a few unknown fields with the payload's other problems", () => {
+    expect(errorOf(() => validatePayload(SampleRequest, { limit: 11, x: 1 })).message).toMatch(
+      /x should not exist/,
+    );
+  });
+
   it('returns a class instance for a valid payload', () => {
     const value = validatePayload(SampleRequest, { name: 'a', limit: 3 });
     expect(value).toBeInstanceOf(SampleRequest);

@@ -30,17 +30,44 @@ function holdsConstructorField(value: unknown, depth = 0): boolean {
 }
 
 /**
- * Whether the payload class declares any validated field. Kept per class: decorators register at class
- * definition, and class-validator's lookup filters every registered rule (it showed in search profiles).
+ * The validated field names of a payload class. Kept per class: decorators register at class definition,
+ * and class-validator's lookup filters every registered rule (it showed in search profiles).
  */
-const fieldsOfClass = new WeakMap<object, boolean>();
-function hasFields(cls: PayloadClass<object>): boolean {
+const fieldsOfClass = new WeakMap<object, ReadonlySet<string>>();
+function fieldsOf(cls: PayloadClass<object>): ReadonlySet<string> {
   let known = fieldsOfClass.get(cls);
   if (known === undefined) {
-    known = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).length > 0;
+    known = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(cls, '', true, false)
+        .map((rule) => rule.propertyName),
+    );
     fieldsOfClass.set(cls, known);
   }
   return known;
+}
+
+/** Unknown fields named in a refusal; the rest are counted. */
+const UNKNOWN_FIELDS_NAMED = 5;
+
+/**
+ * Many unknown fields are refused in one short message before class-transformer copies them and
+ * class-validator reports each one (a message per field made a 1.5 MB answer). A few go the usual way, so
+ * they are reported with the other problems of the payload.
+ */
+function refuseManyUnknownFields(known: ReadonlySet<string>, plain: Record<string, unknown>): void {
+  const unknown: string[] = [];
+  let count = 0;
+  for (const key of Object.keys(plain)) {
+    if (known.has(key)) continue;
+    count++;
+    if (unknown.length < UNKNOWN_FIELDS_NAMED) unknown.push(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+  }
+  if (count <= UNKNOWN_FIELDS_NAMED) return;
+  throw new CommonError(
+    CommonErrorCode.ValidationError,
+    `${unknown.join(', ')} and ${count - unknown.length} more fields should not exist`,
+  );
 }
 
 /**
@@ -55,7 +82,9 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
   if (holdsConstructorField(plain)) {
     throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
   }
-  if (!hasFields(cls)) {
+  const known = fieldsOf(cls);
+  refuseManyUnknownFields(known, plain);
+  if (known.size === 0) {
     // A payload class without fields (e.g. a health probe) accepts only an empty object.
     const unknown = Object.keys(plain);
     if (unknown.length > 0) {
@@ -73,7 +102,8 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
     forbidUnknownValues: true,
   });
   if (errors.length > 0) {
-    throw new CommonError(CommonErrorCode.ValidationError, describe(errors).join('; '));
+    // A field failing several rules that share one text (a null importance: number, min, max) says it once.
+    throw new CommonError(CommonErrorCode.ValidationError, [...new Set(describe(errors))].join('; '));
   }
   return instance;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { IsBase64, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsEntityId, IsRequiredText } from '../common/validators.js';
+import { PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import {
   UPLOAD_FILE_NAME_MAX_LENGTH,
   UPLOAD_LIST_MAX_LIMIT,
@@ -54,5 +55,6 @@ export class ListUploadsRequest {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 }

@@ -16,11 +16,13 @@ import {
   IsOptional,
   IsString,
   Max,
+  Matches,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ENTITY_ID_MAX_LENGTH } from '../common/request-limits.js';
+import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
 import { CONVERSATION_LIST_MAX_LIMIT } from '../rules/chat.rules.js';
 import {
@@ -187,6 +189,28 @@ export class CreateMemoryBatchRequest extends MemoryBatchFields {
 /** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
 export class ImportMemoriesRequest extends MemoryBatchFields {}
 
+/**
+ * A large import is sent as parts, each stored by a durable job of the memory service. The id is made by
+ * the gateway and ends with the number of parts (`imp_<32 hex>_<parts>`), so the status is read without a
+ * record of its own; jobs are named by their owner, so another account's import is never found.
+ */
+export const IMPORT_ID_PATTERN = /^imp_[0-9a-f]{32}_[1-9]\d{0,4}$/;
+
+export class ImportPartRequest extends ImportMemoriesRequest {
+  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
+  importId!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(99_999)
+  index!: number;
+}
+
+export class ImportJobRequest {
+  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
+  importId!: string;
+}
+
 export class MemoryIdRequest extends MemoryScopeFields {
   @IsEntityId()
   memoryId!: string;
@@ -251,6 +275,7 @@ export class ListMemoriesRequest extends MemoryFilterFields {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 
   @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
@@ -280,29 +305,35 @@ export class SearchMemoriesRequest extends MemoryFilterFields {
 }
 
 /** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */
+/**
+ * Fields of an update that are present (null included) are validated: only absence means "leave it as it
+ * is", and a null text reaching the service failed there with a 500.
+ */
+const presentOrNull = (_object: object, value: unknown): boolean => value !== undefined;
+
 export class UpdateMemoryRequest extends MemoryIdRequest {
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsMemoryText()
   text?: string;
 
   /** Replaces the metadata object (importance inside it is honoured when `importance` is absent). */
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsObject({ message: MemoryMessages.metadataNotObject })
   metadata?: Record<string, unknown>;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsImportance()
   importance?: number;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
   category?: MemoryCategoryValue;
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsEmbedding()
   embedding?: number[];
 
-  @IsOptional()
+  @ValidateIf(presentOrNull)
   @IsISO8601({ strict: true })
   validFrom?: string;
 
@@ -352,6 +383,7 @@ export class ListEndUsersRequest {
 
   @IsInt()
   @Min(0)
+  @Max(PAGE_OFFSET_MAX)
   offset!: number;
 }
 

@@ -10,7 +10,9 @@ import type {
   ExportMemoriesRequest,
   GenerateEmbeddingRequest,
   GetMemoryRequest,
+  ImportJobRequest,
   ImportMemoriesRequest,
+  ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
   MemoryIdRequest,
@@ -29,6 +31,7 @@ import type {
   MemoryDeletionReceipt,
   MemoryExportPageView,
   MemoryHistoryView,
+  ImportJobView,
   MemoryImportView,
   MemoryListView,
   MemorySearchView,
@@ -81,6 +84,15 @@ export const MemorySubjects = {
   ),
   /** Idempotent by the exported ids: a repeated import skips what it already stored. */
   import: defineSubject<ImportMemoriesRequest, MemoryImportView>('memory', 'memory.memories.import.v1', {
+    idempotent: true,
+  }),
+  /** Queues one part of a large import as a durable job; idempotent by (owner, import id, index). */
+  importPart: defineSubject<ImportPartRequest, { readonly queued: true }>(
+    'memory',
+    'memory.import-jobs.part.v1',
+    { idempotent: true },
+  ),
+  importJob: defineSubject<ImportJobRequest, ImportJobView>('memory', 'memory.import-jobs.get.v1', {
     idempotent: true,
   }),
   /** (public within the edges: any authenticated caller) */

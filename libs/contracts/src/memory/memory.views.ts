@@ -54,6 +54,19 @@ export interface MemoryImportView {
   readonly memoryIds: readonly string[];
 }
 
+/** A large import's progress: its parts are stored one durable job each. */
+export interface ImportJobView {
+  readonly importId: string;
+  /** queued (no part started), running, done (every part stored), failed (a part gave up; `error` says why). */
+  readonly state: 'queued' | 'running' | 'done' | 'failed';
+  readonly percent: number;
+  readonly parts: number;
+  readonly partsDone: number;
+  readonly imported: number;
+  readonly skipped: number;
+  readonly error: string | null;
+}
+
 /** Why a search result ranked where it did: each signal's score and the final blend. */
 export interface MemoryScoreBreakdown {
   /** Cosine similarity of the query and memory vectors (0 to 1), or null when not among the dense candidates. */

@@ -38,6 +38,10 @@ export const MEMORY_TEXT_MAX_LENGTH = 20_000;
 export const MEMORY_QUERY_MAX_LENGTH = 2_000;
 /** Largest metadata object, as compact JSON, in characters. */
 export const MEMORY_METADATA_MAX_LENGTH = 16_384;
+/** Default of MEMORY_METADATA_MAX_KEYS: fields of a metadata object, counted at every level. */
+export const DEFAULT_MEMORY_METADATA_MAX_KEYS = 256;
+/** Default of MEMORY_METADATA_MAX_DEPTH: nesting of a metadata object (the object itself is level 1). */
+export const DEFAULT_MEMORY_METADATA_MAX_DEPTH = 16;
 /** Most metadata fields one list or search may filter on. */
 export const MEMORY_METADATA_FILTER_MAX_FIELDS = 10;
 /** End-user, agent and run ids chosen by a developer's app. */
@@ -78,6 +82,8 @@ export const MemoryMessages = {
   importanceRange: 'importance must be a number from 0 to 1',
   metadataNotObject: 'metadata must be a JSON object or a string holding one',
   metadataTooLarge: `metadata must be at most ${MEMORY_METADATA_MAX_LENGTH} characters as JSON`,
+  metadataTooManyKeys: (maxKeys: number) => `metadata must have at most ${maxKeys} fields`,
+  metadataTooDeep: (maxDepth: number) => `metadata must nest at most ${maxDepth} levels`,
   embeddingDimension: (expected: number, got: number) =>
     `embedding must have exactly ${expected} numbers (got ${got})`,
   memoryNotFound: 'Memory not found',
@@ -96,3 +102,29 @@ export const MemoryMessages = {
 /** "none" on the wire means "no category". */
 export const isMemoryCategory = (value: unknown): value is MemoryCategory =>
   typeof value === 'string' && (MEMORY_CATEGORIES as readonly string[]).includes(value);
+
+/**
+ * Which metadata limit a value breaks: fields counted at every level, or nesting (the object itself is level
+ * 1). One walk with an explicit stack, stopping at the first problem, so a hostile value costs no more than
+ * the limits and cannot overflow the call stack.
+ */
+export function metadataShapeProblem(
+  value: unknown,
+  limits: { readonly maxKeys: number; readonly maxDepth: number },
+): 'keys' | 'depth' | undefined {
+  let keys = 0;
+  const stack: Array<{ readonly value: unknown; readonly depth: number }> = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value: current, depth } = item;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > limits.maxDepth) return 'depth';
+    const children: unknown[] = Array.isArray(current) ? current : Object.values(current);
+    if (!Array.isArray(current)) {
+      keys += children.length;
+      if (keys > limits.maxKeys) return 'keys';
+    }
+    for (const child of children)
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 });
+  }
+  return undefined;
+}

@@ -23,11 +23,12 @@ import {
   DEFAULT_MODEL_ID,
   IsEntityId,
   IsRequiredText,
+  PAGE_OFFSET_MAX,
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
 } from '@membolt/contracts';
-import { IsScopeId } from '../memories/memory-rest.validators.js';
+import { IsScopeId, QueryInteger } from '../memories/memory-rest.validators.js';
 
 /** One earlier message (gateway-and-accounts.md: role and content). */
 export class ChatHistoryItemBody extends ChatHistoryItem {}
@@ -105,18 +106,17 @@ export class WebSearchBody {
 }
 
 export class ConversationsQuery {
-  @ApiPropertyOptional({ default: CONVERSATION_LIST_DEFAULT_LIMIT, maximum: CONVERSATION_LIST_MAX_LIMIT })
+  @ApiPropertyOptional({
+    default: CONVERSATION_LIST_DEFAULT_LIMIT,
+    minimum: 1,
+    maximum: CONVERSATION_LIST_MAX_LIMIT,
+  })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(CONVERSATION_LIST_MAX_LIMIT)
+  @QueryInteger(1, CONVERSATION_LIST_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInteger(0, PAGE_OFFSET_MAX)
   offset?: number;
 }

@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Logger, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
   ApiExtraModels,
@@ -36,6 +37,7 @@ import {
   CreateMemoryBody,
   ExportMemoriesQuery,
   GetMemoryQuery,
+  ImportJobResponse,
   ImportMemoriesQuery,
   ListMemoriesQuery,
   MemoryBatchResponse,
@@ -46,6 +48,7 @@ import {
   MemoryResponse,
   MemoryScopeQuery,
   StoredMemoryResponse,
+  NoQuery,
   UpdateMemoryBody,
 } from './memory.dto.js';
 import {
@@ -62,6 +65,7 @@ import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
   toMemoryBatchResponse,
+  toImportJobResponse,
   toMemoryDeletionResponse,
   toMemoryHistoryResponse,
   toLearnedMemoriesResponse,
@@ -70,6 +74,7 @@ import {
   toMemoryResponse,
   toStoredMemoryResponse,
   toVerbatimMemoriesResponse,
+  toQueuedImportResponse,
 } from './memory.views.js';
 
 const BAD_INPUT = {
@@ -320,7 +325,9 @@ export class MemoriesController {
     description:
       'Every line is checked before anything is stored. Lines keep their own end_user_id, agent_id and run_id ' +
       'unless the query sets them. A line whose `id` was imported before is skipped, so importing twice ' +
-      'changes nothing. Large files: use NDJSON (up to GATEWAY_IMPORT_MAX_BYTES, 32 MiB by default).',
+      'changes nothing. Large files: use NDJSON (up to GATEWAY_IMPORT_MAX_BYTES, 32 MiB, and ' +
+      'GATEWAY_IMPORT_MAX_LINES lines by default). More than GATEWAY_IMPORT_SYNC_LINES lines are checked, ' +
+      'then stored by a durable job: the answer is 202 with a status URL.',
   })
   @ApiConsumes('application/x-ndjson', 'application/json')
   @ApiBody({
@@ -335,6 +342,10 @@ export class MemoriesController {
     },
   })
   @ApiOkResponse({ type: MemoryImportResponse })
+  @ApiAcceptedResponse({
+    type: ImportJobResponse,
+    description: 'More lines than GATEWAY_IMPORT_SYNC_LINES: queued as a durable job; follow status_url.',
+  })
   @ApiBadRequestResponse({
     ...BAD_INPUT,
     description: 'validation_error naming the line; nothing was stored.',
@@ -343,9 +354,27 @@ export class MemoriesController {
   async import(
     @Query(new ContractValidationPipe(ImportMemoriesQuery)) query: ImportMemoriesQuery,
     @Req() request: Request,
-  ): Promise<MemoryImportResponse> {
-    const { views, lines } = await this.transfer.import(request, toScope(query));
-    return toMemoryImportResponse(views, lines);
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MemoryImportResponse | ImportJobResponse> {
+    const outcome = await this.transfer.import(request, toScope(query));
+    if (outcome.kind === 'stored') return toMemoryImportResponse(outcome.views, outcome.lines);
+    const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/${outcome.importId}`;
+    response.status(202).setHeader('Location', statusUrl);
+    return toQueuedImportResponse(outcome.importId, outcome.lines, statusUrl);
+  }
+
+  @Get('import/:importId')
+  @ApiOperation({
+    summary: 'The progress of a large import (one answered 202): state, percent, memories stored so far.',
+  })
+  @ApiParam({ name: 'importId', description: 'The import_id of the 202 answer.' })
+  @ApiOkResponse({ type: ImportJobResponse })
+  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found: no such import of this account.' })
+  async importStatus(
+    @Param('importId') importId: string,
+    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+  ): Promise<ImportJobResponse> {
+    return toImportJobResponse(await this.transfer.importStatus(importId));
   }
 
   @Get(':id')

@@ -71,6 +71,13 @@ export interface NumberedRecord {
   readonly value: unknown;
 }
 
+/** Lines of an NDJSON text, counted without splitting it (a refusal should cost little). */
+export function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
 /** NDJSON: one JSON object a line; blank lines are skipped; line numbers count every line. */
 export function ndjsonRecords(text: string): NumberedRecord[] {
   const records: NumberedRecord[] = [];
@@ -97,18 +104,26 @@ function withoutNulls(value: object): object {
 }
 
 /**
- * Validates every line before anything is sent (bad input changes nothing), then groups the lines by scope
- * (the request's `end_user_id`, `agent_id`, `run_id` where given, else each line's own) in file order, and cuts
- * each group into batches of at most MEMORY_BATCH_MAX.
+ * Validates lines one at a time (bad input changes nothing: nothing is sent before the last line passed),
+ * then groups them by scope (the request's `end_user_id`, `agent_id`, `run_id` where given, else each line's
+ * own) in file order, and cuts each group into batches of at most `batchSize`.
  */
-export function toImportBatches(
-  records: readonly NumberedRecord[],
-  requestScope: MemoryScopeFields,
-): ParsedImport {
-  if (records.length === 0) throw importEmpty();
-  const groups = new Map<string, { scope: MemoryScopeFields; memories: BatchMemoryItem[] }>();
-  const embeddingLengths = new Set<number>();
-  for (const { line, value } of records) {
+export class ImportBatcher {
+  private readonly groups = new Map<string, { scope: MemoryScopeFields; memories: BatchMemoryItem[] }>();
+  private readonly embeddingLengths = new Set<number>();
+  private lines = 0;
+
+  /**
+   * `idOfLine` gives lines without an `id` one, so storing them again (a durable job run twice) skips them
+   * as it skips any line imported before.
+   */
+  constructor(
+    private readonly requestScope: MemoryScopeFields,
+    private readonly batchSize: number = MEMORY_BATCH_MAX,
+    private readonly idOfLine?: (line: number) => string,
+  ) {}
+
+  add({ line, value }: NumberedRecord): void {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw importLineInvalid(line, 'must be a JSON object');
     }
@@ -121,28 +136,44 @@ export function toImportBatches(
     }
     const scope: MemoryScopeFields = Object.fromEntries(
       Object.entries({
-        endUserId: requestScope.endUserId ?? parsed.end_user_id,
-        agentId: requestScope.agentId ?? parsed.agent_id,
-        runId: requestScope.runId ?? parsed.run_id,
+        endUserId: this.requestScope.endUserId ?? parsed.end_user_id,
+        agentId: this.requestScope.agentId ?? parsed.agent_id,
+        runId: this.requestScope.runId ?? parsed.run_id,
       }).filter(([, field]) => field !== undefined),
     );
     const createdAt = parsed.created_at ?? parsed.timestamp;
+    const id = parsed.id ?? this.idOfLine?.(line);
     const item: BatchMemoryItem = {
       ...toNewMemoryFields(parsed),
-      ...(parsed.id !== undefined ? { id: parsed.id } : {}),
+      ...(id !== undefined ? { id } : {}),
       ...(createdAt !== undefined ? { createdAt } : {}),
     };
-    if (parsed.embedding) embeddingLengths.add(parsed.embedding.length);
+    if (parsed.embedding) this.embeddingLengths.add(parsed.embedding.length);
     const key = JSON.stringify([scope.endUserId ?? null, scope.agentId ?? null, scope.runId ?? null]);
-    const group = groups.get(key) ?? { scope, memories: [] };
+    const group = this.groups.get(key) ?? { scope, memories: [] };
     group.memories.push(item);
-    groups.set(key, group);
+    this.groups.set(key, group);
+    this.lines++;
   }
-  const batches: ImportBatch[] = [];
-  for (const { scope, memories } of groups.values()) {
-    for (let start = 0; start < memories.length; start += MEMORY_BATCH_MAX) {
-      batches.push({ scope, memories: memories.slice(start, start + MEMORY_BATCH_MAX) });
+
+  finish(): ParsedImport {
+    if (this.lines === 0) throw importEmpty();
+    const batches: ImportBatch[] = [];
+    for (const { scope, memories } of this.groups.values()) {
+      for (let start = 0; start < memories.length; start += this.batchSize) {
+        batches.push({ scope, memories: memories.slice(start, start + this.batchSize) });
+      }
     }
+    return { batches, lines: this.lines, embeddingLengths: this.embeddingLengths };
   }
-  return { batches, lines: records.length, embeddingLengths };
+}
+
+/** Every line validated at once (see ImportBatcher), in batches of at most MEMORY_BATCH_MAX. */
+export function toImportBatches(
+  records: readonly NumberedRecord[],
+  requestScope: MemoryScopeFields,
+): ParsedImport {
+  const batcher = new ImportBatcher(requestScope);
+  for (const record of records) batcher.add(record);
+  return batcher.finish();
 }

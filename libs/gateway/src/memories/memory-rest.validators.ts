@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
 } from 'class-validator';
 import {
   composeDecorators,
@@ -22,7 +23,9 @@ import {
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
   MemoryMessages,
+  metadataShapeProblem,
 } from '@membolt/contracts';
+import { DEFAULT_MAX_JSON_DEPTH } from '@membolt/edge';
 
 /**
  * Validators of the REST memory bodies and queries. They check the snake_case names a developer sends, with
@@ -33,6 +36,14 @@ import {
 /** Why a `metadata` value could not be used; the parsed object otherwise. */
 const NOT_AN_OBJECT = Symbol('metadata-not-an-object');
 const TOO_LARGE = Symbol('metadata-too-large');
+const TOO_DEEP = Symbol('metadata-too-deep');
+
+/**
+ * A JSON string is parsed here, past the edge's checks of the body: it gets the same depth limit as a body
+ * (a string nested 5,000 deep overflowed the stack, one nested 2,000 deep was stored). Its fields are bounded
+ * by the length limit; the memory service applies the configured field and depth limits to every path.
+ */
+export const METADATA_STRING_MAX_DEPTH = DEFAULT_MAX_JSON_DEPTH;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,14 +55,24 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function parseMetadataValue(
   value: unknown,
-): Record<string, unknown> | typeof NOT_AN_OBJECT | typeof TOO_LARGE {
+): Record<string, unknown> | typeof NOT_AN_OBJECT | typeof TOO_LARGE | typeof TOO_DEEP {
   let parsed: unknown = value;
   if (typeof value === 'string') {
+    // Whitespace aside, a longer string cannot hold metadata within the length limit.
+    if (value.length > 4 * MEMORY_METADATA_MAX_LENGTH) return TOO_LARGE;
     try {
       parsed = JSON.parse(value);
     } catch {
       return NOT_AN_OBJECT;
     }
+    if (!isPlainObject(parsed)) return NOT_AN_OBJECT;
+    if (
+      metadataShapeProblem(parsed, {
+        maxKeys: Number.POSITIVE_INFINITY,
+        maxDepth: METADATA_STRING_MAX_DEPTH,
+      })
+    )
+      return TOO_DEEP;
   }
   if (!isPlainObject(parsed)) return NOT_AN_OBJECT;
   if (JSON.stringify(parsed).length > MEMORY_METADATA_MAX_LENGTH) return TOO_LARGE;
@@ -67,7 +88,11 @@ export const IsMetadata = (): PropertyDecorator =>
       validator: {
         validate: (value: unknown) => isPlainObject(value),
         defaultMessage: (args) =>
-          args?.value === TOO_LARGE ? MemoryMessages.metadataTooLarge : MemoryMessages.metadataNotObject,
+          args?.value === TOO_LARGE
+            ? MemoryMessages.metadataTooLarge
+            : args?.value === TOO_DEEP
+              ? `metadata nests deeper than ${METADATA_STRING_MAX_DEPTH} levels`
+              : MemoryMessages.metadataNotObject,
       },
     }),
   );
@@ -172,6 +197,13 @@ export const IsScopeId = (): PropertyDecorator =>
       },
     }),
   );
+
+/**
+ * Present fields of an update may not be null (`{"text": null}` reached the memory service as a null text
+ * and failed there with a 500): only absence means "leave it as it is".
+ */
+export const IsOptionalNotNull = (): PropertyDecorator =>
+  ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** A query integer: decimal digits become a number; anything else stays a string and fails IsInt. */
 export const QueryInteger = (min: number, max: number): PropertyDecorator =>

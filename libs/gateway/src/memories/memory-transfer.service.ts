@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CommonError,
   CommonErrorCode,
+  IMPORT_ID_PATTERN,
+  type ImportJobView,
   MEMORY_BATCH_MAX,
   MemoryMessages,
   type MemoryExportPageView,
@@ -11,12 +13,32 @@ import {
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
-import { importNotReadable, importTooLarge } from '../gateway.errors.js';
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { importNotFound, importNotReadable, importTooLarge, importTooManyLines } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
-import { arrayRecords, ndjsonRecords, type NumberedRecord, toImportBatches } from './memory-import.js';
+import {
+  arrayRecords,
+  ImportBatcher,
+  lineCount,
+  ndjsonRecords,
+  type NumberedRecord,
+} from './memory-import.js';
 
 /** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
+
+/**
+ * An import runs on the event loop that serves every other request: its lines are checked in slices of this
+ * many, and stored in calls of IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory
+ * service), with a turn of the loop between them.
+ */
+const IMPORT_SLICE_LINES = 200;
+const IMPORT_CALL_MEMORIES = 200;
+
+export type ImportOutcome =
+  | { readonly kind: 'stored'; readonly views: MemoryImportView[]; readonly lines: number }
+  | { readonly kind: 'queued'; readonly importId: string; readonly lines: number };
 
 /** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
 const NDJSON_TYPES = [
@@ -51,18 +73,40 @@ export class MemoryTransferService {
 
   /**
    * Reads the upload (NDJSON, or a JSON array already parsed by the edge), validates every line, checks the
-   * embeddings' length, and only then sends the batches: bad input changes nothing. A repeated import skips
-   * the lines it stored before (by their `id`).
+   * embeddings' length, and only then stores anything: bad input changes nothing. Up to `importSyncLines`
+   * lines are stored before the answer; a larger import is queued as durable parts (decision 081) and
+   * answered with its id. A repeated import skips the lines it stored before (by their `id`).
    */
-  async import(
-    request: Request,
-    scope: MemoryScopeFields,
-  ): Promise<{ views: MemoryImportView[]; lines: number }> {
+  async import(request: Request, scope: MemoryScopeFields): Promise<ImportOutcome> {
     const records = await this.recordsOf(request);
-    const parsed = toImportBatches(records, scope);
+    // A queued import's lines all get an id, so a part stored twice (a job run again) skips them.
+    const queuedAs = records.length > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
+    const batcher = new ImportBatcher(
+      scope,
+      IMPORT_CALL_MEMORIES,
+      queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined,
+    );
+    for (let start = 0; start < records.length; start += IMPORT_SLICE_LINES) {
+      if (start > 0) await nextTurn();
+      for (const record of records.slice(start, start + IMPORT_SLICE_LINES)) batcher.add(record);
+    }
+    const parsed = batcher.finish();
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
+    if (queuedAs) {
+      const importId = `imp_${queuedAs}_${parsed.batches.length}`;
+      for (const [index, batch] of parsed.batches.entries()) {
+        await this.bus.request(MemorySubjects.importPart, {
+          ...batch.scope,
+          memories: [...batch.memories],
+          importId,
+          index,
+        });
+      }
+      return { kind: 'queued', importId, lines: parsed.lines };
+    }
     const views: MemoryImportView[] = [];
     for (const batch of parsed.batches) {
+      await nextTurn();
       views.push(
         await this.bus.request(
           MemorySubjects.import,
@@ -71,17 +115,27 @@ export class MemoryTransferService {
         ),
       );
     }
-    return { views, lines: parsed.lines };
+    return { kind: 'stored', views, lines: parsed.lines };
+  }
+
+  /** A large import's progress, for its owner only. */
+  async importStatus(importId: string): Promise<ImportJobView> {
+    if (!IMPORT_ID_PATTERN.test(importId)) throw importNotFound();
+    return this.bus.request(MemorySubjects.importJob, { importId }, { timeoutMs: MEMORY_BULK_TIMEOUT_MS });
   }
 
   /** A JSON array (parsed by the edge's JSON parser) or NDJSON text (read here, bounded). */
   private async recordsOf(request: Request): Promise<NumberedRecord[]> {
+    const maxLines = this.settings.importMaxLines;
     if (request.is('application/json')) {
       if (!Array.isArray(request.body)) throw importNotReadable();
+      if (request.body.length > maxLines) throw importTooManyLines(maxLines);
       return arrayRecords(request.body as unknown[]);
     }
     if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
-    return ndjsonRecords(await this.readText(request));
+    const text = await this.readText(request);
+    if (lineCount(text) > maxLines) throw importTooManyLines(maxLines);
+    return ndjsonRecords(text);
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */

@@ -26,6 +26,7 @@ import {
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MemoryMessages,
+  PAGE_OFFSET_MAX,
   type MemoryCategoryValue,
   type MemorySort,
   type MemorySource,
@@ -38,6 +39,7 @@ import {
   IsMemoryText,
   IsMetadata,
   IsMetadataFilter,
+  IsOptionalNotNull,
   IsScopeId,
   IsSearchQuery,
   IsSource,
@@ -147,9 +149,9 @@ export class ListMemoriesQuery extends MemoryFilterQuery {
   @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
   @IsOptional()
-  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  @QueryInteger(0, PAGE_OFFSET_MAX)
   offset?: number;
 
   @ApiPropertyOptional({ enum: MEMORY_SORTS, default: DEFAULT_MEMORY_SORT })
@@ -193,9 +195,9 @@ export class ListEndUsersQuery {
   @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
   @IsOptional()
-  @QueryInteger(0, Number.MAX_SAFE_INTEGER)
+  @QueryInteger(0, PAGE_OFFSET_MAX)
   offset?: number;
 }
 
@@ -315,32 +317,32 @@ export class CreateMemoryBatchBody extends MemoryScopeQuery {
 /** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
 export class UpdateMemoryBody extends MemoryScopeQuery {
   @ApiPropertyOptional({ example: 'I moved to Porto in June 2026.' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsMemoryText()
   text?: string;
 
   @ApiPropertyOptional({ ...METADATA_DOC, description: 'Replaces the metadata object.' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsMetadata()
   metadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsImportance()
   importance?: number;
 
   @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsCategory()
   category?: MemoryCategoryValue;
 
   @ApiPropertyOptional({ type: [Number] })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsEmbedding()
   embedding?: number[];
 
   @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsTime()
   valid_from?: string;
 
@@ -611,6 +613,33 @@ export class MemoryImportResponse {
 
   @ApiProperty({ description: 'Lines read.', example: 120 })
   lines!: number;
+}
+
+/** A large import, queued: 202 answer of the import, and its status route. */
+export class ImportJobResponse {
+  @ApiProperty({ example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' })
+  import_id!: string;
+
+  @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] })
+  status!: string;
+
+  @ApiProperty({ description: 'Parts stored, in percent.', example: 40 })
+  percent!: number;
+
+  @ApiPropertyOptional({ description: 'Lines read (in the 202 answer).', example: 12000 })
+  lines?: number;
+
+  @ApiPropertyOptional({ description: 'Memories stored so far (status).', example: 4800 })
+  imported?: number;
+
+  @ApiPropertyOptional({ description: 'Lines imported before, skipped (status).' })
+  skipped?: number;
+
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Why it failed (status).' })
+  error?: string | null;
+
+  @ApiPropertyOptional({ description: 'Where to follow it (in the 202 answer, also its Location).' })
+  status_url?: string;
 }
 
 export class EndUserResponse {

@@ -5,6 +5,7 @@ import type {
   MemoryBatchView,
   MemoryDeletionReceipt,
   MemoryHistoryView,
+  ImportJobView,
   MemoryImportView,
   MemoryListView,
   MemorySearchResultView,
@@ -19,6 +20,7 @@ import type {
   MemoryBatchResponse,
   MemoryDeletionResponse,
   MemoryHistoryResponse,
+  ImportJobResponse,
   MemoryImportResponse,
   MemoryListResponse,
   MemoryResponse,
@@ -157,6 +159,25 @@ export function toMemoryStatsResponse(view: MemoryStatsView): MemoryStatsRespons
 
 export function toEmbeddingResponse(view: EmbeddingView): EmbeddingResponse {
   return { embedding: [...view.embedding], dimension: view.dimension, model: view.model };
+}
+
+export function toQueuedImportResponse(
+  importId: string,
+  lines: number,
+  statusUrl: string,
+): ImportJobResponse {
+  return { import_id: importId, status: 'queued', percent: 0, lines, status_url: statusUrl };
+}
+
+export function toImportJobResponse(view: ImportJobView): ImportJobResponse {
+  return {
+    import_id: view.importId,
+    status: view.state,
+    percent: view.percent,
+    imported: view.imported,
+    skipped: view.skipped,
+    error: view.error,
+  };
 }
 
 export function toMemoryImportResponse(

@@ -64,6 +64,8 @@ export const httpConfigFields = (defaultPort: number) => ({
   HTTP_BODY_LIMIT_BYTES: bytes(1024 * 1024),
   /** Deeper JSON bodies are refused with 400 before any route walks them. */
   HTTP_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
+  /** JSON bodies with a larger object are refused with 400 before any route or GraphQL reads them. */
+  HTTP_MAX_JSON_FIELDS: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Reverse proxies in front of the process whose X-Forwarded-For is trusted for the client's address. */
   HTTP_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -1,5 +1,5 @@
 import type { LedgerEntryKind } from '@membolt/contracts';
-import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce, sqlitePage } from '@membolt/embedded-store';
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry, LedgerOutcome, NewLedgerEntry } from '../../domain/ledger.js';
 import type { LedgerRepository } from '../../ports/ledger.repository.js';
@@ -66,7 +66,7 @@ export class LedgerEmbeddedRepository implements LedgerRepository {
     const rows = preparedOnce(
       this.db,
       'SELECT * FROM billing_ledger WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
-    ).all(userId, limit, offset) as LedgerRow[];
+    ).all(userId, ...sqlitePage(limit, offset)) as LedgerRow[];
     const { total } = preparedOnce(
       this.db,
       'SELECT COUNT(*) AS total FROM billing_ledger WHERE user_id = ?',

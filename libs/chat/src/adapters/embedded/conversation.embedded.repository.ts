@@ -1,4 +1,4 @@
-import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce, sqlitePage } from '@membolt/embedded-store';
 import type { ChatMode, ChatResponder, ChatRole } from '@membolt/contracts';
 import {
   type ChatMessage,
@@ -63,7 +63,7 @@ function prepareStatements(db: EmbeddedDatabase) {
      VALUES (@id, @conversation_id, @user_id, @seq, @role, @content, @created_at, @model, @responder,
        @memories, @mode, @input_tokens, @output_tokens)`,
     ),
-    list: db.prepare<[string, number, number], ConversationRow>(
+    list: db.prepare<[string, bigint, bigint], ConversationRow>(
       'SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
     ),
     count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE user_id = ?'),
@@ -152,7 +152,7 @@ export class ConversationEmbeddedRepository implements ConversationRepository {
 
   async list(userId: string, limit: number, offset: number): Promise<ConversationPage> {
     return {
-      conversations: this.statements.list.all(userId, limit, offset).map(toConversation),
+      conversations: this.statements.list.all(userId, ...sqlitePage(limit, offset)).map(toConversation),
       totalCount: this.statements.count.get(userId)?.n ?? 0,
     };
   }

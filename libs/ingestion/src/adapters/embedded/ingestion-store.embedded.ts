@@ -1,5 +1,5 @@
 import type { UploadFileKind, UploadState } from '@membolt/contracts';
-import { type EmbeddedDatabase, migrate, openEmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, migrate, openEmbeddedDatabase, sqlitePage } from '@membolt/embedded-store';
 import type {
   IngestionStore,
   UploadChanges,
@@ -99,7 +99,7 @@ class EmbeddedUploads implements UploadsRepository {
   ): Promise<{ uploads: UploadRecord[]; total: number }> {
     const rows = this.db
       .prepare('SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?')
-      .all(userId, limit, offset) as UploadRow[];
+      .all(userId, ...sqlitePage(limit, offset)) as UploadRow[];
     const { total } = this.db
       .prepare('SELECT COUNT(*) AS total FROM uploads WHERE user_id = ?')
       .get(userId) as {

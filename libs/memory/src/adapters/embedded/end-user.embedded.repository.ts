@@ -1,3 +1,4 @@
+import { sqlitePage } from '@membolt/embedded-store';
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { EndUserSummary, MemoryRemoval } from '../../domain/memory.js';
 import type { EndUserRepository } from '../../ports/end-user.repository.js';
@@ -20,7 +21,11 @@ export class EndUserEmbeddedRepository implements EndUserRepository {
          WHERE user_id = ? AND end_user_id <> '' GROUP BY end_user_id
          ORDER BY last DESC, end_user_id LIMIT ? OFFSET ?`,
       )
-      .all(userId, page.limit, page.offset) as Array<{ end_user_id: string; n: number; last: number }>;
+      .all(userId, ...sqlitePage(page.limit, page.offset)) as Array<{
+      end_user_id: string;
+      n: number;
+      last: number;
+    }>;
     const total = this.db
       .prepare(`SELECT count(DISTINCT end_user_id) FROM memories WHERE user_id = ? AND end_user_id <> ''`)
       .pluck()

@@ -1,4 +1,4 @@
-import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce, sqlitePage } from '@membolt/embedded-store';
 import type {
   ConceptMention,
   Memory,
@@ -212,7 +212,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       .prepare(
         `SELECT m.* FROM memories m WHERE ${where.sql}${filters.sql} ORDER BY ${ORDER_BY[page.sort]} LIMIT ? OFFSET ?`,
       )
-      .all(...params, page.limit, page.offset) as MemoryRow[];
+      .all(...params, ...sqlitePage(page.limit, page.offset)) as MemoryRow[];
     const totalCount = this.db
       .prepare(`SELECT count(*) FROM memories m WHERE ${where.sql}${filters.sql}`)
       .pluck()

@@ -1,0 +1,101 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  CommonError,
+  CommonErrorCode,
+  type ImportJobView,
+  type ImportMemoriesRequest,
+  type ImportPartRequest,
+} from '@membolt/contracts';
+import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
+import { MemoryService } from '../memory.service.js';
+
+export const IMPORT_PART_JOB = 'memory.import-part';
+
+interface ImportPartData {
+  readonly userId: string;
+  readonly request: ImportMemoriesRequest;
+}
+
+interface ImportPartResult {
+  readonly imported: number;
+  readonly skipped: number;
+}
+
+/** The parts count the gateway wrote at the end of the import id (`imp_<hex>_<parts>`). */
+const partsOf = (importId: string): number => Number(importId.slice(importId.lastIndexOf('_') + 1));
+
+/** Jobs are named by their owner: another account asking for the same import id finds nothing. */
+const partJobId = (userId: string, importId: string, index: number) =>
+  `import-${userId}-${importId}-${index}`;
+
+const importNotFound = () => new CommonError(CommonErrorCode.NotFound, 'Import not found');
+
+/**
+ * Large imports (decision 081): the gateway checks every line, then sends the memories in parts; each part
+ * is stored by a durable job that calls the same import the synchronous route uses. A part run twice (a
+ * crash mid-run) stores nothing twice: every line carries an id, and a repeated id is skipped. Parts run one
+ * at a time, each a short stretch of the event loop.
+ */
+@Injectable()
+export class MemoryImportJob implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly memory: MemoryService,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.process<ImportPartData>(IMPORT_PART_JOB, (job) => this.run(job));
+  }
+
+  async queuePart(userId: string, request: ImportPartRequest): Promise<{ queued: true }> {
+    const { importId, index, ...part } = request;
+    if (index >= partsOf(importId))
+      throw new CommonError(CommonErrorCode.ValidationError, "index must be below the import's parts");
+    const data: ImportPartData = { userId, request: part };
+    await this.queue.enqueue(IMPORT_PART_JOB, data, {
+      jobId: partJobId(userId, importId, index),
+      attempts: 3,
+      backoffMs: 2000,
+    });
+    return { queued: true };
+  }
+
+  async status(userId: string, importId: string): Promise<ImportJobView> {
+    const parts = partsOf(importId);
+    const states: Array<JobState | null> = [];
+    for (let index = 0; index < parts; index++)
+      states.push(await this.queue.get(partJobId(userId, importId, index)));
+    const known = states.filter((state): state is JobState => state !== null);
+    if (known.length === 0) throw importNotFound();
+    let imported = 0;
+    let skipped = 0;
+    let partsDone = 0;
+    let error: string | null = null;
+    for (const state of known) {
+      if (state.state === 'done') {
+        partsDone++;
+        const result = state.result as ImportPartResult | undefined;
+        imported += result?.imported ?? 0;
+        skipped += result?.skipped ?? 0;
+      } else if (state.state === 'failed' || state.state === 'dead') {
+        error ??= state.error ?? 'A part of the import failed.';
+      }
+    }
+    const started = known.some((state) => state.state !== 'queued');
+    return {
+      importId,
+      state: error ? 'failed' : partsDone === parts ? 'done' : started ? 'running' : 'queued',
+      percent: Math.floor((100 * partsDone) / parts),
+      parts,
+      partsDone,
+      imported,
+      skipped,
+      error,
+    };
+  }
+
+  private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
+    const { imported, skipped } = await this.memory.import(job.data.userId, job.data.request);
+    return { imported, skipped };
+  }
+}
