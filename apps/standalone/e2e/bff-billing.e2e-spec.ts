@@ -138,12 +138,20 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
   });
 
   it('adds funds on pay-per-use through the ledger, within $1-$1,000, and changes plans', async () => {
-    const { browser } = await signUpOverGraphql(product.url, newAccount());
-    const plan = await browser.request<{ changePlan: { status: string; subscription: { plan: string } } }>(
-      CHANGE_PLAN,
-      { plan: 'pay-per-use' },
-    );
-    expect(plan.data?.changePlan).toEqual({ status: 'applied', subscription: { plan: 'pay-per-use' } });
+    const { browser, userId } = await signUpOverGraphql(product.url, newAccount());
+    // A plan without a monthly price is never the user's to take, whatever the provider: 403, nothing changes.
+    for (const [plan, name] of [
+      ['pay-per-use', 'Pay-per-use'],
+      ['enterprise', 'Enterprise'],
+    ] as const) {
+      const refused = await browser.request(CHANGE_PLAN, { plan });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: `The ${name} plan is set up by our team: write to support@membolt.local to get it.`,
+        extensions: { code: 'FORBIDDEN' },
+      });
+    }
+    expect((await browser.request<{ ledger: { total: number } }>(LEDGER)).data?.ledger.total).toBe(0);
+    await cli('subscription:plan', '--user', userId, '--plan', 'pay-per-use');
     expect((await browser.request(LIST)).errors?.[0]?.extensions).toMatchObject({
       reason: 'insufficient_balance',
     });

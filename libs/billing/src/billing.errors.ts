@@ -32,3 +32,10 @@ export const noBillingAccount = (): CommonError =>
 
 export const noBillingPortal = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'The payment provider has no billing portal.');
+
+/** A plan without a monthly price (Enterprise, Pay-per-use) asked for by its user: the operator applies it. */
+export const planNotSelfServe = (planName: string, supportEmail?: string): CommonError =>
+  new CommonError(
+    CommonErrorCode.Forbidden,
+    `The ${planName} plan is set up by our team${supportEmail ? `: write to ${supportEmail} to get it` : ''}.`,
+  );
