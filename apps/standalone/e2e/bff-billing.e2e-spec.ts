@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
 import { BusClient } from '@membolt/bus';
-import { UsageSubjects } from '@membolt/contracts';
+import { KeysSubjects, UsageSubjects } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { runCliCommand } from '../src/cli/membolt-cli.js';
 import { signUpOverGraphql, useStandalone } from './support/standalone.js';
@@ -188,6 +188,38 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
     ]);
     const unknown = await browser.request(CHANGE_PLAN, { plan: 'platinum' });
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('sets a spend cap only on a key of the caller’s own; another user’s key is not found, nothing changes', async () => {
+    const owner = await signUpOverGraphql(product.url, newAccount());
+    const other = await signUpOverGraphql(product.url, newAccount());
+    const bus = product.app.get(BusClient);
+    const { apiKey } = await bus.request(
+      KeysSubjects.create,
+      { name: 'Owner’s key' },
+      { userId: owner.userId },
+    );
+    const SET_CAP = `mutation ($keyId: ID!, $capCents: Int) { setApiKeySpendCap(keyId: $keyId, capCents: $capCents) { keyId capCents } }`;
+    const SPEND = `{ apiKeySpend { keyId capCents } }`;
+
+    for (const keyId of [apiKey.id, randomUUID()]) {
+      const refused = await other.browser.request(SET_CAP, { keyId, capCents: 1 });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'API key not found.',
+        extensions: { code: 'API_KEY_NOT_FOUND' },
+      });
+    }
+    expect((await other.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([]);
+    expect((await owner.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([]);
+
+    const own = await owner.browser.request<{ setApiKeySpendCap: unknown }>(SET_CAP, {
+      keyId: apiKey.id,
+      capCents: 500,
+    });
+    expect(own.data?.setApiKeySpendCap).toEqual({ keyId: apiKey.id, capCents: 500 });
+    expect((await owner.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([
+      { keyId: apiKey.id, capCents: 500 },
+    ]);
   });
 
   it('needs a session for every billing operation', async () => {

@@ -1,4 +1,11 @@
-import { BillingError, BillingErrorCode, CommonError, CommonErrorCode } from '@membolt/contracts';
+import {
+  BillingError,
+  BillingErrorCode,
+  CommonError,
+  CommonErrorCode,
+  KeysError,
+  KeysErrorCode,
+} from '@membolt/contracts';
 
 export const subscriptionNotFound = (): BillingError =>
   new BillingError(BillingErrorCode.SubscriptionNotFound, 'No subscription found for this user.');
@@ -39,3 +46,7 @@ export const planNotSelfServe = (planName: string, supportEmail?: string): Commo
     CommonErrorCode.Forbidden,
     `The ${planName} plan is set up by our team${supportEmail ? `: write to ${supportEmail} to get it` : ''}.`,
   );
+
+/** The keys service's own words for a key that is not the caller's (or does not exist). */
+export const apiKeyNotFound = (): KeysError =>
+  new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');

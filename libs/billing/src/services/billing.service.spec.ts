@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { type AuthorizeUsageRequest, BillingErrorCode, CommonErrorCode } from '@membolt/contracts';
+import {
+  type AuthorizeUsageRequest,
+  BillingErrorCode,
+  CommonErrorCode,
+  KeysErrorCode,
+} from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -402,6 +407,26 @@ describe('billing rules (embedded store, test clock)', () => {
       // A new month starts the cap over.
       clock.set(new Date('2026-05-01T00:00:00.000Z'));
       expect((await billing.usage.authorize('user-a', call({ keyId: 'key-1' }))).allowed).toBe(true);
+    });
+  });
+
+  describe('per-key spend caps', () => {
+    it('sets a cap only on a key the user owns: another user’s key is not found, and nothing is stored', async () => {
+      await billing.subscriptions.init('user-a');
+      await billing.subscriptions.init('user-b');
+      for (const keyId of ['key-1', 'no-such-key']) {
+        await expect(billing.usage.setKeyCap('user-b', keyId, 1)).rejects.toMatchObject({
+          code: KeysErrorCode.ApiKeyNotFound,
+          message: 'API key not found.',
+        });
+      }
+      expect(await billing.usage.keySpend('user-b')).toEqual([]);
+      expect(await billing.usage.keySpend('user-a')).toEqual([]);
+      expect(await billing.usage.setKeyCap('user-a', 'key-1', 5)).toEqual({
+        keyId: 'key-1',
+        capCents: 5,
+        spentMicrocents: 0,
+      });
     });
   });
 
