@@ -20,7 +20,7 @@ export interface Plan {
  * Whether a user may take the plan on their own: Free, or a plan with a monthly price a payment collects.
  * A plan without one (Enterprise's custom pricing, Pay-per-use) is arranged with the operator, who applies it.
  */
-export function isSelfServePlan(plan: Plan): boolean {
+export function isSelfServePlan(plan: Plan): plan is Plan & { readonly monthlyPriceCents: number } {
   return plan.monthlyPriceCents !== null;
 }
 
