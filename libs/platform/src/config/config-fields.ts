@@ -66,6 +66,12 @@ export const httpConfigFields = (defaultPort: number) => ({
   HTTP_MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
   /** Reverse proxies in front of the process whose X-Forwarded-For is trusted for the client's address. */
   HTTP_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Requests worked on at once before others wait (0: no bound); probes and /api/status are never counted. */
+  HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
+  /** Requests that may wait for a place; one more is answered 503 with Retry-After at once. */
+  HTTP_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
+  /** Longest wait for a place before a 503: well under clients' timeouts. */
+  HTTP_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
 });
 
 /** Serve GraphQL introspection (tooling); off by default in production. */
