@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type LoopbackLlmResponder,
   type LoopbackLlmServer,
+  readUserTurn,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
 import { ChatMessages } from '@membolt/contracts';
@@ -20,9 +21,11 @@ const MARKDOWN_ANSWER = 'Here is **bold** and <b>raw</b> text.\n\n```js\nconst a
  * remembered fact reach the model. Tokens come slowly enough for the browser to show them arriving.
  */
 const responder: LoopbackLlmResponder = (request) => {
-  const last = request.messages.at(-1)?.content ?? '';
+  const { memories, message: last } = readUserTurn(request.messages.at(-1)?.content ?? '');
   if (/where do i live/i.test(last)) {
-    const answer = /Lisbon/.test(request.system) ? 'You live in Lisbon.' : 'I do not know where you live.';
+    const answer = memories.some((memory) => /Lisbon/.test(memory))
+      ? 'You live in Lisbon.'
+      : 'I do not know where you live.';
     return { kind: 'stream', tokens: answer.split(/(?<= )/), delayMs: 40 };
   }
   if (/markdown/i.test(last)) return { kind: 'stream', tokens: [MARKDOWN_ANSWER] };

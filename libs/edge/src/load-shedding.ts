@@ -63,7 +63,12 @@ export class LoadShedder {
     if (this.options.maxInFlight <= 0 || this.exempt(req)) return next();
     if (this.inFlight < this.options.maxInFlight) {
       this.admit(res);
-      return next();
+      // The work starts after the event loop has read every request waiting on its sockets. Much of a
+      // request's work is synchronous (the in-process bus, SQLite, embeddings): started at once, it would run
+      // to its end before the next request is even read, so the backlog would wait unseen in the sockets
+      // and never count against the bound.
+      setImmediate(next);
+      return;
     }
     if (this.queue.length >= this.options.maxQueued) return this.refuse(res);
     const waiter: Waiter = {
@@ -72,7 +77,7 @@ export class LoadShedder {
         clearTimeout(waiter.timer);
         res.off('close', leave);
         this.admit(res);
-        next();
+        setImmediate(next);
       },
       timer: setTimeout(() => {
         this.remove(waiter);
