@@ -11,7 +11,7 @@ export interface LoadSheddingOptions {
 }
 
 export const DEFAULT_LOAD_SHEDDING: LoadSheddingOptions = {
-  maxInFlight: 32,
+  maxInFlight: 64,
   maxQueued: 256,
   maxQueueWaitMs: 1000,
 };
