@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
 import { BusClient } from '@membolt/bus';
-import { UsageSubjects } from '@membolt/contracts';
+import { KeysSubjects, UsageSubjects } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
 import { runCliCommand } from '../src/cli/membolt-cli.js';
 import { signUpOverGraphql, useStandalone } from './support/standalone.js';
@@ -138,12 +138,20 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
   });
 
   it('adds funds on pay-per-use through the ledger, within $1-$1,000, and changes plans', async () => {
-    const { browser } = await signUpOverGraphql(product.url, newAccount());
-    const plan = await browser.request<{ changePlan: { status: string; subscription: { plan: string } } }>(
-      CHANGE_PLAN,
-      { plan: 'pay-per-use' },
-    );
-    expect(plan.data?.changePlan).toEqual({ status: 'applied', subscription: { plan: 'pay-per-use' } });
+    const { browser, userId } = await signUpOverGraphql(product.url, newAccount());
+    // A plan without a monthly price is never the user's to take, whatever the provider: 403, nothing changes.
+    for (const [plan, name] of [
+      ['pay-per-use', 'Pay-per-use'],
+      ['enterprise', 'Enterprise'],
+    ] as const) {
+      const refused = await browser.request(CHANGE_PLAN, { plan });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: `The ${name} plan is set up by our team: write to support@membolt.local to get it.`,
+        extensions: { code: 'FORBIDDEN' },
+      });
+    }
+    expect((await browser.request<{ ledger: { total: number } }>(LEDGER)).data?.ledger.total).toBe(0);
+    await cli('subscription:plan', '--user', userId, '--plan', 'pay-per-use');
     expect((await browser.request(LIST)).errors?.[0]?.extensions).toMatchObject({
       reason: 'insufficient_balance',
     });
@@ -180,6 +188,38 @@ describe('BFF billing: enforcement, subscription, usage, ledger, plan changes', 
     ]);
     const unknown = await browser.request(CHANGE_PLAN, { plan: 'platinum' });
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('sets a spend cap only on a key of the caller’s own; another user’s key is not found, nothing changes', async () => {
+    const owner = await signUpOverGraphql(product.url, newAccount());
+    const other = await signUpOverGraphql(product.url, newAccount());
+    const bus = product.app.get(BusClient);
+    const { apiKey } = await bus.request(
+      KeysSubjects.create,
+      { name: 'Owner’s key' },
+      { userId: owner.userId },
+    );
+    const SET_CAP = `mutation ($keyId: ID!, $capCents: Int) { setApiKeySpendCap(keyId: $keyId, capCents: $capCents) { keyId capCents } }`;
+    const SPEND = `{ apiKeySpend { keyId capCents } }`;
+
+    for (const keyId of [apiKey.id, randomUUID()]) {
+      const refused = await other.browser.request(SET_CAP, { keyId, capCents: 1 });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'API key not found.',
+        extensions: { code: 'API_KEY_NOT_FOUND' },
+      });
+    }
+    expect((await other.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([]);
+    expect((await owner.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([]);
+
+    const own = await owner.browser.request<{ setApiKeySpendCap: unknown }>(SET_CAP, {
+      keyId: apiKey.id,
+      capCents: 500,
+    });
+    expect(own.data?.setApiKeySpendCap).toEqual({ keyId: apiKey.id, capCents: 500 });
+    expect((await owner.browser.request<{ apiKeySpend: unknown[] }>(SPEND)).data?.apiKeySpend).toEqual([
+      { keyId: apiKey.id, capCents: 500 },
+    ]);
   });
 
   it('needs a session for every billing operation', async () => {

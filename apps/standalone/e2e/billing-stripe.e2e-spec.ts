@@ -154,6 +154,14 @@ describe('payments with Stripe: checkout and the signed webhook', () => {
     expect(await (await post(payload, signature)).json()).toEqual({ received: true, applied: true });
     expect((await portal()).data?.openBillingPortal).toBe('https://billing.stripe.test/p');
 
+    // Enterprise has no monthly price: with Stripe too, never applied for the asking (nor at 0 cents).
+    const enterprise = await browser.request('mutation { changePlan(plan: "enterprise") { status } }');
+    expect(enterprise.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      (await browser.request<{ subscription: { plan: string } }>('{ subscription { plan } }')).data
+        ?.subscription.plan,
+    ).toBe('basic');
+
     const free = await browser.request<{ changePlan: { status: string } }>(
       'mutation { changePlan(plan: "free") { status } }',
     );

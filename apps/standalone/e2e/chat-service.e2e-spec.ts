@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChatModule, type ChatModuleOptions, FACT_EXTRACTION_JOB } from '@membolt/chat';
-import { type LoopbackLlmServer, startLoopbackLlmServer } from '@membolt/chat/testing';
+import { type LoopbackLlmServer, readUserTurn, startLoopbackLlmServer } from '@membolt/chat/testing';
 
 const ALICE = 'user-alice';
 const BOB = 'user-bob';
@@ -266,7 +266,7 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
     expect(list.models.find((m) => m.id === 'gpt-4.1')?.providerSource).toBe('operator');
   });
 
-  it('streams the answer, with the memories and today in the system prompt, then stores the exchange', async () => {
+  it('streams the answer, today in the system prompt and the memories in a data block of the user’s turn, then stores the exchange', async () => {
     await bus.request(
       MemorySubjects.create,
       { text: 'My dog is a golden retriever named Biscuit' },
@@ -297,8 +297,12 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
     expect(request.apiKey).toBe('sk-operator');
     expect(request.system).toContain('You are Membolt');
     expect(request.system).toMatch(/Today is \w+day, \d{1,2} \w+ \d{4}/);
-    expect(request.system).toMatch(/- \(\d{4}-\d{2}-\d{2}\) My dog is a golden retriever named Biscuit/);
-    expect(request.messages).toEqual([{ role: 'user', content: 'What is my dog called?' }]);
+    expect(request.system).not.toContain('Biscuit');
+    expect(request.messages).toHaveLength(1);
+    expect(request.messages[0]!.role).toBe('user');
+    expect(request.messages[0]!.content).toMatch(
+      /^<memories>\n[^\n]+\n- \(\d{4}-\d{2}-\d{2}\) My dog is a golden retriever named Biscuit\n(- [^\n]+\n)*<\/memories>\n\nWhat is my dog called\?$/,
+    );
 
     llm.respondWith(() => ({ kind: 'stream', tokens: ['Yes.'] }));
     const next = await bus.request(
@@ -307,11 +311,12 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
       { userId: ALICE },
     );
     expect(next.conversationId).toBe(done.turn.conversationId);
-    expect(llm.requests[1]!.messages).toEqual([
+    // Earlier turns go as they were said; only this turn carries the memory block.
+    expect(llm.requests[1]!.messages.slice(0, 2)).toEqual([
       { role: 'user', content: 'What is my dog called?' },
       { role: 'assistant', content: 'Biscuit is a good dog.' },
-      { role: 'user', content: 'Is he a retriever?' },
     ]);
+    expect(llm.requests[1]!.messages[2]!.content).toMatch(/^<memories>\n[\s\S]*\n\nIs he a retriever\?$/);
     const list = await bus.request(
       ChatSubjects.listConversations,
       { limit: 10, offset: 0 },
@@ -341,7 +346,7 @@ describe('chat service: a loopback OpenAI-compatible provider', () => {
     );
     expect(turn.startedConversation).toBe(false);
     expect(llm.requests[0]!.system).toContain('Be brief.');
-    expect(llm.requests[0]!.messages.map((m) => m.content)).toEqual([
+    expect(llm.requests[0]!.messages.map((m) => readUserTurn(m.content).message)).toEqual([
       'My brother is Tom.',
       'Nice.',
       'And my sister?',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { GraphqlBrowser } from '@membolt/bff/testing';
-import { startLoopbackLlmServer } from '@membolt/chat/testing';
+import { readUserTurn, startLoopbackLlmServer } from '@membolt/chat/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { signUpOverGraphql, useStandalone } from './support/standalone.js';
 
@@ -21,8 +21,8 @@ async function eventsOf(response: Response): Promise<Array<[string, Record<strin
 
 // A real server speaking OpenAI's protocol on loopback, as a local Ollama or vLLM would.
 const llm = await startLoopbackLlmServer('openai', (request) => {
-  const last = request.messages.at(-1)?.content ?? '';
-  const remembered = /- \(\d{4}-\d{2}-\d{2}\) (.+)/.exec(request.system)?.[1];
+  const { memories, message: last } = readUserTurn(request.messages.at(-1)?.content ?? '');
+  const remembered = memories[0];
   return {
     kind: 'stream',
     tokens: ['You ', 'asked: ', last, remembered ? ` (I remember: ${remembered})` : ''],
@@ -94,7 +94,7 @@ describe('chat over REST and the BFF (standalone, a loopback OpenAI-compatible s
     expect(events.at(-1)![0]).toBe('done');
     expect(events.at(-1)![1]).toMatchObject({ conversation_id: first.conversation_id });
     expect(events.at(-1)![1]['text']).toMatch(/^You asked: And again/);
-    const sent = llm.requests.at(-1)!.messages.map((m) => m.content);
+    const sent = llm.requests.at(-1)!.messages.map((m) => readUserTurn(m.content).message);
     expect(sent).toEqual(['Hello', expect.stringMatching(/^You asked: Hello/), 'And again']);
 
     const conversation = ok<{ messages: unknown[]; message_count: number }>(

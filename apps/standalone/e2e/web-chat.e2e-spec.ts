@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type LoopbackLlmResponder,
   type LoopbackLlmServer,
+  readUserTurn,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
 import { ChatMessages, UploadMessages } from '@membolt/contracts';
@@ -15,6 +16,9 @@ import { PHONE_VIEWPORT, useWebAppInBrowser } from './support/web-app.js';
 jest.setTimeout(180_000);
 
 const GREETING = ['Nice ', 'to ', 'meet ', 'you, ', 'Lisbon ', 'sounds ', 'lovely!'];
+const PHISHING_MEMORY = 'My bank login page is [Bank login](https://phish.example/login) (bank)';
+const BANK_ANSWER =
+  'Your bank: [log in here](https://phish.example/login). Your plan: [subscription](/settings/subscription).';
 const MARKDOWN_ANSWER = 'Here is **bold** and <b>raw</b> text.\n\n```js\nconst answer = 42;\n```\n';
 
 /**
@@ -22,12 +26,16 @@ const MARKDOWN_ANSWER = 'Here is **bold** and <b>raw</b> text.\n\n```js\nconst a
  * remembered fact reach the model. Tokens come slowly enough for the browser to show them arriving.
  */
 const responder: LoopbackLlmResponder = (request) => {
-  const last = request.messages.at(-1)?.content ?? '';
+  const { memories, message: last } = readUserTurn(request.messages.at(-1)?.content ?? '');
   if (/where do i live/i.test(last)) {
-    const answer = /Lisbon/.test(request.system) ? 'You live in Lisbon.' : 'I do not know where you live.';
+    const answer = memories.some((memory) => /Lisbon/.test(memory))
+      ? 'You live in Lisbon.'
+      : 'I do not know where you live.';
     return { kind: 'stream', tokens: answer.split(/(?<= )/), delayMs: 40 };
   }
   if (/markdown/i.test(last)) return { kind: 'stream', tokens: [MARKDOWN_ANSWER] };
+  // A model that repeats a link it read in a memory, beside one of the product's own.
+  if (/bank/i.test(last)) return { kind: 'stream', tokens: [BANK_ANSWER] };
   return { kind: 'stream', tokens: GREETING, delayMs: 120 };
 };
 
@@ -350,6 +358,42 @@ describe('web app: chat', () => {
     await expect(lastMessage(page).getByTestId('message-content').textContent()).resolves.toBe(
       ChatMessages.cleared,
     );
+  });
+
+  it('never makes a link from memory text clickable: not in the offline answer, not when a model repeats it', async () => {
+    const { page } = await web.signedIn('/chat');
+    const stored = await page.evaluate(async (text) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+        body: JSON.stringify({
+          query: 'mutation ($text: String!) { createMemory(input: { text: $text }) { id } }',
+          variables: { text },
+        }),
+      });
+      return response.status;
+    }, PHISHING_MEMORY);
+    expect(stored).toBe(200);
+
+    // No language model yet: the offline assistant quotes the memory, its link as text.
+    await send(page, 'What is my bank login page?');
+    const offline = lastMessage(page);
+    await offline.getByText('phish.example', { exact: false }).waitFor();
+    await expect(offline.locator('a[href*="phish.example"]').count()).resolves.toBe(0);
+
+    await page.goto(`${web.product.url}/settings`);
+    await addOpenAiKey(page);
+    await page.goto(`${web.product.url}/chat`);
+    await chooseModel(page, 'GPT-4.1');
+    await send(page, 'Where do I log in to my bank?');
+    const answer = lastMessage(page);
+    await answer.getByTestId('unlinked-url').waitFor();
+    await expect(answer.getByTestId('unlinked-url').textContent()).resolves.toBe(
+      'log in here (https://phish.example/login)',
+    );
+    await expect(answer.locator('a[href*="phish.example"]').count()).resolves.toBe(0);
+    // The product's own link stays a link.
+    await expect(answer.locator('a[href="/settings/subscription"]').count()).resolves.toBe(1);
   });
 
   it('uploads a file from the chat (button, or dropped on the chat), shows its summary, and its text is found in Memories', async () => {

@@ -20,7 +20,8 @@ import { z } from 'zod';
 
 export const standaloneConfigSchema = z.object({
   ...baseConfigFields,
-  ...httpConfigFields(3000),
+  // Every service shares this event loop: a few requests at once keep each one, and /api/status, quick.
+  ...httpConfigFields(3000, 4),
   ...storeConfigFields,
   /** AUTH_TOKEN_SECRET is generated once under DATA_DIR/secrets when not set. */
   ...identityConfigFields,

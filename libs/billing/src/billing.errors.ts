@@ -1,4 +1,11 @@
-import { BillingError, BillingErrorCode, CommonError, CommonErrorCode } from '@membolt/contracts';
+import {
+  BillingError,
+  BillingErrorCode,
+  CommonError,
+  CommonErrorCode,
+  KeysError,
+  KeysErrorCode,
+} from '@membolt/contracts';
 
 export const subscriptionNotFound = (): BillingError =>
   new BillingError(BillingErrorCode.SubscriptionNotFound, 'No subscription found for this user.');
@@ -32,3 +39,14 @@ export const noBillingAccount = (): CommonError =>
 
 export const noBillingPortal = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'The payment provider has no billing portal.');
+
+/** A plan without a monthly price (Enterprise, Pay-per-use) asked for by its user: the operator applies it. */
+export const planNotSelfServe = (planName: string, supportEmail?: string): CommonError =>
+  new CommonError(
+    CommonErrorCode.Forbidden,
+    `The ${planName} plan is set up by our team${supportEmail ? `: write to ${supportEmail} to get it` : ''}.`,
+  );
+
+/** The keys service's own words for a key that is not the caller's (or does not exist). */
+export const apiKeyNotFound = (): KeysError =>
+  new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');

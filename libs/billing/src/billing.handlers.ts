@@ -26,6 +26,7 @@ import {
   type PaymentWebhookView,
   RecordUsageRequest,
   SetKeySpendCapRequest,
+  SetSubscriptionPlanRequest,
   SetSubscriptionStatusRequest,
   type SubscriptionCheckView,
   SubscriptionSubjects,
@@ -102,6 +103,15 @@ export class BillingHandlers {
     @BusPayload(SetSubscriptionStatusRequest) request: SetSubscriptionStatusRequest,
   ): Promise<SubscriptionView> {
     return toSubscriptionView(await this.subscriptions.setStatus(userId, request.status));
+  }
+
+  /** The operator CLI's: no edge exposes it. Any plan, no payment. */
+  @MessagePattern(SubscriptionSubjects.setPlan.name)
+  async setSubscriptionPlan(
+    @ActingUserId() userId: string,
+    @BusPayload(SetSubscriptionPlanRequest) request: SetSubscriptionPlanRequest,
+  ): Promise<SubscriptionView> {
+    return toSubscriptionView(await this.payments.setPlan(userId, request.plan));
   }
 
   @MessagePattern(UsageSubjects.authorize.name)

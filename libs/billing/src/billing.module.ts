@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
+import { BusApiKeyDirectory } from './adapters/bus/bus-api-key-directory.js';
 import { BillingChangeListener, BusBillingChangeNotifier } from './adapters/bus/bus-billing-changes.js';
 import { SimulatedPaymentProvider } from './adapters/payments/simulated-payment.provider.js';
 import { StripePaymentProvider } from './adapters/payments/stripe-payment.provider.js';
@@ -12,6 +13,7 @@ import {
   type PaymentSettings,
 } from './billing.options.js';
 import { openBillingStore } from './billing.store.js';
+import { API_KEY_DIRECTORY } from './ports/api-key-directory.js';
 import { BILLING_CHANGE_NOTIFIER } from './ports/billing-events.js';
 import { BILLING_STORE, type BillingStore } from './ports/billing-store.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.js';
@@ -48,6 +50,7 @@ export class BillingModule implements OnApplicationShutdown {
         { provide: PAYMENT_PROVIDER, useValue: createPaymentProvider(options.payments) },
         { provide: BILLING_SUPPORT_EMAIL, useValue: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL },
         { provide: BILLING_CHANGE_NOTIFIER, useClass: BusBillingChangeNotifier },
+        { provide: API_KEY_DIRECTORY, useClass: BusApiKeyDirectory },
         SubscriptionCheckCache,
         BillingChanges,
         BillingChangeListener,

@@ -92,7 +92,7 @@ describe('billing over NATS with two replicas', () => {
 
   it('applies 50 concurrent charges on one balance exactly once each across both replicas', async () => {
     await client.bus.request(SubscriptionSubjects.init, {}, asUser('payer'));
-    await client.bus.request(PaymentSubjects.changePlan, { plan: 'pay-per-use' }, asUser('payer'));
+    await client.bus.request(SubscriptionSubjects.setPlan, { plan: 'pay-per-use' }, asUser('payer'));
     await client.bus.request(PaymentSubjects.addFunds, { amountCents: 130 }, asUser('payer'));
     // 150 charges of 1 cent on 130 cents: the first two batches of 50 fit, the third only as far as it goes.
     const first = Array.from({ length: 50 }, memoryList);
@@ -118,7 +118,7 @@ describe('billing over NATS with two replicas', () => {
 
   it('drops the cached check in every replica the moment the balance changes', async () => {
     await client.bus.request(SubscriptionSubjects.init, {}, asUser('carol'));
-    await client.bus.request(PaymentSubjects.changePlan, { plan: 'pay-per-use' }, asUser('carol'));
+    await client.bus.request(SubscriptionSubjects.setPlan, { plan: 'pay-per-use' }, asUser('carol'));
     // Both replicas answer (and cache) the check: insufficient balance.
     for (let i = 0; i < 6; i++) {
       expect(await client.bus.request(SubscriptionSubjects.check, {}, asUser('carol'))).toMatchObject({

@@ -15,6 +15,8 @@ import type { Duplex } from 'node:stream';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
 import { jsonShapeProblem } from './json-depth.js';
+import { DEFAULT_LOAD_SHEDDING, LoadShedder, type LoadSheddingOptions } from './load-shedding.js';
+import { isApiPath } from './web-app.middleware.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -42,6 +44,19 @@ export interface HttpEdgeOptions {
    * limit and the message of its 413. Parsed before the general parser, which then leaves them alone.
    */
   readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
+  /** The bound on requests worked on at once (default DEFAULT_LOAD_SHEDDING). */
+  readonly loadShedding?: LoadSheddingOptions;
+}
+
+/**
+ * Never shed: the probes (answered before the bound anyway), the status page, and the web app's own files
+ * (a GET outside the API), which cost a file read. Everything else is work.
+ */
+export const LOAD_SHEDDING_EXEMPT_PATHS: readonly string[] = [...OPS_PATHS, '/api/status'];
+
+function exemptFromShedding(req: Request): boolean {
+  if (LOAD_SHEDDING_EXEMPT_PATHS.includes(req.path)) return true;
+  return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
 }
 
 export interface LargeJsonBody {
@@ -169,13 +184,14 @@ function answerBodyError(
 }
 
 /**
- * Shared setup of every HTTP edge (gateway, BFF, standalone): security headers, a bounded JSON body
+ * Shared setup of every HTTP edge (gateway, BFF, standalone): security headers, a bound on requests worked
+ * on at once (503 with Retry-After past it, probes and /api/status exempt), a bounded JSON body
  * parser that also refuses deep nesting, JSON bodies for Node's own parse errors (431), a correlation id
  * per request (accepted from `X-Correlation-Id` when well-formed, echoed back), one access-log line per
  * request, and the `{ error, message }` exception filter.
  * Create the app with `bodyParser: false` so this parser is the only one.
  */
-export function configureHttpEdge(app: INestApplication, options: HttpEdgeOptions): void {
+export function configureHttpEdge(app: INestApplication, options: HttpEdgeOptions): { shedder: LoadShedder } {
   const { logger } = options;
   if (options.trustProxyHops)
     (app.getHttpAdapter().getInstance() as express.Express).set('trust proxy', options.trustProxyHops);
@@ -227,6 +243,9 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
       }, next);
     });
   }
+  // Before any body is read: a request shed costs its headers only.
+  const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
+  app.use(shedder.middleware);
   app.use(cookieParser());
   // The payment webhook's signature covers the exact bytes: that one path keeps its body raw (a Buffer).
   app.use(PAYMENT_WEBHOOK_PATH, express.raw({ type: '*/*', limit: options.bodyLimitBytes }));
@@ -248,4 +267,5 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
   );
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
+  return { shedder };
 }

@@ -5,3 +5,4 @@ export * from './ops-endpoints.js';
 export * from './metering/usage-meter.js';
 export * from './metering/metered.decorator.js';
 export * from './event-stream.js';
+export * from './load-shedding.js';

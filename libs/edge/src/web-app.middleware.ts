@@ -7,6 +7,11 @@ import { join, resolve } from 'node:path';
 /** Paths the web app never owns: they fall through to the API routes (and their JSON 404). */
 const API_PREFIXES = ['/api', '/graphql', '/auth', '/events', '/metrics', '/livez', '/readyz'];
 
+/** Whether a path is the API's (a route or the API's own 404) rather than the web app's. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 /**
  * Serves the built React app: static assets with long caching for hashed files, and index.html for every
  * other GET so client-side routes (including the 404 screen) work on reload.
@@ -15,8 +20,7 @@ export function serveWebApp(app: INestApplication, distDir: string): boolean {
   const root = resolve(distDir);
   const indexHtml = join(root, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  const isApi = (req: Request) =>
-    API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`));
+  const isApi = (req: Request) => isApiPath(req.path);
   const files = express.static(root, {
     index: false,
     maxAge: '1h',

@@ -229,6 +229,22 @@ describe('gateway over NATS with the Redis rate limiter', () => {
     expect((await call('/api/health', { key: newKey('dave') })).status).toBe(200);
   });
 
+  it('counts only what it lets through, and gives a refused request back to the user’s budget', async () => {
+    const [first, second, ...more] = Array.from({ length: 5 }, () => newKey('erin'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call('/api/health', { key: first })).status);
+    // Past the key's own limit: refused, and counted in no budget.
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Refused by the gateway (another user's path): the key's budget counts them, the user's does not.
+    for (let i = 0; i < 3; i++)
+      expect((await call('/api/user/zed/create', { method: 'POST', key: second })).status).toBe(403);
+    expect((await call('/api/health', { key: second })).status).toBe(429);
+    // So the user has 10 - 3 left, whichever keys they use.
+    const rest: number[] = [];
+    for (let i = 0; i < 8; i++) rest.push((await call('/api/health', { key: more[i % more.length] })).status);
+    expect(rest).toEqual([...Array<number>(7).fill(200), 429]);
+  });
+
   it('POST /api/register_initial_user confirms a matching key and user, and refuses mismatches', async () => {
     const bob = newKey('bob');
     const ok = await call('/api/register_initial_user', {

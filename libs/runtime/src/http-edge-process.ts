@@ -1,7 +1,7 @@
 import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
-import { configureHttpEdge, type LargeJsonBody, serveWebApp } from '@membolt/edge';
+import { configureHttpEdge, type LargeJsonBody, type LoadSheddingOptions, serveWebApp } from '@membolt/edge';
 import {
   type AppLogger,
   createLogger,
@@ -25,6 +25,8 @@ export interface HttpEdgeProcessOptions {
   readonly trustProxyHops?: number;
   /** Routes that take larger JSON bodies than bodyLimitBytes (the gateway's base64 upload). */
   readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
+  /** The bound on requests worked on at once (HTTP_MAX_IN_FLIGHT and its queue). */
+  readonly loadShedding?: LoadSheddingOptions;
   readonly imports: ReadonlyArray<DynamicModule | Type<unknown>>;
   /** Serve the built web app from this directory (BFF and standalone). */
   readonly webDistDir?: string;
@@ -43,6 +45,9 @@ export interface HttpEdgeConfig extends Partial<OpsConfig> {
   readonly HTTP_MAX_JSON_DEPTH: number;
   readonly HTTP_MAX_JSON_FIELDS: number;
   readonly HTTP_TRUST_PROXY_HOPS: number;
+  readonly HTTP_MAX_IN_FLIGHT: number;
+  readonly HTTP_MAX_QUEUED: number;
+  readonly HTTP_MAX_QUEUE_WAIT_MS: number;
 }
 
 /** The listener, limits and ops options from an edge's config, read the same by the gateway, the BFF and standalone. */
@@ -58,6 +63,7 @@ export function httpEdgeOptionsFrom(
   | 'maxJsonDepth'
   | 'maxJsonFields'
   | 'trustProxyHops'
+  | 'loadShedding'
 > {
   return {
     host: config.HOST,
@@ -68,6 +74,11 @@ export function httpEdgeOptionsFrom(
     maxJsonDepth: config.HTTP_MAX_JSON_DEPTH,
     maxJsonFields: config.HTTP_MAX_JSON_FIELDS,
     trustProxyHops: config.HTTP_TRUST_PROXY_HOPS,
+    loadShedding: {
+      maxInFlight: config.HTTP_MAX_IN_FLIGHT,
+      maxQueued: config.HTTP_MAX_QUEUED,
+      maxQueueWaitMs: config.HTTP_MAX_QUEUE_WAIT_MS,
+    },
   };
 }
 
@@ -118,6 +129,7 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       ...(options.maxJsonFields !== undefined ? { maxJsonFields: options.maxJsonFields } : {}),
       ...(options.trustProxyHops !== undefined ? { trustProxyHops: options.trustProxyHops } : {}),
       ...(options.largeJsonBodies ? { largeJsonBodies: options.largeJsonBodies } : {}),
+      ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
     });
     addBusClientReadiness(app, readiness);
     if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {

@@ -140,15 +140,16 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
     }
     case 'subscription:show':
       return { ...(await bus.request(SubscriptionSubjects.get, {}, { userId: required(values, 'user') })) };
-    case 'subscription:plan': {
-      const action = await bus.request(
-        PaymentSubjects.changePlan,
-        // Billing validates the plan id.
-        { plan: required(values, 'plan') as PlanId },
-        { userId: required(values, 'user') },
-      );
-      return { ...action };
-    }
+    case 'subscription:plan':
+      // The operator's own subject: any plan, no payment (the user's changePlan refuses unpriced plans).
+      return {
+        ...(await bus.request(
+          SubscriptionSubjects.setPlan,
+          // Billing validates the plan id.
+          { plan: required(values, 'plan') as PlanId },
+          { userId: required(values, 'user') },
+        )),
+      };
     case 'subscription:status': {
       const status = required(values, 'status');
       return {

@@ -16,6 +16,14 @@ export interface Plan {
   readonly sortOrder: number;
 }
 
+/**
+ * Whether a user may take the plan on their own: Free, or a plan with a monthly price a payment collects.
+ * A plan without one (Enterprise's custom pricing, Pay-per-use) is arranged with the operator, who applies it.
+ */
+export function isSelfServePlan(plan: Plan): plan is Plan & { readonly monthlyPriceCents: number } {
+  return plan.monthlyPriceCents !== null;
+}
+
 export interface DeveloperApiPricing {
   readonly centsPerMillionTokens: number;
   readonly bringYourOwnKeys: boolean;

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { type AuthorizeUsageRequest, BillingErrorCode, CommonErrorCode } from '@membolt/contracts';
+import {
+  type AuthorizeUsageRequest,
+  BillingErrorCode,
+  CommonErrorCode,
+  KeysErrorCode,
+} from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +33,7 @@ describe('billing rules (embedded store, test clock)', () => {
     call({ endpoint: '/chat', method: 'POST', newConversation: true });
   const onPayPerUse = async (userId: string, balanceCents: number) => {
     await billing.subscriptions.init(userId);
-    await billing.payments.changePlan(userId, 'pay-per-use');
+    await billing.payments.setPlan(userId, 'pay-per-use');
     if (balanceCents > 0) await billing.ledger.topUp(userId, balanceCents, `seed-${userId}`, 'seed');
   };
 
@@ -67,7 +72,7 @@ describe('billing rules (embedded store, test clock)', () => {
 
     it('changes to every plan of the catalogue, recording each change in the ledger', async () => {
       await billing.subscriptions.init('user-a');
-      for (const plan of ['basic', 'pro', 'enterprise', 'pay-per-use', 'free'] as const) {
+      for (const plan of ['basic', 'pro', 'free'] as const) {
         const action = await billing.payments.changePlan('user-a', plan);
         expect(action).toMatchObject({
           status: 'applied',
@@ -75,20 +80,41 @@ describe('billing rules (embedded store, test clock)', () => {
           subscription: { subscription: { plan } },
         });
       }
+      // Plans without a price are the operator's to give.
+      for (const plan of ['enterprise', 'pay-per-use'] as const) {
+        expect(await billing.payments.setPlan('user-a', plan)).toMatchObject({ subscription: { plan } });
+      }
       const ledger = await billing.ledger.list('user-a');
       expect(ledger.entries.map((entry) => entry.description)).toEqual([
-        'Plan changed from pay-per-use to free',
         'Plan changed from enterprise to pay-per-use',
-        'Plan changed from pro to enterprise',
+        'Plan changed from free to enterprise',
+        'Plan changed from pro to free',
         'Plan changed from basic to pro',
         'Plan changed from free to basic',
       ]);
       expect(ledger.entries.every((entry) => entry.kind === 'plan_change' && entry.amountCents === 0)).toBe(
         true,
       );
+      await billing.payments.changePlan('user-a', 'free');
       await expect(billing.payments.changePlan('user-a', 'free')).rejects.toMatchObject({
         code: CommonErrorCode.Conflict,
       });
+    });
+
+    it('never lets a user take a plan without a monthly price (Enterprise, Pay-per-use), changing nothing', async () => {
+      await billing.subscriptions.init('user-a');
+      for (const plan of ['enterprise', 'pay-per-use'] as const) {
+        const name = DEFAULT_PLAN_CATALOGUE.plans.find((entry) => entry.id === plan)?.name ?? plan;
+        await expect(billing.payments.changePlan('user-a', plan)).rejects.toMatchObject({
+          code: CommonErrorCode.Forbidden,
+          message: `The ${name} plan is set up by our team: write to support@membolt.test to get it.`,
+        });
+      }
+      expect((await billing.subscriptions.get('user-a')).plan).toBe('free');
+      expect((await billing.ledger.list('user-a')).entries).toEqual([]);
+      // Leaving such a plan for Free is always the user's own choice.
+      await billing.payments.setPlan('user-a', 'enterprise');
+      expect(await billing.payments.changePlan('user-a', 'free')).toMatchObject({ status: 'applied' });
     });
   });
 
@@ -157,7 +183,7 @@ describe('billing rules (embedded store, test clock)', () => {
         valid: true,
         conversationsLimit: 20,
       });
-      await billing.payments.changePlan('user-a', 'enterprise');
+      await billing.payments.setPlan('user-a', 'enterprise');
       expect(await billing.subscriptions.check('user-a')).toMatchObject({
         valid: true,
         conversationsLimit: null,
@@ -381,6 +407,26 @@ describe('billing rules (embedded store, test clock)', () => {
       // A new month starts the cap over.
       clock.set(new Date('2026-05-01T00:00:00.000Z'));
       expect((await billing.usage.authorize('user-a', call({ keyId: 'key-1' }))).allowed).toBe(true);
+    });
+  });
+
+  describe('per-key spend caps', () => {
+    it('sets a cap only on a key the user owns: another user’s key is not found, and nothing is stored', async () => {
+      await billing.subscriptions.init('user-a');
+      await billing.subscriptions.init('user-b');
+      for (const keyId of ['key-1', 'no-such-key']) {
+        await expect(billing.usage.setKeyCap('user-b', keyId, 1)).rejects.toMatchObject({
+          code: KeysErrorCode.ApiKeyNotFound,
+          message: 'API key not found.',
+        });
+      }
+      expect(await billing.usage.keySpend('user-b')).toEqual([]);
+      expect(await billing.usage.keySpend('user-a')).toEqual([]);
+      expect(await billing.usage.setKeyCap('user-a', 'key-1', 5)).toEqual({
+        keyId: 'key-1',
+        capCents: 5,
+        spentMicrocents: 0,
+      });
     });
   });
 

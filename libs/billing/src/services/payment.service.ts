@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlanId } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { randomUUID } from 'node:crypto';
-import { alreadyOnPlan, noBillingAccount, noBillingPortal } from '../billing.errors.js';
+import { alreadyOnPlan, noBillingAccount, noBillingPortal, planNotSelfServe } from '../billing.errors.js';
+import { isSelfServePlan } from '../domain/plan-catalogue.js';
+import type { Subscription } from '../domain/subscription.js';
 import { BILLING_SUPPORT_EMAIL } from '../billing.options.js';
 import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../ports/payment-provider.js';
@@ -46,11 +48,15 @@ export class PaymentService {
     return { status: 'applied', checkoutUrl: null, subscription: await this.subscriptions.details(userId) };
   }
 
-  /** Upgrade, downgrade, or cancel (to free). */
+  /**
+   * The user's own upgrade, downgrade, or cancel (to free). A plan without a monthly price is refused: only
+   * the operator (setPlan) or a completed payment (webhook) moves a user onto a plan that is not free.
+   */
   async changePlan(userId: string, planId: PlanId): Promise<PaymentAction> {
     const current = await this.subscriptions.get(userId);
     if (current.plan === planId && current.status === 'active') throw alreadyOnPlan();
     const plan = await this.subscriptions.findPlan(planId);
+    if (!isSelfServePlan(plan)) throw planNotSelfServe(plan.name, this.supportEmail);
     const start = await this.provider.startPlanChange(userId, plan);
     if (start.kind === 'checkout')
       return {
@@ -58,15 +64,27 @@ export class PaymentService {
         checkoutUrl: start.url,
         subscription: await this.subscriptions.describe(current),
       };
-    // A plan that needs no payment (Free, Pay-per-use, Enterprise): the provider subscription that paid for
-    // the plan being left is stopped first, so the user is never charged for a plan they no longer have.
-    await this.endProviderSubscription(userId);
-    const subscription = await this.subscriptions.applyPlan(userId, plan.id, randomUUID());
     return {
       status: 'applied',
       checkoutUrl: null,
-      subscription: await this.subscriptions.describe(subscription),
+      subscription: await this.subscriptions.describe(await this.applyWithoutPayment(userId, plan.id)),
     };
+  }
+
+  /** The operator (CLI) puts the user on any plan of the catalogue, with no payment. */
+  async setPlan(userId: string, planId: PlanId): Promise<SubscriptionDetails> {
+    await this.subscriptions.get(userId);
+    const plan = await this.subscriptions.findPlan(planId);
+    return this.subscriptions.describe(await this.applyWithoutPayment(userId, plan.id));
+  }
+
+  /**
+   * The provider subscription that paid for the plan being left is stopped first, so the user is never
+   * charged for a plan they no longer have.
+   */
+  private async applyWithoutPayment(userId: string, planId: PlanId): Promise<Subscription> {
+    await this.endProviderSubscription(userId);
+    return this.subscriptions.applyPlan(userId, planId, randomUUID());
   }
 
   /** A provider notification: verified, then applied once (by the provider's reference). */

@@ -7,8 +7,9 @@ import {
   tokenCostMicrocents,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { invalidUsagePeriod, usageNotAuthorized } from '../billing.errors.js';
+import { apiKeyNotFound, invalidUsagePeriod, usageNotAuthorized } from '../billing.errors.js';
 import type { UsageEntry, UsageRefusal, UsageRow } from '../domain/usage.js';
+import { API_KEY_DIRECTORY, type ApiKeyDirectory } from '../ports/api-key-directory.js';
 import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import type { UsageDecision } from '../ports/usage.repository.js';
 import { BillingChanges } from './billing-changes.js';
@@ -55,6 +56,7 @@ export class UsageService {
     private readonly ledger: LedgerService,
     private readonly plans: PlanCatalogueService,
     private readonly changes: BillingChanges,
+    @Inject(API_KEY_DIRECTORY) private readonly keys: ApiKeyDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -135,7 +137,9 @@ export class UsageService {
     return { from: start, to: end, rows, totals };
   }
 
+  /** Only on a key of the user's own: any other id is not found, and nothing is stored for it. */
   async setKeyCap(userId: string, keyId: string, capCents: number | null): Promise<KeySpendState> {
+    if (!(await this.keys.owns(userId, keyId))) throw apiKeyNotFound();
     await this.store.usage.setCap(userId, keyId, capCents);
     const spent = await this.store.usage.spendByKey(userId, monthStart(this.clock.now()));
     return { keyId, capCents, spentMicrocents: spent.get(keyId) ?? 0 };

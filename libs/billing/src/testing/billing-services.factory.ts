@@ -1,6 +1,7 @@
 import type { Clock } from '@membolt/platform';
 import { SimulatedPaymentProvider } from '../adapters/payments/simulated-payment.provider.js';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '../domain/plan-catalogue.js';
+import type { ApiKeyDirectory } from '../ports/api-key-directory.js';
 import type { BillingChangeNotifier } from '../ports/billing-events.js';
 import type { BillingStore } from '../ports/billing-store.js';
 import type { PaymentProvider } from '../ports/payment-provider.js';
@@ -26,7 +27,12 @@ export interface BillingServices {
 export async function makeBillingServices(
   store: BillingStore,
   clock: Clock,
-  options: { catalogue?: PlanCatalogue; provider?: PaymentProvider } = {},
+  options: {
+    catalogue?: PlanCatalogue;
+    provider?: PaymentProvider;
+    /** Each user's API key ids, as the keys service would answer (default: user-a owns key-1 and key-2). */
+    apiKeys?: Readonly<Record<string, readonly string[]>>;
+  } = {},
 ): Promise<BillingServices> {
   await store.plans.seed(options.catalogue ?? DEFAULT_PLAN_CATALOGUE);
   const broadcasts: string[] = [];
@@ -40,7 +46,11 @@ export async function makeBillingServices(
   const changes = new BillingChanges(cache, notifier);
   const subscriptions = new SubscriptionService(store, plans, cache, changes, clock);
   const ledger = new LedgerService(store, changes, clock);
-  const usage = new UsageService(store, subscriptions, ledger, plans, changes, clock);
+  const owned = options.apiKeys ?? { 'user-a': ['key-1', 'key-2'] };
+  const keys: ApiKeyDirectory = {
+    owns: async (userId, keyId) => owned[userId]?.includes(keyId) ?? false,
+  };
+  const usage = new UsageService(store, subscriptions, ledger, plans, changes, keys, clock);
   const payments = new PaymentService(
     options.provider ?? new SimulatedPaymentProvider(),
     'support@membolt.test',

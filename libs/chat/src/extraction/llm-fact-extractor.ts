@@ -34,7 +34,7 @@ export const FACT_EXTRACTION_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-export const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from one exchange of a chat.
+export const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
 Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
 Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
 Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
@@ -111,20 +111,21 @@ export function transcriptOf(messages: readonly TranscriptMessage[]): string {
   return messages.map((message) => `${SPEAKER[message.role]}:\n${message.content}`).join('\n\n');
 }
 
-/** Asks the model for the facts of one exchange (a JSON-schema prompt; JSON mode where the provider has one). */
+/**
+ * Asks the model for the facts of one exchange (a JSON-schema prompt; JSON mode where the provider has one).
+ * Only the user's own words are sent: the assistant's reply can repeat what memories said (a stored text made
+ * to look like a fact or an order), and a reply learnt as a fact would make it stick for good.
+ */
 export async function extractFactsWithModel(
   provider: LlmProvider,
   providerModel: string,
-  exchange: { readonly userMessage: string; readonly assistantMessage: string },
+  exchange: { readonly userMessage: string },
   signal?: AbortSignal,
 ): Promise<CandidateFact[]> {
   return extractFactsFromTranscriptWithModel(
     provider,
     providerModel,
-    [
-      { role: 'user', content: exchange.userMessage },
-      { role: 'assistant', content: exchange.assistantMessage },
-    ],
+    [{ role: 'user', content: exchange.userMessage }],
     signal,
   );
 }

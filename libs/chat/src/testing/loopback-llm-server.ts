@@ -406,3 +406,16 @@ function streamEvents(
       }));
   }
 }
+
+/**
+ * A user turn as the chat sends it, read apart: the memory lines of its `<memories>` block (without their
+ * date) and what the user wrote after it. A turn without a block is all message.
+ */
+export function readUserTurn(content: string): { memories: string[]; message: string } {
+  const match = /^<memories>\n([\s\S]*?)\n<\/memories>\n\n([\s\S]*)$/.exec(content);
+  if (!match) return { memories: [], message: content };
+  const memories = (match[1] ?? '')
+    .split('\n')
+    .flatMap((line) => /^- \(\d{4}-\d{2}-\d{2}\) (.*)$/.exec(line)?.[1] ?? []);
+  return { memories, message: match[2] ?? '' };
+}

@@ -1,7 +1,7 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import type { SubscriptionReason } from '../rules/billing.rules.js';
-import type { PlanId } from '../rules/plan.rules.js';
+import { PLAN_IDS, type PlanId } from '../rules/plan.rules.js';
 
 export class InitSubscriptionRequest {}
 export class GetSubscriptionRequest {}
@@ -11,6 +11,15 @@ export class CheckSubscriptionRequest {}
 export class SetSubscriptionStatusRequest {
   @IsIn(['active', 'inactive'])
   status!: 'active' | 'inactive';
+}
+
+/**
+ * (operator, through the CLI) Puts the acting user on any plan of the catalogue with no payment: the only way
+ * onto a plan without a monthly price (Enterprise, Pay-per-use).
+ */
+export class SetSubscriptionPlanRequest {
+  @IsIn(PLAN_IDS)
+  plan!: PlanId;
 }
 
 /** A user's subscription (gateway-and-accounts.md section 3). Money is integer cents. */
@@ -76,6 +85,12 @@ export const SubscriptionSubjects = {
   setStatus: defineSubject<SetSubscriptionStatusRequest, SubscriptionView>(
     'billing',
     'billing.subscriptions.set-status.v1',
+    { idempotent: true },
+  ),
+  /** (user; operator CLI only, no edge exposes it) */
+  setPlan: defineSubject<SetSubscriptionPlanRequest, SubscriptionView>(
+    'billing',
+    'billing.subscriptions.set-plan.v1',
     { idempotent: true },
   ),
   /** Broadcast (see SubscriptionChangedEvent). */

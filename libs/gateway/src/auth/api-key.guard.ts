@@ -13,7 +13,8 @@ const USER_PATH_PARAM = 'userId';
 
 /**
  * Every gateway route not marked @Public(): the X-API-Key must belong to a live key (401 otherwise), stays within
- * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...` must belong to that user (403).
+ * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...`
+ * must belong to that user (403). Only requests answered without a 4xx use up the user's budget.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -38,9 +39,11 @@ export class ApiKeyGuard implements CanActivate {
     const principal = await this.authenticator.authenticate(presented);
 
     // Per key and per user: a user with many keys shares one budget across them.
+    const userBucket = { key: `user:${principal.userId}`, policy: this.settings.userRateLimit };
+    const countedAt = performance.now();
     const decision = await this.limiter.consumeAll([
       { key: `key:${principal.keyId}`, policy: this.settings.rateLimit },
-      { key: `user:${principal.userId}`, policy: this.settings.userRateLimit },
+      userBucket,
     ]);
     response.setHeader('X-RateLimit-Limit', String(decision.limit));
     response.setHeader('X-RateLimit-Remaining', String(decision.remaining));
@@ -49,6 +52,13 @@ export class ApiKeyGuard implements CanActivate {
       response.setHeader('Retry-After', String(seconds));
       throw rateLimited(seconds);
     }
+    // A request refused from here on (4xx: another user's path, invalid input, a plan limit) gives its count
+    // back to the user's budget, which the user's other keys share; the key's own budget keeps it, so a key
+    // sending only bad requests is still bounded.
+    response.once('finish', () => {
+      if (response.statusCode >= 400 && response.statusCode < 500)
+        void this.limiter.release([userBucket], performance.now() - countedAt);
+    });
 
     const pathUser: unknown = request.params[USER_PATH_PARAM];
     if (pathUser !== undefined && pathUser !== principal.userId) {

@@ -8,6 +8,7 @@ import {
 
 interface Window {
   count: number;
+  readonly startedAt: number;
   readonly endsAt: number;
 }
 
@@ -24,19 +25,32 @@ export class InMemoryRateLimiter extends WindowCountingRateLimiter {
     this.nextSweepAt = clock.nowMs() + policy.windowMs;
   }
 
-  // Synchronous from first count to last, so no other request is counted in between.
+  // Synchronous from first check to last count, so no other request is counted in between.
   protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
     const now = this.clock.nowMs();
     this.sweep(now);
-    return buckets.map(({ key, policy }) => {
+    const windows = buckets.map(({ key, policy }) => {
       let window = this.windows.get(key);
       if (!window || window.endsAt <= now) {
-        window = { count: 0, endsAt: now + policy.windowMs };
+        window = { count: 0, startedAt: now, endsAt: now + policy.windowMs };
         this.windows.set(key, window);
       }
-      window.count++;
-      return { count: window.count, ttlMs: window.endsAt - now };
+      return window;
     });
+    const fits = windows.every((window, i) => window.count < buckets[i]!.policy.limit);
+    return windows.map((window) => {
+      if (fits) window.count++;
+      return { count: fits ? window.count : window.count + 1, ttlMs: window.endsAt - now };
+    });
+  }
+
+  async release(buckets: readonly RateLimitBucket[], countedMsAgo: number): Promise<void> {
+    const now = this.clock.nowMs();
+    for (const { key } of buckets) {
+      const window = this.windows.get(key);
+      if (window && window.endsAt > now && window.startedAt <= now - countedMsAgo && window.count > 0)
+        window.count--;
+    }
   }
 
   async close(): Promise<void> {

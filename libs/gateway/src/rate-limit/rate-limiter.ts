@@ -27,11 +27,17 @@ export interface RateLimiter {
   /** One budget, with the limiter's own policy. */
   consume(key: string): Promise<RateLimitDecision>;
   /**
-   * Counts the request in every bucket at once (atomically, as one step) and allows it only when every bucket
-   * is within its limit. The answer describes the tightest bucket: the refusing one with the longest wait,
-   * else the one with the fewest requests left.
+   * Allows the request only when every bucket has room for it, and then counts it in every bucket, as one
+   * atomic step; a refused request is counted in none (it must not use up the budgets that had room). The
+   * answer describes the tightest bucket: the refusing one with the longest wait, else the one with the
+   * fewest requests left.
    */
   consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision>;
+  /**
+   * Gives back one request counted `countedMsAgo` ms ago in each bucket: a request refused after it was let
+   * through. A bucket whose window opened after the count (the counted one has ended) is left alone.
+   */
+  release(buckets: readonly RateLimitBucket[], countedMsAgo: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,10 @@ export function decide(count: number, ttlMs: number, policy: RateLimitPolicy): R
   };
 }
 
-/** A bucket's count in its current window and the time left in that window. */
+/**
+ * A bucket's count in its current window, the request being decided included (also when it was refused and
+ * so not stored), and the time left in that window.
+ */
 export interface WindowCount {
   readonly count: number;
   readonly ttlMs: number;
@@ -75,8 +84,13 @@ export abstract class WindowCountingRateLimiter implements RateLimiter {
     );
   }
 
-  /** Counts the request in every bucket as one atomic step; one count per bucket, in order. */
+  /**
+   * As one atomic step: when every bucket has room, counts the request in each; else counts it nowhere.
+   * One count per bucket, in order.
+   */
   protected abstract countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]>;
+
+  abstract release(buckets: readonly RateLimitBucket[], countedMsAgo: number): Promise<void>;
 
   abstract close(): Promise<void>;
 }

@@ -11,21 +11,36 @@ import {
 } from './rate-limiter.js';
 
 /**
- * One round trip, atomic on the server: count the request in each key (a key's and its user's budget), open
- * each window on its first request, and return the
- * count and the time left. The PTTL guard re-arms a counter that somehow lost its expiry (it would never reset).
+ * One round trip, atomic on the server: when every key (a key's and its user's budget) has room, count the
+ * request in each, opening a window on its first request; else count it nowhere. Returns each key's count,
+ * the request included, and the time left. The PTTL guard re-arms a counter that somehow lost its expiry (it
+ * would never reset). KEYS: the counters; ARGV: their windows, then their limits.
  */
 const FIXED_WINDOW_SCRIPT = `
+local n = #KEYS
+local counts = {}
+local fits = true
+for i, key in ipairs(KEYS) do
+  counts[i] = tonumber(redis.call('GET', key) or '0')
+  if counts[i] >= tonumber(ARGV[n + i]) then
+    fits = false
+  end
+end
 local reply = {}
 for i, key in ipairs(KEYS) do
   local window = ARGV[i]
-  local count = redis.call('INCR', key)
-  if count == 1 then
-    redis.call('PEXPIRE', key, window)
+  local count = counts[i] + 1
+  if fits then
+    count = redis.call('INCR', key)
+    if count == 1 then
+      redis.call('PEXPIRE', key, window)
+    end
   end
   local ttl = redis.call('PTTL', key)
-  if ttl < 0 then
+  if ttl == -1 then
     redis.call('PEXPIRE', key, window)
+    ttl = tonumber(window)
+  elseif ttl < 0 then
     ttl = tonumber(window)
   end
   reply[2 * i - 1] = count
@@ -34,6 +49,24 @@ end
 return reply
 `;
 const SCRIPT_SHA = createHash('sha1').update(FIXED_WINDOW_SCRIPT).digest('hex');
+
+/**
+ * Gives back one request in each key whose window is still the one it was counted in: the window is older
+ * than the count (its age is its length less the time it has left). KEYS: the counters; ARGV: their windows,
+ * then how long ago the request was counted.
+ */
+const RELEASE_SCRIPT = `
+local n = #KEYS
+local countedAgo = tonumber(ARGV[n + 1])
+for i, key in ipairs(KEYS) do
+  local ttl = redis.call('PTTL', key)
+  if ttl > 0 and tonumber(ARGV[i]) - ttl >= countedAgo and tonumber(redis.call('GET', key) or '0') > 0 then
+    redis.call('DECR', key)
+  end
+end
+return 0
+`;
+const RELEASE_SHA = createHash('sha1').update(RELEASE_SCRIPT).digest('hex');
 
 export interface RedisRateLimiterOptions {
   readonly url: string;
@@ -85,22 +118,48 @@ export class RedisRateLimiter extends WindowCountingRateLimiter {
     else this.redis.disconnect();
   }
 
-  protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
-    const keysThenWindows: Array<string | number> = [
-      ...buckets.map(({ key }) => `${this.options.keyPrefix}${key}`),
-      ...buckets.map(({ policy }) => policy.windowMs),
-    ];
-    let reply: unknown;
+  async release(buckets: readonly RateLimitBucket[], countedMsAgo: number): Promise<void> {
     try {
-      reply = await this.redis.evalsha(SCRIPT_SHA, buckets.length, ...keysThenWindows);
+      await this.run(RELEASE_SCRIPT, RELEASE_SHA, buckets, [Math.max(0, Math.floor(countedMsAgo))]);
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, buckets.length, ...keysThenWindows);
+      // A count not given back costs the caller one request of this window, never an error.
+      this.warn(
+        `A refused request was not given back: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
+  }
+
+  protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
+    const reply = await this.run(
+      FIXED_WINDOW_SCRIPT,
+      SCRIPT_SHA,
+      buckets,
+      buckets.map(({ policy }) => policy.limit),
+    );
     if (!Array.isArray(reply) || reply.length !== 2 * buckets.length)
       throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
     const counts: unknown[] = reply;
     return buckets.map((_, i) => ({ count: Number(counts[2 * i]), ttlMs: Number(counts[2 * i + 1]) }));
+  }
+
+  /** Runs a script on the buckets' counters: ARGV is their windows, then `extra`. */
+  private async run(
+    script: string,
+    sha: string,
+    buckets: readonly RateLimitBucket[],
+    extra: readonly number[],
+  ): Promise<unknown> {
+    const args: Array<string | number> = [
+      ...buckets.map(({ key }) => `${this.options.keyPrefix}${key}`),
+      ...buckets.map(({ policy }) => policy.windowMs),
+      ...extra,
+    ];
+    try {
+      return await this.redis.evalsha(sha, buckets.length, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return await this.redis.eval(script, buckets.length, ...args);
+    }
   }
 
   /** At most one warning every 10 s: an outage must not flood the log. */

@@ -118,6 +118,46 @@ export function describeRateLimiterContract(
       expect(decisions.filter((d) => d.allowed)).toHaveLength(7);
     });
 
+    it('counts a refused request in no budget: the other budgets keep what it would have used', async () => {
+      const limiter = await make({ limit: 100, windowMs: 60_000 });
+      const [spent, fresh, user] = [key(), key(), key()];
+      const perKey = { limit: 2, windowMs: 60_000 };
+      const perUser = { limit: 4, windowMs: 60_000 };
+      const through = (k: string) =>
+        limiter.consumeAll([
+          { key: k, policy: perKey },
+          { key: user, policy: perUser },
+        ]);
+      const decisions = [];
+      for (let i = 0; i < 5; i++) decisions.push(await through(spent));
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, false, false, false]);
+      // The user's budget counted the two that passed only.
+      expect((await through(fresh)).remaining).toBe(1);
+      expect((await through(fresh)).allowed).toBe(true);
+      expect((await through(fresh)).allowed).toBe(false);
+    });
+
+    it('gives a counted request back to a budget, within the window it was counted in', async () => {
+      const limiter = await make({ limit: 100, windowMs: 60_000 });
+      const bucket = { key: key(), policy: { limit: 2, windowMs: 60_000 } };
+      expect((await limiter.consumeAll([bucket])).allowed).toBe(true);
+      expect((await limiter.consumeAll([bucket])).allowed).toBe(true);
+      expect((await limiter.consumeAll([bucket])).allowed).toBe(false);
+      await limiter.release([bucket], 0);
+      expect((await limiter.consumeAll([bucket])).allowed).toBe(true);
+      expect((await limiter.consumeAll([bucket])).allowed).toBe(false);
+      // Counted before this window opened: nothing of this window is given back.
+      const short = { key: key(), policy: { limit: 1, windowMs: 60_000 } };
+      expect((await limiter.consumeAll([short])).allowed).toBe(true);
+      await limiter.release([short], 120_000);
+      expect((await limiter.consumeAll([short])).allowed).toBe(false);
+      // Nothing counted: nothing to give back, the budget never grows past its limit.
+      const unused = { key: key(), policy: { limit: 1, windowMs: 60_000 } };
+      await limiter.release([unused], 0);
+      expect((await limiter.consumeAll([unused])).allowed).toBe(true);
+      expect((await limiter.consumeAll([unused])).allowed).toBe(false);
+    });
+
     it('opens a new window once the current one has ended', async () => {
       const limiter = await make({ limit: 2, windowMs: 300 });
       const k = key();

@@ -57,8 +57,11 @@ export function toStoreConfig(env: { DATA_DIR: string; MONGO_URL?: string | unde
   return env.MONGO_URL ? { kind: 'mongo', url: env.MONGO_URL } : { kind: 'embedded', dataDir: env.DATA_DIR };
 }
 
-/** Fields of a process that serves HTTP. */
-export const httpConfigFields = (defaultPort: number) => ({
+/**
+ * Fields of a process that serves HTTP. `defaultMaxInFlight`: the edges of the distributed topology mostly
+ * wait on the bus, so they take on more at once than the standalone process, whose event loop does the work.
+ */
+export const httpConfigFields = (defaultPort: number, defaultMaxInFlight = 64) => ({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port(defaultPort),
   HTTP_BODY_LIMIT_BYTES: bytes(1024 * 1024),
@@ -68,6 +71,12 @@ export const httpConfigFields = (defaultPort: number) => ({
   HTTP_MAX_JSON_FIELDS: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Reverse proxies in front of the process whose X-Forwarded-For is trusted for the client's address. */
   HTTP_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Requests worked on at once before others wait (0: no bound); probes and /api/status are never counted. */
+  HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(defaultMaxInFlight),
+  /** Requests that may wait for a place; one more is answered 503 with Retry-After at once. */
+  HTTP_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
+  /** Longest wait for a place before a 503: well under clients' timeouts. */
+  HTTP_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
 });
 
 /** Serve GraphQL introspection (tooling); off by default in production. */

@@ -1,9 +1,11 @@
-import { invalidWebhook } from '../../billing.errors.js';
+import { invalidWebhook, planNotSelfServe } from '../../billing.errors.js';
+import { isSelfServePlan, type Plan } from '../../domain/plan-catalogue.js';
 import type { PaymentEvent, PaymentProvider, PaymentStart } from '../../ports/payment-provider.js';
 
 /**
  * The built-in provider: a SIMULATION. No card is asked for and no money moves; every top-up and plan change
- * is applied at once. For self-hosting without a payment account, and for tests. The screens say so.
+ * with a monthly price is applied at once. For self-hosting without a payment account, and for tests. The
+ * screens say so. A plan without a monthly price (Enterprise, Pay-per-use) is the operator's to apply here too.
  */
 export class SimulatedPaymentProvider implements PaymentProvider {
   readonly info = {
@@ -16,7 +18,8 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return { kind: 'apply' };
   }
 
-  async startPlanChange(): Promise<PaymentStart> {
+  async startPlanChange(_userId: string, plan: Plan): Promise<PaymentStart> {
+    if (!isSelfServePlan(plan)) throw planNotSelfServe(plan.name);
     return { kind: 'apply' };
   }
 

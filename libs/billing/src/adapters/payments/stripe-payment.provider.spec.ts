@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
+import { DEFAULT_PLAN_CATALOGUE } from '../../domain/plan-catalogue.js';
 import type { BillingStore } from '../../ports/billing-store.js';
 import { type BillingServices, makeBillingServices } from '../../testing/billing-services.factory.js';
 import { openBillingEmbeddedStore } from '../embedded/billing-store.embedded.js';
@@ -206,6 +207,29 @@ describe('StripePaymentProvider (loopback Stripe API, signed webhooks)', () => {
     api.seen.length = 0;
     expect(await billing.payments.changePlan('user-a', 'free')).toMatchObject({ status: 'applied' });
     expect(api.seen).toEqual([]);
+  });
+
+  it('never applies a plan without a monthly price for its user: no Checkout, no change, no ledger entry', async () => {
+    for (const plan of ['enterprise', 'pay-per-use'] as const) {
+      await expect(billing.payments.changePlan('user-a', plan)).rejects.toMatchObject({
+        code: CommonErrorCode.Forbidden,
+      });
+    }
+    expect(api.seen).toEqual([]);
+    expect((await billing.subscriptions.get('user-a')).plan).toBe('free');
+    expect((await billing.ledger.list('user-a')).entries).toEqual([]);
+    // The provider itself never answers "apply" for such a plan either.
+    const provider = new StripePaymentProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      publicUrl: 'http://localhost:3000',
+      apiUrl: api.url,
+    });
+    const enterprise = DEFAULT_PLAN_CATALOGUE.plans.find((plan) => plan.id === 'enterprise');
+    if (!enterprise) throw new Error('The default catalogue has an Enterprise plan.');
+    await expect(provider.startPlanChange('user-a', enterprise)).rejects.toMatchObject({
+      code: CommonErrorCode.Forbidden,
+    });
   });
 
   const paidPlan = (plan: string, session: string, subscription: string) =>

@@ -1,8 +1,8 @@
 import { PLAN_IDS } from '@membolt/contracts';
 import { lazyClient } from '@membolt/platform';
 import type Stripe from 'stripe';
-import { invalidWebhook, paymentFailed } from '../../billing.errors.js';
-import type { Plan } from '../../domain/plan-catalogue.js';
+import { invalidWebhook, paymentFailed, planNotSelfServe } from '../../billing.errors.js';
+import { isSelfServePlan, type Plan } from '../../domain/plan-catalogue.js';
 import type { PaymentEvent, PaymentProvider, PaymentStart } from '../../ports/payment-provider.js';
 
 export interface StripeProviderSettings {
@@ -20,7 +20,8 @@ const PLAN = 'membolt_plan';
 /**
  * Stripe through its official package: a Checkout Session for each top-up (one payment) and each paid plan
  * (a monthly subscription); the `checkout.session.completed` webhook, signature verified, applies it.
- * Plans without a monthly price (free, pay-per-use, custom Enterprise) need no payment and apply at once.
+ * Free needs no payment and applies at once; a plan without a monthly price (custom Enterprise, Pay-per-use)
+ * is never started here: the operator applies it.
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly info = { id: 'stripe', simulation: false, label: 'Stripe' } as const;
@@ -65,7 +66,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async startPlanChange(userId: string, plan: Plan): Promise<PaymentStart> {
-    if (!plan.monthlyPriceCents) return { kind: 'apply' };
+    if (!isSelfServePlan(plan)) throw planNotSelfServe(plan.name);
+    if (plan.monthlyPriceCents === 0) return { kind: 'apply' };
     return this.checkout({
       mode: 'subscription',
       client_reference_id: userId,

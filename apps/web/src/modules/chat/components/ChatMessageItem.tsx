@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ChatMessages } from '@membolt/contracts/rules';
 import type { ChipMemory, ScreenMessage, SearchState } from '../chat.types';
+import { isClickableAnswerLink } from '../utils/answer-links.util';
 import { formatMessageTime } from '../utils/message-time.util';
 import { FileMessage } from './FileMessage';
 import { MarkdownText } from './MarkdownText';
@@ -134,7 +135,16 @@ export function ChatMessageItem({
           </Typography>
         ) : (
           <Box data-testid="message-content">
-            <MarkdownText text={message.content} />
+            <MarkdownText
+              text={message.content}
+              isLinkClickable={(href) =>
+                isClickableAnswerLink(href, {
+                  origin: window.location.origin,
+                  memoryTexts: message.memories.map((memory) => memory.text),
+                  sourceUrls: message.search?.results.map((result) => result.url) ?? [],
+                })
+              }
+            />
           </Box>
         )}
         {message.search && message.search.results.length > 0 && message.search.status === 'completed' && (

@@ -4,11 +4,36 @@ import Markdown from 'markdown-to-jsx/react';
 import type { ReactNode } from 'react';
 import { MONOSPACE_FONT_STACK } from '../../../app/theme/theme';
 
-function ExternalLink({ href, children }: { readonly href?: string; readonly children?: ReactNode }) {
+/** The plain text of a link's label, when it is only text. */
+function textOf(children: ReactNode): string | null {
+  if (typeof children === 'string') return children;
+  if (Array.isArray(children) && children.every((child) => typeof child === 'string'))
+    return children.join('');
+  return null;
+}
+
+function AnswerLink({
+  href,
+  children,
+  clickable,
+}: {
+  readonly href?: string;
+  readonly children?: ReactNode;
+  readonly clickable: (href: string) => boolean;
+}) {
+  if (href && clickable(href))
+    return (
+      <Link href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </Link>
+    );
+  // Shown, never followed: the label and, when it differs, where the link pointed.
+  const label = textOf(children);
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer">
+    <Box component="span" data-testid="unlinked-url">
       {children}
-    </Link>
+      {href && label !== href ? ` (${href})` : ''}
+    </Box>
   );
 }
 
@@ -52,16 +77,28 @@ function InlineCode({ children }: { readonly children?: ReactNode }) {
 /**
  * An answer's markdown (paragraphs, lists, emphasis, links, code blocks) rendered as React elements. Raw
  * HTML in the text is never parsed (it shows as text), and link URLs go through the library's sanitizer
- * (no `javascript:`), so a model's answer cannot inject markup or script.
+ * (no `javascript:`), so a model's answer cannot inject markup or script. A link `isLinkClickable` refuses
+ * (one that came from memory text) is shown as text with its address, never as a link.
  */
-export function MarkdownText({ text }: { readonly text: string }) {
+export function MarkdownText({
+  text,
+  isLinkClickable,
+}: {
+  readonly text: string;
+  readonly isLinkClickable: (href: string) => boolean;
+}) {
+  const link = ({ href, children }: { readonly href?: string; readonly children?: ReactNode }) => (
+    <AnswerLink href={href} clickable={isLinkClickable}>
+      {children}
+    </AnswerLink>
+  );
   return (
     <Box sx={{ '& p': { my: 0.5 }, '& ul, & ol': { my: 0.5, pl: 3 }, overflowWrap: 'anywhere' }}>
       <Markdown
         options={{
           disableParsingRawHTML: true,
           forceBlock: true,
-          overrides: { a: ExternalLink, pre: CodeBlock, code: InlineCode },
+          overrides: { a: link, pre: CodeBlock, code: InlineCode },
         }}
       >
         {text}

@@ -40,17 +40,21 @@ function AvailablePlanCard({
   plans,
   currentId,
   busy,
+  supportEmail,
   onChoose,
 }: {
   plan: CataloguePlan;
   plans: readonly CataloguePlan[];
   currentId: string;
   busy: boolean;
+  supportEmail: string | undefined;
   onChoose: (planId: string) => void;
 }) {
   const isCurrent = plan.id === currentId;
   const price = planPrice(plan);
-  const label = plan.kind === 'payPerUse' ? 'Switch' : planChangeLabel(plans, plan.id, currentId);
+  // A plan without a monthly price (Enterprise, Pay-per-use) is set up by the team, never switched to here.
+  const arranged = plan.monthlyPriceCents === null;
+  const label = planChangeLabel(plans, plan.id, currentId);
   return (
     <Card
       data-testid={`available-plan-${plan.id}`}
@@ -88,6 +92,17 @@ function AvailablePlanCard({
         {isCurrent ? (
           <Button variant="contained" disabled fullWidth>
             Current Plan
+          </Button>
+        ) : arranged ? (
+          <Button
+            variant="outlined"
+            fullWidth
+            disabled={!supportEmail}
+            href={
+              supportEmail ? `mailto:${supportEmail}?subject=${encodeURIComponent(plan.name)}` : undefined
+            }
+          >
+            Contact Us
           </Button>
         ) : (
           <Button variant="outlined" fullWidth disabled={busy} onClick={() => onChoose(plan.id)}>
@@ -254,6 +269,7 @@ export function SubscriptionTab({ plan, plans }: SubscriptionTabProps) {
                 plans={subscriptionPlans}
                 currentId={currentId}
                 busy={loading}
+                supportEmail={data?.paymentProvider.supportEmail}
                 onChoose={(planId) => void choose(planId)}
               />
             </Grid>

@@ -1,0 +1,145 @@
+import { CommonError, CommonErrorCode, toRestError } from '@membolt/contracts';
+import type { NextFunction, Request, Response } from 'express';
+
+export interface LoadSheddingOptions {
+  /** Requests worked on at once; 0 turns shedding off. */
+  readonly maxInFlight: number;
+  /** Requests that may wait for a free place; one more is answered 503 at once. */
+  readonly maxQueued: number;
+  /** Longest wait for a place: a request still waiting then is answered 503 (well before a client's timeout). */
+  readonly maxQueueWaitMs: number;
+}
+
+export const DEFAULT_LOAD_SHEDDING: LoadSheddingOptions = {
+  maxInFlight: 64,
+  maxQueued: 256,
+  maxQueueWaitMs: 1000,
+};
+
+/** Seconds a shed client is asked to wait before it tries again. */
+export const SHED_RETRY_AFTER_SECONDS = 1;
+
+export const SERVICE_BUSY_MESSAGE = `The service is busy. Please retry in ${SHED_RETRY_AFTER_SECONDS} second.`;
+
+interface Waiter {
+  readonly start: () => void;
+  readonly timer: NodeJS.Timeout;
+  readonly res: Response;
+}
+
+/** Where a request keeps the function that gives its place back (see releaseLoadSlot). */
+const RELEASE = Symbol('membolt.loadShedding.release');
+
+type WithRelease = Response & { [RELEASE]?: () => void };
+
+/**
+ * Bounds the work an edge takes on: at most `maxInFlight` requests are worked on at once and `maxQueued` wait,
+ * each for at most `maxQueueWaitMs`; any other is answered 503 `service_unavailable` with `Retry-After` at once,
+ * cheaply, instead of piling up on the event loop until every answer is late. The place of a request is given
+ * back when its answer ends (or the client goes away), or when it turns into an event stream (a long-lived
+ * answer that is mostly idle). Requests `exempt` says so of (probes, the status page) are never counted.
+ */
+export class LoadShedder {
+  private inFlight = 0;
+  private readonly queue: Waiter[] = [];
+  private shedCount = 0;
+
+  constructor(
+    private readonly options: LoadSheddingOptions,
+    private readonly exempt: (req: Request) => boolean,
+  ) {}
+
+  /** Requests refused since start. */
+  get shed(): number {
+    return this.shedCount;
+  }
+
+  /** Requests waiting for a place now. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (this.options.maxInFlight <= 0 || this.exempt(req)) return next();
+    if (this.inFlight < this.options.maxInFlight) {
+      this.admit(res);
+      // The work starts after the event loop has read every request waiting on its sockets. Much of a
+      // request's work is synchronous (the in-process bus, SQLite, embeddings): started at once, it would run
+      // to its end before the next request is even read, so the backlog would wait unseen in the sockets
+      // and never count against the bound.
+      setImmediate(next);
+      return;
+    }
+    if (this.queue.length >= this.options.maxQueued) return this.refuse(res);
+    const waiter: Waiter = {
+      res,
+      start: () => {
+        clearTimeout(waiter.timer);
+        res.off('close', leave);
+        this.admit(res);
+        setImmediate(next);
+      },
+      timer: setTimeout(() => {
+        this.remove(waiter);
+        res.off('close', leave);
+        this.refuse(res);
+      }, this.options.maxQueueWaitMs),
+    };
+    // A client that gives up while waiting leaves the queue: its place goes to the next one.
+    const leave = () => {
+      clearTimeout(waiter.timer);
+      this.remove(waiter);
+    };
+    res.once('close', leave);
+    this.queue.push(waiter);
+  };
+
+  private admit(res: WithRelease): void {
+    this.inFlight++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.inFlight--;
+      this.startNext();
+    };
+    res[RELEASE] = release;
+    res.once('close', release);
+  }
+
+  private startNext(): void {
+    while (this.inFlight < this.options.maxInFlight) {
+      const waiter = this.queue.shift();
+      if (!waiter) return;
+      if (waiter.res.destroyed) {
+        clearTimeout(waiter.timer);
+        continue;
+      }
+      waiter.start();
+    }
+  }
+
+  private remove(waiter: Waiter): void {
+    const index = this.queue.indexOf(waiter);
+    if (index >= 0) this.queue.splice(index, 1);
+  }
+
+  private refuse(res: Response): void {
+    this.shedCount++;
+    if (res.headersSent || res.destroyed) return;
+    const { status, body } = toRestError(
+      new CommonError(CommonErrorCode.ServiceUnavailable, SERVICE_BUSY_MESSAGE),
+    );
+    res.locals['metricsRoute'] = '(shed)';
+    res.setHeader('Retry-After', String(SHED_RETRY_AFTER_SECONDS));
+    res.status(status).json(body);
+  }
+}
+
+/**
+ * Gives the request's place back before its answer ends: for a long-lived answer (server-sent events) whose
+ * work from here on is waiting, not computing. Does nothing for a request that holds no place.
+ */
+export function releaseLoadSlot(res: Response): void {
+  (res as WithRelease)[RELEASE]?.();
+}
