@@ -17,6 +17,18 @@ import { SHARED_CONVERSATION_QUERY } from './graphql/shared-conversation.query';
 const LOAD_FAILED = 'Failed to load the shared conversation. Please try again.';
 
 /**
+ * On a shared page the reader cannot tell which memories an answer used, so only the product's own links are
+ * clickable; any other shows as text with its address (decision 083).
+ */
+function isProductLink(href: string): boolean {
+  try {
+    return new URL(href, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * /shared/{token}: a conversation its owner shares, read-only and without signing in: the messages only
  * (no memories, no input). A link never shared or revoked is the 404 screen (decision 090).
  */
@@ -80,7 +92,7 @@ export function SharedConversationPage() {
                     {message.content}
                   </Typography>
                 ) : (
-                  <MarkdownText text={message.content} />
+                  <MarkdownText text={message.content} isLinkClickable={isProductLink} />
                 )}
                 <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.75 }}>
                   {formatMessageTime(message.createdAt)}
