@@ -647,23 +647,32 @@ describe('REST memory API: search threshold', () => {
   });
 
   it('keeps only the results at least as relevant as the threshold', async () => {
-    const all = ok<SearchJson>(await search(alice, 'dog name', '&end_user_id=ola'));
-    expect(all.count).toBe(4);
-    const relevant = ok<SearchJson>(await search(alice, 'dog name', '&end_user_id=ola&threshold=0.3'));
+    // Two memories match, one on two of the query's words and one on a single word.
+    const all = ok<SearchJson>(await search(alice, 'dog Miso espresso', '&end_user_id=ola'));
+    expect(all.results.map((result) => result.text).sort()).toEqual([
+      'Drinks espresso every morning.',
+      'Has a dog called Miso.',
+    ]);
+    const dog = all.results.find((result) => result.text === 'Has a dog called Miso.')!;
+    const espresso = all.results.find((result) => result.text === 'Drinks espresso every morning.')!;
+    expect(dog.scores.fused).toBeGreaterThan(espresso.scores.fused);
+    const between = ((dog.scores.fused + espresso.scores.fused) / 2).toFixed(3);
+    const relevant = ok<SearchJson>(
+      await search(alice, 'dog Miso espresso', `&end_user_id=ola&threshold=${between}`),
+    );
     expect(relevant.results.map((result) => result.text)).toEqual(['Has a dog called Miso.']);
     expect(relevant.count).toBe(1);
-    expect(relevant.results[0]!.scores.fused).toBeGreaterThanOrEqual(0.3);
   });
 
-  it('answers an empty list when nothing is relevant (without it, the nearest memories come back)', async () => {
-    for (const query of ['quantum chromodynamics lecture', 'favourite pizza topping']) {
-      expect(ok<SearchJson>(await search(alice, query, '&end_user_id=ola')).count).toBeGreaterThan(0);
-      expect(ok<SearchJson>(await search(alice, query, '&end_user_id=ola&threshold=0.3'))).toMatchObject({
-        results: [],
-        count: 0,
-        formatted_results: '',
-      });
+  it('answers an empty list when nothing is relevant', async () => {
+    for (const query of ['quantum chromodynamics lecture', 'favourite pizza topping', 'dog']) {
+      const threshold = query === 'dog' ? '1.99' : '0.3';
+      expect(
+        ok<SearchJson>(await search(alice, query, `&end_user_id=ola&threshold=${threshold}`)),
+      ).toMatchObject({ results: [], count: 0, formatted_results: '' });
     }
+    // The same query with a threshold it clears still finds its memory.
+    expect(ok<SearchJson>(await search(alice, 'dog', '&end_user_id=ola&threshold=0.3')).count).toBe(1);
   });
 
   it('refuses a threshold that is not a number from 0 to 2', async () => {
