@@ -275,10 +275,10 @@ describe('web app: chat', () => {
     await pollUntil(
       async () => {
         const text = (await item.first().textContent()) ?? '';
-        if (!text.includes('1 memories')) await page.reload();
+        if (!text.includes('1 memory')) await page.reload();
         return text;
       },
-      (text) => text.includes('1 memories'),
+      (text) => text.includes('1 memory'),
       { what: 'the learnt memory on the conversation chip', timeoutMs: 30_000, intervalMs: 1_000 },
     );
   });

@@ -118,7 +118,11 @@ export function RecentConversations() {
                     },
                   }}
                 />
-                <Chip label={`${conversation.memoryCount} memories`} size="small" sx={{ ml: 1 }} />
+                <Chip
+                  label={`${conversation.memoryCount} ${conversation.memoryCount === 1 ? 'memory' : 'memories'}`}
+                  size="small"
+                  sx={{ ml: 1 }}
+                />
               </ListItemButton>
             ))}
           </List>
