@@ -275,10 +275,10 @@ describe('web app: chat', () => {
     await pollUntil(
       async () => {
         const text = (await item.first().textContent()) ?? '';
-        if (!text.includes('1 memory')) await page.reload();
+        if (!/\b1 memory\b/.test(text)) await page.reload();
         return text;
       },
-      (text) => text.includes('1 memory'),
+      (text) => /\b1 memory\b/.test(text),
       { what: 'the learnt memory on the conversation chip', timeoutMs: 30_000, intervalMs: 1_000 },
     );
   });
