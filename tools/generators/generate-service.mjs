@@ -293,6 +293,16 @@ export function plannedEdits(options) {
   ];
   if (!options.stateless) {
     edits.push({
+      path: 'deploy/README.md',
+      edit: (source, file) => {
+        if (source.includes(`| \`${name}\``)) return source;
+        const anchor = source.search(/^\| `gateway` /m);
+        if (anchor < 0) throw new Error(`${file}: cannot find the gateway row of the processes table`);
+        const row = `| \`${name}\` | NATS service, owns data | 9464 | NATS, MongoDB |\n`;
+        return `${source.slice(0, anchor)}${row}${source.slice(anchor)}`;
+      },
+    });
+    edits.push({
       path: 'libs/contracts/src/system/user-data.ts',
       edit: (source, file) => appendToArrayLiteral(source, 'USER_DATA_SERVICES = [', name, file),
     });
@@ -382,7 +392,7 @@ export function generateService(root, options, log = () => undefined) {
     }
     for (const { path, after, before } of edits) if (after !== before) writeFileSync(join(root, path), after);
     if (options.link) linkWorkspacePackages(root, options.name);
-    const formatted = [...written, ...edited].filter((path) => /\.(ts|mjs|json)$/.test(path));
+    const formatted = [...written, ...edited].filter((path) => /\.(ts|mjs|json|md)$/.test(path));
     const prettier = spawnSync(
       process.execPath,
       [

@@ -97,6 +97,7 @@ const WATCHED = [
   'eslint.config.mjs',
   'docker-compose.yml',
   'deploy/k8s/kustomization.yaml',
+  'deploy/README.md',
   'package-lock.json',
 ];
 const snapshot = (root: string) => ({

@@ -85,15 +85,15 @@ describe('abuse limits (standalone)', () => {
     expect(again.errors).toBeUndefined();
   });
 
-  it('caps active API keys at 50 per user, also under 50 aliased createApiKey mutations in one request', async () => {
+  it('caps active API keys at 50 per user, also under 51 aliased createApiKey mutations in one request', async () => {
     const { browser } = await signedUp();
-    const CREATE = aliased(50, 'createApiKey', 'CreateApiKeyInput', '{ apiKey { id } }');
+    const CREATE = aliased(51, 'createApiKey', 'CreateApiKeyInput', '{ apiKey { id } }');
     const variables = Object.fromEntries(
-      Array.from({ length: 50 }, (_, i) => [`in${i}`, { name: `key ${i}` }]),
+      Array.from({ length: 51 }, (_, i) => [`in${i}`, { name: `key ${i}` }]),
     );
     const result = await browser.request(CREATE, variables);
-    // One refusal (createApiKey is non-null, so it nulls the whole `data`); the other 49 were created, the
-    // sign-up's default key making 50.
+    // One refusal (createApiKey is non-null, so it nulls the whole `data`); the other 50 were created (sign-up
+    // makes no key, decision 088).
     expect(result.errors).toHaveLength(1);
     expect(result.errors?.[0]).toMatchObject({
       message:

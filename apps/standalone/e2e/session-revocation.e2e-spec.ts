@@ -142,8 +142,8 @@ describe('session and access-token revocation (standalone)', () => {
         'ok',
       );
       const names = await browser.request<{ apiKeys: Array<{ id: string }> }>(API_KEYS);
-      // The default key of sign-up, the fresh one and the one confirmed by password: nothing from refusals.
-      expect(names.data!.apiKeys).toHaveLength(3);
+      // The fresh one and the one confirmed by password (sign-up makes none): nothing from refusals.
+      expect(names.data!.apiKeys).toHaveLength(2);
     });
 
     it('another account’s password does not confirm for this one', async () => {
