@@ -299,7 +299,9 @@ export function plannedEdits(options) {
         const anchor = source.search(/^\| `gateway` /m);
         if (anchor < 0) throw new Error(`${file}: cannot find the gateway row of the processes table`);
         const row = `| \`${name}\` | NATS service, owns data | 9464 | NATS, MongoDB |\n`;
-        return `${source.slice(0, anchor)}${row}${source.slice(anchor)}`;
+        const withRow = `${source.slice(0, anchor)}${row}${source.slice(anchor)}`;
+        // The environment table names the apps that read MONGO_URL: a data service does.
+        return withRow.replace(/^(\| `MONGO_URL` +\| )([^|]*?)( *\|)/m, `$1$2, ${name}$3`);
       },
     });
     edits.push({
