@@ -88,6 +88,11 @@ export class Product {
     return true;
   }
 
+  /** Stops the process (SIGTERM, then SIGKILL after 10 s); the next `ensureRunning` starts a new one. */
+  async retire(): Promise<void> {
+    await this.process?.stop();
+  }
+
   async stop(): Promise<void> {
     await this.process?.stop();
     for (const dir of this.dataDirs) rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,8 @@ export interface ProbeReport {
   readonly survived: boolean;
   /** The product had to be started again before this probe (an earlier one killed it). */
   readonly restarted: boolean;
+  /** Work was still running at the probe's deadline; the process was then replaced. */
+  readonly unfinished: boolean;
   readonly outcome: string;
   readonly checks: Check[];
   readonly ms: number;
@@ -120,8 +122,9 @@ export class AbuseRun {
     const started = Date.now();
     let outcome: string;
     let checks: Check[];
+    let unfinished = false;
     try {
-      ({ outcome, checks } = await probe.run(context));
+      ({ outcome, checks, unfinished = false } = await probe.run(context));
     } catch (error) {
       outcome = `probe failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
       checks = [{ what: 'probe ran', ok: false, detail: outcome }];
@@ -144,6 +147,7 @@ export class AbuseRun {
       settledAfterMs: settled?.afterMs ?? null,
       survived,
       restarted,
+      unfinished,
       outcome,
       checks: [
         { what: 'no crash', ok: survived, detail: survived ? 'alive' : `died: ${this.main.lastOutput(3)}` },
@@ -152,6 +156,7 @@ export class AbuseRun {
       ms,
     };
     this.reports.push(report);
+    if (unfinished) await this.main.retire();
     return report;
   }
 }
