@@ -68,7 +68,7 @@ export const SIZES: Record<AbuseScale, Sizes> = {
     search: { connections: 20, seconds: 4 },
     add: { connections: 40, seconds: 4 },
     uploadDeadlineMs: 60_000,
-    settleMs: 5_000,
+    settleMs: 2_000,
   },
 };
 
@@ -263,11 +263,12 @@ function uploadChecks(
   if (u.last.state === 'failed')
     checks.push(check('failed with a reason', !!u.last.error, `error: ${u.last.error ?? 'none'}`));
   else if (u.last.state === 'done' && fullPages !== undefined)
+    // Cut short: fewer pages read, or every page counted but fewer chunks kept than there are pages.
     checks.push(
       check(
         'not processed in full',
-        (u.last.pages ?? 0) < fullPages,
-        `pages ${u.last.pages} of ${fullPages}`,
+        (u.last.pages ?? fullPages) < fullPages || (u.last.chunks ?? fullPages) < fullPages,
+        `pages ${u.last.pages}, chunks ${u.last.chunks} of ${fullPages} pages`,
       ),
     );
   else checks.push(check('failed (or cut short)', false, `state ${u.last.state}`));
@@ -737,7 +738,6 @@ const ALL_PROBES: readonly Probe[] = [
 
       const after = (await listUploads()).filter((u) => !before.has(u.id));
       const receiving = after.filter((u) => u.state === 'receiving');
-      const failedIds = after.filter((u) => u.state === 'failed').map((u) => u.id);
       // Every failed upload of the account (earlier probes' included) should have its file removed.
       const allFailed = (await listUploads()).filter((u) => u.state === 'failed').map((u) => u.id);
       const leftFiles = allFailed.filter((id) => dirs().includes(id));
@@ -751,11 +751,6 @@ const ALL_PROBES: readonly Probe[] = [
             'damaged file refused with 4xx',
             failed.status >= 400 && failed.status < 500,
             `status ${failed.status}`,
-          ),
-          check(
-            'the failed upload is recorded as failed',
-            failedIds.length >= 1,
-            `${failedIds.length} failed`,
           ),
           check('no receiving row left', receiving.length === 0, `${receiving.length} receiving`),
           check('no files left by failed uploads', leftFiles.length === 0, leftFiles.join(',') || 'none'),
