@@ -117,9 +117,10 @@ export async function docxBomb(xmlBytes: number): Promise<Buffer> {
 
 /** A PDF of `pages` pages, each with one short sentence of its own (about 150 bytes a page). */
 export function manyPagePdf(pages: number): Buffer {
-  const parts: string[] = ['%PDF-1.4\n'];
+  const start = '%PDF-1.4\n';
+  const parts: string[] = [start];
   const offsets: number[] = [];
-  let length = parts[0]!.length;
+  let length = start.length;
   const object = (id: number, body: string) => {
     offsets[id] = length;
     const text = `${id} 0 obj\n${body}\nendobj\n`;
@@ -177,8 +178,8 @@ export async function hugePng(width: number, height: number): Promise<Buffer> {
   let a = 1;
   let b = 0;
   for (const chunk of rows()) {
-    for (let i = 0; i < chunk.length; i++) {
-      a = (a + chunk[i]!) % 65521;
+    for (const byte of chunk) {
+      a = (a + byte) % 65521;
       b = (b + a) % 65521;
     }
   }

@@ -105,27 +105,22 @@ export class Product {
     const signedUp = await browser.request<{ signUp: { id: string } }>(SIGN_UP, {
       input: { email, password: PASSWORD, name: label },
     });
-    if (signedUp.errors) throw new Error(`sign-up failed: ${JSON.stringify(signedUp.errors)}`);
-    const created = await browser.request<{ createApiKey: { secret: string; apiKey: { id: string } } }>(
-      CREATE_KEY,
-      { input: { name: `${label} key` } },
-    );
-    if (created.errors) throw new Error(`key creation failed: ${JSON.stringify(created.errors)}`);
-    return {
-      email,
-      userId: signedUp.data!.signUp.id,
-      browser,
-      apiKey: created.data!.createApiKey.secret,
-      keyId: created.data!.createApiKey.apiKey.id,
-    };
+    const userId = signedUp.data?.signUp.id;
+    if (!userId) throw new Error(`sign-up failed: ${JSON.stringify(signedUp.errors ?? signedUp.status)}`);
+    const { secret, keyId } = await this.createKey({ browser }, `${label} key`);
+    return { email, userId, browser, apiKey: secret, keyId };
   }
 
   /** Another key of the same account. */
-  async createKey(account: Account, name: string): Promise<{ secret: string; keyId: string }> {
+  async createKey(
+    account: Pick<Account, 'browser'>,
+    name: string,
+  ): Promise<{ secret: string; keyId: string }> {
     const created = await account.browser.request<{
       createApiKey: { secret: string; apiKey: { id: string } };
     }>(CREATE_KEY, { input: { name } });
-    if (created.errors) throw new Error(`key creation failed: ${JSON.stringify(created.errors)}`);
-    return { secret: created.data!.createApiKey.secret, keyId: created.data!.createApiKey.apiKey.id };
+    const key = created.data?.createApiKey;
+    if (!key) throw new Error(`key creation failed: ${JSON.stringify(created.errors ?? created.status)}`);
+    return { secret: key.secret, keyId: key.apiKey.id };
   }
 }

@@ -195,7 +195,7 @@ export function formatTable(reports: readonly ProbeReport[], scale: string): str
       failed ? `${failed} FAIL` : 'ok',
     ];
   });
-  const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i] ?? c.length)).join(' | ')} |`;
   const out = [
     `Abuse probes (${scale} size). Targets: /api/status p99 <= ${EXPECTED.statusP99Ms} ms during each probe; RSS back within ${EXPECTED.rssTolerance * 100}% ("settled": when, or "(no)"); no crash.`,
     line(header),
