@@ -2,7 +2,7 @@
  * Hostile inputs, generated in code (nothing large is committed): archives that inflate far past their size,
  * documents with many pages, images with many pixels, and JSON shaped to make a server work hard.
  */
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { crc32, createDeflate, createDeflateRaw } from 'node:zlib';
 
 interface ZipEntry {
   readonly name: string;
@@ -12,9 +12,12 @@ interface ZipEntry {
   readonly size: number;
 }
 
-/** Deflates what `chunks` yields (one chunk at a time, so a 400 MiB entry never exists in memory). */
-async function deflateEntry(name: string, chunks: Iterable<Buffer>): Promise<ZipEntry> {
-  const deflate = createDeflateRaw({ level: 9 });
+/**
+ * Deflates what `chunks` yields (one chunk at a time, so a 400 MiB entry never exists in memory): raw for a
+ * ZIP entry, or in the zlib wrapper (header and Adler-32) that PNG wants.
+ */
+async function deflateEntry(name: string, chunks: Iterable<Buffer>, zlibWrapper = false): Promise<ZipEntry> {
+  const deflate = zlibWrapper ? createDeflate({ level: 9 }) : createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -157,35 +160,23 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A valid, blank 1-bit greyscale PNG of `width` x `height` (20000 x 20000 is 400 million pixels in about
- * 50 KB): decoders that expand it to RGBA need 4 bytes a pixel.
+ * A valid, blank 8-bit greyscale PNG of `width` x `height` (20000 x 20000 is 400 million pixels in about
+ * 400 KB): decoders that expand it to RGBA need 4 bytes a pixel.
  */
 export async function hugePng(width: number, height: number): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(0, 9); // greyscale
-  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then the row's bits
+  const row = Buffer.alloc(1 + width); // filter byte 0, then one byte a pixel
   const rowsPerChunk = Math.max(1, Math.floor((1 << 20) / row.length));
   const block = Buffer.concat(Array.from({ length: rowsPerChunk }, () => row));
   function* rows(): Generator<Buffer> {
     for (let y = 0; y < height; y += rowsPerChunk)
       yield y + rowsPerChunk <= height ? block : block.subarray(0, (height - y) * row.length);
   }
-  // The zlib wrapper PNG needs around a raw deflate stream: header, data, Adler-32.
-  const raw = await deflateEntry('idat', rows());
-  let a = 1;
-  let b = 0;
-  for (const chunk of rows()) {
-    for (const byte of chunk) {
-      a = (a + byte) % 65521;
-      b = (b + a) % 65521;
-    }
-  }
-  const adler = Buffer.alloc(4);
-  adler.writeUInt32BE(((b << 16) | a) >>> 0, 0);
-  const idat = Buffer.concat([Buffer.from([0x78, 0xda]), raw.data, adler]);
+  const idat = (await deflateEntry('idat', rows(), true)).data;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),

@@ -36,6 +36,8 @@ export interface Sizes {
   readonly uploadDeadlineMs: number;
   /** Longest wait for RSS to come back after a probe. */
   readonly settleMs: number;
+  /** Longest wait for a quiet server before a probe (else the process is replaced). */
+  readonly quietMs: number;
 }
 
 const MB = 1 << 20;
@@ -54,6 +56,7 @@ export const SIZES: Record<AbuseScale, Sizes> = {
     add: { connections: 200, seconds: 30 },
     uploadDeadlineMs: 300_000,
     settleMs: 60_000,
+    quietMs: 120_000,
   },
   ci: {
     signInExtraFields: 60_000,
@@ -69,6 +72,7 @@ export const SIZES: Record<AbuseScale, Sizes> = {
     add: { connections: 40, seconds: 4 },
     uploadDeadlineMs: 60_000,
     settleMs: 2_000,
+    quietMs: 20_000,
   },
 };
 
@@ -188,6 +192,7 @@ function api(context: ProbeContext, account = context.account) {
 
 interface UploadState {
   readonly id: string;
+  readonly file_name: string;
   readonly state: string;
   readonly percent: number;
   readonly pages: number | null;
@@ -206,6 +211,11 @@ async function uploadAndFollow(
   bytes: Buffer,
 ): Promise<{ accepted: Answer; last: UploadState | null; ended: boolean; ms: number }> {
   const http = api(context);
+  const listed = async (): Promise<UploadState[]> => {
+    const page = await http.get(`${http.base}/uploads?limit=100`);
+    return page.status === 200 ? (JSON.parse(page.text) as { uploads: UploadState[] }).uploads : [];
+  };
+  const known = new Set((await listed()).map((u) => u.id));
   const started = performance.now();
   const accepted = await http.post(`${http.base}/upload_base64?async=true`, {
     fileName,
@@ -213,8 +223,14 @@ async function uploadAndFollow(
     fileSize: bytes.length,
     fileData: bytes.toString('base64'),
   });
-  if (accepted.status !== 202 && accepted.status !== 200) return { accepted, last: null, ended: true, ms: 0 };
-  const id = (JSON.parse(accepted.text) as { upload_id: string }).upload_id;
+  let id: string | undefined;
+  if (accepted.status === 202 || accepted.status === 200) {
+    id = (JSON.parse(accepted.text) as { upload_id: string }).upload_id;
+  } else if (accepted.status === 0 || accepted.status >= 500) {
+    // The answer was lost (timeout, 503) but the upload may have been taken and its job be running: follow it.
+    id = (await listed()).find((u) => !known.has(u.id) && u.file_name === fileName)?.id;
+  }
+  if (!id) return { accepted, last: null, ended: true, ms: Math.round(performance.now() - started) };
   const deadline = Date.now() + context.sizes.uploadDeadlineMs;
   let last: UploadState | null = null;
   while (Date.now() < deadline) {
@@ -234,7 +250,7 @@ async function uploadAndFollow(
 
 const describeUpload = (u: { last: UploadState | null; accepted: Answer; ms: number }): string =>
   u.last
-    ? `${u.last.state} ${u.last.percent}% pages=${u.last.pages ?? '-'} chunks=${u.last.chunks ?? '-'} after ${(u.ms / 1000).toFixed(1)} s${u.last.error ? ` (${u.last.error.slice(0, 80)})` : ''}`
+    ? `${u.accepted.status === 200 || u.accepted.status === 202 ? '' : `answered ${u.accepted.status}, then `}${u.last.state} ${u.last.percent}% pages=${u.last.pages ?? '-'} chunks=${u.last.chunks ?? '-'} after ${(u.ms / 1000).toFixed(1)} s${u.last.error ? ` (${u.last.error.slice(0, 80)})` : ''}`
     : `refused ${u.accepted.status} ${u.accepted.text.slice(0, 100)}`;
 
 /**
@@ -243,11 +259,9 @@ const describeUpload = (u: { last: UploadState | null; accepted: Answer; ms: num
  */
 function uploadChecks(
   u: { accepted: Answer; last: UploadState | null; ended: boolean },
-  product: Product,
   fullPages?: number,
 ): Check[] {
-  const alive = product.alive();
-  const checks = [check('server survived', alive, alive ? 'alive' : `dead: ${product.lastOutput(2)}`)];
+  const checks: Check[] = [];
   if (!u.last) {
     checks.push(
       check(
@@ -259,7 +273,10 @@ function uploadChecks(
     );
     return checks;
   }
-  checks.push(check('upload ended', u.ended, `state ${u.last.state} ${u.last.percent}%`));
+  checks.push(
+    statusIn('upload answered', u.accepted.status, [200, 202]),
+    check('upload ended', u.ended, `state ${u.last.state} ${u.last.percent}%`),
+  );
   if (u.last.state === 'failed')
     checks.push(check('failed with a reason', !!u.last.error, `error: ${u.last.error ?? 'none'}`));
   else if (u.last.state === 'done' && fullPages !== undefined)
@@ -343,7 +360,7 @@ const ALL_PROBES: readonly Probe[] = [
       );
       return {
         outcome: `${kb(file.length)} -> ${kb(context.sizes.docxBombXmlBytes)} XML: ${describeUpload(upload)}`,
-        checks: uploadChecks(upload, context.product),
+        checks: uploadChecks(upload),
         unfinished: !upload.ended,
       };
     },
@@ -358,7 +375,7 @@ const ALL_PROBES: readonly Probe[] = [
       const upload = await uploadAndFollow(context, 'pages.pdf', 'application/pdf', file);
       return {
         outcome: `${kb(file.length)}, ${pages} pages: ${describeUpload(upload)}`,
-        checks: uploadChecks(upload, context.product, pages),
+        checks: uploadChecks(upload, pages),
         unfinished: !upload.ended,
       };
     },
@@ -379,7 +396,7 @@ const ALL_PROBES: readonly Probe[] = [
       );
       return {
         outcome: `${kb(file.length)} -> ${kb(xmlBytes)} XML: ${describeUpload(upload)}`,
-        checks: uploadChecks(upload, context.product),
+        checks: uploadChecks(upload),
         unfinished: !upload.ended,
       };
     },
@@ -398,7 +415,7 @@ const ALL_PROBES: readonly Probe[] = [
       );
       return {
         outcome: `${uploads.length} x ${kb(file.length)} ${side}x${side}: ${uploads.map(describeUpload).join('; ')}`,
-        checks: uploads.flatMap((u) => uploadChecks(u, context.product)),
+        checks: uploads.flatMap((u) => uploadChecks(u)),
         unfinished: uploads.some((u) => !u.ended),
       };
     },
@@ -594,6 +611,8 @@ const ALL_PROBES: readonly Probe[] = [
       return {
         outcome: `seed ${seeded.status}; ${line('search', search)}; ${line('add', add)}`,
         checks: [...loadChecks('search', search), ...loadChecks('add', add)],
+        // Requests the clients gave up on may still be queued in the server.
+        unfinished: search.timeouts + add.timeouts > 0,
       };
     },
   },

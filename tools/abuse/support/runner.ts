@@ -106,7 +106,14 @@ export class AbuseRun {
 
   /** Runs one probe with `/api/status` polled throughout and RSS read before, after and once settled. */
   async run(probe: Probe): Promise<ProbeReport> {
-    const restarted = await this.main.ensureRunning();
+    let restarted = await this.main.ensureRunning();
+    // The previous probe's tail (queued requests, a job) is not this probe's: wait for a quiet server, or
+    // replace it when it does not settle.
+    const quietAfterMs = await quiet(this.main.url, this.sizes.quietMs);
+    if (quietAfterMs === null) {
+      await this.main.retire();
+      restarted = await this.main.ensureRunning();
+    }
     if (restarted || !this.account) this.account = await this.main.signUp('abuse');
     const context: ProbeContext = {
       product: this.main,
@@ -159,6 +166,28 @@ export class AbuseRun {
     if (unfinished) await this.main.retire();
     return report;
   }
+}
+
+/**
+ * Waits until `/api/status` answers within 250 ms three times in a row (checked every 200 ms), at most
+ * `maxMs`: answers how long that took, or null when the server did not get quiet.
+ */
+async function quiet(url: string, maxMs: number): Promise<number | null> {
+  const started = Date.now();
+  let fast = 0;
+  while (Date.now() - started < maxMs) {
+    const sent = performance.now();
+    const ok = await fetch(`${url}/api/status`, { signal: AbortSignal.timeout(5_000) })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.status === 200;
+      })
+      .catch(() => false);
+    fast = ok && performance.now() - sent < 250 ? fast + 1 : 0;
+    if (fast >= 3) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
 }
 
 const pad = (text: string, width: number) =>
