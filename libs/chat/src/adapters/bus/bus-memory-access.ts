@@ -22,14 +22,18 @@ export class BusMemoryAccess implements MemoryAccess {
     return (await this.bus.request(MemorySubjects.search, request, { userId })).results;
   }
 
-  async openFactsOn(
+  openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]> {
+    return this.openFactsWith(userId, scope, { subject });
+  }
+
+  async openFactsWith(
     userId: string,
     scope: MemoryScopeFields,
-    subject: string,
+    metadata: Readonly<Record<string, string>>,
   ): Promise<readonly MemoryView[]> {
     const page = await this.bus.request(
       MemorySubjects.list,
-      { ...scope, limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { subject } },
+      { ...scope, limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { ...metadata } },
       { userId },
     );
     return page.memories;
