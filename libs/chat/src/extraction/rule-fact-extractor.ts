@@ -20,7 +20,7 @@ export function extractFactsByRules(text: string, now: Date = new Date()): Candi
   // ("Pepper passed away", "Noah is five"): a text with neither states nothing, and is not given to
   // compromise (most of an extraction's time).
   const rename = renameIn(text);
-  if (!rename && !FIRST_PERSON.test(text) && !NAMED_EVENT.test(text)) return [];
+  if (!rename && !FIRST_PERSON.test(text) && !NAMED_EVENT.test(text) && !UNSAID_I.test(text)) return [];
   const facts: CandidateFact[] = [];
   const push = (fact: CandidateFact) => {
     if (!facts.some((known) => known.subject === fact.subject && known.value === fact.value))
@@ -49,6 +49,9 @@ const NAMED_EVENT = new RegExp(
   `\\b(?:passed away|died|had (?:a|her|his|their) baby|was born|arrived|is (?:\\d{1,3}|${NUMBER_WORDS})\\b)`,
   'i',
 );
+/** A sentence that leaves its "I" unsaid: "Finally sold the Civic!" */
+const UNSAID_I =
+  /(?:^|[.!?]\s+)(?:just |finally |recently )?(?:sold|bought|quit|moved|switched|started|cut out|gave up|stopped)\b/i;
 /** A message about a birth: "we have three" then counts children. */
 const BIRTH = /\b(?:baby|was born|arrived|newborn)\b/i;
 /** The start of a fact whose end is not known: the model has no open start, and "always" reads right. */
