@@ -605,6 +605,102 @@ const CHANGES: ReadonlyArray<readonly [string, readonly Change[]]> = [
       },
     ],
   ],
+  // more ways to say a change
+  [
+    'From 2015 to 2018 I lived in Tokyo.',
+    [
+      {
+        text: 'User lived in Tokyo.',
+        subject: 'residence',
+        value: 'tokyo',
+        validFrom: '2015-01-01T00:00:00.000Z',
+        validTo: '2019-01-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    'I got laid off from Amazon last week.',
+    [
+      {
+        text: 'User was laid off from Amazon.',
+        subject: 'employer',
+        value: 'not amazon',
+        kind: 'negation',
+        ends: [{ slot: 'occupation' }],
+      },
+    ],
+  ],
+  [
+    "I'm not a vegan anymore.",
+    [
+      {
+        text: 'User is no longer vegan.',
+        subject: 'diet',
+        value: 'not vegan',
+        kind: 'negation',
+        ends: [{ subject: 'diet', value: 'vegan' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    'My husband Tom and I got divorced last year.',
+    [
+      {
+        text: 'User and Tom broke up.',
+        subject: 'relationship:tom',
+        value: 'ended',
+        kind: 'negation',
+        ends: [{ mentions: 'Tom' }],
+      },
+    ],
+  ],
+  [
+    'I traded in my Golf for a Polestar 2.',
+    [
+      {
+        text: 'User owns a Polestar 2.',
+        subject: 'owns:polestar 2',
+        value: 'yes',
+        ends: [{ mentions: 'Golf' }],
+      },
+    ],
+  ],
+  [
+    'I no longer play the piano.',
+    [
+      {
+        text: 'User no longer plays the piano.',
+        subject: 'doing:play:piano',
+        value: 'no',
+        kind: 'negation',
+        ends: [{ mentions: 'piano' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    "I'm a software engineer at Spotify.",
+    [
+      {
+        text: 'User works as a software engineer at Spotify.',
+        subject: 'occupation',
+        value: 'software engineer',
+      },
+    ],
+  ],
+  [
+    'I work as a nurse and I have a golden retriever called Biscuit.',
+    [
+      { text: 'User works as a nurse.', subject: 'occupation', value: 'nurse' },
+      {
+        text: 'User has a golden retriever called Biscuit.',
+        subject: 'pet:biscuit',
+        value: 'golden retriever',
+      },
+    ],
+  ],
+  ['I have asthma.', [{ text: 'User has asthma.', subject: 'health:asthma', value: 'yes' }]],
   // questions and small talk
   [
     'Our old cat Pepper is nineteen, can you believe it?',

@@ -73,6 +73,15 @@ interface Period {
  * 2019", "since 2020". Relative times ("yesterday", "last weekend") give no validity: they are cut out only.
  */
 function periodOf(sentence: string, now: Date): Period | null {
+  const range = sentence.match(
+    /\b(?:from|between)\s+((?:19|20)\d\d)\s+(?:to|and|until|till)\s+((?:19|20)\d\d)\b/i,
+  );
+  if (range && Number(range[1]) <= Number(range[2]) && Number(range[2]) <= now.getUTCFullYear()) {
+    return {
+      from: new Date(Date.UTC(Number(range[1]), 0, 1)).toISOString(),
+      to: new Date(Date.UTC(Number(range[2]) + 1, 0, 1)).toISOString(),
+    };
+  }
   const year = sentence.match(/\b(?:in|during|since|from|until|by|of)\s+((?:19|20)\d\d)\b/i);
   if (year && !/\bborn\b/i.test(sentence)) {
     const y = Number(year[1]);
@@ -103,7 +112,8 @@ function withoutTimes(clause: string, now: Date): string {
     result = result.slice(0, found.index) + result.slice(found.index + found.text.length);
   }
   return result
-    .replace(/\b(?:in|during|since|from|until|by|of)\s+(?:19|20)\d\d\b/gi, '')
+    .replace(/\b(?:from|between)\s+(?:19|20)\d\d\s+(?:to|and|until|till)\s+(?:19|20)\d\d\b/gi, '')
+    .replace(/\b(?:back )?(?:in|during|since|from|until|by|of)\s+(?:19|20)\d\d\b/gi, '')
     .replace(
       /\b(?:in|during|this|last|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|weekend|week|month|year)\b/gi,
       '',
@@ -153,7 +163,7 @@ function clausesOf(sentence: string): string[] {
 
 /** Openings that say nothing ("Oh, and an update: ..."), cut before the statement is read. */
 const FILLER =
-  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|now|these days|nowadays|currently|today|at the moment|as of)\b[,!]?\s*/i;
+  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|back|now|these days|nowadays|currently|today|at the moment|as of)\b[,!]?\s*/i;
 /** Openings that mark a correction of something said before. */
 const CORRECTION =
   /^(?:actually|correction|to correct (?:myself|that)|sorry|no|wait|i meant)[,:]?\s+(?:i meant\s+(?:that\s+)?)?/i;
@@ -245,7 +255,7 @@ function readClause(raw: string, context: MessageContext): ReadClause {
   if (tense) {
     past = true;
     clause = `i ${PAST_TENSE[tense[1]!.toLowerCase()]}${clause.slice(tense[0].length)}`;
-  } else if (/^i was (?!born)/i.test(clause)) {
+  } else if (/^i was (?!born|made|laid|fired|let)/i.test(clause)) {
     past = true;
     clause = clause.replace(/^i was /i, 'i am ');
   }
@@ -313,7 +323,8 @@ const clean = (value: string): string => {
     .trim();
 };
 
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const capitalise = (value: string) =>
+  /^(?:a|an|the) /.test(value) ? value : value.charAt(0).toUpperCase() + value.slice(1);
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 interface Rule {
@@ -443,6 +454,35 @@ const CHANGES: readonly Rule[] = [
       ),
   },
   {
+    pattern:
+      /^i (?:have |got |was |am |have been )?(?:laid off|made redundant|fired|let go|sacked)(?: (?:from|by) (.+))?$/i,
+    build: (m) =>
+      fact(
+        `User was laid off${m[1] ? ` from ${clean(m[1])}` : ''}`,
+        'work',
+        0.7,
+        'employer',
+        m[1] ? `not ${clean(m[1])}` : 'none',
+        {
+          kind: 'negation',
+          ends: JOB_ENDS,
+        },
+      ),
+  },
+  {
+    pattern: /^i (?:have )?retired$/i,
+    build: () => fact('User is retired', 'work', 0.7, 'occupation', 'retired', { ends: JOB_ENDS }),
+  },
+  {
+    pattern: new RegExp(`^i am not (?:a |an )?(${DIETS}) (?:anymore|any more)$`, 'i'),
+    build: (m) =>
+      fact(`User is no longer ${m[1]!.toLowerCase()}`, 'preference', 0.6, 'diet', `not ${m[1]!}`, {
+        kind: 'negation',
+        ends: [{ subject: 'diet', value: normaliseValue(m[1]!) }],
+        keepWhenEnding: false,
+      }),
+  },
+  {
     pattern: /^i am (?:not|no longer) (\w+?)ing(?: anymore| any more)?$/i,
     build: (m) =>
       fact(
@@ -532,6 +572,23 @@ const CHANGES: readonly Rule[] = [
       }),
   },
   {
+    pattern:
+      /^i (?:have )?(?:traded|swapped|exchanged)(?: in)? (?:my |the |our )?(.+?) for (?:a |an )?(.+)$/i,
+    build: (m) => {
+      const thing = clean(m[2]!);
+      return fact(
+        `User owns ${article(thing)} ${thing}`,
+        'personal',
+        0.6,
+        `owns:${normaliseValue(thing)}`,
+        'yes',
+        {
+          ends: [{ mentions: lastWord(clean(m[1]!)) }],
+        },
+      );
+    },
+  },
+  {
     pattern: /^i (?:have )?sold (?:my |the |our )?(.+)$/i,
     build: (m) => {
       const thing = clean(m[1]!);
@@ -544,7 +601,7 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^(?:(${NAME}) and i|i and (${NAME})|i) (?:have )?(?:broke|broken|split|separated|divorced)(?: up)?(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i and (${NAME})|(?:my (?:${PARTNERS.join('|')}) and )?i) (?:have )?(?:got )?(?:broke|broken|split|separated|divorced)(?: up)?(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
       'iu',
     ),
     build: (m) => {
@@ -575,6 +632,37 @@ const CHANGES: readonly Rule[] = [
       return fact(`${who} passed away`, 'personal', 0.8, `event:died:${normaliseValue(m[2]!)}`, 'died', {
         ends: [{ mentions: m[2]! }],
       });
+    },
+  },
+  {
+    pattern: new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died)$`, 'i'),
+    build: (m) =>
+      fact(
+        `User's ${m[1]!.toLowerCase()} passed away`,
+        'personal',
+        0.8,
+        `event:died:${m[1]!.toLowerCase()}`,
+        'died',
+      ),
+  },
+  {
+    pattern: /^i (?:no longer|do not|don't) (\w+) (.+?)(?: anymore| any more)?$/i,
+    build: (m) => {
+      const thing = clean(m[2]!);
+      if (/^(?:know|think|want|need|have|see|care|mind|remember|understand|feel|get|go)$/i.test(m[1]!))
+        return null;
+      return fact(
+        `User no longer ${m[1]!.toLowerCase()}s ${thing}`,
+        'personal',
+        0.5,
+        `doing:${m[1]!.toLowerCase()}:${normaliseValue(thing)}`,
+        'no',
+        {
+          kind: 'negation',
+          ends: [{ mentions: lastWord(thing) }],
+          keepWhenEnding: false,
+        },
+      );
     },
   },
   {
@@ -876,6 +964,67 @@ const RULES: readonly Rule[] = [
           ),
   },
   {
+    pattern: new RegExp(
+      `^i (?:now )?(?:have|got|adopted|rescued|bought|took in) (?:a |an |two |three |\\d+ )?(?:new )?([\\p{L} -]{2,30}?) (?:called|named) (${NAME}(?: and ${NAME})?)$`,
+      'iu',
+    ),
+    build: (m) => {
+      const animal = m[1]!.toLowerCase();
+      return fact(
+        `User has ${article(animal)} ${animal} called ${m[2]}`,
+        'personal',
+        0.7,
+        `pet:${normaliseValue(m[2]!)}`,
+        animal,
+      );
+    },
+  },
+  {
+    pattern:
+      /^i (?:have|suffer from|live with|was diagnosed with|am diagnosed with|got diagnosed with) (asthma|diabetes|type [12] diabetes|epilepsy|migraines?|arthritis|adhd|autism|dyslexia|anxiety|depression|high blood pressure|coeliac disease|celiac disease|eczema|psoriasis|ibs|crohn's(?: disease)?|long covid|tinnitus|a bad back|back pain)$/i,
+    build: (m) =>
+      fact(`User has ${m[1]!.toLowerCase()}`, 'personal', 0.8, `health:${normaliseValue(m[1]!)}`, 'yes'),
+  },
+  {
+    pattern:
+      /^i am (diabetic|epileptic|asthmatic|pregnant|deaf|blind|colou?r-?blind|dyslexic|autistic|hard of hearing)\b(.*)$/i,
+    build: (m) =>
+      fact(
+        `User is ${m[1]!.toLowerCase()}${clean(m[2]!) ? ` ${clean(m[2]!)}` : ''}`,
+        'personal',
+        0.8,
+        `health:${m[1]!.toLowerCase()}`,
+        'yes',
+      ),
+  },
+  {
+    pattern: /^i (?:have )?graduated(?: from (.+?))?(?: with (?:a |an )?(.+))?$/i,
+    build: (m) =>
+      m[1] || m[2]
+        ? fact(
+            `User graduated${m[1] ? ` from ${clean(m[1])}` : ''}${m[2] ? ` with ${article(m[2])} ${clean(m[2])}` : ''}`,
+            'work',
+            0.7,
+            `study:graduated:${normaliseValue(clean(m[1] ?? m[2]!))}`,
+            clean(m[2] ?? m[1]!),
+          )
+        : null,
+  },
+  {
+    pattern: new RegExp(
+      `^i (?:am |got |have got )?engaged to (?:my (?:boyfriend|girlfriend|partner) )?(${NAME})$`,
+      'iu',
+    ),
+    build: (m) =>
+      fact(
+        `User is engaged to ${m[1]}`,
+        'personal',
+        0.8,
+        `family:fiance:${normaliseValue(m[1]!)}`,
+        'engaged',
+      ),
+  },
+  {
     pattern: /^my (?:favou?rite) ([\p{L} ]{2,30}?) is (.+)$/iu,
     build: (m) =>
       fact(
@@ -985,7 +1134,7 @@ const RULES: readonly Rule[] = [
       fact(`User speaks ${clean(m[1]!)}`, 'personal', 0.6, `speaks:${normaliseValue(clean(m[1]!))}`, 'yes'),
   },
   {
-    pattern: /^i am (\d{1,3}) (?:years old|years of age|yo)$/i,
+    pattern: /^i am (\d{1,3})(?: years old| years of age| yo)?(?:,? not \d{1,3})?$/i,
     build: (m) => fact(`User is ${m[1]} years old`, 'personal', 0.6, 'age', m[1]!),
   },
   {
@@ -1028,10 +1177,10 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i am (?:a |an )([\p{L} -]{2,40})$/iu,
+    pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (?:at|for|with) (.+))?$/iu,
     build: (m) => {
       const what = clean(m[1]!).toLowerCase();
-      if (FAMILY_ROLES.test(what))
+      if (!m[2] && FAMILY_ROLES.test(what))
         return fact(
           `User is ${article(what)} ${what}`,
           'personal',
@@ -1040,7 +1189,7 @@ const RULES: readonly Rule[] = [
           'yes',
         );
       if (what.split(' ').length > 3 || NOT_OCCUPATION.test(what) || !OCCUPATION.test(what)) return null;
-      return job(what, undefined);
+      return job(what, m[2]);
     },
   },
 ];
