@@ -137,7 +137,7 @@ function clausesOf(sentence: string): string[] {
       // "Callum and I broke up" is one statement; "Noah is five and Ella is three" is two.
       .replace(
         /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got)\b)/gu,
-        '$1 \u0000I ',
+        '$1 \uE000I ',
       )
       .split(/\s+and\s+(?=[A-Z\u00C0-\u024F][\p{L}'-]+ (?:is|was|has|lives|works)\b)/u)
       .flatMap((part) =>
@@ -148,7 +148,7 @@ function clausesOf(sentence: string): string[] {
           ),
         ),
       )
-      .map((clause) => clause.replace(/\u0000/g, 'and ').trim())
+      .map((clause) => clause.replace(/\uE000/g, 'and ').trim())
       .filter(Boolean)
       // "Actually, my name is Robert": the correction mark belongs to the statement after it.
       .reduce<string[]>((clauses, clause) => {
