@@ -407,6 +407,7 @@ const CHANGES: readonly Rule[] = [
         `not ${clean(m[1]!)}`,
         {
           kind: 'negation',
+          ends: [{ subject: 'residence', value: normaliseValue(clean(m[1]!)) }],
           keepWhenEnding: false,
         },
       ),

@@ -191,6 +191,11 @@ export class FactLearningService {
         }
         return events;
       }
+      if (fact.keepWhenEnding === false && close.length === 0) {
+        // Said again (a retried job, a repeat): what it ends was closed the first time; nothing new to keep.
+        const [before] = await this.ended(userId, scope, fact, true);
+        if (before) return [{ event: 'NOOP', memory: before, previousText: null }];
+      }
       events.push(
         ...(await this.apply(userId, scope, origin, fact, { action: 'add', close }, known, extractedBy)),
       );
@@ -202,27 +207,36 @@ export class FactLearningService {
     return events;
   }
 
-  /** The open facts a statement ends ("I quit my job at X": the job; "sold the Civic": what names the Civic). */
-  private async ended(userId: string, scope: MemoryScopeFields, fact: CandidateFact): Promise<MemoryView[]> {
+  /**
+   * The open facts a statement ends ("I quit my job at X": the job; "sold the Civic": what names the Civic),
+   * or, with `closed`, the facts it would end that are already closed.
+   */
+  private async ended(
+    userId: string,
+    scope: MemoryScopeFields,
+    fact: CandidateFact,
+    closed = false,
+  ): Promise<MemoryView[]> {
     const found = new Map<string, MemoryView>();
     for (const ending of fact.ends ?? []) {
       const pools: (readonly MemoryView[])[] = [];
       if (ending.subject)
-        pools.push(await this.memory.openFactsWith(userId, scope, { subject: ending.subject }));
+        pools.push(await this.memory.factsWith(userId, scope, { subject: ending.subject }, closed));
       else if (ending.slot) {
-        pools.push(await this.memory.openFactsWith(userId, scope, { slot: ending.slot }));
+        pools.push(await this.memory.factsWith(userId, scope, { slot: ending.slot }, closed));
         for (const subject of SLOT_SUBJECTS[ending.slot] ?? [])
-          pools.push(await this.memory.openFactsWith(userId, scope, { subject }));
+          pools.push(await this.memory.factsWith(userId, scope, { subject }, closed));
       } else if (ending.mentions) {
         const results = await this.memory.search(userId, {
           ...scope,
           query: ending.mentions,
           limit: MENTIONING_MEMORIES,
+          includeClosed: closed,
         });
         pools.push(results.map((result) => result.memory));
       }
       for (const memory of pools.flat()) {
-        if (this.isOpen(memory) && endsMemory(ending, memory, fact)) found.set(memory.id, memory);
+        if (this.isOpen(memory) !== closed && endsMemory(ending, memory, fact)) found.set(memory.id, memory);
       }
     }
     return [...found.values()];
@@ -345,9 +359,17 @@ export class FactLearningService {
   ): Promise<{ decision: Reconciliation; known: ReadonlyMap<string, MemoryView> }> {
     const [onSubject, similar] = await Promise.all([
       this.memory.openFactsOn(userId, scope, fact.subject),
-      this.memory.search(userId, { ...scope, query: fact.text, limit: SIMILAR_MEMORIES }),
+      this.memory.search(userId, {
+        ...scope,
+        query: fact.text,
+        limit: SIMILAR_MEMORIES,
+        // A past fact said again is the closed memory it made the first time.
+        ...(fact.validTo !== undefined ? { includeClosed: true } : {}),
+      }),
     ]);
-    const openSimilar = similar.map((result) => result.memory).filter((memory) => memory.validTo === null);
+    const openSimilar = similar
+      .map((result) => result.memory)
+      .filter((memory) => memory.validTo === null || fact.validTo !== undefined);
     const decision = reconcile(fact, onSubject.map(toKnownFact), openSimilar.map(toKnownFact));
     return { decision, known: new Map([...onSubject, ...openSimilar].map((memory) => [memory.id, memory])) };
   }

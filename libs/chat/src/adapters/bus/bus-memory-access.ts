@@ -23,17 +23,25 @@ export class BusMemoryAccess implements MemoryAccess {
   }
 
   openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]> {
-    return this.openFactsWith(userId, scope, { subject });
+    return this.factsWith(userId, scope, { subject }, false);
   }
 
-  async openFactsWith(
+  async factsWith(
     userId: string,
     scope: MemoryScopeFields,
     metadata: Readonly<Record<string, string>>,
+    includeClosed: boolean,
   ): Promise<readonly MemoryView[]> {
     const page = await this.bus.request(
       MemorySubjects.list,
-      { ...scope, limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { ...metadata } },
+      {
+        ...scope,
+        limit: OPEN_FACTS_LIMIT,
+        offset: 0,
+        sort: 'recent',
+        metadata: { ...metadata },
+        includeClosed,
+      },
       { userId },
     );
     return page.memories;
