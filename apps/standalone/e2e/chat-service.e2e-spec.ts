@@ -201,6 +201,55 @@ describe('chat service: offline assistant (no provider configured)', () => {
     expect(all.find((m) => m.text === 'User lives in Paris.')?.validTo).not.toBeNull();
   });
 
+  it('learns a move said the way people say it: the old home closed, the partner kept, a dated past home', async () => {
+    const user = 'user-dora';
+    const first = await bus.request(
+      ChatSubjects.sendTurn,
+      { message: 'I live in Toulouse with my partner Hugo.' },
+      { userId: user },
+    );
+    expect(await learned(services, first.extractionJobId)).toMatchObject({ added: 2 });
+    const moved = await bus.request(
+      ChatSubjects.sendTurn,
+      {
+        message: "Oh, and an update: we've just moved house, we now live in Bordeaux.",
+        conversationId: first.conversationId,
+      },
+      { userId: user },
+    );
+    expect(await learned(services, moved.extractionJobId)).toMatchObject({ added: 1, closed: 1 });
+    const past = await bus.request(
+      ChatSubjects.sendTurn,
+      { message: 'In 2019 I lived in Madrid.', conversationId: first.conversationId },
+      { userId: user },
+    );
+    expect(await learned(services, past.extractionJobId)).toMatchObject({ added: 1, closed: 0 });
+
+    const open = await memoriesOf(bus, user);
+    expect(open.map((m) => m.text).sort()).toEqual([
+      'User lives in Bordeaux.',
+      "User's partner is named Hugo.",
+    ]);
+    expect(open.find((m) => m.text === 'User lives in Bordeaux.')?.metadata).toMatchObject({
+      slot: 'residence',
+      subject: 'residence',
+      value: 'bordeaux',
+    });
+    const all = await memoriesOf(bus, user, true);
+    expect(all.find((m) => m.text === 'User lives in Toulouse.')?.validTo).not.toBeNull();
+    const madrid = all.find((m) => m.text === 'User lived in Madrid.');
+    expect([madrid?.validFrom, madrid?.validTo]).toEqual([
+      '2019-01-01T00:00:00.000Z',
+      '2020-01-01T00:00:00.000Z',
+    ]);
+    const asOf = await bus.request(
+      MemorySubjects.list,
+      { limit: 100, offset: 0, sort: 'recent', asOf: '2019-06-01T00:00:00.000Z' },
+      { userId: user },
+    );
+    expect(asOf.memories.map((m) => m.text)).toContain('User lived in Madrid.');
+  });
+
   it('writes no document summary without a model: the caller writes an extractive one', async () => {
     expect(
       await bus.request(

@@ -111,6 +111,34 @@ describe('REST memory API: learning from messages (offline rules)', () => {
     expect((await memoriesOf(alice, 'end_user_id=dana')).length).toBe(1);
   });
 
+  it('a change closes what it ends and is not kept; said again, a change or a past fact changes nothing', async () => {
+    const messages = [
+      { role: 'user', content: 'I work as an accountant at Hartley & Finch.' },
+      { role: 'user', content: 'Big news: I quit my job at Hartley & Finch yesterday.' },
+      { role: 'user', content: 'In 2019 I lived in Madrid.' },
+    ];
+    const first = ok<LearnedJson>(await learn(alice, { end_user_id: 'erik', messages }), 201);
+    expect(first.results.map(({ event, text }) => [event, text])).toEqual([
+      ['ADD', 'User works as an accountant at Hartley & Finch.'],
+      ['CLOSE', 'User works as an accountant at Hartley & Finch.'],
+      ['ADD', 'User lived in Madrid.'],
+    ]);
+    expect(await memoriesOf(alice, 'end_user_id=erik')).toEqual([]);
+    const again = ok<LearnedJson>(
+      await learn(alice, { end_user_id: 'erik', messages: messages.slice(1) }),
+      200,
+    );
+    expect(again.results.map(({ event, text }) => [event, text])).toEqual([
+      ['NOOP', 'User works as an accountant at Hartley & Finch.'],
+      ['NOOP', 'User lived in Madrid.'],
+    ]);
+    const all = await memoriesOf(alice, 'end_user_id=erik', true);
+    expect(all.map((memory) => memory.text).sort()).toEqual([
+      'User lived in Madrid.',
+      'User works as an accountant at Hartley & Finch.',
+    ]);
+  });
+
   it('learns into the agent and run given, from the query or the body, with the metadata given', async () => {
     const learned = ok<LearnedJson>(
       await alice.call(`${memoriesPath(alice)}?end_user_id=erin&agent_id=concierge`, {

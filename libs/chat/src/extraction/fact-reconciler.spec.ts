@@ -11,6 +11,24 @@ const known = (id: string, sentence: string): KnownFact => {
 const TABLE: ReadonlyArray<readonly [string, readonly string[], string, ReturnType<typeof reconcile>]> = [
   ['a new fact is added', [], 'I live in Lisbon.', { action: 'add', close: [] }],
   [
+    'a fact told in the past that is still open is closed, not added again',
+    ['I live in Madrid.'],
+    'In 2023 I lived in Madrid.',
+    { action: 'close', close: ['m0'] },
+  ],
+  [
+    'a fact told in the past contradicts nothing: it is added, closed',
+    ['I live in Porto.'],
+    'In 2023 I lived in Madrid.',
+    { action: 'add', close: [] },
+  ],
+  [
+    'the city moved from, told first, closes the open fact on it',
+    ['I live in Leeds.'],
+    'I moved from Leeds to Bristol.',
+    { action: 'close', close: ['m0'] },
+  ],
+  [
     'the same fact again is skipped',
     ['I live in Lisbon.'],
     'I live in Lisbon now.',

@@ -16,7 +16,9 @@ export type Reconciliation =
   /** Same subject, same value, new words: the memory is updated (the memory service keeps the old version). */
   | { readonly action: 'update'; readonly memoryId: string }
   /** New: added; `close` lists the facts it contradicts, which are closed (valid_to) and kept for the past. */
-  | { readonly action: 'add'; readonly close: readonly string[] };
+  | { readonly action: 'add'; readonly close: readonly string[] }
+  /** A fact stated in the past that is still open here ("In 2023 I lived in Madrid"): it is closed, not added. */
+  | { readonly action: 'close'; readonly close: readonly string[] };
 
 const sameWords = (a: string, b: string) => normaliseValue(a) === normaliseValue(b);
 
@@ -27,6 +29,8 @@ const sameWords = (a: string, b: string) => normaliseValue(a) === normaliseValue
  * - open facts on the subject with another value: a contradiction; close them and add the new fact. A
  *   negation ("no longer lives in Paris", value "not paris") closes only the fact it negates ("paris");
  * - nothing on the subject: add.
+ * A fact stated in the past (`validTo` given) contradicts nothing: it closes the open fact that says the same
+ * (same subject and value), or is added as a closed fact.
  */
 export function reconcile(
   candidate: CandidateFact,
@@ -35,6 +39,12 @@ export function reconcile(
 ): Reconciliation {
   const duplicate = [...onSubject, ...similar].find((known) => sameWords(known.text, candidate.text));
   if (duplicate) return { action: 'skip', memoryId: duplicate.id };
+  if (candidate.validTo !== undefined) {
+    const stillOpen = onSubject.filter((known) => known.value === candidate.value);
+    return stillOpen.length > 0
+      ? { action: 'close', close: stillOpen.map((known) => known.id) }
+      : { action: 'add', close: [] };
+  }
   const sameValue = onSubject.find((known) => known.value === candidate.value);
   if (sameValue) return { action: 'update', memoryId: sameValue.id };
   if (candidate.kind === 'negation' && candidate.value.startsWith('not ')) {

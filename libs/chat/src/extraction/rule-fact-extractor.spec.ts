@@ -309,3 +309,437 @@ describe('rule-based fact extraction (compromise)', () => {
     }
   });
 });
+
+type Change = Expected & {
+  validFrom?: string;
+  validTo?: string;
+  ends?: readonly Record<string, string>[];
+  keepWhenEnding?: boolean;
+  rename?: { from: string; to: string };
+};
+
+const NOW = new Date('2026-06-15T12:00:00.000Z');
+const UNKNOWN = '1970-01-01T00:00:00.000Z';
+
+/**
+ * How people state and change facts: moves, changes, facts with times, two facts in one message, negation,
+ * corrections, events about the people close to them; and the questions and small talk that say nothing.
+ * Dates are read against NOW.
+ */
+const CHANGES: ReadonlyArray<readonly [string, readonly Change[]]> = [
+  // moves
+  [
+    'I moved from Paris to Berlin.',
+    [
+      {
+        text: 'User lived in Paris.',
+        subject: 'residence',
+        value: 'paris',
+        validFrom: UNKNOWN,
+        validTo: NOW.toISOString(),
+      },
+      { text: 'User lives in Berlin.', subject: 'residence', value: 'berlin' },
+    ],
+  ],
+  ['I now live in Berlin.', [{ text: 'User lives in Berlin.', subject: 'residence', value: 'berlin' }]],
+  [
+    "Oh, and an update: we've just moved house, we now live in Bordeaux.",
+    [{ text: 'User lives in Bordeaux.', subject: 'residence', value: 'bordeaux' }],
+  ],
+  [
+    'We moved from Lyon to Geneva in 2021.',
+    [
+      {
+        text: 'User lived in Lyon.',
+        subject: 'residence',
+        value: 'lyon',
+        validFrom: UNKNOWN,
+        validTo: '2021-01-01T00:00:00.000Z',
+      },
+      {
+        text: 'User lives in Geneva.',
+        subject: 'residence',
+        value: 'geneva',
+        validFrom: '2021-01-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    'I live in Toulouse with my partner Hugo.',
+    [
+      { text: 'User lives in Toulouse.', subject: 'residence', value: 'toulouse' },
+      { text: "User's partner is named Hugo.", subject: 'family:partner:name', value: 'hugo' },
+    ],
+  ],
+  [
+    "It's a short cycle from my flat in Partick.",
+    [{ text: 'User lives in Partick.', subject: 'residence', value: 'partick' }],
+  ],
+  [
+    "I'm moving to Oslo in March.",
+    [{ text: 'User is moving to Oslo.', subject: 'plan:move', value: 'oslo' }],
+  ],
+  // facts with times
+  [
+    'In 2023 I lived in Madrid.',
+    [
+      {
+        text: 'User lived in Madrid.',
+        subject: 'residence',
+        value: 'madrid',
+        validFrom: '2023-01-01T00:00:00.000Z',
+        validTo: '2024-01-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    'I worked at Initech in March 2019.',
+    [
+      {
+        text: 'User worked at Initech.',
+        subject: 'employer',
+        value: 'initech',
+        validFrom: '2019-03-01T00:00:00.000Z',
+        validTo: '2019-04-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    'I used to hate olives.',
+    [
+      {
+        text: 'User disliked olives.',
+        subject: 'likes:olives',
+        value: 'dislike',
+        kind: 'negation',
+        validFrom: UNKNOWN,
+        validTo: NOW.toISOString(),
+      },
+    ],
+  ],
+  // occupations and job changes
+  ["I'm a paramedic.", [{ text: 'User works as a paramedic.', subject: 'occupation', value: 'paramedic' }]],
+  ["I'm a big fan of jazz.", []],
+  [
+    'I work as an accountant at Hartley & Finch.',
+    [{ text: 'User works as an accountant at Hartley & Finch.', subject: 'occupation', value: 'accountant' }],
+  ],
+  [
+    'I just started a new job as a data analyst at the city council.',
+    [
+      {
+        text: 'User works as a data analyst at the city council.',
+        subject: 'occupation',
+        value: 'data analyst',
+      },
+    ],
+  ],
+  [
+    'I quit my job at Hartley & Finch yesterday.',
+    [
+      {
+        text: 'User no longer works at Hartley & Finch.',
+        subject: 'employer',
+        value: 'not hartley finch',
+        kind: 'negation',
+        ends: [{ slot: 'occupation' }, { mentions: 'Hartley' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    "I'm not teaching anymore, I left in July to train as an electrician.",
+    [
+      {
+        text: 'User is no longer teaching.',
+        subject: 'doing:teach',
+        value: 'no',
+        kind: 'negation',
+        ends: [{ mentions: 'teach' }],
+        keepWhenEnding: false,
+      },
+      { text: 'User is training as an electrician.', subject: 'occupation', value: 'trainee electrician' },
+    ],
+  ],
+  // diet, habits, routines, vehicles
+  [
+    "I'm no longer vegetarian.",
+    [
+      {
+        text: 'User is no longer vegetarian.',
+        subject: 'diet',
+        value: 'not vegetarian',
+        kind: 'negation',
+        ends: [{ subject: 'diet', value: 'vegetarian' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    "I've been vegetarian for about ten years.",
+    [{ text: 'User is vegetarian.', subject: 'diet', value: 'vegetarian' }],
+  ],
+  [
+    "I've cut out coffee completely and switched to green tea.",
+    [
+      {
+        text: 'User gave up coffee.',
+        subject: 'consumes:coffee',
+        value: 'no',
+        kind: 'negation',
+        ends: [{ mentions: 'coffee' }],
+        keepWhenEnding: false,
+      },
+      { text: 'User switched to green tea.', subject: 'consumes:green tea', value: 'yes', ends: [] },
+    ],
+  ],
+  [
+    "I've switched to running instead.",
+    [
+      {
+        text: 'User goes running.',
+        subject: 'exercise:running',
+        value: 'yes',
+        ends: [{ slot: 'hobby', subjectPrefix: 'exercise:' }],
+      },
+    ],
+  ],
+  [
+    'Finally sold the Civic!',
+    [
+      {
+        text: 'User sold their Civic.',
+        subject: 'owns:civic',
+        value: 'sold',
+        kind: 'negation',
+        ends: [{ mentions: 'Civic' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    'I bought a second-hand Kia Niro EV on Saturday.',
+    [{ text: 'User owns a second-hand Kia Niro EV.', subject: 'owns:second-hand kia niro ev', value: 'yes' }],
+  ],
+  // relationships and family events
+  [
+    'Callum and I broke up last weekend.',
+    [
+      {
+        text: 'User and Callum broke up.',
+        subject: 'relationship:callum',
+        value: 'ended',
+        kind: 'negation',
+        ends: [{ mentions: 'Callum' }],
+      },
+    ],
+  ],
+  [
+    'My sister Ana just had a baby.',
+    [{ text: "User's sister Ana had a baby.", subject: 'family:ana:baby', value: 'baby' }],
+  ],
+  [
+    'Ana just had a baby girl called Lucía! So I am an aunt now.',
+    [
+      { text: 'Ana had a baby girl called Lucía.', subject: 'family:ana:baby:lucía', value: 'lucía' },
+      { text: 'User is an aunt.', subject: 'role:aunt', value: 'yes' },
+    ],
+  ],
+  [
+    'Sad news today. Pepper passed away last night, very peacefully.',
+    [
+      {
+        text: 'Pepper passed away.',
+        subject: 'event:died:pepper',
+        value: 'died',
+        ends: [{ mentions: 'Pepper' }],
+      },
+    ],
+  ],
+  [
+    'Noah is five and Ella is three.',
+    [
+      { text: 'Noah is five years old.', subject: 'person:noah:age', value: 'five' },
+      { text: 'Ella is three years old.', subject: 'person:ella:age', value: 'three' },
+    ],
+  ],
+  [
+    'As of last Tuesday we have three! Baby Freya arrived, 3.2 kilos.',
+    [
+      { text: 'User has three children.', subject: 'family:has:kid', value: 'three' },
+      { text: "User's baby Freya was born.", subject: 'family:child:freya', value: 'born' },
+    ],
+  ],
+  ['We have three.', []],
+  // two facts and more in one message
+  [
+    "Hello! I'm a paramedic, I have two cats called Miso and Tofu, and I'm allergic to penicillin.",
+    [
+      { text: 'User works as a paramedic.', subject: 'occupation', value: 'paramedic' },
+      {
+        text: 'User has two cats called Miso and Tofu.',
+        subject: 'family:has:cat',
+        value: 'two cats called miso and tofu',
+      },
+      { text: 'User is allergic to penicillin.', subject: 'allergy:penicillin', value: 'yes' },
+    ],
+  ],
+  [
+    "My dog is called Rollo, he's a beagle.",
+    [
+      { text: "User's dog is named Rollo.", subject: 'family:dog:name', value: 'rollo' },
+      { text: "User's dog is a beagle.", subject: 'family:dog:is', value: 'beagle' },
+    ],
+  ],
+  // corrections of a name
+  [
+    'Sorry, typo: his name is Rolo, like the chocolate. Not Rollo.',
+    [
+      {
+        text: 'The name is Rolo, not Rollo.',
+        subject: 'rename:rollo',
+        value: 'rolo',
+        kind: 'correction',
+        keepWhenEnding: false,
+        rename: { from: 'Rollo', to: 'Rolo' },
+      },
+    ],
+  ],
+  // more ways to say a change
+  [
+    'From 2015 to 2018 I lived in Tokyo.',
+    [
+      {
+        text: 'User lived in Tokyo.',
+        subject: 'residence',
+        value: 'tokyo',
+        validFrom: '2015-01-01T00:00:00.000Z',
+        validTo: '2019-01-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    'I got laid off from Amazon last week.',
+    [
+      {
+        text: 'User was laid off from Amazon.',
+        subject: 'employer',
+        value: 'not amazon',
+        kind: 'negation',
+        ends: [{ slot: 'occupation' }],
+      },
+    ],
+  ],
+  [
+    "I'm not a vegan anymore.",
+    [
+      {
+        text: 'User is no longer vegan.',
+        subject: 'diet',
+        value: 'not vegan',
+        kind: 'negation',
+        ends: [{ subject: 'diet', value: 'vegan' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    'My husband Tom and I got divorced last year.',
+    [
+      {
+        text: 'User and Tom broke up.',
+        subject: 'relationship:tom',
+        value: 'ended',
+        kind: 'negation',
+        ends: [{ mentions: 'Tom' }],
+      },
+    ],
+  ],
+  [
+    'I traded in my Golf for a Polestar 2.',
+    [
+      {
+        text: 'User owns a Polestar 2.',
+        subject: 'owns:polestar 2',
+        value: 'yes',
+        ends: [{ mentions: 'Golf' }],
+      },
+    ],
+  ],
+  [
+    'I no longer play the piano.',
+    [
+      {
+        text: 'User no longer plays the piano.',
+        subject: 'doing:play:piano',
+        value: 'no',
+        kind: 'negation',
+        ends: [{ mentions: 'piano' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    "I'm a software engineer at Spotify.",
+    [
+      {
+        text: 'User works as a software engineer at Spotify.',
+        subject: 'occupation',
+        value: 'software engineer',
+      },
+    ],
+  ],
+  [
+    'I work as a nurse and I have a golden retriever called Biscuit.',
+    [
+      { text: 'User works as a nurse.', subject: 'occupation', value: 'nurse' },
+      {
+        text: 'User has a golden retriever called Biscuit.',
+        subject: 'pet:biscuit',
+        value: 'golden retriever',
+      },
+    ],
+  ],
+  ['I have asthma.', [{ text: 'User has asthma.', subject: 'health:asthma', value: 'yes' }]],
+  // questions and small talk
+  [
+    'Our old cat Pepper is nineteen, can you believe it?',
+    [{ text: "User's cat Pepper is nineteen.", subject: 'family:cat:pepper', value: 'is nineteen' }],
+  ],
+  ['Lovely sunny day here, I might go for a walk by the canal later.', []],
+  ['Ugh, Mondays. How are you doing today?', []],
+  ['Anyway, did you catch the match last night?', []],
+  ['Geneva is pricey but we love it here.', []],
+  ["Until then I'm staying put in Camden and packing slowly.", []],
+];
+
+describe('rule-based extraction of changes, times and several facts', () => {
+  it.each(CHANGES)('%s', (sentence, expected) => {
+    const facts = extractFactsByRules(sentence, NOW);
+    expect(
+      facts.map((fact) => ({
+        text: fact.text,
+        subject: fact.subject,
+        value: fact.value,
+        kind: fact.kind,
+        validFrom: fact.validFrom,
+        validTo: fact.validTo,
+        ends: fact.ends,
+        keepWhenEnding: fact.keepWhenEnding,
+        rename: fact.rename,
+      })),
+    ).toEqual(
+      expected.map((fact) => ({
+        text: fact.text,
+        subject: fact.subject,
+        value: fact.value,
+        kind: fact.kind ?? 'fact',
+        validFrom: fact.validFrom,
+        validTo: fact.validTo,
+        ends: fact.ends,
+        keepWhenEnding: fact.keepWhenEnding,
+        rename: fact.rename,
+      })),
+    );
+  });
+});

@@ -12,6 +12,16 @@ export interface MemoryAccess {
   search(userId: string, request: SearchMemoriesRequest): Promise<readonly MemorySearchResultView[]>;
   /** The scope's open facts (not closed) whose metadata `subject` is this one, newest first. */
   openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]>;
+  /**
+   * The scope's facts whose metadata holds all these fields ({slot: 'occupation'}), newest first: the open
+   * ones, or the open and closed ones.
+   */
+  factsWith(
+    userId: string,
+    scope: MemoryScopeFields,
+    metadata: Readonly<Record<string, string>>,
+    includeClosed: boolean,
+  ): Promise<readonly MemoryView[]>;
   create(userId: string, request: CreateMemoryRequest): Promise<MemoryView>;
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView>;
   /** The memories each of these conversations taught (the memory service's count), by conversation id. */

@@ -9,14 +9,14 @@ import {
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
-import type { CandidateFact } from '../extraction/fact.js';
+import { type CandidateFact, type FactEnding, type FactSlot, slotOfSubject } from '../extraction/fact.js';
 import { type KnownFact, reconcile, type Reconciliation } from '../extraction/fact-reconciler.js';
 import {
   extractFactsFromTranscriptWithModel,
   FactExtractionAnswerError,
   type TranscriptMessage,
 } from '../extraction/llm-fact-extractor.js';
-import { extractFactsByRules } from '../extraction/rule-fact-extractor.js';
+import { extractFactsByRules, UNKNOWN_START } from '../extraction/rule-fact-extractor.js';
 import type { ExchangeToLearnFrom } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
@@ -30,6 +30,14 @@ type FactOrigin =
 
 /** Near-duplicate candidates looked at for each fact, besides the facts on its subject. */
 const SIMILAR_MEMORIES = 3;
+/** Memories looked at for the word a change names ("sold the Civic", "Callum and I broke up"). */
+const MENTIONING_MEMORIES = 20;
+/** Subjects a slot's facts had before facts carried their slot, so that a change still finds them. */
+const SLOT_SUBJECTS: Partial<Record<FactSlot, readonly string[]>> = {
+  occupation: ['occupation', 'employer', 'job-offer'],
+  residence: ['residence'],
+  diet: ['diet'],
+};
 
 export interface LearningOutcome {
   readonly extractedBy: 'llm' | 'rules';
@@ -89,7 +97,8 @@ export class FactLearningService {
     userId: string,
     file: { readonly text: string; readonly uploadId: string; readonly fileName: string },
   ): Promise<LearningOutcome> {
-    const learning = await this.reconcileAll(userId, {}, extractFactsByRules(file.text), 'rules', {
+    const facts = extractFactsByRules(file.text, this.clock.now());
+    const learning = await this.reconcileAll(userId, {}, facts, 'rules', {
       source: 'file',
       uploadId: file.uploadId,
       fileName: file.fileName,
@@ -135,22 +144,180 @@ export class FactLearningService {
     const outcome = { extractedBy, added: 0, updated: 0, skipped: 0, closed: 0 };
     const events: LearnedFactEventView[] = [];
     for (const fact of facts) {
-      const { decision, known } = await this.decide(userId, scope, fact);
-      events.push(...(await this.apply(userId, scope, origin, fact, decision, known, extractedBy)));
-      switch (decision.action) {
-        case 'skip':
-          outcome.skipped++;
-          break;
-        case 'update':
-          outcome.updated++;
-          break;
-        case 'add':
-          outcome.added++;
-          outcome.closed += decision.close.length;
-          break;
+      const factEvents = fact.rename
+        ? await this.restate(userId, scope, origin, fact, fact.rename, extractedBy)
+        : await this.learnOne(userId, scope, origin, fact, extractedBy);
+      for (const event of factEvents) {
+        if (event.event === 'ADD') outcome.added++;
+        else if (event.event === 'UPDATE') outcome.updated++;
+        else if (event.event === 'NOOP') outcome.skipped++;
+        else if (event.event === 'CLOSE') outcome.closed++;
       }
+      events.push(...factEvents);
     }
     return { outcome, events };
+  }
+
+  /** One fact: the facts it ends are closed first, then it is reconciled with what is known on its subject. */
+  private async learnOne(
+    userId: string,
+    scope: MemoryScopeFields,
+    origin: FactOrigin,
+    fact: CandidateFact,
+    extractedBy: 'llm' | 'rules',
+  ): Promise<LearnedFactEventView[]> {
+    const events: LearnedFactEventView[] = [];
+    const endAt = fact.validFrom ?? this.clock.now().toISOString();
+    for (const memory of await this.ended(userId, scope, fact)) {
+      events.push({
+        event: 'CLOSE',
+        memory: await this.close(userId, scope, memory, endAt),
+        previousText: null,
+      });
+    }
+    const { decision, known } = await this.decide(userId, scope, fact);
+    const endedIds = new Set(events.map((event) => event.memory.id));
+    if (decision.action === 'add') {
+      const close = decision.close.filter((id) => !endedIds.has(id));
+      if (fact.keepWhenEnding === false && events.length + close.length > 0) {
+        for (const id of close) {
+          const memory = known.get(id);
+          if (memory)
+            events.push({
+              event: 'CLOSE',
+              memory: await this.close(userId, scope, memory, endAt),
+              previousText: null,
+            });
+        }
+        return events;
+      }
+      if (fact.keepWhenEnding === false && close.length === 0) {
+        // Said again (a retried job, a repeat): what it ends was closed the first time; nothing new to keep.
+        const [before] = await this.ended(userId, scope, fact, true);
+        if (before) return [{ event: 'NOOP', memory: before, previousText: null }];
+      }
+      events.push(
+        ...(await this.apply(userId, scope, origin, fact, { action: 'add', close }, known, extractedBy)),
+      );
+      return events;
+    }
+    if ((decision.action === 'update' || decision.action === 'skip') && endedIds.has(decision.memoryId))
+      return events;
+    events.push(...(await this.apply(userId, scope, origin, fact, decision, known, extractedBy)));
+    return events;
+  }
+
+  /**
+   * The open facts a statement ends ("I quit my job at X": the job; "sold the Civic": what names the Civic),
+   * or, with `closed`, the facts it would end that are already closed.
+   */
+  private async ended(
+    userId: string,
+    scope: MemoryScopeFields,
+    fact: CandidateFact,
+    closed = false,
+  ): Promise<MemoryView[]> {
+    const found = new Map<string, MemoryView>();
+    for (const ending of fact.ends ?? []) {
+      const pools: (readonly MemoryView[])[] = [];
+      if (ending.subject)
+        pools.push(await this.memory.factsWith(userId, scope, { subject: ending.subject }, closed));
+      else if (ending.slot) {
+        pools.push(await this.memory.factsWith(userId, scope, { slot: ending.slot }, closed));
+        for (const subject of SLOT_SUBJECTS[ending.slot] ?? [])
+          pools.push(await this.memory.factsWith(userId, scope, { subject }, closed));
+      } else if (ending.mentions) {
+        const results = await this.memory.search(userId, {
+          ...scope,
+          query: ending.mentions,
+          limit: MENTIONING_MEMORIES,
+          includeClosed: closed,
+        });
+        pools.push(results.map((result) => result.memory));
+      }
+      for (const memory of pools.flat()) {
+        if (this.isOpen(memory) !== closed && endsMemory(ending, memory, fact)) found.set(memory.id, memory);
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
+   * A correction of a name ("his name is Rolo, not Rollo"): each open fact that names Rollo is closed and
+   * restated with Rolo (same subject, category and importance). Nothing names Rollo: nothing is learnt.
+   */
+  private async restate(
+    userId: string,
+    scope: MemoryScopeFields,
+    origin: FactOrigin,
+    fact: CandidateFact,
+    rename: { readonly from: string; readonly to: string },
+    extractedBy: 'llm' | 'rules',
+  ): Promise<LearnedFactEventView[]> {
+    const results = await this.memory.search(userId, {
+      ...scope,
+      query: rename.from,
+      limit: MENTIONING_MEMORIES,
+    });
+    const naming = wordAt(rename.from);
+    const events: LearnedFactEventView[] = [];
+    const now = this.clock.now().toISOString();
+    for (const { memory } of results) {
+      if (!this.isOpen(memory) || !naming.test(memory.text)) continue;
+      events.push({
+        event: 'CLOSE',
+        memory: await this.close(userId, scope, memory, now),
+        previousText: null,
+      });
+      const swap = (text: string) => text.replace(wordAt(rename.from, 'g'), rename.to);
+      const subject =
+        typeof memory.metadata['subject'] === 'string' ? memory.metadata['subject'] : fact.subject;
+      const value =
+        typeof memory.metadata['value'] === 'string' ? swap(memory.metadata['value']) : fact.value;
+      const restated: CandidateFact = {
+        text: swap(memory.text),
+        category: memory.category ?? fact.category,
+        importance: memory.importance,
+        kind: 'correction',
+        subject,
+        value: value.toLowerCase(),
+      };
+      events.push(
+        ...(await this.apply(
+          userId,
+          scope,
+          origin,
+          restated,
+          { action: 'add', close: [] },
+          new Map(),
+          extractedBy,
+        )),
+      );
+    }
+    return events;
+  }
+
+  private isOpen(memory: MemoryView): boolean {
+    return memory.validTo === null || new Date(memory.validTo).getTime() > this.clock.now().getTime();
+  }
+
+  /**
+   * Closes a fact at an instant. A fact closed before the time it was learnt (the user says they moved in
+   * 2021; the fact was stored today) gets an unknown start: the time it was learnt was never its start.
+   */
+  private close(
+    userId: string,
+    scope: MemoryScopeFields,
+    memory: MemoryView,
+    at: string,
+  ): Promise<MemoryView> {
+    const before = new Date(at).getTime() <= new Date(memory.validFrom).getTime();
+    return this.memory.update(userId, {
+      ...scope,
+      memoryId: memory.id,
+      validTo: at,
+      ...(before ? { validFrom: UNKNOWN_START } : {}),
+    });
   }
 
   /**
@@ -181,7 +348,8 @@ export class FactLearningService {
       }
     }
     const said = messages.filter((message) => message.role === 'user').map((message) => message.content);
-    return { facts: said.flatMap((text) => extractFactsByRules(text)), extractedBy: 'rules' };
+    const now = this.clock.now();
+    return { facts: said.flatMap((text) => extractFactsByRules(text, now)), extractedBy: 'rules' };
   }
 
   private async decide(
@@ -191,9 +359,17 @@ export class FactLearningService {
   ): Promise<{ decision: Reconciliation; known: ReadonlyMap<string, MemoryView> }> {
     const [onSubject, similar] = await Promise.all([
       this.memory.openFactsOn(userId, scope, fact.subject),
-      this.memory.search(userId, { ...scope, query: fact.text, limit: SIMILAR_MEMORIES }),
+      this.memory.search(userId, {
+        ...scope,
+        query: fact.text,
+        limit: SIMILAR_MEMORIES,
+        // A past fact said again is the closed memory it made the first time.
+        ...(fact.validTo !== undefined ? { includeClosed: true } : {}),
+      }),
     ]);
-    const openSimilar = similar.map((result) => result.memory).filter((memory) => memory.validTo === null);
+    const openSimilar = similar
+      .map((result) => result.memory)
+      .filter((memory) => memory.validTo === null || fact.validTo !== undefined);
     const decision = reconcile(fact, onSubject.map(toKnownFact), openSimilar.map(toKnownFact));
     return { decision, known: new Map([...onSubject, ...openSimilar].map((memory) => [memory.id, memory])) };
   }
@@ -211,6 +387,7 @@ export class FactLearningService {
       ...(origin.source === 'api' ? origin.metadata : {}),
       subject: fact.subject,
       value: fact.value,
+      slot: slotOfSubject(fact.subject),
       kind: fact.kind,
       extractedBy,
       ...(origin.source === 'chat'
@@ -239,11 +416,20 @@ export class FactLearningService {
         });
         return [{ event: 'UPDATE', memory: updated, previousText }];
       }
+      case 'close': {
+        const at = fact.validTo ?? this.clock.now().toISOString();
+        const events: LearnedFactEventView[] = [];
+        for (const memoryId of decision.close) {
+          const closed = await this.close(userId, scope, knownMemory(memoryId), at);
+          events.push({ event: 'CLOSE', memory: closed, previousText: null });
+        }
+        return events;
+      }
       case 'add': {
         const events: LearnedFactEventView[] = [];
-        const now = this.clock.now().toISOString();
+        const at = fact.validFrom ?? this.clock.now().toISOString();
         for (const memoryId of decision.close) {
-          const closed = await this.memory.update(userId, { ...scope, memoryId, validTo: now });
+          const closed = await this.close(userId, scope, knownMemory(memoryId), at);
           events.push({ event: 'CLOSE', memory: closed, previousText: null });
         }
         const created = await this.memory.create(userId, {
@@ -258,6 +444,8 @@ export class FactLearningService {
                 conversationTitle: origin.exchange.conversationTitle.slice(0, 200),
               }
             : { source: origin.source }),
+          ...(fact.validFrom !== undefined ? { validFrom: fact.validFrom } : {}),
+          ...(fact.validTo !== undefined ? { validTo: fact.validTo } : {}),
           metadata,
         });
         events.push({ event: 'ADD', memory: created, previousText: null });
@@ -265,6 +453,30 @@ export class FactLearningService {
       }
     }
   }
+}
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word's stem at the start of a word, in any case ("teach" in "User teaches chemistry."). */
+function wordStart(stem: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(stem)}`, 'iu');
+}
+
+/** A word at the start of a word and at its end, in any case ("Callum" in "User and Callum broke up."). */
+function wordAt(word: string, flags = ''): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, `iu${flags}`);
+}
+
+/** Whether an open memory is one a statement ends (and not the statement's own fact). */
+function endsMemory(ending: FactEnding, memory: MemoryView, fact: CandidateFact): boolean {
+  const subject = typeof memory.metadata['subject'] === 'string' ? memory.metadata['subject'] : null;
+  const value = typeof memory.metadata['value'] === 'string' ? memory.metadata['value'] : null;
+  if (subject === fact.subject && value === fact.value) return false;
+  if (ending.subject !== undefined && subject !== ending.subject) return false;
+  if (ending.subjectPrefix !== undefined && !subject?.startsWith(ending.subjectPrefix)) return false;
+  if (ending.value !== undefined && value !== ending.value) return false;
+  if (ending.mentions !== undefined && !wordStart(ending.mentions).test(memory.text)) return false;
+  return true;
 }
 
 function toKnownFact(memory: MemoryView): KnownFact {

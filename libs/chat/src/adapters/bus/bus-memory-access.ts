@@ -22,14 +22,26 @@ export class BusMemoryAccess implements MemoryAccess {
     return (await this.bus.request(MemorySubjects.search, request, { userId })).results;
   }
 
-  async openFactsOn(
+  openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]> {
+    return this.factsWith(userId, scope, { subject }, false);
+  }
+
+  async factsWith(
     userId: string,
     scope: MemoryScopeFields,
-    subject: string,
+    metadata: Readonly<Record<string, string>>,
+    includeClosed: boolean,
   ): Promise<readonly MemoryView[]> {
     const page = await this.bus.request(
       MemorySubjects.list,
-      { ...scope, limit: OPEN_FACTS_LIMIT, offset: 0, sort: 'recent', metadata: { subject } },
+      {
+        ...scope,
+        limit: OPEN_FACTS_LIMIT,
+        offset: 0,
+        sort: 'recent',
+        metadata: { ...metadata },
+        includeClosed,
+      },
       { userId },
     );
     return page.memories;
