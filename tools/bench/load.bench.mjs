@@ -76,7 +76,7 @@ try {
   });
 
   let base, ops;
-  ({ server, base, ops } = await startStandalone(env, 60_000));
+  ({ server, base, ops } = await startStandalone(env, 60_000, { loadShedding: true }));
   const rssMb = () => residentMemoryMb(ops);
 
   const key = { 'x-api-key': apiKey };
