@@ -35,6 +35,8 @@ import {
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { McpRoutesModule } from './mcp/mcp.module.js';
+import { MemoryAddService } from './memories/memory-add.service.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -147,11 +149,14 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            MemoryAddService,
             UploadRelay,
             GatewayDocs,
-            { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
+            { provide: DOCUMENTED_MODULE, useValue: [GatewayRoutesModule, McpRoutesModule] },
           ],
         },
+        // MCP over streamable HTTP at /mcp (outside /api, where MCP clients are pointed).
+        McpRoutesModule.register(auth),
         // A module of its own, registered after the routes, so its catch-all route comes last.
         { module: GatewayFallbackModule, imports: [auth], controllers: [ApiNotFoundController] },
         RouterModule.register([

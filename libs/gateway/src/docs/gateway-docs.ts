@@ -20,6 +20,8 @@ import { Public } from '../public.decorator.js';
 /** The module whose controllers the document describes (the gateway's routes, not the BFF or bus handlers). */
 export const DOCUMENTED_MODULE = Symbol('GATEWAY_DOCUMENTED_MODULE');
 export type DocumentedModule = new (...args: never[]) => unknown;
+/** The modules whose controllers the document describes. */
+export type DocumentedModules = readonly DocumentedModule[];
 
 /**
  * Holds the application the OpenAPI document is generated from. The document is built on first request (every
@@ -30,7 +32,7 @@ export class GatewayDocs {
   private app: INestApplication | undefined;
   private document: OpenAPIObject | undefined;
 
-  constructor(@Inject(DOCUMENTED_MODULE) private readonly documentedModule: DocumentedModule) {}
+  constructor(@Inject(DOCUMENTED_MODULE) private readonly documentedModules: DocumentedModules) {}
 
   attach(app: INestApplication): void {
     this.app = app;
@@ -53,7 +55,7 @@ export class GatewayDocs {
           API_KEY_SECURITY_SCHEME,
         )
         .build(),
-      { include: [this.documentedModule] },
+      { include: [...this.documentedModules] },
     );
     return this.document;
   }

@@ -16,14 +16,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import {
-  ChatSubjects,
-  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
-  METERED_ENDPOINTS,
-  type MemoryExportPageView,
-  MemorySubjects,
-  validatePayload,
-} from '@membolt/contracts';
+import { METERED_ENDPOINTS, type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
@@ -31,7 +24,6 @@ import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { messagesMetadataTooLarge, textAndMessages } from '../gateway.errors.js';
 import {
   CreateMemoryBatchBody,
   CreateMemoryBody,
@@ -53,14 +45,12 @@ import {
 } from './memory.dto.js';
 import {
   toCreateMemoryBatchRequest,
-  toCreateMemoryRequest,
-  toLearnFactsRequest,
   toListMemoriesRequest,
   toScope,
   toUpdateMemoryRequest,
-  toVerbatimMessagesRequest,
 } from './memory.requests.js';
-import { AddMessagesBody, isMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
+import { AddMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
+import { MemoryAddService } from './memory-add.service.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
@@ -68,12 +58,9 @@ import {
   toImportJobResponse,
   toMemoryDeletionResponse,
   toMemoryHistoryResponse,
-  toLearnedMemoriesResponse,
   toMemoryImportResponse,
   toMemoryListResponse,
   toMemoryResponse,
-  toStoredMemoryResponse,
-  toVerbatimMemoriesResponse,
   toQueuedImportResponse,
 } from './memory.views.js';
 
@@ -111,6 +98,7 @@ export class MemoriesController {
   constructor(
     private readonly bus: BusClient,
     private readonly transfer: MemoryTransferService,
+    private readonly adds: MemoryAddService,
   ) {}
 
   @Post()
@@ -191,36 +179,9 @@ export class MemoriesController {
     @Body() raw: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StoredMemoryResponse | LearnedMemoriesResponse> {
-    if (!isMessagesBody(raw)) {
-      const body = validatePayload(CreateMemoryBody, raw);
-      const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
-      response.status(stored.deduplicated ? 200 : 201);
-      return toStoredMemoryResponse(stored);
-    }
-    if (Object.hasOwn(raw as object, 'text')) {
-      throw textAndMessages();
-    }
-    const body = validatePayload(AddMessagesBody, raw);
-    if (body.metadata && JSON.stringify(body.metadata).length > MEMORY_MESSAGES_METADATA_MAX_LENGTH) {
-      throw messagesMetadataTooLarge();
-    }
-    let answer: LearnedMemoriesResponse;
-    if (body.infer === false) {
-      const request = toVerbatimMessagesRequest(query, body);
-      answer = toVerbatimMemoriesResponse(
-        request
-          ? await this.bus.request(MemorySubjects.createBatch, request, { timeoutMs: MEMORY_BULK_TIMEOUT_MS })
-          : null,
-      );
-    } else {
-      answer = toLearnedMemoriesResponse(
-        await this.bus.request(ChatSubjects.learnFactsFromMessages, toLearnFactsRequest(query, body), {
-          timeoutMs: MEMORY_BULK_TIMEOUT_MS,
-        }),
-      );
-    }
-    response.status(answer.results.some((result) => result.event === 'ADD') ? 201 : 200);
-    return answer;
+    const outcome = await this.adds.add(query, raw);
+    response.status(outcome.created ? 201 : 200);
+    return outcome.answer;
   }
 
   @Get()

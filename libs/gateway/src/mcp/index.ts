@@ -1,0 +1,3 @@
+export * from './mcp.controller.js';
+export * from './mcp.module.js';
+export * from './membolt-mcp.server.js';

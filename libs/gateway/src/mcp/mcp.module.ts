@@ -1,0 +1,23 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { MemoryAddService } from '../memories/memory-add.service.js';
+import { bearerAsApiKey } from './mcp-bearer.middleware.js';
+import { McpController } from './mcp.controller.js';
+import { MemboltMcpServerFactory } from './membolt-mcp.server.js';
+
+/** `/mcp` at the root of the gateway's HTTP server (not under /api), with the gateway's key guard. */
+@Module({})
+export class McpRoutesModule implements NestModule {
+  /** `auth` is the gateway's guard module (ApiKeyGuard, its interceptors and UsageMeter). */
+  static register(auth: DynamicModule): DynamicModule {
+    return {
+      module: McpRoutesModule,
+      imports: [auth],
+      controllers: [McpController],
+      providers: [MemboltMcpServerFactory, MemoryAddService],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(bearerAsApiKey).forRoutes(McpController);
+  }
+}
