@@ -31,6 +31,10 @@ Commands:
   subscription:status --user <userId> --status <active|inactive>
   funds:add --user <userId> --cents <amount>
       Adds funds ($1 to $1,000) through the payment provider. Prints the subscription.
+  mcp
+      An MCP server on stdin/stdout (for Claude Desktop, Cursor, VS Code) with the memory tools of the
+      account whose key is in MEMBOLT_API_KEY, served by the running server at MEMBOLT_URL
+      (default http://localhost:3000) through its /mcp endpoint.
 
 Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).
 A server running on DATA_DIR (npm start) makes the change itself, so its next request sees it.`;
