@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type ApiUser, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
@@ -397,17 +398,23 @@ describe('MCP server: the SDK client on both transports against the standalone p
     });
 
     it('answers each request with a JSON-RPC error when the server cannot be reached', async () => {
-      const { stdout, stderr, code } = await runCli(
-        { MEMBOLT_API_KEY: UNUSED_KEY, MEMBOLT_URL: 'http://127.0.0.1:9' },
-        [initialize],
-      );
+      const closedPort = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo;
+          probe.close(() => resolve(port));
+        });
+      });
+      const url = `http://127.0.0.1:${closedPort}`;
+      const { stdout, stderr, code } = await runCli({ MEMBOLT_API_KEY: UNUSED_KEY, MEMBOLT_URL: url }, [
+        initialize,
+      ]);
       expect(code).toBe(0);
       expect(JSON.parse(stdout)).toMatchObject({
         jsonrpc: '2.0',
         id: 1,
         error: { message: /cannot be reached/ },
       });
-      expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9\/mcp/);
+      expect(stderr).toContain(`cannot reach ${url}/mcp: fetch failed (connect ECONNREFUSED`);
     });
 
     it('refuses to start without a well-formed key, on stderr, without echoing it', async () => {

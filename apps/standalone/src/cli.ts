@@ -12,9 +12,7 @@ import {
 import { MemboltError } from '@membolt/contracts';
 import { loadConfigOrExit, natsUrl } from '@membolt/platform';
 import { z } from 'zod';
-import { runMcpStdioBridge } from '@membolt/gateway/mcp-stdio';
 import { CLI_USAGE, isHelpRequest, runCliCommand } from './cli/membolt-cli.js';
-import { loadMcpCommandConfig } from './cli/mcp-command.js';
 import { localServiceModules } from './service-modules.js';
 import { loadStandaloneConfig } from './standalone.config.js';
 
@@ -25,20 +23,6 @@ import { loadStandaloneConfig } from './standalone.config.js';
  */
 if (isHelpRequest(process.argv.slice(2))) {
   process.stdout.write(`${CLI_USAGE}\n`);
-  process.exit(0);
-}
-
-// `membolt mcp`: an MCP server on stdin/stdout for a desktop client, relaying to a running server over HTTP
-// (decision 108). It needs no store and no bus, and stdout carries nothing but protocol.
-if (process.argv[2] === 'mcp') {
-  const mcp = loadConfigOrExit(() => loadMcpCommandConfig(process.env));
-  await runMcpStdioBridge({
-    url: mcp.MEMBOLT_URL,
-    apiKey: mcp.MEMBOLT_API_KEY,
-    stdin: process.stdin,
-    stdout: process.stdout,
-    log: (line) => process.stderr.write(`membolt mcp: ${line}\n`),
-  });
   process.exit(0);
 }
 

@@ -39,6 +39,12 @@ function refusalOf(error: unknown): { code: number; message: string; data?: unkn
   }
 }
 
+/** `fetch failed (connect ECONNREFUSED …)`: the cause says more than fetch's own message. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
 /**
  * `membolt mcp` (decision 108): speaks MCP on stdin/stdout and relays every message to the running server's
  * streamable HTTP endpoint with the API key, and every answer back. The tools, their rules, limits and
@@ -77,7 +83,8 @@ export async function runMcpStdioBridge(options: McpStdioBridgeOptions): Promise
     }
     void answerLocally(message);
   };
-  remote.onerror = (error) => options.log(`${endpoint.href}: ${error.message}`);
+  // A failed send is reported once, by its catch below (the transport would report it here as well).
+  remote.onerror = () => undefined;
 
   local.onmessage = (message) => {
     if (isInitializeRequest(message) && isJSONRPCRequest(message)) initializeIds.add(message.id);
@@ -89,7 +96,7 @@ export async function runMcpStdioBridge(options: McpStdioBridgeOptions): Promise
         options.log(
           refusal
             ? `${endpoint.href} refused the request: ${refusal.message}`
-            : `cannot reach ${endpoint.href}: ${error instanceof Error ? error.message : String(error)}`,
+            : `cannot reach ${endpoint.href}: ${describeFailure(error)}`,
         );
         if (!isJSONRPCRequest(message)) return;
         const answer: JSONRPCErrorResponse = {
