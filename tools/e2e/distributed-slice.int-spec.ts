@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { untilSetupComplete } from './support/accounts.js';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
@@ -22,6 +25,7 @@ describe('distributed mode: every service its own process over NATS', () => {
   let bffUrl: string;
   const processes = new Map<string, AppProcess>();
   let serviceEnv: Record<string, string>;
+  let apiKey: string;
 
   const startService = async (name: string) => {
     const proc = spawnApp(name, serviceEnv);
@@ -123,8 +127,9 @@ describe('distributed mode: every service its own process over NATS', () => {
     const created = await browser.request<{ createApiKey: { secret: string } }>(
       'mutation { createApiKey(input: { name: "Distributed" }) { secret } }',
     );
+    apiKey = created.data!.createApiKey.secret;
     const health = await fetch(`${gatewayUrl}/api/health`, {
-      headers: { 'X-API-Key': created.data!.createApiKey.secret },
+      headers: { 'X-API-Key': apiKey },
     });
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', user_id: userId });
@@ -133,6 +138,44 @@ describe('distributed mode: every service its own process over NATS', () => {
       headers: { 'X-API-Key': created.data!.createApiKey.secret },
     });
     expect(foreign.status).toBe(403);
+  });
+
+  it('serves MCP at the gateway: the SDK client learns a fact for an end user and finds it', async () => {
+    const client = new Client({ name: 'distributed-e2e', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', gatewayUrl), {
+        requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+      }),
+    );
+    try {
+      const text = (result: unknown) => {
+        const [content] = (result as CallToolResult).content;
+        return JSON.parse(content?.type === 'text' ? content.text : 'null') as unknown;
+      };
+      expect((await client.listTools()).tools).toHaveLength(7);
+      const learned = text(
+        await client.callTool({
+          name: 'add_memory',
+          arguments: { end_user_id: 'dana', messages: 'I live in Paris.' },
+        }),
+      ) as { results: Array<{ event: string; text: string }> };
+      expect(learned.results.map(({ event, text: fact }) => [event, fact])).toEqual([
+        ['ADD', 'User lives in Paris.'],
+      ]);
+      const found = text(
+        await client.callTool({
+          name: 'search_memories',
+          arguments: { query: 'Where does the user live?', end_user_id: 'dana' },
+        }),
+      ) as { results: Array<{ text: string }> };
+      expect(found.results.map((result) => result.text)).toEqual(['User lives in Paris.']);
+      const others = text(
+        await client.callTool({ name: 'search_memories', arguments: { query: 'Where does the user live?' } }),
+      ) as { results: unknown[] };
+      expect(others.results).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('fails fast with service_unavailable while billing is down, and recovers when it restarts', async () => {

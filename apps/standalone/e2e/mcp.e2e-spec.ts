@@ -345,6 +345,17 @@ describe('MCP server: the SDK client on both transports against the standalone p
       ).toBe('membolt');
     });
 
+    it('is in the OpenAPI document, behind the API key', async () => {
+      const document = (await (await fetch(`${product.url}/api/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>>;
+      };
+      expect(Object.keys(document.paths['/mcp'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
+      expect(document.paths['/mcp']?.['post']).toMatchObject({
+        security: [{ 'X-API-Key': [] }],
+        tags: ['mcp'],
+      });
+    });
+
     it('offers no event stream and no session: GET and DELETE are 405', async () => {
       const user = await newApiUser(product);
       for (const method of ['GET', 'DELETE']) {

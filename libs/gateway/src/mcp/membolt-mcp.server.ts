@@ -71,6 +71,15 @@ function defined(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
+/** A URI template variable as given by the client (`dana`, `customer%2042`); left as is when not valid escapes. */
+function decodedVariable(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return value ?? '';
+  }
+}
+
 function scopeOf(args: Scope): Record<string, unknown> {
   return defined({ end_user_id: args.end_user_id, agent_id: args.agent_id, run_id: args.run_id });
 }
@@ -294,9 +303,7 @@ export class MemboltMcpServerFactory {
       (uri, variables) => {
         const endUserId = variables['end_user_id'];
         return this.readRecent(principal, uri.href, {
-          end_user_id: decodeURIComponent(
-            Array.isArray(endUserId) ? (endUserId[0] ?? '') : (endUserId ?? ''),
-          ),
+          end_user_id: decodedVariable(Array.isArray(endUserId) ? endUserId[0] : endUserId),
         });
       },
     );
