@@ -35,6 +35,7 @@ import {
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { OpenAiController, OpenAiNotFoundController } from './openai/openai.controller.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -62,6 +63,7 @@ export const GATEWAY_CONTROLLERS = [
   ChatController,
   ConversationsController,
   GatewayDocsController,
+  OpenAiController,
 ] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
@@ -122,6 +124,10 @@ class GatewayRoutesModule {}
 @Module({})
 class GatewayFallbackModule {}
 
+/** OpenAI's API at /v1 (its catch-all last, after the routes). */
+@Module({})
+class GatewayOpenAiModule {}
+
 @Module({})
 class ConfiguredGatewayModule {}
 
@@ -149,14 +155,20 @@ export class GatewayModule {
             MemoryTransferService,
             UploadRelay,
             GatewayDocs,
-            { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },
+            { provide: DOCUMENTED_MODULE, useValue: [GatewayRoutesModule, GatewayOpenAiModule] },
           ],
         },
         // A module of its own, registered after the routes, so its catch-all route comes last.
         { module: GatewayFallbackModule, imports: [auth], controllers: [ApiNotFoundController] },
+        {
+          module: GatewayOpenAiModule,
+          imports: [auth],
+          controllers: [OpenAiController, OpenAiNotFoundController],
+        },
         RouterModule.register([
           { path: 'api', module: GatewayRoutesModule },
           { path: 'api', module: GatewayFallbackModule },
+          { path: 'v1', module: GatewayOpenAiModule },
         ]),
       ],
     };
