@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { readUserTurn, startLoopbackLlmServer } from '@membolt/chat/testing';
-import { DEFAULT_MODEL_ID } from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import { DEFAULT_MODEL_ID, KeysSubjects } from '@membolt/contracts';
 import { eventually } from '@membolt/jobs/testing';
 import OpenAI from 'openai';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
-import { type StandaloneUnderTest, useStandalone } from './support/standalone.js';
+import { runCliCommand } from '../src/cli/membolt-cli.js';
+import { type StandaloneUnderTest, standInWebBuild, useStandalone } from './support/standalone.js';
 
 jest.setTimeout(120_000);
 
@@ -50,12 +52,14 @@ const llm = await startLoopbackLlmServer('openai', (request) => {
 });
 
 describe('OpenAI-compatible endpoint with the official openai client (standalone, a loopback OpenAI provider)', () => {
-  const product = useStandalone('openai-compat', {
+  const product = useStandalone('openai-compat', (scratchDir) => ({
     ...UNLIMITED_GATEWAY,
     OPENAI_API_KEY: 'sk-loopback',
     OPENAI_BASE_URL: llm.baseUrl,
     CHAT_EXTRACTION: 'rules',
-  });
+    // The web app answers every other GET: /v1 must not fall to it.
+    WEB_DIST_DIR: standInWebBuild(scratchDir),
+  }));
   const model = 'gpt-4.1-mini';
   let alice: ApiUser;
   let bob: ApiUser;
@@ -327,6 +331,29 @@ describe('OpenAI-compatible endpoint with the official openai client (standalone
     expect(await response.json()).toMatchObject({
       error: { type: 'invalid_request_error', code: 'route_not_found' },
     });
+  });
+
+  it('meters a completion as /chat and refuses a key over its spend cap with 402 insufficient_quota', async () => {
+    const carol = await newApiUser(product);
+    const usage = async () =>
+      ok<{ usage: Array<{ endpoint: string; calls: number }> }>(await carol.call('/api/usage')).usage;
+    await clientOf(product, carol.key).chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect((await usage()).filter((row) => row.endpoint === '/chat').map((row) => row.calls)).toEqual([1]);
+
+    const bus = product.app.get(BusClient);
+    const validation = await bus.request(KeysSubjects.validate, { key: carol.key });
+    if (!validation.valid) throw new Error('the new key does not validate');
+    await runCliCommand(bus, ['key:cap', '--user', carol.userId, '--id', validation.keyId, '--cap', '0']);
+    const requests = llm.requests.length;
+    const refused = await clientOf(product, carol.key)
+      .chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }], stream: true })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OpenAI.APIError);
+    expect(refused).toMatchObject({ status: 402, type: 'insufficient_quota', code: 'spend_cap_reached' });
+    expect(llm.requests.length).toBe(requests);
   });
 
   it('is documented in the OpenAPI document', async () => {
