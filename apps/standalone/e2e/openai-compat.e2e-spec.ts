@@ -4,7 +4,7 @@ import { BusClient } from '@membolt/bus';
 import { DEFAULT_MODEL_ID, KeysSubjects } from '@membolt/contracts';
 import { eventually } from '@membolt/jobs/testing';
 import OpenAI from 'openai';
-import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
+import { type ApiUser, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { runCliCommand } from '../src/cli/membolt-cli.js';
 import { type StandaloneUnderTest, standInWebBuild, useStandalone } from './support/standalone.js';
 

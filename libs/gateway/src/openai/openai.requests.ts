@@ -21,7 +21,7 @@ export function toChatTurnRequest(body: ChatCompletionBody): SendChatTurnRequest
     throw unsupportedParameter('response_format', 'only {"type": "text"} is supported');
 
   const last = body.messages.length - 1;
-  if (body.messages[last]!.role !== 'user') throw lastMessageNotFromUser();
+  if (body.messages[last]?.role !== 'user') throw lastMessageNotFromUser();
   const instructions: string[] = [];
   const history: ChatHistoryItem[] = [];
   let message = '';
