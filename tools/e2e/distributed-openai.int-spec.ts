@@ -46,7 +46,7 @@ describe('distributed mode: the OpenAI-compatible endpoint on the gateway', () =
       SERVICE_NAMES.map(async (name) => {
         const proc = spawnApp(name, serviceEnv);
         processes.push(proc);
-        await proc.waitForOutput(/listening on NATS/);
+        await proc.waitForOutput(/listening on NATS/, 90_000);
       }),
     );
     const edgeEnv = { NATS_URL: nats.url, HOST: '127.0.0.1', LOG_LEVEL: 'info', BUS_TIMEOUT_MS: '5000' };
@@ -54,7 +54,10 @@ describe('distributed mode: the OpenAI-compatible endpoint on the gateway', () =
     const gateway = spawnApp('gateway', { ...edgeEnv, PORT: String(gatewayPort) });
     const bff = spawnApp('bff', { ...edgeEnv, PORT: String(bffPort), AUTH_TOKEN_SECRET });
     processes.push(gateway, bff);
-    await Promise.all([gateway.waitForOutput(/gateway listening/), bff.waitForOutput(/bff listening/)]);
+    await Promise.all([
+      gateway.waitForOutput(/gateway listening/, 90_000),
+      bff.waitForOutput(/bff listening/, 90_000),
+    ]);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
     const browser = new GraphqlBrowser(`http://127.0.0.1:${bffPort}`);
@@ -71,7 +74,7 @@ describe('distributed mode: the OpenAI-compatible endpoint on the gateway', () =
       'mutation { createApiKey(input: { name: "OpenAI client" }) { secret } }',
     );
     key = created.data!.createApiKey.secret;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(processes.map((proc) => proc.stop()));

@@ -255,7 +255,7 @@ describe('OpenAI-compatible endpoint with the official openai client (standalone
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({
       error: {
-        message: 'Missing X-API-Key header.',
+        message: 'Missing API key: send it as Authorization: Bearer <key> or in the X-API-Key header.',
         type: 'authentication_error',
         param: null,
         code: 'missing_api_key',

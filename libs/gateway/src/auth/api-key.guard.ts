@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { apiKeyOfAnotherUser, missingApiKey, rateLimited } from '../gateway.errors.js';
+import { apiKeyOfAnotherUser, missingApiKey, missingApiKeyOrBearer, rateLimited } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -36,11 +36,9 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<ApiKeyRequest>();
     const response = http.getResponse<Response>();
 
-    const presented = presentedApiKey(
-      request,
-      this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, context.getClass()) === true,
-    );
-    if (!presented) throw missingApiKey();
+    const acceptsBearer = this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, context.getClass()) === true;
+    const presented = presentedApiKey(request, acceptsBearer);
+    if (!presented) throw acceptsBearer ? missingApiKeyOrBearer() : missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 
     // Per key and per user: a user with many keys shares one budget across them.
