@@ -123,7 +123,10 @@ describe('OpenAI-compatible endpoint with the official openai client (standalone
     expect(sent.model).toBe(model);
     expect(sent.apiKey).toBe('sk-loopback');
     expect(sent.system).toContain('Answer in one sentence.');
-    expect(readUserTurn(sent.messages.at(-1)!.content).memories).toContain('Alice keeps bees on her roof');
+    const remembered = readUserTurn(sent.messages.at(-1)!.content).memories;
+    expect(remembered).toContain('Alice keeps bees on her roof');
+    // Without `user`, the account's own memories only: no end user's, of this account or another.
+    expect(remembered.join(' ')).not.toMatch(/cello|snake/);
   });
 
   it('streams chat.completion.chunk events ending with data: [DONE]', async () => {
