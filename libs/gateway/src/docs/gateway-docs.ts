@@ -56,7 +56,12 @@ export class GatewayDocs {
           API_KEY_SECURITY_SCHEME,
         )
         .addBearerAuth(
-          { type: 'http', scheme: 'bearer', description: 'Your API key (mblt_…), on the /v1 routes only.' },
+          {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Membolt API key',
+            description: 'Your API key (mblt_…), on the /v1 routes only.',
+          },
           BEARER_SECURITY_SCHEME,
         )
         .build(),

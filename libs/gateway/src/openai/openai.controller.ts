@@ -56,6 +56,7 @@ import { ChatCompletionBody } from './openai.dto.js';
 import { modelNotFound, toOpenAiError } from './openai.errors.js';
 import { OpenAiExceptionFilter } from './openai-exception.filter.js';
 import { toChatTurnRequest } from './openai.requests.js';
+import { ChatCompletionSchema, OpenAiModelListSchema, OpenAiModelSchema } from './openai.responses.js';
 import {
   type CompletionIdentity,
   toChatCompletion,
@@ -156,16 +157,14 @@ export class OpenAiController {
       'Every catalogue model, `owned_by` its provider. Membolt adds `available`: whether the account reaches ' +
       'the provider (the server’s or its own key); a model that is not available is answered by the offline assistant.',
   })
-  @ApiOkResponse({
-    description: '`{object: "list", data: [{id, object: "model", created, owned_by, available}]}`',
-  })
+  @ApiOkResponse({ type: OpenAiModelListSchema })
   async models(): Promise<ReturnType<typeof toOpenAiModelList>> {
     return toOpenAiModelList(await this.catalogue());
   }
 
   @Get('models/:model')
   @ApiOperation({ summary: 'One model of the catalogue.' })
-  @ApiOkResponse({ description: '`{id, object: "model", created, owned_by, available}`' })
+  @ApiOkResponse({ type: OpenAiModelSchema })
   @ApiNotFoundResponse({ ...OPENAI_ERROR, description: 'model_not_found' })
   async model(@Param('model') id: string): Promise<ReturnType<typeof toOpenAiModel>> {
     return toOpenAiModel(await this.catalogueModel(id));
@@ -186,9 +185,9 @@ export class OpenAiController {
   })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({
+    type: ChatCompletionSchema,
     description:
-      '`chat.completion`: {id, object, created, model, choices: [{index, message: {role, content, refusal}, ' +
-      'logprobs, finish_reason}], usage: {prompt_tokens, completion_tokens, total_tokens}}',
+      '`chat.completion` (JSON), or with `stream: true` `chat.completion.chunk` server-sent events and `data: [DONE]`.',
     headers: {
       ...METERED_RESPONSE_HEADERS,
       [MEMORIES_USED_HEADER]: { description: 'Memories given to the model.', schema: { type: 'integer' } },
