@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { readUserTurn, startLoopbackLlmServer } from '@membolt/chat/testing';
+import { type LoopbackLlmResponder, readUserTurn, startLoopbackLlmServer } from '@membolt/chat/testing';
 import { BusClient } from '@membolt/bus';
 import { DEFAULT_MODEL_ID, KeysSubjects } from '@membolt/contracts';
 import { eventually } from '@membolt/jobs/testing';
@@ -41,7 +41,7 @@ function dataLines(body: string): string[] {
 }
 
 // A real server speaking OpenAI's protocol on loopback, standing in for api.openai.com.
-const llm = await startLoopbackLlmServer('openai', (request) => {
+const echoMemories: LoopbackLlmResponder = (request) => {
   const { memories, message } = readUserTurn(request.messages.at(-1)?.content ?? '');
   return {
     kind: 'stream',
@@ -49,7 +49,8 @@ const llm = await startLoopbackLlmServer('openai', (request) => {
     inputTokens: 42,
     outputTokens: 7,
   };
-});
+};
+const llm = await startLoopbackLlmServer('openai', echoMemories);
 
 describe('OpenAI-compatible endpoint with the official openai client (standalone, a loopback OpenAI provider)', () => {
   const product = useStandalone('openai-compat', (scratchDir) => ({
@@ -211,6 +212,33 @@ describe('OpenAI-compatible endpoint with the official openai client (standalone
     );
     expect((await memoryTexts(alice)).join(' ')).not.toContain('Oslo');
     expect(await memoryTexts(bob, 'end_user_id=erik')).toEqual([]);
+  });
+
+  it('stops the provider’s answer when the client aborts the stream, and stores nothing of it', async () => {
+    const before = await conversationCount(alice);
+    const abandoned = llm.abandoned;
+    llm.respondWith(() => ({
+      kind: 'stream',
+      tokens: Array.from({ length: 50 }, () => 'word '),
+      delayMs: 50,
+    }));
+    try {
+      const stream = await clientOf(product, alice.key).chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'Tell me a long story.' }],
+        stream: true,
+      });
+      for await (const chunk of stream) {
+        if (chunk.choices[0]?.delta.content) {
+          stream.controller.abort();
+          break;
+        }
+      }
+      await eventually(() => llm.abandoned > abandoned, 30_000, 'the provider request abandoned');
+    } finally {
+      llm.respondWith(echoMemories);
+    }
+    expect(await conversationCount(alice)).toBe(before);
   });
 
   it('learns from a streamed completion too', async () => {
