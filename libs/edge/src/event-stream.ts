@@ -4,12 +4,14 @@ import { releaseLoadSlot } from './load-shedding.js';
 /** One server-sent event written to an open stream: its name and its data as JSON. */
 export type SendEvent = (event: string, data: unknown) => void;
 
+/** One unnamed server-sent event: its data as JSON, or the literal `[DONE]` that ends OpenAI's streams. */
+export type SendData = (data: object | '[DONE]') => void;
+
 /**
  * Opens a server-sent-event answer (200, not cached, not buffered by proxies; headers set earlier, such as
- * usage headers, are kept) and answers the function that writes one event. The request's place in the edge's
- * load bound is given back.
+ * usage headers, are kept). The request's place in the edge's load bound is given back.
  */
-export function openEventStream(res: Response): SendEvent {
+function openStream(res: Response): void {
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
@@ -19,5 +21,16 @@ export function openEventStream(res: Response): SendEvent {
   res.flushHeaders();
   // From here the answer mostly waits for events: it no longer holds one of the edge's places of work.
   releaseLoadSlot(res);
+}
+
+/** Opens a server-sent-event answer and answers the function that writes one named event. */
+export function openEventStream(res: Response): SendEvent {
+  openStream(res);
   return (event, data) => void res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** Opens a server-sent-event answer of unnamed events (`data:` lines only, as OpenAI streams). */
+export function openDataStream(res: Response): SendData {
+  openStream(res);
+  return (data) => void res.write(`data: ${data === '[DONE]' ? data : JSON.stringify(data)}\n\n`);
 }

@@ -41,6 +41,27 @@ function fromHttpException(exception: HttpException, request: Request): MemboltE
 }
 
 /**
+ * Any exception a route raised, in our error vocabulary with the request's correlation id. Unknown errors become
+ * a generic 500 and their cause is logged under that id. Edges that answer in another API's error shape start
+ * from this too.
+ */
+export function toMemboltError(exception: unknown, request: Request, logger: Logger): MemboltError {
+  const correlationId = requestContext.correlationId();
+  let error: MemboltError;
+  if (exception instanceof MemboltError) error = exception;
+  else if (exception instanceof HttpException) error = fromHttpException(exception, request);
+  else {
+    logger.error(
+      `Unhandled error on ${request.method} ${request.path} (correlationId ${correlationId}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+    );
+    error = new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
+  }
+  return error.correlationId || !correlationId
+    ? error
+    : new MemboltError(error.code, error.message, correlationId, error.reason);
+}
+
+/**
  * Every HTTP error leaves as `{ error, message }` with its mapped status. Unknown errors become a generic
  * 500 carrying the correlation id, and the cause is logged under that id. Non-HTTP contexts (GraphQL)
  * are passed through to their own formatter.
@@ -52,24 +73,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType() !== 'http') return exception;
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
+    const error = toMemboltError(exception, http.getRequest<Request>(), this.logger);
     const response = http.getResponse<Response>();
-    const correlationId = requestContext.correlationId();
-
-    let error: MemboltError;
-    if (exception instanceof MemboltError) error = exception;
-    else if (exception instanceof HttpException) error = fromHttpException(exception, request);
-    else {
-      this.logger.error(
-        `Unhandled error on ${request.method} ${request.path} (correlationId ${correlationId}): ${exception instanceof Error ? exception.stack : String(exception)}`,
-      );
-      error = new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
-    }
-    const withId =
-      error.correlationId || !correlationId
-        ? error
-        : new MemboltError(error.code, error.message, correlationId, error.reason);
-    const { status, body } = toRestError(withId);
+    const { status, body } = toRestError(error);
     if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
       response.setHeader('Retry-After', '5');
     response.status(status).json(body);

@@ -5,6 +5,7 @@ import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { BusModule, InProcessBroker } from '@membolt/bus';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { ACCEPTS_BEARER_API_KEY } from './auth/bearer-api-key.js';
 import { GatewayDocs, setupGatewayDocs } from './docs/gateway-docs.js';
 import { GATEWAY_CONTROLLERS, GatewayModule } from './gateway.module.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
@@ -94,7 +95,7 @@ describe('gateway routes: every route declares its guard', () => {
     expect(unguardedRoutes(ForgottenController)).toEqual(['ForgottenController.list']);
   });
 
-  it('documents the X-API-Key requirement on exactly the guarded routes', () => {
+  it('documents the X-API-Key requirement (and the bearer key where accepted) on exactly the guarded routes', () => {
     setupGatewayDocs(app);
     const document = app.get(GatewayDocs, { strict: false }).openApiDocument();
     const operations = new Map(
@@ -111,9 +112,10 @@ describe('gateway routes: every route declares its guard', () => {
         if (!operation) continue; // excluded from the document (the docs routes themselves)
         checked++;
         const isPublic = Reflect.getMetadata(IS_PUBLIC_ROUTE, handler) === true;
+        const bearer = Reflect.getMetadata(ACCEPTS_BEARER_API_KEY, controller) === true;
         expect([`${controller.name}.${name}`, operation.security]).toEqual([
           `${controller.name}.${name}`,
-          isPublic ? undefined : [{ 'X-API-Key': [] }],
+          isPublic ? undefined : [{ 'X-API-Key': [] }, ...(bearer ? [{ Bearer: [] }] : [])],
         ]);
       }
     }

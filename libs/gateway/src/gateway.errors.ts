@@ -13,6 +13,13 @@ import {
 export const missingApiKey = (): KeysError =>
   new KeysError(KeysErrorCode.MissingApiKey, 'Missing X-API-Key header.');
 
+/** On the routes that also take the key as a bearer token (the OpenAI-compatible API). */
+export const missingApiKeyOrBearer = (): KeysError =>
+  new KeysError(
+    KeysErrorCode.MissingApiKey,
+    'Missing API key: send it as Authorization: Bearer <key> or in the X-API-Key header.',
+  );
+
 export const invalidApiKey = (): KeysError => new KeysError(KeysErrorCode.InvalidApiKey, 'Invalid API key.');
 
 export const revokedApiKey = (): KeysError =>

@@ -37,6 +37,7 @@ import {
 } from './memories/index.js';
 import { McpRoutesModule } from './mcp/mcp.module.js';
 import { MemoryAddService } from './memories/memory-add.service.js';
+import { OpenAiController, OpenAiNotFoundController } from './openai/openai.controller.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -64,6 +65,7 @@ export const GATEWAY_CONTROLLERS = [
   ChatController,
   ConversationsController,
   GatewayDocsController,
+  OpenAiController,
 ] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
@@ -124,6 +126,10 @@ class GatewayRoutesModule {}
 @Module({})
 class GatewayFallbackModule {}
 
+/** OpenAI's API at /v1 (its catch-all last, after the routes). */
+@Module({})
+class GatewayOpenAiModule {}
+
 @Module({})
 class ConfiguredGatewayModule {}
 
@@ -152,16 +158,25 @@ export class GatewayModule {
             MemoryAddService,
             UploadRelay,
             GatewayDocs,
-            { provide: DOCUMENTED_MODULE, useValue: [GatewayRoutesModule, McpRoutesModule] },
+            {
+              provide: DOCUMENTED_MODULE,
+              useValue: [GatewayRoutesModule, McpRoutesModule, GatewayOpenAiModule],
+            },
           ],
         },
         // MCP over streamable HTTP at /mcp (outside /api, where MCP clients are pointed).
         McpRoutesModule.register(auth),
         // A module of its own, registered after the routes, so its catch-all route comes last.
         { module: GatewayFallbackModule, imports: [auth], controllers: [ApiNotFoundController] },
+        {
+          module: GatewayOpenAiModule,
+          imports: [auth],
+          controllers: [OpenAiController, OpenAiNotFoundController],
+        },
         RouterModule.register([
           { path: 'api', module: GatewayRoutesModule },
           { path: 'api', module: GatewayFallbackModule },
+          { path: 'v1', module: GatewayOpenAiModule },
         ]),
       ],
     };

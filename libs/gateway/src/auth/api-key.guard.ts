@@ -1,18 +1,20 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { apiKeyOfAnotherUser, missingApiKey, rateLimited } from '../gateway.errors.js';
+import { apiKeyOfAnotherUser, missingApiKey, missingApiKeyOrBearer, rateLimited } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
-import { API_KEY_HEADER, type ApiKeyRequest } from './api-key-principal.js';
+import type { ApiKeyRequest } from './api-key-principal.js';
+import { ACCEPTS_BEARER_API_KEY, presentedApiKey } from './bearer-api-key.js';
 
 /** The name of the route parameter that names a user (`/api/user/{userId}/...`). */
 const USER_PATH_PARAM = 'userId';
 
 /**
- * Every gateway route not marked @Public(): the X-API-Key must belong to a live key (401 otherwise), stays within
+ * Every gateway route not marked @Public(): the X-API-Key (or, where the controller accepts it, the bearer token)
+ * must belong to a live key (401 otherwise), stays within
  * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...`
  * must belong to that user (403). Only requests answered without a 4xx use up the user's budget.
  */
@@ -34,8 +36,9 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<ApiKeyRequest>();
     const response = http.getResponse<Response>();
 
-    const presented = request.header(API_KEY_HEADER);
-    if (!presented) throw missingApiKey();
+    const acceptsBearer = this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, context.getClass()) === true;
+    const presented = presentedApiKey(request, acceptsBearer);
+    if (!presented) throw acceptsBearer ? missingApiKeyOrBearer() : missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 
     // Per key and per user: a user with many keys shares one budget across them.

@@ -13,11 +13,12 @@ import { MEMBOLT_VERSION } from '@membolt/platform';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
 import { API_KEY_SECURITY_SCHEME, GatewayController } from '../gateway-controller.decorator.js';
 import { docsNotEnabled, noSuchRoute } from '../gateway.errors.js';
 import { Public } from '../public.decorator.js';
 
-/** The module whose controllers the document describes (the gateway's routes, not the BFF or bus handlers). */
+/** The modules whose controllers the document describes (the gateway's routes, not the BFF or bus handlers). */
 export const DOCUMENTED_MODULE = Symbol('GATEWAY_DOCUMENTED_MODULE');
 export type DocumentedModule = new (...args: never[]) => unknown;
 /** The modules whose controllers the document describes. */
@@ -47,12 +48,23 @@ export class GatewayDocs {
         .setTitle(`${PRODUCT_NAME} API`)
         .setDescription(
           `The REST gateway of ${PRODUCT_NAME}. Send your API key in the X-API-Key header on every call except ` +
-            '/api/status and /api/plans. Errors are JSON {"error": CODE, "message": TEXT}.',
+            '/api/status and /api/plans. Errors are JSON {"error": CODE, "message": TEXT}. The OpenAI-compatible ' +
+            "routes under /v1 also take the key as `Authorization: Bearer <key>` and answer errors in OpenAI's " +
+            'shape {"error": {"message", "type", "param", "code"}}.',
         )
         .setVersion(MEMBOLT_VERSION)
         .addApiKey(
           { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key (mblt_…).' },
           API_KEY_SECURITY_SCHEME,
+        )
+        .addBearerAuth(
+          {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Membolt API key',
+            description: 'Your API key (mblt_…), on the /v1 routes only.',
+          },
+          BEARER_SECURITY_SCHEME,
         )
         .build(),
       { include: [...this.documentedModules] },

@@ -1,4 +1,5 @@
 import { Delete, Get, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { AcceptsBearerApiKey } from '../auth/bearer-api-key.js';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
@@ -24,6 +25,7 @@ const METHOD_NOT_ALLOWED = {
  */
 @ApiTags('mcp')
 @UseFilters(McpExceptionFilter)
+@AcceptsBearerApiKey()
 @GatewayController(MCP_PATH)
 export class McpController {
   constructor(private readonly servers: MemboltMcpServerFactory) {}

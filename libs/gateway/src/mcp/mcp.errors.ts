@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { KeysErrorCode, type MemboltError, type RestErrorBody, toRestError } from '@membolt/contracts';
+import { type MemboltError, type RestErrorBody, toRestError } from '@membolt/contracts';
 
 /** The JSON-RPC error code of a refusal, by the HTTP status the REST facade would answer. */
 function jsonRpcCode(status: number): number {
@@ -9,15 +9,9 @@ function jsonRpcCode(status: number): number {
   return -32000;
 }
 
-/** A refusal as the REST facade says it (`{error, message}`), with the MCP endpoint's own wording where it differs. */
+/** A refusal as the REST facade says it (`{error, message}`). */
 export function toMcpErrorBody(error: MemboltError): RestErrorBody {
-  const { body } = toRestError(error);
-  if (error.code === KeysErrorCode.MissingApiKey)
-    return {
-      ...body,
-      message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>.',
-    };
-  return body;
+  return toRestError(error).body;
 }
 
 /** A refusal of the whole HTTP request (bad key, rate limit): its status and a JSON-RPC error response. */

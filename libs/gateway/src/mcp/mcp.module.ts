@@ -1,12 +1,11 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { MemoryAddService } from '../memories/memory-add.service.js';
-import { bearerAsApiKey } from './mcp-bearer.middleware.js';
 import { McpController } from './mcp.controller.js';
 import { MemboltMcpServerFactory } from './membolt-mcp.server.js';
 
 /** `/mcp` at the root of the gateway's HTTP server (not under /api), with the gateway's key guard. */
 @Module({})
-export class McpRoutesModule implements NestModule {
+export class McpRoutesModule {
   /** `auth` is the gateway's guard module (ApiKeyGuard, its interceptors and UsageMeter). */
   static register(auth: DynamicModule): DynamicModule {
     return {
@@ -15,9 +14,5 @@ export class McpRoutesModule implements NestModule {
       controllers: [McpController],
       providers: [MemboltMcpServerFactory, MemoryAddService],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(bearerAsApiKey).forRoutes(McpController);
   }
 }

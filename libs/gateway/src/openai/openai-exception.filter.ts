@@ -1,0 +1,33 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { CommonErrorCode } from '@membolt/contracts';
+import { toMemboltError } from '@membolt/edge';
+import type { Request, Response } from 'express';
+import { OpenAiRequestError, toOpenAiError } from './openai.errors.js';
+
+/**
+ * The OpenAI-compatible routes answer every error in OpenAI's shape, `{error: {message, type, param, code}}`,
+ * with the status the REST API gives the same error, so the `openai` client raises its typed errors. Guards'
+ * refusals (key, rate limit) pass through here too.
+ */
+@Catch()
+export class OpenAiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('OpenAiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const error =
+      exception instanceof OpenAiRequestError
+        ? exception
+        : toMemboltError(exception, http.getRequest<Request>(), this.logger);
+    const { status, body } = toOpenAiError(error);
+    // A stream already under way reports its failure as its last event (the controller writes it).
+    if (response.headersSent) {
+      if (!response.writableEnded) response.end();
+      return;
+    }
+    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
+      response.setHeader('Retry-After', '5');
+    response.status(status).json(body);
+  }
+}
