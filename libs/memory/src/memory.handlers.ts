@@ -19,6 +19,7 @@ import {
   ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
+  LocateMemoryRequest,
   type MemoryBatchView,
   type MemoryConceptsView,
   type MemoryDeletionReceipt,
@@ -27,6 +28,7 @@ import {
   MemoryIdRequest,
   type MemoryImportView,
   type MemoryListView,
+  type MemoryLocationView,
   type MemorySearchView,
   MemoryStatsRequest,
   type MemoryStatsView,
@@ -89,6 +91,14 @@ export class MemoryHandlers {
     @BusPayload(GetMemoryRequest) request: GetMemoryRequest,
   ): Promise<MemoryView> {
     return toMemoryView(await this.memory.get(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.locate.name)
+  async locate(
+    @ActingUserId() userId: string,
+    @BusPayload(LocateMemoryRequest) request: LocateMemoryRequest,
+  ): Promise<MemoryLocationView> {
+    return this.memory.locate(userId, request.memoryId);
   }
 
   @MessagePattern(MemorySubjects.list.name)

@@ -245,6 +245,13 @@ export class MemoryService {
     return memory;
   }
 
+  /** The scope of the account holding the memory (its end user, null for the account's own). */
+  async locate(userId: string, memoryId: string): Promise<{ memoryId: string; endUserId: string | null }> {
+    const endUserId = await this.store.memories.endUserOf(userId, memoryId);
+    if (endUserId === null) throw memoryNotFound();
+    return { memoryId, endUserId: endUserId === '' ? null : endUserId };
+  }
+
   async list(
     userId: string,
     request: ListMemoriesRequest,

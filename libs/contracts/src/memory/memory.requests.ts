@@ -216,6 +216,12 @@ export class MemoryIdRequest extends MemoryScopeFields {
   memoryId!: string;
 }
 
+/** A memory named by its id alone, in any scope of the acting account (the Mem0-compatible API's calls). */
+export class LocateMemoryRequest {
+  @IsEntityId()
+  memoryId!: string;
+}
+
 export class GetMemoryRequest extends MemoryIdRequest {
   @IsOptional()
   @IsBoolean()

@@ -15,6 +15,7 @@ import type {
   ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
+  LocateMemoryRequest,
   MemoryIdRequest,
   MemoryStatsRequest,
   RetentionPreviewRequest,
@@ -34,6 +35,7 @@ import type {
   ImportJobView,
   MemoryImportView,
   MemoryListView,
+  MemoryLocationView,
   MemorySearchView,
   MemoryStatsView,
   RetentionPreviewView,
@@ -49,6 +51,10 @@ export const MemorySubjects = {
     'memory.memories.create-batch.v1',
   ),
   get: defineSubject<GetMemoryRequest, MemoryView>('memory', 'memory.memories.get.v1', { idempotent: true }),
+  /** The scope of the account holding a memory; NOT_FOUND when the account holds none of that id. */
+  locate: defineSubject<LocateMemoryRequest, MemoryLocationView>('memory', 'memory.memories.locate.v1', {
+    idempotent: true,
+  }),
   list: defineSubject<ListMemoriesRequest, MemoryListView>('memory', 'memory.memories.list.v1', {
     idempotent: true,
   }),

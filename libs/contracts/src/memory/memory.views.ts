@@ -165,6 +165,12 @@ export interface EndUserView {
   readonly lastActivityAt: string;
 }
 
+/** Which scope of the account holds a memory: its end user, or null for the account's own memories. */
+export interface MemoryLocationView {
+  readonly memoryId: string;
+  readonly endUserId: string | null;
+}
+
 export interface EndUserListView {
   readonly endUsers: readonly EndUserView[];
   readonly total: number;

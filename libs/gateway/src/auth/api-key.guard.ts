@@ -7,12 +7,17 @@ import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 import { API_KEY_HEADER, type ApiKeyRequest } from './api-key-principal.js';
+import { ACCEPTS_TOKEN_AUTHORIZATION } from './token-authorization.decorator.js';
 
 /** The name of the route parameter that names a user (`/api/user/{userId}/...`). */
 const USER_PATH_PARAM = 'userId';
 
+/** `Authorization: Token <key>`, Mem0's scheme (case-insensitive, as HTTP auth schemes are). */
+const TOKEN_AUTHORIZATION = /^Token\s+(\S+)\s*$/i;
+
 /**
- * Every gateway route not marked @Public(): the X-API-Key must belong to a live key (401 otherwise), stays within
+ * Every gateway route not marked @Public(): the X-API-Key (or, on @AcceptsTokenAuthorization() routes,
+ * `Authorization: Token <key>`) must belong to a live key (401 otherwise), stays within
  * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...`
  * must belong to that user (403). Only requests answered without a 4xx use up the user's budget.
  */
@@ -34,7 +39,11 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<ApiKeyRequest>();
     const response = http.getResponse<Response>();
 
-    const presented = request.header(API_KEY_HEADER);
+    const presented =
+      request.header(API_KEY_HEADER) ??
+      (this.reflector.get<boolean>(ACCEPTS_TOKEN_AUTHORIZATION, context.getClass())
+        ? TOKEN_AUTHORIZATION.exec(request.header('authorization') ?? '')?.[1]
+        : undefined);
     if (!presented) throw missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 

@@ -46,6 +46,12 @@ export interface MemoryRepository {
     options?: { withEmbedding?: boolean },
   ): Promise<Memory | null>;
 
+  /**
+   * The end user whose scope holds this memory of the account ('' for the account's own), or null when the
+   * account holds no such memory. For callers that name a memory by id alone (the Mem0-compatible API).
+   */
+  endUserOf(userId: string, id: string): Promise<string | null>;
+
   /** The memories of these ids that are in the scope, in no particular order. */
   findByIds(
     scope: MemoryScopeFilter,

@@ -44,6 +44,19 @@ export function describeMemoryStoreContract(
       await store.close();
     });
 
+    it("names the end user holding an account's memory, and nothing for another account's", async () => {
+      const own = makeMemoryRecord(A, DIM, { text: 'Account fact' });
+      const endUsers = makeMemoryRecord(A_END, DIM, { text: 'End user fact', agentId: 'agent-1' });
+      await store.memories.insertMany(A, [own]);
+      await store.memories.insertMany(A_END, [endUsers]);
+      expect(await store.memories.endUserOf('user-a', own.memory.id)).toBe('');
+      expect(await store.memories.endUserOf('user-a', endUsers.memory.id)).toBe('alice');
+      expect(await store.memories.endUserOf('user-b', endUsers.memory.id)).toBeNull();
+      expect(await store.memories.endUserOf('user-a', 'no-such-id')).toBeNull();
+      await store.memories.delete(A_END, [endUsers.memory.id]);
+      expect(await store.memories.endUserOf('user-a', endUsers.memory.id)).toBeNull();
+    });
+
     it('finds a memory only in its own scope (another account or end user sees nothing)', async () => {
       const record = makeMemoryRecord(A, DIM, { text: 'My cat is called Miso', agentId: 'agent-1' });
       await store.memories.insertMany(A, [record]);

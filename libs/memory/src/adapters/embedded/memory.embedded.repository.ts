@@ -169,6 +169,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined);
   }
 
+  async endUserOf(userId: string, id: string): Promise<string | null> {
+    const row = this.rowById.get(id);
+    return row && row.user_id === userId ? row.end_user_id : null;
+  }
+
   async findByIds(
     scope: MemoryScopeFilter,
     ids: readonly string[],

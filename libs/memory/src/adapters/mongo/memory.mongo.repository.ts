@@ -142,6 +142,14 @@ export class MemoryMongoRepository implements MemoryRepository {
     return doc ? toMemory(doc, options?.withEmbedding === true) : null;
   }
 
+  async endUserOf(userId: string, id: string): Promise<string | null> {
+    const doc = await this.memories
+      .findOne({ userId, _id: id, state: 'live' }, { endUserId: 1 })
+      .lean<Pick<MemoryDocument, 'endUserId'>>()
+      .exec();
+    return doc ? doc.endUserId : null;
+  }
+
   async findByIds(
     scope: MemoryScopeFilter,
     ids: readonly string[],
