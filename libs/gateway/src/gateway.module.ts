@@ -32,9 +32,13 @@ import {
   DiagnosticsController,
   EmbeddingsController,
   MemoriesController,
+  MemoryBatchService,
+  MemoryBulkController,
+  MemoryLearningService,
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
+import { Mem0Controller } from './mem0/index.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -55,6 +59,8 @@ export const GATEWAY_CONTROLLERS = [
   PaymentWebhookController,
   AccountController,
   UserDatabaseController,
+  // Before MemoriesController: its …/memories/{id} routes would take `batch` and `jobs` for memory ids.
+  MemoryBulkController,
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
@@ -62,6 +68,7 @@ export const GATEWAY_CONTROLLERS = [
   ChatController,
   ConversationsController,
   GatewayDocsController,
+  Mem0Controller,
 ] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
@@ -147,6 +154,8 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            MemoryLearningService,
+            MemoryBatchService,
             UploadRelay,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },

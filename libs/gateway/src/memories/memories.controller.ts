@@ -4,6 +4,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiExtraModels,
+  ApiHeader,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -17,8 +18,6 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import {
-  ChatSubjects,
-  MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   METERED_ENDPOINTS,
   type MemoryExportPageView,
   MemorySubjects,
@@ -31,7 +30,7 @@ import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { messagesMetadataTooLarge, textAndMessages } from '../gateway.errors.js';
+import { textAndMessages } from '../gateway.errors.js';
 import {
   CreateMemoryBatchBody,
   CreateMemoryBody,
@@ -54,13 +53,18 @@ import {
 import {
   toCreateMemoryBatchRequest,
   toCreateMemoryRequest,
-  toLearnFactsRequest,
   toListMemoriesRequest,
   toScope,
   toUpdateMemoryRequest,
-  toVerbatimMessagesRequest,
 } from './memory.requests.js';
-import { AddMessagesBody, isMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
+import {
+  AddMessagesBody,
+  isMessagesBody,
+  LearnedMemoriesResponse,
+  LearningJobResponse,
+} from './memory-messages.dto.js';
+import { MemoryLearningService } from './memory-learning.service.js';
+import { toMem0Memory } from '../mem0/mem0.views.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
@@ -68,12 +72,11 @@ import {
   toImportJobResponse,
   toMemoryDeletionResponse,
   toMemoryHistoryResponse,
-  toLearnedMemoriesResponse,
+  toLearningJobResponse,
   toMemoryImportResponse,
   toMemoryListResponse,
   toMemoryResponse,
   toStoredMemoryResponse,
-  toVerbatimMemoriesResponse,
   toQueuedImportResponse,
 } from './memory.views.js';
 
@@ -111,10 +114,16 @@ export class MemoriesController {
   constructor(
     private readonly bus: BusClient,
     private readonly transfer: MemoryTransferService,
+    private readonly learning: MemoryLearningService,
   ) {}
 
   @Post()
   @ApiExtraModels(CreateMemoryBody, AddMessagesBody, StoredMemoryResponse, LearnedMemoriesResponse)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'With `async`: the same key answers the job already queued instead of queueing another.',
+  })
   @ApiOperation({
     summary:
       'Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled ' +
@@ -180,6 +189,10 @@ export class MemoriesController {
       ],
     },
   })
+  @ApiAcceptedResponse({
+    type: LearningJobResponse,
+    description: '`async: true` with messages: the learning is queued; follow status_url (also in Location).',
+  })
   @ApiBadRequestResponse({
     ...BAD_INPUT,
     description:
@@ -189,8 +202,9 @@ export class MemoriesController {
   async create(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body() raw: unknown,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse> {
+  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
     if (!isMessagesBody(raw)) {
       const body = validatePayload(CreateMemoryBody, raw);
       const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
@@ -201,24 +215,13 @@ export class MemoriesController {
       throw textAndMessages();
     }
     const body = validatePayload(AddMessagesBody, raw);
-    if (body.metadata && JSON.stringify(body.metadata).length > MEMORY_MESSAGES_METADATA_MAX_LENGTH) {
-      throw messagesMetadataTooLarge();
+    const outcome = await this.learning.add(query, body, request.header('idempotency-key'));
+    if (outcome.kind === 'queued') {
+      const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
+      response.status(202).setHeader('Location', statusUrl);
+      return toLearningJobResponse(outcome.job, statusUrl);
     }
-    let answer: LearnedMemoriesResponse;
-    if (body.infer === false) {
-      const request = toVerbatimMessagesRequest(query, body);
-      answer = toVerbatimMemoriesResponse(
-        request
-          ? await this.bus.request(MemorySubjects.createBatch, request, { timeoutMs: MEMORY_BULK_TIMEOUT_MS })
-          : null,
-      );
-    } else {
-      answer = toLearnedMemoriesResponse(
-        await this.bus.request(ChatSubjects.learnFactsFromMessages, toLearnFactsRequest(query, body), {
-          timeoutMs: MEMORY_BULK_TIMEOUT_MS,
-        }),
-      );
-    }
+    const { answer } = outcome;
     response.status(answer.results.some((result) => result.event === 'ADD') ? 201 : 200);
     return answer;
   }
@@ -277,8 +280,11 @@ export class MemoriesController {
 
   @Get('export')
   @ApiOperation({
-    summary: 'Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first).',
-    description: 'The file can be sent back to POST …/memories/import as it is.',
+    summary:
+      'Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first), or in Mem0’s format.',
+    description:
+      'The file can be sent back to POST …/memories/import as it is. format=mem0: a JSON object {"results": ' +
+      '[...]} of memories in Mem0’s shape, which Mem0 users and this server’s import both read.',
   })
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({
@@ -299,17 +305,33 @@ export class MemoriesController {
     const pages = this.transfer.exportPages(toScope(query));
     // The first page is read before the headers go out, so a failure there is still a JSON error.
     const first = await pages.next();
+    const mem0 = query.format === 'mem0';
     response.status(200);
-    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    response.setHeader('Content-Disposition', 'attachment; filename="memories.ndjson"');
+    response.setHeader(
+      'Content-Type',
+      mem0 ? 'application/json; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    );
+    response.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${mem0 ? 'memories.mem0.json' : 'memories.ndjson'}"`,
+    );
     try {
       const write = async (lines: string) => {
         if (lines && !response.write(lines)) await once(response, 'drain');
       };
+      let written = 0;
       const toLines = (page: MemoryExportPageView) =>
-        page.memories.map((memory) => `${JSON.stringify(toMemoryResponse(memory))}\n`).join('');
+        page.memories
+          .map((memory) =>
+            mem0
+              ? `${written++ === 0 ? '' : ','}\n${JSON.stringify(toMem0Memory(memory))}`
+              : `${JSON.stringify(toMemoryResponse(memory))}\n`,
+          )
+          .join('');
+      if (mem0) await write('{"results":[');
       if (!first.done) await write(toLines(first.value));
       for await (const page of pages) await write(toLines(page));
+      if (mem0) await write('\n]}\n');
       response.end();
     } catch (error) {
       // The status is sent: cutting the stream short is the only way left to tell the client it is incomplete.

@@ -185,7 +185,21 @@ export class SearchMemoriesQuery extends MemoryFilterQuery {
   threshold?: number;
 }
 
-export class ExportMemoriesQuery extends MemoryScopeQuery {}
+export const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export class ExportMemoriesQuery extends MemoryScopeQuery {
+  @ApiPropertyOptional({
+    enum: EXPORT_FORMATS,
+    default: 'ndjson',
+    description:
+      'ndjson: one memory JSON a line. mem0: one JSON object {"results": [...]} of memories in Mem0’s shape ' +
+      '(memory, user_id, agent_id, run_id, metadata, categories, created_at...), as Mem0 exports and lists them.',
+  })
+  @IsOptional()
+  @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
+  format?: ExportFormat;
+}
 
 export class ImportMemoriesQuery extends MemoryScopeQuery {}
 
