@@ -261,7 +261,12 @@ class FilterParser {
       case 'in':
       case 'nin':
         return { kind: 'time', field, op: c.op, value: c.value.map(toTime) };
-      default:
+      case 'eq':
+      case 'ne':
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte':
         return { kind: 'time', field, op: c.op, value: toTime(c.value) };
     }
   }
