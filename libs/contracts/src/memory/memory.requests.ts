@@ -19,12 +19,15 @@ import {
   Matches,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
 import { CONVERSATION_LIST_MAX_LIMIT } from '../rules/chat.rules.js';
+import { MemoryFilterError, parseMemoryFilter } from './memory-filter.js';
 import {
   CONVERSATION_TITLE_MAX_LENGTH,
   MAX_EMBEDDING_DIMENSION,
@@ -62,6 +65,24 @@ const IsImportance = (): PropertyDecorator =>
     Min(0, { message: MemoryMessages.importanceRange }),
     Max(1, { message: MemoryMessages.importanceRange }),
   );
+/** A filter object in Mem0's v2 syntax (memory-filter.ts); the message names the bad part. */
+const problemOfFilter = (value: unknown): string | null => {
+  try {
+    parseMemoryFilter(value);
+    return null;
+  } catch (error) {
+    if (error instanceof MemoryFilterError) return error.message;
+    throw error;
+  }
+};
+export const IsMemoryFilter = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isMemoryFilter',
+    validator: {
+      validate: (value: unknown) => problemOfFilter(value) === null,
+      defaultMessage: ({ value }: ValidationArguments) => problemOfFilter(value) ?? 'filters is invalid',
+    },
+  });
 const IsEmbedding = (): PropertyDecorator =>
   composeDecorators(
     IsArray(),
@@ -257,6 +278,14 @@ export class MemoryFilterFields extends MemoryScopeFields {
   @IsOptional()
   @IsObject()
   metadata?: Record<string, string | number | boolean>;
+
+  /**
+   * Conditions in Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys; memory-filter.ts), ANDed
+   * with the fields above and always inside the request's scope: a filter never widens what the call reads.
+   */
+  @IsOptional()
+  @IsMemoryFilter()
+  filters?: Record<string, unknown>;
 
   /** Include closed facts (`validTo` in the past). Default false. */
   @IsOptional()
