@@ -13,6 +13,8 @@ import {
   CommonErrorCode,
   DEFAULT_MEMORY_SORT,
   MemboltError,
+  MemoryFilterError,
+  parseMemoryFilter,
   MEMORY_BATCH_MAX,
   MEMORY_SEARCH_DEFAULT_LIMIT,
   type MemoryDeletionReceipt,
@@ -174,9 +176,10 @@ export class Mem0Controller {
   @ApiOkResponse({ description: '{results: [memory + score]}' })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(@Body(new ContractValidationPipe(Mem0SearchBody)) body: Mem0SearchBody) {
-    const { scope } = this.selection(body.filters);
+    const { scope, fields } = this.selection(body.filters);
     const view = await this.bus.request(MemorySubjects.search, {
       ...scope,
+      ...fields,
       query: body.query,
       limit: body.top_k ?? MEMORY_SEARCH_DEFAULT_LIMIT,
       ...(body.threshold !== undefined ? { threshold: body.threshold } : {}),
@@ -195,10 +198,11 @@ export class Mem0Controller {
     @Body(new ContractValidationPipe(Mem0GetAllBody)) body: Mem0GetAllBody,
     @Req() request: Request,
   ) {
-    const { scope } = this.selection(body.filters);
+    const { scope, fields } = this.selection(body.filters);
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 100 };
     const view = await this.bus.request(MemorySubjects.list, {
       ...scope,
+      ...fields,
       limit: page.pageSize,
       offset: (page.page - 1) * page.pageSize,
       sort: DEFAULT_MEMORY_SORT,
@@ -336,7 +340,7 @@ export class Mem0Controller {
   })
   @ApiBadRequestResponse(BAD_INPUT)
   createExport(@Body(new ContractValidationPipe(Mem0ExportBody)) body: Mem0ExportBody) {
-    const { scope } = this.selection(body.filters);
+    const scope = this.exportSelection(body.filters);
     const entities = JSON.stringify(toMem0Entities(scope));
     const id = `${EXPORT_PREFIX}${Buffer.from(entities, 'utf8').toString('base64url')}`;
     return { message: 'Memory export request received. The export is ready.', id };
@@ -351,7 +355,7 @@ export class Mem0Controller {
     const scope =
       body.memory_export_id !== undefined
         ? exportScope(body.memory_export_id)
-        : this.selection(body.filters ?? {}).scope;
+        : this.exportSelection(body.filters ?? {});
     const results = [];
     for await (const page of this.transfer.exportPages(scope))
       results.push(...page.memories.map(toMem0Memory));
@@ -401,16 +405,34 @@ export class Mem0Controller {
     return endUserId === null ? {} : { endUserId };
   }
 
-  /** Mem0's filters, as far as Membolt can follow them: the scope keys, alone or combined with AND. */
-  private selection(filters: Record<string, unknown> | undefined): Mem0Selection {
+  /**
+   * Mem0's filters: the scope keys choose the scope (mem0Selection); the rest passes through as the native
+   * filter (the same syntax), checked here so a bad part is a 400 naming it before anything is read.
+   */
+  private selection(filters: Record<string, unknown> | undefined): Mem0Selection & {
+    readonly fields: { filters?: Record<string, unknown> };
+  } {
     const selection = mem0Selection(filters);
-    if (selection.rest) {
+    if (!selection.rest) return { ...selection, fields: {} };
+    try {
+      parseMemoryFilter(selection.rest);
+    } catch (error) {
+      if (error instanceof MemoryFilterError) throw mem0FilterInvalid(error.path, error.problem);
+      throw error;
+    }
+    return { ...selection, fields: { filters: selection.rest } };
+  }
+
+  /** An export is of a whole scope: other filters would be silently dropped, so they are refused. */
+  private exportSelection(filters: Record<string, unknown>): MemoryScopeFields {
+    const { scope, rest } = mem0Selection(filters);
+    if (rest) {
       throw mem0FilterInvalid(
-        `filters.${Object.keys(selection.rest)[0]}`,
-        'only user_id, agent_id and run_id (alone or under AND) are supported',
+        `filters.${Object.keys(rest)[0]}`,
+        'an export takes user_id, agent_id and run_id only',
       );
     }
-    return selection;
+    return scope;
   }
 
   /**
