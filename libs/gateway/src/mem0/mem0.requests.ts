@@ -26,7 +26,12 @@ export interface Mem0Selection {
 function scopeValue(value: unknown, path: string): string {
   const given =
     isPlainObject(value) && Object.keys(value).length === 1 && 'eq' in value ? value['eq'] : value;
-  if (typeof given !== 'string' || given === '' || given.length > MEMORY_SCOPE_ID_MAX_LENGTH) {
+  if (
+    typeof given !== 'string' ||
+    given === '' ||
+    given === '*' ||
+    given.length > MEMORY_SCOPE_ID_MAX_LENGTH
+  ) {
     throw mem0FilterInvalid(
       path,
       given === '*'
