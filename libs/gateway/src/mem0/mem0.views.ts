@@ -148,7 +148,7 @@ export function toMem0EventResponse(job: LearningJobView, results: LearnedMemori
 /** Mem0's history: one entry per change, oldest first (ADD, then UPDATE; a closed fact's last is DELETE). */
 export function toMem0History(view: MemoryHistoryView, endUserId: string | null) {
   return view.versions.map((version, index) => {
-    const previous = index > 0 ? view.versions[index - 1]! : null;
+    const previous = index > 0 ? (view.versions[index - 1] ?? null) : null;
     return {
       id: `${view.memoryId}:${version.version}`,
       memory_id: view.memoryId,

@@ -18,40 +18,39 @@ export class MemoryBatchService {
   constructor(private readonly bus: BusClient) {}
 
   updateMany(items: readonly MemoryUpdateItem[], scopeOf: ScopeOfMemory): Promise<BatchResponse> {
+    return this.each(items, async ({ memory_id: memoryId, ...changes }) => {
+      const scope = await scopeOf(memoryId);
+      const view = await this.bus.request(
+        MemorySubjects.update,
+        toUpdateMemoryRequest(memoryId, {}, { ...changes, ...toWireScope(scope) }),
+      );
+      return { memory_id: memoryId, status: 'updated', memory: toMemoryResponse(view) };
+    });
+  }
+
+  deleteMany(memoryIds: readonly string[], scopeOf: ScopeOfMemory): Promise<BatchResponse> {
     return this.each(
-      items.map((item) => item.memory_id),
-      async (memoryId, index) => {
-        const { memory_id: _id, ...changes } = items[index]!;
-        const scope = await scopeOf(memoryId);
-        const view = await this.bus.request(
-          MemorySubjects.update,
-          toUpdateMemoryRequest(memoryId, {}, { ...changes, ...toWireScope(scope) }),
-        );
-        return { memory_id: memoryId, status: 'updated', memory: toMemoryResponse(view) };
+      memoryIds.map((memoryId) => ({ memory_id: memoryId })),
+      async ({ memory_id: memoryId }) => {
+        const receipt = await this.bus.request(MemorySubjects.delete, {
+          ...(await scopeOf(memoryId)),
+          memoryId,
+        });
+        return { memory_id: memoryId, status: 'deleted', receipt: toMemoryDeletionResponse(receipt) };
       },
     );
   }
 
-  deleteMany(memoryIds: readonly string[], scopeOf: ScopeOfMemory): Promise<BatchResponse> {
-    return this.each(memoryIds, async (memoryId) => {
-      const receipt = await this.bus.request(MemorySubjects.delete, {
-        ...(await scopeOf(memoryId)),
-        memoryId,
-      });
-      return { memory_id: memoryId, status: 'deleted', receipt: toMemoryDeletionResponse(receipt) };
-    });
-  }
-
-  private async each(
-    memoryIds: readonly string[],
-    run: (memoryId: string, index: number) => Promise<BatchItemResponse>,
+  private async each<T extends { readonly memory_id: string }>(
+    items: readonly T[],
+    run: (item: T) => Promise<BatchItemResponse>,
   ): Promise<BatchResponse> {
     const results: BatchItemResponse[] = [];
-    for (const [index, memoryId] of memoryIds.entries()) {
+    for (const item of items) {
       try {
-        results.push(await run(memoryId, index));
+        results.push(await run(item));
       } catch (error) {
-        results.push(itemFailure(memoryId, error));
+        results.push(itemFailure(item.memory_id, error));
       }
     }
     const succeeded = results.filter((result) => result.status === 'updated' || result.status === 'deleted');
