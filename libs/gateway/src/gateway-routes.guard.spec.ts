@@ -5,6 +5,7 @@ import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { BusModule, InProcessBroker } from '@membolt/bus';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { ACCEPTS_TOKEN_AUTHORIZATION } from './auth/token-authorization.decorator.js';
 import { GatewayDocs, setupGatewayDocs } from './docs/gateway-docs.js';
 import { GATEWAY_CONTROLLERS, GatewayModule } from './gateway.module.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
@@ -111,9 +112,10 @@ describe('gateway routes: every route declares its guard', () => {
         if (!operation) continue; // excluded from the document (the docs routes themselves)
         checked++;
         const isPublic = Reflect.getMetadata(IS_PUBLIC_ROUTE, handler) === true;
+        const takesToken = Reflect.getMetadata(ACCEPTS_TOKEN_AUTHORIZATION, controller) === true;
         expect([`${controller.name}.${name}`, operation.security]).toEqual([
           `${controller.name}.${name}`,
-          isPublic ? undefined : [{ 'X-API-Key': [] }],
+          isPublic ? undefined : takesToken ? [{ 'X-API-Key': [] }, { Token: [] }] : [{ 'X-API-Key': [] }],
         ]);
       }
     }

@@ -13,7 +13,11 @@ import { MEMBOLT_VERSION } from '@membolt/platform';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { API_KEY_SECURITY_SCHEME, GatewayController } from '../gateway-controller.decorator.js';
+import {
+  API_KEY_SECURITY_SCHEME,
+  GatewayController,
+  TOKEN_SECURITY_SCHEME,
+} from '../gateway-controller.decorator.js';
 import { docsNotEnabled, noSuchRoute } from '../gateway.errors.js';
 import { Public } from '../public.decorator.js';
 
@@ -51,6 +55,15 @@ export class GatewayDocs {
         .addApiKey(
           { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key (mblt_…).' },
           API_KEY_SECURITY_SCHEME,
+        )
+        .addApiKey(
+          {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <your API key>: Mem0’s header, accepted on the Mem0-compatible routes only.',
+          },
+          TOKEN_SECURITY_SCHEME,
         )
         .build(),
       { include: [this.documentedModule] },

@@ -103,8 +103,8 @@ const FEEDBACK_IMPORTANCE = { POSITIVE: 0.1, NEGATIVE: -0.1, VERY_NEGATIVE: -0.3
   type: ApiErrorResponse,
   description: 'service_unavailable: a service did not answer; retry after Retry-After.',
 })
-@AcceptsTokenAuthorization()
 @GatewayController('mem0')
+@AcceptsTokenAuthorization()
 export class Mem0Controller {
   constructor(
     private readonly bus: BusClient,
