@@ -161,6 +161,11 @@ export class MemoryContentFields {
   @IsOptional()
   @IsISO8601({ strict: true })
   validTo?: string;
+
+  /** After this instant the memory is hidden from every read and the retention sweep deletes it. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expirationDate?: string;
 }
 
 export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {
@@ -376,6 +381,11 @@ export class UpdateMemoryRequest extends MemoryIdRequest {
   @IsOptional()
   @IsISO8601({ strict: true })
   validTo?: string | null;
+
+  /** Sets when the memory expires (null: never). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expirationDate?: string | null;
 }
 
 export class MemoryStatsRequest extends MemoryScopeFields {}

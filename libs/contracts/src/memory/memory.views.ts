@@ -19,6 +19,8 @@ export interface MemoryView {
   readonly updatedAt: string;
   readonly validFrom: string;
   readonly validTo: string | null;
+  /** After it the memory is hidden from every read and deleted by the retention sweep; null: never. */
+  readonly expirationDate?: string | null;
   /** 1 at creation, +1 on every update. */
   readonly version: number;
   /** Present only when asked for (`includeEmbedding`). */

@@ -122,6 +122,15 @@ export interface MemoryRepository {
    */
   deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval>;
 
+  /**
+   * Retention: removes up to `limit` of the user's memories (end users included) whose expiration is at or
+   * before `now`, soonest expired first, with everything derived from them.
+   */
+  deleteExpired(userId: string, now: Date, limit: number): Promise<MemoryRemoval>;
+
+  /** Retention's sweep: up to `limit` users holding a memory expired at `now`, after `afterUserId`. */
+  ownersWithExpired(now: Date, afterUserId: string, limit: number): Promise<string[]>;
+
   /** Retention: how many of the user's memories (end users included) were created before `cutoff`. */
   countCreatedBefore(userId: string, cutoff: Date): Promise<number>;
 
