@@ -91,7 +91,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
         { role: 'user', content: 'Prefers phone calls after 6 pm.' },
         { role: 'assistant', content: 'Noted, evenings it is.' },
       ],
-      { userId: 'dana', infer: false },
+      { userId: 'dana', infer: false, metadata: { channel: 'phone' } },
     )) as unknown as { results: Array<Record<string, unknown>> };
     expect(stored.results.map((result) => [result['event'], result['memory']])).toEqual([
       ['ADD', 'Prefers phone calls after 6 pm.'],
@@ -199,6 +199,21 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     expect(new Set([...first.results, ...second.results].map((memory) => memory.id)).size).toBe(3);
     const erik = await client.getAll({ filters: { user_id: 'erik' } });
     expect(erik.results.map((memory) => memory.memory)).toEqual(['User lives in Oslo.']);
+    // Filters beyond the scope pass through as the native filter (the same syntax).
+    const byMetadata = await client.getAll({
+      filters: { AND: [{ user_id: 'dana' }, { metadata: { channel: 'phone' } }] },
+    });
+    expect(byMetadata.results.map((memory) => memory.memory).sort()).toEqual([
+      'Noted, evenings it is.',
+      'Prefers phone calls after 6 pm.',
+    ]);
+    const later = await client.search('Vienna', {
+      filters: { user_id: 'dana', created_at: { gte: '2999-01-01T00:00:00Z' } },
+    });
+    expect(later.results).toEqual([]);
+    await expect(
+      client.getAll({ filters: { AND: [{ user_id: 'dana' }, { created_at: { gtx: 1 } }] } }),
+    ).rejects.toThrow(/filters\.AND\[1\]\.created_at/);
     expect((await bobClient.getAll({ filters: { user_id: 'dana' } })).count).toBe(0);
   });
 

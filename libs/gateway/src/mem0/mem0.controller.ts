@@ -415,7 +415,8 @@ export class Mem0Controller {
     const selection = mem0Selection(filters);
     if (!selection.rest) return { ...selection, fields: {} };
     try {
-      parseMemoryFilter(selection.rest);
+      // The filter as sent, so a bad part is named where the client put it (the rest has shifted indices).
+      parseMemoryFilter(filters);
     } catch (error) {
       if (error instanceof MemoryFilterError) throw mem0FilterInvalid(error.path, error.problem);
       throw error;
