@@ -225,10 +225,16 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
       memory: string;
     };
     expect(updated.memory).toBe('User lives in Graz.');
+    await client.update(id, { expirationDate: '2999-01-31' });
+    expect((await client.get(id)).expirationDate).toMatch(/^2999-01-31/);
+    await client.update(id, { expirationDate: null });
+    expect((await client.get(id)).expirationDate).toBeNull();
     const history = await client.history(id);
     expect(history.map((entry) => [entry.event, entry.oldMemory, entry.newMemory])).toEqual([
       ['ADD', null, 'User lives in Vienna.'],
       ['UPDATE', 'User lives in Vienna.', 'User lives in Graz.'],
+      ['UPDATE', 'User lives in Graz.', 'User lives in Graz.'],
+      ['UPDATE', 'User lives in Graz.', 'User lives in Graz.'],
     ]);
 
     await expect(bobClient.get(id)).rejects.toBeInstanceOf(MemoryNotFoundError);
@@ -240,7 +246,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     ).rejects.toBeInstanceOf(MemoryNotFoundError);
     const bobBatch = (await bobClient.batchDelete([id])) as unknown as { results: Array<{ status: string }> };
     expect(bobBatch.results.map((result) => result.status)).toEqual(['not_found']);
-    expect(await client.get(id)).toMatchObject({ memory: 'User lives in Graz.', version: 2 });
+    expect(await client.get(id)).toMatchObject({ memory: 'User lives in Graz.', version: 4 });
   });
 
   it('feedback moves the importance and is kept in the metadata', async () => {

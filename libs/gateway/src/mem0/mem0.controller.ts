@@ -37,13 +37,14 @@ import {
   mem0ExportNotFound,
   mem0FilterInvalid,
   mem0ScopeRequired,
+  nothingToUpdate,
 } from '../gateway.errors.js';
 import { MemoryBatchService } from '../memories/memory-batch.service.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { MemoryLearningService } from '../memories/memory-learning.service.js';
 import { AddMessagesBody } from '../memories/memory-messages.dto.js';
 import { MemoryTransferService } from '../memories/memory-transfer.service.js';
-import { toScope, toUpdateMemoryRequest } from '../memories/memory.requests.js';
+import { toScope } from '../memories/memory.requests.js';
 import { toLearnedMemoriesResponse } from '../memories/memory.views.js';
 import {
   Mem0AddBody,
@@ -239,11 +240,10 @@ export class Mem0Controller {
     const changes = {
       ...(body.text !== undefined ? { text: body.text } : {}),
       ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...(body.expiration_date !== undefined ? { expirationDate: body.expiration_date } : {}),
     };
-    const view = await this.bus.request(
-      MemorySubjects.update,
-      toUpdateMemoryRequest(id, toScopeQuery(scope), changes),
-    );
+    if (Object.keys(changes).length === 0) throw nothingToUpdate();
+    const view = await this.bus.request(MemorySubjects.update, { ...scope, memoryId: id, ...changes });
     return { message: 'Memory updated successfully!', ...toMem0Memory(view) };
   }
 

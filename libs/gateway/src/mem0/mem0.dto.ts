@@ -10,6 +10,7 @@ import {
   IsOptional,
   IsString,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -27,6 +28,7 @@ import {
   IsOptionalNotNull,
   IsScopeId,
   IsSearchQuery,
+  IsTime,
   QueryBoolean,
   QueryDecimal,
   QueryInteger,
@@ -188,8 +190,16 @@ export class Mem0UpdateBody {
   @IsMetadata()
   metadata?: Record<string, unknown>;
 
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '2027-01-31',
+    description: 'After it the memory is hidden from reads and deleted by the retention sweep; null: never.',
+  })
+  @ValidateIf((_object, value) => value !== null && value !== undefined)
+  @IsTime()
+  expiration_date?: string | null;
+
   @Allow() timestamp?: unknown;
-  @Allow() expiration_date?: unknown;
 }
 
 /** `DELETE /v1/memories/{id}/`: Mem0's `delete_linked` has no counterpart (versions are one memory here). */

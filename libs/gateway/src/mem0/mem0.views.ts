@@ -29,7 +29,7 @@ export interface Mem0Memory {
   readonly categories: string[];
   readonly created_at: string;
   readonly updated_at: string;
-  readonly expiration_date: null;
+  readonly expiration_date: string | null;
   readonly immutable: false;
   readonly valid_from: string;
   readonly valid_to: string | null;
@@ -52,7 +52,7 @@ export function toMem0Memory(view: MemoryView): Mem0Memory {
     categories: view.category ? [view.category] : [],
     created_at: view.createdAt,
     updated_at: view.updatedAt,
-    expiration_date: null,
+    expiration_date: view.expirationDate ?? null,
     immutable: false,
     valid_from: view.validFrom,
     valid_to: view.validTo,
