@@ -60,13 +60,7 @@ import {
   Mem0SearchBody,
   Mem0UpdateBody,
 } from './mem0.dto.js';
-import {
-  mem0ScopeQuery,
-  mem0Selection,
-  type Mem0Selection,
-  toMem0Entities,
-  toScopeQuery,
-} from './mem0.requests.js';
+import { mem0ScopeQuery, mem0Selection, type Mem0Selection, toMem0Entities } from './mem0.requests.js';
 import {
   toMem0AddResponse,
   toMem0Batch,

@@ -121,8 +121,3 @@ export function toMem0Entities(scope: MemoryScopeFields): {
     ...(scope.runId !== undefined ? { run_id: scope.runId } : {}),
   };
 }
-
-/** The native scope query of a Mem0 selection (for the mappings shared with the native API). */
-export function toScopeQuery(scope: MemoryScopeFields): MemoryScopeQuery {
-  return mem0ScopeQuery(toMem0Entities(scope));
-}
