@@ -41,6 +41,9 @@ export const noSuchRoute = (method: string, path: string): CommonError =>
 export const scopeConflict = (field: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
 
+export const limitAndTopK = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'limit and top_k differ: give one of them');
+
 export const textAndMessages = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'Give either text or messages, not both.');
 

@@ -6,6 +6,7 @@ import {
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   DeleteEndUserRequest,
+  DeleteScopeRequest,
   DeleteUserDataRequest,
   deleteUserDataSubject,
   type EmbeddingView,
@@ -232,6 +233,14 @@ export class MemoryHandlers {
     @BusPayload(DeleteEndUserRequest) request: DeleteEndUserRequest,
   ): Promise<MemoryDeletionReceipt> {
     return toDeletionReceipt(await this.memory.deleteEndUser(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.deleteScope.name)
+  async deleteScope(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteScopeRequest) request: DeleteScopeRequest,
+  ): Promise<MemoryDeletionReceipt> {
+    return toDeletionReceipt(await this.memory.deleteScope(userId, request));
   }
 
   @MessagePattern(MemorySubjects.conceptGraph.name)

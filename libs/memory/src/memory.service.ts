@@ -10,6 +10,8 @@ import {
   DEFAULT_IMPORTANCE,
   DEFAULT_MEMORY_SOURCE,
   type DeleteEndUserRequest,
+  type DeleteScopeRequest,
+  MEMORY_BATCH_MAX,
   type ExportMemoriesRequest,
   type GetMemoryRequest,
   type ImportMemoriesRequest,
@@ -66,6 +68,7 @@ import {
   metadataTooLarge,
   metadataTooManyKeys,
   nothingToUpdate,
+  scopeRequired,
   tooManyMetadataFilters,
   validityOrder,
 } from './memory.errors.js';
@@ -521,6 +524,50 @@ export class MemoryService {
     const deletedAt = this.clock.now();
     await this.events.changed(scope, 'deleted', removal.memoryIds, deletedAt);
     return { ...removal, deletedAt };
+  }
+
+  /**
+   * Deletes every memory of the scope the request names, with everything derived, and answers one receipt.
+   * An end user alone is erased as `deleteEndUser` does (the whole scope and its caches); an agent or a run
+   * is removed a page at a time (expired memories included: they are the scope's too).
+   */
+  async deleteScope(userId: string, request: DeleteScopeRequest): Promise<DeletionOutcome> {
+    const named = [request.endUserId, request.agentId, request.runId].filter((id) => id !== undefined);
+    if (named.length === 0 || named.some((id) => !id.trim())) throw scopeRequired();
+    if (request.agentId === undefined && request.runId === undefined && request.endUserId !== undefined) {
+      return this.deleteEndUser(userId, { endUserId: request.endUserId });
+    }
+    const scope = scopeOf(userId, request);
+    const memoryIds: string[] = [];
+    const removed: Record<string, number> = {};
+    for (;;) {
+      const page = await this.store.memories.list(
+        scope,
+        { validity: { kind: 'all' } },
+        { limit: MEMORY_BATCH_MAX, offset: 0, sort: 'oldest' },
+      );
+      if (page.memories.length === 0) break;
+      const removal = await this.store.memories.delete(
+        scope,
+        page.memories.map((memory) => memory.id),
+      );
+      if (removal.memoryIds.length === 0) break;
+      memoryIds.push(...removal.memoryIds);
+      for (const [kind, count] of Object.entries(removal.removed))
+        removed[kind] = (removed[kind] ?? 0) + count;
+    }
+    const deletedAt = this.clock.now();
+    await this.events.changed(scope, 'deleted', memoryIds, deletedAt);
+    const none = {
+      memories: 0,
+      vectors: 0,
+      keywordEntries: 0,
+      versions: 0,
+      conceptLinks: 0,
+      concepts: 0,
+      relations: 0,
+    };
+    return { memoryIds, removed: { ...none, ...removed }, deletedAt };
   }
 
   async conceptGraph(userId: string, request: ConceptGraphRequest): Promise<ConceptGraph> {

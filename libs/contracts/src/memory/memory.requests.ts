@@ -438,6 +438,13 @@ export class DeleteEndUserRequest {
   endUserId!: string;
 }
 
+/**
+ * Every memory of one scope: an end user's (all their agents and runs), or the memories of an agent or a run
+ * (of the end user when one is named, else of the account's own). At least one of the three is required:
+ * the account's own memories are not erased wholesale by this call.
+ */
+export class DeleteScopeRequest extends MemoryScopeFields {}
+
 export class ConceptGraphRequest extends MemoryScopeFields {
   @IsInt()
   @Min(1)

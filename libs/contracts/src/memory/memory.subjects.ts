@@ -7,6 +7,7 @@ import type {
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   DeleteEndUserRequest,
+  DeleteScopeRequest,
   ExportMemoriesRequest,
   GenerateEmbeddingRequest,
   GetMemoryRequest,
@@ -116,6 +117,8 @@ export const MemorySubjects = {
     'memory',
     'memory.end-users.delete.v1',
   ),
+  /** Every memory of one scope (end user, agent or run), with one receipt. */
+  deleteScope: defineSubject<DeleteScopeRequest, MemoryDeletionReceipt>('memory', 'memory.scopes.delete.v1'),
   conceptGraph: defineSubject<ConceptGraphRequest, ConceptGraphView>('memory', 'memory.concepts.graph.v1', {
     idempotent: true,
   }),

@@ -46,6 +46,8 @@ import {
   MemoryListResponse,
   MemoryResponse,
   MemoryScopeQuery,
+  SearchMemoriesBody,
+  SearchResponse,
   StoredMemoryResponse,
   NoQuery,
   UpdateMemoryBody,
@@ -55,6 +57,7 @@ import {
   toCreateMemoryRequest,
   toListMemoriesRequest,
   toScope,
+  toSearchMemoriesBodyRequest,
   toUpdateMemoryRequest,
 } from './memory.requests.js';
 import {
@@ -78,6 +81,7 @@ import {
   toMemoryResponse,
   toStoredMemoryResponse,
   toQueuedImportResponse,
+  toSearchResponse,
 } from './memory.views.js';
 
 const BAD_INPUT = {
@@ -239,6 +243,56 @@ export class MemoriesController {
   ): Promise<MemoryListResponse> {
     const view = await this.bus.request(MemorySubjects.list, toListMemoriesRequest(query));
     return toMemoryListResponse(view, query.include_embedding === true);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @MeteredRoute(METERED_ENDPOINTS.memorySearch)
+  @ApiOperation({
+    summary:
+      'The search of GET /api/user/{userId}/search with a JSON body: query, filters, limit or top_k, threshold.',
+    description:
+      "`filters` is a JSON object in Mem0's v2 syntax (see the `filters` query parameter of the search); the " +
+      'scope comes from the query or the body. Answers as GET search.',
+  })
+  @ApiBody({
+    type: SearchMemoriesBody,
+    examples: {
+      filters: {
+        value: {
+          query: 'where do I live?',
+          filters: { AND: [{ user_id: 'customer-42' }, { created_at: { gte: '2026-01-01' } }] },
+          top_k: 5,
+          threshold: 0.3,
+        },
+      },
+    },
+  })
+  @ApiOkResponse({ type: SearchResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async searchByBody(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(SearchMemoriesBody)) body: SearchMemoriesBody,
+  ): Promise<SearchResponse> {
+    const view = await this.bus.request(MemorySubjects.search, toSearchMemoriesBodyRequest(query, body));
+    return toSearchResponse(view, body.include_embedding === true);
+  }
+
+  @Delete()
+  @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
+  @ApiOperation({
+    summary:
+      'Deletes every memory of one scope (end_user_id, agent_id and/or run_id; at least one); a receipt.',
+    description:
+      'With end_user_id alone, the end user is erased (as DELETE /end_users/{endUserId}); with agent_id or ' +
+      "run_id, the memories recorded for them (of that end user, or of the account's own without one).",
+  })
+  @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async deleteScope(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<MemoryDeletionResponse> {
+    return toMemoryDeletionResponse(await this.bus.request(MemorySubjects.deleteScope, toScope(query)));
   }
 
   @Post('batch')

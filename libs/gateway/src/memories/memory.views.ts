@@ -52,6 +52,7 @@ export function toMemoryResponse(view: MemoryView, includeEmbedding = false): Me
     updated_at: view.updatedAt,
     valid_from: view.validFrom,
     valid_to: view.validTo,
+    expiration_date: view.expirationDate ?? null,
     end_user_id: view.endUserId,
     agent_id: view.agentId,
     run_id: view.runId,
