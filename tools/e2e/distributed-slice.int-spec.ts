@@ -13,6 +13,10 @@ import { type AppProcess, eventually, spawnApp } from './support/app-process.js'
 
 const AUTH_TOKEN_SECRET = 'distributed-test-secret-0123456789abcdef';
 
+// Set before the client module loads (it reads the flag once): the client must not post usage to Mem0.
+process.env['MEM0_TELEMETRY'] = 'false';
+const { MemoryClient } = await import('mem0ai');
+
 /**
  * Distributed mode for real: each of the six services, the gateway and the BFF in its own process,
  * joined by a real nats-server. Runs the plan-catalogue slice through both edges, then stops the
@@ -176,6 +180,30 @@ describe('distributed mode: every service its own process over NATS', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('serves the Mem0-compatible API: an async add learns in the chat process’s durable job, then search finds it', async () => {
+    const client = new MemoryClient({ apiKey, host: `${gatewayUrl}/api/mem0` });
+    await client.ping();
+    const queued = (await client.add([{ role: 'user', content: 'I live in Oslo.' }], {
+      userId: 'dee-customer',
+      asyncMode: true,
+    })) as unknown as { results: Array<{ eventId: string }> };
+    const eventId = queued.results[0]?.eventId ?? '';
+    await eventually(
+      async () => {
+        const answer = await fetch(`${gatewayUrl}/api/mem0/v1/event/${eventId}/`, {
+          headers: { Authorization: `Token ${apiKey}` },
+        });
+        return ((await answer.json()) as { status: string }).status === 'SUCCEEDED';
+      },
+      30_000,
+      'the queued learning to succeed',
+    );
+    const found = await client.search('Where does the customer live?', {
+      filters: { user_id: 'dee-customer' },
+    });
+    expect(found.results.map((result) => result.memory)).toEqual(['User lives in Oslo.']);
   });
 
   it('fails fast with service_unavailable while billing is down, and recovers when it restarts', async () => {

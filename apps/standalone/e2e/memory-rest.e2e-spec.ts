@@ -49,6 +49,7 @@ const MEMORY_KEYS = [
   'conversation_title',
   'created_at',
   'end_user_id',
+  'expiration_date',
   'id',
   'importance',
   'metadata',

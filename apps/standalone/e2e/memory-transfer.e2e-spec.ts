@@ -191,7 +191,8 @@ describe('REST memory API: export and import', () => {
         }),
         400,
         'validation_error',
-        'Send the memories as NDJSON (application/x-ndjson, one JSON object a line) or as a JSON array (application/json).',
+        'Send the memories as NDJSON (application/x-ndjson, one JSON object a line), or as JSON (application/json): ' +
+          'an array, or an object with a results or memories array (a Mem0 export).',
       );
       expect((await listAll(target)).total_count).toBe(0);
     });

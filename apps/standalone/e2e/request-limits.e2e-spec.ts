@@ -240,7 +240,7 @@ describe('request limits (standalone)', () => {
       user = await newApiUser(product);
     });
 
-    it('refuses null for every field of a memory update but valid_to, changing nothing', async () => {
+    it('refuses null for every field of a memory update but valid_to and expiration_date, changing nothing', async () => {
       const path = `/api/user/${user.userId}/memories`;
       const created = ok<{ id: string; version: number }>(
         await user.call(path, { method: 'POST', body: { text: 'Unchanged text.' } }),

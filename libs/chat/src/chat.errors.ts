@@ -22,6 +22,9 @@ export const conversationNotFound = (): CommonError =>
 export const sharedConversationNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, ChatMessages.sharedConversationNotFound);
 
+export const learningJobNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Learning job not found');
+
 export const providerKeyNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Language model key not found.');
 

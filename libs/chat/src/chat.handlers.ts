@@ -17,6 +17,9 @@ import {
   LearnFactsFromFileRequest,
   LearnFactsFromMessagesRequest,
   type LearnedFromMessagesView,
+  LearningJobRequest,
+  type LearningJobView,
+  QueueLearnFactsFromMessagesRequest,
   SummarizeDocumentRequest,
   type DocumentSummaryView,
   type LearnedFactsView,
@@ -34,6 +37,7 @@ import {
   type WebSearchView,
 } from '@membolt/contracts';
 import { Observable } from 'rxjs';
+import { LearningJobsQueue } from './adapters/jobs/learning-jobs.queue.js';
 import { extractFactsByRules } from './extraction/rule-fact-extractor.js';
 import {
   toChatStreamChunk,
@@ -65,6 +69,7 @@ export class ChatHandlers {
     private readonly keyTester: ProviderKeyTesterService,
     private readonly learning: FactLearningService,
     private readonly summaries: DocumentSummaryService,
+    private readonly learningJobs: LearningJobsQueue,
   ) {}
 
   @MessagePattern(ChatSubjects.listModels.name)
@@ -215,6 +220,22 @@ export class ChatHandlers {
     @BusPayload(LearnFactsFromMessagesRequest) request: LearnFactsFromMessagesRequest,
   ): Promise<LearnedFromMessagesView> {
     return this.learning.learnFromMessages(userId, request);
+  }
+
+  @MessagePattern(ChatSubjects.queueLearnFactsFromMessages.name)
+  queueLearnFactsFromMessages(
+    @ActingUserId() userId: string,
+    @BusPayload(QueueLearnFactsFromMessagesRequest) request: QueueLearnFactsFromMessagesRequest,
+  ): Promise<LearningJobView> {
+    return this.learningJobs.enqueue(userId, request);
+  }
+
+  @MessagePattern(ChatSubjects.learningJob.name)
+  learningJob(
+    @ActingUserId() userId: string,
+    @BusPayload(LearningJobRequest) request: LearningJobRequest,
+  ): Promise<LearningJobView> {
+    return this.learningJobs.status(userId, request.jobId);
   }
 
   @MessagePattern(deleteUserDataSubject('chat').name)

@@ -5,6 +5,7 @@ import { CLOCK, type Clock, systemClock } from '@membolt/platform';
 import { BusMemoryAccess } from './adapters/bus/bus-memory-access.js';
 import { BusUserProviderKeys } from './adapters/bus/bus-user-provider-keys.js';
 import { JobsFactExtractionQueue } from './adapters/jobs/jobs-fact-extraction.queue.js';
+import { LearningJobsQueue } from './adapters/jobs/learning-jobs.queue.js';
 import { ChatHandlers } from './chat.handlers.js';
 import {
   CHAT_SETTINGS,
@@ -65,6 +66,7 @@ export class ChatModule implements OnApplicationShutdown {
         { provide: USER_PROVIDER_KEYS, useClass: BusUserProviderKeys },
         { provide: FACT_EXTRACTION_QUEUE, useExisting: JobsFactExtractionQueue },
         JobsFactExtractionQueue,
+        LearningJobsQueue,
         ModelCatalogueService,
         ChatTurnService,
         ConversationsService,

@@ -8,12 +8,15 @@ import {
 } from '@nestjs/swagger';
 import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { ACCEPTS_TOKEN_AUTHORIZATION } from './auth/token-authorization.decorator.js';
 import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
 import { ApiErrorResponse } from './common/api-error.response.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
 
 /** The OpenAPI security scheme of the gateway (DocumentBuilder.addApiKey registers it under this name). */
 export const API_KEY_SECURITY_SCHEME = 'X-API-Key';
+/** `Authorization: Token <key>`, the alternative of @AcceptsTokenAuthorization() controllers. */
+export const TOKEN_SECURITY_SCHEME = 'Token';
 
 const guardedRouteDocs = applyDecorators(
   ApiSecurity(API_KEY_SECURITY_SCHEME),
@@ -53,6 +56,10 @@ export function GatewayController(path = ''): ClassDecorator {
         continue;
       if (Reflect.getMetadata(IS_PUBLIC_ROUTE, handler) === true) continue;
       guardedRouteDocs(prototype, name, descriptor);
+      // Put @AcceptsTokenAuthorization() below @GatewayController() so it is set when this runs.
+      if (Reflect.getMetadata(ACCEPTS_TOKEN_AUTHORIZATION, target) === true) {
+        ApiSecurity(TOKEN_SECURITY_SCHEME)(prototype, name, descriptor);
+      }
       if (path.includes(':userId')) {
         ApiForbiddenResponse({
           type: ApiErrorResponse,

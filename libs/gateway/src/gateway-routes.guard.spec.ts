@@ -6,6 +6,7 @@ import { Test } from '@nestjs/testing';
 import { BusModule, InProcessBroker } from '@membolt/bus';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { ACCEPTS_BEARER_API_KEY } from './auth/bearer-api-key.js';
+import { ACCEPTS_TOKEN_AUTHORIZATION } from './auth/token-authorization.decorator.js';
 import { GatewayDocs, setupGatewayDocs } from './docs/gateway-docs.js';
 import { GATEWAY_CONTROLLERS, GatewayModule } from './gateway.module.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
@@ -113,9 +114,16 @@ describe('gateway routes: every route declares its guard', () => {
         checked++;
         const isPublic = Reflect.getMetadata(IS_PUBLIC_ROUTE, handler) === true;
         const bearer = Reflect.getMetadata(ACCEPTS_BEARER_API_KEY, controller) === true;
+        const takesToken = Reflect.getMetadata(ACCEPTS_TOKEN_AUTHORIZATION, controller) === true;
         expect([`${controller.name}.${name}`, operation.security]).toEqual([
           `${controller.name}.${name}`,
-          isPublic ? undefined : [{ 'X-API-Key': [] }, ...(bearer ? [{ Bearer: [] }] : [])],
+          isPublic
+            ? undefined
+            : [
+                { 'X-API-Key': [] },
+                ...(bearer ? [{ Bearer: [] }] : []),
+                ...(takesToken ? [{ Token: [] }] : []),
+              ],
         ]);
       }
     }

@@ -48,6 +48,9 @@ export const noSuchRoute = (method: string, path: string): CommonError =>
 export const scopeConflict = (field: string): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `${field} differs between the query and the body.`);
 
+export const limitAndTopK = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'limit and top_k differ: give one of them');
+
 export const textAndMessages = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'Give either text or messages, not both.');
 
@@ -55,6 +58,18 @@ export const messagesMetadataTooLarge = (): CommonError =>
   new CommonError(
     CommonErrorCode.ValidationError,
     `metadata must be at most ${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON with messages`,
+  );
+
+export const asyncWithoutInference = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'async applies to learning from messages (infer true); with infer false the messages are stored at once.',
+  );
+
+export const invalidIdempotencyKey = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'The Idempotency-Key header must be 1 to 100 letters, digits, ".", "_", ":" or "-".',
   );
 
 export const nothingToUpdate = (): CommonError =>
@@ -69,7 +84,8 @@ export const importEmpty = (): CommonError =>
 export const importNotReadable = (): CommonError =>
   new CommonError(
     CommonErrorCode.ValidationError,
-    'Send the memories as NDJSON (application/x-ndjson, one JSON object a line) or as a JSON array (application/json).',
+    'Send the memories as NDJSON (application/x-ndjson, one JSON object a line), or as JSON (application/json): ' +
+      'an array, or an object with a results or memories array (a Mem0 export).',
   );
 
 export const importTooLarge = (maxBytes: number): CommonError =>
@@ -77,6 +93,9 @@ export const importTooLarge = (maxBytes: number): CommonError =>
     CommonErrorCode.PayloadTooLarge,
     `The import is larger than ${maxBytes} bytes; split it into several files.`,
   );
+
+export const learningJobNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Learning job not found');
 
 export const importNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Import not found');
@@ -99,3 +118,32 @@ export const endUserIdTooLong = (): CommonError =>
 
 export const conversationNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, ChatMessages.conversationNotFound);
+
+// The Mem0-compatible API (libs/gateway/src/mem0, decision 099).
+
+export const mem0FilterInvalid = (path: string, problem: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `${path}: ${problem}`);
+
+export const mem0AppIdUnsupported = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'app_id is not supported: Membolt scopes are user_id (an end user), agent_id and run_id.',
+  );
+
+export const mem0ScopeRequired = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'Give at least one of user_id, agent_id or run_id: deleting every memory at once is not offered here.',
+  );
+
+export const mem0EntityTypeUnsupported = (type: string): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    `Entities of type "${type.slice(0, 40)}" cannot be deleted here; user, agent and run can.`,
+  );
+
+export const mem0ExportNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Memory export not found');
+
+export const mem0EventNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Event not found');

@@ -32,12 +32,16 @@ import {
   DiagnosticsController,
   EmbeddingsController,
   MemoriesController,
+  MemoryBatchService,
+  MemoryBulkController,
+  MemoryLearningService,
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
 import { McpRoutesModule } from './mcp/mcp.module.js';
 import { MemoryAddService } from './memories/memory-add.service.js';
 import { OpenAiController, OpenAiNotFoundController } from './openai/openai.controller.js';
+import { Mem0Controller } from './mem0/index.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -58,6 +62,8 @@ export const GATEWAY_CONTROLLERS = [
   PaymentWebhookController,
   AccountController,
   UserDatabaseController,
+  // Before MemoriesController: its …/memories/{id} routes would take `batch` and `jobs` for memory ids.
+  MemoryBulkController,
   MemoriesController,
   MemoryQueriesController,
   EmbeddingsController,
@@ -66,6 +72,7 @@ export const GATEWAY_CONTROLLERS = [
   ConversationsController,
   GatewayDocsController,
   OpenAiController,
+  Mem0Controller,
 ] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
@@ -156,6 +163,8 @@ export class GatewayModule {
             SystemStatusService,
             MemoryTransferService,
             MemoryAddService,
+            MemoryLearningService,
+            MemoryBatchService,
             UploadRelay,
             GatewayDocs,
             {

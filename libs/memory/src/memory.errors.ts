@@ -54,3 +54,9 @@ export const duplicateImportIds = (): CommonError =>
 /** '' is the account's own scope, not an end user: erasing it through the end-user call would be a surprise. */
 export const endUserIdRequired = (): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, 'end_user_id is required');
+
+export const scopeRequired = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'name the scope to delete: end_user_id, agent_id or run_id (at least one)',
+  );

@@ -6,6 +6,7 @@ import {
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   DeleteEndUserRequest,
+  DeleteScopeRequest,
   DeleteUserDataRequest,
   deleteUserDataSubject,
   type EmbeddingView,
@@ -19,6 +20,7 @@ import {
   ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
+  LocateMemoryRequest,
   type MemoryBatchView,
   type MemoryConceptsView,
   type MemoryDeletionReceipt,
@@ -27,6 +29,7 @@ import {
   MemoryIdRequest,
   type MemoryImportView,
   type MemoryListView,
+  type MemoryLocationView,
   type MemorySearchView,
   MemoryStatsRequest,
   type MemoryStatsView,
@@ -89,6 +92,14 @@ export class MemoryHandlers {
     @BusPayload(GetMemoryRequest) request: GetMemoryRequest,
   ): Promise<MemoryView> {
     return toMemoryView(await this.memory.get(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.locate.name)
+  async locate(
+    @ActingUserId() userId: string,
+    @BusPayload(LocateMemoryRequest) request: LocateMemoryRequest,
+  ): Promise<MemoryLocationView> {
+    return this.memory.locate(userId, request.memoryId);
   }
 
   @MessagePattern(MemorySubjects.list.name)
@@ -222,6 +233,14 @@ export class MemoryHandlers {
     @BusPayload(DeleteEndUserRequest) request: DeleteEndUserRequest,
   ): Promise<MemoryDeletionReceipt> {
     return toDeletionReceipt(await this.memory.deleteEndUser(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.deleteScope.name)
+  async deleteScope(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteScopeRequest) request: DeleteScopeRequest,
+  ): Promise<MemoryDeletionReceipt> {
+    return toDeletionReceipt(await this.memory.deleteScope(userId, request));
   }
 
   @MessagePattern(MemorySubjects.conceptGraph.name)

@@ -10,6 +10,8 @@ import {
   DEFAULT_IMPORTANCE,
   DEFAULT_MEMORY_SOURCE,
   type DeleteEndUserRequest,
+  type DeleteScopeRequest,
+  MEMORY_BATCH_MAX,
   type ExportMemoriesRequest,
   type GetMemoryRequest,
   type ImportMemoriesRequest,
@@ -27,8 +29,13 @@ import {
   type UpdateMemoryRequest,
   CommonError,
   CommonErrorCode,
+  isEmptyMemoryFilter,
+  MemoryFilterError,
+  type MemoryFilterNode,
+  memoryFilterScope,
   MemoryMessages,
   metadataShapeProblem,
+  parseMemoryFilter,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { duplicateKey } from './domain/duplicate-text.js';
@@ -61,6 +68,7 @@ import {
   metadataTooLarge,
   metadataTooManyKeys,
   nothingToUpdate,
+  scopeRequired,
   tooManyMetadataFilters,
   validityOrder,
 } from './memory.errors.js';
@@ -112,11 +120,13 @@ const DUPLICATE_CANDIDATES = 10;
 const candidatePool = (limit: number): number => Math.max(50, limit * 5);
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
 
-const scopeOf = (userId: string, fields: MemoryScopeFields): MemoryScopeFilter => ({
+/** The request's scope; with `visibleAt`, memories expired by then are hidden from it. */
+const scopeOf = (userId: string, fields: MemoryScopeFields, visibleAt?: Date): MemoryScopeFilter => ({
   userId,
   endUserId: fields.endUserId ?? '',
   agentId: fields.agentId,
   runId: fields.runId,
+  ...(visibleAt ? { visibleAt } : {}),
 });
 
 const categoryOf = (value: MemoryCategoryValue | undefined): Memory['category'] | undefined =>
@@ -140,7 +150,7 @@ export class MemoryService {
 
   /** One memory; with `dedupe`, the open memory of the scope holding the same words is answered instead. */
   async add(userId: string, request: CreateMemoryRequest): Promise<StoredMemory> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const [record] = await this.newRecords(scope, [request], this.clock.now(), false);
     if (!record) throw new Error('newRecords answered no record for one item');
     if (request.dedupe === true) {
@@ -165,7 +175,7 @@ export class MemoryService {
    * scope, or an earlier item, holds is answered with that memory and not stored. One answer per item, in order.
    */
   async addBatch(userId: string, request: CreateMemoryBatchRequest): Promise<StoredMemory[]> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const now = this.clock.now();
     const dedupe = request.dedupe === true;
     const records = await this.newRecords(
@@ -206,7 +216,7 @@ export class MemoryService {
     userId: string,
     request: ImportMemoriesRequest,
   ): Promise<{ imported: number; skipped: number; memoryIds: string[] }> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const originIds = request.memories.map((item) => item.id).filter((id): id is string => id !== undefined);
     if (new Set(originIds).size !== originIds.length) throw duplicateImportIds();
     const already = await this.store.memories.importedOriginIds(scope, originIds);
@@ -238,28 +248,39 @@ export class MemoryService {
   }
 
   async get(userId: string, request: GetMemoryRequest): Promise<Memory> {
-    const memory = await this.store.memories.findById(scopeOf(userId, request), request.memoryId, {
+    const memory = await this.store.memories.findById(this.readScope(userId, request), request.memoryId, {
       withEmbedding: request.includeEmbedding === true,
     });
     if (!memory) throw memoryNotFound();
     return memory;
   }
 
+  /** The scope of the account holding the memory (its end user, null for the account's own). */
+  async locate(userId: string, memoryId: string): Promise<{ memoryId: string; endUserId: string | null }> {
+    const endUserId = await this.store.memories.endUserOf(userId, memoryId);
+    if (endUserId === null) throw memoryNotFound();
+    return { memoryId, endUserId: endUserId === '' ? null : endUserId };
+  }
+
   async list(
     userId: string,
     request: ListMemoriesRequest,
   ): Promise<{ memories: readonly Memory[]; totalCount: number }> {
-    const page = await this.store.memories.list(scopeOf(userId, request), this.filterOf(request, false), {
-      limit: request.limit,
-      offset: request.offset,
-      sort: request.sort,
-      withEmbedding: request.includeEmbedding === true,
-    });
+    const page = await this.store.memories.list(
+      this.filteredScope(userId, request),
+      this.filterOf(request, false),
+      {
+        limit: request.limit,
+        offset: request.offset,
+        sort: request.sort,
+        withEmbedding: request.includeEmbedding === true,
+      },
+    );
     return { memories: page.memories, totalCount: page.totalCount };
   }
 
   async update(userId: string, request: UpdateMemoryRequest): Promise<Memory> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const current = await this.store.memories.findById(scope, request.memoryId);
     if (!current) throw memoryNotFound();
     const given = [
@@ -270,6 +291,7 @@ export class MemoryService {
       request.embedding,
       request.validFrom,
       request.validTo,
+      request.expirationDate,
     ];
     if (given.every((value) => value === undefined)) throw nothingToUpdate();
 
@@ -304,6 +326,12 @@ export class MemoryService {
       category: categoryOf(request.category),
       validFrom,
       validTo,
+      expiresAt:
+        request.expirationDate === undefined
+          ? undefined
+          : request.expirationDate === null
+            ? null
+            : new Date(request.expirationDate),
       embedding,
       embeddingModel,
       concepts: newText !== undefined ? extractConcepts(newText) : undefined,
@@ -316,13 +344,13 @@ export class MemoryService {
   }
 
   async history(userId: string, request: MemoryIdRequest): Promise<readonly MemoryVersion[]> {
-    const versions = await this.store.memories.history(scopeOf(userId, request), request.memoryId);
+    const versions = await this.store.memories.history(this.readScope(userId, request), request.memoryId);
     if (!versions) throw memoryNotFound();
     return versions;
   }
 
   async delete(userId: string, request: MemoryIdRequest): Promise<DeletionOutcome> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const removal = await this.store.memories.delete(scope, [request.memoryId]);
     if (removal.memoryIds.length === 0) throw memoryNotFound();
     const deletedAt = this.clock.now();
@@ -334,7 +362,7 @@ export class MemoryService {
     if (!request.query.trim()) {
       throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.queryRequired);
     }
-    const scope = scopeOf(userId, request);
+    const scope = this.filteredScope(userId, request);
     const now = this.clock.now();
     const analysis = analyzeQuery(request.query, now);
     const asOf = request.asOf !== undefined ? new Date(request.asOf) : undefined;
@@ -402,17 +430,30 @@ export class MemoryService {
     // With a threshold, the relevant memories are kept before the limit cuts: a long memory that matches
     // nothing can outrank a short relevant one on the length prior alone.
     const threshold = request.threshold;
-    const ranked =
+    const rankTop = () =>
       threshold === undefined
         ? rankCandidates({ ...channels, neighbours, limit: request.limit })
         : rankCandidates({ ...channels, neighbours, limit: rankable.size })
             .filter((candidate) => candidate.scores.fused >= threshold)
             .slice(0, request.limit);
-    const found = await this.store.memories.findByIds(
+    let ranked = rankTop();
+    let found = await this.store.memories.findByIds(
       scope,
       ranked.map((r) => r.id),
       { withEmbedding: request.includeEmbedding === true },
     );
+    // A candidate a cache vouched for may have expired (or gone) since: rank again without it, so the answer
+    // still holds `limit` results when the scope has them.
+    for (let round = 0; round < 3 && found.length < ranked.length; round++) {
+      const held = new Set(found.map((memory) => memory.id));
+      for (const r of ranked) if (!held.has(r.id)) rankable.delete(r.id);
+      ranked = rankTop();
+      found = await this.store.memories.findByIds(
+        scope,
+        ranked.map((r) => r.id),
+        { withEmbedding: request.includeEmbedding === true },
+      );
+    }
     const byId = new Map(found.map((memory) => [memory.id, memory]));
     return {
       results: ranked.flatMap((r) => {
@@ -431,7 +472,7 @@ export class MemoryService {
     userId: string,
     request: ConversationMemoryCountsRequest,
   ): Promise<Record<string, number>> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     const counts: Record<string, number> = {};
     for (const conversationId of new Set(request.conversationIds)) {
       const page = await this.store.memories.list(
@@ -445,7 +486,7 @@ export class MemoryService {
   }
 
   async stats(userId: string, request: MemoryStatsRequest): Promise<MemoryStats & { oldestCreatedAt: Date }> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     await this.concepts.settle(scope);
     const stats = await this.store.memories.stats(scope, this.clock.now());
     // The spec's fallback: with no memories the oldest timestamp is now.
@@ -457,7 +498,7 @@ export class MemoryService {
     request: ExportMemoriesRequest,
   ): Promise<{ memories: readonly Memory[]; nextCursor?: string | undefined }> {
     if (request.cursor !== undefined && !decodeExportCursor(request.cursor)) throw invalidExportCursor();
-    return this.store.memories.exportPage(scopeOf(userId, request), request.cursor, request.limit, {
+    return this.store.memories.exportPage(this.readScope(userId, request), request.cursor, request.limit, {
       withEmbedding: true,
     });
   }
@@ -485,14 +526,58 @@ export class MemoryService {
     return { ...removal, deletedAt };
   }
 
-  async conceptGraph(userId: string, request: ConceptGraphRequest): Promise<ConceptGraph> {
+  /**
+   * Deletes every memory of the scope the request names, with everything derived, and answers one receipt.
+   * An end user alone is erased as `deleteEndUser` does (the whole scope and its caches); an agent or a run
+   * is removed a page at a time (expired memories included: they are the scope's too).
+   */
+  async deleteScope(userId: string, request: DeleteScopeRequest): Promise<DeletionOutcome> {
+    const named = [request.endUserId, request.agentId, request.runId].filter((id) => id !== undefined);
+    if (named.length === 0 || named.some((id) => !id.trim())) throw scopeRequired();
+    if (request.agentId === undefined && request.runId === undefined && request.endUserId !== undefined) {
+      return this.deleteEndUser(userId, { endUserId: request.endUserId });
+    }
     const scope = scopeOf(userId, request);
+    const memoryIds: string[] = [];
+    const removed: Record<string, number> = {};
+    for (;;) {
+      const page = await this.store.memories.list(
+        scope,
+        { validity: { kind: 'all' } },
+        { limit: MEMORY_BATCH_MAX, offset: 0, sort: 'oldest' },
+      );
+      if (page.memories.length === 0) break;
+      const removal = await this.store.memories.delete(
+        scope,
+        page.memories.map((memory) => memory.id),
+      );
+      if (removal.memoryIds.length === 0) break;
+      memoryIds.push(...removal.memoryIds);
+      for (const [kind, count] of Object.entries(removal.removed))
+        removed[kind] = (removed[kind] ?? 0) + count;
+    }
+    const deletedAt = this.clock.now();
+    await this.events.changed(scope, 'deleted', memoryIds, deletedAt);
+    const none = {
+      memories: 0,
+      vectors: 0,
+      keywordEntries: 0,
+      versions: 0,
+      conceptLinks: 0,
+      concepts: 0,
+      relations: 0,
+    };
+    return { memoryIds, removed: { ...none, ...removed }, deletedAt };
+  }
+
+  async conceptGraph(userId: string, request: ConceptGraphRequest): Promise<ConceptGraph> {
+    const scope = this.readScope(userId, request);
     await this.concepts.settle(scope);
     return this.store.concepts.graph(scope, request.maxNodes);
   }
 
   async conceptMemories(userId: string, request: ConceptMemoriesRequest): Promise<readonly Memory[]> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     await this.concepts.settle(scope);
     const memories = await this.store.concepts.memoriesOf(scope, request.conceptId, request.limit);
     if (!memories) throw conceptNotFound();
@@ -501,7 +586,7 @@ export class MemoryService {
 
   /** The concepts extracted from one memory of the scope (the Memories screen's details). */
   async memoryConcepts(userId: string, request: MemoryIdRequest): Promise<readonly Concept[]> {
-    const scope = scopeOf(userId, request);
+    const scope = this.readScope(userId, request);
     await this.concepts.settle(scope);
     const concepts = await this.store.concepts.ofMemory(scope, request.memoryId);
     if (!concepts) throw memoryNotFound();
@@ -619,6 +704,7 @@ export class MemoryService {
         updatedAt: p.createdAt,
         validFrom: p.validFrom,
         validTo: p.validTo,
+        expiresAt: p.item.expirationDate ? new Date(p.item.expirationDate) : null,
         version: 1,
         embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
       },
@@ -657,6 +743,26 @@ export class MemoryService {
     return Float32Array.from(values);
   }
 
+  /** The request's scope as every read and change sees it: memories already expired are not there. */
+  private readScope(userId: string, fields: MemoryScopeFields): MemoryScopeFilter {
+    return scopeOf(userId, fields, this.clock.now());
+  }
+
+  /**
+   * A list's or search's scope: where the request names no end user (agent, run), the one its filter pins at
+   * the top level (`{"user_id": "alice"}`, Mem0's way of naming the user). Inside the acting account only, so
+   * a filter never widens access; a filter naming another end user than the request's own matches nothing.
+   */
+  private filteredScope(userId: string, request: MemoryFilterFields): MemoryScopeFilter {
+    const tree = expressionOf(request.filters);
+    const pinned = tree ? memoryFilterScope(tree) : {};
+    return this.readScope(userId, {
+      endUserId: request.endUserId ?? pinned.endUserId,
+      agentId: request.agentId ?? pinned.agentId,
+      runId: request.runId ?? pinned.runId,
+    });
+  }
+
   private filterOf(request: MemoryFilterFields, openClosed: boolean): MemoryFilter {
     const metadata = request.metadata ?? {};
     const keys = Object.keys(metadata);
@@ -676,6 +782,7 @@ export class MemoryService {
       createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
       conversationId: request.conversationId,
       metadata: keys.length ? metadata : undefined,
+      expression: expressionOf(request.filters),
       validity:
         request.asOf !== undefined
           ? { kind: 'asOf', at: new Date(request.asOf) }
@@ -684,6 +791,20 @@ export class MemoryService {
             : { kind: 'open', now: this.clock.now() },
     };
   }
+}
+
+/** The request's `filters` as a tree (validated on the bus already); `{}` filters nothing. */
+function expressionOf(filters: Record<string, unknown> | undefined): MemoryFilterNode | undefined {
+  if (filters === undefined) return undefined;
+  let tree: MemoryFilterNode;
+  try {
+    tree = parseMemoryFilter(filters);
+  } catch (error) {
+    if (error instanceof MemoryFilterError)
+      throw new CommonError(CommonErrorCode.ValidationError, error.message);
+    throw error;
+  }
+  return isEmptyMemoryFilter(tree) ? undefined : tree;
 }
 
 /** A batch create's items take the batch's scope; import-only fields do not apply. */

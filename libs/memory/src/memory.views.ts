@@ -43,6 +43,7 @@ export function toMemoryView(memory: Memory): MemoryView {
     updatedAt: memory.updatedAt.toISOString(),
     validFrom: memory.validFrom.toISOString(),
     validTo: memory.validTo?.toISOString() ?? null,
+    expirationDate: memory.expiresAt?.toISOString() ?? null,
     version: memory.version,
     ...(memory.embedding ? { embedding: Array.from(memory.embedding) } : {}),
   };

@@ -324,6 +324,11 @@ export class MemboltClient {
     return this.call('DELETE', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}`);
   }
 
+  /** Deletes every memory of one scope (end_user_id, agent_id and/or run_id: at least one); one receipt. */
+  async deleteScope(scope: MemoryScope): Promise<DeletionReceipt> {
+    return this.call('DELETE', `${this.userPath()}/memories`, { query: { ...scope } });
+  }
+
   // ------------------------------------------------------------------------------------ diagnostics (when enabled)
 
   async testMemory(text: string): Promise<DiagnosticResult> {

@@ -22,6 +22,7 @@ function makeMemory(overrides: Partial<Memory> = {}): Memory {
     updated_at: time,
     valid_from: time,
     valid_to: null,
+    expiration_date: null,
     end_user_id: null,
     agent_id: null,
     run_id: null,

@@ -27,6 +27,8 @@ export interface Memory {
   readonly updated_at: string;
   readonly valid_from: string;
   readonly valid_to: string | null;
+  /** After it the memory is hidden and then deleted; null: never. */
+  readonly expiration_date: string | null;
   readonly end_user_id: string | null;
   readonly agent_id: string | null;
   readonly run_id: string | null;
@@ -48,6 +50,8 @@ export interface NewMemoryFields extends MemoryScope {
   readonly conversation_title?: string;
   readonly valid_from?: string;
   readonly valid_to?: string;
+  /** After this time the memory is hidden from every read and deleted by the retention sweep. */
+  readonly expiration_date?: string;
 }
 
 export interface MemoryUpdate extends MemoryScope {
@@ -59,6 +63,8 @@ export interface MemoryUpdate extends MemoryScope {
   readonly valid_from?: string;
   /** null reopens a closed fact. */
   readonly valid_to?: string | null;
+  /** null: never expires. */
+  readonly expiration_date?: string | null;
 }
 
 export interface MemoryFilters extends MemoryScope {
@@ -69,6 +75,8 @@ export interface MemoryFilters extends MemoryScope {
   readonly conversation_id?: string;
   /** Exact matches on metadata fields. */
   readonly metadata?: Record<string, string | number | boolean>;
+  /** Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys); see the README's "Filters". */
+  readonly filters?: Record<string, unknown>;
   readonly include_closed?: boolean;
   readonly as_of?: string;
   readonly include_embedding?: boolean;

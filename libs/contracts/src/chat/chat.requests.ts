@@ -13,6 +13,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   MaxLength,
   Max,
   Min,
@@ -278,4 +279,25 @@ export class LearnFactsFromMessagesRequest extends MemoryScopeFields {
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;
+}
+
+/** A learning job's id as its owner sees it (`lrn_` and 32 hex digits); the queue's own id adds the owner. */
+export const LEARNING_JOB_ID_PATTERN = /^lrn_[0-9a-f]{32}$/;
+
+/**
+ * (user; internal: the REST gateway's asynchronous add) Queues the learning of LearnFactsFromMessagesRequest
+ * as a durable job of the chat service. With `requestKey` (the caller's idempotency key), queueing the same
+ * key again answers the job already queued instead of a second one.
+ */
+export class QueueLearnFactsFromMessagesRequest extends LearnFactsFromMessagesRequest {
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._:-]{1,100}$/, {
+    message: 'requestKey must be 1 to 100 letters, digits, ".", "_", ":" or "-"',
+  })
+  requestKey?: string;
+}
+
+export class LearningJobRequest {
+  @Matches(LEARNING_JOB_ID_PATTERN, { message: 'jobId is not a learning job id' })
+  jobId!: string;
 }

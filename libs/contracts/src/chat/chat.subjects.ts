@@ -4,6 +4,8 @@ import type {
   ExtractFactsRequest,
   LearnFactsFromFileRequest,
   LearnFactsFromMessagesRequest,
+  LearningJobRequest,
+  QueueLearnFactsFromMessagesRequest,
   SummarizeDocumentRequest,
   ListChatModelsRequest,
   ListConversationsRequest,
@@ -26,6 +28,7 @@ import type {
   ExtractedFactsView,
   LearnedFactsView,
   LearnedFromMessagesView,
+  LearningJobView,
   ProviderKeyTestView,
   SharedConversationView,
   WebSearchView,
@@ -109,4 +112,16 @@ export const ChatSubjects = {
     'chat',
     'chat.learn-facts-from-messages.v1',
   ),
+  /**
+   * (user; internal: the REST gateway) learnFactsFromMessages as a durable job: answers its id at once.
+   * Idempotent with a `requestKey` (the same key answers the same job).
+   */
+  queueLearnFactsFromMessages: defineSubject<QueueLearnFactsFromMessagesRequest, LearningJobView>(
+    'chat',
+    'chat.learning-jobs.queue.v1',
+  ),
+  /** (user) A learning job of the acting user; NOT_FOUND for another account's. */
+  learningJob: defineSubject<LearningJobRequest, LearningJobView>('chat', 'chat.learning-jobs.get.v1', {
+    idempotent: true,
+  }),
 } as const;

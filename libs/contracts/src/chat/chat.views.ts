@@ -259,3 +259,16 @@ export interface LearnedFromMessagesView {
   readonly extractedBy: 'llm' | 'rules';
   readonly events: readonly LearnedFactEventView[];
 }
+
+/**
+ * A queued learning from messages: queued (waiting or waiting for a retry), running, done (`result` is what the
+ * synchronous call would have answered) or failed (`error` says why).
+ */
+export interface LearningJobView {
+  readonly jobId: string;
+  readonly state: 'queued' | 'running' | 'done' | 'failed';
+  readonly result: LearnedFromMessagesView | null;
+  readonly error: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}

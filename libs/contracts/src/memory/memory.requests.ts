@@ -19,12 +19,15 @@ import {
   Matches,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
 import { CONVERSATION_LIST_MAX_LIMIT } from '../rules/chat.rules.js';
+import { MemoryFilterError, parseMemoryFilter } from './memory-filter.js';
 import {
   CONVERSATION_TITLE_MAX_LENGTH,
   MAX_EMBEDDING_DIMENSION,
@@ -62,6 +65,24 @@ const IsImportance = (): PropertyDecorator =>
     Min(0, { message: MemoryMessages.importanceRange }),
     Max(1, { message: MemoryMessages.importanceRange }),
   );
+/** A filter object in Mem0's v2 syntax (memory-filter.ts); the message names the bad part. */
+const problemOfFilter = (value: unknown): string | null => {
+  try {
+    parseMemoryFilter(value);
+    return null;
+  } catch (error) {
+    if (error instanceof MemoryFilterError) return error.message;
+    throw error;
+  }
+};
+export const IsMemoryFilter = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isMemoryFilter',
+    validator: {
+      validate: (value: unknown) => problemOfFilter(value) === null,
+      defaultMessage: ({ value }: ValidationArguments) => problemOfFilter(value) ?? 'filters is invalid',
+    },
+  });
 const IsEmbedding = (): PropertyDecorator =>
   composeDecorators(
     IsArray(),
@@ -140,6 +161,11 @@ export class MemoryContentFields {
   @IsOptional()
   @IsISO8601({ strict: true })
   validTo?: string;
+
+  /** After this instant the memory is hidden from every read and the retention sweep deletes it. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expirationDate?: string;
 }
 
 export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {
@@ -216,6 +242,12 @@ export class MemoryIdRequest extends MemoryScopeFields {
   memoryId!: string;
 }
 
+/** A memory named by its id alone, in any scope of the acting account (the Mem0-compatible API's calls). */
+export class LocateMemoryRequest {
+  @IsEntityId()
+  memoryId!: string;
+}
+
 export class GetMemoryRequest extends MemoryIdRequest {
   @IsOptional()
   @IsBoolean()
@@ -251,6 +283,14 @@ export class MemoryFilterFields extends MemoryScopeFields {
   @IsOptional()
   @IsObject()
   metadata?: Record<string, string | number | boolean>;
+
+  /**
+   * Conditions in Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys; memory-filter.ts), ANDed
+   * with the fields above and always inside the request's scope: a filter never widens what the call reads.
+   */
+  @IsOptional()
+  @IsMemoryFilter()
+  filters?: Record<string, unknown>;
 
   /** Include closed facts (`validTo` in the past). Default false. */
   @IsOptional()
@@ -341,6 +381,11 @@ export class UpdateMemoryRequest extends MemoryIdRequest {
   @IsOptional()
   @IsISO8601({ strict: true })
   validTo?: string | null;
+
+  /** Sets when the memory expires (null: never). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expirationDate?: string | null;
 }
 
 export class MemoryStatsRequest extends MemoryScopeFields {}
@@ -392,6 +437,13 @@ export class DeleteEndUserRequest {
   @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
   endUserId!: string;
 }
+
+/**
+ * Every memory of one scope: an end user's (all their agents and runs), or the memories of an agent or a run
+ * (of the end user when one is named, else of the account's own). At least one of the three is required:
+ * the account's own memories are not erased wholesale by this call.
+ */
+export class DeleteScopeRequest extends MemoryScopeFields {}
 
 export class ConceptGraphRequest extends MemoryScopeFields {
   @IsInt()

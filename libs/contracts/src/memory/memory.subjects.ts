@@ -7,6 +7,7 @@ import type {
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   DeleteEndUserRequest,
+  DeleteScopeRequest,
   ExportMemoriesRequest,
   GenerateEmbeddingRequest,
   GetMemoryRequest,
@@ -15,6 +16,7 @@ import type {
   ImportPartRequest,
   ListEndUsersRequest,
   ListMemoriesRequest,
+  LocateMemoryRequest,
   MemoryIdRequest,
   MemoryStatsRequest,
   RetentionPreviewRequest,
@@ -34,6 +36,7 @@ import type {
   ImportJobView,
   MemoryImportView,
   MemoryListView,
+  MemoryLocationView,
   MemorySearchView,
   MemoryStatsView,
   RetentionPreviewView,
@@ -49,6 +52,10 @@ export const MemorySubjects = {
     'memory.memories.create-batch.v1',
   ),
   get: defineSubject<GetMemoryRequest, MemoryView>('memory', 'memory.memories.get.v1', { idempotent: true }),
+  /** The scope of the account holding a memory; NOT_FOUND when the account holds none of that id. */
+  locate: defineSubject<LocateMemoryRequest, MemoryLocationView>('memory', 'memory.memories.locate.v1', {
+    idempotent: true,
+  }),
   list: defineSubject<ListMemoriesRequest, MemoryListView>('memory', 'memory.memories.list.v1', {
     idempotent: true,
   }),
@@ -110,6 +117,8 @@ export const MemorySubjects = {
     'memory',
     'memory.end-users.delete.v1',
   ),
+  /** Every memory of one scope (end user, agent or run), with one receipt. */
+  deleteScope: defineSubject<DeleteScopeRequest, MemoryDeletionReceipt>('memory', 'memory.scopes.delete.v1'),
   conceptGraph: defineSubject<ConceptGraphRequest, ConceptGraphView>('memory', 'memory.concepts.graph.v1', {
     idempotent: true,
   }),

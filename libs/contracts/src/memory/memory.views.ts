@@ -19,6 +19,8 @@ export interface MemoryView {
   readonly updatedAt: string;
   readonly validFrom: string;
   readonly validTo: string | null;
+  /** After it the memory is hidden from every read and deleted by the retention sweep; null: never. */
+  readonly expirationDate?: string | null;
   /** 1 at creation, +1 on every update. */
   readonly version: number;
   /** Present only when asked for (`includeEmbedding`). */
@@ -163,6 +165,12 @@ export interface EndUserView {
   readonly endUserId: string;
   readonly memoryCount: number;
   readonly lastActivityAt: string;
+}
+
+/** Which scope of the account holds a memory: its end user, or null for the account's own memories. */
+export interface MemoryLocationView {
+  readonly memoryId: string;
+  readonly endUserId: string | null;
 }
 
 export interface EndUserListView {

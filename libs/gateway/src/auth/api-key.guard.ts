@@ -8,13 +8,14 @@ import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 import type { ApiKeyRequest } from './api-key-principal.js';
 import { ACCEPTS_BEARER_API_KEY, presentedApiKey } from './bearer-api-key.js';
+import { ACCEPTS_TOKEN_AUTHORIZATION } from './token-authorization.decorator.js';
 
 /** The name of the route parameter that names a user (`/api/user/{userId}/...`). */
 const USER_PATH_PARAM = 'userId';
 
 /**
- * Every gateway route not marked @Public(): the X-API-Key (or, where the controller accepts it, the bearer token)
- * must belong to a live key (401 otherwise), stays within
+ * Every gateway route not marked @Public(): the X-API-Key (or, where the controller accepts it, the key as
+ * `Authorization: Bearer <key>` or Mem0's `Authorization: Token <key>`) must belong to a live key (401 otherwise), stays within
  * its rate limits, per key and per user across all their keys (429 with Retry-After), and on `/user/{userId}/...`
  * must belong to that user (403). Only requests answered without a 4xx use up the user's budget.
  */
@@ -36,9 +37,14 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<ApiKeyRequest>();
     const response = http.getResponse<Response>();
 
-    const acceptsBearer = this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, context.getClass()) === true;
-    const presented = presentedApiKey(request, acceptsBearer);
-    if (!presented) throw acceptsBearer ? missingApiKeyOrBearer() : missingApiKey();
+    const controller = context.getClass();
+    const scheme = this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, controller)
+      ? 'Bearer'
+      : this.reflector.get<boolean>(ACCEPTS_TOKEN_AUTHORIZATION, controller)
+        ? 'Token'
+        : undefined;
+    const presented = presentedApiKey(request, scheme);
+    if (!presented) throw scheme === 'Bearer' ? missingApiKeyOrBearer() : missingApiKey();
     const principal = await this.authenticator.authenticate(presented);
 
     // Per key and per user: a user with many keys shares one budget across them.

@@ -13,11 +13,20 @@ export const ACCEPTS_BEARER_API_KEY = 'membolt:accepts-bearer-api-key';
  */
 export const AcceptsBearerApiKey = (): ClassDecorator => SetMetadata(ACCEPTS_BEARER_API_KEY, true);
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** The `Authorization` schemes a controller may accept the key in (`Token` is Mem0's). */
+export type KeyAuthorizationScheme = 'Bearer' | 'Token';
 
-/** The key a request presents: `X-API-Key` first, then, where accepted, the bearer token. */
-export function presentedApiKey(request: Request, acceptsBearer: boolean): string | undefined {
+const AUTHORIZATION: Record<KeyAuthorizationScheme, RegExp> = {
+  Bearer: /^Bearer\s+(\S+)\s*$/i,
+  Token: /^Token\s+(\S+)\s*$/i,
+};
+
+/** The key a request presents: `X-API-Key` first, then, where the controller accepts one, `Authorization`. */
+export function presentedApiKey(
+  request: Request,
+  scheme: KeyAuthorizationScheme | undefined,
+): string | undefined {
   const header = request.header(API_KEY_HEADER);
-  if (header || !acceptsBearer) return header;
-  return BEARER.exec(request.header('authorization') ?? '')?.[1];
+  if (header || !scheme) return header;
+  return AUTHORIZATION[scheme].exec(request.header('authorization') ?? '')?.[1];
 }

@@ -14,7 +14,11 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
-import { API_KEY_SECURITY_SCHEME, GatewayController } from '../gateway-controller.decorator.js';
+import {
+  API_KEY_SECURITY_SCHEME,
+  GatewayController,
+  TOKEN_SECURITY_SCHEME,
+} from '../gateway-controller.decorator.js';
 import { docsNotEnabled, noSuchRoute } from '../gateway.errors.js';
 import { Public } from '../public.decorator.js';
 
@@ -62,9 +66,18 @@ export class GatewayDocs {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'Membolt API key',
-            description: 'Your API key (mblt_…), on the /v1 routes only.',
+            description: 'Your API key (mblt_…), on the /v1 and /mcp routes only.',
           },
           BEARER_SECURITY_SCHEME,
+        )
+        .addApiKey(
+          {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <your API key>: Mem0’s header, accepted on the Mem0-compatible routes only.',
+          },
+          TOKEN_SECURITY_SCHEME,
         )
         .build(),
       { include: [...this.documentedModules] },

@@ -133,7 +133,8 @@ export class MemboltMcpServerFactory {
             category: args.category,
             importance: args.importance,
           });
-          return (await this.adds.add(validatePayload(MemoryScopeQuery, scopeOf(args)), raw)).answer;
+          const outcome = await this.adds.add(validatePayload(MemoryScopeQuery, scopeOf(args)), raw);
+          return outcome.kind === 'queued' ? outcome.job : outcome.answer;
         }),
     );
 

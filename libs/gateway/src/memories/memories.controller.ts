@@ -4,6 +4,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiExtraModels,
+  ApiHeader,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -39,6 +40,8 @@ import {
   MemoryListResponse,
   MemoryResponse,
   MemoryScopeQuery,
+  SearchMemoriesBody,
+  SearchResponse,
   StoredMemoryResponse,
   NoQuery,
   UpdateMemoryBody,
@@ -47,10 +50,12 @@ import {
   toCreateMemoryBatchRequest,
   toListMemoriesRequest,
   toScope,
+  toSearchMemoriesBodyRequest,
   toUpdateMemoryRequest,
 } from './memory.requests.js';
-import { AddMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
+import { AddMessagesBody, LearnedMemoriesResponse, LearningJobResponse } from './memory-messages.dto.js';
 import { MemoryAddService } from './memory-add.service.js';
+import { toMem0Memory } from '../mem0/mem0.views.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
@@ -58,10 +63,12 @@ import {
   toImportJobResponse,
   toMemoryDeletionResponse,
   toMemoryHistoryResponse,
+  toLearningJobResponse,
   toMemoryImportResponse,
   toMemoryListResponse,
   toMemoryResponse,
   toQueuedImportResponse,
+  toSearchResponse,
 } from './memory.views.js';
 
 const BAD_INPUT = {
@@ -103,6 +110,11 @@ export class MemoriesController {
 
   @Post()
   @ApiExtraModels(CreateMemoryBody, AddMessagesBody, StoredMemoryResponse, LearnedMemoriesResponse)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'With `async`: the same key answers the job already queued instead of queueing another.',
+  })
   @ApiOperation({
     summary:
       'Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled ' +
@@ -168,6 +180,10 @@ export class MemoriesController {
       ],
     },
   })
+  @ApiAcceptedResponse({
+    type: LearningJobResponse,
+    description: '`async: true` with messages: the learning is queued; follow status_url (also in Location).',
+  })
   @ApiBadRequestResponse({
     ...BAD_INPUT,
     description:
@@ -177,9 +193,15 @@ export class MemoriesController {
   async create(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body() raw: unknown,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse> {
-    const outcome = await this.adds.add(query, raw);
+  ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
+    const outcome = await this.adds.add(query, raw, request.header('idempotency-key'));
+    if (outcome.kind === 'queued') {
+      const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
+      response.status(202).setHeader('Location', statusUrl);
+      return toLearningJobResponse(outcome.job, statusUrl);
+    }
     response.status(outcome.created ? 201 : 200);
     return outcome.answer;
   }
@@ -197,6 +219,56 @@ export class MemoriesController {
   ): Promise<MemoryListResponse> {
     const view = await this.bus.request(MemorySubjects.list, toListMemoriesRequest(query));
     return toMemoryListResponse(view, query.include_embedding === true);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @MeteredRoute(METERED_ENDPOINTS.memorySearch)
+  @ApiOperation({
+    summary:
+      'The search of GET /api/user/{userId}/search with a JSON body: query, filters, limit or top_k, threshold.',
+    description:
+      "`filters` is a JSON object in Mem0's v2 syntax (see the `filters` query parameter of the search); the " +
+      'scope comes from the query or the body. Answers as GET search.',
+  })
+  @ApiBody({
+    type: SearchMemoriesBody,
+    examples: {
+      filters: {
+        value: {
+          query: 'where do I live?',
+          filters: { AND: [{ user_id: 'customer-42' }, { created_at: { gte: '2026-01-01' } }] },
+          top_k: 5,
+          threshold: 0.3,
+        },
+      },
+    },
+  })
+  @ApiOkResponse({ type: SearchResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async searchByBody(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(SearchMemoriesBody)) body: SearchMemoriesBody,
+  ): Promise<SearchResponse> {
+    const view = await this.bus.request(MemorySubjects.search, toSearchMemoriesBodyRequest(query, body));
+    return toSearchResponse(view, body.include_embedding === true);
+  }
+
+  @Delete()
+  @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
+  @ApiOperation({
+    summary:
+      'Deletes every memory of one scope (end_user_id, agent_id and/or run_id; at least one); a receipt.',
+    description:
+      'With end_user_id alone, the end user is erased (as DELETE /end_users/{endUserId}); with agent_id or ' +
+      "run_id, the memories recorded for them (of that end user, or of the account's own without one).",
+  })
+  @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
+  async deleteScope(
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<MemoryDeletionResponse> {
+    return toMemoryDeletionResponse(await this.bus.request(MemorySubjects.deleteScope, toScope(query)));
   }
 
   @Post('batch')
@@ -238,8 +310,11 @@ export class MemoriesController {
 
   @Get('export')
   @ApiOperation({
-    summary: 'Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first).',
-    description: 'The file can be sent back to POST …/memories/import as it is.',
+    summary:
+      'Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first), or in Mem0’s format.',
+    description:
+      'The file can be sent back to POST …/memories/import as it is. format=mem0: a JSON object {"results": ' +
+      '[...]} of memories in Mem0’s shape, which Mem0 users and this server’s import both read.',
   })
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({
@@ -260,17 +335,33 @@ export class MemoriesController {
     const pages = this.transfer.exportPages(toScope(query));
     // The first page is read before the headers go out, so a failure there is still a JSON error.
     const first = await pages.next();
+    const mem0 = query.format === 'mem0';
     response.status(200);
-    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    response.setHeader('Content-Disposition', 'attachment; filename="memories.ndjson"');
+    response.setHeader(
+      'Content-Type',
+      mem0 ? 'application/json; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    );
+    response.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${mem0 ? 'memories.mem0.json' : 'memories.ndjson'}"`,
+    );
     try {
       const write = async (lines: string) => {
         if (lines && !response.write(lines)) await once(response, 'drain');
       };
+      let written = 0;
       const toLines = (page: MemoryExportPageView) =>
-        page.memories.map((memory) => `${JSON.stringify(toMemoryResponse(memory))}\n`).join('');
+        page.memories
+          .map((memory) =>
+            mem0
+              ? `${written++ === 0 ? '' : ','}\n${JSON.stringify(toMem0Memory(memory))}`
+              : `${JSON.stringify(toMemoryResponse(memory))}\n`,
+          )
+          .join('');
+      if (mem0) await write('{"results":[');
       if (!first.done) await write(toLines(first.value));
       for await (const page of pages) await write(toLines(page));
+      if (mem0) await write('\n]}\n');
       response.end();
     } catch (error) {
       // The status is sent: cutting the stream short is the only way left to tell the client it is incomplete.

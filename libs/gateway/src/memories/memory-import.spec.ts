@@ -106,3 +106,42 @@ describe('import parsing (decision 022)', () => {
     expect([...embeddingLengths].sort()).toEqual([2, 3]);
   });
 });
+
+describe('Mem0 records in an import', () => {
+  it('reads a Mem0 memory (snake_case or camelCase) as an import line in its scope', () => {
+    const parsed = toImportBatches(
+      arrayRecords([
+        {
+          id: 'm-1',
+          memory: 'Is vegetarian.',
+          user_id: 'alex',
+          agent_id: null,
+          metadata: { source_app: 'x' },
+          categories: ['food'],
+          created_at: '2024-07-26T10:29:36.630547-07:00',
+          hash: 'ignored',
+        },
+        { memory: 'Works as a nurse.', userId: 'alex', categories: ['work'], validTo: null },
+      ]),
+      {},
+    );
+    expect(parsed.batches).toEqual([
+      {
+        scope: { endUserId: 'alex' },
+        memories: [
+          {
+            id: 'm-1',
+            text: 'Is vegetarian.',
+            metadata: { source_app: 'x', categories: ['food'] },
+            createdAt: '2024-07-26T10:29:36.630547-07:00',
+          },
+          { text: 'Works as a nurse.', category: 'work' },
+        ],
+      },
+    ]);
+  });
+
+  it('names the line of a Mem0 record it cannot store', () => {
+    expect(() => toImportBatches(arrayRecords([{ memory: '' }]), {})).toThrow(/^line 1: /);
+  });
+});

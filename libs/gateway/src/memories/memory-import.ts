@@ -4,6 +4,7 @@ import {
   type BatchMemoryItem,
   IsEntityId,
   MEMORY_BATCH_MAX,
+  MEMORY_CATEGORY_VALUES,
   MemboltError,
   type MemoryScopeFields,
   validatePayload,
@@ -103,6 +104,51 @@ function withoutNulls(value: object): object {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A memory as Mem0 exports and lists it (`memory`, not `text`), in snake_case or as its clients camelCase it. */
+export const isMem0Record = (value: Record<string, unknown>): boolean =>
+  typeof value['memory'] === 'string' && !Object.hasOwn(value, 'text');
+
+/**
+ * A Mem0 memory as one of our import lines (decision 100): `memory` is the text, `user_id` the end user,
+ * `agent_id` / `run_id` the scopes; Mem0's categories, which are not ours, are kept in the metadata (a single
+ * one of ours becomes the category). Membolt's own extras (importance, validity, source) are read back.
+ */
+export function fromMem0Record(value: Record<string, unknown>): Record<string, unknown> {
+  const field = (...names: string[]) =>
+    names.map((name) => value[name]).find((given) => given !== undefined && given !== null);
+  const categories = field('categories');
+  const ourCategory =
+    Array.isArray(categories) &&
+    categories.length === 1 &&
+    (MEMORY_CATEGORY_VALUES as readonly unknown[]).includes(categories[0])
+      ? (categories[0] as string)
+      : undefined;
+  const metadata = field('metadata');
+  const keptCategories =
+    Array.isArray(categories) && categories.length > 0 && ourCategory === undefined ? { categories } : {};
+  const line: Record<string, unknown> = {
+    id: field('id'),
+    text: value['memory'],
+    metadata:
+      isPlainObject(metadata) || Object.keys(keptCategories).length > 0
+        ? { ...(isPlainObject(metadata) ? metadata : {}), ...keptCategories }
+        : undefined,
+    category: ourCategory,
+    importance: field('importance'),
+    source: field('source'),
+    created_at: field('created_at', 'createdAt'),
+    valid_from: field('valid_from', 'validFrom'),
+    valid_to: field('valid_to', 'validTo'),
+    end_user_id: field('user_id', 'userId'),
+    agent_id: field('agent_id', 'agentId'),
+    run_id: field('run_id', 'runId'),
+  };
+  return Object.fromEntries(Object.entries(line).filter(([, given]) => given !== undefined));
+}
+
 /**
  * Validates lines one at a time (bad input changes nothing: nothing is sent before the last line passed),
  * then groups them by scope (the request's `end_user_id`, `agent_id`, `run_id` where given, else each line's
@@ -129,7 +175,11 @@ export class ImportBatcher {
     }
     let parsed: MemoryImportLine;
     try {
-      parsed = validatePayload(MemoryImportLine, withoutNulls(value));
+      const record = value as Record<string, unknown>;
+      parsed = validatePayload(
+        MemoryImportLine,
+        withoutNulls(isMem0Record(record) ? fromMem0Record(record) : record),
+      );
     } catch (error) {
       if (error instanceof MemboltError) throw importLineInvalid(line, error.message);
       throw error;

@@ -113,6 +113,16 @@ export class AddMessagesBody extends MemoryScopeQuery {
   infer?: boolean;
 
   @ApiPropertyOptional({
+    default: false,
+    description:
+      'true (with infer): answer 202 at once with a job id; the learning runs as a durable job and its result, ' +
+      'the same events a synchronous call answers, is read at GET …/memories/jobs/{job_id}. An ' +
+      '`Idempotency-Key` header makes a repeated call answer the job already queued.',
+  })
+  @IsBodyFlag()
+  async?: boolean;
+
+  @ApiPropertyOptional({
     default: true,
     description:
       'With infer=false: a message whose words an open memory of the scope already holds (case, spacing and ' +
@@ -182,4 +192,35 @@ export class LearnedMemoriesResponse {
 
   @ApiProperty({ example: 2 })
   count!: number;
+}
+
+export class LearningJobResponse {
+  @ApiProperty({ example: 'lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' })
+  job_id!: string;
+
+  @ApiProperty({
+    enum: ['queued', 'running', 'done', 'failed'],
+    description:
+      'queued (waiting, or waiting for a retry), running, done (`result` is set), failed (`error`).',
+  })
+  status!: 'queued' | 'running' | 'done' | 'failed';
+
+  @ApiProperty({ example: '/api/user/u1/memories/jobs/lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' })
+  status_url!: string;
+
+  @ApiProperty({
+    type: LearnedMemoriesResponse,
+    nullable: true,
+    description: 'Once done: what the synchronous call would have answered.',
+  })
+  result!: LearnedMemoriesResponse | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the learning failed, once failed.' })
+  error!: string | null;
+
+  @ApiProperty({ example: '2026-11-27T10:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-11-27T10:00:01.000Z' })
+  updated_at!: string;
 }

@@ -23,7 +23,10 @@ import {
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
   MemoryMessages,
+  MemoryFilterError,
   metadataShapeProblem,
+  parseMemoryFilter,
+  parseMemoryFilterJson,
 } from '@membolt/contracts';
 import { DEFAULT_MAX_JSON_DEPTH } from '@membolt/edge';
 
@@ -113,6 +116,31 @@ export const IsMetadataFilter = (): PropertyDecorator =>
       },
     }),
   );
+
+/** What is wrong with a `filters` value (a JSON object, or a string holding one), or null. */
+function filterProblem(value: unknown): string | null {
+  try {
+    if (typeof value === 'string') parseMemoryFilterJson(value);
+    else parseMemoryFilter(value);
+    return null;
+  } catch (error) {
+    if (error instanceof MemoryFilterError) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * `filters` in Mem0's v2 syntax (AND / OR / NOT, operators): a JSON object in a body, a URL-encoded JSON
+ * string in a query. The 400 names the bad part (`filters.AND[1].created_at: unknown operator "gtx"`).
+ */
+export const IsMemoryFilters = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isMemoryFilters',
+    validator: {
+      validate: (value: unknown) => filterProblem(value) === null,
+      defaultMessage: (args) => filterProblem(args?.value) ?? 'filters is invalid',
+    },
+  });
 
 /** Required text of at most `maxLength` characters; one message per failure, never several. */
 const IsBoundedText = (

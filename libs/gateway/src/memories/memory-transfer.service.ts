@@ -128,9 +128,10 @@ export class MemoryTransferService {
   private async recordsOf(request: Request): Promise<NumberedRecord[]> {
     const maxLines = this.settings.importMaxLines;
     if (request.is('application/json')) {
-      if (!Array.isArray(request.body)) throw importNotReadable();
-      if (request.body.length > maxLines) throw importTooManyLines(maxLines);
-      return arrayRecords(request.body as unknown[]);
+      const items = jsonItems(request.body);
+      if (!items) throw importNotReadable();
+      if (items.length > maxLines) throw importTooManyLines(maxLines);
+      return arrayRecords(items);
     }
     if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
     const text = await this.readText(request);
@@ -168,4 +169,17 @@ export class MemoryTransferService {
       request.on('error', reject);
     });
   }
+}
+
+/**
+ * The memories of a JSON upload: an array, or an object holding one under `results` or `memories` (a Mem0
+ * export, a page of Mem0's list); null for anything else.
+ */
+function jsonItems(body: unknown): unknown[] | null {
+  if (Array.isArray(body)) return body;
+  if (typeof body !== 'object' || body === null) return null;
+  const { results, memories } = body as { results?: unknown; memories?: unknown };
+  if (Array.isArray(results)) return results;
+  if (Array.isArray(memories)) return memories;
+  return null;
 }

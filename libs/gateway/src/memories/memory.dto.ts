@@ -38,6 +38,7 @@ import {
   IsImportance,
   IsMemoryText,
   IsMetadata,
+  IsMemoryFilters,
   IsMetadataFilter,
   IsOptionalNotNull,
   IsScopeId,
@@ -127,6 +128,20 @@ export class MemoryFilterQuery extends GetMemoryQuery {
   metadata?: Record<string, string | number | boolean>;
 
   @ApiPropertyOptional({
+    description:
+      "Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), " +
+      'fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, ' +
+      '`memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), ' +
+      '`"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, ' +
+      'contains, icontains. ANDed with the other filters, always inside the scope of the call; without ' +
+      'end_user_id, a top-level `user_id` names the end user.',
+    example: '{"AND":[{"user_id":"customer-42"},{"created_at":{"gte":"2026-01-01"}}]}',
+  })
+  @IsOptional()
+  @IsMemoryFilters()
+  filters?: string | Record<string, unknown>;
+
+  @ApiPropertyOptional({
     description: 'Include closed facts (valid_to in the past).',
     enum: ['true', 'false'],
   })
@@ -185,7 +200,36 @@ export class SearchMemoriesQuery extends MemoryFilterQuery {
   threshold?: number;
 }
 
-export class ExportMemoriesQuery extends MemoryScopeQuery {}
+/**
+ * `POST /api/user/{userId}/memories/search`: the search of GET .../search as a JSON body (long filters fit),
+ * with `top_k` as Mem0 names the limit.
+ */
+export class SearchMemoriesBody extends SearchMemoriesQuery {
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MEMORY_SEARCH_MAX_LIMIT,
+    description: "The same as `limit` (Mem0's name); given both, they must agree.",
+  })
+  @IsOptional()
+  @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
+  top_k?: number;
+}
+
+export const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export class ExportMemoriesQuery extends MemoryScopeQuery {
+  @ApiPropertyOptional({
+    enum: EXPORT_FORMATS,
+    default: 'ndjson',
+    description:
+      'ndjson: one memory JSON a line. mem0: one JSON object {"results": [...]} of memories in Mem0’s shape ' +
+      '(memory, user_id, agent_id, run_id, metadata, categories, created_at...), as Mem0 exports and lists them.',
+  })
+  @IsOptional()
+  @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
+  format?: ExportFormat;
+}
 
 export class ImportMemoriesQuery extends MemoryScopeQuery {}
 
@@ -267,6 +311,16 @@ export class NewMemoryBody {
   @IsOptional()
   @IsTime()
   valid_to?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'After this time the memory is hidden from every read (get, list, search, chat, export) and the retention ' +
+      'sweep deletes it.',
+  })
+  @IsOptional()
+  @IsTime()
+  expiration_date?: string;
 }
 
 /** `POST /api/user/{userId}/memories`. */
@@ -354,6 +408,15 @@ export class UpdateMemoryBody extends MemoryScopeQuery {
   @ValidateIf((_object, value) => value !== null && value !== undefined)
   @IsTime()
   valid_to?: string | null;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    description: 'Sets when the memory expires; null: it never expires.',
+  })
+  @ValidateIf((_object, value) => value !== null && value !== undefined)
+  @IsTime()
+  expiration_date?: string | null;
 }
 
 /** `POST /api/generate_embedding` and `POST /api/test/memory`. */
@@ -410,6 +473,14 @@ export class MemoryResponse {
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
   valid_to!: string | null;
+
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'When the memory expires (hidden, then deleted); null: never.',
+  })
+  expiration_date!: string | null;
 
   @ApiProperty({ nullable: true, type: String, example: 'customer-42' })
   end_user_id!: string | null;

@@ -12,13 +12,14 @@ import {
   type SearchMemoriesRequest,
   type UpdateMemoryRequest,
 } from '@membolt/contracts';
-import { nothingToUpdate, scopeConflict } from '../gateway.errors.js';
+import { limitAndTopK, nothingToUpdate, scopeConflict } from '../gateway.errors.js';
 import type {
   CreateMemoryBody,
   ListMemoriesQuery,
   MemoryFilterQuery,
   MemoryScopeQuery,
   NewMemoryBody,
+  SearchMemoriesBody,
   SearchMemoriesQuery,
   UpdateMemoryBody,
 } from './memory.dto.js';
@@ -66,6 +67,7 @@ export function toNewMemoryFields(body: NewMemoryBody): BatchMemoryItem {
     embedding: body.embedding,
     validFrom: body.valid_from,
     validTo: body.valid_to,
+    expirationDate: body.expiration_date,
   });
 }
 
@@ -98,9 +100,17 @@ export function toUpdateMemoryRequest(
     embedding: body.embedding,
     validFrom: body.valid_from,
     validTo: body.valid_to,
+    expirationDate: body.expiration_date,
   });
   if (Object.keys(changes).length === 0) throw nothingToUpdate();
   return { ...toScope(query, body), memoryId, ...changes };
+}
+
+/** `filters` as the bus carries it: a JSON object (a query parameter arrives as its JSON text, validated). */
+function filtersObject(
+  filters: string | Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return typeof filters === 'string' ? (JSON.parse(filters) as Record<string, unknown>) : filters;
 }
 
 function toFilterFields(query: MemoryFilterQuery): MemoryFilterFields {
@@ -113,6 +123,7 @@ function toFilterFields(query: MemoryFilterQuery): MemoryFilterFields {
       createdBefore: query.created_before,
       conversationId: query.conversation_id,
       metadata: query.metadata,
+      filters: filtersObject(query.filters),
       includeClosed: query.include_closed,
       asOf: query.as_of,
       includeEmbedding: query.include_embedding,
@@ -166,4 +177,18 @@ export function toVerbatimMessagesRequest(
       metadata: { ...body.metadata, role: message.role },
     }));
   return memories.length > 0 ? { ...toScope(query, body), memories, dedupe: body.dedupe ?? true } : null;
+}
+
+/** The body form of search: `top_k` is `limit`; the scope may come from the query or the body (agreeing). */
+export function toSearchMemoriesBodyRequest(
+  query: MemoryScopeQuery,
+  body: SearchMemoriesBody,
+): SearchMemoriesRequest {
+  if (body.limit !== undefined && body.top_k !== undefined && body.limit !== body.top_k) {
+    throw limitAndTopK();
+  }
+  return {
+    ...toSearchMemoriesRequest({ ...body, limit: body.limit ?? body.top_k }),
+    ...toScope(query, body),
+  };
 }

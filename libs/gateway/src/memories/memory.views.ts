@@ -1,6 +1,7 @@
 import type {
   EmbeddingView,
   LearnedFromMessagesView,
+  LearningJobView,
   EndUserListView,
   MemoryBatchView,
   MemoryDeletionReceipt,
@@ -29,7 +30,7 @@ import type {
   SearchResultResponse,
   StoredMemoryResponse,
 } from './memory.dto.js';
-import type { LearnedMemoriesResponse } from './memory-messages.dto.js';
+import type { LearnedMemoriesResponse, LearningJobResponse } from './memory-messages.dto.js';
 
 /** The only place the memory service's bus views become the REST API's snake_case bodies (decision 022). */
 
@@ -51,6 +52,7 @@ export function toMemoryResponse(view: MemoryView, includeEmbedding = false): Me
     updated_at: view.updatedAt,
     valid_from: view.validFrom,
     valid_to: view.validTo,
+    expiration_date: view.expirationDate ?? null,
     end_user_id: view.endUserId,
     agent_id: view.agentId,
     run_id: view.runId,
@@ -235,5 +237,18 @@ export function toVerbatimMemoriesResponse(view: MemoryBatchView | null): Learne
     })),
     extracted_by: null,
     count: memories.length,
+  };
+}
+
+/** `statusUrl`: where the job's owner reads it (the gateway's route for the job). */
+export function toLearningJobResponse(view: LearningJobView, statusUrl: string): LearningJobResponse {
+  return {
+    job_id: view.jobId,
+    status: view.state,
+    status_url: statusUrl,
+    result: view.result ? toLearnedMemoriesResponse(view.result) : null,
+    error: view.error,
+    created_at: view.createdAt,
+    updated_at: view.updatedAt,
   };
 }

@@ -1,4 +1,10 @@
-import type { ConceptKind, MemoryCategory, MemorySort, MemorySource } from '@membolt/contracts';
+import type {
+  ConceptKind,
+  MemoryCategory,
+  MemoryFilterNode,
+  MemorySort,
+  MemorySource,
+} from '@membolt/contracts';
 
 /**
  * Who a memory belongs to. `userId` is the account (the acting user); `endUserId` is one end user of that
@@ -14,6 +20,8 @@ export interface MemoryScope {
 export interface MemoryScopeFilter extends MemoryScope {
   readonly agentId?: string | undefined;
   readonly runId?: string | undefined;
+  /** Hides memories whose expiration is at or before this instant (every read the service makes). */
+  readonly visibleAt?: Date | undefined;
 }
 
 export interface Memory {
@@ -35,6 +43,11 @@ export interface Memory {
   readonly validFrom: Date;
   readonly validTo: Date | null;
   readonly version: number;
+  /**
+   * After this instant the memory is hidden from every read (get, list, search, export, counts) and the
+   * retention sweep deletes it. Absent or null: it never expires.
+   */
+  readonly expiresAt?: Date | null | undefined;
   /** The embedder that made the stored vector (`hashed-tfidf-v1`, `openai:...`). */
   readonly embeddingModel: string;
   /** Only when asked for. */
@@ -74,6 +87,8 @@ export interface MemoryChanges {
   /** Given with a text change (re-embedded) or when the caller sends one. */
   readonly embedding?: Float32Array | undefined;
   readonly embeddingModel?: string | undefined;
+  /** null: never expires. */
+  readonly expiresAt?: Date | null | undefined;
   /** Given with a text change: the concepts of the new text replace the old links. */
   readonly concepts?: readonly ConceptMention[] | undefined;
   readonly updatedAt: Date;
@@ -108,6 +123,8 @@ export interface MemoryFilter {
   readonly createdBefore?: Date | undefined;
   readonly conversationId?: string | undefined;
   readonly metadata?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /** A filter in Mem0's v2 syntax (parseMemoryFilter), ANDed with the fields above. */
+  readonly expression?: MemoryFilterNode | undefined;
   /**
    * Which facts count by their validity: `open` (default: validTo null or in the future of `now`), `all`
    * (closed facts too), or `asOf` an instant (validFrom <= t and (validTo null or > t)).

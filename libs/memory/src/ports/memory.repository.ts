@@ -46,6 +46,12 @@ export interface MemoryRepository {
     options?: { withEmbedding?: boolean },
   ): Promise<Memory | null>;
 
+  /**
+   * The end user whose scope holds this memory of the account ('' for the account's own), or null when the
+   * account holds no such memory. For callers that name a memory by id alone (the Mem0-compatible API).
+   */
+  endUserOf(userId: string, id: string): Promise<string | null>;
+
   /** The memories of these ids that are in the scope, in no particular order. */
   findByIds(
     scope: MemoryScopeFilter,
@@ -115,6 +121,15 @@ export interface MemoryRepository {
    * oldest first, with everything derived from them (the same cascade as a delete).
    */
   deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval>;
+
+  /**
+   * Retention: removes up to `limit` of the user's memories (end users included) whose expiration is at or
+   * before `now`, soonest expired first, with everything derived from them.
+   */
+  deleteExpired(userId: string, now: Date, limit: number): Promise<MemoryRemoval>;
+
+  /** Retention's sweep: up to `limit` users holding a memory expired at `now`, after `afterUserId`. */
+  ownersWithExpired(now: Date, afterUserId: string, limit: number): Promise<string[]>;
 
   /** Retention: how many of the user's memories (end users included) were created before `cutoff`. */
   countCreatedBefore(userId: string, cutoff: Date): Promise<number>;

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { type Job, JOB_QUEUE, type JobQueue } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { RETENTION_SETTINGS, type RetentionSettings } from '../memory.options.js';
+import type { MemoryRemoval } from '../domain/memory.js';
 import { MEMORY_EVENTS, type MemoryEvents } from '../ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import { PLAN_RETENTION, type PlanRetention } from '../ports/plan-retention.js';
@@ -48,50 +49,76 @@ export class RetentionPurgeJob implements OnModuleInit {
     await this.queue.every(RETENTION_SWEEP_JOB, this.settings.sweepMs, {});
   }
 
-  /** Queues a purge for every account holding memories older than the shortest retention. */
+  /**
+   * Queues a purge for every account holding memories older than the shortest retention, or memories whose
+   * expiration has passed.
+   */
   async sweep(): Promise<{ queued: number }> {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - this.settings.minDays * DAY_MS);
     const hour = now.toISOString().slice(0, 13).replace(/[-:T]/g, '');
-    let queued = 0;
-    for (let after = ''; ;) {
-      const owners = await this.store.memories.ownersWithMemoriesBefore(cutoff, after, SWEEP_PAGE);
-      for (const userId of owners) {
-        // One purge per account and hour: a sweep run twice queues nothing more.
-        await this.queue.enqueue(
-          RETENTION_PURGE_JOB,
-          { userId },
-          { jobId: `retention-${hour}-${userId}`.slice(0, 200), attempts: 6, backoffMs: 60_000 },
-        );
-        queued++;
+    const queuedUsers = new Set<string>();
+    const queueAll = async (ownersAfter: (after: string) => Promise<string[]>): Promise<void> => {
+      for (let after = ''; ;) {
+        const owners = await ownersAfter(after);
+        for (const userId of owners) {
+          if (queuedUsers.has(userId)) continue;
+          // One purge per account and hour: a sweep run twice queues nothing more.
+          await this.queue.enqueue(
+            RETENTION_PURGE_JOB,
+            { userId },
+            { jobId: `retention-${hour}-${userId}`.slice(0, 200), attempts: 6, backoffMs: 60_000 },
+          );
+          queuedUsers.add(userId);
+        }
+        const last = owners[owners.length - 1];
+        if (owners.length < SWEEP_PAGE || last === undefined) return;
+        after = last;
       }
-      if (owners.length < SWEEP_PAGE) return { queued };
-      after = owners[owners.length - 1]!;
-    }
+    };
+    await queueAll((after) => this.store.memories.ownersWithMemoriesBefore(cutoff, after, SWEEP_PAGE));
+    await queueAll((after) => this.store.memories.ownersWithExpired(now, after, SWEEP_PAGE));
+    return { queued: queuedUsers.size };
   }
 
   private purgeJob(job: Job<{ userId: string }>): Promise<RetentionPurgeResult> {
     return this.purge(job.data.userId);
   }
 
-  /** Applies the account's plan retention now. */
+  /**
+   * Deletes the account's expired memories (whatever its plan: an expiration is the developer's own
+   * instruction), then applies its plan retention.
+   */
   async purge(userId: string): Promise<RetentionPurgeResult> {
+    const expired = await this.removeAll(userId, () =>
+      this.store.memories.deleteExpired(userId, this.clock.now(), PURGE_BATCH),
+    );
+    if (expired > 0) this.logger.log(`Removed ${expired} expired memories of ${userId}`);
     const answer = await this.retention.of(userId);
-    if (answer.kind === 'no-account') return { retentionDays: null, deleted: 0, skipped: 'no-account' };
-    if (answer.days === null) return { retentionDays: null, deleted: 0 };
+    if (answer.kind === 'no-account') {
+      return { retentionDays: null, deleted: expired, skipped: 'no-account' };
+    }
+    if (answer.days === null) return { retentionDays: null, deleted: expired };
     const cutoff = this.cutoffFor(answer.days);
+    const deleted = await this.removeAll(userId, () =>
+      this.store.memories.deleteCreatedBefore(userId, cutoff, PURGE_BATCH),
+    );
+    if (deleted > 0)
+      this.logger.log(`Retention of ${answer.days} days removed ${deleted} memories of ${userId}`);
+    return { retentionDays: answer.days, deleted: expired + deleted };
+  }
+
+  /** Runs a batch removal until a batch comes back short, announcing each batch; answers the count. */
+  private async removeAll(userId: string, batch: () => Promise<MemoryRemoval>): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const removal = await this.store.memories.deleteCreatedBefore(userId, cutoff, PURGE_BATCH);
+      const removal = await batch();
       if (removal.memoryIds.length > 0) {
         deleted += removal.memoryIds.length;
         await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
       }
-      if (removal.memoryIds.length < PURGE_BATCH) break;
+      if (removal.memoryIds.length < PURGE_BATCH) return deleted;
     }
-    if (deleted > 0)
-      this.logger.log(`Retention of ${answer.days} days removed ${deleted} memories of ${userId}`);
-    return { retentionDays: answer.days, deleted };
   }
 
   /** How many of the account's memories a retention of `days` would remove now (the downgrade warning). */

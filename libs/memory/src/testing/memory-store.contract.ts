@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { MemoryFilter, MemoryScope } from '../domain/memory.js';
+import { parseMemoryFilter } from '@membolt/contracts';
+import fc from 'fast-check';
+import { matchesMemoryFilter } from '../domain/memory-filter.js';
+import type { Memory, MemoryFilter, MemoryScope, NewMemoryRecord } from '../domain/memory.js';
 import { DuplicateOriginError } from '../ports/memory.repository.js';
 import type { MemoryStore, MemoryStoreSettings } from '../ports/memory-store.js';
 import { axisVector, makeMemoryRecord } from './memory.factory.js';
@@ -42,6 +45,19 @@ export function describeMemoryStoreContract(
     });
     afterEach(async () => {
       await store.close();
+    });
+
+    it("names the end user holding an account's memory, and nothing for another account's", async () => {
+      const own = makeMemoryRecord(A, DIM, { text: 'Account fact' });
+      const endUsers = makeMemoryRecord(A_END, DIM, { text: 'End user fact', agentId: 'agent-1' });
+      await store.memories.insertMany(A, [own]);
+      await store.memories.insertMany(A_END, [endUsers]);
+      expect(await store.memories.endUserOf('user-a', own.memory.id)).toBe('');
+      expect(await store.memories.endUserOf('user-a', endUsers.memory.id)).toBe('alice');
+      expect(await store.memories.endUserOf('user-b', endUsers.memory.id)).toBeNull();
+      expect(await store.memories.endUserOf('user-a', 'no-such-id')).toBeNull();
+      await store.memories.delete(A_END, [endUsers.memory.id]);
+      expect(await store.memories.endUserOf('user-a', endUsers.memory.id)).toBeNull();
     });
 
     it('finds a memory only in its own scope (another account or end user sees nothing)', async () => {
@@ -468,5 +484,176 @@ export function describeMemoryStoreContract(
       expect(after.candidates.map((c) => c.id)).not.toContain(records[2]!.memory.id);
       expect(after.candidates).toHaveLength(59);
     });
+
+    it('applies Mem0-syntax filters as the reference evaluator does, in list and every search channel', async () => {
+      const records = filterFixture();
+      await store.memories.insertMany(A, records);
+      // Other scopes hold matching memories: a filter never reaches them.
+      await store.memories.insertMany(A_END, [
+        makeMemoryRecord(A_END, DIM, { text: 'tea alice', metadata: { n: 1 } }),
+      ]);
+      await store.memories.insertMany(B, [
+        makeMemoryRecord(B, DIM, { text: 'tea other', metadata: { n: 1 } }),
+      ]);
+      const stored = await store.memories.findByIds(
+        A,
+        records.map((r) => r.memory.id),
+      );
+      const all: MemoryFilter = { validity: { kind: 'all' } };
+      await fc.assert(
+        fc.asyncProperty(filterJsonArb, async (json) => {
+          const expression = parseMemoryFilter(json);
+          const expected = stored
+            .filter((m) => matchesMemoryFilter(expression, m))
+            .map((m) => m.id)
+            .sort();
+          const page = await store.memories.list(
+            A,
+            { ...all, expression },
+            { limit: 100, offset: 0, sort: 'recent' },
+          );
+          expect(page.memories.map((m) => m.id).sort()).toEqual(expected);
+          expect(page.totalCount).toBe(expected.length);
+          const dense = await store.search.dense(A, { ...all, expression }, axisVector(DIM, 0), 100);
+          expect(dense.candidates.map((c) => c.id).sort()).toEqual(expected);
+          const keyword = await store.search.keyword(A, { ...all, expression }, ['tea'], 100);
+          expect(keyword.map((c) => c.id).sort()).toEqual(expected);
+        }),
+        { numRuns: 120 },
+      );
+    });
+
+    it("hides memories expired at the scope's visibleAt from every read, and keeps them for the sweep", async () => {
+      const expired = makeMemoryRecord(A, DIM, { text: 'tea expired', expiresAt: day(5) });
+      const later = makeMemoryRecord(A, DIM, { text: 'tea later', expiresAt: day(50) });
+      const never = makeMemoryRecord(A, DIM, { text: 'tea never' });
+      await store.memories.insertMany(A, [expired, later, never]);
+      const at = { ...A, visibleAt: day(10) };
+      const ids = [expired, later, never].map((r) => r.memory.id);
+      expect(await store.memories.findById(at, expired.memory.id)).toBeNull();
+      expect((await store.memories.findById(at, later.memory.id))?.expiresAt).toEqual(day(50));
+      expect((await store.memories.findByIds(at, ids)).map((m) => m.text).sort()).toEqual([
+        'tea later',
+        'tea never',
+      ]);
+      const listed = await store.memories.list(at, open, { limit: 10, offset: 0, sort: 'recent' });
+      expect(listed.memories.map((m) => m.text).sort()).toEqual(['tea later', 'tea never']);
+      expect((await store.memories.rankablesByIds(at, ids)).map((m) => m.text).sort()).toEqual([
+        'tea later',
+        'tea never',
+      ]);
+      expect((await store.search.keyword(at, open, ['tea'], 10)).map((c) => c.id)).not.toContain(
+        expired.memory.id,
+      );
+      expect(
+        (await store.search.dense(at, open, axisVector(DIM, 0), 10)).candidates.map((c) => c.id),
+      ).not.toContain(expired.memory.id);
+      // Without visibleAt (the sweep, account deletion) it is still there.
+      expect(await store.memories.findById(A, expired.memory.id)).not.toBeNull();
+      const removal = await store.memories.deleteExpired('user-a', day(10), 100);
+      expect(removal.memoryIds).toEqual([expired.memory.id]);
+      expect(await store.memories.findById(A, expired.memory.id)).toBeNull();
+      expect(await store.memories.findById(A, later.memory.id)).not.toBeNull();
+      expect(await store.memories.ownersWithExpired(day(100), '', 10)).toEqual(['user-a']);
+    });
+
+    it('sets and clears an expiration by update', async () => {
+      const record = makeMemoryRecord(A, DIM, { text: 'tea' });
+      await store.memories.insertMany(A, [record]);
+      const set = await store.memories.update(A, record.memory.id, { expiresAt: day(3), updatedAt: NOW });
+      expect(set?.expiresAt).toEqual(day(3));
+      expect(await store.memories.findById({ ...A, visibleAt: day(4) }, record.memory.id)).toBeNull();
+      const cleared = await store.memories.update(A, record.memory.id, { expiresAt: null, updatedAt: NOW });
+      expect(cleared?.expiresAt ?? null).toBeNull();
+      expect(await store.memories.findById({ ...A, visibleAt: day(4) }, record.memory.id)).not.toBeNull();
+    });
   });
 }
+
+/** Memories of scope A varied in every field a filter reads (all mention "tea" for the keyword channel). */
+function filterFixture(): NewMemoryRecord[] {
+  const metadatas: Array<Record<string, unknown>> = [
+    { topic: 'food', n: 1, tags: ['a', 'b'], flag: true },
+    { topic: 'Travel', n: 5, s: '5' },
+    { topic: 'travel plans', n: 3.5, tags: ['B', 'c'], flag: false },
+    { n: '3', nested: { x: 1 } },
+    { topic: null, tags: [1, 2] },
+    {},
+  ];
+  const categories: Array<Memory['category']> = ['work', 'personal', null, 'preference'];
+  return Array.from({ length: 12 }, (_, i) =>
+    makeMemoryRecord(A, DIM, {
+      text: `tea memory number ${i}`,
+      embedding: axisVector(DIM, 0, i / 20),
+      metadata: metadatas[i % metadatas.length],
+      category: categories[i % categories.length] ?? null,
+      agentId: i % 3 === 0 ? 'agent-1' : i % 3 === 1 ? 'agent-2' : null,
+      runId: i % 4 === 0 ? 'run-1' : null,
+      createdAt: day(1 + i),
+      updatedAt: day(2 + i),
+      validFrom: day(1 + i),
+      validTo: i % 5 === 0 ? day(20 + i) : null,
+    }),
+  );
+}
+
+const filterScalarArb = fc.oneof(
+  fc.constantFrom('food', 'Travel', 'travel', 'a', 'B', 'c', '5', '3', 'trav', 'x'),
+  fc.constantFrom(1, 2, 3, 3.5, 5),
+  fc.boolean(),
+);
+const filterDateArb = fc.integer({ min: 0, max: 40 }).map((n) => day(n).toISOString());
+const filterLeafArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  fc.record({
+    [`created_at`]: fc.oneof(
+      fc.record({ gte: filterDateArb }),
+      fc.record({ lt: filterDateArb }),
+      fc.record({ in: fc.array(filterDateArb, { minLength: 1, maxLength: 3 }) }),
+    ),
+  }),
+  fc.record({ updated_at: fc.record({ lte: filterDateArb, ne: filterDateArb }) }),
+  fc.record({ valid_to: fc.oneof(fc.constantFrom('*', null), fc.record({ gt: filterDateArb })) }),
+  fc.record({
+    categories: fc.oneof(
+      fc.constantFrom('work', 'personal', '*', null),
+      fc.record({ nin: fc.constant(['work']) }),
+      fc.record({ icontains: fc.constant('ERS') }),
+    ),
+  }),
+  fc.record({
+    agent_id: fc.oneof(
+      fc.constantFrom('agent-1', '*', null),
+      fc.record({ ne: fc.constant('agent-1') }),
+      fc.record({ in: fc.constant(['agent-1', 'agent-2']) }),
+    ),
+  }),
+  fc.record({ run_id: fc.constantFrom('run-1', '*', null) }),
+  fc.record({ user_id: fc.constantFrom('alice', '*', null) }),
+  fc.record({
+    metadata: fc.dictionary(
+      fc.constantFrom('topic', 'n', 'tags', 'flag', 's', 'nested', 'absent'),
+      fc.oneof(
+        filterScalarArb,
+        fc.constant('*'),
+        fc.constant(null),
+        fc.record({ ne: filterScalarArb }),
+        fc.record({ in: fc.array(filterScalarArb, { minLength: 1, maxLength: 3 }) }),
+        fc.record({ nin: fc.array(filterScalarArb, { minLength: 1, maxLength: 3 }) }),
+        fc.record({ gt: filterScalarArb }),
+        fc.record({ lte: filterScalarArb }),
+        fc.record({ contains: filterScalarArb }),
+        fc.record({ icontains: fc.constantFrom('TRAV', 'b', 'Food') }),
+      ),
+      { minKeys: 1, maxKeys: 2 },
+    ),
+  }),
+);
+const filterJsonArb = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    filterLeafArb,
+    fc.record({ AND: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ OR: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ NOT: fc.array(tie('node'), { minLength: 1, maxLength: 2 }) }),
+  ),
+})).node;

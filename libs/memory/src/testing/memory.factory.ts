@@ -42,6 +42,7 @@ export function makeMemoryRecord(
       updatedAt: at,
       validFrom: at,
       validTo: null,
+      expiresAt: null,
       version: 1,
       embeddingModel: 'test-axes',
       ...fields,

@@ -80,6 +80,8 @@ interface ScopeKeywords {
    * search checks its candidates of every channel here instead of reading their rows (`keptInMemory`).
    */
   docRow: Array<RankableWithId | null>;
+  /** seq -> expiration (epoch ms) of the scope's memories that expire (few do): keptInMemory hides them. */
+  expiring: Map<number, number>;
   /** The shortest document ever added (an upper bound's input: removals leave it). */
   minLength: number;
   seqDoc: Map<number, number>;
@@ -117,15 +119,20 @@ interface TextRow {
   seq: number;
   text: string;
   keyword_context: string | null;
+  expiresAt: number | null;
   rankable: RankableWithId;
 }
-/** A row as read: seq, keyword context, then RANKABLE_COLUMNS (the text among them). */
-type RawTextRow = [seq: number, keywordContext: string | null, ...RankableRow];
-const TEXT_ROW_COLUMNS = `m.seq, m.keyword_context, ${RANKABLE_COLUMNS}`;
-const textRowOf = ([seq, keywordContext, ...rankable]: RawTextRow): TextRow => {
+/** A row as read: seq, keyword context, expiration, then RANKABLE_COLUMNS (the text among them). */
+type RawTextRow = [seq: number, keywordContext: string | null, expiresAt: number | null, ...RankableRow];
+const TEXT_ROW_COLUMNS = `m.seq, m.keyword_context, m.expires_at, ${RANKABLE_COLUMNS}`;
+const textRowOf = ([seq, keywordContext, expiresAt, ...rankable]: RawTextRow): TextRow => {
   const row = rankableOfRow(rankable);
-  return { seq, text: row.text, keyword_context: keywordContext, rankable: row };
+  return { seq, text: row.text, keyword_context: keywordContext, expiresAt, rankable: row };
 };
+function noteExpiry(entry: ScopeKeywords, row: TextRow): void {
+  if (row.expiresAt === null) entry.expiring.delete(row.seq);
+  else entry.expiring.set(row.seq, row.expiresAt);
+}
 
 /**
  * The keyword channel, in memory. FTS5 scores every row a query word matches: for a user with 100k memories
@@ -274,9 +281,10 @@ export class EmbeddedKeywordIndex {
     if (!entry) return;
     const held = seqs.filter((seq) => entry.seqDoc.has(seq));
     if (held.length === 0) return;
-    for (const row of this.rowsBySeq.all(JSON.stringify(held), scope.userId, scope.endUserId)) {
-      const { seq, rankable } = textRowOf(row);
-      entry.docRow[entry.seqDoc.get(seq)!] = rankable;
+    for (const raw of this.rowsBySeq.all(JSON.stringify(held), scope.userId, scope.endUserId)) {
+      const row = textRowOf(raw);
+      entry.docRow[entry.seqDoc.get(row.seq)!] = row.rankable;
+      noteExpiry(entry, row);
     }
   }
 
@@ -296,9 +304,12 @@ export class EmbeddedKeywordIndex {
     const entry = this.scopes.get(scopeToken(scope));
     if (!entry?.ready) return null;
     const kept = new Map<number, RankableWithId>();
+    const visibleAt = scope.visibleAt?.getTime();
     for (const seq of seqs) {
       const doc = entry.seqDoc.get(seq);
       if (doc === undefined) continue;
+      const expiresAt = visibleAt === undefined ? undefined : entry.expiring.get(seq);
+      if (expiresAt !== undefined && visibleAt !== undefined && expiresAt <= visibleAt) continue;
       const row = entry.docRow[doc];
       if (row && heldInValidity(row, filter.validity)) kept.set(seq, row);
     }
@@ -351,6 +362,7 @@ export class EmbeddedKeywordIndex {
       docLength: [],
       docTerms: [],
       docRow: [],
+      expiring: new Map(),
       minLength: Number.POSITIVE_INFINITY,
       seqDoc: new Map(),
       live: 0,
@@ -455,6 +467,7 @@ export class EmbeddedKeywordIndex {
       entry.docLength.push(tokens.length);
       entry.docTerms.push(Int32Array.from(tokens.freqs.keys()));
       entry.docRow.push(row.rankable);
+      noteExpiry(entry, row);
       entry.minLength = Math.min(entry.minLength, tokens.length);
       entry.seqDoc.set(row.seq, doc);
       entry.live++;
@@ -486,6 +499,7 @@ export class EmbeddedKeywordIndex {
     const doc = entry.seqDoc.get(seq);
     if (doc === undefined) return;
     entry.seqDoc.delete(seq);
+    entry.expiring.delete(seq);
     entry.docSeq[doc] = -1;
     entry.live--;
     entry.dead++;

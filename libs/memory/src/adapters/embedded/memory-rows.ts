@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
-import type { MemoryCategory, MemorySource } from '@membolt/contracts';
+import type {
+  MemoryCategory,
+  MemoryFilterCondition,
+  MemoryFilterNode,
+  MemoryFilterScalar,
+  MemorySource,
+} from '@membolt/contracts';
 import type {
   Memory,
   MemoryFilter,
@@ -29,6 +35,7 @@ export interface MemoryRow {
   updated_at: number;
   valid_from: number;
   valid_to: number | null;
+  expires_at: number | null;
   version: number;
   embedding_model: string;
   origin_id: string | null;
@@ -94,6 +101,7 @@ export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
     validFrom: new Date(row.valid_from),
     validTo: row.valid_to === null ? null : new Date(row.valid_to),
     version: row.version,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     embeddingModel: row.embedding_model,
     ...(embedding ? { embedding } : {}),
   };
@@ -133,6 +141,10 @@ export function scopeSql(scope: MemoryScopeFilter, alias = 'm', byKey = false): 
     parts.push(`${alias}.run_id = ?`);
     params.push(scope.runId);
   }
+  if (scope.visibleAt !== undefined) {
+    parts.push(`(${alias}.expires_at IS NULL OR ${alias}.expires_at > ?)`);
+    params.push(scope.visibleAt.getTime());
+  }
   return { sql: parts.join(' AND '), params };
 }
 
@@ -165,6 +177,11 @@ export function filterSql(filter: MemoryFilter, alias = 'm'): SqlPart {
     // A quoted JSON path: any key is one member name, never a path of several.
     sql += ` AND json_extract(${alias}.metadata, ?) IS ?`;
     params.push(`$."${key.replace(/"/g, '')}"`, typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+  if (filter.expression) {
+    const expression = expressionSql(filter.expression, alias);
+    sql += ` AND ${expression.sql}`;
+    params.push(...expression.params);
   }
   switch (filter.validity.kind) {
     case 'open':
@@ -249,6 +266,7 @@ export const isOpenOnly = (filter: MemoryFilter): boolean =>
   !filter.createdAfter &&
   !filter.createdBefore &&
   filter.conversationId === undefined &&
+  filter.expression === undefined &&
   Object.keys(filter.metadata ?? {}).length === 0;
 
 /** Whether a memory held in the filter's validity window (filterSql's validity conditions, in memory). */
@@ -266,5 +284,151 @@ export function heldInValidity(
       );
     case 'all':
       return true;
+  }
+}
+
+const TIME_COLUMNS = {
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  valid_from: 'valid_from',
+  valid_to: 'valid_to',
+  expiration_date: 'expires_at',
+} as const;
+
+/** A JSON value's type class in SQL (json_type / json_each.type), numbers one class as in classOf. */
+const typeClassSql = (type: string): string =>
+  `(CASE WHEN ${type} IN ('integer', 'real') THEN 'number' WHEN ${type} IN ('true', 'false') THEN 'boolean' ` +
+  `WHEN ${type} = 'text' THEN 'string' ELSE ${type} END)`;
+const classOfScalar = (value: MemoryFilterScalar): string => typeof value;
+/** A scalar as SQLite holds it in JSON (json_extract answers 1/0 for true/false). */
+const sqlValue = (value: MemoryFilterScalar): string | number =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+
+/**
+ * A filter tree (parseMemoryFilter) as one SQL condition on the memories table aliased `alias`: the same
+ * meaning as matchesMemoryFilter. Every condition is 0 or 1, never NULL (COALESCE), so NOT of an absent
+ * field's condition is true, as in the reference and in MongoDB.
+ */
+export function expressionSql(node: MemoryFilterNode, alias = 'm'): SqlPart {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      if (node.items.length === 0) return { sql: node.kind === 'and' ? '1' : '0', params: [] };
+      const parts = node.items.map((item) => expressionSql(item, alias));
+      return {
+        sql: `(${parts.map((p) => p.sql).join(node.kind === 'and' ? ' AND ' : ' OR ')})`,
+        params: parts.flatMap((p) => p.params),
+      };
+    }
+    case 'not': {
+      const inner = expressionSql(node.item, alias);
+      return { sql: `(NOT ${inner.sql})`, params: inner.params };
+    }
+    case 'time':
+    case 'text':
+      return columnConditionSql(node, alias);
+    case 'metadata':
+      return metadataConditionSql(node, alias);
+  }
+}
+
+function columnConditionSql(
+  condition: Extract<MemoryFilterCondition, { kind: 'time' | 'text' }>,
+  alias: string,
+): SqlPart {
+  const column =
+    condition.kind === 'time'
+      ? `${alias}.${TIME_COLUMNS[condition.field]}`
+      : condition.field === 'end_user_id'
+        ? `NULLIF(${alias}.end_user_id, '')`
+        : `${alias}.${condition.field}`;
+  const held = (sql: string, params: unknown[]): SqlPart => ({ sql: `COALESCE(${sql}, 0)`, params });
+  switch (condition.op) {
+    case 'exists':
+      return { sql: `(${column} IS ${condition.value ? 'NOT ' : ''}NULL)`, params: [] };
+    case 'eq':
+      return held(`${column} = ?`, [condition.value]);
+    case 'ne':
+      return held(`(${column} IS NULL OR ${column} != ?)`, [condition.value]);
+    case 'in':
+      return held(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify(condition.value)]);
+    case 'nin':
+      return held(`(${column} IS NULL OR ${column} NOT IN (SELECT value FROM json_each(?)))`, [
+        JSON.stringify(condition.value),
+      ]);
+    case 'gt':
+      return held(`${column} > ?`, [condition.value]);
+    case 'gte':
+      return held(`${column} >= ?`, [condition.value]);
+    case 'lt':
+      return held(`${column} < ?`, [condition.value]);
+    case 'lte':
+      return held(`${column} <= ?`, [condition.value]);
+    case 'contains':
+      return held(`instr(${column}, ?) > 0`, [String(condition.value)]);
+    case 'icontains':
+      return held(`instr(lower(${column}), lower(?)) > 0`, [String(condition.value)]);
+  }
+}
+
+function metadataConditionSql(
+  condition: Extract<MemoryFilterCondition, { kind: 'metadata' }>,
+  alias: string,
+): SqlPart {
+  // A quoted JSON path: any key is one member name, never a path of several (as the exact-match filter). It
+  // is a SQL string literal (quotes doubled) because the type and value expressions repeat it.
+  const path = `'$."${condition.key.replace(/"/g, '').replace(/'/g, "''")}"'`;
+  const type = `json_type(${alias}.metadata, ${path})`;
+  const value = `json_extract(${alias}.metadata, ${path})`;
+  const elements = `json_each(${alias}.metadata, ${path})`;
+  const inList = (values: readonly MemoryFilterScalar[]): SqlPart => ({
+    sql:
+      `COALESCE(EXISTS (SELECT 1 FROM json_each(?) w WHERE ${typeClassSql('w.type')} = ` +
+      `${typeClassSql(type)} AND w.value = ${value}), 0)`,
+    params: [JSON.stringify(values)],
+  });
+  const compared = (operator: string, operand: MemoryFilterScalar): SqlPart => ({
+    sql: `COALESCE(${typeClassSql(type)} = ? AND ${value} ${operator} ?, 0)`,
+    params: [classOfScalar(operand), sqlValue(operand)],
+  });
+  const not = (part: SqlPart): SqlPart => ({ sql: `(NOT ${part.sql})`, params: part.params });
+  switch (condition.op) {
+    case 'exists':
+      return { sql: `(COALESCE(${type}, 'null') ${condition.value ? '!=' : '='} 'null')`, params: [] };
+    case 'eq':
+      return inList([condition.value]);
+    case 'ne':
+      return not(inList([condition.value]));
+    case 'in':
+      return inList(condition.value);
+    case 'nin':
+      return not(inList(condition.value));
+    case 'gt':
+      return compared('>', condition.value);
+    case 'gte':
+      return compared('>=', condition.value);
+    case 'lt':
+      return compared('<', condition.value);
+    case 'lte':
+      return compared('<=', condition.value);
+    case 'contains': {
+      const wanted = condition.value;
+      // A text holds the string; an array holds an element of the value's type and value.
+      return {
+        sql:
+          `COALESCE(CASE ${type} WHEN 'text' THEN ? AND instr(${value}, ?) > 0 ` +
+          `WHEN 'array' THEN EXISTS (SELECT 1 FROM ${elements} e ` +
+          `WHERE ${typeClassSql('e.type')} = ? AND e.value = ?) ELSE 0 END, 0)`,
+        params: [typeof wanted === 'string' ? 1 : 0, String(wanted), classOfScalar(wanted), sqlValue(wanted)],
+      };
+    }
+    case 'icontains':
+      return {
+        sql:
+          `COALESCE(CASE ${type} WHEN 'text' THEN instr(lower(${value}), lower(?)) > 0 ` +
+          `WHEN 'array' THEN EXISTS (SELECT 1 FROM ${elements} e ` +
+          `WHERE e.type = 'text' AND lower(e.value) = lower(?)) ELSE 0 END, 0)`,
+        params: [String(condition.value), String(condition.value)],
+      };
   }
 }

@@ -81,10 +81,10 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.insertMemory = db.prepare(
       `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
          category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending)
+         version, embedding_model, origin_id, concepts_pending, expires_at)
        VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
          @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending)`,
+         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at)`,
     );
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
@@ -138,6 +138,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
               embedding_model: m.embeddingModel,
               origin_id: record.originId ?? null,
               concepts_pending: record.concepts ? 0 : 1,
+              expires_at: m.expiresAt?.getTime() ?? null,
             }).lastInsertRowid,
           );
         } catch (error) {
@@ -167,6 +168,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     const row = this.rowInScope(scope, id);
     if (!row) return null;
     return toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined);
+  }
+
+  async endUserOf(userId: string, id: string): Promise<string | null> {
+    const row = this.rowById.get(id);
+    return row && row.user_id === userId ? row.end_user_id : null;
   }
 
   async findByIds(
@@ -252,6 +258,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         category: changes.category !== undefined ? changes.category : row.category,
         valid_from: changes.validFrom?.getTime() ?? row.valid_from,
         valid_to: changes.validTo !== undefined ? (changes.validTo?.getTime() ?? null) : row.valid_to,
+        expires_at: changes.expiresAt !== undefined ? (changes.expiresAt?.getTime() ?? null) : row.expires_at,
         updated_at: changes.updatedAt.getTime(),
         version: row.version + 1,
         embedding_model: changes.embeddingModel ?? row.embedding_model,
@@ -260,7 +267,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         .prepare(
           `UPDATE memories SET text = @text, metadata = @metadata, importance = @importance, category = @category,
              valid_from = @valid_from, valid_to = @valid_to, updated_at = @updated_at, version = @version,
-             embedding_model = @embedding_model
+             embedding_model = @embedding_model, expires_at = @expires_at
            WHERE seq = @seq`,
         )
         .run(next);
@@ -437,6 +444,26 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return this.removeRows(rows, false);
   }
 
+  async deleteExpired(userId: string, now: Date, limit: number): Promise<MemoryRemoval> {
+    const rows = this.db
+      .prepare<[string, number, number], MemoryRow>(
+        `SELECT * FROM memories WHERE user_id = ? AND expires_at IS NOT NULL AND expires_at <= ?
+         ORDER BY expires_at, seq LIMIT ?`,
+      )
+      .all(userId, now.getTime(), limit);
+    return this.removeRows(rows, false);
+  }
+
+  async ownersWithExpired(now: Date, afterUserId: string, limit: number): Promise<string[]> {
+    return this.db
+      .prepare<[number, string, number], { user_id: string }>(
+        `SELECT DISTINCT user_id FROM memories
+         WHERE expires_at IS NOT NULL AND expires_at <= ? AND user_id > ? ORDER BY user_id LIMIT ?`,
+      )
+      .all(now.getTime(), afterUserId, limit)
+      .map((row) => row.user_id);
+  }
+
   async countCreatedBefore(userId: string, cutoff: Date): Promise<number> {
     return (
       this.db
@@ -501,6 +528,13 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     if (!row || row.user_id !== scope.userId || row.end_user_id !== scope.endUserId) return null;
     if (scope.agentId !== undefined && row.agent_id !== scope.agentId) return null;
     if (scope.runId !== undefined && row.run_id !== scope.runId) return null;
+    if (
+      scope.visibleAt !== undefined &&
+      row.expires_at !== null &&
+      row.expires_at <= scope.visibleAt.getTime()
+    ) {
+      return null;
+    }
     return row;
   }
 

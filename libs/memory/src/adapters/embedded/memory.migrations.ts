@@ -176,6 +176,17 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       db.exec(`CREATE INDEX memories_concepts_pending_seq ON memories (seq) WHERE concepts_pending = 1;`);
     },
   },
+  {
+    version: 4,
+    name: 'memory expiration (expires_at) and the retention sweep of expired memories',
+    up: (db) => {
+      // Few memories expire: a partial index keeps the sweep's "expired before now" lookups off the others.
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN expires_at INTEGER;
+        CREATE INDEX memories_expires ON memories (expires_at, user_id) WHERE expires_at IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { MemoryCategory, MemorySource } from '@membolt/contracts';
+import type {
+  MemoryCategory,
+  MemoryFilterCondition,
+  MemoryFilterNode,
+  MemoryFilterScalar,
+  MemorySource,
+} from '@membolt/contracts';
 import type { QueryFilter } from 'mongoose';
 import type {
   ConceptMention,
@@ -22,6 +28,8 @@ export function scopeQuery(scope: MemoryScopeFilter): QueryFilter<MemoryDocument
   };
   if (scope.agentId !== undefined) query.agentId = scope.agentId;
   if (scope.runId !== undefined) query.runId = scope.runId;
+  // Not expired by then: null, absent, or later ($not matches documents without the field too).
+  if (scope.visibleAt !== undefined) query.expiresAt = { $not: { $lte: scope.visibleAt } };
   return query;
 }
 
@@ -43,6 +51,7 @@ export function filterQuery(filter: MemoryFilter): QueryFilter<MemoryDocument> {
     // $getField with a literal name: any key is one member, never a path or an operator.
     and.push({ $expr: { $eq: [{ $getField: { field: { $literal: name }, input: '$metadata' } }, value] } });
   }
+  if (filter.expression) and.push({ $expr: expressionExpr(filter.expression) });
   switch (filter.validity.kind) {
     case 'open':
       and.push({ $or: [{ validTo: null }, { validTo: { $gt: filter.validity.now } }] });
@@ -55,6 +64,162 @@ export function filterQuery(filter: MemoryFilter): QueryFilter<MemoryDocument> {
       break;
   }
   return and.length > 0 ? { $and: and } : {};
+}
+
+const EXPRESSION_FIELDS = {
+  created_at: '$createdAt',
+  updated_at: '$updatedAt',
+  valid_from: '$validFrom',
+  valid_to: '$validTo',
+  expiration_date: '$expiresAt',
+  category: '$category',
+  id: '$_id',
+  agent_id: '$agentId',
+  run_id: '$runId',
+  end_user_id: '$endUserId',
+} as const;
+
+/** Escapes a text for a regular expression that must match it literally. */
+const literalRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A filter tree (parseMemoryFilter) as an aggregation expression for `$expr`, the same meaning as
+ * matchesMemoryFilter and the embedded store's SQL: `$eq` and `$gt` of aggregation compare values without
+ * walking into arrays, and every comparison first checks the value's type class ($isNumber for numbers,
+ * $type otherwise), so a number never equals a string and an absent field fails all but ne/nin/absence.
+ * MongoDB's `$toLower` folds ASCII letters only, as SQLite's lower().
+ */
+export function expressionExpr(node: MemoryFilterNode): unknown {
+  switch (node.kind) {
+    case 'and':
+      return node.items.length === 0 ? true : { $and: node.items.map(expressionExpr) };
+    case 'or':
+      return node.items.length === 0 ? false : { $or: node.items.map(expressionExpr) };
+    case 'not':
+      return { $not: [expressionExpr(node.item)] };
+    case 'time':
+    case 'text':
+    case 'metadata':
+      return conditionExpr(node);
+  }
+}
+
+function conditionExpr(condition: MemoryFilterCondition): unknown {
+  const field: unknown =
+    condition.kind === 'metadata'
+      ? { $getField: { field: { $literal: condition.key }, input: '$metadata' } }
+      : condition.kind === 'text' && condition.field === 'end_user_id'
+        ? { $cond: [{ $eq: ['$endUserId', ''] }, null, '$endUserId'] }
+        : EXPRESSION_FIELDS[condition.field];
+  // Stored times are Dates; the tree holds epoch milliseconds.
+  const operand = (value: MemoryFilterScalar): unknown =>
+    condition.kind === 'time' ? new Date(value as number) : { $literal: value };
+  const sameClass = (value: MemoryFilterScalar): unknown =>
+    condition.kind === 'time'
+      ? { $eq: [{ $type: field }, 'date'] }
+      : typeof value === 'number'
+        ? { $isNumber: field }
+        : { $eq: [{ $type: field }, typeof value === 'string' ? 'string' : 'bool'] };
+  const equal = (value: MemoryFilterScalar): unknown => ({
+    $and: [sameClass(value), { $eq: [field, operand(value)] }],
+  });
+  const compared = (op: '$gt' | '$gte' | '$lt' | '$lte', value: MemoryFilterScalar): unknown => ({
+    $and: [sameClass(value), { [op]: [field, operand(value)] }],
+  });
+  const present = { $not: [{ $in: [{ $type: field }, ['missing', 'null']] }] };
+  switch (condition.op) {
+    case 'exists':
+      return condition.value ? present : { $not: [present] };
+    case 'eq':
+      return equal(condition.value);
+    case 'ne':
+      return { $not: [equal(condition.value)] };
+    case 'in':
+      return { $or: condition.value.map(equal) };
+    case 'nin':
+      return { $not: [{ $or: condition.value.map(equal) }] };
+    case 'gt':
+      return compared('$gt', condition.value);
+    case 'gte':
+      return compared('$gte', condition.value);
+    case 'lt':
+      return compared('$lt', condition.value);
+    case 'lte':
+      return compared('$lte', condition.value);
+    case 'contains': {
+      const value = condition.value;
+      return {
+        $switch: {
+          branches: [
+            {
+              case: { $eq: [{ $type: field }, 'string'] },
+              then:
+                typeof value === 'string'
+                  ? { $regexMatch: { input: field, regex: literalRegex(value) } }
+                  : false,
+            },
+            {
+              case: { $isArray: field },
+              then: {
+                $anyElementTrue: [
+                  {
+                    $map: {
+                      input: field,
+                      as: 'element',
+                      in: {
+                        $and: [
+                          typeof value === 'number'
+                            ? { $isNumber: '$$element' }
+                            : {
+                                $eq: [{ $type: '$$element' }, typeof value === 'string' ? 'string' : 'bool'],
+                              },
+                          { $eq: ['$$element', { $literal: value }] },
+                        ],
+                      },
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+          default: false,
+        },
+      };
+    }
+    case 'icontains': {
+      const wanted = String(condition.value).toLowerCase();
+      return {
+        $switch: {
+          branches: [
+            {
+              case: { $eq: [{ $type: field }, 'string'] },
+              then: { $gte: [{ $indexOfCP: [{ $toLower: field }, { $literal: wanted }] }, 0] },
+            },
+            {
+              case: { $isArray: field },
+              then: {
+                $anyElementTrue: [
+                  {
+                    $map: {
+                      input: field,
+                      as: 'element',
+                      in: {
+                        $and: [
+                          { $eq: [{ $type: '$$element' }, 'string'] },
+                          { $eq: [{ $toLower: '$$element' }, { $literal: wanted }] },
+                        ],
+                      },
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+          default: false,
+        },
+      };
+    }
+  }
 }
 
 /** A concept's id: stable for its name within one scope, unrelated across scopes. */
@@ -117,6 +282,7 @@ export function toMemory(doc: MemoryDocument, withEmbedding = false): Memory {
     updatedAt: doc.updatedAt,
     validFrom: doc.validFrom,
     validTo: doc.validTo ?? null,
+    expiresAt: doc.expiresAt ?? null,
     version: doc.version,
     embeddingModel: doc.embeddingModel,
     ...(withEmbedding ? { embedding: fromBytes(doc.embedding) } : {}),
@@ -178,6 +344,7 @@ export function newDocument(
     updatedAt: m.updatedAt,
     validFrom: m.validFrom,
     validTo: m.validTo,
+    expiresAt: m.expiresAt ?? null,
     version: m.version,
     embeddingModel: m.embeddingModel,
     embedding: toBytes(record.embedding),

@@ -1,11 +1,18 @@
-import type { Model, PipelineStage } from 'mongoose';
+import type { Schemas } from '@qdrant/js-client-rest';
+import type { Model, PipelineStage, QueryFilter } from 'mongoose';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { filterQuery, scopeQuery } from './memory-documents.js';
 import type { MemoryDocument } from './memory.schemas.js';
-import { searchFilter, wholeScopeFilter } from './qdrant-filter.js';
-import type { QdrantMemoryVectors } from './memory-vectors.qdrant.js';
+import { type QdrantFilter, searchFilter, wholeScopeFilter } from './qdrant-filter.js';
+import { pointId, type QdrantMemoryVectors } from './memory-vectors.qdrant.js';
+
+type Condition = Schemas['Condition'];
+
+/** Most ids a filter expression hands Qdrant as `has_id`; above it, over-fetch and check (FILTERED_OVERFETCH x k). */
+const FILTERED_IDS_MAX = 10_000;
+const FILTERED_OVERFETCH = 8;
 
 /** How long a scope's vector count decides exact scan vs HNSW before it is counted again. */
 const SIZE_TTL_MS = 10_000;
@@ -32,7 +39,9 @@ export class MemorySearchMongo implements MemorySearchIndex {
     k: number,
   ): Promise<DenseCandidates> {
     const strategy = (await this.scopeSize(scope)) >= this.annMinVectors ? 'ann' : 'exact';
-    const candidates = await this.vectors.dense(searchFilter(scope, filter), vector, k, strategy === 'exact');
+    const candidates = await this.filtered(scope, filter, k, (qdrantFilter, fetch) =>
+      this.vectors.dense(qdrantFilter, vector, fetch, strategy === 'exact'),
+    );
     return { candidates, strategy };
   }
 
@@ -42,7 +51,9 @@ export class MemorySearchMongo implements MemorySearchIndex {
     terms: readonly string[],
     k: number,
   ): Promise<ScoredId[]> {
-    return this.vectors.keyword(searchFilter(scope, filter), terms, k);
+    return this.filtered(scope, filter, k, (qdrantFilter, fetch) =>
+      this.vectors.keyword(qdrantFilter, terms, fetch),
+    );
   }
 
   /** Dense + BM25 fused by Qdrant (RRF) in one request; see QdrantMemoryVectors.hybrid. */
@@ -53,7 +64,45 @@ export class MemorySearchMongo implements MemorySearchIndex {
     terms: readonly string[],
     k: number,
   ): Promise<ScoredId[]> {
-    return this.vectors.hybrid(searchFilter(scope, filter), vector, terms, k);
+    return this.filtered(scope, filter, k, (qdrantFilter, fetch) =>
+      this.vectors.hybrid(qdrantFilter, vector, terms, fetch),
+    );
+  }
+
+  /**
+   * A Qdrant query inside the scope and the filter. Qdrant's payload holds the plain filter fields only, so a
+   * filter expression (Mem0's syntax) is answered by MongoDB: the ids it keeps in the scope become a `has_id`
+   * condition when there are at most FILTERED_IDS_MAX of them; beyond that the query over-fetches and each
+   * candidate is checked against MongoDB.
+   */
+  private async filtered(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    k: number,
+    query: (qdrantFilter: QdrantFilter, fetch: number) => Promise<ScoredId[]>,
+  ): Promise<ScoredId[]> {
+    const base = searchFilter(scope, filter);
+    if (!filter.expression) return query(base, k);
+    const match = { ...scopeQuery(scope), ...filterQuery(filter) } as QueryFilter<MemoryDocument>;
+    const allowed = await this.memories
+      .find(match, { _id: 1 })
+      .limit(FILTERED_IDS_MAX + 1)
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    if (allowed.length === 0) return [];
+    if (allowed.length <= FILTERED_IDS_MAX) {
+      const must = [...(base.must as Condition[]), { has_id: allowed.map((doc) => pointId(doc._id)) }];
+      return query({ ...base, must }, k);
+    }
+    const candidates = await query(base, k * FILTERED_OVERFETCH);
+    const kept = await this.memories
+      .find({ ...match, _id: { $in: candidates.map((c) => c.id) } } as QueryFilter<MemoryDocument>, {
+        _id: 1,
+      })
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    const keep = new Set(kept.map((doc) => doc._id));
+    return candidates.filter((c) => keep.has(c.id)).slice(0, k);
   }
 
   async concept(

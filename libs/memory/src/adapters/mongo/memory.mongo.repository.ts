@@ -142,6 +142,14 @@ export class MemoryMongoRepository implements MemoryRepository {
     return doc ? toMemory(doc, options?.withEmbedding === true) : null;
   }
 
+  async endUserOf(userId: string, id: string): Promise<string | null> {
+    const doc = await this.memories
+      .findOne({ userId, _id: id, state: 'live' }, { endUserId: 1 })
+      .lean<Pick<MemoryDocument, 'endUserId'>>()
+      .exec();
+    return doc ? doc.endUserId : null;
+  }
+
   async findByIds(
     scope: MemoryScopeFilter,
     ids: readonly string[],
@@ -228,6 +236,7 @@ export class MemoryMongoRepository implements MemoryRepository {
       if (changes.category !== undefined) set.category = changes.category;
       if (changes.validFrom !== undefined) set.validFrom = changes.validFrom;
       if (changes.validTo !== undefined) set.validTo = changes.validTo;
+      if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
       if (changes.embedding !== undefined) set.embedding = toBytes(changes.embedding);
       if (changes.embeddingModel !== undefined) set.embeddingModel = changes.embeddingModel;
       if (changes.concepts !== undefined) {
@@ -398,6 +407,33 @@ export class MemoryMongoRepository implements MemoryRepository {
       userId,
       state: 'live',
     } as QueryFilter<MemoryDocument>);
+  }
+
+  async deleteExpired(userId: string, now: Date, limit: number): Promise<MemoryRemoval> {
+    const ids = await this.memories
+      .find({ userId, state: 'live', expiresAt: { $lte: now } }, { _id: 1 })
+      .sort({ expiresAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    if (ids.length === 0) return removal([], noneRemoved());
+    return this.remove({
+      _id: { $in: ids.map((doc) => doc._id) },
+      userId,
+      state: 'live',
+    } as QueryFilter<MemoryDocument>);
+  }
+
+  async ownersWithExpired(now: Date, afterUserId: string, limit: number): Promise<string[]> {
+    const rows = await this.memories
+      .aggregate<{ _id: string }>([
+        { $match: { expiresAt: { $lte: now }, state: 'live', userId: { $gt: afterUserId } } },
+        { $group: { _id: '$userId' } },
+        { $sort: { _id: 1 } },
+        { $limit: limit },
+      ])
+      .exec();
+    return rows.map((row) => row._id);
   }
 
   async countCreatedBefore(userId: string, cutoff: Date): Promise<number> {

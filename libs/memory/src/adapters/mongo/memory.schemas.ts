@@ -46,6 +46,8 @@ export interface MemoryDocument {
   updatedAt: Date;
   validFrom: Date;
   validTo: Date | null;
+  /** Hidden from reads after it; the retention sweep deletes it. Absent or null: never expires. */
+  expiresAt?: Date | null;
   version: number;
   embeddingModel: string;
   /** Float32 little-endian bytes. */
@@ -109,6 +111,7 @@ export const memorySchema = new Schema<MemoryDocument>(
     updatedAt: { type: Date, required: true },
     validFrom: { type: Date, required: true },
     validTo: { type: Date, default: null },
+    expiresAt: { type: Date, default: null },
     version: { type: Number, required: true },
     embeddingModel: { type: String, required: true },
     embedding: { type: Buffer, required: true },
@@ -134,6 +137,11 @@ memorySchema.index({ userId: 1, endUserId: 1, conversationId: 1, createdAt: 1, i
 memorySchema.index({ userId: 1, endUserId: 1, 'concepts.id': 1 });
 memorySchema.index({ userId: 1, endUserId: 1, 'concepts.name': 1 });
 memorySchema.index({ userId: 1, state: 1, endUserId: 1, updatedAt: -1 });
+// The retention sweep's expired memories; few expire, so a partial index.
+memorySchema.index(
+  { expiresAt: 1, userId: 1 },
+  { partialFilterExpression: { expiresAt: { $type: 'date' } } },
+);
 memorySchema.index(
   { userId: 1, endUserId: 1, originId: 1 },
   { unique: true, partialFilterExpression: { originId: { $type: 'string' } } },

@@ -1,0 +1,1 @@
+export { Mem0Controller } from './mem0.controller.js';
