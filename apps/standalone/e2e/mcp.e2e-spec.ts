@@ -320,7 +320,7 @@ describe('MCP server: the SDK client on both transports against the standalone p
 
     it('answers a missing, malformed or unknown key with 401 and a JSON-RPC error naming the reason', async () => {
       for (const [headers, error, message] of [
-        [{}, 'missing_api_key', /X-API-Key header or as Authorization: Bearer/],
+        [{}, 'missing_api_key', /Authorization: Bearer <key> or in the X-API-Key header/],
         [{ 'X-API-Key': 'nope' }, 'invalid_api_key', /^Invalid API key\.$/],
         [{ Authorization: `Bearer ${UNUSED_KEY}` }, 'invalid_api_key', /^Invalid API key\.$/],
       ] as const) {
