@@ -113,6 +113,8 @@ export type SignUpInput = {
 export type UpdateMemoryInput = {
   /** An explicit null makes the memory uncategorised; leaving it out keeps the category. */
   category?: MemoryCategory | null | undefined;
+  /** ISO 8601 expiration; an explicit null removes it, leaving it out keeps it. */
+  expirationDate?: string | null | undefined;
   importance?: number | null | undefined;
   text?: string | null | undefined;
 };

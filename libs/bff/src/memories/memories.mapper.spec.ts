@@ -45,6 +45,7 @@ describe('memories mapper', () => {
       updatedAt: '2026-11-23T07:10:00.000Z',
       validFrom: '2026-11-23T07:00:00.000Z',
       validTo: null,
+      expirationDate: null,
       version: 2,
     });
   });

@@ -53,6 +53,7 @@ export function toMemoryModel(memory: MemoryView): MemoryModel {
     updatedAt: memory.updatedAt,
     validFrom: memory.validFrom,
     validTo: memory.validTo,
+    expirationDate: memory.expirationDate ?? null,
     version: memory.version,
   };
 }

@@ -105,6 +105,12 @@ export class MemoryModel {
   })
   validTo!: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'After this time the memory is hidden from every read and then deleted (null: never).',
+  })
+  expirationDate!: string | null;
+
   @Field(() => Int, { description: '1 at creation, +1 on every update.' })
   version!: number;
 }
@@ -343,6 +349,12 @@ export class CreateMemoryInput {
 
   @Field(() => Float, { nullable: true, description: 'From 0 to 1; default 0.5.' })
   importance?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601: after it the memory is hidden from every read and then deleted.',
+  })
+  expirationDate?: string | null;
 }
 
 @InputType('UpdateMemoryInput', { description: 'Only the fields given change.' })
@@ -358,4 +370,10 @@ export class UpdateMemoryInput {
 
   @Field(() => Float, { nullable: true })
   importance?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601 expiration; an explicit null removes it, leaving it out keeps it.',
+  })
+  expirationDate?: string | null;
 }

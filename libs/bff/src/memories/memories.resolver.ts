@@ -167,6 +167,7 @@ export class MemoriesResolver {
       ...(input.importance !== undefined && input.importance !== null
         ? { importance: input.importance }
         : {}),
+      ...(input.expirationDate ? { expirationDate: input.expirationDate } : {}),
     };
     return toMemoryModel(await this.bus.request(MemorySubjects.create, request, { userId: user.userId }));
   }
@@ -186,6 +187,7 @@ export class MemoriesResolver {
         ? { importance: input.importance }
         : {}),
       ...toCategoryChange(input.category),
+      ...(input.expirationDate !== undefined ? { expirationDate: input.expirationDate } : {}),
     };
     return toMemoryModel(await this.bus.request(MemorySubjects.update, request, { userId: user.userId }));
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import mongoose from 'mongoose';
+import { parseMemoryFilter } from '@membolt/contracts';
 import { makeMemoryRecord } from '../../testing/memory.factory.js';
 import {
   conceptId,
   conceptMentions,
+  expressionExpr,
   filterQuery,
   fromBytes,
   newDocument,
@@ -71,5 +73,29 @@ describe('MongoDB memory documents', () => {
     expect(doc.conceptsPending).toBe(true);
     expect(newDocument(scope, record, 'insert:1', at).conceptsPending).toBe(false);
     expect(toMemory(doc, true)).toEqual({ ...record.memory, embedding: record.embedding });
+  });
+
+  it('hides memories expired at visibleAt (null, absent or later pass)', () => {
+    const visibleAt = new Date(Date.UTC(2026, 0, 3));
+    expect(scopeQuery({ ...scope, visibleAt })).toMatchObject({ expiresAt: { $not: { $lte: visibleAt } } });
+    expect(scopeQuery(scope)).not.toHaveProperty('expiresAt');
+  });
+
+  it('turns a filter tree into an aggregation expression: literal metadata names, typed comparisons, dates', () => {
+    const tree = parseMemoryFilter({
+      AND: [{ 'metadata.$where': { gt: 5 } }, { created_at: { gte: '2026-01-01' } }],
+      NOT: [{ 'metadata.topic': { contains: 'a.b' } }],
+    });
+    const expr = JSON.stringify(expressionExpr(tree));
+    // A metadata key is a literal member name, never an operator or a path.
+    expect(expr).toContain('{"$getField":{"field":{"$literal":"$where"},"input":"$metadata"}}');
+    expect(expr).toContain('{"$isNumber":{"$getField"');
+    expect(expr).toContain('"$gte":["$createdAt","2026-01-01T00:00:00.000Z"]');
+    // contains matches the text literally (regex metacharacters escaped).
+    expect(expr).toContain('"regex":"a\\\\.b"');
+    expect(expr).toContain('{"$not":[');
+    expect(filterQuery({ validity: { kind: 'all' }, expression: tree })).toEqual({
+      $and: [{ $expr: expressionExpr(tree) }],
+    });
   });
 });
