@@ -32,6 +32,7 @@ import {
   DiagnosticsController,
   EmbeddingsController,
   MemoriesController,
+  MemoryErasureService,
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
@@ -147,6 +148,7 @@ export class GatewayModule {
           providers: [
             SystemStatusService,
             MemoryTransferService,
+            MemoryErasureService,
             UploadRelay,
             GatewayDocs,
             { provide: DOCUMENTED_MODULE, useValue: GatewayRoutesModule },

@@ -41,7 +41,6 @@ import {
   ImportMemoriesQuery,
   ListMemoriesQuery,
   MemoryBatchResponse,
-  MemoryDeletionResponse,
   MemoryHistoryResponse,
   MemoryImportResponse,
   MemoryListResponse,
@@ -62,6 +61,8 @@ import {
 } from './memory.requests.js';
 import { AddMessagesBody, isMessagesBody, LearnedMemoriesResponse } from './memory-messages.dto.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
+import { DeleteMemoryQuery, MemoryErasureResponse, toMemoryErasureResponse } from './memory-erasure.dto.js';
+import { MemoryErasureService } from './memory-erasure.service.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
   toMemoryBatchResponse,
@@ -111,6 +112,7 @@ export class MemoriesController {
   constructor(
     private readonly bus: BusClient,
     private readonly transfer: MemoryTransferService,
+    private readonly erasure: MemoryErasureService,
   ) {}
 
   @Post()
@@ -425,16 +427,20 @@ export class MemoriesController {
   @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
   @ApiOperation({
     summary: 'Deletes a memory with its vector, keyword entry and derived items; answers a receipt.',
+    description:
+      'The receipt says what the memory was learnt from (`source`: a chat message, a file chunk, a file). With ' +
+      '`cascade=source` that chat message or chunk is deleted too (`source_deleted`).',
   })
   @ApiParam(MEMORY_ID)
-  @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiOkResponse({ type: MemoryErasureResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-  ): Promise<MemoryDeletionResponse> {
-    const receipt = await this.bus.request(MemorySubjects.delete, { ...toScope(query), memoryId: id });
-    return toMemoryDeletionResponse(receipt);
+    @Query(new ContractValidationPipe(DeleteMemoryQuery)) query: DeleteMemoryQuery,
+  ): Promise<MemoryErasureResponse> {
+    const erasure = await this.erasure.deleteMemory(toScope(query), id, query.cascade === 'source');
+    return toMemoryErasureResponse(erasure, toMemoryDeletionResponse(erasure.receipt));
   }
 
   @Get(':id/history')
