@@ -196,7 +196,7 @@ export class IngestFileJob implements OnModuleInit {
       if (facts.added >= factBudget || factChars >= FACT_TEXT_PER_FILE) break;
       factChars += chunk.text.length;
       const learned = await this.facts.learn(userId, {
-        text: chunk.text.slice(0, FACT_EXTRACTION_TEXT_MAX_LENGTH),
+        text: chunk.paragraphs.slice(0, FACT_EXTRACTION_TEXT_MAX_LENGTH),
         uploadId,
         fileName: upload.fileName,
         chunkIndex: chunk.index,
