@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eventually } from '@membolt/jobs/testing';
+import { MemboltClient } from '@membolt/sdk';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
 
@@ -363,5 +364,28 @@ describe('end-user scopes on uploads and conversations, and erasure', () => {
       await alice.call(`/api/user/${alice.userId}/end_users/dana`, { method: 'DELETE' }),
     );
     expect(again.removed).toMatchObject({ memories: 0, uploads: 0, conversations: 0 });
+  });
+
+  it('the SDK uploads, lists and erases in an end user scope', async () => {
+    const client = new MemboltClient({ apiKey: alice.key, baseUrl: `${product.url}/api`, logger: null });
+    await client.initialize();
+    const data = new TextEncoder().encode('I live in Madrid.\n\nI am allergic to shellfish.');
+    const uploaded = await client.uploadFile({ fileName: 'hana.txt', data }, { end_user_id: 'hana' });
+    expect('summary' in uploaded).toBe(true);
+    expect((await client.listUploads({ end_user_id: 'hana' })).uploads.map((u) => u.id)).toEqual([
+      uploaded.upload_id,
+    ]);
+    expect((await client.getUpload(uploaded.upload_id, { end_user_id: 'hana' })).end_user_id).toBe('hana');
+    await expect(client.getUpload(uploaded.upload_id)).rejects.toMatchObject({ status: 404 });
+    const fact = (await list(alice, 'end_user_id=hana')).find((m) => m.text === 'User lives in Madrid.')!;
+    const receipt = await client.deleteMemory(fact.id, { end_user_id: 'hana', cascade: 'source' });
+    expect(receipt.source).toMatchObject({ kind: 'chunk', upload_id: uploaded.upload_id, chunk_index: 0 });
+    expect(receipt.source_deleted?.deleted).toBe(true);
+    ok(await chat(alice, { message: 'Hello!', end_user_id: 'hana' }));
+    expect((await client.listConversations({ end_user_id: 'hana' })).total_count).toBe(1);
+    const erased = await client.deleteEndUser('hana');
+    expect(erased.removed).toMatchObject({ uploads: 1, conversations: 1, messages: 2 });
+    expect((await client.listUploads({ end_user_id: 'hana' })).total_count).toBe(0);
+    expect((await client.listConversations({ end_user_id: 'hana' })).total_count).toBe(0);
   });
 });
