@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eventually } from '@membolt/jobs/testing';
 import { MemboltClient } from '@membolt/sdk';
+import { BusClient } from '@membolt/bus';
+import { runCliCommand } from '../src/cli/membolt-cli.js';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
 
@@ -387,5 +389,28 @@ describe('end-user scopes on uploads and conversations, and erasure', () => {
     expect(erased.removed).toMatchObject({ uploads: 1, conversations: 1, messages: 2 });
     expect((await client.listUploads({ end_user_id: 'hana' })).total_count).toBe(0);
     expect((await client.listConversations({ end_user_id: 'hana' })).total_count).toBe(0);
+  });
+
+  it('the operator CLI erases an end user with the same receipt', async () => {
+    ok(
+      await alice.call(`/api/user/${alice.userId}/memories`, {
+        method: 'POST',
+        body: { text: 'Likes jazz.', end_user_id: 'ivan' },
+      }),
+      201,
+    );
+    ok(await chat(alice, { message: 'Hello!', end_user_id: 'ivan' }));
+    const bus = product.app.get(BusClient);
+    const receipt = await runCliCommand(bus, [
+      'end-user:delete',
+      '--user',
+      alice.userId,
+      '--end-user',
+      'ivan',
+    ]);
+    expect(receipt['removed']).toMatchObject({ conversations: 1, messages: 2, uploads: 0 });
+    expect((receipt['removed'] as Record<string, number>)['memories']).toBeGreaterThanOrEqual(1);
+    expect(await list(alice, 'end_user_id=ivan')).toEqual([]);
+    expect(ok<{ total_count: number }>(await conversations(alice, 'end_user_id=ivan')).total_count).toBe(0);
   });
 });

@@ -9,3 +9,4 @@ export * from './auth/api-key.guard.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './rate-limit/in-memory.rate-limiter.js';
 export * from './rate-limit/redis.rate-limiter.js';
+export { MemoryErasureService, type EndUserErasure } from './memories/memory-erasure.service.js';

@@ -10,6 +10,7 @@ import {
   SubscriptionSubjects,
   UsageSubjects,
 } from '@membolt/contracts';
+import { MemoryErasureService } from '@membolt/gateway';
 
 export const CLI_USAGE = `Usage: membolt <command> [options]
        membolt --help | -h | help
@@ -31,6 +32,9 @@ Commands:
   subscription:status --user <userId> --status <active|inactive>
   funds:add --user <userId> --cents <amount>
       Adds funds ($1 to $1,000) through the payment provider. Prints the subscription.
+  end-user:delete --user <userId> --end-user <endUserId>
+      Erases one end user of the account: memories, conversations, uploads and files (a privacy request).
+      Prints the receipt with the counts per kind.
 
 Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).
 A server running on DATA_DIR (npm start) makes the change itself, so its next request sees it.`;
@@ -75,6 +79,7 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
       plan: { type: 'string' },
       status: { type: 'string' },
       cents: { type: 'string' },
+      'end-user': { type: 'string' },
     },
     strict: true,
   });
@@ -167,6 +172,13 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
         { userId: required(values, 'user') },
       );
       return { ...action };
+    }
+    case 'end-user:delete': {
+      const erasure = await new MemoryErasureService(bus).deleteEndUser(
+        required(values, 'end-user'),
+        required(values, 'user'),
+      );
+      return { ...erasure };
     }
     default:
       throw new CommonError(

@@ -113,17 +113,19 @@ export class MemoryErasureService {
   /**
    * Erases an end user in every service with one receipt: their memories (with everything derived), then their
    * uploads (files, and memories a running job made meanwhile), their conversations, and the memories a chat
-   * turn still being learnt from left behind. Idempotent.
+   * turn still being learnt from left behind. Idempotent. Acts as the request's user, or as `userId` when
+   * given (the operator CLI).
    */
-  async deleteEndUser(endUserId: string): Promise<EndUserErasure> {
-    const first = await this.bus.request(MemorySubjects.deleteEndUser, { endUserId });
+  async deleteEndUser(endUserId: string, userId?: string): Promise<EndUserErasure> {
+    const as = userId !== undefined ? { userId } : {};
+    const first = await this.bus.request(MemorySubjects.deleteEndUser, { endUserId }, as);
     const uploads = await this.bus.request(
       IngestionSubjects.deleteEndUser,
       { endUserId },
-      { timeoutMs: MEMORY_BULK_TIMEOUT_MS },
+      { ...as, timeoutMs: MEMORY_BULK_TIMEOUT_MS },
     );
-    const chat = await this.bus.request(ChatSubjects.deleteEndUserConversations, { endUserId });
-    const last = await this.bus.request(MemorySubjects.deleteEndUser, { endUserId });
+    const chat = await this.bus.request(ChatSubjects.deleteEndUserConversations, { endUserId }, as);
+    const last = await this.bus.request(MemorySubjects.deleteEndUser, { endUserId }, as);
     const removed: Record<string, number> = {};
     for (const receipt of [first, last])
       for (const [kind, count] of Object.entries(receipt.removed))
