@@ -7,6 +7,11 @@ import {
   type ChatTurnView,
   ConversationIdRequest,
   type ConversationDeletionView,
+  type ConversationMessageDeletionView,
+  DeleteConversationMessageRequest,
+  DeleteEndUserConversationsRequest,
+  type EndUserConversationsDeletionView,
+  scopeFieldsOf,
   type ConversationListView,
   type ConversationSummaryView,
   type ConversationView,
@@ -116,7 +121,7 @@ export class ChatHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ListConversationsRequest) request: ListConversationsRequest,
   ): Promise<ConversationListView> {
-    const page = await this.conversations.list(userId, request.limit, request.offset);
+    const page = await this.conversations.list(userId, scopeFieldsOf(request), request.limit, request.offset);
     return toConversationListView(page, request.limit, request.offset);
   }
 
@@ -125,7 +130,11 @@ export class ChatHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
   ): Promise<ConversationView> {
-    const { conversation, messages } = await this.conversations.get(userId, request.conversationId);
+    const { conversation, messages } = await this.conversations.get(
+      userId,
+      scopeFieldsOf(request),
+      request.conversationId,
+    );
     return toConversationView(conversation, messages);
   }
 
@@ -135,7 +144,7 @@ export class ChatHandlers {
     @BusPayload(RenameConversationRequest) request: RenameConversationRequest,
   ): Promise<ConversationSummaryView> {
     return toConversationSummaryView(
-      await this.conversations.rename(userId, request.conversationId, request.title),
+      await this.conversations.rename(userId, scopeFieldsOf(request), request.conversationId, request.title),
     );
   }
 
@@ -144,7 +153,30 @@ export class ChatHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
   ): Promise<ConversationDeletionView> {
-    return toConversationDeletionView(await this.conversations.delete(userId, request.conversationId));
+    return toConversationDeletionView(
+      await this.conversations.delete(userId, scopeFieldsOf(request), request.conversationId),
+    );
+  }
+
+  @MessagePattern(ChatSubjects.deleteConversationMessage.name)
+  deleteConversationMessage(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteConversationMessageRequest) request: DeleteConversationMessageRequest,
+  ): Promise<ConversationMessageDeletionView> {
+    return this.conversations.deleteMessage(
+      userId,
+      scopeFieldsOf(request),
+      request.conversationId,
+      request.messageId,
+    );
+  }
+
+  @MessagePattern(ChatSubjects.deleteEndUserConversations.name)
+  deleteEndUserConversations(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteEndUserConversationsRequest) request: DeleteEndUserConversationsRequest,
+  ): Promise<EndUserConversationsDeletionView> {
+    return this.conversations.deleteEndUser(userId, request.endUserId);
   }
 
   @MessagePattern(ChatSubjects.shareConversation.name)
@@ -152,7 +184,9 @@ export class ChatHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
   ): Promise<ConversationShareView> {
-    return toConversationShareView(await this.conversations.share(userId, request.conversationId));
+    return toConversationShareView(
+      await this.conversations.share(userId, scopeFieldsOf(request), request.conversationId),
+    );
   }
 
   @MessagePattern(ChatSubjects.revokeConversationShare.name)
@@ -160,7 +194,9 @@ export class ChatHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ConversationIdRequest) request: ConversationIdRequest,
   ): Promise<ConversationSummaryView> {
-    return toConversationSummaryView(await this.conversations.revokeShare(userId, request.conversationId));
+    return toConversationSummaryView(
+      await this.conversations.revokeShare(userId, scopeFieldsOf(request), request.conversationId),
+    );
   }
 
   /** No acting user: the token is the whole permission (anyone the owner gave the link to). */

@@ -64,6 +64,9 @@ export function toConversationSummaryView(conversation: ConversationSummary): Co
     messageCount: conversation.messageCount,
     memoryCount: conversation.memoriesLearnt,
     share: conversation.share ? toConversationShareView(conversation.share) : null,
+    endUserId: conversation.endUserId,
+    agentId: conversation.agentId,
+    runId: conversation.runId,
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
   };

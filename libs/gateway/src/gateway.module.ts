@@ -35,6 +35,7 @@ import {
   MemoryBatchService,
   MemoryBulkController,
   MemoryLearningService,
+  MemoryErasureService,
   MemoryQueriesController,
   MemoryTransferService,
 } from './memories/index.js';
@@ -165,6 +166,7 @@ export class GatewayModule {
             MemoryAddService,
             MemoryLearningService,
             MemoryBatchService,
+            MemoryErasureService,
             UploadRelay,
             GatewayDocs,
             {

@@ -1,7 +1,9 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
   BeginUploadRequest,
+  DeleteEndUserUploadsRequest,
   DeleteUserDataRequest,
+  type EndUserUploadsDeletionView,
   deleteUserDataSubject,
   IngestionSubjects,
   ListUploadsRequest,
@@ -43,7 +45,7 @@ export class IngestionHandlers {
     @ActingUserId() userId: string,
     @BusPayload(UploadIdRequest) request: UploadIdRequest,
   ): Promise<UploadView> {
-    return toUploadView(await this.ingestion.complete(userId, request.uploadId));
+    return toUploadView(await this.ingestion.complete(userId, request));
   }
 
   @MessagePattern(IngestionSubjects.get.name)
@@ -51,7 +53,7 @@ export class IngestionHandlers {
     @ActingUserId() userId: string,
     @BusPayload(UploadIdRequest) request: UploadIdRequest,
   ): Promise<UploadView> {
-    return toUploadView(await this.ingestion.get(userId, request.uploadId));
+    return toUploadView(await this.ingestion.get(userId, request));
   }
 
   @MessagePattern(IngestionSubjects.list.name)
@@ -73,7 +75,15 @@ export class IngestionHandlers {
     @ActingUserId() userId: string,
     @BusPayload(UploadIdRequest) request: UploadIdRequest,
   ): Promise<UploadDeletionReceipt> {
-    return this.ingestion.delete(userId, request.uploadId);
+    return this.ingestion.delete(userId, request);
+  }
+
+  @MessagePattern(IngestionSubjects.deleteEndUser.name)
+  deleteEndUser(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteEndUserUploadsRequest) request: DeleteEndUserUploadsRequest,
+  ): Promise<EndUserUploadsDeletionView> {
+    return this.ingestion.deleteEndUser(userId, request.endUserId);
   }
 
   /** Account deletion (identity asks every data service): idempotent, answers what it removed. */

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type BeginUploadRequest,
+  type EndUserUploadsDeletionView,
   FINISHED_UPLOAD_STATES,
+  inRecordScope,
   type ListUploadsRequest,
+  type MemoryScopeFields,
+  memoryScopeOf,
+  recordScopeOf,
   UPLOAD_PART_BYTES,
   type UploadDeletionReceipt,
   type UploadPartRequest,
@@ -65,6 +70,7 @@ export class IngestionService {
       summary: null,
       summaryMemoryId: null,
       error: null,
+      ...recordScopeOf(request),
       createdAt: now,
       updatedAt: now,
     };
@@ -87,8 +93,8 @@ export class IngestionService {
    * Checks the received file against its declared size and decides its type from its content; a bad
    * file is discarded (nothing stays) and refused. A good one is queued for its job. Idempotent.
    */
-  async complete(userId: string, uploadId: string): Promise<UploadRecord> {
-    const upload = await this.find(userId, uploadId);
+  async complete(userId: string, request: { uploadId: string } & MemoryScopeFields): Promise<UploadRecord> {
+    const upload = await this.find(userId, request.uploadId, request);
     if (upload.state !== 'receiving') return upload;
     const parts = partsFor(upload.size);
     const received = await this.files.parts(upload.id);
@@ -117,8 +123,8 @@ export class IngestionService {
   }
 
   /** The upload, its state reconciled with its job (a job that died for good fails its upload). */
-  async get(userId: string, uploadId: string): Promise<UploadRecord> {
-    return this.reconcile(await this.find(userId, uploadId));
+  async get(userId: string, request: { uploadId: string } & MemoryScopeFields): Promise<UploadRecord> {
+    return this.reconcile(await this.find(userId, request.uploadId, request));
   }
 
   /** A page of the user's uploads, each reconciled with its job like `get`. */
@@ -126,7 +132,12 @@ export class IngestionService {
     userId: string,
     request: ListUploadsRequest,
   ): Promise<{ uploads: UploadRecord[]; total: number }> {
-    const page = await this.store.uploads.list(userId, request.limit, request.offset);
+    const scope = {
+      endUserId: request.endUserId || null,
+      ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
+      ...(request.runId !== undefined ? { runId: request.runId } : {}),
+    };
+    const page = await this.store.uploads.list(userId, scope, request.limit, request.offset);
     return { ...page, uploads: await Promise.all(page.uploads.map((upload) => this.reconcile(upload))) };
   }
 
@@ -152,18 +163,40 @@ export class IngestionService {
    * Deletes an upload and everything made from it: its memories (their concepts go with them) and the
    * stored file. The row goes first, so a job still running sees it gone and stops.
    */
-  async delete(userId: string, uploadId: string): Promise<UploadDeletionReceipt> {
-    const upload = await this.find(userId, uploadId);
+  async delete(
+    userId: string,
+    request: { uploadId: string } & MemoryScopeFields,
+  ): Promise<UploadDeletionReceipt> {
+    return this.remove(await this.find(userId, request.uploadId, request));
+  }
+
+  /**
+   * Erasing an end user: every upload of theirs with its memories and file, whatever its agent and run.
+   * Idempotent (a second call finds nothing).
+   */
+  async deleteEndUser(userId: string, endUserId: string): Promise<EndUserUploadsDeletionView> {
+    const removed = { uploads: 0, files: 0, memories: 0 };
+    for (const upload of await this.store.uploads.ofEndUser(userId, endUserId)) {
+      const receipt = await this.remove(upload);
+      removed.uploads++;
+      removed.memories += receipt.memoriesDeleted;
+      if (receipt.fileDeleted) removed.files++;
+    }
+    return removed;
+  }
+
+  private async remove(upload: UploadRecord): Promise<UploadDeletionReceipt> {
+    const scope = memoryScopeOf(upload);
     const recorded = await this.store.uploads.memoriesOf(upload.id);
-    await this.store.uploads.delete(userId, upload.id);
-    const found = await this.memories.existing(userId, upload.id);
+    await this.store.uploads.delete(upload.userId, upload.id);
+    const found = await this.memories.existing(upload.userId, scope, upload.id);
     const ids = new Set([
       ...recorded.map((m) => m.memoryId),
       ...found.chunks.values(),
       ...(found.summaryId ? [found.summaryId] : []),
       ...found.others,
     ]);
-    const memoriesDeleted = await this.memories.delete(userId, [...ids]);
+    const memoriesDeleted = await this.memories.delete(upload.userId, scope, [...ids]);
     const fileDeleted = await this.files.delete(upload.id);
     return { uploadId: upload.id, memoriesDeleted, fileDeleted };
   }
@@ -196,9 +229,10 @@ export class IngestionService {
     }
   }
 
-  private async find(userId: string, uploadId: string): Promise<UploadRecord> {
+  /** The user's upload; with a scope, one of that scope only (another scope's is NOT_FOUND, decision 019). */
+  private async find(userId: string, uploadId: string, scope?: MemoryScopeFields): Promise<UploadRecord> {
     const upload = await this.store.uploads.find(userId, uploadId);
-    if (!upload) throw uploadNotFound();
+    if (!upload || (scope && !inRecordScope(upload, scope))) throw uploadNotFound();
     return upload;
   }
 

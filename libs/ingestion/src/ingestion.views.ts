@@ -20,6 +20,9 @@ export function toUploadView(r: UploadRecord): UploadView {
     summary: r.summary,
     summaryMemoryId: r.summaryMemoryId,
     error: r.error,
+    endUserId: r.endUserId,
+    agentId: r.agentId,
+    runId: r.runId,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };

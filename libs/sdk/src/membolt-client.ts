@@ -8,16 +8,21 @@ import {
   substringSearch,
 } from './fallbacks.js';
 import type {
+  Conversation,
+  ConversationDeletion,
+  ConversationList,
   DeletionReceipt,
   DiagnosticResult,
   EmbeddingResponse,
   EndUserList,
   FallbackSearchResponse,
+  FileToUpload,
   HealthResponse,
   ImportResult,
   ListOptions,
   Memory,
   MemoryBatch,
+  MemoryErasureReceipt,
   MemoryFilters,
   MemoryHistory,
   MemoryList,
@@ -27,8 +32,25 @@ import type {
   NewMemoryFields,
   RegisteredUser,
   SearchResponse,
+  Upload,
+  UploadDeletion,
+  UploadList,
+  UploadResult,
   UserDatabase,
 } from './types.js';
+
+interface ListPage {
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/** Base64 of bytes in browsers and Node alike (no Buffer in browsers). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 /** Where errors go ("Gateway errors are logged", section 8). `null` silences them. */
 export interface SdkLogger {
@@ -220,9 +242,16 @@ export class MemboltClient {
     });
   }
 
-  async deleteMemory(id: string, scope: MemoryScope = {}): Promise<DeletionReceipt> {
+  /**
+   * The receipt says what the memory was learnt from (`source`); with `cascade: 'source'` that chat message or
+   * file chunk is deleted too.
+   */
+  async deleteMemory(
+    id: string,
+    options: MemoryScope & { readonly cascade?: 'source' } = {},
+  ): Promise<MemoryErasureReceipt> {
     return this.call('DELETE', `${this.userPath()}/memories/${encodeURIComponent(id)}`, {
-      query: { ...scope },
+      query: { ...options },
     });
   }
 
@@ -319,7 +348,7 @@ export class MemboltClient {
     return this.call('GET', `${this.userPath()}/end_users`, { query: { ...page } });
   }
 
-  /** Erases one end user of your app: every memory of theirs. */
+  /** Erases one end user of your app: their memories, conversations, uploads and files; one receipt with counts. */
   async deleteEndUser(endUserId: string): Promise<DeletionReceipt> {
     return this.call('DELETE', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}`);
   }
@@ -327,6 +356,61 @@ export class MemboltClient {
   /** Deletes every memory of one scope (end_user_id, agent_id and/or run_id: at least one); one receipt. */
   async deleteScope(scope: MemoryScope): Promise<DeletionReceipt> {
     return this.call('DELETE', `${this.userPath()}/memories`, { query: { ...scope } });
+  }
+
+  // ------------------------------------------------------------------------------------ uploads
+
+  /**
+   * Uploads a file whose text becomes memories of the scope (an end user's with `end_user_id`). Waits for the
+   * processing unless `async`; a long one answers with its `status_url` (follow it with getUpload).
+   */
+  async uploadFile(
+    file: FileToUpload,
+    options: MemoryScope & { readonly async?: boolean } = {},
+  ): Promise<UploadResult> {
+    const { async, ...scope } = options;
+    return this.call('POST', '/upload_base64', {
+      query: { async },
+      body: withoutUndefined({
+        ...scope,
+        fileName: file.fileName,
+        fileType: file.fileType,
+        fileSize: file.data.length,
+        fileData: base64Of(file.data),
+      }),
+    });
+  }
+
+  async listUploads(options: MemoryScope & ListPage = {}): Promise<UploadList> {
+    return this.call('GET', '/uploads', { query: { ...options } });
+  }
+
+  async getUpload(id: string, scope: MemoryScope = {}): Promise<Upload> {
+    return this.call('GET', `/uploads/${encodeURIComponent(id)}`, { query: { ...scope } });
+  }
+
+  /** Deletes the upload, every memory made from it and its file. */
+  async deleteUpload(id: string, scope: MemoryScope = {}): Promise<UploadDeletion> {
+    return this.call('DELETE', `/uploads/${encodeURIComponent(id)}`, { query: { ...scope } });
+  }
+
+  // ------------------------------------------------------------------------------------ conversations
+
+  /** The conversations of the scope: the account's own, or one end user's (those POST /api/chat started). */
+  async listConversations(options: MemoryScope & ListPage = {}): Promise<ConversationList> {
+    return this.call('GET', `${this.userPath()}/conversations`, { query: { ...options } });
+  }
+
+  async getConversation(id: string, scope: MemoryScope = {}): Promise<Conversation> {
+    return this.call('GET', `${this.userPath()}/conversations/${encodeURIComponent(id)}`, {
+      query: { ...scope },
+    });
+  }
+
+  async deleteConversation(id: string, scope: MemoryScope = {}): Promise<ConversationDeletion> {
+    return this.call('DELETE', `${this.userPath()}/conversations/${encodeURIComponent(id)}`, {
+      query: { ...scope },
+    });
   }
 
   // ------------------------------------------------------------------------------------ diagnostics (when enabled)

@@ -216,3 +216,118 @@ export interface DiagnosticResult {
   readonly ms: number;
   readonly details?: Record<string, unknown>;
 }
+
+/** What a memory was learnt from (decision 102): a chat message, a chunk of an uploaded file, or the file. */
+export interface MemorySourceRef {
+  readonly kind: 'message' | 'chunk' | 'file';
+  readonly conversation_id?: string;
+  readonly message_id?: string;
+  readonly upload_id?: string;
+  readonly file_name?: string | null;
+  readonly chunk_index?: number;
+}
+
+/** A memory's deletion receipt: what it was learnt from, and with `cascade: 'source'` what became of that. */
+export interface MemoryErasureReceipt extends DeletionReceipt {
+  readonly source: MemorySourceRef | null;
+  readonly source_deleted?: { readonly deleted: boolean; readonly memory_id: string | null };
+}
+
+/** A file to upload (its text becomes memories of the scope). */
+export interface FileToUpload {
+  readonly fileName: string;
+  readonly data: Uint8Array;
+  /** The MIME type you know; the server decides by the content. */
+  readonly fileType?: string;
+}
+
+export interface Upload {
+  readonly id: string;
+  readonly file_name: string;
+  readonly file_type: string | null;
+  readonly kind: string | null;
+  readonly size: number;
+  readonly state: string;
+  readonly percent: number;
+  readonly pages: number | null;
+  readonly chunks: number | null;
+  readonly summary: string | null;
+  readonly memory_id: string | null;
+  readonly error: string | null;
+  readonly end_user_id: string | null;
+  readonly agent_id: string | null;
+  readonly run_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** `POST /api/upload_base64`: done (200, with the summary) or still running (202, follow `status_url`). */
+export type UploadResult =
+  | {
+      readonly summary: string;
+      readonly memory_id: string;
+      readonly upload_id: string;
+      readonly kind: string;
+      readonly chunks: number;
+      readonly pages: number | null;
+    }
+  | {
+      readonly upload_id: string;
+      readonly status: string;
+      readonly percent: number;
+      readonly status_url: string;
+    };
+
+export interface UploadList {
+  readonly uploads: Upload[];
+  readonly limit: number;
+  readonly offset: number;
+  readonly count: number;
+  readonly total_count: number;
+}
+
+export interface UploadDeletion {
+  readonly deleted: boolean;
+  readonly upload_id: string;
+  readonly memories_deleted: number;
+  readonly file_deleted: boolean;
+}
+
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly preview: string;
+  readonly model: string | null;
+  readonly message_count: number;
+  readonly memory_count: number;
+  readonly end_user_id: string | null;
+  readonly agent_id: string | null;
+  readonly run_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface Conversation extends ConversationSummary {
+  readonly messages: Array<{
+    readonly id: string;
+    readonly role: 'user' | 'assistant';
+    readonly content: string;
+    readonly created_at: string;
+    readonly model: string | null;
+  }>;
+}
+
+export interface ConversationList {
+  readonly conversations: ConversationSummary[];
+  readonly limit: number;
+  readonly offset: number;
+  readonly count: number;
+  readonly total_count: number;
+}
+
+export interface ConversationDeletion {
+  readonly conversation_id: string;
+  readonly removed_messages: number;
+  readonly memories_kept: true;
+  readonly message: string;
+}

@@ -10,6 +10,7 @@ import {
   SubscriptionSubjects,
   UsageSubjects,
 } from '@membolt/contracts';
+import { MemoryErasureService } from '@membolt/gateway';
 
 export const CLI_USAGE = `Usage: membolt <command> [options]
        membolt --help | -h | help
@@ -35,6 +36,9 @@ Commands:
       An MCP server on stdin/stdout (for Claude Desktop, Cursor, VS Code) with the memory tools of the
       account whose key is in MEMBOLT_API_KEY, served by the running server at MEMBOLT_URL
       (default http://localhost:3000) through its /mcp endpoint.
+  end-user:delete --user <userId> --end-user <endUserId>
+      Erases one end user of the account: memories, conversations, uploads and files (a privacy request).
+      Prints the receipt with the counts per kind.
 
 Environment: DATA_DIR (embedded stores, default ./data) or NATS_URL (talk to a running distributed install).
 A server running on DATA_DIR (npm start) makes the change itself, so its next request sees it.`;
@@ -79,6 +83,7 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
       plan: { type: 'string' },
       status: { type: 'string' },
       cents: { type: 'string' },
+      'end-user': { type: 'string' },
     },
     strict: true,
   });
@@ -171,6 +176,13 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
         { userId: required(values, 'user') },
       );
       return { ...action };
+    }
+    case 'end-user:delete': {
+      const erasure = await new MemoryErasureService(bus).deleteEndUser(
+        required(values, 'end-user'),
+        required(values, 'user'),
+      );
+      return { ...erasure };
     }
     default:
       throw new CommonError(

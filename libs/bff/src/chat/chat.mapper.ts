@@ -121,6 +121,9 @@ export function toConversationSummaryModel(summary: ConversationSummaryView): Co
     messageCount: summary.messageCount,
     memoryCount: summary.memoryCount,
     share: summary.share ? toConversationShareModel(summary.share) : null,
+    endUserId: summary.endUserId,
+    agentId: summary.agentId,
+    runId: summary.runId,
     createdAt: summary.createdAt,
     updatedAt: summary.updatedAt,
   };

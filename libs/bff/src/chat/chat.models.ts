@@ -265,6 +265,16 @@ export class ConversationSummaryModel {
   })
   share!: ConversationShareModel | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
+  })
+  endUserId!: string | null;
+  @Field(() => String, { nullable: true })
+  agentId!: string | null;
+  @Field(() => String, { nullable: true })
+  runId!: string | null;
+
   @Field()
   createdAt!: string;
 

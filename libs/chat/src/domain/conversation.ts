@@ -1,4 +1,11 @@
-import type { ChatMode, ChatResponder, ChatRole, MemoryCategory, MemorySource } from '@membolt/contracts';
+import type {
+  ChatMode,
+  ChatResponder,
+  ChatRole,
+  MemoryCategory,
+  MemorySource,
+  RecordScope,
+} from '@membolt/contracts';
 
 /** A memory as a message used it (kept with the message: the memory may change or go later). */
 export interface MessageMemory {
@@ -24,7 +31,11 @@ export interface ChatMessage {
   readonly outputTokens: number;
 }
 
-export interface Conversation {
+/**
+ * A conversation, in the memory scope its first turn named (decision 101): its memories are read from and
+ * learnt into that scope, and only that scope lists and finds it.
+ */
+export interface Conversation extends RecordScope {
   readonly id: string;
   readonly userId: string;
   readonly title: string;

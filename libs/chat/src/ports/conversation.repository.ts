@@ -1,3 +1,4 @@
+import type { RecordScope } from '@membolt/contracts';
 import type { ChatMessage, Conversation } from '../domain/conversation.js';
 
 export interface ConversationPage {
@@ -5,10 +6,21 @@ export interface ConversationPage {
   readonly totalCount: number;
 }
 
+/** Which conversations a list shows: one end user's (null: the account's own), narrowed to an agent and run. */
+export interface ConversationScopeFilter {
+  readonly endUserId: string | null;
+  readonly agentId?: string;
+  readonly runId?: string;
+}
+
 /** A new conversation with its first exchange, or the next exchange of an existing one. */
 export interface ExchangeToStore {
   /** Present when the exchange starts the conversation. */
-  readonly newConversation?: { readonly title: string; readonly createdAt: Date };
+  readonly newConversation?: {
+    readonly title: string;
+    readonly createdAt: Date;
+    readonly scope: RecordScope;
+  };
   readonly conversationId: string;
   readonly model: string;
   readonly messages: readonly ChatMessage[];
@@ -23,8 +35,13 @@ export interface ConversationRepository {
   /** Stores the messages (and the conversation when new) in one transaction; false when the conversation is not the user's. */
   saveExchange(userId: string, exchange: ExchangeToStore): Promise<boolean>;
   find(userId: string, conversationId: string): Promise<Conversation | null>;
-  /** Most recently active first. */
-  list(userId: string, limit: number, offset: number): Promise<ConversationPage>;
+  /** Most recently active first, within one scope (end user: null for the account's own; agent, run if given). */
+  list(
+    userId: string,
+    scope: ConversationScopeFilter,
+    limit: number,
+    offset: number,
+  ): Promise<ConversationPage>;
   /** Oldest first; with `last`, only the newest `last` messages (still oldest first). */
   messages(userId: string, conversationId: string, last?: number): Promise<ChatMessage[]>;
   rename(userId: string, conversationId: string, title: string, at: Date): Promise<Conversation | null>;
@@ -42,4 +59,8 @@ export interface ConversationRepository {
   /** The number of messages removed, or null when the conversation is not the user's. */
   delete(userId: string, conversationId: string): Promise<number | null>;
   deleteAllOfUser(userId: string): Promise<{ conversations: number; messages: number }>;
+  /** Removes one message; false when it is not a message of this conversation of the user. */
+  deleteMessage(userId: string, conversationId: string, messageId: string): Promise<boolean>;
+  /** Every conversation of one end user of the user, with its messages (erasing the end user). */
+  deleteAllOfEndUser(userId: string, endUserId: string): Promise<{ conversations: number; messages: number }>;
 }

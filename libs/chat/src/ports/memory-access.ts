@@ -27,6 +27,7 @@ export interface MemoryAccess {
   /** The memories each of these conversations taught (the memory service's count), by conversation id. */
   conversationCounts(
     userId: string,
+    scope: MemoryScopeFields,
     conversationIds: readonly string[],
   ): Promise<Readonly<Record<string, number>>>;
 }

@@ -4,9 +4,11 @@ import {
   conversationTitleFrom,
   type MemorySearchResultView,
   CHAT_MEMORIES_RETRIEVED,
+  inRecordScope,
   MEMORY_QUERY_MAX_LENGTH,
   type MemoryScopeFields,
   PRODUCT_NAME,
+  recordScopeOf,
   type SendChatTurnRequest,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
@@ -70,7 +72,9 @@ export class ChatTurnService {
     const existing = request.conversationId
       ? await this.store.conversations.find(userId, request.conversationId)
       : null;
-    if (request.conversationId && !existing) throw conversationNotFound();
+    // A conversation belongs to the scope its first turn named: continuing it from another scope is NOT_FOUND.
+    if (request.conversationId && (!existing || !inRecordScope(existing, request)))
+      throw conversationNotFound();
     const history: PromptTurn[] = existing
       ? (await this.store.conversations.messages(userId, existing.id, HISTORY_MESSAGES)).map((message) => ({
           role: message.role,
@@ -201,7 +205,9 @@ export class ChatTurnService {
     };
     const stored = await this.store.conversations.saveExchange(userId, {
       conversationId,
-      ...(existing ? {} : { newConversation: { title: conversationTitle, createdAt: now } }),
+      ...(existing
+        ? {}
+        : { newConversation: { title: conversationTitle, createdAt: now, scope: recordScopeOf(request) } }),
       model: model.id,
       messages: [userMessage, assistantMessage],
       at: answeredAt,

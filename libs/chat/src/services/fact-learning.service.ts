@@ -3,8 +3,10 @@ import {
   ChatError,
   type LearnedFactEventView,
   type LearnedFromMessagesView,
+  type LearnFactsFromFileRequest,
   type LearnFactsFromMessagesRequest,
   type MemoryScopeFields,
+  scopeFieldsOf,
   type MemoryView,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
@@ -25,7 +27,12 @@ import { ModelCatalogueService } from './model-catalogue.service.js';
 /** Where learned facts come from: a chat exchange, a file the user uploaded, or messages sent to the API. */
 type FactOrigin =
   | { readonly source: 'chat'; readonly exchange: ExchangeToLearnFrom }
-  | { readonly source: 'file'; readonly uploadId: string; readonly fileName: string }
+  | {
+      readonly source: 'file';
+      readonly uploadId: string;
+      readonly fileName: string;
+      readonly chunkIndex: number | undefined;
+    }
   | { readonly source: 'api'; readonly metadata: Readonly<Record<string, unknown>> };
 
 /** Near-duplicate candidates looked at for each fact, besides the facts on its subject. */
@@ -93,15 +100,13 @@ export class FactLearningService {
    * rules (a document is not a turn addressed to a model), reconciled the same way and stored with source
    * `file`, the upload's id and the file's name (deleting the upload deletes them).
    */
-  async learnFromFile(
-    userId: string,
-    file: { readonly text: string; readonly uploadId: string; readonly fileName: string },
-  ): Promise<LearningOutcome> {
+  async learnFromFile(userId: string, file: LearnFactsFromFileRequest): Promise<LearningOutcome> {
     const facts = extractFactsByRules(file.text, this.clock.now());
-    const learning = await this.reconcileAll(userId, {}, facts, 'rules', {
+    const learning = await this.reconcileAll(userId, scopeFieldsOf(file), facts, 'rules', {
       source: 'file',
       uploadId: file.uploadId,
       fileName: file.fileName,
+      chunkIndex: file.chunkIndex,
     });
     return learning.outcome;
   }
@@ -115,11 +120,7 @@ export class FactLearningService {
     userId: string,
     request: LearnFactsFromMessagesRequest,
   ): Promise<LearnedFromMessagesView> {
-    const scope: MemoryScopeFields = {
-      ...(request.endUserId !== undefined ? { endUserId: request.endUserId } : {}),
-      ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
-      ...(request.runId !== undefined ? { runId: request.runId } : {}),
-    };
+    const scope = scopeFieldsOf(request);
     const messages = request.messages.filter((message) => message.content.trim() !== '');
     const { facts, extractedBy } = await this.extract(
       userId,
@@ -393,7 +394,11 @@ export class FactLearningService {
       ...(origin.source === 'chat'
         ? { messageId: origin.exchange.userMessageId }
         : origin.source === 'file'
-          ? { uploadId: origin.uploadId, fileName: origin.fileName }
+          ? {
+              uploadId: origin.uploadId,
+              fileName: origin.fileName,
+              ...(origin.chunkIndex !== undefined ? { chunkIndex: origin.chunkIndex } : {}),
+            }
           : {}),
     };
     const knownMemory = (id: string): MemoryView => {

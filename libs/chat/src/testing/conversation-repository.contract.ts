@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { RecordScope } from '@membolt/contracts';
 import type { ChatStore } from '../ports/chat-store.js';
 import type { ConversationRepository } from '../ports/conversation.repository.js';
 import { makeChatMessage, makeMessageMemory } from './chat.factory.js';
@@ -22,10 +23,18 @@ export function describeConversationRepositoryContract(
       await store.close();
     });
 
-    const start = (userId: string, conversationId: string, seconds = 0, content = 'Hello there') =>
+    const ACCOUNT: RecordScope = { endUserId: null, agentId: null, runId: null };
+    const OWN = { endUserId: null };
+    const start = (
+      userId: string,
+      conversationId: string,
+      seconds = 0,
+      content = 'Hello there',
+      scope: RecordScope = ACCOUNT,
+    ) =>
       repository.saveExchange(userId, {
         conversationId,
-        newConversation: { title: content, createdAt: at(seconds) },
+        newConversation: { title: content, createdAt: at(seconds), scope },
         model: 'gpt-4.1',
         at: at(seconds),
         messages: [
@@ -55,6 +64,9 @@ export function describeConversationRepositoryContract(
         messageCount: 2,
         memoriesUsed: 2,
         share: null,
+        endUserId: null,
+        agentId: null,
+        runId: null,
         createdAt: t0,
         updatedAt: t0,
       });
@@ -105,17 +117,17 @@ export function describeConversationRepositoryContract(
         'second question',
         'second answer',
       ]);
-      const page = await repository.list('user-a', 10, 0);
+      const page = await repository.list('user-a', OWN, 10, 0);
       expect(page.conversations.map((c) => c.id)).toEqual(['conv-1', 'conv-2']);
       expect(page.totalCount).toBe(2);
-      expect((await repository.list('user-a', 1, 1)).conversations.map((c) => c.id)).toEqual(['conv-2']);
+      expect((await repository.list('user-a', OWN, 1, 1)).conversations.map((c) => c.id)).toEqual(['conv-2']);
     });
 
     it('never reads, appends to, renames or deletes another user’s conversation', async () => {
       await start('user-b', 'conv-b');
       expect(await repository.find('user-a', 'conv-b')).toBeNull();
       expect(await repository.messages('user-a', 'conv-b')).toEqual([]);
-      expect((await repository.list('user-a', 10, 0)).totalCount).toBe(0);
+      expect((await repository.list('user-a', OWN, 10, 0)).totalCount).toBe(0);
       expect(
         await repository.saveExchange('user-a', {
           conversationId: 'conv-b',
@@ -166,7 +178,7 @@ export function describeConversationRepositoryContract(
       expect(await repository.find('user-a', 'conv-1')).toBeNull();
       expect(await repository.messages('user-a', 'conv-1')).toEqual([]);
       expect(await repository.delete('user-a', 'conv-1')).toBeNull();
-      expect((await repository.list('user-a', 10, 0)).totalCount).toBe(1);
+      expect((await repository.list('user-a', OWN, 10, 0)).totalCount).toBe(1);
     });
 
     it('deletes everything of one user and nothing of another', async () => {
@@ -174,9 +186,70 @@ export function describeConversationRepositoryContract(
       await start('user-a', 'conv-2', 1);
       await start('user-b', 'conv-3', 2);
       expect(await repository.deleteAllOfUser('user-a')).toEqual({ conversations: 2, messages: 4 });
-      expect((await repository.list('user-a', 10, 0)).totalCount).toBe(0);
-      expect((await repository.list('user-b', 10, 0)).totalCount).toBe(1);
+      expect((await repository.list('user-a', OWN, 10, 0)).totalCount).toBe(0);
+      expect((await repository.list('user-b', OWN, 10, 0)).totalCount).toBe(1);
       expect(await repository.deleteAllOfUser('user-a')).toEqual({ conversations: 0, messages: 0 });
+    });
+
+    it('keeps each conversation in its scope: a list shows one end user’s (agent, run), none the account’s', async () => {
+      await start('user-a', 'conv-own', 0);
+      await start('user-a', 'conv-x', 1, 'Hi', { endUserId: 'x', agentId: 'support', runId: null });
+      await start('user-a', 'conv-x2', 2, 'Hi', { endUserId: 'x', agentId: null, runId: 'run-1' });
+      await start('user-a', 'conv-y', 3, 'Hi', { endUserId: 'y', agentId: null, runId: null });
+      await start('user-b', 'conv-bx', 4, 'Hi', { endUserId: 'x', agentId: null, runId: null });
+      const ids = async (scope: { endUserId: string | null; agentId?: string; runId?: string }) =>
+        (await repository.list('user-a', scope, 10, 0)).conversations.map((c) => c.id);
+      expect(await ids(OWN)).toEqual(['conv-own']);
+      expect(await ids({ endUserId: 'x' })).toEqual(['conv-x2', 'conv-x']);
+      expect(await ids({ endUserId: 'x', agentId: 'support' })).toEqual(['conv-x']);
+      expect(await ids({ endUserId: 'x', runId: 'run-1' })).toEqual(['conv-x2']);
+      expect(await ids({ endUserId: 'y' })).toEqual(['conv-y']);
+      expect((await repository.list('user-a', { endUserId: 'x' }, 1, 0)).totalCount).toBe(2);
+      expect(await repository.find('user-a', 'conv-x')).toMatchObject({
+        endUserId: 'x',
+        agentId: 'support',
+        runId: null,
+      });
+    });
+
+    it('removes one message: the count drops, and later exchanges still append', async () => {
+      await start('user-a', 'conv-1');
+      const [question] = await repository.messages('user-a', 'conv-1');
+      expect(await repository.deleteMessage('user-b', 'conv-1', question!.id)).toBe(false);
+      expect(await repository.deleteMessage('user-a', 'conv-1', question!.id)).toBe(true);
+      expect(await repository.deleteMessage('user-a', 'conv-1', question!.id)).toBe(false);
+      expect((await repository.messages('user-a', 'conv-1')).map((m) => m.content)).toEqual([
+        'Answer to Hello there',
+      ]);
+      expect((await repository.find('user-a', 'conv-1'))?.messageCount).toBe(1);
+      expect(
+        await repository.saveExchange('user-a', {
+          conversationId: 'conv-1',
+          model: 'gpt-4.1',
+          at: at(9),
+          messages: [makeChatMessage({ userId: 'user-a', conversationId: 'conv-1', content: 'again' })],
+        }),
+      ).toBe(true);
+      expect((await repository.messages('user-a', 'conv-1')).map((m) => m.content)).toEqual([
+        'Answer to Hello there',
+        'again',
+      ]);
+      expect((await repository.find('user-a', 'conv-1'))?.messageCount).toBe(2);
+    });
+
+    it('deletes every conversation of one end user, and nothing of another end user or account', async () => {
+      await start('user-a', 'conv-own', 0);
+      await start('user-a', 'conv-x', 1, 'Hi', { endUserId: 'x', agentId: 'support', runId: null });
+      await start('user-a', 'conv-x2', 2, 'Hi', { endUserId: 'x', agentId: null, runId: null });
+      await start('user-a', 'conv-y', 3, 'Hi', { endUserId: 'y', agentId: null, runId: null });
+      await start('user-b', 'conv-bx', 4, 'Hi', { endUserId: 'x', agentId: null, runId: null });
+      expect(await repository.deleteAllOfEndUser('user-a', 'x')).toEqual({ conversations: 2, messages: 4 });
+      expect(await repository.find('user-a', 'conv-x')).toBeNull();
+      expect(await repository.messages('user-a', 'conv-x2')).toEqual([]);
+      expect((await repository.list('user-a', OWN, 10, 0)).totalCount).toBe(1);
+      expect((await repository.list('user-a', { endUserId: 'y' }, 10, 0)).totalCount).toBe(1);
+      expect((await repository.list('user-b', { endUserId: 'x' }, 10, 0)).totalCount).toBe(1);
+      expect(await repository.deleteAllOfEndUser('user-a', 'x')).toEqual({ conversations: 0, messages: 0 });
     });
   });
 }

@@ -9,6 +9,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
@@ -127,8 +128,11 @@ export class SendChatTurnRequest {
   runId?: string;
 }
 
-/** (user) */
-export class ListConversationsRequest {
+/**
+ * (user) The conversations of one memory scope (decision 101): without `endUserId` the account's own, with it
+ * only that end user's; `agentId` and `runId` narrow further when given.
+ */
+export class ListConversationsRequest extends MemoryScopeFields {
   @IsInt()
   @Min(1)
   @Max(CONVERSATION_LIST_MAX_LIMIT)
@@ -140,10 +144,27 @@ export class ListConversationsRequest {
   offset!: number;
 }
 
-/** (user) Another user's conversation id is NOT_FOUND, as an unknown one. */
-export class ConversationIdRequest {
+/**
+ * (user) Another user's conversation id is NOT_FOUND, as an unknown one, and so is one of another scope (another
+ * end user's, an end user's when called without `endUserId` and the other way round).
+ */
+export class ConversationIdRequest extends MemoryScopeFields {
   @IsEntityId()
   conversationId!: string;
+}
+
+/** (user) One message of a conversation of the scope (the source of a memory erased with `cascade=source`). */
+export class DeleteConversationMessageRequest extends ConversationIdRequest {
+  @IsEntityId()
+  messageId!: string;
+}
+
+/** (user; internal: erasing an end user) Every conversation of one end user of the account, with its messages. */
+export class DeleteEndUserConversationsRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  endUserId!: string;
 }
 
 /** (no user: anyone holding the link) A shared conversation by its link's token; an unknown or revoked one is NOT_FOUND. */
@@ -223,7 +244,7 @@ export class ExtractFactsRequest {
  * user, by the same rules as a chat exchange, each reconciled with the user's memories (add, update, skip a
  * repeat, close a contradiction) and stored with source `file` and the upload's id and file name.
  */
-export class LearnFactsFromFileRequest {
+export class LearnFactsFromFileRequest extends MemoryScopeFields {
   @IsString()
   @MaxLength(FACT_EXTRACTION_TEXT_MAX_LENGTH)
   text!: string;
@@ -234,6 +255,12 @@ export class LearnFactsFromFileRequest {
   @IsString()
   @MaxLength(UPLOAD_FILE_NAME_MAX_LENGTH)
   fileName!: string;
+
+  /** The chunk memory the text is (recorded on each fact learnt, the fact's source). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  chunkIndex?: number;
 }
 
 /**

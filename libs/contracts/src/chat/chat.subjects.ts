@@ -1,6 +1,8 @@
 import { defineSubject } from '../common/envelope.js';
 import type {
   ConversationIdRequest,
+  DeleteConversationMessageRequest,
+  DeleteEndUserConversationsRequest,
   ExtractFactsRequest,
   LearnFactsFromFileRequest,
   LearnFactsFromMessagesRequest,
@@ -21,6 +23,8 @@ import type {
   ChatTurnView,
   ConversationDeletionView,
   ConversationListView,
+  ConversationMessageDeletionView,
+  EndUserConversationsDeletionView,
   ConversationShareView,
   ConversationSummaryView,
   ConversationView,
@@ -124,4 +128,15 @@ export const ChatSubjects = {
   learningJob: defineSubject<LearningJobRequest, LearningJobView>('chat', 'chat.learning-jobs.get.v1', {
     idempotent: true,
   }),
+  /** (user) Removes one message of a conversation of the scope (`cascade=source` when erasing a memory). */
+  deleteConversationMessage: defineSubject<DeleteConversationMessageRequest, ConversationMessageDeletionView>(
+    'chat',
+    'chat.conversations.messages.delete.v1',
+    { idempotent: true },
+  ),
+  /** (user; internal: erasing an end user) Every conversation of the end user, with its messages. Idempotent. */
+  deleteEndUserConversations: defineSubject<
+    DeleteEndUserConversationsRequest,
+    EndUserConversationsDeletionView
+  >('chat', 'chat.end-users.delete.v1', { idempotent: true }),
 } as const;

@@ -129,6 +129,10 @@ export interface ConversationSummaryView {
   readonly memoryCount: number;
   /** The read-only link while the owner shares the conversation (decision 090); null otherwise. */
   readonly share: ConversationShareView | null;
+  /** The memory scope the conversation belongs to (decision 101); null for the account's own. */
+  readonly endUserId: string | null;
+  readonly agentId: string | null;
+  readonly runId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -174,6 +178,20 @@ export interface ConversationDeletionView {
   /** Memories extracted from the conversation stay (and `message` says so). */
   readonly memoriesKept: true;
   readonly message: string;
+}
+
+/** One message removed from a conversation (the source of an erased memory). */
+export interface ConversationMessageDeletionView {
+  readonly conversationId: string;
+  readonly messageId: string;
+  /** False when the message was already gone (the conversation is still the caller's). */
+  readonly deleted: boolean;
+}
+
+/** What erasing an end user removed from the chat service. */
+export interface EndUserConversationsDeletionView {
+  readonly conversations: number;
+  readonly messages: number;
 }
 
 export interface WebSearchResultView {

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import { IsBase64, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBase64, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MemoryScopeFields } from '../memory/memory.requests.js';
+import { MEMORY_SCOPE_ID_MAX_LENGTH } from '../rules/memory.rules.js';
 import { IsEntityId, IsRequiredText } from '../common/validators.js';
 import { PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import {
@@ -9,8 +11,12 @@ import {
   UploadMessages,
 } from '../rules/ingestion.rules.js';
 
-/** Opens an upload: the file's parts follow (`part`), then `complete` checks it and starts its job. */
-export class BeginUploadRequest {
+/**
+ * Opens an upload: the file's parts follow (`part`), then `complete` checks it and starts its job. With a scope
+ * (decision 101) the file's memories and the facts it teaches belong to that end user (agent, run), never to
+ * the account's own.
+ */
+export class BeginUploadRequest extends MemoryScopeFields {
   @IsRequiredText(UploadMessages.fileNameRequired, UPLOAD_FILE_NAME_MAX_LENGTH)
   fileName!: string;
 
@@ -42,12 +48,21 @@ export class UploadPartRequest {
   data!: string;
 }
 
-export class UploadIdRequest {
+/** An upload of the scope: another scope's upload is NOT_FOUND, as another user's. */
+export class UploadIdRequest extends MemoryScopeFields {
   @IsEntityId()
   uploadId!: string;
 }
 
-export class ListUploadsRequest {
+/** (internal: erasing an end user) Every upload of one end user of the account, files and memories too. */
+export class DeleteEndUserUploadsRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
+  endUserId!: string;
+}
+
+export class ListUploadsRequest extends MemoryScopeFields {
   @IsInt()
   @Min(1)
   @Max(UPLOAD_LIST_MAX_LIMIT)

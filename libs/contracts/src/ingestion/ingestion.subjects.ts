@@ -2,11 +2,18 @@ import { defineSubject } from '../common/envelope.js';
 import type { UploadChangedEvent } from './ingestion.events.js';
 import type {
   BeginUploadRequest,
+  DeleteEndUserUploadsRequest,
   ListUploadsRequest,
   UploadIdRequest,
   UploadPartRequest,
 } from './ingestion.requests.js';
-import type { UploadDeletionReceipt, UploadListView, UploadPartView, UploadView } from './ingestion.views.js';
+import type {
+  EndUserUploadsDeletionView,
+  UploadDeletionReceipt,
+  UploadListView,
+  UploadPartView,
+  UploadView,
+} from './ingestion.views.js';
 
 /** Every subject acts for the acting user (bus `meta.userId`): another user's upload is NOT_FOUND. */
 export const IngestionSubjects = {
@@ -25,6 +32,12 @@ export const IngestionSubjects = {
     idempotent: true,
   }),
   delete: defineSubject<UploadIdRequest, UploadDeletionReceipt>('ingestion', 'ingestion.uploads.delete.v1'),
+  /** Erasing an end user: every upload of theirs, its file and its memories. Idempotent. */
+  deleteEndUser: defineSubject<DeleteEndUserUploadsRequest, EndUserUploadsDeletionView>(
+    'ingestion',
+    'ingestion.end-users.delete.v1',
+    { idempotent: true },
+  ),
   /** Broadcast (see UploadChangedEvent). */
   changed: defineSubject<UploadChangedEvent, void>('ingestion', 'ingestion.uploads.changed.v1'),
 } as const;

@@ -18,6 +18,10 @@ export interface UploadView {
   /** The memory holding the summary (the spec's `memory_id`). */
   readonly summaryMemoryId: string | null;
   readonly error: string | null;
+  /** The memory scope the file's memories belong to (decision 101); null for the account's own. */
+  readonly endUserId: string | null;
+  readonly agentId: string | null;
+  readonly runId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -40,4 +44,11 @@ export interface UploadDeletionReceipt {
   readonly uploadId: string;
   readonly memoriesDeleted: number;
   readonly fileDeleted: boolean;
+}
+
+/** What erasing an end user removed from the ingestion service. */
+export interface EndUserUploadsDeletionView {
+  readonly uploads: number;
+  readonly files: number;
+  readonly memories: number;
 }

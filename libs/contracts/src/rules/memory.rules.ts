@@ -21,6 +21,11 @@ export const DEFAULT_IMPORTANCE = 0.5;
 /** Importance colour thresholds of the screens (web-app.md section 9). */
 export const IMPORTANCE_HIGH_THRESHOLD = 0.8;
 export const IMPORTANCE_MEDIUM_THRESHOLD = 0.5;
+/**
+ * A memory of this importance is pinned: a plan's retention never deletes it (decision 102); only its expiry, its
+ * own deletion or the account's does.
+ */
+export const PINNED_IMPORTANCE = 1;
 
 /** The embedding size on the wire, unless the operator configures another (EMBEDDING_DIMENSION). */
 export const DEFAULT_EMBEDDING_DIMENSION = 1536;

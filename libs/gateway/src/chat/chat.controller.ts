@@ -33,6 +33,7 @@ import { GatewayController } from '../gateway-controller.decorator.js';
 import { apiKeyOfAnotherUser } from '../gateway.errors.js';
 import { toScope } from '../memories/memory.requests.js';
 import { EntityIdPipe } from './entity-id.pipe.js';
+import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { ChatBody, ConversationsQuery, WebSearchBody } from './chat.dto.js';
 import {
   toChatResponse,
@@ -182,13 +183,19 @@ export class ConversationsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Conversations, most recently active first.' })
+  @ApiOperation({
+    summary: 'Conversations, most recently active first.',
+    description:
+      "Without `end_user_id` the account's own conversations; with it only that end user's (those POST /api/chat " +
+      'started with it), narrowed by `agent_id` and `run_id` when given.',
+  })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
     @Query(new ContractValidationPipe(ConversationsQuery)) query: ConversationsQuery,
   ): Promise<ReturnType<typeof toConversationListResponse>> {
     return toConversationListResponse(
       await this.bus.request(ChatSubjects.listConversations, {
+        ...toScope(query),
         limit: query.limit ?? CONVERSATION_LIST_DEFAULT_LIMIT,
         offset: query.offset ?? 0,
       }),
@@ -197,21 +204,25 @@ export class ConversationsController {
 
   @Get(':conversationId')
   @ApiOperation({ summary: 'One conversation with its messages, oldest first.' })
-  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found' })
+  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async get(
     @Param('conversationId', EntityIdPipe) conversationId: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
   ): Promise<ReturnType<typeof toConversationResponse>> {
-    return toConversationResponse(await this.bus.request(ChatSubjects.getConversation, { conversationId }));
+    return toConversationResponse(
+      await this.bus.request(ChatSubjects.getConversation, { ...toScope(query), conversationId }),
+    );
   }
 
   @Delete(':conversationId')
   @ApiOperation({ summary: 'Deletes a conversation and its messages; the memories learnt from it stay.' })
-  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found' })
+  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async delete(
     @Param('conversationId', EntityIdPipe) conversationId: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
   ): Promise<ReturnType<typeof toConversationDeletionResponse>> {
     return toConversationDeletionResponse(
-      await this.bus.request(ChatSubjects.deleteConversation, { conversationId }),
+      await this.bus.request(ChatSubjects.deleteConversation, { ...toScope(query), conversationId }),
     );
   }
 }

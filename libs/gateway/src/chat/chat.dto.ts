@@ -28,6 +28,7 @@ import {
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
 } from '@membolt/contracts';
+import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { IsScopeId, QueryInteger } from '../memories/memory-rest.validators.js';
 
 /** One earlier message (gateway-and-accounts.md: role and content). */
@@ -105,7 +106,11 @@ export class WebSearchBody {
   numResults?: number;
 }
 
-export class ConversationsQuery {
+/**
+ * The conversations of one scope: without `end_user_id` the account's own, with it only that end user's
+ * (those `POST /api/chat` started with it), narrowed by `agent_id` and `run_id` when given.
+ */
+export class ConversationsQuery extends MemoryScopeQuery {
   @ApiPropertyOptional({
     default: CONVERSATION_LIST_DEFAULT_LIMIT,
     minimum: 1,

@@ -60,6 +60,9 @@ const summary = (c: ConversationSummaryView) => ({
   model: c.model,
   message_count: c.messageCount,
   memory_count: c.memoryCount,
+  end_user_id: c.endUserId,
+  agent_id: c.agentId,
+  run_id: c.runId,
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });

@@ -6,3 +6,4 @@ export { MemoryAddService } from './memory-add.service.js';
 export { MemoryBulkController } from './memory-bulk.controller.js';
 export { MemoryBatchService } from './memory-batch.service.js';
 export { MemoryLearningService } from './memory-learning.service.js';
+export { MemoryErasureService } from './memory-erasure.service.js';

@@ -34,7 +34,6 @@ import {
   ImportMemoriesQuery,
   ListMemoriesQuery,
   MemoryBatchResponse,
-  MemoryDeletionResponse,
   MemoryHistoryResponse,
   MemoryImportResponse,
   MemoryListResponse,
@@ -45,6 +44,7 @@ import {
   StoredMemoryResponse,
   NoQuery,
   UpdateMemoryBody,
+  MemoryDeletionResponse,
 } from './memory.dto.js';
 import {
   toCreateMemoryBatchRequest,
@@ -57,6 +57,8 @@ import { AddMessagesBody, LearnedMemoriesResponse, LearningJobResponse } from '.
 import { MemoryAddService } from './memory-add.service.js';
 import { toMem0Memory } from '../mem0/mem0.views.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
+import { DeleteMemoryQuery, MemoryErasureResponse, toMemoryErasureResponse } from './memory-erasure.dto.js';
+import { MemoryErasureService } from './memory-erasure.service.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
   toMemoryBatchResponse,
@@ -106,6 +108,7 @@ export class MemoriesController {
     private readonly bus: BusClient,
     private readonly transfer: MemoryTransferService,
     private readonly adds: MemoryAddService,
+    private readonly erasure: MemoryErasureService,
   ) {}
 
   @Post()
@@ -260,7 +263,8 @@ export class MemoriesController {
     summary:
       'Deletes every memory of one scope (end_user_id, agent_id and/or run_id; at least one); a receipt.',
     description:
-      'With end_user_id alone, the end user is erased (as DELETE /end_users/{endUserId}); with agent_id or ' +
+      "With end_user_id alone, every memory of the end user (DELETE /end_users/{endUserId} also erases the end user's " +
+      'conversations and uploads); with agent_id or ' +
       "run_id, the memories recorded for them (of that end user, or of the account's own without one).",
   })
   @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
@@ -477,16 +481,20 @@ export class MemoriesController {
   @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
   @ApiOperation({
     summary: 'Deletes a memory with its vector, keyword entry and derived items; answers a receipt.',
+    description:
+      'The receipt says what the memory was learnt from (`source`: a chat message, a file chunk, a file). With ' +
+      '`cascade=source` that chat message or chunk is deleted too (`source_deleted`).',
   })
   @ApiParam(MEMORY_ID)
-  @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiOkResponse({ type: MemoryErasureResponse, headers: METERED_RESPONSE_HEADERS })
+  @ApiBadRequestResponse(BAD_INPUT)
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-  ): Promise<MemoryDeletionResponse> {
-    const receipt = await this.bus.request(MemorySubjects.delete, { ...toScope(query), memoryId: id });
-    return toMemoryDeletionResponse(receipt);
+    @Query(new ContractValidationPipe(DeleteMemoryQuery)) query: DeleteMemoryQuery,
+  ): Promise<MemoryErasureResponse> {
+    const erasure = await this.erasure.deleteMemory(toScope(query), id, query.cascade === 'source');
+    return toMemoryErasureResponse(erasure, toMemoryDeletionResponse(erasure.receipt));
   }
 
   @Get(':id/history')

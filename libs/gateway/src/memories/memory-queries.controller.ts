@@ -18,7 +18,6 @@ import {
   EmbeddingResponse,
   EndUserListResponse,
   ListEndUsersQuery,
-  MemoryDeletionResponse,
   MemoryScopeQuery,
   MemoryStatsResponse,
   NoQuery,
@@ -27,6 +26,8 @@ import {
   TextBody,
 } from './memory.dto.js';
 import { EndUserIdPipe } from './memory-id.pipe.js';
+import { EndUserDeletionResponse } from './memory-erasure.dto.js';
+import { MemoryErasureService } from './memory-erasure.service.js';
 import { toScope, toSearchMemoriesRequest } from './memory.requests.js';
 import {
   toEmbeddingResponse,
@@ -51,7 +52,10 @@ const UNAVAILABLE = {
 @ApiServiceUnavailableResponse(UNAVAILABLE)
 @GatewayController('user/:userId')
 export class MemoryQueriesController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly erasure: MemoryErasureService,
+  ) {}
 
   @Get('search')
   @MeteredRoute(METERED_ENDPOINTS.memorySearch)
@@ -93,16 +97,18 @@ export class MemoryQueriesController {
 
   @Delete('end_users/:endUserId')
   @ApiOperation({
-    summary: 'Erases one end user: every memory of theirs and everything derived; answers a receipt.',
+    summary:
+      'Erases one end user: their memories and everything derived, their conversations, their uploads and files; ' +
+      'answers one receipt with the counts per kind.',
   })
   @ApiParam({ name: 'endUserId', description: 'The end user id your app chose.', example: 'customer-42' })
-  @ApiOkResponse({ type: MemoryDeletionResponse })
+  @ApiOkResponse({ type: EndUserDeletionResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteEndUser(
     @Param('endUserId', EndUserIdPipe) endUserId: string,
     @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
-  ): Promise<MemoryDeletionResponse> {
-    return toMemoryDeletionResponse(await this.bus.request(MemorySubjects.deleteEndUser, { endUserId }));
+  ): Promise<EndUserDeletionResponse> {
+    return toMemoryDeletionResponse(await this.erasure.deleteEndUser(endUserId));
   }
 }
 

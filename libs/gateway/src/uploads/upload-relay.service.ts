@@ -7,6 +7,7 @@ import {
   IngestionError,
   IngestionErrorCode,
   IngestionSubjects,
+  type MemoryScopeFields,
   UPLOAD_PART_BYTES,
   UploadMessages,
   type UploadView,
@@ -33,7 +34,7 @@ export class UploadRelay {
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
-  async upload(body: UploadBase64Body, async: boolean): Promise<UploadOutcome> {
+  async upload(body: UploadBase64Body, scope: MemoryScopeFields, async: boolean): Promise<UploadOutcome> {
     const maxBytes = this.settings.uploadMaxBytes;
     if (body.fileSize > maxBytes) throw tooLarge(maxBytes);
     const encoded = body.fileData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
@@ -53,6 +54,7 @@ export class UploadRelay {
     }
 
     const begun = await this.bus.request(IngestionSubjects.begin, {
+      ...scope,
       fileName: body.fileName,
       fileSize: bytes.length,
       ...(body.fileType ? { fileType: body.fileType } : {}),
@@ -63,7 +65,7 @@ export class UploadRelay {
         const data = bytes.subarray(offset, offset + UPLOAD_PART_BYTES).toString('base64');
         await this.bus.request(IngestionSubjects.part, { uploadId: begun.id, index, data });
       }
-      upload = await this.bus.request(IngestionSubjects.complete, { uploadId: begun.id });
+      upload = await this.bus.request(IngestionSubjects.complete, { ...scope, uploadId: begun.id });
     } catch (error) {
       // An upload cut off half-way leaves neither its parts nor a `receiving` row (best effort: the
       // abandoned-upload sweep removes what this could not).
@@ -77,7 +79,7 @@ export class UploadRelay {
       await new Promise((resolve) =>
         setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))),
       );
-      upload = await this.bus.request(IngestionSubjects.get, { uploadId: begun.id });
+      upload = await this.bus.request(IngestionSubjects.get, { ...scope, uploadId: begun.id });
     }
     if (upload.state === 'failed') {
       throw new IngestionError(

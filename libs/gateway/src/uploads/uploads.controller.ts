@@ -27,6 +27,8 @@ import { ContractValidationPipe } from '@membolt/platform';
 import type { Response } from 'express';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
+import { MemoryScopeQuery } from '../memories/memory.dto.js';
+import { toScope } from '../memories/memory.requests.js';
 import { UploadRelay } from './upload-relay.service.js';
 import {
   ListUploadsQuery,
@@ -45,7 +47,7 @@ const BAD_INPUT = {
 } as const;
 const NOT_FOUND = {
   type: ApiErrorResponse,
-  description: 'not_found: no upload of yours has this id.',
+  description: 'not_found: no upload of yours has this id in this scope (end_user_id, agent_id, run_id).',
 } as const;
 
 /** An upload id in the path: one longer than any issued id names no upload (404). */
@@ -71,6 +73,9 @@ export function toUploadStateResponse(u: UploadView): UploadStateResponse {
     summary: u.summary,
     memory_id: u.summaryMemoryId,
     error: u.error,
+    end_user_id: u.endUserId,
+    agent_id: u.agentId,
+    run_id: u.runId,
     created_at: u.createdAt,
     updated_at: u.updatedAt,
   };
@@ -94,7 +99,10 @@ export class UploadsController {
     description:
       'The type is decided by the content. The text is extracted (OCR for images), chunked, stored as memories ' +
       'and summarised; the answer waits for that (up to GATEWAY_UPLOAD_WAIT_MS) and carries the summary and the ' +
-      "summary memory's id. Longer, or with `async=true`, it is 202 with the upload id and a status URL.",
+      "summary memory's id. Longer, or with `async=true`, it is 202 with the upload id and a status URL. " +
+      'With `end_user_id` (and `agent_id`, `run_id`; body fields or query parameters) the memories and the facts ' +
+      "the file teaches belong to that end user, never to the account's own; the upload is then found only in " +
+      'that scope.',
   })
   @ApiBody({ type: UploadBase64Body })
   @ApiOkResponse({ type: UploadResponse })
@@ -117,7 +125,7 @@ export class UploadsController {
     @Query(new ContractValidationPipe(UploadBase64Query)) query: UploadBase64Query,
     @Res({ passthrough: true }) res: Response,
   ): Promise<UploadResponse | UploadAcceptedResponse> {
-    const outcome = await this.relay.upload(body, query.async === true);
+    const outcome = await this.relay.upload(body, toScope(query, body), query.async === true);
     const u = outcome.upload;
     if (outcome.kind === 'done') {
       res.status(200);
@@ -135,13 +143,19 @@ export class UploadsController {
   }
 
   @Get('uploads')
-  @ApiOperation({ summary: 'Your uploads, newest first (name, type, size, pages, chunks, state, date).' })
+  @ApiOperation({
+    summary: 'Your uploads, newest first (name, type, size, pages, chunks, state, date).',
+    description:
+      "Without `end_user_id` the account's own uploads; with it only that end user's (narrowed by `agent_id` and " +
+      '`run_id` when given).',
+  })
   @ApiOkResponse({ type: UploadListResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
     @Query(new ContractValidationPipe(ListUploadsQuery)) query: ListUploadsQuery,
   ): Promise<UploadListResponse> {
     const page = await this.bus.request(IngestionSubjects.list, {
+      ...toScope(query),
       limit: query.limit ?? UPLOAD_LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     });
@@ -161,8 +175,13 @@ export class UploadsController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: UploadStateResponse })
   @ApiNotFoundResponse(NOT_FOUND)
-  async get(@Param('id', UploadIdPipe) id: string): Promise<UploadStateResponse> {
-    return toUploadStateResponse(await this.bus.request(IngestionSubjects.get, { uploadId: id }));
+  async get(
+    @Param('id', UploadIdPipe) id: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<UploadStateResponse> {
+    return toUploadStateResponse(
+      await this.bus.request(IngestionSubjects.get, { ...toScope(query), uploadId: id }),
+    );
   }
 
   @Delete('uploads/:id')
@@ -173,8 +192,11 @@ export class UploadsController {
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: UploadDeletionResponse })
   @ApiNotFoundResponse(NOT_FOUND)
-  async delete(@Param('id', UploadIdPipe) id: string): Promise<UploadDeletionResponse> {
-    const receipt = await this.bus.request(IngestionSubjects.delete, { uploadId: id });
+  async delete(
+    @Param('id', UploadIdPipe) id: string,
+    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+  ): Promise<UploadDeletionResponse> {
+    const receipt = await this.bus.request(IngestionSubjects.delete, { ...toScope(query), uploadId: id });
     return {
       deleted: true,
       upload_id: receipt.uploadId,

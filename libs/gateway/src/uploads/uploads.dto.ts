@@ -8,10 +8,14 @@ import {
   UPLOAD_STATES,
   UploadMessages,
 } from '@membolt/contracts';
+import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { QueryBoolean, QueryInteger } from '../memories/memory-rest.validators.js';
 
-/** `POST /api/upload_base64` (gateway-and-accounts.md section 7). */
-export class UploadBase64Body {
+/**
+ * `POST /api/upload_base64` (gateway-and-accounts.md section 7). `end_user_id`, `agent_id`, `run_id` (body or
+ * query): the file's memories and the facts it teaches go into that scope, never the account's own.
+ */
+export class UploadBase64Body extends MemoryScopeQuery {
   @ApiProperty({ example: 'notes.pdf', maxLength: UPLOAD_FILE_NAME_MAX_LENGTH })
   @IsRequiredText(UploadMessages.fileNameRequired, UPLOAD_FILE_NAME_MAX_LENGTH)
   fileName!: string;
@@ -35,7 +39,7 @@ export class UploadBase64Body {
   fileData!: string;
 }
 
-export class UploadBase64Query {
+export class UploadBase64Query extends MemoryScopeQuery {
   @ApiPropertyOptional({
     description: 'Answer 202 at once with the upload id, without waiting for the processing.',
   })
@@ -44,7 +48,8 @@ export class UploadBase64Query {
   async?: boolean;
 }
 
-export class ListUploadsQuery {
+/** The uploads of one scope: without `end_user_id` the account's own, with it only that end user's. */
+export class ListUploadsQuery extends MemoryScopeQuery {
   @ApiPropertyOptional({ default: 20, maximum: UPLOAD_LIST_MAX_LIMIT })
   @IsOptional()
   @QueryInteger(1, UPLOAD_LIST_MAX_LIMIT)
@@ -107,6 +112,16 @@ export class UploadStateResponse {
   memory_id!: string | null;
   @ApiProperty({ nullable: true, type: String })
   error!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The end user it belongs to (null: the account's).",
+  })
+  end_user_id!: string | null;
+  @ApiProperty({ nullable: true, type: String })
+  agent_id!: string | null;
+  @ApiProperty({ nullable: true, type: String })
+  run_id!: string | null;
   @ApiProperty()
   created_at!: string;
   @ApiProperty()

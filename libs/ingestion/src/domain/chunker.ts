@@ -13,6 +13,11 @@ export interface Chunk {
   readonly page: number | null;
   /** The nearest heading above the chunk (Markdown or Word headings). */
   readonly section: string | null;
+  /**
+   * The chunk's text with its paragraphs apart (`text` joins them into one line): what facts are read from, so
+   * that a heading does not run into the sentence after it.
+   */
+  readonly paragraphs: string;
 }
 
 interface Block {
@@ -79,7 +84,10 @@ export function chunkText(
   const flush = (carry: boolean): void => {
     if (!current.length || !place) return;
     const text = current.join(' ').replace(/\s+\n/g, '\n').trim();
-    if (text) chunks.push({ index: chunks.length, text, page: place.page, section: place.section });
+    if (text) {
+      const paragraphs = current.join('\n\n').trim();
+      chunks.push({ index: chunks.length, text, page: place.page, section: place.section, paragraphs });
+    }
     const tail: string[] = [];
     if (carry && options.overlap > 0) {
       let length = 0;

@@ -71,6 +71,8 @@ describe('chunkText: by structure, with overlap', () => {
       [0, 1, 'Page one first paragraph. Page one second paragraph.'],
       [1, 2, 'Page two only paragraph.'],
     ]);
+    // Facts are read from the paragraphs kept apart: a heading never runs into the sentence after it.
+    expect(chunks[0]?.paragraphs).toBe('Page one first paragraph.\n\nPage one second paragraph.');
     const md = chunkText([{ text: '# Intro\n\nHello there.\n\n## Details\n\nMore text here.' }], true, {
       size: 1000,
       overlap: 0,

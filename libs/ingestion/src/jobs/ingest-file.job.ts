@@ -1,9 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { FACT_EXTRACTION_TEXT_MAX_LENGTH, type UploadState } from '@membolt/contracts';
+import {
+  FACT_EXTRACTION_TEXT_MAX_LENGTH,
+  type MemoryScopeFields,
+  memoryScopeOf,
+  type UploadState,
+} from '@membolt/contracts';
 import { type Job, JOB_QUEUE, type JobQueue, PermanentJobError } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { summaryLead } from '../domain/summary-memory.js';
-import { textPieces } from '../domain/text-pieces.js';
 import { runFileTask } from '../extraction/file-worker.js';
 import { checkImage } from '../extraction/image-size.js';
 import { FileLimitError, limitMessages } from '../extraction/limits.js';
@@ -35,8 +39,8 @@ export interface IngestFileResult {
   readonly abandoned?: true;
 }
 
-/** Pieces of a file's text read for facts about its owner (the first ones: a file's own words about them). */
-const FACT_PIECES_PER_FILE = 10;
+/** Characters of a file's text read for facts about its owner (the first ones: a file's own words about them). */
+const FACT_TEXT_PER_FILE = 10 * FACT_EXTRACTION_TEXT_MAX_LENGTH;
 const SUMMARY_IMPORTANCE = 0.7;
 const CHUNK_IMPORTANCE = 0.5;
 
@@ -81,10 +85,12 @@ export class IngestFileJob implements OnModuleInit {
         await this.store.uploads.update(uploadId, { state: 'failed', error: message }, this.now());
         await this.changes.changed(userId, uploadId, 'failed', 0);
         // A failed upload keeps no file and no memory; its row stays to say why it failed.
-        const made = await this.memories.existing(userId, uploadId).catch(() => null);
+        const row = await this.store.uploads.find(userId, uploadId).catch(() => null);
+        const scope = row ? memoryScopeOf(row) : {};
+        const made = await this.memories.existing(userId, scope, uploadId).catch(() => null);
         if (made) {
           const ids = [...made.chunks.values(), ...(made.summaryId ? [made.summaryId] : []), ...made.others];
-          if (ids.length) await this.memories.delete(userId, ids).catch(() => 0);
+          if (ids.length) await this.memories.delete(userId, scope, ids).catch(() => 0);
         }
         if (!this.settings.keepFiles) await this.files.delete(uploadId).catch(() => false);
         this.logger.warn(`Upload ${uploadId} of ${userId} failed: ${message}`);
@@ -101,6 +107,8 @@ export class IngestFileJob implements OnModuleInit {
     if (upload.state === 'done')
       return { summaryMemoryId: upload.summaryMemoryId, chunks: upload.chunks ?? 0 };
     if (!upload.kind) throw new PermanentJobError('The upload was never completed.');
+    // Every memory made from the file, and every fact it teaches, is in the upload's scope (decision 101).
+    const scope = memoryScopeOf(upload);
 
     await this.stage(job, upload, 'extracting', 5);
     if (!(await this.files.exists(uploadId)))
@@ -112,13 +120,14 @@ export class IngestFileJob implements OnModuleInit {
     await this.stage(job, upload, 'chunking', 25, { pages });
 
     await this.stage(job, upload, 'embedding', 30, { chunks: chunks.length });
-    const existing = await this.memories.existing(userId, uploadId);
+    const existing = await this.memories.existing(userId, scope, uploadId);
     const missing = chunks.filter((chunk) => !existing.chunks.has(chunk.index));
     let stored = chunks.length - missing.length;
     for (let i = 0; i < missing.length; i += this.settings.batchSize) {
       const batch = missing.slice(i, i + this.settings.batchSize);
       const ids = await this.memories.create(
         userId,
+        scope,
         batch.map((chunk) => ({
           text: chunk.text,
           importance: CHUNK_IMPORTANCE,
@@ -133,7 +142,7 @@ export class IngestFileJob implements OnModuleInit {
           },
         })),
       );
-      if (!(await this.stillThere(userId, uploadId, ids)))
+      if (!(await this.stillThere(userId, scope, uploadId, ids)))
         return { summaryMemoryId: null, chunks: 0, abandoned: true };
       await this.store.uploads.addMemories(
         uploadId,
@@ -151,7 +160,7 @@ export class IngestFileJob implements OnModuleInit {
     if (!summaryMemoryId) {
       const written = await this.summaries.summarize(userId, upload.fileName, fullText);
       summary = (written?.summary ?? processed.extractiveSummary).slice(0, this.settings.summaryMaxChars);
-      const [id] = await this.memories.create(userId, [
+      const [id] = await this.memories.create(userId, scope, [
         {
           text: `${summaryLead(upload.fileName)}${summary}`.slice(0, 20_000),
           importance: SUMMARY_IMPORTANCE,
@@ -167,7 +176,7 @@ export class IngestFileJob implements OnModuleInit {
         },
       ]);
       summaryMemoryId = id ?? null;
-      if (!summaryMemoryId || !(await this.stillThere(userId, uploadId, [summaryMemoryId])))
+      if (!summaryMemoryId || !(await this.stillThere(userId, scope, uploadId, [summaryMemoryId])))
         return { summaryMemoryId: null, chunks: 0, abandoned: true };
       await this.store.uploads.addMemories(uploadId, [
         { memoryId: summaryMemoryId, kind: 'summary', chunkIndex: null },
@@ -177,19 +186,32 @@ export class IngestFileJob implements OnModuleInit {
     // What the file says about its owner ("I moved to Oslo", "I am allergic to peanuts") goes through the
     // chat service's rules like an exchange: added, updated, or skipped as already known (so a re-run adds
     // nothing twice). The learned facts carry the upload's id: deleting the upload deletes them.
-    // Bounded like the rest of the file: at most the memories one file may make, from its first pieces.
+    // Bounded like the rest of the file: at most the memories one file may make, from its first text. Read chunk
+    // by chunk, so that each fact records the chunk it was read in (its source, erased with `cascade=source`);
+    // a sentence the chunk overlap repeats is learnt once (the repeat is skipped as known).
     const facts = { added: 0, updated: 0, skipped: 0 };
     const factBudget = this.settings.limits.memoriesPerFile - chunks.length - 1;
-    const pieces = textPieces(fullText, FACT_EXTRACTION_TEXT_MAX_LENGTH).slice(0, FACT_PIECES_PER_FILE);
-    for (const text of pieces) {
-      if (facts.added >= factBudget) break;
-      const learned = await this.facts.learn(userId, { text, uploadId, fileName: upload.fileName });
+    let factChars = 0;
+    for (const chunk of chunks) {
+      if (facts.added >= factBudget || factChars >= FACT_TEXT_PER_FILE) break;
+      factChars += chunk.text.length;
+      const learned = await this.facts.learn(userId, {
+        text: chunk.paragraphs.slice(0, FACT_EXTRACTION_TEXT_MAX_LENGTH),
+        uploadId,
+        fileName: upload.fileName,
+        chunkIndex: chunk.index,
+        scope,
+      });
       facts.added += learned.added;
       facts.updated += learned.updated;
       facts.skipped += learned.skipped;
     }
     if (!(await this.store.uploads.find(userId, uploadId))) {
-      await this.memories.delete(userId, (await this.memories.existing(userId, uploadId)).others);
+      await this.memories.delete(
+        userId,
+        scope,
+        (await this.memories.existing(userId, scope, uploadId)).others,
+      );
       return { summaryMemoryId: null, chunks: 0, abandoned: true };
     }
 
@@ -261,11 +283,12 @@ export class IngestFileJob implements OnModuleInit {
   /** The upload still exists; if it was deleted meanwhile, the memories just made are removed again. */
   private async stillThere(
     userId: string,
+    scope: MemoryScopeFields,
     uploadId: string,
     justCreated: readonly string[],
   ): Promise<boolean> {
     if (await this.store.uploads.find(userId, uploadId)) return true;
-    await this.memories.delete(userId, justCreated);
+    await this.memories.delete(userId, scope, justCreated);
     return false;
   }
 

@@ -1,8 +1,12 @@
-/** A piece of an uploaded file's text to learn from, with the upload it came from. */
+import type { MemoryScopeFields } from '@membolt/contracts';
+
+/** A piece of an uploaded file's text to learn from (one chunk), with the upload it came from and its scope. */
 export interface FileTextPiece {
   readonly text: string;
   readonly uploadId: string;
   readonly fileName: string;
+  readonly chunkIndex: number;
+  readonly scope: MemoryScopeFields;
 }
 
 export interface FileFactsOutcome {

@@ -1,3 +1,5 @@
+import type { MemoryScopeFields } from '@membolt/contracts';
+
 /** A memory to create from a file: a chunk or the file's summary. */
 export interface FileMemoryInput {
   readonly text: string;
@@ -16,14 +18,17 @@ export interface ExistingFileMemories {
   readonly others: readonly string[];
 }
 
-/** The memory service, as the ingestion job uses it (over the bus; acting as the upload's owner). */
+/**
+ * The memory service, as the ingestion job uses it (over the bus; acting as the upload's owner, in the upload's
+ * memory scope: the account's own, or one of its end users).
+ */
 export interface FileMemories {
   /** Memories already made from this upload (a job run again stores only what is missing). */
-  existing(userId: string, uploadId: string): Promise<ExistingFileMemories>;
+  existing(userId: string, scope: MemoryScopeFields, uploadId: string): Promise<ExistingFileMemories>;
   /** Creates the memories in one batch (all or none); answers their ids in order. */
-  create(userId: string, memories: readonly FileMemoryInput[]): Promise<string[]>;
+  create(userId: string, scope: MemoryScopeFields, memories: readonly FileMemoryInput[]): Promise<string[]>;
   /** Deletes memories (each with its concepts); answers how many were there. */
-  delete(userId: string, memoryIds: readonly string[]): Promise<number>;
+  delete(userId: string, scope: MemoryScopeFields, memoryIds: readonly string[]): Promise<number>;
 }
 
 export const FILE_MEMORIES = Symbol('FILE_MEMORIES');

@@ -1,7 +1,10 @@
-import type { UploadFileKind, UploadState } from '@membolt/contracts';
+import type { RecordScope, UploadFileKind, UploadState } from '@membolt/contracts';
 
-/** One upload as stored. Times are ISO 8601. */
-export interface UploadRecord {
+/**
+ * One upload as stored. Times are ISO 8601. Its scope (end user, agent, run) is the scope of every memory made
+ * from it (decision 101).
+ */
+export interface UploadRecord extends RecordScope {
   readonly id: string;
   readonly userId: string;
   readonly fileName: string;
@@ -26,6 +29,13 @@ export type UploadChanges = Partial<
   >
 >;
 
+/** Which uploads a list shows: one end user's (null: the account's own), narrowed to an agent and run. */
+export interface UploadScopeFilter {
+  readonly endUserId: string | null;
+  readonly agentId?: string;
+  readonly runId?: string;
+}
+
 /** A memory made from an upload: a chunk (with its index) or the summary. */
 export interface UploadMemory {
   readonly memoryId: string;
@@ -37,7 +47,13 @@ export interface UploadsRepository {
   insert(record: UploadRecord): Promise<void>;
   /** The user's upload, or null (another user's upload is null too). */
   find(userId: string, id: string): Promise<UploadRecord | null>;
-  list(userId: string, limit: number, offset: number): Promise<{ uploads: UploadRecord[]; total: number }>;
+  /** Newest first, within one scope: the end user given (null: the account's own), the agent and run if given. */
+  list(
+    userId: string,
+    scope: UploadScopeFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ uploads: UploadRecord[]; total: number }>;
   update(id: string, changes: UploadChanges, updatedAt: string): Promise<void>;
   /** Removes the upload and its memory links; false when it was not there. */
   delete(userId: string, id: string): Promise<boolean>;
@@ -45,6 +61,8 @@ export interface UploadsRepository {
   abandoned(before: string, limit: number): Promise<Array<{ id: string; userId: string }>>;
   /** Every upload id of the user (account deletion). */
   idsOf(userId: string): Promise<string[]>;
+  /** Every upload of one end user of the user (erasing the end user). */
+  ofEndUser(userId: string, endUserId: string): Promise<UploadRecord[]>;
   /** Remembers memories made from the upload (idempotent by memory id). */
   addMemories(uploadId: string, memories: readonly UploadMemory[]): Promise<void>;
   memoriesOf(uploadId: string): Promise<UploadMemory[]>;

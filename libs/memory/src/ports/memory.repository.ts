@@ -117,8 +117,9 @@ export interface MemoryRepository {
   deleteAllOfUser(userId: string): Promise<MemoryRemoval>;
 
   /**
-   * Retention: removes up to `limit` of the user's memories (end users included) created before `cutoff`,
-   * oldest first, with everything derived from them (the same cascade as a delete).
+   * Retention: removes up to `limit` of the user's memories (end users included) created before `cutoff`, the
+   * least important first (then the oldest), never a pinned one (importance PINNED_IMPORTANCE), with everything
+   * derived from them (the same cascade as a delete).
    */
   deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval>;
 
@@ -131,11 +132,11 @@ export interface MemoryRepository {
   /** Retention's sweep: up to `limit` users holding a memory expired at `now`, after `afterUserId`. */
   ownersWithExpired(now: Date, afterUserId: string, limit: number): Promise<string[]>;
 
-  /** Retention: how many of the user's memories (end users included) were created before `cutoff`. */
+  /** Retention: how many of the user's memories (end users included, pinned ones not) were created before `cutoff`. */
   countCreatedBefore(userId: string, cutoff: Date): Promise<number>;
 
   /**
-   * Retention's sweep: up to `limit` users holding a memory created before `cutoff`, after `afterUserId`
+   * Retention's sweep: up to `limit` users holding a memory (not pinned) created before `cutoff`, after `afterUserId`
    * (user id order). Works across tenants by design: it only names owners, each purge then acts as one.
    */
   ownersWithMemoriesBefore(cutoff: Date, afterUserId: string, limit: number): Promise<string[]>;

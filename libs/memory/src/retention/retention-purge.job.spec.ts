@@ -100,6 +100,20 @@ describe('retention purge (embedded store, test clock)', () => {
     expect(announced).toHaveLength(1);
   });
 
+  it('removes the least important first and keeps a pinned memory (importance 1) however old', async () => {
+    const record = (text: string, importance: number, age: number) =>
+      makeMemoryRecord(FREE, DIM, { text, importance, createdAt: daysAgo(age) });
+    const pinned = record('pinned', 1, 400);
+    const trivial = record('trivial', 0.2, 10);
+    const vital = record('vital', 0.9, 30);
+    await store.memories.insertMany(FREE, [pinned, vital, trivial]);
+    expect(await purge.wouldRemove('user-free', 7)).toBe(2);
+    expect(await purge.purge('user-free')).toEqual({ retentionDays: 7, deleted: 2 });
+    expect(announced).toEqual([{ userId: 'user-free', ids: [trivial.memory.id, vital.memory.id] }]);
+    expect(await textsOf(FREE)).toEqual(['pinned']);
+    expect(await purge.purge('user-free')).toEqual({ retentionDays: 7, deleted: 0 });
+  });
+
   it('keeps 30 days on Basic and everything on Pro; another account is never touched', async () => {
     await seed(BASIC, 45, 20);
     await seed(PRO, 400, 45);

@@ -26,8 +26,8 @@ export interface RetentionPurgeResult {
  * and replicas) names the accounts holding memories older than the shortest retention any plan may have
  * (`minDays`, 7 by default: younger memories are never looked at), and queues one durable purge
  * per account and hour. A purge asks billing for the account's plan retention and removes the memories
- * created before it, oldest first, with the same cascade as a delete (vectors, keywords, concepts, history),
- * announcing them as deleted. Unlimited plans keep everything; billing unreachable fails the attempt (retried
+ * created before it, the least important first (then the oldest), never a pinned one (importance 1, decision
+ * 102), with the same cascade as a delete (vectors, keywords, concepts, history), announcing them as deleted. Unlimited plans keep everything; billing unreachable fails the attempt (retried
  * later), never a guess. Idempotent: a purge run twice finds nothing more to remove.
  */
 @Injectable()

@@ -462,6 +462,38 @@ export function describeMemoryStoreContract(
       expect(await store.memories.countCreatedBefore('user-b', day(10))).toBe(1);
     });
 
+    it('retention: removes the least important first and never a pinned memory (importance 1)', async () => {
+      const trivial = makeMemoryRecord(A, DIM, { text: 'trivial', importance: 0.1, createdAt: day(5) });
+      const useful = makeMemoryRecord(A_END, DIM, { text: 'useful', importance: 0.6, createdAt: day(1) });
+      const vital = makeMemoryRecord(A, DIM, { text: 'vital', importance: 0.95, createdAt: day(2) });
+      const pinned = makeMemoryRecord(A, DIM, { text: 'pinned', importance: 1, createdAt: day(1) });
+      const pinnedOfEndUser = makeMemoryRecord(A_END, DIM, {
+        text: 'pinned too',
+        importance: 1,
+        createdAt: day(1),
+      });
+      await store.memories.insertMany(A, [trivial, vital, pinned]);
+      await store.memories.insertMany(A_END, [useful, pinnedOfEndUser]);
+
+      expect(await store.memories.countCreatedBefore('user-a', day(10))).toBe(3);
+      const order: string[] = [];
+      for (;;) {
+        const removal = await store.memories.deleteCreatedBefore('user-a', day(10), 1);
+        if (removal.memoryIds.length === 0) break;
+        order.push(...removal.memoryIds);
+      }
+      expect(order).toEqual([trivial.memory.id, useful.memory.id, vital.memory.id]);
+      expect(await store.memories.countCreatedBefore('user-a', day(10))).toBe(0);
+      expect((await store.memories.findByIds(A, [pinned.memory.id])).map((m) => m.text)).toEqual(['pinned']);
+      expect((await store.memories.findByIds(A_END, [pinnedOfEndUser.memory.id])).map((m) => m.text)).toEqual(
+        ['pinned too'],
+      );
+      // Only pinned memories left: the sweep has nothing to queue for this account.
+      expect(await store.memories.ownersWithMemoriesBefore(day(10), '', 10)).toEqual([]);
+      // Account deletion still removes them.
+      expect((await store.memories.deleteAllOfUser('user-a')).removed.memories).toBe(2);
+    });
+
     it('answers large scopes through the ANN index with the same results as the exact scan', async () => {
       await store.close();
       store = await makeStore({ dimension: DIM, annMinVectors: 40 });

@@ -57,13 +57,14 @@ export class BusMemoryAccess implements MemoryAccess {
 
   async conversationCounts(
     userId: string,
+    scope: MemoryScopeFields,
     conversationIds: readonly string[],
   ): Promise<Readonly<Record<string, number>>> {
     if (conversationIds.length === 0) return {};
     return (
       await this.bus.request(
         MemorySubjects.conversationCounts,
-        { conversationIds: [...conversationIds] },
+        { ...scope, conversationIds: [...conversationIds] },
         { userId },
       )
     ).counts;

@@ -48,4 +48,16 @@ export const CHAT_MIGRATIONS: readonly Migration[] = [
           WHERE share_token IS NOT NULL;
       `),
   },
+  {
+    version: 3,
+    name: 'the memory scope of a conversation; messages removed one by one',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE conversations ADD COLUMN end_user_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE conversations ADD COLUMN agent_id TEXT;
+        ALTER TABLE conversations ADD COLUMN run_id TEXT;
+        ALTER TABLE conversations ADD COLUMN removed_messages INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX conversations_by_scope ON conversations (user_id, end_user_id, updated_at DESC, id);
+      `),
+  },
 ];

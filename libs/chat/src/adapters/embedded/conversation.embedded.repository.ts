@@ -9,6 +9,7 @@ import {
 import type {
   ConversationPage,
   ConversationRepository,
+  ConversationScopeFilter,
   ExchangeToStore,
 } from '../../ports/conversation.repository.js';
 
@@ -22,6 +23,10 @@ interface ConversationRow {
   memory_ids: string;
   share_token: string | null;
   shared_at: string | null;
+  end_user_id: string;
+  agent_id: string | null;
+  run_id: string | null;
+  removed_messages: number;
   created_at: string;
   updated_at: string;
 }
@@ -41,6 +46,17 @@ interface MessageRow {
   output_tokens: number;
 }
 
+interface ScopeParams {
+  user_id: string;
+  end_user_id: string;
+  agent_id: string | null;
+  run_id: string | null;
+}
+
+/** One end user's conversations (none: the account's own); `IS NULL OR =` serves an agent and run given or not. */
+const IN_SCOPE = `user_id = @user_id AND end_user_id = @end_user_id AND (@agent_id IS NULL OR agent_id = @agent_id)
+  AND (@run_id IS NULL OR run_id = @run_id)`;
+
 function prepareStatements(db: EmbeddedDatabase) {
   return {
     find: db.prepare<[string, string], ConversationRow>(
@@ -48,8 +64,10 @@ function prepareStatements(db: EmbeddedDatabase) {
     ),
     insertConversation: preparedOnce(
       db,
-      `INSERT INTO conversations (id, user_id, title, model, preview, message_count, memory_ids, created_at, updated_at)
-     VALUES (@id, @user_id, @title, @model, @preview, 0, '[]', @created_at, @created_at)`,
+      `INSERT INTO conversations (id, user_id, title, model, preview, message_count, memory_ids, end_user_id,
+       agent_id, run_id, created_at, updated_at)
+     VALUES (@id, @user_id, @title, @model, @preview, 0, '[]', @end_user_id, @agent_id, @run_id, @created_at,
+       @created_at)`,
     ),
     updateConversation: preparedOnce(
       db,
@@ -63,10 +81,23 @@ function prepareStatements(db: EmbeddedDatabase) {
      VALUES (@id, @conversation_id, @user_id, @seq, @role, @content, @created_at, @model, @responder,
        @memories, @mode, @input_tokens, @output_tokens)`,
     ),
-    list: db.prepare<[string, bigint, bigint], ConversationRow>(
-      'SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
+    list: db.prepare<[ScopeParams & { limit: bigint; offset: bigint }], ConversationRow>(
+      `SELECT * FROM conversations WHERE ${IN_SCOPE} ORDER BY updated_at DESC, id DESC LIMIT @limit OFFSET @offset`,
     ),
-    count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE user_id = ?'),
+    count: db.prepare<[ScopeParams], { n: number }>(
+      `SELECT COUNT(*) AS n FROM conversations WHERE ${IN_SCOPE}`,
+    ),
+    deleteMessage: preparedOnce(
+      db,
+      'DELETE FROM messages WHERE user_id = ? AND conversation_id = ? AND id = ?',
+    ),
+    countRemovedMessage: preparedOnce(
+      db,
+      'UPDATE conversations SET removed_messages = removed_messages + 1 WHERE user_id = ? AND id = ?',
+    ),
+    endUserConversations: db.prepare<[string, string], { id: string }>(
+      'SELECT id FROM conversations WHERE user_id = ? AND end_user_id = ?',
+    ),
     messages: db.prepare<[string, string], MessageRow>(
       'SELECT * FROM messages WHERE user_id = ? AND conversation_id = ? ORDER BY seq',
     ),
@@ -106,6 +137,9 @@ export class ConversationEmbeddedRepository implements ConversationRepository {
           title: exchange.newConversation.title,
           model: exchange.model,
           preview: '',
+          end_user_id: exchange.newConversation.scope.endUserId ?? '',
+          agent_id: exchange.newConversation.scope.agentId,
+          run_id: exchange.newConversation.scope.runId,
           created_at: exchange.newConversation.createdAt.toISOString(),
         });
       }
@@ -150,10 +184,24 @@ export class ConversationEmbeddedRepository implements ConversationRepository {
     return row ? toConversation(row) : null;
   }
 
-  async list(userId: string, limit: number, offset: number): Promise<ConversationPage> {
+  async list(
+    userId: string,
+    scope: ConversationScopeFilter,
+    limit: number,
+    offset: number,
+  ): Promise<ConversationPage> {
+    const where: ScopeParams = {
+      user_id: userId,
+      end_user_id: scope.endUserId ?? '',
+      agent_id: scope.agentId ?? null,
+      run_id: scope.runId ?? null,
+    };
+    const [pageLimit, pageOffset] = sqlitePage(limit, offset);
     return {
-      conversations: this.statements.list.all(userId, ...sqlitePage(limit, offset)).map(toConversation),
-      totalCount: this.statements.count.get(userId)?.n ?? 0,
+      conversations: this.statements.list
+        .all({ ...where, limit: pageLimit, offset: pageOffset })
+        .map(toConversation),
+      totalCount: this.statements.count.get(where)?.n ?? 0,
     };
   }
 
@@ -208,6 +256,30 @@ export class ConversationEmbeddedRepository implements ConversationRepository {
     })();
   }
 
+  async deleteMessage(userId: string, conversationId: string, messageId: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      if (this.statements.deleteMessage.run(userId, conversationId, messageId).changes === 0) return false;
+      // The sequence goes on from message_count: the removed message is counted apart.
+      this.statements.countRemovedMessage.run(userId, conversationId);
+      return true;
+    })();
+  }
+
+  async deleteAllOfEndUser(
+    userId: string,
+    endUserId: string,
+  ): Promise<{ conversations: number; messages: number }> {
+    return this.db.transaction(() => {
+      let messages = 0;
+      const ids = this.statements.endUserConversations.all(userId, endUserId);
+      for (const { id } of ids) {
+        messages += this.statements.deleteMessages.run(userId, id).changes;
+        this.statements.deleteConversation.run(userId, id);
+      }
+      return { conversations: ids.length, messages };
+    })();
+  }
+
   async deleteAllOfUser(userId: string): Promise<{ conversations: number; messages: number }> {
     return this.db.transaction(() => {
       const messages = this.statements.deleteUserMessages.run(userId).changes;
@@ -224,12 +296,15 @@ function toConversation(row: ConversationRow): Conversation {
     title: row.title,
     model: row.model,
     preview: row.preview,
-    messageCount: row.message_count,
+    messageCount: row.message_count - row.removed_messages,
     memoriesUsed: (JSON.parse(row.memory_ids) as string[]).length,
     share:
       row.share_token !== null && row.shared_at !== null
         ? { token: row.share_token, since: new Date(row.shared_at) }
         : null,
+    endUserId: row.end_user_id || null,
+    agentId: row.agent_id,
+    runId: row.run_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

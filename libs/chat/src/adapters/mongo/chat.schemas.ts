@@ -11,6 +11,12 @@ export interface ConversationDocument {
   memoryIds: string[];
   shareToken?: string | null;
   sharedAt?: Date | null;
+  /** Absent on conversations stored before scopes: the account's own. */
+  endUserId?: string | null;
+  agentId?: string | null;
+  runId?: string | null;
+  /** Messages removed one by one (messageCount stays the sequence counter). */
+  removedMessages?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -50,12 +56,17 @@ export const conversationSchema = new Schema<ConversationDocument>(
     memoryIds: { type: [String], default: [] },
     shareToken: { type: String, default: null },
     sharedAt: { type: Date, default: null },
+    endUserId: { type: String, default: null },
+    agentId: { type: String, default: null },
+    runId: { type: String, default: null },
+    removedMessages: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   { collection: 'conversations', versionKey: false },
 );
 conversationSchema.index({ userId: 1, updatedAt: -1, _id: -1 });
+conversationSchema.index({ userId: 1, endUserId: 1, updatedAt: -1, _id: -1 });
 conversationSchema.index(
   { shareToken: 1 },
   { unique: true, partialFilterExpression: { shareToken: { $type: 'string' } } },

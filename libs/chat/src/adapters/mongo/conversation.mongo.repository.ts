@@ -4,6 +4,7 @@ import { type ChatMessage, type Conversation, previewOf } from '../../domain/con
 import type {
   ConversationPage,
   ConversationRepository,
+  ConversationScopeFilter,
   ExchangeToStore,
 } from '../../ports/conversation.repository.js';
 import type { ConversationDocument, MessageDocument } from './chat.schemas.js';
@@ -28,6 +29,9 @@ export class ConversationMongoRepository implements ConversationRepository {
         preview: '',
         messageCount: 0,
         memoryIds: [],
+        endUserId: exchange.newConversation.scope.endUserId,
+        agentId: exchange.newConversation.scope.agentId,
+        runId: exchange.newConversation.scope.runId,
         createdAt: exchange.newConversation.createdAt,
         updatedAt: exchange.newConversation.createdAt,
       });
@@ -80,16 +84,28 @@ export class ConversationMongoRepository implements ConversationRepository {
     return doc ? toConversation(doc) : null;
   }
 
-  async list(userId: string, limit: number, offset: number): Promise<ConversationPage> {
+  async list(
+    userId: string,
+    scope: ConversationScopeFilter,
+    limit: number,
+    offset: number,
+  ): Promise<ConversationPage> {
+    // `endUserId: null` also matches the conversations stored before scopes (no field).
+    const filter = {
+      userId,
+      endUserId: scope.endUserId,
+      ...(scope.agentId !== undefined ? { agentId: scope.agentId } : {}),
+      ...(scope.runId !== undefined ? { runId: scope.runId } : {}),
+    };
     const [docs, totalCount] = await Promise.all([
       this.conversations
-        .find({ userId })
+        .find(filter)
         .sort({ updatedAt: -1, _id: -1 })
         .skip(offset)
         .limit(limit)
         .lean<ConversationDocument[]>()
         .exec(),
-      this.conversations.countDocuments({ userId }).exec(),
+      this.conversations.countDocuments(filter).exec(),
     ]);
     return { conversations: docs.map(toConversation), totalCount };
   }
@@ -144,6 +160,31 @@ export class ConversationMongoRepository implements ConversationRepository {
     return (await this.messageModel.deleteMany({ userId, conversationId }).exec()).deletedCount;
   }
 
+  async deleteMessage(userId: string, conversationId: string, messageId: string): Promise<boolean> {
+    const removed = await this.messageModel.deleteOne({ _id: messageId, userId, conversationId }).exec();
+    if (removed.deletedCount === 0) return false;
+    // messageCount stays the sequence counter (it reserves the next messages' numbers).
+    await this.conversations
+      .updateOne({ _id: conversationId, userId }, { $inc: { removedMessages: 1 } })
+      .exec();
+    return true;
+  }
+
+  async deleteAllOfEndUser(
+    userId: string,
+    endUserId: string,
+  ): Promise<{ conversations: number; messages: number }> {
+    const ids = (
+      await this.conversations.find({ userId, endUserId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec()
+    ).map((doc) => doc._id);
+    if (ids.length === 0) return { conversations: 0, messages: 0 };
+    const messages = (await this.messageModel.deleteMany({ userId, conversationId: { $in: ids } }).exec())
+      .deletedCount;
+    const conversations = (await this.conversations.deleteMany({ userId, _id: { $in: ids } }).exec())
+      .deletedCount;
+    return { conversations, messages };
+  }
+
   async deleteAllOfUser(userId: string): Promise<{ conversations: number; messages: number }> {
     const messages = (await this.messageModel.deleteMany({ userId }).exec()).deletedCount;
     const conversations = (await this.conversations.deleteMany({ userId }).exec()).deletedCount;
@@ -158,9 +199,12 @@ function toConversation(doc: ConversationDocument): Conversation {
     title: doc.title,
     model: doc.model,
     preview: doc.preview,
-    messageCount: doc.messageCount,
+    messageCount: doc.messageCount - (doc.removedMessages ?? 0),
     memoriesUsed: doc.memoryIds.length,
     share: doc.shareToken && doc.sharedAt ? { token: doc.shareToken, since: doc.sharedAt } : null,
+    endUserId: doc.endUserId ?? null,
+    agentId: doc.agentId ?? null,
+    runId: doc.runId ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

@@ -14,7 +14,13 @@ export class BusFileFacts implements FileFacts {
   async learn(userId: string, piece: FileTextPiece): Promise<FileFactsOutcome> {
     const { added, updated, skipped, closed } = await this.bus.request(
       ChatSubjects.learnFactsFromFile,
-      { text: piece.text, uploadId: piece.uploadId, fileName: piece.fileName },
+      {
+        ...piece.scope,
+        text: piece.text,
+        uploadId: piece.uploadId,
+        fileName: piece.fileName,
+        chunkIndex: piece.chunkIndex,
+      },
       { userId, timeoutMs: LEARN_TIMEOUT_MS },
     );
     return { added, updated, skipped, closed };

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
-import { CommonErrorCode, MEMORY_LIST_MAX_LIMIT, MemboltError, MemorySubjects } from '@membolt/contracts';
+import {
+  CommonErrorCode,
+  MEMORY_LIST_MAX_LIMIT,
+  MemboltError,
+  type MemoryScopeFields,
+  MemorySubjects,
+} from '@membolt/contracts';
 import { summaryOfMemoryText } from '../../domain/summary-memory.js';
 import type { ExistingFileMemories, FileMemories, FileMemoryInput } from '../../ports/file-memories.js';
 
@@ -12,7 +18,7 @@ const BATCH_TIMEOUT_MS = 60_000;
 export class BusFileMemories implements FileMemories {
   constructor(private readonly bus: BusClient) {}
 
-  async existing(userId: string, uploadId: string): Promise<ExistingFileMemories> {
+  async existing(userId: string, scope: MemoryScopeFields, uploadId: string): Promise<ExistingFileMemories> {
     const chunks = new Map<number, string>();
     let summaryId: string | null = null;
     let summaryText: string | null = null;
@@ -20,7 +26,14 @@ export class BusFileMemories implements FileMemories {
     for (let offset = 0; ; offset += MEMORY_LIST_MAX_LIMIT) {
       const page = await this.bus.request(
         MemorySubjects.list,
-        { limit: MEMORY_LIST_MAX_LIMIT, offset, sort: 'oldest', source: 'file', metadata: { uploadId } },
+        {
+          ...scope,
+          limit: MEMORY_LIST_MAX_LIMIT,
+          offset,
+          sort: 'oldest',
+          source: 'file',
+          metadata: { uploadId },
+        },
         { userId },
       );
       for (const memory of page.memories) {
@@ -37,10 +50,15 @@ export class BusFileMemories implements FileMemories {
     return { chunks, summaryId, summaryText, others };
   }
 
-  async create(userId: string, memories: readonly FileMemoryInput[]): Promise<string[]> {
+  async create(
+    userId: string,
+    scope: MemoryScopeFields,
+    memories: readonly FileMemoryInput[],
+  ): Promise<string[]> {
     const batch = await this.bus.request(
       MemorySubjects.createBatch,
       {
+        ...scope,
         memories: memories.map((m) => ({
           text: m.text,
           importance: m.importance,
@@ -53,11 +71,11 @@ export class BusFileMemories implements FileMemories {
     return batch.memories.map((m) => m.id);
   }
 
-  async delete(userId: string, memoryIds: readonly string[]): Promise<number> {
+  async delete(userId: string, scope: MemoryScopeFields, memoryIds: readonly string[]): Promise<number> {
     let deleted = 0;
     for (const memoryId of memoryIds) {
       try {
-        await this.bus.request(MemorySubjects.delete, { memoryId }, { userId });
+        await this.bus.request(MemorySubjects.delete, { ...scope, memoryId }, { userId });
         deleted++;
       } catch (error) {
         // Already gone (deleted by hand, or by a previous attempt): nothing left to remove.

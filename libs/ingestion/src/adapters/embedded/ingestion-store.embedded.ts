@@ -5,6 +5,7 @@ import type {
   UploadChanges,
   UploadMemory,
   UploadRecord,
+  UploadScopeFilter,
   UploadsRepository,
 } from '../../ports/ingestion-store.js';
 import { INGESTION_MIGRATIONS } from './ingestion.migrations.js';
@@ -23,6 +24,9 @@ interface UploadRow {
   summary: string | null;
   summary_memory_id: string | null;
   error: string | null;
+  end_user_id: string;
+  agent_id: string | null;
+  run_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -53,6 +57,9 @@ function toRecord(row: UploadRow): UploadRecord {
     summary: row.summary,
     summaryMemoryId: row.summary_memory_id,
     error: row.error,
+    endUserId: row.end_user_id || null,
+    agentId: row.agent_id,
+    runId: row.run_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -65,7 +72,8 @@ class EmbeddedUploads implements UploadsRepository {
     this.db
       .prepare(
         `INSERT INTO uploads (id, user_id, file_name, file_type, kind, size, state, percent, pages, chunks, summary,
-           summary_memory_id, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           summary_memory_id, error, end_user_id, agent_id, run_id, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         r.id,
@@ -81,6 +89,9 @@ class EmbeddedUploads implements UploadsRepository {
         r.summary,
         r.summaryMemoryId,
         r.error,
+        r.endUserId ?? '',
+        r.agentId,
+        r.runId,
         r.createdAt,
         r.updatedAt,
       );
@@ -94,15 +105,28 @@ class EmbeddedUploads implements UploadsRepository {
 
   async list(
     userId: string,
+    scope: UploadScopeFilter,
     limit: number,
     offset: number,
   ): Promise<{ uploads: UploadRecord[]; total: number }> {
+    const where = [
+      'user_id = ?',
+      'end_user_id = ?',
+      ...(scope.agentId !== undefined ? ['agent_id = ?'] : []),
+      ...(scope.runId !== undefined ? ['run_id = ?'] : []),
+    ].join(' AND ');
+    const params = [
+      userId,
+      scope.endUserId ?? '',
+      ...(scope.agentId !== undefined ? [scope.agentId] : []),
+      ...(scope.runId !== undefined ? [scope.runId] : []),
+    ];
     const rows = this.db
-      .prepare('SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?')
-      .all(userId, ...sqlitePage(limit, offset)) as UploadRow[];
+      .prepare(`SELECT * FROM uploads WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
+      .all(...params, ...sqlitePage(limit, offset)) as UploadRow[];
     const { total } = this.db
-      .prepare('SELECT COUNT(*) AS total FROM uploads WHERE user_id = ?')
-      .get(userId) as {
+      .prepare(`SELECT COUNT(*) AS total FROM uploads WHERE ${where}`)
+      .get(...params) as {
       total: number;
     };
     return { uploads: rows.map(toRecord), total };
@@ -133,6 +157,13 @@ class EmbeddedUploads implements UploadsRepository {
     return (
       this.db.prepare('SELECT id FROM uploads WHERE user_id = ?').all(userId) as Array<{ id: string }>
     ).map((r) => r.id);
+  }
+
+  async ofEndUser(userId: string, endUserId: string): Promise<UploadRecord[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM uploads WHERE user_id = ? AND end_user_id = ?')
+      .all(userId, endUserId) as UploadRow[];
+    return rows.map(toRecord);
   }
 
   async addMemories(uploadId: string, memories: readonly UploadMemory[]): Promise<void> {

@@ -37,4 +37,16 @@ export const INGESTION_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'the memory scope of an upload (end user, agent, run)',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE uploads ADD COLUMN end_user_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE uploads ADD COLUMN agent_id TEXT;
+        ALTER TABLE uploads ADD COLUMN run_id TEXT;
+        CREATE INDEX uploads_by_scope ON uploads (user_id, end_user_id, created_at DESC);
+      `);
+    },
+  },
 ];

@@ -5,6 +5,7 @@ import type {
   UploadChanges,
   UploadMemory,
   UploadRecord,
+  UploadScopeFilter,
   UploadsRepository,
 } from '../../ports/ingestion-store.js';
 
@@ -12,7 +13,14 @@ type UploadDocument = Omit<UploadRecord, 'id'> & { _id: string; memories?: Uploa
 
 function toRecord(doc: UploadDocument): UploadRecord {
   const { _id, memories: _memories, ...rest } = doc;
-  return { id: _id, ...rest };
+  // Uploads stored before scopes have none: the account's own.
+  return {
+    id: _id,
+    ...rest,
+    endUserId: rest.endUserId ?? null,
+    agentId: rest.agentId ?? null,
+    runId: rest.runId ?? null,
+  };
 }
 
 /** Uploads as one document each, the memories made from it inside (one atomic write per change). */
@@ -31,17 +39,25 @@ class MongoUploads implements UploadsRepository {
 
   async list(
     userId: string,
+    scope: UploadScopeFilter,
     limit: number,
     offset: number,
   ): Promise<{ uploads: UploadRecord[]; total: number }> {
+    // `endUserId: null` also matches the uploads stored before scopes (no field).
+    const filter: mongo.Filter<UploadDocument> = {
+      userId,
+      endUserId: scope.endUserId,
+      ...(scope.agentId !== undefined ? { agentId: scope.agentId } : {}),
+      ...(scope.runId !== undefined ? { runId: scope.runId } : {}),
+    };
     const [docs, total] = await Promise.all([
       this.uploads
-        .find({ userId }, { projection: { memories: 0 } })
+        .find(filter, { projection: { memories: 0 } })
         .sort({ createdAt: -1, _id: 1 })
         .skip(offset)
         .limit(limit)
         .toArray(),
-      this.uploads.countDocuments({ userId }),
+      this.uploads.countDocuments(filter),
     ]);
     return { uploads: docs.map(toRecord), total };
   }
@@ -68,6 +84,11 @@ class MongoUploads implements UploadsRepository {
     return docs.map((d) => d._id);
   }
 
+  async ofEndUser(userId: string, endUserId: string): Promise<UploadRecord[]> {
+    const docs = await this.uploads.find({ userId, endUserId }, { projection: { memories: 0 } }).toArray();
+    return docs.map(toRecord);
+  }
+
   async addMemories(uploadId: string, memories: readonly UploadMemory[]): Promise<void> {
     if (!memories.length) return;
     const known = new Set((await this.memoriesOf(uploadId)).map((m) => m.memoryId));
@@ -88,6 +109,7 @@ export async function openIngestionMongoStore(url: string, dbName?: string): Pro
   if (!connection.db) throw new Error('MongoDB connection has no database');
   const uploads = connection.db.collection<UploadDocument>('uploads');
   await uploads.createIndex({ userId: 1, createdAt: -1 });
+  await uploads.createIndex({ userId: 1, endUserId: 1, createdAt: -1 });
   return {
     uploads: new MongoUploads(uploads),
     close: () => connection.close(),

@@ -14,6 +14,7 @@ import type {
   PendingConcepts,
   RankableWithId,
 } from '../../domain/memory.js';
+import { PINNED_IMPORTANCE } from '@membolt/contracts';
 import { OPEN_ONLY } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -438,7 +439,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   async deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval> {
     const rows = this.db
       .prepare<[string, number, number], MemoryRow>(
-        'SELECT * FROM memories WHERE user_id = ? AND created_at < ? ORDER BY created_at, seq LIMIT ?',
+        `SELECT * FROM memories WHERE user_id = ? AND created_at < ? AND importance < ${PINNED_IMPORTANCE}
+         ORDER BY importance, created_at, seq LIMIT ?`,
       )
       .all(userId, cutoff.getTime(), limit);
     return this.removeRows(rows, false);
@@ -468,7 +470,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return (
       this.db
         .prepare<[string, number], { n: number }>(
-          'SELECT count(*) AS n FROM memories WHERE user_id = ? AND created_at < ?',
+          `SELECT count(*) AS n FROM memories WHERE user_id = ? AND created_at < ?
+           AND importance < ${PINNED_IMPORTANCE}`,
         )
         .get(userId, cutoff.getTime())?.n ?? 0
     );
@@ -477,7 +480,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   async ownersWithMemoriesBefore(cutoff: Date, afterUserId: string, limit: number): Promise<string[]> {
     return this.db
       .prepare<[string, number, number], { user_id: string }>(
-        `SELECT DISTINCT user_id FROM memories WHERE user_id > ? AND created_at < ? ORDER BY user_id LIMIT ?`,
+        `SELECT DISTINCT user_id FROM memories WHERE user_id > ? AND created_at < ?
+         AND importance < ${PINNED_IMPORTANCE} ORDER BY user_id LIMIT ?`,
       )
       .all(afterUserId, cutoff.getTime(), limit)
       .map((row) => row.user_id);

@@ -16,6 +16,7 @@ import type {
   PendingConcepts,
   RankableWithId,
 } from '../../domain/memory.js';
+import { PINNED_IMPORTANCE } from '@membolt/contracts';
 import { OPEN_ONLY } from '../../domain/memory.js';
 import {
   DuplicateOriginError,
@@ -394,10 +395,14 @@ export class MemoryMongoRepository implements MemoryRepository {
   }
 
   async deleteCreatedBefore(userId: string, cutoff: Date, limit: number): Promise<MemoryRemoval> {
-    // The oldest `limit` ids first, then the same tombstone-and-remove as every delete.
+    // The least important (then oldest) `limit` ids first, never a pinned one, then the same
+    // tombstone-and-remove as every delete.
     const ids = await this.memories
-      .find({ userId, state: 'live', createdAt: { $lt: cutoff } }, { _id: 1 })
-      .sort({ createdAt: 1, _id: 1 })
+      .find(
+        { userId, state: 'live', createdAt: { $lt: cutoff }, importance: { $lt: PINNED_IMPORTANCE } },
+        { _id: 1 },
+      )
+      .sort({ importance: 1, createdAt: 1, _id: 1 })
       .limit(limit)
       .lean<Array<{ _id: string }>>()
       .exec();
@@ -437,13 +442,27 @@ export class MemoryMongoRepository implements MemoryRepository {
   }
 
   async countCreatedBefore(userId: string, cutoff: Date): Promise<number> {
-    return this.memories.countDocuments({ userId, state: 'live', createdAt: { $lt: cutoff } }).exec();
+    return this.memories
+      .countDocuments({
+        userId,
+        state: 'live',
+        createdAt: { $lt: cutoff },
+        importance: { $lt: PINNED_IMPORTANCE },
+      })
+      .exec();
   }
 
   async ownersWithMemoriesBefore(cutoff: Date, afterUserId: string, limit: number): Promise<string[]> {
     const rows = await this.memories
       .aggregate<{ _id: string }>([
-        { $match: { state: 'live', createdAt: { $lt: cutoff }, userId: { $gt: afterUserId } } },
+        {
+          $match: {
+            state: 'live',
+            createdAt: { $lt: cutoff },
+            importance: { $lt: PINNED_IMPORTANCE },
+            userId: { $gt: afterUserId },
+          },
+        },
         { $group: { _id: '$userId' } },
         { $sort: { _id: 1 } },
         { $limit: limit },

@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { MemoryDeletionResponse, MemoryScopeQuery } from './memory.dto.js';
+import type { EndUserErasure, MemoryErasure, MemorySource } from './memory-erasure.service.js';
+
+export const MEMORY_DELETE_CASCADES = ['source'] as const;
+
+/** `DELETE …/memories/{id}`: the scope, and whether the memory's source goes too. */
+export class DeleteMemoryQuery extends MemoryScopeQuery {
+  @ApiPropertyOptional({
+    enum: MEMORY_DELETE_CASCADES,
+    description:
+      '`source`: also delete what the memory was learnt from: the chat message, or the chunk of the uploaded ' +
+      'file (its chunk memory).',
+  })
+  @IsOptional()
+  @IsIn(MEMORY_DELETE_CASCADES, { message: 'cascade must be one of: source' })
+  cascade?: (typeof MEMORY_DELETE_CASCADES)[number];
+}
+
+export class MemorySourceResponse {
+  @ApiProperty({
+    enum: ['message', 'chunk', 'file'],
+    description: 'A chat message, a chunk of an uploaded file, or the file as a whole (its summary).',
+  })
+  kind!: string;
+
+  @ApiPropertyOptional({ example: 'conv_0b7d…' })
+  conversation_id?: string;
+
+  @ApiPropertyOptional({ example: 'msg_4c1e…' })
+  message_id?: string;
+
+  @ApiPropertyOptional({ example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' })
+  upload_id?: string;
+
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'cv.pdf' })
+  file_name?: string | null;
+
+  @ApiPropertyOptional({ example: 3 })
+  chunk_index?: number;
+}
+
+export class SourceDeletionResponse {
+  @ApiProperty({ description: 'False when the source was already gone, or the memory was the chunk itself.' })
+  deleted!: boolean;
+
+  @ApiProperty({ nullable: true, type: String, description: 'The chunk memory deleted with it, if any.' })
+  memory_id!: string | null;
+}
+
+export class MemoryErasureResponse extends MemoryDeletionResponse {
+  @ApiProperty({
+    type: MemorySourceResponse,
+    nullable: true,
+    description: 'What the memory was learnt from; null for a memory written directly.',
+  })
+  source!: MemorySourceResponse | null;
+
+  @ApiPropertyOptional({
+    type: SourceDeletionResponse,
+    description: 'With cascade=source: what happened to the source.',
+  })
+  source_deleted?: SourceDeletionResponse;
+}
+
+export class EndUserDeletionResponse extends MemoryDeletionResponse {
+  @ApiProperty({
+    description:
+      'What was removed, by kind, in every service: memories (and vectors, keyword_entries, versions, ' +
+      'concept_links, concepts, relations), uploads, files, conversations, messages.',
+    example: {
+      memories: 14,
+      vectors: 12,
+      keyword_entries: 12,
+      versions: 3,
+      concept_links: 20,
+      concepts: 6,
+      relations: 2,
+      uploads: 1,
+      files: 0,
+      conversations: 2,
+      messages: 4,
+    },
+  })
+  declare removed: Record<string, number>;
+}
+
+function toSourceResponse(source: MemorySource): MemorySourceResponse {
+  switch (source.kind) {
+    case 'message':
+      return { kind: 'message', conversation_id: source.conversationId, message_id: source.messageId };
+    case 'chunk':
+      return {
+        kind: 'chunk',
+        upload_id: source.uploadId,
+        file_name: source.fileName,
+        chunk_index: source.chunkIndex,
+      };
+    case 'file':
+      return { kind: 'file', upload_id: source.uploadId, file_name: source.fileName };
+  }
+}
+
+export function toMemoryErasureResponse(
+  erasure: MemoryErasure,
+  deletion: MemoryDeletionResponse,
+): MemoryErasureResponse {
+  return {
+    ...deletion,
+    source: erasure.source ? toSourceResponse(erasure.source) : null,
+    ...(erasure.sourceDeleted
+      ? {
+          source_deleted: {
+            deleted: erasure.sourceDeleted.deleted,
+            memory_id: erasure.sourceDeleted.memoryId,
+          },
+        }
+      : {}),
+  };
+}
+
+export type { EndUserErasure };
