@@ -87,6 +87,16 @@ const cases: readonly Case[] = [
     never: ['meat-free'],
   },
   {
+    question: 'How old is my kid?',
+    memories: [
+      found('I listen to old Grateful Dead bootlegs in the workshop.', { id: 'old' }),
+      found('My son Leo turned seven in May.', { id: 'leo' }),
+    ],
+    used: ['leo'],
+    says: ['Your son Leo turned seven in May.'],
+    never: ['Grateful Dead'],
+  },
+  {
     question: 'What is my job?',
     memories: [
       found('User works as a pharmacist.', { id: 'job', ...slot('occupation') }),

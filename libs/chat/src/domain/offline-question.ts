@@ -163,7 +163,8 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     'own same she should so some such than that the their them then there these they this those through to ' +
     'too under until up very was we were what when where which while who whom why will with would you your ' +
     'also get got like tell know remember recall think say said told anything something thing things ' +
-    'please currently today tonight tomorrow yesterday lately these days still ever used use'
+    'please currently today tonight tomorrow yesterday lately these days still ever used use day days week ' +
+    'weeks month months year years time times each every much many kind sort lot'
   ).split(' '),
 );
 
@@ -221,8 +222,8 @@ const ABOUT_ME = /\b(?:about me|about myself|know of me|who am i)\b/i;
 const ASKS =
   /^(?:what|where|who|whom|whose|when|why|how|which|do|does|did|is|are|am|was|were|can|could|should|shall|would|will|have|has|tell|remind|list|show|give|recommend|suggest|help|any)\b/i;
 
-/** Phrases whose words would match the wrong memories: "a living" is a job, not a home. */
-const TOPIC_PHRASES = /\bfor a living\b/gi;
+/** Phrases whose words would match the wrong memories: "a living" is a job, not a home; "how old" an age. */
+const TOPIC_PHRASES = /\b(?:for a living|how old)\b/gi;
 
 function periodOf(question: string, now: Date): AskedPeriod | null {
   const year = /\b(19\d\d|20\d\d)\b/.exec(question);

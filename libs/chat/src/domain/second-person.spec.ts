@@ -20,7 +20,12 @@ describe('a memory said back to the user', () => {
     ['My favourite tea is sencha', 'Your favourite tea is sencha.'],
     ['We live in Bordeaux', 'You live in Bordeaux.'],
     ['Our cat Pepper is nineteen', 'Your cat Pepper is nineteen.'],
-    ['Ana calls User every Sunday.', null],
+    ['Ana calls User every Sunday.', 'Ana calls you every Sunday.'],
+    [
+      'Most of my work comes from contractors in Stowe.',
+      'Most of your work comes from contractors in Stowe.',
+    ],
+    ['Chidi still eats meat, so I cook two versions', 'Chidi still eats meat, so you cook two versions.'],
     ['Meeting with Bob on Friday', null],
     ['The user interface is slow', null],
   ])('%s', (text, expected) => {

@@ -90,8 +90,14 @@ const sentence = (text: string) => {
  * about someone else told without "my").
  */
 export function inSecondPerson(text: string): string | null {
-  const subject = userSubject(text.trim().replace(/\s+/g, ' '));
-  if (!subject) return null;
+  const spaced = text.trim().replace(/\s+/g, ' ');
+  const subject = userSubject(spaced);
+  if (!subject) {
+    // Said by the user about something else, naming them inside: "Most of my work comes from contractors".
+    if (!/\b(?:I|I['’]m|my|me|mine|myself)\b|\bUser\b/.test(spaced)) return null;
+    const swapped = swapPersons(spaced);
+    return sentence(`${swapped.charAt(0).toUpperCase()}${swapped.slice(1)}`);
+  }
   const lead = subject.lead === 'You are' ? "You're" : subject.lead.replace(/^You are\b/, "You're");
   return sentence(`${lead}${swapPersons(subject.rest)}`);
 }
