@@ -16,7 +16,8 @@ interface Topic {
   readonly answers: RegExp;
 }
 
-const words = (list: string) => new RegExp(`\\b(?:${list.trim().split(/\s+/).join('|')})\\b`, 'i');
+/** Any of the words, or its plural ("niece" finds "nieces"). */
+const words = (list: string) => new RegExp(`\\b(?:${list.trim().split(/\s+/).join('|')})(?:s|es)?\\b`, 'i');
 
 const JOBS =
   'job jobs work works working worked career profession occupation employed employer employee hired office ' +
@@ -24,7 +25,8 @@ const JOBS =
   'pharmacist paramedic lawyer accountant architect chef cook baker plumber electrician carpenter mechanic ' +
   'scientist researcher analyst consultant writer journalist editor artist musician photographer driver ' +
   'pilot firefighter police officer soldier farmer dentist vet veterinarian therapist psychologist ' +
-  'surgeon student intern freelancer freelance retired unemployed salesperson cashier waiter waitress barista';
+  'surgeon student intern freelancer freelance retired unemployed salesperson cashier waiter waitress barista ' +
+  'shift shifts roster rota duty lawyer solicitor barrister clerk business carpenter builder contractor';
 const FOODS =
   'vegetarian vegan pescatarian gluten coeliac celiac lactose dairy meat fish halal kosher keto diet allergic ' +
   'allergy allergies eat eats eating food foods cook cooks cooking dish dishes cuisine recipe recipes meal meals';
@@ -35,8 +37,11 @@ const FAMILY =
   'family kid kids child children daughter daughters son sons wife husband partner spouse married sister ' +
   'sisters brother brothers sibling siblings mother mom mum father dad parents parent baby babies girlfriend ' +
   'boyfriend fiance fiancee grandchild grandchildren grandson granddaughter grandmother grandfather niece ' +
-  'nephew aunt uncle cousin';
-const PETS = 'pet pets dog dogs cat cats puppy kitten hamster rabbit parrot horse tortoise guinea';
+  'nephew aunt uncle cousin grandkid grandkids wedding engaged fiance fiancé';
+const PETS =
+  'pet pets dog dogs cat cats puppy kitten hamster rabbit parrot horse tortoise guinea bird budgie cockatiel ' +
+  'canary parakeet collie labrador retriever spaniel terrier greyhound poodle beagle husky dachshund pug ' +
+  'bulldog shepherd tabby siamese';
 const VEHICLES =
   'car cars drive drives driving vehicle vehicles motorbike motorcycle scooter van truck subaru toyota honda ' +
   'civic tesla bmw ford volkswagen vw audi mercedes volvo kia nissan mazda peugeot renault fiat skoda hyundai';
@@ -44,7 +49,12 @@ const HOBBIES =
   'hobby hobbies hike hikes hiking climb climbing run running jog jogging cycle cycling bike biking swim ' +
   'swimming surf surfing ski skiing snowboarding camping garden gardening paint painting draw drawing read ' +
   'reading yoga football soccer tennis basketball chess guitar piano violin drums sing singing photography ' +
-  'fishing kayaking sailing dance dancing knit knitting bake baking gym pottery golf rugby cricket bouldering';
+  'fishing kayaking sailing dance dancing knit knitting bake baking gym pottery golf rugby cricket bouldering ' +
+  'boulder paddle paddleboarding rowing netball hockey volleyball badminton squash triathlon marathon race ' +
+  'boxing karate judo fencing choir band';
+const MUSIC =
+  'music song singer band album albums vinyl record records concert gig choir guitar piano violin cello ' +
+  'drums saxophone trumpet flute jazz rock pop hip-hop folk classical opera listen listens listening';
 const HOME =
   'live lives living lived home house flat apartment city town village country neighbourhood neighborhood ' +
   'moved move reside resides based';
@@ -53,12 +63,13 @@ const STUDIES =
   'phd masters bachelor diploma';
 const HEALTH =
   'health healthy allergy allergies allergic asthma diabetes diabetic medication medicine condition ' +
-  'illness injury surgery pregnant migraine migraines doctor';
+  'illness injury surgery pregnant migraine migraines doctor inhaler arthritis back knee joint pain ' +
+  'deficiency deficient iron vitamin anaemia anemia anaemic hay fever eczema';
 
 const TOPICS: readonly Topic[] = [
   {
     name: 'work',
-    asks: /\b(?:jobs?|work(?:s|ing)?|occupation|profession|career|employer|employed|company|office|colleagues?|boss|salary|for a living)\b/i,
+    asks: /\b(?:jobs?|work(?:s|ing)?|occupation|profession|career|employer|employed|company|office|colleagues?|boss|for a living|trade|business|on duty|shifts?)\b/i,
     slots: ['occupation'],
     answers: words(JOBS),
   },
@@ -88,13 +99,13 @@ const TOPICS: readonly Topic[] = [
   },
   {
     name: 'health',
-    asks: /\b(?:health|healthy|medical|medication|medicine|doctor|condition|sick|illness|ill|allerg(?:y|ies|ic)|diagnos\w*)\b/i,
+    asks: /\b(?:health|healthy|medical|medication|medicine|doctor|condition|sick|illness|ill|allerg(?:y|ies|ic)|diagnos\w*|breathing|problems?|injur(?:y|ies)|pain|lacking|deficien\w*)\b/i,
     slots: ['health', 'allergy'],
     answers: words(HEALTH),
   },
   {
     name: 'pets',
-    asks: /\b(?:pets?|dogs?|cats?|animals?|pupp(?:y|ies)|kittens?)\b/i,
+    asks: /\b(?:pets?|dogs?|cats?|animals?|pupp(?:y|ies)|kittens?|birds?|breeds?)\b/i,
     slots: ['pet'],
     answers: words(PETS),
   },
@@ -106,13 +117,13 @@ const TOPICS: readonly Topic[] = [
   },
   {
     name: 'vehicle',
-    asks: /\b(?:cars?|drive|driving|vehicles?|motorbike|motorcycle|ride)\b/i,
+    asks: /\b(?:cars?|drive|driving|vehicles?|motorbike|motorcycle|ride|trucks?|vans?|commute|commuting)\b/i,
     slots: ['vehicle'],
     answers: words(VEHICLES),
   },
   {
     name: 'hobbies',
-    asks: /\b(?:hobby|hobbies|free time|spare time|weekends?|for fun|sports?|outdoors?|activit(?:y|ies)|exercise|pastimes?|interests?|relax)\b/i,
+    asks: /\b(?:hobby|hobbies|free time|spare time|weekends?|for fun|sports?|outdoors?|activit(?:y|ies)|exercise|pastimes?|interests?|relax|compete|race|endurance|on the water)\b/i,
     slots: ['hobby'],
     answers: words(HOBBIES),
   },
@@ -136,9 +147,47 @@ const TOPICS: readonly Topic[] = [
   },
   {
     name: 'plans',
-    asks: /\b(?:plans?|planning|future|going to|upcoming|next (?:week|month|year)|trip|holiday|vacation)\b/i,
+    asks: /\b(?:plans?|planning|future|going to|upcoming|next (?:week|month|year)|trips?|holidays?|vacations?|travel\w*)\b/i,
     slots: ['plan'],
-    answers: /\b(?:plan|plans|planning|going to|will|trip|holiday|vacation|moving)\b/i,
+    answers: /\b(?:plan|plans|planning|going to|will|trip|holiday|vacation|moving|flying|travel\w*|next)\b/i,
+  },
+  {
+    name: 'music',
+    asks: /\b(?:music|songs?|singers?|bands?|albums?|instruments?|concerts?|gigs?|listen(?:ing)?)\b/i,
+    slots: [],
+    answers: words(MUSIC),
+  },
+  {
+    name: 'reading',
+    asks: /\b(?:books?|read(?:ing)?|writers?|authors?|novels?|poet(?:ry|s)?)\b/i,
+    slots: [],
+    answers: /\b(?:books?|novels?|read(?:s|ing)?|authors?|writers?|poetry|poems?)\b/i,
+  },
+  {
+    name: 'films',
+    asks: /\b(?:films?|movies?|cinema|series|tv|shows?|watch(?:ing)?)\b/i,
+    slots: [],
+    answers: /\b(?:films?|movies?|cinema|series|tv|shows?|watch(?:ed|ing)?)\b/i,
+  },
+  {
+    name: 'money',
+    asks: /\b(?:money|income|salary|earn(?:s|ing)?|sav(?:e|ed|ing|ings)|debt|loan|stipend|pay|paid|afford|budget|mortgage|rent|cost)\b/i,
+    slots: [],
+    answers:
+      /[£$€]|\b(?:euros?|dollars?|pounds|salary|stipend|loans?|savings?|saving|debt|mortgage|rent|earn\w*|paid|bonus|income)\b/i,
+  },
+  {
+    name: 'dislikes',
+    asks: /\b(?:dislikes?|hate|can['’]?t stand|annoy\w*|bother\w*|least|irritat\w*)\b/i,
+    slots: [],
+    answers: /\b(?:dislikes?|hates?|can['’]?t stand|annoy\w*|bores?|detests?|drives me|least)\b/i,
+  },
+  {
+    name: 'possessions',
+    asks: /\b(?:heirloom|jewell?ery|possessions?|gift|treasure|value most|means the most|rescue|keepsake)\b/i,
+    slots: [],
+    answers:
+      /\b(?:heirloom|ring|necklace|watch|bracelet|earrings|possession|gift|grab in a fire|left (?:me|you)|grandmother['’]s|grandfather['’]s)\b/i,
   },
   {
     name: 'age',
