@@ -77,5 +77,13 @@ describe('POST /api/chat, offline: the answer is composed from the memories that
     const used = answer.memories_retrieved.filter((memory) => memory.used).map((memory) => memory.text);
     expect(used[0]).toBe('User lives in Berlin.');
     expect(answer.memories_used).toBe(used.length);
+
+    // A question about the past reads the closed fact too (search leaves it out unless asked), in the past.
+    const before = ok<ChatJson>(await chat(bob, 'Where did I use to live?'));
+    expect(before.text).toContain('You lived in Paris.');
+    expect(before.text).not.toContain('You live in Paris');
+    expect(before.memories_retrieved.find((memory) => memory.text === 'User lives in Paris.')?.used).toBe(
+      true,
+    );
   });
 });
