@@ -375,10 +375,11 @@ describe('web app: chat', () => {
     }, PHISHING_MEMORY);
     expect(stored).toBe(200);
 
-    // No language model yet: the offline assistant quotes the memory, its link as text.
+    // No language model yet: the offline assistant says the memory back and lists it, its link as text both times.
     await send(page, 'What is my bank login page?');
     const offline = lastMessage(page);
-    await offline.getByText('phish.example', { exact: false }).waitFor();
+    await offline.getByText('Your bank login page is', { exact: false }).waitFor();
+    await expect(offline.getByText('phish.example', { exact: false }).count()).resolves.toBe(2);
     await expect(offline.locator('a[href*="phish.example"]').count()).resolves.toBe(0);
 
     await page.goto(`${web.product.url}/settings`);

@@ -18,7 +18,8 @@ import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
 import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from '../domain/chat-turn.js';
 import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
 import { costMicroUsd } from '../domain/model-catalogue.js';
-import { offlineAnswer, piecesOf } from '../domain/offline-assistant.js';
+import { composeOfflineAnswer, piecesOf } from '../domain/offline-assistant.js';
+import { readQuestion } from '../domain/offline-question.js';
 import { buildPrompt, type PromptMemory, type PromptTurn } from '../domain/prompt.js';
 import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
 import { FACT_EXTRACTION_QUEUE, type FactExtractionQueue } from '../ports/fact-extraction-queue.js';
@@ -30,10 +31,6 @@ import { ModelCatalogueService } from './model-catalogue.service.js';
 const HISTORY_MESSAGES = 40;
 /** Earlier user messages added to the memory search as context. */
 const CONTEXT_TURNS = 2;
-/** Memories the offline assistant lists. */
-const OFFLINE_MEMORIES = 5;
-/** Semantic similarity above which a memory bears on the message without sharing a word with it. */
-const OFFLINE_SEMANTIC_MIN = 0.35;
 
 /**
  * One exchange: retrieve the memories that bear on the message (hybrid search, the recent turns as
@@ -85,10 +82,11 @@ export class ChatTurnService {
     const conversationTitle = existing?.title ?? conversationTitleFrom(request.message);
 
     const scope = scopeOf(request);
-    const [access, results] = await Promise.all([
+    const [access, found] = await Promise.all([
       this.catalogue.access(userId),
       this.retrieve(userId, scope, request.message, history),
     ]);
+    let results = found;
     const reach = access.get(model.provider);
     // A Search Mode turn asks the model to summarise the results: the offline assistant cannot, and its
     // answer must not stand in for the results. Refused before anything is stored; the screen shows the
@@ -127,9 +125,13 @@ export class ChatTurnService {
         signal,
       );
     } else {
-      const bearing = results.filter(bearsOnMessage).slice(0, OFFLINE_MEMORIES);
-      usedIds = new Set(bearing.map((result) => result.memory.id));
-      answerPieces = offlineStream(offlineAnswer(memories.filter((memory) => usedIds.has(memory.id))));
+      // Search leaves closed facts out unless the question names a time; "where did I use to live?" names
+      // none, so the offline answer looks again with them.
+      if (readQuestion(request.message, now).past)
+        results = await this.retrieve(userId, scope, request.message, history, true);
+      const answer = composeOfflineAnswer(request.message, results, now);
+      usedIds = new Set(answer.usedIds);
+      answerPieces = offlineStream(answer.text);
     }
     const responder = reach ? model.provider : 'offline';
     const retrieved: RetrievedMemory[] = results.map((result) => ({
@@ -251,6 +253,7 @@ export class ChatTurnService {
     scope: MemoryScopeFields | null,
     message: string,
     history: readonly PromptTurn[],
+    includeClosed = false,
   ): Promise<readonly MemorySearchResultView[]> {
     const context = history
       .filter((turn) => turn.role === 'user')
@@ -258,7 +261,12 @@ export class ChatTurnService {
       .map((turn) => turn.content);
     const query = [message, ...context].join('\n').slice(0, MEMORY_QUERY_MAX_LENGTH);
     try {
-      return await this.memory.search(userId, { ...scope, query, limit: CHAT_MEMORIES_RETRIEVED });
+      return await this.memory.search(userId, {
+        ...scope,
+        query,
+        limit: CHAT_MEMORIES_RETRIEVED,
+        ...(includeClosed ? { includeClosed } : {}),
+      });
     } catch (error) {
       this.logger.warn(
         `Memory search failed; answering without memories: ${error instanceof Error ? error.message : String(error)}`,
@@ -292,15 +300,6 @@ function scopeOf(request: SendChatTurnRequest): MemoryScopeFields | null {
     ...(request.runId !== undefined ? { runId: request.runId } : {}),
   };
   return Object.keys(scope).length > 0 ? scope : null;
-}
-
-/** Offline, a memory bears on the message when they share words or a concept, or mean nearly the same. */
-function bearsOnMessage(result: MemorySearchResultView): boolean {
-  return (
-    result.scores.keyword !== null ||
-    result.scores.conceptMatch ||
-    (result.scores.semantic ?? 0) >= OFFLINE_SEMANTIC_MIN
-  );
 }
 
 async function* offlineStream(text: string): AsyncGenerator<{ type: 'text'; text: string }> {

@@ -71,12 +71,12 @@ export class ChatController {
   @ApiOperation({
     summary: 'One exchange with the memory-enabled assistant.',
     description:
-      'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
+      'Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured, which says back in plain sentences the memories that bear on the question and lists them), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).',
   })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({
     description:
-      'text, memories_used, memories_retrieved, conversation_id, usage (the cost headers come with the JSON answer)',
+      'text, memories_used (the memories the answer used: in the prompt, or offline in the answer), memories_retrieved (each `used` or not), conversation_id, usage (the cost headers come with the JSON answer)',
     headers: METERED_RESPONSE_HEADERS,
   })
   @ApiBadRequestResponse(BAD_INPUT)
