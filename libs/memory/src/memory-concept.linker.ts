@@ -5,15 +5,28 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MemoryScope } from './domain/memory.js';
+import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
-import { extractConcepts } from './retrieval/concepts.js';
+import { type ExtractedConcept, extractConcepts } from './retrieval/concepts.js';
+import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const CHUNK = 100;
+/** Memories whose concepts are written in one transaction, with a turn of the event loop between. */
+const WRITE_SLICE = 25;
+
+/** Extraction where it is asked for (tests, tools); the service's module runs it in its worker thread. */
+export const inProcessConceptExtraction: ConceptExtraction = {
+  extract: async (texts) => texts.map((text) => extractConcepts(text)),
+};
 
 /**
  * Extracts and links the concepts of memories stored without them (batch create and import), off the
- * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write.
+ * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write,
+ * so it runs in the memory worker thread and only the writes (in slices, yielding between them) run on the
+ * event loop. A text whose extraction breaks the worker's memory cap or deadline is linked with no concepts
+ * (and logged), so it is never tried again in a loop.
  * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
  * every read of concept data (stats, graph, a concept's memories) first settles its scope, so those never
  * miss a memory's concepts. Search does not wait: its concept channel may miss memories still pending.
@@ -25,7 +38,10 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   private again = false;
   private stopped = false;
 
-  constructor(@Inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(CONCEPT_EXTRACTION) private readonly extraction: ConceptExtraction = inProcessConceptExtraction,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.schedule();
@@ -87,9 +103,31 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
     scope: MemoryScope,
     pending: ReadonlyArray<{ id: string; text: string }>,
   ): Promise<void> {
-    await this.store.memories.linkConcepts(
-      scope,
-      pending.map((item) => ({ id: item.id, concepts: extractConcepts(item.text) })),
-    );
+    const concepts = await this.extract(pending.map((item) => item.text));
+    for (let start = 0; start < pending.length; start += WRITE_SLICE) {
+      if (start > 0) await nextTurn();
+      await this.store.memories.linkConcepts(
+        scope,
+        pending
+          .slice(start, start + WRITE_SLICE)
+          .map((item, index) => ({ id: item.id, concepts: concepts[start + index] ?? [] })),
+      );
+    }
+  }
+
+  /** A batch over a limit is tried text by text, so one hostile text costs only its own concepts. */
+  private async extract(texts: readonly string[]): Promise<ExtractedConcept[][]> {
+    try {
+      return await this.extraction.extract(texts);
+    } catch (error) {
+      if (!(error instanceof CpuWorkerLimitError)) throw error;
+      if (texts.length === 1) {
+        this.logger.warn(`A memory was linked without concepts: ${error.message}`);
+        return [[]];
+      }
+      const each: ExtractedConcept[][] = [];
+      for (const text of texts) each.push(...(await this.extract([text])));
+      return each;
+    }
   }
 }

@@ -95,6 +95,9 @@ export class MemoryTransferService {
     if (queuedAs) {
       const importId = `imp_${queuedAs}_${parsed.batches.length}`;
       for (const [index, batch] of parsed.batches.entries()) {
+        // The in-process bus answers on microtasks: without a turn here every part's checks and enqueue
+        // would run as one stretch of the loop (250 parts of a 50,000-line import held it over a second).
+        await nextTurn();
         await this.bus.request(MemorySubjects.importPart, {
           ...batch.scope,
           memories: [...batch.memories],
