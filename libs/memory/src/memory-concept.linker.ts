@@ -13,6 +13,8 @@ import { type ExtractedConcept, extractConcepts } from './retrieval/concepts.js'
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const CHUNK = 100;
+/** Longest a read of concept data waits for its scope's pending memories (under the bus timeout). */
+const SETTLE_BUDGET_MS = 1_500;
 /** Memories whose concepts are written in one transaction, with a turn of the event loop between. */
 const WRITE_SLICE = 25;
 
@@ -28,13 +30,15 @@ export const inProcessConceptExtraction: ConceptExtraction = {
  * event loop. A text whose extraction breaks the worker's memory cap or deadline is linked with no concepts
  * (and logged), so it is never tried again in a loop.
  * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
- * every read of concept data (stats, graph, a concept's memories) first settles its scope, so those never
- * miss a memory's concepts. Search does not wait: its concept channel may miss memories still pending.
+ * every read of concept data (stats, graph, a concept's memories) first settles its scope (for at most
+ * SETTLE_BUDGET_MS), so those miss a memory's concepts only while a large backlog is being linked. Search does not wait: its concept channel may miss memories still pending.
  */
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemoryConcepts');
   private sweep: Promise<void> | null = null;
+  /** Memories whose concepts are being extracted or written, and the work that does it. */
+  private readonly linking = new Map<string, Promise<void>>();
   private again = false;
   private stopped = false;
 
@@ -74,12 +78,27 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
       });
   }
 
-  /** Links every pending memory of the scope now (before a read of its concept data). */
+  /**
+   * Links the pending memories of the scope now (before a read of its concept data), for at most
+   * SETTLE_BUDGET_MS: a backlog larger than that (a large import still being linked) is answered with the
+   * concepts linked so far rather than holding the read past the bus's timeout. Memories the background
+   * sweep is already linking are waited for, not extracted twice.
+   */
   async settle(scope: MemoryScope): Promise<void> {
-    for (;;) {
+    const deadline = Date.now() + SETTLE_BUDGET_MS;
+    while (Date.now() < deadline) {
       const pending = await this.store.memories.pendingConcepts(scope, CHUNK * 5);
       if (pending.length === 0) return;
-      await this.link(scope, pending);
+      const fresh = pending.filter((item) => !this.linking.has(item.id));
+      const running = new Set(pending.flatMap((item) => this.linking.get(item.id) ?? []));
+      const work = fresh.length > 0 ? [this.link(scope, fresh), ...running] : [...running];
+      const finished = Promise.allSettled(work).then(() => 'done' as const);
+      const left = deadline - Date.now();
+      const outcome = await Promise.race([
+        finished,
+        new Promise<'late'>((resolve) => setTimeout(resolve, Math.max(0, left), 'late').unref()),
+      ]);
+      if (outcome === 'late') return;
     }
   }
 
@@ -99,7 +118,15 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
     }
   }
 
-  private async link(
+  private link(scope: MemoryScope, pending: ReadonlyArray<{ id: string; text: string }>): Promise<void> {
+    const work = this.extractAndWrite(scope, pending).finally(() => {
+      for (const item of pending) if (this.linking.get(item.id) === work) this.linking.delete(item.id);
+    });
+    for (const item of pending) this.linking.set(item.id, work);
+    return work;
+  }
+
+  private async extractAndWrite(
     scope: MemoryScope,
     pending: ReadonlyArray<{ id: string; text: string }>,
   ): Promise<void> {

@@ -25,7 +25,8 @@ import { PLAN_RETENTION } from './ports/plan-retention.js';
 import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
 import {
   DEFAULT_CPU_WORKER_LIMITS,
-  MEMORY_CPU_WORKER,
+  MEMORY_CONCEPT_WORKER,
+  MEMORY_EMBED_WORKER,
   MemoryCpuWorker,
 } from './workers/memory-cpu-worker.js';
 import { MemoryImportJob } from './import/memory-import.job.js';
@@ -37,11 +38,13 @@ export class MemoryModule implements OnApplicationShutdown {
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(MEMORY_CPU_WORKER) private readonly worker: MemoryCpuWorker,
+    @Inject(MEMORY_CONCEPT_WORKER) private readonly conceptWorker: MemoryCpuWorker,
+    @Inject(MEMORY_EMBED_WORKER) private readonly embedWorker: MemoryCpuWorker,
   ) {}
 
   static forRoot(options: MemoryModuleOptions): DynamicModule {
     const settings = resolveMemorySettings(options);
+    const workerLimits = { ...DEFAULT_CPU_WORKER_LIMITS, ...options.worker };
     const jobs =
       options.jobs ??
       jobsConfigFromEnv(
@@ -57,26 +60,31 @@ export class MemoryModule implements OnApplicationShutdown {
         { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings, options.qdrant) },
         { provide: CLOCK, useValue: systemClock },
         {
-          provide: MEMORY_CPU_WORKER,
-          useFactory: () => new MemoryCpuWorker({ ...DEFAULT_CPU_WORKER_LIMITS, ...options.worker }),
+          provide: MEMORY_CONCEPT_WORKER,
+          useFactory: () => {
+            const worker = new MemoryCpuWorker(workerLimits);
+            worker.warm();
+            return worker;
+          },
         },
+        { provide: MEMORY_EMBED_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
         {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
             extract: (texts) => worker.concepts(texts),
           }),
-          inject: [MEMORY_CPU_WORKER],
+          inject: [MEMORY_CONCEPT_WORKER],
         },
         {
           provide: EMBEDDER,
-          // The offline embedder is pure CPU: its batches run in the worker thread. Remote ones only wait.
+          // The offline embedder is pure CPU: its batches run in a worker thread. Remote ones only wait.
           useFactory: async (worker: MemoryCpuWorker) => {
             const embedder = await createEmbedder(options.embedder);
             return embedder instanceof HashedTfidfEmbedder
               ? new WorkerOffloadedEmbedder(embedder, worker)
               : embedder;
           },
-          inject: [MEMORY_CPU_WORKER],
+          inject: [MEMORY_EMBED_WORKER],
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
@@ -92,7 +100,7 @@ export class MemoryModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // A purge still running finishes (or is handed back) before the store it writes to closes.
     await this.queue.close();
-    await this.worker.close();
+    await Promise.all([this.conceptWorker.close(), this.embedWorker.close()]);
     await this.store.close();
   }
 }

@@ -13,7 +13,10 @@ export interface CpuWorkerLimits {
 
 export const DEFAULT_CPU_WORKER_LIMITS: CpuWorkerLimits = { memoryMb: 256, timeoutMs: 60_000 };
 
-export const MEMORY_CPU_WORKER = Symbol('MEMORY_CPU_WORKER');
+/** The thread that extracts concepts (background work). */
+export const MEMORY_CONCEPT_WORKER = Symbol('MEMORY_CONCEPT_WORKER');
+/** The thread that embeds batches (a request or job waits for it, so it never queues behind concepts). */
+export const MEMORY_EMBED_WORKER = Symbol('MEMORY_EMBED_WORKER');
 
 /** A task that broke the worker's memory cap or its deadline: running it again cannot help. */
 export class CpuWorkerLimitError extends Error {
@@ -42,8 +45,9 @@ interface Pending {
 }
 
 /**
- * One long-lived worker thread for the memory service's CPU-heavy work (concept extraction, the offline
+ * A long-lived worker thread for the memory service's CPU-heavy work (concept extraction, the offline
  * embedder over many texts), so the event loop that answers requests only posts texts and reads answers.
+ * The service runs two: one for concepts, one for embedding.
  * Tasks run one at a time, in order. The thread has a heap cap and each task a deadline: a task that breaks
  * either ends the thread (its heap freed; the next task starts a new one) and fails with
  * CpuWorkerLimitError naming the limit and its setting. The thread holds the process open only while a
@@ -75,6 +79,15 @@ export class MemoryCpuWorker {
     const answer = await this.run({ kind: 'embed', dimension, texts }, `Embedding of ${texts.length} texts`);
     if (answer.kind !== 'embed') throw new Error('The memory worker answered another task');
     return texts.map((_, index) => answer.vectors.slice(index * dimension, (index + 1) * dimension));
+  }
+
+  /**
+   * Starts the thread now and runs one small extraction in it, so the first real task does not wait for the
+   * thread to load and compile its modules (seconds on a busy machine).
+   */
+  warm(): void {
+    if (this.closed || this.worker || this.current) return;
+    this.concepts(['Anna met Marco in Vienna to talk about the garden.']).catch(() => undefined);
   }
 
   /** Ends the thread; pending and later tasks are refused. */

@@ -2,15 +2,19 @@
 // time, in the order they come, so the serving event loop only posts texts and reads answers.
 import { parentPort } from 'node:worker_threads';
 import { HashedTfidfEmbedder } from '../embedders/hashed-tfidf.embedder.js';
-import { extractConcepts } from '../retrieval/concepts.js';
 import type { CpuTask, CpuTaskAnswer } from './cpu-task.js';
 
 const embedders = new Map<number, HashedTfidfEmbedder>();
+// Loaded at the first concept task: a thread that only embeds starts without compromise.
+let concepts: typeof import('../retrieval/concepts.js') | null = null;
 
-function run(task: CpuTask): CpuTaskAnswer {
+async function run(task: CpuTask): Promise<CpuTaskAnswer> {
   switch (task.kind) {
-    case 'concepts':
+    case 'concepts': {
+      concepts ??= await import('../retrieval/concepts.js');
+      const { extractConcepts } = concepts;
       return { ok: true, kind: 'concepts', concepts: task.texts.map((text) => extractConcepts(text)) };
+    }
     case 'embed': {
       const embedder = embedders.get(task.dimension) ?? new HashedTfidfEmbedder(task.dimension);
       embedders.set(task.dimension, embedder);
@@ -22,10 +26,10 @@ function run(task: CpuTask): CpuTaskAnswer {
   }
 }
 
-parentPort?.on('message', ({ id, task }: { id: number; task: CpuTask }) => {
+parentPort?.on('message', async ({ id, task }: { id: number; task: CpuTask }) => {
   let answer: CpuTaskAnswer;
   try {
-    answer = run(task);
+    answer = await run(task);
   } catch (error) {
     answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
