@@ -7,14 +7,13 @@ import {
 } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MemoryScope } from './domain/memory.js';
+import { DEFAULT_CONCEPT_SETTLE_MS, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { type ExtractedConcept, extractConcepts } from './retrieval/concepts.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const CHUNK = 100;
-/** Longest a read of concept data waits for its scope's pending memories (under the bus timeout). */
-const SETTLE_BUDGET_MS = 1_500;
 /** Memories whose concepts are written in one transaction, with a turn of the event loop between. */
 const WRITE_SLICE = 25;
 
@@ -31,7 +30,7 @@ export const inProcessConceptExtraction: ConceptExtraction = {
  * (and logged), so it is never tried again in a loop.
  * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
  * every read of concept data (stats, graph, a concept's memories) first settles its scope (for at most
- * SETTLE_BUDGET_MS), so those miss a memory's concepts only while a large backlog is being linked. Search does not wait: its concept channel may miss memories still pending.
+ * `conceptSettleMs`), so those miss a memory's concepts only while a large backlog is being linked. Search does not wait: its concept channel may miss memories still pending.
  */
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -45,6 +44,10 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(CONCEPT_EXTRACTION) private readonly extraction: ConceptExtraction = inProcessConceptExtraction,
+    @Inject(MEMORY_SETTINGS)
+    private readonly settings: Pick<MemorySettings, 'conceptSettleMs'> = {
+      conceptSettleMs: DEFAULT_CONCEPT_SETTLE_MS,
+    },
   ) {}
 
   onApplicationBootstrap(): void {
@@ -80,12 +83,12 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
 
   /**
    * Links the pending memories of the scope now (before a read of its concept data), for at most
-   * SETTLE_BUDGET_MS: a backlog larger than that (a large import still being linked) is answered with the
+   * `conceptSettleMs`: a backlog larger than that (a large import still being linked) is answered with the
    * concepts linked so far rather than holding the read past the bus's timeout. Memories the background
    * sweep is already linking are waited for, not extracted twice.
    */
   async settle(scope: MemoryScope): Promise<void> {
-    const deadline = Date.now() + SETTLE_BUDGET_MS;
+    const deadline = Date.now() + this.settings.conceptSettleMs;
     while (Date.now() < deadline) {
       const pending = await this.store.memories.pendingConcepts(scope, CHUNK * 5);
       if (pending.length === 0) return;

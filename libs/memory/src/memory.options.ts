@@ -28,6 +28,8 @@ export interface MemoryModuleOptions {
   readonly metadataLimits?: Partial<MetadataLimits>;
   /** The heap cap and per-task deadline of the worker thread that extracts concepts and embeds batches. */
   readonly worker?: Partial<CpuWorkerLimits>;
+  /** Longest a read of concept data waits for its scope's pending memories (default 1,500 ms). */
+  readonly conceptSettleMs?: number;
 }
 
 export interface MetadataLimits {
@@ -55,7 +57,11 @@ export interface MemorySettings {
   readonly dimension: number;
   readonly annMinVectors: number;
   readonly metadataLimits: MetadataLimits;
+  readonly conceptSettleMs: number;
 }
+
+/** Under the bus's default timeout (5 s), with room for the read itself. */
+export const DEFAULT_CONCEPT_SETTLE_MS = 1_500;
 
 export const MEMORY_SETTINGS = Symbol('MEMORY_SETTINGS');
 
@@ -67,6 +73,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
       maxKeys: options.metadataLimits?.maxKeys ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
       maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
     },
+    conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
   };
 }
 

@@ -55,7 +55,12 @@ describe('MemoryService (embedded store, test clock)', () => {
       new HashedTfidfEmbedder(DIM),
       clock,
       events,
-      { dimension: DIM, annMinVectors: 5000, metadataLimits: { maxKeys: 256, maxDepth: 16 } },
+      {
+        dimension: DIM,
+        annMinVectors: 5000,
+        metadataLimits: { maxKeys: 256, maxDepth: 16 },
+        conceptSettleMs: 1_500,
+      },
       linker,
     );
   });
