@@ -5,27 +5,50 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MemoryScope } from './domain/memory.js';
+import { DEFAULT_CONCEPT_SETTLE_MS, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
+import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
-import { extractConcepts } from './retrieval/concepts.js';
+import { type ExtractedConcept, extractConcepts } from './retrieval/concepts.js';
+import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const CHUNK = 100;
+/** Memories whose concepts are written in one transaction, with a turn of the event loop between. */
+const WRITE_SLICE = 25;
+
+/** Extraction where it is asked for (tests, tools); the service's module runs it in its worker thread. */
+export const inProcessConceptExtraction: ConceptExtraction = {
+  extract: async (texts) => texts.map((text) => extractConcepts(text)),
+};
 
 /**
  * Extracts and links the concepts of memories stored without them (batch create and import), off the
- * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write.
+ * request path: concept extraction (compromise) costs ~0.5-2 ms a text, several times the rest of a write,
+ * so it runs in the memory worker thread and only the writes (in slices, yielding between them) run on the
+ * event loop. A text whose extraction breaks the worker's memory cap or deadline is linked with no concepts
+ * (and logged), so it is never tried again in a loop.
  * The pending flag is stored with the memory, so work a crash interrupted resumes at the next start, and
- * every read of concept data (stats, graph, a concept's memories) first settles its scope, so those never
- * miss a memory's concepts. Search does not wait: its concept channel may miss memories still pending.
+ * every read of concept data (stats, graph, a concept's memories) first settles its scope (for at most
+ * `conceptSettleMs`), so those miss a memory's concepts only while a large backlog is being linked. Search does not wait: its concept channel may miss memories still pending.
  */
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemoryConcepts');
   private sweep: Promise<void> | null = null;
+  /** Memories whose concepts are being extracted or written, and the work that does it. */
+  private readonly linking = new Map<string, Promise<void>>();
   private again = false;
   private stopped = false;
 
-  constructor(@Inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(CONCEPT_EXTRACTION) private readonly extraction: ConceptExtraction = inProcessConceptExtraction,
+    @Inject(MEMORY_SETTINGS)
+    private readonly settings: Pick<MemorySettings, 'conceptSettleMs'> = {
+      conceptSettleMs: DEFAULT_CONCEPT_SETTLE_MS,
+    },
+  ) {}
 
   onApplicationBootstrap(): void {
     this.schedule();
@@ -58,12 +81,27 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
       });
   }
 
-  /** Links every pending memory of the scope now (before a read of its concept data). */
+  /**
+   * Links the pending memories of the scope now (before a read of its concept data), for at most
+   * `conceptSettleMs`: a backlog larger than that (a large import still being linked) is answered with the
+   * concepts linked so far rather than holding the read past the bus's timeout. Memories the background
+   * sweep is already linking are waited for, not extracted twice.
+   */
   async settle(scope: MemoryScope): Promise<void> {
-    for (;;) {
+    const deadline = Date.now() + this.settings.conceptSettleMs;
+    while (Date.now() < deadline) {
       const pending = await this.store.memories.pendingConcepts(scope, CHUNK * 5);
       if (pending.length === 0) return;
-      await this.link(scope, pending);
+      const fresh = pending.filter((item) => !this.linking.has(item.id));
+      const running = new Set(pending.flatMap((item) => this.linking.get(item.id) ?? []));
+      const work = fresh.length > 0 ? [this.link(scope, fresh), ...running] : [...running];
+      const finished = Promise.allSettled(work).then(() => 'done' as const);
+      const left = deadline - Date.now();
+      const outcome = await Promise.race([
+        finished,
+        new Promise<'late'>((resolve) => setTimeout(resolve, Math.max(0, left), 'late').unref()),
+      ]);
+      if (outcome === 'late') return;
     }
   }
 
@@ -83,13 +121,43 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
     }
   }
 
-  private async link(
+  private link(scope: MemoryScope, pending: ReadonlyArray<{ id: string; text: string }>): Promise<void> {
+    const work = this.extractAndWrite(scope, pending).finally(() => {
+      for (const item of pending) if (this.linking.get(item.id) === work) this.linking.delete(item.id);
+    });
+    for (const item of pending) this.linking.set(item.id, work);
+    return work;
+  }
+
+  private async extractAndWrite(
     scope: MemoryScope,
     pending: ReadonlyArray<{ id: string; text: string }>,
   ): Promise<void> {
-    await this.store.memories.linkConcepts(
-      scope,
-      pending.map((item) => ({ id: item.id, concepts: extractConcepts(item.text) })),
-    );
+    const concepts = await this.extract(pending.map((item) => item.text));
+    for (let start = 0; start < pending.length; start += WRITE_SLICE) {
+      if (start > 0) await nextTurn();
+      await this.store.memories.linkConcepts(
+        scope,
+        pending
+          .slice(start, start + WRITE_SLICE)
+          .map((item, index) => ({ id: item.id, concepts: concepts[start + index] ?? [] })),
+      );
+    }
+  }
+
+  /** A batch over a limit is tried text by text, so one hostile text costs only its own concepts. */
+  private async extract(texts: readonly string[]): Promise<ExtractedConcept[][]> {
+    try {
+      return await this.extraction.extract(texts);
+    } catch (error) {
+      if (!(error instanceof CpuWorkerLimitError)) throw error;
+      if (texts.length === 1) {
+        this.logger.warn(`A memory was linked without concepts: ${error.message}`);
+        return [[]];
+      }
+      const each: ExtractedConcept[][] = [];
+      for (const text of texts) each.push(...(await this.extract([text])));
+      return each;
+    }
   }
 }

@@ -27,12 +27,18 @@ describe('memory service over the bus', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-memory-'));
-    services = await startInProcessServices([
-      MemoryModule.forRoot({
-        store: { kind: 'embedded', dataDir },
-        embedder: { kind: 'offline', dimension: DIM },
-      }),
-    ]);
+    services = await startInProcessServices(
+      [
+        // Concepts and batches are computed in worker threads in real time (the loop is never held), so on a
+        // busy machine a read of concept data may wait longer than the fixture's usual 2 s.
+        MemoryModule.forRoot({
+          store: { kind: 'embedded', dataDir },
+          embedder: { kind: 'offline', dimension: DIM },
+          conceptSettleMs: 8_000,
+        }),
+      ],
+      10_000,
+    );
     bus = services.bus;
     const broadcasts = services.app.get(BusBroadcasts);
     for (const subject of [MemorySubjects.created, MemorySubjects.updated, MemorySubjects.deleted]) {

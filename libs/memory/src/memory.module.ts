@@ -5,6 +5,8 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import { BusPlanRetention } from './adapters/bus/bus-plan-retention.js';
 import { BusMemoryEvents } from './adapters/bus/bus-memory-events.js';
 import { createEmbedder } from './embedders/create-embedder.js';
+import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
+import { WorkerOffloadedEmbedder } from './embedders/worker-offloaded.embedder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemoryHandlers } from './memory.handlers.js';
 import {
@@ -20,6 +22,13 @@ import { EMBEDDER } from './ports/embedder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { PLAN_RETENTION } from './ports/plan-retention.js';
+import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
+import {
+  DEFAULT_CPU_WORKER_LIMITS,
+  MEMORY_CONCEPT_WORKER,
+  MEMORY_EMBED_WORKER,
+  MemoryCpuWorker,
+} from './workers/memory-cpu-worker.js';
 import { MemoryImportJob } from './import/memory-import.job.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 
@@ -29,10 +38,13 @@ export class MemoryModule implements OnApplicationShutdown {
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(MEMORY_CONCEPT_WORKER) private readonly conceptWorker: MemoryCpuWorker,
+    @Inject(MEMORY_EMBED_WORKER) private readonly embedWorker: MemoryCpuWorker,
   ) {}
 
   static forRoot(options: MemoryModuleOptions): DynamicModule {
     const settings = resolveMemorySettings(options);
+    const workerLimits = { ...DEFAULT_CPU_WORKER_LIMITS, ...options.worker };
     const jobs =
       options.jobs ??
       jobsConfigFromEnv(
@@ -47,7 +59,33 @@ export class MemoryModule implements OnApplicationShutdown {
         { provide: RETENTION_SETTINGS, useValue: resolveRetentionSettings(options) },
         { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings, options.qdrant) },
         { provide: CLOCK, useValue: systemClock },
-        { provide: EMBEDDER, useFactory: () => createEmbedder(options.embedder) },
+        {
+          provide: MEMORY_CONCEPT_WORKER,
+          useFactory: () => {
+            const worker = new MemoryCpuWorker(workerLimits);
+            worker.warm();
+            return worker;
+          },
+        },
+        { provide: MEMORY_EMBED_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
+        {
+          provide: CONCEPT_EXTRACTION,
+          useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
+            extract: (texts) => worker.concepts(texts),
+          }),
+          inject: [MEMORY_CONCEPT_WORKER],
+        },
+        {
+          provide: EMBEDDER,
+          // The offline embedder is pure CPU: its batches run in a worker thread. Remote ones only wait.
+          useFactory: async (worker: MemoryCpuWorker) => {
+            const embedder = await createEmbedder(options.embedder);
+            return embedder instanceof HashedTfidfEmbedder
+              ? new WorkerOffloadedEmbedder(embedder, worker)
+              : embedder;
+          },
+          inject: [MEMORY_EMBED_WORKER],
+        },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
         MemoryConceptLinker,
@@ -62,6 +100,7 @@ export class MemoryModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // A purge still running finishes (or is handed back) before the store it writes to closes.
     await this.queue.close();
+    await Promise.all([this.conceptWorker.close(), this.embedWorker.close()]);
     await this.store.close();
   }
 }

@@ -3,6 +3,7 @@ import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import type { JobsConfig } from '@membolt/jobs';
 import { z } from 'zod';
 import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
+import { type CpuWorkerLimits, DEFAULT_CPU_WORKER_LIMITS } from './workers/memory-cpu-worker.js';
 import {
   type EmbedderConfigValues,
   type EmbedderOptions,
@@ -25,6 +26,10 @@ export interface MemoryModuleOptions {
   readonly jobs?: JobsConfig;
   /** Fields (at every level, default 256) and nesting (default 16) of one memory's metadata. */
   readonly metadataLimits?: Partial<MetadataLimits>;
+  /** The heap cap and per-task deadline of the worker thread that extracts concepts and embeds batches. */
+  readonly worker?: Partial<CpuWorkerLimits>;
+  /** Longest a read of concept data waits for its scope's pending memories (default 1,500 ms). */
+  readonly conceptSettleMs?: number;
 }
 
 export interface MetadataLimits {
@@ -52,7 +57,11 @@ export interface MemorySettings {
   readonly dimension: number;
   readonly annMinVectors: number;
   readonly metadataLimits: MetadataLimits;
+  readonly conceptSettleMs: number;
 }
+
+/** Under the bus's default timeout (5 s), with room for the read itself. */
+export const DEFAULT_CONCEPT_SETTLE_MS = 1_500;
 
 export const MEMORY_SETTINGS = Symbol('MEMORY_SETTINGS');
 
@@ -64,6 +73,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
       maxKeys: options.metadataLimits?.maxKeys ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
       maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
     },
+    conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
   };
 }
 
@@ -101,6 +111,18 @@ export const memoryConfigFields = {
     .min(1)
     .max(63)
     .default(DEFAULT_MEMORY_METADATA_MAX_DEPTH),
+  MEMORY_WORKER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(16_384)
+    .default(DEFAULT_CPU_WORKER_LIMITS.memoryMb),
+  MEMORY_WORKER_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -115,6 +137,8 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly MEMORY_RETENTION_MIN_DAYS?: number;
   readonly MEMORY_METADATA_MAX_KEYS?: number;
   readonly MEMORY_METADATA_MAX_DEPTH?: number;
+  readonly MEMORY_WORKER_MEMORY_MB?: number;
+  readonly MEMORY_WORKER_TIMEOUT_SECONDS?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -139,6 +163,10 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
     metadataLimits: {
       maxKeys: config.MEMORY_METADATA_MAX_KEYS ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
       maxDepth: config.MEMORY_METADATA_MAX_DEPTH ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
+    worker: {
+      memoryMb: config.MEMORY_WORKER_MEMORY_MB ?? DEFAULT_CPU_WORKER_LIMITS.memoryMb,
+      timeoutMs: (config.MEMORY_WORKER_TIMEOUT_SECONDS ?? DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000) * 1000,
     },
   };
 }

@@ -8,6 +8,8 @@ import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedd
 import type { MemoryScope } from './domain/memory.js';
 import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { extractConcepts } from './retrieval/concepts.js';
+import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 import { MemoryService } from './memory.service.js';
 import type { MemoryChange, MemoryEvents } from './ports/memory-events.js';
 import type { MemoryStore } from './ports/memory-store.js';
@@ -53,7 +55,12 @@ describe('MemoryService (embedded store, test clock)', () => {
       new HashedTfidfEmbedder(DIM),
       clock,
       events,
-      { dimension: DIM, annMinVectors: 5000, metadataLimits: { maxKeys: 256, maxDepth: 16 } },
+      {
+        dimension: DIM,
+        annMinVectors: 5000,
+        metadataLimits: { maxKeys: 256, maxDepth: 16 },
+        conceptSettleMs: 1_500,
+      },
       linker,
     );
   });
@@ -241,5 +248,30 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(await store.memories.pendingConcepts(null, 10)).toEqual([]);
     const graph = await store.concepts.graph({ userId: USER, endUserId: '' }, 10);
     expect(graph.concepts.find((c) => c.name === 'madrid')).toMatchObject({ memoryCount: 30 });
+  });
+
+  it('links a memory whose extraction breaks the worker limits without concepts, once, and the rest as usual', async () => {
+    const hostile = 'Hostile text about Oslo';
+    await linker.beforeApplicationShutdown(); // the service's own linker stays out of it
+    await memory.createBatch(USER, {
+      memories: [{ text: 'Dinner with Priya in Madrid' }, { text: hostile }, { text: 'Lunch in Madrid' }],
+    });
+    const asked: string[][] = [];
+    const limited = new MemoryConceptLinker(store, {
+      extract: async (texts) => {
+        asked.push([...texts]);
+        if (texts.includes(hostile)) throw new CpuWorkerLimitError('needed more than the worker allows');
+        return texts.map((text) => extractConcepts(text));
+      },
+    });
+    const scope = { userId: USER, endUserId: '' };
+    await limited.settle(scope);
+    expect(await store.memories.pendingConcepts(null, 10)).toEqual([]);
+    const graph = await store.concepts.graph(scope, 10);
+    expect(graph.concepts.find((c) => c.name === 'madrid')).toMatchObject({ memoryCount: 2 });
+    expect(graph.concepts.find((c) => c.name === 'oslo')).toBeUndefined();
+    // The batch, then each text alone; the hostile one is not tried again.
+    await limited.settle(scope);
+    expect(asked.filter((texts) => texts.includes(hostile))).toHaveLength(2);
   });
 });

@@ -428,6 +428,18 @@ describe('billing rules (embedded store, test clock)', () => {
         spentMicrocents: 0,
       });
     });
+
+    it('never lists a cap stored on another user’s key before ownership was checked', async () => {
+      await billing.subscriptions.init('user-a');
+      await billing.subscriptions.init('user-b');
+      // As the old code stored it: user-b's entry on user-a's key.
+      await store.usage.setCap('user-b', 'key-1', 7);
+      await billing.usage.setKeyCap('user-a', 'key-2', 3);
+      expect(await billing.usage.keySpend('user-b')).toEqual([]);
+      expect(await billing.usage.keySpend('user-a')).toEqual([
+        { keyId: 'key-2', capCents: 3, spentMicrocents: 0 },
+      ]);
+    });
   });
 
   describe('payments (the simulation)', () => {

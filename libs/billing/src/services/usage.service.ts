@@ -145,13 +145,17 @@ export class UsageService {
     return { keyId, capCents, spentMicrocents: spent.get(keyId) ?? 0 };
   }
 
-  /** Every key that has a cap or spent something this month. */
+  /**
+   * Every key that has a cap or spent something this month. Caps are listed only on the user's own keys:
+   * entries stored before ownership was checked (on another user's key) never show.
+   */
   async keySpend(userId: string): Promise<KeySpendState[]> {
     const [caps, spent] = await Promise.all([
       this.store.usage.caps(userId),
       this.store.usage.spendByKey(userId, monthStart(this.clock.now())),
     ]);
-    const capOf = new Map(caps.map((cap) => [cap.keyId, cap.capCents]));
+    const own = caps.length > 0 ? await this.keys.keyIdsOf(userId) : new Set<string>();
+    const capOf = new Map(caps.filter((cap) => own.has(cap.keyId)).map((cap) => [cap.keyId, cap.capCents]));
     const keyIds = [...new Set([...capOf.keys(), ...spent.keys()])].sort();
     return keyIds.map((keyId) => ({
       keyId,

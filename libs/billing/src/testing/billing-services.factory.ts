@@ -49,6 +49,7 @@ export async function makeBillingServices(
   const owned = options.apiKeys ?? { 'user-a': ['key-1', 'key-2'] };
   const keys: ApiKeyDirectory = {
     owns: async (userId, keyId) => owned[userId]?.includes(keyId) ?? false,
+    keyIdsOf: async (userId) => new Set(owned[userId] ?? []),
   };
   const usage = new UsageService(store, subscriptions, ledger, plans, changes, keys, clock);
   const payments = new PaymentService(

@@ -114,6 +114,19 @@ describe('retention purge (embedded store, test clock)', () => {
     expect(await purge.purge('user-free')).toEqual({ retentionDays: 7, deleted: 0 });
   });
 
+  it('lets the event loop turn while it removes many memories (the store is written on the serving loop)', async () => {
+    await seed(FREE, ...Array.from({ length: 1_000 }, (_, i) => 30 + (i % 300)));
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    try {
+      expect(await purge.purge('user-free')).toEqual({ retentionDays: 7, deleted: 1_000 });
+    } finally {
+      clearInterval(counting);
+    }
+    // Removed in slices with a turn of the loop between them: timers (other requests) ran meanwhile.
+    expect(turns).toBeGreaterThan(1);
+  });
+
   it('keeps 30 days on Basic and everything on Pro; another account is never touched', async () => {
     await seed(BASIC, 45, 20);
     await seed(PRO, 400, 45);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Job, JOB_QUEUE, type JobQueue } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { RETENTION_SETTINGS, type RetentionSettings } from '../memory.options.js';
@@ -10,9 +11,13 @@ import { PLAN_RETENTION, type PlanRetention } from '../ports/plan-retention.js';
 export const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
 export const RETENTION_PURGE_JOB = 'memory.retention-purge';
 const DAY_MS = 86_400_000;
-/** Owners read per sweep page, and memories removed per transaction of a purge. */
+/**
+ * Owners read per sweep page, and memories removed per transaction of a purge. The store is written on the
+ * event loop that answers requests (the embedded store is synchronous), so a purge removes a small batch
+ * (its vectors, keywords, concept links and history with it) and lets the loop turn before the next.
+ */
 const SWEEP_PAGE = 500;
-const PURGE_BATCH = 500;
+const PURGE_BATCH = 100;
 
 export interface RetentionPurgeResult {
   readonly retentionDays: number | null;
@@ -111,7 +116,8 @@ export class RetentionPurgeJob implements OnModuleInit {
   /** Runs a batch removal until a batch comes back short, announcing each batch; answers the count. */
   private async removeAll(userId: string, batch: () => Promise<MemoryRemoval>): Promise<number> {
     let deleted = 0;
-    for (;;) {
+    for (let slice = 0; ; slice++) {
+      if (slice > 0) await nextTurn();
       const removal = await batch();
       if (removal.memoryIds.length > 0) {
         deleted += removal.memoryIds.length;

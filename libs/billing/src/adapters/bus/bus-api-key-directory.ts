@@ -9,7 +9,11 @@ export class BusApiKeyDirectory implements ApiKeyDirectory {
   constructor(private readonly bus: BusClient) {}
 
   async owns(userId: string, keyId: string): Promise<boolean> {
+    return (await this.keyIdsOf(userId)).has(keyId);
+  }
+
+  async keyIdsOf(userId: string): Promise<ReadonlySet<string>> {
     const { keys } = await this.bus.request(KeysSubjects.list, { activeOnly: false }, { userId });
-    return keys.some((key) => key.id === keyId);
+    return new Set(keys.map((key) => key.id));
   }
 }

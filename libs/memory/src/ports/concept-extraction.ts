@@ -1,0 +1,8 @@
+import type { ExtractedConcept } from '../retrieval/concepts.js';
+
+/** Concepts of many texts at once, in order (the memory service runs it in its worker thread). */
+export interface ConceptExtraction {
+  extract(texts: readonly string[]): Promise<ExtractedConcept[][]>;
+}
+
+export const CONCEPT_EXTRACTION = Symbol('CONCEPT_EXTRACTION');

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { HashedTfidfEmbedder } from '../embedders/hashed-tfidf.embedder.js';
+import { extractConcepts } from '../retrieval/concepts.js';
+import { CpuWorkerLimitError, MemoryCpuWorker } from './memory-cpu-worker.js';
+
+// Runs the compiled worker (libs/memory/dist, written by `npm run build:server`), as the product does.
+const FIRST = 'Maria Costa moved from Lisbon to Berlin to work at Google.';
+const SECOND = 'I water the tomatoes on Sundays with my sister Ana.';
+const TEXTS = [FIRST, SECOND, ''];
+
+describe('MemoryCpuWorker (worker thread with a heap cap and a deadline)', () => {
+  const workers: MemoryCpuWorker[] = [];
+  const make = (limits = { memoryMb: 256, timeoutMs: 60_000 }) => {
+    const worker = new MemoryCpuWorker(limits);
+    workers.push(worker);
+    return worker;
+  };
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.close()));
+  });
+
+  it('answers the same concepts and vectors as the code on the main thread, in order', async () => {
+    const worker = make();
+    const [concepts, vectors] = await Promise.all([worker.concepts(TEXTS), worker.embed(64, TEXTS)]);
+    expect(concepts).toEqual(TEXTS.map((text) => extractConcepts(text)));
+    const inline = new HashedTfidfEmbedder(64);
+    expect(vectors.map((vector) => [...vector])).toEqual(TEXTS.map((text) => [...inline.embedOne(text)]));
+  });
+
+  it('fails a task past its deadline for good with the reason, and the next task runs on a new thread', async () => {
+    const worker = make({ memoryMb: 256, timeoutMs: 50 });
+    const many = Array.from({ length: 5_000 }, (_, i) => `${FIRST} Note ${i}.`);
+    const late = worker.concepts(many);
+    await expect(late).rejects.toBeInstanceOf(CpuWorkerLimitError);
+    await expect(late).rejects.toThrow(/deadline \(MEMORY_WORKER_TIMEOUT_SECONDS\)/);
+    const fast = new MemoryCpuWorker({ memoryMb: 256, timeoutMs: 60_000 });
+    workers.push(fast);
+    expect(await fast.concepts([FIRST])).toEqual([extractConcepts(FIRST)]);
+  }, 60_000);
+
+  it('fails a task over the heap cap with the reason, and keeps serving the next task', async () => {
+    const worker = make({ memoryMb: 32, timeoutMs: 120_000 });
+    const huge = Array.from({ length: 200_000 }, (_, i) => `Maria went to Lisbon on day ${i}.`).join(' ');
+    await expect(worker.concepts([huge])).rejects.toThrow(/MEMORY_WORKER_MEMORY_MB/);
+    expect(await worker.concepts([SECOND])).toEqual([extractConcepts(SECOND)]);
+  }, 180_000);
+});
