@@ -1,6 +1,9 @@
 import * as chrono from 'chrono-node';
 
+import { type FactSlot } from '@membolt/contracts';
+
 import { queryConceptNames } from './concepts.js';
+import { slotsAsked } from './slots.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
 
 export interface TimeRange {
@@ -26,6 +29,8 @@ export interface QueryAnalysis {
   readonly asksWhen: boolean;
   /** Normalised concept names in the query (see concepts.ts), to find memories linked to them. */
   readonly conceptNames: string[];
+  /** The personal-fact slots the query asks about ("What do I do for a living?": occupation). */
+  readonly slots: FactSlot[];
 }
 
 const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
@@ -73,6 +78,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
+    slots: slotsAsked(query),
   };
 }
 

@@ -1,6 +1,8 @@
 import { type MemoryScoreBreakdown } from '@membolt/contracts';
 
+import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
+import { statesSlot } from './slots.js';
 import { wordTokens } from './text-tokens.js';
 
 import type { RankableMemory } from '../domain/memory.js';
@@ -89,6 +91,13 @@ export interface RankingWeights {
    * query) and below a shared word.
    */
   readonly semanticFloor: number;
+  /**
+   * Added times how much of the query the memory reaches by meaning (WordNet: a kind, a synonym or a sibling
+   * of a query word, `meaning.ts`), 0 to 1: "What do I drink?" reaches "black coffee".
+   */
+  readonly meaning: number;
+  /** Added when the query asks about a personal-fact slot the memory states (`slots.ts`). */
+  readonly slot: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -112,6 +121,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   detail: 0.5,
   question: 0.1,
   semanticFloor: 0.1,
+  meaning: 0.5,
+  slot: 0.3,
 };
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
@@ -207,10 +218,29 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       );
     }
   }
-  // A match: a keyword or concept hit, or a cosine above the floor (see RankingWeights.semanticFloor).
+  // Meaning and slot: what the words' spellings miss. Part of the fused score, so that a neighbour, the
+  // conversation share and the relevance read it like any other match.
+  const bridged = new Set<string>();
+  const meaning = weights.meaning !== 0 ? queryMeaning(analysis.terms) : null;
+  const slots = weights.slot !== 0 ? analysis.slots : [];
+  if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
+    for (const id of candidates) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
+      const slotted = slots.length > 0 && statesSlot(slots, memory.text);
+      if (reach <= 0 && !slotted) continue;
+      bridged.add(id);
+      base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
+    }
+  }
+  // A match: a keyword or concept hit, a cosine above the floor (see RankingWeights.semanticFloor), or a
+  // meaning or slot the query asks about.
   const matches = (id: string): boolean => {
     const cosine = dense.get(id);
-    return keyword.has(id) || concept.has(id) || (cosine !== undefined && cosine > weights.semanticFloor);
+    return (
+      keyword.has(id) || concept.has(id) || bridged.has(id) || (cosine !== undefined && cosine > weights.semanticFloor)
+    );
   };
   const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
