@@ -1,5 +1,5 @@
 import { isContentWord, wordTokens } from './text-tokens.js';
-import { ancestorsOf, depthOf, wordSenses } from './wordnet.js';
+import { ancestorsOf, depthOf, glossOf, lemmasOf, wordSenses } from './wordnet.js';
 
 /**
  * Word meaning across spellings, from WordNet: a query word bears on a memory word that is one of its senses
@@ -19,6 +19,10 @@ const MAX_KIND_DISTANCE = 9;
 
 interface QueryWord {
   readonly word: string;
+  /** The word's base forms, to find it in a definition. */
+  readonly forms: readonly string[];
+  /** The content words of the definitions of its senses, base forms included. */
+  readonly glossWords: ReadonlySet<string>;
   /** A sense this shallow is broad ("activity", "problem"): only its near kinds count. */
   readonly broad: ReadonlySet<string>;
   /** The query word's senses that bear a topic. */
@@ -57,12 +61,36 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
     for (const [ancestor, distance] of ancestorsOf(word)) {
       if (distance === 1 && depthOf(ancestor) >= MIN_PARENT_DEPTH) parents.add(ancestor);
     }
-    words.push({ word, broad, senses, parents });
+    const glossWords = new Set<string>();
+    for (const sense of senses) for (const form of glossForms(sense)) glossWords.add(form);
+    words.push({ word, forms: lemmasOf(word.split('_').pop()!), glossWords, broad, senses, parents });
   }
   const meaning = { words };
   if (meaningCache.size >= MEANING_CACHE_MAX) meaningCache.clear();
   meaningCache.set(key, meaning);
   return meaning;
+}
+
+/** A gloss match: the memory word's definition names the query word, or the query word's names it. */
+const GLOSS_REACH = 0.4;
+/** The senses of a memory word whose definitions are read. */
+const GLOSS_SENSES = 2;
+
+const glossCache = new Map<string, ReadonlySet<string>>();
+
+/** The content words of a synset's definition and examples, with their base forms. */
+function glossForms(sense: string): ReadonlySet<string> {
+  let forms = glossCache.get(sense);
+  if (!forms) {
+    const found = new Set<string>();
+    for (const word of wordTokens(glossOf(sense))) {
+      if (!isContentWord(word)) continue;
+      for (const form of lemmasOf(word)) found.add(form);
+    }
+    forms = found;
+    glossCache.set(sense, forms);
+  }
+  return forms;
 }
 
 /** How strongly one query word bears on one memory word: 1 same sense, less for a kind further down, 0.3 sibling. */
@@ -74,6 +102,15 @@ function relatedness(query: QueryWord, memoryWord: string): number {
       const reach = query.broad.has(ancestor) ? 2 : MAX_KIND_DISTANCE;
       if (distance <= reach) best = Math.max(best, distance === 0 ? 1 : Math.max(0.5, 1 - distance * 0.06));
     } else if (distance === 1 && query.parents.has(ancestor)) best = Math.max(best, 0.3);
+  }
+  if (best < GLOSS_REACH) {
+    if (lemmasOf(memoryWord).some((form) => query.glossWords.has(form))) return GLOSS_REACH;
+    let senses = 0;
+    for (const [sense, distance] of ancestorsOf(memoryWord)) {
+      if (distance !== 0 || senses++ >= GLOSS_SENSES) continue;
+      const gloss = glossForms(sense);
+      if (query.forms.some((form) => gloss.has(form))) return GLOSS_REACH;
+    }
   }
   return best;
 }

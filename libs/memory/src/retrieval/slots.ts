@@ -24,7 +24,7 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   occupation: {
     asks: /\b(?:jobs?|for a living|occupation|profession|career|trade|line of work|(?:do|doing) for work|employ(?:er|ed|ment)|work(?:s|ing)? (?:as|at|for)|where do i work|what do i do\b|business|role|paid to)\b/i,
     states:
-      /\b(?:i(?:'m| am) (?:a|an) (?!\w+ (?:fan|person|lover)\b)|work(?:s|ed|ing)? (?:as|at|for|in)\b|my (?:job|career|boss|employer|manager|colleagues)\b|employed|retired|run (?:a|my)\b|own (?:a|my) (?:\w+ )?(?:business|company|shop|firm)|\bteach(?:es)?\b|associate|apprenticeship)/i,
+      /\b(?:i(?:'m| am) (?:a|an) (?!\w+ (?:fan|person|lover)\b)|work(?:s|ed|ing)? (?:as|at|for|in)\b|my (?:job|career|boss|employer|manager|colleagues)\b|employed|retired|run (?:a|my)\b|own (?:a|my) (?:[\w-]+ ){0,2}(?:business|company|shop|firm|truck|restaurant|bakery|cafe|studio)|\bteach(?:es)?\b|associate|apprenticeship)/i,
     anchors: ['worker', 'professional', 'skilled_worker', 'occupation'],
   },
   residence: {
@@ -43,10 +43,14 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   },
   pet: {
     asks: /\b(?:pets?|animals?|dogs?|cats?|birds?|breed|puppy|kitten)\b/i,
+    states:
+      /\b(?:adopted|rescue|breed|vet|puppy|kitten|walkies)\b|\b(?:have|got) (?:a|an|two|three) [\w -]{0,30}(?:called|named)\b/i,
     anchors: ['domestic_animal', 'dog', 'cat', 'bird', 'fish'],
   },
   family: {
     asks: /\b(?:family|kids?|child(?:ren)?|son|daughter|spouse|wife|husband|partner|other half|parents?|mum|mom|dad|brother|sister|grandkids?|grandchild\w*|nieces?|nephews?|engaged|married|wedding|fianc\w*|boyfriend|girlfriend)\b/i,
+    states:
+      /\b(?:married|engaged|fianc\w*|wife|husband|partner|boyfriend|girlfriend|daughters?|sons?|kids?|children|parents|mother|father|mum|mom|dad|brother|sister|twins|grand\w+|nieces?|nephews?)\b/i,
     anchors: ['relative', 'spouse', 'lover', 'offspring'],
   },
   vehicle: {
@@ -68,8 +72,12 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
     states: /\b(?:diagnos\w*|suffer\w*|have (?:mild |severe |chronic )?\w+ (?:disease|disorder|syndrome)|inhaler|medication|supplements?|surgery|physio)\b/i,
     anchors: ['disease', 'disorder', 'illness', 'symptom', 'injury', 'medicine'],
   },
+  plan: {
+    asks: /\b(?:holidays?|vacation|trip|travel\w*|going|heading|abroad|planning|plans?|next (?:year|month|summer|spring|autumn|winter))\b/i,
+    states: /\b(?:planning|going to|trip|flying to|travel\w*|holiday|next (?:year|month|spring|summer|autumn|fall|winter|week))\b/i,
+  },
   preference: {
-    asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy|drink|beverage|coffee|tea)\b/i,
+    asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy|drink|beverage|coffee|tea|singer|writer|author|band|music|albums?|films?|movies?|books?)\b/i,
     states: /\b(?:favou?rite|love|like|prefer|dislike|hate|can't stand|cannot stand|obsessed|fan of|drives me)\b/i,
     anchors: ['beverage'],
   },

@@ -17,6 +17,8 @@ interface Synset {
   readonly key: string;
   readonly words: readonly string[];
   readonly hypernyms: readonly string[];
+  /** The definition and examples, lowercased ("a painful inflammation of the big toe and foot"). */
+  readonly gloss: string;
 }
 
 interface PosFiles {
@@ -110,7 +112,10 @@ function synset(key: string): Synset | null {
   if (!wn) return null;
   const pos = key[0] as Pos;
   const offset = Number(key.slice(2));
-  const parts = lineAt(wn[pos].data, offset).split(' ');
+  const line = lineAt(wn[pos].data, offset);
+  const bar = line.indexOf(' | ');
+  const gloss = bar === -1 ? '' : line.slice(bar + 3).toLowerCase();
+  const parts = (bar === -1 ? line : line.slice(0, bar)).split(' ');
   const wordCount = parseInt(parts[3]!, 16);
   const words: string[] = [];
   for (let i = 0; i < wordCount; i++) words.push(parts[4 + i * 2]!.replace(/\(.*\)$/, '').toLowerCase());
@@ -125,7 +130,7 @@ function synset(key: string): Synset | null {
     if ((symbol === '@' || symbol === '@i') && (targetPos === 'n' || targetPos === 'v'))
       hypernyms.push(`${targetPos}:${Number(target)}`);
   }
-  const parsed = { key, words, hypernyms };
+  const parsed = { key, words, hypernyms, gloss };
   synsetCache.set(key, parsed);
   return parsed;
 }
@@ -150,7 +155,10 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
 
 /** The word itself and the base forms WordNet knows it by ("drinks" -> "drink", "living" -> "living", "live"). */
 export function lemmasOf(word: string): string[] {
-  const out = [word];
+  // WordNet spells without accents ("fiance", "cafe").
+  const plain = /[^\x00-\x7f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+  const out = plain === word ? [word] : [plain, word];
+  word = plain;
   for (const [suffix, replacement] of SUFFIXES) {
     if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
       const base = word.slice(0, -suffix.length) + replacement;
@@ -210,6 +218,11 @@ export function depthOf(key: string): number {
     depth++;
   }
   return depth;
+}
+
+/** The definition and examples of a synset, lowercased. */
+export function glossOf(key: string): string {
+  return synset(key)?.gloss ?? '';
 }
 
 /** The lemmas of a synset (for tests and reasons). */
