@@ -19,6 +19,7 @@ import type {
   Memory,
   MemoryBatch,
   MemoryFilters,
+  SearchFilters,
   MemoryHistory,
   MemoryList,
   MemoryScope,
@@ -239,7 +240,7 @@ export class MemboltClient {
   async searchMemories(
     query: string,
     limit: number = DEFAULT_SEARCH_LIMIT,
-    filters: MemoryFilters = {},
+    filters: SearchFilters = {},
   ): Promise<SearchResponse | FallbackSearchResponse> {
     const path = `${this.userPath()}/search`;
     try {

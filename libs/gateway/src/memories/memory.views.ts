@@ -114,6 +114,7 @@ function toSearchResultResponse(
   return {
     ...toMemoryResponse(result.memory, includeEmbedding),
     score: result.score,
+    relevance: result.relevance,
     scores: {
       semantic: scores.semantic,
       keyword: scores.keyword,
@@ -123,6 +124,9 @@ function toSearchResultResponse(
       concept_match: scores.conceptMatch,
       time_match: scores.timeMatch,
       final: scores.final,
+      meaning: scores.meaning,
+      slot_match: scores.slotMatch,
+      coverage: scores.coverage,
       reasons: [...scores.reasons],
     },
   };

@@ -1,4 +1,4 @@
-import { type MemoryScoreBreakdown } from '@membolt/contracts';
+import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
 
 import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
@@ -246,7 +246,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const matches = (id: string): boolean => {
     const cosine = dense.get(id);
     return (
-      keyword.has(id) || concept.has(id) || bridged.has(id) || (cosine !== undefined && cosine > weights.semanticFloor)
+      keyword.has(id) ||
+      concept.has(id) ||
+      bridged.has(id) ||
+      (cosine !== undefined && cosine > weights.semanticFloor)
     );
   };
   const conversationScores = conversationEvidence(base, memories, weights);
@@ -377,18 +380,15 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
  */
 export const RELEVANCE_MODEL = {
   bias: -3,
-  coverage: 5,
+  coverage: 4,
   semantic: 6,
-  meaning: 3,
-  slot: 1.5,
+  meaning: 2.5,
+  slot: 2,
   time: 1,
 } as const;
 
-/**
- * The relevance a web app's search and the assistant's retrieval ask for by default: a memory below it
- * bears on the query too weakly to show (decision 104). REST search has no threshold unless asked.
- */
-export const DEFAULT_RELEVANCE_THRESHOLD = 0.3;
+/** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
+export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
 
 /**
  * Calibrated relevance, 0 to 1, from the query match only: the share of the query's words the memory holds,

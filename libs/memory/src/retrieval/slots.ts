@@ -29,7 +29,8 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   },
   residence: {
     asks: /\b(?:where do (?:i|we) live|live now|home\b|house|flat|apartment|neighbou?rhood|where (?:am i|are we) based|based|reside|residence|moved|relocat\w*)\b/i,
-    states: /\b(?:live[sd]? in|living in|moved (?:to|from)|rent|flat|apartment|house|home|cabin|duplex|neighbou?rhood)\b/i,
+    states:
+      /\b(?:live[sd]? in|living in|moved (?:to|from)|rent|flat|apartment|house|home|cabin|duplex|neighbou?rhood)\b/i,
     anchors: ['dwelling', 'housing'],
   },
   diet: {
@@ -60,7 +61,8 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   },
   hobby: {
     asks: /\b(?:hobby|hobbies|sport|pastime|free time|spare time|days off|weekends?|for fun|play|instrument|race|event|training)\b/i,
-    states: /\b(?:play|playing|train(?:ing)?|club|league|team|band|marathon|triathlon|hiking|climb\w*|boulder\w*)\b/i,
+    states:
+      /\b(?:play|playing|train(?:ing)?|club|league|team|band|marathon|triathlon|hiking|climb\w*|boulder\w*)\b/i,
     anchors: ['sport', 'athletic_game', 'musical_instrument', 'hobby'],
   },
   education: {
@@ -69,16 +71,19 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   },
   health: {
     asks: /\b(?:health|condition|illness|disease|medical|medication|problems?|chronic|breathing|back|joint|lacking|deficien\w*|surgery|injur\w*)\b/i,
-    states: /\b(?:diagnos\w*|suffer\w*|have (?:mild |severe |chronic )?\w+ (?:disease|disorder|syndrome)|inhaler|medication|supplements?|surgery|physio)\b/i,
+    states:
+      /\b(?:diagnos\w*|suffer\w*|have (?:mild |severe |chronic )?\w+ (?:disease|disorder|syndrome)|inhaler|medication|supplements?|surgery|physio)\b/i,
     anchors: ['disease', 'disorder', 'illness', 'symptom', 'injury', 'medicine'],
   },
   plan: {
     asks: /\b(?:holidays?|vacation|trip|travel\w*|going|heading|abroad|planning|plans?|next (?:year|month|summer|spring|autumn|winter))\b/i,
-    states: /\b(?:planning|going to|trip|flying to|travel\w*|holiday|next (?:year|month|spring|summer|autumn|fall|winter|week))\b/i,
+    states:
+      /\b(?:planning|going to|trip|flying to|travel\w*|holiday|next (?:year|month|spring|summer|autumn|fall|winter|week))\b/i,
   },
   preference: {
     asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy|drink|beverage|coffee|tea|singer|writer|author|band|music|albums?|films?|movies?|books?)\b/i,
-    states: /\b(?:favou?rite|love|like|prefer|dislike|hate|can't stand|cannot stand|obsessed|fan of|drives me)\b/i,
+    states:
+      /\b(?:favou?rite|love|like|prefer|dislike|hate|can't stand|cannot stand|obsessed|fan of|drives me)\b/i,
     anchors: ['beverage'],
   },
 };
@@ -120,7 +125,8 @@ export function statesSlot(
     const anchors = anchorsOf(slot, cues);
     if (anchors.size === 0) continue;
     words ??= wordTokens(text).filter((word) => isContentWord(word) && !/\d/.test(word));
-    for (const word of words) for (const ancestor of ancestorsOf(word).keys()) if (anchors.has(ancestor)) return true;
+    for (const word of words)
+      for (const ancestor of ancestorsOf(word).keys()) if (anchors.has(ancestor)) return true;
   }
   return false;
 }
