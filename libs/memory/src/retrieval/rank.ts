@@ -122,8 +122,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   detail: 0.5,
   question: 0.1,
   semanticFloor: 0.1,
-  meaning: 0.5,
-  slot: 0.3,
+  meaning: 1.5,
+  slot: 0.9,
 };
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
@@ -226,8 +226,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const bridged = new Set<string>();
   const reachOf = new Map<string, number>();
   const slottedIds = new Set<string>();
-  const meaning = weights.meaning !== 0 ? queryMeaning(analysis.terms) : null;
-  const slots = weights.slot !== 0 ? analysis.slots : [];
+  const meaning = weights.meaning !== 0 && analysis.personal ? queryMeaning(analysis.terms) : null;
+  const slots = weights.slot !== 0 && analysis.personal ? analysis.slots : [];
   if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
     for (const id of candidates) {
       const memory = memories.get(id);

@@ -84,9 +84,19 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
     asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy|drink|beverage|coffee|tea|singer|writer|author|band|music|albums?|films?|movies?|books?)\b/i,
     states:
       /\b(?:favou?rite|love|like|prefer|dislike|hate|can't stand|cannot stand|obsessed|fan of|drives me)\b/i,
-    anchors: ['beverage'],
   },
 };
+
+/**
+ * Phrases that name a slot, not their words: "what do I do for a living" asks about work, not about
+ * living, and must not match "My mother still lives in ..." by spelling.
+ */
+const SLOT_IDIOMS = /\b(?:for a living|line of work|other half|better half)\b/gi;
+
+/** The query without the phrases that only name a slot (`SLOT_IDIOMS`), for its keyword terms. */
+export function withoutSlotIdioms(query: string): string {
+  return query.replace(SLOT_IDIOMS, ' ');
+}
 
 /** The slots a question asks about, in the order of `SLOT_CUES`. */
 export function slotsAsked(query: string): FactSlot[] {
