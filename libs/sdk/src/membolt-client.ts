@@ -18,7 +18,6 @@ import type {
   ListOptions,
   Memory,
   MemoryBatch,
-  MemoryFilters,
   SearchFilters,
   MemoryHistory,
   MemoryList,

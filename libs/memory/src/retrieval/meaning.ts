@@ -93,6 +93,28 @@ function glossForms(sense: string): ReadonlySet<string> {
   return forms;
 }
 
+// A word as `wordTokens` cuts it, with its case, and what comes before it.
+const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/**
+ * The text's content words, lowercased, in order; null in place of a stop word, a number or a name. A name
+ * (a capitalised word inside a sentence: "Johnny Cash", "Biscuit") is no common noun: WordNet would read
+ * "Johnny" as a soldier and "Cash" as money, and put "I'm a fan of Johnny Cash" in the occupation slot.
+ */
+export function commonWords(text: string): (string | null)[] {
+  const words: (string | null)[] = [];
+  for (const match of text.matchAll(CASED_WORD)) {
+    const raw = match[0];
+    const start = match.index;
+    const before = text.slice(Math.max(0, start - 3), start).trimEnd();
+    const startsSentence = start === 0 || before === '' || /[.!?:;"“(]$/.test(before);
+    const capitalised = raw[0] !== raw[0]!.toLowerCase();
+    const word = wordTokens(raw)[0] ?? '';
+    words.push(!isContentWord(word) || /\d/.test(word) || (capitalised && !startsSentence) ? null : word);
+  }
+  return words;
+}
+
 /** How strongly one query word bears on one memory word: 1 same sense, less for a kind further down, 0.3 sibling. */
 function relatedness(query: QueryWord, memoryWord: string): number {
   if (memoryWord === query.word) return 0;
@@ -122,6 +144,7 @@ function relatedness(query: QueryWord, memoryWord: string): number {
  */
 export function bridgeScore(meaning: QueryMeaning, text: string): number {
   if (meaning.words.length === 0) return 0;
+  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
   const tokens = wordTokens(text);
   const words = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {

@@ -40,8 +40,10 @@ export interface QueryAnalysis {
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
-/** A query of at most this many content words reads as typed into a search box. */
+/** A query of at most this many content words, and no question, reads as typed into a search box. */
 const SEARCH_BOX_TERMS = 3;
+const QUESTION =
+  /\?|^\s*(?:who|whom|whose|what|when|where|which|why|how|did|does|do|is|are|was|were|has|have|can|could)\b/i;
 const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
@@ -88,7 +90,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
     slots: slotsAsked(query),
-    personal: FIRST_PERSON.test(query) || terms.length <= SEARCH_BOX_TERMS,
+    personal: FIRST_PERSON.test(query) || (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)),
   };
 }
 

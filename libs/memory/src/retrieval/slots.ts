@@ -1,6 +1,6 @@
 import { type FactSlot } from '@membolt/contracts';
 
-import { isContentWord, wordTokens } from './text-tokens.js';
+import { commonWords } from './meaning.js';
 import { ancestorsOf, wordSenses } from './wordnet.js';
 
 /**
@@ -134,7 +134,7 @@ export function statesSlot(
     if (cues.states?.test(text)) return true;
     const anchors = anchorsOf(slot, cues);
     if (anchors.size === 0) continue;
-    words ??= wordTokens(text).filter((word) => isContentWord(word) && !/\d/.test(word));
+    words ??= commonWords(text).filter((word): word is string => word !== null);
     for (const word of words)
       for (const ancestor of ancestorsOf(word).keys()) if (anchors.has(ancestor)) return true;
   }

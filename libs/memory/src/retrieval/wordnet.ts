@@ -156,7 +156,7 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
 /** The word itself and the base forms WordNet knows it by ("drinks" -> "drink", "living" -> "living", "live"). */
 export function lemmasOf(word: string): string[] {
   // WordNet spells without accents ("fiance", "cafe").
-  const plain = /[^\x00-\x7f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+  const plain = /[^a-z0-9_-]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
   const out = plain === word ? [word] : [plain, word];
   word = plain;
   for (const [suffix, replacement] of SUFFIXES) {
