@@ -32,6 +32,8 @@ const VERB_SENSES = 2;
 /** How far up the hypernym chain a word's ancestors are followed. */
 const MAX_ANCESTOR_DEPTH = 12;
 const NEWLINE = 0x0a;
+/** Words whose relations are kept (~1-2 KB each). */
+const WORD_CACHE_MAX = 50_000;
 
 let files: Record<Pos, PosFiles> | null | undefined;
 
@@ -99,6 +101,7 @@ function sensesOf(lemma: string, pos: Pos, limit: number): readonly string[] {
       .slice(0, limit)
       .map((offset) => `${pos}:${Number(offset)}`);
   }
+  if (senseCache.size >= WORD_CACHE_MAX) senseCache.clear();
   senseCache.set(cacheKey, senses);
   return senses;
 }
@@ -131,6 +134,7 @@ function synset(key: string): Synset | null {
       hypernyms.push(`${targetPos}:${Number(target)}`);
   }
   const parsed = { key, words, hypernyms, gloss };
+  if (synsetCache.size >= WORD_CACHE_MAX) synsetCache.clear();
   synsetCache.set(key, parsed);
   return parsed;
 }
@@ -201,6 +205,8 @@ export function ancestorsOf(word: string): ReadonlyMap<string, number> {
     }
     frontier = next;
   }
+  // Bounded: a long-running process meets new words forever; a refill costs a few microseconds a word.
+  if (ancestorCache.size >= WORD_CACHE_MAX) ancestorCache.clear();
   ancestorCache.set(word, distances);
   return distances;
 }
