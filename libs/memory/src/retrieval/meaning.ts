@@ -29,6 +29,8 @@ interface QueryWord {
   readonly senses: ReadonlySet<string>;
   /** The direct hypernyms of those senses, for sibling matches. */
   readonly parents: ReadonlySet<string>;
+  /** Memory word -> relatedness, filled as searches meet words (the query's meaning is cached with it). */
+  readonly seen: Map<string, number>;
 }
 
 export interface QueryMeaning {
@@ -63,7 +65,15 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
     }
     const glossWords = new Set<string>();
     for (const sense of senses) for (const form of glossForms(sense)) glossWords.add(form);
-    words.push({ word, forms: lemmasOf(word.split('_').pop()!), glossWords, broad, senses, parents });
+    words.push({
+      word,
+      forms: lemmasOf(word.split('_').pop()!),
+      glossWords,
+      broad,
+      senses,
+      parents,
+      seen: new Map(),
+    });
   }
   const meaning = { words };
   if (meaningCache.size >= MEANING_CACHE_MAX) meaningCache.clear();
@@ -71,6 +81,8 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
   return meaning;
 }
 
+/** Memory words remembered per query word. */
+const SEEN_MAX = 20_000;
 /** A gloss match: the memory word's definition names the query word, or the query word's names it. */
 const GLOSS_REACH = 0.4;
 /** The senses of a memory word whose definitions are read. */
@@ -117,6 +129,15 @@ export function commonWords(text: string): (string | null)[] {
 
 /** How strongly one query word bears on one memory word: 1 same sense, less for a kind further down, 0.3 sibling. */
 function relatedness(query: QueryWord, memoryWord: string): number {
+  const known = query.seen.get(memoryWord);
+  if (known !== undefined) return known;
+  const found = relatednessOf(query, memoryWord);
+  if (query.seen.size >= SEEN_MAX) query.seen.clear();
+  query.seen.set(memoryWord, found);
+  return found;
+}
+
+function relatednessOf(query: QueryWord, memoryWord: string): number {
   if (memoryWord === query.word) return 0;
   let best = 0;
   for (const [ancestor, distance] of ancestorsOf(memoryWord)) {

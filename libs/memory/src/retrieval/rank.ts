@@ -126,6 +126,12 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   slot: 0.9,
 };
 
+/**
+ * How many candidates (the best by fused score) meaning and slots read: all of a personal account's facts,
+ * one channel's pool in a large scope.
+ */
+export const MEANING_POOL = 100;
+
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
 export const DETAIL_FULL_WORDS = 60;
 /** Characters per word, the space included, for `whatItSays` (English prose averages 5.5-6). */
@@ -229,7 +235,12 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const meaning = weights.meaning !== 0 && analysis.personal ? queryMeaning(analysis.terms) : null;
   const slots = weights.slot !== 0 && analysis.personal ? analysis.slots : [];
   if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
-    for (const id of candidates) {
+    // In a large scope, only the best candidates: reading every candidate's words costs more than the ranking.
+    const pool =
+      candidates.size <= MEANING_POOL
+        ? candidates
+        : [...candidates].sort((a, b) => (base.get(b) ?? 0) - (base.get(a) ?? 0)).slice(0, MEANING_POOL);
+    for (const id of pool) {
       const memory = memories.get(id);
       if (!memory) continue;
       const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
