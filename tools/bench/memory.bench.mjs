@@ -180,7 +180,10 @@ try {
   const settings = {
     dimension: DIMENSION,
     annMinVectors: ANN_MIN,
-    metadataLimits: { maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS, maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH },
+    metadataLimits: {
+      maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
   };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
   const embedder = await createEmbedder({ kind: 'offline', dimension: DIMENSION });
