@@ -81,7 +81,8 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
       /\b(?:planning|going to|trip|flying to|travel\w*|holiday|next (?:year|month|spring|summer|autumn|fall|winter|week))\b/i,
   },
   preference: {
-    asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy|drink|beverage|coffee|tea|singer|writer|author|band|music|albums?|films?|movies?|books?)\b/i,
+    // The liking, not its object: "coffee" alone asks about coffee, which meaning and spelling find.
+    asks: /\b(?:favou?rite|like|love|prefer|dislike|hate|annoy\w*|stand|enjoy)\b/i,
     states:
       /\b(?:favou?rite|love|like|prefer|dislike|hate|can't stand|cannot stand|obsessed|fan of|drives me)\b/i,
   },
