@@ -174,7 +174,17 @@ try {
     dist('libs/memory/dist/embedders/create-embedder.js'),
     dist('libs/platform/dist/index.js'),
   ]);
-  const settings = { dimension: DIMENSION, annMinVectors: ANN_MIN };
+  const { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } = await dist(
+    'libs/contracts/dist/index.js',
+  );
+  const settings = {
+    dimension: DIMENSION,
+    annMinVectors: ANN_MIN,
+    metadataLimits: {
+      maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
+  };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
   const embedder = await createEmbedder({ kind: 'offline', dimension: DIMENSION });
   const linker = new MemoryConceptLinker(store);

@@ -418,6 +418,12 @@ const inflectWith = (which) => (terms) => {
   return out;
 };
 const EXPERIMENTS = {
+  // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.
+  meaning: () => [
+    ['defaults - meaning - slot', retriever({ weights: { meaning: 0, slot: 0 } })],
+    ['defaults - meaning', retriever({ weights: { meaning: 0 } })],
+    ['defaults - slot', retriever({ weights: { slot: 0 } })],
+  ],
   // Decision 091: the candidates left out for matching nothing, against keeping every dense candidate.
   floor: () => [
     ['every dense candidate kept (no semantic floor)', retriever({ weights: { semanticFloor: -Infinity } })],

@@ -641,14 +641,22 @@ describe('chat over REST for an end user (offline assistant, rules)', () => {
   });
 });
 
-/** `threshold` on search: a minimum relevance (`scores.fused`); with it, nothing relevant is an empty list. */
-describe('REST memory API: search threshold', () => {
+/**
+ * `threshold` on search: the least calibrated `relevance` (0 to 1) a result must have; with it, nothing
+ * relevant is an empty list. Meaning and slots: a question reaches a fact worded otherwise.
+ */
+describe('REST memory API: relevance, threshold and meaning', () => {
   const product = useStandalone('memory-threshold', UNLIMITED_GATEWAY);
   let alice: ApiUser;
   let bob: ApiUser;
 
   interface SearchJson {
-    results: Array<{ text: string; score: number; scores: { fused: number } }>;
+    results: Array<{
+      text: string;
+      score: number;
+      relevance: number;
+      scores: { fused: number; meaning: number; slot_match: boolean; coverage: number };
+    }>;
     count: number;
   }
   const search = (user: ApiUser, query: string, extra = '') =>
@@ -661,6 +669,8 @@ describe('REST memory API: search threshold', () => {
       'User lives in Oslo.',
       'Has a dog called Miso.',
       'Drinks espresso every morning.',
+      'User works as a pharmacist.',
+      'My mother still lives in Bergen.',
       // Long: the ranker's length prior alone lifts its score, though it matches nothing asked below.
       'Prefers window seats on long flights, especially when flying across the Atlantic to visit family in ' +
         'Boston every summer holiday.',
@@ -674,17 +684,34 @@ describe('REST memory API: search threshold', () => {
     );
   });
 
-  it('keeps only the results at least as relevant as the threshold', async () => {
-    // Two memories match, one on two of the query's words and one on a single word.
+  it('answers "What is my job?" with the occupation fact, though they share no word', async () => {
+    for (const query of ['What is my job?', 'What do I do for a living?']) {
+      const found = ok<SearchJson>(await search(alice, query, '&end_user_id=ola'));
+      expect(found.results[0]).toMatchObject({
+        text: 'User works as a pharmacist.',
+        scores: { slot_match: true, coverage: 0 },
+      });
+      expect(found.results[0]!.relevance).toBeGreaterThanOrEqual(0.1);
+    }
+    // A kind of what is asked for: espresso is a coffee, a beverage.
+    const drink = ok<SearchJson>(await search(alice, 'What do I drink?', '&end_user_id=ola'));
+    expect(drink.results[0]!.text).toBe('Drinks espresso every morning.');
+    const pet = ok<SearchJson>(await search(alice, 'Which animal do I have?', '&end_user_id=ola'));
+    expect(pet.results[0]!.text).toBe('Has a dog called Miso.');
+    expect(pet.results[0]!.scores.meaning).toBeGreaterThan(0);
+  });
+
+  it('carries a relevance from 0 to 1 that does not depend on length, and keeps only results above the threshold', async () => {
+    // Two memories match, one on two of the query's three words and one on a single word.
     const all = ok<SearchJson>(await search(alice, 'dog Miso espresso', '&end_user_id=ola'));
-    expect(all.results.map((result) => result.text).sort()).toEqual([
-      'Drinks espresso every morning.',
-      'Has a dog called Miso.',
-    ]);
     const dog = all.results.find((result) => result.text === 'Has a dog called Miso.')!;
     const espresso = all.results.find((result) => result.text === 'Drinks espresso every morning.')!;
-    expect(dog.scores.fused).toBeGreaterThan(espresso.scores.fused);
-    const between = ((dog.scores.fused + espresso.scores.fused) / 2).toFixed(3);
+    for (const result of all.results) {
+      expect(result.relevance).toBeGreaterThanOrEqual(0);
+      expect(result.relevance).toBeLessThanOrEqual(1);
+    }
+    expect(dog.relevance).toBeGreaterThan(espresso.relevance);
+    const between = ((dog.relevance + espresso.relevance) / 2).toFixed(3);
     const relevant = ok<SearchJson>(
       await search(alice, 'dog Miso espresso', `&end_user_id=ola&threshold=${between}`),
     );
@@ -694,34 +721,41 @@ describe('REST memory API: search threshold', () => {
 
   it('answers an empty list when nothing is relevant', async () => {
     for (const query of ['quantum chromodynamics lecture', 'favourite pizza topping', 'dog']) {
-      const threshold = query === 'dog' ? '1.99' : '0.3';
+      const threshold = query === 'dog' ? '0.999' : '0.1';
       expect(
         ok<SearchJson>(await search(alice, query, `&end_user_id=ola&threshold=${threshold}`)),
       ).toMatchObject({ results: [], count: 0, formatted_results: '' });
     }
     // The same query with a threshold it clears still finds its memory.
-    expect(ok<SearchJson>(await search(alice, 'dog', '&end_user_id=ola&threshold=0.3')).count).toBe(1);
+    expect(ok<SearchJson>(await search(alice, 'dog', '&end_user_id=ola&threshold=0.1')).count).toBe(1);
   });
 
-  it('refuses a threshold that is not a number from 0 to 2', async () => {
-    for (const value of ['-0.1', '2.5', 'abc', '', '0.3.1', 'NaN']) {
+  it('refuses a threshold that is not a number from 0 to 1', async () => {
+    for (const value of ['-0.1', '1.5', 'abc', '', '0.3.1', 'NaN']) {
       expectError(
         await search(alice, 'dog', `&end_user_id=ola&threshold=${encodeURIComponent(value)}`),
         400,
         'validation_error',
-        'threshold must be a number from 0 to 2',
+        'threshold must be a number from 0 to 1',
       );
     }
+    // Refused input changed nothing: the same search still answers.
+    expect(ok<SearchJson>(await search(alice, 'dog', '&end_user_id=ola')).count).toBe(1);
   });
 
-  it("another account's key cannot search this account's end user with a threshold; its own scope is empty", async () => {
+  it("another account's key cannot search this account's end user; another end user's scope is empty", async () => {
     expectError(
-      await bob.call(`/api/user/${alice.userId}/search?query=dog&end_user_id=ola&threshold=0.1`),
+      await bob.call(
+        `/api/user/${alice.userId}/search?query=What%20is%20my%20job&end_user_id=ola&threshold=0.1`,
+      ),
       403,
       'api_key_foreign_user',
       'This API key does not belong to this user.',
     );
-    expect(ok<SearchJson>(await search(bob, 'dog name', '&end_user_id=ola&threshold=0')).count).toBe(0);
+    expect(ok<SearchJson>(await search(bob, 'What is my job?', '&end_user_id=ola&threshold=0')).count).toBe(
+      0,
+    );
+    expect(ok<SearchJson>(await search(alice, 'What is my job?', '&end_user_id=someone-else')).count).toBe(0);
   });
 });
 

@@ -332,7 +332,7 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
 
     it('search answers results with scores and their breakdown, formatted_results and count', async () => {
       const answer = ok<{
-        results: Array<MemoryJson & { score: number; scores: Record<string, unknown> }>;
+        results: Array<MemoryJson & { score: number; relevance: number; scores: Record<string, unknown> }>;
         formatted_results: string;
         count: number;
       }>(
@@ -347,16 +347,21 @@ describe('REST memory API: /api/user/{userId}/memories and friends', () => {
       const top = answer.results[0]!;
       expect(top.text).toBe('I moved to Lisbon in March 2025.');
       expect(typeof top.score).toBe('number');
+      expect(top.relevance).toBeGreaterThan(0);
+      expect(top.relevance).toBeLessThanOrEqual(1);
       expect(Object.keys(top.scores).sort()).toEqual(
         [
           'concept_match',
+          'coverage',
           'final',
           'fused',
           'importance',
           'keyword',
+          'meaning',
           'reasons',
           'recency',
           'semantic',
+          'slot_match',
           'time_match',
         ].sort(),
       );

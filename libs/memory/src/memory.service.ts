@@ -95,6 +95,8 @@ export type RemovedUserData = Readonly<Record<string, number>>;
 export interface SearchHit {
   readonly memory: Memory;
   readonly score: number;
+  /** Calibrated relevance to the query, 0 to 1. */
+  readonly relevance: number;
   readonly scores: MemoryScoreBreakdown;
 }
 
@@ -427,14 +429,14 @@ export class MemoryService {
       }
       if (unseen.size > 0) await load([...unseen]);
     }
-    // With a threshold, the relevant memories are kept before the limit cuts: a long memory that matches
-    // nothing can outrank a short relevant one on the length prior alone.
+    // With a threshold (on the calibrated relevance, decision 104), the relevant memories are kept before the
+    // limit cuts: a long memory that matches nothing can outrank a short relevant one on the length prior alone.
     const threshold = request.threshold;
     const rankTop = () =>
       threshold === undefined
         ? rankCandidates({ ...channels, neighbours, limit: request.limit })
         : rankCandidates({ ...channels, neighbours, limit: rankable.size })
-            .filter((candidate) => candidate.scores.fused >= threshold)
+            .filter((candidate) => candidate.relevance >= threshold)
             .slice(0, request.limit);
     let ranked = rankTop();
     let found = await this.store.memories.findByIds(
@@ -458,7 +460,7 @@ export class MemoryService {
     return {
       results: ranked.flatMap((r) => {
         const hit = byId.get(r.id);
-        return hit ? [{ memory: hit, score: r.score, scores: r.scores }] : [];
+        return hit ? [{ memory: hit, score: r.score, relevance: r.relevance, scores: r.scores }] : [];
       }),
       strategy: dense.strategy,
     };

@@ -58,6 +58,7 @@ export function toSearchView(query: string, outcome: SearchOutcome): MemorySearc
     results: outcome.results.map((hit) => ({
       memory: toMemoryView(hit.memory),
       score: hit.score,
+      relevance: hit.relevance,
       scores: hit.scores,
     })),
     count: outcome.results.length,

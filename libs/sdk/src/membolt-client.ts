@@ -24,6 +24,7 @@ import type {
   MemoryBatch,
   MemoryErasureReceipt,
   MemoryFilters,
+  SearchFilters,
   MemoryHistory,
   MemoryList,
   MemoryScope,
@@ -268,7 +269,7 @@ export class MemboltClient {
   async searchMemories(
     query: string,
     limit: number = DEFAULT_SEARCH_LIMIT,
-    filters: MemoryFilters = {},
+    filters: SearchFilters = {},
   ): Promise<SearchResponse | FallbackSearchResponse> {
     const path = `${this.userPath()}/search`;
     try {

@@ -82,6 +82,11 @@ export interface MemoryFilters extends MemoryScope {
   readonly include_embedding?: boolean;
 }
 
+export interface SearchFilters extends MemoryFilters {
+  /** The least `relevance` (0 to 1) a result must have; none by default. */
+  readonly threshold?: number;
+}
+
 export interface ListOptions extends MemoryFilters {
   /** Default 10. */
   readonly limit?: number;
@@ -107,11 +112,19 @@ export interface ScoreBreakdown {
   readonly concept_match: boolean;
   readonly time_match: boolean;
   readonly final: number;
+  /** How much of the query the memory reaches by meaning rather than spelling, 0 to 1. */
+  readonly meaning: number;
+  /** The query asks about a personal-fact slot the memory states. */
+  readonly slot_match: boolean;
+  /** The share of the query's content words the memory holds, 0 to 1. */
+  readonly coverage: number;
   readonly reasons: string[];
 }
 
 export interface SearchResult extends Memory {
   readonly score: number;
+  /** Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. */
+  readonly relevance: number;
   readonly scores: ScoreBreakdown;
 }
 

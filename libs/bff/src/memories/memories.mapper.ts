@@ -78,6 +78,9 @@ const toScores = (scores: MemoryScoreBreakdown): MemoryScoresModel => ({
   conceptMatch: scores.conceptMatch,
   timeMatch: scores.timeMatch,
   final: scores.final,
+  meaning: scores.meaning,
+  slotMatch: scores.slotMatch,
+  coverage: scores.coverage,
   reasons: [...scores.reasons],
 });
 
@@ -86,6 +89,7 @@ export function toSearchResults(view: MemorySearchView): MemorySearchResultsMode
     results: view.results.map((result) => ({
       memory: toMemoryModel(result.memory),
       score: result.score,
+      relevance: result.relevance,
       scores: toScores(result.scores),
     })),
     count: view.count,

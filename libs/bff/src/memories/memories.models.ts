@@ -165,6 +165,18 @@ export class MemoryScoresModel {
   @Field(() => Float, { description: 'The final score results are sorted by.' })
   final!: number;
 
+  @Field(() => Float, {
+    description:
+      'How much of the query the memory reaches by meaning rather than spelling (WordNet), 0 to 1.',
+  })
+  meaning!: number;
+
+  @Field({ description: 'The query asks about a personal-fact slot (occupation, pet...) the memory states.' })
+  slotMatch!: boolean;
+
+  @Field(() => Float, { description: "The share of the query's content words the memory holds, 0 to 1." })
+  coverage!: number;
+
   @Field(() => [String])
   reasons!: string[];
 }
@@ -176,6 +188,11 @@ export class MemorySearchResultModel {
 
   @Field(() => Float)
   score!: number;
+
+  @Field(() => Float, {
+    description: 'Calibrated relevance to the query, 0 to 1 (what `threshold` cuts on).',
+  })
+  relevance!: number;
 
   @Field(() => MemoryScoresModel)
   scores!: MemoryScoresModel;

@@ -1,6 +1,6 @@
-import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Float, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { METERED_ENDPOINTS, MemorySubjects } from '@membolt/contracts';
+import { MEMORY_SEARCH_DEFAULT_THRESHOLD, METERED_ENDPOINTS, MemorySubjects } from '@membolt/contracts';
 import { Metered } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
@@ -108,10 +108,18 @@ export class MemoriesResolver {
     @Args('limit', { type: () => Int, defaultValue: MEMORY_SEARCH_DEFAULT_LIMIT }) limit: number,
     @Args('filters', { type: () => MemorySearchFiltersInput, nullable: true })
     filters: MemorySearchFiltersInput | null,
+    @Args('threshold', {
+      type: () => Float,
+      defaultValue: MEMORY_SEARCH_DEFAULT_THRESHOLD,
+      description:
+        'The least relevance (0 to 1) a result must have; 0 keeps every memory that matches at all. The default ' +
+        'lets a query nothing bears on answer nothing, so the Memories screen shows its empty state.',
+    })
+    threshold: number,
   ): Promise<MemorySearchResultsModel> {
     const view = await this.bus.request(
       MemorySubjects.search,
-      { query, limit, ...toFilterFields(filters) },
+      { query, limit, ...(threshold > 0 ? { threshold } : {}), ...toFilterFields(filters) },
       { userId: user.userId },
     );
     return toSearchResults(view);

@@ -41,6 +41,7 @@ function found(text: string, fields: MemoryFields = {}): MemorySearchResultView 
       version: 1,
     },
     score: 0.5,
+    relevance: 0.5,
     scores: {
       semantic: fields.semantic ?? 0.2,
       keyword: null,
@@ -49,6 +50,9 @@ function found(text: string, fields: MemoryFields = {}): MemorySearchResultView 
       recency: 1,
       conceptMatch: fields.conceptMatch ?? false,
       timeMatch: false,
+      meaning: 0,
+      slotMatch: false,
+      coverage: 0,
       final: 0.5,
       reasons: [],
     },

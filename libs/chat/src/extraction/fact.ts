@@ -1,29 +1,10 @@
-import type { MemoryCategory } from '@membolt/contracts';
+import type { FactSlot, MemoryCategory } from '@membolt/contracts';
 
 /** What an extracted fact does to what was known. */
 export type FactKind = 'fact' | 'negation' | 'correction';
 
-/** The kind of personal fact a memory states, stored in its metadata `slot` (search and reconciliation use it). */
-export const FACT_SLOTS = [
-  'name',
-  'occupation',
-  'residence',
-  'origin',
-  'diet',
-  'allergy',
-  'pet',
-  'family',
-  'vehicle',
-  'hobby',
-  'education',
-  'health',
-  'preference',
-  'contact',
-  'life-event',
-  'plan',
-  'other',
-] as const;
-export type FactSlot = (typeof FACT_SLOTS)[number];
+// The slot vocabulary is shared with the memory service's search: one list, in the contracts.
+export { FACT_SLOTS, type FactSlot } from '@membolt/contracts';
 
 /**
  * Open facts a statement ends ("I quit my job at X", "we broke up", "sold the Civic"): every condition given

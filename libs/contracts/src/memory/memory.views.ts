@@ -86,6 +86,15 @@ export interface MemoryScoreBreakdown {
   readonly timeMatch: boolean;
   /** The final score results are sorted by. */
   readonly final: number;
+  /**
+   * How much of the query the memory reaches by meaning rather than spelling (a synonym or a kind of a query
+   * word: "drink" reaches "coffee"), 0 to 1.
+   */
+  readonly meaning: number;
+  /** The query asks about a personal-fact slot (occupation, residence, pet...) the memory states. */
+  readonly slotMatch: boolean;
+  /** The share of the query's content words the memory contains (any inflection), 0 to 1. */
+  readonly coverage: number;
   /** Short human explanation, e.g. "matched words: paris, moved; high importance". */
   readonly reasons: readonly string[];
 }
@@ -93,6 +102,8 @@ export interface MemoryScoreBreakdown {
 export interface MemorySearchResultView {
   readonly memory: MemoryView;
   readonly score: number;
+  /** Calibrated relevance to the query, 0 to 1 (what `threshold` cuts on). */
+  readonly relevance: number;
   readonly scores: MemoryScoreBreakdown;
 }
 

@@ -52,11 +52,14 @@ export const MEMORY_METADATA_FILTER_MAX_FIELDS = 10;
 /** End-user, agent and run ids chosen by a developer's app. */
 export const MEMORY_SCOPE_ID_MAX_LENGTH = 200;
 export const CONVERSATION_TITLE_MAX_LENGTH = 200;
+/** The highest search `threshold`: it cuts on a result's calibrated `relevance`, 0 to 1 (decision 104). */
+export const MEMORY_SEARCH_THRESHOLD_MAX = 1;
 /**
- * The highest search `threshold`: relevance (`scores.fused`) is the cosine (at most 1) plus 0.7 times the
- * keyword score normalised to the query's best.
+ * The relevance the web app's search and the assistant's retrieval ask for: below it a memory bears on the
+ * query too weakly to show, so a query nothing bears on answers nothing (decision 104). REST asks for none
+ * unless the caller does.
  */
-export const MEMORY_SEARCH_THRESHOLD_MAX = 2;
+export const MEMORY_SEARCH_DEFAULT_THRESHOLD = 0.1;
 /** Messages one "learn from messages" add may carry, and their characters together. */
 export const MEMORY_MESSAGES_MAX = 100;
 export const MEMORY_MESSAGES_TEXT_MAX_LENGTH = 50_000;

@@ -189,11 +189,12 @@ export class SearchMemoriesQuery extends MemoryFilterQuery {
     type: Number,
     minimum: 0,
     maximum: MEMORY_SEARCH_THRESHOLD_MAX,
-    example: 0.3,
+    example: 0.1,
     description:
-      'The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the ' +
-      'keyword score normalised to the best match), before importance, recency and length weigh in. With it, a ' +
-      'query that matches nothing answers an empty list; without it, the nearest memories come back anyway.',
+      'The least `relevance` a result must have (0 to 1, calibrated: how likely the memory answers the query, ' +
+      'from the share of its words the memory holds, the cosine, meaning and slot matches; length, importance ' +
+      'and recency do not count). With it, a query that nothing bears on answers an empty list; without it ' +
+      '(the default), every memory that matches at all comes back. The web app and the assistant use 0.1.',
   })
   @IsOptional()
   @QueryDecimal(0, MEMORY_SEARCH_THRESHOLD_MAX)
@@ -612,6 +613,26 @@ export class ScoreBreakdownResponse {
   @ApiProperty({ example: 0.71 })
   final!: number;
 
+  @ApiProperty({
+    description:
+      'How much of the query the memory reaches by meaning rather than spelling (WordNet: a synonym, a kind ' +
+      'or a definition of a query word, as "drink" reaches "coffee"), 0 to 1.',
+    example: 0.9,
+  })
+  meaning!: number;
+
+  @ApiProperty({
+    description:
+      'The query asks about a personal-fact slot (occupation, residence, pet...) the memory states.',
+  })
+  slot_match!: boolean;
+
+  @ApiProperty({
+    description: "The share of the query's content words the memory holds, 0 to 1.",
+    example: 0.5,
+  })
+  coverage!: number;
+
   @ApiProperty({ type: [String], example: ['matched words: lisbon, moved', 'high importance'] })
   reasons!: string[];
 }
@@ -619,6 +640,14 @@ export class ScoreBreakdownResponse {
 export class SearchResultResponse extends MemoryResponse {
   @ApiProperty({ description: 'The final score results are sorted by.', example: 0.71 })
   score!: number;
+
+  @ApiProperty({
+    description:
+      'Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out ' +
+      'length, importance and recency.',
+    example: 0.82,
+  })
+  relevance!: number;
 
   @ApiProperty({ type: ScoreBreakdownResponse })
   scores!: ScoreBreakdownResponse;

@@ -28,6 +28,7 @@ function makeMemoryView(overrides: Partial<MemoryView> = {}): MemoryView {
 const resultOf = (memory: MemoryView): MemorySearchResultView => ({
   memory,
   score: 0.5,
+  relevance: 0.7,
   scores: {
     semantic: 0.5,
     keyword: null,
@@ -37,6 +38,9 @@ const resultOf = (memory: MemoryView): MemorySearchResultView => ({
     conceptMatch: false,
     timeMatch: false,
     final: 0.5,
+    meaning: 0,
+    slotMatch: false,
+    coverage: 1,
     reasons: [],
   },
 });

@@ -116,6 +116,7 @@ function toSearchResultResponse(
   return {
     ...toMemoryResponse(result.memory, includeEmbedding),
     score: result.score,
+    relevance: result.relevance,
     scores: {
       semantic: scores.semantic,
       keyword: scores.keyword,
@@ -125,6 +126,9 @@ function toSearchResultResponse(
       concept_match: scores.conceptMatch,
       time_match: scores.timeMatch,
       final: scores.final,
+      meaning: scores.meaning,
+      slot_match: scores.slotMatch,
+      coverage: scores.coverage,
       reasons: [...scores.reasons],
     },
   };

@@ -1,6 +1,9 @@
 import * as chrono from 'chrono-node';
 
+import { type FactSlot } from '@membolt/contracts';
+
 import { queryConceptNames } from './concepts.js';
+import { slotsAsked, withoutSlotIdioms } from './slots.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
 
 export interface TimeRange {
@@ -26,8 +29,21 @@ export interface QueryAnalysis {
   readonly asksWhen: boolean;
   /** Normalised concept names in the query (see concepts.ts), to find memories linked to them. */
   readonly conceptNames: string[];
+  /** The personal-fact slots the query asks about ("What do I do for a living?": occupation). */
+  readonly slots: FactSlot[];
+  /**
+   * The query asks about the user ("my", "I", "we") or is a few words typed into a search box ("outdoor
+   * activities"): meaning and slots bridge its words. A question about other people's dialogue ("What did
+   * Melanie paint?") is left to spelling: there, meaning matches lifted chatter above the answer (decision 103).
+   */
+  readonly personal: boolean;
 }
 
+const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
+/** A query of at most this many content words, and no question, reads as typed into a search box. */
+const SEARCH_BOX_TERMS = 3;
+const QUESTION =
+  /\?|^\s*(?:who|whom|whose|what|when|where|which|why|how|did|does|do|is|are|was|were|has|have|can|could)\b/i;
 const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
@@ -63,7 +79,7 @@ function firstDate(text: string, now: Date): chrono.ParsedResult | null {
 
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
-  const { terms, termPlaces } = termsInPlace(query);
+  const { terms, termPlaces } = termsInPlace(withoutSlotIdioms(query));
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   return {
@@ -73,6 +89,8 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
+    slots: slotsAsked(query),
+    personal: FIRST_PERSON.test(query) || (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)),
   };
 }
 

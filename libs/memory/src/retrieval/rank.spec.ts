@@ -3,14 +3,20 @@ import { describe, expect, it } from '@jest/globals';
 import { analyzeQuery } from './query-analysis.js';
 import {
   AVERAGE_WORD_CHARS,
+  coverageOf,
+  DEFAULT_RANKING_WEIGHTS,
+  DEFAULT_RELEVANCE_THRESHOLD,
   DETAIL_FULL_WORDS,
   type RankableMemory,
   rankCandidates,
+  relevanceOf,
   speakerPlace,
   whatItSays,
 } from './rank.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
+// For the tests of other terms: "our dog" asks about a pet, and meaning and slots would add to every score.
+const NO_MEANING = { meaning: 0, slot: 0 };
 
 function memory(text: string, overrides: Partial<RankableMemory> = {}): RankableMemory {
   return {
@@ -90,7 +96,10 @@ describe('rankCandidates', () => {
     };
     const explained = rankCandidates(input);
     const bare = rankCandidates({ ...input, reasons: false });
-    expect(bare).toEqual(explained.map((c) => ({ ...c, scores: { ...c.scores, reasons: [] } })));
+    // Without reasons, neither the relevance (the words are not read): the order and scores are the same.
+    expect(bare).toEqual(
+      explained.map((c) => ({ ...c, relevance: 0, scores: { ...c.scores, coverage: 0, reasons: [] } })),
+    );
     expect(explained[0]?.scores.reasons.length).toBeGreaterThan(0);
   });
 
@@ -335,7 +344,7 @@ describe('rankCandidates', () => {
         memories: turns,
         now,
         limit: 3,
-        weights: { conversation },
+        weights: { conversation, ...NO_MEANING },
       });
     expect(ranked(0).map((candidate) => candidate.id)).toEqual(['best', 'other', 'mate']);
     const lifted = ranked(0.1);
@@ -364,7 +373,7 @@ describe('rankCandidates', () => {
           memories: turns,
           now,
           limit: 3,
-          weights: { conversation: 0.6, conversationRelevance, detail: 0 },
+          weights: { conversation: 0.6, conversationRelevance, detail: 0, ...NO_MEANING },
         }).map((candidate) => [candidate.id, candidate.score]),
       );
     const whole = ranked(0);
@@ -392,7 +401,7 @@ describe('rankCandidates', () => {
           now,
           limit: 1,
           // The two texts differ in length: `detail` is left out of this comparison.
-          weights: { conversation: 0.6, detail: 0 },
+          weights: { conversation: 0.6, detail: 0, ...NO_MEANING },
         })[0]!,
     );
     expect(member!.score).toBeCloseTo(alone!.score, 5);
@@ -433,5 +442,73 @@ describe('speakerPlace', () => {
     expect(speakerPlace('Jon Snow: hello', places)).toBe(-1);
     expect(speakerPlace('Note: Melanie paints', places)).toBe(-1);
     expect(speakerPlace('melanie: lower case is not a name', places)).toBe(-1);
+  });
+});
+
+describe('relevance and meaning in the ranking', () => {
+  const facts = new Map<string, RankableMemory>([
+    ['job', memory('User works as a pharmacist.')],
+    ['mother', memory('My mother still lives in Gdańsk.')],
+    ['tea', memory('My favourite tea is sencha.')],
+  ]);
+  const rank = (query: string, keyword: { id: string; score: number }[] = []) =>
+    rankCandidates({
+      analysis: analyzeQuery(query, now),
+      dense: [...facts.keys()].map((id) => ({ id, score: 0.05 })),
+      keyword,
+      concept: [],
+      memories: facts,
+      now,
+      limit: 10,
+    });
+
+  it('ranks the fact of the slot a question asks about first, whatever its words', () => {
+    const ranked = rank('What do I do for a living?');
+    expect(ranked[0]).toMatchObject({ id: 'job', scores: { slotMatch: true } });
+    expect(ranked[0]!.scores.reasons).toContain('states what the query asks about');
+    expect(ranked[0]!.relevance).toBeGreaterThanOrEqual(DEFAULT_RELEVANCE_THRESHOLD);
+  });
+
+  it('ranks a kind of what is asked for by meaning', () => {
+    const ranked = rank('What do I drink?');
+    expect(ranked[0]!.id).toBe('tea');
+    expect(ranked[0]!.scores.meaning).toBeGreaterThan(0.5);
+  });
+
+  it('leaves meaning and slots to questions about the user or short searches', () => {
+    expect(analyzeQuery('What did Melanie paint at the lake last summer?', now).personal).toBe(false);
+    expect(analyzeQuery('What do I drink?', now).personal).toBe(true);
+    expect(analyzeQuery('outdoor activities', now).personal).toBe(true);
+  });
+});
+
+describe('relevanceOf and coverageOf', () => {
+  const none = { coverage: 0, semantic: null, meaning: 0, slotMatch: false, timeMatch: false };
+
+  it('is a probability that grows with every sign of a match', () => {
+    const base = relevanceOf(none);
+    expect(base).toBeGreaterThan(0);
+    expect(base).toBeLessThan(DEFAULT_RELEVANCE_THRESHOLD);
+    for (const more of [
+      { coverage: 1 },
+      { semantic: 0.5 },
+      { meaning: 0.9 },
+      { slotMatch: true },
+      { timeMatch: true },
+    ]) {
+      const relevance = relevanceOf({ ...none, ...more });
+      expect(relevance).toBeGreaterThan(base);
+      expect(relevance).toBeLessThan(1);
+    }
+    expect(relevanceOf({ ...none, coverage: 1 })).toBeGreaterThan(relevanceOf({ ...none, coverage: 0.5 }));
+  });
+
+  it('does not count a cosine at the noise floor', () => {
+    expect(relevanceOf({ ...none, semantic: DEFAULT_RANKING_WEIGHTS.semanticFloor })).toBe(relevanceOf(none));
+  });
+
+  it('counts query words found in any inflection', () => {
+    expect(coverageOf('Has two dogs called Miso and Tofu.', ['dog', 'miso', 'espresso'])).toBeCloseTo(2 / 3);
+    expect(coverageOf('anything', [])).toBe(0);
   });
 });

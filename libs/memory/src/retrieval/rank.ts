@@ -1,7 +1,10 @@
-import { type MemoryScoreBreakdown } from '@membolt/contracts';
+import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
 
+import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
+import { statesSlot } from './slots.js';
 import { wordTokens } from './text-tokens.js';
+import { lemmasOf } from './wordnet.js';
 
 import type { RankableMemory } from '../domain/memory.js';
 
@@ -89,6 +92,13 @@ export interface RankingWeights {
    * query) and below a shared word.
    */
   readonly semanticFloor: number;
+  /**
+   * Added times how much of the query the memory reaches by meaning (WordNet: a kind, a synonym or a sibling
+   * of a query word, `meaning.ts`), 0 to 1: "What do I drink?" reaches "black coffee".
+   */
+  readonly meaning: number;
+  /** Added when the query asks about a personal-fact slot the memory states (`slots.ts`). */
+  readonly slot: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -112,7 +122,15 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   detail: 0.5,
   question: 0.1,
   semanticFloor: 0.1,
+  meaning: 1.5,
+  slot: 0.9,
 };
+
+/**
+ * How many candidates (the best by fused score) meaning and slots read: all of a personal account's facts,
+ * one channel's pool in a large scope.
+ */
+export const MEANING_POOL = 100;
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
 export const DETAIL_FULL_WORDS = 60;
@@ -163,6 +181,8 @@ export interface RankInput {
 export interface RankedCandidate {
   readonly id: string;
   readonly score: number;
+  /** Calibrated relevance, 0 to 1 (`relevanceOf`). */
+  readonly relevance: number;
   readonly scores: MemoryScoreBreakdown;
 }
 
@@ -207,10 +227,41 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       );
     }
   }
-  // A match: a keyword or concept hit, or a cosine above the floor (see RankingWeights.semanticFloor).
+  // Meaning and slot: what the words' spellings miss. Part of the fused score, so that a neighbour, the
+  // conversation share and the relevance read it like any other match.
+  const bridged = new Set<string>();
+  const reachOf = new Map<string, number>();
+  const slottedIds = new Set<string>();
+  const meaning = weights.meaning !== 0 && analysis.personal ? queryMeaning(analysis.terms) : null;
+  const slots = weights.slot !== 0 && analysis.personal ? analysis.slots : [];
+  if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
+    // In a large scope, only the best candidates: reading every candidate's words costs more than the ranking.
+    const pool =
+      candidates.size <= MEANING_POOL
+        ? candidates
+        : [...candidates].sort((a, b) => (base.get(b) ?? 0) - (base.get(a) ?? 0)).slice(0, MEANING_POOL);
+    for (const id of pool) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
+      const slotted = slots.length > 0 && statesSlot(slots, memory.text);
+      if (reach <= 0 && !slotted) continue;
+      bridged.add(id);
+      if (reach > 0) reachOf.set(id, reach);
+      if (slotted) slottedIds.add(id);
+      base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
+    }
+  }
+  // A match: a keyword or concept hit, a cosine above the floor (see RankingWeights.semanticFloor), or a
+  // meaning or slot the query asks about.
   const matches = (id: string): boolean => {
     const cosine = dense.get(id);
-    return keyword.has(id) || concept.has(id) || (cosine !== undefined && cosine > weights.semanticFloor);
+    return (
+      keyword.has(id) ||
+      concept.has(id) ||
+      bridged.has(id) ||
+      (cosine !== undefined && cosine > weights.semanticFloor)
+    );
   };
   const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
@@ -223,7 +274,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     /** Where the query names the memory's speaker (-1: not at all). */
     speakerAt: number;
     score: number;
-    scores: Omit<MemoryScoreBreakdown, 'reasons'>;
+    scores: Omit<MemoryScoreBreakdown, 'reasons' | 'coverage'>;
   }[] = [];
   // The first place at which the query names a speaker of a candidate.
   let leadSpeakerPlace = Number.POSITIVE_INFINITY;
@@ -295,7 +346,18 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       byNeighbour: fromNeighbours > own,
       speakerAt,
       score: final,
-      scores: { semantic, keyword: keywordScore, fused, importance, recency, conceptMatch, timeMatch, final },
+      scores: {
+        semantic,
+        keyword: keywordScore,
+        fused,
+        importance,
+        recency,
+        conceptMatch,
+        timeMatch,
+        final,
+        meaning: reachOf.get(id) ?? 0,
+        slotMatch: slottedIds.has(id),
+      },
     });
   }
   // The speaker bonus, once the first speaker the query names is known.
@@ -310,12 +372,62 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     .slice(0, Math.max(0, input.limit))
     .map(({ id, text, byNeighbour, speakerAt, score, scores }) => {
       // `final` is the score, the speaker bonus included.
-      if (input.reasons === false) return { id, score, scores: { ...scores, final: score, reasons: [] } };
-      const reasons = reasonsFor(text, analysis.termPlaces, scores);
+      if (input.reasons === false)
+        return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
+      const coverage = coverageOf(text, analysis.terms);
+      const full = { ...scores, coverage, final: score };
+      const reasons = reasonsFor(text, analysis.termPlaces, full);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
       if (speakerAt >= 0) reasons.push('said by the person the query names');
-      return { id, score, scores: { ...scores, final: score, reasons } };
+      if (scores.meaning > 0) reasons.push('related in meaning');
+      if (scores.slotMatch) reasons.push('states what the query asks about');
+      return { id, score, relevance: relevanceOf(full), scores: { ...full, reasons } };
     });
+}
+
+/**
+ * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over what the
+ * ranker knows of the match, fitted on judged (query, memory) pairs (decision 104).
+ */
+export const RELEVANCE_MODEL = {
+  bias: -3,
+  coverage: 4,
+  semantic: 6,
+  meaning: 2.5,
+  slot: 2,
+  time: 1,
+} as const;
+
+/** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
+export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
+
+/**
+ * Calibrated relevance, 0 to 1, from the query match only: the share of the query's words the memory holds,
+ * its cosine above the noise floor, its reach by meaning, a slot match and a time match. The priors of the
+ * final score (length, importance, recency, neighbours) say nothing about whether it answers this query.
+ */
+export function relevanceOf(
+  scores: Pick<MemoryScoreBreakdown, 'coverage' | 'semantic' | 'meaning' | 'slotMatch' | 'timeMatch'>,
+): number {
+  const m = RELEVANCE_MODEL;
+  const z =
+    m.bias +
+    m.coverage * scores.coverage +
+    m.semantic * Math.max(0, (scores.semantic ?? 0) - DEFAULT_RANKING_WEIGHTS.semanticFloor) +
+    m.meaning * scores.meaning +
+    (scores.slotMatch ? m.slot : 0) +
+    (scores.timeMatch ? m.time : 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The share of the query's content words found in the text, inflections aside ("dogs" meets "dog"). */
+export function coverageOf(text: string, terms: readonly string[]): number {
+  if (terms.length === 0) return 0;
+  const forms = new Set<string>();
+  for (const word of wordTokens(text)) for (const form of lemmasOf(word)) forms.add(form);
+  let found = 0;
+  for (const term of terms) if (lemmasOf(term).some((form) => forms.has(form))) found++;
+  return found / terms.length;
 }
 
 function reasonsFor(

