@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MemoryAddService } from '../memories/memory-add.service.js';
+import { MemoryLearningService } from '../memories/memory-learning.service.js';
 import { McpController } from './mcp.controller.js';
 import { MemboltMcpServerFactory } from './membolt-mcp.server.js';
 
@@ -12,7 +13,7 @@ export class McpRoutesModule {
       module: McpRoutesModule,
       imports: [auth],
       controllers: [McpController],
-      providers: [MemboltMcpServerFactory, MemoryAddService],
+      providers: [MemboltMcpServerFactory, MemoryAddService, MemoryLearningService],
     };
   }
 }
