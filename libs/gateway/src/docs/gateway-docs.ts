@@ -122,6 +122,11 @@ function docsPage(nonce: string): string {
     withDefaultFonts: false,
     telemetry: false,
     showDeveloperTools: 'never',
+    // Scalar's hosted AI agent and MCP generator talk to scalar.com.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    // No icon to offer: an empty one spares the browser a 404 on /favicon.ico.
+    favicon: 'data:,',
     // The integration answers through Express's `res.send`; only that is used.
   })(undefined as never, { send: (body: string) => (html = body) } as never);
   return html;
