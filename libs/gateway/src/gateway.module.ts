@@ -55,8 +55,8 @@ import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 
-/** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
-export const GATEWAY_CONTROLLERS = [
+/** The controllers mounted under /api. */
+const API_CONTROLLERS = [
   StatusController,
   PlansController,
   UsageController,
@@ -72,9 +72,11 @@ export const GATEWAY_CONTROLLERS = [
   ChatController,
   ConversationsController,
   GatewayDocsController,
-  OpenAiController,
   Mem0Controller,
 ] as const;
+
+/** Every controller of the gateway's routes (/api and /v1); the guard-coverage test checks each of them. */
+export const GATEWAY_CONTROLLERS = [...API_CONTROLLERS, OpenAiController] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
 export const GATEWAY_DIAGNOSTICS_CONTROLLERS = [DiagnosticsController] as const;
@@ -156,10 +158,7 @@ export class GatewayModule {
         {
           module: GatewayRoutesModule,
           imports: [auth],
-          controllers: [
-            ...GATEWAY_CONTROLLERS,
-            ...(settings.diagnostics ? GATEWAY_DIAGNOSTICS_CONTROLLERS : []),
-          ],
+          controllers: [...API_CONTROLLERS, ...(settings.diagnostics ? GATEWAY_DIAGNOSTICS_CONTROLLERS : [])],
           providers: [
             SystemStatusService,
             MemoryTransferService,

@@ -4,6 +4,7 @@ import { BillingSubjects, ListPlansRequest, type ListPlansResponse, PLAN_KINDS }
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import { GatewayController } from './gateway-controller.decorator.js';
+import { PlansResponse } from './gateway.responses.js';
 import { Public } from './public.decorator.js';
 
 @ApiTags('plans')
@@ -16,7 +17,7 @@ export class PlansController {
   @Public()
   @ApiOperation({ summary: 'The plan catalogue (prices in cents). No key needed.' })
   @ApiQuery({ name: 'kind', required: false, enum: PLAN_KINDS })
-  @ApiOkResponse({ description: 'The plans and the developer API price.' })
+  @ApiOkResponse({ type: PlansResponse, description: 'The plans and the developer API price.' })
   list(
     @Query(new ContractValidationPipe(ListPlansRequest)) query: ListPlansRequest,
   ): Promise<ListPlansResponse> {

@@ -2,6 +2,7 @@ import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@membolt/platform';
 import { GatewayController } from './gateway-controller.decorator.js';
+import { SystemStatusResponse } from './gateway.responses.js';
 import { Public } from './public.decorator.js';
 import { type SystemStatus, SystemStatusService } from './system-status.service.js';
 
@@ -16,7 +17,10 @@ export class StatusController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Version and health of every service. No key needed.' })
-  @ApiOkResponse({ description: '`status` is "ok" when every service answers, else "degraded".' })
+  @ApiOkResponse({
+    type: SystemStatusResponse,
+    description: '`status` is "ok" when every service answers, else "degraded".',
+  })
   get(@Query(new ContractValidationPipe(StatusQuery)) _query: StatusQuery): Promise<SystemStatus> {
     return this.status.status();
   }

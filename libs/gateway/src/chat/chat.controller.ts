@@ -2,6 +2,7 @@ import { Body, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nest
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -9,6 +10,7 @@ import {
   ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { BusClient } from '@membolt/bus';
 import {
@@ -36,6 +38,15 @@ import { EntityIdPipe } from './entity-id.pipe.js';
 import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { ChatBody, ConversationsQuery, WebSearchBody } from './chat.dto.js';
 import {
+  ChatResponse,
+  ChatStartEvent,
+  ChatTokenEvent,
+  ConversationDeletionResponse,
+  ConversationListResponse,
+  ConversationResponse,
+  WebSearchResponse,
+} from './chat.responses.js';
+import {
   toChatResponse,
   toChatStartEvent,
   toConversationDeletionResponse,
@@ -58,6 +69,7 @@ const UNAVAILABLE = {
  * `Accept: text/event-stream` the answer streams as server-sent events) and `POST /api/search`.
  */
 @ApiTags('chat')
+@ApiExtraModels(ChatResponse, ChatStartEvent, ChatTokenEvent, ApiErrorResponse)
 @ApiServiceUnavailableResponse(UNAVAILABLE)
 @GatewayController()
 export class ChatController {
@@ -76,8 +88,20 @@ export class ChatController {
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({
     description:
-      'text, memories_used (the memories the answer used: in the prompt, or offline in the answer), memories_retrieved (each `used` or not), conversation_id, usage (the cost headers come with the JSON answer)',
+      'The answer: text, memories_used (the memories the answer used: in the prompt, or offline in the answer), memories_retrieved (each `used` or not), conversation_id, usage (the cost headers come with the JSON answer); or, with `Accept: text/event-stream`, server-sent events: `event: start` (ChatStartEvent), `event: token` (ChatTokenEvent) for each piece of the answer, then `event: done` (ChatResponse) or `event: error` ({error, message}).',
     headers: METERED_RESPONSE_HEADERS,
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(ChatResponse) } },
+      'text/event-stream': {
+        schema: {
+          type: 'string',
+          description:
+            'Server-sent events; each `data:` line is the JSON of its event: start → ChatStartEvent, token → ChatTokenEvent, done → ChatResponse, error → ApiErrorResponse.',
+        },
+        example:
+          'event: start\ndata: {"conversation_id":"6650f1c2a1b2c3d4e5f60720","conversation_title":"Where I live","model":"gpt-4o-mini","responder":"openai","memories_retrieved":[]}\n\nevent: token\ndata: {"text":"You live"}\n\nevent: done\ndata: {"text":"You live in Lisbon.","memories_used":1,…}\n\n',
+      },
+    },
   })
   @ApiBadRequestResponse(BAD_INPUT)
   @ApiMeteredRefusal()
@@ -160,7 +184,7 @@ export class ChatController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Web search through the server’s search provider (Brave, Tavily or SearXNG).' })
   @ApiBody({ type: WebSearchBody })
-  @ApiOkResponse({ description: 'results (title, url, snippet) and formatted_results' })
+  @ApiOkResponse({ type: WebSearchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(
     @Body(new ContractValidationPipe(WebSearchBody)) body: WebSearchBody,
@@ -189,6 +213,7 @@ export class ConversationsController {
       "Without `end_user_id` the account's own conversations; with it only that end user's (those POST /api/chat " +
       'started with it), narrowed by `agent_id` and `run_id` when given.',
   })
+  @ApiOkResponse({ type: ConversationListResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
     @Query(new ContractValidationPipe(ConversationsQuery)) query: ConversationsQuery,
@@ -204,6 +229,7 @@ export class ConversationsController {
 
   @Get(':conversationId')
   @ApiOperation({ summary: 'One conversation with its messages, oldest first.' })
+  @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async get(
     @Param('conversationId', EntityIdPipe) conversationId: string,
@@ -216,6 +242,7 @@ export class ConversationsController {
 
   @Delete(':conversationId')
   @ApiOperation({ summary: 'Deletes a conversation and its messages; the memories learnt from it stay.' })
+  @ApiOkResponse({ type: ConversationDeletionResponse })
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async delete(
     @Param('conversationId', EntityIdPipe) conversationId: string,

@@ -1,25 +1,20 @@
-import {
-  Get,
-  Header,
-  Inject,
-  Injectable,
-  type INestApplication,
-  Param,
-  StreamableFile,
-} from '@nestjs/common';
+import { Get, Header, Inject, Injectable, type INestApplication, Res, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PRODUCT_NAME } from '@membolt/contracts';
 import { MEMBOLT_VERSION } from '@membolt/platform';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { apiReference } from '@scalar/nestjs-api-reference';
+import type { Response } from 'express';
 import { BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
 import {
   API_KEY_SECURITY_SCHEME,
   GatewayController,
   TOKEN_SECURITY_SCHEME,
 } from '../gateway-controller.decorator.js';
-import { docsNotEnabled, noSuchRoute } from '../gateway.errors.js';
+import { docsNotEnabled } from '../gateway.errors.js';
 import { Public } from '../public.decorator.js';
 
 /** The modules whose controllers the document describes (the gateway's routes, not the BFF or bus handlers). */
@@ -82,54 +77,71 @@ export class GatewayDocs {
         .build(),
       { include: [...this.documentedModules] },
     );
+    allowNullInNullableEnums(this.document);
     return this.document;
   }
 }
 
-/** swagger-ui's static files, found beside @nestjs/swagger (which depends on swagger-ui-dist). */
-const swaggerUiDir: string = (() => {
+/**
+ * In OpenAPI 3.0 `nullable: true` does not widen an `enum`: a nullable enum must list `null` itself, or a client
+ * validating answers (or generating types) rejects the nulls the API sends.
+ */
+function allowNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum.push(null);
+  for (const value of Object.values(node)) allowNullInNullableEnums(value);
+}
+
+/** Scalar's single-file browser bundle, served from the installed package: the page loads nothing from a CDN. */
+const scalarBundle: string = (() => {
   const require = createRequire(import.meta.url);
-  const fromSwagger = createRequire(require.resolve('@nestjs/swagger'));
-  return (fromSwagger('swagger-ui-dist/absolute-path.js') as () => string)();
+  // The package exports no package.json; its stylesheet sits in dist/ beside browser/.
+  return join(dirname(require.resolve('@scalar/api-reference/style.css')), 'browser/standalone.js');
 })();
 
-const SWAGGER_UI_ASSETS: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'favicon-16x16.png': 'image/png',
-};
+const SCALAR_BUNDLE_PATH = '/api/docs/scalar.js';
 
-// Only same-origin files and no inline script or style: the page works under the edge's CSP (default-src 'self').
-const DOCS_HTML = `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${PRODUCT_NAME} API</title>
-  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
-  <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png" sizes="32x32">
-</head>
-<body>
-  <div id="swagger-ui"></div>
-  <script src="/api/docs/swagger-ui-bundle.js"></script>
-  <script src="/api/docs/docs-init.js"></script>
-</body>
-</html>
-`;
-
-const DOCS_INIT_JS = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
+/**
+ * The page: Scalar's own HTML (its nestjs integration) on the local bundle. It writes an inline script that starts
+ * the reference, so each answer carries a fresh nonce that this answer's CSP allows (the edge's policy is
+ * `script-src 'self'`); Scalar's default fonts and telemetry (other origins) are off.
+ */
+function docsPage(nonce: string): string {
+  let html = '';
+  apiReference({
     url: '/api/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    validatorUrl: null,
-    presets: [SwaggerUIBundle.presets.apis],
-  });
-});
-`;
+    cdn: SCALAR_BUNDLE_PATH,
+    nonce,
+    pageTitle: `${PRODUCT_NAME} API`,
+    withDefaultFonts: false,
+    telemetry: false,
+    showDeveloperTools: 'never',
+    // Scalar's hosted AI agent and MCP generator talk to scalar.com.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    // No icon to offer: an empty one spares the browser a 404 on /favicon.ico.
+    favicon: 'data:,',
+    // The integration answers through Express's `res.send`; only that is used.
+  })(undefined as never, { send: (body: string) => (html = body) } as never);
+  return html;
+}
 
-/** `GET /api/openapi.json` (the document) and `GET /api/docs` (swagger-ui on it). Public. */
+/** This answer's CSP with the page's nonce added to `script-src` (or the default policy, if none was set). */
+function withScriptNonce(policy: string | undefined, nonce: string): string {
+  const source = `'nonce-${nonce}'`;
+  if (!policy) return `default-src 'self'; script-src 'self' ${source}; style-src 'self' 'unsafe-inline'`;
+  return /(^|;)\s*script-src\b/.test(policy)
+    ? policy.replace(/((?:^|;)\s*script-src)([^;]*)/, `$1$2 ${source}`)
+    : `${policy}; script-src 'self' ${source}`;
+}
+
+/** `GET /api/openapi.json` (the document) and `GET /api/docs` (the Scalar API reference on it). Public. */
 @ApiExcludeController()
 @GatewayController()
 export class GatewayDocsController {
@@ -143,26 +155,22 @@ export class GatewayDocsController {
 
   @Get('docs')
   @Public()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  page(): string {
+  page(@Res() res: Response): void {
     this.docs.openApiDocument();
-    return DOCS_HTML;
+    const nonce = randomBytes(16).toString('base64');
+    const policy = res.getHeader('Content-Security-Policy');
+    res.setHeader(
+      'Content-Security-Policy',
+      withScriptNonce(policy === undefined ? undefined : String(policy), nonce),
+    );
+    res.type('html').send(docsPage(nonce));
   }
 
-  @Get('docs/docs-init.js')
-  @Public()
-  @Header('Content-Type', 'text/javascript; charset=utf-8')
-  init(): string {
-    return DOCS_INIT_JS;
-  }
-
-  @Get('docs/:asset')
+  @Get('docs/scalar.js')
   @Public()
   @Header('Cache-Control', 'public, max-age=86400')
-  asset(@Param('asset') asset: string): StreamableFile {
-    const type = Object.hasOwn(SWAGGER_UI_ASSETS, asset) ? SWAGGER_UI_ASSETS[asset] : undefined;
-    if (!type) throw noSuchRoute('GET', `/api/docs/${asset}`);
-    return new StreamableFile(createReadStream(join(swaggerUiDir, asset)), { type });
+  bundle(): StreamableFile {
+    return new StreamableFile(createReadStream(scalarBundle), { type: 'text/javascript; charset=utf-8' });
   }
 }
 

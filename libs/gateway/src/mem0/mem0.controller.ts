@@ -73,6 +73,23 @@ import {
   toMem0SearchResults,
   toMem0Users,
 } from './mem0.views.js';
+import {
+  Mem0AddResponse,
+  Mem0BatchResponse,
+  Mem0DeletionResponse,
+  Mem0EntitiesResponse,
+  Mem0EventResponse,
+  Mem0ExportCreatedResponse,
+  Mem0ExportResponse,
+  Mem0FeedbackResponse,
+  Mem0HistoryEntryResponse,
+  Mem0MemoryResponse,
+  Mem0PageResponse,
+  Mem0PingResponse,
+  Mem0QueuedResponse,
+  Mem0SearchResponse,
+  Mem0UpdatedMemoryResponse,
+} from './mem0.responses.js';
 
 const BAD_INPUT = {
   type: ApiErrorResponse,
@@ -108,6 +125,7 @@ export class Mem0Controller {
     private readonly transfer: MemoryTransferService,
   ) {}
 
+  @ApiOkResponse({ type: Mem0PingResponse })
   @Get('v1/ping')
   @ApiOperation({ summary: 'Mem0 ping: answers ok for a valid key (401 otherwise).' })
   ping(@CurrentApiKey() principal: ApiKeyPrincipal) {
@@ -127,8 +145,8 @@ export class Mem0Controller {
       'Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted ' +
       'fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.',
   })
-  @ApiOkResponse({ description: 'The events, in order.' })
-  @ApiAcceptedResponse({ description: 'async_mode: {results: [{message, status: "PENDING", event_id}]}.' })
+  @ApiOkResponse({ type: Mem0AddResponse, description: 'The events, in order.' })
+  @ApiAcceptedResponse({ type: Mem0QueuedResponse, description: 'async_mode: the event to poll.' })
   @ApiBadRequestResponse(BAD_INPUT)
   async add(
     @Body(new ContractValidationPipe(Mem0AddBody)) body: Mem0AddBody,
@@ -151,6 +169,7 @@ export class Mem0Controller {
     return toMem0AddResponse(outcome.answer);
   }
 
+  @ApiOkResponse({ type: Mem0EventResponse })
   @Get('v1/event/:eventId')
   @ApiOperation({ summary: 'Mem0 event: the state of an async add (PENDING, RUNNING, SUCCEEDED, FAILED).' })
   @ApiParam({ name: 'eventId', description: 'The event_id an async add answered.' })
@@ -168,7 +187,7 @@ export class Mem0Controller {
   @ApiOperation({
     summary: 'Mem0 search: hybrid search in the scope the filters name; top_k and threshold as Mem0.',
   })
-  @ApiOkResponse({ description: '{results: [memory + score]}' })
+  @ApiOkResponse({ type: Mem0SearchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(@Body(new ContractValidationPipe(Mem0SearchBody)) body: Mem0SearchBody) {
     const { scope, fields } = this.selection(body.filters);
@@ -186,7 +205,7 @@ export class Mem0Controller {
   @HttpCode(200)
   @MeteredRoute(METERED_ENDPOINTS.memoryList)
   @ApiOperation({ summary: 'Mem0 getAll: the memories of the scope the filters name, a page at a time.' })
-  @ApiOkResponse({ description: '{count, next, previous, results}' })
+  @ApiOkResponse({ type: Mem0PageResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async getAll(
     @Query(new ContractValidationPipe(Mem0PageQuery)) query: Mem0PageQuery,
@@ -211,6 +230,7 @@ export class Mem0Controller {
     );
   }
 
+  @ApiOkResponse({ type: Mem0MemoryResponse })
   @Get('v1/memories/:id')
   @ApiOperation({ summary: 'Mem0 get: one memory of the key’s account, whichever end user holds it.' })
   @ApiParam(MEMORY_ID)
@@ -221,6 +241,7 @@ export class Mem0Controller {
     );
   }
 
+  @ApiOkResponse({ type: Mem0UpdatedMemoryResponse })
   @Put('v1/memories/:id')
   @ApiOperation({ summary: 'Mem0 update: the text and/or metadata; the previous version stays in history.' })
   @ApiParam(MEMORY_ID)
@@ -241,6 +262,7 @@ export class Mem0Controller {
     return { message: 'Memory updated successfully!', ...toMem0Memory(view) };
   }
 
+  @ApiOkResponse({ type: Mem0DeletionResponse })
   @Delete('v1/memories/:id')
   @MeteredRoute(METERED_ENDPOINTS.memoryDelete)
   @ApiOperation({ summary: 'Mem0 delete: the memory with everything derived; the receipt comes beside.' })
@@ -257,6 +279,7 @@ export class Mem0Controller {
     return toMem0Deletion('Memory deleted successfully!', receipt);
   }
 
+  @ApiOkResponse({ type: [Mem0HistoryEntryResponse] })
   @Get('v1/memories/:id/history')
   @ApiOperation({ summary: 'Mem0 history: each change of the memory, oldest first.' })
   @ApiParam(MEMORY_ID)
@@ -267,6 +290,7 @@ export class Mem0Controller {
     return toMem0History(view, scope.endUserId ?? null);
   }
 
+  @ApiOkResponse({ type: Mem0DeletionResponse })
   @Delete('v1/memories')
   @ApiOperation({
     summary: 'Mem0 deleteAll: every memory of the scope (user_id, agent_id and/or run_id; one is required).',
@@ -278,6 +302,7 @@ export class Mem0Controller {
     return toMem0Deletion('Memories deleted successfully!', await this.deleteScope(scope));
   }
 
+  @ApiOkResponse({ type: Mem0BatchResponse })
   @Put('v1/batch')
   @ApiOperation({ summary: 'Mem0 batchUpdate: up to 1,000 texts, each on its own, one result per item.' })
   @ApiBadRequestResponse(BAD_INPUT)
@@ -286,6 +311,7 @@ export class Mem0Controller {
     return toMem0Batch('updated', batch);
   }
 
+  @ApiOkResponse({ type: Mem0BatchResponse })
   @Delete('v1/batch')
   @ApiOperation({ summary: 'Mem0 batchDelete: up to 1,000 memories, each on its own, one result per item.' })
   @ApiBadRequestResponse(BAD_INPUT)
@@ -297,6 +323,7 @@ export class Mem0Controller {
     return toMem0Batch('deleted', batch);
   }
 
+  @ApiOkResponse({ type: Mem0EntitiesResponse })
   @Get('v1/entities')
   @ApiOperation({ summary: 'Mem0 users: the end users of the account that have memories, with counts.' })
   async users(@Query(new ContractValidationPipe(Mem0PageQuery)) query: Mem0PageQuery) {
@@ -308,6 +335,7 @@ export class Mem0Controller {
     return toMem0Users(view, page);
   }
 
+  @ApiOkResponse({ type: Mem0DeletionResponse })
   @Delete(['v1/entities/:type/:entityId', 'v2/entities/:type/:entityId'])
   @ApiOperation({
     summary:
@@ -324,6 +352,7 @@ export class Mem0Controller {
     return toMem0Deletion('Entity deleted successfully!', await this.deleteScope(scope));
   }
 
+  @ApiOkResponse({ type: Mem0ExportCreatedResponse })
   @Post('v1/exports')
   @HttpCode(200)
   @ApiOperation({
@@ -340,6 +369,7 @@ export class Mem0Controller {
     return { message: 'Memory export request received. The export is ready.', id };
   }
 
+  @ApiOkResponse({ type: Mem0ExportResponse })
   @Post('v1/exports/get')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mem0 getMemoryExport: the memories of the export (or of the filters given).' })
@@ -361,6 +391,7 @@ export class Mem0Controller {
     };
   }
 
+  @ApiOkResponse({ type: Mem0FeedbackResponse })
   @Post('v1/feedback')
   @HttpCode(200)
   @ApiOperation({

@@ -69,6 +69,9 @@ export function DeveloperApiSection() {
                 startIcon={<KeyIcon />}
               >
                 Get API Access
+              </Button>{' '}
+              <Button component="a" href="/api/docs" variant="outlined" size="large" sx={{ ml: 1 }}>
+                API Reference
               </Button>
             </div>
           </Stack>

@@ -34,7 +34,7 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     title: 'Resources',
     items: [
-      { label: 'Documentation', section: LANDING_SECTION_ID.developers },
+      { label: 'Documentation', href: '/api/docs' },
       { label: 'API Reference', href: '/api/docs' },
       { label: 'Tutorials', section: LANDING_SECTION_ID.developers },
       { label: 'Blog' },

@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -135,7 +136,8 @@ export function ApiKeysTab() {
       >
         <Typography color="textSecondary" sx={{ maxWidth: 640 }}>
           API keys let your own applications use your {PRODUCT_NAME} memory through the REST API. Keep them
-          secret: anyone with a key can read and change your memories.
+          secret: anyone with a key can read and change your memories. Every route, with examples, is in the{' '}
+          <Link href="/api/docs">API reference</Link>.
         </Typography>
         <Button
           variant="contained"

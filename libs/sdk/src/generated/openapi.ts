@@ -1,0 +1,6790 @@
+// Generated from the OpenAPI document (/api/openapi.json) by `npm run sdk:types` with openapi-typescript.
+// Do not edit.
+
+export interface paths {
+  '/api/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One exchange with the memory-enabled assistant.
+     * @description Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).
+     */
+    post: operations['ChatController_chat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/generate_embedding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The embedding of a text, as the server's embedder computes it for memories. */
+    post: operations['EmbeddingsController_generate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Checks the key and tells whose it is. */
+    get: operations['AccountController_health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mem0 batchUpdate: up to 1,000 texts, each on its own, one result per item. */
+    put: operations['Mem0Controller_batchUpdate'];
+    post?: never;
+    /** Mem0 batchDelete: up to 1,000 memories, each on its own, one result per item. */
+    delete: operations['Mem0Controller_batchDelete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/entities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 users: the end users of the account that have memories, with counts. */
+    get: operations['Mem0Controller_users'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/entities/{type}/{entityId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Mem0 deleteUser(s): a user erases that end user with everything derived; an agent or run deletes the memories of that agent or run in the account’s own scope. */
+    delete: operations['Mem0Controller_deleteEntity[0]'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/event/{eventId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 event: the state of an async add (PENDING, RUNNING, SUCCEEDED, FAILED). */
+    get: operations['Mem0Controller_event'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mem0 createMemoryExport: an export of the scope the filters name; read it with exports/get.
+     * @description The export is read when it is fetched (nothing is stored meanwhile), as a list of Mem0 memories; `schema` is recorded in the answer but does not reshape it (no model rewrites your memories).
+     */
+    post: operations['Mem0Controller_createExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/exports/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mem0 getMemoryExport: the memories of the export (or of the filters given). */
+    post: operations['Mem0Controller_getExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mem0 feedback: recorded in the memory’s metadata; it moves the memory’s importance.
+     * @description POSITIVE +0.1, NEGATIVE −0.1, VERY_NEGATIVE −0.3 (within 0 to 1); null records no change.
+     */
+    post: operations['Mem0Controller_feedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/memories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
+     */
+    post: operations['Mem0Controller_add[1]'];
+    /** Mem0 deleteAll: every memory of the scope (user_id, agent_id and/or run_id; one is required). */
+    delete: operations['Mem0Controller_deleteAll'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/memories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 get: one memory of the key’s account, whichever end user holds it. */
+    get: operations['Mem0Controller_get'];
+    /** Mem0 update: the text and/or metadata; the previous version stays in history. */
+    put: operations['Mem0Controller_update'];
+    post?: never;
+    /** Mem0 delete: the memory with everything derived; the receipt comes beside. */
+    delete: operations['Mem0Controller_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/memories/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 history: each change of the memory, oldest first. */
+    get: operations['Mem0Controller_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v1/ping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 ping: answers ok for a valid key (401 otherwise). */
+    get: operations['Mem0Controller_ping'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v2/entities/{type}/{entityId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Mem0 deleteUser(s): a user erases that end user with everything derived; an agent or run deletes the memories of that agent or run in the account’s own scope. */
+    delete: operations['Mem0Controller_deleteEntity[1]'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v3/memories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mem0 getAll: the memories of the scope the filters name, a page at a time. */
+    post: operations['Mem0Controller_getAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v3/memories/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
+     */
+    post: operations['Mem0Controller_add[0]'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/v3/memories/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mem0 search: hybrid search in the scope the filters name; top_k and threshold as Mem0. */
+    post: operations['Mem0Controller_search'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The plan catalogue (prices in cents). No key needed. */
+    get: operations['PlansController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/register_initial_user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms that the key (the X-API-Key header) belongs to the user. */
+    post: operations['AccountController_register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Web search through the server’s search provider (Brave, Tavily or SearXNG). */
+    post: operations['ChatController_search'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Version and health of every service. No key needed. */
+    get: operations['StatusController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The subscription check for the key's owner (valid, or the reason it is not). */
+    get: operations['UsageController_subscription'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/upload_base64': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uploads a file (PDF, DOCX, DOC, TXT, Markdown, JPG, PNG, GIF) whose text becomes memories.
+     * @description The type is decided by the content. The text is extracted (OCR for images), chunked, stored as memories and summarised; the answer waits for that (up to GATEWAY_UPLOAD_WAIT_MS) and carries the summary and the summary memory's id. Longer, or with `async=true`, it is 202 with the upload id and a status URL.
+     */
+    post: operations['UploadsController_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your uploads, newest first (name, type, size, pages, chunks, state, date). */
+    get: operations['UploadsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/uploads/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An upload's state: queued, extracting, chunking, embedding, summarising, done or failed. */
+    get: operations['UploadsController_get'];
+    put?: never;
+    post?: never;
+    /** Deletes an upload, every memory made from it (with its concepts) and the stored file. */
+    delete: operations['UploadsController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key owner's usage by day and endpoint, with totals and cost (default: this month). */
+    get: operations['UsageController_usage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Conversations, most recently active first. */
+    get: operations['ConversationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/conversations/{conversationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One conversation with its messages, oldest first. */
+    get: operations['ConversationsController_get'];
+    put?: never;
+    post?: never;
+    /** Deletes a conversation and its messages; the memories learnt from it stay. */
+    delete: operations['ConversationsController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates the user's memory graph if it does not exist yet, and returns it. */
+    post: operations['UserDatabaseController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/end_users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The end users of the account's app that have memories, with their counts. */
+    get: operations['MemoryQueriesController_endUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/end_users/{endUserId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Erases one end user: every memory of theirs and everything derived; answers a receipt. */
+    delete: operations['MemoryQueriesController_deleteEndUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Lists memories, a page at a time (limit 10, offset 0 by default), with filters.
+     * @description `embedding` is left out unless include_embedding=true.
+     */
+    get: operations['MemoriesController_list'];
+    put?: never;
+    /**
+     * Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled with the scope’s memories.
+     * @description With `text`: the memory as given; the server computes its embedding when none is given. `metadata` may be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory; when an open memory of the same scope already holds these words (case, spacing and punctuation aside), 200 with that memory and `deduplicated: true`, storing nothing (`dedupe: false` always stores).
+     *
+     *     With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each user and assistant message is stored as it is. Answers the events in order: 201 when a memory was created, 200 otherwise.
+     *
+     *     Scopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query parameters; learning reads and writes that scope only.
+     */
+    post: operations['MemoriesController_create'];
+    /**
+     * Deletes every memory of one scope (end_user_id, agent_id and/or run_id; at least one); a receipt.
+     * @description With end_user_id alone, the end user is erased (as DELETE /end_users/{endUserId}); with agent_id or run_id, the memories recorded for them (of that end user, or of the account's own without one).
+     */
+    delete: operations['MemoriesController_deleteScope'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One memory. */
+    get: operations['MemoriesController_get'];
+    /**
+     * Changes the fields given (text and/or metadata, importance, category, validity).
+     * @description A text change re-embeds the memory; the previous version is kept in its history.
+     */
+    put: operations['MemoriesController_update'];
+    post?: never;
+    /** Deletes a memory with its vector, keyword entry and derived items; answers a receipt. */
+    delete: operations['MemoriesController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The versions of a memory, oldest first; the last is the current state. */
+    get: operations['MemoriesController_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Changes up to 1,000 memories of the scope, each on its own; answers one result per item.
+     * @description Each item names a memory and the fields to change (text, metadata, importance, category). A missing id or a refused change is reported for that item (not_found, invalid) and the others still happen.
+     */
+    put: operations['MemoryBulkController_updateMany'];
+    /**
+     * Stores up to 1,000 memories in one transaction: all of them or none.
+     * @description Items already held in the same words by an open memory of the scope (or by an earlier item) are answered with that memory, marked `deduplicated: true`, and not stored (unless `dedupe: false`). 201 when a memory was stored, 200 when every item was already held.
+     */
+    post: operations['MemoriesController_createBatch'];
+    /** Deletes up to 1,000 memories of the scope, each with its receipt; answers one result per item. */
+    delete: operations['MemoryBulkController_deleteMany'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Streams every memory of the scope as NDJSON (one memory JSON a line, oldest first), or in Mem0’s format.
+     * @description The file can be sent back to POST …/memories/import as it is. format=mem0: a JSON object {"results": [...]} of memories in Mem0’s shape, which Mem0 users and this server’s import both read.
+     */
+    get: operations['MemoriesController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Imports an export file: NDJSON (application/x-ndjson) or a JSON array (application/json).
+     * @description Every line is checked before anything is stored. Lines keep their own end_user_id, agent_id and run_id unless the query sets them. A line whose `id` was imported before is skipped, so importing twice changes nothing. Large files: use NDJSON (up to GATEWAY_IMPORT_MAX_BYTES, 32 MiB, and GATEWAY_IMPORT_MAX_LINES lines by default). More than GATEWAY_IMPORT_SYNC_LINES lines are checked, then stored by a durable job: the answer is 202 with a status URL.
+     */
+    post: operations['MemoriesController_import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/import/{importId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The progress of a large import (one answered 202): state, percent, memories stored so far. */
+    get: operations['MemoriesController_importStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/jobs/{jobId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A learning queued by an `async` add: its state and, once done, the events it produced. */
+    get: operations['MemoryBulkController_job'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memories/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The search of GET /api/user/{userId}/search with a JSON body: query, filters, limit or top_k, threshold.
+     * @description `filters` is a JSON object in Mem0's v2 syntax (see the `filters` query parameter of the search); the scope comes from the query or the body. Answers as GET search.
+     */
+    post: operations['MemoriesController_searchByBody'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/memory_stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Counts and averages of the memories of the scope, and the concept graph size. */
+    get: operations['MemoryQueriesController_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hybrid search (meaning + keywords, weighed by importance and recency); limit 10 by default.
+     * @description Each result is a memory with its `score` and the breakdown of why it ranked there (`scores`). `formatted_results` is a numbered text block, one line per memory with its text and date.
+     */
+    get: operations['MemoryQueriesController_search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Not offered: the endpoint is stateless and opens no server-sent event stream (405). */
+    get: operations['McpController_openStream'];
+    put?: never;
+    /**
+     * The Model Context Protocol endpoint (streamable HTTP, stateless): memory tools and resources.
+     * @description Send JSON-RPC messages as MCP clients do (initialize, tools/list, tools/call, resources/read...), with `Accept: application/json, text/event-stream`. Tools: add_memory, search_memories, list_memories, get_memory, update_memory, delete_memory, memory_stats; resources: membolt://memories/recent and membolt://end-users/{end_user_id}/memories/recent. Each tool validates, acts and answers as its REST route does, and is metered as it is. The key may also be sent as `Authorization: Bearer <key>`. Refusals of the request (bad key, rate limit) keep their REST status with a JSON-RPC error body whose `error.data` is `{error, message}`.
+     */
+    post: operations['McpController_handle'];
+    /** Not offered: there is no session to end (405). */
+    delete: operations['McpController_endSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/chat/completions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A chat completion with memory (OpenAI’s Chat Completions API).
+     * @description The memories that bear on the last user message are retrieved (the end user’s with `user`, else the account’s own) and given to the model as data, the model answers (the account’s own provider key first, then the server’s; the offline assistant when neither), the exchange is stored as a conversation and the facts the user states are learnt afterwards into the same scope. With `stream: true` the answer streams as `chat.completion.chunk` server-sent events ending with `data: [DONE]`; a failure after the stream opened arrives as a last event `{"error": {...}}`. Headers: X-Membolt-Memories-Used, X-Membolt-Conversation-Id, X-Membolt-Responder (and the cost headers on a JSON answer).
+     */
+    post: operations['OpenAiController_completions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/models': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The server’s model catalogue, as OpenAI lists models.
+     * @description Every catalogue model, `owned_by` its provider. Membolt adds `available`: whether the account reaches the provider (the server’s or its own key); a model that is not available is answered by the offline assistant.
+     */
+    get: operations['OpenAiController_models'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/models/{model}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One model of the catalogue. */
+    get: operations['OpenAiController_model'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AddMessagesBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * @description true (with infer): answer 202 at once with a job id; the learning runs as a durable job and its result, the same events a synchronous call answers, is read at GET …/memories/jobs/{job_id}. An `Idempotency-Key` header makes a repeated call answer the job already queued.
+       * @default false
+       */
+      async: boolean;
+      /**
+       * @description With infer=false: a message whose words an open memory of the scope already holds (case, spacing and punctuation aside) is not stored again; its event is NOOP with that memory. false stores every message. With infer the reconciliation always skips known facts.
+       * @default true
+       */
+      dedupe: boolean;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      /**
+       * @description true: the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is stored as it is (system messages are not).
+       * @default true
+       */
+      infer: boolean;
+      /**
+       * @description The conversation to learn from, oldest first: {role, content} objects (role user, assistant or system), or one string (a message of the user). At most 100 messages, 20000 characters each and 50000 in all.
+       * @example [
+       *       {
+       *         "role": "user",
+       *         "content": "Hi, I am Dana. I live in Paris and work at Acme."
+       *       },
+       *       {
+       *         "role": "assistant",
+       *         "content": "Nice to meet you, Dana!"
+       *       }
+       *     ]
+       */
+      messages:
+        | {
+            content: string;
+            /** @enum {string} */
+            role: 'user' | 'assistant' | 'system';
+          }[]
+        | string;
+      /** @description A JSON object (or a string holding one) added to the metadata of every memory stored; at most 15360 characters as JSON (each memory adds its own fields). */
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+    };
+    ApiErrorResponse: {
+      /** @description Only on 500 and 503: quote it when reporting the problem. */
+      correlationId?: string;
+      /**
+       * @description A stable error code.
+       * @example invalid_api_key
+       */
+      error: string;
+      /** @example Invalid API key. */
+      message: string;
+    };
+    BatchDeleteBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      memory_ids: string[];
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+    };
+    BatchItemResponse: {
+      /**
+       * @description The error code, when not done.
+       * @example not_found
+       */
+      error?: string;
+      /** @description After an update: the memory as it is now. */
+      memory?: components['schemas']['MemoryResponse'];
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      memory_id: string;
+      /**
+       * @description Why, when not done.
+       * @example Memory not found
+       */
+      message?: string;
+      /** @description After a delete: its receipt. */
+      receipt?: components['schemas']['MemoryDeletionResponse'];
+      /**
+       * @description updated / deleted: done; not_found: no such memory in this scope (nothing changed); invalid: the change was refused (`message` says why; nothing changed).
+       * @enum {string}
+       */
+      status: 'updated' | 'deleted' | 'not_found' | 'invalid';
+    };
+    BatchResponse: {
+      /**
+       * @description Items not done.
+       * @example 0
+       */
+      failed: number;
+      /** @description One result per item, in the order sent. */
+      results: components['schemas']['BatchItemResponse'][];
+      /**
+       * @description Items done (updated or deleted).
+       * @example 2
+       */
+      succeeded: number;
+    };
+    BatchUpdateBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      memories: components['schemas']['MemoryUpdateItem'][];
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+    };
+    ChatBody: {
+      /** @description Narrows the memories read to (and records on those learnt) one agent. */
+      agent_id?: string;
+      /** @description Continue this stored conversation (its messages are the history). */
+      conversationId?: string;
+      /**
+       * @description One end user of your app: the turn reads that end user’s memories and learns the facts they state into them, never into the account’s own. Without it, the account’s own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      /** @description Earlier messages, oldest first, when no conversationId is given. */
+      history?: {
+        content?: string;
+        /** @enum {unknown} */
+        role?: 'user' | 'assistant' | 'system';
+      }[];
+      /** @example What do you remember about my travel plans? */
+      message: string;
+      /**
+       * @description A model id of the catalogue (GET the chat models in the web app).
+       * @example claude-3-7-sonnet
+       */
+      model?: string;
+      /** @description Narrows the memories read to (and records on those learnt) one run. */
+      run_id?: string;
+      /** @description Must be the owner of the key when given. */
+      userId?: string;
+    };
+    ChatCompletionBody: {
+      /** @description Accepted and ignored. */
+      frequency_penalty?: number;
+      /** @description Accepted and ignored. */
+      logit_bias?: Record<string, never>;
+      /** @description Only false: log probabilities are not available. */
+      logprobs?: boolean;
+      /** @description Accepted and ignored: the model’s catalogue answer length applies. */
+      max_completion_tokens?: number;
+      /** @description Accepted and ignored: the model’s catalogue answer length applies. */
+      max_tokens?: number;
+      /** @description The conversation, oldest first; the last message must be the user’s (it is answered, and memories are retrieved for it). System and developer messages are added to the instructions. */
+      messages: components['schemas']['OpenAiMessageBody'][];
+      /** @description Accepted and ignored. */
+      metadata?: Record<string, never>;
+      /**
+       * @description A model id of GET /v1/models (the server’s model catalogue).
+       * @example claude-3-7-sonnet
+       */
+      model: string;
+      /** @description Must be 1 (one choice is produced). */
+      n?: number;
+      /** @description Accepted and ignored. */
+      parallel_tool_calls?: boolean;
+      /** @description Accepted and ignored. */
+      presence_penalty?: number;
+      /** @description Accepted and ignored. */
+      reasoning_effort?: string;
+      /** @description Only `{"type": "text"}`: structured output is not supported. */
+      response_format?: Record<string, never>;
+      /** @description Accepted and ignored. */
+      seed?: number;
+      /** @description Accepted and ignored. */
+      service_tier?: string;
+      /** @description Accepted and ignored. */
+      stop?: string | unknown[];
+      /** @description Accepted and ignored (the exchange is always stored as a conversation). */
+      store?: boolean;
+      /** @description Stream the answer as `chat.completion.chunk` server-sent events. */
+      stream?: boolean;
+      stream_options?: components['schemas']['OpenAiStreamOptionsBody'];
+      /** @description Accepted and ignored. */
+      temperature?: number;
+      /** @description Only "none" or "auto" (tool calls are not supported). */
+      tool_choice?: string;
+      /** @description Only an empty list: tool calls are not supported. */
+      tools?: string[];
+      /** @description Accepted and ignored. */
+      top_p?: number;
+      /**
+       * @description One end user of your app (Membolt’s `end_user_id`): their memories are read and the facts they state are learnt into them, never into the account’s own. Without it, the account’s own memories.
+       * @example customer-42
+       */
+      user?: string;
+    };
+    ChatCompletionSchema: {
+      choices: components['schemas']['CompletionChoiceSchema'][];
+      /** @description Unix seconds. */
+      created: number;
+      /** @example chatcmpl-5f0c… */
+      id: string;
+      /** @example gpt-4.1-mini */
+      model: string;
+      /** @enum {string} */
+      object: 'chat.completion';
+      usage: components['schemas']['CompletionUsageSchema'];
+    };
+    ChatMemoryResponse: {
+      /** @enum {string|null} */
+      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @example 2026-04-03T10:00:00.000Z */
+      created_at: string;
+      /** @example 6650f1c2a1b2c3d4e5f60718 */
+      id: string;
+      /** @example 7 */
+      importance: number;
+      /**
+       * @description Relevance to the message, 0 to 1.
+       * @example 0.82
+       */
+      score: number;
+      /** @enum {string} */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example Lives in Lisbon. */
+      text: string;
+      /** @description Whether the answer was given with this memory in its context. */
+      used: boolean;
+    };
+    ChatResponse: {
+      /** @example 6650f1c2a1b2c3d4e5f60720 */
+      conversation_id: string;
+      /** @example Where I live */
+      conversation_title: string;
+      memories_retrieved: components['schemas']['ChatMemoryResponse'][];
+      /**
+       * @description How many memories the answer was given with.
+       * @example 1
+       */
+      memories_used: number;
+      /** @example gpt-4o-mini */
+      model: string;
+      /** @description True when the offline assistant answered (no provider key configured). */
+      offline: boolean;
+      /**
+       * @description The provider that answered, or "offline".
+       * @example openai
+       */
+      responder: string;
+      /**
+       * @description The answer.
+       * @example You live in Lisbon.
+       */
+      text: string;
+      usage: components['schemas']['ChatUsageResponse'];
+    };
+    ChatStartEvent: {
+      conversation_id: string;
+      conversation_title: string;
+      memories_retrieved: components['schemas']['ChatMemoryResponse'][];
+      model: string;
+      responder: string;
+    };
+    ChatTokenEvent: {
+      /** @example You live */
+      text: string;
+    };
+    ChatUsageResponse: {
+      /** @example 1450 */
+      cost_micro_usd: number;
+      /** @example 812 */
+      input_tokens: number;
+      /** @example 64 */
+      output_tokens: number;
+    };
+    CompletionChoiceSchema: {
+      /** @enum {string} */
+      finish_reason: 'stop';
+      /** @example 0 */
+      index: number;
+      /** @description Always null. */
+      logprobs: {
+        [key: string]: unknown;
+      } | null;
+      message: components['schemas']['CompletionMessageSchema'];
+    };
+    CompletionMessageSchema: {
+      content: string;
+      /** @description Always null. */
+      refusal: string | null;
+      /** @enum {string} */
+      role: 'assistant';
+    };
+    CompletionUsageSchema: {
+      completion_tokens: number;
+      /** @description The provider’s count; 0 for the offline assistant. */
+      prompt_tokens: number;
+      total_tokens: number;
+    };
+    ConversationDeletionResponse: {
+      conversation_id: string;
+      /**
+       * @description Memories learnt from the conversation, kept.
+       * @example 2
+       */
+      memories_kept: number;
+      /** @example Conversation deleted. */
+      message: string;
+      /** @example 4 */
+      removed_messages: number;
+    };
+    ConversationListResponse: {
+      conversations: components['schemas']['ConversationSummaryResponse'][];
+      /**
+       * @description Conversations on this page.
+       * @example 1
+       */
+      count: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+      /**
+       * @description Conversations in all.
+       * @example 1
+       */
+      total_count: number;
+    };
+    ConversationMessageMemoryResponse: {
+      /** @enum {string|null} */
+      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      id: string;
+      importance: number;
+      /** @enum {string} */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      text: string;
+    };
+    ConversationMessageResponse: {
+      content: string;
+      /** @example 2026-04-03T10:00:00.000Z */
+      created_at: string;
+      id: string;
+      /** @description The memories the answer used. */
+      memories: components['schemas']['ConversationMessageMemoryResponse'][];
+      /** @description The model of an assistant message. */
+      model: string | null;
+      /** @enum {string} */
+      role: 'user' | 'assistant' | 'system';
+    };
+    ConversationResponse: {
+      /** @example 2026-04-03T10:00:00.000Z */
+      created_at: string;
+      /** @example 6650f1c2a1b2c3d4e5f60720 */
+      id: string;
+      /** @example 2 */
+      memory_count: number;
+      /** @example 4 */
+      message_count: number;
+      /** @description Oldest first. */
+      messages: components['schemas']['ConversationMessageResponse'][];
+      /** @example gpt-4o-mini */
+      model: string | null;
+      /** @description The start of the last message. */
+      preview: string;
+      /** @example Where I live */
+      title: string;
+      /** @example 2026-04-03T10:05:00.000Z */
+      updated_at: string;
+    };
+    ConversationSummaryResponse: {
+      /** @example 2026-04-03T10:00:00.000Z */
+      created_at: string;
+      /** @example 6650f1c2a1b2c3d4e5f60720 */
+      id: string;
+      /** @example 2 */
+      memory_count: number;
+      /** @example 4 */
+      message_count: number;
+      /** @example gpt-4o-mini */
+      model: string | null;
+      /** @description The start of the last message. */
+      preview: string;
+      /** @example Where I live */
+      title: string;
+      /** @example 2026-04-03T10:05:00.000Z */
+      updated_at: string;
+    };
+    CreateMemoryBatchBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * @description Per item: an item whose words an open memory of the scope, or an earlier item, already holds is answered with that memory (`deduplicated: true`) and not stored. false stores every item.
+       * @default true
+       */
+      dedupe: boolean;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      memories: components['schemas']['NewMemoryBody'][];
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+    };
+    CreateMemoryBody: {
+      agent_id?: string;
+      /**
+       * @example personal
+       * @enum {string}
+       */
+      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      conversation_id?: string;
+      conversation_title?: string;
+      /**
+       * @description When an open memory of the same scope (end user, agent and run alike) already holds these words (case, spacing and punctuation aside), answer it (200, `deduplicated: true`) instead of storing a copy. false always stores.
+       * @default true
+       */
+      dedupe: boolean;
+      /** @description Exactly the configured dimension (1536 by default). Computed by the server when absent. */
+      embedding?: number[];
+      /** @example customer-42 */
+      end_user_id?: string;
+      /**
+       * Format: date-time
+       * @description After this time the memory is hidden from every read (get, list, search, chat, export) and the retention sweep deletes it.
+       */
+      expiration_date?: string;
+      /**
+       * @default 0.5
+       * @example 0.8
+       */
+      importance: number;
+      /**
+       * @description A JSON object, or a string holding one. `importance` inside it is used when the top-level field is absent.
+       * @example {
+       *       "topic": "travel",
+       *       "importance": 0.8
+       *     }
+       */
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
+      run_id?: string;
+      /**
+       * @default memory
+       * @enum {string}
+       */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+      /**
+       * Format: date-time
+       * @description When the fact started to hold (default: now).
+       */
+      valid_from?: string;
+      /**
+       * Format: date-time
+       * @description When the fact stopped holding.
+       */
+      valid_to?: string;
+    };
+    DeveloperApiPricingResponse: {
+      bringYourOwnKeys: boolean;
+      centsPerMillionTokens: number;
+    };
+    EmbeddingResponse: {
+      /** @example 1536 */
+      dimension: number;
+      /** @description The configured dimension (1536 by default). */
+      embedding: number[];
+      /** @example hashed-tfidf-v1 */
+      model: string;
+    };
+    EndUserListResponse: {
+      /** @example 1 */
+      count: number;
+      end_users: components['schemas']['EndUserResponse'][];
+      /** @example 10 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+      /**
+       * @description End users in all pages.
+       * @example 1
+       */
+      total_count: number;
+    };
+    EndUserResponse: {
+      /** @example customer-42 */
+      end_user_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      last_activity_at: string;
+      /** @example 12 */
+      memory_count: number;
+    };
+    GatewayHealthResponse: {
+      /** @enum {string} */
+      status: 'ok';
+      /** @description The owner of the API key: the user id to use in /api/user/{userId}/… paths. */
+      user_id: string;
+    };
+    ImportJobResponse: {
+      /** @description Why it failed (status). */
+      error?: string | null;
+      /** @example imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60 */
+      import_id: string;
+      /**
+       * @description Memories stored so far (status).
+       * @example 4800
+       */
+      imported?: number;
+      /**
+       * @description Lines read (in the 202 answer).
+       * @example 12000
+       */
+      lines?: number;
+      /**
+       * @description Parts stored, in percent.
+       * @example 40
+       */
+      percent: number;
+      /** @description Lines imported before, skipped (status). */
+      skipped?: number;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Where to follow it (in the 202 answer, also its Location). */
+      status_url?: string;
+    };
+    LearnedEventResponse: {
+      /**
+       * @description ADD: a new memory; UPDATE: an open fact on the same subject and value, in new words; NOOP: already known in these words, nothing changed; CLOSE: a fact the messages contradict, closed (valid_to) and kept for the past.
+       * @enum {string}
+       */
+      event: 'ADD' | 'UPDATE' | 'NOOP' | 'CLOSE';
+      /**
+       * @description The memory the event is about.
+       * @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73
+       */
+      id: string;
+      /** @description The whole memory after the event. */
+      memory: components['schemas']['MemoryResponse'];
+      /**
+       * @description The text before an UPDATE; null for the other events.
+       * @example null
+       */
+      previous_text: string | null;
+      /**
+       * @description The memory’s text after the event.
+       * @example User lives in Vienna.
+       */
+      text: string;
+    };
+    LearnedMemoriesResponse: {
+      /** @example 2 */
+      count: number;
+      /**
+       * @description Who read the facts: the language model or the offline rules; null with infer=false.
+       * @enum {string|null}
+       */
+      extracted_by: 'llm' | 'rules' | null;
+      /** @description Each event in order. */
+      results: components['schemas']['LearnedEventResponse'][];
+    };
+    LearningJobResponse: {
+      /** @example 2026-11-27T10:00:00.000Z */
+      created_at: string;
+      /** @description Why the learning failed, once failed. */
+      error: string | null;
+      /** @example lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73 */
+      job_id: string;
+      /** @description Once done: what the synchronous call would have answered. */
+      result: components['schemas']['LearnedMemoriesResponse'] | null;
+      /**
+       * @description queued (waiting, or waiting for a retry), running, done (`result` is set), failed (`error`).
+       * @enum {string}
+       */
+      status: 'queued' | 'running' | 'done' | 'failed';
+      /** @example /api/user/u1/memories/jobs/lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73 */
+      status_url: string;
+      /** @example 2026-11-27T10:00:01.000Z */
+      updated_at: string;
+    };
+    Mem0AddBody: {
+      /** @description An agent scope. */
+      agent_id?: string;
+      /** @description Not supported: Membolt has no app scope (400 when given). */
+      app_id?: Record<string, never>;
+      /**
+       * @description true: answered at once with an event_id (status PENDING); the learning runs as a durable job, read at GET …/v1/event/{event_id}/. Mem0’s platform defaults to true; Membolt answers synchronously unless asked.
+       * @default false
+       */
+      async_mode: boolean;
+      /**
+       * @description false stores the messages as they are.
+       * @default true
+       */
+      infer: boolean;
+      /**
+       * @description The conversation: {role, content} objects (user, assistant, system), or one string.
+       * @example [
+       *       {
+       *         "role": "user",
+       *         "content": "I am a vegetarian and I live in Lisbon."
+       *       }
+       *     ]
+       */
+      messages: Record<string, never>;
+      metadata?: {
+        [key: string]: unknown;
+      };
+      /** @description A run (session) scope. */
+      run_id?: string;
+      /**
+       * @description A Membolt end user of the key’s account (Membolt’s end_user_id).
+       * @example alex
+       */
+      user_id?: string;
+    };
+    Mem0AddEventResponse: {
+      agent_id: string | null;
+      data: components['schemas']['Mem0EventDataResponse'];
+      /** @enum {string} */
+      event: 'ADD' | 'UPDATE' | 'DELETE' | 'NONE';
+      id: string;
+      /**
+       * @description Membolt’s own event.
+       * @enum {string}
+       */
+      membolt_event: 'ADD' | 'UPDATE' | 'NOOP' | 'CLOSE';
+      memory: string;
+      previous_memory?: string;
+      run_id: string | null;
+      user_id: string | null;
+      valid_from: string;
+      valid_to: string | null;
+    };
+    Mem0AddResponse: {
+      /** @description What extracted the facts (a model, or the rule-based extractor). */
+      extracted_by: string;
+      results: components['schemas']['Mem0AddEventResponse'][];
+    };
+    Mem0BatchDeleteBody: {
+      memories: components['schemas']['Mem0BatchDeleteItem'][];
+    };
+    Mem0BatchDeleteItem: {
+      memory_id: string;
+    };
+    Mem0BatchResponse: {
+      /**
+       * @description Items not done.
+       * @example 0
+       */
+      failed: number;
+      /** @example Successfully updated 2 memories */
+      message: string;
+      /** @description One result per item, in the order sent. */
+      results: components['schemas']['BatchItemResponse'][];
+      /**
+       * @description Items done (updated or deleted).
+       * @example 2
+       */
+      succeeded: number;
+    };
+    Mem0BatchUpdateBody: {
+      memories: components['schemas']['Mem0BatchUpdateItem'][];
+    };
+    Mem0BatchUpdateItem: {
+      memory_id: string;
+      text: string;
+    };
+    Mem0DeletionResponse: {
+      /** @example Memory deleted successfully! */
+      message: string;
+      receipt: components['schemas']['MemoryDeletionResponse'];
+    };
+    Mem0EntitiesResponse: {
+      count: number;
+      /** @description Always null: the page is chosen with page and page_size. */
+      next: string | null;
+      page: number;
+      page_size: number;
+      /** @description Always null. */
+      previous: string | null;
+      results: components['schemas']['Mem0EntityResponse'][];
+    };
+    Mem0EntityResponse: {
+      created_at: string;
+      id: string;
+      last_activity_at: string;
+      name: string;
+      /** @description Always null. */
+      owner: string | null;
+      total_memories: number;
+      /** @enum {string} */
+      type: 'user';
+      updated_at: string;
+    };
+    Mem0EventDataResponse: {
+      memory: string;
+    };
+    Mem0EventResponse: {
+      created_at: string;
+      error: string | null;
+      /** @enum {string} */
+      event_type: 'ADD';
+      id: string;
+      results: components['schemas']['Mem0AddEventResponse'][];
+      /** @enum {string} */
+      status: 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+      updated_at: string;
+    };
+    Mem0ExportBody: {
+      /**
+       * @description Mem0 filters, e.g. {"AND": [{"user_id": "alex"}, {"agent_id": "support"}]}. The scope keys user_id, agent_id and run_id choose the scope.
+       * @example {
+       *       "AND": [
+       *         {
+       *           "user_id": "alex"
+       *         }
+       *       ]
+       *     }
+       */
+      filters: {
+        [key: string]: unknown;
+      };
+      /** @description Recorded; not used to shape. */
+      schema: {
+        [key: string]: unknown;
+      };
+    };
+    Mem0ExportCreatedResponse: {
+      /** @description The memory_export_id to read it with. */
+      id: string;
+      message: string;
+    };
+    Mem0ExportResponse: {
+      count: number;
+      id: string | null;
+      results: components['schemas']['Mem0MemoryResponse'][];
+      /** @enum {string} */
+      status: 'completed';
+    };
+    Mem0FeedbackBody: {
+      /** @enum {string|null} */
+      feedback?: 'POSITIVE' | 'NEGATIVE' | 'VERY_NEGATIVE' | null;
+      feedback_reason?: Record<string, never> | null;
+      memory_id: string;
+    };
+    Mem0FeedbackResponse: {
+      /** @enum {string|null} */
+      feedback: 'POSITIVE' | 'NEGATIVE' | 'VERY_NEGATIVE' | null;
+      feedback_reason: string | null;
+      importance: number;
+      memory_id: string;
+      /** @example Feedback recorded */
+      message: string;
+    };
+    Mem0GetAllBody: {
+      /**
+       * @description Mem0 filters, e.g. {"AND": [{"user_id": "alex"}, {"agent_id": "support"}]}. The scope keys user_id, agent_id and run_id choose the scope.
+       * @example {
+       *       "AND": [
+       *         {
+       *           "user_id": "alex"
+       *         }
+       *       ]
+       *     }
+       */
+      filters?: {
+        [key: string]: unknown;
+      };
+    };
+    Mem0GetExportBody: {
+      /**
+       * @description Mem0 filters, e.g. {"AND": [{"user_id": "alex"}, {"agent_id": "support"}]}. The scope keys user_id, agent_id and run_id choose the scope.
+       * @example {
+       *       "AND": [
+       *         {
+       *           "user_id": "alex"
+       *         }
+       *       ]
+       *     }
+       */
+      filters?: {
+        [key: string]: unknown;
+      };
+      /** @description The id createMemoryExport answered. */
+      memory_export_id?: string;
+    };
+    Mem0HistoryEntryResponse: {
+      categories: string[];
+      created_at: string;
+      /** @enum {string} */
+      event: 'ADD' | 'UPDATE' | 'DELETE';
+      /** @description {memory_id}:{version} */
+      id: string;
+      /** @description Always empty. */
+      input: Record<string, never>[];
+      memory_id: string;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      new_memory: string;
+      old_memory: string | null;
+      updated_at: string;
+      user_id: string | null;
+      valid_from: string;
+      valid_to: string | null;
+      version: number;
+    };
+    Mem0MemoryResponse: {
+      agent_id: string | null;
+      /** @description Always null (Membolt has no apps). */
+      app_id: string | null;
+      categories: string[];
+      created_at: string;
+      expiration_date: string | null;
+      hash: string;
+      /** @example 6650f1c2a1b2c3d4e5f60718 */
+      id: string;
+      /** @description Always false. */
+      immutable: boolean;
+      importance: number;
+      /** @example Lives in Lisbon. */
+      memory: string;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      run_id: string | null;
+      source: string;
+      updated_at: string;
+      user_id: string | null;
+      valid_from: string;
+      valid_to: string | null;
+      version: number;
+    };
+    Mem0PageResponse: {
+      /** @description Memories in all. */
+      count: number;
+      /** @description The URL of the next page. */
+      next: string | null;
+      previous: string | null;
+      results: components['schemas']['Mem0MemoryResponse'][];
+    };
+    Mem0PingResponse: {
+      /** @example API key is valid */
+      message: string;
+      /** @description Always null. */
+      org_id: string | null;
+      /** @description Always null. */
+      project_id: string | null;
+      /** @enum {string} */
+      status: 'ok';
+      user_id: string;
+    };
+    Mem0QueuedResponse: {
+      results: components['schemas']['Mem0QueuedResultResponse'][];
+    };
+    Mem0QueuedResultResponse: {
+      /** @description Poll GET /api/mem0/v1/event/{event_id}. */
+      event_id: string;
+      message: string;
+      /** @enum {string} */
+      status: 'PENDING';
+    };
+    Mem0ScoresResponse: {
+      final: number;
+      fused: number;
+    };
+    Mem0SearchBody: {
+      /**
+       * @description Mem0 filters, e.g. {"AND": [{"user_id": "alex"}, {"agent_id": "support"}]}. The scope keys user_id, agent_id and run_id choose the scope.
+       * @example {
+       *       "AND": [
+       *         {
+       *           "user_id": "alex"
+       *         }
+       *       ]
+       *     }
+       */
+      filters?: {
+        [key: string]: unknown;
+      };
+      /** @example What does Alex eat? */
+      query: string;
+      /** @description The least query match (Membolt’s scores.fused, decision 093) a result must have. */
+      threshold?: number;
+      /** @default 10 */
+      top_k: number;
+    };
+    Mem0SearchResponse: {
+      results: components['schemas']['Mem0SearchResultResponse'][];
+    };
+    Mem0SearchResultResponse: {
+      agent_id: string | null;
+      /** @description Always null (Membolt has no apps). */
+      app_id: string | null;
+      categories: string[];
+      created_at: string;
+      expiration_date: string | null;
+      hash: string;
+      /** @example 6650f1c2a1b2c3d4e5f60718 */
+      id: string;
+      /** @description Always false. */
+      immutable: boolean;
+      importance: number;
+      /** @example Lives in Lisbon. */
+      memory: string;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      run_id: string | null;
+      score: number;
+      scores: components['schemas']['Mem0ScoresResponse'];
+      source: string;
+      updated_at: string;
+      user_id: string | null;
+      valid_from: string;
+      valid_to: string | null;
+      version: number;
+    };
+    Mem0UpdateBody: {
+      /**
+       * @description After it the memory is hidden from reads and deleted by the retention sweep; null: never.
+       * @example 2027-01-31
+       */
+      expiration_date?: Record<string, never> | null;
+      /** @description Replaces the metadata. */
+      metadata?: {
+        [key: string]: unknown;
+      };
+      /** @example Alex lives in Porto. */
+      text?: string;
+    };
+    Mem0UpdatedMemoryResponse: {
+      agent_id: string | null;
+      /** @description Always null (Membolt has no apps). */
+      app_id: string | null;
+      categories: string[];
+      created_at: string;
+      expiration_date: string | null;
+      hash: string;
+      /** @example 6650f1c2a1b2c3d4e5f60718 */
+      id: string;
+      /** @description Always false. */
+      immutable: boolean;
+      importance: number;
+      /** @example Lives in Lisbon. */
+      memory: string;
+      /** @example Memory updated successfully! */
+      message: string;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      run_id: string | null;
+      source: string;
+      updated_at: string;
+      user_id: string | null;
+      valid_from: string;
+      valid_to: string | null;
+      version: number;
+    };
+    MemoryBatchResponse: {
+      /** @example 2 */
+      count: number;
+      /** @description One per item, in the items’ order. */
+      memories: components['schemas']['StoredMemoryResponse'][];
+    };
+    MemoryDeletionResponse: {
+      /** @enum {boolean} */
+      deleted: true;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      deleted_at: string;
+      /**
+       * @example [
+       *       "6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73"
+       *     ]
+       */
+      memory_ids: string[];
+      /**
+       * @description What was removed, by kind.
+       * @example {
+       *       "memories": 1,
+       *       "vectors": 1,
+       *       "keyword_entries": 1,
+       *       "versions": 0,
+       *       "concept_links": 2
+       *     }
+       */
+      removed: Record<string, never>;
+    };
+    MemoryHistoryResponse: {
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      memory_id: string;
+      /** @description Oldest first; the last is the current state. */
+      versions: components['schemas']['MemoryVersionResponse'][];
+    };
+    MemoryImportResponse: {
+      /**
+       * @description Memories stored by this call.
+       * @example 120
+       */
+      imported: number;
+      /**
+       * @description Lines read.
+       * @example 120
+       */
+      lines: number;
+      /** @description Lines already imported before (skipped: importing twice changes nothing). */
+      skipped: number;
+    };
+    MemoryListResponse: {
+      /**
+       * @description Memories in this page.
+       * @example 1
+       */
+      count: number;
+      /** @example 10 */
+      limit: number;
+      memories: components['schemas']['MemoryResponse'][];
+      /** @example 0 */
+      offset: number;
+      /**
+       * @description Memories matching the filters in all pages.
+       * @example 1
+       */
+      total_count: number;
+    };
+    MemoryResponse: {
+      agent_id: string | null;
+      /** @enum {string|null} */
+      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      conversation_id: string | null;
+      conversation_title: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      created_at: string;
+      /** @description Only with include_embedding=true. */
+      embedding?: number[];
+      /** @example customer-42 */
+      end_user_id: string | null;
+      /**
+       * Format: date-time
+       * @description When the memory expires (hidden, then deleted); null: never.
+       */
+      expiration_date: string | null;
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      id: string;
+      /** @example 0.8 */
+      importance: number;
+      /**
+       * @description A JSON string (importance, category and source are folded in).
+       * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
+       */
+      metadata: string;
+      run_id: string | null;
+      /**
+       * @example api
+       * @enum {string}
+       */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+      /**
+       * Format: date-time
+       * @description The same as created_at.
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      timestamp: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      valid_from: string;
+      /** Format: date-time */
+      valid_to: string | null;
+      /**
+       * @description 1 at creation, +1 on every update.
+       * @example 1
+       */
+      version: number;
+    };
+    MemoryStatsResponse: {
+      /** @example 0.56 */
+      avg_importance: number;
+      /**
+       * @description Facts closed since they were stored (valid_to passed), counted apart from memory_count.
+       * @example 3
+       */
+      closed_count: number;
+      /** @example 17 */
+      concept_count: number;
+      /**
+       * @description Open memories of the scope: the same count as the total_count of an unfiltered list.
+       * @example 42
+       */
+      memory_count: number;
+      /**
+       * Format: date-time
+       * @description Now when there are no memories.
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      oldest_timestamp: string;
+      /** @example 23 */
+      relation_count: number;
+    };
+    MemoryUpdateItem: {
+      /** @enum {string} */
+      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      importance?: number;
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      memory_id: string;
+      /** @description Replaces the metadata. */
+      metadata?: {
+        [key: string]: unknown;
+      };
+      /** @example I moved to Porto in June 2026. */
+      text?: string;
+    };
+    MemoryVersionResponse: {
+      category: string | null;
+      /** @enum {string} */
+      event: 'created' | 'updated' | 'closed';
+      /** @example 0.5 */
+      importance: number;
+      /**
+       * @description A JSON string.
+       * @example {"importance":0.5}
+       */
+      metadata: string;
+      /** Format: date-time */
+      recorded_at: string;
+      text: string;
+      /** Format: date-time */
+      valid_from: string;
+      /** Format: date-time */
+      valid_to: string | null;
+      /** @example 1 */
+      version: number;
+    };
+    NewMemoryBody: {
+      /**
+       * @example personal
+       * @enum {string}
+       */
+      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      conversation_id?: string;
+      conversation_title?: string;
+      /** @description Exactly the configured dimension (1536 by default). Computed by the server when absent. */
+      embedding?: number[];
+      /**
+       * Format: date-time
+       * @description After this time the memory is hidden from every read (get, list, search, chat, export) and the retention sweep deletes it.
+       */
+      expiration_date?: string;
+      /**
+       * @default 0.5
+       * @example 0.8
+       */
+      importance: number;
+      /**
+       * @description A JSON object, or a string holding one. `importance` inside it is used when the top-level field is absent.
+       * @example {
+       *       "topic": "travel",
+       *       "importance": 0.8
+       *     }
+       */
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
+      /**
+       * @default memory
+       * @enum {string}
+       */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+      /**
+       * Format: date-time
+       * @description When the fact started to hold (default: now).
+       */
+      valid_from?: string;
+      /**
+       * Format: date-time
+       * @description When the fact stopped holding.
+       */
+      valid_to?: string;
+    };
+    Object: Record<string, never>;
+    OpenAiErrorDetail: {
+      /** @description Membolt’s error code (invalid_api_key, rate_limited…), a 402’s reason, or model_not_found. */
+      code: string | null;
+      message: string;
+      /** @description The request field at fault, when known. */
+      param: string | null;
+      /** @enum {string} */
+      type:
+        | 'invalid_request_error'
+        | 'authentication_error'
+        | 'permission_error'
+        | 'rate_limit_error'
+        | 'insufficient_quota'
+        | 'server_error';
+    };
+    OpenAiErrorResponse: {
+      error: components['schemas']['OpenAiErrorDetail'];
+    };
+    OpenAiMessageBody: {
+      /**
+       * @description A string, or an array of text parts `{"type": "text", "text": "…"}`.
+       * @example Where do I live?
+       */
+      content:
+        | string
+        | {
+            text?: string;
+            /** @enum {string} */
+            type?: 'text';
+          }[];
+      /** @description Accepted and ignored. */
+      name?: string;
+      /**
+       * @description Tool messages are not supported.
+       * @enum {string}
+       */
+      role: 'system' | 'developer' | 'user' | 'assistant';
+    };
+    OpenAiModelListSchema: {
+      data: components['schemas']['OpenAiModelSchema'][];
+      /** @enum {string} */
+      object: 'list';
+    };
+    OpenAiModelSchema: {
+      /** @description Membolt: the account reaches the provider (else the offline assistant answers). */
+      available: boolean;
+      /** @description Always 0: the catalogue has no dates. */
+      created: number;
+      /** @example gpt-4.1-mini */
+      id: string;
+      /** @enum {string} */
+      object: 'model';
+      /**
+       * @description The model’s provider.
+       * @example openai
+       */
+      owned_by: string;
+    };
+    OpenAiStreamOptionsBody: {
+      /** @description Send a last chunk with `usage` (and `usage: null` on the others). */
+      include_usage?: boolean;
+    };
+    PlanResponse: {
+      callToAction: string;
+      /** @description Null for unlimited. */
+      conversationsPerMonth: number | null;
+      description: string;
+      features: string[];
+      highlighted: boolean;
+      /** @enum {string} */
+      id: 'free' | 'basic' | 'pro' | 'enterprise' | 'pay-per-use';
+      /** @enum {string} */
+      kind: 'subscription' | 'pay-per-use';
+      /** @description Cents a month; null for custom or usage pricing. */
+      monthlyPriceCents: number | null;
+      /** @example Pro */
+      name: string;
+      /** @description Cents per charged call (pay-per-use only). */
+      ratePerCallCents: number | null;
+      /** @description Days a memory is kept; null for unlimited. */
+      retentionDays: number | null;
+      sortOrder: number;
+    };
+    PlansResponse: {
+      developerApi: components['schemas']['DeveloperApiPricingResponse'];
+      plans: components['schemas']['PlanResponse'][];
+    };
+    RegisteredUserResponse: {
+      /** @enum {boolean} */
+      registered: true;
+      user_id: string;
+    };
+    RegisterInitialUserBody: {
+      /**
+       * @description The same key as the X-API-Key header.
+       * @example mblt_…
+       */
+      api_key: string;
+      /**
+       * @description The id of the user the key belongs to.
+       * @example a3f0c2e4-…
+       */
+      user_id: string;
+    };
+    ScoreBreakdownResponse: {
+      concept_match: boolean;
+      /** @example 0.71 */
+      final: number;
+      /** @example 0.032 */
+      fused: number;
+      /** @example 0.8 */
+      importance: number;
+      /**
+       * @description BM25 keyword score.
+       * @example 3.1
+       */
+      keyword: number | null;
+      /**
+       * @example [
+       *       "matched words: lisbon, moved",
+       *       "high importance"
+       *     ]
+       */
+      reasons: string[];
+      /**
+       * @description 1 for a memory made now, towards 0 with age.
+       * @example 0.97
+       */
+      recency: number;
+      /**
+       * @description Cosine similarity (0 to 1).
+       * @example 0.62
+       */
+      semantic: number | null;
+      time_match: boolean;
+    };
+    SearchMemoriesBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * Format: date-time
+       * @description Facts as they held at this instant (includes facts closed since).
+       */
+      as_of?: string;
+      /**
+       * @description `none`: memories without a category.
+       * @enum {string}
+       */
+      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      /** @description Only memories of this conversation. */
+      conversation_id?: string;
+      /**
+       * Format: date-time
+       * @description Only memories created at or after this time.
+       */
+      created_after?: string;
+      /**
+       * Format: date-time
+       * @description Only memories created before this time.
+       */
+      created_before?: string;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      /**
+       * @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user.
+       * @example {"AND":[{"user_id":"customer-42"},{"created_at":{"gte":"2026-01-01"}}]}
+       */
+      filters?: Record<string, never>;
+      /**
+       * @description Include closed facts (valid_to in the past).
+       * @enum {string}
+       */
+      include_closed?: 'true' | 'false';
+      /**
+       * @description Include the 1536-number embedding.
+       * @enum {string}
+       */
+      include_embedding?: 'true' | 'false';
+      /** @default 10 */
+      limit: number;
+      /**
+       * @description Exact matches on metadata fields, as a JSON object (URL-encoded).
+       * @example {"topic":"travel"}
+       */
+      metadata?: Record<string, never>;
+      /**
+       * @description What to look for.
+       * @example where do I live?
+       */
+      query: string;
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+      /** @enum {string} */
+      source?: 'memory' | 'chat' | 'file' | 'api';
+      /**
+       * @description The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the keyword score normalised to the best match), before importance, recency and length weigh in. With it, a query that matches nothing answers an empty list; without it, the nearest memories come back anyway.
+       * @example 0.3
+       */
+      threshold?: number;
+      /** @description The same as `limit` (Mem0's name); given both, they must agree. */
+      top_k?: number;
+    };
+    SearchResponse: {
+      /** @example 1 */
+      count: number;
+      /**
+       * @description The results as a numbered text block: one line per memory, with its text and date.
+       * @example 1. I moved to Lisbon in March 2025. (2026-11-23)
+       */
+      formatted_results: string;
+      results: components['schemas']['SearchResultResponse'][];
+    };
+    SearchResultResponse: {
+      agent_id: string | null;
+      /** @enum {string|null} */
+      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      conversation_id: string | null;
+      conversation_title: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      created_at: string;
+      /** @description Only with include_embedding=true. */
+      embedding?: number[];
+      /** @example customer-42 */
+      end_user_id: string | null;
+      /**
+       * Format: date-time
+       * @description When the memory expires (hidden, then deleted); null: never.
+       */
+      expiration_date: string | null;
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      id: string;
+      /** @example 0.8 */
+      importance: number;
+      /**
+       * @description A JSON string (importance, category and source are folded in).
+       * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
+       */
+      metadata: string;
+      run_id: string | null;
+      /**
+       * @description The final score results are sorted by.
+       * @example 0.71
+       */
+      score: number;
+      scores: components['schemas']['ScoreBreakdownResponse'];
+      /**
+       * @example api
+       * @enum {string}
+       */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+      /**
+       * Format: date-time
+       * @description The same as created_at.
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      timestamp: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      valid_from: string;
+      /** Format: date-time */
+      valid_to: string | null;
+      /**
+       * @description 1 at creation, +1 on every update.
+       * @example 1
+       */
+      version: number;
+    };
+    ServiceStatusResponse: {
+      /** @example 3 */
+      latencyMs: number;
+      /** @enum {string} */
+      name: 'identity' | 'keys' | 'billing' | 'memory' | 'ingestion' | 'chat';
+      /** @enum {string} */
+      status: 'ok' | 'unavailable';
+      /** @example 3600 */
+      uptimeSeconds: number | null;
+      /** @example 0.1.0 */
+      version: string | null;
+    };
+    StoredMemoryResponse: {
+      agent_id: string | null;
+      /** @enum {string|null} */
+      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      conversation_id: string | null;
+      conversation_title: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      created_at: string;
+      /**
+       * @description Present (true) when an open memory already held these words: it is answered, nothing was stored.
+       * @enum {boolean}
+       */
+      deduplicated?: true;
+      /** @description Only with include_embedding=true. */
+      embedding?: number[];
+      /** @example customer-42 */
+      end_user_id: string | null;
+      /**
+       * Format: date-time
+       * @description When the memory expires (hidden, then deleted); null: never.
+       */
+      expiration_date: string | null;
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      id: string;
+      /** @example 0.8 */
+      importance: number;
+      /**
+       * @description A JSON string (importance, category and source are folded in).
+       * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
+       */
+      metadata: string;
+      run_id: string | null;
+      /**
+       * @example api
+       * @enum {string}
+       */
+      source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+      /**
+       * Format: date-time
+       * @description The same as created_at.
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      timestamp: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      valid_from: string;
+      /** Format: date-time */
+      valid_to: string | null;
+      /**
+       * @description 1 at creation, +1 on every update.
+       * @example 1
+       */
+      version: number;
+    };
+    SubscriptionCheckResponse: {
+      /** @description Cents. */
+      balance: number;
+      conversations_used: number;
+      /** @description Monthly conversation limit; null for unlimited. */
+      limit: number | null;
+      /** @example free */
+      plan: string | null;
+      /** @description Cents per charged call. */
+      rate: number;
+      /** @enum {string|null} */
+      reason:
+        | 'user_not_found'
+        | 'inactive_account'
+        | 'insufficient_balance'
+        | 'free_tier_limit_reached'
+        | 'validation_error'
+        | null;
+      valid: boolean;
+    };
+    SystemStatusResponse: {
+      services: components['schemas']['ServiceStatusResponse'][];
+      /** @enum {string} */
+      status: 'ok' | 'degraded';
+      /** @example 0.1.0 */
+      version: string;
+    };
+    TextBody: {
+      /** @example I moved to Lisbon in March 2025. */
+      text: string;
+    };
+    UpdateMemoryBody: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /** @enum {string} */
+      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      embedding?: number[];
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
+      /**
+       * Format: date-time
+       * @description Sets when the memory expires; null: it never expires.
+       */
+      expiration_date?: Record<string, never> | null;
+      importance?: number;
+      /**
+       * @description Replaces the metadata object.
+       * @example {
+       *       "topic": "travel",
+       *       "importance": 0.8
+       *     }
+       */
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
+      /** @example I moved to Porto in June 2026. */
+      text?: string;
+      /** Format: date-time */
+      valid_from?: string;
+      /**
+       * Format: date-time
+       * @description Closes the fact; null reopens it.
+       */
+      valid_to?: Record<string, never> | null;
+    };
+    UploadAcceptedResponse: {
+      percent: number;
+      /** @enum {string} */
+      status:
+        'receiving' | 'queued' | 'extracting' | 'chunking' | 'embedding' | 'summarising' | 'done' | 'failed';
+      /** @example /api/uploads/6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      status_url: string;
+      upload_id: string;
+    };
+    UploadBase64Body: {
+      /** @description The file, base64-encoded (a `data:…;base64,` prefix is accepted). */
+      fileData: string;
+      /** @example notes.pdf */
+      fileName: string;
+      /**
+       * @description Bytes of the file; must match fileData.
+       * @example 48213
+       */
+      fileSize: number;
+      /**
+       * @description Checked against the content, never trusted.
+       * @example application/pdf
+       */
+      fileType?: string;
+    };
+    UploadDeletionResponse: {
+      deleted: boolean;
+      file_deleted: boolean;
+      memories_deleted: number;
+      upload_id: string;
+    };
+    UploadListResponse: {
+      count: number;
+      limit: number;
+      offset: number;
+      total_count: number;
+      uploads: components['schemas']['UploadStateResponse'][];
+    };
+    UploadResponse: {
+      /** @description Memories made from the text (one per chunk). */
+      chunks: number;
+      /** @enum {string} */
+      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      /** @description The id of the summary memory. */
+      memory_id: string;
+      pages: number | null;
+      /** @description The summary of the file (also stored as a memory). */
+      summary: string;
+      upload_id: string;
+    };
+    UploadStateResponse: {
+      chunks: number | null;
+      created_at: string;
+      error: string | null;
+      file_name: string;
+      file_type: string | null;
+      id: string;
+      /** @enum {string|null} */
+      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      memory_id: string | null;
+      pages: number | null;
+      percent: number;
+      size: number;
+      /** @enum {string} */
+      state:
+        'receiving' | 'queued' | 'extracting' | 'chunking' | 'embedding' | 'summarising' | 'done' | 'failed';
+      summary: string | null;
+      updated_at: string;
+    };
+    UsageResponse: {
+      /** @example 2026-04-01T00:00:00.000Z */
+      from: string;
+      /** @example 2026-05-01T00:00:00.000Z */
+      to: string;
+      totals: components['schemas']['UsageTotalsResponse'];
+      usage: components['schemas']['UsageRowResponse'][];
+    };
+    UsageRowResponse: {
+      /** @example 12 */
+      calls: number;
+      /**
+       * @description Cents really taken from the balance (pay-per-use calls).
+       * @example 12
+       */
+      charged_cents: number;
+      /** @example 0 */
+      conversations: number;
+      /**
+       * @description Cents, 6 decimals: the charges plus the tokens' price of API key calls (reported, and counted toward key spend caps, but never taken from the balance).
+       * @example 12.153600
+       */
+      cost_cents: string;
+      /** @example 2026-04-03 */
+      day: string;
+      /** @example /search */
+      endpoint: string;
+      /** @example 5120 */
+      tokens: number;
+    };
+    UsageTotalsResponse: {
+      calls: number;
+      /**
+       * @description Cents really taken from the balance (pay-per-use calls).
+       * @example 12
+       */
+      charged_cents: number;
+      conversations: number;
+      /** @example 12.153600 */
+      cost_cents: string;
+      tokens: number;
+    };
+    UserDatabaseResponse: {
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * @description The memory graph: `graph_` followed by a UUID.
+       * @example graph_5b0e…
+       */
+      graph_id: string;
+      /** @enum {string} */
+      status: 'active';
+      user_id: string;
+    };
+    WebSearchBody: {
+      /** @default 5 */
+      numResults: number;
+      /** @example best hikes near Lisbon */
+      query: string;
+    };
+    WebSearchResponse: {
+      /** @description The results as one text, ready for a prompt. */
+      formatted_results: string;
+      results: components['schemas']['WebSearchResultResponse'][];
+    };
+    WebSearchResultResponse: {
+      snippet: string;
+      title: string;
+      url: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  ChatController_chat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChatBody'];
+      };
+    };
+    responses: {
+      /** @description The answer (the cost headers come with the JSON answer), or with `Accept: text/event-stream` server-sent events: `event: start` (ChatStartEvent), `event: token` (ChatTokenEvent) for each piece of the answer, then `event: done` (ChatResponse) or `event: error` ({error, message}). */
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatResponse'];
+          /**
+           * @example event: start
+           *     data: {"conversation_id":"6650f1c2a1b2c3d4e5f60720","conversation_title":"Where I live","model":"gpt-4o-mini","responder":"openai","memories_retrieved":[]}
+           *
+           *     event: token
+           *     data: {"text":"You live"}
+           *
+           *     event: done
+           *     data: {"text":"You live in Lisbon.","memories_used":1,…}
+           */
+          'text/event-stream': string;
+        };
+      };
+      /** @description validation_error (the message says which field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+          'text/event-stream': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+          'text/event-stream': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+          'text/event-stream': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+          'text/event-stream': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable, provider_unavailable or web_search_not_configured */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  EmbeddingsController_generate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TextBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmbeddingResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  AccountController_health: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GatewayHealthResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_batchUpdate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0BatchUpdateBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0BatchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_batchDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0BatchDeleteBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0BatchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_users: {
+    parameters: {
+      query?: {
+        page?: number;
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0EntitiesResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  'Mem0Controller_deleteEntity[0]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entityId: string;
+        type: 'user' | 'agent' | 'run';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0DeletionResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_event: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event_id an async add answered. */
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0EventResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such event of this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_createExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0ExportBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ExportCreatedResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_getExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0GetExportBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ExportResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such export. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_feedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0FeedbackBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0FeedbackResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  'Mem0Controller_add[1]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0AddBody'];
+      };
+    };
+    responses: {
+      /** @description The events, in order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0AddResponse'];
+        };
+      };
+      /** @description async_mode: the event to poll. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0QueuedResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_deleteAll: {
+    parameters: {
+      query?: {
+        /** @description An agent scope. */
+        agent_id?: string;
+        /** @description Not supported (400 when given). */
+        app_id?: components['schemas']['Object'];
+        /** @description A run (session) scope. */
+        run_id?: string;
+        /** @description A Membolt end user of the key’s account (Membolt’s end_user_id). */
+        user_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0DeletionResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0MemoryResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0UpdateBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0UpdatedMemoryResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0DeletionResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_history: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0HistoryEntryResponse'][];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0PingResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  'Mem0Controller_deleteEntity[1]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entityId: string;
+        type: 'user' | 'agent' | 'run';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0DeletionResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_getAll: {
+    parameters: {
+      query?: {
+        page?: number;
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0GetAllBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0PageResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  'Mem0Controller_add[0]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0AddBody'];
+      };
+    };
+    responses: {
+      /** @description The events, in order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0AddResponse'];
+        };
+      };
+      /** @description async_mode: the event to poll. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0QueuedResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0Controller_search: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0SearchBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0SearchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field (or the filter) and the rule; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: a service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PlansController_list: {
+    parameters: {
+      query?: {
+        kind?: 'subscription' | 'pay-per-use';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plans and the developer API price. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlansResponse'];
+        };
+      };
+    };
+  };
+  AccountController_register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterInitialUserBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisteredUserResponse'];
+        };
+      };
+      /** @description api_key is not the key of the X-API-Key header */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description user_id is not the owner of the key */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  ChatController_search: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebSearchBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebSearchResponse'];
+        };
+      };
+      /** @description validation_error (the message says which field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable, provider_unavailable or web_search_not_configured */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  StatusController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `status` is "ok" when every service answers, else "degraded". */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SystemStatusResponse'];
+        };
+      };
+    };
+  };
+  UsageController_subscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubscriptionCheckResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UploadsController_upload: {
+    parameters: {
+      query?: {
+        /** @description Answer 202 at once with the upload id, without waiting for the processing. */
+        async?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UploadBase64Body'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResponse'];
+        };
+      };
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadAcceptedResponse'];
+        };
+      };
+      /** @description validation_error: the message names the problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description payload_too_large: over UPLOAD_MAX_BYTES */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description unsupported_file_type (the detected type is named) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description unreadable_file: encrypted, damaged, or no text */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UploadsController_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadListResponse'];
+        };
+      };
+      /** @description validation_error: the message names the problem. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UploadsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadStateResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no upload of yours has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UploadsController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadDeletionResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no upload of yours has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UsageController_usage: {
+    parameters: {
+      query?: {
+        /** @description Start (inclusive), ISO 8601. */
+        from?: string;
+        /** @description End (exclusive), ISO 8601. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageResponse'];
+        };
+      };
+      /** @description validation_error: a bad date or period. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  ConversationsController_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConversationListResponse'];
+        };
+      };
+      /** @description validation_error (the message says which field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable, provider_unavailable or web_search_not_configured */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  ConversationsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        conversationId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConversationResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable, provider_unavailable or web_search_not_configured */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  ConversationsController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        conversationId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConversationDeletionResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable, provider_unavailable or web_search_not_configured */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  UserDatabaseController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    /** @description No fields. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserDatabaseResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description A service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryQueriesController_endUsers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndUserListResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryQueriesController_deleteEndUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The end user id your app chose. */
+        endUserId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryDeletionResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_list: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description Facts as they held at this instant (includes facts closed since). */
+        as_of?: string;
+        /** @description `none`: memories without a category. */
+        category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+        /** @description Only memories of this conversation. */
+        conversation_id?: string;
+        /** @description Only memories created at or after this time. */
+        created_after?: string;
+        /** @description Only memories created before this time. */
+        created_before?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user. */
+        filters?: components['schemas']['Object'];
+        /** @description Include closed facts (valid_to in the past). */
+        include_closed?: 'true' | 'false';
+        /** @description Include the 1536-number embedding. */
+        include_embedding?: 'true' | 'false';
+        limit?: number;
+        /** @description Exact matches on metadata fields, as a JSON object (URL-encoded). */
+        metadata?: components['schemas']['Object'];
+        offset?: number;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+        sort?: 'importance' | 'recent' | 'oldest';
+        source?: 'memory' | 'chat' | 'file' | 'api';
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryListResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_create: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: {
+        /** @description With `async`: the same key answers the job already queued instead of queueing another. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          components['schemas']['CreateMemoryBody'] | components['schemas']['AddMessagesBody'];
+      };
+    };
+    responses: {
+      /** @description With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, when no memory was created (only NOOP, UPDATE or CLOSE events, or none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['StoredMemoryResponse'] | components['schemas']['LearnedMemoriesResponse'];
+        };
+      };
+      /** @description With `text`: the memory stored. With `messages`: the events, when a memory was created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['StoredMemoryResponse'] | components['schemas']['LearnedMemoriesResponse'];
+        };
+      };
+      /** @description `async: true` with messages: the learning is queued; follow status_url (also in Location). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LearningJobResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule (for messages, the message and its part, e.g. "messages[1].role must be one of: user, assistant, system"); nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_deleteScope: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryDeletionResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_get: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Include the 1536-number embedding. */
+        include_embedding?: 'true' | 'false';
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in this scope (memories of other users are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_update: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMemoryBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in this scope (memories of other users are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_delete: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryDeletionResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in this scope (memories of other users are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_history: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The memory id. */
+        id: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryHistoryResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such memory in this scope (memories of other users are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryBulkController_updateMany: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BatchUpdateBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_createBatch: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMemoryBatchBody'];
+      };
+    };
+    responses: {
+      /** @description Every item was already held (all deduplicated). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryBatchResponse'];
+        };
+      };
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryBatchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryBulkController_deleteMany: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BatchDeleteBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_export: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description ndjson: one memory JSON a line. mem0: one JSON object {"results": [...]} of memories in Mem0’s shape (memory, user_id, agent_id, run_id, metadata, categories, created_at...), as Mem0 exports and lists them. */
+        format?: 'ndjson' | 'mem0';
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One memory JSON (the shape of GET …/memories/{id}) per line. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example {"id":"6f1c…","text":"I moved to Lisbon in March 2025.","metadata":"{\"importance\":0.5}",…} */
+          'application/x-ndjson': string;
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_import: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    /** @description One memory JSON per line (the export format), or a JSON array of them. */
+    requestBody: {
+      content: {
+        'application/json': string;
+        'application/x-ndjson': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryImportResponse'];
+        };
+      };
+      /** @description More lines than GATEWAY_IMPORT_SYNC_LINES: queued as a durable job; follow status_url. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJobResponse'];
+        };
+      };
+      /** @description validation_error naming the line; nothing was stored. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description payload_too_large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_importStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The import_id of the 202 answer. */
+        importId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJobResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such import of this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryBulkController_job: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The job_id of the 202 answer. */
+        jobId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LearningJobResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such job of this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoriesController_searchByBody: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SearchMemoriesBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryQueriesController_stats: {
+    parameters: {
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryStatsResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryQueriesController_search: {
+    parameters: {
+      query: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description Facts as they held at this instant (includes facts closed since). */
+        as_of?: string;
+        /** @description `none`: memories without a category. */
+        category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+        /** @description Only memories of this conversation. */
+        conversation_id?: string;
+        /** @description Only memories created at or after this time. */
+        created_after?: string;
+        /** @description Only memories created before this time. */
+        created_before?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user. */
+        filters?: components['schemas']['Object'];
+        /** @description Include closed facts (valid_to in the past). */
+        include_closed?: 'true' | 'false';
+        /** @description Include the 1536-number embedding. */
+        include_embedding?: 'true' | 'false';
+        limit?: number;
+        /** @description Exact matches on metadata fields, as a JSON object (URL-encoded). */
+        metadata?: components['schemas']['Object'];
+        /** @description What to look for. */
+        query: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+        source?: 'memory' | 'chat' | 'file' | 'api';
+        /** @description The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the keyword score normalised to the best match), before importance, recency and length weigh in. With it, a query that matches nothing answers an empty list; without it, the nearest memories come back anyway. */
+        threshold?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  McpController_openStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description A JSON-RPC error: send messages with POST. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  McpController_handle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Bearer <key>: the API key, when X-API-Key is not sent. */
+        Authorization?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One JSON-RPC 2.0 message (or a batch). */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The JSON-RPC response (202 with no body for a notification). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description A notification or response was accepted. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  McpController_endSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description A JSON-RPC error: send messages with POST. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  OpenAiController_completions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChatCompletionBody'];
+      };
+    };
+    responses: {
+      /** @description `chat.completion` (JSON), or with `stream: true` `chat.completion.chunk` server-sent events and `data: [DONE]`. */
+      200: {
+        headers: {
+          /** @description The stored conversation of the exchange. */
+          'X-Membolt-Conversation-Id'?: string;
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Memories given to the model. */
+          'X-Membolt-Memories-Used'?: number;
+          /** @description The provider that answered, or `offline`. */
+          'X-Membolt-Responder'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatCompletionSchema'];
+          'text/event-stream': components['schemas']['ChatCompletionSchema'];
+        };
+      };
+      /** @description validation_error; `param` names the field when known */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+          'text/event-stream': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description insufficient_quota: the subscription check refused the call (`code` is its reason) or the key’s spend cap is used up (`code`: spend_cap_reached) */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+          'text/event-stream': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description model_not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+          'text/event-stream': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; Retry-After says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable or provider_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+    };
+  };
+  OpenAiController_models: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiModelListSchema'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; Retry-After says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable or provider_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+    };
+  };
+  OpenAiController_model: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        model: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiModelSchema'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description model_not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; Retry-After says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable or provider_unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenAiErrorResponse'];
+        };
+      };
+    };
+  };
+}
