@@ -46,6 +46,7 @@ import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
 import { UploadsController } from './uploads/uploads.controller.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
 
 /** Every controller of the gateway's routes; the guard-coverage test checks each of them. */
 export const GATEWAY_CONTROLLERS = [
@@ -61,6 +62,7 @@ export const GATEWAY_CONTROLLERS = [
   UploadsController,
   ChatController,
   ConversationsController,
+  WebhooksController,
   GatewayDocsController,
 ] as const;
 
