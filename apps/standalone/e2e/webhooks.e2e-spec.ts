@@ -84,8 +84,8 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     });
     const text = await response.text();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies of several shapes, read by field below
-    const body = text ? (JSON.parse(text) as Record<string, any>) : null;
-    return { status: response.status, body };
+    const parsed = text ? (JSON.parse(text) as Record<string, any>) : null;
+    return { status: response.status, body: parsed };
   };
 
   it('delivers a signed memory.created after failures, logs each attempt, and redelivers on request', async () => {
