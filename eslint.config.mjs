@@ -2,7 +2,18 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
-const scopes = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'gateway', 'bff', 'sdk'];
+const scopes = [
+  'identity',
+  'keys',
+  'billing',
+  'memory',
+  'ingestion',
+  'chat',
+  'gateway',
+  'bff',
+  'sdk',
+  'webhooks',
+];
 
 // The browser-safe entry of contracts: the only part of a lib the web app (scope:web) may import. It is
 // exempt from the tag constraints below, so every other import of contracts from the web app still fails.

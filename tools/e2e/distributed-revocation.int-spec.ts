@@ -12,7 +12,7 @@ import { type AppProcess, spawnApp } from './support/app-process.js';
 const AUTH_TOKEN_SECRET = 'distributed-revocation-secret-0123456789';
 const PASSWORD = 'distributed pw 1';
 /** The services these flows touch (sign-up setup, keys, account deletion); chat holds no user data. */
-const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] as const;
+const SERVICES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'webhooks'] as const;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**

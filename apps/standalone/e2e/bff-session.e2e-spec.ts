@@ -189,7 +189,7 @@ describe('BFF sessions and account over GraphQL (standalone)', () => {
     }>(`mutation { deleteAccount { userId deletedAt pending services { service removed { kind count } } } }`);
     expect(receipt.errors).toBeUndefined();
     const services = receipt.data!.deleteAccount.services.map((s) => s.service).sort();
-    expect(services).toEqual(['billing', 'chat', 'identity', 'ingestion', 'keys', 'memory']);
+    expect(services).toEqual(['billing', 'chat', 'identity', 'ingestion', 'keys', 'memory', 'webhooks']);
     expect(receipt.data!.deleteAccount.pending).toEqual([]);
     const keys = receipt.data!.deleteAccount.services.find((s) => s.service === 'keys')!;
     expect(keys.removed.find((r) => r.kind === 'apiKeys')?.count).toBeGreaterThanOrEqual(1);

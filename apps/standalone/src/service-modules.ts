@@ -6,6 +6,7 @@ import { IngestionModule, toIngestionModuleOptions } from '@membolt/ingestion';
 import { KeysModule, toKeysModuleOptions } from '@membolt/keys';
 import { MemoryModule, toMemoryModuleOptions } from '@membolt/memory';
 import { loadOrCreateLocalSecret } from '@membolt/platform';
+import { WebhooksModule, toWebhooksModuleOptions } from '@membolt/webhooks';
 import type { StandaloneConfig } from './standalone.config.js';
 
 /** The access-token secret: from the environment, or generated once under DATA_DIR. */
@@ -22,5 +23,6 @@ export function localServiceModules(config: StandaloneConfig): DynamicModule[] {
     MemoryModule.forRoot(toMemoryModuleOptions(config)),
     IngestionModule.forRoot(toIngestionModuleOptions(config)),
     ChatModule.forRoot(toChatModuleOptions(config)),
+    WebhooksModule.forRoot(toWebhooksModuleOptions(config)),
   ];
 }

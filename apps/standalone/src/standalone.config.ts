@@ -7,6 +7,7 @@ import { jobsConfigFields } from '@membolt/jobs';
 import { ingestionConfigFields } from '@membolt/ingestion';
 import { keysConfigFields } from '@membolt/keys';
 import { memoryConfigFields } from '@membolt/memory';
+import { webhooksConfigFields } from '@membolt/webhooks';
 import {
   baseConfigFields,
   booleanFlag,
@@ -32,6 +33,7 @@ export const standaloneConfigSchema = z.object({
   ...chatConfigFields,
   /** Uploads, and the durable job queue (embedded under DATA_DIR, or BullMQ when REDIS_URL is set). */
   ...ingestionConfigFields,
+  ...webhooksConfigFields,
   ...gatewayConfigFields,
   ...bffConfigFields,
   GRAPHQL_INTROSPECTION: booleanFlag(false),

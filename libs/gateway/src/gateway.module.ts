@@ -54,6 +54,7 @@ import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
 import { UploadsController } from './uploads/uploads.controller.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
 
 /** The controllers mounted under /api. */
 const API_CONTROLLERS = [
@@ -71,6 +72,7 @@ const API_CONTROLLERS = [
   UploadsController,
   ChatController,
   ConversationsController,
+  WebhooksController,
   GatewayDocsController,
   Mem0Controller,
 ] as const;

@@ -15,6 +15,7 @@ import {
   ListAccessRevocationsRequest,
   type MemoryGraphView,
   type OidcStartView,
+  NotifyUserRequest,
   OidcStatusRequest,
   type OidcStatusView,
   RefreshSessionRequest,
@@ -36,6 +37,7 @@ import { AccountService } from './services/account.service.js';
 import { OidcSignInService } from './services/oidc-sign-in.service.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { SessionService } from './services/session.service.js';
+import { UserNotificationService } from './services/user-notification.service.js';
 import {
   toAccessRevocationListView,
   toDeletionReceiptView,
@@ -59,6 +61,7 @@ export class IdentityHandlers {
     private readonly oidc: OidcSignInService,
     private readonly passwordReset: PasswordResetService,
     private readonly deletion: AccountDeletionService,
+    private readonly notifications: UserNotificationService,
   ) {}
 
   @MessagePattern(IdentitySubjects.signUp.name)
@@ -187,6 +190,15 @@ export class IdentityHandlers {
     @BusPayload(GetUserStatusRequest) _request: GetUserStatusRequest,
   ): Promise<UserStatusView> {
     return { active: await this.accounts.isActive(userId) };
+  }
+
+  @MessagePattern(IdentitySubjects.notifyUser.name)
+  async notifyUser(
+    @ActingUserId() userId: string,
+    @BusPayload(NotifyUserRequest) request: NotifyUserRequest,
+  ): Promise<AcceptedView> {
+    await this.notifications.notify(userId, request.subject, request.text);
+    return ACCEPTED;
   }
 
   @MessagePattern(IdentitySubjects.listAccessRevocations.name)

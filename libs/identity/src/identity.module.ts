@@ -34,6 +34,7 @@ import { PasswordPolicy } from './services/password-policy.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SessionService } from './services/session.service.js';
+import { UserNotificationService } from './services/user-notification.service.js';
 import { UserDirectory } from './services/user-directory.service.js';
 
 export type { IdentityModuleOptions } from './identity.options.js';
@@ -94,6 +95,7 @@ export class IdentityModule implements OnApplicationShutdown {
         OidcSignInService,
         AccountDeletionService,
         HousekeepingService,
+        UserNotificationService,
         OutboxWorker,
         OutboxDepthGauge,
       ],

@@ -342,6 +342,8 @@ export class MemoryService {
     const updated = await this.store.memories.update(scope, request.memoryId, changes);
     if (!updated) throw memoryNotFound();
     await this.events.changed(scope, 'updated', [updated.id], updated.updatedAt);
+    if (current.validTo === null && updated.validTo !== null)
+      await this.events.changed(scope, 'closed', [updated.id], updated.updatedAt);
     return updated;
   }
 

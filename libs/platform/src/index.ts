@@ -5,6 +5,8 @@ export * from './logging/logger.js';
 export * from './version.js';
 export * from './validation/contract-validation.pipe.js';
 export * from './secrets/local-secret.js';
+export * from './secrets/secret-cipher.js';
+export * from './secrets/aes-gcm-secret-cipher.js';
 export * from './time/clock.js';
 export * from './metrics/metrics.js';
 export * from './health/readiness.js';

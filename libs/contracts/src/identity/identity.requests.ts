@@ -11,6 +11,7 @@ import {
   IsEntityId,
   IsNewPassword,
   IsOpaqueToken,
+  IsRequiredText,
   NormalizeEmail,
 } from '../common/validators.js';
 import {
@@ -180,3 +181,15 @@ export class DeleteAccountRequest {}
 
 /** `POST /api/user/{userId}/create`: make sure the user's memory graph exists. */
 export class EnsureMemoryGraphRequest {}
+
+export const NOTIFICATION_SUBJECT_MAX_LENGTH = 200;
+export const NOTIFICATION_TEXT_MAX_LENGTH = 5000;
+
+/** `identity.users.notify.v1` (user = the account to tell): e-mails a service's notice to the account's address. */
+export class NotifyUserRequest {
+  @IsRequiredText('subject is required', NOTIFICATION_SUBJECT_MAX_LENGTH)
+  subject!: string;
+
+  @IsRequiredText('text is required', NOTIFICATION_TEXT_MAX_LENGTH)
+  text!: string;
+}

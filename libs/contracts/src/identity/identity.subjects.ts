@@ -22,6 +22,7 @@ import type {
   SignUpRequest,
   StartOidcRequest,
   UpdateNotificationsRequest,
+  NotifyUserRequest,
   UpdatePreferencesRequest,
   UpdateProfileRequest,
 } from './identity.requests.js';
@@ -98,6 +99,8 @@ export const IdentitySubjects = {
   ),
   /** (user = the account asked about) Used by services that must not act for an unknown or deleted user. */
   userStatus: defineSubject<GetUserStatusRequest, UserStatusView>('identity', 'identity.users.status.v1'),
+  /** (user = the account to tell) E-mails a service's notice (a webhook endpoint disabled) to the account. */
+  notifyUser: defineSubject<NotifyUserRequest, AcceptedView>('identity', 'identity.users.notify.v1'),
   /** The access-token revocations still in force (a BFF replica loads them when it starts). */
   listAccessRevocations: defineSubject<ListAccessRevocationsRequest, AccessRevocationListView>(
     'identity',

@@ -141,4 +141,5 @@ export const MemorySubjects = {
   created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),
   updated: defineSubject<MemoryChangedEvent, void>('memory', 'memory.updated.v1'),
   deleted: defineSubject<MemoryChangedEvent, void>('memory', 'memory.deleted.v1'),
+  closed: defineSubject<MemoryChangedEvent, void>('memory', 'memory.closed.v1'),
 } as const;

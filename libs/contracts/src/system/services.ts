@@ -1,7 +1,15 @@
 import { type BusSubject, defineSubject } from '../common/envelope.js';
 
 /** The six domain services. Each answers `<service>.health.v1`. */
-export const SERVICE_NAMES = ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'keys',
+  'billing',
+  'memory',
+  'ingestion',
+  'chat',
+  'webhooks',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Answer of `<service>.health.v1`. */

@@ -12,6 +12,7 @@ export const USER_DATA_SERVICES = [
   'memory',
   'ingestion',
   'chat',
+  'webhooks',
 ] as const satisfies readonly ServiceName[];
 export type UserDataService = (typeof USER_DATA_SERVICES)[number];
 

@@ -48,6 +48,7 @@ describe('delete account', () => {
         { service: 'memory', removed: { items: 0 } },
         { service: 'ingestion', removed: { items: 0 } },
         { service: 'chat', removed: { items: 0 } },
+        { service: 'webhooks', removed: { items: 0 } },
         {
           service: 'identity',
           removed: { users: 1, sessions: 2, passwordResetTokens: 1, rateLimitEntries: 1, outboxSteps: 0 },
@@ -103,6 +104,7 @@ describe('delete account', () => {
       'billing',
       'ingestion',
       'chat',
+      'webhooks',
       'identity',
     ]);
     const outbox = tb.get<IdentityStore>(IDENTITY_STORE).outbox;

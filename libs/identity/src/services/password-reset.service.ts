@@ -107,7 +107,7 @@ function parseResetUrl(value: string): URL {
   throw invalidResetUrl();
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

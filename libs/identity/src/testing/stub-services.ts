@@ -154,6 +154,7 @@ export function createStubServiceHandlers(
     case 'memory':
     case 'ingestion':
     case 'chat':
+    case 'webhooks':
       return [userDataHandlers(service, state, () => ({ items: 0 }))];
   }
 }

@@ -1,6 +1,6 @@
 import type { MemoryScope } from '../domain/memory.js';
 
-export type MemoryChange = 'created' | 'updated' | 'deleted';
+export type MemoryChange = 'created' | 'updated' | 'deleted' | 'closed';
 
 /**
  * Tells the rest of the system (graph, webhooks, caches) that memories changed, after the change is

@@ -8,9 +8,10 @@ const SUBJECTS = {
   created: MemorySubjects.created,
   updated: MemorySubjects.updated,
   deleted: MemorySubjects.deleted,
+  closed: MemorySubjects.closed,
 } as const;
 
-/** Broadcasts `memory.created|updated|deleted.v1` (every subscriber replica receives them); ids, never text. */
+/** Broadcasts `memory.created|updated|deleted|closed.v1` (every subscriber replica receives them); ids, never text. */
 @Injectable()
 export class BusMemoryEvents implements MemoryEvents {
   private readonly logger = new Logger('MemoryEvents');
