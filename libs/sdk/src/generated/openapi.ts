@@ -13,7 +13,7 @@ export interface paths {
     put?: never;
     /**
      * One exchange with the memory-enabled assistant.
-     * @description Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).
+     * @description Retrieves the memories that bear on the message, answers with the model (the key owner’s own provider key first, then the server’s; the offline assistant when neither is configured, which says back in plain sentences the memories that bear on the question and lists them), stores the exchange in a conversation and learns facts from it. With `end_user_id` (and `agent_id`, `run_id`) the memories read and the facts learnt are that end user’s, never the account’s own. Without `conversationId` a new conversation starts. With `Accept: text/event-stream` the answer streams: `start`, `token` events, then `done` with the whole answer (or `error` with `{error, message}`).
      */
     post: operations['ChatController_chat'];
     delete?: never;
@@ -423,7 +423,7 @@ export interface paths {
     put?: never;
     /**
      * Uploads a file (PDF, DOCX, DOC, TXT, Markdown, JPG, PNG, GIF) whose text becomes memories.
-     * @description The type is decided by the content. The text is extracted (OCR for images), chunked, stored as memories and summarised; the answer waits for that (up to GATEWAY_UPLOAD_WAIT_MS) and carries the summary and the summary memory's id. Longer, or with `async=true`, it is 202 with the upload id and a status URL.
+     * @description The type is decided by the content. The text is extracted (OCR for images), chunked, stored as memories and summarised; the answer waits for that (up to GATEWAY_UPLOAD_WAIT_MS) and carries the summary and the summary memory's id. Longer, or with `async=true`, it is 202 with the upload id and a status URL. With `end_user_id` (and `agent_id`, `run_id`; body fields or query parameters) the memories and the facts the file teaches belong to that end user, never to the account's own; the upload is then found only in that scope.
      */
     post: operations['UploadsController_upload'];
     delete?: never;
@@ -439,7 +439,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your uploads, newest first (name, type, size, pages, chunks, state, date). */
+    /**
+     * Your uploads, newest first (name, type, size, pages, chunks, state, date).
+     * @description Without `end_user_id` the account's own uploads; with it only that end user's (narrowed by `agent_id` and `run_id` when given).
+     */
     get: operations['UploadsController_list'];
     put?: never;
     post?: never;
@@ -491,7 +494,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Conversations, most recently active first. */
+    /**
+     * Conversations, most recently active first.
+     * @description Without `end_user_id` the account's own conversations; with it only that end user's (those POST /api/chat started with it), narrowed by `agent_id` and `run_id` when given.
+     */
     get: operations['ConversationsController_list'];
     put?: never;
     post?: never;
@@ -563,7 +569,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Erases one end user: every memory of theirs and everything derived; answers a receipt. */
+    /** Erases one end user: their memories and everything derived, their conversations, their uploads and files; answers one receipt with the counts per kind. */
     delete: operations['MemoryQueriesController_deleteEndUser'];
     options?: never;
     head?: never;
@@ -594,7 +600,7 @@ export interface paths {
     post: operations['MemoriesController_create'];
     /**
      * Deletes every memory of one scope (end_user_id, agent_id and/or run_id; at least one); a receipt.
-     * @description With end_user_id alone, the end user is erased (as DELETE /end_users/{endUserId}); with agent_id or run_id, the memories recorded for them (of that end user, or of the account's own without one).
+     * @description With end_user_id alone, every memory of the end user (DELETE /end_users/{endUserId} also erases the end user's conversations and uploads); with agent_id or run_id, the memories recorded for them (of that end user, or of the account's own without one).
      */
     delete: operations['MemoriesController_deleteScope'];
     options?: never;
@@ -617,7 +623,10 @@ export interface paths {
      */
     put: operations['MemoriesController_update'];
     post?: never;
-    /** Deletes a memory with its vector, keyword entry and derived items; answers a receipt. */
+    /**
+     * Deletes a memory with its vector, keyword entry and derived items; answers a receipt.
+     * @description The receipt says what the memory was learnt from (`source`: a chat message, a file chunk, a file). With `cascade=source` that chat message or chunk is deleted too (`source_deleted`).
+     */
     delete: operations['MemoriesController_delete'];
     options?: never;
     head?: never;
@@ -791,6 +800,76 @@ export interface paths {
     get: operations['MemoryQueriesController_search'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's webhook endpoints, newest first (never their secrets). */
+    get: operations['WebhooksController_list'];
+    put?: never;
+    /** Adds an endpoint for the given events; answers its signing secret, shown this once. */
+    post: operations['WebhooksController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/webhooks/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes an endpoint’s URL, events or description, or enables/disables it. */
+    put: operations['WebhooksController_update'];
+    post?: never;
+    /** Removes an endpoint and stops its pending deliveries. */
+    delete: operations['WebhooksController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/webhooks/{webhookId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The endpoint’s delivery log, newest first: state, attempts, last status and duration. */
+    get: operations['WebhooksController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends the delivery’s event again: same body and event id, a fresh signature, a new series of attempts. */
+    post: operations['WebhooksController_redeliver'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1296,6 +1375,35 @@ export interface components {
       /** @example 2026-04-03T10:05:00.000Z */
       updated_at: string;
     };
+    CreatedWebhookResponse: {
+      /** @description Failed attempts since the last successful one. */
+      consecutive_failures: number;
+      /** Format: date-time */
+      created_at: string;
+      description: string | null;
+      /** @example repeated delivery failures */
+      disabled_reason: string | null;
+      /** @description false once disabled after repeated failures (or by its owner). */
+      enabled: boolean;
+      events: (
+        | 'memory.created'
+        | 'memory.updated'
+        | 'memory.deleted'
+        | 'memory.closed'
+        | 'upload.completed'
+        | 'upload.failed'
+        | 'subscription.changed'
+      )[];
+      id: string;
+      /**
+       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see README, Webhooks).
+       * @example whsec_…
+       */
+      secret: string;
+      /** Format: date-time */
+      updated_at: string;
+      url: string;
+    };
     CreateMemoryBatchBody: {
       /**
        * @description Narrows to (and records) one agent of your app.
@@ -1378,6 +1486,28 @@ export interface components {
        */
       valid_to?: string;
     };
+    CreateWebhookBody: {
+      description?: string;
+      /**
+       * @example [
+       *       "memory.created"
+       *     ]
+       */
+      events: (
+        | 'memory.created'
+        | 'memory.updated'
+        | 'memory.deleted'
+        | 'memory.closed'
+        | 'upload.completed'
+        | 'upload.failed'
+        | 'subscription.changed'
+      )[];
+      /**
+       * @description Where events are POSTed (http or https). Loopback, private, link-local and unique-local addresses are refused (also after DNS resolution, at each delivery) unless the operator sets WEBHOOKS_ALLOW_PRIVATE_TARGETS.
+       * @example https://example.com/membolt-webhook
+       */
+      url: string;
+    };
     DeveloperApiPricingResponse: {
       bringYourOwnKeys: boolean;
       centsPerMillionTokens: number;
@@ -1389,6 +1519,38 @@ export interface components {
       embedding: number[];
       /** @example hashed-tfidf-v1 */
       model: string;
+    };
+    EndUserDeletionResponse: {
+      /** @enum {boolean} */
+      deleted: true;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      deleted_at: string;
+      /**
+       * @example [
+       *       "6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73"
+       *     ]
+       */
+      memory_ids: string[];
+      /**
+       * @description What was removed, by kind, in every service: memories (and vectors, keyword_entries, versions, concept_links, concepts, relations), uploads, files, conversations, messages.
+       * @example {
+       *       "memories": 14,
+       *       "vectors": 12,
+       *       "keyword_entries": 12,
+       *       "versions": 3,
+       *       "concept_links": 20,
+       *       "concepts": 6,
+       *       "relations": 2,
+       *       "uploads": 1,
+       *       "files": 0,
+       *       "conversations": 2,
+       *       "messages": 4
+       *     }
+       */
+      removed: Record<string, never>;
     };
     EndUserListResponse: {
       /** @example 1 */
@@ -1914,6 +2076,36 @@ export interface components {
        */
       removed: Record<string, never>;
     };
+    MemoryErasureResponse: {
+      /** @enum {boolean} */
+      deleted: true;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T08:15:00.000Z
+       */
+      deleted_at: string;
+      /**
+       * @example [
+       *       "6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73"
+       *     ]
+       */
+      memory_ids: string[];
+      /**
+       * @description What was removed, by kind.
+       * @example {
+       *       "memories": 1,
+       *       "vectors": 1,
+       *       "keyword_entries": 1,
+       *       "versions": 0,
+       *       "concept_links": 2
+       *     }
+       */
+      removed: Record<string, never>;
+      /** @description What the memory was learnt from; null for a memory written directly. */
+      source: components['schemas']['MemorySourceResponse'] | null;
+      /** @description With cascade=source: what happened to the source. */
+      source_deleted?: components['schemas']['SourceDeletionResponse'];
+    };
     MemoryHistoryResponse: {
       /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
       memory_id: string;
@@ -2011,6 +2203,23 @@ export interface components {
        * @example 1
        */
       version: number;
+    };
+    MemorySourceResponse: {
+      /** @example 3 */
+      chunk_index?: number;
+      /** @example conv_0b7d… */
+      conversation_id?: string;
+      /** @example cv.pdf */
+      file_name?: string | null;
+      /**
+       * @description A chat message, a chunk of an uploaded file, or the file as a whole (its summary).
+       * @enum {string}
+       */
+      kind: 'message' | 'chunk' | 'file';
+      /** @example msg_4c1e… */
+      message_id?: string;
+      /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
+      upload_id?: string;
     };
     MemoryStatsResponse: {
       /** @example 0.56 */
@@ -2227,6 +2436,11 @@ export interface components {
     };
     ScoreBreakdownResponse: {
       concept_match: boolean;
+      /**
+       * @description The share of the query's content words the memory holds, 0 to 1.
+       * @example 0.5
+       */
+      coverage: number;
       /** @example 0.71 */
       final: number;
       /** @example 0.032 */
@@ -2238,6 +2452,11 @@ export interface components {
        * @example 3.1
        */
       keyword: number | null;
+      /**
+       * @description How much of the query the memory reaches by meaning rather than spelling (WordNet: a synonym, a kind or a definition of a query word, as "drink" reaches "coffee"), 0 to 1.
+       * @example 0.9
+       */
+      meaning: number;
       /**
        * @example [
        *       "matched words: lisbon, moved",
@@ -2255,6 +2474,8 @@ export interface components {
        * @example 0.62
        */
       semantic: number | null;
+      /** @description The query asks about a personal-fact slot (occupation, residence, pet...) the memory states. */
+      slot_match: boolean;
       time_match: boolean;
     };
     SearchMemoriesBody: {
@@ -2325,8 +2546,8 @@ export interface components {
       /** @enum {string} */
       source?: 'memory' | 'chat' | 'file' | 'api';
       /**
-       * @description The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the keyword score normalised to the best match), before importance, recency and length weigh in. With it, a query that matches nothing answers an empty list; without it, the nearest memories come back anyway.
-       * @example 0.3
+       * @description The least `relevance` a result must have (0 to 1, calibrated: how likely the memory answers the query, from the share of its words the memory holds, the cosine, meaning and slot matches; length, importance and recency do not count). With it, a query that nothing bears on answers an empty list; without it (the default), every memory that matches at all comes back. The web app and the assistant use 0.1.
+       * @example 0.1
        */
       threshold?: number;
       /** @description The same as `limit` (Mem0's name); given both, they must agree. */
@@ -2371,6 +2592,11 @@ export interface components {
        * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
        */
       metadata: string;
+      /**
+       * @description Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out length, importance and recency.
+       * @example 0.82
+       */
+      relevance: number;
       run_id: string | null;
       /**
        * @description The final score results are sorted by.
@@ -2413,13 +2639,19 @@ export interface components {
       /** @example 3 */
       latencyMs: number;
       /** @enum {string} */
-      name: 'identity' | 'keys' | 'billing' | 'memory' | 'ingestion' | 'chat';
+      name: 'identity' | 'keys' | 'billing' | 'memory' | 'ingestion' | 'chat' | 'webhooks';
       /** @enum {string} */
       status: 'ok' | 'unavailable';
       /** @example 3600 */
       uptimeSeconds: number | null;
       /** @example 0.1.0 */
       version: string | null;
+    };
+    SourceDeletionResponse: {
+      /** @description False when the source was already gone, or the memory was the chunk itself. */
+      deleted: boolean;
+      /** @description The chunk memory deleted with it, if any. */
+      memory_id: string | null;
     };
     StoredMemoryResponse: {
       agent_id: string | null;
@@ -2565,6 +2797,21 @@ export interface components {
        */
       valid_to?: Record<string, never> | null;
     };
+    UpdateWebhookBody: {
+      description?: string;
+      /** @description true enables a disabled endpoint again (its failure count starts from 0); false pauses it. */
+      enabled?: boolean;
+      events?: (
+        | 'memory.created'
+        | 'memory.updated'
+        | 'memory.deleted'
+        | 'memory.closed'
+        | 'upload.completed'
+        | 'upload.failed'
+        | 'subscription.changed'
+      )[];
+      url?: string;
+    };
     UploadAcceptedResponse: {
       percent: number;
       /** @enum {string} */
@@ -2575,6 +2822,16 @@ export interface components {
       upload_id: string;
     };
     UploadBase64Body: {
+      /**
+       * @description Narrows to (and records) one agent of your app.
+       * @example support-bot
+       */
+      agent_id?: string;
+      /**
+       * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
+       * @example customer-42
+       */
+      end_user_id?: string;
       /** @description The file, base64-encoded (a `data:…;base64,` prefix is accepted). */
       fileData: string;
       /** @example notes.pdf */
@@ -2589,6 +2846,11 @@ export interface components {
        * @example application/pdf
        */
       fileType?: string;
+      /**
+       * @description Narrows to (and records) one run or session.
+       * @example run-2026-11-23
+       */
+      run_id?: string;
     };
     UploadDeletionResponse: {
       deleted: boolean;
@@ -2616,8 +2878,11 @@ export interface components {
       upload_id: string;
     };
     UploadStateResponse: {
+      agent_id: string | null;
       chunks: number | null;
       created_at: string;
+      /** @description The end user it belongs to (null: the account's). */
+      end_user_id: string | null;
       error: string | null;
       file_name: string;
       file_type: string | null;
@@ -2627,6 +2892,7 @@ export interface components {
       memory_id: string | null;
       pages: number | null;
       percent: number;
+      run_id: string | null;
       size: number;
       /** @enum {string} */
       state:
@@ -2688,6 +2954,64 @@ export interface components {
       status: 'active';
       user_id: string;
     };
+    WebhookDeliveryListResponse: {
+      /** @description Newest first. */
+      deliveries: components['schemas']['WebhookDeliveryResponse'][];
+    };
+    WebhookDeliveryResponse: {
+      attempts: number;
+      /** Format: date-time */
+      created_at: string;
+      duration_ms: number | null;
+      error: string | null;
+      /** @enum {string} */
+      event:
+        | 'memory.created'
+        | 'memory.updated'
+        | 'memory.deleted'
+        | 'memory.closed'
+        | 'upload.completed'
+        | 'upload.failed'
+        | 'subscription.changed';
+      /** @description The Membolt-Event-Id header and the body’s `id`: the same on every attempt. */
+      event_id: string;
+      id: string;
+      /** @enum {string} */
+      state: 'pending' | 'succeeded' | 'failed';
+      /** @description The last attempt’s HTTP status; null: no answer. */
+      status_code: number | null;
+      /** Format: date-time */
+      updated_at: string;
+      webhook_id: string;
+    };
+    WebhookListResponse: {
+      /** @description Newest first. */
+      webhooks: components['schemas']['WebhookResponse'][];
+    };
+    WebhookResponse: {
+      /** @description Failed attempts since the last successful one. */
+      consecutive_failures: number;
+      /** Format: date-time */
+      created_at: string;
+      description: string | null;
+      /** @example repeated delivery failures */
+      disabled_reason: string | null;
+      /** @description false once disabled after repeated failures (or by its owner). */
+      enabled: boolean;
+      events: (
+        | 'memory.created'
+        | 'memory.updated'
+        | 'memory.deleted'
+        | 'memory.closed'
+        | 'upload.completed'
+        | 'upload.failed'
+        | 'subscription.changed'
+      )[];
+      id: string;
+      /** Format: date-time */
+      updated_at: string;
+      url: string;
+    };
     WebSearchBody: {
       /** @default 5 */
       numResults: number;
@@ -2726,7 +3050,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The answer (the cost headers come with the JSON answer), or with `Accept: text/event-stream` server-sent events: `event: start` (ChatStartEvent), `event: token` (ChatTokenEvent) for each piece of the answer, then `event: done` (ChatResponse) or `event: error` ({error, message}). */
+      /** @description The answer: text, memories_used (the memories the answer used: in the prompt, or offline in the answer), memories_retrieved (each `used` or not), conversation_id, usage (the cost headers come with the JSON answer); or, with `Accept: text/event-stream`, server-sent events: `event: start` (ChatStartEvent), `event: token` (ChatTokenEvent) for each piece of the answer, then `event: done` (ChatResponse) or `event: error` ({error, message}). */
       200: {
         headers: {
           /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
@@ -4274,8 +4598,14 @@ export interface operations {
   UploadsController_upload: {
     parameters: {
       query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
         /** @description Answer 202 at once with the upload id, without waiting for the processing. */
         async?: boolean;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
       };
       header?: never;
       path?: never;
@@ -4371,8 +4701,14 @@ export interface operations {
   UploadsController_list: {
     parameters: {
       query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
         limit?: number;
         offset?: number;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
       };
       header?: never;
       path?: never;
@@ -4428,7 +4764,14 @@ export interface operations {
   };
   UploadsController_get: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -4454,7 +4797,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description not_found: no upload of yours has this id. */
+      /** @description not_found: no upload of yours has this id in this scope (end_user_id, agent_id, run_id). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4485,7 +4828,14 @@ export interface operations {
   };
   UploadsController_delete: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -4511,7 +4861,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description not_found: no upload of yours has this id. */
+      /** @description not_found: no upload of yours has this id in this scope (end_user_id, agent_id, run_id). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4594,8 +4944,14 @@ export interface operations {
   ConversationsController_list: {
     parameters: {
       query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
         limit?: number;
         offset?: number;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
       };
       header?: never;
       path: {
@@ -4663,7 +5019,14 @@ export interface operations {
   };
   ConversationsController_get: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
       header?: never;
       path: {
         conversationId: string;
@@ -4700,7 +5063,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description not_found */
+      /** @description not_found (also: one of another scope) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4731,7 +5094,14 @@ export interface operations {
   };
   ConversationsController_delete: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Narrows to (and records) one agent of your app. */
+        agent_id?: string;
+        /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
+        end_user_id?: string;
+        /** @description Narrows to (and records) one run or session. */
+        run_id?: string;
+      };
       header?: never;
       path: {
         conversationId: string;
@@ -4768,7 +5138,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description not_found */
+      /** @description not_found (also: one of another scope) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4949,7 +5319,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MemoryDeletionResponse'];
+          'application/json': components['schemas']['EndUserDeletionResponse'];
         };
       };
       /** @description validation_error: the message names the parameter and the rule. */
@@ -5470,6 +5840,8 @@ export interface operations {
       query?: {
         /** @description Narrows to (and records) one agent of your app. */
         agent_id?: string;
+        /** @description `source`: also delete what the memory was learnt from: the chat message, or the chunk of the uploaded file (its chunk memory). */
+        cascade?: 'source';
         /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
         end_user_id?: string;
         /** @description Narrows to (and records) one run or session. */
@@ -5495,7 +5867,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MemoryDeletionResponse'];
+          'application/json': components['schemas']['MemoryErasureResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field and the rule; nothing was changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
@@ -6383,7 +6764,7 @@ export interface operations {
         /** @description Narrows to (and records) one run or session. */
         run_id?: string;
         source?: 'memory' | 'chat' | 'file' | 'api';
-        /** @description The least relevance a result must have: its `scores.fused` (the cosine similarity plus 0.7 times the keyword score normalised to the best match), before importance, recency and length weigh in. With it, a query that matches nothing answers an empty list; without it, the nearest memories come back anyway. */
+        /** @description The least `relevance` a result must have (0 to 1, calibrated: how likely the memory answers the query, from the share of its words the memory holds, the cosine, meaning and slot matches; length, importance and recency do not count). With it, a query that nothing bears on answers an empty list; without it (the default), every memory that matches at all comes back. The web app and the assistant use 0.1. */
         threshold?: number;
       };
       header?: never;
@@ -6454,6 +6835,378 @@ export interface operations {
       };
       /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookListResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookBody'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWebhookResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook (or delivery) of this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook (or delivery) of this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_deliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryListResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook (or delivery) of this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  WebhooksController_redeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook (or delivery) of this user. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
         headers: {
           [name: string]: unknown;
         };
