@@ -23,7 +23,6 @@ import type {
   Memory,
   MemoryBatch,
   MemoryErasureReceipt,
-  MemoryFilters,
   SearchFilters,
   MemoryHistory,
   MemoryList,
