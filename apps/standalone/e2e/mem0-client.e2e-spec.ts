@@ -172,7 +172,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     expect(typeof found.results[0]!.score).toBe('number');
     const none = await client.search('Where does Dana live?', {
       filters: { user_id: 'dana' },
-      threshold: 1.99,
+      threshold: 1,
     });
     expect(none.results).toEqual([]);
     const erik = await client.search('Where does Dana live?', { filters: { user_id: 'erik' } });

@@ -100,7 +100,10 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
         `/api/user/${alice.userId}/search?query=${encodeURIComponent('pomegranate frost')}&limit=3`,
       ),
     );
-    const hit = search.results.find((r) => r.text.includes('pomegranate'));
+    // The file's summary may mention it too; the chunk is the memory that carries the page.
+    const hit = search.results.find(
+      (r) => r.text.includes('pomegranate') && JSON.parse(r.metadata).kind === 'chunk',
+    );
     expect(hit).toBeDefined();
     expect(JSON.parse(hit?.metadata ?? '{}')).toMatchObject({
       uploadId: answer.upload_id,
