@@ -229,7 +229,7 @@ describe('distributed mode: every service its own process over NATS', () => {
     };
     expect(status.status).toBe('degraded');
     expect(status.services.find((s) => s.name === 'billing')?.status).toBe('unavailable');
-    expect(status.services.filter((s) => s.status === 'ok')).toHaveLength(5);
+    expect(status.services.filter((s) => s.status === 'ok')).toHaveLength(6);
 
     await startService('billing');
     const again = await fetch(`${gatewayUrl}/api/plans`);

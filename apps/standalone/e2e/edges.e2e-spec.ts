@@ -21,7 +21,7 @@ describe('standalone edges: REST and GraphQL', () => {
         services: Array<{ name: string; status: string }>;
       };
       expect(body.status).toBe('ok');
-      expect(body.services).toHaveLength(6);
+      expect(body.services).toHaveLength(7);
       expect(body.services.every((s) => s.status === 'ok')).toBe(true);
     });
 
