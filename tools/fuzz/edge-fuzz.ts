@@ -140,8 +140,19 @@ async function settle(target: FuzzTarget): Promise<void> {
 function isJsonError(answer: Answer): boolean {
   if (!/^application\/(graphql-response\+)?json/.test(answer.contentType)) return false;
   try {
-    const body = JSON.parse(answer.body) as { error?: unknown; message?: unknown; errors?: unknown };
+    const body = JSON.parse(answer.body) as {
+      error?: { message?: unknown; code?: unknown } | string;
+      message?: unknown;
+      errors?: unknown;
+      jsonrpc?: unknown;
+    };
     if (typeof body.error === 'string' && typeof body.message === 'string') return true;
+    // The protocol shapes of the routes built for other clients: OpenAI's `{error: {message, type, code}}`
+    // on /v1, and a JSON-RPC error (numeric code, message) on /mcp.
+    if (typeof body.error === 'object' && body.error !== null && typeof body.error.message === 'string') {
+      if (body.jsonrpc === '2.0') return typeof body.error.code === 'number';
+      return typeof body.error.code === 'string';
+    }
     return (
       Array.isArray(body.errors) &&
       body.errors.length > 0 &&
