@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sampleDocx, sampleExecutable, samplePdf } from '../testing/sample-files.js';
-import { chunkText } from './chunker.js';
+import { chunkText, sentencesOf } from './chunker.js';
 import { extractiveSummary } from './extractive-summary.js';
 import { detectFileKind, looksLikeText } from './file-kind.js';
 
@@ -101,6 +101,19 @@ describe('chunkText: by structure, with overlap', () => {
     const chunks = chunkText([{ text: long }], false, { size: 120, overlap: 0 });
     expect(chunks.every((c) => c.text.length <= 120)).toBe(true);
     expect(chunks.map((c) => c.text).join(' ')).toBe(long);
+  });
+
+  it('does not end a sentence at a mark inside a token (a decimal, a version, a domain)', () => {
+    expect(sentencesOf('It costs 3.5 euros in v1.2 at example.com today. Then "Go!" he said.')).toEqual([
+      'It costs 3.5 euros in v1.2 at example.com today. ',
+      'Then "Go!" ',
+      'he said.',
+    ]);
+  });
+
+  it('splits a long run of marks inside tokens in linear time', () => {
+    const hostile = 'a.b'.repeat(200_000);
+    expect(sentencesOf(hostile)).toEqual([hostile]);
   });
 });
 
