@@ -151,6 +151,20 @@ describe('REST billing: 402 refusals, cost headers, usage and subscription', () 
       }),
     );
     expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 1 });
+    // A turn that carries its history continues a conversation the caller keeps: not counted again.
+    ok(
+      await user.call('/api/chat', {
+        method: 'POST',
+        body: {
+          message: 'And basil?',
+          history: [
+            { role: 'user', content: 'I grow tomatoes.' },
+            { role: 'assistant', content: 'Noted.' },
+          ],
+        },
+      }),
+    );
+    expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 1 });
     // A streamed turn is metered too: one more conversation, recorded under /chat.
     const streamed = await user.call('/api/chat', {
       method: 'POST',
@@ -161,7 +175,7 @@ describe('REST billing: 402 refusals, cost headers, usage and subscription', () 
     expect(streamed.text).toContain('event: done');
     expect(ok(await user.call('/api/subscription'))).toMatchObject({ conversations_used: 2 });
     const usage = ok<UsageJson>(await user.call('/api/usage'));
-    expect(usage.usage.find((row) => row.endpoint === '/chat')?.calls).toBe(3);
+    expect(usage.usage.find((row) => row.endpoint === '/chat')?.calls).toBe(4);
     // A refused message (validation) costs nothing and counts no conversation.
     expectError(
       await user.call('/api/chat', { method: 'POST', body: { message: '' } }),

@@ -123,8 +123,9 @@ export class ChatController {
       principal: { userId: key.userId, keyId: key.keyId },
       endpoint: METERED_ENDPOINTS.chat,
       input: { params: req.params, query: req.query, body: req.body as unknown },
-      // A turn without a conversation starts one: the Free plan counts those (conversations per month).
-      ...(body.conversationId ? {} : { newConversation: true }),
+      // A turn with neither a conversation nor a history starts one: the Free plan counts those (conversations
+      // per month); a caller who keeps the history itself is continuing one.
+      ...(body.conversationId || body.history?.length ? {} : { newConversation: true }),
     };
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       const { result, usage } = await this.meter.run(metered, () =>
