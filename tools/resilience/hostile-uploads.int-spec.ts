@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@membolt/bus/testing';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import { docxBomb, hugePng } from '@membolt/ingestion/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { type AppProcess, eventually, spawnApp } from '../e2e/support/app-process.js';
 import { printFigures } from './support/load.js';
@@ -22,111 +22,6 @@ const MiB = 1024 * 1024;
 const BOMB_XML_BYTES = 320 * MiB;
 const PDF_MAX_PAGES = 40;
 const MEMORIES_PER_FILE = 20;
-
-/** A zip (DOCX) from its entries; `lie` makes the headers declare tiny sizes for the big entry. */
-function zip(
-  entries: Array<{ name: string; data: Buffer | { deflated: Buffer; size: number; crc: number } }>,
-  lie = false,
-): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const raw = Buffer.isBuffer(entry.data) ? entry.data : null;
-    const deflated = raw ? deflateRawSync(raw) : (entry.data as { deflated: Buffer }).deflated;
-    const crc = raw ? crc32(raw) : (entry.data as { crc: number }).crc;
-    const realSize = raw ? raw.length : (entry.data as { size: number }).size;
-    const size = lie && !raw ? 2_000 : realSize;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, deflated);
-    centrals.push(central, name);
-    offset += 30 + name.length + deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** A DOCX whose word/document.xml is `xmlBytes` of repeated paragraphs (deflated without holding it whole). */
-function docxBomb(xmlBytes: number, lie = false): Buffer {
-  const head = Buffer.from(
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
-  );
-  const tail = Buffer.from('</w:body></w:document>');
-  const paragraph = '<w:p><w:r><w:t>All work and no play makes a very large document.</w:t></w:r></w:p>';
-  const block = Buffer.from(paragraph.repeat(Math.ceil(MiB / paragraph.length)).slice(0, MiB));
-  const blocks = Math.floor((xmlBytes - head.length - tail.length) / block.length);
-  const parts = [head, ...Array.from({ length: blocks }, () => block), tail];
-  const whole = Buffer.concat(parts);
-  const deflated = deflateRawSync(whole, { level: 9 });
-  const crc = crc32(whole);
-  const size = whole.length;
-  return zip(
-    [
-      {
-        name: '[Content_Types].xml',
-        data: Buffer.from(
-          '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-        ),
-      },
-      {
-        name: '_rels/.rels',
-        data: Buffer.from(
-          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-        ),
-      },
-      { name: 'word/document.xml', data: { deflated, size, crc } },
-    ],
-    lie,
-  );
-}
-
-/** A complete, valid grayscale PNG of `width` x `height` black pixels (a few hundred KB for 20000 x 20000). */
-function hugePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // grayscale
-  const pixels = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function manyPagesPdf(pages: number): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -263,7 +158,7 @@ describe('resilience, standalone: hostile uploads', () => {
   }
 
   it('a DOCX that inflates to hundreds of MB fails with the archive limit, the process stays up', async () => {
-    const bomb = docxBomb(BOMB_XML_BYTES);
+    const bomb = await docxBomb(BOMB_XML_BYTES);
     expect(bomb.length).toBeLessThan(2 * MiB);
     const { uploadId, state, memories } = await uploadAndFollow('bomb.docx', bomb);
     expect(state).toMatchObject({ state: 'failed' });
@@ -273,7 +168,10 @@ describe('resilience, standalone: hostile uploads', () => {
   });
 
   it('a DOCX whose headers lie about its sizes is stopped while inflating', async () => {
-    const { uploadId, state, memories } = await uploadAndFollow('liar.docx', docxBomb(BOMB_XML_BYTES, true));
+    const { uploadId, state, memories } = await uploadAndFollow(
+      'liar.docx',
+      await docxBomb(BOMB_XML_BYTES, { declaredXmlBytes: 2_000 }),
+    );
     expect(state).toMatchObject({ state: 'failed' });
     expect(String(state['error'])).toMatch(/INGESTION_ARCHIVE_MAX_BYTES/);
     expect(memories).toBe(0);
@@ -292,7 +190,7 @@ describe('resilience, standalone: hostile uploads', () => {
   });
 
   it('a PNG whose header claims 20000 x 20000 pixels fails before it is decoded', async () => {
-    const { uploadId, state, memories } = await uploadAndFollow('huge.png', hugePng(20_000, 20_000));
+    const { uploadId, state, memories } = await uploadAndFollow('huge.png', await hugePng(20_000, 20_000));
     expect(state).toMatchObject({ state: 'failed' });
     expect(String(state['error'])).toMatch(/20000 x 20000.*INGESTION_IMAGE_MAX_PIXELS/);
     expect(memories).toBe(0);
@@ -325,7 +223,7 @@ describe('resilience, standalone: hostile uploads', () => {
   });
 
   it('an upload whose run a crash cut short is failed, in its state and in the list, never left extracting', async () => {
-    const image = hugePng(1_600, 1_200);
+    const image = await hugePng(1_600, 1_200);
     const answer = await api('/api/upload_base64?async=true', {
       method: 'POST',
       body: { fileName: 'scan.png', fileSize: image.length, fileData: image.toString('base64') },

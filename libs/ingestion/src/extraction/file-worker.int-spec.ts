@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { DEFAULT_EXTRACTION_LIMITS } from '../ingestion.options.js';
+import { deflatedEntry, zipArchive } from '../testing/hostile-files.js';
 import { sampleDocx } from '../testing/sample-files.js';
 import { FileLimitError } from './errors.js';
 import { runFileTask } from './file-worker.js';
@@ -22,33 +22,9 @@ const task = (source: FileTask['source'], kind: FileTask['kind'], limits = {}): 
 });
 const generous = { memoryMb: 256, timeoutMs: 60_000 };
 
-/** A one-entry zip whose entry inflates to `size` zero bytes; `declared` is what its headers claim. */
-function zipOfZeros(size: number, declared = size): Buffer {
-  const raw = Buffer.alloc(size, 0x20);
-  const deflated = deflateRawSync(raw, { level: 9 });
-  const name = Buffer.from('word/document.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc32(raw) >>> 0, 14);
-  local.writeUInt32LE(deflated.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc32(raw) >>> 0, 16);
-  central.writeUInt32LE(deflated.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(30 + name.length + deflated.length, 16);
-  return Buffer.concat([local, name, deflated, central, name, end]);
-}
+/** A one-entry zip whose entry inflates to `size` spaces; `declared` is what its headers claim. */
+const zipOfSpaces = async (size: number, declared = size): Promise<Buffer> =>
+  zipArchive([await deflatedEntry('word/document.xml', [Buffer.alloc(size, 0x20)])], () => declared);
 
 describe('the file worker: limits, a heap cap and a deadline off the event loop', () => {
   const dir = mkdtempSync(join(tmpdir(), 'membolt-file-worker-'));
@@ -73,13 +49,16 @@ describe('the file worker: limits, a heap cap and a deadline off the event loop'
 
   it('refuses a zip whose declared size is over the cap, before inflating it', async () => {
     await expect(
-      runFileTask(task({ bytes: zipOfZeros(8 * MiB) }, 'docx', { archiveMaxBytes: 2 * MiB }), generous),
+      runFileTask(
+        task({ bytes: await zipOfSpaces(8 * MiB) }, 'docx', { archiveMaxBytes: 2 * MiB }),
+        generous,
+      ),
     ).rejects.toThrow(/would unpack to 8 MB, over the 2 MB allowed \(INGESTION_ARCHIVE_MAX_BYTES\)/);
   });
 
   it('stops inflating a zip whose headers lie, at the cap', async () => {
     const error = await runFileTask(
-      task({ bytes: zipOfZeros(8 * MiB, 1_000) }, 'docx', { archiveMaxBytes: 2 * MiB }),
+      task({ bytes: await zipOfSpaces(8 * MiB, 1_000) }, 'docx', { archiveMaxBytes: 2 * MiB }),
       generous,
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileLimitError);
