@@ -2,14 +2,13 @@ import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { GraphqlErrorCode, PRODUCT_NAME } from '@membolt/contracts/rules';
 import { graphqlErrorCode } from '../auth/utils/graphql-error.util';
 import { MarkdownText } from '../chat/components/MarkdownText';
-import { formatMessageTime } from '../chat/utils/message-time.util';
+import { MessageBubble } from '../chat/components/MessageBubble';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RetryAlert } from '../ui/components/RetryAlert';
 import { SHARED_CONVERSATION_QUERY } from './graphql/shared-conversation.query';
@@ -65,42 +64,23 @@ export function SharedConversationPage() {
         {`A conversation shared read-only on ${new Date(conversation.sharedAt).toLocaleDateString()}`}
       </Typography>
       <Stack spacing={2} component="ol" aria-label="Messages" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {conversation.messages.map((message, index) => {
-          const mine = message.role === 'user';
-          return (
-            <Box
-              component="li"
-              key={index}
-              sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
-              data-testid="shared-message"
-              data-role={message.role}
-            >
-              <Paper
-                variant={mine ? 'elevation' : 'outlined'}
-                elevation={0}
-                sx={{
-                  px: 2,
-                  py: 1.25,
-                  maxWidth: { xs: '92%', md: '78%' },
-                  bgcolor: mine ? 'primary.main' : 'background.paper',
-                  color: mine ? 'primary.contrastText' : 'text.primary',
-                  borderRadius: 2,
-                }}
-              >
-                {mine ? (
-                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {message.content}
-                  </Typography>
-                ) : (
-                  <MarkdownText text={message.content} isLinkClickable={isProductLink} />
-                )}
-                <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.75 }}>
-                  {formatMessageTime(message.createdAt)}
-                </Typography>
-              </Paper>
-            </Box>
-          );
-        })}
+        {conversation.messages.map((message, index) => (
+          <MessageBubble
+            key={index}
+            component="li"
+            role={message.role}
+            createdAt={message.createdAt}
+            testId="shared-message"
+          >
+            {message.role === 'user' ? (
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {message.content}
+              </Typography>
+            ) : (
+              <MarkdownText text={message.content} isLinkClickable={isProductLink} />
+            )}
+          </MessageBubble>
+        ))}
       </Stack>
     </Container>
   );

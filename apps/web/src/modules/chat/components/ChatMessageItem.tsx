@@ -5,15 +5,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ChatMessages } from '@membolt/contracts/rules';
 import type { ChipMemory, ScreenMessage, SearchState } from '../chat.types';
 import { isClickableAnswerLink } from '../utils/answer-links.util';
-import { formatMessageTime } from '../utils/message-time.util';
 import { FileMessage } from './FileMessage';
 import { MarkdownText } from './MarkdownText';
+import { MessageBubble } from './MessageBubble';
 
 const CHIP_TEXT_LENGTH = 40;
 const chipLabel = (text: string) =>
@@ -90,84 +89,59 @@ export function ChatMessageItem({
   const failed = message.role === 'error';
   const thinking = message.streaming && message.content === '' && !message.search;
   return (
-    <Box
-      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
-      data-testid="chat-message"
-      data-role={message.role}
-    >
-      <Paper
-        variant={mine ? 'elevation' : 'outlined'}
-        elevation={0}
-        sx={{
-          px: 2,
-          py: 1.25,
-          maxWidth: { xs: '92%', md: '78%' },
-          bgcolor: mine ? 'primary.main' : failed ? 'error.light' : 'background.paper',
-          color: mine ? 'primary.contrastText' : failed ? 'error.contrastText' : 'text.primary',
-          borderRadius: 2,
-        }}
-      >
-        {message.search && <SearchHeader search={message.search} />}
-        {message.file ? (
-          <FileMessage file={message.file} onMemoryClick={onMemoryClick} />
-        ) : thinking ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="thinking">
-            <CircularProgress size={14} />
-            <Typography variant="body2">{ChatMessages.thinking}</Typography>
-          </Stack>
-        ) : failed ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <ErrorOutlineIcon fontSize="small" />
-            <Box>
-              <Typography variant="body2" data-testid="message-content">
-                {message.content}
-              </Typography>
-              {message.detail && <Typography variant="caption">{message.detail}</Typography>}
-            </Box>
-          </Stack>
-        ) : mine ? (
-          <Typography
-            variant="body1"
-            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            data-testid="message-content"
-          >
-            {message.content}
-          </Typography>
-        ) : (
-          <Box data-testid="message-content">
-            <MarkdownText
-              text={message.content}
-              isLinkClickable={(href) =>
-                isClickableAnswerLink(href, {
-                  origin: window.location.origin,
-                  memoryTexts: message.memories.map((memory) => memory.text),
-                  sourceUrls: message.search?.results.map((result) => result.url) ?? [],
-                })
-              }
-            />
+    <MessageBubble role={message.role} createdAt={message.createdAt} testId="chat-message">
+      {message.search && <SearchHeader search={message.search} />}
+      {message.file ? (
+        <FileMessage file={message.file} onMemoryClick={onMemoryClick} />
+      ) : thinking ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="thinking">
+          <CircularProgress size={14} />
+          <Typography variant="body2">{ChatMessages.thinking}</Typography>
+        </Stack>
+      ) : failed ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <ErrorOutlineIcon fontSize="small" />
+          <Box>
+            <Typography variant="body2" data-testid="message-content">
+              {message.content}
+            </Typography>
+            {message.detail && <Typography variant="caption">{message.detail}</Typography>}
           </Box>
-        )}
-        {message.search && message.search.results.length > 0 && message.search.status === 'completed' && (
-          <Stack component="ol" spacing={0.25} sx={{ pl: 2.5, my: 1 }} aria-label="Sources">
-            {message.search.results.map((result) => (
-              <Typography component="li" variant="caption" key={result.url}>
-                <Link href={result.url} target="_blank" rel="noopener noreferrer">
-                  {result.title}
-                </Link>
-              </Typography>
-            ))}
-          </Stack>
-        )}
-        {!mine && <MemoryChips memories={message.memories} onMemoryClick={onMemoryClick} />}
+        </Stack>
+      ) : mine ? (
         <Typography
-          variant="caption"
-          component="p"
-          sx={{ mt: 0.5, opacity: 0.75, textAlign: mine ? 'right' : 'left' }}
-          data-testid="message-time"
+          variant="body1"
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="message-content"
         >
-          {formatMessageTime(message.createdAt)}
+          {message.content}
         </Typography>
-      </Paper>
-    </Box>
+      ) : (
+        <Box data-testid="message-content">
+          <MarkdownText
+            text={message.content}
+            isLinkClickable={(href) =>
+              isClickableAnswerLink(href, {
+                origin: window.location.origin,
+                memoryTexts: message.memories.map((memory) => memory.text),
+                sourceUrls: message.search?.results.map((result) => result.url) ?? [],
+              })
+            }
+          />
+        </Box>
+      )}
+      {message.search && message.search.results.length > 0 && message.search.status === 'completed' && (
+        <Stack component="ol" spacing={0.25} sx={{ pl: 2.5, my: 1 }} aria-label="Sources">
+          {message.search.results.map((result) => (
+            <Typography component="li" variant="caption" key={result.url}>
+              <Link href={result.url} target="_blank" rel="noopener noreferrer">
+                {result.title}
+              </Link>
+            </Typography>
+          ))}
+        </Stack>
+      )}
+      {!mine && <MemoryChips memories={message.memories} onMemoryClick={onMemoryClick} />}
+    </MessageBubble>
   );
 }

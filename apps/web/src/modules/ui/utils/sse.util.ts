@@ -1,4 +1,4 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser } from 'eventsource-parser';
 
 /** One server-sent event: its name (`message` when the server gave none) and its data lines joined. */
 export interface ServerSentEvent {
@@ -15,15 +15,18 @@ export interface ServerSentEvent {
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
-  const reader = body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parsed: ServerSentEvent[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }) => parsed.push({ event: event ?? 'message', data }),
+  });
   try {
     for (;;) {
       const { value, done } = await reader.read();
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      yield* parsed.splice(0);
       if (done) return;
-      yield { event: value.event ?? 'message', data: value.data };
     }
   } finally {
     reader.releaseLock();
