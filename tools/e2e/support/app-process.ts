@@ -48,7 +48,7 @@ export function spawnApp(name: string, env: Record<string, string>, label = name
       await exited;
       clearTimeout(timer);
     },
-    async waitForOutput(pattern, timeoutMs = 30_000) {
+    async waitForOutput(pattern, timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;
       while (!output.some((line) => pattern.test(line))) {
         if (child.exitCode !== null)
@@ -66,7 +66,7 @@ export function spawnApp(name: string, env: Record<string, string>, label = name
 /** Polls `probe` until it returns true (bounded; no fixed sleeps in tests). */
 export async function eventually(
   probe: () => Promise<boolean>,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   what = 'condition',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
