@@ -71,6 +71,8 @@ export interface DataExportPartView {
   readonly exportId: string;
   readonly index: number;
   readonly parts: number;
+  /** Bytes of the whole zip. */
+  readonly bytes: number;
   /** Base64 of at most DATA_EXPORT_PART_BYTES bytes. */
   readonly data: string;
 }

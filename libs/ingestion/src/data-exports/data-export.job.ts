@@ -79,7 +79,8 @@ export class DataExportJob implements OnModuleInit {
           files: {
             'memories.json': 'every memory (the account’s own and its end users’), each with its history',
             'conversations.json': 'every conversation with its messages, oldest first',
-            'uploads.json': 'every uploaded file’s metadata (the files themselves are not kept after processing)',
+            'uploads.json':
+              'every uploaded file’s metadata (the files themselves are not kept after processing)',
             'usage.json': 'usage per day over the last year, and the ledger of charges and top-ups',
           },
         }),

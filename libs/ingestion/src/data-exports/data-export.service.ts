@@ -110,7 +110,7 @@ export class DataExportService {
   async readPart(userId: string, exportId: string, index: number): Promise<DataExportPartView> {
     const view = await this.get(userId, exportId);
     if (view.state === 'expired') throw expired();
-    if (view.state !== 'done' || view.parts === null) throw notReady();
+    if (view.state !== 'done' || view.parts === null || view.bytes === null) throw notReady();
     if (index >= view.parts) throw partOutOfRange(view.parts);
     const bytes = await this.files
       .readRange(dataExportFileKey(exportId), index * DATA_EXPORT_PART_BYTES, DATA_EXPORT_PART_BYTES)
@@ -118,7 +118,13 @@ export class DataExportService {
         // The sweep deleted it a moment before its expiry time was read.
         throw expired();
       });
-    return { exportId, index, parts: view.parts, data: Buffer.from(bytes).toString('base64') };
+    return {
+      exportId,
+      index,
+      parts: view.parts,
+      bytes: view.bytes,
+      data: Buffer.from(bytes).toString('base64'),
+    };
   }
 
   /** Stores a built zip (replacing what an earlier run of the same job wrote) and schedules its deletion. */

@@ -26,7 +26,10 @@ export interface ExportedUsage {
  * (`done` of `total`) so the job can show progress; every read is scoped to `userId`.
  */
 export interface AccountData {
-  memories(userId: string, onProgress: (done: number, total: number) => Promise<void>): Promise<ExportedMemory[]>;
+  memories(
+    userId: string,
+    onProgress: (done: number, total: number) => Promise<void>,
+  ): Promise<ExportedMemory[]>;
   conversations(
     userId: string,
     onProgress: (done: number, total: number) => Promise<void>,
