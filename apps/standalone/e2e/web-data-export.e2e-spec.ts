@@ -40,9 +40,10 @@ const MEMORIES = [
 ];
 
 describe('web app: exports (headless Chromium)', () => {
-  const web = useWebAppInBrowser({ forbidForeignRequests: true });
+  // Sign-up hashes a password: on a loaded machine it may take longer than the default bus timeout.
+  const web = useWebAppInBrowser({ forbidForeignRequests: true, env: { BUS_TIMEOUT_MS: '30000' } });
 
-  it('Settings > Security: "Download my data" shows the progress, then downloads the zip of the account', async () => {
+  it('Settings > Security: "Download my data" prepares the export, then downloads the zip of the account', async () => {
     const { page, context } = await web.signedIn('/dashboard');
     await createMemories(context, web.product.url, MEMORIES);
     await page.goto(`${web.product.url}/settings`);
