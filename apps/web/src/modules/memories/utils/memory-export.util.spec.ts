@@ -3,7 +3,6 @@ import type { MemoryFieldsFragment } from '../../../gql/graphql';
 import { csvCell, exportFileName, memoriesToCsv, memoriesToJson } from './memory-export.util';
 
 const aMemory = (overrides: Partial<MemoryFieldsFragment> = {}): MemoryFieldsFragment => ({
-  __typename: 'Memory',
   id: 'm1',
   text: 'Drinks espresso.',
   importance: 0.5,
