@@ -200,6 +200,38 @@ describe('Download my data (standalone)', () => {
       expect(twice.startDataExport.id).toBe(again.startDataExport.id);
     await followExport(ada.browser, again.startDataExport.id);
   });
+
+  it('deleting the account deletes its export zips, counted in the receipt', async () => {
+    const { browser } = await signUpOverGraphql(product.url, anAccount());
+    await graphql(browser, CREATE_MEMORY, { input: { text: 'Leaving soon.' } });
+    const { startDataExport: started } = await graphql<{ startDataExport: DataExport }>(browser, START);
+    expect((await followExport(browser, started.id)).at(-1)?.state).toBe('done');
+    const zipPath = join(product.scratchDir, 'data', 'uploads', `data-export-${started.id}`);
+    expect(existsSync(zipPath)).toBe(true);
+    const { deleteAccount } = await graphql<{
+      deleteAccount: {
+        services: Array<{ service: string; removed: Array<{ kind: string; count: number }> }>;
+      };
+    }>(
+      browser,
+      `
+        mutation {
+          deleteAccount {
+            services {
+              service
+              removed {
+                kind
+                count
+              }
+            }
+          }
+        }
+      `,
+    );
+    const ingestion = deleteAccount.services.find((service) => service.service === 'ingestion');
+    expect(ingestion?.removed).toContainEqual({ kind: 'dataExports', count: 1 });
+    expect(existsSync(zipPath)).toBe(false);
+  });
 });
 
 describe('Download my data: retention', () => {
