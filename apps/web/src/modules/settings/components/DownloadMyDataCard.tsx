@@ -49,19 +49,25 @@ export function DownloadMyDataCard() {
   return (
     <Card>
       <Stack spacing={2} sx={{ p: 3 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Box sx={{ color: 'text.secondary', mt: 0.25 }}>
-            <DownloadIcon />
-          </Box>
-          <Box sx={{ flexGrow: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              Your data
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              A zip of JSON files with every memory and its history, your conversations, your uploads&apos;
-              details and your usage.
-            </Typography>
-          </Box>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Box sx={{ color: 'text.secondary', mt: 0.25 }}>
+              <DownloadIcon />
+            </Box>
+            <Box>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                Your data
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                A zip of JSON files with every memory and its history, your conversations, your uploads&apos;
+                details and your usage.
+              </Typography>
+            </Box>
+          </Stack>
           <Button
             variant="outlined"
             disabled={starting || building}
