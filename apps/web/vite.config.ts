@@ -66,6 +66,7 @@ export default defineConfig({
       '/auth': { target: apiTarget, changeOrigin: false },
       '/chat/stream': { target: apiTarget, changeOrigin: false },
       '/events': { target: apiTarget, changeOrigin: false },
+      '/downloads': { target: apiTarget, changeOrigin: false },
     },
   },
 });

@@ -21,6 +21,8 @@ import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { ChatStreamController } from './chat/chat-stream.controller.js';
 import { UploadEventsController } from './uploads/upload-events.controller.js';
+import { DataExportDownloadController } from './data-exports/data-export-download.controller.js';
+import { DataExportsResolver } from './data-exports/data-exports.resolver.js';
 import { UploadFollowers } from './uploads/upload-followers.js';
 import { HttpSessions } from './session/http-sessions.js';
 import { AccessRevocations } from './session/access-revocations.js';
@@ -51,6 +53,7 @@ export const BFF_RESOLVERS = [
   MemoriesResolver,
   ChatResolver,
   UploadsResolver,
+  DataExportsResolver,
 ] as const;
 
 /**
@@ -104,7 +107,12 @@ export class BffModule implements NestModule {
           context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
         }),
       ],
-      controllers: [OidcController, ChatStreamController, UploadEventsController],
+      controllers: [
+        OidcController,
+        ChatStreamController,
+        UploadEventsController,
+        DataExportDownloadController,
+      ],
       providers: [
         { provide: BFF_OPTIONS, useValue: options },
         { provide: AccessTokens, useFactory: () => new AccessTokens(options.accessTokenSecret) },

@@ -36,6 +36,7 @@ export * from './ingestion/ingestion.requests.js';
 export * from './ingestion/ingestion.views.js';
 export * from './ingestion/ingestion.subjects.js';
 export * from './ingestion/ingestion.events.js';
+export * from './ingestion/data-export.js';
 export * from './webhooks/webhooks.requests.js';
 export * from './webhooks/webhook.views.js';
 export * from './webhooks/webhooks.subjects.js';

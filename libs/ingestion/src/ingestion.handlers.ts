@@ -16,12 +16,16 @@ import {
   type UserDataDeletionView,
 } from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
+import { DataExportService } from './data-exports/data-export.service.js';
 import { IngestionService } from './ingestion.service.js';
 import { toUploadView, toUserDataDeletionView } from './ingestion.views.js';
 
 @BusController()
 export class IngestionHandlers {
-  constructor(private readonly ingestion: IngestionService) {}
+  constructor(
+    private readonly ingestion: IngestionService,
+    private readonly dataExports: DataExportService,
+  ) {}
 
   @MessagePattern(IngestionSubjects.begin.name)
   async begin(
@@ -92,6 +96,8 @@ export class IngestionHandlers {
     @ActingUserId() userId: string,
     @BusPayload(DeleteUserDataRequest) _request: DeleteUserDataRequest,
   ): Promise<UserDataDeletionView> {
-    return toUserDataDeletionView(await this.ingestion.deleteUserData(userId));
+    const removed = await this.ingestion.deleteUserData(userId);
+    const dataExports = await this.dataExports.deleteUserData(userId);
+    return toUserDataDeletionView(dataExports > 0 ? { ...removed, dataExports } : removed);
   }
 }

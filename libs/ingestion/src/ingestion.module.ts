@@ -19,6 +19,11 @@ import { IngestionService } from './ingestion.service.js';
 import { openIngestionStore } from './ingestion.store.js';
 import { IMAGE_TEXT_READER, IngestFileJob } from './jobs/ingest-file.job.js';
 import { PurgeAbandonedUploadsJob } from './jobs/purge-abandoned.job.js';
+import { BusAccountData } from './adapters/bus/bus-account-data.js';
+import { DataExportHandlers } from './data-exports/data-export.handlers.js';
+import { DataExportJob } from './data-exports/data-export.job.js';
+import { DataExportService } from './data-exports/data-export.service.js';
+import { ACCOUNT_DATA } from './ports/account-data.js';
 import { FILE_FACTS } from './ports/file-facts.js';
 import { FILE_MEMORIES } from './ports/file-memories.js';
 import { FILE_SUMMARIES } from './ports/file-summaries.js';
@@ -52,7 +57,7 @@ export class IngestionModule implements OnApplicationShutdown {
     return {
       module: IngestionModule,
       imports: [JobsModule.forRoot({ service: 'ingestion', config: jobs })],
-      controllers: [IngestionHandlers, createHealthController('ingestion')],
+      controllers: [IngestionHandlers, DataExportHandlers, createHealthController('ingestion')],
       providers: [
         { provide: INGESTION_SETTINGS, useValue: resolveIngestionSettings(options) },
         { provide: INGESTION_STORE, useFactory: () => openIngestionStore(options.store) },
@@ -67,11 +72,14 @@ export class IngestionModule implements OnApplicationShutdown {
         { provide: FILE_FACTS, useClass: BusFileFacts },
         { provide: FILE_SUMMARIES, useClass: BusFileSummaries },
         { provide: UPLOAD_CHANGES, useClass: BusUploadChangeNotifier },
+        { provide: ACCOUNT_DATA, useClass: BusAccountData },
         { provide: IMAGE_TEXT_READER, useClass: TesseractImageReader },
         { provide: CLOCK, useValue: systemClock },
         IngestionService,
         IngestFileJob,
         PurgeAbandonedUploadsJob,
+        DataExportService,
+        DataExportJob,
       ],
     };
   }

@@ -27,6 +27,8 @@ export interface IngestionModuleOptions {
   readonly extractTimeoutMs?: number;
   /** An upload still `receiving` this long after it was opened is abandoned: removed with its parts. */
   readonly abandonedAfterMs?: number;
+  /** How long a finished data export (decision 145) stays downloadable before its zip is deleted. */
+  readonly dataExportRetentionMs?: number;
   readonly attempts?: number;
   /** Keep the original files after processing (default: deleted once their memories are stored). */
   readonly keepFiles?: boolean;
@@ -46,6 +48,7 @@ export interface IngestionSettings {
   readonly workerMemoryMb: number;
   readonly extractTimeoutMs: number;
   readonly abandonedAfterMs: number;
+  readonly dataExportRetentionMs: number;
   /** Memories per batch create (the memory service embeds each batch at once). */
   readonly batchSize: number;
   readonly summarySentences: number;
@@ -70,6 +73,7 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
 export const DEFAULT_INGESTION_WORKER_MEMORY_MB = 512;
 export const DEFAULT_INGESTION_EXTRACT_TIMEOUT_SECONDS = 120;
 export const DEFAULT_ABANDONED_UPLOAD_MINUTES = 60;
+export const DEFAULT_DATA_EXPORT_RETENTION_HOURS = 24;
 
 export function resolveIngestionSettings(options: IngestionModuleOptions): IngestionSettings {
   const chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
@@ -88,6 +92,7 @@ export function resolveIngestionSettings(options: IngestionModuleOptions): Inges
     workerMemoryMb: options.workerMemoryMb ?? DEFAULT_INGESTION_WORKER_MEMORY_MB,
     extractTimeoutMs: options.extractTimeoutMs ?? DEFAULT_INGESTION_EXTRACT_TIMEOUT_SECONDS * 1000,
     abandonedAfterMs: options.abandonedAfterMs ?? DEFAULT_ABANDONED_UPLOAD_MINUTES * 60_000,
+    dataExportRetentionMs: options.dataExportRetentionMs ?? DEFAULT_DATA_EXPORT_RETENTION_HOURS * 3_600_000,
     batchSize: 50,
     summarySentences: 5,
     summaryMaxChars: 1200,
@@ -171,6 +176,12 @@ export const ingestionConfigFields = {
     .min(1)
     .max(7 * 24 * 60)
     .default(DEFAULT_ABANDONED_UPLOAD_MINUTES),
+  /** Hours a finished "Download my data" zip stays downloadable (fractions allowed, for tests). */
+  DATA_EXPORT_RETENTION_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 30)
+    .default(DEFAULT_DATA_EXPORT_RETENTION_HOURS),
   /** `disk` (DATA_DIR/uploads) or `s3`: several ingestion replicas share no disk. */
   INGESTION_FILE_STORE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z
@@ -217,6 +228,7 @@ export interface IngestionConfigValues extends JobsConfigValues {
   readonly INGESTION_WORKER_MEMORY_MB?: number;
   readonly INGESTION_EXTRACT_TIMEOUT_SECONDS?: number;
   readonly INGESTION_ABANDONED_UPLOAD_MINUTES?: number;
+  readonly DATA_EXPORT_RETENTION_HOURS?: number;
   readonly INGESTION_FILE_STORE?: 'disk' | 's3';
   readonly S3_BUCKET?: string | undefined;
   readonly S3_REGION?: string;
@@ -257,6 +269,10 @@ export function toIngestionModuleOptions(config: IngestionConfigValues): Ingesti
       config.INGESTION_ABANDONED_UPLOAD_MINUTES === undefined
         ? undefined
         : Math.round(config.INGESTION_ABANDONED_UPLOAD_MINUTES * 60_000),
+    dataExportRetentionMs:
+      config.DATA_EXPORT_RETENTION_HOURS === undefined
+        ? undefined
+        : Math.round(config.DATA_EXPORT_RETENTION_HOURS * 3_600_000),
     fileStore: fileStoreOf(config),
   };
 }

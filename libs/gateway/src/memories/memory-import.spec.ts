@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemboltError } from '@membolt/contracts';
-import { arrayRecords, ndjsonRecords, toImportBatches } from './memory-import.js';
+import { Readable } from 'node:stream';
+import { arrayRecords, readNdjsonRecords, toImportBatches } from './memory-import.js';
 
 const lineOf = (fields: Record<string, unknown>) => JSON.stringify(fields);
 
@@ -15,12 +16,48 @@ const failureOf = (run: () => unknown): MemboltError => {
 };
 
 describe('import parsing (decision 022)', () => {
-  it('numbers NDJSON lines as the file does, skipping blank ones', () => {
-    const records = ndjsonRecords(`${lineOf({ text: 'a' })}\r\n\n  \n${lineOf({ text: 'b' })}\n`);
-    expect(records.map((record) => record.line)).toEqual([1, 4]);
-    expect(failureOf(() => ndjsonRecords(`${lineOf({ text: 'a' })}\n{"text":`)).message).toBe(
-      'line 2: not valid JSON',
+  const ndjsonOf = (text: string, chunkBytes = 7) =>
+    Readable.from(
+      Array.from({ length: Math.ceil(text.length / chunkBytes) }, (_, at) =>
+        Buffer.from(text.slice(at * chunkBytes, (at + 1) * chunkBytes)),
+      ),
     );
+  const roomy = { maxBytes: 1024, maxLines: 10 };
+  const rejectionOf = async (reading: Promise<unknown>): Promise<MemboltError> => {
+    try {
+      await reading;
+    } catch (error) {
+      if (error instanceof MemboltError) return error;
+      throw error;
+    }
+    throw new Error('expected a failure');
+  };
+
+  it('numbers NDJSON lines as the file does, skipping blank ones, whatever the chunks cut', async () => {
+    const text = `${lineOf({ text: 'a' })}\r\n\n  \n${lineOf({ text: 'b' })}\n`;
+    for (const chunkBytes of [1, 3, 7, 1000]) {
+      const records = await readNdjsonRecords(ndjsonOf(text, chunkBytes), roomy);
+      expect(records).toEqual([
+        { line: 1, value: { text: 'a' } },
+        { line: 4, value: { text: 'b' } },
+      ]);
+    }
+    expect(
+      (await rejectionOf(readNdjsonRecords(ndjsonOf(`${lineOf({ text: 'a' })}\n{"text":`), roomy))).message,
+    ).toBe('line 2: not valid JSON');
+  });
+
+  it('refuses too many bytes before too many lines, and too many lines before a bad line', async () => {
+    const lines = (count: number, last = lineOf({ text: 'x' })) =>
+      `${Array.from({ length: count - 1 }, () => lineOf({ text: 'x' })).join('\n')}\n${last}\n`;
+    const tooLarge = await rejectionOf(
+      readNdjsonRecords(ndjsonOf(lines(40, '{bad')), { maxBytes: 100, maxLines: 5 }),
+    );
+    expect(tooLarge.message).toBe('The import is larger than 100 bytes; split it into several files.');
+    const tooManyLines = await rejectionOf(readNdjsonRecords(ndjsonOf(lines(11, '{bad')), roomy));
+    expect(tooManyLines.message).toBe('The import has more than 10 lines; split it into several files.');
+    // Ten lines are allowed: a trailing newline is not an eleventh line.
+    expect(await readNdjsonRecords(ndjsonOf(lines(10)), roomy)).toHaveLength(10);
   });
 
   it('maps the export shape to batch items: id and created_at kept, nulls and bookkeeping ignored', () => {

@@ -9,7 +9,10 @@ import {
   type MemoryScopeFields,
   validatePayload,
 } from '@membolt/contracts';
-import { importEmpty, importLineInvalid } from '../gateway.errors.js';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { importEmpty, importLineInvalid, importTooLarge, importTooManyLines } from '../gateway.errors.js';
 import { NewMemoryBody } from './memory.dto.js';
 import { IsScopeId, IsTime } from './memory-rest.validators.js';
 import { toNewMemoryFields } from './memory.requests.js';
@@ -72,26 +75,64 @@ export interface NumberedRecord {
   readonly value: unknown;
 }
 
-/** Lines of an NDJSON text, counted without splitting it (a refusal should cost little). */
-export function lineCount(text: string): number {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  return text.endsWith('\n') ? lines - 1 : lines;
+export interface NdjsonLimits {
+  /** Bytes of the whole upload; over it: 413 (the rest is drained, not kept). */
+  readonly maxBytes: number;
+  /** Lines of the upload, blank ones included; over it: 413, whatever the lines hold. */
+  readonly maxLines: number;
 }
 
-/** NDJSON: one JSON object a line; blank lines are skipped; line numbers count every line. */
-export function ndjsonRecords(text: string): NumberedRecord[] {
-  const records: NumberedRecord[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    const trimmed = raw.trim();
-    if (trimmed === '') return;
-    try {
-      records.push({ line, value: JSON.parse(trimmed) as unknown });
-    } catch {
-      throw importLineInvalid(line, 'not valid JSON');
+/**
+ * NDJSON read line by line as the upload arrives (node's readline over the request stream), so the body is
+ * never held as one string: one JSON object a line; blank lines are skipped; line numbers count every line.
+ * The refusals keep their order whatever the lines hold: too many bytes, then too many lines (both 413), then
+ * the first line that is not JSON (400). Once an answer is certain the lines are only counted, not parsed.
+ */
+export async function readNdjsonRecords(input: Readable, limits: NdjsonLimits): Promise<NumberedRecord[]> {
+  let bytes = 0;
+  let lines = 0;
+  let firstInvalidLine: number | null = null;
+  let records: NumberedRecord[] = [];
+  const onData = (chunk: Buffer | string) => {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    // A line longer than the limit would otherwise grow readline's buffer without bound.
+    if (bytes > limits.maxBytes && !stoppedReading) {
+      stoppedReading = true;
+      lineReader.close();
     }
-  });
+  };
+  let stoppedReading = false;
+  input.on('data', onData);
+  const lineReader = createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const raw of lineReader) {
+      lines++;
+      if (lines > limits.maxLines || firstInvalidLine !== null) {
+        records = [];
+        continue;
+      }
+      const trimmed = raw.trim();
+      if (trimmed === '') continue;
+      try {
+        records.push({ line: lines, value: JSON.parse(trimmed) as unknown });
+      } catch {
+        firstInvalidLine = lines;
+      }
+    }
+    if (bytes > limits.maxBytes) {
+      // Drained to its end, so the client reads the 413 instead of a connection reset mid-upload.
+      if (!input.readableEnded) {
+        const ended = once(input, 'end');
+        input.resume();
+        await ended;
+      }
+      throw importTooLarge(limits.maxBytes);
+    }
+  } finally {
+    input.off('data', onData);
+  }
+  if (lines > limits.maxLines) throw importTooManyLines(limits.maxLines);
+  if (firstInvalidLine !== null) throw importLineInvalid(firstInvalidLine, 'not valid JSON');
   return records;
 }
 

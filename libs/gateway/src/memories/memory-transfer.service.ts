@@ -15,15 +15,9 @@ import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { importNotFound, importNotReadable, importTooLarge, importTooManyLines } from '../gateway.errors.js';
+import { importNotFound, importNotReadable, importTooManyLines } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
-import {
-  arrayRecords,
-  ImportBatcher,
-  lineCount,
-  ndjsonRecords,
-  type NumberedRecord,
-} from './memory-import.js';
+import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjsonRecords } from './memory-import.js';
 
 /** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
@@ -144,9 +138,7 @@ export class MemoryTransferService {
       return arrayRecords(items);
     }
     if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
-    const text = await this.readText(request);
-    if (lineCount(text) > maxLines) throw importTooManyLines(maxLines);
-    return ndjsonRecords(text);
+    return readNdjsonRecords(request, { maxBytes: this.settings.importMaxBytes, maxLines });
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */
@@ -160,24 +152,6 @@ export class MemoryTransferService {
         );
       }
     }
-  }
-
-  /** The raw body, at most `importMaxBytes`; a larger upload is drained and refused with 413. */
-  private readText(request: Request): Promise<string> {
-    const maxBytes = this.settings.importMaxBytes;
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      request.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= maxBytes) chunks.push(chunk);
-      });
-      request.on('end', () => {
-        if (size > maxBytes) reject(importTooLarge(maxBytes));
-        else resolve(Buffer.concat(chunks).toString('utf8'));
-      });
-      request.on('error', reject);
-    });
   }
 }
 

@@ -10,6 +10,8 @@ export interface FileStore {
   /** Joins parts 0..count-1 into the file and drops the parts. */
   assemble(uploadId: string, count: number): Promise<void>;
   read(uploadId: string): Promise<Uint8Array>;
+  /** Bytes `start` to `start + length` of the file (fewer at its end), without reading the rest. */
+  readRange(uploadId: string, start: number, length: number): Promise<Uint8Array>;
   exists(uploadId: string): Promise<boolean>;
   /** Removes the file and any parts; false when nothing was there. */
   delete(uploadId: string): Promise<boolean>;

@@ -45,6 +45,20 @@ export function describeFileStoreContract(
       expect(Buffer.from(await store.read(id)).equals(Buffer.concat(parts))).toBe(true);
     });
 
+    it('reads a range of the file without the rest, fewer bytes at its end', async () => {
+      const id = randomUUID();
+      const whole = Uint8Array.from({ length: 3000 }, (_, j) => (j * 7) % 256);
+      await store.putPart(id, 0, whole);
+      await store.assemble(id, 1);
+      expect(
+        Buffer.from(await store.readRange(id, 1000, 1000)).equals(Buffer.from(whole.subarray(1000, 2000))),
+      ).toBe(true);
+      expect(
+        Buffer.from(await store.readRange(id, 2500, 1000)).equals(Buffer.from(whole.subarray(2500))),
+      ).toBe(true);
+      await expect(store.readRange(randomUUID(), 0, 10)).rejects.toThrow();
+    });
+
     it('fails to read a file that is not there, and says a delete found nothing', async () => {
       const id = randomUUID();
       await expect(store.read(id)).rejects.toThrow();

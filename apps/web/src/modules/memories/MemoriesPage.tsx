@@ -28,6 +28,7 @@ import { DeleteMemoryDialog } from './components/DeleteMemoryDialog';
 import { EditMemoryDialog } from './components/EditMemoryDialog';
 import { MemoryCard, type SearchExplanation } from './components/MemoryCard';
 import { MemoryDetailsDialog } from './components/MemoryDetailsDialog';
+import { ExportViewButton } from './components/ExportViewButton';
 import { MEMORIES_QUERY } from './graphql/queries/memories.query';
 import { MEMORY_SEARCH_QUERY } from './graphql/queries/memory-search.query';
 import {
@@ -211,6 +212,17 @@ export function MemoriesPage() {
               ))}
             </Select>
           </FormControl>
+          <ExportViewButton
+            rows={visible.map((item) => ({
+              memory: item.memory,
+              relevance: item.explanation?.final ?? null,
+            }))}
+            view={{
+              query: searching ? activeQuery : null,
+              sort,
+              category: category === ALL_CATEGORIES ? null : category,
+            }}
+          />
         </Stack>
       )}
 

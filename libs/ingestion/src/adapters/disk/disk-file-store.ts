@@ -58,6 +58,17 @@ export class DiskFileStore implements FileStore {
     return readFile(join(await this.dirOf(uploadId, false), 'file'));
   }
 
+  async readRange(uploadId: string, start: number, length: number): Promise<Uint8Array> {
+    const file = await open(join(await this.dirOf(uploadId, false), 'file'), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
   async exists(uploadId: string): Promise<boolean> {
     return stat(join(await this.dirOf(uploadId, false), 'file')).then(
       () => true,

@@ -84,6 +84,11 @@ export class S3FileStore implements FileStore {
     return this.get(this.fileKey(uploadId));
   }
 
+  async readRange(uploadId: string, start: number, length: number): Promise<Uint8Array> {
+    if (length <= 0) return new Uint8Array();
+    return this.get(this.fileKey(uploadId), `bytes=${start}-${start + length - 1}`);
+  }
+
   async exists(uploadId: string): Promise<boolean> {
     const { HeadObjectCommand } = await this.sdk();
     const client = await this.client();
@@ -102,11 +107,13 @@ export class S3FileStore implements FileStore {
     return keys.length > 0;
   }
 
-  private async get(key: string): Promise<Uint8Array> {
+  private async get(key: string, range?: string): Promise<Uint8Array> {
     const { GetObjectCommand } = await this.sdk();
     const client = await this.client();
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ...(range ? { Range: range } : {}) }),
+      );
       if (!answer.Body) throw new Error(`The object ${key} has no body`);
       return await answer.Body.transformToByteArray();
     } catch (error) {

@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { defineSubject } from '../common/envelope.js';
+import { UPLOAD_PART_BYTES } from '../rules/ingestion.rules.js';
+
+/**
+ * "Download my data": a zip of JSON files with everything the account holds (memories with their history,
+ * conversations with their messages, uploads' metadata, usage), built by a durable job of the ingestion
+ * service, which keeps it in its file store until it expires.
+ */
+
+/** Export ids are server-issued: 32 lower-case hex digits. */
+export const DATA_EXPORT_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** Bytes of one part of a finished export read over the bus (base64 in the answer). */
+export const DATA_EXPORT_PART_BYTES = UPLOAD_PART_BYTES;
+
+export const DATA_EXPORT_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
+export type DataExportState = (typeof DATA_EXPORT_STATES)[number];
+
+/** The files of the zip, in the order they are written. */
+export const DATA_EXPORT_FILES = [
+  'export.json',
+  'memories.json',
+  'conversations.json',
+  'uploads.json',
+  'usage.json',
+] as const;
+
+/** (user) Starts an export, or answers the one of the user still queued or running. */
+export class StartDataExportRequest {}
+
+/** (user) Another user's export id is NOT_FOUND, as an unknown one. */
+export class DataExportIdRequest {
+  @Matches(DATA_EXPORT_ID_PATTERN, { message: 'exportId must be an export id' })
+  exportId!: string;
+}
+
+/** (user) Part `index` of a finished export's zip. */
+export class ReadDataExportPartRequest extends DataExportIdRequest {
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  index!: number;
+}
+
+/** (user) The user's newest export, if any. */
+export class LatestDataExportRequest {}
+
+export interface DataExportView {
+  readonly exportId: string;
+  readonly state: DataExportState;
+  /** What the job is reading now (memories, conversations, uploads, usage, zip), null before it starts. */
+  readonly stage: string | null;
+  /** 0-100. */
+  readonly percent: number;
+  readonly createdAt: string;
+  /** When the zip is deleted (set once done). */
+  readonly expiresAt: string | null;
+  readonly bytes: number | null;
+  /** Parts of DATA_EXPORT_PART_BYTES to read (set once done). */
+  readonly parts: number | null;
+  readonly error: string | null;
+}
+
+export interface LatestDataExportView {
+  readonly export: DataExportView | null;
+}
+
+export interface DataExportPartView {
+  readonly exportId: string;
+  readonly index: number;
+  readonly parts: number;
+  /** Bytes of the whole zip. */
+  readonly bytes: number;
+  /** Base64 of at most DATA_EXPORT_PART_BYTES bytes. */
+  readonly data: string;
+}
+
+export const DataExportSubjects = {
+  start: defineSubject<StartDataExportRequest, DataExportView>(
+    'ingestion',
+    'ingestion.data-exports.start.v1',
+  ),
+  get: defineSubject<DataExportIdRequest, DataExportView>('ingestion', 'ingestion.data-exports.get.v1', {
+    idempotent: true,
+  }),
+  latest: defineSubject<LatestDataExportRequest, LatestDataExportView>(
+    'ingestion',
+    'ingestion.data-exports.latest.v1',
+    { idempotent: true },
+  ),
+  /** A finished export only; an expired one is NOT_FOUND. */
+  readPart: defineSubject<ReadDataExportPartRequest, DataExportPartView>(
+    'ingestion',
+    'ingestion.data-exports.read.v1',
+    { idempotent: true },
+  ),
+} as const;
