@@ -1,4 +1,4 @@
-// The LoCoMo evidence-retrieval method of ../shared/bench/locomo_retrieval.py in JavaScript, shared by the
+// The LoCoMo evidence-retrieval method of LoCoMo's locomo_retrieval.py in JavaScript, shared by the
 // in-process harness (retrieval-harness.mjs) and the REST benchmark (retrieval.bench.mjs): memory texts,
 // evidence normalisation, an FTS5-like BM25, and hit@k / all@k / MRR per category.
 import { readFileSync } from 'node:fs';

@@ -5,12 +5,13 @@
 // ablation, next to BM25 alone. Tune on the dev set only.
 //
 //   node tools/build-server.mjs libs/contracts libs/platform libs/memory
-//   node tools/bench/retrieval-harness.mjs [--data ../shared/bench/locomo-dev.json] [--grid] [--exp NAME]
+//   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 
 import {
   CATEGORIES,
@@ -39,7 +40,7 @@ const {
 
 const { values: args } = parseArgs({
   options: {
-    data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
+    data: { type: 'string', default: benchDataFile('locomo-dev.json') },
     grid: { type: 'boolean', default: false },
     exp: { type: 'string', default: '' },
     sources: { type: 'string', default: '' },
@@ -353,7 +354,7 @@ const denseOnly = (index) => (query, k) => {
     .map((hit) => hit.id);
 };
 
-const convs = loadConversations(args.data);
+const convs = loadConversations(requireBenchData(args.data, 'LoCoMo data', '--data'));
 const t0 = performance.now();
 const indexes = new Map(convs.map((conv) => [conv, buildIndex(conv)]));
 const memoryCount = convs.reduce((sum, conv) => sum + conv.memories.length, 0);

@@ -1,4 +1,4 @@
-/** The REST memory API's shapes (gateway-and-accounts.md sections 3 and 7; decision 022). */
+/** The REST memory API's shapes (docs/requirements/rest-gateway.md, Shapes and Routes; decision 022). */
 
 export type MemoryCategory = 'personal' | 'work' | 'preference' | 'interest';
 export type MemorySource = 'memory' | 'chat' | 'file' | 'api';

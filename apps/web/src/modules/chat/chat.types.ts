@@ -12,7 +12,7 @@ export interface ChipMemory {
   readonly source: MemorySource;
 }
 
-/** Search Mode's message states (web-app.md section 4). */
+/** Search Mode's message states (docs/requirements/web-app.md, States). */
 export type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
 
 export interface SearchState {
@@ -33,7 +33,7 @@ export interface ScreenMessage {
   /** Error messages: what the server said, under the spec's text. */
   readonly detail?: string | null;
   readonly search?: SearchState;
-  /** A file the user uploaded from the chat (web-app.md: uploading, then uploaded with its summary, or failed). */
+  /** A file the user uploaded from the chat (docs/requirements/web-app.md: uploading, then uploaded with its summary, or failed). */
   readonly file?: FileMessageState;
 }
 

@@ -11,7 +11,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, ChatMessages, WEB_SEARCH_QUERY_MAX_LENGTH } fr
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatMode } from '../chat.types';
 
-/** Input rows before the field scrolls (web-app.md section 9). */
+/** Input rows before the field scrolls (docs/requirements/web-app.md, Limits and constants). */
 export const CHAT_INPUT_MAX_ROWS = 4;
 const CHAT_PLACEHOLDER = 'Type your message...';
 

@@ -15,7 +15,7 @@ export const CHANGE_PASSWORD_MESSAGES = {
   failed: 'Failed to change password. Please try again.',
 } as const;
 
-/** The client-side checks of web-app.md section 5: matching, then the shared password rules. */
+/** The client-side checks of docs/requirements/web-app.md, Validation: matching, then the shared password rules. */
 function checkNewPassword(form: typeof EMPTY_FORM): string | null {
   if (!form.currentPassword) return CHANGE_PASSWORD_MESSAGES.currentRequired;
   if (form.newPassword !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;
