@@ -26,7 +26,8 @@ describe('references to files', () => {
 
   it('reports a missing link target, a missing path in a comment and a path outside the repository', () => {
     const root = writeTree({
-      'README.md': '[ok](docs/a.md) [gone](docs/missing.md#top) [web](https://example.com) see `libs/x/src/y.ts`.\n',
+      'README.md':
+        '[ok](docs/a.md) [gone](docs/missing.md#top) [web](https://example.com) see `libs/x/src/y.ts`.\n',
       'docs/a.md': '[back](../README.md) [up](../docs/nope.md)\n',
       'libs/x/src/z.ts': [
         '// The rules of libs/x/src/z.ts and docs/gone.md, as in ' + OUTSIDE_DIR + 'spec/old.md.',
