@@ -1,6 +1,6 @@
 export { FileLimitError } from './errors.js';
 
-/** What one file may cause; each is a setting (README, Configuration) with a safe default. */
+/** What one file may cause; each is a setting (docs/configuration.md) with a safe default. */
 export interface ExtractionLimits {
   /** Bytes a Word document (a zip) may hold once unpacked, all its parts together. */
   readonly archiveMaxBytes: number;
