@@ -1,4 +1,4 @@
-// npm run bench:quality — the memory-quality sets through the running REST API (issue 27, decisions 103-104).
+// npm run bench:quality — the memory-quality sets through the running REST API (decisions 103-104).
 //
 // Starts the built standalone app on a temporary DATA_DIR with the offline defaults and runs
 // memory_quality.py (python3, in BENCH_DATA_DIR) on both sets, which makes its users with the operator CLI and

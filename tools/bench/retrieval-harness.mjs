@@ -363,11 +363,13 @@ console.log(
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
-// The defaults of the stop 24 amendment of decision 021, before stop 25's (the speaker named first, detail 0.5).
+// The defaults of decision 021's amendment on how much a memory says, before the next one's (the speaker named
+// first, detail 0.5).
 const BEFORE_LATER_SPEAKER = { laterSpeaker: 0.4, detail: 0.3, conversationRelevance: 0 };
-// Stop 25 before the conversation share was scaled by the memory's own relevance.
+// Decision 021's amendment on the speaker named first, before the conversation share was scaled by the
+// memory's own relevance.
 const BEFORE_RELEVANCE = { conversationRelevance: 0 };
-// The steps before the stop 24 amendment (how much a memory says, questions).
+// The steps before decision 021's amendment on how much a memory says (detail, questions).
 const BEFORE_DETAIL = { ...BEFORE_LATER_SPEAKER, detail: 0, question: 0 };
 const NO_EXTRAS = {
   ...BEFORE_DETAIL,
@@ -466,13 +468,13 @@ const EXPERIMENTS = {
       `detail ${detail}, question ${question}`,
       retriever({ weights: { detail, question } }),
     ]),
-  // Stop 25: the fused score from which a memory gets its whole conversation share.
+  // The fused score from which a memory gets its whole conversation share.
   relevance: () =>
     [0, 0.05, 0.1, 0.15, 0.25, 0.3].map((conversationRelevance) => [
       `conversation relevance ${conversationRelevance}`,
       retriever({ weights: { conversationRelevance } }),
     ]),
-  // Stop 25: the speaker named after another one (laterSpeaker) and the detail weight around the defaults.
+  // The speaker named after another one (laterSpeaker) and the detail weight around the defaults.
   later: () =>
     [
       [0.4, 0.3],
@@ -573,7 +575,7 @@ const grid = () =>
       }),
     ]),
   );
-// The steps before stop 25 fetched the neighbours of the best 60 for the harness's 20 (max(50, 3 x limit)).
+// Before decision 021's amendment on the speaker named first, the steps fetched the neighbours of the best 60 for the harness's 20 (max(50, 3 x limit)).
 const beforeSources = (options) => retriever({ sources: 60, ...options });
 const ablation = () => [
   ['BM25 baseline (locomo_retrieval.py)', referenceBm25],

@@ -1,4 +1,4 @@
-// npm run bench:retrieval — the LoCoMo dev set through the running REST API (issue 9, decision 021).
+// npm run bench:retrieval — the LoCoMo dev set through the running REST API (decision 021).
 //
 // Starts the standalone app on a temporary DATA_DIR with the offline defaults, makes one user per
 // conversation and mode with the operator CLI, stores every dialogue turn as one memory

@@ -375,7 +375,7 @@ describe('deploy/healthcheck.mjs against a real ops listener', () => {
   });
 });
 
-describe('issue 8: what an operator of the image and the manifests needs', () => {
+describe('what an operator of the image and the manifests needs', () => {
   const packageJson = JSON.parse(read('package.json')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;

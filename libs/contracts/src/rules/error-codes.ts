@@ -66,7 +66,7 @@ export enum ChatErrorCode {
   WebSearchFailed = 'web_search_failed',
 }
 
-/** Uploads (issue 12): a file whose content is not one of the accepted types. */
+/** Uploads: a file whose content is not one of the accepted types. */
 export enum IngestionErrorCode {
   UnsupportedFileType = 'unsupported_file_type',
   /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */

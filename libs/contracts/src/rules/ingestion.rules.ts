@@ -4,7 +4,7 @@
  * (types checked by content, 10 MB default limit).
  */
 
-/** The file picker's extensions (docs/requirements/web-app.md, Validation), plus Markdown (issue 12). */
+/** The file picker's extensions (docs/requirements/web-app.md, Validation), plus Markdown. */
 export const UPLOAD_ACCEPTED_EXTENSIONS = [
   '.pdf',
   '.jpg',

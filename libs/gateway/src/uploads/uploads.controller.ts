@@ -83,7 +83,7 @@ export function toUploadStateResponse(u: UploadView): UploadStateResponse {
 
 const statusUrl = (id: string): string => `/api/uploads/${encodeURIComponent(id)}`;
 
-/** Files that become memories (issue 12): upload, follow, list, delete. */
+/** Files that become memories: upload, follow, list, delete. */
 @ApiTags('uploads')
 @ApiServiceUnavailableResponse({ type: ApiErrorResponse, description: 'service_unavailable' })
 @GatewayController()

@@ -27,7 +27,7 @@ export interface RetentionPurgeResult {
 }
 
 /**
- * The plans' retention, enforced (issue 11): a sweep every `sweepMs` (one schedule across restarts
+ * The plans' retention, enforced (decision 067): a sweep every `sweepMs` (one schedule across restarts
  * and replicas) names the accounts holding memories older than the shortest retention any plan may have
  * (`minDays`, 7 by default: younger memories are never looked at), and queues one durable purge
  * per account and hour. A purge asks billing for the account's plan retention and removes the memories

@@ -171,7 +171,7 @@ export class QdrantMemoryVectors {
   /**
    * Dense and BM25 candidates fused by Qdrant (Query API: two prefetches, reciprocal rank fusion) in one
    * round trip. The service's ranker fuses the channels itself with tuned weights (equal-weight RRF measured
-   * lower on the dev set, issue 9), so this serves callers that want Qdrant's own fusion.
+   * lower on the dev set, decision 021), so this serves callers that want Qdrant's own fusion.
    */
   async hybrid(
     filter: QdrantFilter,

@@ -138,7 +138,7 @@ export function planName(planId: string | null | undefined): string {
   return id.charAt(0).toUpperCase() + id.slice(1);
 }
 
-/** What the Memories screen says of the plan's retention (issue 11). */
+/** What the Memories screen says of the plan's retention (decision 067). */
 export function retentionText(planName: string, retentionDays: number | null | undefined): string {
   if (retentionDays === null || retentionDays === undefined)
     return `Memories are kept without a time limit on the ${planName} plan.`;
