@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findBrokenReferences } from './repo-links';
+import { findBrokenReferences, findWorkHistoryReferences } from './repo-links';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Spelled in pieces so that this file does not itself name a folder outside the repository. */
@@ -46,6 +46,26 @@ describe('references to files', () => {
           'libs/x/src/z.ts:1 docs/gone.md',
         ].sort(),
       );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('no code comment names the issue or the step that asked for the code', () => {
+    const found = findWorkHistoryReferences(ROOT).map((r) => `${r.file}:${r.line} ${r.reference}`);
+    expect(found).toEqual([]);
+  });
+
+  it('finds a comment that names an issue, and leaves code and pages alone', () => {
+    const root = writeTree({
+      'libs/x/src/a.ts': ['// Added for issue 12.', "const text = 'issue 12';", ' * (stop 25) measured'].join(
+        '\n',
+      ),
+      'docs/b.md': 'Issue 9 asked for it.\n',
+    });
+    try {
+      const found = findWorkHistoryReferences(root).map((r) => `${r.file}:${r.line} ${r.reference}`);
+      expect(found).toEqual(['libs/x/src/a.ts:1 issue 12', 'libs/x/src/a.ts:3 stop 25']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -21,7 +21,7 @@ export interface BrokenReference {
   reference: string;
 }
 
-export function listTextFiles(root: string): string[] {
+function listTextFiles(root: string): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -98,4 +98,24 @@ export function findBrokenReferences(root: string): BrokenReference[] {
     });
   }
   return broken;
+}
+
+const WORK_HISTORY = /\b(?:issues?|stop) #?\d+/i;
+
+/**
+ * Code comments that name the issue or the work step that asked for the code. A comment says why the code is
+ * as it is; which ticket asked for it is the history's business (git log, the decision records).
+ */
+export function findWorkHistoryReferences(root: string): BrokenReference[] {
+  const found: BrokenReference[] = [];
+  for (const file of listTextFiles(root)) {
+    if (file.endsWith('.md')) continue;
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, index) => {
+        const match = COMMENT.test(text) ? WORK_HISTORY.exec(text) : null;
+        if (match) found.push({ file: relative(root, file), line: index + 1, reference: match[0] });
+      });
+  }
+  return found;
 }

@@ -6,7 +6,7 @@ import { readCookie, type SessionCookieOptions } from './session-cookies.js';
  * outlives sign-out on purpose, so failed sign-ins made elsewhere never lock this browser out
  * (docs/decisions/017-sign-in-throttling-and-password-policy.md). Only the GraphQL endpoint, where sign-in happens, receives it.
  */
-export const DEVICE_COOKIE = 'mb_dv';
+const DEVICE_COOKIE = 'mb_dv';
 const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export function readDeviceToken(req: Request): { deviceToken?: string } {

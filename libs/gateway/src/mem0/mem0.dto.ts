@@ -270,7 +270,7 @@ export class Mem0BatchDeleteBody {
 }
 for (const decorator of batchOf('memories')) decorator(Mem0BatchDeleteBody.prototype, 'memories');
 
-export const MEM0_FEEDBACK = ['POSITIVE', 'NEGATIVE', 'VERY_NEGATIVE'] as const;
+const MEM0_FEEDBACK = ['POSITIVE', 'NEGATIVE', 'VERY_NEGATIVE'] as const;
 export type Mem0Feedback = (typeof MEM0_FEEDBACK)[number];
 
 export class Mem0FeedbackBody {

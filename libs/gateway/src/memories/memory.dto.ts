@@ -216,7 +216,7 @@ export class SearchMemoriesBody extends SearchMemoriesQuery {
   top_k?: number;
 }
 
-export const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
+const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export class ExportMemoriesQuery extends MemoryScopeQuery {

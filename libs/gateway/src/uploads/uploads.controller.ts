@@ -59,7 +59,7 @@ class UploadIdPipe implements PipeTransform<string, string> {
   }
 }
 
-export function toUploadStateResponse(u: UploadView): UploadStateResponse {
+function toUploadStateResponse(u: UploadView): UploadStateResponse {
   return {
     id: u.id,
     file_name: u.fileName,

@@ -18,7 +18,7 @@ export interface ExtractionLimits {
 const grouped = (n: number): string => n.toLocaleString('en-US');
 
 /** 1.5 MB, 100 MB: the sizes people read. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
   return `${Math.ceil(bytes / 1024)} KB`;

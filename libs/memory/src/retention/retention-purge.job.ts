@@ -8,7 +8,7 @@ import { MEMORY_EVENTS, type MemoryEvents } from '../ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import { PLAN_RETENTION, type PlanRetention } from '../ports/plan-retention.js';
 
-export const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
+const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
 export const RETENTION_PURGE_JOB = 'memory.retention-purge';
 const DAY_MS = 86_400_000;
 /**

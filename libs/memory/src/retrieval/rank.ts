@@ -130,7 +130,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
  * How many candidates (the best by fused score) meaning and slots read: all of a personal account's facts,
  * one channel's pool in a large scope.
  */
-export const MEANING_POOL = 100;
+const MEANING_POOL = 100;
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
 export const DETAIL_FULL_WORDS = 60;

@@ -1,7 +1,7 @@
 import type { MemoryCategory, MemorySource } from '../../gql/graphql';
 
 /** Roles on the screen: the two of the conversation, and `error` for a failed send (never stored). */
-export type ScreenRole = 'user' | 'assistant' | 'error';
+type ScreenRole = 'user' | 'assistant' | 'error';
 
 /** A memory an answer used, shown as a chip (click: the memory's details). */
 export interface ChipMemory {
@@ -13,7 +13,7 @@ export interface ChipMemory {
 }
 
 /** Search Mode's message states (docs/requirements/web-app.md, States). */
-export type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
+type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
 
 export interface SearchState {
   readonly query: string;

@@ -5,8 +5,8 @@ import { documentSparseVector, querySparseVector } from './bm25-sparse.js';
 import { endUserToken, metadataTokens, PAYLOAD, type QdrantFilter } from './qdrant-filter.js';
 
 /** Named vectors of a point: the memory's embedding (cosine) and its BM25 term weights (sparse, idf). */
-export const DENSE = 'dense';
-export const SPARSE = 'bm25';
+const DENSE = 'dense';
+const SPARSE = 'bm25';
 
 /** What a point is made of: the memory's current state as Mongo holds it (memory.schemas.ts). */
 export interface MemoryPointSource {

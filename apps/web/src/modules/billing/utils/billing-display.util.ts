@@ -17,7 +17,7 @@ export function formatCost(cents: number): string {
 }
 
 /** "Almost at limit!" from 8 of the free plan's 10 (docs/requirements/web-app.md: warning at 8 or more), the same share on every plan. */
-export const ALMOST_AT_LIMIT_SHARE = 0.8;
+const ALMOST_AT_LIMIT_SHARE = 0.8;
 
 export type ConversationLimitState = 'almost' | 'reached';
 

@@ -12,7 +12,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatMode } from '../chat.types';
 
 /** Input rows before the field scrolls (docs/requirements/web-app.md, Limits and constants). */
-export const CHAT_INPUT_MAX_ROWS = 4;
+const CHAT_INPUT_MAX_ROWS = 4;
 const CHAT_PLACEHOLDER = 'Type your message...';
 
 interface ChatInputProps {

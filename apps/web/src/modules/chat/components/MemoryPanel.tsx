@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { ImportanceChip, type LatestMemories } from '../../memories';
 
 /** Width of the memory side panel (docs/requirements/web-app.md, Limits and constants). */
-export const MEMORY_PANEL_WIDTH_PX = 300;
+const MEMORY_PANEL_WIDTH_PX = 300;
 
 /** "Memory Graph": the 5 latest memories with their source and importance, and a way to all of them. */
 export function MemoryPanel({

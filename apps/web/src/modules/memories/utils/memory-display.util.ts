@@ -16,7 +16,7 @@ const CATEGORY_LABELS: Record<MemoryCategory, string> = {
   preference: 'Preferences',
   interest: 'Interests',
 };
-export const UNCATEGORIZED_LABEL = 'Uncategorized';
+const UNCATEGORIZED_LABEL = 'Uncategorized';
 
 export const CATEGORY_FILTER_OPTIONS: ReadonlyArray<{ value: CategoryFilter; label: string }> = [
   { value: ALL_CATEGORIES, label: 'All Categories' },

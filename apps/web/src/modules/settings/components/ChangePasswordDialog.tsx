@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.m
 
 const EMPTY_FORM = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export const CHANGE_PASSWORD_MESSAGES = {
+const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'Please enter your current password',
   wrongCurrent: 'The current password is incorrect.',
   failed: 'Failed to change password. Please try again.',

@@ -8,7 +8,7 @@ export interface PlanSummary {
   readonly monthlyPriceCents?: number | null;
 }
 
-export const DEFAULT_PLAN_ID: PlanId = FREE_PLAN_ID;
+const DEFAULT_PLAN_ID: PlanId = FREE_PLAN_ID;
 // docs/requirements/web-app.md, Entities and models: tiers are free, basic, pro; anything else is treated as enterprise.
 const FALLBACK_PLAN_ID: PlanId = 'enterprise';
 
