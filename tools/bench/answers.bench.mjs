@@ -1,5 +1,5 @@
 // npm run bench:answers — how well the offline assistant (no language model) answers from the memories, over
-// REST (`POST /api/chat`), on the paraphrase set (`../shared/bench/paraphrase-dev.json`, read where it is;
+// REST (`POST /api/chat`), on the paraphrase set (`paraphrase-dev.json` in BENCH_DATA_DIR;
 // BENCH_ANSWERS_DATA names another file). One account per profile; its facts are stored as memories, then
 // each question is asked. For a question with an answer: how often the answer fact was retrieved, how often
 // the answer used it, and how many of the memories it used are answers (precision). For a question with
@@ -11,9 +11,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
 
-const DATA = resolve(ROOT, process.env.BENCH_ANSWERS_DATA ?? '../shared/bench/paraphrase-dev.json');
+const DATA = requireBenchData(
+  process.env.BENCH_ANSWERS_DATA
+    ? resolve(ROOT, process.env.BENCH_ANSWERS_DATA)
+    : benchDataFile('paraphrase-dev.json'),
+  'paraphrase set',
+  'BENCH_ANSWERS_DATA=',
+);
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const NOTHING_KNOWN = "I don't remember anything that bears on this yet.";
 

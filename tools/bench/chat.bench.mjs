@@ -5,7 +5,7 @@
 // - added: the client's whole exchange minus the provider's own time (request received -> answer ended):
 //   retrieval, prompt, bus hops, storing the exchange and queueing the extraction;
 // - first-token delay: from the provider writing its first token to the client reading it.
-// The user has BENCH_MEMORIES memories. Targets (issue 10): added <= 25 ms p95, first-token delay <= 5 ms p50.
+// The user has BENCH_MEMORIES memories. Targets (decision 071): added <= 25 ms p95, first-token delay <= 5 ms p50.
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

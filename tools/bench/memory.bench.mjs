@@ -1,6 +1,6 @@
 // npm run bench:memory — the memory service at scale, in one run on a temporary DATA_DIR (embedded store,
 // offline embedder): one user with 100k memories and 1,000 users with 100 each (MEMORY_BENCH_SCALE=0.1 for a
-// quick run). Measures, next to the targets of issue 9:
+// quick run). Measures, next to their targets (decisions 071-075):
 // - in the engine (the built MemoryService over the store, in this process): bulk add rate (batch create of
 //   1,000), single add p50, query embedding time, search p50/p99 for the large user (ANN) and small users
 //   (each one's first search, then again);

@@ -5,13 +5,14 @@
 // kind keep a result at the default relevance threshold. Tune on the dev half only.
 //
 //   node tools/build-server.mjs libs/contracts libs/memory
-//   node tools/bench/paraphrase-harness.mjs [--data ../shared/bench/paraphrase-dev.json]
+//   node tools/bench/paraphrase-harness.mjs [--data PATH (default: paraphrase-dev.json in BENCH_DATA_DIR)]
 //     [--weights '{"meaning":0.5}'] [--misses]
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
@@ -27,7 +28,7 @@ const {
 
 const { values: args } = parseArgs({
   options: {
-    data: { type: 'string', default: join(ROOT, '../shared/bench/paraphrase-dev.json') },
+    data: { type: 'string', default: benchDataFile('paraphrase-dev.json') },
     weights: { type: 'string', default: '{}' },
     threshold: { type: 'string', default: '' },
     misses: { type: 'boolean', default: false },
@@ -42,7 +43,7 @@ const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 const POOL = 100;
 
-const data = JSON.parse(readFileSync(args.data, 'utf8'));
+const data = JSON.parse(readFileSync(requireBenchData(args.data, 'paraphrase set', '--data'), 'utf8'));
 const dumped = [];
 const rows = [];
 const unanswerable = [];

@@ -1,42 +1,40 @@
-// npm run bench:quality — the memory-quality sets through the running REST API (issue 27, decisions 103-104).
+// npm run bench:quality — the memory-quality sets through the running REST API (decisions 103-104).
 //
 // Starts the built standalone app on a temporary DATA_DIR with the offline defaults and runs
-// ../shared/bench/memory_quality.py (python3) on both sets, which makes its users with the operator CLI and
+// memory_quality.py (python3, in BENCH_DATA_DIR) on both sets, which makes its users with the operator CLI and
 // prints the product's figures next to BM25's:
 //   paraphrase  personal facts stored as memories, questions worded otherwise (hit@1/3/10, MRR) and questions
 //               nothing answers; then, with the same users, every question again at the default relevance
 //               threshold (MEMORY_SEARCH_DEFAULT_THRESHOLD, what the web app and the assistant ask for): how many
 //               answerable questions still return their answer, how many unanswerable ones return nothing;
 //   learning    chat scenarios whose facts must end open, closed or absent.
-// The data is read by relative path (../shared/bench/ from the repository root, or --paraphrase / --learning);
+// The data is read from BENCH_DATA_DIR (or --paraphrase / --learning / --runner);
 // it is never copied into the project. Needs `npm run build:server` (the npm script does it).
 //
 //   npm run bench:quality [-- --sets paraphrase,learning] [--paraphrase PATH] [--learning PATH]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 import { freePort, residentMemoryMb, ROOT, startStandalone } from './support/standalone-process.mjs';
 
 const { MEMORY_SEARCH_DEFAULT_THRESHOLD } = await import(join(ROOT, 'libs/contracts/dist/index.js'));
 
 const { values: args } = parseArgs({
   options: {
-    paraphrase: { type: 'string', default: join(ROOT, '../shared/bench/paraphrase-dev.json') },
-    learning: { type: 'string', default: join(ROOT, '../shared/bench/learning-dev.json') },
-    runner: { type: 'string', default: join(ROOT, '../shared/bench/memory_quality.py') },
+    paraphrase: { type: 'string', default: benchDataFile('paraphrase-dev.json') },
+    learning: { type: 'string', default: benchDataFile('learning-dev.json') },
+    runner: { type: 'string', default: benchDataFile('memory_quality.py') },
     sets: { type: 'string', default: 'paraphrase,learning' },
     threshold: { type: 'string', default: String(MEMORY_SEARCH_DEFAULT_THRESHOLD) },
   },
 });
 const sets = args.sets.split(',');
 for (const path of [args.runner, ...sets.map((set) => args[set])]) {
-  if (!existsSync(path)) {
-    console.error(`not found: ${path} (pass --paraphrase, --learning or --runner)`);
-    process.exit(66);
-  }
+  requireBenchData(path, 'benchmark data', '--paraphrase, --learning or --runner');
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-quality-'));

@@ -1,9 +1,7 @@
-// The LoCoMo evidence-retrieval method of ../shared/bench/locomo_retrieval.py in JavaScript, shared by the
+// The LoCoMo evidence-retrieval method of LoCoMo's locomo_retrieval.py in JavaScript, shared by the
 // in-process harness (retrieval-harness.mjs) and the REST benchmark (retrieval.bench.mjs): memory texts,
-// evidence normalisation, an FTS5-like BM25, and hit@k / all@k / MRR per category.
+// evidence normalisation, the reference BM25, and hit@k / all@k / MRR per category.
 import { readFileSync } from 'node:fs';
-
-import { wordTokens } from '../../libs/memory/dist/retrieval/text-tokens.js';
 
 export const KS = [1, 5, 10, 20];
 export const CATEGORIES = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
@@ -33,7 +31,7 @@ export function loadConversations(path) {
 }
 
 const EVIDENCE = /^D:?(\d+):0*(\d+)$/;
-export function normaliseEvidence(evidence, valid) {
+function normaliseEvidence(evidence, valid) {
   const out = [];
   for (const raw of evidence ?? []) {
     for (const part of String(raw)
@@ -45,52 +43,6 @@ export function normaliseEvidence(evidence, valid) {
     }
   }
   return out;
-}
-
-// ------------------------------------------------------------------------------------------------ BM25
-
-/** SQLite FTS5's bm25(): per-term IDF log((N - n + 0.5) / (n + 0.5)), floored at 1e-6. */
-export class Bm25Index {
-  constructor(texts, { k1 = 1.2, b = 0.75 } = {}) {
-    this.k1 = k1;
-    this.b = b;
-    this.docs = texts.map((text) => {
-      const tokens = wordTokens(text);
-      const tf = new Map();
-      for (const token of tokens) tf.set(token, (tf.get(token) ?? 0) + 1);
-      return { tf, length: tokens.length };
-    });
-    this.avgdl = this.docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.docs.length);
-    this.df = new Map();
-    for (const doc of this.docs)
-      for (const token of doc.tf.keys()) this.df.set(token, (this.df.get(token) ?? 0) + 1);
-  }
-
-  idf(term) {
-    const n = this.df.get(term) ?? 0;
-    const N = this.docs.length;
-    return Math.max(1e-6, Math.log((N - n + 0.5) / (n + 0.5)));
-  }
-
-  /** OR over the terms; only documents holding at least one (as FTS5 MATCH). */
-  search(terms) {
-    const scored = [];
-    const idfs = terms.map((term) => this.idf(term));
-    this.docs.forEach((doc, id) => {
-      let score = 0;
-      let matched = false;
-      terms.forEach((term, i) => {
-        const tf = doc.tf.get(term);
-        if (!tf) return;
-        matched = true;
-        score +=
-          (idfs[i] * (tf * (this.k1 + 1))) /
-          (tf + this.k1 * (1 - this.b + (this.b * doc.length) / this.avgdl));
-      });
-      if (matched) scored.push({ id, score });
-    });
-    return scored.sort((a, b) => b.score - a.score);
-  }
 }
 
 // ------------------------------------------------------------------------------------------------ evaluate

@@ -5,12 +5,13 @@
 // ablation, next to BM25 alone. Tune on the dev set only.
 //
 //   node tools/build-server.mjs libs/contracts libs/platform libs/memory
-//   node tools/bench/retrieval-harness.mjs [--data ../shared/bench/locomo-dev.json] [--grid] [--exp NAME]
+//   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 
 import {
   CATEGORIES,
@@ -39,7 +40,7 @@ const {
 
 const { values: args } = parseArgs({
   options: {
-    data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
+    data: { type: 'string', default: benchDataFile('locomo-dev.json') },
     grid: { type: 'boolean', default: false },
     exp: { type: 'string', default: '' },
     sources: { type: 'string', default: '' },
@@ -353,7 +354,7 @@ const denseOnly = (index) => (query, k) => {
     .map((hit) => hit.id);
 };
 
-const convs = loadConversations(args.data);
+const convs = loadConversations(requireBenchData(args.data, 'LoCoMo data', '--data'));
 const t0 = performance.now();
 const indexes = new Map(convs.map((conv) => [conv, buildIndex(conv)]));
 const memoryCount = convs.reduce((sum, conv) => sum + conv.memories.length, 0);
@@ -362,11 +363,13 @@ console.log(
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
 
-// The defaults of the stop 24 amendment of decision 021, before stop 25's (the speaker named first, detail 0.5).
+// The defaults of decision 021's amendment on how much a memory says, before the next one's (the speaker named
+// first, detail 0.5).
 const BEFORE_LATER_SPEAKER = { laterSpeaker: 0.4, detail: 0.3, conversationRelevance: 0 };
-// Stop 25 before the conversation share was scaled by the memory's own relevance.
+// Decision 021's amendment on the speaker named first, before the conversation share was scaled by the
+// memory's own relevance.
 const BEFORE_RELEVANCE = { conversationRelevance: 0 };
-// The steps before the stop 24 amendment (how much a memory says, questions).
+// The steps before decision 021's amendment on how much a memory says (detail, questions).
 const BEFORE_DETAIL = { ...BEFORE_LATER_SPEAKER, detail: 0, question: 0 };
 const NO_EXTRAS = {
   ...BEFORE_DETAIL,
@@ -465,13 +468,13 @@ const EXPERIMENTS = {
       `detail ${detail}, question ${question}`,
       retriever({ weights: { detail, question } }),
     ]),
-  // Stop 25: the fused score from which a memory gets its whole conversation share.
+  // The fused score from which a memory gets its whole conversation share.
   relevance: () =>
     [0, 0.05, 0.1, 0.15, 0.25, 0.3].map((conversationRelevance) => [
       `conversation relevance ${conversationRelevance}`,
       retriever({ weights: { conversationRelevance } }),
     ]),
-  // Stop 25: the speaker named after another one (laterSpeaker) and the detail weight around the defaults.
+  // The speaker named after another one (laterSpeaker) and the detail weight around the defaults.
   later: () =>
     [
       [0.4, 0.3],
@@ -572,7 +575,7 @@ const grid = () =>
       }),
     ]),
   );
-// The steps before stop 25 fetched the neighbours of the best 60 for the harness's 20 (max(50, 3 x limit)).
+// Before decision 021's amendment on the speaker named first, the steps fetched the neighbours of the best 60 for the harness's 20 (max(50, 3 x limit)).
 const beforeSources = (options) => retriever({ sources: 60, ...options });
 const ablation = () => [
   ['BM25 baseline (locomo_retrieval.py)', referenceBm25],

@@ -1,17 +1,17 @@
-// npm run bench:retrieval — the LoCoMo dev set through the running REST API (issue 9, decision 021).
+// npm run bench:retrieval — the LoCoMo dev set through the running REST API (decision 021).
 //
 // Starts the standalone app on a temporary DATA_DIR with the offline defaults, makes one user per
 // conversation and mode with the operator CLI, stores every dialogue turn as one memory
 // (POST /api/user/{id}/memories, in order), asks every question (GET /api/user/{id}/search) and prints
-// hit@k / all@k / MRR per category, with the method of ../shared/bench/locomo_retrieval.py (shared in
+// hit@k / all@k / MRR per category, with the method of LoCoMo's locomo_retrieval.py (shared in
 // retrieval-harness-lib.mjs), next to BM25 on the same texts. Two modes:
 //   plain         text + metadata only, exactly what locomo_retrieval.py sends;
 //   conversation  also conversation_id (one per LoCoMo session) and valid_from (the session's date), as a
 //                 chat client of the product sends them: search then uses conversation neighbours and times.
-// The data is read by relative path (../shared/bench/locomo-dev.json from the repository root, or --data);
+// The data is read from BENCH_DATA_DIR (locomo-dev.json there, or --data);
 // it is never copied into the project. Needs `npm run build:server` (the npm script does it).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,18 +27,16 @@ import {
   sessionDateOf,
 } from './retrieval-harness-lib.mjs';
 
+import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
 const { values: args } = parseArgs({
   options: {
-    data: { type: 'string', default: join(ROOT, '../shared/bench/locomo-dev.json') },
+    data: { type: 'string', default: benchDataFile('locomo-dev.json') },
     modes: { type: 'string', default: 'plain,conversation' },
     workers: { type: 'string', default: '4' },
   },
 });
-if (!existsSync(args.data)) {
-  console.error(`LoCoMo data not found at ${args.data} (pass --data PATH)`);
-  process.exit(66);
-}
+requireBenchData(args.data, 'LoCoMo data', '--data');
 const MODES = args.modes.split(',');
 const WORKERS = Number(args.workers);
 const KMAX = Math.max(...KS);

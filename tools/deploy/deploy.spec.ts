@@ -375,7 +375,7 @@ describe('deploy/healthcheck.mjs against a real ops listener', () => {
   });
 });
 
-describe('issue 8: what an operator of the image and the manifests needs', () => {
+describe('what an operator of the image and the manifests needs', () => {
   const packageJson = JSON.parse(read('package.json')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
@@ -457,9 +457,9 @@ describe('issue 8: what an operator of the image and the manifests needs', () =>
     for (const volume of named) expect(Object.keys(asMap(compose.volumes))).toContain(volume);
   });
 
-  it("README's by-hand distributed snippet starts NATS first and sets AUTH_TOKEN_SECRET", () => {
-    const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('### Running the distributed topology by hand'));
+  it("docs/operations.md's by-hand distributed snippet starts NATS first and sets AUTH_TOKEN_SECRET", () => {
+    const readme = read('docs/operations.md');
+    const section = readme.slice(readme.indexOf('## Running the distributed topology by hand'));
     const snippet = section.slice(
       section.indexOf('```bash'),
       section.indexOf('```', section.indexOf('```bash') + 3),
@@ -471,11 +471,11 @@ describe('issue 8: what an operator of the image and the manifests needs', () =>
       expect(snippet.indexOf(app)).toBeGreaterThan(natsAt);
   });
 
-  it("README's Redis key prefix default is the code's", () => {
+  it("docs/configuration.md's Redis key prefix default is the code's", () => {
     const code = /DEFAULT_RATE_LIMIT_KEY_PREFIX = '([^']+)'/.exec(
       read('libs/gateway/src/gateway.options.ts'),
     );
-    const row = read('README.md')
+    const row = read('docs/configuration.md')
       .split('\n')
       .find((line) => line.includes('`GATEWAY_RATE_LIMIT_KEY_PREFIX`'));
     expect(code?.[1]).toBeTruthy();

@@ -5,7 +5,7 @@ import { formatReport, runEdgeFuzz } from './edge-fuzz.js';
 import { FuzzTarget } from './fuzz-target.js';
 
 /**
- * The edges under generated input (issue 8): the CI-sized run of `npm run test:fuzz`. FUZZ_RUNS and
+ * The edges under generated input (decision 013): the CI-sized run of `npm run test:fuzz`. FUZZ_RUNS and
  * FUZZ_SEED choose the size and the sequence; the full-size run is `npm run test:fuzz` (10,000 inputs).
  * Needs the built server (`npm run build:server`).
  */
@@ -57,7 +57,7 @@ describe('edge fuzz: generated REST and GraphQL input against a standalone proce
       expect(target.problemLines()).toEqual([]);
       // Refusals dominate, but the generator must also reach the handlers behind validation.
       expect(report.byStatus['200'] ?? 0).toBeGreaterThan(RUNS / 20);
-      // Unbounded caches showed as hundreds of MB kept after a few thousand inputs (issue 8: 154 -> 765 MB).
+      // Unbounded caches showed as hundreds of MB kept after a few thousand inputs (154 -> 765 MB).
       expect(report.rssMb.end - report.rssMb.start).toBeLessThan(150);
     },
     60_000 + RUNS * 200,

@@ -427,7 +427,7 @@ const NEXT_STEPS = (o, edited) => `
 Next:
   npm run build:server && npm run typecheck && npx eslint libs/${o.name} apps/${o.name}
   NODE_OPTIONS=--experimental-vm-modules npx jest libs/${o.name}
-${!edited.includes('libs/contracts/src/system/user-data.ts') ? '' : `  Add '${o.name}' to identity's stand-in services (libs/identity/src/testing/stub-services.ts) and to the\n  account-deletion receipt expected in apps/standalone/e2e/bff-session.e2e-spec.ts.\n`}  Document the service and its variables in README.md; docs/service-anatomy.md explains each file.`;
+${!edited.includes('libs/contracts/src/system/user-data.ts') ? '' : `  Add '${o.name}' to identity's stand-in services (libs/identity/src/testing/stub-services.ts) and to the\n  account-deletion receipt expected in apps/standalone/e2e/bff-session.e2e-spec.ts.\n`}  Document the service in a docs/ page linked from README.md and its variables in docs/configuration.md; docs/service-anatomy.md explains each file.`;
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {

@@ -199,8 +199,8 @@ describe('resilience, distributed: kill -9 of one replica of each service, then 
       expect({ read, failed: counter.failed(read) }).toEqual({ read, failed: 0 });
     }
     // Writes are never retried blindly: the ones a killed replica held fail (503), and are only counted.
-    // Two replicas sharing one embedded SQLite file can also answer `database is locked` (500): reported in
-    // issue 8's note; with MONGO_URL (the distributed deployment) there is no shared file.
+    // Two replicas sharing one embedded SQLite file can also answer `database is locked` (500), counted too;
+    // with MONGO_URL (the distributed deployment) there is no shared file.
     expect(counter.total(WRITE)).toBeGreaterThan(0);
   }, 300_000);
 

@@ -25,7 +25,7 @@ const SIGN_IN = 'mutation SignIn($input: SignInInput!) { signIn(input: $input) {
 
 /**
  * Few writers on purpose: a sign-up hashes a password (argon2, 64 MiB), and more concurrent sign-ups than
- * the machine can hash within the bus timeout only produce 503s (see the report of issue 8).
+ * the machine can hash within the bus timeout only produce 503s.
  *
  * Standalone is one process on SQLite: a crash (kill -9, power cut of the process) must not lose what it
  * acknowledged. Sign-ups stream in over HTTP; the process is killed while requests are in flight, started

@@ -2,7 +2,7 @@ import { gatewayConfigFields, gatewayRedisConfigFields } from '@membolt/gateway'
 import { baseConfigFields, httpConfigFields, loadConfig, natsUrl } from '@membolt/platform';
 import { z } from 'zod';
 
-export const gatewayConfigSchema = z.object({
+const gatewayConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3001),
   ...gatewayConfigFields,

@@ -13,7 +13,7 @@ interface UsageJson {
   totals: { calls: number; tokens: number; cost_cents: string };
 }
 
-/** Enforcement, metering headers, usage and subscription over the real REST gateway (issue 11). */
+/** Enforcement, metering headers, usage and subscription over the real REST gateway. */
 describe('REST billing: 402 refusals, cost headers, usage and subscription', () => {
   const product = useStandalone('billing-rest', UNLIMITED_GATEWAY);
   let bus: BusClient;

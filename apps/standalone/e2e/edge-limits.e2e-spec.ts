@@ -9,7 +9,7 @@ interface GraphqlErrorBody {
   errors: Array<{ message: string; extensions: { code: string } }>;
 }
 
-/** The edges' limits (issue 8): GraphQL cost and rate limits, deep JSON, oversized headers, missing assets. */
+/** The edges' limits (decision 013): GraphQL cost and rate limits, deep JSON, oversized headers, missing assets. */
 describe('standalone edges: limits and hostile input', () => {
   const product = useStandalone('edge-limits', (scratchDir) => ({
     WEB_DIST_DIR: standInWebBuild(scratchDir),

@@ -49,7 +49,7 @@ const fileBody = (fileName: string, text: string) => {
 const metadataOf = (memory: MemoryJson) => JSON.parse(memory.metadata) as Record<string, unknown>;
 
 /**
- * Issue 26 through the real standalone product: uploads and conversations in an end user's scope (decision
+ * Through the real standalone product: uploads and conversations in an end user's scope (decision
  * 101), erasure that reaches the source of a memory and every service's data of an end user (decision 102).
  */
 describe('end-user scopes on uploads and conversations, and erasure', () => {

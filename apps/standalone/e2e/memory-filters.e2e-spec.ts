@@ -41,7 +41,7 @@ const searchBody = (user: ApiUser, body: Record<string, unknown>, key?: string) 
 const texts = (answer: SearchJson): string[] => answer.results.map((m) => m.text).sort();
 
 /**
- * Issue 26: filters in Mem0's v2 syntax on list and search (GET and the POST search), `expiration_date`, and
+ * Filters in Mem0's v2 syntax on list and search (GET and the POST search), `expiration_date`, and
  * deleting every memory of a scope, against the standalone product over HTTP.
  */
 describe('REST memory API: filters, expiration, delete a scope', () => {

@@ -64,7 +64,7 @@ const MEMORY_KEYS = [
 ];
 
 /**
- * The REST memory API (gateway-and-accounts.md section 7, decision 022) through the real standalone product:
+ * The REST memory API (docs/requirements/rest-gateway.md, Routes, decision 022) through the real standalone product:
  * real accounts and keys, the real memory service, exact shapes and error bodies.
  */
 describe('REST memory API: /api/user/{userId}/memories and friends', () => {

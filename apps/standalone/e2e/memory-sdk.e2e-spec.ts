@@ -58,7 +58,7 @@ async function startFaultyProxy(
   };
 }
 
-/** @membolt/sdk against the real gateway of the standalone product (gateway-and-accounts.md sections 4, 7, 8). */
+/** @membolt/sdk against the real gateway of the standalone product (docs/requirements/rest-gateway.md, SDK client, Routes and Error texts). */
 describe('@membolt/sdk against the real gateway', () => {
   const product = useStandalone('memory-sdk', { ...UNLIMITED_GATEWAY, GATEWAY_IMPORT_SYNC_LINES: '20' });
   let user: ApiUser;

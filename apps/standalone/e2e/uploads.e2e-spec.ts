@@ -49,7 +49,7 @@ const body = (fileName: string, bytes: Uint8Array, fileType?: string) => ({
   ...(fileType ? { fileType } : {}),
 });
 
-/** Issue 12 through the real standalone product: REST upload, the durable job, memories, the files resource. */
+/** Uploads through the real standalone product: REST upload, the durable job, memories, the files resource. */
 describe('uploads: POST /api/upload_base64, /api/uploads', () => {
   // A generous bus deadline: sign-up (argon2) and batch creates run long on a loaded 2-core machine.
   const product = useStandalone('uploads', {

@@ -16,7 +16,7 @@ async function viewerId(context: BrowserContext, url: string): Promise<string> {
   return ((await response.json()) as { data: { viewer: { id: string } } }).data.viewer.id;
 }
 
-/** Plans, limits and money in the web app, against the real product in headless Chromium (issue 11). */
+/** Plans, limits and money in the web app, against the real product in headless Chromium. */
 describe('web app: subscription, limits and payments', () => {
   const web = useWebAppInBrowser({ forbidForeignRequests: true });
   const bus = () => web.product.app.get(BusClient);

@@ -70,7 +70,7 @@ export function toUsageSummaryView(summary: UsageSummary): UsageSummaryView {
   };
 }
 
-export function toLedgerEntryView(entry: LedgerEntry): LedgerEntryView {
+function toLedgerEntryView(entry: LedgerEntry): LedgerEntryView {
   return {
     id: entry.id,
     kind: entry.kind,

@@ -61,7 +61,7 @@ export const providerFailed = (provider: LlmProviderId, message: string | null):
 export const webSearchNotConfigured = (): ChatError =>
   new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.webSearchNotConfigured);
 
-/** A search's summary asked of no model: the caller shows the formatted results instead (web-app.md section 8). */
+/** A search's summary asked of no model: the caller shows the formatted results instead (docs/requirements/web-app.md, Error texts). */
 export const noSummaryModel = (): ChatError =>
   new ChatError(ChatErrorCode.WebSearchNotConfigured, ChatMessages.noSummaryModel);
 

@@ -19,7 +19,7 @@ import type { ChatMessage, Conversation, ConversationSummary } from './domain/co
 
 /** The only place chat's domain objects become bus views. */
 
-export const toChatMemoryView = (memory: RetrievedMemory): ChatMemoryView => ({ ...memory });
+const toChatMemoryView = (memory: RetrievedMemory): ChatMemoryView => ({ ...memory });
 
 export function toChatTurnView(turn: ChatTurn): ChatTurnView {
   return {
@@ -95,7 +95,7 @@ export function toSharedConversationView(
   };
 }
 
-export function toChatMessageView(message: ChatMessage): ChatMessageView {
+function toChatMessageView(message: ChatMessage): ChatMessageView {
   return {
     id: message.id,
     role: message.role,

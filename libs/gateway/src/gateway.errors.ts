@@ -40,9 +40,6 @@ export const rateLimited = (retryAfterSeconds: number): CommonError =>
 export const docsNotEnabled = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'The API documentation is not enabled on this server.');
 
-export const noSuchRoute = (method: string, path: string): CommonError =>
-  new CommonError(CommonErrorCode.RouteNotFound, `No route matches ${method} ${path}`);
-
 // The REST memory API (libs/gateway/src/memories, decision 022).
 
 export const scopeConflict = (field: string): CommonError =>

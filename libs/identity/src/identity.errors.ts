@@ -1,6 +1,6 @@
 import { CommonError, CommonErrorCode, IdentityError, IdentityErrorCode } from '@membolt/contracts';
 
-// The texts are the ones the screens show (web-app.md section 8, DECISIONS.md).
+// The texts are the ones the screens show (docs/requirements/web-app.md, Error texts, docs/requirements/product-decisions.md).
 
 export const emailAlreadyInUse = (): IdentityError =>
   new IdentityError(

@@ -36,7 +36,7 @@ import { UPLOAD_CHANGES, type UploadChangeNotifier } from './ports/upload-change
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
 
-export const partsFor = (size: number): number => Math.max(1, Math.ceil(size / UPLOAD_PART_BYTES));
+const partsFor = (size: number): number => Math.max(1, Math.ceil(size / UPLOAD_PART_BYTES));
 
 /** The rules of the ingestion service. Every read and write is scoped to the acting user. */
 @Injectable()

@@ -18,7 +18,7 @@ const CHUNK = 100;
 const WRITE_SLICE = 25;
 
 /** Extraction where it is asked for (tests, tools); the service's module runs it in its worker thread. */
-export const inProcessConceptExtraction: ConceptExtraction = {
+const inProcessConceptExtraction: ConceptExtraction = {
   extract: async (texts) => texts.map((text) => extractConcepts(text)),
 };
 

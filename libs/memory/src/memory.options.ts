@@ -20,7 +20,7 @@ export interface MemoryModuleOptions {
   readonly annMinVectors?: number;
   /** Where the vectors live when the store is MongoDB (required then). */
   readonly qdrant?: QdrantOptions | undefined;
-  /** The plans' retention (issue 11): how often the sweep runs, and the floor no retention goes under. */
+  /** The plans' retention (decision 067): how often the sweep runs, and the floor no retention goes under. */
   readonly retention?: Partial<RetentionSettings>;
   /** The memory service's durable queue (default: read from the environment by @membolt/jobs). */
   readonly jobs?: JobsConfig;

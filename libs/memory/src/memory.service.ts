@@ -92,7 +92,7 @@ import {
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
 
-export interface SearchHit {
+interface SearchHit {
   readonly memory: Memory;
   readonly score: number;
   /** Calibrated relevance to the query, 0 to 1. */

@@ -13,7 +13,7 @@ import type {
 import type { ConceptGraph, EndUserSummary, Memory, MemoryStats, MemoryVersion } from './domain/memory.js';
 import type { DeletionOutcome, RemovedUserData, SearchOutcome, StoredMemory } from './memory.service.js';
 
-/** The metadata as the web app reads it (web-app.md: source, importance, conversation_id, title folded in). */
+/** The metadata as the web app reads it (docs/requirements/web-app.md: source, importance, conversation_id, title folded in). */
 function foldedMetadata(memory: Memory): Record<string, unknown> {
   return {
     ...memory.metadata,

@@ -1,4 +1,4 @@
-/** The texts of gateway-and-accounts.md sections 4 and 8, exactly. */
+/** The texts of docs/requirements/rest-gateway.md, SDK client and Error texts, exactly. */
 export const SdkMessages = {
   userIdUndetermined: 'Could not determine user ID from API key',
   notInitialized: 'Client not initialized. Call initialize() first.',

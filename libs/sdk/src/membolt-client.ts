@@ -103,7 +103,7 @@ function queryString(query: Readonly<Record<string, QueryValue>> = {}): string {
 }
 
 /**
- * The typed client of the REST memory API (gateway-and-accounts.md sections 4, 7 and 8). Not initialised until
+ * The typed client of the REST memory API (docs/requirements/rest-gateway.md, SDK client, Routes and Error texts). Not initialised until
  * `initialize()` has found the user id; memory calls before that fail with 'Client not initialized. Call
  * initialize() first.'. List, search and stats fall back as section 7 says when the gateway fails (no answer,
  * or 5xx); getMemory rethrows; generateEmbedding falls back to a random vector (client side only, see

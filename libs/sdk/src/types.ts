@@ -1,4 +1,4 @@
-/** The REST memory API's shapes (gateway-and-accounts.md sections 3 and 7; decision 022). */
+/** The REST memory API's shapes (docs/requirements/rest-gateway.md, Shapes and Routes; decision 022). */
 
 export type MemoryCategory = 'personal' | 'work' | 'preference' | 'interest';
 export type MemorySource = 'memory' | 'chat' | 'file' | 'api';
@@ -75,7 +75,7 @@ export interface MemoryFilters extends MemoryScope {
   readonly conversation_id?: string;
   /** Exact matches on metadata fields. */
   readonly metadata?: Record<string, string | number | boolean>;
-  /** Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys); see the README's "Filters". */
+  /** Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys); see docs/rest-api.md, "Filters". */
   readonly filters?: Record<string, unknown>;
   readonly include_closed?: boolean;
   readonly as_of?: string;

@@ -1,4 +1,4 @@
-// The verification snippet of README.md (Webhooks), verbatim: the e2e test checks real deliveries with it.
+// The verification snippet of docs/rest-api.md (Webhooks), verbatim: the e2e test checks real deliveries with it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export function verifyMemboltWebhook(secret: string, rawBody: string, header: string): boolean {

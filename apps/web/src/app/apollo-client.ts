@@ -6,7 +6,7 @@ import {
 } from '../modules/billing/links/subscription-refusal.link';
 
 /** The BFF is served from the same origin as the app. */
-export const GRAPHQL_ENDPOINT = '/graphql';
+const GRAPHQL_ENDPOINT = '/graphql';
 
 export interface ApolloClientOptions {
   /** The server refused to refresh the session: the user is signed out. */

@@ -36,7 +36,7 @@ function optionalDate(name: string, value: string | null | undefined): Date | un
   return date;
 }
 
-/** The viewer's subscription, usage, ledger, plan changes, top-ups and key spend caps (issue 11). */
+/** The viewer's subscription, usage, ledger, plan changes, top-ups and key spend caps. */
 @Resolver()
 export class BillingResolver {
   constructor(private readonly bus: BusClient) {}

@@ -93,7 +93,7 @@ export function toChatTurnModel(turn: ChatTurnView): ChatTurnModel {
   };
 }
 
-export function toChatMessageModel(message: ChatMessageView): ChatMessageModel {
+function toChatMessageModel(message: ChatMessageView): ChatMessageModel {
   return {
     id: message.id,
     role: message.role as ChatRoleModel,

@@ -11,7 +11,7 @@ import { AccessRevokedEvent, IdentitySubjects, serviceUnavailable } from '@membo
 import { CLOCK, type Clock } from '@membolt/platform';
 
 /** A broadcast can be lost (a reconnecting replica); the stored list heals that this often. */
-export const REVOCATION_RESYNC_MS = 60_000;
+const REVOCATION_RESYNC_MS = 60_000;
 
 /**
  * The access-token revocations this BFF replica enforces: sessions (`sid`) and users (`sub`) whose tokens

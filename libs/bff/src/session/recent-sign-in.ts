@@ -6,9 +6,9 @@ import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import type { SessionUser } from './session.guard.js';
 
 /** How recent a sign-in must be for a sensitive change without the password, unless configured. */
-export const DEFAULT_FRESH_SIGN_IN_MINUTES = 10;
+const DEFAULT_FRESH_SIGN_IN_MINUTES = 10;
 
-export const REAUTHENTICATION_REQUIRED_MESSAGE =
+const REAUTHENTICATION_REQUIRED_MESSAGE =
   'For your security, please confirm your current password (or sign in again) to continue.';
 
 /**

@@ -35,7 +35,7 @@ export interface PlanCatalogue {
 }
 
 /**
- * The catalogue a new installation starts with (spec web-app.md section 9 and DECISIONS.md). It is seeded
+ * The catalogue a new installation starts with (docs/requirements/web-app.md, Limits and constants and docs/requirements/product-decisions.md). It is seeded
  * into the billing store once; an operator's later edits to stored plans are kept.
  */
 export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = {

@@ -5,7 +5,7 @@ import type { LedgerEntry, LedgerOutcome } from '../domain/ledger.js';
 import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import { BillingChanges } from './billing-changes.js';
 
-export const LEDGER_PAGE_DEFAULT = 20;
+const LEDGER_PAGE_DEFAULT = 20;
 
 /** The ledger: every top-up, charge, refund and plan change, each once by its idempotency key. */
 @Injectable()

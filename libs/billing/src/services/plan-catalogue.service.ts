@@ -9,7 +9,7 @@ import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
  * from code, insert-if-missing); an operator's edit of the store is seen within this time. Every metered
  * call reads it to price its tokens.
  */
-export const PLAN_CATALOGUE_TTL_MS = 60_000;
+const PLAN_CATALOGUE_TTL_MS = 60_000;
 
 /** The plan catalogue: the one source of every price and limit the product shows or enforces. */
 @Injectable()

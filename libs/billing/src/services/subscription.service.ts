@@ -25,7 +25,7 @@ export interface SubscriptionDetails {
   readonly retentionDays: number | null;
   readonly renewsAt: Date;
 }
-/** DECISIONS.md: "the default pay-per-use rate is 1 cent per charged call". */
+/** docs/requirements/product-decisions.md: "the default pay-per-use rate is 1 cent per charged call". */
 const DEFAULT_PAY_PER_USE_RATE_CENTS = 1;
 
 /** Users' subscriptions: created free at sign-up, checked before every metered call, changed by payments. */

@@ -240,7 +240,7 @@ export function topicStems(text: string): Set<string> {
 }
 
 /** A span of time a question asks about, as epoch milliseconds [from, to). */
-export interface AskedPeriod {
+interface AskedPeriod {
   readonly from: number;
   readonly to: number;
   /** How the answer names it ("In 2023"). */

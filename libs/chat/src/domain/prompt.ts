@@ -54,7 +54,7 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-export const formatDay = (date: Date): string => DAY_FORMAT.format(date);
+const formatDay = (date: Date): string => DAY_FORMAT.format(date);
 
 const noted = (iso: string) => iso.slice(0, 10);
 

@@ -3,7 +3,7 @@ import { completeText, type LlmProvider } from '../providers/llm-provider.js';
 import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
 
 /** The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce it). */
-export const FACT_EXTRACTION_SCHEMA = {
+const FACT_EXTRACTION_SCHEMA = {
   type: 'object',
   properties: {
     facts: {
@@ -34,7 +34,7 @@ export const FACT_EXTRACTION_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-export const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
+const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
 Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
 Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
 Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
@@ -107,7 +107,7 @@ const SPEAKER: Readonly<Record<TranscriptMessage['role'], string>> = {
 };
 
 /** The messages as the model reads them: each under who said it, in order. */
-export function transcriptOf(messages: readonly TranscriptMessage[]): string {
+function transcriptOf(messages: readonly TranscriptMessage[]): string {
   return messages.map((message) => `${SPEAKER[message.role]}:\n${message.content}`).join('\n\n');
 }
 

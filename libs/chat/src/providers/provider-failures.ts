@@ -60,7 +60,7 @@ function providerMessage(error: unknown): string | null {
 }
 
 /** One exhaustive mapping of a provider failure to the chat error the user reads. */
-export function toProviderError(provider: LlmProviderId, model: string, error: unknown): ChatError {
+function toProviderError(provider: LlmProviderId, model: string, error: unknown): ChatError {
   if (error instanceof ChatError) return error;
   const status = statusOf(error);
   const message = providerMessage(error);
@@ -98,7 +98,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** The provider sent nothing for `timeoutMs` (before the answer started, or between two chunks). */
-export class ProviderTimeoutError extends Error {
+class ProviderTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`no answer within ${timeoutMs} ms`);
     this.name = 'ProviderTimeoutError';

@@ -5,12 +5,12 @@ import { completeText } from '../providers/llm-provider.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
 
-export const DOCUMENT_SUMMARY_SYSTEM_PROMPT = `You summarise a document that a user uploaded to their own memory, so that they can later recall what it holds.
+const DOCUMENT_SUMMARY_SYSTEM_PROMPT = `You summarise a document that a user uploaded to their own memory, so that they can later recall what it holds.
 Answer with the summary only: at most five plain sentences in the document's language, keeping the names, dates, places and numbers that matter.
 No preamble, no headings, no lists, no Markdown.`;
 
 /** The part of a document the model reads (about 6,000 tokens): the start holds what a summary needs most. */
-export const DOCUMENT_SUMMARY_INPUT_CHARS = 24_000;
+const DOCUMENT_SUMMARY_INPUT_CHARS = 24_000;
 const SUMMARY_MAX_OUTPUT_TOKENS = 400;
 
 export interface DocumentSummary {

@@ -12,7 +12,7 @@ import { WEB_SEARCH_PROVIDER, type WebSearchProvider } from '../search/web-searc
 import { ModelCatalogueService } from './model-catalogue.service.js';
 
 /** The spec's `formatted_results`: one numbered block per result. */
-export function formatResults(results: readonly WebSearchResultView[]): string {
+function formatResults(results: readonly WebSearchResultView[]): string {
   return results
     .map((result, index) => `${index + 1}. ${result.title}\n${result.url}\n${result.snippet}`)
     .join('\n\n');

@@ -22,7 +22,7 @@ export class SetSubscriptionPlanRequest {
   plan!: PlanId;
 }
 
-/** A user's subscription (gateway-and-accounts.md section 3). Money is integer cents. */
+/** A user's subscription (docs/requirements/rest-gateway.md, Shapes). Money is integer cents. */
 export interface SubscriptionView {
   readonly userId: string;
   readonly status: 'active' | 'inactive';

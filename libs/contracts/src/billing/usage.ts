@@ -30,7 +30,7 @@ export class AuthorizeUsageRequest {
   @IsEntityId()
   keyId?: string;
 
-  /** A chat call that starts a new conversation (DECISIONS.md: no conversation id, empty history). */
+  /** A chat call that starts a new conversation (docs/requirements/product-decisions.md: no conversation id, empty history). */
   @IsOptional()
   @IsBoolean()
   newConversation?: boolean;

@@ -58,7 +58,7 @@ import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../keys/p
 /** (user) The catalogue with what the acting user can use (operator providers + the user's own keys). */
 export class ListChatModelsRequest {}
 
-/** One earlier message a REST caller sends along (gateway-and-accounts.md: role and content). */
+/** One earlier message a REST caller sends along (docs/requirements/rest-gateway.md: role and content). */
 export class ChatHistoryItem {
   @IsIn(CHAT_ROLES)
   role!: ChatRole;
@@ -70,7 +70,7 @@ export class ChatHistoryItem {
 
 /**
  * (user) One exchange: the user's message in, the assistant's answer out. Without `conversationId` a new
- * conversation is stored (counted as a new one only when `history` is empty too, DECISIONS.md); with it the
+ * conversation is stored (counted as a new one only when `history` is empty too, docs/requirements/product-decisions.md); with it the
  * conversation's stored messages are the history and `history` is ignored.
  */
 export class SendChatTurnRequest {

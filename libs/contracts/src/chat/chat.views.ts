@@ -17,7 +17,7 @@ export interface ChatModelView {
   readonly id: string;
   readonly label: string;
   readonly provider: LlmProviderId;
-  /** In the chat screen's picker (web-app.md section 9); the rest are the settings list. */
+  /** In the chat screen's picker (docs/requirements/web-app.md, Limits and constants); the rest are the settings list. */
   readonly inChatList: boolean;
   /** In the settings screen's Default AI Model list. */
   readonly inSettingsList: boolean;

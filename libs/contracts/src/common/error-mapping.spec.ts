@@ -7,7 +7,7 @@ describe('GRAPHQL_CODE_BY_CODE', () => {
     expect(new Set(Object.values(GRAPHQL_CODE_BY_CODE))).toEqual(new Set(Object.values(GraphqlErrorCode)));
   });
 
-  it('passes the identity codes the screens map to texts through unchanged (web-app.md section 8)', () => {
+  it('passes the identity codes the screens map to texts through unchanged (docs/requirements/web-app.md, Error texts)', () => {
     const screenCodes = [
       IdentityErrorCode.EmailAlreadyInUse,
       IdentityErrorCode.UserNotFound,

@@ -1,5 +1,5 @@
 /**
- * The account rules of web-app.md section 5. The web form and the server validators both call the
+ * The account rules of docs/requirements/web-app.md, Validation. The web form and the server validators both call the
  * `...Problem` functions below, so a rule and its text change in one place.
  */
 export const PASSWORD_MIN_LENGTH = 8;

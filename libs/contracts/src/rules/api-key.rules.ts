@@ -10,7 +10,7 @@ export const API_KEY_PATTERN = new RegExp(
 export const API_KEY_NAME_MAX_LENGTH = 100;
 export const API_KEY_DESCRIPTION_MAX_LENGTH = 500;
 export const DEFAULT_API_KEY_NAME = 'Default API Key';
-/** Characters of the key shown in lists and in the one-time reveal mask (web-app.md section 4). */
+/** Characters of the key shown in lists and in the one-time reveal mask (docs/requirements/web-app.md, States). */
 export const API_KEY_DISPLAY_PREFIX_LENGTH = 8;
 
 export const ApiKeyMessages = {

@@ -3,7 +3,7 @@
  * token prices are kept in micro-cents (1e-6 cent) so that a single call's price is still an integer.
  */
 
-/** The exactly five reasons a subscription check can fail with (gateway-and-accounts.md section 5). */
+/** The exactly five reasons a subscription check can fail with (docs/requirements/rest-gateway.md, Subscription check). */
 export const SUBSCRIPTION_REASONS = [
   'user_not_found',
   'inactive_account',
@@ -29,7 +29,7 @@ export const SUBSCRIPTION_REASON_MESSAGES: Record<SubscriptionReason, string> = 
 /** The subscription check is cached per user for 5 minutes (spec section 5). */
 export const SUBSCRIPTION_CHECK_CACHE_MS = 300_000;
 
-/** Add Funds: $1 to $1,000 (DECISIONS.md), in cents. */
+/** Add Funds: $1 to $1,000 (docs/requirements/product-decisions.md), in cents. */
 export const ADD_FUNDS_MIN_CENTS = 100;
 export const ADD_FUNDS_MAX_CENTS = 100_000;
 export const ADD_FUNDS_DEFAULT_DOLLARS = 5;

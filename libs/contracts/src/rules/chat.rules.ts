@@ -1,12 +1,12 @@
 /**
  * Chat rules shared by the server and the web app (browser-safe: no class-validator, no Node imports).
- * web-app.md sections 3, 4, 8 and 9; gateway-and-accounts.md sections 3 and 7; DECISIONS.md "Chat, models
+ * docs/requirements/web-app.md, Entities and models, States, Error texts and Limits and constants; docs/requirements/rest-gateway.md, Shapes and Routes; docs/requirements/product-decisions.md "Chat, models
  * and memory".
  */
 import { PRODUCT_NAME } from './product.rules.js';
 import { DEFAULT_MODEL_ID, type LlmProviderId, type SettingsModelId } from './models.rules.js';
 
-/** The models of the chat screen's picker (web-app.md section 9), the default model first. */
+/** The models of the chat screen's picker (docs/requirements/web-app.md, Limits and constants), the default model first. */
 export const CHAT_MODEL_IDS = [
   DEFAULT_MODEL_ID,
   'gemini-2.5-pro-preview-03-25',
@@ -16,7 +16,7 @@ export const CHAT_MODEL_IDS = [
 ] as const;
 export type ChatModelId = (typeof CHAT_MODEL_IDS)[number];
 
-/** Every model of the built-in catalogue: the chat list and the settings list (web-app.md section 3). */
+/** Every model of the built-in catalogue: the chat list and the settings list (docs/requirements/web-app.md, Entities and models). */
 export type CatalogueModelId = ChatModelId | SettingsModelId;
 
 /** One model of the built-in catalogue. Prices are US dollars per million tokens (= micro-dollars a token). */
@@ -139,7 +139,7 @@ export const LLM_PROVIDER_LABELS: Readonly<Record<LlmProviderId, string>> = {
 export const CHAT_ROLES = ['user', 'assistant', 'system'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
-/** Chat Mode sends to the model; Search Mode searches the web first (web-app.md section 3). */
+/** Chat Mode sends to the model; Search Mode searches the web first (docs/requirements/web-app.md, Entities and models). */
 export const CHAT_MODES = ['chat', 'search'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 
@@ -163,14 +163,14 @@ export const CONVERSATION_LIST_DEFAULT_LIMIT = 20;
 export const CONVERSATION_LIST_MAX_LIMIT = 100;
 /** A conversation's title is its first message, cut to this many characters (editable afterwards). */
 export const CONVERSATION_TITLE_FROM_MESSAGE_LENGTH = 60;
-/** Web search: results by default (gateway-and-accounts.md section 9) and at most. */
+/** Web search: results by default (docs/requirements/rest-gateway.md, Limits) and at most. */
 export const WEB_SEARCH_DEFAULT_RESULTS = 5;
 export const WEB_SEARCH_MAX_RESULTS = 20;
 export const WEB_SEARCH_QUERY_MAX_LENGTH = 400;
 /** Longest text `chat.extract-facts.v1` reads at once (a file chunk). */
 export const FACT_EXTRACTION_TEXT_MAX_LENGTH = 20_000;
 
-/** Texts of the chat screen and the chat answers (web-app.md sections 3 and 8; DECISIONS.md). */
+/** Texts of the chat screen and the chat answers (docs/requirements/web-app.md, Entities and models and Error texts; docs/requirements/product-decisions.md). */
 export const ChatMessages = {
   welcome: `Hi there! I'm ${PRODUCT_NAME}, your AI assistant with a memory. How can I help you today?`,
   cleared: 'Chat cleared. How can I help you with something new?',

@@ -27,7 +27,7 @@ export enum BillingErrorCode {
   PaymentFailed = 'payment_failed',
 }
 
-/** Identity codes keep the names the spec's screens map to texts (web-app.md section 8). */
+/** Identity codes keep the names the spec's screens map to texts (docs/requirements/web-app.md, Error texts). */
 export enum IdentityErrorCode {
   EmailAlreadyInUse = 'email-already-in-use',
   UserNotFound = 'user-not-found',
@@ -66,7 +66,7 @@ export enum ChatErrorCode {
   WebSearchFailed = 'web_search_failed',
 }
 
-/** Uploads (issue 12): a file whose content is not one of the accepted types. */
+/** Uploads: a file whose content is not one of the accepted types. */
 export enum IngestionErrorCode {
   UnsupportedFileType = 'unsupported_file_type',
   /** The file's type is accepted but its content cannot be read (encrypted, damaged, truncated, no text). */
@@ -92,7 +92,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /**
  * The `extensions.code` values a GraphQL client sees (see GRAPHQL_CODE_BY_CODE): the web app branches on
  * these members, never on string literals. Identity codes cross unchanged, because the screens map the
- * spec's own names to texts (web-app.md section 8).
+ * spec's own names to texts (docs/requirements/web-app.md, Error texts).
  */
 export enum GraphqlErrorCode {
   BadUserInput = 'BAD_USER_INPUT',

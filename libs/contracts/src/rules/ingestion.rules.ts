@@ -1,10 +1,10 @@
 /**
- * Upload rules shared by the server and the web app (browser-safe). web-app.md (the chat's upload button,
- * its accepted types and texts), gateway-and-accounts.md (`POST {gateway}/upload_base64`), DECISIONS.md
+ * Upload rules shared by the server and the web app (browser-safe). docs/requirements/web-app.md (the chat's upload button,
+ * its accepted types and texts), docs/requirements/rest-gateway.md (`POST {gateway}/upload_base64`), docs/requirements/product-decisions.md
  * (types checked by content, 10 MB default limit).
  */
 
-/** The file picker's extensions (web-app.md section 5), plus Markdown (issue 12). */
+/** The file picker's extensions (docs/requirements/web-app.md, Validation), plus Markdown. */
 export const UPLOAD_ACCEPTED_EXTENSIONS = [
   '.pdf',
   '.jpg',
@@ -58,7 +58,7 @@ export const UploadMessages = {
     `The file's content is ${detected}, but its name or type says ${declared}.`,
   uploadNotFound: 'Upload not found',
   uploadIncomplete: (missing: number) => `The upload is missing ${missing} part(s).`,
-  /** web-app.md section 8. */
+  /** docs/requirements/web-app.md, Error texts. */
   uploadFailedStatus: (status: number) => `Upload failed with status: ${status}`,
   failedToUpload: (name: string, message: string) => `Failed to upload file: ${name}. ${message}`,
   failedGeneric: 'Failed to upload file. Please try again or check your connection.',

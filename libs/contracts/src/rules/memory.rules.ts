@@ -1,6 +1,6 @@
 /**
  * Memory rules shared by the server and the web app (browser-safe: no class-validator, no Node imports).
- * gateway-and-accounts.md sections 3 and 9, web-app.md sections 4 and 9.
+ * docs/requirements/rest-gateway.md, Shapes and Limits, docs/requirements/web-app.md, States and Limits and constants.
  */
 
 /** The categories a memory may carry; a memory without one is "uncategorised" (stored as null). */
@@ -12,13 +12,13 @@ export const MEMORY_SOURCES = ['memory', 'chat', 'file', 'api'] as const;
 export type MemorySource = (typeof MEMORY_SOURCES)[number];
 export const DEFAULT_MEMORY_SOURCE: MemorySource = 'memory';
 
-/** Sort orders of a memory list (web-app.md: Importance, Most Recent, Oldest First). */
+/** Sort orders of a memory list (docs/requirements/web-app.md: Importance, Most Recent, Oldest First). */
 export const MEMORY_SORTS = ['importance', 'recent', 'oldest'] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];
 export const DEFAULT_MEMORY_SORT: MemorySort = 'recent';
 
 export const DEFAULT_IMPORTANCE = 0.5;
-/** Importance colour thresholds of the screens (web-app.md section 9). */
+/** Importance colour thresholds of the screens (docs/requirements/web-app.md, Limits and constants). */
 export const IMPORTANCE_HIGH_THRESHOLD = 0.8;
 export const IMPORTANCE_MEDIUM_THRESHOLD = 0.5;
 /**
@@ -71,7 +71,7 @@ export type MemoryMessageRole = (typeof MEMORY_MESSAGE_ROLES)[number];
 /** Most concept nodes one graph answer holds (the Memory Graph tab draws up to this many). */
 export const MEMORY_GRAPH_MAX_NODES = 2000;
 
-/** Fetch limits of the screens (web-app.md section 9). */
+/** Fetch limits of the screens (docs/requirements/web-app.md, Limits and constants). */
 export const MemoryScreenLimits = {
   dashboard: 10,
   chatPanel: 5,

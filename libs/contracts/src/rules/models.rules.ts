@@ -1,4 +1,4 @@
-/** Default model options of the settings screen (web-app.md section 3); the first is the default. */
+/** Default model options of the settings screen (docs/requirements/web-app.md, Entities and models); the first is the default. */
 export const SETTINGS_MODEL_IDS = [
   'claude-3-7-sonnet',
   'claude-3-5-sonnet',

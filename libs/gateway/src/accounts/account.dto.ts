@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
-/** `POST /api/register_initial_user` body (gateway-and-accounts.md section 3, "Registration payload"). */
+/** `POST /api/register_initial_user` body (docs/requirements/rest-gateway.md, Shapes, "Registration payload"). */
 export class RegisterInitialUserBody {
   @ApiProperty({ description: 'The id of the user the key belongs to.', example: 'a3f0c2e4-…' })
   @IsString()

@@ -64,7 +64,7 @@ export class UsageResponse {
   totals!: UsageTotalsResponse;
 }
 
-/** The subscription check's answer (gateway-and-accounts.md section 3). */
+/** The subscription check's answer (docs/requirements/rest-gateway.md, Shapes). */
 export class SubscriptionCheckResponse {
   @ApiProperty()
   valid!: boolean;

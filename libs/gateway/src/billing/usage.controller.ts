@@ -21,7 +21,7 @@ function parseDate(name: string, value: string | undefined): Date | undefined {
   return date;
 }
 
-/** The key owner's usage and subscription (gateway-and-accounts.md sections 3 and 7). */
+/** The key owner's usage and subscription (docs/requirements/rest-gateway.md, Shapes and Routes). */
 @ApiTags('billing')
 @GatewayController()
 export class UsageController {

@@ -65,7 +65,7 @@ const UNAVAILABLE = {
 } as const;
 
 /**
- * The chat of gateway-and-accounts.md: `POST /api/chat` (the key owner's memories and provider keys; with
+ * The chat of docs/requirements/rest-gateway.md: `POST /api/chat` (the key owner's memories and provider keys; with
  * `Accept: text/event-stream` the answer streams as server-sent events) and `POST /api/search`.
  */
 @ApiTags('chat')

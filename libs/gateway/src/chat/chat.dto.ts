@@ -31,10 +31,10 @@ import {
 import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { IsScopeId, QueryInteger } from '../memories/memory-rest.validators.js';
 
-/** One earlier message (gateway-and-accounts.md: role and content). */
+/** One earlier message (docs/requirements/rest-gateway.md: role and content). */
 export class ChatHistoryItemBody extends ChatHistoryItem {}
 
-/** `POST /api/chat` (gateway-and-accounts.md sections 3 and 7), plus the optional conversation id. */
+/** `POST /api/chat` (docs/requirements/rest-gateway.md, Shapes and Routes), plus the optional conversation id. */
 export class ChatBody {
   @ApiProperty({ example: 'What do you remember about my travel plans?', maxLength: CHAT_MESSAGE_MAX_LENGTH })
   @IsRequiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH)

@@ -37,7 +37,7 @@ import {
 /*
  * The bodies and queries of the Mem0-compatible routes, named as Mem0's clients send them (snake_case).
  * Options of Mem0's platform that Membolt has no counterpart for are accepted (so an unchanged client keeps
- * working) and have no effect; README "Coming from Mem0" lists them.
+ * working) and have no effect; docs/rest-api.md ("Coming from Mem0") lists them.
  */
 
 const SCOPE_DOC = {
@@ -98,7 +98,7 @@ export class Mem0AddBody {
   @IsBodyFlag()
   async_mode?: boolean;
 
-  // Accepted for compatibility, no effect (see README "Coming from Mem0").
+  // Accepted for compatibility, no effect (see docs/rest-api.md, "Coming from Mem0").
   @Allow() output_format?: unknown;
   @Allow() version?: unknown;
   @Allow() custom_categories?: unknown;
@@ -270,7 +270,7 @@ export class Mem0BatchDeleteBody {
 }
 for (const decorator of batchOf('memories')) decorator(Mem0BatchDeleteBody.prototype, 'memories');
 
-export const MEM0_FEEDBACK = ['POSITIVE', 'NEGATIVE', 'VERY_NEGATIVE'] as const;
+const MEM0_FEEDBACK = ['POSITIVE', 'NEGATIVE', 'VERY_NEGATIVE'] as const;
 export type Mem0Feedback = (typeof MEM0_FEEDBACK)[number];
 
 export class Mem0FeedbackBody {

@@ -11,7 +11,7 @@ import { DiagnosticResponse, EmptyBody, NoQuery, TextBody } from './memory.dto.j
 const elapsedSince = (started: number): number => Math.round((performance.now() - started) * 100) / 100;
 
 /**
- * `/api/test/*` (gateway-and-accounts.md section 7): read-only checks an operator turns on with
+ * `/api/test/*` (docs/requirements/rest-gateway.md, Routes): read-only checks an operator turns on with
  * GATEWAY_DIAGNOSTICS=true. Registered only then, so they are a 404 `route_not_found` otherwise. They need a key
  * and only ever read the key owner's data.
  */

@@ -93,7 +93,7 @@ const MEMORY_ID = {
 };
 
 /**
- * The REST memory API of gateway-and-accounts.md section 7 (decision 022): every call acts as the key's owner
+ * The REST memory API of docs/requirements/rest-gateway.md, Routes (decision 022): every call acts as the key's owner
  * (ApiKeyGuard has checked that the path's user is the key's), within the scope given by `end_user_id`,
  * `agent_id` and `run_id`.
  */

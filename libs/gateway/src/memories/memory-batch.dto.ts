@@ -78,7 +78,7 @@ export class BatchDeleteBody extends MemoryScopeQuery {
   memory_ids!: string[];
 }
 
-export const BATCH_ITEM_STATUSES = ['updated', 'deleted', 'not_found', 'invalid'] as const;
+const BATCH_ITEM_STATUSES = ['updated', 'deleted', 'not_found', 'invalid'] as const;
 export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
 
 export class BatchItemResponse {

@@ -22,7 +22,7 @@ import { toNewMemoryFields } from './memory.requests.js';
  * line; `created_at` (or `timestamp`) keeps the original time; `updated_at` and `version` are read and ignored
  * (an imported memory starts a new history). Nulls count as absent.
  */
-export class MemoryImportLine extends NewMemoryBody {
+class MemoryImportLine extends NewMemoryBody {
   @ApiPropertyOptional({ description: 'The id in the exported file; importing it again skips the line.' })
   @IsOptional()
   @IsEntityId()
@@ -57,7 +57,7 @@ export class MemoryImportLine extends NewMemoryBody {
 }
 
 /** Memories of one scope, in batches the memory service takes in one call. */
-export interface ImportBatch {
+interface ImportBatch {
   readonly scope: MemoryScopeFields;
   readonly memories: readonly BatchMemoryItem[];
 }
@@ -149,7 +149,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A memory as Mem0 exports and lists it (`memory`, not `text`), in snake_case or as its clients camelCase it. */
-export const isMem0Record = (value: Record<string, unknown>): boolean =>
+const isMem0Record = (value: Record<string, unknown>): boolean =>
   typeof value['memory'] === 'string' && !Object.hasOwn(value, 'text');
 
 /**
@@ -157,7 +157,7 @@ export const isMem0Record = (value: Record<string, unknown>): boolean =>
  * `agent_id` / `run_id` the scopes; Mem0's categories, which are not ours, are kept in the metadata (a single
  * one of ours becomes the category). Membolt's own extras (importance, validity, source) are read back.
  */
-export function fromMem0Record(value: Record<string, unknown>): Record<string, unknown> {
+function fromMem0Record(value: Record<string, unknown>): Record<string, unknown> {
   const field = (...names: string[]) =>
     names.map((name) => value[name]).find((given) => given !== undefined && given !== null);
   const categories = field('categories');

@@ -29,7 +29,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What is wrong with a `messages` value (after a string became one user message), or null. */
-export function messagesProblem(value: unknown): string | null {
+function messagesProblem(value: unknown): string | null {
   if (typeof value === 'string') return 'messages must not be empty';
   if (!Array.isArray(value)) return 'messages must be a list of {role, content} objects or a string';
   if (value.length === 0) return 'messages must hold at least 1 message';

@@ -46,7 +46,7 @@ const UNAVAILABLE = {
   description: 'service_unavailable: the memory service did not answer; retry after Retry-After.',
 } as const;
 
-/** Search, statistics and end users of one account (gateway-and-accounts.md section 7, decision 022). */
+/** Search, statistics and end users of one account (docs/requirements/rest-gateway.md, Routes, decision 022). */
 @ApiTags('memories')
 @ApiParam({ name: 'userId', description: 'The owner of the API key (see GET /api/health).' })
 @ApiServiceUnavailableResponse(UNAVAILABLE)

@@ -46,7 +46,7 @@ const TOO_DEEP = Symbol('metadata-too-deep');
  * (a string nested 5,000 deep overflowed the stack, one nested 2,000 deep was stored). Its fields are bounded
  * by the length limit; the memory service applies the configured field and depth limits to every path.
  */
-export const METADATA_STRING_MAX_DEPTH = DEFAULT_MAX_JSON_DEPTH;
+const METADATA_STRING_MAX_DEPTH = DEFAULT_MAX_JSON_DEPTH;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +56,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * null, a number, malformed JSON) is refused; the compact JSON may hold at most MEMORY_METADATA_MAX_LENGTH
  * characters.
  */
-export function parseMetadataValue(
+function parseMetadataValue(
   value: unknown,
 ): Record<string, unknown> | typeof NOT_AN_OBJECT | typeof TOO_LARGE | typeof TOO_DEEP {
   let parsed: unknown = value;

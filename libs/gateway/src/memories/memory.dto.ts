@@ -51,7 +51,7 @@ import {
 } from './memory-rest.validators.js';
 
 /*
- * The REST memory API's bodies, queries and answers (gateway-and-accounts.md sections 3 and 7, decision 022):
+ * The REST memory API's bodies, queries and answers (docs/requirements/rest-gateway.md, Shapes and Routes, decision 022):
  * snake_case on the wire, `metadata` in as an object or JSON string and out as a JSON string.
  */
 
@@ -216,7 +216,7 @@ export class SearchMemoriesBody extends SearchMemoriesQuery {
   top_k?: number;
 }
 
-export const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
+const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export class ExportMemoriesQuery extends MemoryScopeQuery {

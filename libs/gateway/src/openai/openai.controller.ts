@@ -67,9 +67,9 @@ import {
 } from './openai.views.js';
 
 /** Membolt's extras on an OpenAI answer (headers, so OpenAI's body stays exactly OpenAI's). */
-export const MEMORIES_USED_HEADER = 'X-Membolt-Memories-Used';
-export const CONVERSATION_ID_HEADER = 'X-Membolt-Conversation-Id';
-export const RESPONDER_HEADER = 'X-Membolt-Responder';
+const MEMORIES_USED_HEADER = 'X-Membolt-Memories-Used';
+const CONVERSATION_ID_HEADER = 'X-Membolt-Conversation-Id';
+const RESPONDER_HEADER = 'X-Membolt-Responder';
 
 class OpenAiErrorDetail {
   @ApiProperty() message!: string;

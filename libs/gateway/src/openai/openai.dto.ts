@@ -28,7 +28,7 @@ import { IsScopeId } from '../memories/memory-rest.validators.js';
 
 /* `POST /v1/chat/completions` as OpenAI's clients send it. Unknown fields are refused (as OpenAI does). */
 
-export const OPENAI_MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant'] as const;
+const OPENAI_MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant'] as const;
 export type OpenAiMessageRole = (typeof OPENAI_MESSAGE_ROLES)[number];
 
 /** Most parts one message's content may have. */

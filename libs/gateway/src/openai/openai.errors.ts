@@ -12,7 +12,7 @@ import {
 } from '@membolt/contracts';
 
 /** The `type` of an error body in OpenAI's shape; the status decides which class the `openai` client throws. */
-export type OpenAiErrorType =
+type OpenAiErrorType =
   | 'invalid_request_error'
   | 'authentication_error'
   | 'permission_error'

@@ -59,7 +59,7 @@ class UploadIdPipe implements PipeTransform<string, string> {
   }
 }
 
-export function toUploadStateResponse(u: UploadView): UploadStateResponse {
+function toUploadStateResponse(u: UploadView): UploadStateResponse {
   return {
     id: u.id,
     file_name: u.fileName,
@@ -83,7 +83,7 @@ export function toUploadStateResponse(u: UploadView): UploadStateResponse {
 
 const statusUrl = (id: string): string => `/api/uploads/${encodeURIComponent(id)}`;
 
-/** Files that become memories (issue 12): upload, follow, list, delete. */
+/** Files that become memories: upload, follow, list, delete. */
 @ApiTags('uploads')
 @ApiServiceUnavailableResponse({ type: ApiErrorResponse, description: 'service_unavailable' })
 @GatewayController()

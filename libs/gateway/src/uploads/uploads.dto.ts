@@ -12,7 +12,7 @@ import { MemoryScopeQuery } from '../memories/memory.dto.js';
 import { QueryBoolean, QueryInteger } from '../memories/memory-rest.validators.js';
 
 /**
- * `POST /api/upload_base64` (gateway-and-accounts.md section 7). `end_user_id`, `agent_id`, `run_id` (body or
+ * `POST /api/upload_base64` (docs/requirements/rest-gateway.md, Routes). `end_user_id`, `agent_id`, `run_id` (body or
  * query): the file's memories and the facts it teaches go into that scope, never the account's own.
  */
 export class UploadBase64Body extends MemoryScopeQuery {

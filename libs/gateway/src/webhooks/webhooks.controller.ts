@@ -73,7 +73,7 @@ function toDeliveryResponse(view: WebhookDeliveryView): WebhookDeliveryResponse 
   };
 }
 
-/** The key owner's webhook endpoints and their delivery log (README, Webhooks). */
+/** The key owner's webhook endpoints and their delivery log (docs/rest-api.md, Webhooks). */
 @ApiTags('webhooks')
 @ApiParam({ name: 'userId', description: 'The owner of the API key (see GET /api/health).' })
 @GatewayController('user/:userId/webhooks')

@@ -72,7 +72,7 @@ export class WebhookResponse {
 export class CreatedWebhookResponse extends WebhookResponse {
   @ApiProperty({
     description:
-      'The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see README, Webhooks).',
+      'The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).',
     example: 'whsec_…',
   })
   secret!: string;

@@ -62,14 +62,14 @@ export type UserPatch = Partial<
   >
 >;
 
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
+const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
   emailNotifications: true,
   newFeatures: true,
   marketingEmails: false,
   conversationSummaries: true,
 };
 
-export const DEFAULT_SETTINGS: UserSettings = { theme: DEFAULT_THEME, defaultModel: DEFAULT_MODEL_ID };
+const DEFAULT_SETTINGS: UserSettings = { theme: DEFAULT_THEME, defaultModel: DEFAULT_MODEL_ID };
 
 export function newMemoryGraph(now: Date): MemoryGraph {
   return { id: `graph_${randomUUID()}`, status: 'active', createdAt: now };

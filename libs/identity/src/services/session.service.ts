@@ -45,7 +45,7 @@ export class SessionService {
 
   /**
    * Password sign-in, throttled so that guessing is slow without letting anyone lock the owner out
-   * (docs/decisions/017): failures count per (account, address) pair with exponential backoff; a known
+   * (docs/decisions/017-sign-in-throttling-and-password-policy.md): failures count per (account, address) pair with exponential backoff; a known
    * device (a valid device token for this account) has its own backoff and is exempt from the account-wide
    * ceiling and the per-address limit, which only other browsers' failures can fill.
    */

@@ -1,4 +1,4 @@
-import { UPLOAD_FILE_KINDS, type UploadFileKind } from '@membolt/contracts';
+import { type UploadFileKind } from '@membolt/contracts';
 
 export type KindVerdict =
   | { readonly ok: true; readonly kind: UploadFileKind }
@@ -96,6 +96,3 @@ export async function detectFileKind(
   if (byMime && !sameKind(byMime, kind)) return { ok: false, detected: kind, declared: mime };
   return { ok: true, kind };
 }
-
-export const isUploadFileKind = (value: string): value is UploadFileKind =>
-  (UPLOAD_FILE_KINDS as readonly string[]).includes(value);

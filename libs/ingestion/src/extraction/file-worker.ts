@@ -16,7 +16,7 @@ export interface FileWorkerLimits {
  * The compiled worker script. Next to this module when it runs from dist/; under the test runner (from the
  * TypeScript sources) the lib's dist/ copy, which `npm run build:server` writes.
  */
-export function fileWorkerScript(): string {
+function fileWorkerScript(): string {
   const here = fileURLToPath(new URL('./extraction.worker.js', import.meta.url));
   if (existsSync(here)) return here;
   const built = here.replace(/\/libs\/ingestion\/src\//, '/libs/ingestion/dist/');

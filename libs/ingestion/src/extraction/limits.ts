@@ -1,6 +1,6 @@
 export { FileLimitError } from './errors.js';
 
-/** What one file may cause; each is a setting (README, Configuration) with a safe default. */
+/** What one file may cause; each is a setting (docs/configuration.md) with a safe default. */
 export interface ExtractionLimits {
   /** Bytes a Word document (a zip) may hold once unpacked, all its parts together. */
   readonly archiveMaxBytes: number;
@@ -18,7 +18,7 @@ export interface ExtractionLimits {
 const grouped = (n: number): string => n.toLocaleString('en-US');
 
 /** 1.5 MB, 100 MB: the sizes people read. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
   return `${Math.ceil(bytes / 1024)} KB`;

@@ -4,7 +4,7 @@ import { createWorker, OEM, type Worker } from 'tesseract.js';
 import { type ImageTextReader, UnreadableFileError } from './text-extraction.js';
 
 /** The English model shipped by `@tesseract.js-data/eng` (installed from the registry, never fetched). */
-export function englishLanguagePath(): string {
+function englishLanguagePath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }

@@ -142,7 +142,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /** mammoth's HTML (headings, paragraphs, lists, tables) as Markdown-ish text the chunker understands. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return html
     .replace(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
       return `\n\n${'#'.repeat(Number(level))} ${inner.replace(/<[^>]+>/g, '')}\n\n`;

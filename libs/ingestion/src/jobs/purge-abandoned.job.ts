@@ -3,10 +3,10 @@ import { JOB_QUEUE, type JobQueue } from '@membolt/jobs';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
 import { IngestionService } from '../ingestion.service.js';
 
-export const PURGE_ABANDONED_JOB = 'purge-abandoned-uploads';
+const PURGE_ABANDONED_JOB = 'purge-abandoned-uploads';
 
 /** How often the sweep runs: a quarter of the age (an upload goes at most 1.25 ages after it opened), 1 min to 1 h. */
-export const purgeEveryMs = (abandonedAfterMs: number): number =>
+const purgeEveryMs = (abandonedAfterMs: number): number =>
   Math.min(3_600_000, Math.max(60_000, Math.floor(abandonedAfterMs / 4)));
 
 /**

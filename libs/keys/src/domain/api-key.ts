@@ -1,4 +1,4 @@
-/** What a key lets its holder do; every key is created with both (gateway-and-accounts.md section 6). */
+/** What a key lets its holder do; every key is created with both (docs/requirements/rest-gateway.md, Keys and access). */
 export const API_KEY_PERMISSIONS = ['read', 'write'] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 

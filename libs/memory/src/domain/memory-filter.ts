@@ -27,7 +27,7 @@ export function matchesMemoryFilter(node: MemoryFilterNode, memory: Memory): boo
 }
 
 /** A JSON value's type class, as both stores compare them: numbers are one class whatever their storage. */
-export type ValueClass = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
+type ValueClass = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
 export function classOf(value: unknown): ValueClass {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -80,7 +80,7 @@ function compare(a: unknown, b: MemoryFilterScalar, op: 'gt' | 'gte' | 'lt' | 'l
 }
 
 /** ASCII-only case folding: what SQLite's lower() does, so both stores agree. */
-export const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 function matchesCondition(condition: MemoryFilterCondition, memory: Memory): boolean {
   const value = fieldValue(condition, memory);

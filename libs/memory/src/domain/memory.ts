@@ -221,6 +221,3 @@ export interface ScoredId {
 }
 
 export type { MemorySort };
-
-/** The account's own memories are stored with end user ''; views show null. */
-export const OWN_MEMORIES = '';

@@ -6,11 +6,11 @@ import { type Embedder } from '../ports/embedder.js';
 import { HashedTfidfEmbedder } from './hashed-tfidf.embedder.js';
 import { type ProviderCallSettings } from './provider-call.js';
 
-export const EMBEDDER_KINDS = ['offline', 'openai', 'gemini', 'openai-compatible'] as const;
-export type EmbedderKind = (typeof EMBEDDER_KINDS)[number];
+const EMBEDDER_KINDS = ['offline', 'openai', 'gemini', 'openai-compatible'] as const;
+type EmbedderKind = (typeof EMBEDDER_KINDS)[number];
 
 /** Each provider's model when EMBEDDER_MODEL is not set (openai-compatible has none: it must be named). */
-export const DEFAULT_EMBEDDER_MODELS: Readonly<
+const DEFAULT_EMBEDDER_MODELS: Readonly<
   Record<Exclude<EmbedderKind, 'offline' | 'openai-compatible'>, string>
 > = {
   openai: 'text-embedding-3-small',

@@ -61,7 +61,7 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /** 32-bit FNV-1a of `key`, continuing from `seed` (so a family prefix costs nothing per feature). */
-export function fnv1a(seed: number, key: string): number {
+function fnv1a(seed: number, key: string): number {
   let hash = seed;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);

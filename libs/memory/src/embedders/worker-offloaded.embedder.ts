@@ -6,7 +6,7 @@ import type { HashedTfidfEmbedder } from './hashed-tfidf.embedder.js';
  * Up to this many texts are embedded where they are asked for (a query, one memory: well under a
  * millisecond); more (a batch, an import part, a file's chunks) go to the memory worker thread.
  */
-export const INLINE_EMBED_TEXTS = 8;
+const INLINE_EMBED_TEXTS = 8;
 
 /**
  * The offline embedder, with large batches computed off the serving event loop. It is pure CPU (about

@@ -9,7 +9,7 @@ import {
 import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
 import { MemoryService } from '../memory.service.js';
 
-export const IMPORT_PART_JOB = 'memory.import-part';
+const IMPORT_PART_JOB = 'memory.import-part';
 
 interface ImportPartData {
   readonly userId: string;

@@ -8,7 +8,7 @@ import { MEMORY_EVENTS, type MemoryEvents } from '../ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import { PLAN_RETENTION, type PlanRetention } from '../ports/plan-retention.js';
 
-export const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
+const RETENTION_SWEEP_JOB = 'memory.retention-sweep';
 export const RETENTION_PURGE_JOB = 'memory.retention-purge';
 const DAY_MS = 86_400_000;
 /**
@@ -27,7 +27,7 @@ export interface RetentionPurgeResult {
 }
 
 /**
- * The plans' retention, enforced (issue 11): a sweep every `sweepMs` (one schedule across restarts
+ * The plans' retention, enforced (decision 067): a sweep every `sweepMs` (one schedule across restarts
  * and replicas) names the accounts holding memories older than the shortest retention any plan may have
  * (`minDays`, 7 by default: younger memories are never looked at), and queues one durable purge
  * per account and hour. A purge asks billing for the account's plan retention and removes the memories

@@ -116,7 +116,7 @@ function termsInPlace(query: string): { terms: string[]; termPlaces: Map<string,
 }
 
 /** The span of the first date expression in the query, as wide as its most precise certain unit. */
-export function timeRangeOf(
+function timeRangeOf(
   query: string,
   now: Date,
   parsed: chrono.ParsedResult | null = firstDate(query, now),

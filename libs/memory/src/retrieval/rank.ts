@@ -130,7 +130,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
  * How many candidates (the best by fused score) meaning and slots read: all of a personal account's facts,
  * one channel's pool in a large scope.
  */
-export const MEANING_POOL = 100;
+const MEANING_POOL = 100;
 
 /** The number of words from which a memory counts as saying all it can for `RankingWeights.detail`. */
 export const DETAIL_FULL_WORDS = 60;
@@ -144,7 +144,7 @@ export const NEIGHBOURS_AFTER = 1;
 /**
  * How many of the best candidates (ranked once without neighbours) to fetch neighbours for: a neighbour
  * inherits at most 0.8 of a score, so one of a weak candidate never reaches the answer. As many as one
- * channel's candidate pool: on the dev set 60 sources missed answers that 100 find (decision 021, stop 25),
+ * channel's candidate pool: on the dev set 60 sources missed answers that 100 find (decision 021, the amendment of the speaker named first),
  * and 100 to 300 find the same.
  */
 export const neighbourSourceCount = (limit: number): number => Math.max(100, limit * 5);

@@ -230,8 +230,3 @@ export function depthOf(key: string): number {
 export function glossOf(key: string): string {
   return synset(key)?.gloss ?? '';
 }
-
-/** The lemmas of a synset (for tests and reasons). */
-export function synsetWords(key: string): readonly string[] {
-  return synset(key)?.words ?? [];
-}

@@ -27,7 +27,7 @@ export class CpuWorkerLimitError extends Error {
  * The compiled worker script. Next to this module when it runs from dist/; under the test runner (from the
  * TypeScript sources) the lib's dist/ copy, which `npm run build:server` writes.
  */
-export function cpuWorkerScript(): string {
+function cpuWorkerScript(): string {
   const here = fileURLToPath(new URL('./memory-cpu.worker.js', import.meta.url));
   if (existsSync(here)) return here;
   const built = here.replace(/\/libs\/memory\/src\//, '/libs/memory/dist/');

@@ -1396,7 +1396,7 @@ export interface components {
       )[];
       id: string;
       /**
-       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see README, Webhooks).
+       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).
        * @example whsec_…
        */
       secret: string;

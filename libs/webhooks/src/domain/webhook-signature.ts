@@ -17,7 +17,7 @@ export function signWebhook(secret: string, body: string, unixSeconds: number): 
   return `t=${unixSeconds},v1=${mac}`;
 }
 
-/** The receiver's check (the README's snippet does the same): right MAC, and a timestamp inside the window. */
+/** The receiver's check (the snippet of docs/rest-api.md, Webhooks, does the same): right MAC, and a timestamp inside the window. */
 export function verifyWebhook(
   secret: string,
   body: string,

@@ -17,7 +17,7 @@ import { deliveryNotFound, endpointNotFound } from '../webhooks.errors.js';
 import { WEBHOOKS_SETTINGS, type WebhooksSettings } from '../webhooks.options.js';
 import { secretContext } from './webhook-endpoints.service.js';
 
-export const DELIVER_JOB = 'webhooks.deliver';
+const DELIVER_JOB = 'webhooks.deliver';
 
 interface DeliverJobData {
   readonly userId: string;

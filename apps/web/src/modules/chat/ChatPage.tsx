@@ -280,7 +280,7 @@ export function ChatPage() {
     } catch {
       summarised = false;
     }
-    // The summary failed: the raw formatted results are the answer (web-app.md section 8).
+    // The summary failed: the raw formatted results are the answer (docs/requirements/web-app.md, Error texts).
     setMessages((current) =>
       current.map((message) =>
         message.search?.query === query && message.search.status === 'processing'
@@ -300,7 +300,7 @@ export function ChatPage() {
     const id = fileMessageId.current;
     const state = fileUpload.state;
     if (!id || state.phase === 'idle') return;
-    // The banner under the messages says it too, as for a failed message or search (web-app.md section 8).
+    // The banner under the messages says it too, as for a failed message or search (docs/requirements/web-app.md, Error texts).
     if (state.phase === 'failed') setBanner(UploadMessages.failedGeneric);
     setMessages((current) =>
       current.map((message) => {
@@ -487,7 +487,7 @@ export function ChatPage() {
           value={input}
           onChange={(value) => {
             setInput(value);
-            // The banner clears when the user types (web-app.md section 3).
+            // The banner clears when the user types (docs/requirements/web-app.md, Screens).
             if (banner) setBanner(null);
           }}
           onSend={send}

@@ -1,7 +1,7 @@
 import type { MemoryCategory, MemorySource } from '../../gql/graphql';
 
 /** Roles on the screen: the two of the conversation, and `error` for a failed send (never stored). */
-export type ScreenRole = 'user' | 'assistant' | 'error';
+type ScreenRole = 'user' | 'assistant' | 'error';
 
 /** A memory an answer used, shown as a chip (click: the memory's details). */
 export interface ChipMemory {
@@ -12,8 +12,8 @@ export interface ChipMemory {
   readonly source: MemorySource;
 }
 
-/** Search Mode's message states (web-app.md section 4). */
-export type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
+/** Search Mode's message states (docs/requirements/web-app.md, States). */
+type SearchStatus = 'searching' | 'processing' | 'completed' | 'error';
 
 export interface SearchState {
   readonly query: string;
@@ -33,7 +33,7 @@ export interface ScreenMessage {
   /** Error messages: what the server said, under the spec's text. */
   readonly detail?: string | null;
   readonly search?: SearchState;
-  /** A file the user uploaded from the chat (web-app.md: uploading, then uploaded with its summary, or failed). */
+  /** A file the user uploaded from the chat (docs/requirements/web-app.md: uploading, then uploaded with its summary, or failed). */
   readonly file?: FileMessageState;
 }
 

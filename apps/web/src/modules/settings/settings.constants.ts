@@ -1,6 +1,6 @@
 import { SETTINGS_MODEL_IDS, type SettingsModelId } from '@membolt/contracts/rules';
 
-/** "Changes saved successfully!" shows this long (web-app.md section 9). */
+/** "Changes saved successfully!" shows this long (docs/requirements/web-app.md, Limits and constants). */
 export const SAVED_BANNER_MS = 3_000;
 /** "API key copied to clipboard!" shows this long. */
 export const COPIED_BANNER_MS = 2_000;
@@ -18,7 +18,7 @@ const MODEL_LABELS: Readonly<Record<SettingsModelId, string>> = {
   'gpt-4': 'GPT-4',
 };
 
-/** The default-model choices of the settings screen (web-app.md section 3), in the server's order. */
+/** The default-model choices of the settings screen (docs/requirements/web-app.md, Entities and models), in the server's order. */
 export const DEFAULT_MODEL_OPTIONS = SETTINGS_MODEL_IDS.map((id) => ({ id, label: MODEL_LABELS[id] }));
 
 export const SETTINGS_TABS = [

@@ -21,7 +21,7 @@ export interface ConversationDocument {
   updatedAt: Date;
 }
 
-export interface MessageMemoryDocument {
+interface MessageMemoryDocument {
   id: string;
   text: string;
   importance: number;

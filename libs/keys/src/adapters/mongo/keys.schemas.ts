@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { LLM_PROVIDER_IDS } from '@membolt/contracts';
 import { API_KEY_PERMISSIONS } from '../../domain/api-key.js';
 
-/** The `api_keys` collection (gateway-and-accounts.md section 3), with the secret replaced by its hash. */
+/** The `api_keys` collection (docs/requirements/rest-gateway.md, Shapes), with the secret replaced by its hash. */
 export interface ApiKeyDocument {
   _id: string;
   userId: string;

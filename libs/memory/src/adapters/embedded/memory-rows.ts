@@ -309,7 +309,7 @@ const sqlValue = (value: MemoryFilterScalar): string | number =>
  * meaning as matchesMemoryFilter. Every condition is 0 or 1, never NULL (COALESCE), so NOT of an absent
  * field's condition is true, as in the reference and in MongoDB.
  */
-export function expressionSql(node: MemoryFilterNode, alias = 'm'): SqlPart {
+function expressionSql(node: MemoryFilterNode, alias = 'm'): SqlPart {
   switch (node.kind) {
     case 'and':
     case 'or': {

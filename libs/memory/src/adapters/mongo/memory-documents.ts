@@ -314,7 +314,7 @@ export function currentVersion(doc: MemoryDocument): MemoryVersion {
 
 let lastInsertSeq = 0;
 /** Microseconds since the epoch, strictly increasing within this process. */
-export function nextInsertSeq(): number {
+function nextInsertSeq(): number {
   lastInsertSeq = Math.max(Date.now() * 1000, lastInsertSeq + 1);
   return lastInsertSeq;
 }

@@ -5,8 +5,8 @@ import { documentSparseVector, querySparseVector } from './bm25-sparse.js';
 import { endUserToken, metadataTokens, PAYLOAD, type QdrantFilter } from './qdrant-filter.js';
 
 /** Named vectors of a point: the memory's embedding (cosine) and its BM25 term weights (sparse, idf). */
-export const DENSE = 'dense';
-export const SPARSE = 'bm25';
+const DENSE = 'dense';
+const SPARSE = 'bm25';
 
 /** What a point is made of: the memory's current state as Mongo holds it (memory.schemas.ts). */
 export interface MemoryPointSource {
@@ -171,7 +171,7 @@ export class QdrantMemoryVectors {
   /**
    * Dense and BM25 candidates fused by Qdrant (Query API: two prefetches, reciprocal rank fusion) in one
    * round trip. The service's ranker fuses the channels itself with tuned weights (equal-weight RRF measured
-   * lower on the dev set, issue 9), so this serves callers that want Qdrant's own fusion.
+   * lower on the dev set, decision 021), so this serves callers that want Qdrant's own fusion.
    */
   async hybrid(
     filter: QdrantFilter,

@@ -541,7 +541,7 @@ export class MemoryMongoRepository implements MemoryRepository {
 }
 
 /** Each unordered pair of distinct names once, as `a\u0000b` with a < b. */
-export function pairsOf(names: readonly string[]): string[] {
+function pairsOf(names: readonly string[]): string[] {
   const sorted = [...new Set(names)].sort();
   const pairs: string[] = [];
   for (let i = 0; i < sorted.length; i++) {

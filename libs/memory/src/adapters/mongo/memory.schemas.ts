@@ -25,7 +25,7 @@ export interface ConceptMentionDocument {
  * `live`: visible; `syncRev > syncedRev` means its point still has to be (re)written.
  * `deleting`: a tombstone (invisible) whose point still has to be removed before the document goes.
  */
-export type MemorySyncState = 'pending' | 'live' | 'deleting';
+type MemorySyncState = 'pending' | 'live' | 'deleting';
 
 /** The `memories` collection: one document per memory with its vector, concepts and versions. */
 export interface MemoryDocument {

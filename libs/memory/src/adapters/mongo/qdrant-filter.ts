@@ -32,7 +32,7 @@ const match = (key: string, value: string | number | boolean): Condition => ({ k
 export const endUserToken = (endUserId: string): string => `e:${endUserId}`;
 
 /** The tenant conditions: account (the `is_tenant` index), then end user, then agent and run when given. */
-export function scopeConditions(scope: MemoryScopeFilter): Condition[] {
+function scopeConditions(scope: MemoryScopeFilter): Condition[] {
   const must: Condition[] = [
     match(PAYLOAD.userId, scope.userId),
     match(PAYLOAD.endUserId, endUserToken(scope.endUserId)),

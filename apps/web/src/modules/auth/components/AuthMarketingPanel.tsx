@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import memoryLatticeUrl from '../assets/memory-lattice.svg';
 
-export const SIGN_IN_TAGLINE = 'AI with a memory that persists';
+const SIGN_IN_TAGLINE = 'AI with a memory that persists';
 
 const HIGHLIGHTS = [
   'Remembers what matters from every conversation',

@@ -32,7 +32,7 @@ import {
 } from '../utils/auth-validation.util';
 import { ErrorBanner } from '../../ui/components/ErrorBanner';
 
-export const REGISTRATION_TAGLINE = 'Experience AI with a memory that persists';
+const REGISTRATION_TAGLINE = 'Experience AI with a memory that persists';
 
 const EMPTY_VALUES: RegistrationValues = {
   name: '',

@@ -1,7 +1,7 @@
 import { AccountMessages, GraphqlErrorCode } from '@membolt/contracts/rules';
 import { graphqlErrorCode, graphqlErrorMessage } from './graphql-error.util';
 
-/** The sign-in and registration banner texts of web-app.md section 8. */
+/** The sign-in and registration banner texts of docs/requirements/web-app.md, Error texts. */
 export const AUTH_MESSAGES = {
   bothFieldsRequired: AccountMessages.signInFieldsRequired,
   invalidCredentials: 'Invalid email or password',

@@ -21,7 +21,7 @@ export function validatePasswordConfirmation(password: string, confirmation: str
   return confirmation === password ? null : VALIDATION_MESSAGES.passwordsDiffer;
 }
 
-export function validateTermsAccepted(accepted: boolean): FieldError {
+function validateTermsAccepted(accepted: boolean): FieldError {
   return accepted ? null : VALIDATION_MESSAGES.termsRequired;
 }
 

@@ -12,7 +12,7 @@ import { SUBSCRIPTION_STATUS_QUERY } from '../graphql/queries/subscription-statu
 import { useSubscriptionRefusals } from '../subscription-refusal.context';
 import { subscriptionProblem } from '../utils/billing-display.util';
 
-/** The Subscription problem dialog (web-app.md section 8): its title, message and action, and Close. */
+/** The Subscription problem dialog (docs/requirements/web-app.md, Error texts): its title, message and action, and Close. */
 export function SubscriptionProblemDialog({
   reason,
   onClose,

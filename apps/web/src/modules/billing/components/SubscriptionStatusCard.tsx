@@ -21,7 +21,7 @@ import {
 import { UsageBar } from '../../ui/components/UsageBar';
 import { AddFundsDialog } from './AddFundsDialog';
 
-/** The Subscription status card of the dashboard (web-app.md): free usage, or the pay-per-use balance. */
+/** The Subscription status card of the dashboard (docs/requirements/web-app.md): free usage, or the pay-per-use balance. */
 export function SubscriptionStatusCard() {
   const { data, error, loading } = useQuery(SUBSCRIPTION_STATUS_QUERY);
   const [addFundsOpen, setAddFundsOpen] = useState(false);

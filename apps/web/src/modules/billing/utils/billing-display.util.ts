@@ -6,7 +6,7 @@ import {
 } from '@membolt/contracts/rules';
 import { formatCents } from '../../landing/utils/format-money.util';
 
-/** Cents as dollars with 2 decimals (web-app.md section 9): 1234 -> "$12.34". */
+/** Cents as dollars with 2 decimals (docs/requirements/web-app.md, Limits and constants): 1234 -> "$12.34". */
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
@@ -16,8 +16,8 @@ export function formatCost(cents: number): string {
   return cents !== 0 && Math.abs(cents) < 1 ? `$${(cents / 100).toFixed(6)}` : formatDollars(cents);
 }
 
-/** "Almost at limit!" from 8 of the free plan's 10 (web-app.md: warning at 8 or more), the same share on every plan. */
-export const ALMOST_AT_LIMIT_SHARE = 0.8;
+/** "Almost at limit!" from 8 of the free plan's 10 (docs/requirements/web-app.md: warning at 8 or more), the same share on every plan. */
+const ALMOST_AT_LIMIT_SHARE = 0.8;
 
 export type ConversationLimitState = 'almost' | 'reached';
 
@@ -78,7 +78,7 @@ export interface SubscriptionAtLimit {
 const UPGRADE_ACTION = { label: 'Upgrade Plan', to: '/settings/subscription' } as const;
 
 /**
- * The Subscription problem dialog per reason (web-app.md section 8), exact texts. The spec words the
+ * The Subscription problem dialog per reason (docs/requirements/web-app.md, Error texts), exact texts. The spec words the
  * conversation limit for the free plan only; a paid plan at its limit gets the same dialog in its own words
  * (its limit, its name, when it renews), never the free tier's.
  */
@@ -138,7 +138,7 @@ export function planName(planId: string | null | undefined): string {
   return id.charAt(0).toUpperCase() + id.slice(1);
 }
 
-/** What the Memories screen says of the plan's retention (issue 11). */
+/** What the Memories screen says of the plan's retention (decision 067). */
 export function retentionText(planName: string, retentionDays: number | null | undefined): string {
   if (retentionDays === null || retentionDays === undefined)
     return `Memories are kept without a time limit on the ${planName} plan.`;

@@ -11,8 +11,8 @@ import { CHAT_MESSAGE_MAX_LENGTH, ChatMessages, WEB_SEARCH_QUERY_MAX_LENGTH } fr
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatMode } from '../chat.types';
 
-/** Input rows before the field scrolls (web-app.md section 9). */
-export const CHAT_INPUT_MAX_ROWS = 4;
+/** Input rows before the field scrolls (docs/requirements/web-app.md, Limits and constants). */
+const CHAT_INPUT_MAX_ROWS = 4;
 const CHAT_PLACEHOLDER = 'Type your message...';
 
 interface ChatInputProps {

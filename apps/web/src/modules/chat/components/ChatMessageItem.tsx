@@ -18,7 +18,7 @@ const CHIP_TEXT_LENGTH = 40;
 const chipLabel = (text: string) =>
   text.length > CHIP_TEXT_LENGTH ? `${text.slice(0, CHIP_TEXT_LENGTH - 1)}…` : text;
 
-export const searchStatusText = (search: SearchState): string => {
+const searchStatusText = (search: SearchState): string => {
   switch (search.status) {
     case 'searching':
       return `Searching the web for: ${search.query}...`;

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ConversationSummaryFieldsFragment } from '../../../gql/graphql';
 
-export const CONVERSATION_LIST_WIDTH_PX = 230;
+const CONVERSATION_LIST_WIDTH_PX = 230;
 
 /** The user's stored conversations, to switch threads, and a way to start a new one. */
 export function ConversationList({

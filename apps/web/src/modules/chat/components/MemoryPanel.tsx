@@ -10,8 +10,8 @@ import { DEFAULT_MEMORY_SOURCE, MemoryMessages } from '@membolt/contracts/rules'
 import { Link as RouterLink } from 'react-router';
 import { ImportanceChip, type LatestMemories } from '../../memories';
 
-/** Width of the memory side panel (web-app.md section 9). */
-export const MEMORY_PANEL_WIDTH_PX = 300;
+/** Width of the memory side panel (docs/requirements/web-app.md, Limits and constants). */
+const MEMORY_PANEL_WIDTH_PX = 300;
 
 /** "Memory Graph": the 5 latest memories with their source and importance, and a way to all of them. */
 export function MemoryPanel({

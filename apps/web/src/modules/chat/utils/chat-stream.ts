@@ -3,7 +3,7 @@ import type { ChatMemoryFieldsFragment, ChatTurnFieldsFragment } from '../../../
 import { readServerSentEvents } from '../../ui/utils/sse.util';
 
 /** The BFF's streamed chat turn (decision 031), beside /graphql on the same origin. */
-export const CHAT_STREAM_ENDPOINT = '/chat/stream';
+const CHAT_STREAM_ENDPOINT = '/chat/stream';
 
 export interface ChatStreamRequest {
   readonly message: string;
@@ -15,14 +15,14 @@ export interface ChatStreamRequest {
   readonly mode?: 'chat' | 'search' | undefined;
 }
 
-export interface ChatStreamStart {
+interface ChatStreamStart {
   readonly conversationId: string;
   readonly conversationTitle: string;
   readonly model: string;
   readonly memoriesRetrieved: readonly ChatMemoryFieldsFragment[];
 }
 
-export interface ChatStreamHandlers {
+interface ChatStreamHandlers {
   readonly onStart?: (start: ChatStreamStart) => void;
   readonly onToken?: (text: string) => void;
 }

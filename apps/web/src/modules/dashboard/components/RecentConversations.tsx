@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { RECENT_CONVERSATIONS_QUERY } from '../graphql/recent-conversations.query';
 import { relativeTime } from '../utils/relative-time.util';
 
-/** Dashboard memory fetch limit (web-app.md section 9). */
+/** Dashboard memory fetch limit (docs/requirements/web-app.md, Limits and constants). */
 const RECENT_LIMIT = 10;
 
 function StatCard({
@@ -50,7 +50,7 @@ function StatCard({
 }
 
 function useRecentConversations() {
-  // On failure the counts fall back to zero and the list is empty (web-app.md, Dashboard).
+  // On failure the counts fall back to zero and the list is empty (docs/requirements/web-app.md, Dashboard).
   const { data } = useQuery(RECENT_CONVERSATIONS_QUERY, { variables: { limit: RECENT_LIMIT } });
   return {
     total: data?.conversations.totalCount ?? 0,

@@ -12,7 +12,7 @@ import { LANDING_SECTION_ID } from '../landing-sections';
 import { scrollToSection } from '../utils/scroll-to-section.util';
 import { MemoryPreview } from './MemoryPreview';
 
-export const LANDING_HEADLINE = 'AI with a Memory That Persists';
+const LANDING_HEADLINE = 'AI with a Memory That Persists';
 
 export function HeroSection() {
   return (

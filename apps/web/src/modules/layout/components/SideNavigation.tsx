@@ -12,7 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 
-/** Side navigation width (web-app.md section 9). */
+/** Side navigation width (docs/requirements/web-app.md, Limits and constants). */
 export const SIDE_NAVIGATION_WIDTH_PX = 240;
 
 interface NavigationEntry {

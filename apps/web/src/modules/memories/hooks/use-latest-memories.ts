@@ -12,7 +12,7 @@ export interface LatestMemories {
 }
 
 /**
- * The newest memories for the chat's memory side panel (web-app.md: the 5 latest, newest first).
+ * The newest memories for the chat's memory side panel (docs/requirements/web-app.md: the 5 latest, newest first).
  * `limit` defaults to the panel's; the dashboard may ask for its own.
  */
 export function useLatestMemories(limit: number = MemoryScreenLimits.chatPanel): LatestMemories {

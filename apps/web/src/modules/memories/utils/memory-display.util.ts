@@ -6,7 +6,7 @@ import {
   type MemorySort,
 } from '@membolt/contracts/rules';
 
-/** The filter's "All Categories" value (web-app.md section 9: all, personal, work, preference, interest). */
+/** The filter's "All Categories" value (docs/requirements/web-app.md, Limits and constants: all, personal, work, preference, interest). */
 export const ALL_CATEGORIES = 'all';
 export type CategoryFilter = MemoryCategory | typeof ALL_CATEGORIES;
 
@@ -16,7 +16,7 @@ const CATEGORY_LABELS: Record<MemoryCategory, string> = {
   preference: 'Preferences',
   interest: 'Interests',
 };
-export const UNCATEGORIZED_LABEL = 'Uncategorized';
+const UNCATEGORIZED_LABEL = 'Uncategorized';
 
 export const CATEGORY_FILTER_OPTIONS: ReadonlyArray<{ value: CategoryFilter; label: string }> = [
   { value: ALL_CATEGORIES, label: 'All Categories' },
@@ -40,7 +40,7 @@ export function importancePercent(importance: number): string {
 
 export type ImportanceColor = 'primary' | 'info' | 'default';
 
-/** Primary above 0.8, info above 0.5, else plain (web-app.md section 9's thresholds). */
+/** Primary above 0.8, info above 0.5, else plain (docs/requirements/web-app.md, Limits and constants). */
 export function importanceColor(importance: number): ImportanceColor {
   if (importance > IMPORTANCE_HIGH_THRESHOLD) return 'primary';
   if (importance > IMPORTANCE_MEDIUM_THRESHOLD) return 'info';
@@ -100,7 +100,7 @@ export function scoreFigures(scores: ScoreBreakdown): string[] {
 
 export type StorageBarColor = 'primary' | 'warning' | 'error';
 
-/** Primary up to 70 percent, warning above 70, error above 90 (web-app.md, dashboard). */
+/** Primary up to 70 percent, warning above 70, error above 90 (docs/requirements/web-app.md, dashboard). */
 export function storageBarColor(percent: number): StorageBarColor {
   if (percent > 90) return 'error';
   if (percent > 70) return 'warning';

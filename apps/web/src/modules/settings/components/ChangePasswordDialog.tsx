@@ -9,13 +9,13 @@ import { CHANGE_PASSWORD_MUTATION } from '../graphql/mutations/change-password.m
 
 const EMPTY_FORM = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export const CHANGE_PASSWORD_MESSAGES = {
+const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'Please enter your current password',
   wrongCurrent: 'The current password is incorrect.',
   failed: 'Failed to change password. Please try again.',
 } as const;
 
-/** The client-side checks of web-app.md section 5: matching, then the shared password rules. */
+/** The client-side checks of docs/requirements/web-app.md, Validation: matching, then the shared password rules. */
 function checkNewPassword(form: typeof EMPTY_FORM): string | null {
   if (!form.currentPassword) return CHANGE_PASSWORD_MESSAGES.currentRequired;
   if (form.newPassword !== form.confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;

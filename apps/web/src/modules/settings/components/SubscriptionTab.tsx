@@ -32,7 +32,7 @@ import { currentPlanId, describePlan, planChangeLabel } from '../utils/plan-disp
 
 type CataloguePlan = SettingsPageQuery['planCatalogue']['plans'][number];
 
-/** The plans the settings screen offers side by side (web-app.md: the Free and Basic cards). */
+/** The plans the settings screen offers side by side (docs/requirements/web-app.md: the Free and Basic cards). */
 const AVAILABLE_PLAN_IDS = ['free', 'basic'] as const satisfies readonly PlanId[];
 
 function AvailablePlanCard({

@@ -1,6 +1,6 @@
 import { API_KEY_DISPLAY_PREFIX_LENGTH } from '@membolt/contracts/rules';
 
-/** The key's first characters stay readable in the one-time reveal (web-app.md section 9), as in the key list. */
+/** The key's first characters stay readable in the one-time reveal (docs/requirements/web-app.md, Limits and constants), as in the key list. */
 export function maskApiKey(secret: string): string {
   if (secret.length <= API_KEY_DISPLAY_PREFIX_LENGTH) return secret;
   return (

@@ -8,8 +8,8 @@ export interface PlanSummary {
   readonly monthlyPriceCents?: number | null;
 }
 
-export const DEFAULT_PLAN_ID: PlanId = FREE_PLAN_ID;
-// web-app.md section 3: tiers are free, basic, pro; anything else is treated as enterprise.
+const DEFAULT_PLAN_ID: PlanId = FREE_PLAN_ID;
+// docs/requirements/web-app.md, Entities and models: tiers are free, basic, pro; anything else is treated as enterprise.
 const FALLBACK_PLAN_ID: PlanId = 'enterprise';
 
 export function currentPlanId(plan: string | null | undefined): string {

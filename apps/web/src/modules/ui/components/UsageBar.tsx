@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-export type UsageBarColor = 'primary' | 'warning' | 'error';
+type UsageBarColor = 'primary' | 'warning' | 'error';
 
 interface UsageBarProps {
   readonly label: string;

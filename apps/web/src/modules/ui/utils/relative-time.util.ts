@@ -7,7 +7,7 @@ const DAY_MS = 24 * HOUR_MS;
 const ago = (count: number, unit: string) => `${countLabel(count, unit)} ago`;
 
 /**
- * "Just now", "5 minutes ago", "3 hours ago", "12 days ago", then a date (web-app.md section 9: minutes
+ * "Just now", "5 minutes ago", "3 hours ago", "12 days ago", then a date (docs/requirements/web-app.md, Limits and constants: minutes
  * under 60, hours under 24, days under 30, otherwise a date). `now` is a parameter so tests need no clock.
  */
 export function formatRelativeTime(iso: string, now: Date = new Date()): string {

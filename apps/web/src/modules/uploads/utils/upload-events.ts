@@ -3,7 +3,7 @@ import type { UploadFieldsFragment } from '../../../gql/graphql';
 import { readServerSentEvents } from '../../ui/utils/sse.util';
 
 /** The BFF's pushed progress of one upload (decision 070), beside /graphql on the same origin. */
-export const uploadEventsEndpoint = (uploadId: string) => `/events/uploads/${encodeURIComponent(uploadId)}`;
+const uploadEventsEndpoint = (uploadId: string) => `/events/uploads/${encodeURIComponent(uploadId)}`;
 
 /** Done or failed: nothing more will happen to the upload. */
 export const isUploadFinished = (state: string): boolean =>
