@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { GraphqlBrowser } from '@membolt/bff/testing';
+import { GraphqlBrowser } from '@membolt/bff/testing';
 import { DATA_EXPORT_FILES } from '@membolt/contracts';
 import { buildJobsLib, CRASH_WORKER, eventually } from '@membolt/jobs/testing';
 import { createJobQueue, type JobsConfig } from '@membolt/jobs';
@@ -202,7 +202,8 @@ describe('Download my data (standalone)', () => {
   });
 
   it('deleting the account deletes its export zips, counted in the receipt', async () => {
-    const { browser } = await signUpOverGraphql(product.url, anAccount());
+    const account = anAccount();
+    const { browser } = await signUpOverGraphql(product.url, account);
     await graphql(browser, CREATE_MEMORY, { input: { text: 'Leaving soon.' } });
     const { startDataExport: started } = await graphql<{ startDataExport: DataExport }>(browser, START);
     expect((await followExport(browser, started.id)).at(-1)?.state).toBe('done');
@@ -231,6 +232,11 @@ describe('Download my data (standalone)', () => {
     const ingestion = deleteAccount.services.find((service) => service.service === 'ingestion');
     expect(ingestion?.removed).toContainEqual({ kind: 'dataExports', count: 1 });
     expect(existsSync(zipPath)).toBe(false);
+    const signIn = await new GraphqlBrowser(product.url).request(
+      `mutation ($input: SignInInput!) { signIn(input: $input) { id } }`,
+      { input: { email: account.email, password: account.password, remember: false } },
+    );
+    expect(signIn.errors?.[0]).toMatchObject({ message: 'Invalid email or password' });
   });
 });
 
