@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findBrokenReferences, findWorkHistoryReferences } from './repo-links';
+import { findBrokenReferences, findWorkHistoryReferences } from './repo-links.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Spelled in pieces so that this file does not itself name a folder outside the repository. */
