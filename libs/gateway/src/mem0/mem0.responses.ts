@@ -235,10 +235,10 @@ export class Mem0PingResponse {
   message!: string;
   @ApiProperty()
   user_id!: string;
-  @ApiProperty({ ...NULLABLE_STRING, description: 'Always null.' })
-  org_id!: null;
-  @ApiProperty({ ...NULLABLE_STRING, description: 'Always null.' })
-  project_id!: null;
+  @ApiProperty({ description: 'The key’s account (Membolt has no organisations): the same as user_id.' })
+  org_id!: string;
+  @ApiProperty({ description: 'The key’s account, the project of the webhook routes: the same as user_id.' })
+  project_id!: string;
 }
 
 export class Mem0ExportCreatedResponse {
