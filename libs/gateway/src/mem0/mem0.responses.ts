@@ -108,6 +108,8 @@ export class Mem0AddEventResponse {
   valid_from!: string;
   @ApiProperty(NULLABLE_STRING)
   valid_to!: string | null;
+  @ApiProperty({ ...NULLABLE_STRING, description: 'When the memory expires (null: never).' })
+  expiration_date!: string | null;
 }
 
 export class Mem0AddResponse {
