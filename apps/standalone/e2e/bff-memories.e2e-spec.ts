@@ -342,8 +342,8 @@ describe('BFF memories over GraphQL (standalone)', () => {
     const SCOPED_STATS = `query ($endUserId: String, $agentId: String) {
       memoryStats(endUserId: $endUserId, agentId: $agentId) { memoryCount } }`;
     const texts = async (variables: Record<string, unknown>) =>
-      (await owner.request<ListResult>(SCOPED_LIST, variables)).data!.memories.memories
-        .map((memory) => memory.text)
+      (await owner.request<ListResult>(SCOPED_LIST, variables))
+        .data!.memories.memories.map((memory) => memory.text)
         .sort();
 
     expect(await texts({})).toEqual(['Own note: the account owner likes sailing.']);
@@ -360,8 +360,8 @@ describe('BFF memories over GraphQL (standalone)', () => {
     ).data!.memorySearch.results.map((result) => result.memory.text);
     expect(found).toEqual(['Dana lives in Lisbon and likes sailing.']);
     const count = async (variables: Record<string, unknown>) =>
-      (await owner.request<{ memoryStats: { memoryCount: number } }>(SCOPED_STATS, variables)).data!.memoryStats
-        .memoryCount;
+      (await owner.request<{ memoryStats: { memoryCount: number } }>(SCOPED_STATS, variables)).data!
+        .memoryStats.memoryCount;
     expect(await count({ endUserId: 'dana' })).toBe(2);
     expect(await count({ endUserId: 'dana', agentId: 'support' })).toBe(1);
     expect(await count({})).toBe(1);

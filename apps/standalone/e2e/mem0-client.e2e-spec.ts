@@ -25,7 +25,10 @@ interface NativeMemory {
 /** The official `mem0ai` MemoryClient, unchanged, against the standalone product (decision 099). */
 describe('Mem0-compatible API with the real mem0ai client', () => {
   // Webhook deliveries go to a receiver on loopback, which the operator allows here.
-  const product = useStandalone('mem0-client', { ...UNLIMITED_GATEWAY, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+  const product = useStandalone('mem0-client', {
+    ...UNLIMITED_GATEWAY,
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+  });
   let receiver: Server;
   let receiverUrl = '';
   const received: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
@@ -470,9 +473,9 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     await expect(
       client.updateWebhook({ webhookId, eventTypes: ['memory_categorize' as mem0.WebhookEvent] }),
     ).rejects.toBeInstanceOf(ValidationError);
-    await expect(client.createWebhook({ name: 'x', url: 'not a url', eventTypes: [] })).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    await expect(
+      client.createWebhook({ name: 'x', url: 'not a url', eventTypes: [] }),
+    ).rejects.toBeInstanceOf(ValidationError);
 
     // Bob: his project lists none of Alice's; her project is not his; her webhook is not found for him.
     expect(await bobClient.getWebhooks()).toEqual([]);
@@ -517,8 +520,8 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
   it('learning from messages is metered as a chat call, with the cost headers; a text add and bad input are not', async () => {
     type Usage = { usage: Array<{ endpoint: string; calls: number; tokens: number }> };
     const chatCalls = async () =>
-      ok<Usage>(await alice.call('/api/usage')).usage
-        .filter((row) => row.endpoint === '/chat')
+      ok<Usage>(await alice.call('/api/usage'))
+        .usage.filter((row) => row.endpoint === '/chat')
         .reduce((sum, row) => ({ calls: sum.calls + row.calls, tokens: sum.tokens + row.tokens }), {
           calls: 0,
           tokens: 0,
@@ -545,7 +548,10 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     expect(Number(viaMem0.headers.get('x-membolt-tokens'))).toBeGreaterThan(0);
 
     // A text add and infer: false read no conversation: not metered. Bad input is refused unmetered.
-    const text = await alice.call(path, { method: 'POST', body: { end_user_id: 'jana', text: 'Has a cat.' } });
+    const text = await alice.call(path, {
+      method: 'POST',
+      body: { end_user_id: 'jana', text: 'Has a cat.' },
+    });
     expect(text.status).toBe(201);
     expect(text.headers.get('x-membolt-tokens')).toBeNull();
     const verbatim = await alice.call(path, {

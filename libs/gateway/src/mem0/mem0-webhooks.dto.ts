@@ -49,7 +49,10 @@ export class Mem0CreateWebhookBody {
   @Allow()
   url!: unknown;
 
-  @ApiPropertyOptional({ description: 'Kept as the endpoint’s description.', maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH })
+  @ApiPropertyOptional({
+    description: 'Kept as the endpoint’s description.',
+    maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  })
   @IsOptional()
   @IsString({ message: 'name must be a string' })
   @MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH, {
@@ -125,7 +128,9 @@ export class Mem0WebhookResponse {
 }
 
 export class Mem0CreatedWebhookResponse extends Mem0WebhookResponse {
-  @ApiProperty({ description: 'The signing secret (whsec_…), shown this once; deliveries are signed with it.' })
+  @ApiProperty({
+    description: 'The signing secret (whsec_…), shown this once; deliveries are signed with it.',
+  })
   secret!: string;
 }
 

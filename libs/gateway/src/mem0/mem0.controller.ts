@@ -28,7 +28,11 @@ import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { AcceptsTokenAuthorization } from '../auth/token-authorization.decorator.js';
-import { ApiMeteredRefusal, MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
+import {
+  ApiMeteredRefusal,
+  MeteredRoute,
+  METERED_RESPONSE_HEADERS,
+} from '../billing/metered-route.decorator.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
@@ -147,7 +151,11 @@ export class Mem0Controller {
       'fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With ' +
       'infer (the default) the add is metered as a chat call, as the native add with messages is.',
   })
-  @ApiOkResponse({ type: Mem0AddResponse, description: 'The events, in order.', headers: METERED_RESPONSE_HEADERS })
+  @ApiOkResponse({
+    type: Mem0AddResponse,
+    description: 'The events, in order.',
+    headers: METERED_RESPONSE_HEADERS,
+  })
   @ApiAcceptedResponse({
     type: Mem0QueuedResponse,
     description: 'async_mode: the event to poll.',

@@ -139,7 +139,7 @@ export class MemoriesController {
       'contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each ' +
       'user and assistant message is stored as it is. Answers the events in order: 201 when a memory was ' +
       'created, 200 otherwise. An add with `messages` and `infer` is metered as a chat call (POST /chat: the ' +
-      'plan\'s check, the pay-per-use charge, the tokens processed; the answer carries X-Membolt-Tokens and ' +
+      "plan's check, the pay-per-use charge, the tokens processed; the answer carries X-Membolt-Tokens and " +
       'X-Membolt-Cost-Cents); a `text` add and `infer: false` are not.\n\nScopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query ' +
       'parameters; learning reads and writes that scope only.',
   })
@@ -210,12 +210,7 @@ export class MemoriesController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
-    const outcome = await this.adds.add(
-      query,
-      raw,
-      request.header('idempotency-key'),
-      meterLearningAsChat,
-    );
+    const outcome = await this.adds.add(query, raw, request.header('idempotency-key'), meterLearningAsChat);
     if (outcome.kind === 'queued') {
       const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
       response.status(202).setHeader('Location', statusUrl);
