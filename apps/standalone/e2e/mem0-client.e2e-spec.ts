@@ -471,7 +471,10 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
       is_active: false,
     });
     await expect(
-      client.updateWebhook({ webhookId, eventTypes: ['memory_categorize' as mem0.WebhookEvent] }),
+      client.updateWebhook({
+        webhookId,
+        eventTypes: ['memory_categorize'] as unknown as Parameters<Client['updateWebhook']>[0]['eventTypes'],
+      }),
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
       client.createWebhook({ name: 'x', url: 'not a url', eventTypes: [] }),
@@ -503,7 +506,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     })) as unknown as { results: Array<{ id: string; expirationDate: string | null }> };
     expect(learnt.results).toHaveLength(1);
     expect(learnt.results[0]!.expirationDate).toMatch(/^2099-12-31/);
-    const verbatim = (await client.add('Call after 6 pm.', {
+    const verbatim = (await client.add([{ role: 'user', content: 'Call after 6 pm.' }], {
       userId: 'ines',
       infer: false,
       expirationDate: '2099-06-30',
@@ -512,7 +515,10 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     const native = await nativeMemories(alice, 'ines');
     expect(native).toHaveLength(2);
     await expect(
-      client.add('I like jazz.', { userId: 'ines', expirationDate: 'next week' }),
+      client.add([{ role: 'user', content: 'I like jazz.' }], {
+        userId: 'ines',
+        expirationDate: 'next week',
+      }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(await nativeMemories(alice, 'ines')).toHaveLength(2);
   });
