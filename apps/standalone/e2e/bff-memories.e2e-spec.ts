@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
-import { MemoryMessages, MemoryScreenLimits } from '@membolt/contracts';
+import { BusClient } from '@membolt/bus';
+import { MemoryMessages, MemoryScreenLimits, MemorySubjects } from '@membolt/contracts';
 import { signUpOverGraphql, useStandalone } from './support/standalone.js';
 
 const MEMORY_FIELDS = `id text importance category source metadata createdAt updatedAt validFrom validTo version`;
@@ -67,7 +68,7 @@ const anEmail = () => `memories-${Date.now().toString(36)}-${++sequence}@example
 
 /** The Memories screen's GraphQL API, end to end through the BFF and the memory service in one process. */
 describe('BFF memories over GraphQL (standalone)', () => {
-  const product = useStandalone('bff-memories');
+  const product = useStandalone('bff-memories', { SIGN_UPS_PER_ADDRESS_PER_HOUR: '100' });
 
   const signedIn = async (): Promise<GraphqlBrowser> =>
     (await signUpOverGraphql(product.url, { email: anEmail(), password: 'correct horse 1', name: 'Ada' }))
@@ -319,6 +320,67 @@ describe('BFF memories over GraphQL (standalone)', () => {
 
     const untouched = await owner.request<{ memory: MemoryResult }>(GET, { id: secret.id });
     expect(untouched.data!.memory).toMatchObject({ text: secret.text, version: 1 });
+  });
+
+  it('lists, searches and counts one end user’s (agent’s, run’s) memories with the scope arguments, never another’s', async () => {
+    const { browser: owner, userId } = await signUpOverGraphql(product.url, {
+      email: anEmail(),
+      password: 'correct horse 1',
+      name: 'Ada',
+    });
+    const bus = product.app.get(BusClient);
+    const store = (text: string, scope: Record<string, string>) =>
+      bus.request(MemorySubjects.create, { text, ...scope }, { userId });
+    await store('Own note: the account owner likes sailing.', {});
+    await store('Dana lives in Lisbon and likes sailing.', { endUserId: 'dana' });
+    await store('Dana prefers email, says the support agent.', { endUserId: 'dana', agentId: 'support' });
+    await store('Erik likes sailing on weekends.', { endUserId: 'erik' });
+    const SCOPED_LIST = `query ($endUserId: String, $agentId: String, $runId: String) {
+      memories(endUserId: $endUserId, agentId: $agentId, runId: $runId) { totalCount memories { text } } }`;
+    const SCOPED_SEARCH = `query ($query: String!, $endUserId: String, $agentId: String) {
+      memorySearch(query: $query, endUserId: $endUserId, agentId: $agentId, threshold: 0) { results { memory { text } } } }`;
+    const SCOPED_STATS = `query ($endUserId: String, $agentId: String) {
+      memoryStats(endUserId: $endUserId, agentId: $agentId) { memoryCount } }`;
+    const texts = async (variables: Record<string, unknown>) =>
+      (await owner.request<ListResult>(SCOPED_LIST, variables))
+        .data!.memories.memories.map((memory) => memory.text)
+        .sort();
+
+    expect(await texts({})).toEqual(['Own note: the account owner likes sailing.']);
+    expect(await texts({ endUserId: 'dana' })).toEqual([
+      'Dana lives in Lisbon and likes sailing.',
+      'Dana prefers email, says the support agent.',
+    ]);
+    expect(await texts({ endUserId: 'dana', agentId: 'support' })).toEqual([
+      'Dana prefers email, says the support agent.',
+    ]);
+    expect(await texts({ endUserId: 'nobody' })).toEqual([]);
+    const found = (
+      await owner.request<SearchResult>(SCOPED_SEARCH, { query: 'sailing', endUserId: 'dana' })
+    ).data!.memorySearch.results.map((result) => result.memory.text);
+    expect(found).toEqual(['Dana lives in Lisbon and likes sailing.']);
+    const count = async (variables: Record<string, unknown>) =>
+      (await owner.request<{ memoryStats: { memoryCount: number } }>(SCOPED_STATS, variables)).data!
+        .memoryStats.memoryCount;
+    expect(await count({ endUserId: 'dana' })).toBe(2);
+    expect(await count({ endUserId: 'dana', agentId: 'support' })).toBe(1);
+    expect(await count({})).toBe(1);
+
+    // Another account naming the same end user reads its own (empty) scope, never the owner's.
+    const intruder = await signedIn();
+    const theirs = (await intruder.request<ListResult>(SCOPED_LIST, { endUserId: 'dana' })).data!.memories;
+    expect(theirs.totalCount).toBe(0);
+    const theirSearch = (
+      await intruder.request<SearchResult>(SCOPED_SEARCH, { query: 'sailing', endUserId: 'dana' })
+    ).data!.memorySearch.results;
+    expect(theirSearch).toEqual([]);
+    expect(
+      (await intruder.request<{ memoryStats: { memoryCount: number } }>(SCOPED_STATS, { endUserId: 'dana' }))
+        .data!.memoryStats.memoryCount,
+    ).toBe(0);
+    // A scope id longer than the limit is refused as bad input.
+    const tooLong = await owner.request(SCOPED_LIST, { endUserId: 'x'.repeat(300) });
+    expect(tooLong.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('refuses every memory operation without a session', async () => {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type ApiUser, callApi, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
+import { verifyMemboltWebhook } from './support/verify-webhook.js';
 
 jest.setTimeout(180_000);
 
@@ -21,7 +24,14 @@ interface NativeMemory {
 
 /** The official `mem0ai` MemoryClient, unchanged, against the standalone product (decision 099). */
 describe('Mem0-compatible API with the real mem0ai client', () => {
-  const product = useStandalone('mem0-client', UNLIMITED_GATEWAY);
+  // Webhook deliveries go to a receiver on loopback, which the operator allows here.
+  const product = useStandalone('mem0-client', {
+    ...UNLIMITED_GATEWAY,
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+  });
+  let receiver: Server;
+  let receiverUrl = '';
+  const received: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
   let alice: ApiUser;
   let bob: ApiUser;
   let client: Client;
@@ -33,14 +43,25 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     ).memories;
 
   beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/mem0-hook`;
     alice = await newApiUser(product);
     bob = await newApiUser(product);
     client = new MemoryClient({ apiKey: alice.key, host: host() });
     bobClient = new MemoryClient({ apiKey: bob.key, host: host() });
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     jest.restoreAllMocks();
+    await new Promise((resolve) => receiver?.close(resolve));
   });
 
   it('ping answers for a valid key; a bad key is an AuthenticationError', async () => {
@@ -380,5 +401,178 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     expect((await client.users()).results.map((user) => user.name)).not.toContain('gina');
     // Bob's copy of dana is his own: untouched by Alice's erasure.
     expect((await nativeMemories(bob, 'dana')).length).toBe(2);
+  });
+
+  it('webhooks: the client creates, lists, updates and deletes them; events map both ways; Bob sees none', async () => {
+    const created = (await client.createWebhook({
+      name: 'Memory logger',
+      url: receiverUrl,
+      eventTypes: [mem0.WebhookEvent.MEMORY_ADDED, mem0.WebhookEvent.MEMORY_DELETED],
+    })) as unknown as Record<string, unknown>;
+    expect(created).toMatchObject({
+      name: 'Memory logger',
+      url: receiverUrl,
+      eventTypes: ['memory_add', 'memory_delete'],
+      isActive: true,
+      project: alice.userId,
+    });
+    expect(String(created['secret'])).toMatch(/^whsec_/);
+    const webhookId = String(created['webhookId']);
+    // The same endpoint on the native route, with Membolt's event names.
+    const native = ok<{ webhooks: Array<{ id: string; events: string[]; description: string }> }>(
+      await alice.call(`/api/user/${alice.userId}/webhooks`),
+    );
+    expect(native.webhooks).toEqual([
+      expect.objectContaining({
+        id: webhookId,
+        events: ['memory.created', 'memory.deleted'],
+        description: 'Memory logger',
+      }),
+    ]);
+
+    // A Mem0 add is delivered to it as memory.created, signed with the secret the client was given.
+    const added = (await client.add([{ role: 'user', content: 'I live in Porto.' }], {
+      userId: 'hugo',
+    })) as unknown as { results: Array<{ id: string }> };
+    const porto = added.results[0]!.id;
+    const deadline = Date.now() + 60_000;
+    while (!received.some((delivery) => delivery.body.includes(porto)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const delivery = received.find((entry) => entry.body.includes(porto));
+    expect(delivery).toBeDefined();
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      type: 'memory.created',
+      data: { memory_ids: [porto], end_user_id: 'hugo' },
+    });
+    expect(
+      verifyMemboltWebhook(
+        String(created['secret']),
+        delivery!.body,
+        String(delivery!.headers['membolt-signature']),
+      ),
+    ).toBe(true);
+
+    const updated = (await client.updateWebhook({
+      webhookId,
+      name: 'Renamed',
+      eventTypes: [mem0.WebhookEvent.MEMORY_UPDATED],
+    })) as unknown as Record<string, unknown>;
+    expect(updated).toMatchObject({ message: 'Webhook updated successfully', name: 'Renamed' });
+    expect(await client.getWebhooks()).toEqual([
+      expect.objectContaining({ webhookId, name: 'Renamed', eventTypes: ['memory_update'], isActive: true }),
+    ]);
+    // The API reference's spelling (memory:add) is read too; memory_categorize has no counterpart.
+    const spelled = await callApi(product.url, alice.key, `/api/mem0/api/v1/webhooks/${webhookId}/`, {
+      method: 'PUT',
+      body: { event_types: ['memory:add'], is_active: false },
+    });
+    expect(ok<{ event_types: string[]; is_active: boolean }>(spelled)).toMatchObject({
+      event_types: ['memory_add'],
+      is_active: false,
+    });
+    await expect(
+      client.updateWebhook({
+        webhookId,
+        eventTypes: ['memory_categorize'] as unknown as Parameters<Client['updateWebhook']>[0]['eventTypes'],
+      }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      client.createWebhook({ name: 'x', url: 'not a url', eventTypes: [] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+
+    // Bob: his project lists none of Alice's; her project is not his; her webhook is not found for him.
+    expect(await bobClient.getWebhooks()).toEqual([]);
+    const foreignProject = await callApi(
+      product.url,
+      bob.key,
+      `/api/mem0/api/v1/webhooks/projects/${alice.userId}/`,
+    );
+    expect(foreignProject.status).toBe(403);
+    await expect(bobClient.updateWebhook({ webhookId, name: 'Taken' })).rejects.toBeInstanceOf(
+      MemoryNotFoundError,
+    );
+    await expect(bobClient.deleteWebhook({ webhookId })).rejects.toBeInstanceOf(MemoryNotFoundError);
+    expect((await client.getWebhooks())[0]).toMatchObject({ webhookId, name: 'Renamed' });
+
+    const removed = (await client.deleteWebhook({ webhookId })) as unknown as { message: string };
+    expect(removed.message).toBe('Webhook deleted successfully');
+    expect(await client.getWebhooks()).toEqual([]);
+  });
+
+  it('add with expirationDate: the memories it adds expire then; a bad date is refused and stores nothing', async () => {
+    const learnt = (await client.add([{ role: 'user', content: 'I work as a pilot.' }], {
+      userId: 'ines',
+      expirationDate: '2099-12-31',
+    })) as unknown as { results: Array<{ id: string; expirationDate: string | null }> };
+    expect(learnt.results).toHaveLength(1);
+    expect(learnt.results[0]!.expirationDate).toMatch(/^2099-12-31/);
+    const verbatim = (await client.add([{ role: 'user', content: 'Call after 6 pm.' }], {
+      userId: 'ines',
+      infer: false,
+      expirationDate: '2099-06-30',
+    })) as unknown as { results: Array<{ expirationDate: string | null }> };
+    expect(verbatim.results[0]!.expirationDate).toMatch(/^2099-06-30/);
+    const native = await nativeMemories(alice, 'ines');
+    expect(native).toHaveLength(2);
+    await expect(
+      client.add([{ role: 'user', content: 'I like jazz.' }], {
+        userId: 'ines',
+        expirationDate: 'next week',
+      }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(await nativeMemories(alice, 'ines')).toHaveLength(2);
+  });
+
+  it('learning from messages is metered as a chat call, with the cost headers; a text add and bad input are not', async () => {
+    type Usage = { usage: Array<{ endpoint: string; calls: number; tokens: number }> };
+    const chatCalls = async () =>
+      ok<Usage>(await alice.call('/api/usage'))
+        .usage.filter((row) => row.endpoint === '/chat')
+        .reduce((sum, row) => ({ calls: sum.calls + row.calls, tokens: sum.tokens + row.tokens }), {
+          calls: 0,
+          tokens: 0,
+        });
+    const before = await chatCalls();
+    const path = `/api/user/${alice.userId}/memories`;
+    const learnt = await alice.call(path, {
+      method: 'POST',
+      body: { end_user_id: 'jana', messages: [{ role: 'user', content: 'I live in Rome.' }] },
+    });
+    expect(learnt.status).toBe(201);
+    const tokens = Number(learnt.headers.get('x-membolt-tokens'));
+    expect(tokens).toBeGreaterThan(0);
+    expect(learnt.headers.get('x-membolt-cost-cents')).toMatch(/^\d+\.\d{6}$/);
+    const afterOne = await chatCalls();
+    expect(afterOne).toEqual({ calls: before.calls + 1, tokens: before.tokens + tokens });
+
+    // Through Mem0's add too.
+    const viaMem0 = await callApi(product.url, alice.key, '/api/mem0/v3/memories/add/', {
+      method: 'POST',
+      body: { user_id: 'jana', messages: [{ role: 'user', content: 'I work at Fiat.' }] },
+    });
+    expect(viaMem0.status).toBe(200);
+    expect(Number(viaMem0.headers.get('x-membolt-tokens'))).toBeGreaterThan(0);
+
+    // A text add and infer: false read no conversation: not metered. Bad input is refused unmetered.
+    const text = await alice.call(path, {
+      method: 'POST',
+      body: { end_user_id: 'jana', text: 'Has a cat.' },
+    });
+    expect(text.status).toBe(201);
+    expect(text.headers.get('x-membolt-tokens')).toBeNull();
+    const verbatim = await alice.call(path, {
+      method: 'POST',
+      body: { end_user_id: 'jana', messages: 'Has a dog.', infer: false },
+    });
+    expect(verbatim.headers.get('x-membolt-tokens')).toBeNull();
+    const bad = await alice.call(path, {
+      method: 'POST',
+      body: { end_user_id: 'jana', messages: [{ role: 'robot', content: 'Beep.' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect((await chatCalls()).calls).toBe(before.calls + 2);
+    // Bob's usage has none of Alice's learning.
+    const bobs = ok<Usage>(await bob.call('/api/usage')).usage.filter((row) => row.endpoint === '/chat');
+    expect(bobs).toEqual([]);
   });
 });

@@ -142,5 +142,11 @@ export const mem0EntityTypeUnsupported = (type: string): CommonError =>
 export const mem0ExportNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Memory export not found');
 
+export const mem0WebhookNothingToUpdate = (): CommonError =>
+  new CommonError(
+    CommonErrorCode.ValidationError,
+    'Nothing to update: give name, url, event_types or is_active.',
+  );
+
 export const mem0EventNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Event not found');

@@ -42,7 +42,7 @@ import {
 import { McpRoutesModule } from './mcp/mcp.module.js';
 import { MemoryAddService } from './memories/memory-add.service.js';
 import { OpenAiController, OpenAiNotFoundController } from './openai/openai.controller.js';
-import { Mem0Controller } from './mem0/index.js';
+import { Mem0Controller, Mem0WebhooksController } from './mem0/index.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
@@ -75,6 +75,7 @@ const API_CONTROLLERS = [
   WebhooksController,
   GatewayDocsController,
   Mem0Controller,
+  Mem0WebhooksController,
 ] as const;
 
 /** Every controller of the gateway's routes (/api and /v1); the guard-coverage test checks each of them. */

@@ -6,6 +6,7 @@ import type {
   MemoryFilterFields,
   MemoryHistoryView,
   MemoryListView,
+  MemoryScopeFields,
   MemoryScoreBreakdown,
   MemorySearchView,
   MemoryStatsView,
@@ -22,6 +23,7 @@ import {
   type MemoryModel,
   type MemoryPageModel,
   type MemoryScoresModel,
+  type MemoryScopeArgs,
   type MemorySearchFiltersInput,
   type MemorySearchResultsModel,
   type MemorySortModel,
@@ -32,9 +34,18 @@ import {
 
 /*
  * The memory service's bus views → the GraphQL models, in one place. The GraphQL enums carry the
- * contract's own values, so the casts below only change the nominal type. Owner and scope ids
- * (userId, endUserId, agentId, runId) stay server-side: the BFF acts for the signed-in account only.
+ * contract's own values, so the casts below only change the nominal type. The owner id stays server-side:
+ * the BFF acts for the signed-in account only (a scope argument names one of that account's scopes).
  */
+
+/** GraphQL's scope arguments as the bus's scope fields; null and absent both mean "not this scope". */
+export function toScopeFields(args: MemoryScopeArgs): MemoryScopeFields {
+  return {
+    ...(args.endUserId != null ? { endUserId: args.endUserId } : {}),
+    ...(args.agentId != null ? { agentId: args.agentId } : {}),
+    ...(args.runId != null ? { runId: args.runId } : {}),
+  };
+}
 
 const category = (value: MemoryView['category']): MemoryCategoryModel | null =>
   value as MemoryCategoryModel | null;

@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import {
   DEFAULT_IMPORTANCE,
   DEFAULT_MEMORY_SORT,
@@ -58,6 +58,22 @@ export enum MemoryVersionEventModel {
   closed = 'closed',
 }
 registerEnumType(MemoryVersionEventModel, { name: 'MemoryVersionEvent' });
+
+/**
+ * The memory scope a query reads, as the REST API's `end_user_id`, `agent_id` and `run_id`: one end user of
+ * the account (and within it, or the account's own memories, an agent or a run). None: the account's own.
+ */
+@ArgsType()
+export class MemoryScopeArgs {
+  @Field(() => String, { nullable: true, description: 'An end user of your account (REST end_user_id).' })
+  endUserId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'An agent scope (REST agent_id).' })
+  agentId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A run (session) scope (REST run_id).' })
+  runId?: string | null;
+}
 
 export const DEFAULT_MEMORY_PAGE_SIZE = MemoryScreenLimits.memoriesPage;
 /** The graph tab's default: enough to be useful, small enough to lay out at once on a phone. */

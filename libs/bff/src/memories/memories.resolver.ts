@@ -13,6 +13,7 @@ import {
   toHistoryModel,
   toMemoryModel,
   toMemoryPage,
+  toScopeFields,
   toSearchResults,
   toStatsModel,
 } from './memories.mapper.js';
@@ -29,6 +30,7 @@ import {
   MemoryHistoryModel,
   MemoryModel,
   MemoryPageModel,
+  MemoryScopeArgs,
   MemorySearchFiltersInput,
   MemorySearchResultsModel,
   MemorySortModel,
@@ -38,9 +40,10 @@ import {
 } from './memories.models.js';
 
 /**
- * The signed-in user's own memories (the Memories screen, the dashboard, the chat's memory panel). Every
- * call acts for the session's account on its own memories (never an end-user scope), and the memory
- * service validates every argument: a bad value is BAD_USER_INPUT, another user's memory id NOT_FOUND.
+ * The signed-in user's memories (the Memories screen, the dashboard, the chat's memory panel). Every call
+ * acts for the session's account: its own memories, or (list, search, stats) one of its end users', agents'
+ * or runs' scopes named by the scope arguments, as the REST API reads them. The memory service validates
+ * every argument: a bad value is BAD_USER_INPUT, another user's memory id NOT_FOUND.
  */
 @Resolver(() => MemoryModel)
 export class MemoriesResolver {
@@ -56,10 +59,11 @@ export class MemoriesResolver {
     @Args('category', { type: () => MemoryCategoryModel, nullable: true })
     category: MemoryCategoryModel | null,
     @Args('source', { type: () => MemorySourceModel, nullable: true }) source: MemorySourceModel | null,
+    @Args() scope: MemoryScopeArgs,
   ): Promise<MemoryPageModel> {
     const page = await this.bus.request(
       MemorySubjects.list,
-      { limit, offset, sort, ...toFilterFields({ category, source }) },
+      { limit, offset, sort, ...toFilterFields({ category, source }), ...toScopeFields(scope) },
       { userId: user.userId },
     );
     return toMemoryPage(page);
@@ -116,18 +120,30 @@ export class MemoriesResolver {
         'lets a query nothing bears on answer nothing, so the Memories screen shows its empty state.',
     })
     threshold: number,
+    @Args() scope: MemoryScopeArgs,
   ): Promise<MemorySearchResultsModel> {
     const view = await this.bus.request(
       MemorySubjects.search,
-      { query, limit, ...(threshold > 0 ? { threshold } : {}), ...toFilterFields(filters) },
+      {
+        query,
+        limit,
+        ...(threshold > 0 ? { threshold } : {}),
+        ...toFilterFields(filters),
+        ...toScopeFields(scope),
+      },
       { userId: user.userId },
     );
     return toSearchResults(view);
   }
 
   @Query(() => MemoryStatsModel)
-  async memoryStats(@CurrentUser() user: SessionUser): Promise<MemoryStatsModel> {
-    return toStatsModel(await this.bus.request(MemorySubjects.stats, {}, { userId: user.userId }));
+  async memoryStats(
+    @CurrentUser() user: SessionUser,
+    @Args() scope: MemoryScopeArgs,
+  ): Promise<MemoryStatsModel> {
+    return toStatsModel(
+      await this.bus.request(MemorySubjects.stats, toScopeFields(scope), { userId: user.userId }),
+    );
   }
 
   @Query(() => Int, {

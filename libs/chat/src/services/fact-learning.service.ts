@@ -33,7 +33,11 @@ type FactOrigin =
       readonly fileName: string;
       readonly chunkIndex: number | undefined;
     }
-  | { readonly source: 'api'; readonly metadata: Readonly<Record<string, unknown>> };
+  | {
+      readonly source: 'api';
+      readonly metadata: Readonly<Record<string, unknown>>;
+      readonly expirationDate: string | undefined;
+    };
 
 /** Near-duplicate candidates looked at for each fact, besides the facts on its subject. */
 const SIMILAR_MEMORIES = 3;
@@ -131,6 +135,7 @@ export class FactLearningService {
     const { events } = await this.reconcileAll(userId, scope, facts, extractedBy, {
       source: 'api',
       metadata: request.metadata ?? {},
+      expirationDate: request.expirationDate,
     });
     return { extractedBy, events };
   }
@@ -451,6 +456,9 @@ export class FactLearningService {
             : { source: origin.source }),
           ...(fact.validFrom !== undefined ? { validFrom: fact.validFrom } : {}),
           ...(fact.validTo !== undefined ? { validTo: fact.validTo } : {}),
+          ...(origin.source === 'api' && origin.expirationDate !== undefined
+            ? { expirationDate: origin.expirationDate }
+            : {}),
           metadata,
         });
         events.push({ event: 'ADD', memory: created, previousText: null });

@@ -9,6 +9,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -306,6 +307,11 @@ export class LearnFactsFromMessagesRequest extends MemoryScopeFields {
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;
+
+  /** When each memory this learning adds expires (hidden from reads, then deleted by the retention sweep). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expirationDate?: string;
 }
 
 /** A learning job's id as its owner sees it (`lrn_` and 32 hex digits); the queue's own id adds the owner. */

@@ -31,6 +31,32 @@ export interface MeteredOptions {
 }
 
 /**
+ * Runs part of a request as a metered call of the request's metering scope: the same check, charge and
+ * `api_usage` entry a @Metered handler gets, for a route that is metered only for some inputs (an add that
+ * learns from messages is a chat call; a plain add is not). Call it after the input is validated.
+ */
+export async function meteredInScope<T>(
+  endpoint: MeteredEndpoint,
+  handler: () => Promise<T>,
+  newConversation = false,
+): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error(`Metering of ${endpoint} ran outside a metering scope`);
+  if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
+  const { result, usage } = await scope.meter.run(
+    {
+      principal: scope.principal,
+      endpoint,
+      input: scope.input,
+      ...(newConversation ? { newConversation: true } : {}),
+    },
+    handler,
+  );
+  scope.onMetered?.(usage);
+  return result;
+}
+
+/**
  * Meters a route or resolver: the subscription check (402 / extensions.reason when invalid), the charge,
  * and the `api_usage` entry with the tokens processed. It wraps the handler itself, so it runs after the
  * guards and pipes: input refused as invalid is never metered and changes nothing. Needs the edge's
@@ -41,21 +67,12 @@ export interface MeteredOptions {
 export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {}): MethodDecorator {
   return (_target, _key, descriptor) => {
     const original = descriptor.value as unknown as (...args: unknown[]) => Promise<unknown>;
-    const metered = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
-      const scope = scopes.getStore();
-      if (!scope) throw new Error(`@Metered(${endpoint}) ran outside a metering scope`);
-      if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
-      const { result, usage } = await scope.meter.run(
-        {
-          principal: scope.principal,
-          endpoint,
-          input: scope.input,
-          ...(options.newConversation?.(...args) ? { newConversation: true } : {}),
-        },
+    const metered = function (this: unknown, ...args: unknown[]): Promise<unknown> {
+      return meteredInScope(
+        endpoint,
         () => original.apply(this, args),
+        options.newConversation?.(...args) ?? false,
       );
-      scope.onMetered?.(usage);
-      return result;
     };
     // Route and resolver metadata sits on the function: the wrapper carries all of it over.
     for (const key of Reflect.getMetadataKeys(original) as unknown[])

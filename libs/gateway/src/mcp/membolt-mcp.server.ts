@@ -124,7 +124,8 @@ export class MemboltMcpServerFactory {
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
       },
       (args) =>
-        this.call(principal, null, args, async () => {
+        // Learning from messages is a chat call (a model may read them), metered as the REST add meters it.
+        this.call(principal, learnsFromMessages(args) ? METERED_ENDPOINTS.chat : null, args, async () => {
           const raw = defined({
             text: args.text,
             messages: args.messages,
@@ -403,3 +404,7 @@ export class MemboltMcpServerFactory {
     return new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE, correlationId);
   }
 }
+
+/** Whether an add learns from messages (with inference), which is metered as a chat call. */
+const learnsFromMessages = (args: { readonly messages?: unknown; readonly infer?: boolean }): boolean =>
+  args.messages !== undefined && args.infer !== false;

@@ -28,7 +28,11 @@ import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { AcceptsTokenAuthorization } from '../auth/token-authorization.decorator.js';
-import { MeteredRoute } from '../billing/metered-route.decorator.js';
+import {
+  ApiMeteredRefusal,
+  MeteredRoute,
+  METERED_RESPONSE_HEADERS,
+} from '../billing/metered-route.decorator.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
@@ -41,7 +45,7 @@ import {
 } from '../gateway.errors.js';
 import { MemoryBatchService } from '../memories/memory-batch.service.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
-import { MemoryLearningService } from '../memories/memory-learning.service.js';
+import { MemoryLearningService, meterLearningAsChat } from '../memories/memory-learning.service.js';
 import { AddMessagesBody } from '../memories/memory-messages.dto.js';
 import { MemoryTransferService } from '../memories/memory-transfer.service.js';
 import { toScope } from '../memories/memory.requests.js';
@@ -133,8 +137,9 @@ export class Mem0Controller {
       status: 'ok',
       message: 'API key is valid',
       user_id: principal.userId,
-      org_id: null,
-      project_id: null,
+      // Mem0's organisation and project are the account: mem0ai needs both for its webhook routes.
+      org_id: principal.userId,
+      project_id: principal.userId,
     };
   }
 
@@ -143,10 +148,20 @@ export class Mem0Controller {
     summary: 'Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.',
     description:
       'Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted ' +
-      'fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.',
+      'fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With ' +
+      'infer (the default) the add is metered as a chat call, as the native add with messages is.',
   })
-  @ApiOkResponse({ type: Mem0AddResponse, description: 'The events, in order.' })
-  @ApiAcceptedResponse({ type: Mem0QueuedResponse, description: 'async_mode: the event to poll.' })
+  @ApiOkResponse({
+    type: Mem0AddResponse,
+    description: 'The events, in order.',
+    headers: METERED_RESPONSE_HEADERS,
+  })
+  @ApiAcceptedResponse({
+    type: Mem0QueuedResponse,
+    description: 'async_mode: the event to poll.',
+    headers: METERED_RESPONSE_HEADERS,
+  })
+  @ApiMeteredRefusal()
   @ApiBadRequestResponse(BAD_INPUT)
   async add(
     @Body(new ContractValidationPipe(Mem0AddBody)) body: Mem0AddBody,
@@ -159,8 +174,14 @@ export class Mem0Controller {
       ...(body.infer !== undefined ? { infer: body.infer } : {}),
       ...(body.async_mode !== undefined ? { async: body.async_mode && body.infer !== false } : {}),
       ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...(body.expiration_date != null ? { expiration_date: body.expiration_date } : {}),
     });
-    const outcome = await this.learning.add(query, native, request.header('idempotency-key'));
+    const outcome = await this.learning.add(
+      query,
+      native,
+      request.header('idempotency-key'),
+      meterLearningAsChat,
+    );
     if (outcome.kind === 'queued') {
       response.status(202);
       return toMem0QueuedResponse(outcome.job);

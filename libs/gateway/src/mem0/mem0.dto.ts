@@ -98,6 +98,17 @@ export class Mem0AddBody {
   @IsBodyFlag()
   async_mode?: boolean;
 
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '2027-01-31',
+    description:
+      'When the memories this add creates expire (a date or date-time): hidden from reads after it and deleted ' +
+      'by the retention sweep; null or absent: never.',
+  })
+  @ValidateIf((_object, value) => value !== null && value !== undefined)
+  @IsTime()
+  expiration_date?: string | null;
+
   // Accepted for compatibility, no effect (see docs/rest-api.md, "Coming from Mem0").
   @Allow() output_format?: unknown;
   @Allow() version?: unknown;
@@ -109,7 +120,6 @@ export class Mem0AddBody {
   @Allow() enable_graph?: unknown;
   @Allow() immutable?: unknown;
   @Allow() timestamp?: unknown;
-  @Allow() expiration_date?: unknown;
   @Allow() structured_data_schema?: unknown;
   @Allow() org_id?: unknown;
   @Allow() project_id?: unknown;

@@ -108,6 +108,8 @@ export class Mem0AddEventResponse {
   valid_from!: string;
   @ApiProperty(NULLABLE_STRING)
   valid_to!: string | null;
+  @ApiProperty({ ...NULLABLE_STRING, description: 'When the memory expires (null: never).' })
+  expiration_date!: string | null;
 }
 
 export class Mem0AddResponse {
@@ -235,10 +237,10 @@ export class Mem0PingResponse {
   message!: string;
   @ApiProperty()
   user_id!: string;
-  @ApiProperty({ ...NULLABLE_STRING, description: 'Always null.' })
-  org_id!: null;
-  @ApiProperty({ ...NULLABLE_STRING, description: 'Always null.' })
-  project_id!: null;
+  @ApiProperty({ description: 'The key’s account (Membolt has no organisations): the same as user_id.' })
+  org_id!: string;
+  @ApiProperty({ description: 'The key’s account, the project of the webhook routes: the same as user_id.' })
+  project_id!: string;
 }
 
 export class Mem0ExportCreatedResponse {

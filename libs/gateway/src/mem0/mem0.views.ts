@@ -107,6 +107,7 @@ function toMem0Event(result: LearnedEventResponse) {
     membolt_event: result.event,
     valid_from: result.memory.valid_from,
     valid_to: result.memory.valid_to,
+    expiration_date: result.memory.expiration_date,
   };
 }
 

@@ -23,7 +23,11 @@ import { ContractValidationPipe } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
-import { MeteredRoute, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
+import {
+  ApiMeteredRefusal,
+  MeteredRoute,
+  METERED_RESPONSE_HEADERS,
+} from '../billing/metered-route.decorator.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
   CreateMemoryBatchBody,
@@ -55,6 +59,7 @@ import {
 } from './memory.requests.js';
 import { AddMessagesBody, LearnedMemoriesResponse, LearningJobResponse } from './memory-messages.dto.js';
 import { MemoryAddService } from './memory-add.service.js';
+import { meterLearningAsChat } from './memory-learning.service.js';
 import { toMem0Memory } from '../mem0/mem0.views.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
 import { DeleteMemoryQuery, MemoryErasureResponse, toMemoryErasureResponse } from './memory-erasure.dto.js';
@@ -133,7 +138,9 @@ export class MemoriesController {
       'added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a ' +
       'contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each ' +
       'user and assistant message is stored as it is. Answers the events in order: 201 when a memory was ' +
-      'created, 200 otherwise.\n\nScopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query ' +
+      'created, 200 otherwise. An add with `messages` and `infer` is metered as a chat call (POST /chat: the ' +
+      "plan's check, the pay-per-use charge, the tokens processed; the answer carries X-Membolt-Tokens and " +
+      'X-Membolt-Cost-Cents); a `text` add and `infer: false` are not.\n\nScopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query ' +
       'parameters; learning reads and writes that scope only.',
   })
   @ApiBody({
@@ -164,6 +171,7 @@ export class MemoriesController {
     },
   })
   @ApiCreatedResponse({
+    headers: METERED_RESPONSE_HEADERS,
     description: 'With `text`: the memory stored. With `messages`: the events, when a memory was created.',
     schema: {
       oneOf: [
@@ -173,6 +181,7 @@ export class MemoriesController {
     },
   })
   @ApiOkResponse({
+    headers: METERED_RESPONSE_HEADERS,
     description:
       'With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, ' +
       'when no memory was created (only NOOP, UPDATE or CLOSE events, or none).',
@@ -183,8 +192,10 @@ export class MemoriesController {
       ],
     },
   })
+  @ApiMeteredRefusal()
   @ApiAcceptedResponse({
     type: LearningJobResponse,
+    headers: METERED_RESPONSE_HEADERS,
     description: '`async: true` with messages: the learning is queued; follow status_url (also in Location).',
   })
   @ApiBadRequestResponse({
@@ -199,7 +210,7 @@ export class MemoriesController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
-    const outcome = await this.adds.add(query, raw, request.header('idempotency-key'));
+    const outcome = await this.adds.add(query, raw, request.header('idempotency-key'), meterLearningAsChat);
     if (outcome.kind === 'queued') {
       const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
       response.status(202).setHeader('Location', statusUrl);

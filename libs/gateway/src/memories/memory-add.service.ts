@@ -4,7 +4,7 @@ import { type LearningJobView, MemorySubjects, validatePayload } from '@membolt/
 import { textAndMessages } from '../gateway.errors.js';
 import { CreateMemoryBody, type MemoryScopeQuery, type StoredMemoryResponse } from './memory.dto.js';
 import { AddMessagesBody, isMessagesBody, type LearnedMemoriesResponse } from './memory-messages.dto.js';
-import { MemoryLearningService } from './memory-learning.service.js';
+import { MemoryLearningService, type MeterLearning } from './memory-learning.service.js';
 import { toCreateMemoryRequest } from './memory.requests.js';
 import { toStoredMemoryResponse } from './memory.views.js';
 
@@ -26,7 +26,12 @@ export class MemoryAddService {
     private readonly learning: MemoryLearningService,
   ) {}
 
-  async add(query: MemoryScopeQuery, raw: unknown, idempotencyKey?: string): Promise<MemoryAddOutcome> {
+  async add(
+    query: MemoryScopeQuery,
+    raw: unknown,
+    idempotencyKey?: string,
+    meter?: MeterLearning,
+  ): Promise<MemoryAddOutcome> {
     if (!isMessagesBody(raw)) {
       const body = validatePayload(CreateMemoryBody, raw);
       const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
@@ -35,7 +40,12 @@ export class MemoryAddService {
     if (Object.hasOwn(raw as object, 'text')) {
       throw textAndMessages();
     }
-    const outcome = await this.learning.add(query, validatePayload(AddMessagesBody, raw), idempotencyKey);
+    const outcome = await this.learning.add(
+      query,
+      validatePayload(AddMessagesBody, raw),
+      idempotencyKey,
+      meter,
+    );
     if (outcome.kind === 'queued') return outcome;
     const { answer } = outcome;
     return { kind: 'events', created: answer.results.some((result) => result.event === 'ADD'), answer };

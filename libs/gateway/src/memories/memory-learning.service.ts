@@ -5,8 +5,10 @@ import {
   type LearningJobView,
   MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   MemorySubjects,
+  METERED_ENDPOINTS,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
+import { meteredInScope } from '@membolt/edge';
 import {
   asyncWithoutInference,
   invalidIdempotencyKey,
@@ -20,6 +22,15 @@ import { MEMORY_BULK_TIMEOUT_MS } from './memory-transfer.service.js';
 import { toLearnedMemoriesResponse, toVerbatimMemoriesResponse } from './memory.views.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * Meters a learning from messages as the chat call it is (a model reads the conversation): the edge's meter
+ * for its principal. Absent, the caller meters the call itself (the MCP tool) or it is not metered.
+ */
+export type MeterLearning = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** The REST edges' meter: learning is a chat call of the request's metering scope (decision 121). */
+export const meterLearningAsChat: MeterLearning = (work) => meteredInScope(METERED_ENDPOINTS.chat, work);
 
 export type MessagesOutcome =
   | { readonly kind: 'done'; readonly answer: LearnedMemoriesResponse }
@@ -37,6 +48,7 @@ export class MemoryLearningService {
     query: MemoryScopeQuery,
     body: AddMessagesBody,
     idempotencyKey?: string,
+    meter: MeterLearning = (work) => work(),
   ): Promise<MessagesOutcome> {
     if (body.metadata && JSON.stringify(body.metadata).length > MEMORY_MESSAGES_METADATA_MAX_LENGTH) {
       throw messagesMetadataTooLarge();
@@ -58,20 +70,20 @@ export class MemoryLearningService {
     if (body.async === true) {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
         throw invalidIdempotencyKey();
-      const job = await this.bus.request(ChatSubjects.queueLearnFactsFromMessages, {
-        ...toLearnFactsRequest(query, body),
-        ...(idempotencyKey !== undefined ? { requestKey: idempotencyKey } : {}),
-      });
+      const job = await meter(() =>
+        this.bus.request(ChatSubjects.queueLearnFactsFromMessages, {
+          ...toLearnFactsRequest(query, body),
+          ...(idempotencyKey !== undefined ? { requestKey: idempotencyKey } : {}),
+        }),
+      );
       return { kind: 'queued', job };
     }
-    return {
-      kind: 'done',
-      answer: toLearnedMemoriesResponse(
-        await this.bus.request(ChatSubjects.learnFactsFromMessages, toLearnFactsRequest(query, body), {
-          timeoutMs: MEMORY_BULK_TIMEOUT_MS,
-        }),
-      ),
-    };
+    const learned = await meter(() =>
+      this.bus.request(ChatSubjects.learnFactsFromMessages, toLearnFactsRequest(query, body), {
+        timeoutMs: MEMORY_BULK_TIMEOUT_MS,
+      }),
+    );
+    return { kind: 'done', answer: toLearnedMemoriesResponse(learned) };
   }
 
   job(jobId: string): Promise<LearningJobView> {

@@ -13,7 +13,7 @@ import {
   type MemoryMessageRole,
 } from '@membolt/contracts';
 import { MemoryResponse, MemoryScopeQuery } from './memory.dto.js';
-import { IsBodyFlag, IsMetadata } from './memory-rest.validators.js';
+import { IsBodyFlag, IsMetadata, IsTime } from './memory-rest.validators.js';
 
 /*
  * `POST /api/user/{userId}/memories` with `messages` (learn from a conversation) instead of `text`: the body,
@@ -141,6 +141,17 @@ export class AddMessagesBody extends MemoryScopeQuery {
   @IsOptional()
   @IsMetadata()
   metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2027-01-31',
+    description:
+      'When every memory this call adds expires: after it they are hidden from every read and the retention ' +
+      'sweep deletes them. Memories it only updates, closes or finds known keep their own expiration.',
+  })
+  @IsOptional()
+  @IsTime()
+  expiration_date?: string;
 }
 
 /** Whether a create body is a `messages` add (the field is present, whatever its value). */

@@ -158,6 +158,7 @@ export function toLearnFactsRequest(
     ...toScope(query, body),
     messages: body.messages.map(({ role, content }) => ({ role, content })),
     ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...(body.expiration_date !== undefined ? { expirationDate: body.expiration_date } : {}),
   };
 }
 
@@ -175,6 +176,7 @@ export function toVerbatimMessagesRequest(
       text: message.content.trim(),
       source: 'api',
       metadata: { ...body.metadata, role: message.role },
+      ...(body.expiration_date !== undefined ? { expirationDate: body.expiration_date } : {}),
     }));
   return memories.length > 0 ? { ...toScope(query, body), memories, dedupe: body.dedupe ?? true } : null;
 }
