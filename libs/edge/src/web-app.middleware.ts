@@ -5,7 +5,18 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Paths the web app never owns: they fall through to the API routes (and their JSON 404). */
-const API_PREFIXES = ['/api', '/mcp', '/v1', '/graphql', '/auth', '/events', '/metrics', '/livez', '/readyz'];
+const API_PREFIXES = [
+  '/api',
+  '/mcp',
+  '/v1',
+  '/graphql',
+  '/auth',
+  '/events',
+  '/portal',
+  '/metrics',
+  '/livez',
+  '/readyz',
+];
 
 /** Whether a path is the API's (a route or the API's own 404) rather than the web app's. */
 export function isApiPath(path: string): boolean {
