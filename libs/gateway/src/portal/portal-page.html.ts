@@ -49,6 +49,7 @@ function head(nonce: string, theme: PortalTheme, title: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
 :root { --accent: ${theme.color}; }
