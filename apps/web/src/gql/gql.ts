@@ -65,9 +65,11 @@ type Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": typeof types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.PortalSettingsDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": typeof types.SharedConversationDocument,
@@ -131,9 +133,11 @@ const documents: Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.PortalSettingsDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": types.SharedConversationDocument,
@@ -367,6 +371,10 @@ export function graphql(source: "\n  mutation UpdateNotifications($input: Update
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -376,6 +384,10 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

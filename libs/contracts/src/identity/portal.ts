@@ -78,6 +78,25 @@ export class UpdatePortalSettingsRequest {
   frameOrigins?: string[];
 }
 
+/**
+ * The change an edge sends for a settings form or body: fields left out stay out, and a blank text becomes null
+ * (a cleared form field means "use the default").
+ */
+export function toPortalSettingsChange(fields: {
+  readonly displayName?: string | null | undefined;
+  readonly logoUrl?: string | null | undefined;
+  readonly color?: string | null | undefined;
+  readonly frameOrigins?: readonly string[] | null | undefined;
+}): UpdatePortalSettingsRequest {
+  const text = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
+  return {
+    ...(fields.displayName !== undefined ? { displayName: text(fields.displayName) } : {}),
+    ...(fields.logoUrl !== undefined ? { logoUrl: text(fields.logoUrl) } : {}),
+    ...(fields.color !== undefined ? { color: text(fields.color) } : {}),
+    ...(fields.frameOrigins !== undefined ? { frameOrigins: [...(fields.frameOrigins ?? [])] } : {}),
+  };
+}
+
 /** `identity.portal-audit.record.v1` (user): one action an end user took in the portal. */
 export class RecordPortalActionRequest {
   /** Chosen by the caller, so a retried record is stored once. */

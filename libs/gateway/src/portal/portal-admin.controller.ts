@@ -15,6 +15,7 @@ import {
   PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
   PORTAL_LINK_DEFAULT_TTL_SECONDS,
   PortalSubjects,
+  toPortalSettingsChange,
 } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
@@ -142,14 +143,15 @@ export class PortalAdminController {
     @Body(new ContractValidationPipe(PortalSettingsBody)) body: PortalSettingsBody,
     @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
-    // An empty text resets a field like null does (a cleared form field means "use the default").
-    const text = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
-    const view = await this.bus.request(PortalSubjects.updateSettings, {
-      ...(body.display_name !== undefined ? { displayName: text(body.display_name) } : {}),
-      ...(body.logo_url !== undefined ? { logoUrl: text(body.logo_url) } : {}),
-      ...(body.color !== undefined ? { color: text(body.color) } : {}),
-      ...(body.frame_origins !== undefined ? { frameOrigins: body.frame_origins } : {}),
-    });
+    const view = await this.bus.request(
+      PortalSubjects.updateSettings,
+      toPortalSettingsChange({
+        displayName: body.display_name,
+        logoUrl: body.logo_url,
+        color: body.color,
+        frameOrigins: body.frame_origins,
+      }),
+    );
     return toPortalSettingsResponse(view);
   }
 

@@ -25,13 +25,11 @@ export class PortalSettingsService {
 
   async updateSettings(userId: string, change: UpdatePortalSettingsRequest): Promise<PortalSettings> {
     const current = (await this.store.portal.findSettings(userId)) ?? NO_SETTINGS;
-    // An empty text clears the field like null does: a cleared form field means "use the default".
-    const text = (value: string | null | undefined, kept: string | null) =>
-      value === undefined ? kept : value === null || value.trim() === '' ? null : value.trim();
+    const keep = <T>(value: T | undefined, kept: T): T => (value === undefined ? kept : value);
     const next: PortalSettings = {
-      displayName: text(change.displayName, current.displayName),
-      logoUrl: text(change.logoUrl, current.logoUrl),
-      color: text(change.color, current.color)?.toLowerCase() ?? null,
+      displayName: keep(change.displayName, current.displayName) ?? null,
+      logoUrl: keep(change.logoUrl, current.logoUrl) ?? null,
+      color: keep(change.color, current.color)?.toLowerCase() ?? null,
       frameOrigins:
         change.frameOrigins === undefined
           ? current.frameOrigins
