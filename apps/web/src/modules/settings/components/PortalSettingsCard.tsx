@@ -122,7 +122,7 @@ export function PortalSettingsCard() {
     );
   }
   return (
-    <Card aria-label="End users' portal">
+    <Card component="section" aria-label="End users' portal">
       <CardContent sx={{ p: 3 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           End users&apos; portal
