@@ -24,14 +24,18 @@ describe("web app: the end users' portal card in Settings", () => {
     await portal.getByLabel('Colour').fill('#0f766e');
     const origins = portal.getByLabel('Origins allowed to embed the portal');
     await origins.fill('https://app.acme.example/settings');
-    await portal.getByText('frame_origins must be origins such as https://app.example.com', { exact: false }).waitFor();
+    await portal
+      .getByText('frame_origins must be origins such as https://app.example.com', { exact: false })
+      .waitFor();
     await origins.fill('https://app.acme.example\nhttps://*.acme.example');
     await portal.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByTestId('settings-saved').waitFor();
 
     await page.reload();
     await openCard(page);
-    await expect(card(page).getByLabel('Name shown to your end users').inputValue()).resolves.toBe('Acme Health');
+    await expect(card(page).getByLabel('Name shown to your end users').inputValue()).resolves.toBe(
+      'Acme Health',
+    );
     await expect(card(page).getByLabel('Colour').inputValue()).resolves.toBe('#0f766e');
     await expect(card(page).getByLabel('Origins allowed to embed the portal').inputValue()).resolves.toBe(
       'https://app.acme.example\nhttps://*.acme.example',
