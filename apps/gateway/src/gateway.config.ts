@@ -1,5 +1,11 @@
 import { gatewayConfigFields, gatewayRedisConfigFields } from '@membolt/gateway';
-import { baseConfigFields, httpConfigFields, loadConfig, natsUrl } from '@membolt/platform';
+import {
+  accessTokenSecret,
+  baseConfigFields,
+  httpConfigFields,
+  loadConfig,
+  natsUrl,
+} from '@membolt/platform';
 import { z } from 'zod';
 
 const gatewayConfigSchema = z.object({
@@ -9,6 +15,8 @@ const gatewayConfigSchema = z.object({
   /** Set it when running more than one gateway: replicas then share the per-key rate-limit counters. */
   ...gatewayRedisConfigFields,
   NATS_URL: natsUrl,
+  /** Every replica must sign and check the end users' portal links with the same secret. */
+  PORTAL_LINK_SECRET: accessTokenSecret,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -7,6 +7,7 @@ import {
   toGatewayModuleOptions,
 } from '@membolt/gateway';
 import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
+import { loadOrCreateLocalSecret } from '@membolt/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -29,7 +30,13 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
       ...(control ? [controlSocketModule(control)] : []),
-      GatewayModule.forRoot(toGatewayModuleOptions(config)),
+      GatewayModule.forRoot(
+        toGatewayModuleOptions({
+          ...config,
+          PORTAL_LINK_SECRET:
+            config.PORTAL_LINK_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'portal-link'),
+        }),
+      ),
       BffModule.forRoot(
         toBffModuleOptions({
           ...config,

@@ -16,6 +16,7 @@ import { BffMeteringInterceptor } from './common/bff-metering.interceptor.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
 import { MemoriesResolver } from './memories/memories.resolver.js';
+import { PortalSettingsResolver } from './portal/portal-settings.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
@@ -50,6 +51,7 @@ export const BFF_RESOLVERS = [
   AccountResolver,
   ApiKeysResolver,
   ProviderKeysResolver,
+  PortalSettingsResolver,
   MemoriesResolver,
   ChatResolver,
   UploadsResolver,

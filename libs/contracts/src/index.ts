@@ -14,6 +14,7 @@ export * from './identity/identity.requests.js';
 export * from './identity/user.view.js';
 export * from './identity/identity.subjects.js';
 export * from './identity/access-revocation.js';
+export * from './identity/portal.js';
 export * from './keys/keys.requests.js';
 export * from './keys/api-key.view.js';
 export * from './keys/keys.subjects.js';

@@ -13,6 +13,7 @@ const API_PREFIXES = [
   '/auth',
   '/events',
   '/downloads',
+  '/portal',
   '/metrics',
   '/livez',
   '/readyz',

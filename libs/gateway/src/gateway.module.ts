@@ -46,6 +46,9 @@ import { Mem0Controller, Mem0WebhooksController } from './mem0/index.js';
 import { PaymentWebhookController } from './billing/payment-webhook.controller.js';
 import { UsageController } from './billing/usage.controller.js';
 import { PlansController } from './plans.controller.js';
+import { PortalAdminController } from './portal/portal-admin.controller.js';
+import { PortalPageController } from './portal/portal-page.controller.js';
+import { PortalService } from './portal/portal.service.js';
 import { Public } from './public.decorator.js';
 import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
 import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
@@ -73,13 +76,14 @@ const API_CONTROLLERS = [
   ChatController,
   ConversationsController,
   WebhooksController,
+  PortalAdminController,
   GatewayDocsController,
   Mem0Controller,
   Mem0WebhooksController,
 ] as const;
 
 /** Every controller of the gateway's routes (/api and /v1); the guard-coverage test checks each of them. */
-export const GATEWAY_CONTROLLERS = [...API_CONTROLLERS, OpenAiController] as const;
+export const GATEWAY_CONTROLLERS = [...API_CONTROLLERS, OpenAiController, PortalPageController] as const;
 
 /** Registered only when the operator turns diagnostics on (GATEWAY_DIAGNOSTICS=true); else their paths are 404. */
 export const GATEWAY_DIAGNOSTICS_CONTROLLERS = [DiagnosticsController] as const;
@@ -139,6 +143,9 @@ class GatewayRoutesModule {}
 @Module({})
 class GatewayFallbackModule {}
 
+@Module({})
+class GatewayPortalModule {}
+
 /** OpenAI's API at /v1 (its catch-all last, after the routes). */
 @Module({})
 class GatewayOpenAiModule {}
@@ -169,6 +176,7 @@ export class GatewayModule {
             MemoryLearningService,
             MemoryBatchService,
             MemoryErasureService,
+            PortalService,
             UploadRelay,
             GatewayDocs,
             {
@@ -176,6 +184,13 @@ export class GatewayModule {
               useValue: [GatewayRoutesModule, McpRoutesModule, GatewayOpenAiModule],
             },
           ],
+        },
+        // The end users' portal at /portal/{token} (outside /api: a page for people, not the developer API).
+        {
+          module: GatewayPortalModule,
+          imports: [auth],
+          controllers: [PortalPageController],
+          providers: [PortalService, MemoryErasureService],
         },
         // MCP over streamable HTTP at /mcp (outside /api, where MCP clients are pointed).
         McpRoutesModule.register(auth),

@@ -1,5 +1,6 @@
 import { DEFAULT_UPLOAD_MAX_BYTES, UploadMessages } from '@membolt/contracts';
-import { booleanFlag, bytes } from '@membolt/platform';
+import { accessTokenSecret, booleanFlag, bytes } from '@membolt/platform';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 export type RateLimitStoreOptions =
@@ -34,6 +35,11 @@ export interface GatewayModuleOptions {
   readonly uploadMaxBytes?: number;
   /** How long `POST /api/upload_base64` waits for the processing before answering 202 (default 30 s). */
   readonly uploadWaitMs?: number;
+  /**
+   * Signs the end users' portal links (at least 32 characters; every gateway replica needs the same one). Without
+   * it a secret is made for this process only, so its links open nowhere else and not after a restart.
+   */
+  readonly portalLinkSecret?: string;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
@@ -81,6 +87,7 @@ export interface GatewaySettings {
   readonly importSyncLines: number;
   readonly uploadMaxBytes: number;
   readonly uploadWaitMs: number;
+  readonly portalLinkSecret: string;
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
@@ -102,6 +109,7 @@ export function resolveGatewaySettings(options: GatewayModuleOptions = {}): Gate
     importSyncLines: options.importSyncLines ?? DEFAULT_IMPORT_SYNC_LINES,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     uploadWaitMs: options.uploadWaitMs ?? DEFAULT_UPLOAD_WAIT_MS,
+    portalLinkSecret: options.portalLinkSecret ?? randomBytes(48).toString('base64url'),
   };
 }
 
@@ -137,6 +145,8 @@ export const gatewayConfigFields = {
     .max(1024 * 1024 * 1024)
     .default(DEFAULT_UPLOAD_MAX_BYTES),
   GATEWAY_UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_UPLOAD_WAIT_MS),
+  /** Signs the end users' portal links; the standalone product makes one under DATA_DIR when it is not set. */
+  PORTAL_LINK_SECRET: accessTokenSecret.optional(),
 };
 
 /** Environment fields of a distributed gateway: with REDIS_URL set, every replica shares the rate-limit counters. */
@@ -158,6 +168,7 @@ export interface GatewayConfigValues {
   readonly GATEWAY_IMPORT_SYNC_LINES?: number;
   readonly UPLOAD_MAX_BYTES?: number;
   readonly GATEWAY_UPLOAD_WAIT_MS?: number;
+  readonly PORTAL_LINK_SECRET?: string | undefined;
   readonly REDIS_URL?: string | undefined;
   readonly GATEWAY_RATE_LIMIT_KEY_PREFIX?: string | undefined;
 }
@@ -184,5 +195,6 @@ export function toGatewayModuleOptions(config: GatewayConfigValues): GatewayModu
       : {}),
     ...(config.UPLOAD_MAX_BYTES !== undefined ? { uploadMaxBytes: config.UPLOAD_MAX_BYTES } : {}),
     ...(config.GATEWAY_UPLOAD_WAIT_MS !== undefined ? { uploadWaitMs: config.GATEWAY_UPLOAD_WAIT_MS } : {}),
+    ...(config.PORTAL_LINK_SECRET !== undefined ? { portalLinkSecret: config.PORTAL_LINK_SECRET } : {}),
   };
 }

@@ -22,6 +22,8 @@ import { IDENTITY_STORE, type IdentityStore } from './ports/identity-store.js';
 import { MAILER, type Mailer } from './ports/mailer.js';
 import { OIDC_CLIENT, type OidcClient } from './ports/oidc-client.js';
 import { PASSWORD_HASHER } from './ports/password-hasher.js';
+import { PortalHandlers } from './portal.handlers.js';
+import { PortalSettingsService } from './services/portal-settings.service.js';
 import { AccessRevocationService } from './services/access-revocation.service.js';
 import { AccountDeletionService } from './services/account-deletion.service.js';
 import { AccountSetupService } from './services/account-setup.service.js';
@@ -70,7 +72,7 @@ export class IdentityModule implements OnApplicationShutdown {
     const settings: IdentitySettings = resolveIdentitySettings(options);
     return {
       module: IdentityModule,
-      controllers: [IdentityHandlers, createHealthController('identity')],
+      controllers: [IdentityHandlers, PortalHandlers, createHealthController('identity')],
       providers: [
         { provide: IDENTITY_SETTINGS, useValue: settings },
         { provide: IDENTITY_STORE, useFactory: () => openIdentityStore(options.store) },
@@ -96,6 +98,7 @@ export class IdentityModule implements OnApplicationShutdown {
         AccountDeletionService,
         HousekeepingService,
         UserNotificationService,
+        PortalSettingsService,
         OutboxWorker,
         OutboxDepthGauge,
       ],

@@ -2,13 +2,17 @@ import type {
   AccessRevocationListView,
   DeletionReceiptView,
   MemoryGraphView,
+  PortalAuditEntryView,
+  PortalSettingsView,
   SessionView,
   UserView,
 } from '@membolt/contracts';
+import { PORTAL_DEFAULT_COLOR } from '@membolt/contracts';
 import type { DeletionReceipt } from './domain/deletion-receipt.js';
 import type { IssuedSession } from './domain/session.js';
 import type { MemoryGraph, User } from './domain/user.js';
 import type { AccessRevocationRecord } from './ports/access-revocation.repository.js';
+import type { PortalAuditEntry, PortalSettings } from './ports/portal.repository.js';
 
 /** The one place a stored user becomes the bus view: the password hash and Google subject never leave. */
 export function toUserView(user: User & { readonly memoryGraph: MemoryGraph }): UserView {
@@ -65,5 +69,27 @@ export function toDeletionReceiptView(receipt: DeletionReceipt): DeletionReceipt
       removed: { ...service.removed },
     })),
     pending: [...receipt.pending],
+  };
+}
+
+/** An account that never saved portal settings gets the defaults. */
+export function toPortalSettingsView(settings: PortalSettings | null): PortalSettingsView {
+  return {
+    displayName: settings?.displayName ?? null,
+    logoUrl: settings?.logoUrl ?? null,
+    color: settings?.color ?? PORTAL_DEFAULT_COLOR,
+    frameOrigins: settings ? [...settings.frameOrigins] : [],
+    updatedAt: settings ? settings.updatedAt.toISOString() : null,
+  };
+}
+
+export function toPortalAuditEntryView(entry: PortalAuditEntry): PortalAuditEntryView {
+  return {
+    id: entry.id,
+    endUserId: entry.endUserId,
+    action: entry.action,
+    memoryId: entry.memoryId,
+    memoryCount: entry.memoryCount,
+    at: entry.at.toISOString(),
   };
 }

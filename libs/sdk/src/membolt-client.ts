@@ -1,3 +1,4 @@
+import type { ApiSchemas } from './api-schemas.js';
 import { apiErrorOf, isFallbackFailure, MemboltApiError, MemboltAuthError, SdkMessages } from './errors.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -351,6 +352,45 @@ export class MemboltClient {
   /** Erases one end user of your app: their memories, conversations, uploads and files; one receipt with counts. */
   async deleteEndUser(endUserId: string): Promise<DeletionReceipt> {
     return this.call('DELETE', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}`);
+  }
+
+  // ------------------------------------------------------------------------ end users' portal
+
+  /**
+   * A short-lived signed link (default 15 minutes, at most 1 hour) to the page where one end user sees what your
+   * app remembers about them, corrects it, forgets it and downloads it. Hand it to that signed-in end user only.
+   */
+  async createPortalLink(
+    endUserId: string,
+    options: { readonly expires_in?: number } = {},
+  ): Promise<ApiSchemas['PortalLinkResponse']> {
+    return this.call('POST', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}/portal`, {
+      body: { ...options },
+    });
+  }
+
+  /** What end users did in the portal, newest first: one end user's (`end_user_id`) or the whole account's. */
+  async portalAudit(
+    options: { readonly end_user_id?: string; readonly limit?: number; readonly offset?: number } = {},
+  ): Promise<ApiSchemas['PortalAuditResponse']> {
+    const { end_user_id: endUserId, ...page } = options;
+    const path =
+      endUserId === undefined
+        ? `${this.userPath()}/portal/audit`
+        : `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}/portal/audit`;
+    return this.call('GET', path, { query: { ...page } });
+  }
+
+  /** The portal's name, logo and colour, and the origins that may embed it in an iframe. */
+  async portalSettings(): Promise<ApiSchemas['PortalSettingsResponse']> {
+    return this.call('GET', `${this.userPath()}/portal_settings`);
+  }
+
+  /** Changes the fields given; null resets one. */
+  async updatePortalSettings(
+    change: ApiSchemas['PortalSettingsBody'],
+  ): Promise<ApiSchemas['PortalSettingsResponse']> {
+    return this.call('PUT', `${this.userPath()}/portal_settings`, { body: change });
   }
 
   /** Deletes every memory of one scope (end_user_id, agent_id and/or run_id: at least one); one receipt. */

@@ -17,12 +17,17 @@ export interface AppProcess {
 }
 
 /** Runs a compiled app (`apps/<name>/dist/main.js`) as its own process, as distributed mode does. */
+/** The gateway app refuses to start without a portal link secret; tests that do not set one get this. */
+const TEST_APP_SECRETS: Readonly<Record<string, Record<string, string>>> = {
+  gateway: { PORTAL_LINK_SECRET: 'portal-link-secret-for-spawned-test-gateways' },
+};
+
 export function spawnApp(name: string, env: Record<string, string>, label = name): AppProcess {
   const main = `${ROOT}apps/${name}/dist/main.js`;
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build:server\` first`);
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'test', ...env },
+    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'test', ...TEST_APP_SECRETS[name], ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

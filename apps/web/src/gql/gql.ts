@@ -56,7 +56,6 @@ type Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": typeof types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": typeof types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
-    "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": typeof types.DataExportFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": typeof types.ProviderKeyFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
@@ -64,13 +63,13 @@ type Documents = {
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
-    "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.StartDataExportDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": typeof types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
-    "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.LatestDataExportDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.PortalSettingsDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": typeof types.SharedConversationDocument,
@@ -125,7 +124,6 @@ const documents: Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
-    "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": types.DataExportFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": types.ProviderKeyFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
@@ -133,13 +131,13 @@ const documents: Documents = {
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
-    "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n": types.StartDataExportDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
-    "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": types.LatestDataExportDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.PortalSettingsDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": types.SharedConversationDocument,
@@ -337,10 +335,6 @@ export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n"): (typeof documents)["\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -369,15 +363,15 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"): (typeof documents)["\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -393,7 +387,7 @@ export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...Ap
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n"];
+export function graphql(source: "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@ import type { AccessRevocationRepository } from './access-revocation.repository.
 import type { AttemptRepository } from './attempt.repository.js';
 import type { OidcRequestRepository } from './oidc-request.repository.js';
 import type { OutboxRepository } from './outbox.repository.js';
+import type { PortalRepository } from './portal.repository.js';
 import type { PasswordResetTokenRepository } from './password-reset-token.repository.js';
 import type { SessionRepository } from './session.repository.js';
 import type { UserRepository } from './user.repository.js';
@@ -15,6 +16,7 @@ export interface IdentityStore {
   readonly attempts: AttemptRepository;
   readonly outbox: OutboxRepository;
   readonly revocations: AccessRevocationRepository;
+  readonly portal: PortalRepository;
   close(): Promise<void>;
 }
 

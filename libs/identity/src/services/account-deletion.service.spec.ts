@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
-import { IdentityErrorCode, IdentitySubjects, KeysSubjects, USER_DATA_SERVICES } from '@membolt/contracts';
+import {
+  IdentityErrorCode,
+  IdentitySubjects,
+  KeysSubjects,
+  PortalSubjects,
+  USER_DATA_SERVICES,
+} from '@membolt/contracts';
+import { randomUUID } from 'node:crypto';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import { createIdentityTestbed, type IdentityTestbed } from '../testing/identity-testbed.js';
 import { AccountSetupService } from './account-setup.service.js';
@@ -36,6 +43,14 @@ describe('delete account', () => {
       email: dee.email,
       resetUrl: 'http://127.0.0.1/reset',
     });
+    for (const owner of [dee, other]) {
+      await tb.bus.request(PortalSubjects.updateSettings, { displayName: 'Acme' }, { userId: owner.userId });
+      await tb.bus.request(
+        PortalSubjects.recordAction,
+        { id: randomUUID(), endUserId: 'customer-1', action: 'viewed', memoryCount: 0 },
+        { userId: owner.userId },
+      );
+    }
 
     const receipt = await tb.bus.request(IdentitySubjects.deleteAccount, {}, { userId: dee.userId });
 
@@ -51,7 +66,14 @@ describe('delete account', () => {
         { service: 'webhooks', removed: { items: 0 } },
         {
           service: 'identity',
-          removed: { users: 1, sessions: 2, passwordResetTokens: 1, rateLimitEntries: 1, outboxSteps: 0 },
+          removed: {
+            users: 1,
+            sessions: 2,
+            passwordResetTokens: 1,
+            rateLimitEntries: 1,
+            outboxSteps: 0,
+            portalEntries: 2,
+          },
         },
       ],
       pending: [],
@@ -91,6 +113,12 @@ describe('delete account', () => {
       tb.bus.request(IdentitySubjects.currentUser, {}, { userId: other.userId }),
     ).resolves.toMatchObject({ email: other.email });
     expect(tb.stubs.keysOf(other.userId)).toHaveLength(1);
+    await expect(
+      tb.bus.request(PortalSubjects.getSettings, {}, { userId: other.userId }),
+    ).resolves.toMatchObject({ displayName: 'Acme' });
+    await expect(
+      tb.bus.request(PortalSubjects.listAudit, { limit: 10, offset: 0 }, { userId: other.userId }),
+    ).resolves.toMatchObject({ totalCount: 1 });
     expect(tb.stubs.subscriptions.has(other.userId)).toBe(true);
   });
 

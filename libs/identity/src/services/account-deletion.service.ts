@@ -59,6 +59,7 @@ export class AccountDeletionService {
     const rateLimitEntries =
       (await this.limiter.clear(RateLimitKeys.signInByAccount(user.email))) +
       (await this.limiter.clear(RateLimitKeys.resetMailByAccount(user.email)));
+    const portalEntries = await this.store.portal.deleteAllForUser(userId);
     const users = await this.store.users.delete(userId);
     this.logger.log(`Account ${userId} deleted${pending.length ? `; pending in ${pending.join(', ')}` : ''}`);
     return {
@@ -68,7 +69,14 @@ export class AccountDeletionService {
         ...services,
         {
           service: 'identity',
-          removed: { users, sessions, passwordResetTokens, rateLimitEntries, outboxSteps: setupSteps },
+          removed: {
+            users,
+            sessions,
+            passwordResetTokens,
+            rateLimitEntries,
+            outboxSteps: setupSteps,
+            portalEntries,
+          },
         },
       ],
       pending,

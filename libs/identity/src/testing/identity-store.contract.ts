@@ -469,4 +469,82 @@ export function describeIdentityStoreContract(adapterName: string, makeStore: Ma
   describeAttemptRepositoryContract(adapterName, makeStore);
   describeOutboxRepositoryContract(adapterName, makeStore);
   describeAccessRevocationRepositoryContract(adapterName, makeStore);
+  describePortalRepositoryContract(adapterName, makeStore);
+}
+
+/** The end users' portal: the account's settings and the audit log, always by account. */
+export function describePortalRepositoryContract(adapterName: string, makeStore: MakeIdentityStore): void {
+  describe(`PortalRepository contract: ${adapterName}`, () => {
+    const store = withStore(makeStore);
+    const entry = (id: string, endUserId: string, minutes: number) => ({
+      id,
+      endUserId,
+      action: 'viewed' as const,
+      memoryId: null,
+      memoryCount: 3,
+      at: at(minutes * MINUTE),
+    });
+
+    it('saves settings per account and replaces them whole', async () => {
+      expect(await store().portal.findSettings('u1')).toBeNull();
+      const first = {
+        displayName: 'Acme',
+        logoUrl: 'https://acme.example/logo.png',
+        color: '#112233',
+        frameOrigins: ['https://app.acme.example'],
+        updatedAt: T0,
+      };
+      await store().portal.saveSettings('u1', first);
+      expect(await store().portal.findSettings('u1')).toEqual(first);
+      expect(await store().portal.findSettings('u2')).toBeNull();
+      const second = {
+        displayName: null,
+        logoUrl: null,
+        color: null,
+        frameOrigins: [],
+        updatedAt: at(MINUTE),
+      };
+      await store().portal.saveSettings('u1', second);
+      expect(await store().portal.findSettings('u1')).toEqual(second);
+    });
+
+    it('lists audit entries newest first, by account and by end user, and stores a retried entry once', async () => {
+      await store().portal.recordAction('u1', entry('a1', 'alice', 1));
+      await store().portal.recordAction('u1', entry('a2', 'bob', 2));
+      await store().portal.recordAction('u1', {
+        ...entry('a3', 'alice', 3),
+        action: 'forgot',
+        memoryId: 'm1',
+      });
+      await store().portal.recordAction('u1', entry('a3', 'alice', 9));
+      await store().portal.recordAction('u2', entry('b1', 'alice', 4));
+
+      const all = await store().portal.listActions('u1', { limit: 10, offset: 0 });
+      expect(all.totalCount).toBe(3);
+      expect(all.entries.map((e) => e.id)).toEqual(['a3', 'a2', 'a1']);
+      expect(all.entries[0]).toEqual({ ...entry('a3', 'alice', 3), action: 'forgot', memoryId: 'm1' });
+
+      const alice = await store().portal.listActions('u1', { endUserId: 'alice', limit: 1, offset: 1 });
+      expect(alice).toEqual({ entries: [entry('a1', 'alice', 1)], totalCount: 2 });
+      expect(
+        (await store().portal.listActions('u2', { limit: 10, offset: 0 })).entries.map((e) => e.id),
+      ).toEqual(['b1']);
+    });
+
+    it("deletes only the named account's settings and entries", async () => {
+      await store().portal.saveSettings('u1', {
+        displayName: 'A',
+        logoUrl: null,
+        color: null,
+        frameOrigins: [],
+        updatedAt: T0,
+      });
+      await store().portal.recordAction('u1', entry('a1', 'alice', 1));
+      await store().portal.recordAction('u2', entry('b1', 'alice', 1));
+      expect(await store().portal.deleteAllForUser('u1')).toBe(2);
+      expect(await store().portal.findSettings('u1')).toBeNull();
+      expect((await store().portal.listActions('u1', { limit: 10, offset: 0 })).totalCount).toBe(0);
+      expect((await store().portal.listActions('u2', { limit: 10, offset: 0 })).totalCount).toBe(1);
+    });
+  });
 }

@@ -615,6 +615,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/{userId}/end_users/{endUserId}/portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mints a short-lived signed link to the portal where one end user sees, corrects, forgets and exports their memories.
+     * @description The link opens only this end user’s memories, for `expires_in` seconds (default 900, at most 3600). It needs no key: hand it to the signed-in end user only. Nothing is stored; an end user with no memories yet sees an empty portal.
+     */
+    post: operations['PortalAdminController_mint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/end_users/{endUserId}/portal/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What one end user did in the portal, newest first. */
+    get: operations['PortalAdminController_endUserAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/{userId}/memories': {
     parameters: {
       query?: never;
@@ -817,6 +854,41 @@ export interface paths {
     };
     /** Counts and averages of the memories of the scope, and the concept graph size. */
     get: operations['MemoryQueriesController_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/portal_settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The portal’s name, logo and colour, and the origins that may embed it. */
+    get: operations['PortalAdminController_settings'];
+    /** Changes the portal’s name, logo, colour or embedding origins; fields left out keep their value. */
+    put: operations['PortalAdminController_updateSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/portal/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What every end user of the account did in the portal, newest first. */
+    get: operations['PortalAdminController_accountAudit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2399,6 +2471,13 @@ export interface components {
       /** @example 1 */
       version: number;
     };
+    MintPortalLinkBody: {
+      /**
+       * @description How long the link opens the portal, in seconds.
+       * @default 900
+       */
+      expires_in: number;
+    };
     NewMemoryBody: {
       /**
        * @example personal
@@ -2536,6 +2615,95 @@ export interface components {
     PlansResponse: {
       developerApi: components['schemas']['DeveloperApiPricingResponse'];
       plans: components['schemas']['PlanResponse'][];
+    };
+    PortalAuditEntryResponse: {
+      /**
+       * @description viewed (the portal listed the memories), corrected (one memory’s text), forgot (one memory), forgot_all (the end user’s memories, conversations and uploads), exported (the JSON download).
+       * @enum {string}
+       */
+      action: 'viewed' | 'corrected' | 'forgot' | 'forgot_all' | 'exported';
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      at: string;
+      /** @example customer-42 */
+      end_user_id: string;
+      /** @example 0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60 */
+      id: string;
+      /** @description How many memories the action covered (viewed, exported, forgot_all). */
+      memory_count: number | null;
+      /** @description The memory corrected or forgotten. */
+      memory_id: string | null;
+    };
+    PortalAuditResponse: {
+      /** @description Newest first. */
+      entries: components['schemas']['PortalAuditEntryResponse'][];
+      /** @example 50 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+      /** @example 3 */
+      total_count: number;
+    };
+    PortalLinkResponse: {
+      /** @example customer-42 */
+      end_user_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      expires_at: string;
+      /** @description The signed token inside the URL; it is the whole permission, keep it private. */
+      token: string;
+      /**
+       * @description Open it in the end user’s browser (a new tab, a redirect or an iframe on an allowed origin).
+       * @example https://membolt.example.com/portal/p1.eyJ1Ijo….Zx3…
+       */
+      url: string;
+    };
+    PortalSettingsBody: {
+      /**
+       * @description The accent colour (default #1976d2).
+       * @example #0f766e
+       */
+      color?: string | null;
+      /**
+       * @description The name the portal shows (default: the account’s name is not shown, only "this app").
+       * @example Acme Health
+       */
+      display_name?: string | null;
+      /**
+       * @description Origins allowed to show the portal in an iframe (CSP frame-ancestors); empty: only Membolt’s own origin.
+       * @example [
+       *       "https://app.acme.example"
+       *     ]
+       */
+      frame_origins?: string[];
+      /**
+       * @description An https:// image URL shown at the top of the portal.
+       * @example https://acme.example/logo.png
+       */
+      logo_url?: string | null;
+    };
+    PortalSettingsResponse: {
+      /** @example #1976d2 */
+      color: string;
+      /** @example Acme Health */
+      display_name: string | null;
+      /**
+       * @example [
+       *       "https://app.acme.example"
+       *     ]
+       */
+      frame_origins: string[];
+      /** @example https://acme.example/logo.png */
+      logo_url: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      updated_at: string | null;
     };
     RegisteredUserResponse: {
       /** @enum {boolean} */
@@ -5743,6 +5911,151 @@ export interface operations {
       };
     };
   };
+  PortalAdminController_mint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The end user id your app chose. */
+        endUserId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['MintPortalLinkBody'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalLinkResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_endUserAudit: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The end user id your app chose. */
+        endUserId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalAuditResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
   MemoriesController_list: {
     parameters: {
       query?: {
@@ -7118,6 +7431,205 @@ export interface operations {
         };
       };
       /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalSettingsResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PortalSettingsBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalSettingsResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_accountAudit: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalAuditResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
       503: {
         headers: {
           [name: string]: unknown;

@@ -5,6 +5,7 @@ import { AttemptEmbeddedRepository } from './attempt.embedded.repository.js';
 import { IDENTITY_MIGRATIONS } from './identity.migrations.js';
 import { OidcRequestEmbeddedRepository } from './oidc-request.embedded.repository.js';
 import { OutboxEmbeddedRepository } from './outbox.embedded.repository.js';
+import { PortalEmbeddedRepository } from './portal.embedded.repository.js';
 import { PasswordResetTokenEmbeddedRepository } from './password-reset-token.embedded.repository.js';
 import { SessionEmbeddedRepository } from './session.embedded.repository.js';
 import { UserEmbeddedRepository } from './user.embedded.repository.js';
@@ -21,6 +22,7 @@ export function openIdentityEmbeddedStore(dataDir: string): IdentityStore {
     attempts: new AttemptEmbeddedRepository(db),
     outbox: new OutboxEmbeddedRepository(db),
     revocations: new AccessRevocationEmbeddedRepository(db),
+    portal: new PortalEmbeddedRepository(db),
     close: async () => {
       db.close();
     },

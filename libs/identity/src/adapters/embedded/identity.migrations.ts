@@ -94,4 +94,31 @@ export const IDENTITY_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX identity_access_revocations_expiry ON identity_access_revocations (expires_at);
       `),
   },
+  {
+    version: 3,
+    name: 'end users portal settings and audit log',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE identity_portal_settings (
+          user_id TEXT PRIMARY KEY,
+          display_name TEXT,
+          logo_url TEXT,
+          color TEXT,
+          frame_origins TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE TABLE identity_portal_audit (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          action TEXT NOT NULL,
+          memory_id TEXT,
+          memory_count INTEGER,
+          at INTEGER NOT NULL
+        );
+        CREATE INDEX identity_portal_audit_by_end_user ON identity_portal_audit (user_id, end_user_id, at);
+        CREATE INDEX identity_portal_audit_by_user ON identity_portal_audit (user_id, at);
+      `),
+  },
 ];

@@ -21,6 +21,13 @@ import {
 } from './identity.schemas.js';
 import { OidcRequestMongoRepository } from './oidc-request.mongo.repository.js';
 import { OutboxMongoRepository } from './outbox.mongo.repository.js';
+import { PortalMongoRepository } from './portal.mongo.repository.js';
+import {
+  type PortalAuditDocument,
+  portalAuditSchema,
+  type PortalSettingsDocument,
+  portalSettingsSchema,
+} from './portal.schema.js';
 import { PasswordResetTokenMongoRepository } from './password-reset-token.mongo.repository.js';
 import { SessionMongoRepository } from './session.mongo.repository.js';
 import { UserMongoRepository } from './user.mongo.repository.js';
@@ -42,11 +49,25 @@ export async function openIdentityMongoStore(url: string, dbName?: string): Prom
     'IdentityAccessRevocation',
     accessRevocationSchema,
   );
+  const portalSettings = connection.model<PortalSettingsDocument>(
+    'IdentityPortalSettings',
+    portalSettingsSchema,
+  );
+  const portalAudit = connection.model<PortalAuditDocument>('IdentityPortalAudit', portalAuditSchema);
   // Unique indexes carry rules (one account per e-mail, one step per kind): build them before serving.
   await Promise.all(
-    [users, sessions, refreshTokens, resetTokens, oidcRequests, attempts, outbox, revocations].map((model) =>
-      model.init(),
-    ),
+    [
+      users,
+      sessions,
+      refreshTokens,
+      resetTokens,
+      oidcRequests,
+      attempts,
+      outbox,
+      revocations,
+      portalSettings,
+      portalAudit,
+    ].map((model) => model.init()),
   );
   return {
     users: new UserMongoRepository(users, outbox),
@@ -56,6 +77,7 @@ export async function openIdentityMongoStore(url: string, dbName?: string): Prom
     attempts: new AttemptMongoRepository(attempts),
     outbox: new OutboxMongoRepository(outbox),
     revocations: new AccessRevocationMongoRepository(revocations),
+    portal: new PortalMongoRepository(portalSettings, portalAudit),
     close: () => connection.close(),
   };
 }

@@ -20,6 +20,7 @@ import { API_KEYS_QUERY } from '../graphql/queries/api-keys.query';
 import { formatDateTime } from '../utils/api-key-display.util';
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
+import { PortalSettingsCard } from './PortalSettingsCard';
 import { ProviderKeysSection } from './ProviderKeysSection';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog';
 
@@ -162,6 +163,7 @@ export function ApiKeysTab() {
       <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
       <Divider sx={{ pt: 2 }} />
       <ProviderKeysSection />
+      <PortalSettingsCard />
     </Stack>
   );
 }
