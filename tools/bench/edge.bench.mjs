@@ -138,7 +138,8 @@ async function engineFigures(dataDir) {
 
 async function measure(options, connections) {
   const result = await autocannon({ ...options, connections, duration: DURATION_S });
-  const failed = result.non2xx + result.errors + result.timeouts;
+  // No answer at all within the figure's duration is a failure too (autocannon counts no timeout then).
+  const failed = result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
