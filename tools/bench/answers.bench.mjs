@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
-import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
+import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/standalone-process.mjs';
 
 const DATA = requireBenchData(
   process.env.BENCH_ANSWERS_DATA
@@ -67,23 +67,13 @@ function count(profile, question, { used, retrieved, text }) {
 
 async function overRest() {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-answers-'));
-  const env = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const env = await benchEnv(dataDir, {
     BUS_TIMEOUT_MS: '30000',
     AUTH_TOKEN_SECRET: randomBytes(48).toString('base64'),
     PROVIDER_KEYS_SECRET: randomBytes(48).toString('base64'),
-    GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-    GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
     // Questions teach nothing; no background extraction competes with the answers.
     CHAT_EXTRACTION: 'off',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    METRICS_PORT: String(await freePort()),
-    METRICS_HOST: '127.0.0.1',
-  };
+  });
   const users = [];
   for (const profile of data.profiles) {
     users.push(

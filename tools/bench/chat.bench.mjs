@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { startLoopbackLlmServer } from '../../libs/chat/dist/testing/loopback-llm-server.js';
 import { startNatsServer } from '../../libs/bus/dist/testing/nats-server.js';
 import {
+  benchEnv,
   createUserWithKey,
   freePort,
   ROOT,
@@ -43,24 +44,23 @@ const provider = await startLoopbackLlmServer('openai', () => ({
   outputTokens: 7,
 }));
 
-function baseEnv(dataDir) {
-  return {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // Account creation hashes a password (argon2): generous on a loaded machine. Not a figure measured here.
-    BUS_TIMEOUT_MS: '30000',
-    AUTH_TOKEN_SECRET: randomBytes(48).toString('base64'),
-    PROVIDER_KEYS_SECRET: randomBytes(48).toString('base64'),
-    GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-    GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
-    OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
-    OPENAI_COMPATIBLE_MODELS: 'bench-model',
-    CHAT_DEFAULT_MODEL: 'bench-model',
-    // Extraction runs in the background; the rules keep the provider's timings about the turns only.
-    CHAT_EXTRACTION: 'rules',
-  };
+/** The bench's environment with the loopback provider; `listen: false` for the services of distributed mode. */
+function chatEnv(dataDir, options) {
+  return benchEnv(
+    dataDir,
+    {
+      // Account creation hashes a password (argon2): generous on a loaded machine. Not a figure measured here.
+      BUS_TIMEOUT_MS: '30000',
+      AUTH_TOKEN_SECRET: randomBytes(48).toString('base64'),
+      PROVIDER_KEYS_SECRET: randomBytes(48).toString('base64'),
+      OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+      OPENAI_COMPATIBLE_MODELS: 'bench-model',
+      CHAT_DEFAULT_MODEL: 'bench-model',
+      // Extraction runs in the background; the rules keep the provider's timings about the turns only.
+      CHAT_EXTRACTION: 'rules',
+    },
+    options,
+  );
 }
 
 async function call(base, key, path, body) {
@@ -123,13 +123,7 @@ async function measure(mode, base, key) {
 
 async function runStandalone() {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-'));
-  const env = {
-    ...baseEnv(dataDir),
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    METRICS_PORT: String(await freePort()),
-    METRICS_HOST: '127.0.0.1',
-  };
+  const env = await chatEnv(dataDir);
   const user = await createUserWithKey(env, {
     email: 'bench-chat@membolt.local',
     name: 'Bench',
@@ -148,7 +142,7 @@ async function runStandalone() {
 async function runDistributed() {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-dist-'));
   const nats = await startNatsServer();
-  const env = { ...baseEnv(dataDir), NATS_URL: nats.url };
+  const env = { ...(await chatEnv(dataDir, { listen: false })), NATS_URL: nats.url };
   const processes = [];
   const start = (app, extra = {}) => {
     const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], {

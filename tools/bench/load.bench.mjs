@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 import {
   createUserWithKey,
-  freePort,
+  benchEnv,
   residentMemoryMb,
   ROOT,
   startStandalone,
@@ -43,24 +43,7 @@ for (const [name, value] of [
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-load-'));
-const [port, metricsPort] = [await freePort(), await freePort()];
-const env = {
-  PATH: process.env.PATH ?? '',
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  METRICS_PORT: String(metricsPort),
-  METRICS_HOST: '127.0.0.1',
-  // One access-log line per request would measure the log pipe, not the product.
-  LOG_LEVEL: 'warn',
-  // The per-key limit (120/min by default) would turn the gateway run into a count of 429s: this measures
-  // the request path, the limiter's own correctness is tested elsewhere.
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
-  // 200 connections from one address: the per-address budget of the BFF is tested elsewhere.
-  BFF_RATE_LIMIT_PER_MINUTE: '1000000',
-};
+const env = await benchEnv(dataDir);
 // The edge's load bound is measured at its defaults unless these are given (e.g. HTTP_MAX_IN_FLIGHT=0: none).
 for (const name of ['HTTP_MAX_IN_FLIGHT', 'HTTP_MAX_QUEUED', 'HTTP_MAX_QUEUE_WAIT_MS'])
   if (process.env[name] !== undefined) env[name] = process.env[name];

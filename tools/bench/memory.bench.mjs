@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 
 import {
   createUserWithKey,
-  freePort,
+  benchEnv,
   processCpuSeconds,
   residentMemoryMb,
   ROOT,
@@ -130,24 +130,11 @@ const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] $
 
 // --------------------------------------------------------------------------------------------- run
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-memory-'));
-const [port, metricsPort] = [await freePort(), await freePort()];
-const env = {
-  PATH: process.env.PATH ?? '',
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  METRICS_PORT: String(metricsPort),
-  METRICS_HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
+const env = await benchEnv(dataDir, {
   EMBEDDING_DIMENSION: String(DIMENSION),
   // The engine part opens the store with the same threshold, so both parts search the same way.
   MEMORY_ANN_MIN: String(ANN_MIN),
-  // The per-key limits would turn the loaded run into a count of 429s: this measures the request path.
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
-  BFF_RATE_LIMIT_PER_MINUTE: '1000000',
-};
+});
 const results = {};
 let server;
 try {

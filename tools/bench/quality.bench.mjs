@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
-import { freePort, residentMemoryMb, ROOT, startStandalone } from './support/standalone-process.mjs';
+import { benchEnv, residentMemoryMb, ROOT, startStandalone } from './support/standalone-process.mjs';
 
 const { MEMORY_SEARCH_DEFAULT_THRESHOLD } = await import(join(ROOT, 'libs/contracts/dist/index.js'));
 
@@ -38,20 +38,7 @@ for (const path of [args.runner, ...sets.map((set) => args[set])]) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-quality-'));
-const [port, metricsPort] = [await freePort(), await freePort()];
-const env = {
-  PATH: process.env.PATH ?? '',
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  METRICS_PORT: String(metricsPort),
-  METRICS_HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  EMBEDDER: 'offline',
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
-};
+const env = await benchEnv(dataDir, { EMBEDDER: 'offline' });
 
 /** Runs memory_quality.py on one set; its report goes to this process's output. */
 function runQuality(data, extra) {
@@ -63,7 +50,7 @@ function runQuality(data, extra) {
         '--data',
         data,
         '--base-url',
-        `http://127.0.0.1:${port}`,
+        `http://127.0.0.1:${env.PORT}`,
         '--cli',
         `${process.execPath} ${join(ROOT, 'apps/standalone/dist/cli.js')}`,
         '--data-dir',

@@ -28,7 +28,7 @@ import {
 } from './retrieval-harness-lib.mjs';
 
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
-import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
+import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/standalone-process.mjs';
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: benchDataFile('locomo-dev.json') },
@@ -58,21 +58,7 @@ async function pool(items, limit, work) {
 
 const convs = loadConversations(args.data);
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-retrieval-'));
-const [port, metricsPort] = [await freePort(), await freePort()];
-const env = {
-  PATH: process.env.PATH ?? '',
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  METRICS_PORT: String(metricsPort),
-  METRICS_HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  EMBEDDER: 'offline',
-  // Thousands of adds and searches from one key: the limiter's correctness is tested elsewhere.
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
-  GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
-};
+const env = await benchEnv(dataDir, { EMBEDDER: 'offline' });
 
 let server;
 try {

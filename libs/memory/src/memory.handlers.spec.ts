@@ -255,6 +255,9 @@ describe('memory service over the bus', () => {
 
   it('deletes with a receipt naming what was removed, and a second delete is not found', async () => {
     const memory = await create('Anna and Marco met in Rome at Google');
+    // Concepts are linked behind the answer; reading them settles the scope first.
+    const linked = await bus.request(MemorySubjects.memoryConcepts, { memoryId: memory.id }, A);
+    expect(linked.concepts.length).toBeGreaterThan(0);
     const receipt = await bus.request(MemorySubjects.delete, { memoryId: memory.id }, A);
     expect(receipt.memoryIds).toEqual([memory.id]);
     expect(receipt.removed).toMatchObject({ memories: 1, vectors: 1, keywordEntries: 1, versions: 0 });

@@ -28,6 +28,34 @@ export async function waitUntil(probe, timeoutMs, what) {
   }
 }
 
+/**
+ * The environment every benchmark starts the standalone app with: production mode on `dataDir`, warnings only
+ * in the log (one access-log line per request would measure the log pipe), and the per-key, per-user and
+ * per-address request limits lifted (a benchmark sends thousands of calls from one key and one address; the
+ * limiters' correctness is tested elsewhere). With `listen` (the default) it also picks free loopback ports
+ * for the public listener (PORT) and the ops listener (METRICS_PORT). `extra` is added last and wins.
+ */
+export async function benchEnv(dataDir, extra = {}, { listen = true } = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
+    GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
+    BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(listen
+      ? {
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          METRICS_PORT: String(await freePort()),
+          METRICS_HOST: '127.0.0.1',
+        }
+      : {}),
+    ...extra,
+  };
+}
+
 /** `membolt user:create` on the app's data directory (`env`): answers `{ userId, apiKey, ... }`. */
 export async function createUserWithKey(env, { email, name, plan }) {
   const { stdout } = await promisify(execFile)(

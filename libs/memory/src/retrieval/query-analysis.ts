@@ -94,6 +94,14 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   };
 }
 
+/**
+ * A text's keyword terms alone, as `analyzeQuery` finds them: for lookups that need no dates, concepts or
+ * slots (the duplicate check of every add), which would otherwise pay for chrono and compromise per write.
+ */
+export function queryTerms(query: string): string[] {
+  return termsInPlace(withoutSlotIdioms(query)).terms;
+}
+
 /** The query's content words, deduplicated in order, with the place each is first named at. */
 function termsInPlace(query: string): { terms: string[]; termPlaces: Map<string, number> } {
   const places = new Map<string, number>();

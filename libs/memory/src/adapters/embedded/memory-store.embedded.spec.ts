@@ -7,6 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
 import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+import { DuplicateOriginError } from '../../ports/memory.repository.js';
 import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
 
@@ -38,6 +39,52 @@ describe('MemoryStore: embedded (SQLite)', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('group-commits the inserts of one turn: each in the file when answered, a failing one rolled back alone', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const other = { userId: 'user-b', endUserId: '' };
+    await store.memories.insertMany(scope, [makeMemoryRecord(scope, 8, { originId: 'line-1' })]);
+    const reader = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      const inFile = (id: string): number =>
+        (reader.prepare('SELECT count(*) AS n FROM memories WHERE id = ?').get(id) as { n: number }).n;
+      const mine = makeMemoryRecord(scope, 8);
+      const theirs = makeMemoryRecord(other, 8);
+      // Its second line repeats an imported line: the whole insert fails, its first line with it.
+      const clash = [
+        makeMemoryRecord(scope, 8, { originId: 'line-2' }),
+        makeMemoryRecord(scope, 8, { originId: 'line-1' }),
+      ];
+      const outcomes = await Promise.allSettled([
+        store.memories.insertMany(scope, [mine]).then(() => inFile(mine.memory.id)),
+        store.memories.insertMany(scope, clash),
+        store.memories.insertMany(other, [theirs]).then(() => inFile(theirs.memory.id)),
+      ]);
+      expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 1 });
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: new DuplicateOriginError('line-1') });
+      expect(outcomes[2]).toEqual({ status: 'fulfilled', value: 1 });
+      expect(inFile(clash[0]!.memory.id)).toBe(0);
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+
+  it('finds a new memory by vector right after a search cached its scope (the cache takes new rows)', async () => {
+    const store = openMemoryEmbeddedStore(newDataDir(), settings);
+    const all = { validity: { kind: 'all' as const } };
+    await store.memories.insertMany(scope, [makeMemoryRecord(scope, 8, { embedding: axisVector(8, 1) })]);
+    expect((await store.search.dense(scope, all, axisVector(8, 2), 5)).candidates).toHaveLength(1);
+    const added = makeMemoryRecord(scope, 8, { embedding: axisVector(8, 2) });
+    await store.memories.insertMany(scope, [added]);
+    const dense = await store.search.dense(scope, all, axisVector(8, 2), 5);
+    expect(dense.candidates.map((c) => c.id)).toEqual([added.memory.id, expect.any(String)]);
+    await store.memories.delete(scope, [added.memory.id]);
+    const after = await store.search.dense(scope, all, axisVector(8, 2), 5);
+    expect(after.candidates.map((c) => c.id)).not.toContain(added.memory.id);
+    await store.close();
   });
 
   it('finds pending memories through the partial index, not by walking every memory', async () => {

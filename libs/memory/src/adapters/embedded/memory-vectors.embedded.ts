@@ -25,16 +25,23 @@ export interface VectorChange {
     readonly seq: number;
     readonly vecSeq: number;
     readonly vector: Float32Array;
+    /** The memory's id, given for a new memory: a cached exact set then takes the vector as it is. */
+    readonly id?: string;
   }>;
   readonly removedSeqs: readonly number[];
 }
 
-/** One scope's vectors side by side, for the exact scan (small scopes). */
+/**
+ * One scope's vectors side by side, for the exact scan (small scopes). The arrays have room beyond `count`,
+ * so new memories are appended in place instead of the scope being read again from SQLite after each add
+ * (which cost a read of every vector of the scope per add, and as much garbage).
+ */
 interface ExactSet {
-  readonly seqs: Int32Array | Float64Array;
-  readonly ids: string[];
-  readonly norms: Float32Array;
-  readonly matrix: Float32Array;
+  count: number;
+  seqs: Float64Array;
+  ids: string[];
+  norms: Float32Array;
+  matrix: Float32Array;
 }
 
 interface AnnEntry {
@@ -142,7 +149,8 @@ export class EmbeddedVectorIndex {
   /** After a committed write: the exact cache of the scope is dropped; a loaded ANN index follows. */
   applied(change: VectorChange): void {
     const tok = scopeToken(change.scope);
-    this.exact.delete(tok);
+    const cached = this.exact.get(tok);
+    if (!cached || !this.appendNew(cached, change)) this.exact.delete(tok);
     const entry = this.ann.get(tok);
     if (!entry) return;
     if (change.removedSeqs.length > 0) this.posted(entry.worker.remove(tok, change.removedSeqs));
@@ -256,12 +264,12 @@ export class EmbeddedVectorIndex {
     k: number,
   ): ScoredId[] {
     const set = this.exactSet(scope);
-    if (set.ids.length === 0) return [];
+    if (set.count === 0) return [];
     const allowed = this.allowedSeqs(scope, filter);
     const dim = this.settings.dimension;
     const qNorm = Math.sqrt(dot(query, query, 0, dim)) || 1;
     const scored: Array<{ i: number; score: number }> = [];
-    for (let i = 0; i < set.ids.length; i++) {
+    for (let i = 0; i < set.count; i++) {
       if (!allowed.has(set.seqs[i]!)) continue;
       const score = dot(query, set.matrix, i * dim, dim) / (qNorm * (set.norms[i]! || 1));
       scored.push({ i, score });
@@ -314,12 +322,8 @@ export class EmbeddedVectorIndex {
     if (cached) return cached;
     const dim = this.settings.dimension;
     const rows = this.scopeVectors.all(scope.userId, scope.endUserId);
-    const set: ExactSet = {
-      seqs: new Float64Array(rows.length),
-      ids: new Array<string>(rows.length),
-      norms: new Float32Array(rows.length),
-      matrix: new Float32Array(rows.length * dim),
-    };
+    const set = emptyExactSet(dim, rows.length + EXACT_SET_SPARE_ROWS);
+    set.count = rows.length;
     rows.forEach((row, i) => {
       const vector = fromBlob(row.embedding);
       set.seqs[i] = row.seq;
@@ -329,6 +333,39 @@ export class EmbeddedVectorIndex {
     });
     this.exact.set(tok, set);
     return set;
+  }
+
+  /**
+   * Appends new memories' vectors to a cached exact set; false (the caller drops the set) for anything else:
+   * a removal, a changed vector, or a row the set may already hold (seqs only grow, so a new row is above).
+   */
+  private appendNew(set: ExactSet, change: VectorChange): boolean {
+    if (change.removedSeqs.length > 0) return false;
+    let last = set.count > 0 ? set.seqs[set.count - 1]! : 0;
+    for (const upsert of change.upserts) {
+      if (upsert.id === undefined || upsert.seq <= last) return false;
+      last = upsert.seq;
+    }
+    const dim = this.settings.dimension;
+    if (set.count + change.upserts.length > set.norms.length) {
+      // A quarter more (at least the spare rows): the set is bounded by the ANN threshold, and at 1,536
+      // dimensions a doubled set of 5,000 vectors would hold 30 MB nobody uses.
+      const needed = set.count + change.upserts.length;
+      const grown = emptyExactSet(dim, needed + Math.max(EXACT_SET_SPARE_ROWS, Math.ceil(needed / 4)));
+      grown.seqs.set(set.seqs.subarray(0, set.count));
+      grown.norms.set(set.norms.subarray(0, set.count));
+      grown.matrix.set(set.matrix.subarray(0, set.count * dim));
+      for (let i = 0; i < set.count; i++) grown.ids[i] = set.ids[i]!;
+      Object.assign(set, { seqs: grown.seqs, norms: grown.norms, matrix: grown.matrix, ids: grown.ids });
+    }
+    for (const upsert of change.upserts) {
+      const i = set.count++;
+      set.seqs[i] = upsert.seq;
+      set.ids[i] = upsert.id!;
+      set.matrix.set(upsert.vector.subarray(0, dim), i * dim);
+      set.norms[i] = Math.sqrt(dot(upsert.vector, upsert.vector, 0, dim));
+    }
+    return true;
   }
 
   /**
@@ -502,4 +539,17 @@ function dot(query: Float32Array, matrix: Float32Array, offset: number, dim: num
   let sum = 0;
   for (let d = 0; d < dim; d++) sum += query[d]! * matrix[offset + d]!;
   return sum;
+}
+
+/** Rows of room an exact set is read with beyond the scope's vectors, for the adds that follow. */
+const EXACT_SET_SPARE_ROWS = 64;
+
+function emptyExactSet(dim: number, capacity: number): ExactSet {
+  return {
+    count: 0,
+    seqs: new Float64Array(capacity),
+    ids: new Array<string>(capacity),
+    norms: new Float32Array(capacity),
+    matrix: new Float32Array(capacity * dim),
+  };
 }

@@ -41,6 +41,8 @@ import { decodeExportCursor, encodeExportCursor } from '../../domain/export-curs
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
 
+type VectorUpserts = Array<VectorChange['upserts'][number]>;
+
 type Removed = { -readonly [K in keyof MemoryRemoval['removed']]: number };
 const noneRemoved = (): Removed => ({
   memories: 0,
@@ -63,9 +65,31 @@ const ORDER_BY: Record<MemorySort, string> = {
 export const PENDING_CONCEPTS_SQL =
   'SELECT id, user_id, end_user_id, text FROM memories WHERE concepts_pending = 1 ORDER BY seq LIMIT ?';
 
-/** Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. */
+/**
+ * Rows of new memories one group commit writes at most before the loop turns: the inserts waiting beyond it
+ * are committed in the next turn, so a group never holds the event loop much longer than one file batch does.
+ */
+export const GROUP_COMMIT_MAX_ROWS = 50;
+
+/** An insert waiting for the next group commit, and how its caller learns the outcome. */
+interface QueuedInsert {
+  readonly scope: MemoryScope;
+  readonly records: readonly NewMemoryRecord[];
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Memories and everything derived from them, in `memory.sqlite`; each write is one transaction. New memories
+ * are group-committed: the inserts that arrive in one turn of the event loop share one transaction (one WAL
+ * commit instead of one each), each in its own savepoint so a failing insert rolls back alone; every caller
+ * is answered only after the transaction holding its rows has committed.
+ */
 export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly links: ConceptLinks;
+  private readonly queuedInserts: QueuedInsert[] = [];
+  private groupCommitScheduled = false;
+  private readonly insertOne: (scope: MemoryScope, records: readonly NewMemoryRecord[]) => VectorUpserts;
   private readonly insertMemory;
   private readonly insertVector;
   private readonly nextVecSeq;
@@ -103,62 +127,122 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.vectorOf = db
       .prepare<[number], Buffer>('SELECT embedding FROM memory_vectors WHERE seq = ?')
       .pluck();
+    // Called inside the group's transaction, a better-sqlite3 transaction function runs as a savepoint.
+    this.insertOne = db.transaction((scope: MemoryScope, records: readonly NewMemoryRecord[]) =>
+      this.writeRecords(scope, records),
+    );
   }
 
-  async insertMany(scope: MemoryScope, records: readonly NewMemoryRecord[]): Promise<void> {
-    const upserts: Array<VectorChange['upserts'][number]> = [];
-    const tok = scopeToken(scope);
-    this.db.transaction(() => {
-      for (const record of records) {
-        const m = record.memory;
-        if (m.userId !== scope.userId || (m.endUserId ?? '') !== scope.endUserId) {
-          throw new Error('A new memory must belong to the scope it is inserted into');
+  /** Stored in the next group commit; resolves once that transaction has committed. */
+  insertMany(scope: MemoryScope, records: readonly NewMemoryRecord[]): Promise<void> {
+    if (records.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queuedInserts.push({ scope, records, resolve, reject });
+      if (this.groupCommitScheduled) return;
+      this.groupCommitScheduled = true;
+      setImmediate(() => this.commitGroup());
+    });
+  }
+
+  /**
+   * Writes the queued inserts, up to GROUP_COMMIT_MAX_ROWS rows (always at least one insert), in one
+   * transaction, then tells each caller its outcome; the rest wait for the next turn.
+   */
+  private commitGroup(): void {
+    let rows = 0;
+    let count = 0;
+    while (count < this.queuedInserts.length && (count === 0 || rows < GROUP_COMMIT_MAX_ROWS)) {
+      rows += this.queuedInserts[count]!.records.length;
+      count++;
+    }
+    const group = this.queuedInserts.splice(0, count);
+    if (this.queuedInserts.length > 0) setImmediate(() => this.commitGroup());
+    else this.groupCommitScheduled = false;
+    const outcomes: Array<{ upserts: VectorUpserts } | { error: unknown }> = [];
+    try {
+      this.db.transaction(() => {
+        for (const insert of group) {
+          try {
+            outcomes.push({ upserts: this.insertOne(insert.scope, insert.records) });
+          } catch (error) {
+            outcomes.push({ error });
+          }
         }
-        let seq: number;
-        try {
-          seq = Number(
-            this.insertMemory.run({
-              id: m.id,
-              user_id: scope.userId,
-              end_user_id: scope.endUserId,
-              agent_id: m.agentId,
-              run_id: m.runId,
-              scope_tok: tok,
-              text: m.text,
-              metadata: JSON.stringify(m.metadata),
-              importance: m.importance,
-              category: m.category,
-              source: m.source,
-              conversation_id: m.conversationId,
-              conversation_title: m.conversationTitle,
-              created_at: m.createdAt.getTime(),
-              updated_at: m.updatedAt.getTime(),
-              valid_from: m.validFrom.getTime(),
-              valid_to: m.validTo?.getTime() ?? null,
-              version: m.version,
-              embedding_model: m.embeddingModel,
-              origin_id: record.originId ?? null,
-              concepts_pending: record.concepts ? 0 : 1,
-              expires_at: m.expiresAt?.getTime() ?? null,
-            }).lastInsertRowid,
-          );
-        } catch (error) {
-          if (record.originId && isUniqueViolation(error, 'origin_id'))
-            throw new DuplicateOriginError(record.originId);
-          throw error;
-        }
-        const vecSeq = this.nextVecSeq.get() as number;
-        this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, toBlob(record.embedding));
-        if (record.concepts) this.links.link(scope, seq, record.concepts);
-        upserts.push({ seq, vecSeq, vector: record.embedding });
+      })();
+    } catch (error) {
+      // The commit itself failed: nothing of the group is stored.
+      for (const insert of group) insert.reject(error);
+      return;
+    }
+    group.forEach((insert, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) {
+        insert.reject(outcome.error);
+        return;
       }
-    })();
-    this.vectors.applied({ scope, upserts, removedSeqs: [] });
-    this.keywords.applied(
-      scope,
-      upserts.map((u) => u.seq),
-      [],
-    );
+      try {
+        this.vectors.applied({ scope: insert.scope, upserts: outcome.upserts, removedSeqs: [] });
+        this.keywords.applied(
+          insert.scope,
+          outcome.upserts.map((u) => u.seq),
+          [],
+        );
+        insert.resolve();
+      } catch (error) {
+        // Stored, but an in-memory index could not follow: the caller learns it, as with one insert alone.
+        insert.reject(error);
+      }
+    });
+  }
+
+  /** The rows of one insert, inside the group's transaction; answers the vectors it stored. */
+  private writeRecords(scope: MemoryScope, records: readonly NewMemoryRecord[]): VectorUpserts {
+    const upserts: VectorUpserts = [];
+    const tok = scopeToken(scope);
+    for (const record of records) {
+      const m = record.memory;
+      if (m.userId !== scope.userId || (m.endUserId ?? '') !== scope.endUserId) {
+        throw new Error('A new memory must belong to the scope it is inserted into');
+      }
+      let seq: number;
+      try {
+        seq = Number(
+          this.insertMemory.run({
+            id: m.id,
+            user_id: scope.userId,
+            end_user_id: scope.endUserId,
+            agent_id: m.agentId,
+            run_id: m.runId,
+            scope_tok: tok,
+            text: m.text,
+            metadata: JSON.stringify(m.metadata),
+            importance: m.importance,
+            category: m.category,
+            source: m.source,
+            conversation_id: m.conversationId,
+            conversation_title: m.conversationTitle,
+            created_at: m.createdAt.getTime(),
+            updated_at: m.updatedAt.getTime(),
+            valid_from: m.validFrom.getTime(),
+            valid_to: m.validTo?.getTime() ?? null,
+            version: m.version,
+            embedding_model: m.embeddingModel,
+            origin_id: record.originId ?? null,
+            concepts_pending: record.concepts ? 0 : 1,
+            expires_at: m.expiresAt?.getTime() ?? null,
+          }).lastInsertRowid,
+        );
+      } catch (error) {
+        if (record.originId && isUniqueViolation(error, 'origin_id'))
+          throw new DuplicateOriginError(record.originId);
+        throw error;
+      }
+      const vecSeq = this.nextVecSeq.get() as number;
+      this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, toBlob(record.embedding));
+      if (record.concepts) this.links.link(scope, seq, record.concepts);
+      upserts.push({ seq, vecSeq, vector: record.embedding, id: m.id });
+    }
+    return upserts;
   }
 
   async findById(

@@ -1,0 +1,268 @@
+// npm run bench:edge — what the edges cost next to the work they carry, in one run on one machine:
+//   - a bare Node `http` server (a child process answering a small JSON body): the machine's ceiling;
+//   - the memory engine alone (MemoryService on its own embedded store in this process, no HTTP, no bus):
+//     search over BENCH_EDGE_MEMORIES (100) memories and a single add, one call at a time and 64 in flight;
+//   - the built standalone app (HTTP_MAX_IN_FLIGHT=0, limits lifted): GET /api/health with a key, GET
+//     /api/user/{id}/search over the same number of memories, POST /api/user/{id}/memories, and the BFF's
+//     planCatalogue query; each at 1 and 64 connections for BENCH_DURATION_S (8 s) with autocannon.
+// Prints req/s, p50 and p99 of each, the ratio of each route's req/s to the bare server's at the same
+// connections (and to the engine's for search and add), and the app's RSS before and after. Exits 1 on any
+// non-2xx answer, error or timeout. Not part of `npm test`: it saturates the machine. State the load average
+// (`uptime`) beside any figure quoted from it.
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import {
+  benchEnv,
+  createUserWithKey,
+  freePort,
+  residentMemoryMb,
+  ROOT,
+  startStandalone,
+  waitUntil,
+} from './support/standalone-process.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const MEMORIES = Number(process.env.BENCH_EDGE_MEMORIES ?? 100);
+const ENGINE_CALLS = Number(process.env.BENCH_EDGE_ENGINE_CALLS ?? 2000);
+const CONNECTIONS = [1, 64];
+for (const [name, value] of [
+  ['BENCH_DURATION_S', DURATION_S],
+  ['BENCH_EDGE_MEMORIES', MEMORIES],
+  ['BENCH_EDGE_ENGINE_CALLS', ENGINE_CALLS],
+]) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a positive integer`);
+    process.exit(64);
+  }
+}
+
+const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
+const sentence = (i) =>
+  `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`;
+const QUERY = 'what does the user like about tea and Berlin';
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const round = (value, digits = 2) => Number(value.toFixed(digits));
+
+/** A bare Node http server in its own process, as the app runs in its own: the ceiling of this machine. */
+async function startBareServer() {
+  const port = await freePort();
+  const source = `require('node:http').createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"status":"ok"}');
+  }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUntil(async () => (await fetch(url)).ok, 10_000, 'the bare http server');
+  return { child, url };
+}
+
+async function stop(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The engine's own figures: calls straight to MemoryService, `inFlight` at a time, per-call latency. */
+async function engineFigures(dataDir) {
+  const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
+  const [{ MemoryService }, { openMemoryStore }, { MemoryConceptLinker }, { createEmbedder }, platform] =
+    await Promise.all([
+      dist('libs/memory/dist/memory.service.js'),
+      dist('libs/memory/dist/memory.store.js'),
+      dist('libs/memory/dist/memory-concept.linker.js'),
+      dist('libs/memory/dist/embedders/create-embedder.js'),
+      dist('libs/platform/dist/index.js'),
+    ]);
+  const { DEFAULT_EMBEDDING_DIMENSION, DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } =
+    await dist('libs/contracts/dist/index.js');
+  // The app's defaults: the offline embedder at the wire dimension.
+  const embedder = await createEmbedder({ kind: 'offline', dimension: DEFAULT_EMBEDDING_DIMENSION });
+  const settings = {
+    dimension: embedder.dimension,
+    annMinVectors: 5000,
+    metadataLimits: {
+      maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
+  };
+  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
+  const linker = new MemoryConceptLinker(store);
+  const events = { changed: async () => {} };
+  const service = new MemoryService(store, embedder, platform.systemClock, events, settings, linker);
+  await service.createBatch('engine-user', {
+    memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
+  });
+  const operations = {
+    search: () => service.search('engine-user', { query: QUERY, limit: 10 }),
+    // Into another scope, so the searched one keeps its size; deduplicated as the REST route is by default.
+    add: () => service.add('engine-adds', { text: sentence(Math.floor(Math.random() * 1e9)), dedupe: true }),
+  };
+  const figures = {};
+  for (const [name, call] of Object.entries(operations)) {
+    for (let i = 0; i < 50; i++) await call();
+    for (const inFlight of CONNECTIONS) {
+      const latencies = [];
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next++ < ENGINE_CALLS) {
+            const t = performance.now();
+            await call();
+            latencies.push(performance.now() - t);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      figures[`${name}@${inFlight}`] = {
+        rps: latencies.length / seconds,
+        p50: quantile(latencies, 0.5),
+        p99: quantile(latencies, 0.99),
+      };
+    }
+  }
+  await linker.beforeApplicationShutdown();
+  await store.close();
+  return figures;
+}
+
+async function measure(options, connections) {
+  const result = await autocannon({ ...options, connections, duration: DURATION_S });
+  // No answer at all within the figure's duration is a failure too (autocannon counts no timeout then).
+  const failed = result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}:${count}`)
+      .join(' '),
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-'));
+const engineDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-engine-'));
+let bare;
+let server;
+try {
+  console.log(
+    `Edge bench: ${DURATION_S} s per figure, ${MEMORIES} memories; load average ${loadavg()[0].toFixed(1)}`,
+  );
+  const engine = await engineFigures(engineDir);
+
+  const env = await benchEnv(dataDir);
+  const { apiKey, userId } = await createUserWithKey(env, {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    name: 'Edge Bench',
+    plan: 'enterprise',
+  });
+  bare = await startBareServer();
+  let base, ops;
+  ({ server, base, ops } = await startStandalone(env, 90_000));
+  const key = { 'x-api-key': apiKey };
+  const json = { ...key, 'content-type': 'application/json' };
+  const seeded = await fetch(`${base}/api/user/${userId}/memories/batch`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })) }),
+  });
+  if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
+
+  const routes = [
+    { id: 'bare', name: 'bare Node http', options: { url: bare.url } },
+    { id: 'health', name: 'GET /api/health (key)', options: { url: `${base}/api/health`, headers: key } },
+    {
+      id: 'search',
+      name: `GET /api/user/{id}/search (${MEMORIES} memories)`,
+      engine: 'search',
+      options: {
+        url: `${base}/api/user/${userId}/search?query=${encodeURIComponent(QUERY)}&limit=10`,
+        headers: key,
+      },
+    },
+    {
+      id: 'add',
+      name: 'POST /api/user/{id}/memories',
+      engine: 'add',
+      options: {
+        // Into an end user of its own, so the searched scope keeps its size.
+        url: `${base}/api/user/${userId}/memories?end_user_id=edge-bench-adds`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ text: sentence(1) }),
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ text: sentence(Math.floor(Math.random() * 1e9)) }),
+        }),
+      },
+    },
+    {
+      id: 'graphql',
+      name: 'POST /graphql planCatalogue',
+      options: {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'query EdgeBench { planCatalogue { plans { id name monthlyPriceCents } } }',
+        }),
+      },
+    },
+  ];
+  for (const route of routes) {
+    const { url, setupRequest: _unused, ...init } = route.options;
+    const response = await fetch(url, init);
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`${route.name} answered ${response.status}: ${await response.text()}`);
+  }
+
+  const rssBefore = await residentMemoryMb(ops);
+  const rows = [];
+  const bareRps = {};
+  let failed = 0;
+  for (const route of routes) {
+    for (const connections of CONNECTIONS) {
+      const figure = await measure(route.options, connections);
+      failed += figure.failed;
+      if (route.id === 'bare') bareRps[connections] = figure.rps;
+      const engineFigure = route.engine ? engine[`${route.engine}@${connections}`] : undefined;
+      rows.push({
+        route: route.name,
+        conn: connections,
+        'req/s': Math.round(figure.rps),
+        'p50 ms': figure.p50,
+        'p99 ms': figure.p99,
+        'x bare': round(figure.rps / bareRps[connections]),
+        'engine req/s': engineFigure ? Math.round(engineFigure.rps) : '',
+        'engine p50 ms': engineFigure ? round(engineFigure.p50, 3) : '',
+        'x engine': engineFigure ? round(figure.rps / engineFigure.rps, 3) : '',
+        statuses: figure.statuses,
+      });
+    }
+  }
+  const rssAfter = await residentMemoryMb(ops);
+  console.table(rows);
+  console.log(
+    `App RSS before ${rssBefore.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await stop(server);
+  await stop(bare?.child);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(engineDir, { recursive: true, force: true });
+}
