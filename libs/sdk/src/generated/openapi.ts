@@ -1550,7 +1550,9 @@ export interface components {
        *       "messages": 4
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     EndUserListResponse: {
       /** @example 1 */
@@ -2074,7 +2076,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     MemoryErasureResponse: {
       /** @enum {boolean} */
@@ -2100,7 +2104,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
       /** @description What the memory was learnt from; null for a memory written directly. */
       source: components['schemas']['MemorySourceResponse'] | null;
       /** @description With cascade=source: what happened to the source. */
@@ -2768,7 +2774,7 @@ export interface components {
        * Format: date-time
        * @description Sets when the memory expires; null: it never expires.
        */
-      expiration_date?: Record<string, never> | null;
+      expiration_date?: string | null;
       importance?: number;
       /**
        * @description Replaces the metadata object.
@@ -2795,7 +2801,7 @@ export interface components {
        * Format: date-time
        * @description Closes the fact; null reopens it.
        */
-      valid_to?: Record<string, never> | null;
+      valid_to?: string | null;
     };
     UpdateWebhookBody: {
       description?: string;
