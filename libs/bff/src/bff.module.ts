@@ -19,6 +19,7 @@ import { MemoriesResolver } from './memories/memories.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
+import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
 import { ChatStreamController } from './chat/chat-stream.controller.js';
 import { UploadEventsController } from './uploads/upload-events.controller.js';
 import { UploadFollowers } from './uploads/upload-followers.js';
@@ -51,6 +52,7 @@ export const BFF_RESOLVERS = [
   MemoriesResolver,
   ChatResolver,
   UploadsResolver,
+  WebhooksResolver,
 ] as const;
 
 /**

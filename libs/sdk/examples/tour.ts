@@ -26,7 +26,7 @@ const learned = await client.learn({
   end_user_id: 'customer-42',
 });
 const batch = await client.addMemories([{ text: 'I work at Acme.' }, { text: 'I play the cello.' }]);
-const updated = await client.updateMemories([{ id: stored.id, importance: 0.9 }]);
+const updated = await client.updateMemories([{ memory_id: stored.id, importance: 0.9 }]);
 
 // Search: hybrid, then with Mem0's filter syntax in a body.
 const search = await client.searchMemories('where do I live?', 5);

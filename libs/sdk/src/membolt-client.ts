@@ -41,7 +41,7 @@ import type {
   MemoryStats,
   MemoryUpdate,
   MemoryUpdateItem,
-  NewMemoryBatch,
+  NewMemoryItem,
   NewMemoryFields,
   NewWebhook,
   Plans,
@@ -259,7 +259,7 @@ export class MemboltClient {
    * already holds in the same words is answered with that memory (`deduplicated: true`) unless `dedupe: false`.
    */
   async addMemories(
-    memories: NewMemoryBatch['memories'],
+    memories: readonly NewMemoryItem[],
     options: MemoryScope & { readonly dedupe?: boolean } = {},
   ): Promise<MemoryBatch> {
     return this.call('POST', `${this.userPath()}/memories/batch`, { body: { ...options, memories } });

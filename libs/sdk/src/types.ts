@@ -73,7 +73,8 @@ export type SearchResponse = Schemas['SearchResponse'];
 export type SearchRequest = Schemas['SearchMemoriesBody'];
 export type MemoryStats = Schemas['MemoryStatsResponse'];
 export type MemoryBatch = Schemas['MemoryBatchResponse'];
-export type NewMemoryBatch = Schemas['CreateMemoryBatchBody'];
+/** One item of a batch add: a memory's text and fields (the scope is the batch's). */
+export type NewMemoryItem = Defaulted<Schemas['NewMemoryBody'], DefaultedOf<Schemas['NewMemoryBody']>>;
 export type MemoryUpdateItem = Schemas['MemoryUpdateItem'];
 /** One result per item of a batch update or delete (`succeeded`, `failed`). */
 export type BatchResult = Schemas['BatchResponse'];
