@@ -50,9 +50,10 @@ for await (const event of client.chatStream({
 }
 const conversations = await client.listConversations();
 
-// Export and import back: importing an export changes nothing.
+// Export, then import into an end user's scope; importing the same file again changes nothing.
 const exported = await client.exportMemories();
-const imported = await client.importMemories(exported);
+const imported = await client.importMemories(exported, { end_user_id: 'customer-7' });
+const importedAgain = await client.importMemories(exported, { end_user_id: 'customer-7' });
 
 // Uploads: a text file becomes memories.
 const upload = await client.uploadFile({
@@ -81,22 +82,27 @@ const webhooks = await client.listWebhooks();
 await client.deleteWebhook(webhook.id);
 
 // Errors are typed: catch by class, read the server's code and status.
+const describe = (error: unknown) =>
+  error instanceof MemboltApiError
+    ? { class: error.name, status: error.status, code: error.code }
+    : { class: 'unexpected', message: String(error) };
 const caught: Record<string, unknown> = {};
 try {
   await client.getMemory('no-such-memory');
 } catch (error) {
-  caught['notFound'] = error instanceof MemboltNotFoundError && { status: error.status, code: error.code };
+  if (error instanceof MemboltNotFoundError) caught['notFound'] = describe(error);
+  else throw error;
 }
 try {
   await client.searchMemories('x', 0);
 } catch (error) {
-  caught['invalid'] = error instanceof MemboltValidationError && { status: error.status, code: error.code };
+  if (error instanceof MemboltValidationError) caught['invalid'] = describe(error);
+  else throw error;
 }
 try {
   await new MemboltClient({ apiKey: 'mblt_not-a-real-key', baseUrl, userId, logger: null }).listMemories();
 } catch (error) {
-  caught['badKey'] = error instanceof MemboltAuthError &&
-    error instanceof MemboltApiError && { status: error.status, code: error.code };
+  caught['badKey'] = error instanceof MemboltAuthError ? describe(error) : { wrongClass: describe(error) };
 }
 
 console.log(
@@ -115,7 +121,8 @@ console.log(
     kinds: [...new Set(kinds)],
     conversations: conversations.total_count,
     imported: imported.imported,
-    skipped: imported.skipped,
+    importedAgain: importedAgain.imported,
+    skippedAgain: importedAgain.skipped,
     uploaded: 'summary' in upload ? upload.upload_id : upload.status,
     uploads: uploads.total_count,
     endUsers: endUsers.end_users.map((endUser) => endUser.end_user_id),
