@@ -18,11 +18,24 @@ import { CreateApiKeyDialog } from '../settings/components/CreateApiKeyDialog';
 import { CopyableText } from '../ui/components/CopyableText';
 import { API_KEY_PLACEHOLDER, quickstartSnippets, type Snippet } from './utils/quickstart-snippets';
 
-function Step({ number, title, children }: { readonly number: number; readonly title: string; readonly children: ReactNode }) {
+function Step({
+  number,
+  title,
+  children,
+}: {
+  readonly number: number;
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={`quickstart-step-${number}`}>
       <CardContent sx={{ p: 3 }}>
-        <Typography id={`quickstart-step-${number}`} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        <Typography
+          id={`quickstart-step-${number}`}
+          variant="h6"
+          component="h2"
+          sx={{ fontWeight: 700, mb: 1.5 }}
+        >
           {`${number}. ${title}`}
         </Typography>
         <Stack spacing={1.5}>{children}</Stack>
@@ -54,11 +67,21 @@ function SnippetTabs({ snippets, name }: { readonly snippets: readonly Snippet[]
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`snippet-panel-${snippet.id}`} aria-labelledby={`snippet-tab-${snippet.id}`} sx={{ pt: 1.5 }}>
+      <Box
+        role="tabpanel"
+        id={`snippet-panel-${snippet.id}`}
+        aria-labelledby={`snippet-tab-${snippet.id}`}
+        sx={{ pt: 1.5 }}
+      >
         <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {snippet.where}
         </Typography>
-        <CopyableText text={snippet.text} label={`${snippet.label} snippet`} multiline testId={`snippet-${snippet.id}`} />
+        <CopyableText
+          text={snippet.text}
+          label={`${snippet.label} snippet`}
+          multiline
+          testId={`snippet-${snippet.id}`}
+        />
       </Box>
     </Box>
   );

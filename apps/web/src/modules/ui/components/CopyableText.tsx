@@ -43,7 +43,15 @@ export function CopyableText({
     <Box>
       <Paper
         variant="outlined"
-        sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, pl: 2, pr: 0.5, py: 0.5, bgcolor: 'action.hover' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 1,
+          pl: 2,
+          pr: 0.5,
+          py: 0.5,
+          bgcolor: 'action.hover',
+        }}
       >
         <Box
           component={multiline ? 'pre' : 'code'}

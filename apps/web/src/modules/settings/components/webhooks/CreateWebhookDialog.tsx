@@ -55,7 +55,9 @@ export function CreateWebhookDialog({
 
   const toggle = (event: WebhookEventType, on: boolean) =>
     setEvents((current) =>
-      on ? WEBHOOK_EVENT_TYPES.filter((type) => type === event || current.includes(type)) : current.filter((type) => type !== event),
+      on
+        ? WEBHOOK_EVENT_TYPES.filter((type) => type === event || current.includes(type))
+        : current.filter((type) => type !== event),
     );
 
   const handleSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
@@ -117,14 +119,21 @@ export function CreateWebhookDialog({
         disabled={loading}
         slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX_LENGTH, inputMode: 'url' } }}
       />
-      <FormControl component="fieldset" error={fieldError.events !== undefined} margin="dense" disabled={loading}>
+      <FormControl
+        component="fieldset"
+        error={fieldError.events !== undefined}
+        margin="dense"
+        disabled={loading}
+      >
         <FormLabel component="legend">Events</FormLabel>
         <FormGroup row>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <FormControlLabel
               key={type}
               label={type}
-              control={<Checkbox checked={events.includes(type)} onChange={(_event, on) => toggle(type, on)} />}
+              control={
+                <Checkbox checked={events.includes(type)} onChange={(_event, on) => toggle(type, on)} />
+              }
             />
           ))}
         </FormGroup>

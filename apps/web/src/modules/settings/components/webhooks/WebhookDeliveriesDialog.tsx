@@ -69,7 +69,9 @@ export function WebhookDeliveriesDialog({
   } else if (error && !data) {
     body = <RetryAlert onRetry={() => refetch()}>We couldn&apos;t load the deliveries.</RetryAlert>;
   } else if (deliveries.length === 0) {
-    body = <Typography color="textSecondary">No deliveries yet: events show up here once they happen.</Typography>;
+    body = (
+      <Typography color="textSecondary">No deliveries yet: events show up here once they happen.</Typography>
+    );
   } else {
     body = (
       <Table size="small" aria-label="Deliveries" data-testid="webhook-deliveries">
@@ -96,7 +98,9 @@ export function WebhookDeliveriesDialog({
               </TableCell>
               <TableCell title={delivery.error ?? undefined}>
                 {delivery.statusCode ?? (delivery.error ? 'no answer' : '—')}
-                {delivery.durationMs !== null && delivery.durationMs !== undefined ? ` · ${delivery.durationMs} ms` : ''}
+                {delivery.durationMs !== null && delivery.durationMs !== undefined
+                  ? ` · ${delivery.durationMs} ms`
+                  : ''}
               </TableCell>
               <TableCell>{delivery.attempts}</TableCell>
               <TableCell>{formatDateTime(delivery.updatedAt)}</TableCell>
@@ -113,7 +117,13 @@ export function WebhookDeliveriesDialog({
   }
 
   return (
-    <Dialog open={webhook !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="webhook-deliveries-title">
+    <Dialog
+      open={webhook !== null}
+      onClose={close}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="webhook-deliveries-title"
+    >
       <DialogTitle id="webhook-deliveries-title">Deliveries</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="textSecondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>

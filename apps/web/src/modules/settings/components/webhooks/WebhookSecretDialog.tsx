@@ -8,7 +8,13 @@ import Stack from '@mui/material/Stack';
 import { CopyableText } from '../../../ui/components/CopyableText';
 
 /** The one time an endpoint's signing secret is visible: closing the dialog discards it. */
-export function WebhookSecretDialog({ secret, onDone }: { readonly secret: string | null; readonly onDone: () => void }) {
+export function WebhookSecretDialog({
+  secret,
+  onDone,
+}: {
+  readonly secret: string | null;
+  readonly onDone: () => void;
+}) {
   return (
     <Dialog open={secret !== null} fullWidth maxWidth="sm" aria-labelledby="webhook-secret-title">
       <DialogTitle id="webhook-secret-title">Webhook Added</DialogTitle>
