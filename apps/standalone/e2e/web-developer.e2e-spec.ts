@@ -9,6 +9,18 @@ import { verifyMemboltWebhook } from './support/verify-webhook.js';
 // Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
 jest.setTimeout(150_000);
 
+/** The part of an MCP client's configuration file the test reads. */
+interface McpServerEntry {
+  readonly url?: string;
+  readonly headers?: Record<string, string>;
+  readonly args?: string[];
+  readonly env?: Record<string, string>;
+}
+interface McpConfig {
+  readonly mcpServers?: Record<string, McpServerEntry>;
+  readonly servers?: Record<string, McpServerEntry>;
+}
+
 /** Creates a key through the dialog the Quickstart page and Settings share, and answers the key shown once. */
 async function createKeyThroughDialog(page: Page, name: string): Promise<string> {
   const create = page.getByRole('dialog', { name: 'Create New API Key' });
@@ -101,29 +113,21 @@ describe('web app: Quickstart and Webhooks', () => {
     );
 
     // Each MCP client's configuration points at this server's /mcp.
-    for (const [tab, read] of [
-      ['Claude Desktop', (config: any) => config.mcpServers.membolt.args[2]],
-      ['Cursor', (config: any) => config.mcpServers.membolt.url],
-      ['VS Code', (config: any) => config.servers.membolt.url],
-    ] as const) {
+    const configOf = async (tab: string, id: string): Promise<McpConfig> => {
       await page.getByRole('tab', { name: tab }).click();
-      const text = (await page
-        .getByTestId(
-          `snippet-${tab === 'Claude Desktop' ? 'claude' : tab === 'Cursor' ? 'cursor' : 'vscode'}`,
-        )
-        .textContent())!;
-      expect(read(JSON.parse(text))).toBe(url('/mcp'));
-    }
-    const cursor = JSON.parse(
-      (await (async () => {
-        await page.getByRole('tab', { name: 'Cursor' }).click();
-        return page.getByTestId('snippet-cursor').textContent();
-      })())!,
-    );
-    const mcp = await fetch(cursor.mcpServers.membolt.url, {
+      return JSON.parse((await page.getByTestId(`snippet-${id}`).textContent())!) as McpConfig;
+    };
+    const claude = await configOf('Claude Desktop', 'claude');
+    expect(claude.mcpServers?.['membolt']?.args?.[2]).toBe(url('/mcp'));
+    expect(claude.mcpServers?.['membolt']?.env).toEqual({ MEMBOLT_API_KEY: key });
+    const vscode = await configOf('VS Code', 'vscode');
+    expect(vscode.servers?.['membolt']?.url).toBe(url('/mcp'));
+    const cursor = (await configOf('Cursor', 'cursor')).mcpServers!['membolt']!;
+    expect(cursor.url).toBe(url('/mcp'));
+    const mcp = await fetch(cursor.url!, {
       method: 'POST',
       headers: {
-        ...cursor.mcpServers.membolt.headers,
+        ...cursor.headers,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
@@ -145,8 +149,8 @@ describe('web app: Quickstart and Webhooks', () => {
     await create.getByRole('button', { name: 'Add Webhook' }).click();
     await create.getByText('Enter the http(s) URL that will receive the events').waitFor();
     await create.getByText('Choose at least one event').waitFor();
-    // The server's own refusal (an unknown scheme passes the form's check only if it looks like http) shows too.
-    await create.getByLabel('Endpoint URL').fill('http://');
+    // A URL the form lets through but the webhooks service refuses: the server's message shows in the dialog.
+    await create.getByLabel('Endpoint URL').fill('http://exa$mple.com/hook');
     await create.getByRole('checkbox', { name: 'memory.created' }).check();
     await create.getByRole('button', { name: 'Add Webhook' }).click();
     await create.getByTestId('create-webhook-error').waitFor();
@@ -182,7 +186,7 @@ describe('web app: Quickstart and Webhooks', () => {
     const delivered = await pollUntil(
       async () => received.find((entry) => entry.body.includes('I keep bees on the roof.')),
       (entry) => entry !== undefined,
-      { timeoutMs: 60_000 },
+      { what: 'the signed delivery of memory.created', timeoutMs: 60_000 },
     );
     expect(verifyMemboltWebhook(secret, delivered!.body, delivered!.signature)).toBe(true);
 
@@ -196,7 +200,7 @@ describe('web app: Quickstart and Webhooks', () => {
         return row.textContent().catch(() => '');
       },
       (text) => (text ?? '').includes('succeeded'),
-      { timeoutMs: 30_000 },
+      { what: 'a succeeded delivery in the log', timeoutMs: 30_000 },
     );
     await expect(row.textContent()).resolves.toContain('memory.created');
     await expect(row.textContent()).resolves.toContain('200');
@@ -205,7 +209,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await pollUntil(
       async () => received.filter((entry) => entry.eventId === delivered!.eventId).length,
       (count) => count >= 2,
-      { timeoutMs: 60_000 },
+      { what: 'the redelivery at the receiver', timeoutMs: 60_000 },
     );
     await log.getByRole('button', { name: 'Close' }).click();
     await log.waitFor({ state: 'detached' });
@@ -214,6 +218,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await pollUntil(
       () => item.getByTestId('webhook-status').textContent(),
       (text) => text === 'Disabled',
+      { what: 'the endpoint shown as Disabled' },
     );
     await page.reload();
     await page.getByRole('tab', { name: 'API Keys' }).click();
