@@ -54,7 +54,10 @@ describe('BFF webhooks', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   });
 
-  const product = useStandalone('bff-webhooks', { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+  const product = useStandalone('bff-webhooks', {
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+    BUS_TIMEOUT_MS: '30000',
+  });
 
   afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));

@@ -45,6 +45,8 @@ describe('@membolt/sdk from its tarball', () => {
   const product = useStandalone('sdk-tarball', {
     ...UNLIMITED_GATEWAY,
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+    // A loaded machine (tsc runs beside the product) must not turn a slow answer into 'unavailable'.
+    BUS_TIMEOUT_MS: '30000',
   });
 
   afterAll(async () => {

@@ -59,7 +59,7 @@ describe('web app: Quickstart and Webhooks', () => {
 
   const web = useWebAppInBrowser({
     forbidForeignRequests: true,
-    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', BUS_TIMEOUT_MS: '30000' },
   });
   const url = (path = '') => `${web.product.url}${path}`;
 
