@@ -100,7 +100,9 @@ try {
   else throw error;
 }
 try {
-  await new MemboltClient({ apiKey: 'mblt_not-a-real-key', baseUrl, userId, logger: null }).listMemories();
+  const stranger = new MemboltClient({ apiKey: 'mblt_not-a-real-key', baseUrl, userId, logger: null });
+  await stranger.initialize(); // with a userId given, no call is made: the refusal comes from the list
+  await stranger.listMemories();
 } catch (error) {
   caught['badKey'] = error instanceof MemboltAuthError ? describe(error) : { wrongClass: describe(error) };
 }
