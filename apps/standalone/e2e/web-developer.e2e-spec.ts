@@ -183,8 +183,10 @@ describe('web app: Quickstart and Webhooks', () => {
       body: JSON.stringify({ text: 'I keep bees on the roof.' }),
     });
     expect(stored.status).toBe(201);
+    // A delivery carries ids, never memory text.
+    const { id: memoryId } = (await stored.json()) as { id: string };
     const delivered = await pollUntil(
-      async () => received.find((entry) => entry.body.includes('I keep bees on the roof.')),
+      async () => received.find((entry) => entry.body.includes(memoryId)),
       (entry) => entry !== undefined,
       { what: 'the signed delivery of memory.created', timeoutMs: 60_000 },
     );
