@@ -216,7 +216,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await log.getByRole('button', { name: 'Close' }).click();
     await log.waitFor({ state: 'detached' });
 
-    await item.getByRole('checkbox', { name: `Enabled: ${receiverUrl}` }).uncheck();
+    await item.getByRole('switch', { name: `Enabled: ${receiverUrl}` }).uncheck();
     await pollUntil(
       () => item.getByTestId('webhook-status').textContent(),
       (text) => text === 'Disabled',
