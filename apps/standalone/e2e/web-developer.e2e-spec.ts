@@ -216,7 +216,8 @@ describe('web app: Quickstart and Webhooks', () => {
     await log.getByRole('button', { name: 'Close' }).click();
     await log.waitFor({ state: 'detached' });
 
-    await item.getByRole('switch', { name: `Enabled: ${receiverUrl}` }).uncheck();
+    // The switch follows the server's answer, so it flips once the mutation returns: click, then wait.
+    await item.getByRole('switch', { name: `Enabled: ${receiverUrl}` }).click();
     await pollUntil(
       () => item.getByTestId('webhook-status').textContent(),
       (text) => text === 'Disabled',
