@@ -20,6 +20,7 @@ import { PortalSettingsResolver } from './portal/portal-settings.resolver.js';
 import { ProviderKeysResolver } from './provider-keys/provider-keys.resolver.js';
 import { ChatResolver } from './chat/chat.resolver.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
+import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
 import { ChatStreamController } from './chat/chat-stream.controller.js';
 import { UploadEventsController } from './uploads/upload-events.controller.js';
 import { DataExportDownloadController } from './data-exports/data-export-download.controller.js';
@@ -55,7 +56,11 @@ export const BFF_RESOLVERS = [
   MemoriesResolver,
   ChatResolver,
   UploadsResolver,
+<<<<<<< HEAD
   DataExportsResolver,
+=======
+  WebhooksResolver,
+>>>>>>> devx
 ] as const;
 
 /**

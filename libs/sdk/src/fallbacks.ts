@@ -35,7 +35,8 @@ export function substringSearch(
 }
 
 /**
- * Section 7, stats fallback: from the memories read, with concept_count and relation_count 0; with none:
+ * Section 7, stats fallback: from the memories read (open ones: closed facts are not listed), with
+ * closed_count, concept_count and relation_count 0; with none:
  * 0, 0, the current time, 0, 0.
  */
 export function statsOf(memories: readonly Memory[], now: Date = new Date()): MemoryStats {
@@ -44,6 +45,7 @@ export function statsOf(memories: readonly Memory[], now: Date = new Date()): Me
       memory_count: 0,
       avg_importance: 0,
       oldest_timestamp: now.toISOString(),
+      closed_count: 0,
       concept_count: 0,
       relation_count: 0,
     };
@@ -54,6 +56,7 @@ export function statsOf(memories: readonly Memory[], now: Date = new Date()): Me
     memory_count: memories.length,
     avg_importance: memories.reduce((sum, memory) => sum + importanceOf(memory), 0) / memories.length,
     oldest_timestamp: oldest,
+    closed_count: 0,
     concept_count: 0,
     relation_count: 0,
   };

@@ -2,6 +2,7 @@ import type { ApiSchemas } from './api-schemas.js';
 import { apiErrorOf, isFallbackFailure, MemboltApiError, MemboltAuthError, SdkMessages } from './errors.js';
 import {
   DEFAULT_PAGE_SIZE,
+  EMBEDDING_SIZE,
   DEFAULT_SEARCH_LIMIT,
   FALLBACK_READ_LIMIT,
   randomEmbedding,
@@ -9,36 +10,64 @@ import {
   substringSearch,
 } from './fallbacks.js';
 import type {
+  BatchResult,
+  ChatRequest,
+  ChatResponse,
+  ChatStreamEvent,
   Conversation,
   ConversationDeletion,
   ConversationList,
+  CreatedWebhook,
   DeletionReceipt,
   DiagnosticResult,
   EmbeddingResponse,
+  EndUserDeletion,
   EndUserList,
+  ExportFormat,
   FallbackSearchResponse,
   FileToUpload,
   HealthResponse,
+  ImportJob,
   ImportResult,
+  LearnedMemories,
+  LearningJob,
+  LearnRequest,
   ListOptions,
   Memory,
   MemoryBatch,
   MemoryErasureReceipt,
-  SearchFilters,
   MemoryHistory,
   MemoryList,
   MemoryScope,
   MemoryStats,
   MemoryUpdate,
+  MemoryUpdateItem,
+  NewMemoryItem,
   NewMemoryFields,
+  NewWebhook,
+  Plans,
   RegisteredUser,
+  SearchFilters,
+  SearchRequest,
   SearchResponse,
+  StoredMemory,
+  SubscriptionCheck,
   Upload,
   UploadDeletion,
   UploadList,
   UploadResult,
+  Usage,
+  UsagePeriod,
   UserDatabase,
+  Webhook,
+  WebhookChange,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+  WebSearchRequest,
+  WebSearchResponse,
 } from './types.js';
+import { serverSentEvents } from './server-sent-events.js';
 
 interface ListPage {
   readonly limit?: number;
@@ -79,7 +108,30 @@ interface CallOptions {
   readonly rawBody?: { readonly text: string; readonly contentType: string };
   /** Answer read as text (NDJSON export) instead of JSON. */
   readonly text?: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** The HTTP status a streamed error stands for (the stream itself was answered 200), by its code. */
+function errorStatusOf(data: string): number {
+  try {
+    const code = (JSON.parse(data) as { error?: unknown }).error;
+    return (typeof code === 'string' ? STREAM_ERROR_STATUS[code] : undefined) ?? 500;
+  } catch {
+    return 500;
+  }
+}
+
+const STREAM_ERROR_STATUS: Readonly<Record<string, number>> = {
+  validation_error: 400,
+  subscription_invalid: 402,
+  spend_cap_reached: 402,
+  rate_limited: 429,
+  provider_auth_failed: 502,
+  provider_quota_exceeded: 429,
+  provider_model_not_found: 400,
+  provider_unavailable: 503,
+  provider_failed: 502,
+};
 
 /**
  * The user id the key itself names: the third underscore-separated part, when the key has at least three
@@ -197,18 +249,62 @@ export class MemboltClient {
     metadata?: Record<string, unknown> | string,
     embedding?: number[],
     fields: Omit<NewMemoryFields, 'metadata' | 'embedding'> = {},
-  ): Promise<Memory> {
+  ): Promise<StoredMemory> {
     return this.call('POST', `${this.userPath()}/memories`, {
       body: withoutUndefined({ ...fields, text, metadata, embedding }),
     });
   }
 
-  /** Up to 1,000 memories in one transaction: all of them are stored or none. */
+  /**
+   * Up to 1,000 memories in one transaction: all of them are stored or none. An item an open memory of the scope
+   * already holds in the same words is answered with that memory (`deduplicated: true`) unless `dedupe: false`.
+   */
   async addMemories(
-    memories: ReadonlyArray<{ readonly text: string } & Omit<NewMemoryFields, keyof MemoryScope>>,
-    scope: MemoryScope = {},
+    memories: readonly NewMemoryItem[],
+    options: MemoryScope & { readonly dedupe?: boolean } = {},
   ): Promise<MemoryBatch> {
-    return this.call('POST', `${this.userPath()}/memories/batch`, { body: { ...scope, memories } });
+    return this.call('POST', `${this.userPath()}/memories/batch`, { body: { ...options, memories } });
+  }
+
+  /**
+   * Learns from a conversation: the facts the user states are extracted and reconciled with the scope's memories
+   * (ADD, UPDATE, NOOP, CLOSE events, in order). With `async: true` the server queues the learning and this
+   * follows the job to its end; `infer: false` stores each message as it is.
+   */
+  async learn(request: LearnRequest): Promise<LearnedMemories> {
+    const answer = await this.call<LearnedMemories | LearningJob>('POST', `${this.userPath()}/memories`, {
+      body: request,
+    });
+    if (!('job_id' in answer)) return answer;
+    for (let job = answer; ;) {
+      if (job.status === 'done' && job.result) return job.result;
+      if (job.status === 'failed')
+        throw new MemboltApiError(
+          `Membolt learning ${job.job_id} failed: ${job.error ?? 'unknown error'}`,
+          500,
+          'learning_failed',
+          job.error ?? undefined,
+        );
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+      job = await this.getLearningJob(job.job_id);
+    }
+  }
+
+  /** A learning queued by `learn({ async: true })` (or any async add): its state and, once done, its events. */
+  async getLearningJob(jobId: string): Promise<LearningJob> {
+    return this.call('GET', `${this.userPath()}/memories/jobs/${encodeURIComponent(jobId)}`);
+  }
+
+  /** Changes up to 1,000 memories of the scope, each on its own: one result per item, the others still happen. */
+  async updateMemories(memories: readonly MemoryUpdateItem[], scope: MemoryScope = {}): Promise<BatchResult> {
+    return this.call('PUT', `${this.userPath()}/memories/batch`, { body: { ...scope, memories } });
+  }
+
+  /** Deletes up to 1,000 memories of the scope, each with its receipt: one result per item. */
+  async deleteMemories(memoryIds: readonly string[], scope: MemoryScope = {}): Promise<BatchResult> {
+    return this.call('DELETE', `${this.userPath()}/memories/batch`, {
+      body: { ...scope, memory_ids: memoryIds },
+    });
   }
 
   /** A page of memories (10 from 0 by default). When the gateway fails: an empty list with count 0 (section 7). */
@@ -281,6 +377,25 @@ export class MemboltClient {
     }
   }
 
+  /**
+   * The search with a JSON body: long `filters` in Mem0's v2 syntax fit, and `top_k` names the limit as Mem0 does.
+   * No fallback: this is the call for filters, and a substring match would ignore them.
+   */
+  async searchMemoriesWithFilters(
+    request: Omit<
+      SearchRequest,
+      'limit' | 'filters' | 'metadata' | 'include_closed' | 'include_embedding'
+    > & {
+      readonly limit?: number;
+      readonly filters?: Record<string, unknown>;
+      readonly metadata?: Record<string, string | number | boolean>;
+      readonly include_closed?: boolean;
+      readonly include_embedding?: boolean;
+    },
+  ): Promise<SearchResponse> {
+    return this.call('POST', `${this.userPath()}/memories/search`, { body: request });
+  }
+
   /** When the gateway fails (section 7): computed from the first 100 memories, concept_count and relation_count 0. */
   async getMemoryStats(scope: MemoryScope = {}): Promise<MemoryStats> {
     const path = `${this.userPath()}/memory_stats`;
@@ -302,12 +417,15 @@ export class MemboltClient {
       return await this.call<EmbeddingResponse>('POST', '/generate_embedding', { body: { text } });
     } catch (error) {
       if (!isFallbackFailure(error)) throw error;
-      return { embedding: randomEmbedding(), model: 'random-fallback' };
+      return { embedding: randomEmbedding(), dimension: EMBEDDING_SIZE, model: 'random-fallback' };
     }
   }
 
-  /** Every memory of the scope as NDJSON text (one memory JSON a line), ready for importMemories. */
-  async exportMemories(scope: MemoryScope = {}): Promise<string> {
+  /**
+   * Every memory of the scope as NDJSON text (one memory JSON a line), ready for importMemories; with
+   * `format: 'mem0'`, one JSON text `{"results": [...]}` in Mem0's shape.
+   */
+  async exportMemories(scope: MemoryScope & { readonly format?: ExportFormat } = {}): Promise<string> {
     return this.call('GET', `${this.userPath()}/memories/export`, { query: { ...scope }, text: true });
   }
 
@@ -317,7 +435,7 @@ export class MemboltClient {
    */
   async importMemories(data: string | readonly object[], scope: MemoryScope = {}): Promise<ImportResult> {
     const path = `${this.userPath()}/memories/import`;
-    const answer: ImportResult | QueuedImport =
+    const answer: ImportResult | ImportJob =
       typeof data === 'string'
         ? await this.call('POST', path, {
             query: { ...scope },
@@ -327,12 +445,13 @@ export class MemboltClient {
     if (!('import_id' in answer)) return answer;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-      const progress = await this.call<ImportProgress>(
-        'GET',
-        `${path}/${encodeURIComponent(answer.import_id)}`,
-      );
+      const progress = await this.call<ImportJob>('GET', `${path}/${encodeURIComponent(answer.import_id)}`);
       if (progress.status === 'done')
-        return { imported: progress.imported, skipped: progress.skipped, lines: answer.lines };
+        return {
+          imported: progress.imported ?? 0,
+          skipped: progress.skipped ?? 0,
+          lines: progress.lines ?? answer.lines ?? 0,
+        };
       if (progress.status === 'failed')
         throw new MemboltApiError(
           `Membolt import ${answer.import_id} failed: ${progress.error ?? 'unknown error'}`,
@@ -350,7 +469,7 @@ export class MemboltClient {
   }
 
   /** Erases one end user of your app: their memories, conversations, uploads and files; one receipt with counts. */
-  async deleteEndUser(endUserId: string): Promise<DeletionReceipt> {
+  async deleteEndUser(endUserId: string): Promise<EndUserDeletion> {
     return this.call('DELETE', `${this.userPath()}/end_users/${encodeURIComponent(endUserId)}`);
   }
 
@@ -453,6 +572,105 @@ export class MemboltClient {
     });
   }
 
+  // ------------------------------------------------------------------------------------ chat
+
+  /**
+   * One exchange with the memory-enabled assistant: the memories that bear on the message are read, the model
+   * answers, the exchange is stored in a conversation and learnt from. With `end_user_id` it is that end user's.
+   */
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    return this.call('POST', '/chat', { body: request });
+  }
+
+  /**
+   * The same exchange, streamed: a `start` event (the conversation and the memories retrieved), `token` events as
+   * the answer is written, then `done` with the whole answer. A failure during the stream throws the
+   * MemboltApiError of its `{error, message}`.
+   */
+  async *chatStream(request: ChatRequest): AsyncGenerator<ChatStreamEvent> {
+    const response = await this.send('POST', '/chat', {
+      body: request,
+      headers: { Accept: 'text/event-stream' },
+    });
+    if (!response.body)
+      throw new MemboltApiError(
+        SdkMessages.requestFailed(response.status),
+        response.status,
+        undefined,
+        'empty stream',
+      );
+    for await (const { event, data } of serverSentEvents(response.body)) {
+      if (event === 'error') throw apiErrorOf(errorStatusOf(data), data);
+      if (event === 'start' || event === 'token' || event === 'done') {
+        yield { type: event, data: JSON.parse(data) } as ChatStreamEvent;
+        if (event === 'done') return;
+      }
+    }
+  }
+
+  /** A web search through the server's configured search provider (`web_search_not_configured` when none). */
+  async webSearch(request: WebSearchRequest): Promise<WebSearchResponse> {
+    return this.call('POST', '/search', { body: request });
+  }
+
+  // ------------------------------------------------------------------------------------ usage and plan
+
+  /** What the account used, per day and in total (the current month by default, or `from` to `to`). */
+  async getUsage(period: UsagePeriod = {}): Promise<Usage> {
+    return this.call('GET', '/usage', { query: { ...period } });
+  }
+
+  /** Whether the account's plan allows calls now, and why not. */
+  async getSubscription(): Promise<SubscriptionCheck> {
+    return this.call('GET', '/subscription');
+  }
+
+  /** The plans and their prices (public). */
+  async listPlans(): Promise<Plans> {
+    return this.call('GET', '/plans');
+  }
+
+  // ------------------------------------------------------------------------------------ webhooks
+
+  /** The account's webhook endpoints, newest first (never their secrets). */
+  async listWebhooks(): Promise<WebhookList> {
+    return this.call('GET', `${this.userPath()}/webhooks`);
+  }
+
+  /** Adds an endpoint for the given events; the answer's `secret` signs every delivery and is shown only here. */
+  async createWebhook(webhook: NewWebhook): Promise<CreatedWebhook> {
+    return this.call('POST', `${this.userPath()}/webhooks`, { body: webhook });
+  }
+
+  /** Changes the URL, events or description; `enabled: true` re-enables a disabled endpoint, `false` pauses it. */
+  async updateWebhook(webhookId: string, change: WebhookChange): Promise<Webhook> {
+    return this.call('PUT', `${this.userPath()}/webhooks/${encodeURIComponent(webhookId)}`, { body: change });
+  }
+
+  /** Removes the endpoint and stops its pending deliveries; answers the endpoint removed. */
+  async deleteWebhook(webhookId: string): Promise<Webhook> {
+    return this.call('DELETE', `${this.userPath()}/webhooks/${encodeURIComponent(webhookId)}`);
+  }
+
+  /** The endpoint's delivery log, newest first: state, attempts, last status code, duration, error. */
+  async listWebhookDeliveries(
+    webhookId: string,
+    options: { readonly limit?: number } = {},
+  ): Promise<WebhookDeliveryList> {
+    return this.call('GET', `${this.userPath()}/webhooks/${encodeURIComponent(webhookId)}/deliveries`, {
+      query: { ...options },
+    });
+  }
+
+  /** Sends a delivery's event again: the same body and event id, a fresh signature, a new series of attempts. */
+  async redeliverWebhook(webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+    return this.call(
+      'POST',
+      `${this.userPath()}/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+      { body: {} },
+    );
+  }
+
   // ------------------------------------------------------------------------------------ diagnostics (when enabled)
 
   async testMemory(text: string): Promise<DiagnosticResult> {
@@ -486,12 +704,19 @@ export class MemboltClient {
     });
   }
 
-  /** One gateway call: JSON content type and the X-API-Key header; a non-OK answer becomes a MemboltApiError. */
+  /** One gateway call answered with JSON (or text); a non-OK answer becomes a MemboltApiError. */
   private async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+    const response = await this.send(method, path, options);
+    return (options.text ? await response.text() : await response.json()) as T;
+  }
+
+  /** Sends a request with the JSON content type and the X-API-Key header; a non-OK answer is thrown. */
+  private async send(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const url = `${this.baseUrl}${path}${queryString(options.query)}`;
     const headers: Record<string, string> = {
       'Content-Type': options.rawBody?.contentType ?? 'application/json',
       'X-API-Key': this.apiKey,
+      ...options.headers,
     };
     const body =
       options.rawBody?.text ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
@@ -503,32 +728,26 @@ export class MemboltClient {
       throw error;
     }
     if (!response.ok) {
-      const error = apiErrorOf(response.status, await response.text().catch(() => ''));
+      const error = apiErrorOf(
+        response.status,
+        await response.text().catch(() => ''),
+        response.headers.get('Retry-After'),
+      );
       this.logger?.error(
         `Membolt API ${method} ${path} failed with ${response.status}: ${error.message}`,
         error.detail,
       );
       throw error;
     }
-    return (options.text ? await response.text() : await response.json()) as T;
+    return response;
   }
 }
 
 /** How often a large import's progress is read while it is stored in the background. */
 const IMPORT_POLL_MS = 1000;
 
-/** The 202 answer of an import the server stores in the background. */
-interface QueuedImport {
-  readonly import_id: string;
-  readonly lines: number;
-}
-
-interface ImportProgress {
-  readonly status: 'queued' | 'running' | 'done' | 'failed';
-  readonly imported: number;
-  readonly skipped: number;
-  readonly error: string | null;
-}
+/** How often a queued learning's state is read while the server works on it. */
+const JOB_POLL_MS = 500;
 
 /**
  * One client per API key (section 4): the same key gets the same (initialised) client back; another key

@@ -91,6 +91,8 @@ describe('sdk: fallbacks (section 7)', () => {
       memory_count: 2,
       avg_importance: 0.6,
       oldest_timestamp: '2025-12-24T08:00:00.000Z',
+      // The server's answer counts closed facts too; a fallback lists open memories only.
+      closed_count: 0,
       concept_count: 0,
       relation_count: 0,
     });
@@ -102,6 +104,8 @@ describe('sdk: fallbacks (section 7)', () => {
       memory_count: 0,
       avg_importance: 0,
       oldest_timestamp: '2026-11-23T08:00:00.000Z',
+      // The server's answer counts closed facts too; a fallback lists open memories only.
+      closed_count: 0,
       concept_count: 0,
       relation_count: 0,
     });

@@ -1,249 +1,144 @@
-/** The REST memory API's shapes (docs/requirements/rest-gateway.md, Shapes and Routes; decision 022). */
+/**
+ * The REST API's shapes, taken from the generated OpenAPI types (./generated/openapi.ts, `npm run sdk:types`), so a
+ * change to a route or schema changes them too. Only what the wire cannot say is added here: query flags the
+ * client takes as booleans (the wire's 'true' | 'false'), JSON query values the client takes as objects, request
+ * fields the server defaults, and the section 7 fallback shapes.
+ */
+import type { components, operations } from './generated/openapi.js';
 
-export type MemoryCategory = 'personal' | 'work' | 'preference' | 'interest';
-export type MemorySource = 'memory' | 'chat' | 'file' | 'api';
-export type MemorySort = 'importance' | 'recent' | 'oldest';
+type Schemas = components['schemas'];
+type JsonOf<Content> = Content extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON answer of an operation with a given status (200 by default). */
+export type AnswerOf<
+  Operation extends keyof operations,
+  Status extends keyof operations[Operation]['responses'] = 200 & keyof operations[Operation]['responses'],
+> = JsonOf<operations[Operation]['responses'][Status]>;
+
+/** The JSON request body of an operation. */
+export type BodyOf<Operation extends keyof operations> = operations[Operation] extends {
+  requestBody?: infer Body;
+}
+  ? JsonOf<NonNullable<Body>>
+  : never;
+
+/**
+ * The query parameters of an operation as the client takes them: a wire flag ('true' | 'false') as a boolean too,
+ * and a JSON-valued parameter (`filters`, `metadata`) as an object (the client serialises it).
+ */
+export type QueryOf<Operation extends keyof operations> = ClientQuery<
+  NonNullable<operations[Operation]['parameters']['query']>
+>;
+type ClientQuery<Query> = {
+  readonly [Name in keyof Query]?: NonNullable<Query[Name]> extends 'true' | 'false'
+    ? boolean
+    : NonNullable<Query[Name]> extends Schemas['Object']
+      ? Record<string, unknown>
+      : Query[Name];
+};
+
+/** Fields a request may leave out because the server defaults them. */
+type Defaulted<Body, Names extends keyof Body> = Omit<Body, Names> & Partial<Pick<Body, Names>>;
+
+export type MemoryCategory = NonNullable<Schemas['MemoryResponse']['category']>;
+export type MemorySource = Schemas['MemoryResponse']['source'];
+export type MemorySort = NonNullable<QueryOf<'MemoriesController_list'>['sort']>;
 
 /** `end_user_id`, `agent_id`, `run_id`: one end user, agent or run of your own app. */
-export interface MemoryScope {
-  readonly end_user_id?: string;
-  readonly agent_id?: string;
-  readonly run_id?: string;
-}
+export type MemoryScope = QueryOf<'MemoriesController_create'>;
 
-export interface Memory {
-  readonly id: string;
-  readonly text: string;
-  /** A JSON string (importance, category and source are folded in). */
-  readonly metadata: string;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly source: MemorySource;
-  readonly conversation_id: string | null;
-  readonly conversation_title: string | null;
-  /** The same as created_at. */
-  readonly timestamp: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly valid_from: string;
-  readonly valid_to: string | null;
-  /** After it the memory is hidden and then deleted; null: never. */
-  readonly expiration_date: string | null;
-  readonly end_user_id: string | null;
-  readonly agent_id: string | null;
-  readonly run_id: string | null;
-  readonly version: number;
-  /** Only when asked for (`include_embedding`). */
-  readonly embedding?: number[];
-}
+export type Memory = Schemas['MemoryResponse'];
+/** A stored memory; `deduplicated: true` when an open memory already held these words and nothing was stored. */
+export type StoredMemory = Schemas['StoredMemoryResponse'];
+/** The fields of a new memory besides its text. */
+export type NewMemoryFields = Defaulted<
+  Omit<Schemas['CreateMemoryBody'], 'text'>,
+  DefaultedOf<Schemas['CreateMemoryBody']>
+>;
+/** A conversation to learn from (`messages`), with `infer`, `async`, `dedupe` defaulted by the server. */
+export type LearnRequest = Defaulted<Schemas['AddMessagesBody'], 'async' | 'dedupe' | 'infer'>;
+export type ChatMessage = Exclude<Schemas['AddMessagesBody']['messages'], string>[number];
+export type LearnedMemories = Schemas['LearnedMemoriesResponse'];
+export type LearnedEvent = Schemas['LearnedEventResponse'];
+export type LearningJob = Schemas['LearningJobResponse'];
+export type MemoryUpdate = Schemas['UpdateMemoryBody'] & MemoryScope;
+export type MemoryFilters = Omit<QueryOf<'MemoriesController_list'>, 'limit' | 'offset' | 'sort'>;
+export type SearchFilters = Omit<QueryOf<'MemoryQueriesController_search'>, 'query' | 'limit'>;
+export type ListOptions = QueryOf<'MemoriesController_list'>;
+export type MemoryList = Schemas['MemoryListResponse'];
+export type ScoreBreakdown = Schemas['ScoreBreakdownResponse'];
+export type SearchResult = Schemas['SearchResultResponse'];
+export type SearchResponse = Schemas['SearchResponse'];
+/** POST …/memories/search: the search with a JSON body (Mem0's `filters` syntax, `top_k`). */
+export type SearchRequest = Schemas['SearchMemoriesBody'];
+export type MemoryStats = Schemas['MemoryStatsResponse'];
+export type MemoryBatch = Schemas['MemoryBatchResponse'];
+/** One item of a batch add: a memory's text and fields (the scope is the batch's). */
+export type NewMemoryItem = Defaulted<Schemas['NewMemoryBody'], DefaultedOf<Schemas['NewMemoryBody']>>;
+export type MemoryUpdateItem = Schemas['MemoryUpdateItem'];
+/** One result per item of a batch update or delete (`succeeded`, `failed`). */
+export type BatchResult = Schemas['BatchResponse'];
+export type DeletionReceipt = Schemas['MemoryDeletionResponse'];
+export type MemoryErasureReceipt = Schemas['MemoryErasureResponse'];
+export type MemorySourceRef = Schemas['MemorySourceResponse'];
+export type MemoryVersion = Schemas['MemoryVersionResponse'];
+export type MemoryHistory = Schemas['MemoryHistoryResponse'];
+export type ImportResult = Schemas['MemoryImportResponse'];
+export type ImportJob = Schemas['ImportJobResponse'];
+export type ExportFormat = NonNullable<QueryOf<'MemoriesController_export'>['format']>;
 
-/** The fields of a new memory besides its text (the spec's `metadata` and `embedding`, and the rest). */
-export interface NewMemoryFields extends MemoryScope {
-  /** An object or a JSON string holding one. */
-  readonly metadata?: Record<string, unknown> | string;
-  /** Exactly the server's dimension (1536 by default); the server computes it when absent. */
-  readonly embedding?: number[];
-  readonly importance?: number;
-  readonly category?: MemoryCategory | 'none';
-  readonly source?: MemorySource;
-  readonly conversation_id?: string;
-  readonly conversation_title?: string;
-  readonly valid_from?: string;
-  readonly valid_to?: string;
-  /** After this time the memory is hidden from every read and deleted by the retention sweep. */
-  readonly expiration_date?: string;
-}
+export type EndUser = Schemas['EndUserResponse'];
+export type EndUserList = Schemas['EndUserListResponse'];
+export type EndUserDeletion = Schemas['EndUserDeletionResponse'];
 
-export interface MemoryUpdate extends MemoryScope {
-  readonly text?: string;
-  readonly metadata?: Record<string, unknown> | string;
-  readonly importance?: number;
-  readonly category?: MemoryCategory | 'none';
-  readonly embedding?: number[];
-  readonly valid_from?: string;
-  /** null reopens a closed fact. */
-  readonly valid_to?: string | null;
-  /** null: never expires. */
-  readonly expiration_date?: string | null;
-}
+export type EmbeddingResponse = Schemas['EmbeddingResponse'];
+export type HealthResponse = Schemas['GatewayHealthResponse'];
+export type UserDatabase = Schemas['UserDatabaseResponse'];
+export type RegisteredUser = Schemas['RegisteredUserResponse'];
 
-export interface MemoryFilters extends MemoryScope {
-  readonly category?: MemoryCategory | 'none';
-  readonly source?: MemorySource;
-  readonly created_after?: string;
-  readonly created_before?: string;
-  readonly conversation_id?: string;
-  /** Exact matches on metadata fields. */
-  readonly metadata?: Record<string, string | number | boolean>;
-  /** Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys); see docs/rest-api.md, "Filters". */
-  readonly filters?: Record<string, unknown>;
-  readonly include_closed?: boolean;
-  readonly as_of?: string;
-  readonly include_embedding?: boolean;
-}
+export type Upload = Schemas['UploadStateResponse'];
+/** `POST /api/upload_base64`: done (200, with the summary) or still running (202, follow `status_url`). */
+export type UploadResult = Schemas['UploadResponse'] | Schemas['UploadAcceptedResponse'];
+export type UploadList = Schemas['UploadListResponse'];
+export type UploadDeletion = Schemas['UploadDeletionResponse'];
 
-export interface SearchFilters extends MemoryFilters {
-  /** The least `relevance` (0 to 1) a result must have; none by default. */
-  readonly threshold?: number;
-}
+export type ConversationSummary = Schemas['ConversationSummaryResponse'];
+export type Conversation = Schemas['ConversationResponse'];
+export type ConversationList = Schemas['ConversationListResponse'];
+export type ConversationDeletion = Schemas['ConversationDeletionResponse'];
 
-export interface ListOptions extends MemoryFilters {
-  /** Default 10. */
-  readonly limit?: number;
-  /** Default 0. */
-  readonly offset?: number;
-  readonly sort?: MemorySort;
-}
+export type ChatRequest = Schemas['ChatBody'];
+export type ChatResponse = Schemas['ChatResponse'];
+/** The events of a streamed chat answer, in order: one `start`, `token`s, then `done` (the whole answer). */
+export type ChatStreamEvent =
+  | { readonly type: 'start'; readonly data: Schemas['ChatStartEvent'] }
+  | { readonly type: 'token'; readonly data: Schemas['ChatTokenEvent'] }
+  | { readonly type: 'done'; readonly data: Schemas['ChatResponse'] };
+export type WebSearchRequest = Schemas['WebSearchBody'];
+export type WebSearchResponse = Schemas['WebSearchResponse'];
 
-export interface MemoryList {
-  readonly memories: Memory[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly count: number;
-  readonly total_count: number;
-}
+export type Usage = Schemas['UsageResponse'];
+export type UsagePeriod = QueryOf<'UsageController_usage'>;
+export type SubscriptionCheck = Schemas['SubscriptionCheckResponse'];
+export type Plans = Schemas['PlansResponse'];
 
-export interface ScoreBreakdown {
-  readonly semantic: number | null;
-  readonly keyword: number | null;
-  readonly fused: number;
-  readonly importance: number;
-  readonly recency: number;
-  readonly concept_match: boolean;
-  readonly time_match: boolean;
-  readonly final: number;
-  /** How much of the query the memory reaches by meaning rather than spelling, 0 to 1. */
-  readonly meaning: number;
-  /** The query asks about a personal-fact slot the memory states. */
-  readonly slot_match: boolean;
-  /** The share of the query's content words the memory holds, 0 to 1. */
-  readonly coverage: number;
-  readonly reasons: string[];
-}
+export type WebhookEvent = Schemas['CreateWebhookBody']['events'][number];
+export type Webhook = Schemas['WebhookResponse'];
+/** The answer to creating a webhook: the only time its signing `secret` is shown. */
+export type CreatedWebhook = Schemas['CreatedWebhookResponse'];
+export type NewWebhook = Schemas['CreateWebhookBody'];
+export type WebhookChange = Schemas['UpdateWebhookBody'];
+export type WebhookList = Schemas['WebhookListResponse'];
+export type WebhookDelivery = Schemas['WebhookDeliveryResponse'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryListResponse'];
 
-export interface SearchResult extends Memory {
-  readonly score: number;
-  /** Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. */
-  readonly relevance: number;
-  readonly scores: ScoreBreakdown;
-}
-
-/** The gateway's search answer. */
-export interface SearchResponse {
-  readonly results: SearchResult[];
-  readonly formatted_results: string;
-  readonly count: number;
-}
+/** The request fields the server defaults (the document marks them required because they have a default). */
+type DefaultedOf<Body> = Extract<keyof Body, 'dedupe' | 'async' | 'infer' | 'importance' | 'source'>;
 
 /** What search answers when the gateway's search failed (section 7): a substring match over the first 100. */
 export interface FallbackSearchResponse {
   readonly memories: Memory[];
   readonly count: number;
-}
-
-export interface MemoryStats {
-  readonly memory_count: number;
-  readonly avg_importance: number;
-  readonly oldest_timestamp: string;
-  readonly concept_count: number;
-  readonly relation_count: number;
-}
-
-export interface MemoryBatch {
-  readonly memories: Memory[];
-  readonly count: number;
-}
-
-export interface DeletionReceipt {
-  readonly deleted: true;
-  readonly memory_ids: string[];
-  readonly removed: Record<string, number>;
-  readonly deleted_at: string;
-}
-
-export interface MemoryVersion {
-  readonly version: number;
-  readonly text: string;
-  readonly metadata: string;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly valid_from: string;
-  readonly valid_to: string | null;
-  readonly recorded_at: string;
-  readonly event: 'created' | 'updated' | 'closed';
-}
-
-export interface MemoryHistory {
-  readonly memory_id: string;
-  readonly versions: MemoryVersion[];
-}
-
-export interface ImportResult {
-  readonly imported: number;
-  readonly skipped: number;
-  readonly lines: number;
-}
-
-export interface EndUser {
-  readonly end_user_id: string;
-  readonly memory_count: number;
-  readonly last_activity_at: string;
-}
-
-export interface EndUserList {
-  readonly end_users: EndUser[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly count: number;
-  readonly total_count: number;
-}
-
-export interface EmbeddingResponse {
-  readonly embedding: number[];
-  /** Absent on the client-side fallback. */
-  readonly dimension?: number;
-  /** `random-fallback` when the gateway failed and the client made one up (section 7). */
-  readonly model?: string;
-}
-
-export interface HealthResponse {
-  readonly status: 'ok';
-  readonly user_id: string;
-}
-
-export interface UserDatabase {
-  readonly user_id: string;
-  readonly graph_id: string;
-  readonly status: 'active';
-  readonly created_at: string;
-}
-
-export interface RegisteredUser {
-  readonly registered: true;
-  readonly user_id: string;
-}
-
-export interface DiagnosticResult {
-  readonly ok: true;
-  readonly check: string;
-  readonly ms: number;
-  readonly details?: Record<string, unknown>;
-}
-
-/** What a memory was learnt from (decision 102): a chat message, a chunk of an uploaded file, or the file. */
-export interface MemorySourceRef {
-  readonly kind: 'message' | 'chunk' | 'file';
-  readonly conversation_id?: string;
-  readonly message_id?: string;
-  readonly upload_id?: string;
-  readonly file_name?: string | null;
-  readonly chunk_index?: number;
-}
-
-/** A memory's deletion receipt: what it was learnt from, and with `cascade: 'source'` what became of that. */
-export interface MemoryErasureReceipt extends DeletionReceipt {
-  readonly source: MemorySourceRef | null;
-  readonly source_deleted?: { readonly deleted: boolean; readonly memory_id: string | null };
 }
 
 /** A file to upload (its text becomes memories of the scope). */
@@ -254,93 +149,10 @@ export interface FileToUpload {
   readonly fileType?: string;
 }
 
-export interface Upload {
-  readonly id: string;
-  readonly file_name: string;
-  readonly file_type: string | null;
-  readonly kind: string | null;
-  readonly size: number;
-  readonly state: string;
-  readonly percent: number;
-  readonly pages: number | null;
-  readonly chunks: number | null;
-  readonly summary: string | null;
-  readonly memory_id: string | null;
-  readonly error: string | null;
-  readonly end_user_id: string | null;
-  readonly agent_id: string | null;
-  readonly run_id: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-/** `POST /api/upload_base64`: done (200, with the summary) or still running (202, follow `status_url`). */
-export type UploadResult =
-  | {
-      readonly summary: string;
-      readonly memory_id: string;
-      readonly upload_id: string;
-      readonly kind: string;
-      readonly chunks: number;
-      readonly pages: number | null;
-    }
-  | {
-      readonly upload_id: string;
-      readonly status: string;
-      readonly percent: number;
-      readonly status_url: string;
-    };
-
-export interface UploadList {
-  readonly uploads: Upload[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly count: number;
-  readonly total_count: number;
-}
-
-export interface UploadDeletion {
-  readonly deleted: boolean;
-  readonly upload_id: string;
-  readonly memories_deleted: number;
-  readonly file_deleted: boolean;
-}
-
-export interface ConversationSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly preview: string;
-  readonly model: string | null;
-  readonly message_count: number;
-  readonly memory_count: number;
-  readonly end_user_id: string | null;
-  readonly agent_id: string | null;
-  readonly run_id: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-export interface Conversation extends ConversationSummary {
-  readonly messages: Array<{
-    readonly id: string;
-    readonly role: 'user' | 'assistant';
-    readonly content: string;
-    readonly created_at: string;
-    readonly model: string | null;
-  }>;
-}
-
-export interface ConversationList {
-  readonly conversations: ConversationSummary[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly count: number;
-  readonly total_count: number;
-}
-
-export interface ConversationDeletion {
-  readonly conversation_id: string;
-  readonly removed_messages: number;
-  readonly memories_kept: true;
-  readonly message: string;
+/** The answer of the diagnostics routes (only served when the operator enables them; not in the document). */
+export interface DiagnosticResult {
+  readonly ok: true;
+  readonly check: string;
+  readonly ms: number;
+  readonly details?: Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import { MemoriesPage } from '../modules/memories/MemoriesPage';
 import { AppLayout } from '../modules/layout/AppLayout';
 import { SignedInLayout } from '../modules/layout/SignedInLayout';
 import { NotFoundPage } from '../modules/not-found/NotFoundPage';
+import { QuickstartPage } from '../modules/quickstart/QuickstartPage';
 import { SettingsPage } from '../modules/settings/SettingsPage';
 import { SharedConversationPage } from '../modules/shared/SharedConversationPage';
 
@@ -44,6 +45,7 @@ export const APP_ROUTES: RouteObject[] = [
           // One element for both: starting a conversation moves /chat to /chat/{id} without a remount.
           { path: 'chat/:conversationId?', element: <ChatPage /> },
           { path: 'memories', element: <MemoriesPage /> },
+          { path: 'quickstart', element: <QuickstartPage /> },
           // Keyed apart: moving between the two URLs opens the page again on the right tab.
           { path: 'settings', element: <SettingsPage key="settings" /> },
           {

@@ -15,22 +15,21 @@ import {
   Min,
 } from 'class-validator';
 import { IsEntityId } from '../common/validators.js';
+import {
+  WEBHOOK_DELIVERIES_MAX_LIMIT,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookEventType,
+} from '../rules/webhook.rules.js';
 
-/** The events an endpoint can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = [
-  'memory.created',
-  'memory.updated',
-  'memory.deleted',
-  'memory.closed',
-  'upload.completed',
-  'upload.failed',
-  'subscription.changed',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export const WEBHOOK_URL_MAX_LENGTH = 2000;
-export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
-export const WEBHOOK_DELIVERIES_MAX_LIMIT = 100;
+export {
+  WEBHOOK_DELIVERIES_MAX_LIMIT,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookEventType,
+};
 
 const URL_OPTIONS = {
   protocols: ['http', 'https'],

@@ -402,6 +402,7 @@ export class UpdateMemoryBody extends MemoryScopeQuery {
   valid_from?: string;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'date-time',
     nullable: true,
     description: 'Closes the fact; null reopens it.',
@@ -411,6 +412,7 @@ export class UpdateMemoryBody extends MemoryScopeQuery {
   valid_to?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'date-time',
     nullable: true,
     description: 'Sets when the memory expires; null: it never expires.',
@@ -542,6 +544,8 @@ export class MemoryDeletionResponse {
   memory_ids!: string[];
 
   @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
     description: 'What was removed, by kind.',
     example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
   })

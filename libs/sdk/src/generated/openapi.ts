@@ -1667,7 +1667,9 @@ export interface components {
        *       "messages": 4
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     EndUserListResponse: {
       /** @example 1 */
@@ -2266,7 +2268,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     MemoryErasureResponse: {
       /** @enum {boolean} */
@@ -2292,7 +2296,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
       /** @description What the memory was learnt from; null for a memory written directly. */
       source: components['schemas']['MemorySourceResponse'] | null;
       /** @description With cascade=source: what happened to the source. */
@@ -3056,7 +3062,7 @@ export interface components {
        * Format: date-time
        * @description Sets when the memory expires; null: it never expires.
        */
-      expiration_date?: Record<string, never> | null;
+      expiration_date?: string | null;
       importance?: number;
       /**
        * @description Replaces the metadata object.
@@ -3083,7 +3089,7 @@ export interface components {
        * Format: date-time
        * @description Closes the fact; null reopens it.
        */
-      valid_to?: Record<string, never> | null;
+      valid_to?: string | null;
     };
     UpdateWebhookBody: {
       description?: string;

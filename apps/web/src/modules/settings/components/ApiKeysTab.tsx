@@ -12,6 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@membolt/contracts/rules';
 import { MONOSPACE_FONT_STACK } from '../../../app/theme/theme';
 import type { ApiKeyFieldsFragment } from '../../../gql/graphql';
@@ -23,6 +24,7 @@ import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { PortalSettingsCard } from './PortalSettingsCard';
 import { ProviderKeysSection } from './ProviderKeysSection';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog';
+import { WebhooksCard } from './webhooks/WebhooksCard';
 
 function ApiKeyItem({
   apiKey,
@@ -138,7 +140,11 @@ export function ApiKeysTab() {
         <Typography color="textSecondary" sx={{ maxWidth: 640 }}>
           API keys let your own applications use your {PRODUCT_NAME} memory through the REST API. Keep them
           secret: anyone with a key can read and change your memories. Every route, with examples, is in the{' '}
-          <Link href="/api/docs">API reference</Link>.
+          <Link href="/api/docs">API reference</Link>; ready-to-copy snippets are on the{' '}
+          <Link component={RouterLink} to="/quickstart">
+            Quickstart
+          </Link>{' '}
+          page.
         </Typography>
         <Button
           variant="contained"
@@ -161,6 +167,7 @@ export function ApiKeysTab() {
       />
       <ApiKeyCreatedDialog secret={createdSecret} onDone={() => setCreatedSecret(null)} />
       <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+      <WebhooksCard />
       <Divider sx={{ pt: 2 }} />
       <ProviderKeysSection />
       <PortalSettingsCard />
