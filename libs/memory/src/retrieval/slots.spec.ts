@@ -35,9 +35,14 @@ describe('slotsAsked: the personal-fact slots a question asks about', () => {
 });
 
 describe('statesSlot: whether a memory states a fact of the slots asked', () => {
-  it('reads the stored slot first', () => {
+  it('reaches a fact by its stored slot whatever its words', () => {
     expect(statesSlot(['occupation'], 'Anything at all', 'occupation')).toBe(true);
-    expect(statesSlot(['occupation'], 'User works as a pharmacist.', 'residence')).toBe(false);
+    expect(statesSlot(['occupation'], 'Anything at all', 'residence')).toBe(false);
+    expect(statesSlot(['occupation'], 'Anything at all')).toBe(false);
+  });
+
+  it('lets the words speak when the stored slot is another one (a sentence may state two)', () => {
+    expect(statesSlot(['family'], 'User lives in Leeds with my partner Hugo.', 'residence')).toBe(true);
   });
 
   it('reads facts learnt before slots existed by their words', () => {

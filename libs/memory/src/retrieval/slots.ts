@@ -119,15 +119,16 @@ function anchorsOf(slot: FactSlot, cues: SlotCues): ReadonlySet<string> {
 }
 
 /**
- * Whether a memory states a fact of one of `slots`: its stored slot, or its text by the slot's patterns or
- * a word that is a kind of one of the slot's anchors.
+ * Whether a memory states a fact of one of `slots`: its stored slot (the learner's `metadata.slot`), or its
+ * text by the slot's patterns or a word that is a kind of one of the slot's anchors. A stored slot that is
+ * not asked still lets the text speak: one sentence can state two slots ("My partner and I live in Leeds").
  */
 export function statesSlot(
   slots: readonly FactSlot[],
   text: string,
-  storedSlot: string | undefined = undefined,
+  storedSlot: string | null = null,
 ): boolean {
-  if (storedSlot !== undefined) return slots.includes(storedSlot as FactSlot);
+  if (storedSlot !== null && slots.includes(storedSlot as FactSlot)) return true;
   let words: string[] | null = null;
   for (const slot of slots) {
     const cues = SLOT_CUES[slot];
