@@ -1,9 +1,4 @@
-import {
-  type FactSlot,
-  type PersonalTopic,
-  topicsAsked,
-  withoutTopicIdioms,
-} from '@membolt/contracts';
+import { type FactSlot, type PersonalTopic, topicsAsked, withoutTopicIdioms } from '@membolt/contracts';
 
 import { slotOfSubject } from '../extraction/fact.js';
 

@@ -206,16 +206,7 @@ export interface RowsStatement {
 /** The columns the ranker reads of a memory (RankableMemory), in the order `rankableOfRow` takes them. */
 export const RANKABLE_COLUMNS =
   "m.id, m.importance, m.created_at, m.valid_from, m.valid_to, m.conversation_id, m.text, json_extract(m.metadata, '$.slot')";
-export type RankableRow = [
-  string,
-  number,
-  number,
-  number,
-  number | null,
-  string | null,
-  string,
-  unknown,
-];
+export type RankableRow = [string, number, number, number, number | null, string | null, string, unknown];
 export function rankableOfRow([
   id,
   importance,

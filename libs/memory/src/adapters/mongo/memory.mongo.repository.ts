@@ -173,7 +173,11 @@ export class MemoryMongoRepository implements MemoryRepository {
     const docs = await this.memories
       .find({ ...scopeQuery(scope), _id: { $in: [...ids] } }, rankableFields)
       .lean<
-        Array<Pick<MemoryDocument, '_id' | Exclude<RankableField, 'metadata.slot'>> & { metadata?: { slot?: unknown } }>
+        Array<
+          Pick<MemoryDocument, '_id' | Exclude<RankableField, 'metadata.slot'>> & {
+            metadata?: { slot?: unknown };
+          }
+        >
       >()
       .exec();
     return docs.map((doc) => ({
