@@ -144,6 +144,8 @@ const env = {
   // The engine part opens the store with the same threshold, so both parts search the same way.
   MEMORY_ANN_MIN: String(ANN_MIN),
   // The per-key limits would turn the loaded run into a count of 429s: this measures the request path.
+  // A busy machine (shared cores) may need a longer wait for a service's answer than the default.
+  ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
   GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
   BFF_RATE_LIMIT_PER_MINUTE: '1000000',

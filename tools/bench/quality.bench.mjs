@@ -51,6 +51,8 @@ const env = {
   METRICS_HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   EMBEDDER: 'offline',
+  // A busy machine (shared cores) may need a longer wait for a service's answer than the default.
+  ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
   GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
 };
