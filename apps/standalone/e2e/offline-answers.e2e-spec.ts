@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { MEMORY_SEARCH_DEFAULT_THRESHOLD } from '@membolt/contracts';
 import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
@@ -50,6 +51,23 @@ describe('POST /api/chat, offline: the answer is composed from the memories that
     const answer = ok<ChatJson>(await chat(bob, 'What should I cook tonight?'));
     expect(answer.memories_used).toBe(0);
     expect(answer.memories_retrieved).toEqual([]);
+    expect(answer.text).toContain("I don't remember anything that bears on this yet.");
+  });
+
+  it('a question that only shares a word with a memory retrieves nothing below the default relevance', async () => {
+    // "city" is the one word it shares with "My favourite city is Kyoto": search (no threshold) lists it, the
+    // assistant's retrieval (MEMORY_SEARCH_DEFAULT_THRESHOLD) leaves it out and says nothing is known.
+    const question =
+      'Which of the great rivers of the world flows through the most countries and old empires before it finally reaches the warm sea beside a small fishing city?';
+    const found = ok<{ results: Array<{ text: string; relevance: number }> }>(
+      await alice.call(`/api/user/${alice.userId}/search?query=${encodeURIComponent(question)}`),
+    ).results;
+    expect(found.map((result) => result.text)).toEqual(['My favourite city is Kyoto']);
+    expect(found[0]!.relevance).toBeLessThan(MEMORY_SEARCH_DEFAULT_THRESHOLD);
+
+    const answer = ok<ChatJson>(await chat(alice, question));
+    expect(answer.memories_retrieved).toEqual([]);
+    expect(answer.memories_used).toBe(0);
     expect(answer.text).toContain("I don't remember anything that bears on this yet.");
   });
 

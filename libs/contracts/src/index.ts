@@ -28,6 +28,7 @@ export * from './memory/memory.views.js';
 export * from './memory/memory.subjects.js';
 export * from './memory/memory-events.js';
 export * from './memory/fact-slots.js';
+export * from './memory/personal-topics.js';
 export * from './chat/chat.requests.js';
 export * from './chat/chat.views.js';
 export * from './chat/chat.subjects.js';

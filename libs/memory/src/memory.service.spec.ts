@@ -203,6 +203,20 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(coffee.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
   });
 
+  it('reaches a learnt fact by its stored slot, and follows a change of that slot', async () => {
+    const typed = await memory.create(USER, {
+      text: 'User covers nights at the Royal Infirmary.',
+      metadata: { slot: 'occupation' },
+    });
+    await memory.create(USER, { text: 'User covers the sofa with a blanket.' });
+    const job = await memory.search(USER, { query: 'What is my job?', limit: 5 });
+    expect(job.results.map((hit) => hit.memory.text)).toEqual(['User covers nights at the Royal Infirmary.']);
+    expect(job.results[0]!.scores.slotMatch).toBe(true);
+
+    await memory.update(USER, { memoryId: typed.id, metadata: { slot: 'hobby' } });
+    expect((await memory.search(USER, { query: 'What is my job?', limit: 5 })).results).toEqual([]);
+  });
+
   it('asks the store for conversation neighbours only of candidates that belong to a conversation', async () => {
     const asked: string[][] = [];
     const neighbours = store.search.neighbours!.bind(store.search);

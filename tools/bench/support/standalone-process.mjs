@@ -44,6 +44,8 @@ export async function benchEnv(dataDir, extra = {}, { listen = true } = {}) {
     GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
     GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
     BFF_RATE_LIMIT_PER_MINUTE: '1000000',
+    // A busy machine (shared cores) may need a longer wait for a service's answer than the default.
+    ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
     ...(listen
       ? {
           HOST: '127.0.0.1',

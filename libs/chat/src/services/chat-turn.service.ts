@@ -6,6 +6,7 @@ import {
   CHAT_MEMORIES_RETRIEVED,
   inRecordScope,
   MEMORY_QUERY_MAX_LENGTH,
+  MEMORY_SEARCH_DEFAULT_THRESHOLD,
   type MemoryScopeFields,
   PRODUCT_NAME,
   recordScopeOf,
@@ -265,6 +266,9 @@ export class ChatTurnService {
         ...scope,
         query,
         limit: CHAT_MEMORIES_RETRIEVED,
+        // The web app's search cuts at the same relevance: a memory that bears on nothing asked stays out of
+        // the prompt and out of the offline answer, and "nothing relevant" can be said.
+        threshold: MEMORY_SEARCH_DEFAULT_THRESHOLD,
         ...(includeClosed ? { includeClosed } : {}),
       });
     } catch (error) {

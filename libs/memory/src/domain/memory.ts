@@ -205,6 +205,11 @@ export interface RankableMemory {
   readonly validTo: number | null;
   readonly conversationId: string | null;
   readonly text: string;
+  /**
+   * The personal-fact slot the learner typed it with (`metadata.slot`, FACT_SLOTS), null when none: search
+   * maps a question to slots, so a typed fact is reached whatever words it uses.
+   */
+  readonly slot: string | null;
 }
 
 /** A memory's ranked fields with its id (a search candidate as the store reads it). */

@@ -1,9 +1,8 @@
 import * as chrono from 'chrono-node';
 
-import { type FactSlot } from '@membolt/contracts';
+import { type FactSlot, slotsAsked, withoutTopicIdioms } from '@membolt/contracts';
 
 import { queryConceptNames } from './concepts.js';
-import { slotsAsked, withoutSlotIdioms } from './slots.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
 
 export interface TimeRange {
@@ -79,7 +78,7 @@ function firstDate(text: string, now: Date): chrono.ParsedResult | null {
 
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */
 export function analyzeQuery(query: string, now: Date): QueryAnalysis {
-  const { terms, termPlaces } = termsInPlace(withoutSlotIdioms(query));
+  const { terms, termPlaces } = termsInPlace(withoutTopicIdioms(query));
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   return {

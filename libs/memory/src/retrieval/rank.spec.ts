@@ -26,6 +26,7 @@ function memory(text: string, overrides: Partial<RankableMemory> = {}): Rankable
     validTo: null,
     conversationId: null,
     text,
+    slot: null,
     ...overrides,
   };
 }
@@ -467,6 +468,25 @@ describe('relevance and meaning in the ranking', () => {
     expect(ranked[0]).toMatchObject({ id: 'job', scores: { slotMatch: true } });
     expect(ranked[0]!.scores.reasons).toContain('states what the query asks about');
     expect(ranked[0]!.relevance).toBeGreaterThanOrEqual(DEFAULT_RELEVANCE_THRESHOLD);
+  });
+
+  it('reaches a learnt fact by the slot the learner stored, though no word or pattern says it', () => {
+    const learnt = new Map<string, RankableMemory>([
+      ['shifts', memory('User covers nights at the Royal Infirmary.', { slot: 'occupation' })],
+      ['untyped', memory('User covers nights at the Royal Infirmary.')],
+      ['mother', memory('My mother still lives in Gdańsk.', { slot: 'family' })],
+    ]);
+    const ranked = rankCandidates({
+      analysis: analyzeQuery('What is my job?', now),
+      dense: [...learnt.keys()].map((id) => ({ id, score: 0.05 })),
+      keyword: [],
+      concept: [],
+      memories: learnt,
+      now,
+      limit: 10,
+    });
+    expect(ranked.map((r) => r.id)).toEqual(['shifts']);
+    expect(ranked[0]!.scores.slotMatch).toBe(true);
   });
 
   it('ranks a kind of what is asked for by meaning', () => {

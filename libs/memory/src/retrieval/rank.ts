@@ -244,7 +244,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       const memory = memories.get(id);
       if (!memory) continue;
       const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
-      const slotted = slots.length > 0 && statesSlot(slots, memory.text);
+      const slotted = slots.length > 0 && statesSlot(slots, memory.text, memory.slot);
       if (reach <= 0 && !slotted) continue;
       bridged.add(id);
       if (reach > 0) reachOf.set(id, reach);

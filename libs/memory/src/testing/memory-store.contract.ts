@@ -88,6 +88,7 @@ export function describeMemoryStoreContract(
         importance: 0.8,
         conversationId: 'conv-1',
         agentId: 'agent-1',
+        metadata: { slot: 'residence', source: 'chat' },
       });
       const other = makeMemoryRecord(A_END, DIM, { text: 'an end user of A' });
       await store.memories.insertMany(A, [record]);
@@ -102,11 +103,14 @@ export function describeMemoryStoreContract(
           validTo: null,
           conversationId: 'conv-1',
           text: 'I moved to Lyon',
+          slot: 'residence',
         },
       ]);
       expect(await store.memories.rankablesByIds(B, ids)).toEqual([]);
       expect(await store.memories.rankablesByIds({ ...A, agentId: 'agent-2' }, ids)).toEqual([]);
-      expect((await store.memories.rankablesByIds(A_END, ids)).map((m) => m.id)).toEqual([other.memory.id]);
+      expect(await store.memories.rankablesByIds(A_END, ids)).toEqual([
+        expect.objectContaining({ id: other.memory.id, slot: null }),
+      ]);
       expect(await store.memories.rankablesByIds(A, [])).toEqual([]);
     });
 

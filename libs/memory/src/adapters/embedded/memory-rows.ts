@@ -205,8 +205,8 @@ export interface RowsStatement {
 }
 /** The columns the ranker reads of a memory (RankableMemory), in the order `rankableOfRow` takes them. */
 export const RANKABLE_COLUMNS =
-  'm.id, m.importance, m.created_at, m.valid_from, m.valid_to, m.conversation_id, m.text';
-export type RankableRow = [string, number, number, number, number | null, string | null, string];
+  "m.id, m.importance, m.created_at, m.valid_from, m.valid_to, m.conversation_id, m.text, json_extract(m.metadata, '$.slot')";
+export type RankableRow = [string, number, number, number, number | null, string | null, string, unknown];
 export function rankableOfRow([
   id,
   importance,
@@ -215,8 +215,18 @@ export function rankableOfRow([
   validTo,
   conversationId,
   text,
+  slot,
 ]: RankableRow): RankableWithId {
-  return { id, importance, createdAt, validFrom, validTo, conversationId, text };
+  return {
+    id,
+    importance,
+    createdAt,
+    validFrom,
+    validTo,
+    conversationId,
+    text,
+    slot: typeof slot === 'string' ? slot : null,
+  };
 }
 
 /**

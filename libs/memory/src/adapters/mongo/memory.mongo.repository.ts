@@ -61,6 +61,7 @@ const RANKABLE_FIELDS = [
   'validTo',
   'conversationId',
   'text',
+  'metadata.slot',
 ] as const;
 type RankableField = (typeof RANKABLE_FIELDS)[number];
 const rankableFields = Object.fromEntries(RANKABLE_FIELDS.map((field) => [field, 1])) as Record<
@@ -171,7 +172,13 @@ export class MemoryMongoRepository implements MemoryRepository {
     if (ids.length === 0) return [];
     const docs = await this.memories
       .find({ ...scopeQuery(scope), _id: { $in: [...ids] } }, rankableFields)
-      .lean<Array<Pick<MemoryDocument, '_id' | RankableField>>>()
+      .lean<
+        Array<
+          Pick<MemoryDocument, '_id' | Exclude<RankableField, 'metadata.slot'>> & {
+            metadata?: { slot?: unknown };
+          }
+        >
+      >()
       .exec();
     return docs.map((doc) => ({
       id: doc._id,
@@ -181,6 +188,7 @@ export class MemoryMongoRepository implements MemoryRepository {
       validTo: doc.validTo?.getTime() ?? null,
       conversationId: doc.conversationId,
       text: doc.text,
+      slot: typeof doc.metadata?.slot === 'string' ? doc.metadata.slot : null,
     }));
   }
 
