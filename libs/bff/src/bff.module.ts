@@ -56,11 +56,8 @@ export const BFF_RESOLVERS = [
   MemoriesResolver,
   ChatResolver,
   UploadsResolver,
-<<<<<<< HEAD
   DataExportsResolver,
-=======
   WebhooksResolver,
->>>>>>> devx
 ] as const;
 
 /**

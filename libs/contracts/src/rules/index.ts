@@ -12,8 +12,5 @@ export * from './chat.rules.js';
 export * from './provider-key.rules.js';
 export * from './billing.rules.js';
 export * from './ingestion.rules.js';
-<<<<<<< HEAD
 export * from './portal.rules.js';
-=======
 export * from './webhook.rules.js';
->>>>>>> devx
