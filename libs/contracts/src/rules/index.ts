@@ -12,3 +12,4 @@ export * from './chat.rules.js';
 export * from './provider-key.rules.js';
 export * from './billing.rules.js';
 export * from './ingestion.rules.js';
+export * from './privacy.rules.js';
