@@ -185,6 +185,10 @@ describe('SensitiveDataScanner.apply', () => {
       text: 'My SSN is [national id] and my card is [card number]. Mail me at bob@example.com.',
       redactions: ['card_number', 'national_id'],
       refused: [],
+      replaced: [
+        { kind: 'national_id', original: '123-45-6789' },
+        { kind: 'card_number', original: '4111 1111 1111 1111' },
+      ],
     });
   });
 
@@ -203,7 +207,7 @@ describe('SensitiveDataScanner.apply', () => {
 
   it('keeps order numbers, dates and ids of every kind under a policy that redacts everything', async () => {
     const text = 'Order 1234567812345678 of 2024-01-15 (ticket 4155550123, upload 3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b).';
-    expect(await scanner.apply(text, redactAll)).toEqual({ text, redactions: [], refused: [] });
+    expect(await scanner.apply(text, redactAll)).toEqual({ text, redactions: [], refused: [], replaced: [] });
   });
 
   it('does not ask the classifier when every special category is allowed', async () => {

@@ -54,6 +54,8 @@ export interface PolicyOutcome {
   readonly redactions: SensitiveKind[];
   /** The kinds the policy refuses, found in the text (non-empty: store nothing). */
   readonly refused: SensitiveKind[];
+  /** What was replaced, so the same words elsewhere in one write (a fact's metadata) are replaced too. */
+  readonly replaced: ReadonlyArray<{ readonly kind: SensitiveKind; readonly original: string }>;
 }
 
 const inPolicyOrder = (kinds: Iterable<SensitiveKind>): SensitiveKind[] => {
@@ -109,15 +111,14 @@ export class SensitiveDataScanner {
   async apply(text: string, policy: PrivacyPolicy): Promise<PolicyOutcome> {
     const findings = await this.findings(text, policy);
     const refused = inPolicyOrder(findings.filter((f) => policy[f.kind] === 'refuse').map((f) => f.kind));
-    if (refused.length > 0) return { text, redactions: [], refused };
+    if (refused.length > 0) return { text, redactions: [], refused, replaced: [] };
     const redacted = findings.filter((f) => policy[f.kind] === 'redact');
+    const spans = redacted.filter((f) => f.end > f.start);
     return {
-      text: redactFindings(
-        text,
-        redacted.filter((f) => f.end > f.start),
-      ),
+      text: redactFindings(text, spans),
       redactions: inPolicyOrder(redacted.map((f) => f.kind)),
       refused: [],
+      replaced: spans.map((f) => ({ kind: f.kind, original: text.slice(f.start, f.end) })),
     };
   }
 }
