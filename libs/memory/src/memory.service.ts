@@ -678,6 +678,7 @@ export class MemoryService {
         ...item,
         text: outcome.text,
         ...(item.metadata !== undefined ? { metadata: outcome.metadata } : {}),
+        ...(item.conversationTitle !== undefined ? { conversationTitle: outcome.conversationTitle } : {}),
         redactions: outcome.redactions,
       };
     });

@@ -70,6 +70,9 @@ export class MemoryImportJob implements OnModuleInit {
           ...line,
           text: screened[index]?.text ?? line.text,
           ...(line.metadata !== undefined ? { metadata: screened[index]?.metadata } : {}),
+          ...(line.conversationTitle !== undefined
+            ? { conversationTitle: screened[index]?.conversationTitle }
+            : {}),
         })),
       },
       redactions: screened.map((item) => item.redactions),

@@ -21,6 +21,8 @@ export const SENSITIVE_DATA_SCANNER = Symbol('SENSITIVE_DATA_SCANNER');
 export interface ScreenedWrite {
   readonly text: string;
   readonly metadata: Record<string, unknown> | undefined;
+  /** A chat memory's conversation title: the first words of the conversation, so screened as well. */
+  readonly conversationTitle: string | undefined;
   readonly redactions: SensitiveKind[];
 }
 
@@ -95,7 +97,11 @@ export class PrivacyPolicyService {
    */
   async screen(
     userId: string,
-    writes: ReadonlyArray<{ text: string; metadata?: Record<string, unknown> | undefined }>,
+    writes: ReadonlyArray<{
+      text: string;
+      metadata?: Record<string, unknown> | undefined;
+      conversationTitle?: string | undefined;
+    }>,
   ): Promise<ScreenedWrite[]> {
     const policy = await this.effectivePolicy(userId, requestContext.current()?.apiKeyId);
     const screened: ScreenedWrite[] = [];
@@ -104,11 +110,16 @@ export class PrivacyPolicyService {
       const text = await this.scanner.apply(write.text, policy);
       const metadata =
         write.metadata === undefined ? undefined : await this.screenValue(write.metadata, policy, text.replaced);
-      refused.push(text.refused, metadata?.refused ?? []);
+      const title =
+        write.conversationTitle === undefined
+          ? undefined
+          : await this.screenValue(write.conversationTitle, policy, text.replaced);
+      refused.push(text.refused, metadata?.refused ?? [], title?.refused ?? []);
       screened.push({
         text: text.text,
         metadata: metadata?.value as Record<string, unknown> | undefined,
-        redactions: union([text.redactions, metadata?.redactions ?? []]),
+        conversationTitle: title?.value as string | undefined,
+        redactions: union([text.redactions, metadata?.redactions ?? [], title?.redactions ?? []]),
       });
     }
     const refusedKinds = union(refused);
