@@ -55,6 +55,7 @@ export function toMemoryModel(memory: MemoryView): MemoryModel {
     validTo: memory.validTo,
     expirationDate: memory.expirationDate ?? null,
     version: memory.version,
+    redactions: [...(memory.redactions ?? [])],
   };
 }
 
