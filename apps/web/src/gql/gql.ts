@@ -66,8 +66,10 @@ type Documents = {
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": typeof types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
+    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": typeof types.SharedConversationDocument,
@@ -132,8 +134,10 @@ const documents: Documents = {
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
+    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": types.SharedConversationDocument,
@@ -371,11 +375,19 @@ export function graphql(source: "\n  mutation UpdatePreferences($input: UpdatePr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -786,6 +786,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/{userId}/privacy-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's privacy policy per kind of sensitive data, its keys' overrides and redaction counts. */
+    get: operations['PrivacyPolicyController_get'];
+    /**
+     * Changes the account's privacy policy, or with key_id one API key's overrides.
+     * @description Each kind is allow (stored as said), redact (replaced by a typed placeholder such as [card number]) or refuse (the write is answered 400 sensitive_data_refused and nothing is stored).
+     */
+    put: operations['PrivacyPolicyController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/{userId}/search': {
     parameters: {
       query?: never;
@@ -1610,6 +1631,40 @@ export interface components {
       /** @description Where to follow it (in the 202 answer, also its Location). */
       status_url?: string;
     };
+    KeyPrivacyOverrideResponse: {
+      /** @description The kinds this key overrides. */
+      actions: {
+        /** @enum {string} */
+        card_number?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union?: 'allow' | 'redact' | 'refuse';
+      };
+      key_id: string;
+    };
     LearnedEventResponse: {
       /**
        * @description ADD: a new memory; UPDATE: an open fact on the same subject and value, in new words; NOOP: already known in these words, nothing changed; CLOSE: a fact the messages contradict, closed (valid_to) and kept for the past.
@@ -2172,6 +2227,28 @@ export interface components {
        * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
        */
       metadata: string;
+      /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
       run_id: string | null;
       /**
        * @example api
@@ -2417,6 +2494,124 @@ export interface components {
       developerApi: components['schemas']['DeveloperApiPricingResponse'];
       plans: components['schemas']['PlanResponse'][];
     };
+    PrivacyPolicyResponse: {
+      /**
+       * @description What a new account starts with.
+       * @example {
+       *       "card_number": "redact",
+       *       "iban": "allow",
+       *       "national_id": "redact",
+       *       "email": "allow",
+       *       "phone": "allow",
+       *       "street_address": "allow",
+       *       "secret": "redact",
+       *       "password": "allow",
+       *       "health": "allow",
+       *       "religion": "allow",
+       *       "politics": "allow",
+       *       "sexual_orientation": "allow",
+       *       "ethnicity": "allow",
+       *       "trade_union": "allow"
+       *     }
+       */
+      defaults?: {
+        /** @enum {string} */
+        card_number: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union: 'allow' | 'redact' | 'refuse';
+      };
+      key_overrides: components['schemas']['KeyPrivacyOverrideResponse'][];
+      /**
+       * @description The account policy, every kind.
+       * @example {
+       *       "card_number": "redact",
+       *       "iban": "allow",
+       *       "national_id": "redact",
+       *       "email": "allow",
+       *       "phone": "allow",
+       *       "street_address": "allow",
+       *       "secret": "redact",
+       *       "password": "allow",
+       *       "health": "allow",
+       *       "religion": "allow",
+       *       "politics": "allow",
+       *       "sexual_orientation": "allow",
+       *       "ethnicity": "allow",
+       *       "trade_union": "allow"
+       *     }
+       */
+      policy?: {
+        /** @enum {string} */
+        card_number: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union: 'allow' | 'redact' | 'refuse';
+      };
+      /** @description Memories stored with each kind redacted, since the account began. */
+      redaction_counts?: {
+        card_number: number;
+        email: number;
+        ethnicity: number;
+        health: number;
+        iban: number;
+        national_id: number;
+        password: number;
+        phone: number;
+        politics: number;
+        religion: number;
+        secret: number;
+        sexual_orientation: number;
+        street_address: number;
+        trade_union: number;
+      };
+    };
     RegisteredUserResponse: {
       /** @enum {boolean} */
       registered: true;
@@ -2593,6 +2788,28 @@ export interface components {
        */
       metadata: string;
       /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
+      /**
        * @description Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out length, importance and recency.
        * @example 0.82
        */
@@ -2687,6 +2904,28 @@ export interface components {
        * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
        */
       metadata: string;
+      /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
       run_id: string | null;
       /**
        * @example api
@@ -2796,6 +3035,47 @@ export interface components {
        * @description Closes the fact; null reopens it.
        */
       valid_to?: Record<string, never> | null;
+    };
+    UpdatePrivacyPolicyBody: {
+      /**
+       * @description Per kind: allow, redact or refuse. Kinds left out keep their action (with key_id: follow the account).
+       * @example {
+       *       "email": "redact",
+       *       "health": "refuse"
+       *     }
+       */
+      actions: {
+        /** @enum {string} */
+        card_number?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union?: 'allow' | 'redact' | 'refuse';
+      };
+      /** @description An API key of the account: `actions` become that key's overrides (replacing its earlier ones; {} removes them). */
+      key_id?: string;
     };
     UpdateWebhookBody: {
       description?: string;
@@ -6724,6 +7004,126 @@ export interface operations {
       };
       /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PrivacyPolicyController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyPolicyResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PrivacyPolicyController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePrivacyPolicyBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyPolicyResponse'];
+        };
+      };
+      /** @description validation_error naming the kind or action */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_not_found: key_id is no key of the account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -14,6 +14,7 @@ import { useFlashMessage } from '../../ui/hooks/use-flash-message';
 import { COMING_SOON, SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constants';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { PrivacyPolicyCard } from './PrivacyPolicyCard';
 import { SaveFeedback } from './SaveFeedback';
 
 function SecurityRow({
@@ -101,6 +102,7 @@ export function SecurityTab() {
           }
         />
       </Card>
+      <PrivacyPolicyCard />
       <ChangePasswordDialog
         open={dialog === 'change-password'}
         onClose={() => setDialog(null)}
