@@ -33,6 +33,8 @@ export interface Memory {
   readonly agent_id: string | null;
   readonly run_id: string | null;
   readonly version: number;
+  /** The kinds of sensitive data the privacy policy replaced by placeholders (`["card_number"]`; empty: none). */
+  readonly redactions: string[];
   /** Only when asked for (`include_embedding`). */
   readonly embedding?: number[];
 }
@@ -343,4 +345,14 @@ export interface ConversationDeletion {
   readonly removed_messages: number;
   readonly memories_kept: true;
   readonly message: string;
+}
+
+export type PrivacyAction = 'allow' | 'redact' | 'refuse';
+
+/** The account's write-time privacy policy (docs/privacy.md). */
+export interface PrivacyPolicy {
+  readonly policy: Record<string, PrivacyAction>;
+  readonly defaults: Record<string, PrivacyAction>;
+  readonly key_overrides: Array<{ readonly key_id: string; readonly actions: Record<string, PrivacyAction> }>;
+  readonly redaction_counts: Record<string, number>;
 }

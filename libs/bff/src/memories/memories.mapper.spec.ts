@@ -48,6 +48,7 @@ describe('memories mapper', () => {
       validTo: null,
       expirationDate: null,
       version: 2,
+      redactions: [],
     });
   });
 
