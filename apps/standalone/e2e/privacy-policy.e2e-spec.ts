@@ -119,7 +119,12 @@ describe('write-time privacy policy through the standalone product', () => {
         'validation_error',
         'actions.email must be one of: allow, redact, refuse',
       );
-      expectError(await putPolicy(bob, { actions: 'redact' }), 400, 'validation_error', 'actions must be an object');
+      expectError(
+        await putPolicy(bob, { actions: 'redact' }),
+        400,
+        'validation_error',
+        'actions must be an object',
+      );
       const aliceKeys = await product.app
         .get(BusClient)
         .request(KeysSubjects.list, { activeOnly: false }, { userId: alice.userId });
@@ -222,7 +227,11 @@ describe('write-time privacy policy through the standalone product', () => {
         },
       });
       expect(queued.status).toBe(202);
-      await eventually(async () => (await memoryHolding(alice, 'Spare card')) !== undefined, 60_000, 'the import');
+      await eventually(
+        async () => (await memoryHolding(alice, 'Spare card')) !== undefined,
+        60_000,
+        'the import',
+      );
       const imported = await memoryHolding(alice, 'Spare card');
       expect(imported).toMatchObject({ text: 'Spare card [card number].', redactions: ['card_number'] });
     });
@@ -231,7 +240,10 @@ describe('write-time privacy policy through the standalone product', () => {
       const verbatim = ok<{ results: Array<{ memory: MemoryJson }> }>(
         await alice.call(memoriesPath(alice), {
           method: 'POST',
-          body: { infer: false, messages: [{ role: 'user', content: `Use card ${CARDS.verbatimMessages}.` }] },
+          body: {
+            infer: false,
+            messages: [{ role: 'user', content: `Use card ${CARDS.verbatimMessages}.` }],
+          },
         }),
         201,
       );
@@ -240,7 +252,10 @@ describe('write-time privacy policy through the standalone product', () => {
       const learnt = ok<{ results: Array<{ memory: MemoryJson }> }>(
         await alice.call(memoriesPath(alice), {
           method: 'POST',
-          body: { end_user_id: 'dana', messages: [{ role: 'user', content: 'My email is dana@example.com.' }] },
+          body: {
+            end_user_id: 'dana',
+            messages: [{ role: 'user', content: 'My email is dana@example.com.' }],
+          },
         }),
         201,
       );
@@ -256,13 +271,17 @@ describe('write-time privacy policy through the standalone product', () => {
           body: {
             async: true,
             end_user_id: 'erik',
-            messages: [{ role: 'user', content: `My email is erik@example.com. My card is ${CARDS.asyncMessages}.` }],
+            messages: [
+              { role: 'user', content: `My email is erik@example.com. My card is ${CARDS.asyncMessages}.` },
+            ],
           },
         }),
         202,
       );
       await eventually(
-        async () => ok<{ status: string }>(await alice.call(job.status_url.replace(/^.*\/api\//, '/api/'))).status === 'done',
+        async () =>
+          ok<{ status: string }>(await alice.call(job.status_url.replace(/^.*\/api\//, '/api/'))).status ===
+          'done',
         60_000,
         'the learning job',
       );
@@ -277,7 +296,10 @@ describe('write-time privacy policy through the standalone product', () => {
       const answer = await fetch(`${product.url}/api/mem0/v3/memories/add/`, {
         method: 'POST',
         headers: { Authorization: `Token ${alice.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: [{ role: 'user', content: `Card ${CARDS.mem0} is mine.` }], infer: false }),
+        body: JSON.stringify({
+          messages: [{ role: 'user', content: `Card ${CARDS.mem0} is mine.` }],
+          infer: false,
+        }),
       });
       expect(answer.status).toBeLessThan(300);
       expect((await memoryHolding(alice, 'is mine.'))?.text).toBe('Card [card number] is mine.');
@@ -342,9 +364,14 @@ describe('write-time privacy policy through the standalone product', () => {
     });
 
     it('chat learning: the fact learnt after a turn is screened', async () => {
-      ok(await alice.call('/api/chat', { method: 'POST', body: { message: 'My email is gina@example.com' } }));
+      ok(
+        await alice.call('/api/chat', { method: 'POST', body: { message: 'My email is gina@example.com' } }),
+      );
       await eventually(
-        async () => (await allMemories(alice)).some((m) => m.text === "User's email is [e-mail address]." && !m.metadata.includes('dana')),
+        async () =>
+          (await allMemories(alice)).some(
+            (m) => m.text === "User's email is [e-mail address]." && !m.metadata.includes('dana'),
+          ),
         60_000,
         'the fact learnt from the chat turn',
       );
@@ -357,7 +384,10 @@ describe('write-time privacy policy through the standalone product', () => {
     const bus = product.app.get(BusClient);
     const created = await bus.request(KeysSubjects.create, { name: 'lenient' }, { userId: bob.userId });
     ok(await putPolicy(bob, { actions: { card_number: 'allow' }, key_id: created.apiKey.id }));
-    const lenient = ok<MemoryJson>(await addText(bob, 'Card 4917 6100 0000 0000 as said.', created.secret), 201);
+    const lenient = ok<MemoryJson>(
+      await addText(bob, 'Card 4917 6100 0000 0000 as said.', created.secret),
+      201,
+    );
     expect(lenient.text).toBe('Card 4917 6100 0000 0000 as said.');
     const usual = ok<MemoryJson>(await addText(bob, 'Card 4917 6100 0000 0000 again.'), 201);
     expect(usual.text).toBe('Card [card number] again.');
@@ -378,7 +408,9 @@ describe('write-time privacy policy through the standalone product', () => {
     // was said; every memory store and queue holds what the policy let through.
     const keptAsSent = /ingestion|uploads|files|chat\.sqlite/;
     for (const [path, card] of Object.entries(CARDS)) {
-      const leaks = filesHolding(dataDir, card).filter((file) => !keptAsSent.test(file.slice(dataDir.length)));
+      const leaks = filesHolding(dataDir, card).filter(
+        (file) => !keptAsSent.test(file.slice(dataDir.length)),
+      );
       expect({ path, leaks }).toEqual({ path, leaks: [] });
     }
     expect(readdirSync(dataDir).some((name) => name.startsWith('memory'))).toBe(true);

@@ -64,7 +64,11 @@ describe('MemoryService (embedded store, test clock)', () => {
         conceptSettleMs: 1_500,
       },
       linker,
-      new PrivacyPolicyService(store, new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()), clock),
+      new PrivacyPolicyService(
+        store,
+        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+        clock,
+      ),
     );
   });
 

@@ -33,7 +33,8 @@ function luhnValid(digits: string): boolean {
  * with the Luhn check, an order or tracking number of the same length passes only when it also starts like a
  * card, which keeps most of them.
  */
-const CARD_ISSUER = /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|6(?:011|5|4[4-9])|35|3(?:0[0-5]|[68])|62|50|6[37])/;
+const CARD_ISSUER =
+  /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|6(?:011|5|4[4-9])|35|3(?:0[0-5]|[68])|62|50|6[37])/;
 
 const detectCards: Detector = (text) =>
   matchesOf(text, /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g)
@@ -97,7 +98,8 @@ function frenchNirValid(value: string): boolean {
 /** A US SSN as written (with dashes or spaces), none of the numbers the SSA never issues. */
 const US_SSN = /\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b/g;
 /** UK National Insurance number: two letters (not the never-issued prefixes), six digits, A-D. */
-const UK_NINO = /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g;
+const UK_NINO =
+  /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g;
 /** Spain: DNI (8 digits and a letter) and NIE (X/Y/Z, 7 digits, a letter), checked by their letter. */
 const SPANISH_ID = /\b[XYZ]?\d{7,8}-?[A-Z]\b/g;
 /** France: NIR (sex, year, month, department, commune, order, key), checked by its key. */
@@ -142,7 +144,8 @@ const detectEmails: Detector = (text) =>
 
 // ---------------------------------------------------------------------------------------------- phones
 
-const PHONE_CONTEXT = /\b(?:phone|mobile|cell|tel|telephone|call|text|sms|whatsapp|fax|number|reach)\b[^.\n]{0,24}$/i;
+const PHONE_CONTEXT =
+  /\b(?:phone|mobile|cell|tel|telephone|call|text|sms|whatsapp|fax|number|reach)\b[^.\n]{0,24}$/i;
 
 /**
  * libphonenumber-js finds numbers valid for their country (US when written without a country code). A bare run of
@@ -161,13 +164,14 @@ const detectPhones: Detector = (text) =>
 // ---------------------------------------------------------------------------------------------- addresses
 
 /** Street types, matched with their first letter in either case ("Street", "street"); the rest as written. */
-const STREET_SUFFIX = [
+const STREET_SUFFIX =
+  [
   'street', 'st\\.?', 'avenue', 'ave\\.?', 'road', 'rd\\.?', 'boulevard', 'blvd\\.?', 'lane', 'ln\\.?', 'drive',
   'dr\\.?', 'court', 'ct\\.?', 'place', 'pl\\.?', 'terrace', 'way', 'close', 'crescent', 'square', 'sq\\.?',
   'parkway', 'pkwy\\.?', 'highway', 'hwy\\.?', 'circle', 'row', 'mews', 'gardens',
 ] // prettier-ignore
-  .map((suffix) => `[${suffix[0]?.toUpperCase()}${suffix[0]}]${suffix.slice(1)}`)
-  .join('|');
+    .map((suffix) => `[${suffix[0]?.toUpperCase()}${suffix[0]}]${suffix.slice(1)}`)
+    .join('|');
 /** "221B Baker Street", "1600 Pennsylvania Avenue NW", "10 Downing St, Apt 4". */
 const NUMBER_FIRST = new RegExp(
   `\\b\\d{1,5}[A-Za-z]?,?\\s+(?:[A-Z][\\w'’.-]*\\s+){1,4}(?:${STREET_SUFFIX})\\b(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)\\b)?(?:,?\\s+(?:apt|apartment|suite|unit|flat)\\.?\\s*#?\\w+)?`,

@@ -1,9 +1,16 @@
-import { DEFAULT_PRIVACY_POLICY, type PrivacyPolicy, SENSITIVE_KINDS, type SensitiveKind } from '@membolt/contracts';
+import {
+  DEFAULT_PRIVACY_POLICY,
+  type PrivacyPolicy,
+  SENSITIVE_KINDS,
+  type SensitiveKind,
+} from '@membolt/contracts';
 import { detectPatternKinds } from './sensitive-data.scanner.js';
 import { SensitiveDataScanner } from './sensitive-data.scanner.js';
 import { classifyByKeywords, KeywordSpecialCategoryClassifier } from './special-categories.js';
 
-const redactAll: PrivacyPolicy = Object.fromEntries(SENSITIVE_KINDS.map((k) => [k, 'redact'])) as PrivacyPolicy;
+const redactAll: PrivacyPolicy = Object.fromEntries(
+  SENSITIVE_KINDS.map((k) => [k, 'redact']),
+) as PrivacyPolicy;
 const scanner = new SensitiveDataScanner(new KeywordSpecialCategoryClassifier());
 
 /** Per kind: texts holding it (with the exact part found) and texts that must survive untouched. */
@@ -144,7 +151,11 @@ const CATEGORY_TABLE: ReadonlyArray<{ kind: SensitiveKind; positive: string[]; n
   },
   {
     kind: 'politics',
-    positive: ['I voted for Labour in the election', 'User is a member of the Green party', 'I am a socialist'],
+    positive: [
+      'I voted for Labour in the election',
+      'User is a member of the Green party',
+      'I am a socialist',
+    ],
     negative: ['The party on Friday was fun', 'Our team has a conservative estimate'],
   },
   {
@@ -200,13 +211,17 @@ describe('SensitiveDataScanner.apply', () => {
   });
 
   it('replaces a sentence of a special category whole', async () => {
-    const outcome = await scanner.apply('I live in Lyon. I was diagnosed with asthma. I like tea.', redactAll);
+    const outcome = await scanner.apply(
+      'I live in Lyon. I was diagnosed with asthma. I like tea.',
+      redactAll,
+    );
     expect(outcome.text).toBe('I live in Lyon. [health information]. I like tea.');
     expect(outcome.redactions).toEqual(['health']);
   });
 
   it('keeps order numbers, dates and ids of every kind under a policy that redacts everything', async () => {
-    const text = 'Order 1234567812345678 of 2024-01-15 (ticket 4155550123, upload 3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b).';
+    const text =
+      'Order 1234567812345678 of 2024-01-15 (ticket 4155550123, upload 3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b).';
     expect(await scanner.apply(text, redactAll)).toEqual({ text, redactions: [], refused: [], replaced: [] });
   });
 

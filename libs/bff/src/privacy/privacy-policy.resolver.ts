@@ -1,6 +1,11 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { DEFAULT_PRIVACY_POLICY, MemorySubjects, type PrivacyPolicyView, SENSITIVE_KINDS } from '@membolt/contracts';
+import {
+  DEFAULT_PRIVACY_POLICY,
+  MemorySubjects,
+  type PrivacyPolicyView,
+  SENSITIVE_KINDS,
+} from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { PrivacyPolicyModel, UpdatePrivacyPolicyInput } from './privacy-policy.models.js';
@@ -21,11 +26,14 @@ export class PrivacyPolicyResolver {
 
   @Query(() => PrivacyPolicyModel)
   async privacyPolicy(@CurrentUser() user: SessionUser): Promise<PrivacyPolicyModel> {
-    return toPrivacyPolicyModel(await this.bus.request(MemorySubjects.privacyPolicy, {}, { userId: user.userId }));
+    return toPrivacyPolicyModel(
+      await this.bus.request(MemorySubjects.privacyPolicy, {}, { userId: user.userId }),
+    );
   }
 
   @Mutation(() => PrivacyPolicyModel, {
-    description: 'Sets what the policy does with one kind; the memory service refuses an unknown kind or action.',
+    description:
+      'Sets what the policy does with one kind; the memory service refuses an unknown kind or action.',
   })
   async updatePrivacyPolicy(
     @CurrentUser() user: SessionUser,

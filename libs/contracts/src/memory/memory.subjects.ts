@@ -145,9 +145,13 @@ export const MemorySubjects = {
     },
   ),
   /** The acting account's write-time privacy policy, its keys' overrides and the redaction counts. */
-  privacyPolicy: defineSubject<GetPrivacyPolicyRequest, PrivacyPolicyView>('memory', 'memory.privacy-policy.get.v1', {
-    idempotent: true,
-  }),
+  privacyPolicy: defineSubject<GetPrivacyPolicyRequest, PrivacyPolicyView>(
+    'memory',
+    'memory.privacy-policy.get.v1',
+    {
+      idempotent: true,
+    },
+  ),
   /** Setting the same actions twice leaves the same policy. */
   updatePrivacyPolicy: defineSubject<UpdatePrivacyPolicyRequest, PrivacyPolicyView>(
     'memory',

@@ -23,7 +23,8 @@ import {
 export function privacyActionsProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'actions must be an object';
   for (const [kind, action] of Object.entries(value as Record<string, unknown>)) {
-    if (!isSensitiveKind(kind)) return `actions.${kind} is not a kind of sensitive data (${SENSITIVE_KINDS.join(', ')})`;
+    if (!isSensitiveKind(kind))
+      return `actions.${kind} is not a kind of sensitive data (${SENSITIVE_KINDS.join(', ')})`;
     if (!isPrivacyAction(action)) return `actions.${kind} must be one of: ${PRIVACY_ACTIONS.join(', ')}`;
   }
   return null;
@@ -34,7 +35,8 @@ const IsPrivacyActions = (): PropertyDecorator =>
     name: 'isPrivacyActions',
     validator: {
       validate: (value: unknown) => privacyActionsProblem(value) === null,
-      defaultMessage: (args?: ValidationArguments) => privacyActionsProblem(args?.value) ?? 'actions is invalid',
+      defaultMessage: (args?: ValidationArguments) =>
+        privacyActionsProblem(args?.value) ?? 'actions is invalid',
     },
   });
 

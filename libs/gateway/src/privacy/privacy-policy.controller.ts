@@ -32,7 +32,8 @@ export class PrivacyPolicyController {
 
   @Get()
   @ApiOperation({
-    summary: "The account's privacy policy per kind of sensitive data, its keys' overrides and redaction counts.",
+    summary:
+      "The account's privacy policy per kind of sensitive data, its keys' overrides and redaction counts.",
   })
   @ApiOkResponse({ type: PrivacyPolicyResponse })
   async get(): Promise<PrivacyPolicyResponse> {
@@ -46,8 +47,14 @@ export class PrivacyPolicyController {
       'Each kind is allow (stored as said), redact (replaced by a typed placeholder such as [card number]) or refuse (the write is answered 400 sensitive_data_refused and nothing is stored).',
   })
   @ApiOkResponse({ type: PrivacyPolicyResponse })
-  @ApiBadRequestResponse({ type: ApiErrorResponse, description: 'validation_error naming the kind or action' })
-  @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'api_key_not_found: key_id is no key of the account' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponse,
+    description: 'validation_error naming the kind or action',
+  })
+  @ApiNotFoundResponse({
+    type: ApiErrorResponse,
+    description: 'api_key_not_found: key_id is no key of the account',
+  })
   async update(
     @Body(new ContractValidationPipe(UpdatePrivacyPolicyBody)) body: UpdatePrivacyPolicyBody,
   ): Promise<PrivacyPolicyResponse> {

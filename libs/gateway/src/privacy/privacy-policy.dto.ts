@@ -12,7 +12,9 @@ import {
 const actionsSchema = (description: string, required: boolean) => ({
   type: 'object' as const,
   description,
-  properties: Object.fromEntries(SENSITIVE_KINDS.map((kind) => [kind, { type: 'string' as const, enum: [...PRIVACY_ACTIONS] }])),
+  properties: Object.fromEntries(
+    SENSITIVE_KINDS.map((kind) => [kind, { type: 'string' as const, enum: [...PRIVACY_ACTIONS] }]),
+  ),
   additionalProperties: false,
   ...(required ? { required: [...SENSITIVE_KINDS] } : {}),
 });

@@ -5,7 +5,10 @@ export function toPrivacyPolicyResponse(view: PrivacyPolicyView): PrivacyPolicyR
   return {
     policy: { ...view.policy },
     defaults: { ...DEFAULT_PRIVACY_POLICY },
-    key_overrides: view.keyOverrides.map((override) => ({ key_id: override.keyId, actions: { ...override.actions } })),
+    key_overrides: view.keyOverrides.map((override) => ({
+      key_id: override.keyId,
+      actions: { ...override.actions },
+    })),
     redaction_counts: { ...view.redactionCounts },
   };
 }

@@ -121,7 +121,11 @@ export class MemoryImportJob implements OnModuleInit {
 
   private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
     const { userId, apiKeyId, request, redactions } = job.data;
-    const context = { correlationId: correlationIdFrom(undefined), userId, ...(apiKeyId ? { apiKeyId } : {}) };
+    const context = {
+      correlationId: correlationIdFrom(undefined),
+      userId,
+      ...(apiKeyId ? { apiKeyId } : {}),
+    };
     const { imported, skipped } = await requestContext.run(context, () =>
       this.memory.import(userId, request, redactions ?? []),
     );

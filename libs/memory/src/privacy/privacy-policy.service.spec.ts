@@ -49,7 +49,12 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
       new HashedTfidfEmbedder(DIM),
       clock,
       { changed: async () => undefined },
-      { dimension: DIM, annMinVectors: 5000, metadataLimits: { maxKeys: 256, maxDepth: 16 }, conceptSettleMs: 1 },
+      {
+        dimension: DIM,
+        annMinVectors: 5000,
+        metadataLimits: { maxKeys: 256, maxDepth: 16 },
+        conceptSettleMs: 1,
+      },
       linker,
       privacy,
     );
@@ -72,7 +77,10 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
     const { memory: stored } = await memory.add(USER, { text: SAMPLE });
     expect(stored.text).toBe('My SSN is [national id] and my card is [card number].');
     expect(stored.redactions).toEqual(['card_number', 'national_id']);
-    expect((await memory.get(USER, { memoryId: stored.id })).redactions).toEqual(['card_number', 'national_id']);
+    expect((await memory.get(USER, { memoryId: stored.id })).redactions).toEqual([
+      'card_number',
+      'national_id',
+    ]);
     expect(await everythingStored(USER)).not.toMatch(/6789|1111/);
     const state = await privacy.state(USER);
     expect(state.redactionCounts).toMatchObject({ card_number: 1, national_id: 1, email: 0 });
@@ -97,7 +105,7 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
     expect(stored.redactions).toEqual([]);
   });
 
-  it('redacts a fact\'s metadata value along with its text', async () => {
+  it("redacts a fact's metadata value along with its text", async () => {
     await privacy.updateAccount(USER, { phone: 'redact' });
     const { memory: stored } = await memory.add(USER, {
       text: "User's phone number is 2125550123.",
@@ -123,7 +131,12 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
   it('imports screened lines and keeps the kinds redacted before the line was queued', async () => {
     const result = await memory.import(
       USER,
-      { memories: [{ id: 'line-1', text: 'key sk-proj-abcdEFGH1234ijklMNOP5678qrst' }, { id: 'line-2', text: 'x [e-mail address]' }] },
+      {
+        memories: [
+          { id: 'line-1', text: 'key sk-proj-abcdEFGH1234ijklMNOP5678qrst' },
+          { id: 'line-2', text: 'x [e-mail address]' },
+        ],
+      },
       [[], ['email']],
     );
     expect(result.imported).toBe(2);
@@ -142,12 +155,17 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
 
     const lenient = await asKey('key-lenient', () => memory.add(USER, { text: 'card 4111 1111 1111 1111' }));
     expect(lenient.memory.text).toBe('card 4111 1111 1111 1111');
-    const strict = await refusal(asKey('key-strict', () => memory.add(USER, { text: 'card 5555 5555 5555 4444' })));
+    const strict = await refusal(
+      asKey('key-strict', () => memory.add(USER, { text: 'card 5555 5555 5555 4444' })),
+    );
     expect(strict.code).toBe(PrivacyErrorCode.SensitiveDataRefused);
     const other = await asKey('key-unknown', () => memory.add(USER, { text: 'card 5555 5555 5555 4444' }));
     expect(other.memory.text).toBe('card [card number]');
 
-    expect((await privacy.state(USER)).keyOverrides.map((o) => o.keyId)).toEqual(['key-lenient', 'key-strict']);
+    expect((await privacy.state(USER)).keyOverrides.map((o) => o.keyId)).toEqual([
+      'key-lenient',
+      'key-strict',
+    ]);
     await privacy.updateKeyOverride(USER, 'key-strict', {});
     expect((await privacy.state(USER)).keyOverrides.map((o) => o.keyId)).toEqual(['key-lenient']);
   });

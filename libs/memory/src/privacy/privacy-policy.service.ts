@@ -85,7 +85,11 @@ export class PrivacyPolicyService {
   }
 
   /** Sets one key's overrides (replacing its earlier ones); none given: the key follows the account again. */
-  async updateKeyOverride(userId: string, keyId: string, actions: PolicyActions): Promise<PrivacyPolicyState> {
+  async updateKeyOverride(
+    userId: string,
+    keyId: string,
+    actions: PolicyActions,
+  ): Promise<PrivacyPolicyState> {
     if (Object.keys(actions).length === 0) await this.store.privacyPolicies.remove(userId, keyId);
     else await this.store.privacyPolicies.save(userId, keyId, actions, this.clock.now());
     return this.state(userId);
@@ -109,7 +113,9 @@ export class PrivacyPolicyService {
     for (const write of writes) {
       const text = await this.scanner.apply(write.text, policy);
       const metadata =
-        write.metadata === undefined ? undefined : await this.screenValue(write.metadata, policy, text.replaced);
+        write.metadata === undefined
+          ? undefined
+          : await this.screenValue(write.metadata, policy, text.replaced);
       const title =
         write.conversationTitle === undefined
           ? undefined

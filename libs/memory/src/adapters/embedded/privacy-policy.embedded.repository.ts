@@ -32,7 +32,9 @@ export class PrivacyPolicyEmbeddedRepository implements PrivacyPolicyRepository 
 
   async keyOverrides(userId: string): Promise<ReadonlyArray<{ keyId: string; actions: PolicyActions }>> {
     const rows = this.db
-      .prepare(`SELECT key_id, actions FROM privacy_policies WHERE user_id = ? AND key_id <> '' ORDER BY key_id`)
+      .prepare(
+        `SELECT key_id, actions FROM privacy_policies WHERE user_id = ? AND key_id <> '' ORDER BY key_id`,
+      )
       .all(userId) as Array<{ key_id: string; actions: string }>;
     return rows.map((row) => ({ keyId: row.key_id, actions: JSON.parse(row.actions) as PolicyActions }));
   }

@@ -28,7 +28,10 @@ export class PrivacyPolicyMongoRepository implements PrivacyPolicyRepository {
   }
 
   async keyOverrides(userId: string): Promise<ReadonlyArray<{ keyId: string; actions: PolicyActions }>> {
-    const docs = await this.policies.find({ userId, keyId: { $ne: '' } }).sort({ keyId: 1 }).lean();
+    const docs = await this.policies
+      .find({ userId, keyId: { $ne: '' } })
+      .sort({ keyId: 1 })
+      .lean();
     return docs.map((doc) => ({ keyId: doc.keyId, actions: doc.actions as PolicyActions }));
   }
 

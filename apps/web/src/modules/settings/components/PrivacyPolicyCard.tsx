@@ -62,41 +62,43 @@ export function PrivacyPolicyCard() {
           </RetryAlert>
         ) : (
           <Stack spacing={1.5}>
-            {data.privacyPolicy.kinds.filter((row) => isSensitiveKind(row.kind)).map((row) => {
-              const kind = row.kind as keyof typeof SENSITIVE_KIND_LABELS;
-              return (
-                <Stack
-                  key={kind}
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={2}
-                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-                >
-                  <Stack>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {SENSITIVE_KIND_LABELS[kind]}
-                    </Typography>
-                    <Typography variant="caption" color="textSecondary">
-                      {`Redacted as ${SENSITIVE_KIND_PLACEHOLDERS[kind]} · ${row.redactionCount} redacted so far`}
-                    </Typography>
-                  </Stack>
-                  <TextField
-                    select
-                    size="small"
-                    sx={{ minWidth: 140 }}
-                    label={SENSITIVE_KIND_LABELS[kind]}
-                    value={isPrivacyAction(row.action) ? row.action : ''}
-                    disabled={saving}
-                    onChange={(event) => void change(kind, event.target.value)}
+            {data.privacyPolicy.kinds
+              .filter((row) => isSensitiveKind(row.kind))
+              .map((row) => {
+                const kind = row.kind as keyof typeof SENSITIVE_KIND_LABELS;
+                return (
+                  <Stack
+                    key={kind}
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={2}
+                    sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
                   >
-                    {PRIVACY_ACTIONS.map((action) => (
-                      <MenuItem key={action} value={action}>
-                        {ACTION_LABELS[action]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Stack>
-              );
-            })}
+                    <Stack>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {SENSITIVE_KIND_LABELS[kind]}
+                      </Typography>
+                      <Typography variant="caption" color="textSecondary">
+                        {`Redacted as ${SENSITIVE_KIND_PLACEHOLDERS[kind]} · ${row.redactionCount} redacted so far`}
+                      </Typography>
+                    </Stack>
+                    <TextField
+                      select
+                      size="small"
+                      sx={{ minWidth: 140 }}
+                      label={SENSITIVE_KIND_LABELS[kind]}
+                      value={isPrivacyAction(row.action) ? row.action : ''}
+                      disabled={saving}
+                      onChange={(event) => void change(kind, event.target.value)}
+                    >
+                      {PRIVACY_ACTIONS.map((action) => (
+                        <MenuItem key={action} value={action}>
+                          {ACTION_LABELS[action]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </Stack>
+                );
+              })}
           </Stack>
         )}
       </CardContent>
