@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import {
   DEFAULT_PRIVACY_POLICY,
   type PrivacyPolicy,
