@@ -53,6 +53,7 @@ const MEMORY_KEYS = [
   'id',
   'importance',
   'metadata',
+  'redactions',
   'run_id',
   'source',
   'text',

@@ -9,6 +9,7 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
+import { PrivacyPolicyResolver } from './privacy/privacy-policy.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE } from './bff.options.js';
 import { BillingResolver } from './billing/billing.resolver.js';
 import { PlansResolver } from './billing/plans.resolver.js';
@@ -51,6 +52,7 @@ export const BFF_RESOLVERS = [
   SessionResolver,
   AccountResolver,
   ApiKeysResolver,
+  PrivacyPolicyResolver,
   ProviderKeysResolver,
   PortalSettingsResolver,
   MemoriesResolver,

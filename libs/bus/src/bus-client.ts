@@ -190,10 +190,13 @@ export class BusClient implements OnApplicationShutdown {
   private envelope<Req>(data: Req, userId: string | undefined): BusEnvelope<Req> {
     const context = requestContext.current();
     const actingUser = userId ?? context?.userId;
+    // The key travels only with the user it belongs to, never onto a call made for another user.
+    const apiKeyId = actingUser === context?.userId ? context?.apiKeyId : undefined;
     return {
       meta: {
         correlationId: correlationIdFrom(context?.correlationId),
         ...(actingUser ? { userId: actingUser } : {}),
+        ...(apiKeyId ? { apiKeyId } : {}),
       },
       data,
     };

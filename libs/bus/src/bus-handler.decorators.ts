@@ -35,7 +35,12 @@ export class BusContextInterceptor implements NestInterceptor {
     const envelope = rpc.getData<Partial<BusEnvelope> | undefined>();
     const meta = envelope?.meta;
     const userId = typeof meta?.userId === 'string' ? meta.userId : undefined;
-    const ctx = { correlationId: correlationIdFrom(meta?.correlationId), ...(userId ? { userId } : {}) };
+    const apiKeyId = userId && typeof meta?.apiKeyId === 'string' ? meta.apiKeyId : undefined;
+    const ctx = {
+      correlationId: correlationIdFrom(meta?.correlationId),
+      ...(userId ? { userId } : {}),
+      ...(apiKeyId ? { apiKeyId } : {}),
+    };
     const subject = String(
       (rpc.getContext() as { getArgs?: () => unknown[] }).getArgs?.()[0] ?? context.getHandler().name,
     );

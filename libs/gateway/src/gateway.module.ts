@@ -1,3 +1,4 @@
+import { PrivacyPolicyController } from './privacy/privacy-policy.controller.js';
 import {
   All,
   type DynamicModule,
@@ -67,6 +68,7 @@ const API_CONTROLLERS = [
   PaymentWebhookController,
   AccountController,
   UserDatabaseController,
+  PrivacyPolicyController,
   // Before MemoriesController: its …/memories/{id} routes would take `batch` and `jobs` for memory ids.
   MemoryBulkController,
   MemoriesController,

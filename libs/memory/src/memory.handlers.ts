@@ -1,5 +1,10 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  GetPrivacyPolicyRequest,
+  type PrivacyPolicyView,
+  type ScreenedTextsView,
+  ScreenTextsRequest,
+  UpdatePrivacyPolicyRequest,
   type ConceptGraphView,
   ConceptGraphRequest,
   ConceptMemoriesRequest,
@@ -47,6 +52,7 @@ import {
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
 import { MemoryImportJob } from './import/memory-import.job.js';
 import { MemoryService } from './memory.service.js';
+import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 import {
   toConceptGraphView,
@@ -67,6 +73,7 @@ export class MemoryHandlers {
     private readonly memory: MemoryService,
     private readonly retention: RetentionPurgeJob,
     private readonly imports: MemoryImportJob,
+    private readonly privacy: PrivacyPolicyService,
   ) {}
 
   @MessagePattern(MemorySubjects.create.name)
@@ -84,6 +91,36 @@ export class MemoryHandlers {
   ): Promise<MemoryBatchView> {
     const memories = await this.memory.addBatch(userId, request);
     return { memories: memories.map(toStoredMemoryView), count: memories.length };
+  }
+
+  @MessagePattern(MemorySubjects.privacyPolicy.name)
+  async privacyPolicy(
+    @ActingUserId() userId: string,
+    @BusPayload(GetPrivacyPolicyRequest) _request: GetPrivacyPolicyRequest,
+  ): Promise<PrivacyPolicyView> {
+    return this.privacy.state(userId);
+  }
+
+  @MessagePattern(MemorySubjects.updatePrivacyPolicy.name)
+  async updatePrivacyPolicy(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdatePrivacyPolicyRequest) request: UpdatePrivacyPolicyRequest,
+  ): Promise<PrivacyPolicyView> {
+    return request.keyId === undefined
+      ? this.privacy.updateAccount(userId, request.actions)
+      : this.privacy.updateKeyOverride(userId, request.keyId, request.actions);
+  }
+
+  @MessagePattern(MemorySubjects.screenTexts.name)
+  async screenTexts(
+    @ActingUserId() userId: string,
+    @BusPayload(ScreenTextsRequest) request: ScreenTextsRequest,
+  ): Promise<ScreenedTextsView> {
+    const screened = await this.privacy.screen(
+      userId,
+      request.texts.map((text) => ({ text })),
+    );
+    return { texts: screened.map((s) => s.text), redactions: screened.map((s) => s.redactions) };
   }
 
   @MessagePattern(MemorySubjects.get.name)

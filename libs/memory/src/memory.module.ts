@@ -17,6 +17,8 @@ import {
   RETENTION_SETTINGS,
 } from './memory.options.js';
 import { MemoryService } from './memory.service.js';
+import { PrivacyPolicyService, SENSITIVE_DATA_SCANNER } from './privacy/privacy-policy.service.js';
+import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
 import { openMemoryStore } from './memory.store.js';
 import { EMBEDDER } from './ports/embedder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
@@ -88,6 +90,11 @@ export class MemoryModule implements OnApplicationShutdown {
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
+        {
+          provide: SENSITIVE_DATA_SCANNER,
+          useValue: new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+        },
+        PrivacyPolicyService,
         MemoryConceptLinker,
         MemoryService,
         RetentionPurgeJob,

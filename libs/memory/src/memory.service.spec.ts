@@ -11,6 +11,8 @@ import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 import { MemoryService } from './memory.service.js';
+import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
+import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
 import type { MemoryChange, MemoryEvents } from './ports/memory-events.js';
 import type { MemoryStore } from './ports/memory-store.js';
 
@@ -62,6 +64,11 @@ describe('MemoryService (embedded store, test clock)', () => {
         conceptSettleMs: 1_500,
       },
       linker,
+      new PrivacyPolicyService(
+        store,
+        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+        clock,
+      ),
     );
   });
 

@@ -27,6 +27,8 @@ import {
   type MemoryStatsRequest,
   type SearchMemoriesRequest,
   type UpdateMemoryRequest,
+  SENSITIVE_KINDS,
+  type SensitiveKind,
   CommonError,
   CommonErrorCode,
   isEmptyMemoryFilter,
@@ -73,6 +75,7 @@ import {
   validityOrder,
 } from './memory.errors.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
 import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
@@ -134,6 +137,11 @@ const scopeOf = (userId: string, fields: MemoryScopeFields, visibleAt?: Date): M
   ...(visibleAt ? { visibleAt } : {}),
 });
 
+const unionOfKinds = (lists: ReadonlyArray<readonly SensitiveKind[]>): SensitiveKind[] => {
+  const all = new Set(lists.flat());
+  return SENSITIVE_KINDS.filter((kind) => all.has(kind));
+};
+
 const categoryOf = (value: MemoryCategoryValue | undefined): Memory['category'] | undefined =>
   value === undefined ? undefined : value === 'none' ? null : value;
 
@@ -147,6 +155,7 @@ export class MemoryService {
     @Inject(MEMORY_EVENTS) private readonly events: MemoryEvents,
     @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
     private readonly concepts: MemoryConceptLinker,
+    private readonly privacy: PrivacyPolicyService,
   ) {}
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
@@ -156,7 +165,9 @@ export class MemoryService {
   /** One memory; with `dedupe`, the open memory of the scope holding the same words is answered instead. */
   async add(userId: string, request: CreateMemoryRequest): Promise<StoredMemory> {
     const scope = this.readScope(userId, request);
-    const [record] = await this.newRecords(scope, [request], this.clock.now(), false);
+    const [screened] = await this.screened(userId, [request]);
+    if (!screened) throw new Error('screened answered no item for one write');
+    const [record] = await this.newRecords(scope, [screened], this.clock.now(), false);
     if (!record) throw new Error('newRecords answered no record for one item');
     if (request.dedupe === true) {
       const held = await this.openDuplicateOf(scope, record);
@@ -165,6 +176,7 @@ export class MemoryService {
     // Its concepts are linked behind the answer, by the linker in its worker thread: the row is stored as
     // pending (durable), and a read of concept data settles its scope first.
     await this.store.memories.insertMany(scope, [record]);
+    await this.privacy.countStored(userId, [record.memory.redactions ?? []]);
     this.concepts.schedule();
     await this.events.changed(scope, 'created', [record.memory.id], record.memory.createdAt);
     return { memory: record.memory, deduplicated: false };
@@ -185,7 +197,10 @@ export class MemoryService {
     const dedupe = request.dedupe === true;
     const records = await this.newRecords(
       scope,
-      request.memories.map((item) => withoutImportFields(item, request)),
+      await this.screened(
+        userId,
+        request.memories.map((item) => withoutImportFields(item, request)),
+      ),
       now,
       false,
     );
@@ -205,6 +220,10 @@ export class MemoryService {
     }
     if (fresh.length > 0) {
       await this.store.memories.insertMany(scope, fresh);
+      await this.privacy.countStored(
+        userId,
+        fresh.map((r) => r.memory.redactions ?? []),
+      );
       this.concepts.schedule();
       await this.events.changed(
         scope,
@@ -220,21 +239,31 @@ export class MemoryService {
   async import(
     userId: string,
     request: ImportMemoriesRequest,
+    redactedEarlier: ReadonlyArray<readonly SensitiveKind[]> = [],
   ): Promise<{ imported: number; skipped: number; memoryIds: string[] }> {
     const scope = this.readScope(userId, request);
     const originIds = request.memories.map((item) => item.id).filter((id): id is string => id !== undefined);
     if (new Set(originIds).size !== originIds.length) throw duplicateImportIds();
     const already = await this.store.memories.importedOriginIds(scope, originIds);
-    const fresh = request.memories.filter((item) => item.id === undefined || !already.has(item.id));
+    const fresh = request.memories
+      .map((item, index) => ({ item, earlier: redactedEarlier[index] ?? [] }))
+      .filter(({ item }) => item.id === undefined || !already.has(item.id));
     if (fresh.length === 0) return { imported: 0, skipped: request.memories.length, memoryIds: [] };
     const now = this.clock.now();
-    const records = await this.newRecords(
-      scope,
-      fresh.map((item) => ({
+    const screened = await this.screened(
+      userId,
+      fresh.map(({ item }) => ({
         ...item,
         endUserId: request.endUserId,
         agentId: request.agentId,
         runId: request.runId,
+      })),
+    );
+    const records = await this.newRecords(
+      scope,
+      screened.map((item, index) => ({
+        ...item,
+        redactions: unionOfKinds([fresh[index]?.earlier ?? [], item.redactions]),
       })),
       now,
       true,
@@ -247,11 +276,18 @@ export class MemoryService {
       for (; stored < records.length; stored += IMPORT_WRITE_SLICE)
         await this.store.memories.insertMany(scope, records.slice(stored, stored + IMPORT_WRITE_SLICE));
     } catch (error) {
-      const storedIds = records.slice(0, stored).map((r) => r.memory.id);
-      if (storedIds.length > 0) await this.events.changed(scope, 'created', storedIds, now);
+      const storedRecords = records.slice(0, stored);
+      const storedIds = storedRecords.map((r) => r.memory.id);
+      if (storedIds.length > 0) {
+        await this.privacy.countStored(
+          userId,
+          storedRecords.map((r) => r.memory.redactions ?? []),
+        );
+        await this.events.changed(scope, 'created', storedIds, now);
+      }
       // Another import of the same file stored a line meanwhile: the rest is retried without it.
       if (!(error instanceof DuplicateOriginError)) throw error;
-      const rest = await this.import(userId, request);
+      const rest = await this.import(userId, request, redactedEarlier);
       // The retry counts this call's own stored slices as already imported: they are this call's.
       return {
         imported: rest.imported + storedIds.length,
@@ -259,6 +295,10 @@ export class MemoryService {
         memoryIds: [...storedIds, ...rest.memoryIds],
       };
     }
+    await this.privacy.countStored(
+      userId,
+      records.map((r) => r.memory.redactions ?? []),
+    );
     this.concepts.schedule();
     const ids = records.map((r) => r.memory.id);
     await this.events.changed(scope, 'created', ids, now);
@@ -313,6 +353,22 @@ export class MemoryService {
     ];
     if (given.every((value) => value === undefined)) throw nothingToUpdate();
 
+    let redactions: SensitiveKind[] | undefined;
+    if (request.text !== undefined || request.metadata !== undefined) {
+      const [screened] = await this.privacy.screen(userId, [
+        { text: request.text ?? '', metadata: request.metadata },
+      ]);
+      if (!screened) throw new Error('screen answered no item for one write');
+      request = {
+        ...request,
+        ...(request.text !== undefined ? { text: screened.text } : {}),
+        ...(request.metadata !== undefined ? { metadata: screened.metadata } : {}),
+      };
+      // A new text brings its own redactions; new metadata alone adds to those of the text kept.
+      const kept = request.text !== undefined ? [] : (current.redactions ?? []);
+      redactions = unionOfKinds([kept, screened.redactions]);
+    }
+
     let importance = request.importance;
     let metadata: Record<string, unknown> | undefined;
     if (request.metadata !== undefined) {
@@ -353,10 +409,16 @@ export class MemoryService {
       embedding,
       embeddingModel,
       concepts: newText !== undefined ? extractConcepts(newText) : undefined,
+      redactions,
       updatedAt: this.clock.now(),
     };
     const updated = await this.store.memories.update(scope, request.memoryId, changes);
     if (!updated) throw memoryNotFound();
+    // Counted once per kind the write itself redacted (what the kept text had was counted when it came).
+    const counted = (redactions ?? []).filter(
+      (kind) => request.text !== undefined || !(current.redactions ?? []).includes(kind),
+    );
+    await this.privacy.countStored(userId, [counted]);
     await this.events.changed(scope, 'updated', [updated.id], updated.updatedAt);
     if (current.validTo === null && updated.validTo !== null)
       await this.events.changed(scope, 'closed', [updated.id], updated.updatedAt);
@@ -619,7 +681,30 @@ export class MemoryService {
     if (removal.memoryIds.length > 0) {
       await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
     }
-    return removal.memoryIds.length > 0 ? { ...removal.removed } : {};
+    const privacyRecords = await this.store.privacyPolicies.deleteUser(userId);
+    return {
+      ...(removal.memoryIds.length > 0 ? removal.removed : {}),
+      ...(privacyRecords > 0 ? { privacyPolicyRecords: privacyRecords } : {}),
+    };
+  }
+
+  /** The items of a write as the privacy policy lets them be stored, each with the kinds it redacted. */
+  private async screened<T extends CreateMemoryRequest>(
+    userId: string,
+    items: readonly T[],
+  ): Promise<Array<T & { redactions: SensitiveKind[] }>> {
+    const screened = await this.privacy.screen(userId, items);
+    return items.map((item, index) => {
+      const outcome = screened[index];
+      if (!outcome) throw new Error('screen answered fewer items than it was given');
+      return {
+        ...item,
+        text: outcome.text,
+        ...(item.metadata !== undefined ? { metadata: outcome.metadata } : {}),
+        ...(item.conversationTitle !== undefined ? { conversationTitle: outcome.conversationTitle } : {}),
+        redactions: outcome.redactions,
+      };
+    });
   }
 
   /**
@@ -649,7 +734,11 @@ export class MemoryService {
 
   private async newRecords(
     scope: MemoryScopeFilter,
-    items: readonly (CreateMemoryRequest & { id?: string | undefined; createdAt?: string | undefined })[],
+    items: readonly (CreateMemoryRequest & {
+      id?: string | undefined;
+      createdAt?: string | undefined;
+      redactions: readonly SensitiveKind[];
+    })[],
     now: Date,
     importing: boolean,
   ): Promise<NewMemoryRecord[]> {
@@ -691,7 +780,7 @@ export class MemoryService {
   private toRecord(
     scope: MemoryScopeFilter,
     p: {
-      item: CreateMemoryRequest & { id?: string | undefined };
+      item: CreateMemoryRequest & { id?: string | undefined; redactions: readonly SensitiveKind[] };
       metadata: Record<string, unknown>;
       importance: number;
       createdAt: Date;
@@ -722,6 +811,7 @@ export class MemoryService {
         expiresAt: p.item.expirationDate ? new Date(p.item.expirationDate) : null,
         version: 1,
         embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
+        redactions: p.item.redactions,
       },
       embedding,
       originId: importing ? p.item.id : undefined,

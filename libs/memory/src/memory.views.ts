@@ -45,6 +45,7 @@ export function toMemoryView(memory: Memory): MemoryView {
     validTo: memory.validTo?.toISOString() ?? null,
     expirationDate: memory.expiresAt?.toISOString() ?? null,
     version: memory.version,
+    redactions: [...(memory.redactions ?? [])],
     ...(memory.embedding ? { embedding: Array.from(memory.embedding) } : {}),
   };
 }

@@ -59,6 +59,8 @@ import type {
   Usage,
   UsagePeriod,
   UserDatabase,
+  PrivacyAction,
+  PrivacyPolicy,
   Webhook,
   WebhookChange,
   WebhookDelivery,
@@ -239,6 +241,20 @@ export class MemboltClient {
   async createUserDatabase(): Promise<UserDatabase> {
     if (!this.apiKey) throw new Error(SdkMessages.apiKeyRequired);
     return this.call('POST', `${this.userPath()}/create`, { body: {} });
+  }
+
+  // ------------------------------------------------------------------------------------ privacy policy
+
+  /** The account's write-time privacy policy, its keys' overrides and the redaction counts. */
+  async getPrivacyPolicy(): Promise<PrivacyPolicy> {
+    return this.call('GET', `${this.userPath()}/privacy-policy`);
+  }
+
+  /** Changes the kinds named (`{email: 'redact'}`); with `keyId`, that API key's overrides instead. */
+  async updatePrivacyPolicy(actions: Record<string, PrivacyAction>, keyId?: string): Promise<PrivacyPolicy> {
+    return this.call('PUT', `${this.userPath()}/privacy-policy`, {
+      body: { actions, ...(keyId !== undefined ? { key_id: keyId } : {}) },
+    });
   }
 
   // ------------------------------------------------------------------------------------ memories

@@ -27,6 +27,7 @@ function makeMemory(overrides: Partial<Memory> = {}): Memory {
     agent_id: null,
     run_id: null,
     version: 1,
+    redactions: [],
     ...overrides,
   };
 }

@@ -156,3 +156,13 @@ export interface DiagnosticResult {
   readonly ms: number;
   readonly details?: Record<string, unknown>;
 }
+
+export type PrivacyAction = 'allow' | 'redact' | 'refuse';
+
+/** The account's write-time privacy policy (docs/privacy.md). */
+export interface PrivacyPolicy {
+  readonly policy: Record<string, PrivacyAction>;
+  readonly defaults: Record<string, PrivacyAction>;
+  readonly key_overrides: Array<{ readonly key_id: string; readonly actions: Record<string, PrivacyAction> }>;
+  readonly redaction_counts: Record<string, number>;
+}

@@ -26,6 +26,7 @@ const aMemoryView = (overrides: Partial<MemoryView> = {}): MemoryView => ({
   validFrom: '2026-11-23T07:00:00.000Z',
   validTo: null,
   version: 2,
+  redactions: [],
   ...overrides,
 });
 
@@ -47,6 +48,7 @@ describe('memories mapper', () => {
       validTo: null,
       expirationDate: null,
       version: 2,
+      redactions: [],
     });
   });
 

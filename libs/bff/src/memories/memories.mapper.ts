@@ -66,6 +66,7 @@ export function toMemoryModel(memory: MemoryView): MemoryModel {
     validTo: memory.validTo,
     expirationDate: memory.expirationDate ?? null,
     version: memory.version,
+    redactions: [...(memory.redactions ?? [])],
   };
 }
 

@@ -129,6 +129,11 @@ export class MemoryModel {
 
   @Field(() => Int, { description: '1 at creation, +1 on every update.' })
   version!: number;
+
+  @Field(() => [String], {
+    description: 'The kinds of sensitive data the privacy policy replaced by placeholders in this memory.',
+  })
+  redactions!: string[];
 }
 
 @ObjectType('MemoryPage')

@@ -39,6 +39,7 @@ function found(text: string, fields: MemoryFields = {}): MemorySearchResultView 
       validFrom: fields.validFrom ?? createdAt,
       validTo: fields.validTo ?? null,
       version: 1,
+      redactions: [],
     },
     score: 0.5,
     relevance: 0.5,

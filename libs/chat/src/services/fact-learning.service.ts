@@ -8,6 +8,8 @@ import {
   type MemoryScopeFields,
   scopeFieldsOf,
   type MemoryView,
+  MemboltError,
+  PrivacyErrorCode,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
@@ -380,7 +382,30 @@ export class FactLearningService {
     return { decision, known: new Map([...onSubject, ...openSimilar].map((memory) => [memory.id, memory])) };
   }
 
+  /**
+   * A fact the account's privacy policy refuses is not learnt from a chat turn or a file: nobody is there to be
+   * told, and failing would retry the durable job for nothing and lose the exchange's other facts. A developer's
+   * own messages are answered the refusal.
+   */
   private async apply(
+    userId: string,
+    scope: MemoryScopeFields,
+    origin: FactOrigin,
+    fact: CandidateFact,
+    decision: Reconciliation,
+    known: ReadonlyMap<string, MemoryView>,
+    extractedBy: 'llm' | 'rules',
+  ): Promise<LearnedFactEventView[]> {
+    try {
+      return await this.applyDecision(userId, scope, origin, fact, decision, known, extractedBy);
+    } catch (error) {
+      const refused = error instanceof MemboltError && error.code === PrivacyErrorCode.SensitiveDataRefused;
+      if (refused && origin.source !== 'api') return [];
+      throw error;
+    }
+  }
+
+  private async applyDecision(
     userId: string,
     scope: MemoryScopeFields,
     origin: FactOrigin,

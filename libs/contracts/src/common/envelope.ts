@@ -3,6 +3,8 @@ export interface BusMeta {
   readonly correlationId: string;
   /** The authenticated user the call acts for; services scope every read and write by it. */
   readonly userId?: string;
+  /** The API key the call came with at the edge (absent: a session or a service's own work). */
+  readonly apiKeyId?: string;
   /** Only on a streamed request (`BusClient.stream`): where the handler sends its chunks. */
   readonly stream?: BusStreamMeta;
 }

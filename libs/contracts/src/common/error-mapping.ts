@@ -8,6 +8,7 @@ import {
   IngestionErrorCode,
   isErrorCode,
   KeysErrorCode,
+  PrivacyErrorCode,
 } from '../rules/error-codes.js';
 import { MemboltError } from './membolt-error.js';
 import type { SubscriptionReason } from '../rules/billing.rules.js';
@@ -54,6 +55,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ChatErrorCode.WebSearchFailed]: 502,
   [IngestionErrorCode.UnsupportedFileType]: 415,
   [IngestionErrorCode.UnreadableFile]: 422,
+  [PrivacyErrorCode.SensitiveDataRefused]: 400,
 };
 
 /** GraphQL `extensions.code` per code (GraphQL convention: upper snake case). */
@@ -98,6 +100,7 @@ export const GRAPHQL_CODE_BY_CODE: Record<ErrorCode, GraphqlErrorCode> = {
   [ChatErrorCode.WebSearchFailed]: GraphqlErrorCode.WebSearchFailed,
   [IngestionErrorCode.UnsupportedFileType]: GraphqlErrorCode.UnsupportedFileType,
   [IngestionErrorCode.UnreadableFile]: GraphqlErrorCode.UnreadableFile,
+  [PrivacyErrorCode.SensitiveDataRefused]: GraphqlErrorCode.SensitiveDataRefused,
 };
 
 /** What a failed bus request carries back to the caller. */

@@ -6,6 +6,7 @@ import {
   IdentityErrorCode,
   IngestionErrorCode,
   KeysErrorCode,
+  PrivacyErrorCode,
 } from '../rules/error-codes.js';
 
 /** The one error type that crosses service boundaries. Area classes narrow the code they may carry. */
@@ -28,6 +29,7 @@ export class IdentityError extends MemboltError<IdentityErrorCode> {}
 export class KeysError extends MemboltError<KeysErrorCode> {}
 export class ChatError extends MemboltError<ChatErrorCode> {}
 export class IngestionError extends MemboltError<IngestionErrorCode> {}
+export class PrivacyError extends MemboltError<PrivacyErrorCode> {}
 
 export const serviceUnavailable = (service: string, correlationId?: string) =>
   new CommonError(

@@ -24,6 +24,11 @@ import type {
   UpdateMemoryRequest,
 } from './memory.requests.js';
 import type {
+  GetPrivacyPolicyRequest,
+  ScreenTextsRequest,
+  UpdatePrivacyPolicyRequest,
+} from './privacy.requests.js';
+import type {
   ConceptGraphView,
   ConversationMemoryCountsView,
   EmbeddingView,
@@ -41,6 +46,8 @@ import type {
   MemoryStatsView,
   RetentionPreviewView,
   MemoryView,
+  PrivacyPolicyView,
+  ScreenedTextsView,
   StoredMemoryView,
 } from './memory.views.js';
 
@@ -137,6 +144,27 @@ export const MemorySubjects = {
       idempotent: true,
     },
   ),
+  /** The acting account's write-time privacy policy, its keys' overrides and the redaction counts. */
+  privacyPolicy: defineSubject<GetPrivacyPolicyRequest, PrivacyPolicyView>(
+    'memory',
+    'memory.privacy-policy.get.v1',
+    {
+      idempotent: true,
+    },
+  ),
+  /** Setting the same actions twice leaves the same policy. */
+  updatePrivacyPolicy: defineSubject<UpdatePrivacyPolicyRequest, PrivacyPolicyView>(
+    'memory',
+    'memory.privacy-policy.update.v1',
+    { idempotent: true },
+  ),
+  /**
+   * Texts as the acting key's policy lets them be kept (`sensitive_data_refused` otherwise): what an edge
+   * screens before it queues them in a durable job, since a job payload is a store too.
+   */
+  screenTexts: defineSubject<ScreenTextsRequest, ScreenedTextsView>('memory', 'memory.privacy.screen.v1', {
+    idempotent: true,
+  }),
   /** Broadcast events (every subscriber replica receives them). */
   created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),
   updated: defineSubject<MemoryChangedEvent, void>('memory', 'memory.updated.v1'),

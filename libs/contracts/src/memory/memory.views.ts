@@ -1,4 +1,5 @@
 import type { MemoryCategory, MemorySort, MemorySource } from '../rules/memory.rules.js';
+import type { PrivacyAction, PrivacyPolicy, SensitiveKind } from '../rules/privacy.rules.js';
 
 /** One memory as the memory service answers it (camelCase; the REST gateway maps it to the spec's shape). */
 export interface MemoryView {
@@ -23,6 +24,8 @@ export interface MemoryView {
   readonly expirationDate?: string | null;
   /** 1 at creation, +1 on every update. */
   readonly version: number;
+  /** The kinds of sensitive data the privacy policy replaced by placeholders in this memory (empty: none). */
+  readonly redactions: readonly SensitiveKind[];
   /** Present only when asked for (`includeEmbedding`). */
   readonly embedding?: readonly number[];
 }
@@ -225,4 +228,20 @@ export interface RetentionPreviewView {
   readonly retentionDays: number | null;
   /** Memories older than that retention now: what it would remove. */
   readonly memoriesRemoved: number;
+}
+
+/** The account's write-time privacy policy, the keys overriding it and the redactions counted per kind. */
+export interface PrivacyPolicyView {
+  readonly policy: PrivacyPolicy;
+  readonly keyOverrides: ReadonlyArray<{
+    readonly keyId: string;
+    readonly actions: Readonly<Partial<Record<SensitiveKind, PrivacyAction>>>;
+  }>;
+  readonly redactionCounts: Readonly<Record<SensitiveKind, number>>;
+}
+
+/** Texts screened by the policy before a durable job holds them (the asynchronous adds). */
+export interface ScreenedTextsView {
+  readonly texts: readonly string[];
+  readonly redactions: ReadonlyArray<readonly SensitiveKind[]>;
 }

@@ -73,8 +73,19 @@ export enum IngestionErrorCode {
   UnreadableFile = 'unreadable_file',
 }
 
+/** The write-time privacy policy refused a memory: it holds a kind of sensitive data set to `refuse`. */
+export enum PrivacyErrorCode {
+  SensitiveDataRefused = 'sensitive_data_refused',
+}
+
 export type ErrorCode =
-  CommonErrorCode | BillingErrorCode | IdentityErrorCode | KeysErrorCode | ChatErrorCode | IngestionErrorCode;
+  | CommonErrorCode
+  | BillingErrorCode
+  | IdentityErrorCode
+  | KeysErrorCode
+  | ChatErrorCode
+  | IngestionErrorCode
+  | PrivacyErrorCode;
 
 const ALL_CODES = new Set<string>([
   ...Object.values(CommonErrorCode),
@@ -83,6 +94,7 @@ const ALL_CODES = new Set<string>([
   ...Object.values(KeysErrorCode),
   ...Object.values(ChatErrorCode),
   ...Object.values(IngestionErrorCode),
+  ...Object.values(PrivacyErrorCode),
 ]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -125,4 +137,5 @@ export enum GraphqlErrorCode {
   ProviderError = 'PROVIDER_ERROR',
   WebSearchNotConfigured = 'WEB_SEARCH_NOT_CONFIGURED',
   WebSearchFailed = 'WEB_SEARCH_FAILED',
+  SensitiveDataRefused = 'SENSITIVE_DATA_REFUSED',
 }

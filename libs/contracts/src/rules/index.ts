@@ -14,3 +14,4 @@ export * from './billing.rules.js';
 export * from './ingestion.rules.js';
 export * from './portal.rules.js';
 export * from './webhook.rules.js';
+export * from './privacy.rules.js';

@@ -14,7 +14,7 @@ export class ApiKeyContextInterceptor implements NestInterceptor {
     if (!principal) return next.handle();
     const correlationId = correlationIdFrom(requestContext.correlationId());
     return new Observable((subscriber) =>
-      requestContext.run({ correlationId, userId: principal.userId }, () =>
+      requestContext.run({ correlationId, userId: principal.userId, apiKeyId: principal.keyId }, () =>
         next.handle().subscribe(subscriber),
       ),
     );

@@ -351,7 +351,7 @@ export class MemboltMcpServerFactory {
   /** Bus calls act as the key's owner (meta.userId), whatever context the transport called back in. */
   private asUser<T>(principal: ApiKeyPrincipal, work: () => Promise<T>): Promise<T> {
     const correlationId = correlationIdFrom(requestContext.correlationId());
-    return requestContext.run({ correlationId, userId: principal.userId }, work);
+    return requestContext.run({ correlationId, userId: principal.userId, apiKeyId: principal.keyId }, work);
   }
 
   /**

@@ -36,6 +36,8 @@ export interface Mem0Memory {
   readonly importance: number;
   readonly source: string;
   readonly version: number;
+  /** Membolt's extra: the kinds the privacy policy redacted from this memory. */
+  readonly redactions: readonly string[];
 }
 
 export function toMem0Memory(view: MemoryView): Mem0Memory {
@@ -59,6 +61,7 @@ export function toMem0Memory(view: MemoryView): Mem0Memory {
     importance: view.importance,
     source: view.source,
     version: view.version,
+    redactions: [...(view.redactions ?? [])],
   };
 }
 

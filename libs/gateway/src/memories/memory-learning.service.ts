@@ -70,9 +70,18 @@ export class MemoryLearningService {
     if (body.async === true) {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
         throw invalidIdempotencyKey();
+      const request = toLearnFactsRequest(query, body);
+      // The job's payload is a store: the messages go in as the key's privacy policy lets them be kept.
+      const screened = await this.bus.request(MemorySubjects.screenTexts, {
+        texts: request.messages.map((message) => message.content),
+      });
       const job = await meter(() =>
         this.bus.request(ChatSubjects.queueLearnFactsFromMessages, {
-          ...toLearnFactsRequest(query, body),
+          ...request,
+          messages: request.messages.map((message, index) => ({
+            ...message,
+            content: screened.texts[index] ?? message.content,
+          })),
           ...(idempotencyKey !== undefined ? { requestKey: idempotencyKey } : {}),
         }),
       );

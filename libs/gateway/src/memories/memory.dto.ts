@@ -30,6 +30,8 @@ import {
   type MemoryCategoryValue,
   type MemorySort,
   type MemorySource,
+  SENSITIVE_KINDS,
+  type SensitiveKind,
 } from '@membolt/contracts';
 import {
   IsBodyFlag,
@@ -496,6 +498,15 @@ export class MemoryResponse {
 
   @ApiProperty({ description: '1 at creation, +1 on every update.', example: 1 })
   version!: number;
+
+  @ApiProperty({
+    enum: SENSITIVE_KINDS,
+    isArray: true,
+    description:
+      'The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.',
+    example: ['card_number'],
+  })
+  redactions!: SensitiveKind[];
 
   @ApiPropertyOptional({ type: [Number], description: 'Only with include_embedding=true.' })
   embedding?: number[];

@@ -21,6 +21,7 @@ function makeMemoryView(overrides: Partial<MemoryView> = {}): MemoryView {
     validFrom: '2026-03-01T10:00:00.000Z',
     validTo: null,
     version: 1,
+    redactions: [],
     ...overrides,
   };
 }

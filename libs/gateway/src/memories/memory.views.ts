@@ -57,6 +57,7 @@ export function toMemoryResponse(view: MemoryView, includeEmbedding = false): Me
     agent_id: view.agentId,
     run_id: view.runId,
     version: view.version,
+    redactions: [...(view.redactions ?? [])],
     ...(includeEmbedding && view.embedding ? { embedding: [...view.embedding] } : {}),
   };
 }

@@ -8,6 +8,7 @@ import {
   IngestionErrorCode,
   KeysErrorCode,
   type MemboltError,
+  PrivacyErrorCode,
   toRestError,
 } from '@membolt/contracts';
 
@@ -71,6 +72,7 @@ const OPENAI_TYPE_BY_CODE: Record<ErrorCode, OpenAiErrorType> = {
   [ChatErrorCode.WebSearchFailed]: 'server_error',
   [IngestionErrorCode.UnsupportedFileType]: 'invalid_request_error',
   [IngestionErrorCode.UnreadableFile]: 'invalid_request_error',
+  [PrivacyErrorCode.SensitiveDataRefused]: 'invalid_request_error',
 };
 
 /** A refused request that names its field (`param`) and, where OpenAI has one, OpenAI's own code. */

@@ -4,6 +4,7 @@ import type {
   MemoryFilterNode,
   MemorySort,
   MemorySource,
+  SensitiveKind,
 } from '@membolt/contracts';
 
 /**
@@ -50,6 +51,8 @@ export interface Memory {
   readonly expiresAt?: Date | null | undefined;
   /** The embedder that made the stored vector (`hashed-tfidf-v1`, `openai:...`). */
   readonly embeddingModel: string;
+  /** The kinds of sensitive data the privacy policy replaced in the text when it was written (absent: none). */
+  readonly redactions?: readonly SensitiveKind[] | undefined;
   /** Only when asked for. */
   readonly embedding?: Float32Array | undefined;
 }
@@ -91,6 +94,8 @@ export interface MemoryChanges {
   readonly expiresAt?: Date | null | undefined;
   /** Given with a text change: the concepts of the new text replace the old links. */
   readonly concepts?: readonly ConceptMention[] | undefined;
+  /** Given with a text change: the kinds redacted from the new text. */
+  readonly redactions?: readonly SensitiveKind[] | undefined;
   readonly updatedAt: Date;
 }
 

@@ -5,15 +5,22 @@ import {
   type ImportJobView,
   type ImportMemoriesRequest,
   type ImportPartRequest,
+  type SensitiveKind,
 } from '@membolt/contracts';
+import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
 import { MemoryService } from '../memory.service.js';
+import { PrivacyPolicyService } from '../privacy/privacy-policy.service.js';
 
 const IMPORT_PART_JOB = 'memory.import-part';
 
 interface ImportPartData {
   readonly userId: string;
+  /** The key the import came with: its privacy policy applies when the part is stored. */
+  readonly apiKeyId?: string;
+  /** Already screened by the privacy policy (the payload is a store); the kinds each line had redacted. */
   readonly request: ImportMemoriesRequest;
+  readonly redactions?: ReadonlyArray<readonly SensitiveKind[]>;
 }
 
 interface ImportPartResult {
@@ -41,6 +48,7 @@ export class MemoryImportJob implements OnModuleInit {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly memory: MemoryService,
+    private readonly privacy: PrivacyPolicyService,
   ) {}
 
   onModuleInit(): void {
@@ -51,7 +59,24 @@ export class MemoryImportJob implements OnModuleInit {
     const { importId, index, ...part } = request;
     if (index >= partsOf(importId))
       throw new CommonError(CommonErrorCode.ValidationError, "index must be below the import's parts");
-    const data: ImportPartData = { userId, request: part };
+    // The payload holds the lines as the policy lets them be kept: redacted (or refused) before it is written.
+    const screened = await this.privacy.screen(userId, part.memories);
+    const data: ImportPartData = {
+      userId,
+      ...(requestContext.current()?.apiKeyId ? { apiKeyId: requestContext.current()?.apiKeyId } : {}),
+      request: {
+        ...part,
+        memories: part.memories.map((line, index) => ({
+          ...line,
+          text: screened[index]?.text ?? line.text,
+          ...(line.metadata !== undefined ? { metadata: screened[index]?.metadata } : {}),
+          ...(line.conversationTitle !== undefined
+            ? { conversationTitle: screened[index]?.conversationTitle }
+            : {}),
+        })),
+      },
+      redactions: screened.map((item) => item.redactions),
+    };
     await this.queue.enqueue(IMPORT_PART_JOB, data, {
       jobId: partJobId(userId, importId, index),
       attempts: 3,
@@ -95,7 +120,15 @@ export class MemoryImportJob implements OnModuleInit {
   }
 
   private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
-    const { imported, skipped } = await this.memory.import(job.data.userId, job.data.request);
+    const { userId, apiKeyId, request, redactions } = job.data;
+    const context = {
+      correlationId: correlationIdFrom(undefined),
+      userId,
+      ...(apiKeyId ? { apiKeyId } : {}),
+    };
+    const { imported, skipped } = await requestContext.run(context, () =>
+      this.memory.import(userId, request, redactions ?? []),
+    );
     return { imported, skipped };
   }
 }

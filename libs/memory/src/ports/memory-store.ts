@@ -2,6 +2,7 @@ import type { ConceptRepository } from './concept.repository.js';
 import type { EndUserRepository } from './end-user.repository.js';
 import type { MemoryRepository } from './memory.repository.js';
 import type { MemorySearchIndex } from './memory-search.index.js';
+import type { PrivacyPolicyRepository } from './privacy-policy.repository.js';
 
 /**
  * The memory service's repositories over one store (one SQLite file + its ANN cache, or MongoDB + Qdrant).
@@ -12,6 +13,7 @@ export interface MemoryStore {
   readonly search: MemorySearchIndex;
   readonly concepts: ConceptRepository;
   readonly endUsers: EndUserRepository;
+  readonly privacyPolicies: PrivacyPolicyRepository;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 export interface RequestContext {
   readonly correlationId: string;
   readonly userId?: string;
+  /** The API key the edge authenticated, when the call came with one: a key may override the privacy policy. */
+  readonly apiKeyId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -56,45 +56,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/mem0/api/v1/webhooks/{webhookId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Mem0 updateWebhook: the name, URL, events (replaced) or is_active. */
-    put: operations['Mem0WebhooksController_update'];
-    post?: never;
-    /** Mem0 deleteWebhook: removes the endpoint and stops its pending deliveries. */
-    delete: operations['Mem0WebhooksController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/mem0/api/v1/webhooks/projects/{projectId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mem0 getWebhooks: the account’s webhook endpoints, newest first. */
-    get: operations['Mem0WebhooksController_list'];
-    put?: never;
-    /**
-     * Mem0 createWebhook: an endpoint for Mem0’s events; answers its signing secret this once.
-     * @description memory_add is Membolt’s memory.created, memory_update memory.updated, memory_delete memory.deleted (the `memory:add` spelling is read too). Without event_types the endpoint gets all three.
-     */
-    post: operations['Mem0WebhooksController_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/mem0/v1/batch': {
     parameters: {
       query?: never;
@@ -232,7 +193,7 @@ export interface paths {
     put?: never;
     /**
      * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
-     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With infer (the default) the add is metered as a chat call, as the native add with messages is.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
      */
     post: operations['Mem0Controller_add[1]'];
     /** Mem0 deleteAll: every memory of the scope (user_id, agent_id and/or run_id; one is required). */
@@ -340,7 +301,7 @@ export interface paths {
     put?: never;
     /**
      * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
-     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With infer (the default) the add is metered as a chat call, as the native add with messages is.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
      */
     post: operations['Mem0Controller_add[0]'];
     delete?: never;
@@ -615,43 +576,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/{userId}/end_users/{endUserId}/portal': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Mints a short-lived signed link to the portal where one end user sees, corrects, forgets and exports their memories.
-     * @description The link opens only this end user’s memories, for `expires_in` seconds (default 900, at most 3600). It needs no key: hand it to the signed-in end user only. Nothing is stored; an end user with no memories yet sees an empty portal.
-     */
-    post: operations['PortalAdminController_mint'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/user/{userId}/end_users/{endUserId}/portal/audit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What one end user did in the portal, newest first. */
-    get: operations['PortalAdminController_endUserAudit'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/user/{userId}/memories': {
     parameters: {
       query?: never;
@@ -669,7 +593,7 @@ export interface paths {
      * Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled with the scope’s memories.
      * @description With `text`: the memory as given; the server computes its embedding when none is given. `metadata` may be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory; when an open memory of the same scope already holds these words (case, spacing and punctuation aside), 200 with that memory and `deduplicated: true`, storing nothing (`dedupe: false` always stores).
      *
-     *     With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each user and assistant message is stored as it is. Answers the events in order: 201 when a memory was created, 200 otherwise. An add with `messages` and `infer` is metered as a chat call (POST /chat: the plan's check, the pay-per-use charge, the tokens processed; the answer carries X-Membolt-Tokens and X-Membolt-Cost-Cents); a `text` add and `infer: false` are not.
+     *     With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each user and assistant message is stored as it is. Answers the events in order: 201 when a memory was created, 200 otherwise.
      *
      *     Scopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query parameters; learning reads and writes that scope only.
      */
@@ -862,34 +786,20 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user/{userId}/portal_settings': {
+  '/api/user/{userId}/privacy-policy': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The portal’s name, logo and colour, and the origins that may embed it. */
-    get: operations['PortalAdminController_settings'];
-    /** Changes the portal’s name, logo, colour or embedding origins; fields left out keep their value. */
-    put: operations['PortalAdminController_updateSettings'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/user/{userId}/portal/audit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What every end user of the account did in the portal, newest first. */
-    get: operations['PortalAdminController_accountAudit'];
-    put?: never;
+    /** The account's privacy policy per kind of sensitive data, its keys' overrides and redaction counts. */
+    get: operations['PrivacyPolicyController_get'];
+    /**
+     * Changes the account's privacy policy, or with key_id one API key's overrides.
+     * @description Each kind is allow (stored as said), redact (replaced by a typed placeholder such as [card number]) or refuse (the write is answered 400 sensitive_data_refused and nothing is stored).
+     */
+    put: operations['PrivacyPolicyController_update'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1091,12 +1001,6 @@ export interface components {
        * @example customer-42
        */
       end_user_id?: string;
-      /**
-       * Format: date-time
-       * @description When every memory this call adds expires: after it they are hidden from every read and the retention sweep deletes them. Memories it only updates, closes or finds known keep their own expiration.
-       * @example 2027-01-31
-       */
-      expiration_date?: string;
       /**
        * @description true: the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is stored as it is (system messages are not).
        * @default true
@@ -1513,7 +1417,7 @@ export interface components {
       )[];
       id: string;
       /**
-       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).
+       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see README, Webhooks).
        * @example whsec_…
        */
       secret: string;
@@ -1667,9 +1571,7 @@ export interface components {
        *       "messages": 4
        *     }
        */
-      removed: {
-        [key: string]: number;
-      };
+      removed: Record<string, never>;
     };
     EndUserListResponse: {
       /** @example 1 */
@@ -1728,6 +1630,40 @@ export interface components {
       status: 'queued' | 'running' | 'done' | 'failed';
       /** @description Where to follow it (in the 202 answer, also its Location). */
       status_url?: string;
+    };
+    KeyPrivacyOverrideResponse: {
+      /** @description The kinds this key overrides. */
+      actions: {
+        /** @enum {string} */
+        card_number?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union?: 'allow' | 'redact' | 'refuse';
+      };
+      key_id: string;
     };
     LearnedEventResponse: {
       /**
@@ -1794,11 +1730,6 @@ export interface components {
        */
       async_mode: boolean;
       /**
-       * @description When the memories this add creates expire (a date or date-time): hidden from reads after it and deleted by the retention sweep; null or absent: never.
-       * @example 2027-01-31
-       */
-      expiration_date?: Record<string, never> | null;
-      /**
        * @description false stores the messages as they are.
        * @default true
        */
@@ -1829,8 +1760,6 @@ export interface components {
       data: components['schemas']['Mem0EventDataResponse'];
       /** @enum {string} */
       event: 'ADD' | 'UPDATE' | 'DELETE' | 'NONE';
-      /** @description When the memory expires (null: never). */
-      expiration_date: string | null;
       id: string;
       /**
        * @description Membolt’s own event.
@@ -1877,35 +1806,6 @@ export interface components {
     Mem0BatchUpdateItem: {
       memory_id: string;
       text: string;
-    };
-    Mem0CreatedWebhookResponse: {
-      created_at: string;
-      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
-      event_types: string[];
-      /** @description False when paused, or disabled after repeated failed deliveries. */
-      is_active: boolean;
-      /** @description The endpoint’s description. */
-      name: string;
-      /** @description The project: the key’s account (the project_id of ping). */
-      project: string;
-      /** @description The signing secret (whsec_…), shown this once; deliveries are signed with it. */
-      secret: string;
-      updated_at: string;
-      url: string;
-      webhook_id: string;
-    };
-    Mem0CreateWebhookBody: {
-      /** @description Mem0’s events (memory:add spelling too); absent: all three. */
-      event_types?: ('memory_add' | 'memory_update' | 'memory_delete')[];
-      /**
-       * @description false creates the endpoint paused.
-       * @default true
-       */
-      is_active: boolean;
-      /** @description Kept as the endpoint’s description. */
-      name?: string;
-      /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
-      url: Record<string, never>;
     };
     Mem0DeletionResponse: {
       /** @example Memory deleted successfully! */
@@ -2084,10 +1984,10 @@ export interface components {
     Mem0PingResponse: {
       /** @example API key is valid */
       message: string;
-      /** @description The key’s account (Membolt has no organisations): the same as user_id. */
-      org_id: string;
-      /** @description The key’s account, the project of the webhook routes: the same as user_id. */
-      project_id: string;
+      /** @description Always null. */
+      org_id: string | null;
+      /** @description Always null. */
+      project_id: string | null;
       /** @enum {string} */
       status: 'ok';
       user_id: string;
@@ -2199,45 +2099,6 @@ export interface components {
       valid_to: string | null;
       version: number;
     };
-    Mem0UpdateWebhookBody: {
-      /** @description Replaces the events. */
-      event_types?: ('memory_add' | 'memory_update' | 'memory_delete')[];
-      /** @description true enables the endpoint again; false pauses it. */
-      is_active?: boolean;
-      name?: string;
-      /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
-      url?: Record<string, never>;
-    };
-    Mem0WebhookChangedResponse: {
-      created_at: string;
-      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
-      event_types: string[];
-      /** @description False when paused, or disabled after repeated failed deliveries. */
-      is_active: boolean;
-      /** @example Webhook updated successfully */
-      message: string;
-      /** @description The endpoint’s description. */
-      name: string;
-      /** @description The project: the key’s account (the project_id of ping). */
-      project: string;
-      updated_at: string;
-      url: string;
-      webhook_id: string;
-    };
-    Mem0WebhookResponse: {
-      created_at: string;
-      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
-      event_types: string[];
-      /** @description False when paused, or disabled after repeated failed deliveries. */
-      is_active: boolean;
-      /** @description The endpoint’s description. */
-      name: string;
-      /** @description The project: the key’s account (the project_id of ping). */
-      project: string;
-      updated_at: string;
-      url: string;
-      webhook_id: string;
-    };
     MemoryBatchResponse: {
       /** @example 2 */
       count: number;
@@ -2268,9 +2129,7 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: {
-        [key: string]: number;
-      };
+      removed: Record<string, never>;
     };
     MemoryErasureResponse: {
       /** @enum {boolean} */
@@ -2296,9 +2155,7 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: {
-        [key: string]: number;
-      };
+      removed: Record<string, never>;
       /** @description What the memory was learnt from; null for a memory written directly. */
       source: components['schemas']['MemorySourceResponse'] | null;
       /** @description With cascade=source: what happened to the source. */
@@ -2370,6 +2227,28 @@ export interface components {
        * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
        */
       metadata: string;
+      /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
       run_id: string | null;
       /**
        * @example api
@@ -2476,13 +2355,6 @@ export interface components {
       valid_to: string | null;
       /** @example 1 */
       version: number;
-    };
-    MintPortalLinkBody: {
-      /**
-       * @description How long the link opens the portal, in seconds.
-       * @default 900
-       */
-      expires_in: number;
     };
     NewMemoryBody: {
       /**
@@ -2622,94 +2494,123 @@ export interface components {
       developerApi: components['schemas']['DeveloperApiPricingResponse'];
       plans: components['schemas']['PlanResponse'][];
     };
-    PortalAuditEntryResponse: {
+    PrivacyPolicyResponse: {
       /**
-       * @description viewed (the portal listed the memories), corrected (one memory’s text), forgot (one memory), forgot_all (the end user’s memories, conversations and uploads), exported (the JSON download).
-       * @enum {string}
+       * @description What a new account starts with.
+       * @example {
+       *       "card_number": "redact",
+       *       "iban": "allow",
+       *       "national_id": "redact",
+       *       "email": "allow",
+       *       "phone": "allow",
+       *       "street_address": "allow",
+       *       "secret": "redact",
+       *       "password": "allow",
+       *       "health": "allow",
+       *       "religion": "allow",
+       *       "politics": "allow",
+       *       "sexual_orientation": "allow",
+       *       "ethnicity": "allow",
+       *       "trade_union": "allow"
+       *     }
        */
-      action: 'viewed' | 'corrected' | 'forgot' | 'forgot_all' | 'exported';
+      defaults?: {
+        /** @enum {string} */
+        card_number: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union: 'allow' | 'redact' | 'refuse';
+      };
+      key_overrides: components['schemas']['KeyPrivacyOverrideResponse'][];
       /**
-       * Format: date-time
-       * @example 2026-11-27T10:15:00.000Z
+       * @description The account policy, every kind.
+       * @example {
+       *       "card_number": "redact",
+       *       "iban": "allow",
+       *       "national_id": "redact",
+       *       "email": "allow",
+       *       "phone": "allow",
+       *       "street_address": "allow",
+       *       "secret": "redact",
+       *       "password": "allow",
+       *       "health": "allow",
+       *       "religion": "allow",
+       *       "politics": "allow",
+       *       "sexual_orientation": "allow",
+       *       "ethnicity": "allow",
+       *       "trade_union": "allow"
+       *     }
        */
-      at: string;
-      /** @example customer-42 */
-      end_user_id: string;
-      /** @example 0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60 */
-      id: string;
-      /** @description How many memories the action covered (viewed, exported, forgot_all). */
-      memory_count: number | null;
-      /** @description The memory corrected or forgotten. */
-      memory_id: string | null;
-    };
-    PortalAuditResponse: {
-      /** @description Newest first. */
-      entries: components['schemas']['PortalAuditEntryResponse'][];
-      /** @example 50 */
-      limit: number;
-      /** @example 0 */
-      offset: number;
-      /** @example 3 */
-      total_count: number;
-    };
-    PortalLinkResponse: {
-      /** @example customer-42 */
-      end_user_id: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-27T10:15:00.000Z
-       */
-      expires_at: string;
-      /** @description The signed token inside the URL; it is the whole permission, keep it private. */
-      token: string;
-      /**
-       * @description Open it in the end user’s browser (a new tab, a redirect or an iframe on an allowed origin).
-       * @example https://membolt.example.com/portal/p1.eyJ1Ijo….Zx3…
-       */
-      url: string;
-    };
-    PortalSettingsBody: {
-      /**
-       * @description The accent colour (default #1976d2).
-       * @example #0f766e
-       */
-      color?: string | null;
-      /**
-       * @description The name the portal shows (default: the account’s name is not shown, only "this app").
-       * @example Acme Health
-       */
-      display_name?: string | null;
-      /**
-       * @description Origins allowed to show the portal in an iframe (CSP frame-ancestors); empty: only Membolt’s own origin.
-       * @example [
-       *       "https://app.acme.example"
-       *     ]
-       */
-      frame_origins?: string[];
-      /**
-       * @description An https:// image URL shown at the top of the portal.
-       * @example https://acme.example/logo.png
-       */
-      logo_url?: string | null;
-    };
-    PortalSettingsResponse: {
-      /** @example #1976d2 */
-      color: string;
-      /** @example Acme Health */
-      display_name: string | null;
-      /**
-       * @example [
-       *       "https://app.acme.example"
-       *     ]
-       */
-      frame_origins: string[];
-      /** @example https://acme.example/logo.png */
-      logo_url: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-27T10:15:00.000Z
-       */
-      updated_at: string | null;
+      policy?: {
+        /** @enum {string} */
+        card_number: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union: 'allow' | 'redact' | 'refuse';
+      };
+      /** @description Memories stored with each kind redacted, since the account began. */
+      redaction_counts?: {
+        card_number: number;
+        email: number;
+        ethnicity: number;
+        health: number;
+        iban: number;
+        national_id: number;
+        password: number;
+        phone: number;
+        politics: number;
+        religion: number;
+        secret: number;
+        sexual_orientation: number;
+        street_address: number;
+        trade_union: number;
+      };
     };
     RegisteredUserResponse: {
       /** @enum {boolean} */
@@ -2887,6 +2788,28 @@ export interface components {
        */
       metadata: string;
       /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
+      /**
        * @description Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out length, importance and recency.
        * @example 0.82
        */
@@ -2981,6 +2904,28 @@ export interface components {
        * @example {"topic":"travel","importance":0.8,"category":"personal","source":"api"}
        */
       metadata: string;
+      /**
+       * @description The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.
+       * @example [
+       *       "card_number"
+       *     ]
+       */
+      redactions: (
+        | 'card_number'
+        | 'iban'
+        | 'national_id'
+        | 'email'
+        | 'phone'
+        | 'street_address'
+        | 'secret'
+        | 'password'
+        | 'health'
+        | 'religion'
+        | 'politics'
+        | 'sexual_orientation'
+        | 'ethnicity'
+        | 'trade_union'
+      )[];
       run_id: string | null;
       /**
        * @example api
@@ -3062,7 +3007,7 @@ export interface components {
        * Format: date-time
        * @description Sets when the memory expires; null: it never expires.
        */
-      expiration_date?: string | null;
+      expiration_date?: Record<string, never> | null;
       importance?: number;
       /**
        * @description Replaces the metadata object.
@@ -3089,7 +3034,48 @@ export interface components {
        * Format: date-time
        * @description Closes the fact; null reopens it.
        */
-      valid_to?: string | null;
+      valid_to?: Record<string, never> | null;
+    };
+    UpdatePrivacyPolicyBody: {
+      /**
+       * @description Per kind: allow, redact or refuse. Kinds left out keep their action (with key_id: follow the account).
+       * @example {
+       *       "email": "redact",
+       *       "health": "refuse"
+       *     }
+       */
+      actions: {
+        /** @enum {string} */
+        card_number?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        email?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        ethnicity?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        health?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        iban?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        national_id?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        password?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        phone?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        politics?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        religion?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        secret?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        sexual_orientation?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        street_address?: 'allow' | 'redact' | 'refuse';
+        /** @enum {string} */
+        trade_union?: 'allow' | 'redact' | 'refuse';
+      };
+      /** @description An API key of the account: `actions` become that key's overrides (replacing its earlier ones; {} removes them). */
+      key_id?: string;
     };
     UpdateWebhookBody: {
       description?: string;
@@ -3497,226 +3483,6 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  Mem0WebhooksController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        webhookId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['Mem0UpdateWebhookBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Mem0WebhookChangedResponse'];
-        };
-      };
-      /** @description validation_error: the message names the field; nothing changed. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description not_found: no such webhook of the key’s account (another account’s ids are never found). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  Mem0WebhooksController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        webhookId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Mem0WebhookChangedResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description not_found: no such webhook of the key’s account (another account’s ids are never found). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  Mem0WebhooksController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The key’s account (ping’s project_id). */
-        projectId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Mem0WebhookResponse'][];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description api_key_foreign_user: the project is not the key’s account. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  Mem0WebhooksController_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The key’s account (ping’s project_id). */
-        projectId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['Mem0CreateWebhookBody'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Mem0CreatedWebhookResponse'];
-        };
-      };
-      /** @description validation_error: the message names the field; nothing changed. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description api_key_foreign_user: the project is not the key’s account. */
-      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4229,10 +3995,6 @@ export interface operations {
       /** @description The events, in order. */
       200: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4242,10 +4004,6 @@ export interface operations {
       /** @description async_mode: the event to poll. */
       202: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4263,15 +4021,6 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
-      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -4808,10 +4557,6 @@ export interface operations {
       /** @description The events, in order. */
       200: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4821,10 +4566,6 @@ export interface operations {
       /** @description async_mode: the event to poll. */
       202: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4842,15 +4583,6 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
-      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -5917,151 +5649,6 @@ export interface operations {
       };
     };
   };
-  PortalAdminController_mint: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The end user id your app chose. */
-        endUserId: string;
-        /** @description The owner of the API key (see GET /api/health). */
-        userId: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['MintPortalLinkBody'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PortalLinkResponse'];
-        };
-      };
-      /** @description validation_error: the message names the parameter and the rule. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description api_key_foreign_user: the key belongs to another user */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description service_unavailable: retry later. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  PortalAdminController_endUserAudit: {
-    parameters: {
-      query?: {
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path: {
-        /** @description The end user id your app chose. */
-        endUserId: string;
-        /** @description The owner of the API key (see GET /api/health). */
-        userId: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PortalAuditResponse'];
-        };
-      };
-      /** @description validation_error: the message names the parameter and the rule. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description api_key_foreign_user: the key belongs to another user */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description service_unavailable: retry later. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
   MemoriesController_list: {
     parameters: {
       query?: {
@@ -6201,10 +5788,6 @@ export interface operations {
       /** @description With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, when no memory was created (only NOOP, UPDATE or CLOSE events, or none). */
       200: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6215,10 +5798,6 @@ export interface operations {
       /** @description With `text`: the memory stored. With `messages`: the events, when a memory was created. */
       201: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6229,10 +5808,6 @@ export interface operations {
       /** @description `async: true` with messages: the learning is queued; follow status_url (also in Location). */
       202: {
         headers: {
-          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
-          'X-Membolt-Cost-Cents'?: string;
-          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
-          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6250,15 +5825,6 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
-      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -7447,7 +7013,7 @@ export interface operations {
       };
     };
   };
-  PortalAdminController_settings: {
+  PrivacyPolicyController_get: {
     parameters: {
       query?: never;
       header?: never;
@@ -7464,7 +7030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PortalSettingsResponse'];
+          'application/json': components['schemas']['PrivacyPolicyResponse'];
         };
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
@@ -7494,18 +7060,9 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description service_unavailable: retry later. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
     };
   };
-  PortalAdminController_updateSettings: {
+  PrivacyPolicyController_update: {
     parameters: {
       query?: never;
       header?: never;
@@ -7517,7 +7074,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['PortalSettingsBody'];
+        'application/json': components['schemas']['UpdatePrivacyPolicyBody'];
       };
     };
     responses: {
@@ -7526,10 +7083,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PortalSettingsResponse'];
+          'application/json': components['schemas']['PrivacyPolicyResponse'];
         };
       };
-      /** @description validation_error: the message names the parameter and the rule. */
+      /** @description validation_error naming the kind or action */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7556,69 +7113,8 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorResponse'];
         };
       };
-      /** @description rate_limited; the Retry-After header says when to retry */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description service_unavailable: retry later. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-    };
-  };
-  PortalAdminController_accountAudit: {
-    parameters: {
-      query?: {
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path: {
-        /** @description The owner of the API key (see GET /api/health). */
-        userId: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PortalAuditResponse'];
-        };
-      };
-      /** @description validation_error: the message names the parameter and the rule. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description missing_api_key, invalid_api_key or revoked_api_key */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description api_key_foreign_user: the key belongs to another user */
-      403: {
+      /** @description api_key_not_found: key_id is no key of the account */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7628,15 +7124,6 @@ export interface operations {
       };
       /** @description rate_limited; the Retry-After header says when to retry */
       429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiErrorResponse'];
-        };
-      };
-      /** @description service_unavailable: retry later. */
-      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,7 @@ import type {
   MemoryFilterNode,
   MemoryFilterScalar,
   MemorySource,
+  SensitiveKind,
 } from '@membolt/contracts';
 import type {
   Memory,
@@ -40,6 +41,8 @@ export interface MemoryRow {
   embedding_model: string;
   origin_id: string | null;
   concepts_pending: number;
+  /** JSON array of the sensitive kinds redacted from the text; NULL: none. */
+  redactions: string | null;
 }
 
 export interface VersionRow {
@@ -82,6 +85,10 @@ export const fromBlob = (blob: Buffer): Float32Array => {
   return copy;
 };
 
+/** The `redactions` column: NULL when nothing was redacted (most memories), else the kinds as JSON. */
+export const redactionsColumn = (kinds: readonly SensitiveKind[]): string | null =>
+  kinds.length === 0 ? null : JSON.stringify(kinds);
+
 export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
   return {
     id: row.id,
@@ -103,6 +110,7 @@ export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
     version: row.version,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     embeddingModel: row.embedding_model,
+    redactions: row.redactions === null ? [] : (JSON.parse(row.redactions) as SensitiveKind[]),
     ...(embedding ? { embedding } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
+import { PrivacyPolicyEmbeddedRepository } from './privacy-policy.embedded.repository.js';
 
 /**
  * The memory service's repositories over one SQLite file, `DATA_DIR/memory.sqlite`, and the ANN snapshots
@@ -31,6 +32,7 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
     search: new MemorySearchEmbedded(db, vectors, keywords),
     concepts: new ConceptEmbeddedRepository(db),
     endUsers: new EndUserEmbeddedRepository(db, memories),
+    privacyPolicies: new PrivacyPolicyEmbeddedRepository(db),
     close: async () => {
       await vectors.flush();
       keywords.close();

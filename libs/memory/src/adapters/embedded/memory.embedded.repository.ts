@@ -30,6 +30,7 @@ import {
   RANKABLE_COLUMNS,
   rankableOfRow,
   type RankableRow,
+  redactionsColumn,
   scopeSql,
   scopeToken,
   toBlob,
@@ -106,10 +107,10 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.insertMemory = db.prepare(
       `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
          category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending, expires_at)
+         version, embedding_model, origin_id, concepts_pending, expires_at, redactions)
        VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
          @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at)`,
+         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at, @redactions)`,
     );
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
@@ -230,6 +231,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
             origin_id: record.originId ?? null,
             concepts_pending: record.concepts ? 0 : 1,
             expires_at: m.expiresAt?.getTime() ?? null,
+            redactions: redactionsColumn(m.redactions ?? []),
           }).lastInsertRowid,
         );
       } catch (error) {
@@ -347,12 +349,13 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         updated_at: changes.updatedAt.getTime(),
         version: row.version + 1,
         embedding_model: changes.embeddingModel ?? row.embedding_model,
+        redactions: changes.redactions !== undefined ? redactionsColumn(changes.redactions) : row.redactions,
       };
       this.db
         .prepare(
           `UPDATE memories SET text = @text, metadata = @metadata, importance = @importance, category = @category,
              valid_from = @valid_from, valid_to = @valid_to, updated_at = @updated_at, version = @version,
-             embedding_model = @embedding_model, expires_at = @expires_at
+             embedding_model = @embedding_model, expires_at = @expires_at, redactions = @redactions
            WHERE seq = @seq`,
         )
         .run(next);

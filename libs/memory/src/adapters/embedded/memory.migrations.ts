@@ -187,6 +187,29 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'write-time privacy policy: redacted kinds on memories, policies per account and key, counts',
+    up: (db) => {
+      // key_id '' is the account's own policy; another value overrides it for one API key.
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN redactions TEXT;
+        CREATE TABLE privacy_policies (
+          user_id TEXT NOT NULL,
+          key_id TEXT NOT NULL,
+          actions TEXT NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (user_id, key_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE redaction_counts (
+          user_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (user_id, kind)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */

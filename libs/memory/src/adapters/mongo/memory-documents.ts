@@ -5,6 +5,7 @@ import type {
   MemoryFilterNode,
   MemoryFilterScalar,
   MemorySource,
+  SensitiveKind,
 } from '@membolt/contracts';
 import type { QueryFilter } from 'mongoose';
 import type {
@@ -285,6 +286,7 @@ export function toMemory(doc: MemoryDocument, withEmbedding = false): Memory {
     expiresAt: doc.expiresAt ?? null,
     version: doc.version,
     embeddingModel: doc.embeddingModel,
+    redactions: (doc.redactions ?? []) as SensitiveKind[],
     ...(withEmbedding ? { embedding: fromBytes(doc.embedding) } : {}),
   };
 }
@@ -347,6 +349,7 @@ export function newDocument(
     expiresAt: m.expiresAt ?? null,
     version: m.version,
     embeddingModel: m.embeddingModel,
+    ...(m.redactions && m.redactions.length > 0 ? { redactions: [...m.redactions] } : {}),
     embedding: toBytes(record.embedding),
     concepts: conceptMentions(scope, record.concepts ?? []),
     conceptsPending: record.concepts === undefined,

@@ -5,7 +5,15 @@ import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.
 import { ConceptMongoRepository } from './concept.mongo.repository.js';
 import { EndUserMongoRepository } from './end-user.mongo.repository.js';
 import { MemoryMongoRepository } from './memory.mongo.repository.js';
-import { type MemoryDocument, memorySchema } from './memory.schemas.js';
+import {
+  type MemoryDocument,
+  memorySchema,
+  type PrivacyPolicyDocument,
+  privacyPolicySchema,
+  type RedactionCountDocument,
+  redactionCountSchema,
+} from './memory.schemas.js';
+import { PrivacyPolicyMongoRepository } from './privacy-policy.mongo.repository.js';
 import { MemorySearchMongo } from './memory-search.mongo.js';
 import { DEFAULT_SYNC_SETTINGS, MemorySync, type MemorySyncSettings } from './memory-sync.js';
 import { QdrantMemoryVectors } from './memory-vectors.qdrant.js';
@@ -49,6 +57,9 @@ export async function openMemoryMongoStore(
   try {
     const memories = connection.model<MemoryDocument>('Memory', memorySchema);
     await memories.init();
+    const policies = connection.model<PrivacyPolicyDocument>('PrivacyPolicy', privacyPolicySchema);
+    const redactionCounts = connection.model<RedactionCountDocument>('RedactionCount', redactionCountSchema);
+    await Promise.all([policies.init(), redactionCounts.init()]);
     const client = new QdrantClient({
       url: options.qdrant.url,
       ...(options.qdrant.apiKey ? { apiKey: options.qdrant.apiKey } : {}),
@@ -65,6 +76,7 @@ export async function openMemoryMongoStore(
       search: new MemorySearchMongo(memories, vectors, settings.annMinVectors),
       concepts: new ConceptMongoRepository(memories),
       endUsers: new EndUserMongoRepository(memories, repository),
+      privacyPolicies: new PrivacyPolicyMongoRepository(policies, redactionCounts),
       sync,
       close: async () => {
         await sync.stop();

@@ -248,6 +248,7 @@ export class MemoryMongoRepository implements MemoryRepository {
       if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
       if (changes.embedding !== undefined) set.embedding = toBytes(changes.embedding);
       if (changes.embeddingModel !== undefined) set.embeddingModel = changes.embeddingModel;
+      if (changes.redactions !== undefined) set.redactions = [...changes.redactions];
       if (changes.concepts !== undefined) {
         set.concepts = conceptMentions(current, changes.concepts);
         set.conceptsPending = false;

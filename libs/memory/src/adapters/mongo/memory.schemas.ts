@@ -50,6 +50,8 @@ export interface MemoryDocument {
   expiresAt?: Date | null;
   version: number;
   embeddingModel: string;
+  /** The sensitive kinds redacted from the text when it was written; absent on older documents: none. */
+  redactions?: string[];
   /** Float32 little-endian bytes. */
   embedding: Buffer;
   concepts: ConceptMentionDocument[];
@@ -114,6 +116,7 @@ export const memorySchema = new Schema<MemoryDocument>(
     expiresAt: { type: Date, default: null },
     version: { type: Number, required: true },
     embeddingModel: { type: String, required: true },
+    redactions: { type: [String], default: undefined },
     embedding: { type: Buffer, required: true },
     concepts: { type: [conceptSchema], default: [] },
     conceptsPending: { type: Boolean, required: true },
@@ -155,3 +158,39 @@ memorySchema.index({ insertSeq: 1 }, { partialFilterExpression: { conceptsPendin
 // The repair pass: unfinished writes (pending, tombstones) and live memories whose point lags.
 memorySchema.index({ state: 1, touchedAt: 1 });
 memorySchema.index({ touchedAt: 1 }, { partialFilterExpression: { dirty: true } });
+
+/** `privacy_policies`: an account's policy (keyId '') and its keys' overrides. */
+export interface PrivacyPolicyDocument {
+  userId: string;
+  keyId: string;
+  actions: Record<string, string>;
+  updatedAt: Date;
+}
+
+export const privacyPolicySchema = new Schema<PrivacyPolicyDocument>(
+  {
+    userId: { type: String, required: true },
+    keyId: { type: String, required: true },
+    actions: { type: Schema.Types.Mixed, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'privacy_policies', versionKey: false, minimize: false },
+);
+privacyPolicySchema.index({ userId: 1, keyId: 1 }, { unique: true });
+
+/** `redaction_counts`: how many memories had each kind redacted, per account. */
+export interface RedactionCountDocument {
+  userId: string;
+  kind: string;
+  count: number;
+}
+
+export const redactionCountSchema = new Schema<RedactionCountDocument>(
+  {
+    userId: { type: String, required: true },
+    kind: { type: String, required: true },
+    count: { type: Number, required: true },
+  },
+  { collection: 'redaction_counts', versionKey: false },
+);
+redactionCountSchema.index({ userId: 1, kind: 1 }, { unique: true });

@@ -15,6 +15,7 @@ import { COMING_SOON, SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constan
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { DownloadMyDataCard } from './DownloadMyDataCard';
+import { PrivacyPolicyCard } from './PrivacyPolicyCard';
 import { SaveFeedback } from './SaveFeedback';
 
 function SecurityRow({
@@ -103,6 +104,7 @@ export function SecurityTab() {
         />
       </Card>
       <DownloadMyDataCard />
+      <PrivacyPolicyCard />
       <ChangePasswordDialog
         open={dialog === 'change-password'}
         onClose={() => setDialog(null)}
