@@ -56,22 +56,34 @@ type Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": typeof types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": typeof types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": typeof types.DataExportFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": typeof types.ProviderKeyFieldsFragmentDoc,
+    "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n": typeof types.WebhookFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": typeof types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.StartDataExportDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": typeof types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
     "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": typeof types.SetWebhookEnabledDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation RedeliverWebhook($webhookId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(webhookId: $webhookId, deliveryId: $deliveryId) {\n      id\n      state\n      attempts\n      updatedAt\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.LatestDataExportDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.PortalSettingsDocument,
     "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query Webhooks {\n    webhooks {\n      ...WebhookFields\n    }\n  }\n": typeof types.WebhooksDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": typeof types.SharedConversationDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": typeof types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": typeof types.UploadsDocument,
@@ -124,22 +136,34 @@ const documents: Documents = {
     "\n  query MemorySearch($query: String!, $limit: Int!, $filters: MemorySearchFilters) {\n    memorySearch(query: $query, limit: $limit, filters: $filters) {\n      count\n      query\n      results {\n        score\n        memory {\n          ...MemoryFields\n        }\n        scores {\n          semantic\n          keyword\n          fused\n          importance\n          recency\n          conceptMatch\n          timeMatch\n          final\n          reasons\n        }\n      }\n    }\n  }\n": types.MemorySearchDocument,
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": types.DataExportFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": types.ProviderKeyFieldsFragmentDoc,
+    "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n": types.WebhookFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": types.AddProviderKeyDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n": types.CreateWebhookDocument,
     "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation RemoveProviderKey($id: ID!) {\n    removeProviderKey(id: $id) {\n      id\n    }\n  }\n": types.RemoveProviderKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n": types.StartDataExportDocument,
     "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n": types.TestProviderKeyDocument,
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
+    "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
     "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": types.SetWebhookEnabledDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation RedeliverWebhook($webhookId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(webhookId: $webhookId, deliveryId: $deliveryId) {\n      id\n      state\n      attempts\n      updatedAt\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": types.LatestDataExportDocument,
+    "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.PortalSettingsDocument,
     "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query Webhooks {\n    webhooks {\n      ...WebhookFields\n    }\n  }\n": types.WebhooksDocument,
     "\n  query SharedConversation($token: String!) {\n    sharedConversation(token: $token) {\n      title\n      sharedAt\n      messages {\n        role\n        content\n        createdAt\n      }\n    }\n  }\n": types.SharedConversationDocument,
     "\n  fragment UploadFields on Upload {\n    id\n    fileName\n    kind\n    size\n    state\n    percent\n    pages\n    chunks\n    summary\n    summaryMemoryId\n    error\n    createdAt\n  }\n": types.UploadFieldsFragmentDoc,
     "\n  query Uploads($limit: Int, $offset: Int) {\n    uploads(limit: $limit, offset: $offset) {\n      totalCount\n      uploads {\n        ...UploadFields\n      }\n    }\n  }\n": types.UploadsDocument,
@@ -335,7 +359,15 @@ export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n"): (typeof documents)["\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n"): (typeof documents)["\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -351,6 +383,10 @@ export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      secret\n      webhook {\n        ...WebhookFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($currentPassword: String) {\n    deleteAccount(currentPassword: $currentPassword) {\n      userId\n      deletedAt\n      pending\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -363,11 +399,19 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartDataExport {\n    startDataExport {\n      ...DataExportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"): (typeof documents)["\n  mutation TestProviderKey($id: ID!) {\n    testProviderKey(id: $id) {\n      ok\n      provider\n      message\n      model\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -383,7 +427,27 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($webhookId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(webhookId: $webhookId, deliveryId: $deliveryId) {\n      id\n      state\n      attempts\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($webhookId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(webhookId: $webhookId, deliveryId: $deliveryId) {\n      id\n      state\n      attempts\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"): (typeof documents)["\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -396,6 +460,14 @@ export function graphql(source: "\n  query ProviderKeys {\n    providerKeys {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks {\n    webhooks {\n      ...WebhookFields\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhooks {\n      ...WebhookFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -144,7 +144,7 @@ export class MemoryErasureService {
 }
 
 /** What a memory was learnt from, read from the metadata the chat and the ingestion job record. */
-function sourceOf(memory: MemoryView): MemorySource | null {
+export function sourceOf(memory: MemoryView): MemorySource | null {
   const { messageId, uploadId, fileName, chunkIndex, kind } = memory.metadata;
   if (memory.source === 'chat' && typeof messageId === 'string' && memory.conversationId)
     return { kind: 'message', conversationId: memory.conversationId, messageId };

@@ -98,7 +98,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
  * slots (the duplicate check of every add), which would otherwise pay for chrono and compromise per write.
  */
 export function queryTerms(query: string): string[] {
-  return termsInPlace(withoutSlotIdioms(query)).terms;
+  return termsInPlace(withoutTopicIdioms(query)).terms;
 }
 
 /** The query's content words, deduplicated in order, with the place each is first named at. */

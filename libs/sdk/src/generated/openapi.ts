@@ -56,6 +56,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mem0/api/v1/webhooks/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mem0 updateWebhook: the name, URL, events (replaced) or is_active. */
+    put: operations['Mem0WebhooksController_update'];
+    post?: never;
+    /** Mem0 deleteWebhook: removes the endpoint and stops its pending deliveries. */
+    delete: operations['Mem0WebhooksController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mem0/api/v1/webhooks/projects/{projectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 getWebhooks: the account’s webhook endpoints, newest first. */
+    get: operations['Mem0WebhooksController_list'];
+    put?: never;
+    /**
+     * Mem0 createWebhook: an endpoint for Mem0’s events; answers its signing secret this once.
+     * @description memory_add is Membolt’s memory.created, memory_update memory.updated, memory_delete memory.deleted (the `memory:add` spelling is read too). Without event_types the endpoint gets all three.
+     */
+    post: operations['Mem0WebhooksController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mem0/v1/batch': {
     parameters: {
       query?: never;
@@ -193,7 +232,7 @@ export interface paths {
     put?: never;
     /**
      * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
-     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With infer (the default) the add is metered as a chat call, as the native add with messages is.
      */
     post: operations['Mem0Controller_add[1]'];
     /** Mem0 deleteAll: every memory of the scope (user_id, agent_id and/or run_id; one is required). */
@@ -301,7 +340,7 @@ export interface paths {
     put?: never;
     /**
      * Mem0 add: learns the facts of messages into the user_id / agent_id / run_id scope.
-     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once.
+     * @description Answers {results: [{id, event, memory, ...}]} with Mem0’s events (ADD, UPDATE, DELETE for a contradicted fact closed with valid_to, NONE for a known one). async_mode: true answers an event_id at once. With infer (the default) the add is metered as a chat call, as the native add with messages is.
      */
     post: operations['Mem0Controller_add[0]'];
     delete?: never;
@@ -576,6 +615,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/{userId}/end_users/{endUserId}/portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mints a short-lived signed link to the portal where one end user sees, corrects, forgets and exports their memories.
+     * @description The link opens only this end user’s memories, for `expires_in` seconds (default 900, at most 3600). It needs no key: hand it to the signed-in end user only. Nothing is stored; an end user with no memories yet sees an empty portal.
+     */
+    post: operations['PortalAdminController_mint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/end_users/{endUserId}/portal/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What one end user did in the portal, newest first. */
+    get: operations['PortalAdminController_endUserAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/{userId}/memories': {
     parameters: {
       query?: never;
@@ -593,7 +669,7 @@ export interface paths {
      * Stores a memory (`text`), or learns from a conversation (`messages`): the facts it states, reconciled with the scope’s memories.
      * @description With `text`: the memory as given; the server computes its embedding when none is given. `metadata` may be an object or a JSON string; it is returned as a JSON string. Answers 201 with the memory; when an open memory of the same scope already holds these words (case, spacing and punctuation aside), 200 with that memory and `deduplicated: true`, storing nothing (`dedupe: false` always stores).
      *
-     *     With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each user and assistant message is stored as it is. Answers the events in order: 201 when a memory was created, 200 otherwise.
+     *     With `messages` (a list of {role, content}, or one string) and `infer` (default true): the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the open memories of the scope, by the rules the chat uses: a new fact is added (ADD), a known fact in new words updates it (UPDATE), a repeat changes nothing (NOOP), a contradicted fact is closed with valid_to (CLOSE) before the new one is added. With `infer: false` each user and assistant message is stored as it is. Answers the events in order: 201 when a memory was created, 200 otherwise. An add with `messages` and `infer` is metered as a chat call (POST /chat: the plan's check, the pay-per-use charge, the tokens processed; the answer carries X-Membolt-Tokens and X-Membolt-Cost-Cents); a `text` add and `infer: false` are not.
      *
      *     Scopes (`end_user_id`, `agent_id`, `run_id`) may be body fields or query parameters; learning reads and writes that scope only.
      */
@@ -778,6 +854,41 @@ export interface paths {
     };
     /** Counts and averages of the memories of the scope, and the concept graph size. */
     get: operations['MemoryQueriesController_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/portal_settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The portal’s name, logo and colour, and the origins that may embed it. */
+    get: operations['PortalAdminController_settings'];
+    /** Changes the portal’s name, logo, colour or embedding origins; fields left out keep their value. */
+    put: operations['PortalAdminController_updateSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/portal/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What every end user of the account did in the portal, newest first. */
+    get: operations['PortalAdminController_accountAudit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1001,6 +1112,12 @@ export interface components {
        * @example customer-42
        */
       end_user_id?: string;
+      /**
+       * Format: date-time
+       * @description When every memory this call adds expires: after it they are hidden from every read and the retention sweep deletes them. Memories it only updates, closes or finds known keep their own expiration.
+       * @example 2027-01-31
+       */
+      expiration_date?: string;
       /**
        * @description true: the facts the user states are extracted (by the language model when one is reachable for the account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is stored as it is (system messages are not).
        * @default true
@@ -1417,7 +1534,7 @@ export interface components {
       )[];
       id: string;
       /**
-       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see README, Webhooks).
+       * @description The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).
        * @example whsec_…
        */
       secret: string;
@@ -1571,7 +1688,9 @@ export interface components {
        *       "messages": 4
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     EndUserListResponse: {
       /** @example 1 */
@@ -1730,6 +1849,11 @@ export interface components {
        */
       async_mode: boolean;
       /**
+       * @description When the memories this add creates expire (a date or date-time): hidden from reads after it and deleted by the retention sweep; null or absent: never.
+       * @example 2027-01-31
+       */
+      expiration_date?: Record<string, never> | null;
+      /**
        * @description false stores the messages as they are.
        * @default true
        */
@@ -1760,6 +1884,8 @@ export interface components {
       data: components['schemas']['Mem0EventDataResponse'];
       /** @enum {string} */
       event: 'ADD' | 'UPDATE' | 'DELETE' | 'NONE';
+      /** @description When the memory expires (null: never). */
+      expiration_date: string | null;
       id: string;
       /**
        * @description Membolt’s own event.
@@ -1806,6 +1932,35 @@ export interface components {
     Mem0BatchUpdateItem: {
       memory_id: string;
       text: string;
+    };
+    Mem0CreatedWebhookResponse: {
+      created_at: string;
+      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
+      event_types: string[];
+      /** @description False when paused, or disabled after repeated failed deliveries. */
+      is_active: boolean;
+      /** @description The endpoint’s description. */
+      name: string;
+      /** @description The project: the key’s account (the project_id of ping). */
+      project: string;
+      /** @description The signing secret (whsec_…), shown this once; deliveries are signed with it. */
+      secret: string;
+      updated_at: string;
+      url: string;
+      webhook_id: string;
+    };
+    Mem0CreateWebhookBody: {
+      /** @description Mem0’s events (memory:add spelling too); absent: all three. */
+      event_types?: ('memory_add' | 'memory_update' | 'memory_delete')[];
+      /**
+       * @description false creates the endpoint paused.
+       * @default true
+       */
+      is_active: boolean;
+      /** @description Kept as the endpoint’s description. */
+      name?: string;
+      /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
+      url: Record<string, never>;
     };
     Mem0DeletionResponse: {
       /** @example Memory deleted successfully! */
@@ -1984,10 +2139,10 @@ export interface components {
     Mem0PingResponse: {
       /** @example API key is valid */
       message: string;
-      /** @description Always null. */
-      org_id: string | null;
-      /** @description Always null. */
-      project_id: string | null;
+      /** @description The key’s account (Membolt has no organisations): the same as user_id. */
+      org_id: string;
+      /** @description The key’s account, the project of the webhook routes: the same as user_id. */
+      project_id: string;
       /** @enum {string} */
       status: 'ok';
       user_id: string;
@@ -2099,6 +2254,45 @@ export interface components {
       valid_to: string | null;
       version: number;
     };
+    Mem0UpdateWebhookBody: {
+      /** @description Replaces the events. */
+      event_types?: ('memory_add' | 'memory_update' | 'memory_delete')[];
+      /** @description true enables the endpoint again; false pauses it. */
+      is_active?: boolean;
+      name?: string;
+      /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
+      url?: Record<string, never>;
+    };
+    Mem0WebhookChangedResponse: {
+      created_at: string;
+      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
+      event_types: string[];
+      /** @description False when paused, or disabled after repeated failed deliveries. */
+      is_active: boolean;
+      /** @example Webhook updated successfully */
+      message: string;
+      /** @description The endpoint’s description. */
+      name: string;
+      /** @description The project: the key’s account (the project_id of ping). */
+      project: string;
+      updated_at: string;
+      url: string;
+      webhook_id: string;
+    };
+    Mem0WebhookResponse: {
+      created_at: string;
+      /** @description Mem0’s names; events Mem0 has no name for keep Membolt’s (memory.closed, upload.*, …). */
+      event_types: string[];
+      /** @description False when paused, or disabled after repeated failed deliveries. */
+      is_active: boolean;
+      /** @description The endpoint’s description. */
+      name: string;
+      /** @description The project: the key’s account (the project_id of ping). */
+      project: string;
+      updated_at: string;
+      url: string;
+      webhook_id: string;
+    };
     MemoryBatchResponse: {
       /** @example 2 */
       count: number;
@@ -2129,7 +2323,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
     };
     MemoryErasureResponse: {
       /** @enum {boolean} */
@@ -2155,7 +2351,9 @@ export interface components {
        *       "concept_links": 2
        *     }
        */
-      removed: Record<string, never>;
+      removed: {
+        [key: string]: number;
+      };
       /** @description What the memory was learnt from; null for a memory written directly. */
       source: components['schemas']['MemorySourceResponse'] | null;
       /** @description With cascade=source: what happened to the source. */
@@ -2356,6 +2554,13 @@ export interface components {
       /** @example 1 */
       version: number;
     };
+    MintPortalLinkBody: {
+      /**
+       * @description How long the link opens the portal, in seconds.
+       * @default 900
+       */
+      expires_in: number;
+    };
     NewMemoryBody: {
       /**
        * @example personal
@@ -2493,6 +2698,95 @@ export interface components {
     PlansResponse: {
       developerApi: components['schemas']['DeveloperApiPricingResponse'];
       plans: components['schemas']['PlanResponse'][];
+    };
+    PortalAuditEntryResponse: {
+      /**
+       * @description viewed (the portal listed the memories), corrected (one memory’s text), forgot (one memory), forgot_all (the end user’s memories, conversations and uploads), exported (the JSON download).
+       * @enum {string}
+       */
+      action: 'viewed' | 'corrected' | 'forgot' | 'forgot_all' | 'exported';
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      at: string;
+      /** @example customer-42 */
+      end_user_id: string;
+      /** @example 0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60 */
+      id: string;
+      /** @description How many memories the action covered (viewed, exported, forgot_all). */
+      memory_count: number | null;
+      /** @description The memory corrected or forgotten. */
+      memory_id: string | null;
+    };
+    PortalAuditResponse: {
+      /** @description Newest first. */
+      entries: components['schemas']['PortalAuditEntryResponse'][];
+      /** @example 50 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+      /** @example 3 */
+      total_count: number;
+    };
+    PortalLinkResponse: {
+      /** @example customer-42 */
+      end_user_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      expires_at: string;
+      /** @description The signed token inside the URL; it is the whole permission, keep it private. */
+      token: string;
+      /**
+       * @description Open it in the end user’s browser (a new tab, a redirect or an iframe on an allowed origin).
+       * @example https://membolt.example.com/portal/p1.eyJ1Ijo….Zx3…
+       */
+      url: string;
+    };
+    PortalSettingsBody: {
+      /**
+       * @description The accent colour (default #1976d2).
+       * @example #0f766e
+       */
+      color?: string | null;
+      /**
+       * @description The name the portal shows (default: the account’s name is not shown, only "this app").
+       * @example Acme Health
+       */
+      display_name?: string | null;
+      /**
+       * @description Origins allowed to show the portal in an iframe (CSP frame-ancestors); empty: only Membolt’s own origin.
+       * @example [
+       *       "https://app.acme.example"
+       *     ]
+       */
+      frame_origins?: string[];
+      /**
+       * @description An https:// image URL shown at the top of the portal.
+       * @example https://acme.example/logo.png
+       */
+      logo_url?: string | null;
+    };
+    PortalSettingsResponse: {
+      /** @example #1976d2 */
+      color: string;
+      /** @example Acme Health */
+      display_name: string | null;
+      /**
+       * @example [
+       *       "https://app.acme.example"
+       *     ]
+       */
+      frame_origins: string[];
+      /** @example https://acme.example/logo.png */
+      logo_url: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-27T10:15:00.000Z
+       */
+      updated_at: string | null;
     };
     PrivacyPolicyResponse: {
       /**
@@ -3007,7 +3301,7 @@ export interface components {
        * Format: date-time
        * @description Sets when the memory expires; null: it never expires.
        */
-      expiration_date?: Record<string, never> | null;
+      expiration_date?: string | null;
       importance?: number;
       /**
        * @description Replaces the metadata object.
@@ -3034,7 +3328,7 @@ export interface components {
        * Format: date-time
        * @description Closes the fact; null reopens it.
        */
-      valid_to?: Record<string, never> | null;
+      valid_to?: string | null;
     };
     UpdatePrivacyPolicyBody: {
       /**
@@ -3483,6 +3777,226 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0WebhooksController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0UpdateWebhookBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0WebhookChangedResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook of the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0WebhooksController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0WebhookChangedResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: no such webhook of the key’s account (another account’s ids are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0WebhooksController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0WebhookResponse'][];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the project is not the key’s account. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0WebhooksController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0CreateWebhookBody'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0CreatedWebhookResponse'];
+        };
+      };
+      /** @description validation_error: the message names the field; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the project is not the key’s account. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3995,6 +4509,10 @@ export interface operations {
       /** @description The events, in order. */
       200: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4004,6 +4522,10 @@ export interface operations {
       /** @description async_mode: the event to poll. */
       202: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4021,6 +4543,15 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -4557,6 +5088,10 @@ export interface operations {
       /** @description The events, in order. */
       200: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4566,6 +5101,10 @@ export interface operations {
       /** @description async_mode: the event to poll. */
       202: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4583,6 +5122,15 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -5649,6 +6197,151 @@ export interface operations {
       };
     };
   };
+  PortalAdminController_mint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The end user id your app chose. */
+        endUserId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['MintPortalLinkBody'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalLinkResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_endUserAudit: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The end user id your app chose. */
+        endUserId: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalAuditResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
   MemoriesController_list: {
     parameters: {
       query?: {
@@ -5788,6 +6481,10 @@ export interface operations {
       /** @description With `text`: the memory already holding these words (`deduplicated: true`). With `messages`: the events, when no memory was created (only NOOP, UPDATE or CLOSE events, or none). */
       200: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5798,6 +6495,10 @@ export interface operations {
       /** @description With `text`: the memory stored. With `messages`: the events, when a memory was created. */
       201: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5808,6 +6509,10 @@ export interface operations {
       /** @description `async: true` with messages: the learning is queued; follow status_url (also in Location). */
       202: {
         headers: {
+          /** @description What this call cost, in cents with 6 decimals: the pay-per-use charge plus the tokens. */
+          'X-Membolt-Cost-Cents'?: string;
+          /** @description Tokens processed by this call (decision 046: UTF-8 bytes of input and answer / 4). */
+          'X-Membolt-Tokens'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5825,6 +6530,15 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description The subscription check refused the call; `error` is its reason: user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error. Or spend_cap_reached: the API key's monthly spend cap is used up. */
+      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -7003,6 +7717,205 @@ export interface operations {
         };
       };
       /** @description service_unavailable: the memory service did not answer; retry after Retry-After. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalSettingsResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PortalSettingsBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalSettingsResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  PortalAdminController_accountAudit: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PortalAuditResponse'];
+        };
+      };
+      /** @description validation_error: the message names the parameter and the rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description service_unavailable: retry later. */
       503: {
         headers: {
           [name: string]: unknown;
