@@ -3,6 +3,7 @@
 // file there and runs it against the standalone product; it prints one JSON line the test reads.
 //
 //   MEMBOLT_URL=http://localhost:3000/api MEMBOLT_API_KEY=mblt_... WEBHOOK_URL=https://example.com/hook node tour.js
+// eslint-disable-next-line @nx/enforce-module-boundaries -- an installed package is imported by its name, as a user's code does
 import {
   type ChatStreamEvent,
   MemboltApiError,
