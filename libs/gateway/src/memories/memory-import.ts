@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import {
   type BatchMemoryItem,
   IsEntityId,
@@ -7,6 +7,7 @@ import {
   MEMORY_CATEGORY_VALUES,
   MemboltError,
   type MemoryScopeFields,
+  SENSITIVE_KINDS,
   validatePayload,
 } from '@membolt/contracts';
 import { once } from 'node:events';
@@ -19,8 +20,9 @@ import { toNewMemoryFields } from './memory.requests.js';
 
 /**
  * One line of an import: the memory JSON of the export (decision 022). `id` makes a repeated import skip the
- * line; `created_at` (or `timestamp`) keeps the original time; `updated_at` and `version` are read and ignored
- * (an imported memory starts a new history). Nulls count as absent.
+ * line; `created_at` (or `timestamp`) keeps the original time; `updated_at`, `version` and `redactions` are read
+ * and ignored (an imported memory starts a new history, and the importing account's privacy policy screens its
+ * text again; placeholders an earlier redaction left stay as text). Nulls count as absent.
  */
 class MemoryImportLine extends NewMemoryBody {
   @ApiPropertyOptional({ description: 'The id in the exported file; importing it again skips the line.' })
@@ -45,6 +47,13 @@ class MemoryImportLine extends NewMemoryBody {
   @IsInt()
   @Min(1)
   version?: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(SENSITIVE_KINDS.length)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  redactions?: string[];
 
   @IsScopeId()
   end_user_id?: string;
