@@ -26,6 +26,8 @@ const NOT_DOCUMENTED: Readonly<Record<string, string>> = {
   'GET /auth/oidc/callback': 'the web app’s single sign-on (browser redirect), not the developer API',
   'POST /chat/stream': 'the web app’s chat stream (session cookie), not the developer API',
   'GET /events/uploads/{id}': 'the web app’s upload progress events (session cookie), not the developer API',
+  'GET /downloads/data-exports/{id}':
+    'the web app’s “Download my data” zip (session cookie), not the developer API',
   'GET /portal/{token}': 'the end users’ portal page, opened with a signed link, not the developer API',
   'GET /portal/{token}/memories':
     'called by the end users’ portal page (its signed link), not the developer API',

@@ -72,7 +72,7 @@ describe('MongoDB memory documents', () => {
     expect(doc).toMatchObject({ state: 'pending', opId: 'insert:1', syncRev: 1, syncedRev: 0, dirty: true });
     expect(doc.conceptsPending).toBe(true);
     expect(newDocument(scope, record, 'insert:1', at).conceptsPending).toBe(false);
-    expect(toMemory(doc, true)).toEqual({ ...record.memory, embedding: record.embedding });
+    expect(toMemory(doc, true)).toEqual({ ...record.memory, redactions: [], embedding: record.embedding });
   });
 
   it('hides memories expired at visibleAt (null, absent or later pass)', () => {
