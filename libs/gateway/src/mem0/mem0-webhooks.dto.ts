@@ -45,7 +45,7 @@ const URL_DOC =
 
 /** `POST /api/v1/webhooks/projects/{project_id}/` as mem0ai's createWebhook sends it. */
 export class Mem0CreateWebhookBody {
-  @ApiProperty({ description: URL_DOC, maxLength: WEBHOOK_URL_MAX_LENGTH })
+  @ApiProperty({ type: String, description: URL_DOC, maxLength: WEBHOOK_URL_MAX_LENGTH })
   @Allow()
   url!: unknown;
 
@@ -80,7 +80,7 @@ export class Mem0CreateWebhookBody {
 
 /** `PUT /api/v1/webhooks/{webhook_id}/` as mem0ai's updateWebhook sends it. */
 export class Mem0UpdateWebhookBody {
-  @ApiPropertyOptional({ description: URL_DOC, maxLength: WEBHOOK_URL_MAX_LENGTH })
+  @ApiPropertyOptional({ type: String, description: URL_DOC, maxLength: WEBHOOK_URL_MAX_LENGTH })
   @Allow()
   url?: unknown;
 

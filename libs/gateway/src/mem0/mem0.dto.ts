@@ -58,6 +58,20 @@ const FILTERS_DOC = {
 
 export class Mem0AddBody {
   @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['role', 'content'],
+          properties: {
+            role: { type: 'string', enum: ['user', 'assistant', 'system'] },
+            content: { type: 'string' },
+          },
+        },
+      },
+    ],
     description: 'The conversation: {role, content} objects (user, assistant, system), or one string.',
     example: [{ role: 'user', content: 'I am a vegetarian and I live in Lisbon.' }],
   })
@@ -76,7 +90,10 @@ export class Mem0AddBody {
   @IsScopeId()
   run_id?: string;
 
-  @ApiPropertyOptional({ description: 'Not supported: Membolt has no app scope (400 when given).' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Not supported: Membolt has no app scope (400 when given).',
+  })
   @Allow()
   app_id?: unknown;
 
@@ -99,6 +116,7 @@ export class Mem0AddBody {
   async_mode?: boolean;
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     example: '2027-01-31',
     description:
@@ -201,6 +219,7 @@ export class Mem0UpdateBody {
   metadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     example: '2027-01-31',
     description: 'After it the memory is hidden from reads and deleted by the retention sweep; null: never.',
@@ -232,7 +251,7 @@ export class Mem0ScopeQuery {
   @IsScopeId()
   run_id?: string;
 
-  @ApiPropertyOptional({ description: 'Not supported (400 when given).' })
+  @ApiPropertyOptional({ type: String, description: 'Not supported (400 when given).' })
   @Allow()
   app_id?: unknown;
 }
@@ -296,7 +315,7 @@ export class Mem0FeedbackBody {
   @IsIn(MEM0_FEEDBACK, { message: `feedback must be one of: ${MEM0_FEEDBACK.join(', ')}` })
   feedback?: Mem0Feedback | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 1000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000 })
   @IsOptional()
   @IsString({ message: 'feedback_reason must be a string' })
   @MaxLength(1000, { message: 'feedback_reason must be at most 1000 characters' })

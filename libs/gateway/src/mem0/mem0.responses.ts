@@ -155,7 +155,11 @@ export class Mem0HistoryEntryResponse {
   id!: string;
   @ApiProperty()
   memory_id!: string;
-  @ApiProperty({ type: [Object], description: 'Always empty.' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Always empty.',
+  })
   input!: unknown[];
   @ApiProperty(NULLABLE_STRING)
   old_memory!: string | null;

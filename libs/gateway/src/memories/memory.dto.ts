@@ -122,6 +122,7 @@ export class MemoryFilterQuery extends GetMemoryQuery {
   conversation_id?: string;
 
   @ApiPropertyOptional({
+    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
     description: 'Exact matches on metadata fields, as a JSON object (URL-encoded).',
     example: '{"topic":"travel"}',
   })
@@ -130,6 +131,7 @@ export class MemoryFilterQuery extends GetMemoryQuery {
   metadata?: Record<string, string | number | boolean>;
 
   @ApiPropertyOptional({
+    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
     description:
       "Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), " +
       'fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, ' +

@@ -211,12 +211,20 @@ export class ChatCompletionBody {
   @IsStopSequences()
   stop?: string | string[];
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: 'Accepted and ignored.',
+  })
   @IsOptional()
   @IsObject()
   logit_bias?: Record<string, number>;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Accepted and ignored.',
+  })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, string>;
@@ -245,7 +253,11 @@ export class ChatCompletionBody {
   @IsBoolean()
   logprobs?: boolean;
 
-  @ApiPropertyOptional({ description: 'Only `{"type": "text"}`: structured output is not supported.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: { type: { type: 'string', enum: ['text'] } },
+    description: 'Only `{"type": "text"}`: structured output is not supported.',
+  })
   @IsOptional()
   @IsObject()
   response_format?: { type?: unknown };

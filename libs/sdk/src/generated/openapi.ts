@@ -1271,7 +1271,9 @@ export interface components {
       /** @description Accepted and ignored. */
       frequency_penalty?: number;
       /** @description Accepted and ignored. */
-      logit_bias?: Record<string, never>;
+      logit_bias?: {
+        [key: string]: number;
+      };
       /** @description Only false: log probabilities are not available. */
       logprobs?: boolean;
       /** @description Accepted and ignored: the model’s catalogue answer length applies. */
@@ -1281,7 +1283,9 @@ export interface components {
       /** @description The conversation, oldest first; the last message must be the user’s (it is answered, and memories are retrieved for it). System and developer messages are added to the instructions. */
       messages: components['schemas']['OpenAiMessageBody'][];
       /** @description Accepted and ignored. */
-      metadata?: Record<string, never>;
+      metadata?: {
+        [key: string]: string;
+      };
       /**
        * @description A model id of GET /v1/models (the server’s model catalogue).
        * @example claude-3-7-sonnet
@@ -1296,7 +1300,10 @@ export interface components {
       /** @description Accepted and ignored. */
       reasoning_effort?: string;
       /** @description Only `{"type": "text"}`: structured output is not supported. */
-      response_format?: Record<string, never>;
+      response_format?: {
+        /** @enum {string} */
+        type?: 'text';
+      };
       /** @description Accepted and ignored. */
       seed?: number;
       /** @description Accepted and ignored. */
@@ -1842,7 +1849,7 @@ export interface components {
       /** @description An agent scope. */
       agent_id?: string;
       /** @description Not supported: Membolt has no app scope (400 when given). */
-      app_id?: Record<string, never>;
+      app_id?: string;
       /**
        * @description true: answered at once with an event_id (status PENDING); the learning runs as a durable job, read at GET …/v1/event/{event_id}/. Mem0’s platform defaults to true; Membolt answers synchronously unless asked.
        * @default false
@@ -1852,7 +1859,7 @@ export interface components {
        * @description When the memories this add creates expire (a date or date-time): hidden from reads after it and deleted by the retention sweep; null or absent: never.
        * @example 2027-01-31
        */
-      expiration_date?: Record<string, never> | null;
+      expiration_date?: string | null;
       /**
        * @description false stores the messages as they are.
        * @default true
@@ -1867,7 +1874,13 @@ export interface components {
        *       }
        *     ]
        */
-      messages: Record<string, never>;
+      messages:
+        | string
+        | {
+            content: string;
+            /** @enum {string} */
+            role: 'user' | 'assistant' | 'system';
+          }[];
       metadata?: {
         [key: string]: unknown;
       };
@@ -1960,7 +1973,7 @@ export interface components {
       /** @description Kept as the endpoint’s description. */
       name?: string;
       /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
-      url: Record<string, never>;
+      url: string;
     };
     Mem0DeletionResponse: {
       /** @example Memory deleted successfully! */
@@ -2037,7 +2050,7 @@ export interface components {
     Mem0FeedbackBody: {
       /** @enum {string|null} */
       feedback?: 'POSITIVE' | 'NEGATIVE' | 'VERY_NEGATIVE' | null;
-      feedback_reason?: Record<string, never> | null;
+      feedback_reason?: string | null;
       memory_id: string;
     };
     Mem0FeedbackResponse: {
@@ -2089,7 +2102,9 @@ export interface components {
       /** @description {memory_id}:{version} */
       id: string;
       /** @description Always empty. */
-      input: Record<string, never>[];
+      input: {
+        [key: string]: unknown;
+      }[];
       memory_id: string;
       metadata: {
         [key: string]: unknown;
@@ -2218,7 +2233,7 @@ export interface components {
        * @description After it the memory is hidden from reads and deleted by the retention sweep; null: never.
        * @example 2027-01-31
        */
-      expiration_date?: Record<string, never> | null;
+      expiration_date?: string | null;
       /** @description Replaces the metadata. */
       metadata?: {
         [key: string]: unknown;
@@ -2261,7 +2276,7 @@ export interface components {
       is_active?: boolean;
       name?: string;
       /** @description Where events are POSTed (http or https); private and loopback addresses are refused unless the operator allows them (README, Webhooks). */
-      url?: Record<string, never>;
+      url?: string;
     };
     Mem0WebhookChangedResponse: {
       created_at: string;
@@ -3004,7 +3019,11 @@ export interface components {
        * @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user.
        * @example {"AND":[{"user_id":"customer-42"},{"created_at":{"gte":"2026-01-01"}}]}
        */
-      filters?: Record<string, never>;
+      filters?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
       /**
        * @description Include closed facts (valid_to in the past).
        * @enum {string}
@@ -3021,7 +3040,11 @@ export interface components {
        * @description Exact matches on metadata fields, as a JSON object (URL-encoded).
        * @example {"topic":"travel"}
        */
-      metadata?: Record<string, never>;
+      metadata?:
+        | {
+            [key: string]: unknown;
+          }
+        | string;
       /**
        * @description What to look for.
        * @example where do I live?
@@ -4585,7 +4608,7 @@ export interface operations {
         /** @description An agent scope. */
         agent_id?: string;
         /** @description Not supported (400 when given). */
-        app_id?: components['schemas']['Object'];
+        app_id?: string;
         /** @description A run (session) scope. */
         run_id?: string;
         /** @description A Membolt end user of the key’s account (Membolt’s end_user_id). */
@@ -6360,14 +6383,26 @@ export interface operations {
         /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
         end_user_id?: string;
         /** @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user. */
-        filters?: components['schemas']['Object'];
+        filters?: components['schemas']['Object'] &
+          (
+            | {
+                [key: string]: unknown;
+              }
+            | string
+          );
         /** @description Include closed facts (valid_to in the past). */
         include_closed?: 'true' | 'false';
         /** @description Include the 1536-number embedding. */
         include_embedding?: 'true' | 'false';
         limit?: number;
         /** @description Exact matches on metadata fields, as a JSON object (URL-encoded). */
-        metadata?: components['schemas']['Object'];
+        metadata?: components['schemas']['Object'] &
+          (
+            | {
+                [key: string]: unknown;
+              }
+            | string
+          );
         offset?: number;
         /** @description Narrows to (and records) one run or session. */
         run_id?: string;
@@ -8064,14 +8099,26 @@ export interface operations {
         /** @description One end user of your app (a string you choose). Without it, calls act on the account's own memories. */
         end_user_id?: string;
         /** @description Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, `memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), `"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, contains, icontains. ANDed with the other filters, always inside the scope of the call; without end_user_id, a top-level `user_id` names the end user. */
-        filters?: components['schemas']['Object'];
+        filters?: components['schemas']['Object'] &
+          (
+            | {
+                [key: string]: unknown;
+              }
+            | string
+          );
         /** @description Include closed facts (valid_to in the past). */
         include_closed?: 'true' | 'false';
         /** @description Include the 1536-number embedding. */
         include_embedding?: 'true' | 'false';
         limit?: number;
         /** @description Exact matches on metadata fields, as a JSON object (URL-encoded). */
-        metadata?: components['schemas']['Object'];
+        metadata?: components['schemas']['Object'] &
+          (
+            | {
+                [key: string]: unknown;
+              }
+            | string
+          );
         /** @description What to look for. */
         query: string;
         /** @description Narrows to (and records) one run or session. */
