@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { GraphqlBrowser } from '@membolt/bff/testing';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApiKeyOverGraphql, signUpOverGraphql, useStandalone } from './support/standalone.js';
 import { verifyMemboltWebhook } from './support/verify-webhook.js';
+import { useWebhookReceiver } from './support/webhook-receiver.js';
 
 jest.setTimeout(120_000);
 
@@ -33,34 +32,11 @@ interface Delivery {
 
 /** The Settings screen's webhooks over the BFF (GraphQL), against the real webhooks service of the product. */
 describe('BFF webhooks', () => {
-  let receiver: Server;
-  let receiverUrl = '';
-  const received: Array<{ signature: string; eventId: string; body: string }> = [];
-
-  beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({
-          signature: String(req.headers['membolt-signature'] ?? ''),
-          eventId: String(req.headers['membolt-event-id'] ?? ''),
-          body,
-        });
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  });
+  const receiver = useWebhookReceiver();
 
   const product = useStandalone('bff-webhooks', {
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     BUS_TIMEOUT_MS: '30000',
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
   });
 
   const signedUp = () =>
@@ -82,11 +58,11 @@ describe('BFF webhooks', () => {
   it('creates an endpoint (secret once), delivers a signed event, logs it, redelivers it, pauses and deletes it', async () => {
     const { browser, userId } = await signedUp();
     const created = await browser.request<{ createWebhook: { secret: string; webhook: Webhook } }>(CREATE, {
-      input: { url: receiverUrl, events: ['memory.created'], description: 'my server' },
+      input: { url: receiver.url, events: ['memory.created'], description: 'my server' },
     });
     expect(created.errors).toBeUndefined();
     const { secret, webhook } = created.data!.createWebhook;
-    expect(webhook).toMatchObject({ url: receiverUrl, events: ['memory.created'], enabled: true });
+    expect(webhook).toMatchObject({ url: receiver.url, events: ['memory.created'], enabled: true });
     expect(secret.length).toBeGreaterThan(20);
     const listed = await browser.request<{ webhooks: Array<Webhook & { secret?: string }> }>(LIST);
     expect(listed.data!.webhooks.map((hook) => hook.id)).toEqual([webhook.id]);
@@ -113,7 +89,7 @@ describe('BFF webhooks', () => {
       attempts: 1,
       statusCode: 200,
     });
-    const first = received.find((entry) => entry.eventId === delivery!.eventId)!;
+    const first = receiver.received.find((entry) => entry.eventId === delivery!.eventId)!;
     expect(verifyMemboltWebhook(secret, first.body, first.signature)).toBe(true);
 
     const again = await browser.request<{ redeliverWebhook: { id: string } }>(REDELIVER, {
@@ -122,7 +98,7 @@ describe('BFF webhooks', () => {
     });
     expect(again.data!.redeliverWebhook.id).toBe(delivery!.id);
     await until(
-      async () => received.filter((entry) => entry.eventId === delivery!.eventId).length,
+      async () => receiver.received.filter((entry) => entry.eventId === delivery!.eventId).length,
       (count) => count >= 2,
     );
 
@@ -141,9 +117,9 @@ describe('BFF webhooks', () => {
     for (const input of [
       { url: 'not a url', events: ['memory.created'] },
       { url: 'ftp://example.com/hook', events: ['memory.created'] },
-      { url: receiverUrl, events: [] },
-      { url: receiverUrl, events: ['memory.exploded'] },
-      { url: receiverUrl, events: ['memory.created'], description: 'x'.repeat(201) },
+      { url: receiver.url, events: [] },
+      { url: receiver.url, events: ['memory.exploded'] },
+      { url: receiver.url, events: ['memory.created'], description: 'x'.repeat(201) },
     ]) {
       const answer = await browser.request(CREATE, { input });
       expect({ input, code: answer.errors?.[0]?.extensions?.code }).toEqual({
@@ -158,7 +134,7 @@ describe('BFF webhooks', () => {
     const alice = await signedUp();
     const bob = await signedUp();
     const created = await alice.browser.request<{ createWebhook: { webhook: Webhook } }>(CREATE, {
-      input: { url: receiverUrl, events: ['memory.deleted'] },
+      input: { url: receiver.url, events: ['memory.deleted'] },
     });
     const id = created.data!.createWebhook.webhook.id;
     for (const [query, variables] of [
@@ -177,7 +153,7 @@ describe('BFF webhooks', () => {
     const anonymous = new GraphqlBrowser(product.url);
     for (const [query, variables] of [
       [LIST, {}],
-      [CREATE, { input: { url: receiverUrl, events: ['memory.created'] } }],
+      [CREATE, { input: { url: receiver.url, events: ['memory.created'] } }],
       [DELETE, { id }],
     ] as const) {
       const answer = await anonymous.request(query, variables);

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { pollUntil } from './support/browser.js';
 import { useWebAppInBrowser } from './support/web-app.js';
 import { verifyMemboltWebhook } from './support/verify-webhook.js';
+import { useWebhookReceiver } from './support/webhook-receiver.js';
 
 // Jest reads testTimeout only from the root config, not from a project: a browser test needs longer.
 jest.setTimeout(150_000);
@@ -36,36 +35,13 @@ async function createKeyThroughDialog(page: Page, name: string): Promise<string>
 
 /** The Quickstart page and the Webhooks card, signed in, in headless Chromium against the real product. */
 describe('web app: Quickstart and Webhooks', () => {
-  let receiver: Server;
-  let receiverUrl = '';
-  const received: Array<{ signature: string; eventId: string; body: string }> = [];
-
-  beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({
-          signature: String(req.headers['membolt-signature'] ?? ''),
-          eventId: String(req.headers['membolt-event-id'] ?? ''),
-          body,
-        });
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  });
+  const receiver = useWebhookReceiver();
 
   const web = useWebAppInBrowser({
     forbidForeignRequests: true,
     env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', BUS_TIMEOUT_MS: '30000' },
   });
   const url = (path = '') => `${web.product.url}${path}`;
-
-  afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
-  });
 
   it('Quickstart: from Settings, shows the user id, puts a new key into snippets that work as written', async () => {
     const { page } = await web.signedIn('/settings', { clipboard: true });
@@ -154,7 +130,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await create.getByRole('checkbox', { name: 'memory.created' }).check();
     await create.getByRole('button', { name: 'Add Webhook' }).click();
     await create.getByTestId('create-webhook-error').waitFor();
-    await create.getByLabel('Endpoint URL').fill(receiverUrl);
+    await create.getByLabel('Endpoint URL').fill(receiver.url);
     await create.getByLabel('Description').fill('My server');
     await create.getByRole('button', { name: 'Add Webhook' }).click();
 
@@ -166,7 +142,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await reveal.getByRole('button', { name: 'Done' }).click();
     await reveal.waitFor({ state: 'detached' });
 
-    const item = card.getByTestId('webhook-item').filter({ hasText: receiverUrl });
+    const item = card.getByTestId('webhook-item').filter({ hasText: receiver.url });
     await expect(item.getByTestId('webhook-status').textContent()).resolves.toBe('Enabled');
     await item.getByText('My server').waitFor();
     expect(await page.content()).not.toContain(secret);
@@ -186,7 +162,7 @@ describe('web app: Quickstart and Webhooks', () => {
     // A delivery carries ids, never memory text.
     const { id: memoryId } = (await stored.json()) as { id: string };
     const delivered = await pollUntil(
-      async () => received.find((entry) => entry.body.includes(memoryId)),
+      async () => receiver.received.find((entry) => entry.body.includes(memoryId)),
       (entry) => entry !== undefined,
       { what: 'the signed delivery of memory.created', timeoutMs: 60_000 },
     );
@@ -209,7 +185,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await row.getByRole('button', { name: 'Redeliver' }).click();
     await log.getByText('Sent again: the log shows its new attempts.').waitFor();
     await pollUntil(
-      async () => received.filter((entry) => entry.eventId === delivered!.eventId).length,
+      async () => receiver.received.filter((entry) => entry.eventId === delivered!.eventId).length,
       (count) => count >= 2,
       { what: 'the redelivery at the receiver', timeoutMs: 60_000 },
     );
@@ -217,7 +193,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await log.waitFor({ state: 'detached' });
 
     // The switch follows the server's answer, so it flips once the mutation returns: click, then wait.
-    await item.getByRole('switch', { name: `Enabled: ${receiverUrl}` }).click();
+    await item.getByRole('switch', { name: `Enabled: ${receiver.url}` }).click();
     await pollUntil(
       () => item.getByTestId('webhook-status').textContent(),
       (text) => text === 'Disabled',
@@ -228,7 +204,7 @@ describe('web app: Quickstart and Webhooks', () => {
     await expect(
       page
         .getByTestId('webhook-item')
-        .filter({ hasText: receiverUrl })
+        .filter({ hasText: receiver.url })
         .getByTestId('webhook-status')
         .textContent(),
     ).resolves.toBe('Disabled');
