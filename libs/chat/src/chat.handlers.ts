@@ -26,6 +26,8 @@ import {
   type LearningJobView,
   QueueLearnFactsFromMessagesRequest,
   SummarizeDocumentRequest,
+  ClassifySpecialCategoriesRequest,
+  type SpecialCategoriesView,
   type DocumentSummaryView,
   type LearnedFactsView,
   ListChatModelsRequest,
@@ -61,6 +63,7 @@ import { FactLearningService } from './services/fact-learning.service.js';
 import { ConversationsService } from './services/conversations.service.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
 import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
+import { SpecialCategoryClassifierService } from './services/special-category-classifier.service.js';
 import { WebSearchService } from './services/web-search.service.js';
 
 /** Bus handlers of the chat service: acting user -> validated payload -> one service call -> view. */
@@ -75,6 +78,7 @@ export class ChatHandlers {
     private readonly learning: FactLearningService,
     private readonly summaries: DocumentSummaryService,
     private readonly learningJobs: LearningJobsQueue,
+    private readonly specialCategories: SpecialCategoryClassifierService,
   ) {}
 
   @MessagePattern(ChatSubjects.listModels.name)
@@ -231,6 +235,14 @@ export class ChatHandlers {
     @BusPayload(ExtractFactsRequest) request: ExtractFactsRequest,
   ): ExtractedFactsView {
     return toExtractedFactsView(extractFactsByRules(request.text), request.source ?? 'chat');
+  }
+
+  @MessagePattern(ChatSubjects.classifySpecialCategories.name)
+  classifySpecialCategories(
+    @ActingUserId() userId: string,
+    @BusPayload(ClassifySpecialCategoriesRequest) request: ClassifySpecialCategoriesRequest,
+  ): Promise<SpecialCategoriesView> {
+    return this.specialCategories.classify(userId, request.sentences);
   }
 
   @MessagePattern(ChatSubjects.summarizeDocument.name)

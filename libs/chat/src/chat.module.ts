@@ -28,6 +28,7 @@ import { WEB_SEARCH_PROVIDER } from './search/web-search-provider.js';
 import { ChatTurnService } from './services/chat-turn.service.js';
 import { ConversationsService } from './services/conversations.service.js';
 import { DocumentSummaryService } from './services/document-summary.service.js';
+import { SpecialCategoryClassifierService } from './services/special-category-classifier.service.js';
 import { FactLearningService } from './services/fact-learning.service.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
 import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
@@ -72,6 +73,7 @@ export class ChatModule implements OnApplicationShutdown {
         ConversationsService,
         FactLearningService,
         DocumentSummaryService,
+        SpecialCategoryClassifierService,
         WebSearchService,
         ProviderKeyTesterService,
       ],

@@ -116,11 +116,19 @@ export class MemoryHandlers {
     @ActingUserId() userId: string,
     @BusPayload(ScreenTextsRequest) request: ScreenTextsRequest,
   ): Promise<ScreenedTextsView> {
-    const screened = await this.privacy.screen(
-      userId,
-      request.texts.map((text) => ({ text })),
-    );
-    return { texts: screened.map((s) => s.text), redactions: screened.map((s) => s.redactions) };
+    // The metadata rides as one more write with no text, so a refused kind in it refuses the whole call too.
+    const writes = request.texts.map((text): { text: string; metadata?: Record<string, unknown> } => ({
+      text,
+    }));
+    if (request.metadata !== undefined) writes.push({ text: '', metadata: request.metadata });
+    const screened = await this.privacy.screen(userId, writes);
+    const texts = screened.slice(0, request.texts.length);
+    const metadata = request.metadata === undefined ? undefined : screened.at(-1)?.metadata;
+    return {
+      texts: texts.map((s) => s.text),
+      redactions: texts.map((s) => s.redactions),
+      ...(metadata !== undefined ? { metadata } : {}),
+    };
   }
 
   @MessagePattern(MemorySubjects.get.name)

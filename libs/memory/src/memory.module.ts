@@ -4,6 +4,7 @@ import { JOB_QUEUE, type JobQueue, jobsConfigFromEnv, JobsModule } from '@membol
 import { CLOCK, systemClock } from '@membolt/platform';
 import { BusPlanRetention } from './adapters/bus/bus-plan-retention.js';
 import { BusMemoryEvents } from './adapters/bus/bus-memory-events.js';
+import { BusSpecialCategoryClassifier } from './adapters/bus/bus-special-category-classifier.js';
 import { createEmbedder } from './embedders/create-embedder.js';
 import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
 import { WorkerOffloadedEmbedder } from './embedders/worker-offloaded.embedder.js';
@@ -18,7 +19,7 @@ import {
 } from './memory.options.js';
 import { MemoryService } from './memory.service.js';
 import { PrivacyPolicyService, SENSITIVE_DATA_SCANNER } from './privacy/privacy-policy.service.js';
-import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
+import { SensitiveDataScanner } from '@membolt/privacy';
 import { openMemoryStore } from './memory.store.js';
 import { EMBEDDER } from './ports/embedder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
@@ -90,9 +91,11 @@ export class MemoryModule implements OnApplicationShutdown {
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
+        BusSpecialCategoryClassifier,
         {
           provide: SENSITIVE_DATA_SCANNER,
-          useValue: new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+          useFactory: (classifier: BusSpecialCategoryClassifier) => new SensitiveDataScanner(classifier),
+          inject: [BusSpecialCategoryClassifier],
         },
         PrivacyPolicyService,
         MemoryConceptLinker,

@@ -13,6 +13,7 @@ const redactAll: PrivacyPolicy = Object.fromEntries(
   SENSITIVE_KINDS.map((k) => [k, 'redact']),
 ) as PrivacyPolicy;
 const scanner = new SensitiveDataScanner(new KeywordSpecialCategoryClassifier());
+const USER = 'user-1';
 
 /** Per kind: texts holding it (with the exact part found) and texts that must survive untouched. */
 const PATTERN_TABLE: ReadonlyArray<{
@@ -192,6 +193,7 @@ describe('SensitiveDataScanner.apply', () => {
     const outcome = await scanner.apply(
       'My SSN is 123-45-6789 and my card is 4111 1111 1111 1111. Mail me at bob@example.com.',
       DEFAULT_PRIVACY_POLICY,
+      USER,
     );
     expect(outcome).toEqual({
       text: 'My SSN is [national id] and my card is [card number]. Mail me at bob@example.com.',
@@ -206,7 +208,7 @@ describe('SensitiveDataScanner.apply', () => {
 
   it('refuses, naming every refused kind and changing nothing', async () => {
     const policy = { ...DEFAULT_PRIVACY_POLICY, email: 'refuse', card_number: 'refuse' } as const;
-    const outcome = await scanner.apply('card 4111 1111 1111 1111, mail bob@example.com', policy);
+    const outcome = await scanner.apply('card 4111 1111 1111 1111, mail bob@example.com', policy, USER);
     expect(outcome.refused).toEqual(['card_number', 'email']);
     expect(outcome.redactions).toEqual([]);
   });
@@ -215,6 +217,7 @@ describe('SensitiveDataScanner.apply', () => {
     const outcome = await scanner.apply(
       'I live in Lyon. I was diagnosed with asthma. I like tea.',
       redactAll,
+      USER,
     );
     expect(outcome.text).toBe('I live in Lyon. [health information]. I like tea.');
     expect(outcome.redactions).toEqual(['health']);
@@ -223,20 +226,43 @@ describe('SensitiveDataScanner.apply', () => {
   it('keeps order numbers, dates and ids of every kind under a policy that redacts everything', async () => {
     const text =
       'Order 1234567812345678 of 2024-01-15 (ticket 4155550123, upload 3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b).';
-    expect(await scanner.apply(text, redactAll)).toEqual({ text, redactions: [], refused: [], replaced: [] });
+    expect(await scanner.apply(text, redactAll, USER)).toEqual({ text, redactions: [], refused: [], replaced: [] });
   });
 
   it('does not ask the classifier when every special category is allowed', async () => {
     const asked: string[][] = [];
     const counting = new SensitiveDataScanner({
-      classify: (sentences) => {
-        asked.push([...sentences]);
+      classify: (sentences, userId) => {
+        asked.push([userId, ...sentences]);
         return Promise.resolve(sentences.map(() => []));
       },
     });
-    await counting.apply('I am gay.', DEFAULT_PRIVACY_POLICY);
+    await counting.apply('I am gay.', DEFAULT_PRIVACY_POLICY, USER);
     expect(asked).toEqual([]);
-    await counting.apply('I am gay.', { ...DEFAULT_PRIVACY_POLICY, sexual_orientation: 'redact' });
-    expect(asked).toEqual([['I am gay']]);
+    await counting.apply('I am gay.', { ...DEFAULT_PRIVACY_POLICY, sexual_orientation: 'redact' }, USER);
+    expect(asked).toEqual([[USER, 'I am gay']]);
+  });
+
+  it('classifies the sentences of several texts in one call and applies what it answered', async () => {
+    const asked: string[][] = [];
+    // Stands for a model: it reads meaning the vocabulary table has no word for.
+    const model = new SensitiveDataScanner({
+      classify: (sentences) => {
+        asked.push([...sentences]);
+        return Promise.resolve(sentences.map((s) => (s.includes('rough patch') ? ['health' as const] : [])));
+      },
+    });
+    const policy = { ...DEFAULT_PRIVACY_POLICY, health: 'redact' } as const;
+    const classified = await model.classifyAll(
+      ['I am going through a rough patch. I like tea.', 'rough patch', 'I like tea.'],
+      policy,
+      USER,
+    );
+    expect(asked).toEqual([['I am going through a rough patch', 'I like tea', 'rough patch']]);
+    const outcome = await model.apply('I am going through a rough patch. I like tea.', policy, USER, classified);
+    expect(outcome.text).toBe('[health information]. I like tea.');
+    expect(asked).toHaveLength(1);
+    expect(await model.classifyAll(['I like tea.'], DEFAULT_PRIVACY_POLICY, USER)).toEqual(new Map());
+    expect(asked).toHaveLength(1);
   });
 });

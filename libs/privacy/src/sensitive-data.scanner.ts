@@ -1,6 +1,7 @@
 import {
   type PrivacyPolicy,
   type SensitiveKind,
+  type SpecialCategoryKind,
   SENSITIVE_KIND_PLACEHOLDERS,
   SENSITIVE_KINDS,
   SPECIAL_CATEGORY_KINDS,
@@ -75,6 +76,12 @@ export function redactFindings(text: string, findings: readonly SensitiveFinding
   return result + text.slice(cursor);
 }
 
+/** The special categories of each sentence of some texts, by the sentence's text (see `classifyAll`). */
+export type SentenceCategories = ReadonlyMap<string, readonly SpecialCategoryKind[]>;
+
+const actsOnSpecialCategories = (policy: PrivacyPolicy) =>
+  SPECIAL_CATEGORY_KINDS.some((kind) => policy[kind] !== 'allow');
+
 /**
  * Finds sensitive data in texts and applies a policy to them. Pattern kinds are found by their detectors; the
  * special categories by the classifier, sentence by sentence, and only when the policy acts on one of them (an
@@ -84,12 +91,41 @@ export function redactFindings(text: string, findings: readonly SensitiveFinding
 export class SensitiveDataScanner {
   constructor(private readonly classifier: SpecialCategoryClassifier) {}
 
-  async findings(text: string, policy: PrivacyPolicy): Promise<SensitiveFinding[]> {
+  /**
+   * Classifies every sentence of several texts in one classifier call (one write's text, metadata values and
+   * title are one model call, not one each). Empty when the policy acts on no special category.
+   */
+  async classifyAll(
+    texts: readonly string[],
+    policy: PrivacyPolicy,
+    userId: string,
+  ): Promise<SentenceCategories> {
+    if (!actsOnSpecialCategories(policy)) return new Map();
+    const sentences = [
+      ...new Set(texts.flatMap((text) => sentenceSpans(text).map((sentence) => sentence.text))),
+    ];
+    if (sentences.length === 0) return new Map();
+    const categories = await this.classifier.classify(sentences, userId);
+    return new Map(sentences.map((sentence, index) => [sentence, categories[index] ?? []]));
+  }
+
+  /** The findings the policy acts on; the special categories read from `classified` when given. */
+  async findings(
+    text: string,
+    policy: PrivacyPolicy,
+    userId: string,
+    classified?: SentenceCategories,
+  ): Promise<SensitiveFinding[]> {
     const acted = (kind: SensitiveKind) => policy[kind] !== 'allow';
     const patterns = detectPatternKinds(text).filter((finding) => acted(finding.kind));
-    if (!SPECIAL_CATEGORY_KINDS.some(acted)) return patterns;
+    if (!actsOnSpecialCategories(policy)) return patterns;
     const sentences = sentenceSpans(text);
-    const categories = await this.classifier.classify(sentences.map((sentence) => sentence.text));
+    const categories = classified
+      ? sentences.map((sentence) => classified.get(sentence.text) ?? [])
+      : await this.classifier.classify(
+          sentences.map((sentence) => sentence.text),
+          userId,
+        );
     const special: SensitiveFinding[] = [];
     sentences.forEach((sentence, index) => {
       const found = (categories[index] ?? []).filter(acted);
@@ -107,9 +143,14 @@ export class SensitiveDataScanner {
     return [...outside, ...special].sort((a, b) => a.start - b.start);
   }
 
-  /** The policy applied to one text. */
-  async apply(text: string, policy: PrivacyPolicy): Promise<PolicyOutcome> {
-    const findings = await this.findings(text, policy);
+  /** The policy applied to one text of the account `userId` (its sentences classified already, when given). */
+  async apply(
+    text: string,
+    policy: PrivacyPolicy,
+    userId: string,
+    classified?: SentenceCategories,
+  ): Promise<PolicyOutcome> {
+    const findings = await this.findings(text, policy, userId, classified);
     const refused = inPolicyOrder(findings.filter((f) => policy[f.kind] === 'refuse').map((f) => f.kind));
     if (refused.length > 0) return { text, redactions: [], refused, replaced: [] };
     const redacted = findings.filter((f) => policy[f.kind] === 'redact');

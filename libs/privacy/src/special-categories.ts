@@ -9,10 +9,11 @@ export interface SentenceSpan {
 
 /**
  * Says which GDPR special categories each sentence reveals about a person. A language model reads meaning; the
- * offline classifier reads words. Both answer one list per sentence, in order.
+ * offline classifier reads words. Both answer one list per sentence, in order. `userId` is the account whose
+ * write it is (a model is reached with that account's keys, as its chat is).
  */
 export interface SpecialCategoryClassifier {
-  classify(sentences: readonly string[]): Promise<SpecialCategoryKind[][]>;
+  classify(sentences: readonly string[], userId: string): Promise<SpecialCategoryKind[][]>;
 }
 
 /** Sentences end at `.`, `!` or `?` followed by a space, or at a line break; trailing punctuation is left out. */
@@ -59,7 +60,7 @@ const CATEGORIES = Object.keys(CATEGORY_PATTERNS) as SpecialCategoryKind[];
 
 /** The offline classifier: the vocabulary table above, sentence by sentence. */
 export class KeywordSpecialCategoryClassifier implements SpecialCategoryClassifier {
-  classify(sentences: readonly string[]): Promise<SpecialCategoryKind[][]> {
+  classify(sentences: readonly string[], _userId?: string): Promise<SpecialCategoryKind[][]> {
     return Promise.resolve(sentences.map((sentence) => classifyByKeywords(sentence)));
   }
 }

@@ -279,6 +279,23 @@ export class SummarizeDocumentRequest {
   text!: string;
 }
 
+/** The most sentences one classification carries, and the longest sentence (a message's longest text). */
+export const CLASSIFY_SENTENCES_MAX = 100;
+export const CLASSIFY_SENTENCE_MAX_LENGTH = 50_000;
+
+/**
+ * (user; internal: the memory service's privacy policy) The GDPR special categories each sentence reveals, by
+ * the user's default model. Nothing is stored.
+ */
+export class ClassifySpecialCategoriesRequest {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(CLASSIFY_SENTENCES_MAX)
+  @IsString({ each: true })
+  @MaxLength(CLASSIFY_SENTENCE_MAX_LENGTH, { each: true })
+  sentences!: string[];
+}
+
 /** One message of a conversation a developer sends to learn from. */
 export class MessageToLearnFrom {
   @IsIn(MEMORY_MESSAGE_ROLES)

@@ -1,5 +1,6 @@
 import { defineSubject } from '../common/envelope.js';
 import type {
+  ClassifySpecialCategoriesRequest,
   ConversationIdRequest,
   DeleteConversationMessageRequest,
   DeleteEndUserConversationsRequest,
@@ -35,6 +36,7 @@ import type {
   LearningJobView,
   ProviderKeyTestView,
   SharedConversationView,
+  SpecialCategoriesView,
   WebSearchView,
 } from './chat.views.js';
 
@@ -96,12 +98,17 @@ export const ChatSubjects = {
   extractFacts: defineSubject<ExtractFactsRequest, ExtractedFactsView>('chat', 'chat.extract-facts.v1', {
     idempotent: true,
   }),
-  /** (user; internal: file ingestion) facts stated in an uploaded file, reconciled and stored. Safe to repeat. */
+  /** (user; internal: the memory service's privacy policy) special categories by the user's default model. */
+  classifySpecialCategories: defineSubject<ClassifySpecialCategoriesRequest, SpecialCategoriesView>(
+    'chat',
+    'chat.special-categories.classify.v1',
+  ),
   /** (user; internal: file ingestion) a document's summary by the user's default model, or null. */
   summarizeDocument: defineSubject<SummarizeDocumentRequest, DocumentSummaryView>(
     'chat',
     'chat.documents.summarize.v1',
   ),
+  /** (user; internal: file ingestion) facts stated in an uploaded file, reconciled and stored. Safe to repeat. */
   learnFactsFromFile: defineSubject<LearnFactsFromFileRequest, LearnedFactsView>(
     'chat',
     'chat.learn-facts-from-file.v1',

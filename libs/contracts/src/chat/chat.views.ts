@@ -6,6 +6,7 @@ import type {
   WebSearchProviderId,
 } from '../rules/chat.rules.js';
 import type { MemoryCategory, MemorySource } from '../rules/memory.rules.js';
+import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
 import type { LlmProviderId } from '../rules/models.rules.js';
 import type { MemoryView } from '../memory/memory.views.js';
 
@@ -247,6 +248,14 @@ export interface LearnedFactsView {
 }
 
 export type { CatalogueModel };
+
+/**
+ * The special categories of each sentence, in order, by a language model; null when the model could not say
+ * (none reachable, background model use off, the provider failed or its answer broke the format), with why.
+ */
+export type SpecialCategoriesView =
+  | { readonly categories: SpecialCategoryKind[][]; readonly model: string; readonly unavailable: null }
+  | { readonly categories: null; readonly model: null; readonly unavailable: string };
 
 export interface DocumentSummaryView {
   /** Null when no language model is reachable for the user (or background model use is off). */

@@ -244,4 +244,6 @@ export interface PrivacyPolicyView {
 export interface ScreenedTextsView {
   readonly texts: readonly string[];
   readonly redactions: ReadonlyArray<readonly SensitiveKind[]>;
+  /** The metadata as the policy lets it be kept (absent when none was sent). */
+  readonly metadata?: Record<string, unknown>;
 }

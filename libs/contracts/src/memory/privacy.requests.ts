@@ -68,4 +68,9 @@ export class ScreenTextsRequest {
   @IsString({ each: true })
   @MaxLength(SCREEN_TEXT_MAX_LENGTH, { each: true })
   texts!: string[];
+
+  /** The metadata the job will carry (a learnt fact's metadata is the request's): screened value by value. */
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
 }

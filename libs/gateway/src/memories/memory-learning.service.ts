@@ -71,9 +71,11 @@ export class MemoryLearningService {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
         throw invalidIdempotencyKey();
       const request = toLearnFactsRequest(query, body);
-      // The job's payload is a store: the messages go in as the key's privacy policy lets them be kept.
+      // The job's payload is a store: the messages and metadata go in as the key's privacy policy lets them be
+      // kept (a refused kind refuses the call before anything is queued).
       const screened = await this.bus.request(MemorySubjects.screenTexts, {
         texts: request.messages.map((message) => message.content),
+        ...(request.metadata !== undefined ? { metadata: { ...request.metadata } } : {}),
       });
       const job = await meter(() =>
         this.bus.request(ChatSubjects.queueLearnFactsFromMessages, {
@@ -82,6 +84,7 @@ export class MemoryLearningService {
             ...message,
             content: screened.texts[index] ?? message.content,
           })),
+          ...(screened.metadata !== undefined ? { metadata: screened.metadata } : {}),
           ...(idempotencyKey !== undefined ? { requestKey: idempotencyKey } : {}),
         }),
       );

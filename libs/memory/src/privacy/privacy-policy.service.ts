@@ -11,7 +11,7 @@ import {
   withPolicyChanges,
 } from '@membolt/contracts';
 import { CLOCK, type Clock, requestContext } from '@membolt/platform';
-import type { PolicyOutcome, SensitiveDataScanner } from '@membolt/privacy';
+import type { PolicyOutcome, SensitiveDataScanner, SentenceCategories } from '@membolt/privacy';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import type { PolicyActions } from '../ports/privacy-policy.repository.js';
 
@@ -31,6 +31,21 @@ export interface PrivacyPolicyState {
   readonly policy: PrivacyPolicy;
   readonly keyOverrides: ReadonlyArray<{ keyId: string; actions: PolicyActions }>;
   readonly redactionCounts: Readonly<Record<SensitiveKind, number>>;
+}
+
+/** What every text of one screening is read under. */
+interface ScreeningContext {
+  readonly policy: PrivacyPolicy;
+  readonly userId: string;
+  readonly classified: SentenceCategories;
+}
+
+/** The strings of a metadata value, however deep (the ones `screenValue` applies the policy to). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
 }
 
 const refusal = (kinds: readonly SensitiveKind[]) =>
@@ -108,18 +123,29 @@ export class PrivacyPolicyService {
     }>,
   ): Promise<ScreenedWrite[]> {
     const policy = await this.effectivePolicy(userId, requestContext.current()?.apiKeyId);
+    // Every string of the call is classified at once: one model call per call, not one per metadata value.
+    const classified = await this.scanner.classifyAll(
+      writes.flatMap((write) => [
+        write.text,
+        ...stringsOf(write.metadata),
+        ...stringsOf(write.conversationTitle),
+      ]),
+      policy,
+      userId,
+    );
+    const context: ScreeningContext = { policy, userId, classified };
     const screened: ScreenedWrite[] = [];
     const refused: SensitiveKind[][] = [];
     for (const write of writes) {
-      const text = await this.scanner.apply(write.text, policy);
+      const text = await this.scanner.apply(write.text, policy, userId, classified);
       const metadata =
         write.metadata === undefined
           ? undefined
-          : await this.screenValue(write.metadata, policy, text.replaced);
+          : await this.screenValue(write.metadata, context, text.replaced);
       const title =
         write.conversationTitle === undefined
           ? undefined
-          : await this.screenValue(write.conversationTitle, policy, text.replaced);
+          : await this.screenValue(write.conversationTitle, context, text.replaced);
       refused.push(text.refused, metadata?.refused ?? [], title?.refused ?? []);
       screened.push({
         text: text.text,
@@ -142,11 +168,11 @@ export class PrivacyPolicyService {
   /** Metadata is screened value by value: a fact's `value` repeats what its text says. */
   private async screenValue(
     value: unknown,
-    policy: PrivacyPolicy,
+    context: ScreeningContext,
     replacedInText: PolicyOutcome['replaced'],
   ): Promise<{ value: unknown; redactions: SensitiveKind[]; refused: SensitiveKind[] }> {
     if (typeof value === 'string') {
-      const outcome = await this.scanner.apply(value, policy);
+      const outcome = await this.scanner.apply(value, context.policy, context.userId, context.classified);
       // A bare value ("2125550123") may not look like its kind alone; the text it was read from said so.
       let screened = outcome.text;
       const alsoRedacted: SensitiveKind[] = [];
@@ -162,7 +188,7 @@ export class PrivacyPolicyService {
       };
     }
     if (Array.isArray(value)) {
-      const parts = await Promise.all(value.map((item) => this.screenValue(item, policy, replacedInText)));
+      const parts = await Promise.all(value.map((item) => this.screenValue(item, context, replacedInText)));
       return {
         value: parts.map((part) => part.value),
         redactions: union(parts.map((part) => part.redactions)),
@@ -172,7 +198,7 @@ export class PrivacyPolicyService {
     if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>);
       const parts = await Promise.all(
-        entries.map(([, item]) => this.screenValue(item, policy, replacedInText)),
+        entries.map(([, item]) => this.screenValue(item, context, replacedInText)),
       );
       return {
         value: Object.fromEntries(entries.map(([key], index) => [key, parts[index]?.value])),
