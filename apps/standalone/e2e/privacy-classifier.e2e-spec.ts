@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  type LoopbackLlmResponder,
+  type LoopbackLlmServer,
+  startLoopbackLlmServer,
+} from '@membolt/chat/testing';
+import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
+import { useStandalone } from './support/standalone.js';
+
+jest.setTimeout(120_000);
+
+interface MemoryJson {
+  id: string;
+  text: string;
+  redactions: string[];
+}
+
+const isClassification = (system: string) => system.includes('special categories of personal data');
+
+/**
+ * A model that reads meaning the offline vocabulary has no word for: a counsellor after a burnout is health,
+ * canvassing is politics. A sentence saying BROKEN makes it answer out of format. Fact extraction and chat
+ * turns get an empty answer.
+ */
+const modelResponder: LoopbackLlmResponder = (request) => {
+  if (!isClassification(request.system)) return { kind: 'stream', tokens: ['{"facts":[]}'] };
+  const prompt = request.messages.at(-1)?.content ?? '';
+  if (prompt.includes('BROKEN')) return { kind: 'stream', tokens: ['Sentence one is fine.'] };
+  const sentences = [...prompt.matchAll(/^\d+\. (.*)$/gm)].map((match) => match[1] ?? '');
+  const lists = sentences.map((sentence) => [
+    ...(/counsellor|burnout/.test(sentence) ? ['health'] : []),
+    ...(/canvass/.test(sentence) ? ['politics'] : []),
+  ]);
+  return { kind: 'stream', tokens: [JSON.stringify({ sentences: lists })] };
+};
+
+describe('special categories classified by the language model in the standalone product', () => {
+  let llm: LoopbackLlmServer;
+  // Registered before the product's own beforeAll, which reads the server's address.
+  beforeAll(async () => {
+    llm = await startLoopbackLlmServer('openai', modelResponder);
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+  const product = useStandalone('privacy-classifier', () => ({
+    ...UNLIMITED_GATEWAY,
+    OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
+    CHAT_DEFAULT_MODEL: 'loopback-llama',
+  }));
+  let alice: ApiUser;
+  let bob: ApiUser;
+  const memoriesPath = (user: ApiUser) => `/api/user/${user.userId}/memories`;
+  const addText = (user: ApiUser, text: string) =>
+    user.call(memoriesPath(user), { method: 'POST', body: { text } });
+  const classifications = () => llm.requests.filter((request) => isClassification(request.system));
+
+  beforeAll(async () => {
+    alice = await newApiUser(product);
+    bob = await newApiUser(product);
+    ok(
+      await alice.call(`/api/user/${alice.userId}/privacy-policy`, {
+        method: 'PUT',
+        body: { actions: { health: 'redact', politics: 'refuse' } },
+      }),
+    );
+  });
+
+  it('redacts a sentence the model classes, though no word of the offline vocabulary is in it', async () => {
+    const memory = ok<MemoryJson>(
+      await addText(alice, 'I live in Lyon. I see a counsellor every week since the burnout.'),
+      201,
+    );
+    expect(memory).toMatchObject({
+      text: 'I live in Lyon. [health information].',
+      redactions: ['health'],
+    });
+    const asked = classifications().at(-1)!;
+    expect(asked.model).toBe('loopback-llama');
+    expect(asked.wantsJson).toBe(true);
+    expect(asked.messages.at(-1)!.content).toContain(
+      '1. I live in Lyon\n2. I see a counsellor every week since the burnout',
+    );
+  });
+
+  it('refuses what the model classes in a refused category, storing nothing', async () => {
+    expectError(
+      await addText(alice, 'On weekends I canvass door to door for the candidate.'),
+      400,
+      'sensitive_data_refused',
+      'The privacy policy refuses to store this: it holds politics.',
+    );
+    const { memories } = ok<{ memories: MemoryJson[] }>(await alice.call(`${memoriesPath(alice)}?limit=100`));
+    expect(memories.some((m) => m.text.includes('canvass'))).toBe(false);
+  });
+
+  it('falls back to the offline vocabulary when the model answers out of format', async () => {
+    const memory = ok<MemoryJson>(await addText(alice, 'BROKEN. I was diagnosed with asthma.'), 201);
+    expect(memory).toMatchObject({ text: 'BROKEN. [health information].', redactions: ['health'] });
+  });
+
+  it('asks no model for an account whose policy allows every special category', async () => {
+    const before = classifications().length;
+    const memory = ok<MemoryJson>(await addText(bob, 'I see a counsellor every week.'), 201);
+    expect(memory).toMatchObject({ text: 'I see a counsellor every week.', redactions: [] });
+    expect(classifications().length).toBe(before);
+  });
+});
