@@ -4,6 +4,7 @@ import {
   type LoopbackLlmServer,
   startLoopbackLlmServer,
 } from '@membolt/chat/testing';
+import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
 
@@ -17,14 +18,34 @@ interface MemoryJson {
 
 const isClassification = (system: string) => system.includes('special categories of personal data');
 
+/** The fact a model learns from "My email is …" (none from anything else). */
+function extractionAnswer(prompt: string): string {
+  const email = /My email is (\S+@[\w.]+\w)/.exec(prompt)?.[1];
+  const facts = email
+    ? [
+        {
+          text: `User's email is ${email}.`,
+          category: 'personal',
+          importance: 0.7,
+          subject: 'email',
+          value: email,
+          kind: 'fact',
+        },
+      ]
+    : [];
+  return JSON.stringify({ facts });
+}
+
 /**
  * A model that reads meaning the offline vocabulary has no word for: a counsellor after a burnout is health,
- * canvassing is politics. A sentence saying BROKEN makes it answer out of format. Fact extraction and chat
- * turns get an empty answer.
+ * canvassing is politics. A sentence saying BROKEN makes it answer out of format. It learns an e-mail address
+ * as a fact, and answers a chat turn with "Noted.".
  */
 const modelResponder: LoopbackLlmResponder = (request) => {
-  if (!isClassification(request.system)) return { kind: 'stream', tokens: ['{"facts":[]}'] };
   const prompt = request.messages.at(-1)?.content ?? '';
+  if (request.system.includes('You extract durable facts'))
+    return { kind: 'stream', tokens: [extractionAnswer(prompt)] };
+  if (!isClassification(request.system)) return { kind: 'stream', tokens: ['Noted.'] };
   if (prompt.includes('BROKEN')) return { kind: 'stream', tokens: ['Sentence one is fine.'] };
   const sentences = [...prompt.matchAll(/^\d+\. (.*)$/gm)].map((match) => match[1] ?? '');
   const lists = sentences.map((sentence) => [
@@ -62,7 +83,7 @@ describe('special categories classified by the language model in the standalone 
     ok(
       await alice.call(`/api/user/${alice.userId}/privacy-policy`, {
         method: 'PUT',
-        body: { actions: { health: 'redact', politics: 'refuse' } },
+        body: { actions: { health: 'redact', politics: 'refuse', email: 'redact' } },
       }),
     );
   });
@@ -98,6 +119,28 @@ describe('special categories classified by the language model in the standalone 
   it('falls back to the offline vocabulary when the model answers out of format', async () => {
     const memory = ok<MemoryJson>(await addText(alice, 'BROKEN. I was diagnosed with asthma.'), 201);
     expect(memory).toMatchObject({ text: 'BROKEN. [health information].', redactions: ['health'] });
+  });
+
+  it('screens the fact the model learns from an OpenAI-compatible chat completion', async () => {
+    const answer = await fetch(`${product.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'loopback-llama',
+        messages: [{ role: 'user', content: 'My email is ivy@example.com' }],
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const all = async () =>
+      ok<{ memories: Array<MemoryJson & { metadata: string }> }>(
+        await alice.call(`${memoriesPath(alice)}?limit=100`),
+      ).memories;
+    await eventually(
+      async () => (await all()).some((m) => m.text === "User's email is [e-mail address]."),
+      60_000,
+      'the fact learnt from the completion',
+    );
+    expect(JSON.stringify(await all())).not.toContain('ivy@example.com');
   });
 
   it('asks no model for an account whose policy allows every special category', async () => {

@@ -37,8 +37,12 @@ const CARDS = {
   importAsync: '4012 8888 8888 1881',
   verbatimMessages: '5105 1051 0510 5100',
   asyncMessages: '6011 1111 1111 1117',
+  asyncMetadata: '3530 1113 3330 0000',
   mem0: '4242 4242 4242 4242',
+  mem0Update: '5200 8282 8282 8210',
+  mem0BatchUpdate: '4000 0025 0000 3155',
   mcp: '3566 0020 2036 0505',
+  mcpUpdate: '6011 0009 9013 9424',
   upload: '2223 0031 2200 3222',
   update: '4000 0566 5566 5556',
 } as const;
@@ -264,7 +268,7 @@ describe('write-time privacy policy through the standalone product', () => {
       expect(learnt.results[0]!.memory.metadata).not.toContain('dana@example.com');
     });
 
-    it('asynchronous messages: redacted before the job payload is written', async () => {
+    it('asynchronous messages: messages and metadata redacted before the job payload is written', async () => {
       const job = ok<{ status_url: string }>(
         await alice.call(memoriesPath(alice), {
           method: 'POST',
@@ -274,6 +278,7 @@ describe('write-time privacy policy through the standalone product', () => {
             messages: [
               { role: 'user', content: `My email is erik@example.com. My card is ${CARDS.asyncMessages}.` },
             ],
+            metadata: { note: `paid with ${CARDS.asyncMetadata}` },
           },
         }),
         202,
@@ -285,11 +290,28 @@ describe('write-time privacy policy through the standalone product', () => {
         60_000,
         'the learning job',
       );
-      const texts = ok<{ memories: MemoryJson[] }>(
+      const erik = ok<{ memories: MemoryJson[] }>(
         await alice.call(`${memoriesPath(alice)}?end_user_id=erik&limit=100`),
-      ).memories.map((m) => m.text);
+      ).memories;
+      const texts = erik.map((m) => m.text);
       expect(texts.join(' ')).not.toMatch(/erik@example\.com|6011/);
       expect(texts).toContain("User's email is [e-mail address].");
+      expect(erik.length).toBeGreaterThan(0);
+      expect(erik.every((m) => m.metadata.includes('paid with [card number]'))).toBe(true);
+      // A refused kind in the metadata refuses the call before anything is queued.
+      expectError(
+        await carol.call(memoriesPath(carol), {
+          method: 'POST',
+          body: {
+            async: true,
+            messages: [{ role: 'user', content: 'I like tea.' }],
+            metadata: { contact: 'carol@example.com' },
+          },
+        }),
+        400,
+        'sensitive_data_refused',
+        'The privacy policy refuses to store this: it holds email.',
+      );
     });
 
     it('Mem0-compatible add', async () => {
@@ -305,6 +327,32 @@ describe('write-time privacy policy through the standalone product', () => {
       expect((await memoryHolding(alice, 'is mine.'))?.text).toBe('Card [card number] is mine.');
     });
 
+    it('Mem0-compatible update and batch update', async () => {
+      const mem0 = (path: string, body: unknown) =>
+        fetch(`${product.url}/api/mem0/${path}`, {
+          method: 'PUT',
+          headers: { Authorization: `Token ${alice.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const first = ok<MemoryJson>(await addText(alice, 'A plain note.'), 201);
+      const second = ok<MemoryJson>(await addText(alice, 'Another plain note.'), 201);
+      expect((await mem0(`v1/memories/${first.id}/`, { text: `New card ${CARDS.mem0Update}.` })).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await mem0('v1/batch/', {
+            memories: [{ memory_id: second.id, text: `Batch card ${CARDS.mem0BatchUpdate}.` }],
+          })
+        ).status,
+      ).toBe(200);
+      expect(await memoryHolding(alice, 'New card')).toMatchObject({
+        text: 'New card [card number].',
+        redactions: ['card_number'],
+      });
+      expect((await memoryHolding(alice, 'Batch card'))?.text).toBe('Batch card [card number].');
+    });
+
     it('MCP add_memory', async () => {
       const client = new Client({ name: 'privacy-e2e', version: '1.0.0' });
       await client.connect(
@@ -318,6 +366,14 @@ describe('write-time privacy policy through the standalone product', () => {
           arguments: { text: `Hotel card ${CARDS.mcp}.` },
         })) as CallToolResult;
         expect(result.isError).toBeFalsy();
+        const added = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { id: string };
+        const updated = (await client.callTool({
+          name: 'update_memory',
+          arguments: { memory_id: added.id, text: `Hotel card now ${CARDS.mcpUpdate}.` },
+        })) as CallToolResult;
+        expect(updated.isError).toBeFalsy();
+        expect(JSON.stringify(updated.content)).not.toContain(CARDS.mcpUpdate);
+        expect((await memoryHolding(alice, 'Hotel card now'))?.text).toBe('Hotel card now [card number].');
         const carolClient = new Client({ name: 'privacy-e2e', version: '1.0.0' });
         await carolClient.connect(
           new StreamableHTTPClientTransport(new URL('/mcp', product.url), {
@@ -334,7 +390,7 @@ describe('write-time privacy policy through the standalone product', () => {
       } finally {
         await client.close();
       }
-      expect((await memoryHolding(alice, 'Hotel card'))?.text).toBe('Hotel card [card number].');
+      expect((await memoryHolding(alice, 'Hotel card now'))?.redactions).toEqual(['card_number']);
     });
 
     it('file ingestion: chunks and the facts learnt from the file', async () => {
