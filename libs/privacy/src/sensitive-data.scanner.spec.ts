@@ -226,7 +226,12 @@ describe('SensitiveDataScanner.apply', () => {
   it('keeps order numbers, dates and ids of every kind under a policy that redacts everything', async () => {
     const text =
       'Order 1234567812345678 of 2024-01-15 (ticket 4155550123, upload 3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b).';
-    expect(await scanner.apply(text, redactAll, USER)).toEqual({ text, redactions: [], refused: [], replaced: [] });
+    expect(await scanner.apply(text, redactAll, USER)).toEqual({
+      text,
+      redactions: [],
+      refused: [],
+      replaced: [],
+    });
   });
 
   it('does not ask the classifier when every special category is allowed', async () => {
@@ -259,7 +264,12 @@ describe('SensitiveDataScanner.apply', () => {
       USER,
     );
     expect(asked).toEqual([['I am going through a rough patch', 'I like tea', 'rough patch']]);
-    const outcome = await model.apply('I am going through a rough patch. I like tea.', policy, USER, classified);
+    const outcome = await model.apply(
+      'I am going through a rough patch. I like tea.',
+      policy,
+      USER,
+      classified,
+    );
     expect(outcome.text).toBe('[health information]. I like tea.');
     expect(asked).toHaveLength(1);
     expect(await model.classifyAll(['I like tea.'], DEFAULT_PRIVACY_POLICY, USER)).toEqual(new Map());

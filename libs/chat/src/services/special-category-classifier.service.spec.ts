@@ -16,7 +16,9 @@ describe('the special-category answer is read strictly', () => {
       ['health'],
       ['health', 'politics'],
     ]);
-    expect(parseSpecialCategoryAnswer('```json\n{"sentences":[["religion"]]}\n```', 1)).toEqual([['religion']]);
+    expect(parseSpecialCategoryAnswer('```json\n{"sentences":[["religion"]]}\n```', 1)).toEqual([
+      ['religion'],
+    ]);
   });
 
   it('refuses prose, a wrong count, an unknown category and lists that are not lists', () => {
@@ -41,6 +43,8 @@ describe('special categories by the default model (loopback OpenAI-compatible se
     policy = FAST_POLICY,
   ) => {
     const settings = resolveChatSettings({
+      // Never opened: the classifier stores nothing.
+      store: { kind: 'embedded', dataDir: '/nonexistent' },
       providers,
       compatibleModels: ['local-model'],
       defaultModelId: 'local-model',

@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { BusClient } from '@membolt/bus';
-import {
-  ChatSubjects,
-  CommonErrorCode,
-  MemboltError,
-  type SpecialCategoriesView,
-} from '@membolt/contracts';
+import { ChatSubjects, CommonErrorCode, MemboltError, type SpecialCategoriesView } from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
 import { BusSpecialCategoryClassifier } from './bus-special-category-classifier.js';
 
@@ -33,9 +28,7 @@ const SENTENCES = ['I am in therapy', 'I like tea'];
 
 describe('special categories through the chat service, offline when it cannot say', () => {
   it("answers the model's categories, asked for the writing account", async () => {
-    const { bus, asked } = chatAnswering([
-      { categories: [['health'], []], model: 'm', unavailable: null },
-    ]);
+    const { bus, asked } = chatAnswering([{ categories: [['health'], []], model: 'm', unavailable: null }]);
     const classifier = new BusSpecialCategoryClassifier(bus, new TestClock());
     expect(await classifier.classify(SENTENCES, 'user-1')).toEqual([['health'], []]);
     expect(asked).toEqual([{ sentences: SENTENCES, userId: 'user-1' }]);
@@ -66,7 +59,9 @@ describe('special categories through the chat service, offline when it cannot sa
   });
 
   it('never fails the write: a refused request is classified offline too', async () => {
-    const { bus } = chatAnswering([new MemboltError(CommonErrorCode.ValidationError, 'sentences must be shorter')]);
+    const { bus } = chatAnswering([
+      new MemboltError(CommonErrorCode.ValidationError, 'sentences must be shorter'),
+    ]);
     const classifier = new BusSpecialCategoryClassifier(bus, new TestClock());
     expect(await classifier.classify(SENTENCES, 'user-1')).toEqual([['health'], []]);
   });
