@@ -271,8 +271,10 @@ export class ImportBatcher {
     const batches: ImportBatch[] = [];
     for (const { scope, memories, unnamedLines } of this.groups.values()) {
       if (idOfLine)
-        for (const [index, line] of unnamedLines)
-          memories[index] = { ...memories[index]!, id: idOfLine(line) };
+        for (const [index, line] of unnamedLines) {
+          const memory = memories[index];
+          if (memory) memories[index] = { ...memory, id: idOfLine(line) };
+        }
       for (let start = 0; start < memories.length; start += this.batchSize) {
         batches.push({ scope, memories: memories.slice(start, start + this.batchSize) });
       }
