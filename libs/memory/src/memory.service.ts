@@ -28,6 +28,7 @@ import {
   type SearchMemoriesRequest,
   type UpdateMemoryRequest,
   SENSITIVE_KINDS,
+  type PrivacyPolicy,
   type SensitiveKind,
   CommonError,
   CommonErrorCode,
@@ -240,6 +241,7 @@ export class MemoryService {
     userId: string,
     request: ImportMemoriesRequest,
     redactedEarlier: ReadonlyArray<readonly SensitiveKind[]> = [],
+    screenedUnder?: PrivacyPolicy,
   ): Promise<{ imported: number; skipped: number; memoryIds: string[] }> {
     const scope = this.readScope(userId, request);
     const originIds = request.memories.map((item) => item.id).filter((id): id is string => id !== undefined);
@@ -258,6 +260,7 @@ export class MemoryService {
         agentId: request.agentId,
         runId: request.runId,
       })),
+      screenedUnder,
     );
     const records = await this.newRecords(
       scope,
@@ -287,7 +290,7 @@ export class MemoryService {
       }
       // Another import of the same file stored a line meanwhile: the rest is retried without it.
       if (!(error instanceof DuplicateOriginError)) throw error;
-      const rest = await this.import(userId, request, redactedEarlier);
+      const rest = await this.import(userId, request, redactedEarlier, screenedUnder);
       // The retry counts this call's own stored slices as already imported: they are this call's.
       return {
         imported: rest.imported + storedIds.length,
@@ -692,8 +695,9 @@ export class MemoryService {
   private async screened<T extends CreateMemoryRequest>(
     userId: string,
     items: readonly T[],
+    screenedUnder?: PrivacyPolicy,
   ): Promise<Array<T & { redactions: SensitiveKind[] }>> {
-    const screened = await this.privacy.screen(userId, items);
+    const screened = await this.privacy.screen(userId, items, screenedUnder);
     return items.map((item, index) => {
       const outcome = screened[index];
       if (!outcome) throw new Error('screen answered fewer items than it was given');

@@ -273,14 +273,14 @@ const detectPasswords: Detector = (text) =>
     return [{ kind: 'password' as const, start, end: start + value.length }];
   });
 
-/** Every detector of a kind found by its pattern (the special categories are classified apart). */
-export const PATTERN_DETECTORS: readonly Detector[] = [
-  detectCards,
-  detectIbans,
-  detectNationalIds,
-  detectEmails,
-  detectPhones,
-  detectStreetAddresses,
-  detectSecrets,
-  detectPasswords,
+/** The kinds found by their pattern (the special categories are classified apart), each with its detector. */
+export const PATTERN_DETECTORS: ReadonlyArray<{ readonly kind: SensitiveKind; readonly detect: Detector }> = [
+  { kind: 'card_number', detect: detectCards },
+  { kind: 'iban', detect: detectIbans },
+  { kind: 'national_id', detect: detectNationalIds },
+  { kind: 'email', detect: detectEmails },
+  { kind: 'phone', detect: detectPhones },
+  { kind: 'street_address', detect: detectStreetAddresses },
+  { kind: 'secret', detect: detectSecrets },
+  { kind: 'password', detect: detectPasswords },
 ];

@@ -5,8 +5,12 @@ import {
   SENSITIVE_KINDS,
   type SensitiveKind,
 } from '@membolt/contracts';
-import { detectPatternKinds } from './sensitive-data.scanner.js';
-import { SensitiveDataScanner } from './sensitive-data.scanner.js';
+import {
+  detectPatternKinds,
+  kindsDecidingFor,
+  redactFindings,
+  SensitiveDataScanner,
+} from './sensitive-data.scanner.js';
 import { classifyByKeywords, KeywordSpecialCategoryClassifier } from './special-categories.js';
 
 const redactAll: PrivacyPolicy = Object.fromEntries(
@@ -274,5 +278,37 @@ describe('SensitiveDataScanner.apply', () => {
     expect(asked).toHaveLength(1);
     expect(await model.classifyAll(['I like tea.'], DEFAULT_PRIVACY_POLICY, USER)).toEqual(new Map());
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('detectors a policy needs', () => {
+  const PATTERN_KINDS = PATTERN_TABLE.map((row) => row.kind);
+  const allowAll = Object.fromEntries(SENSITIVE_KINDS.map((k) => [k, 'allow'])) as PrivacyPolicy;
+  // A key named as such whose value is also a valid card number: the secret wins the overlap.
+  const OVERLAP = 'the api key is 4111111111111111';
+  const TEXTS = [
+    ...PATTERN_TABLE.flatMap((row) => [...row.positive.map(([text]) => text), ...row.negative]),
+    OVERLAP,
+  ];
+
+  it('runs no detector below the kinds a policy acts on, and none when it acts on none', () => {
+    expect([...kindsDecidingFor(DEFAULT_PRIVACY_POLICY)].sort()).toEqual(
+      ['card_number', 'iban', 'national_id', 'password', 'secret'].sort(),
+    );
+    expect(kindsDecidingFor(allowAll).size).toBe(0);
+    expect(kindsDecidingFor({ ...allowAll, street_address: 'refuse' }).size).toBe(PATTERN_KINDS.length);
+  });
+
+  it.each(PATTERN_KINDS)('gives what every detector gives when only %s is redacted', async (kind) => {
+    const policy = { ...allowAll, [kind]: 'redact' } as PrivacyPolicy;
+    for (const text of TEXTS) {
+      const everyFinding = detectPatternKinds(text).filter((f) => f.kind === kind);
+      expect((await scanner.apply(text, policy, USER)).text).toBe(redactFindings(text, everyFinding));
+    }
+  });
+
+  it('lets an allowed kind that ranks higher spare the words it covers', async () => {
+    const outcome = await scanner.apply(OVERLAP, { ...allowAll, card_number: 'redact' }, USER);
+    expect(outcome).toEqual({ text: OVERLAP, redactions: [], refused: [], replaced: [] });
   });
 });

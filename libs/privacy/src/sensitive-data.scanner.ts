@@ -42,9 +42,28 @@ function withoutOverlaps(findings: readonly SensitiveFinding[]): SensitiveFindin
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Every finding of the pattern kinds in a text, overlaps resolved, in text order. */
-export function detectPatternKinds(text: string): SensitiveFinding[] {
-  return withoutOverlaps(PATTERN_DETECTORS.flatMap((detect) => detect(text)));
+/**
+ * Every finding of the pattern kinds in a text (of `kinds` only, when given), overlaps resolved, in text order.
+ * Overlaps are resolved among the kinds detected, so a caller leaving a kind out must leave out only kinds
+ * that rank below every kind it keeps (see `kindsDecidingFor`).
+ */
+export function detectPatternKinds(text: string, kinds?: ReadonlySet<SensitiveKind>): SensitiveFinding[] {
+  return withoutOverlaps(
+    PATTERN_DETECTORS.flatMap(({ kind, detect }) =>
+      kinds === undefined || kinds.has(kind) ? detect(text) : [],
+    ),
+  );
+}
+
+/**
+ * The pattern kinds whose detection can change what a policy does to a text: every kind it acts on, and every
+ * kind ranking above one of those, since an allowed finding still wins an overlap and so spares the words under
+ * it. A kind ranking below all of them can only lose overlaps; leaving it out changes no outcome and saves its
+ * detector (the phone detector is most of the scanning time, and the default policy allows phones).
+ */
+export function kindsDecidingFor(policy: PrivacyPolicy): ReadonlySet<SensitiveKind> {
+  const lowestActed = Math.max(-1, ...PRECEDENCE.filter((kind) => policy[kind] !== 'allow').map(rank));
+  return new Set(PRECEDENCE.filter((kind) => rank(kind) <= lowestActed));
 }
 
 /** What the policy made of one text. */
@@ -117,7 +136,9 @@ export class SensitiveDataScanner {
     classified?: SentenceCategories,
   ): Promise<SensitiveFinding[]> {
     const acted = (kind: SensitiveKind) => policy[kind] !== 'allow';
-    const patterns = detectPatternKinds(text).filter((finding) => acted(finding.kind));
+    const patterns = detectPatternKinds(text, kindsDecidingFor(policy)).filter((finding) =>
+      acted(finding.kind),
+    );
     if (!actsOnSpecialCategories(policy)) return patterns;
     const sentences = sentenceSpans(text);
     const categories = classified

@@ -1,9 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemboltError } from '@membolt/contracts';
 import { Readable } from 'node:stream';
-import { arrayRecords, readNdjsonRecords, toImportBatches } from './memory-import.js';
+import {
+  arrayRecords,
+  ImportBatcher,
+  type NdjsonLimits,
+  type NumberedRecord,
+  readNdjson,
+  toImportBatches,
+} from './memory-import.js';
 
 const lineOf = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+/** Every record the reader hands over, in order. */
+async function readNdjsonRecords(input: Readable, limits: NdjsonLimits): Promise<NumberedRecord[]> {
+  const records: NumberedRecord[] = [];
+  await readNdjson(input, limits, (record) => {
+    records.push(record);
+  });
+  return records;
+}
 
 const failureOf = (run: () => unknown): MemboltError => {
   try {
@@ -141,6 +157,23 @@ describe('import parsing (decision 022)', () => {
       {},
     );
     expect([...embeddingLengths].sort()).toEqual([2, 3]);
+  });
+});
+
+describe('ids of a queued import', () => {
+  it('gives each line without an id one made from its line number, and keeps the ids lines carry', () => {
+    const batcher = new ImportBatcher({}, 2);
+    for (const record of arrayRecords([{ text: 'a' }, { id: 'kept-id', text: 'b' }, { text: 'c' }]))
+      batcher.add(record);
+    expect(batcher.count).toBe(3);
+    const batches = batcher.finish((line) => `line-${line}`).batches;
+    expect(batches.map((batch) => batch.memories.map((m) => m.id))).toEqual([
+      ['line-1', 'kept-id'],
+      ['line-3'],
+    ]);
+    const unnamed = new ImportBatcher({});
+    unnamed.add({ line: 1, value: { text: 'a' } });
+    expect(unnamed.finish().batches[0]?.memories[0]?.id).toBeUndefined();
   });
 });
 

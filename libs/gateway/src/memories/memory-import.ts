@@ -96,12 +96,17 @@ export interface NdjsonLimits {
  * never held as one string: one JSON object a line; blank lines are skipped; line numbers count every line.
  * The refusals keep their order whatever the lines hold: too many bytes, then too many lines (both 413), then
  * the first line that is not JSON (400). Once an answer is certain the lines are only counted, not parsed.
+ * Each record goes to `onRecord` as it is read (awaited, so it may take a turn of the loop), not kept here:
+ * records handed over before a refusal became certain are the caller's to drop.
  */
-export async function readNdjsonRecords(input: Readable, limits: NdjsonLimits): Promise<NumberedRecord[]> {
+export async function readNdjson(
+  input: Readable,
+  limits: NdjsonLimits,
+  onRecord: (record: NumberedRecord) => void | Promise<void>,
+): Promise<void> {
   let bytes = 0;
   let lines = 0;
   let firstInvalidLine: number | null = null;
-  let records: NumberedRecord[] = [];
   const onData = (chunk: Buffer | string) => {
     bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     // A line longer than the limit would otherwise grow readline's buffer without bound.
@@ -116,17 +121,17 @@ export async function readNdjsonRecords(input: Readable, limits: NdjsonLimits): 
   try {
     for await (const raw of lineReader) {
       lines++;
-      if (lines > limits.maxLines || firstInvalidLine !== null) {
-        records = [];
-        continue;
-      }
+      if (lines > limits.maxLines || firstInvalidLine !== null) continue;
       const trimmed = raw.trim();
       if (trimmed === '') continue;
+      let value: unknown;
       try {
-        records.push({ line: lines, value: JSON.parse(trimmed) as unknown });
+        value = JSON.parse(trimmed) as unknown;
       } catch {
         firstInvalidLine = lines;
+        continue;
       }
+      await onRecord({ line: lines, value });
     }
     if (bytes > limits.maxBytes) {
       // Drained to its end, so the client reads the 413 instead of a connection reset mid-upload.
@@ -142,7 +147,6 @@ export async function readNdjsonRecords(input: Readable, limits: NdjsonLimits): 
   }
   if (lines > limits.maxLines) throw importTooManyLines(limits.maxLines);
   if (firstInvalidLine !== null) throw importLineInvalid(firstInvalidLine, 'not valid JSON');
-  return records;
 }
 
 /** A JSON array upload: item 1 is "line 1". */
@@ -205,19 +209,21 @@ function fromMem0Record(value: Record<string, unknown>): Record<string, unknown>
  * own) in file order, and cuts each group into batches of at most `batchSize`.
  */
 export class ImportBatcher {
-  private readonly groups = new Map<string, { scope: MemoryScopeFields; memories: BatchMemoryItem[] }>();
+  private readonly groups = new Map<
+    string,
+    { scope: MemoryScopeFields; memories: BatchMemoryItem[]; unnamedLines: Map<number, number> }
+  >();
   private readonly embeddingLengths = new Set<number>();
   private lines = 0;
 
-  /**
-   * `idOfLine` gives lines without an `id` one, so storing them again (a durable job run twice) skips them
-   * as it skips any line imported before.
-   */
   constructor(
     private readonly requestScope: MemoryScopeFields,
     private readonly batchSize: number = MEMORY_BATCH_MAX,
-    private readonly idOfLine?: (line: number) => string,
   ) {}
+
+  get count(): number {
+    return this.lines;
+  }
 
   add({ line, value }: NumberedRecord): void {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -242,24 +248,33 @@ export class ImportBatcher {
       }).filter(([, field]) => field !== undefined),
     );
     const createdAt = parsed.created_at ?? parsed.timestamp;
-    const id = parsed.id ?? this.idOfLine?.(line);
     const item: BatchMemoryItem = {
       ...toNewMemoryFields(parsed),
-      ...(id !== undefined ? { id } : {}),
+      ...(parsed.id !== undefined ? { id: parsed.id } : {}),
       ...(createdAt !== undefined ? { createdAt } : {}),
     };
     if (parsed.embedding) this.embeddingLengths.add(parsed.embedding.length);
     const key = JSON.stringify([scope.endUserId ?? null, scope.agentId ?? null, scope.runId ?? null]);
-    const group = this.groups.get(key) ?? { scope, memories: [] };
+    const group = this.groups.get(key) ?? { scope, memories: [], unnamedLines: new Map<number, number>() };
+    if (parsed.id === undefined) group.unnamedLines.set(group.memories.length, line);
     group.memories.push(item);
     this.groups.set(key, group);
     this.lines++;
   }
 
-  finish(): ParsedImport {
+  /**
+   * The batches. `idOfLine` gives lines without an `id` one, so storing them again (a durable job run twice)
+   * skips them as it skips any line imported before.
+   */
+  finish(idOfLine?: (line: number) => string): ParsedImport {
     if (this.lines === 0) throw importEmpty();
     const batches: ImportBatch[] = [];
-    for (const { scope, memories } of this.groups.values()) {
+    for (const { scope, memories, unnamedLines } of this.groups.values()) {
+      if (idOfLine)
+        for (const [index, line] of unnamedLines) {
+          const memory = memories[index];
+          if (memory) memories[index] = { ...memory, id: idOfLine(line) };
+        }
       for (let start = 0; start < memories.length; start += this.batchSize) {
         batches.push({ scope, memories: memories.slice(start, start + this.batchSize) });
       }

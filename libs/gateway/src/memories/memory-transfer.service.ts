@@ -17,14 +17,14 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { importNotFound, importNotReadable, importTooManyLines } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
-import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjsonRecords } from './memory-import.js';
+import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjson } from './memory-import.js';
 
 /** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
 
 /**
- * An import runs on the event loop that serves every other request: its lines are checked in slices of this
- * many, and stored in calls of IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory
+ * An import runs on the event loop that serves every other request: its lines are checked as they arrive, a
+ * turn of the loop after every this many, and stored in calls of IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory
  * service), with a turn of the loop between them.
  */
 const IMPORT_SLICE_LINES = 200;
@@ -74,19 +74,10 @@ export class MemoryTransferService {
    * answered with its id. A repeated import skips the lines it stored before (by their `id`).
    */
   async import(request: Request, scope: MemoryScopeFields): Promise<ImportOutcome> {
-    const records = await this.recordsOf(request);
+    const batcher = await this.checkedLines(request, scope);
     // A queued import's lines all get an id, so a part stored twice (a job run again) skips them.
-    const queuedAs = records.length > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
-    const batcher = new ImportBatcher(
-      scope,
-      IMPORT_CALL_MEMORIES,
-      queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined,
-    );
-    for (let start = 0; start < records.length; start += IMPORT_SLICE_LINES) {
-      if (start > 0) await nextTurn();
-      for (const record of records.slice(start, start + IMPORT_SLICE_LINES)) batcher.add(record);
-    }
-    const parsed = batcher.finish();
+    const queuedAs = batcher.count > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
+    const parsed = batcher.finish(queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined);
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
     if (queuedAs) {
       const importId = `imp_${queuedAs}_${parsed.batches.length}`;
@@ -128,17 +119,41 @@ export class MemoryTransferService {
     return this.bus.request(MemorySubjects.importJob, { importId }, { timeoutMs: MEMORY_BULK_TIMEOUT_MS });
   }
 
-  /** A JSON array (parsed by the edge's JSON parser) or NDJSON text (read here, bounded). */
-  private async recordsOf(request: Request): Promise<NumberedRecord[]> {
+  /**
+   * The upload's lines, each validated: a JSON array (parsed by the edge's JSON parser) or NDJSON text, read
+   * here (bounded) and validated line by line as it arrives, so only the checked memories are held, never the
+   * parsed records. The refusals keep their order: the reader's (size, lines, JSON), then the first line that
+   * is not a valid memory. Checks are cut in slices with a turn of the loop between.
+   */
+  private async checkedLines(request: Request, scope: MemoryScopeFields): Promise<ImportBatcher> {
     const maxLines = this.settings.importMaxLines;
+    const batcher = new ImportBatcher(scope, IMPORT_CALL_MEMORIES);
+    let firstInvalid: unknown = null;
+    let sinceTurn = 0;
+    const check = async (record: NumberedRecord) => {
+      if (firstInvalid !== null) return;
+      if (++sinceTurn >= IMPORT_SLICE_LINES) {
+        sinceTurn = 0;
+        await nextTurn();
+      }
+      try {
+        batcher.add(record);
+      } catch (error) {
+        firstInvalid = error;
+      }
+    };
     if (request.is('application/json')) {
       const items = jsonItems(request.body);
       if (!items) throw importNotReadable();
       if (items.length > maxLines) throw importTooManyLines(maxLines);
-      return arrayRecords(items);
+      for (const record of arrayRecords(items)) await check(record);
+    } else {
+      if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES))
+        throw importNotReadable();
+      await readNdjson(request, { maxBytes: this.settings.importMaxBytes, maxLines }, check);
     }
-    if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
-    return readNdjsonRecords(request, { maxBytes: this.settings.importMaxBytes, maxLines });
+    if (firstInvalid !== null) throw firstInvalid;
+    return batcher;
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */

@@ -5,6 +5,7 @@ import {
   type ImportJobView,
   type ImportMemoriesRequest,
   type ImportPartRequest,
+  type PrivacyPolicy,
   type SensitiveKind,
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
@@ -21,6 +22,8 @@ interface ImportPartData {
   /** Already screened by the privacy policy (the payload is a store); the kinds each line had redacted. */
   readonly request: ImportMemoriesRequest;
   readonly redactions?: ReadonlyArray<readonly SensitiveKind[]>;
+  /** The policy the lines were screened under: while it still applies, the run does not scan them again. */
+  readonly screenedUnder?: PrivacyPolicy;
 }
 
 interface ImportPartResult {
@@ -60,7 +63,8 @@ export class MemoryImportJob implements OnModuleInit {
     if (index >= partsOf(importId))
       throw new CommonError(CommonErrorCode.ValidationError, "index must be below the import's parts");
     // The payload holds the lines as the policy lets them be kept: redacted (or refused) before it is written.
-    const screened = await this.privacy.screen(userId, part.memories);
+    const policy = await this.privacy.actingPolicy(userId);
+    const screened = await this.privacy.screenUnder(userId, policy, part.memories);
     const data: ImportPartData = {
       userId,
       ...(requestContext.current()?.apiKeyId ? { apiKeyId: requestContext.current()?.apiKeyId } : {}),
@@ -76,6 +80,7 @@ export class MemoryImportJob implements OnModuleInit {
         })),
       },
       redactions: screened.map((item) => item.redactions),
+      screenedUnder: policy,
     };
     await this.queue.enqueue(IMPORT_PART_JOB, data, {
       jobId: partJobId(userId, importId, index),
@@ -120,14 +125,14 @@ export class MemoryImportJob implements OnModuleInit {
   }
 
   private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
-    const { userId, apiKeyId, request, redactions } = job.data;
+    const { userId, apiKeyId, request, redactions, screenedUnder } = job.data;
     const context = {
       correlationId: correlationIdFrom(undefined),
       userId,
       ...(apiKeyId ? { apiKeyId } : {}),
     };
     const { imported, skipped } = await requestContext.run(context, () =>
-      this.memory.import(userId, request, redactions ?? []),
+      this.memory.import(userId, request, redactions ?? [], screenedUnder),
     );
     return { imported, skipped };
   }

@@ -147,6 +147,21 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
     ]);
   });
 
+  it('does not scan lines again under the policy they were screened under, and does once it changed', async () => {
+    const queuedUnder = await privacy.actingPolicy(USER);
+    // Text as only a run of the durable job sees it: already screened when its part was queued. A card left in
+    // it shows whether the run scanned it again.
+    const line = (id: string) => ({ id, text: `${id} card 4111 1111 1111 1111` });
+    await memory.import(USER, { memories: [line('same-policy')] }, [[]], queuedUnder);
+    await privacy.updateAccount(USER, { email: 'redact' });
+    await memory.import(USER, { memories: [line('changed-policy')] }, [[]], queuedUnder);
+    const { memories } = await memory.list(USER, { limit: 10, offset: 0, sort: 'oldest' });
+    expect(memories.map((m) => [m.text, m.redactions])).toEqual([
+      ['same-policy card 4111 1111 1111 1111', []],
+      ['changed-policy card [card number]', ['card_number']],
+    ]);
+  });
+
   it('follows the overrides of the key the call came with, and only that key', async () => {
     await privacy.updateKeyOverride(USER, 'key-lenient', { card_number: 'allow' });
     await privacy.updateKeyOverride(USER, 'key-strict', { card_number: 'refuse' });

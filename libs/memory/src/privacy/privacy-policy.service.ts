@@ -51,6 +51,9 @@ function stringsOf(value: unknown): string[] {
 const refusal = (kinds: readonly SensitiveKind[]) =>
   new PrivacyError(PrivacyErrorCode.SensitiveDataRefused, sensitiveDataRefusedMessage(kinds));
 
+const samePolicy = (a: PrivacyPolicy, b: PrivacyPolicy): boolean =>
+  SENSITIVE_KINDS.every((kind) => a[kind] === b[kind]);
+
 const union = (lists: ReadonlyArray<readonly SensitiveKind[]>): SensitiveKind[] => {
   const all = new Set(lists.flat());
   return SENSITIVE_KINDS.filter((kind) => all.has(kind));
@@ -121,8 +124,32 @@ export class PrivacyPolicyService {
       metadata?: Record<string, unknown> | undefined;
       conversationTitle?: string | undefined;
     }>,
+    screenedUnder?: PrivacyPolicy,
   ): Promise<ScreenedWrite[]> {
-    const policy = await this.effectivePolicy(userId, requestContext.current()?.apiKeyId);
+    const policy = await this.actingPolicy(userId);
+    // Writes screened before under this same policy come out of a second screening as they went in (a
+    // placeholder holds nothing any kind matches), so they are not scanned again; their earlier redactions
+    // travel with them.
+    if (screenedUnder && samePolicy(screenedUnder, policy))
+      return writes.map((write) => ({
+        text: write.text,
+        metadata: write.metadata,
+        conversationTitle: write.conversationTitle,
+        redactions: [],
+      }));
+    return this.screenUnder(userId, policy, writes);
+  }
+
+  /** Screens writes under the policy given (read with `actingPolicy`); refuses as `screen` does. */
+  async screenUnder(
+    userId: string,
+    policy: PrivacyPolicy,
+    writes: ReadonlyArray<{
+      text: string;
+      metadata?: Record<string, unknown> | undefined;
+      conversationTitle?: string | undefined;
+    }>,
+  ): Promise<ScreenedWrite[]> {
     // Every string of the call is classified at once: one model call per call, not one per metadata value.
     const classified = await this.scanner.classifyAll(
       writes.flatMap((write) => [
@@ -157,6 +184,11 @@ export class PrivacyPolicyService {
     const refusedKinds = union(refused);
     if (refusedKinds.length > 0) throw refusal(refusedKinds);
     return screened;
+  }
+
+  /** The policy of a write made now: the account's, with the overrides of the acting key. */
+  actingPolicy(userId: string): Promise<PrivacyPolicy> {
+    return this.effectivePolicy(userId, requestContext.current()?.apiKeyId);
   }
 
   /** Counts what was stored redacted (one per kind per memory). */

@@ -1,4 +1,4 @@
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { SensitiveKind } from '@membolt/contracts';
 import type { PolicyActions, PrivacyPolicyRepository } from '../../ports/privacy-policy.repository.js';
 
@@ -7,10 +7,12 @@ export class PrivacyPolicyEmbeddedRepository implements PrivacyPolicyRepository 
   constructor(private readonly db: EmbeddedDatabase) {}
 
   async find(userId: string, keyId: string | null): Promise<PolicyActions | null> {
-    const actions = this.db
-      .prepare('SELECT actions FROM privacy_policies WHERE user_id = ? AND key_id = ?')
-      .pluck()
-      .get(userId, keyId ?? '') as string | undefined;
+    // Read on every write (the account's policy and the key's): compiled once, not per call.
+    const actions = preparedOnce(
+      this.db,
+      'SELECT actions FROM privacy_policies WHERE user_id = ? AND key_id = ?',
+      'pluck',
+    ).get(userId, keyId ?? '') as string | undefined;
     return actions === undefined ? null : (JSON.parse(actions) as PolicyActions);
   }
 
