@@ -17,13 +17,8 @@ import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
-const {
-  analyzeQuery,
-  rankCandidates,
-  FTS5_TOKENIZE,
-  ftsMatchExpression,
-  DEFAULT_RELEVANCE_THRESHOLD,
-} = await dist('retrieval/index.js');
+const { analyzeQuery, rankCandidates, FTS5_TOKENIZE, ftsMatchExpression, DEFAULT_RELEVANCE_THRESHOLD } =
+  await dist('retrieval/index.js');
 
 const { values: args } = parseArgs({
   options: {

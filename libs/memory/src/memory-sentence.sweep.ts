@@ -81,7 +81,10 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       await nextTurn();
       const pending = await sentences.pending(SENTENCE_SWEEP_CHUNK);
       if (pending.length === 0) return;
-      const vectors = await this.encode(encoder, pending.map((item) => item.text));
+      const vectors = await this.encode(
+        encoder,
+        pending.map((item) => item.text),
+      );
       await sentences.save(
         encoder.model,
         pending.map((item, index) => ({ ...item, vector: vectors[index]! })),

@@ -231,7 +231,7 @@ export class MemoryService {
         fresh.map((r) => r.memory.redactions ?? []),
       );
       this.concepts.schedule();
-    this.sentenceSweep?.schedule();
+      this.sentenceSweep?.schedule();
       await this.events.changed(
         scope,
         'created',
@@ -570,8 +570,9 @@ export class MemoryService {
   ): Promise<ScoredId[] | undefined> {
     const sentences = this.store.sentences;
     if (!this.sentenceEncoder || !sentences) return undefined;
-    const vector = await this.sentenceEncoder.encodeQuery(query);
     const maxScope = this.settings.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
+    if (!(await sentences.fits(scope, maxScope))) return undefined;
+    const vector = await this.sentenceEncoder.encodeQuery(query);
     return (await sentences.nearest(scope, filter, vector, pool, maxScope)) ?? undefined;
   }
 

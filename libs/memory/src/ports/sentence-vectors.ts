@@ -18,7 +18,15 @@ export interface SentenceVectorRepository {
    * Stores each vector and marks its memory encoded, unless its text changed since it was read (it stays
    * pending). A memory deleted meanwhile is skipped.
    */
-  save(model: string, vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>): Promise<void>;
+  save(
+    model: string,
+    vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
+  ): Promise<void>;
+  /**
+   * Whether the scope holds at most `maxScope` sentence vectors: checked before the query is encoded, so a
+   * large scope pays neither the encoding nor the scan.
+   */
+  fits(scope: MemoryScopeFilter, maxScope: number): Promise<boolean>;
   /**
    * The `k` memories of the scope and filter whose sentence vector is nearest `vector` (cosine, best first);
    * null when the scope holds more than `maxScope` sentence vectors (an exact scan past that costs too much).

@@ -9,5 +9,10 @@ export type CpuTask =
 export type CpuTaskAnswer =
   | { readonly ok: true; readonly kind: 'concepts'; readonly concepts: ExtractedConcept[][] }
   | { readonly ok: true; readonly kind: 'embed'; readonly vectors: Float32Array }
-  | { readonly ok: true; readonly kind: 'sentences'; readonly dimension: number; readonly vectors: Float32Array }
+  | {
+      readonly ok: true;
+      readonly kind: 'sentences';
+      readonly dimension: number;
+      readonly vectors: Float32Array;
+    }
   | { readonly ok: false; readonly message: string };

@@ -3,12 +3,16 @@ import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/mem
 import type { SentencePending, SentenceVectorRepository } from '../../ports/sentence-vectors.js';
 import { filterSql, fromBlob, scopeSql, toBlob } from './memory-rows.js';
 
+const FITS_TTL_MS = 60_000;
+const FITS_CACHE_MAX = 10_000;
+
 /**
  * Sentence vectors in `memory_sentence_vectors` (by the memory's seq), and the `sentence_pending` flag of
  * each memory (migration 6): the sweep reads the pending ones oldest first through a partial index. Search
  * scans the scope's vectors exactly, within `maxScope`.
  */
 export class MemorySentencesEmbedded implements SentenceVectorRepository {
+  private readonly fitsByScope = new Map<string, { fits: boolean; at: number }>();
   private readonly saveAll: (
     model: string,
     vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
@@ -28,7 +32,8 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
         'INSERT OR REPLACE INTO memory_sentence_vectors (seq, model, vector) VALUES (?, ?, ?)',
       );
       for (const item of vectors) {
-        const seq = mark.get(item.id, item.scope.userId, item.scope.endUserId, item.text) as number | undefined;
+        const seq = mark.get(item.id, item.scope.userId, item.scope.endUserId, item.text) as
+          number | undefined;
         if (seq !== undefined) put.run(seq, model, toBlob(item.vector));
       }
     });
@@ -51,6 +56,25 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
     vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
   ): Promise<void> {
     if (vectors.length > 0) this.saveAll(model, vectors);
+  }
+
+  async fits(scope: MemoryScopeFilter, maxScope: number): Promise<boolean> {
+    // Kept for FITS_TTL_MS: the walk costs ~1 ms at 2,000, as much as a large scope's whole search, while a
+    // scope crosses the bound rarely; one that does keeps or loses the channel a minute late.
+    const key = `${scope.userId}\u0000${scope.endUserId}\u0000${maxScope}`;
+    const now = Date.now();
+    const known = this.fitsByScope.get(key);
+    if (known && now - known.at < FITS_TTL_MS) return known.fits;
+    const where = scopeSql({ userId: scope.userId, endUserId: scope.endUserId });
+    // Walks at most maxScope + 1 rows of the scope, whatever its size.
+    const over = preparedOnce(
+      this.db,
+      `SELECT 1 FROM memories m WHERE ${where.sql} AND m.sentence_pending = 0 LIMIT 1 OFFSET ?`,
+      'pluck',
+    ).get(...where.params, maxScope);
+    if (this.fitsByScope.size >= FITS_CACHE_MAX) this.fitsByScope.clear();
+    this.fitsByScope.set(key, { fits: over === undefined, at: now });
+    return over === undefined;
   }
 
   async nearest(
