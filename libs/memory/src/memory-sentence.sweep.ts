@@ -85,10 +85,14 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
         encoder,
         pending.map((item) => item.text),
       );
-      await sentences.save(
-        encoder.model,
-        pending.map((item, index) => ({ ...item, vector: vectors[index]! })),
-      );
+      // A short answer would leave memories pending and the sweep asking for them again forever: it stops.
+      const encoded = pending.flatMap((item, index) => {
+        const vector = vectors[index];
+        return vector ? [{ ...item, vector }] : [];
+      });
+      if (encoded.length < pending.length)
+        throw new Error(`${encoder.model} answered ${vectors.length} vectors for ${pending.length} texts`);
+      await sentences.save(encoder.model, encoded);
     }
   }
 

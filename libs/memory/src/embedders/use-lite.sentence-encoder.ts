@@ -60,6 +60,5 @@ export function unitVector(values: ArrayLike<number>): Float32Array {
   let norm = 0;
   for (const x of vector) norm += x * x;
   norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i] = vector[i]! / norm;
-  return vector;
+  return norm > 0 ? vector.map((x) => x / norm) : vector;
 }
