@@ -154,12 +154,16 @@ try {
     { MemoryConceptLinker },
     { createEmbedder },
     { systemClock },
+    { PrivacyPolicyService },
+    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
   ] = await Promise.all([
     dist('libs/memory/dist/memory.service.js'),
     dist('libs/memory/dist/memory.store.js'),
     dist('libs/memory/dist/memory-concept.linker.js'),
     dist('libs/memory/dist/embedders/create-embedder.js'),
     dist('libs/platform/dist/index.js'),
+    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
+    dist('libs/privacy/dist/index.js'),
   ]);
   const { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } = await dist(
     'libs/contracts/dist/index.js',
@@ -178,7 +182,13 @@ try {
   // Events go to the bus in the product; the engine figures leave the bus out (measured by bench:bus).
   let events = 0;
   const memoryEvents = { changed: async (_scope, _change, ids) => void (events += ids.length) };
-  const service = new MemoryService(store, embedder, systemClock, memoryEvents, settings, linker);
+  // The write-time privacy screen runs in every write of the product, so in the engine's figures too.
+  const privacy = new PrivacyPolicyService(
+    store,
+    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+    systemClock,
+  );
+  const service = new MemoryService(store, embedder, systemClock, memoryEvents, settings, linker, privacy);
   log(
     `engine: ${BIG_COUNT} memories for one user, ${SMALL_USERS} users x ${PER_SMALL}, dimension ${DIMENSION}, DATA_DIR ${dataDir}`,
   );

@@ -6,7 +6,7 @@
 //
 //   node tools/build-server.mjs libs/contracts libs/memory
 //   node tools/bench/paraphrase-harness.mjs [--data PATH (default: paraphrase-dev.json in BENCH_DATA_DIR)]
-//     [--weights '{"meaning":0.5}'] [--misses]
+//     [--weights '{"meaning":0.5}'] [--misses] [--encoder use-lite|off (default: SENTENCE_ENCODER or off)]
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,14 +17,8 @@ import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
-const {
-  analyzeQuery,
-  rankCandidates,
-  FTS5_TOKENIZE,
-  ftsMatchExpression,
-  relevanceOf,
-  DEFAULT_RELEVANCE_THRESHOLD,
-} = await dist('retrieval/index.js');
+const { analyzeQuery, rankCandidates, FTS5_TOKENIZE, ftsMatchExpression, DEFAULT_RELEVANCE_THRESHOLD } =
+  await dist('retrieval/index.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +26,8 @@ const { values: args } = parseArgs({
     weights: { type: 'string', default: '{}' },
     threshold: { type: 'string', default: '' },
     misses: { type: 'boolean', default: false },
+    // The sentence encoder's channel (decision 162): USE-lite over each fact and question, in this process.
+    encoder: { type: 'string', default: process.env.SENTENCE_ENCODER ?? 'off' },
     // Writes every ranked candidate's relevance features with its label (JSON lines), to fit RELEVANCE_MODEL.
     dump: { type: 'string', default: '' },
   },
@@ -42,6 +38,17 @@ const embedder = new HashedTfidfEmbedder();
 const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 const POOL = 100;
+const sentenceEncoder =
+  args.encoder === 'use-lite'
+    ? new (await dist('embedders/use-lite.sentence-encoder.js')).UseLiteSentenceEncoder()
+    : null;
+let encodeMs = 0;
+const encode = async (texts) => {
+  const at = performance.now();
+  const vectors = await sentenceEncoder.encode(texts);
+  encodeMs += performance.now() - at;
+  return vectors;
+};
 
 const data = JSON.parse(readFileSync(requireBenchData(args.data, 'paraphrase set', '--data'), 'utf8'));
 const dumped = [];
@@ -58,6 +65,7 @@ for (const profile of data.profiles) {
     `SELECT rowid - 1 AS id, -bm25(kw, 1.0, 0) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, 1.0, 0) LIMIT ${POOL}`,
   );
   const vectors = profile.facts.map((fact) => embedder.embedOne(fact.text));
+  const sentenceVectors = sentenceEncoder ? await encode(profile.facts.map((fact) => fact.text)) : null;
   const memories = new Map(
     profile.facts.map((fact, i) => {
       const at = now.getTime() - (profile.facts.length - i) * 60_000;
@@ -77,6 +85,8 @@ for (const profile of data.profiles) {
     const analysis = analyzeQuery(question.text, now);
     const q = embedder.embedOne(question.text);
     const dense = vectors.map((v, id) => ({ id: String(id), score: dot(q, v) }));
+    const sq = sentenceVectors ? (await encode([question.text]))[0] : null;
+    const sentence = sentenceVectors?.map((v, id) => ({ id: String(id), score: dot(sq, v) }));
     const match = ftsMatchExpression(analysis.terms);
     const keyword = match
       ? search.all(`{body}: (${match})`).map((row) => ({ id: String(row.id), score: row.score }))
@@ -86,17 +96,19 @@ for (const profile of data.profiles) {
       dense,
       keyword,
       concept: [],
+      sentence,
       memories,
       now,
       limit: 10,
       weights,
     });
     const ids = ranked.map((r) => profile.facts[Number(r.id)].id);
-    const kept = ranked.filter((r) => relevanceOf(r.scores) >= threshold);
+    const kept = ranked.filter((r) => r.relevance >= threshold);
     const answers = new Set(question.answers ?? []);
     for (const r of ranked) {
       const { coverage, semantic, meaning, slotMatch, timeMatch } = r.scores;
       const label = answers.has(profile.facts[Number(r.id)].id) ? 1 : 0;
+      const sentenceCosine = sentence ? sentence[Number(r.id)].score : null;
       dumped.push(
         JSON.stringify({
           q: searches,
@@ -106,6 +118,7 @@ for (const profile of data.profiles) {
           meaning,
           slotMatch,
           timeMatch,
+          sentence: sentenceCosine,
           label,
         }),
       );
@@ -114,7 +127,7 @@ for (const profile of data.profiles) {
       unanswerable.push({
         question,
         empty: kept.length === 0,
-        top: ranked[0] && relevanceOf(ranked[0].scores),
+        top: ranked[0]?.relevance,
       });
       continue;
     }
@@ -135,7 +148,8 @@ console.log(
     `unanswerable empty ${unanswerable.filter((u) => u.empty).length}/${unanswerable.length}`,
 );
 console.log(
-  `search ${((performance.now() - started) / searches).toFixed(2)} ms per question (first includes loading)`,
+  `search ${((performance.now() - started - encodeMs) / searches).toFixed(2)} ms per question (first includes loading)` +
+    (sentenceEncoder ? `, sentence encoding ${encodeMs.toFixed(0)} ms in all (model load included)` : ''),
 );
 if (args.misses) {
   for (const r of rows.filter((r) => r.rank !== 1)) {

@@ -6,6 +6,7 @@
 //
 //   node tools/build-server.mjs libs/contracts libs/platform libs/memory
 //   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
+//     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -282,6 +283,7 @@ function retrieverOnce({
   denseContext = null,
   inflect = null,
   sources = null,
+  sentence = false,
 }) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
@@ -314,11 +316,20 @@ function retrieverOnce({
               .slice(0, POOL)
               .map((c) => ({ id: String(c.id) }))
           : [];
+      const sentenceVectors = sentence ? sentences.of(index) : null;
       const channels = {
         analysis,
         dense,
         keyword,
         concept,
+        ...(sentenceVectors
+          ? {
+              sentence: sentenceVectors
+                .map((v, id) => ({ id: String(id), score: dot(sentences.query(query), v) }))
+                .sort((a, b) => b.score - a.score)
+                .slice(0, POOL),
+            }
+          : {}),
         memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
         now,
         weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
@@ -362,6 +373,27 @@ console.log(
   `${memoryCount} memories, ${convs.length} conversations, indexed in ${Math.round(performance.now() - t0)} ms; candidates per list: ${POOL}`,
 );
 const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(conv)));
+
+// `--exp sentence` (decision 162): USE-lite's vectors of every turn and question, computed once up front (the
+// retrievers are synchronous), as the memory service's sweep and its query cache hold them.
+const sentences = { of: () => null, query: () => null };
+if (args.exp === 'sentence') {
+  const { UseLiteSentenceEncoder } = await dist('embedders/use-lite.sentence-encoder.js');
+  const encoder = new UseLiteSentenceEncoder();
+  const started = performance.now();
+  const byIndex = new Map();
+  for (const conv of convs) {
+    const index = indexes.get(conv);
+    byIndex.set(index, await encoder.encode(index.texts));
+  }
+  const questions = [...new Set(convs.flatMap((conv) => conv.qa.map((qa) => qa.question)))];
+  const queryVectors = new Map((await encoder.encode(questions)).map((v, i) => [questions[i], v]));
+  sentences.of = (index) => byIndex.get(index);
+  sentences.query = (query) => queryVectors.get(query);
+  console.log(
+    `sentence vectors of ${memoryCount} turns and ${questions.length} questions in ${Math.round(performance.now() - started)} ms`,
+  );
+}
 
 // The defaults of decision 021's amendment on how much a memory says, before the next one's (the speaker named
 // first, detail 0.5).
@@ -421,6 +453,13 @@ const inflectWith = (which) => (terms) => {
   return out;
 };
 const EXPERIMENTS = {
+  // Decision 162: the sentence encoder's channel, in the harness's conversation mode (neighbours, session
+  // times) and without them (as plain adds: no conversation, created now).
+  sentence: () => [
+    ['defaults + sentence (use-lite)', retriever({ sentence: true })],
+    ['plain (no neighbours, created now)', retriever({ neighbours: false, sessionTimes: false })],
+    ['plain + sentence (use-lite)', retriever({ neighbours: false, sessionTimes: false, sentence: true })],
+  ],
   // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.
   meaning: () => [
     ['defaults - meaning - slot', retriever({ weights: { meaning: 0, slot: 0 } })],

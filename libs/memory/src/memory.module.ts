@@ -8,7 +8,9 @@ import { BusSpecialCategoryClassifier } from './adapters/bus/bus-special-categor
 import { createEmbedder } from './embedders/create-embedder.js';
 import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
 import { WorkerOffloadedEmbedder } from './embedders/worker-offloaded.embedder.js';
+import { WorkerSentenceEncoder } from './embedders/worker-sentence-encoder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { MemoryHandlers } from './memory.handlers.js';
 import {
   MEMORY_SETTINGS,
@@ -22,6 +24,7 @@ import { PrivacyPolicyService, SENSITIVE_DATA_SCANNER } from './privacy/privacy-
 import { SensitiveDataScanner } from '@membolt/privacy';
 import { openMemoryStore } from './memory.store.js';
 import { EMBEDDER } from './ports/embedder.js';
+import { SENTENCE_ENCODER } from './ports/sentence-encoder.js';
 import { MEMORY_EVENTS } from './ports/memory-events.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { PLAN_RETENTION } from './ports/plan-retention.js';
@@ -89,6 +92,13 @@ export class MemoryModule implements OnApplicationShutdown {
           },
           inject: [MEMORY_EMBED_WORKER],
         },
+        {
+          provide: SENTENCE_ENCODER,
+          // USE-lite runs in the embedding thread: the serving loop only posts texts (decision 162).
+          useFactory: (worker: MemoryCpuWorker) =>
+            options.sentenceEncoder ? new WorkerSentenceEncoder(worker) : null,
+          inject: [MEMORY_EMBED_WORKER],
+        },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
         BusSpecialCategoryClassifier,
@@ -99,6 +109,7 @@ export class MemoryModule implements OnApplicationShutdown {
         },
         PrivacyPolicyService,
         MemoryConceptLinker,
+        MemorySentenceSweep,
         MemoryService,
         RetentionPurgeJob,
         MemoryImportJob,

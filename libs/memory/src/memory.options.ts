@@ -30,7 +30,23 @@ export interface MemoryModuleOptions {
   readonly worker?: Partial<CpuWorkerLimits>;
   /** Longest a read of concept data waits for its scope's pending memories (default 1,500 ms). */
   readonly conceptSettleMs?: number;
+  /** The sentence encoder's channel (decision 162); absent: off. */
+  readonly sentenceEncoder?: SentenceEncoderOptions | undefined;
 }
+
+export const SENTENCE_ENCODER_KINDS = ['off', 'use-lite'] as const;
+
+export interface SentenceEncoderOptions {
+  readonly kind: 'use-lite';
+  /** Scopes holding more sentence vectors than this are searched without the channel. */
+  readonly maxScope: number;
+}
+
+/**
+ * The largest scope the sentence channel scans exactly: 512 numbers a memory, ~1 ms per 2,000 on top of
+ * the query's encoding (~70 ms). A personal account's facts, not a large app's end users.
+ */
+export const DEFAULT_SENTENCE_MAX_SCOPE = 2_000;
 
 export interface MetadataLimits {
   readonly maxKeys: number;
@@ -58,6 +74,8 @@ export interface MemorySettings {
   readonly annMinVectors: number;
   readonly metadataLimits: MetadataLimits;
   readonly conceptSettleMs: number;
+  /** Past this many sentence vectors a scope is searched without the sentence channel (decision 162). */
+  readonly sentenceMaxScope?: number;
 }
 
 /** Under the bus's default timeout (5 s), with room for the read itself. */
@@ -74,6 +92,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
       maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
     },
     conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
+    sentenceMaxScope: options.sentenceEncoder?.maxScope ?? DEFAULT_SENTENCE_MAX_SCOPE,
   };
 }
 
@@ -123,6 +142,9 @@ export const memoryConfigFields = {
     .min(1)
     .max(3600)
     .default(DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000),
+  /** The offline sentence encoder (decision 162): `use-lite` (USE-lite, shipped in npm) or `off`. */
+  SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('off'),
+  SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -139,6 +161,8 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly MEMORY_METADATA_MAX_DEPTH?: number;
   readonly MEMORY_WORKER_MEMORY_MB?: number;
   readonly MEMORY_WORKER_TIMEOUT_SECONDS?: number;
+  readonly SENTENCE_ENCODER?: (typeof SENTENCE_ENCODER_KINDS)[number];
+  readonly SENTENCE_ENCODER_MAX_SCOPE?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -168,5 +192,9 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
       memoryMb: config.MEMORY_WORKER_MEMORY_MB ?? DEFAULT_CPU_WORKER_LIMITS.memoryMb,
       timeoutMs: (config.MEMORY_WORKER_TIMEOUT_SECONDS ?? DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000) * 1000,
     },
+    sentenceEncoder:
+      config.SENTENCE_ENCODER === 'use-lite'
+        ? { kind: 'use-lite', maxScope: config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE }
+        : undefined,
   };
 }

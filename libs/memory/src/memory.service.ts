@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type BatchMemoryItem,
   type ConceptGraphRequest,
@@ -56,6 +56,7 @@ import type {
   MemoryStats,
   MemoryVersion,
   NewMemoryRecord,
+  ScoredId,
 } from './domain/memory.js';
 import { OPEN_ONLY } from './domain/memory.js';
 import {
@@ -76,12 +77,14 @@ import {
   validityOrder,
 } from './memory.errors.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
-import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
+import { DEFAULT_SENTENCE_MAX_SCOPE, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
 import { DuplicateOriginError } from './ports/memory.repository.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
+import { SENTENCE_ENCODER, type SentenceEncoder } from './ports/sentence-encoder.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { analyzeQuery, queryTerms } from './retrieval/query-analysis.js';
 import {
@@ -157,6 +160,8 @@ export class MemoryService {
     @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
     private readonly concepts: MemoryConceptLinker,
     private readonly privacy: PrivacyPolicyService,
+    @Optional() private readonly sentenceSweep: MemorySentenceSweep | null = null,
+    @Optional() @Inject(SENTENCE_ENCODER) private readonly sentenceEncoder: SentenceEncoder | null = null,
   ) {}
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
@@ -179,6 +184,7 @@ export class MemoryService {
     await this.store.memories.insertMany(scope, [record]);
     await this.privacy.countStored(userId, [record.memory.redactions ?? []]);
     this.concepts.schedule();
+    this.sentenceSweep?.schedule();
     await this.events.changed(scope, 'created', [record.memory.id], record.memory.createdAt);
     return { memory: record.memory, deduplicated: false };
   }
@@ -226,6 +232,7 @@ export class MemoryService {
         fresh.map((r) => r.memory.redactions ?? []),
       );
       this.concepts.schedule();
+      this.sentenceSweep?.schedule();
       await this.events.changed(
         scope,
         'created',
@@ -303,6 +310,7 @@ export class MemoryService {
       records.map((r) => r.memory.redactions ?? []),
     );
     this.concepts.schedule();
+    this.sentenceSweep?.schedule();
     const ids = records.map((r) => r.memory.id);
     await this.events.changed(scope, 'created', ids, now);
     return { imported: records.length, skipped: request.memories.length - records.length, memoryIds: ids };
@@ -417,6 +425,7 @@ export class MemoryService {
     };
     const updated = await this.store.memories.update(scope, request.memoryId, changes);
     if (!updated) throw memoryNotFound();
+    if (newText !== undefined) this.sentenceSweep?.schedule();
     // Counted once per kind the write itself redacted (what the kept text had was counted when it came).
     const counted = (redactions ?? []).filter(
       (kind) => request.text !== undefined || !(current.redactions ?? []).includes(kind),
@@ -457,10 +466,11 @@ export class MemoryService {
     const vector = await this.embedOne(request.query, 'query');
     // No settle here: a search right after a large import must not pay for its concept extraction; the concept
     // channel misses pending memories for the few seconds the background linker needs.
-    const [dense, keyword, concept] = await Promise.all([
+    const [dense, keyword, concept, sentence] = await Promise.all([
       this.store.search.dense(scope, filter, vector, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
+      this.sentenceCandidates(scope, filter, request.query, pool),
     ]);
     const rankable = new Map<string, RankableMemory>();
     // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.
@@ -473,7 +483,7 @@ export class MemoryService {
     };
     // Candidates whose row the store read to check them come with what the ranker needs; the rest is loaded.
     const missing = new Set<string>();
-    for (const candidate of [...dense.candidates, ...keyword, ...concept]) {
+    for (const candidate of [...dense.candidates, ...keyword, ...concept, ...(sentence ?? [])]) {
       if (candidate.memory) keep(candidate.id, candidate.memory);
       else missing.add(candidate.id);
     }
@@ -484,6 +494,7 @@ export class MemoryService {
       dense: dense.candidates,
       keyword,
       concept,
+      ...(sentence ? { sentence } : {}),
       memories: rankable,
       now: asOf ?? now,
     };
@@ -547,6 +558,25 @@ export class MemoryService {
       }),
       strategy: dense.strategy,
     };
+  }
+
+  /**
+   * The sentence channel's candidates (decision 162): the scope's memories nearest the query's sentence
+   * vector, computed in the worker thread (the query's vector cached). Undefined when the encoder is off, the
+   * store keeps no sentence vectors, or the scope holds more than `sentenceMaxScope` of them.
+   */
+  private async sentenceCandidates(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: string,
+    pool: number,
+  ): Promise<ScoredId[] | undefined> {
+    const sentences = this.store.sentences;
+    if (!this.sentenceEncoder || !sentences) return undefined;
+    const maxScope = this.settings.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
+    if (!(await sentences.fits(scope, maxScope))) return undefined;
+    const vector = await this.sentenceEncoder.encodeQuery(query);
+    return (await sentences.nearest(scope, filter, vector, pool, maxScope)) ?? undefined;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { EndUserRepository } from './end-user.repository.js';
 import type { MemoryRepository } from './memory.repository.js';
 import type { MemorySearchIndex } from './memory-search.index.js';
 import type { PrivacyPolicyRepository } from './privacy-policy.repository.js';
+import type { SentenceVectorRepository } from './sentence-vectors.js';
 
 /**
  * The memory service's repositories over one store (one SQLite file + its ANN cache, or MongoDB + Qdrant).
@@ -11,6 +12,8 @@ import type { PrivacyPolicyRepository } from './privacy-policy.repository.js';
 export interface MemoryStore {
   readonly memories: MemoryRepository;
   readonly search: MemorySearchIndex;
+  /** The sentence encoder's vectors (decision 162); absent in a store that keeps none (MongoDB). */
+  readonly sentences?: SentenceVectorRepository;
   readonly concepts: ConceptRepository;
   readonly endUsers: EndUserRepository;
   readonly privacyPolicies: PrivacyPolicyRepository;

@@ -532,3 +532,58 @@ describe('relevanceOf and coverageOf', () => {
     expect(coverageOf('anything', [])).toBe(0);
   });
 });
+
+describe('the sentence channel (decision 162)', () => {
+  const memories = new Map<string, RankableMemory>([
+    ['licence', memory("I don't have a driving licence.")],
+    ['car', memory('I hired a car in Lisbon last year.')],
+    ['tea', memory('My favourite tea is sencha.')],
+  ]);
+  const analysis = analyzeQuery('Could I hire a car by myself?', now);
+  const keyword = [{ id: 'car', score: 2 }];
+  const floor = DEFAULT_RANKING_WEIGHTS.sentenceFloor;
+
+  it('brings a memory only its sentence cosine reaches, above the words it shares with others', () => {
+    const ranked = rankCandidates({
+      analysis,
+      dense: [],
+      keyword,
+      concept: [],
+      sentence: [
+        { id: 'licence', score: 0.8 },
+        { id: 'car', score: 0.3 },
+        { id: 'tea', score: floor },
+      ],
+      memories,
+      now,
+      limit: 10,
+    });
+    expect(ranked.map((r) => r.id)).toEqual(['licence', 'car']);
+    expect(ranked[0].scores.reasons).toContain('similar sentence (0.80)');
+    expect(ranked[0].relevance).toBeGreaterThan(DEFAULT_RELEVANCE_THRESHOLD);
+  });
+
+  it('leaves the ranking as it was without sentence vectors, or with the channel weighed 0', () => {
+    const without = rankCandidates({ analysis, dense: [], keyword, concept: [], memories, now, limit: 10 });
+    const weighedOut = rankCandidates({
+      analysis,
+      dense: [],
+      keyword,
+      concept: [],
+      sentence: [{ id: 'car', score: 0.3 }],
+      memories,
+      now,
+      limit: 10,
+      weights: { sentence: 0 },
+    });
+    expect(without.map((r) => r.id)).toEqual(['car']);
+    expect(weighedOut.map((r) => [r.id, r.score])).toEqual(without.map((r) => [r.id, r.score]));
+  });
+
+  it('counts the cosine above its own noise floor in the relevance', () => {
+    const none = { coverage: 0, semantic: null, meaning: 0, slotMatch: false, timeMatch: false };
+    expect(relevanceOf(none, floor)).toBe(relevanceOf(none));
+    expect(relevanceOf(none, 0.6)).toBeGreaterThan(relevanceOf(none, 0.4));
+    expect(relevanceOf(none, 0.6)).toBeLessThan(1);
+  });
+});

@@ -99,6 +99,17 @@ export interface RankingWeights {
   readonly meaning: number;
   /** Added when the query asks about a personal-fact slot the memory states (`slots.ts`). */
   readonly slot: number;
+  /**
+   * Added times the sentence encoder's cosine above `sentenceFloor` (`RankInput.sentence`, decision 162):
+   * the meaning of the whole sentence, where WordNet reads words one at a time.
+   */
+  readonly sentence: number;
+  /**
+   * The sentence encoder's noise floor: USE-lite's cosines between unrelated sentences sit around 0.1-0.4
+   * (the offline embedder's under 0.1), so only what is above it counts, and a candidate only that channel
+   * brought is left out at or below it.
+   */
+  readonly sentenceFloor: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -124,6 +135,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   semanticFloor: 0.1,
   meaning: 1.5,
   slot: 0.9,
+  sentence: 15,
+  sentenceFloor: 0.25,
 };
 
 /**
@@ -164,6 +177,11 @@ export interface RankInput {
   /** Memories linked to a concept the query names. */
   readonly concept: readonly { readonly id: string }[];
   /**
+   * Sentence-encoder candidates (`SENTENCE_ENCODER`, decision 162): cosine between the query's and the
+   * memory's sentence vectors. Optional: absent when the encoder is off or the scope is past its budget.
+   */
+  readonly sentence?: readonly ScoredId[];
+  /**
    * For each candidate that belongs to a conversation: up to NEIGHBOURS_BEFORE memories before it and
    * NEIGHBOURS_AFTER after it in that conversation (ids; their memories go into `memories`). Optional:
    * without it, no neighbour propagation.
@@ -200,6 +218,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const dense = new Map(input.dense.map((hit) => [hit.id, hit.score]));
   const keyword = new Map(input.keyword.map((hit) => [hit.id, hit.score]));
   const concept = new Set(input.concept.map((hit) => hit.id));
+  const sentence = new Map((input.sentence ?? []).map((hit) => [hit.id, hit.score]));
+  // The share of the sentence cosine above its noise floor, 0 to 1.
+  const sentenceAbove = (id: string): number =>
+    Math.max(0, (sentence.get(id) ?? 0) - weights.sentenceFloor) / (1 - weights.sentenceFloor);
   const denseRank = ranksOf(input.dense);
   const keywordRank = ranksOf(input.keyword);
   const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
@@ -208,6 +230,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
 
   const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
+  for (const [id, cosine] of sentence) if (cosine > weights.sentenceFloor) candidates.add(id);
   const base = new Map<string, number>();
   for (const id of candidates) {
     if (weights.fusion === 'rrf') {
@@ -226,6 +249,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
           weights.keyword * (keywordScore !== undefined && maxKeyword > 0 ? keywordScore / maxKeyword : 0),
       );
     }
+    if (sentence.size > 0) base.set(id, (base.get(id) ?? 0) + weights.sentence * sentenceAbove(id));
   }
   // Meaning and slot: what the words' spellings miss. Part of the fused score, so that a neighbour, the
   // conversation share and the relevance read it like any other match.
@@ -260,7 +284,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       keyword.has(id) ||
       concept.has(id) ||
       bridged.has(id) ||
-      (cosine !== undefined && cosine > weights.semanticFloor)
+      (cosine !== undefined && cosine > weights.semanticFloor) ||
+      sentenceAbove(id) > 0
     );
   };
   const conversationScores = conversationEvidence(base, memories, weights);
@@ -275,6 +300,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     speakerAt: number;
     score: number;
     scores: Omit<MemoryScoreBreakdown, 'reasons' | 'coverage'>;
+    sentence: number | null;
   }[] = [];
   // The first place at which the query names a speaker of a candidate.
   let leadSpeakerPlace = Number.POSITIVE_INFINITY;
@@ -346,6 +372,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       byNeighbour: fromNeighbours > own,
       speakerAt,
       score: final,
+      sentence: sentence.get(id) ?? null,
       scores: {
         semantic,
         keyword: keywordScore,
@@ -370,7 +397,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
-    .map(({ id, text, byNeighbour, speakerAt, score, scores }) => {
+    .map(({ id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
       // `final` is the score, the speaker bonus included.
       if (input.reasons === false)
         return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
@@ -381,7 +408,14 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       if (speakerAt >= 0) reasons.push('said by the person the query names');
       if (scores.meaning > 0) reasons.push('related in meaning');
       if (scores.slotMatch) reasons.push('states what the query asks about');
-      return { id, score, relevance: relevanceOf(full), scores: { ...full, reasons } };
+      if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
+        reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
+      return {
+        id,
+        score,
+        relevance: relevanceOf(full, sentenceCosine, weights.sentenceFloor),
+        scores: { ...full, reasons },
+      };
     });
 }
 
@@ -396,6 +430,7 @@ export const RELEVANCE_MODEL = {
   meaning: 2.5,
   slot: 2,
   time: 1,
+  sentence: 6,
 } as const;
 
 /** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
@@ -408,15 +443,19 @@ export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
  */
 export function relevanceOf(
   scores: Pick<MemoryScoreBreakdown, 'coverage' | 'semantic' | 'meaning' | 'slotMatch' | 'timeMatch'>,
+  sentence: number | null = null,
+  sentenceFloor: number = DEFAULT_RANKING_WEIGHTS.sentenceFloor,
 ): number {
   const m = RELEVANCE_MODEL;
+  const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - sentenceFloor) / (1 - sentenceFloor);
   const z =
     m.bias +
     m.coverage * scores.coverage +
     m.semantic * Math.max(0, (scores.semantic ?? 0) - DEFAULT_RANKING_WEIGHTS.semanticFloor) +
     m.meaning * scores.meaning +
     (scores.slotMatch ? m.slot : 0) +
-    (scores.timeMatch ? m.time : 0);
+    (scores.timeMatch ? m.time : 0) +
+    m.sentence * sentenceAbove;
   return 1 / (1 + Math.exp(-z));
 }
 

