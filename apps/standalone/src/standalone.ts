@@ -30,20 +30,23 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
       ...(control ? [controlSocketModule(control)] : []),
-      GatewayModule.forRoot(
-        toGatewayModuleOptions({
+      // Both edges meter into one outbox under DATA_DIR (decision 177).
+      GatewayModule.forRoot({
+        ...toGatewayModuleOptions({
           ...config,
           PORTAL_LINK_SECRET:
             config.PORTAL_LINK_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'portal-link'),
         }),
-      ),
-      BffModule.forRoot(
-        toBffModuleOptions({
+        usageOutboxDir: config.DATA_DIR,
+      }),
+      BffModule.forRoot({
+        ...toBffModuleOptions({
           ...config,
           AUTH_TOKEN_SECRET: accessTokenSecretOf(config),
           PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         }),
-      ),
+        usageOutboxDir: config.DATA_DIR,
+      }),
     ],
   });
   setupGatewayDocs(running.app);

@@ -33,6 +33,12 @@ export interface BffModuleOptions {
    * stored state read again this often, in case a notice was lost; default 10 s.
    */
   readonly uploadEventsRecheckMs?: number;
+  /**
+   * Where the metered calls' outcomes wait for billing (a SQLite file, `usage-outbox.sqlite`): the answer
+   * then waits for a local commit, not for billing. Without it each outcome is sent to billing before the
+   * answer. The standalone process passes DATA_DIR.
+   */
+  readonly usageOutboxDir?: string;
 }
 
 export const BFF_OPTIONS = Symbol('BFF_OPTIONS');

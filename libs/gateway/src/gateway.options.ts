@@ -40,6 +40,12 @@ export interface GatewayModuleOptions {
    * it a secret is made for this process only, so its links open nowhere else and not after a restart.
    */
   readonly portalLinkSecret?: string;
+  /**
+   * Where the metered calls' outcomes wait for billing (a SQLite file, `usage-outbox.sqlite`): the answer
+   * then waits for a local commit, not for billing. Without it each outcome is sent to billing before the
+   * answer. The standalone process passes DATA_DIR.
+   */
+  readonly usageOutboxDir?: string;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
@@ -88,6 +94,7 @@ export interface GatewaySettings {
   readonly uploadMaxBytes: number;
   readonly uploadWaitMs: number;
   readonly portalLinkSecret: string;
+  readonly usageOutboxDir: string | undefined;
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
@@ -110,6 +117,7 @@ export function resolveGatewaySettings(options: GatewayModuleOptions = {}): Gate
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     uploadWaitMs: options.uploadWaitMs ?? DEFAULT_UPLOAD_WAIT_MS,
     portalLinkSecret: options.portalLinkSecret ?? randomBytes(48).toString('base64url'),
+    usageOutboxDir: options.usageOutboxDir,
   };
 }
 
