@@ -8,6 +8,7 @@ import {
 } from '@membolt/gateway';
 import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { loadOrCreateLocalSecret } from '@membolt/platform';
+import { sharedUsageOutboxIn } from '@membolt/embedded-store';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -37,7 +38,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
           PORTAL_LINK_SECRET:
             config.PORTAL_LINK_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'portal-link'),
         }),
-        usageOutboxDir: config.DATA_DIR,
+        openUsageOutbox: sharedUsageOutboxIn(config.DATA_DIR),
       }),
       BffModule.forRoot({
         ...toBffModuleOptions({
@@ -45,7 +46,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
           AUTH_TOKEN_SECRET: accessTokenSecretOf(config),
           PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         }),
-        usageOutboxDir: config.DATA_DIR,
+        openUsageOutbox: sharedUsageOutboxIn(config.DATA_DIR),
       }),
     ],
   });

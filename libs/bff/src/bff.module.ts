@@ -128,7 +128,7 @@ export class BffModule implements NestModule {
         UploadFollowers,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
-        ...usageMeteringProviders(options.usageOutboxDir),
+        ...usageMeteringProviders(options.openUsageOutbox),
         { provide: APP_INTERCEPTOR, useClass: BffMeteringInterceptor },
         { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
         ...BFF_RESOLVERS,

@@ -124,7 +124,7 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyAuthenticator,
       ApiKeyGuard,
       ApiKeyContextInterceptor,
-      ...usageMeteringProviders(settings.usageOutboxDir),
+      ...usageMeteringProviders(settings.openUsageOutbox),
       GatewayMeteringInterceptor,
     ];
     return {

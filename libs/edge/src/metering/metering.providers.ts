@@ -2,19 +2,13 @@ import type { Provider } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { UsageSubjects } from '@membolt/contracts';
 import { UsageMeter } from './usage-meter.js';
-import {
-  DirectUsageOutbox,
-  openSharedUsageOutbox,
-  USAGE_OUTBOX,
-  type UsageOutbox,
-  type UsageSender,
-} from './usage-outbox.js';
+import { DirectUsageOutbox, USAGE_OUTBOX, type UsageOutbox, type UsageSender } from './usage-outbox.js';
 
 /**
- * The providers of an edge's metering: its outbox (on a file under `outboxDir`, shared in the process; or
+ * The providers of an edge's metering: its outbox (opened by `openOutbox` with the sender to billing, or
  * straight to billing without one) and the UsageMeter.
  */
-export function usageMeteringProviders(outboxDir: string | undefined): Provider[] {
+export function usageMeteringProviders(openOutbox?: (send: UsageSender) => UsageOutbox): Provider[] {
   return [
     {
       provide: USAGE_OUTBOX,
@@ -23,7 +17,7 @@ export function usageMeteringProviders(outboxDir: string | undefined): Provider[
         const send: UsageSender = async (events) => {
           await bus.request(UsageSubjects.recordBatch, { events });
         };
-        return outboxDir ? openSharedUsageOutbox(outboxDir, send) : new DirectUsageOutbox(send);
+        return openOutbox ? openOutbox(send) : new DirectUsageOutbox(send);
       },
     },
     UsageMeter,

@@ -12,8 +12,8 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usageMeteringProviders } from './metering.providers.js';
-import { UsageMeter } from './usage-meter.js';
+import { UsageMeter, usageMeteringProviders } from '@membolt/edge';
+import { sharedUsageOutboxIn } from '@membolt/embedded-store';
 
 /** The meter of an edge with its outbox, against the real billing service on one in-process bus. */
 describe('UsageMeter with billing', () => {
@@ -29,7 +29,7 @@ describe('UsageMeter with billing', () => {
       requested.push(subject);
       request(subject, data, respond);
     };
-    @Module({ providers: usageMeteringProviders(dataDir), exports: [UsageMeter] })
+    @Module({ providers: usageMeteringProviders(sharedUsageOutboxIn(dataDir)), exports: [UsageMeter] })
     class MeterModule {}
     services = await startBusServices({ transport: 'in-process', broker }, 'billing', [
       BillingModule.forRoot({ store: { kind: 'embedded', dataDir } }),
