@@ -74,14 +74,23 @@ async function stop(child) {
 /** The engine's own figures: calls straight to MemoryService, `inFlight` at a time, per-call latency. */
 async function engineFigures(dataDir) {
   const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
-  const [{ MemoryService }, { openMemoryStore }, { MemoryConceptLinker }, { createEmbedder }, platform] =
-    await Promise.all([
-      dist('libs/memory/dist/memory.service.js'),
-      dist('libs/memory/dist/memory.store.js'),
-      dist('libs/memory/dist/memory-concept.linker.js'),
-      dist('libs/memory/dist/embedders/create-embedder.js'),
-      dist('libs/platform/dist/index.js'),
-    ]);
+  const [
+    { MemoryService },
+    { openMemoryStore },
+    { MemoryConceptLinker },
+    { createEmbedder },
+    platform,
+    { PrivacyPolicyService },
+    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
+  ] = await Promise.all([
+    dist('libs/memory/dist/memory.service.js'),
+    dist('libs/memory/dist/memory.store.js'),
+    dist('libs/memory/dist/memory-concept.linker.js'),
+    dist('libs/memory/dist/embedders/create-embedder.js'),
+    dist('libs/platform/dist/index.js'),
+    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
+    dist('libs/privacy/dist/index.js'),
+  ]);
   const { DEFAULT_EMBEDDING_DIMENSION, DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } =
     await dist('libs/contracts/dist/index.js');
   // The app's defaults: the offline embedder at the wire dimension.
@@ -97,7 +106,13 @@ async function engineFigures(dataDir) {
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
   const linker = new MemoryConceptLinker(store);
   const events = { changed: async () => {} };
-  const service = new MemoryService(store, embedder, platform.systemClock, events, settings, linker);
+  // The app's write-time privacy screening, with its default (keyword) classifier.
+  const privacy = new PrivacyPolicyService(
+    store,
+    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+    platform.systemClock,
+  );
+  const service = new MemoryService(store, embedder, platform.systemClock, events, settings, linker, privacy);
   await service.createBatch('engine-user', {
     memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
   });

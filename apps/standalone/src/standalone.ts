@@ -8,6 +8,7 @@ import {
 } from '@membolt/gateway';
 import { httpEdgeOptionsFrom, type RunningHttpEdge, runHttpEdge } from '@membolt/runtime';
 import { loadOrCreateLocalSecret } from '@membolt/platform';
+import { sharedUsageOutboxIn } from '@membolt/embedded-store';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { accessTokenSecretOf, localServiceModules } from './service-modules.js';
 import type { StandaloneConfig } from './standalone.config.js';
@@ -30,20 +31,23 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
       BusModule.forRoot({ transport: { transport: 'in-process', broker }, timeoutMs: config.BUS_TIMEOUT_MS }),
       ...localServiceModules(config),
       ...(control ? [controlSocketModule(control)] : []),
-      GatewayModule.forRoot(
-        toGatewayModuleOptions({
+      // Both edges meter into one outbox under DATA_DIR (decision 177).
+      GatewayModule.forRoot({
+        ...toGatewayModuleOptions({
           ...config,
           PORTAL_LINK_SECRET:
             config.PORTAL_LINK_SECRET ?? loadOrCreateLocalSecret(config.DATA_DIR, 'portal-link'),
         }),
-      ),
-      BffModule.forRoot(
-        toBffModuleOptions({
+        openUsageOutbox: sharedUsageOutboxIn(config.DATA_DIR),
+      }),
+      BffModule.forRoot({
+        ...toBffModuleOptions({
           ...config,
           AUTH_TOKEN_SECRET: accessTokenSecretOf(config),
           PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         }),
-      ),
+        openUsageOutbox: sharedUsageOutboxIn(config.DATA_DIR),
+      }),
     ],
   });
   setupGatewayDocs(running.app);

@@ -4,7 +4,7 @@ import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } 
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
-import { UsageMeter } from '@membolt/edge';
+import { usageMeteringProviders } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
@@ -128,7 +128,7 @@ export class BffModule implements NestModule {
         UploadFollowers,
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
-        UsageMeter,
+        ...usageMeteringProviders(options.openUsageOutbox),
         { provide: APP_INTERCEPTOR, useClass: BffMeteringInterceptor },
         { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
         ...BFF_RESOLVERS,

@@ -7,6 +7,7 @@ import {
   MIN_GRAPHQL_VARIABLES_BYTES,
 } from './common/graphql-input-limits.plugin.js';
 import { DEFAULT_GRAPHQL_QUERY_LIMITS, type GraphqlQueryLimits } from './common/query-limits.js';
+import type { UsageOutbox, UsageSender } from '@membolt/edge';
 
 export interface BffModuleOptions {
   /** Serve the GraphQL schema to introspection queries (development tooling). */
@@ -33,6 +34,12 @@ export interface BffModuleOptions {
    * stored state read again this often, in case a notice was lost; default 10 s.
    */
   readonly uploadEventsRecheckMs?: number;
+  /**
+   * Opens the outbox where the metered calls' outcomes wait for billing (standalone: a SQLite file under
+   * DATA_DIR), so an answer waits for a local commit, not for billing. Without it each outcome is sent to
+   * billing before the answer.
+   */
+  readonly openUsageOutbox?: (send: UsageSender) => UsageOutbox;
 }
 
 export const BFF_OPTIONS = Symbol('BFF_OPTIONS');

@@ -24,7 +24,11 @@ import {
   PaymentSubjects,
   PaymentWebhookRequest,
   type PaymentWebhookView,
+  RecordUsageBatchRequest,
   RecordUsageRequest,
+  type UsageBatchView,
+  UsageTermsRequest,
+  type UsageTermsView,
   SetKeySpendCapRequest,
   SetSubscriptionPlanRequest,
   SetSubscriptionStatusRequest,
@@ -128,6 +132,22 @@ export class BillingHandlers {
     @BusPayload(RecordUsageRequest) request: RecordUsageRequest,
   ): Promise<UsageRecordView> {
     return toUsageRecordView(await this.usage.record(userId, request));
+  }
+
+  @MessagePattern(UsageSubjects.terms.name)
+  async usageTerms(
+    @ActingUserId() userId: string,
+    @BusPayload(UsageTermsRequest) _request: UsageTermsRequest,
+  ): Promise<UsageTermsView> {
+    return this.usage.terms(userId);
+  }
+
+  /** Sent by the edges' usage outboxes; each event names its user. */
+  @MessagePattern(UsageSubjects.recordBatch.name)
+  async recordUsageBatch(
+    @BusPayload(RecordUsageBatchRequest) request: RecordUsageBatchRequest,
+  ): Promise<UsageBatchView> {
+    return this.usage.recordBatch(request.events);
   }
 
   @MessagePattern(UsageSubjects.summary.name)

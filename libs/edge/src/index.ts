@@ -3,6 +3,8 @@ export * from './http-exception.filter.js';
 export * from './web-app.middleware.js';
 export * from './ops-endpoints.js';
 export * from './metering/usage-meter.js';
+export * from './metering/usage-outbox.js';
+export * from './metering/metering.providers.js';
 export * from './metering/metered.decorator.js';
 export * from './event-stream.js';
 export * from './load-shedding.js';

@@ -11,7 +11,7 @@ import {
 import { RouterModule } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { UsageMeter } from '@membolt/edge';
+import { usageMeteringProviders } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { ChatController, ConversationsController } from './chat/chat.controller.js';
@@ -124,7 +124,7 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyAuthenticator,
       ApiKeyGuard,
       ApiKeyContextInterceptor,
-      UsageMeter,
+      ...usageMeteringProviders(settings.openUsageOutbox),
       GatewayMeteringInterceptor,
     ];
     return {

@@ -2,6 +2,7 @@ import { DEFAULT_UPLOAD_MAX_BYTES, UploadMessages } from '@membolt/contracts';
 import { accessTokenSecret, booleanFlag, bytes } from '@membolt/platform';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { UsageOutbox, UsageSender } from '@membolt/edge';
 
 export type RateLimitStoreOptions =
   | { readonly kind: 'memory' }
@@ -40,6 +41,12 @@ export interface GatewayModuleOptions {
    * it a secret is made for this process only, so its links open nowhere else and not after a restart.
    */
   readonly portalLinkSecret?: string;
+  /**
+   * Opens the outbox where the metered calls' outcomes wait for billing (standalone: a SQLite file under
+   * DATA_DIR), so an answer waits for a local commit, not for billing. Without it each outcome is sent to
+   * billing before the answer.
+   */
+  readonly openUsageOutbox?: (send: UsageSender) => UsageOutbox;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
@@ -88,6 +95,7 @@ export interface GatewaySettings {
   readonly uploadMaxBytes: number;
   readonly uploadWaitMs: number;
   readonly portalLinkSecret: string;
+  readonly openUsageOutbox: ((send: UsageSender) => UsageOutbox) | undefined;
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
@@ -110,6 +118,7 @@ export function resolveGatewaySettings(options: GatewayModuleOptions = {}): Gate
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     uploadWaitMs: options.uploadWaitMs ?? DEFAULT_UPLOAD_WAIT_MS,
     portalLinkSecret: options.portalLinkSecret ?? randomBytes(48).toString('base64url'),
+    openUsageOutbox: options.openUsageOutbox,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   UsageSubjects,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
+import { UsageMeter } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
@@ -39,7 +40,10 @@ function optionalDate(name: string, value: string | null | undefined): Date | un
 /** The viewer's subscription, usage, ledger, plan changes, top-ups and key spend caps. */
 @Resolver()
 export class BillingResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly meter: UsageMeter,
+  ) {}
 
   @Query(() => SubscriptionModel)
   async subscription(@CurrentUser() user: SessionUser): Promise<SubscriptionModel> {
@@ -65,6 +69,8 @@ export class BillingResolver {
   ): Promise<UsageSummaryModel> {
     const start = optionalDate('from', from);
     const end = optionalDate('to', to);
+    // Calls answered before this read are in it, whether or not the outbox had sent them yet.
+    await this.meter.settle();
     return toUsageSummaryModel(
       await this.bus.request(
         UsageSubjects.summary,
@@ -80,6 +86,8 @@ export class BillingResolver {
     @Args('limit', { type: () => Int, defaultValue: 20 }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
   ): Promise<LedgerPageModel> {
+    // A failed call's refund travels with its usage outcome.
+    await this.meter.settle();
     return toLedgerPageModel(
       await this.bus.request(UsageSubjects.ledger, { limit, offset }, { userId: user.userId }),
     );
@@ -92,6 +100,7 @@ export class BillingResolver {
 
   @Query(() => [ApiKeySpendModel], { description: 'This month’s spend and cap of each API key.' })
   async apiKeySpend(@CurrentUser() user: SessionUser): Promise<ApiKeySpendModel[]> {
+    await this.meter.settle();
     return (await this.bus.request(UsageSubjects.listKeySpend, {}, { userId: user.userId })).keys.map(
       toApiKeySpendModel,
     );

@@ -4,6 +4,7 @@ import {
   BillingErrorCode,
   CommonErrorCode,
   KeysErrorCode,
+  type UsageEvent,
 } from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -407,6 +408,77 @@ describe('billing rules (embedded store, test clock)', () => {
       // A new month starts the cap over.
       clock.set(new Date('2026-05-01T00:00:00.000Z'));
       expect((await billing.usage.authorize('user-a', call({ keyId: 'key-1' }))).allowed).toBe(true);
+    });
+  });
+
+  describe('usage from the edges: terms and batches of outcomes', () => {
+    const event = (overrides: Partial<UsageEvent> = {}): UsageEvent => ({
+      userId: 'user-a',
+      endpoint: '/search',
+      method: 'GET',
+      idempotencyKey: `event-${++calls}`,
+      at: clock.now().toISOString(),
+      tokens: 1000,
+      succeeded: true,
+      authorizedBy: 'edge',
+      ...overrides,
+    });
+
+    it('answers the terms an edge authorizes plain calls from: the check, the capped keys, the token price', async () => {
+      expect(await billing.usage.terms('nobody')).toMatchObject({ valid: false, reason: 'user_not_found' });
+      await billing.subscriptions.init('user-a');
+      expect(await billing.usage.terms('user-a')).toEqual({
+        valid: true,
+        reason: null,
+        plan: 'free',
+        rateCents: 1,
+        cappedKeyIds: [],
+        centsPerMillionTokens: 30,
+      });
+      billing.broadcasts.length = 0;
+      await billing.usage.setKeyCap('user-a', 'key-1', 5);
+      // The edges drop their copy: the key's calls go to billing from now on.
+      expect(billing.broadcasts).toEqual(['user-a']);
+      expect((await billing.usage.terms('user-a')).cappedKeyIds).toEqual(['key-1']);
+    });
+
+    it('applies each edge-authorized outcome once, priced like a recorded call, however often it is sent', async () => {
+      await billing.subscriptions.init('user-a');
+      const batch = [
+        event({ keyId: 'key-1' }),
+        event(),
+        event({ keyId: 'key-1', succeeded: false, tokens: 7 }),
+      ];
+      expect(await billing.usage.recordBatch(batch)).toEqual({ applied: 3 });
+      expect(await billing.usage.recordBatch(batch)).toEqual({ applied: 0 });
+      expect(await billing.usage.recordBatch([batch[0]!, event()])).toEqual({ applied: 1 });
+      expect((await billing.usage.summary('user-a')).totals).toEqual({
+        calls: 3,
+        conversations: 0,
+        tokens: 3000,
+        costMicrocents: 30_000,
+        chargedCents: 0,
+      });
+      expect(await billing.usage.keySpend('user-a')).toEqual([
+        { keyId: 'key-1', capCents: null, spentMicrocents: 30_000 },
+      ]);
+    });
+
+    it('records a billing-authorized outcome once (a failed call’s charge back once), and skips one never authorized', async () => {
+      await onPayPerUse('user-a', 10);
+      const charged = call({ endpoint: '/search' });
+      expect((await billing.usage.authorize('user-a', charged)).chargedCents).toBe(1);
+      const failed = event({
+        idempotencyKey: charged.idempotencyKey,
+        succeeded: false,
+        authorizedBy: 'billing',
+      });
+      const stranger = event({ userId: 'user-b', authorizedBy: 'billing' });
+      expect(await billing.usage.recordBatch([failed, stranger])).toEqual({ applied: 1 });
+      expect(await billing.usage.recordBatch([failed])).toEqual({ applied: 0 });
+      expect(await store.ledger.balance('user-a')).toBe(10);
+      expect((await billing.usage.summary('user-a')).totals.calls).toBe(0);
+      expect(await store.usage.find('user-b', stranger.idempotencyKey)).toBeNull();
     });
   });
 

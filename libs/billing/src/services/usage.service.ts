@@ -5,6 +5,8 @@ import {
   nextMonthStart,
   type RecordUsageRequest,
   tokenCostMicrocents,
+  type UsageEvent,
+  type UsageTermsView,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { apiKeyNotFound, invalidUsagePeriod, usageNotAuthorized } from '../billing.errors.js';
@@ -117,6 +119,73 @@ export class UsageService {
     return recordOf(recorded.entry);
   }
 
+  /** What an edge authorizes a user's plain metered calls from (see `UsageTermsView`). */
+  async terms(userId: string): Promise<UsageTermsView> {
+    const [check, caps, catalogue] = await Promise.all([
+      this.subscriptions.check(userId),
+      this.store.usage.caps(userId),
+      this.plans.list(),
+    ]);
+    return {
+      valid: check.valid,
+      reason: check.reason,
+      plan: check.plan,
+      rateCents: check.rateCents,
+      cappedKeyIds: caps.map((cap) => cap.keyId),
+      centsPerMillionTokens: catalogue.developerApi.centsPerMillionTokens,
+    };
+  }
+
+  /**
+   * Applies the outcomes an edge's outbox sends, each idempotency key once: an edge-authorized call gets
+   * its whole entry in one insert that a repeat leaves alone (the unique key of user and idempotency key);
+   * a billing-authorized one is recorded as `record` does (which gives a failed call's charge back once).
+   * An event billing never authorized is skipped, as `record` would refuse it: sending it again cannot help.
+   */
+  async recordBatch(events: readonly UsageEvent[]): Promise<{ applied: number }> {
+    const catalogue = await this.plans.list();
+    let applied = 0;
+    for (const event of events) {
+      const request: RecordUsageRequest = {
+        endpoint: event.endpoint,
+        method: event.method,
+        idempotencyKey: event.idempotencyKey,
+        tokens: event.tokens,
+        succeeded: event.succeeded,
+        ...(event.keyId ? { keyId: event.keyId } : {}),
+      };
+      if (event.authorizedBy === 'billing') {
+        const entry = await this.store.usage.find(event.userId, event.idempotencyKey);
+        if (entry?.allowed === true && !entry.recorded) {
+          await this.record(event.userId, request);
+          applied++;
+        }
+        continue;
+      }
+      const { created } = await this.store.usage.begin({
+        userId: event.userId,
+        idempotencyKey: event.idempotencyKey,
+        at: new Date(event.at),
+        endpoint: event.endpoint,
+        method: event.method,
+        keyId: event.keyId ?? null,
+        allowed: true,
+        reason: null,
+        chargedCents: 0,
+        conversation: false,
+        tokens: event.tokens,
+        tokenCostMicrocents:
+          event.keyId && event.succeeded
+            ? tokenCostMicrocents(event.tokens, catalogue.developerApi.centsPerMillionTokens)
+            : 0,
+        recorded: true,
+        succeeded: event.succeeded,
+      });
+      if (created) applied++;
+    }
+    return { applied };
+  }
+
   async summary(userId: string, from?: Date, to?: Date): Promise<UsageSummary> {
     const now = this.clock.now();
     const start = from ?? monthStart(now);
@@ -141,6 +210,8 @@ export class UsageService {
   async setKeyCap(userId: string, keyId: string, capCents: number | null): Promise<KeySpendState> {
     if (!(await this.keys.owns(userId, keyId))) throw apiKeyNotFound();
     await this.store.usage.setCap(userId, keyId, capCents);
+    // Edges authorize a key's calls themselves only while it has no cap: they must hear of this one.
+    await this.changes.changed(userId);
     const spent = await this.store.usage.spendByKey(userId, monthStart(this.clock.now()));
     return { keyId, capCents, spentMicrocents: spent.get(keyId) ?? 0 };
   }

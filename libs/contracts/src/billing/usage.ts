@@ -1,8 +1,25 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { IsEntityId } from '../common/validators.js';
 import { METERED_ENDPOINTS, type MeteredEndpoint, type SubscriptionReason } from '../rules/billing.rules.js';
+import type { PlanId } from '../rules/plan.rules.js';
 
 const ENDPOINTS = Object.values(METERED_ENDPOINTS);
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -79,6 +96,87 @@ export interface UsageRecordView {
   readonly chargedCents: number;
   /** Everything the call cost, in micro-cents: the charge plus the tokens' price. */
   readonly costMicrocents: number;
+}
+
+/**
+ * `billing.usage.terms.v1` (user): what an edge needs to authorize a user's metered calls itself, cached
+ * until `billing.subscription.changed.v1` names the user (or 5 minutes pass). A call that moves money or a
+ * limit (a pay-per-use charge, a new conversation, a key with a spend cap) is still authorized by billing.
+ */
+export class UsageTermsRequest {}
+
+export interface UsageTermsView {
+  /** The subscription check: false with its reason refuses every metered call. */
+  readonly valid: boolean;
+  readonly reason: SubscriptionReason | null;
+  readonly plan: PlanId | null;
+  /** Cents each call takes from the balance (pay-per-use), else 0. */
+  readonly rateCents: number;
+  /** The user's keys that have a monthly spend cap. */
+  readonly cappedKeyIds: readonly string[];
+  /** The price of developer API tokens (calls made with a key), per million. */
+  readonly centsPerMillionTokens: number;
+}
+
+/** Most usage events one `billing.usage.record-batch.v1` carries. */
+export const USAGE_BATCH_MAX = 500;
+
+/** One metered call's outcome, as an edge's usage outbox holds it until billing has applied it. */
+export class UsageEvent {
+  @IsString()
+  @MaxLength(100)
+  userId!: string;
+
+  @IsIn(ENDPOINTS)
+  endpoint!: MeteredEndpoint;
+
+  @IsIn(METHODS)
+  method!: (typeof METHODS)[number];
+
+  @Matches(IDEMPOTENCY_KEY)
+  idempotencyKey!: string;
+
+  @IsOptional()
+  @IsEntityId()
+  keyId?: string;
+
+  /** When the call was authorized (ISO 8601): the day and month it counts in. */
+  @IsISO8601({ strict: true })
+  at!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  tokens!: number;
+
+  @IsBoolean()
+  succeeded!: boolean;
+
+  /**
+   * `edge`: authorized by the edge from the user's terms (no charge, no conversation): billing creates the
+   * entry. `billing`: authorized by `billing.usage.authorize.v1`: billing records it as `record` does.
+   */
+  @IsIn(['edge', 'billing'])
+  authorizedBy!: 'edge' | 'billing';
+}
+
+/**
+ * `billing.usage.record-batch.v1` (no acting user: each event names its own): the outcomes of metered
+ * calls, from an edge's outbox. Billing applies each idempotency key once, so a batch sent again after a
+ * crash or a lost answer changes nothing.
+ */
+export class RecordUsageBatchRequest {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(USAGE_BATCH_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => UsageEvent)
+  events!: UsageEvent[];
+}
+
+export interface UsageBatchView {
+  /** Events applied by this batch (the others had been applied before, or were never authorized). */
+  readonly applied: number;
 }
 
 /** `billing.usage.summary.v1` (user): usage by day and endpoint between two instants (default: this month). */
@@ -194,6 +292,15 @@ export const UsageSubjects = {
   record: defineSubject<RecordUsageRequest, UsageRecordView>('billing', 'billing.usage.record.v1', {
     idempotent: true,
   }),
+  terms: defineSubject<UsageTermsRequest, UsageTermsView>('billing', 'billing.usage.terms.v1', {
+    idempotent: true,
+  }),
+  recordBatch: defineSubject<RecordUsageBatchRequest, UsageBatchView>(
+    'billing',
+    'billing.usage.record-batch.v1',
+    // Safe to repeat: each event's idempotency key is applied once.
+    { idempotent: true },
+  ),
   summary: defineSubject<UsageSummaryRequest, UsageSummaryView>('billing', 'billing.usage.summary.v1', {
     idempotent: true,
   }),

@@ -8,6 +8,7 @@ import {
   UsageSubjects,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
+import { UsageMeter } from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
@@ -25,7 +26,10 @@ function parseDate(name: string, value: string | undefined): Date | undefined {
 @ApiTags('billing')
 @GatewayController()
 export class UsageController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly meter: UsageMeter,
+  ) {}
 
   @Get('usage')
   @ApiOperation({
@@ -36,6 +40,8 @@ export class UsageController {
   async usage(@Query(new ContractValidationPipe(UsageQuery)) query: UsageQuery): Promise<UsageResponse> {
     const from = parseDate('from', query.from);
     const to = parseDate('to', query.to);
+    // Calls answered before this read are in it, whether or not the outbox had sent them yet.
+    await this.meter.settle();
     const view = await this.bus.request(UsageSubjects.summary, {
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
