@@ -9,11 +9,11 @@ import type { ScreenMessage, SearchState } from '../chat.types';
 import { WEB_SEARCH_MUTATION } from '../graphql/mutations/web-search.mutation';
 import { CONVERSATION_QUERY } from '../graphql/queries/conversation.query';
 import { CONVERSATIONS_QUERY } from '../graphql/queries/conversations.query';
+import { searchSummaryInstruction } from '../prompts';
 import { ChatStreamError, streamChatTurn } from '../utils/chat-stream';
 import {
   localMessageId,
   screenMessage,
-  searchSummaryInstruction,
   toScreenMessages,
   usedMemories,
   withConversationFirst,
