@@ -2,16 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PRIVACY_POLICY,
   type PrivacyPolicy,
-  PrivacyError,
-  PrivacyErrorCode,
   SENSITIVE_KIND_PLACEHOLDERS,
   SENSITIVE_KINDS,
   type SensitiveKind,
-  sensitiveDataRefusedMessage,
   withPolicyChanges,
 } from '@membolt/contracts';
 import { CLOCK, type Clock, requestContext } from '@membolt/platform';
 import type { PolicyOutcome, SensitiveDataScanner } from '@membolt/privacy';
+import { sensitiveDataRefused } from '../memory.errors.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import type { PolicyActions } from '../ports/privacy-policy.repository.js';
 
@@ -32,9 +30,6 @@ export interface PrivacyPolicyState {
   readonly keyOverrides: ReadonlyArray<{ keyId: string; actions: PolicyActions }>;
   readonly redactionCounts: Readonly<Record<SensitiveKind, number>>;
 }
-
-const refusal = (kinds: readonly SensitiveKind[]) =>
-  new PrivacyError(PrivacyErrorCode.SensitiveDataRefused, sensitiveDataRefusedMessage(kinds));
 
 const union = (lists: ReadonlyArray<readonly SensitiveKind[]>): SensitiveKind[] => {
   const all = new Set(lists.flat());
@@ -129,7 +124,7 @@ export class PrivacyPolicyService {
       });
     }
     const refusedKinds = union(refused);
-    if (refusedKinds.length > 0) throw refusal(refusedKinds);
+    if (refusedKinds.length > 0) throw sensitiveDataRefused(refusedKinds);
     return screened;
   }
 
