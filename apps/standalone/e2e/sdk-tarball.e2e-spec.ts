@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type ApiUser, newApiUser, UNLIMITED_GATEWAY } from './support/memory-api.js';
 import { useStandalone } from './support/standalone.js';
+import { useWebhookReceiver } from './support/webhook-receiver.js';
 
 jest.setTimeout(300_000);
 
@@ -23,22 +22,11 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
  * declarations and runs it against the standalone product.
  */
 describe('@membolt/sdk from its tarball', () => {
-  let receiver: Server;
-  let receiverUrl = '';
-  const received: Array<{ signature: string; body: string }> = [];
+  const receiver = useWebhookReceiver();
+  const { received } = receiver;
   let project = '';
 
-  beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({ signature: String(req.headers['membolt-signature'] ?? ''), body });
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), 'membolt-sdk-tarball-'));
   });
 
@@ -50,7 +38,6 @@ describe('@membolt/sdk from its tarball', () => {
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
     if (project) rmSync(project, { recursive: true, force: true });
   });
 
@@ -120,7 +107,7 @@ describe('@membolt/sdk from its tarball', () => {
         ...process.env,
         MEMBOLT_URL: `${product.url}/api`,
         MEMBOLT_API_KEY: user.key,
-        WEBHOOK_URL: receiverUrl,
+        WEBHOOK_URL: receiver.url,
       },
     });
     const tour = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;

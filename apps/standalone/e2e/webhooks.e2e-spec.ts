@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BusClient } from '@membolt/bus';
 import { IdentitySubjects, KeysSubjects } from '@membolt/contracts';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.js';
 import { useStandalone } from './support/standalone.js';
 import { verifyMemboltWebhook } from './support/verify-webhook.js';
+import { useWebhookReceiver } from './support/webhook-receiver.js';
 
 jest.setTimeout(90_000);
-
-interface Received {
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
 
 async function eventually<T>(
   read: () => Promise<T>,
@@ -31,24 +25,11 @@ async function eventually<T>(
 /** Webhooks through the real standalone product: REST, signed deliveries to a loopback receiver, e-mail. */
 describe('webhooks: REST, signed delivery, retries, restart', () => {
   let mail: MailCatcher;
-  let receiver: Server;
-  let receiverUrl = '';
-  const received: Received[] = [];
-  const answers: number[] = [];
+  const receiver = useWebhookReceiver();
+  const { received, answers } = receiver;
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.statusCode = answers.shift() ?? 200;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   });
 
   const product = useStandalone('webhooks', () => ({
@@ -60,7 +41,6 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
   }));
 
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
     await mail?.stop();
   });
 
@@ -91,7 +71,7 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
   it('delivers a signed memory.created after failures, logs each attempt, and redelivers on request', async () => {
     const a = await newUserWithKey();
     const created = await call(a.key, 'POST', `/api/user/${a.userId}/webhooks`, {
-      url: receiverUrl,
+      url: receiver.url,
       events: ['memory.created'],
     });
     expect(created.status).toBe(201);
@@ -116,13 +96,11 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     });
     const mine = received.slice(start);
     expect(mine).toHaveLength(2);
-    for (const { headers, body } of mine) {
-      expect(verifyMemboltWebhook(secret, body, String(headers['membolt-signature']))).toBe(true);
-      expect(headers['membolt-event-id']).toBe(delivery.event_id);
+    for (const { signature, eventId, body } of mine) {
+      expect(verifyMemboltWebhook(secret, body, signature)).toBe(true);
+      expect(eventId).toBe(delivery.event_id);
     }
-    expect(
-      verifyMemboltWebhook(secret, `${mine[0]!.body} `, String(mine[0]!.headers['membolt-signature'])),
-    ).toBe(false);
+    expect(verifyMemboltWebhook(secret, `${mine[0]!.body} `, mine[0]!.signature)).toBe(false);
 
     const again = await call(
       a.key,
@@ -134,7 +112,7 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
       () => call(a.key, 'GET', `/api/user/${a.userId}/webhooks/${webhookId}/deliveries`),
       (r) => r.body?.deliveries?.[0]?.attempts === 3,
     );
-    expect(received.at(-1)!.headers['membolt-event-id']).toBe(delivery.event_id);
+    expect(received.at(-1)!.eventId).toBe(delivery.event_id);
   });
 
   it('refuses another account and bad input, changing nothing', async () => {
@@ -142,13 +120,13 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     const b = await newUserWithKey();
     const hook = (
       await call(a.key, 'POST', `/api/user/${a.userId}/webhooks`, {
-        url: receiverUrl,
+        url: receiver.url,
         events: ['memory.deleted'],
       })
     ).body!;
     for (const [method, path, body] of [
       ['GET', `/api/user/${a.userId}/webhooks`],
-      ['POST', `/api/user/${a.userId}/webhooks`, { url: receiverUrl, events: ['memory.created'] }],
+      ['POST', `/api/user/${a.userId}/webhooks`, { url: receiver.url, events: ['memory.created'] }],
       ['PUT', `/api/user/${a.userId}/webhooks/${hook.id}`, { url: 'https://evil.example.com/' }],
       ['DELETE', `/api/user/${a.userId}/webhooks/${hook.id}`],
       ['GET', `/api/user/${a.userId}/webhooks/${hook.id}/deliveries`],
@@ -167,9 +145,9 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     }
     for (const body of [
       { url: 'nope', events: ['memory.created'] },
-      { url: receiverUrl, events: [] },
-      { url: receiverUrl, events: ['memory.exploded'] },
-      { url: receiverUrl, events: ['memory.created'], extra: 1 },
+      { url: receiver.url, events: [] },
+      { url: receiver.url, events: ['memory.exploded'] },
+      { url: receiver.url, events: ['memory.created'], extra: 1 },
     ]) {
       const response = await call(a.key, 'POST', `/api/user/${a.userId}/webhooks`, body);
       expect(response).toMatchObject({
@@ -185,7 +163,7 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     expect(badLimit.status).toBe(400);
     const listed = await call(a.key, 'GET', `/api/user/${a.userId}/webhooks`);
     expect(listed.body!.webhooks).toEqual([
-      expect.objectContaining({ id: hook.id, url: receiverUrl, events: ['memory.deleted'] }),
+      expect.objectContaining({ id: hook.id, url: receiver.url, events: ['memory.deleted'] }),
     ]);
     expect((await call(b.key, 'GET', `/api/user/${b.userId}/webhooks`)).body).toEqual({ webhooks: [] });
   });
@@ -194,7 +172,7 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     const a = await newUserWithKey();
     const hook = (
       await call(a.key, 'POST', `/api/user/${a.userId}/webhooks`, {
-        url: receiverUrl,
+        url: receiver.url,
         events: ['memory.created'],
       })
     ).body!;
@@ -219,7 +197,7 @@ describe('webhooks: REST, signed delivery, retries, restart', () => {
     const a = await newUserWithKey();
     const hook = (
       await call(a.key, 'POST', `/api/user/${a.userId}/webhooks`, {
-        url: receiverUrl,
+        url: receiver.url,
         events: ['memory.created'],
       })
     ).body!;

@@ -2,11 +2,14 @@ import {
   ChatMessages,
   CommonError,
   CommonErrorCode,
+  IngestionError,
+  IngestionErrorCode,
   KeysError,
   KeysErrorCode,
   MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MemoryMessages,
+  UploadMessages,
 } from '@membolt/contracts';
 
 /** The only place the gateway builds its errors; the edge's filter turns them into `{error, message}` bodies. */
@@ -150,3 +153,43 @@ export const mem0WebhookNothingToUpdate = (): CommonError =>
 
 export const mem0EventNotFound = (): CommonError =>
   new CommonError(CommonErrorCode.NotFound, 'Event not found');
+
+export const notAnIsoDate = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `${name} must be an ISO 8601 date`);
+
+export const signedWebhookBodyRequired = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, 'A signed webhook body is required.');
+
+export const apiKeyNotFound = (): KeysError =>
+  new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');
+
+/** A privacy policy's actions that break its rules (`privacyActionsProblem` says which). */
+export const privacyActionsInvalid = (problem: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, problem);
+
+/** An imported memory's embedding of another length than the memory service's. */
+export const embeddingDimensionMismatch = (dimension: number, length: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.embeddingDimension(dimension, length));
+
+/** A portal link that is forged, expired or revoked (the link's own reason is the message). */
+export const portalLinkRefused = (reason: string): CommonError =>
+  new CommonError(CommonErrorCode.Unauthorized, reason);
+
+export const uploadNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, UploadMessages.uploadNotFound);
+
+export const uploadTooLarge = (maxBytes: number): CommonError =>
+  new CommonError(CommonErrorCode.PayloadTooLarge, UploadMessages.tooLarge(maxBytes));
+
+export const fileDataRequired = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataRequired);
+
+export const fileDataNotBase64 = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataNotBase64);
+
+export const fileSizeMismatch = (declared: number, actual: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileSizeMismatch(declared, actual));
+
+/** A synchronous upload whose file could not be read (the ingestion's reason, when it gave one). */
+export const uploadNotProcessed = (reason: string | null | undefined): IngestionError =>
+  new IngestionError(IngestionErrorCode.UnreadableFile, reason ?? 'The file could not be processed.');

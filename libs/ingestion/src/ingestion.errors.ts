@@ -37,3 +37,16 @@ export const partOutOfRange = (index: number, parts: number): CommonError =>
 
 export const partTooLarge = (maxBytes: number): CommonError =>
   new CommonError(CommonErrorCode.ValidationError, `A part holds at most ${formatBytes(maxBytes)}.`);
+
+/** Also what another account's data export looks like: its existence is not revealed. */
+export const dataExportNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Data export not found');
+
+export const dataExportNotReady = (): CommonError =>
+  new CommonError(CommonErrorCode.Conflict, 'The data export is not ready yet; wait until its state is done');
+
+export const dataExportExpired = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'The data export has expired; start a new one');
+
+export const dataExportPartOutOfRange = (parts: number): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, `index must be below ${parts}, the export's part count`);

@@ -3,6 +3,10 @@ import {
   CommonErrorCode,
   MEMORY_METADATA_FILTER_MAX_FIELDS,
   MemoryMessages,
+  PrivacyError,
+  PrivacyErrorCode,
+  type SensitiveKind,
+  sensitiveDataRefusedMessage,
 } from '@membolt/contracts';
 
 /** Also what another account's or another end user's memory looks like: its existence is not revealed. */
@@ -60,3 +64,14 @@ export const scopeRequired = (): CommonError =>
     CommonErrorCode.ValidationError,
     'name the scope to delete: end_user_id, agent_id or run_id (at least one)',
   );
+
+/** Also what another account's import looks like: its existence is not revealed. */
+export const importNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, 'Import not found');
+
+export const importPartOutOfRange = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, "index must be below the import's parts");
+
+/** The privacy policy refuses memories that hold these kinds of sensitive data. */
+export const sensitiveDataRefused = (kinds: readonly SensitiveKind[]): PrivacyError =>
+  new PrivacyError(PrivacyErrorCode.SensitiveDataRefused, sensitiveDataRefusedMessage(kinds));

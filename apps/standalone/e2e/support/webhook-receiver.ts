@@ -14,16 +14,18 @@ export interface WebhookReceiver {
   readonly url: string;
   /** Every delivery, in the order it arrived. */
   readonly received: ReceivedDelivery[];
+  /** Statuses the next deliveries are answered with, in order (a test pushes them); 200 once it is empty. */
+  readonly answers: number[];
 }
 
 /**
- * A loopback HTTP server that answers every webhook delivery 200 and records it, open for the suite that
+ * A loopback HTTP server that answers every webhook delivery (200 unless `answers` says otherwise) and records it, open for the suite that
  * calls this (its own beforeAll and afterAll). The product must allow private targets
  * (WEBHOOKS_ALLOW_PRIVATE_TARGETS=true) to deliver to it.
  */
 export function useWebhookReceiver(): WebhookReceiver {
   let server: Server | undefined;
-  const receiver = { url: '', received: [] as ReceivedDelivery[] };
+  const receiver = { url: '', received: [] as ReceivedDelivery[], answers: [] as number[] };
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
@@ -34,6 +36,7 @@ export function useWebhookReceiver(): WebhookReceiver {
           eventId: String(req.headers['membolt-event-id'] ?? ''),
           body,
         });
+        res.statusCode = receiver.answers.shift() ?? 200;
         res.end();
       });
     });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  buildPrompt,
-  MEMORY_BLOCK_CLOSE,
-  MEMORY_BLOCK_OPEN,
-  type PromptInput,
-  type PromptMemory,
-} from './prompt.js';
+import { MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_OPEN } from '../prompts.js';
+import { buildPrompt, type PromptInput, type PromptMemory } from './prompt.js';
 
 const memory = (text: string, index = 0): PromptMemory => ({
   id: `mem-${index}`,

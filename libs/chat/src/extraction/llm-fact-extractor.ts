@@ -1,45 +1,12 @@
 import { MEMORY_CATEGORIES, type MemoryCategory } from '@membolt/contracts';
 import { completeText, type LlmProvider } from '../providers/llm-provider.js';
+import {
+  FACT_EXTRACTION_SCHEMA,
+  FACT_EXTRACTION_SYSTEM_PROMPT,
+  factExtractionRequest,
+  TRANSCRIPT_SPEAKER,
+} from '../prompts.js';
 import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
-
-/** The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce it). */
-const FACT_EXTRACTION_SCHEMA = {
-  type: 'object',
-  properties: {
-    facts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          text: { type: 'string', description: 'The fact in the third person, e.g. "User lives in Lisbon."' },
-          category: { type: 'string', enum: [...MEMORY_CATEGORIES] },
-          importance: { type: 'number', minimum: 0, maximum: 1 },
-          subject: {
-            type: 'string',
-            description:
-              'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
-          },
-          value: {
-            type: 'string',
-            description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
-          },
-          kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
-        },
-        required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['facts'],
-  additionalProperties: false,
-} as const;
-
-const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
-Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
-Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
-Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
-Answer with JSON only, matching this schema (an empty list when there is nothing):
-${JSON.stringify(FACT_EXTRACTION_SCHEMA)}`;
 
 export class FactExtractionAnswerError extends Error {
   constructor(detail: string) {
@@ -100,15 +67,9 @@ export interface TranscriptMessage {
   readonly content: string;
 }
 
-const SPEAKER: Readonly<Record<TranscriptMessage['role'], string>> = {
-  user: 'User said',
-  assistant: 'Assistant answered',
-  system: 'System instructions',
-};
-
 /** The messages as the model reads them: each under who said it, in order. */
 function transcriptOf(messages: readonly TranscriptMessage[]): string {
-  return messages.map((message) => `${SPEAKER[message.role]}:\n${message.content}`).join('\n\n');
+  return messages.map((message) => `${TRANSCRIPT_SPEAKER[message.role]}:\n${message.content}`).join('\n\n');
 }
 
 /**
@@ -145,7 +106,7 @@ export async function extractFactsFromTranscriptWithModel(
       messages: [
         {
           role: 'user',
-          content: `${transcriptOf(messages)}\n\nExtract the facts about the user.`,
+          content: factExtractionRequest(transcriptOf(messages)),
         },
       ],
       maxOutputTokens: 1024,

@@ -6,7 +6,8 @@ import {
   echoResponder,
   startLoopbackLlmServer,
 } from '../testing/loopback-llm-server.js';
-import { buildPrompt, MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_OPEN } from '../domain/prompt.js';
+import { buildPrompt } from '../domain/prompt.js';
+import { MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_OPEN } from '../prompts.js';
 import { completeText, type LlmCallPolicy, type LlmChatRequest, type LlmProvider } from './llm-provider.js';
 import { createLlmProvider } from './llm-provider.factory.js';
 

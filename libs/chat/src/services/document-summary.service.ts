@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ChatError } from '@membolt/contracts';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
+import { DOCUMENT_SUMMARY_SYSTEM_PROMPT, documentSummaryRequest } from '../prompts.js';
 import { completeText } from '../providers/llm-provider.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
-
-const DOCUMENT_SUMMARY_SYSTEM_PROMPT = `You summarise a document that a user uploaded to their own memory, so that they can later recall what it holds.
-Answer with the summary only: at most five plain sentences in the document's language, keeping the names, dates, places and numbers that matter.
-No preamble, no headings, no lists, no Markdown.`;
 
 /** The part of a document the model reads (about 6,000 tokens): the start holds what a summary needs most. */
 const DOCUMENT_SUMMARY_INPUT_CHARS = 24_000;
@@ -46,7 +43,7 @@ export class DocumentSummaryService {
         messages: [
           {
             role: 'user',
-            content: `Document "${title}":\n\n${text.slice(0, DOCUMENT_SUMMARY_INPUT_CHARS)}`,
+            content: documentSummaryRequest(title, text.slice(0, DOCUMENT_SUMMARY_INPUT_CHARS)),
           },
         ],
         maxOutputTokens: SUMMARY_MAX_OUTPUT_TOKENS,

@@ -9,6 +9,7 @@ import {
 } from '@membolt/contracts';
 import { baseUrlRequired, providerKeyNotFound } from '../chat.errors.js';
 import { CHAT_SETTINGS, type ChatSettings } from '../chat.options.js';
+import { KEY_TEST_REQUEST, KEY_TEST_SYSTEM_PROMPT } from '../prompts.js';
 import { completeText, type LlmCredentials } from '../providers/llm-provider.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { USER_PROVIDER_KEYS, type UserProviderKeys } from '../ports/user-provider-keys.js';
@@ -39,8 +40,8 @@ export class ProviderKeyTesterService {
     try {
       await completeText(provider, {
         model,
-        system: 'Answer with one word.',
-        messages: [{ role: 'user', content: 'Say OK.' }],
+        system: KEY_TEST_SYSTEM_PROMPT,
+        messages: [{ role: 'user', content: KEY_TEST_REQUEST }],
         maxOutputTokens: 1,
       });
       return { ok: true, provider: credentials.provider, message: `Key works (${model} answered).`, model };

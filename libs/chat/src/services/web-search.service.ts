@@ -6,6 +6,7 @@ import {
   type WebSearchView,
 } from '@membolt/contracts';
 import { noSummaryModel, webSearchNotConfigured } from '../chat.errors.js';
+import { WEB_SEARCH_SUMMARY_SYSTEM_PROMPT, webSearchSummaryRequest } from '../prompts.js';
 import { completeText } from '../providers/llm-provider.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { WEB_SEARCH_PROVIDER, type WebSearchProvider } from '../search/web-search-provider.js';
@@ -17,9 +18,6 @@ function formatResults(results: readonly WebSearchResultView[]): string {
     .map((result, index) => `${index + 1}. ${result.title}\n${result.url}\n${result.snippet}`)
     .join('\n\n');
 }
-
-const SUMMARY_SYSTEM =
-  'You summarise web search results for the user in a few sentences, citing the result numbers like [1]. Use only what the results say.';
 
 /**
  * Web search through the operator's provider (Brave, Tavily or SearXNG). With `summarize`, the chosen model
@@ -74,10 +72,8 @@ export class WebSearchService {
       this.providers(reach.credentials),
       {
         model: model.providerModel,
-        system: SUMMARY_SYSTEM,
-        messages: [
-          { role: 'user', content: `Search: ${request.query}\n\nResults:\n${formatted}\n\nSummarise them.` },
-        ],
+        system: WEB_SEARCH_SUMMARY_SYSTEM_PROMPT,
+        messages: [{ role: 'user', content: webSearchSummaryRequest(request.query, formatted) }],
         maxOutputTokens: Math.min(1024, model.maxOutputTokens),
       },
       signal,

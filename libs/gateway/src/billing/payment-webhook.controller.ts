@@ -1,11 +1,12 @@
 import { HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeController, ApiOkResponse } from '@nestjs/swagger';
-import { CommonError, CommonErrorCode, PaymentSubjects, type PaymentWebhookView } from '@membolt/contracts';
+import { PaymentSubjects, type PaymentWebhookView } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { Public } from '../public.decorator.js';
+import { signedWebhookBodyRequired } from '../gateway.errors.js';
 
 const SIGNATURE_HEADER = 'stripe-signature';
 
@@ -29,8 +30,7 @@ export class PaymentWebhookController {
   async receive(@Req() request: Request): Promise<PaymentWebhookView> {
     const body: unknown = request.body;
     const signature = request.header(SIGNATURE_HEADER);
-    if (!Buffer.isBuffer(body) || body.length === 0 || !signature)
-      throw new CommonError(CommonErrorCode.ValidationError, 'A signed webhook body is required.');
+    if (!Buffer.isBuffer(body) || body.length === 0 || !signature) throw signedWebhookBodyRequired();
     return this.bus.request(PaymentSubjects.webhook, { payload: body.toString('utf8'), signature });
   }
 }

@@ -1,24 +1,18 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  CommonError,
-  CommonErrorCode,
-  formatMicrocents,
-  SubscriptionSubjects,
-  UsageSubjects,
-} from '@membolt/contracts';
+import { formatMicrocents, SubscriptionSubjects, UsageSubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { UsageMeter } from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { SubscriptionCheckResponse, UsageQuery, UsageResponse } from './billing.dto.js';
+import { notAnIsoDate } from '../gateway.errors.js';
 
 function parseDate(name: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw new CommonError(CommonErrorCode.ValidationError, `${name} must be an ISO 8601 date`);
+  if (Number.isNaN(date.getTime())) throw notAnIsoDate(name);
   return date;
 }
 

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CommonError,
-  CommonErrorCode,
   IMPORT_ID_PATTERN,
   type ImportJobView,
   MEMORY_BATCH_MAX,
-  MemoryMessages,
   type MemoryExportPageView,
   type MemoryImportView,
   type MemoryScopeFields,
@@ -15,7 +12,12 @@ import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { importNotFound, importNotReadable, importTooManyLines } from '../gateway.errors.js';
+import {
+  embeddingDimensionMismatch,
+  importNotFound,
+  importNotReadable,
+  importTooManyLines,
+} from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjson } from './memory-import.js';
 
@@ -161,10 +163,7 @@ export class MemoryTransferService {
     const { dimension } = await this.bus.request(MemorySubjects.generateEmbedding, { text: 'dimension' });
     for (const length of lengths) {
       if (length !== dimension) {
-        throw new CommonError(
-          CommonErrorCode.ValidationError,
-          MemoryMessages.embeddingDimension(dimension, length),
-        );
+        throw embeddingDimensionMismatch(dimension, length);
       }
     }
   }

@@ -2,10 +2,11 @@ import { Body, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { CommonError, CommonErrorCode, MEMORY_TEXT_MAX_LENGTH, MemoryMessages } from '@membolt/contracts';
+import { MEMORY_TEXT_MAX_LENGTH, MemoryMessages } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
 import { randomBytes } from 'node:crypto';
 import { GatewayController } from '../gateway-controller.decorator.js';
+import { portalLinkRefused } from '../gateway.errors.js';
 import { MemoryDeletionResponse, NoQuery } from '../memories/memory.dto.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { toMemoryDeletionResponse } from '../memories/memory.views.js';
@@ -144,8 +145,7 @@ export class PortalPageController {
     try {
       return this.portal.grantOf(token);
     } catch (error) {
-      if (error instanceof PortalLinkRefused)
-        throw new CommonError(CommonErrorCode.Unauthorized, error.message);
+      if (error instanceof PortalLinkRefused) throw portalLinkRefused(error.message);
       throw error;
     }
   }

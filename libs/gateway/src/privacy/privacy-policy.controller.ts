@@ -7,21 +7,14 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  CommonError,
-  CommonErrorCode,
-  KeysError,
-  KeysErrorCode,
-  KeysSubjects,
-  MemorySubjects,
-  privacyActionsProblem,
-} from '@membolt/contracts';
+import { KeysSubjects, MemorySubjects, privacyActionsProblem } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { PrivacyPolicyResponse, UpdatePrivacyPolicyBody } from './privacy-policy.dto.js';
 import { toPrivacyPolicyResponse } from './privacy-policy.views.js';
+import { apiKeyNotFound, privacyActionsInvalid } from '../gateway.errors.js';
 
 /** The write-time privacy policy of the key's account (decision 135). */
 @ApiTags('privacy')
@@ -59,12 +52,11 @@ export class PrivacyPolicyController {
     @Body(new ContractValidationPipe(UpdatePrivacyPolicyBody)) body: UpdatePrivacyPolicyBody,
   ): Promise<PrivacyPolicyResponse> {
     const problem = privacyActionsProblem(body.actions);
-    if (problem) throw new CommonError(CommonErrorCode.ValidationError, problem);
+    if (problem) throw privacyActionsInvalid(problem);
     if (body.key_id !== undefined) {
       // Only a key of this account: another account's key id is not found, as everywhere.
       const { keys } = await this.bus.request(KeysSubjects.list, { activeOnly: false });
-      if (!keys.some((key) => key.id === body.key_id))
-        throw new KeysError(KeysErrorCode.ApiKeyNotFound, 'API key not found.');
+      if (!keys.some((key) => key.id === body.key_id)) throw apiKeyNotFound();
     }
     return toPrivacyPolicyResponse(
       await this.bus.request(MemorySubjects.updatePrivacyPolicy, {

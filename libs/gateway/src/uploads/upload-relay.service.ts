@@ -1,19 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import {
-  CommonError,
-  CommonErrorCode,
   FINISHED_UPLOAD_STATES,
-  IngestionError,
-  IngestionErrorCode,
   IngestionSubjects,
   type MemoryScopeFields,
   UPLOAD_PART_BYTES,
-  UploadMessages,
   type UploadView,
 } from '@membolt/contracts';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import type { UploadBase64Body } from './uploads.dto.js';
+import {
+  fileDataNotBase64,
+  fileDataRequired,
+  fileSizeMismatch,
+  uploadNotProcessed,
+  uploadTooLarge,
+} from '../gateway.errors.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const DATA_URL_PREFIX = /^data:[^,]{0,200};base64,/;
@@ -36,21 +38,17 @@ export class UploadRelay {
 
   async upload(body: UploadBase64Body, scope: MemoryScopeFields, async: boolean): Promise<UploadOutcome> {
     const maxBytes = this.settings.uploadMaxBytes;
-    if (body.fileSize > maxBytes) throw tooLarge(maxBytes);
+    if (body.fileSize > maxBytes) throw uploadTooLarge(maxBytes);
     const encoded = body.fileData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-    if (!encoded) throw new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataRequired);
-    if (!BASE64.test(encoded) || encoded.length % 4 === 1)
-      throw new CommonError(CommonErrorCode.ValidationError, UploadMessages.fileDataNotBase64);
+    if (!encoded) throw fileDataRequired();
+    if (!BASE64.test(encoded) || encoded.length % 4 === 1) throw fileDataNotBase64();
     // Decoded size from the text's length, before decoding anything.
     const decodedSize =
       Math.floor((encoded.length * 3) / 4) - (encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0);
-    if (decodedSize > maxBytes) throw tooLarge(maxBytes);
+    if (decodedSize > maxBytes) throw uploadTooLarge(maxBytes);
     const bytes = Buffer.from(encoded, 'base64');
     if (bytes.length !== body.fileSize) {
-      throw new CommonError(
-        CommonErrorCode.ValidationError,
-        UploadMessages.fileSizeMismatch(body.fileSize, bytes.length),
-      );
+      throw fileSizeMismatch(body.fileSize, bytes.length);
     }
 
     const begun = await this.bus.request(IngestionSubjects.begin, {
@@ -82,14 +80,8 @@ export class UploadRelay {
       upload = await this.bus.request(IngestionSubjects.get, { ...scope, uploadId: begun.id });
     }
     if (upload.state === 'failed') {
-      throw new IngestionError(
-        IngestionErrorCode.UnreadableFile,
-        upload.error ?? 'The file could not be processed.',
-      );
+      throw uploadNotProcessed(upload.error);
     }
     return upload.state === 'done' ? { kind: 'done', upload } : { kind: 'accepted', upload };
   }
 }
-
-const tooLarge = (maxBytes: number): CommonError =>
-  new CommonError(CommonErrorCode.PayloadTooLarge, UploadMessages.tooLarge(maxBytes));

@@ -15,12 +15,9 @@ import {
 } from '@nestjs/swagger';
 import { BusClient } from '@membolt/bus';
 import {
-  CommonError,
-  CommonErrorCode,
   ENTITY_ID_MAX_LENGTH,
   IngestionSubjects,
   UPLOAD_LIST_DEFAULT_LIMIT,
-  UploadMessages,
   type UploadView,
 } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
@@ -40,6 +37,7 @@ import {
   UploadResponse,
   UploadStateResponse,
 } from './uploads.dto.js';
+import { uploadNotFound } from '../gateway.errors.js';
 
 const BAD_INPUT = {
   type: ApiErrorResponse,
@@ -53,8 +51,7 @@ const NOT_FOUND = {
 /** An upload id in the path: one longer than any issued id names no upload (404). */
 class UploadIdPipe implements PipeTransform<string, string> {
   transform(id: string): string {
-    if (id.length > ENTITY_ID_MAX_LENGTH)
-      throw new CommonError(CommonErrorCode.NotFound, UploadMessages.uploadNotFound);
+    if (id.length > ENTITY_ID_MAX_LENGTH) throw uploadNotFound();
     return id;
   }
 }

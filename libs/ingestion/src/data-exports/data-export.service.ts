@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CommonError,
-  CommonErrorCode,
   DATA_EXPORT_PART_BYTES,
   type DataExportPartView,
   type DataExportState,
@@ -10,6 +8,12 @@ import {
 } from '@membolt/contracts';
 import { JOB_QUEUE, type JobQueue, type JobState, type JobStatus } from '@membolt/jobs';
 import { CLOCK, type Clock } from '@membolt/platform';
+import {
+  dataExportExpired,
+  dataExportNotFound,
+  dataExportNotReady,
+  dataExportPartOutOfRange,
+} from '../ingestion.errors.js';
 import { INGESTION_SETTINGS, type IngestionSettings } from '../ingestion.options.js';
 import { FILE_STORE, type FileStore } from '../ports/file-store.js';
 
@@ -34,14 +38,6 @@ export interface DataExportResult {
 
 /** Exports listed per account (for account deletion); older ones expire on their own. */
 const LISTED_EXPORTS = 20;
-
-const notFound = (): CommonError => new CommonError(CommonErrorCode.NotFound, 'Data export not found');
-const notReady = (): CommonError =>
-  new CommonError(CommonErrorCode.Conflict, 'The data export is not ready yet; wait until its state is done');
-const expired = (): CommonError =>
-  new CommonError(CommonErrorCode.NotFound, 'The data export has expired; start a new one');
-const partOutOfRange = (parts: number): CommonError =>
-  new CommonError(CommonErrorCode.ValidationError, `index must be below ${parts}, the export's part count`);
 
 /**
  * A key of the owner that may appear in job ids and file names: the job id holds it, so an export id alone never
@@ -95,7 +91,7 @@ export class DataExportService {
 
   async get(userId: string, exportId: string): Promise<DataExportView> {
     const job = await this.queue.get(dataExportJobId(userId, exportId));
-    if (!job) throw notFound();
+    if (!job) throw dataExportNotFound();
     return this.viewOf(exportId, job);
   }
 
@@ -109,14 +105,14 @@ export class DataExportService {
 
   async readPart(userId: string, exportId: string, index: number): Promise<DataExportPartView> {
     const view = await this.get(userId, exportId);
-    if (view.state === 'expired') throw expired();
-    if (view.state !== 'done' || view.parts === null || view.bytes === null) throw notReady();
-    if (index >= view.parts) throw partOutOfRange(view.parts);
+    if (view.state === 'expired') throw dataExportExpired();
+    if (view.state !== 'done' || view.parts === null || view.bytes === null) throw dataExportNotReady();
+    if (index >= view.parts) throw dataExportPartOutOfRange(view.parts);
     const bytes = await this.files
       .readRange(dataExportFileKey(exportId), index * DATA_EXPORT_PART_BYTES, DATA_EXPORT_PART_BYTES)
       .catch(() => {
         // The sweep deleted it a moment before its expiry time was read.
-        throw expired();
+        throw dataExportExpired();
       });
     return {
       exportId,

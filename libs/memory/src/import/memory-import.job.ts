@@ -1,7 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  CommonError,
-  CommonErrorCode,
   type ImportJobView,
   type ImportMemoriesRequest,
   type ImportPartRequest,
@@ -11,6 +9,7 @@ import {
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
 import { MemoryService } from '../memory.service.js';
+import { importNotFound, importPartOutOfRange } from '../memory.errors.js';
 import { PrivacyPolicyService } from '../privacy/privacy-policy.service.js';
 
 const IMPORT_PART_JOB = 'memory.import-part';
@@ -38,8 +37,6 @@ const partsOf = (importId: string): number => Number(importId.slice(importId.las
 const partJobId = (userId: string, importId: string, index: number) =>
   `import-${userId}-${importId}-${index}`;
 
-const importNotFound = () => new CommonError(CommonErrorCode.NotFound, 'Import not found');
-
 /**
  * Large imports (decision 081): the gateway checks every line, then sends the memories in parts; each part
  * is stored by a durable job that calls the same import the synchronous route uses. A part run twice (a
@@ -60,8 +57,7 @@ export class MemoryImportJob implements OnModuleInit {
 
   async queuePart(userId: string, request: ImportPartRequest): Promise<{ queued: true }> {
     const { importId, index, ...part } = request;
-    if (index >= partsOf(importId))
-      throw new CommonError(CommonErrorCode.ValidationError, "index must be below the import's parts");
+    if (index >= partsOf(importId)) throw importPartOutOfRange();
     // The payload holds the lines as the policy lets them be kept: redacted (or refused) before it is written.
     const policy = await this.privacy.actingPolicy(userId);
     const screened = await this.privacy.screenUnder(userId, policy, part.memories);

@@ -2,16 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PRIVACY_POLICY,
   type PrivacyPolicy,
-  PrivacyError,
-  PrivacyErrorCode,
   SENSITIVE_KIND_PLACEHOLDERS,
   SENSITIVE_KINDS,
   type SensitiveKind,
-  sensitiveDataRefusedMessage,
   withPolicyChanges,
 } from '@membolt/contracts';
 import { CLOCK, type Clock, requestContext } from '@membolt/platform';
 import type { PolicyOutcome, SensitiveDataScanner, SentenceCategories } from '@membolt/privacy';
+import { sensitiveDataRefused } from '../memory.errors.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
 import type { PolicyActions } from '../ports/privacy-policy.repository.js';
 
@@ -47,9 +45,6 @@ function stringsOf(value: unknown): string[] {
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
   return [];
 }
-
-const refusal = (kinds: readonly SensitiveKind[]) =>
-  new PrivacyError(PrivacyErrorCode.SensitiveDataRefused, sensitiveDataRefusedMessage(kinds));
 
 const samePolicy = (a: PrivacyPolicy, b: PrivacyPolicy): boolean =>
   SENSITIVE_KINDS.every((kind) => a[kind] === b[kind]);
@@ -182,7 +177,7 @@ export class PrivacyPolicyService {
       });
     }
     const refusedKinds = union(refused);
-    if (refusedKinds.length > 0) throw refusal(refusedKinds);
+    if (refusedKinds.length > 0) throw sensitiveDataRefused(refusedKinds);
     return screened;
   }
 

@@ -6,6 +6,7 @@ import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import Database from 'better-sqlite3';
 import type { MemoryFilter } from '../../domain/memory.js';
 import { makeMemoryRecord } from '../../testing/memory.factory.js';
+import { Bm25Scores } from './keyword-postings.js';
 import { BUILD_IN_SEARCH_MAX, EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import { keepSeqsInSql } from './memory-rows.js';
 import type { MemorySearchEmbedded } from './memory-search.embedded.js';
@@ -276,12 +277,7 @@ describe('Embedded keyword index of large scopes (in-memory bm25)', () => {
       await store.memories.insertMany(A, records);
       await store.search.keyword(A, open, ['tea'], 5);
       await (store.search as MemorySearchEmbedded).whenIndexed();
-      const scoring = jest.spyOn(
-        EmbeddedKeywordIndex.prototype as unknown as {
-          score: (...args: unknown[]) => { complete: boolean };
-        },
-        'score',
-      );
+      const scoring = jest.spyOn(Bm25Scores.prototype, 'score');
       expectSameAnswers(await answers(store), expected);
       // The pruned pass ran (and, for the filtered query, was followed by full ones).
       expect(scoring.mock.results.some((r) => (r.value as { complete: boolean }).complete === false)).toBe(

@@ -77,11 +77,6 @@ export function pickerModelsOf(
   return { models, initial };
 }
 
-/** The instruction that turns web results into an answer (the spec sends them as a system message). */
-export const searchSummaryInstruction = (query: string, formattedResults: string): string =>
-  `The user searched the web for "${query}". Summarise these results for them in a few sentences, citing ` +
-  `sources by their number:\n\n${formattedResults}`;
-
 /** As the server cuts a conversation's preview: one line, at most 200 characters. */
 const PREVIEW_LENGTH = 200;
 const previewOf = (text: string): string => {
