@@ -34,8 +34,12 @@ export function extractFactsByRules(text: string, now: Date = new Date()): Candi
     let clauses = clausesOf(sentence);
     // In "Our cat Pepper is nineteen, can you believe it?" only the last clause asks.
     if (/\?\s*$/.test(sentence)) clauses = clauses.length > 1 ? clauses.slice(0, -1) : [];
-    const period = periodOf(sentence, now);
+    // A clause's own time, else the time an earlier clause of the sentence named ("In 2023 I lived in Madrid
+    // and taught English"): a later clause's time ("I grew up in Cork but I have lived in London since 2018")
+    // is not the earlier one's.
+    let period: Period | null = null;
     for (const clause of clauses) {
+      period = periodOf(clause, now) ?? period;
       for (const fact of factsOfClause(clause, period, now, context)) push(fact);
     }
   }
@@ -61,6 +65,8 @@ interface MessageContext {
   /** The last relative the message named ("my dog ..."), for "he is a beagle". */
   relative: string | null;
   readonly birth: boolean;
+  /** A break-up with someone named was read: "we ended things" after it says the same again. */
+  brokeUp?: boolean;
 }
 
 interface Period {
@@ -118,6 +124,10 @@ function withoutTimes(clause: string, now: Date): string {
       /\b(?:in|during|this|last|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|weekend|week|month|year)\b/gi,
       '',
     )
+    .replace(
+      /\b(?:for|over) (?:about |around |almost |nearly |over |the (?:last|past) )?(?:\d+|a few|a couple of|several|many|${NUMBER_WORDS}) (?:years?|months?|weeks?|days?)\b/gi,
+      '',
+    )
     .replace(/\b(?:ago|so far|again|recently)\b/gi, '')
     .replace(/\s+(?:as of|in|on|since|from|until|at|during)\s*(?=$|[,.!])/gi, '')
     .replace(/^(?:as of|in|on|since|from|until|during)\s+(?=(?:i|we|my|our)\b)/i, '')
@@ -143,7 +153,7 @@ function clausesOf(sentence: string): string[] {
       .flatMap((part) =>
         part.split(
           new RegExp(
-            `\\s*[;:]\\s*|,?\\s+(?:but|and|so|when|because)\\s+(?=${STATEMENT_START})|,\\s+(?=${STATEMENT_START})|\\s+to\\s+(?=(?:train|retrain|become|study)\\b)`,
+            `\\s*[;:]\\s*|,?\\s+(?:but|and|so|when|because|before|after)\\s+(?=${STATEMENT_START})|,\\s+(?=${STATEMENT_START})|\\s+to\\s+(?=(?:train|retrain|become|study)\\b)`,
             'i',
           ),
         ),
@@ -212,13 +222,19 @@ interface ReadClause {
   readonly past: boolean;
 }
 
-/** The clause in the shape the rules read: fillers cut, "we" read as "I", past tenses marked. */
-function readClause(raw: string, context: MessageContext): ReadClause {
+/**
+ * The clause in the shape the rules read: fillers cut, "we" read as "I", past tenses marked. `ongoing`: the
+ * clause as said names a time that runs to now ("since 2018", "for six years"), so "I have lived in London"
+ * is where the user lives, not where they once did.
+ */
+function readClause(raw: string, context: MessageContext, ongoing = false): ReadClause {
   let clause = raw
     .replace(/[,.!]+$/, '')
     // Asides after the statement: "..., very peacefully", "..., honestly could not stand them", "..., 3.2 kilos".
     .replace(/,\s+(?:(?:very|so|quite|really|too) )?\w+ly\b.*$/i, '')
     .replace(/,\s+(?:honestly|especially|though|which|who|like|not that|\d[\d.,]*)\b.*$/i, '')
+    // "..., have been since uni", "..., much closer to the sea", "..., mind you".
+    .replace(/,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good))\b.*$/i, '')
     .trim();
   let kind: FactKind = 'fact';
   for (let i = 0; i < 4; i++) {
@@ -232,6 +248,8 @@ function readClause(raw: string, context: MessageContext): ReadClause {
   }
   clause = clause
     .replace(/^we\b/i, 'i')
+    .replace(/^i are\b/i, 'i am')
+    .replace(/^i were\b/i, 'i was')
     .replace(/^our\b/i, 'my')
     .replace(
       /^(?:just |finally |recently )?(?=(?:sold|bought|taught|worked|lived|studied|moved|switched|started|quit|left|cut out|gave up|stopped|train|retrain)\b)/i,
@@ -242,11 +260,18 @@ function readClause(raw: string, context: MessageContext): ReadClause {
       /^i( have| am| had)? (?:just|recently|finally|already|also|now|still|currently|actually|really) /i,
       'i$1 ',
     )
-    .replace(/^i have been (?!together)/i, 'i am ');
+    .replace(/^i have been (?!together)/i, 'i am ')
+    .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am');
   if (context.relative) clause = clause.replace(/^(?:he|she|it)\b/i, `my ${context.relative}`);
   const named = clause.match(new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES})\\b`, 'i'));
   if (named) context.relative = named[1]!.toLowerCase();
   let past = false;
+  const perfect = clause.match(/^i have (lived|worked|taught|studied|owned|played)\b/i);
+  if (perfect) {
+    // "I have lived in Paris" is an experience; "... since 2018" is where they still live.
+    past = !ongoing;
+    clause = `i ${PAST_TENSE[perfect[1]!.toLowerCase()]}${clause.slice(perfect[0].length)}`;
+  }
   if (/^i used to /i.test(clause)) {
     past = true;
     clause = clause.replace(/^i used to /i, 'i ');
@@ -255,7 +280,7 @@ function readClause(raw: string, context: MessageContext): ReadClause {
   if (tense) {
     past = true;
     clause = `i ${PAST_TENSE[tense[1]!.toLowerCase()]}${clause.slice(tense[0].length)}`;
-  } else if (/^i was (?!born|made|laid|fired|let)/i.test(clause)) {
+  } else if (/^i was (?!born|made|laid|fired|let|raised|brought)/i.test(clause)) {
     past = true;
     clause = clause.replace(/^i was /i, 'i am ');
   }
@@ -271,21 +296,24 @@ function factsOfClause(
   // The clause without its time phrases first ("I quit my job at X yesterday"), then as said ("I was born
   // in 1990").
   const untimed = withoutTimes(raw, now);
-  let read = readClause(untimed, context);
+  const ongoing = /\b(?:since|for|now|still|these days|currently)\b/i.test(raw);
+  let read = readClause(untimed, context, ongoing);
   if (NOT_A_FACT.test(read.text)) return [];
   let built = matchClause(read.text, context);
   if (built.length === 0 && untimed !== raw) {
-    read = readClause(raw, context);
+    read = readClause(raw, context, ongoing);
     if (NOT_A_FACT.test(read.text)) return [];
     built = matchClause(read.text, context);
   }
+  // "... before I was 30" says when, not how old the user is.
+  if (read.past) built = built.filter((fact) => !/^age\b/.test(fact.subject));
   return built.map(({ pastUntilPeriod, ...fact }) => {
     const kind = fact.kind ?? read.kind;
     if (pastUntilPeriod) {
       const to = period && period.from < now.toISOString() ? period.from : now.toISOString();
       return { ...fact, kind, validFrom: UNKNOWN_START, validTo: to };
     }
-    if (/^(?:born|birthday|age|name)\b/.test(fact.subject)) return { ...fact, kind };
+    if (/^(?:born|birthday|age|name|origin)\b/.test(fact.subject)) return { ...fact, kind };
     if (read.past) {
       const to = period && period.to < now.toISOString() ? period.to : now.toISOString();
       return {
@@ -308,7 +336,7 @@ type Built = Omit<CandidateFact, 'kind'> & {
 
 /** Words that end the object of a statement ("I live in Lisbon now" -> "Lisbon"). */
 const TRAILING =
-  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|because .*|which .*|where .*|especially .*)$/i;
+  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|for (?:work|now|good|the time being)|because .*|which .*|where .*|especially .*)$/i;
 
 const clean = (value: string): string => {
   let result = value.trim().replace(/[,.!]+$/, '');
@@ -325,7 +353,10 @@ const clean = (value: string): string => {
 
 const capitalise = (value: string) =>
   /^(?:a|an|the) /.test(value) ? value : value.charAt(0).toUpperCase() + value.slice(1);
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+const article = (word: string) => (/^[aeiou]/i.test(word) && !/^(?:ux|uni|use|usu|eu|one)/i.test(word) ? 'an' : 'a');
+/** Words that start a sentence as a name would, and are none ("It died", "This is 5"). */
+const PRONOUN =
+  /^(?:it|this|that|he|she|they|there|here|what|who|everything|nothing|something|someone|everyone|one)$/i;
 
 interface Rule {
   readonly pattern: RegExp;
@@ -564,7 +595,8 @@ const CHANGES: readonly Rule[] = [
       }),
   },
   {
-    pattern: /^i am no longer (?:a |an )?(.+)$/i,
+    pattern:
+      /^i am no longer (?!(?:with|together|seeing|dating|in a relationship|married to)\b)(?:a |an )?(.+)$/i,
     build: (m) =>
       fact(`User is no longer ${clean(m[1]!)}`, 'personal', 0.5, `is:${normaliseValue(clean(m[1]!))}`, 'no', {
         kind: 'negation',
@@ -605,30 +637,29 @@ const CHANGES: readonly Rule[] = [
       `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i and (${NAME})|(?:my (?:${PARTNERS.join('|')}) and )?i) (?:have )?(?:got )?(?:broke|broken|split|separated|divorced)(?: up)?(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
       'iu',
     ),
-    build: (m) => {
-      const name = m[1] ?? m[2] ?? m[3];
-      const ends: FactEnding[] = name
-        ? [{ mentions: name }]
-        : PARTNERS.map((partner) => ({ slot: 'family' as const, subjectPrefix: `family:${partner}` }));
-      return fact(
-        name ? `User and ${name} broke up` : 'User broke up with their partner',
-        'personal',
-        0.7,
-        `relationship:${name ? normaliseValue(name) : 'partner'}`,
-        'ended',
-        {
-          kind: 'negation',
-          ends,
-        },
-      );
-    },
+    build: (m, context) => breakUp(m[1] ?? m[2] ?? m[3], context),
   },
   {
     pattern: new RegExp(
-      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died)$`,
+      `^i am no longer (?:with|together with|seeing|dating|in a relationship with|married to) (?:my (?:${PARTNERS.join('|')}) )?(${NAME})$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1], context),
+  },
+  {
+    pattern: new RegExp(
+      `^i (?:have )?(?:ended things|ended it|called it off|called it quits|went (?:our|my) separate ways)(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1], context),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died)(?: .*)?$`,
       'iu',
     ),
     build: (m) => {
+      if (PRONOUN.test(m[2]!)) return null;
       const who = m[1] ? `User's ${m[1].toLowerCase()} ${m[2]}` : m[2]!;
       return fact(`${who} passed away`, 'personal', 0.8, `event:died:${normaliseValue(m[2]!)}`, 'died', {
         ends: [{ mentions: m[2]! }],
@@ -636,7 +667,7 @@ const CHANGES: readonly Rule[] = [
     },
   },
   {
-    pattern: new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died)$`, 'i'),
+    pattern: new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died)(?: .*)?$`, 'i'),
     build: (m) =>
       fact(
         `User's ${m[1]!.toLowerCase()} passed away`,
@@ -745,6 +776,11 @@ const RULES: readonly Rule[] = [
       if (/^(?:there|here)$/i.test(to)) return null;
       return fact(`User is moving to ${capitalise(to)}`, 'personal', 0.6, 'plan:move', to);
     },
+  },
+  {
+    pattern: /^i (?:grew up|was raised|was brought up|was born and raised|was born and bred) in (.+)$/i,
+    build: (m) =>
+      fact(`User grew up in ${capitalise(clean(m[1]!))}`, 'personal', 0.7, 'origin', clean(m[1]!)),
   },
   {
     pattern: /^i (?:am|come) (?:originally )?from (.+)$/i,
@@ -887,10 +923,10 @@ const RULES: readonly Rule[] = [
     build: (m) => babyFact(m[2]!, m[3]!, m[4], m[1]),
   },
   {
-    pattern: new RegExp(`^(?:[Mm]y|[Oo]ur) (?:${ADJECTIVES})?(${RELATIVES}) (${NAME}) (.+)$`, 'u'),
+    pattern: new RegExp(`^(?:[Mm]y|[Oo]ur) (?:${ADJECTIVES})?(${PEOPLE}) (${NAME}) (.+)$`, 'u'),
     build: (m) =>
       fact(
-        `User's ${m[1]!.toLowerCase()} ${m[2]} ${clean(m[3]!)}`,
+        `User's ${m[1]!.toLowerCase()} ${m[2]} ${clean(m[3]!.replace(/^(?:just|recently|finally|also) /i, ''))}`,
         'personal',
         0.7,
         `family:${m[1]!.toLowerCase()}:${normaliseValue(m[2]!)}`,
@@ -899,7 +935,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^my (?:${ADJECTIVES})?(${RELATIVES}) (is|was|has|works|lives|likes|loves|plays|goes|studies|got|started|moved|had) (.+)$`,
+      `^my (?:${ADJECTIVES})?(${RELATIVES}) (is|was|has|works|lives|likes|loves|plays|goes|studies|got|started|moved|had|retired|left|quit|became|runs|owns|teaches|drives|graduated|married|speaks) (.+)$`,
       'i',
     ),
     build: (m) =>
@@ -952,9 +988,12 @@ const RULES: readonly Rule[] = [
     build: (m) => babyFact(m[1]!, m[2]!, m[3]),
   },
   {
-    pattern: new RegExp(`^(${NAME}) is (\\d{1,2}|${NUMBER_WORDS})(?: years old)?$`, 'u'),
+    pattern: new RegExp(
+      `^(${NAME}) is (\\d{1,2}|${NUMBER_WORDS})(?: years old)?(?: (?:and|but|now|already|today)\\b.*)?$`,
+      'u',
+    ),
     build: (m) =>
-      /^(?:it|this|that|he|she|there|what|who)$/i.test(m[1]!)
+      PRONOUN.test(m[1]!)
         ? null
         : fact(
             `${m[1]} is ${m[2]!.toLowerCase()} years old`,
@@ -1194,6 +1233,26 @@ const RULES: readonly Rule[] = [
     },
   },
 ];
+
+/**
+ * A break-up: with someone named, the facts that name them end; else the partner facts do. Said twice in one
+ * message ("I'm no longer with Marco, we ended things"), the second says nothing new.
+ */
+function breakUp(name: string | undefined, context: MessageContext): Built | null {
+  if (!name && context.brokeUp) return null;
+  if (name) context.brokeUp = true;
+  const ends: FactEnding[] = name
+    ? [{ mentions: name }]
+    : PARTNERS.map((partner) => ({ slot: 'family' as const, subjectPrefix: `family:${partner}` }));
+  return fact(
+    name ? `User and ${name} broke up` : 'User broke up with their partner',
+    'personal',
+    0.7,
+    `relationship:${name ? normaliseValue(name) : 'partner'}`,
+    'ended',
+    { kind: 'negation', ends },
+  );
+}
 
 function babyFact(parent: string, baby: string, name: string | undefined, relation?: string): Built | null {
   const who = relation ? `User's ${relation.toLowerCase()} ${parent}` : parent;
