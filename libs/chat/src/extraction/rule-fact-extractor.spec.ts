@@ -243,9 +243,9 @@ const TABLE: ReadonlyArray<readonly [string, readonly Expected[]]> = [
     'Actually I live in Lisbon, not Porto.',
     [
       {
-        text: 'User lives in Lisbon, not Porto.',
+        text: 'User lives in Lisbon.',
         subject: 'residence',
-        value: 'lisbon not porto',
+        value: 'lisbon',
         kind: 'correction',
       },
     ],
@@ -627,6 +627,7 @@ const CHANGES: ReadonlyArray<readonly [string, readonly Change[]]> = [
         value: 'not amazon',
         kind: 'negation',
         ends: [{ slot: 'occupation' }],
+        keepWhenEnding: false,
       },
     ],
   ],

@@ -149,6 +149,11 @@ function clausesOf(sentence: string): string[] {
         /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got)\b)/gu,
         '$1 \uE000I ',
       )
+      // "My partner Alex and I live in Bath" too, but not "My name is Zoë and I live in Porto".
+      .replace(
+        new RegExp(`\\b(${PEOPLE}) (${NAME}) and I (?=(?:live|lived|moved|met)\\b)`, 'giu'),
+        '$1 $2 \uE000I ',
+      )
       .split(/\s+and\s+(?=[A-Z\u00C0-\u024F][\p{L}'-]+ (?:is|was|has|lives|works)\b)/u)
       .flatMap((part) =>
         part.split(
@@ -233,7 +238,9 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
     // Asides after the statement: "..., very peacefully", "..., honestly could not stand them", "..., 3.2 kilos".
     .replace(/,\s+(?:(?:very|so|quite|really|too) )?\w+ly\b.*$/i, '')
     .replace(/,\s+(?:honestly|especially|though|which|who|like|not that|\d[\d.,]*)\b.*$/i, '')
-    // "..., have been since uni", "..., much closer to the sea", "..., mind you".
+    // "..., have been since uni", "..., much closer to the sea", "..., mind you". "..., not Oakfield" says what
+    // the statement replaces, which the reconciliation closes.
+    .replace(/,\s+not\s+[^,]+$/i, '')
     .replace(/,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good))\b.*$/i, '')
     .trim();
   let kind: FactKind = 'fact';
@@ -261,7 +268,10 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
       'i$1 ',
     )
     .replace(/^i have been (?!together)/i, 'i am ')
-    .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am');
+    .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am')
+    .replace(new RegExp(`^i (?:have )?(?:gone|went|turned) (?:fully |completely |totally )?(?=(?:${DIETS})\\b)`, 'i'), 'i am ')
+    .replace(/^i (?:have )?(?:started|began|begun) (?:learning|to learn)\b/i, 'i am learning')
+    .replace(/^i (?:have )?(?:started|began|begun) (?:playing|to play)\b/i, 'i play');
   if (context.relative) clause = clause.replace(/^(?:he|she|it)\b/i, `my ${context.relative}`);
   const named = clause.match(new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES})\\b`, 'i'));
   if (named) context.relative = named[1]!.toLowerCase();
@@ -336,7 +346,7 @@ type Built = Omit<CandidateFact, 'kind'> & {
 
 /** Words that end the object of a statement ("I live in Lisbon now" -> "Lisbon"). */
 const TRAILING =
-  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|for (?:work|now|good|the time being)|because .*|which .*|where .*|especially .*)$/i;
+  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|for (?:work|now|good|the time being)|to (?:work|school|uni|college)|every day|daily|because .*|which .*|where .*|especially .*)$/i;
 
 const clean = (value: string): string => {
   let result = value.trim().replace(/[,.!]+$/, '');
@@ -395,7 +405,7 @@ const NOT_OCCUPATION =
   /\b(?:fan|lover|person|people|member|beginner|user|customer|fast|slow|big|huge|good|bad|great|terrible|total|bit|little|lot|bit of|kind|sort|fussy|picky|heavy|light|early|late|night|morning|sucker|believer|smoker|drinker|eater|sleeper|learner|talker|owner|winner|loser|mess|wreck)\b/i;
 /** Nouns that name a vehicle, or makes that do. */
 const VEHICLE =
-  /\b(?:car|van|truck|lorry|motorbike|motorcycle|scooter|bike|bicycle|ev|suv|hatchback|estate|camper|toyota|honda|ford|kia|hyundai|tesla|volkswagen|vw|bmw|audi|mercedes|renault|peugeot|citroen|citroën|fiat|skoda|seat|volvo|nissan|mazda|subaru|mini|jeep|porsche|dacia|vauxhall|opel|lexus|polestar|byd)\b/i;
+  /\b(?:car|van|truck|lorry|motorbike|motorcycle|scooter|bike|bicycle|ev|suv|hatchback|estate|camper|toyota|honda|ford|kia|hyundai|tesla|volkswagen|vw|bmw|audi|mercedes|renault|peugeot|citroen|citroën|fiat|skoda|seat|volvo|nissan|mazda|subaru|mini|jeep|porsche|dacia|vauxhall|opel|lexus|polestar|byd|moped|vespa|yamaha|ducati|harley|triumph|kawasaki)\b/i;
 const DIETS =
   'vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|teetotal|kosher|halal|dairy[- ]free|keto|coeliac|celiac';
 
@@ -487,6 +497,30 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern:
+      /^i (?:no longer|(?:do not|did not)(?=.+ (?:anymore|any more)$)) (?:have|own|drive|ride) (?:(?:my|the|a|an|our) )?(.+?)(?: anymore| any more)?$/i,
+    build: (m) => {
+      const thing = clean(m[1]!);
+      return fact(`User no longer has ${thing}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'no', {
+        kind: 'negation',
+        ends: [{ mentions: lastWord(thing) }],
+        keepWhenEnding: false,
+      });
+    },
+  },
+  {
+    pattern:
+      /^my (.+?) (?:got|was|has been) (?:stolen|nicked|written off|totalled|totaled|scrapped|destroyed)$/i,
+    build: (m) => {
+      const thing = clean(m[1]!);
+      return fact(`User's ${thing} was stolen or lost`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'lost', {
+        kind: 'negation',
+        ends: [{ mentions: lastWord(thing) }],
+        keepWhenEnding: false,
+      });
+    },
+  },
+  {
+    pattern:
       /^i (?:have |got |was |am |have been )?(?:laid off|made redundant|fired|let go|sacked)(?: (?:from|by) (.+))?$/i,
     build: (m) =>
       fact(
@@ -498,6 +532,8 @@ const CHANGES: readonly Rule[] = [
         {
           kind: 'negation',
           ends: JOB_ENDS,
+          // The closed job says where they worked; "laid off" with nothing to close is kept.
+          keepWhenEnding: false,
         },
       ),
   },
@@ -648,6 +684,13 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
+      `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i) (?:are|am) no longer (?:together|a couple|an item)(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1] ?? m[2], context),
+  },
+  {
+    pattern: new RegExp(
       `^i (?:have )?(?:ended things|ended it|called it off|called it quits|went (?:our|my) separate ways)(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
       'iu',
     ),
@@ -743,13 +786,14 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i (?:have )?(?:moved|relocated)(?: house| home| back)?(?: from (.+?))? to (.+)$/i,
+    pattern: /^i (?:have )?(?:moved|relocated)(?: house| home| back)?(?: from (.+?))? to (.+?)(?: from (.+))?$/i,
     build: (m) => {
       const to = clean(m[2]!);
       if (/^(?:there|here|it|this|that)$/i.test(to)) return null;
       const facts: Built[] = [];
-      if (m[1]) {
-        const from = clean(m[1]);
+      const before = m[1] ?? m[3];
+      if (before) {
+        const from = clean(before);
         const left = fact(`User lived in ${capitalise(from)}`, 'personal', 0.6, 'residence', from, {
           pastUntilPeriod: true,
         });
@@ -759,6 +803,11 @@ const RULES: readonly Rule[] = [
       if (home) facts.push(home);
       return facts;
     },
+  },
+  {
+    pattern: /^i (?:now )?call (.+) home$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
   },
   {
     pattern: /^i am (?:based|living|settled) in (.+)$/i,
@@ -805,7 +854,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /^i (?:work|am working)(?: remotely| freelance| part[- ]time| full[- ]time)? as (?:a |an )?(.+?)(?: (?:at|for|with) (.+))?$/i,
+      /^i (?:work|am working)(?: remotely| from home| freelance| part[- ]time| full[- ]time)? as (?:a |an )?(.+?)(?: (?:at|for|with) (.+))?$/i,
     build: (m) => job(m[1]!, m[2]),
   },
   {
@@ -824,15 +873,29 @@ const RULES: readonly Rule[] = [
     build: (m) => fact(`User works at ${clean(m[1]!)}`, 'work', 0.8, 'employer', clean(m[1]!)),
   },
   {
+    pattern: /^i (?:work|am working) in ([\p{L} -]{2,40}?) (?:at|for|with) (.+)$/iu,
+    build: (m) =>
+      fact(`User works in ${clean(m[1]!)} at ${clean(m[2]!)}`, 'work', 0.8, 'employer', clean(m[2]!)),
+  },
+  {
+    pattern: /^i (?:am|was|got|have been|have got) promoted to (?:a |an |the )?(?:role of )?(.+?)(?: (?:at|with|for) (.+))?$/i,
+    build: (m) => job(m[1]!, m[2]),
+  },
+  {
     pattern: /^my (?:job|profession|occupation) is (?:a |an )?(.+)$/i,
     build: (m) =>
       fact(`User works as ${article(m[1]!)} ${clean(m[1]!)}`, 'work', 0.7, 'occupation', clean(m[1]!)),
   },
   {
-    pattern: /^i (?:teach|am teaching) (.+?)(?: (?:at|in) (.+))?$/i,
+    pattern: /^i (?:teach|am teaching) (at|in) (.+)$/i,
+    build: (m) =>
+      fact(`User teaches ${m[1]!.toLowerCase()} ${clean(m[2]!)}`, 'work', 0.8, 'occupation', 'teacher'),
+  },
+  {
+    pattern: /^i (?:teach|am teaching) (.+?)(?: (at|in) (.+))?$/i,
     build: (m) =>
       fact(
-        `User teaches ${clean(m[1]!)}${m[2] ? ` at ${clean(m[2])}` : ''}`,
+        `User teaches ${clean(m[1]!)}${m[3] ? ` ${m[2]!.toLowerCase()} ${clean(m[3])}` : ''}`,
         'work',
         0.8,
         'occupation',
@@ -916,6 +979,19 @@ const RULES: readonly Rule[] = [
     },
   },
   {
+    // "My partner Alex and I live in Bath": where the user lives, and who Alex is, as two facts (a break-up
+    // with Alex then ends the second only).
+    pattern: new RegExp(`^(?:my (?:${ADJECTIVES})?(${PEOPLE}) )?(${NAME}) and i (.+)$`, 'iu'),
+    build: (m, context) => {
+      if (PRONOUN.test(m[2]!)) return null;
+      const own = matchClause(`i ${m[3]!}`, context);
+      if (!m[1]) return own;
+      const who = m[1].toLowerCase();
+      const named = fact(`User's ${who} is named ${m[2]}`, 'personal', 0.8, `family:${who}:name`, m[2]!);
+      return named ? [...own, named] : own;
+    },
+  },
+  {
     pattern: new RegExp(
       `^my (?:${ADJECTIVES})?(${RELATIVES}) (${NAME}) (?:has |have )?(?:just |recently )?had (?:a |her |his |their )?(baby(?: girl| boy)?|son|daughter|twins)(?:,? (?:called|named) (${NAME}))?$`,
       'iu',
@@ -924,28 +1000,14 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(`^(?:[Mm]y|[Oo]ur) (?:${ADJECTIVES})?(${PEOPLE}) (${NAME}) (.+)$`, 'u'),
-    build: (m) =>
-      fact(
-        `User's ${m[1]!.toLowerCase()} ${m[2]} ${clean(m[3]!.replace(/^(?:just|recently|finally|also) /i, ''))}`,
-        'personal',
-        0.7,
-        `family:${m[1]!.toLowerCase()}:${normaliseValue(m[2]!)}`,
-        clean(m[3]!),
-      ),
+    build: (m) => relativeFact(m[1]!, m[2], m[3]!),
   },
   {
     pattern: new RegExp(
       `^my (?:${ADJECTIVES})?(${RELATIVES}) (is|was|has|works|lives|likes|loves|plays|goes|studies|got|started|moved|had|retired|left|quit|became|runs|owns|teaches|drives|graduated|married|speaks) (.+)$`,
       'i',
     ),
-    build: (m) =>
-      fact(
-        `User's ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()} ${clean(m[3]!)}`,
-        'personal',
-        0.7,
-        `family:${m[1]!.toLowerCase()}:${m[2]!.toLowerCase()}`,
-        clean(m[3]!),
-      ),
+    build: (m) => relativeFact(m[1]!, undefined, `${m[2]!} ${m[3]!}`),
   },
   {
     pattern: new RegExp(
@@ -1197,6 +1259,13 @@ const RULES: readonly Rule[] = [
       ),
   },
   {
+    pattern: /^i (?:have|have got) (?:a |an )(.+)$/i,
+    build: (m) =>
+      VEHICLE.test(clean(m[1]!))
+        ? fact(`User owns a ${clean(m[1]!)}`, 'personal', 0.5, `owns:${normaliseValue(clean(m[1]!))}`, 'yes')
+        : null,
+  },
+  {
     pattern: /^i (?:drive|own|ride) (?:a |an )(.+)$/i,
     build: (m) =>
       fact(`User owns a ${clean(m[1]!)}`, 'personal', 0.5, `owns:${normaliseValue(clean(m[1]!))}`, 'yes'),
@@ -1251,6 +1320,29 @@ function breakUp(name: string | undefined, context: MessageContext): Built | nul
     `relationship:${name ? normaliseValue(name) : 'partner'}`,
     'ended',
     { kind: 'negation', ends },
+  );
+}
+
+/**
+ * A fact about someone close to the user ("my brother lives in Cairo", "my sister Ana got married"). Where
+ * they live is one value at a time: "my brother moved to Dubai" replaces Cairo.
+ */
+function relativeFact(relation: string, name: string | undefined, said: string): Built | null {
+  const who = relation.toLowerCase();
+  const rest = clean(said.replace(/^(?:just|recently|finally|also) /i, ''));
+  const person = `family:${who}${name ? `:${normaliseValue(name)}` : ''}`;
+  const home = rest.match(
+    /^(?:lives|is living|is based|has moved|moved|has relocated|relocated) (?:in|to) (.+?)(?: with .*)?$/i,
+  );
+  if (home)
+    return fact(`User's ${who}${name ? ` ${name}` : ''} ${rest}`, 'personal', 0.7, `${person}:residence`, home[1]!);
+  const verb = rest.split(' ')[0]!.toLowerCase();
+  return fact(
+    `User's ${who}${name ? ` ${name}` : ''} ${name ? rest : `${verb}${rest.slice(verb.length)}`}`,
+    'personal',
+    0.7,
+    name ? person : `${person}:${verb}`,
+    name ? rest : rest.slice(verb.length).trim(),
   );
 }
 
