@@ -264,10 +264,14 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
     )
     .replace(/^(working|living|studying|training)\b/i, 'i am $1')
     .replace(
-      /^i( have| am| had)? (?:just|recently|finally|already|also|now|still|currently|actually|really) /i,
+      /^i( have| am| had)? (?:just|recently|finally|already|also|now|still|currently|actually|really|only|mostly|mainly|usually|always|normally|generally) /i,
       'i$1 ',
     )
-    .replace(/^i have been (?!together)/i, 'i am ')
+    // "I have been in Bristol since last spring": where they live; without a time that runs to now, a visit.
+    .replace(/^i have been (?:living |based )?in (?=[A-Z\u00C0-\u024F])/i, (said) =>
+      ongoing ? 'i live in ' : said,
+    )
+    .replace(/^i have been (?!together|in )/i, 'i am ')
     .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am')
     .replace(new RegExp(`^i (?:have )?(?:gone|went|turned) (?:fully |completely |totally )?(?=(?:${DIETS})\\b)`, 'i'), 'i am ')
     .replace(/^i (?:have )?(?:started|began|begun) (?:learning|to learn)\b/i, 'i am learning')
@@ -317,6 +321,13 @@ function factsOfClause(
   }
   // "... before I was 30" says when, not how old the user is.
   if (read.past) built = built.filter((fact) => !/^age\b/.test(fact.subject));
+  // "I now drive an electric Mini": the vehicle replaces the one they had.
+  if (/\b(?:now|these days|nowadays)\b/i.test(raw))
+    built = built.map((fact) =>
+      fact.subject.startsWith('owns:') && fact.value === 'yes' && !fact.ends
+        ? { ...fact, ends: [{ slot: 'vehicle', subjectPrefix: 'owns:' }] }
+        : fact,
+    );
   return built.map(({ pastUntilPeriod, ...fact }) => {
     const kind = fact.kind ?? read.kind;
     if (pastUntilPeriod) {
@@ -391,7 +402,17 @@ const RELATIVES =
 /** People who are not family, whom the user may still name ("my manager is called Priya"). */
 const PEOPLE = `${RELATIVES}|friend|best friend|manager|boss|colleague|coworker|flatmate|roommate|housemate|neighbou?r`;
 const ADJECTIVES = '(?:(?:old|little|older|younger|big|baby|eldest|oldest|youngest|new|late|lovely) )?';
-const PARTNERS = ['boyfriend', 'girlfriend', 'partner', 'husband', 'wife', 'fiance', 'fiancé', 'fiancée'];
+const PARTNERS = [
+  'boyfriend',
+  'girlfriend',
+  'partner',
+  'husband',
+  'wife',
+  'spouse',
+  'fiance',
+  'fiancé',
+  'fiancée',
+];
 const NAME = "[A-Z\\u00C0-\\u024F][\\p{L}'-]+";
 
 /** Roles in a family, not occupations ("So I'm an aunt now"). */
@@ -426,10 +447,22 @@ function headNoun(phrase: string): string {
 }
 
 /** A job, said as "as an accountant at Hartley & Finch": the memory text and the occupation. */
-function job(role: string, employer: string | undefined, extra: Partial<Built> = {}): Built | null {
+function job(
+  role: string,
+  employer: string | undefined,
+  extra: Partial<Built> = {},
+  preposition = 'at',
+): Built | null {
   const r = clean(role);
   const e = employer ? clean(employer) : undefined;
-  return fact(`User works as ${article(r)} ${r}${e ? ` at ${e}` : ''}`, 'work', 0.8, 'occupation', r, extra);
+  return fact(
+    `User works as ${article(r)} ${r}${e ? ` ${preposition} ${e}` : ''}`,
+    'work',
+    0.8,
+    'occupation',
+    r,
+    extra,
+  );
 }
 
 /** Ends of a job: the employer and occupation facts. */
@@ -538,7 +571,7 @@ const CHANGES: readonly Rule[] = [
       ),
   },
   {
-    pattern: /^i (?:have )?retired$/i,
+    pattern: /^i (?:have |am )?retired(?: (?:from|after|as|at|in) .*)?$/i,
     build: () => fact('User is retired', 'work', 0.7, 'occupation', 'retired', { ends: JOB_ENDS }),
   },
   {
@@ -698,7 +731,7 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died)(?: .*)?$`,
+      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died|(?:had to be|was|has been) put (?:down|to sleep))(?: .*)?$`,
       'iu',
     ),
     build: (m) => {
@@ -710,7 +743,10 @@ const CHANGES: readonly Rule[] = [
     },
   },
   {
-    pattern: new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died)(?: .*)?$`, 'i'),
+    pattern: new RegExp(
+      `^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died|(?:had to be|was|has been) put (?:down|to sleep))(?: .*)?$`,
+      'i',
+    ),
     build: (m) =>
       fact(
         `User's ${m[1]!.toLowerCase()} passed away`,
@@ -786,7 +822,8 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i (?:have )?(?:moved|relocated)(?: house| home| back)?(?: from (.+?))? to (.+?)(?: from (.+))?$/i,
+    pattern:
+      /^i (?:have )?(?:moved|relocated)(?: back)?(?: house| home)?(?: from (.+?))? to (.+?)(?: from (.+))?$/i,
     build: (m) => {
       const to = clean(m[2]!);
       if (/^(?:there|here|it|this|that)$/i.test(to)) return null;
@@ -803,6 +840,22 @@ const RULES: readonly Rule[] = [
       if (home) facts.push(home);
       return facts;
     },
+  },
+  {
+    pattern: /^i (?:have )?(?:settled|ended up|landed|made (?:a |my )?home) in (.+)$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    // "I'm Tomasz": a first name compromise knows, not "I'm British" or "I'm Exhausted".
+    pattern: new RegExp(`^[Ii] am (${NAME})$`, 'u'),
+    build: (m) =>
+      nlp(m[1]!).has('#FirstName') ? fact(`User's name is ${m[1]}`, 'personal', 0.9, 'name', m[1]!) : null,
+  },
+  {
+    pattern: new RegExp(`^i (?:am )?married to (${NAME})$`, 'iu'),
+    build: (m) =>
+      fact(`User is married to ${m[1]}`, 'personal', 0.8, `family:spouse:${normaliseValue(m[1]!)}`, 'married'),
   },
   {
     pattern: /^i (?:now )?call (.+) home$/i,
@@ -1267,8 +1320,10 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: /^i (?:drive|own|ride) (?:a |an )(.+)$/i,
-    build: (m) =>
-      fact(`User owns a ${clean(m[1]!)}`, 'personal', 0.5, `owns:${normaliseValue(clean(m[1]!))}`, 'yes'),
+    build: (m) => {
+      const thing = clean(m[1]!);
+      return fact(`User owns ${article(thing)} ${thing}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'yes');
+    },
   },
   {
     pattern: /^i (?:have )?(?:bought|got|purchased|picked up) (?:myself )?(?:a |an )(.+)$/i,
@@ -1286,8 +1341,11 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (?:at|for|with) (.+))?$/iu,
+    pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (at|for|with|in) (.+))?$/iu,
     build: (m) => {
+      // "I'm a Londoner", "a New Yorker": a proper noun says where they are from, not what they do.
+      if (/^\p{Lu}/u.test(m[1]!) && clean(m[1]!).split(' ').every((word) => /^\p{Lu}/u.test(word)))
+        return null;
       const what = clean(m[1]!).toLowerCase();
       if (!m[2] && FAMILY_ROLES.test(what))
         return fact(
@@ -1298,7 +1356,7 @@ const RULES: readonly Rule[] = [
           'yes',
         );
       if (what.split(' ').length > 3 || NOT_OCCUPATION.test(what) || !OCCUPATION.test(what)) return null;
-      return job(what, m[2]);
+      return job(what, m[3], {}, m[2]?.toLowerCase());
     },
   },
 ];
