@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const { runLearningScenario, summariseLearning } = await import(join(ROOT, 'libs/chat/dist/testing/learning-scenarios.js'));
+const { runLearningScenario, summariseLearning } = await import(
+  join(ROOT, 'libs/chat/dist/testing/learning-scenarios.js')
+);
 
 const { values: args } = parseArgs({
   options: {

@@ -17,11 +17,13 @@ describe('the offline learner on the held-out scenarios (rules, reconciler, in p
     '%s: learns what is open, closes what changed, learns nothing else',
     async (_id, scenario) => {
       const result = await runLearningScenario(scenario);
-      expect({ failures: result.failures, open: result.openMemories, closed: result.closedMemories }).toEqual({
-        failures: [],
-        open: result.openMemories,
-        closed: result.closedMemories,
-      });
+      expect({ failures: result.failures, open: result.openMemories, closed: result.closedMemories }).toEqual(
+        {
+          failures: [],
+          open: result.openMemories,
+          closed: result.closedMemories,
+        },
+      );
     },
   );
 });

@@ -241,7 +241,10 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
     // "..., have been since uni", "..., much closer to the sea", "..., mind you". "..., not Oakfield" says what
     // the statement replaces, which the reconciliation closes.
     .replace(/,\s+not\s+[^,]+$/i, '')
-    .replace(/,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good))\b.*$/i, '')
+    .replace(
+      /,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good))\b.*$/i,
+      '',
+    )
     .trim();
   let kind: FactKind = 'fact';
   for (let i = 0; i < 4; i++) {
@@ -273,7 +276,13 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
     )
     .replace(/^i have been (?!together|in )/i, 'i am ')
     .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am')
-    .replace(new RegExp(`^i (?:have )?(?:gone|went|turned) (?:fully |completely |totally )?(?=(?:${DIETS})\\b)`, 'i'), 'i am ')
+    .replace(
+      new RegExp(
+        `^i (?:have )?(?:gone|went|turned) (?:fully |completely |totally )?(?=(?:${DIETS})\\b)`,
+        'i',
+      ),
+      'i am ',
+    )
     .replace(/^i (?:have )?(?:started|began|begun) (?:learning|to learn)\b/i, 'i am learning')
     .replace(/^i (?:have )?(?:started|began|begun) (?:playing|to play)\b/i, 'i play');
   if (context.relative) clause = clause.replace(/^(?:he|she|it)\b/i, `my ${context.relative}`);
@@ -374,7 +383,8 @@ const clean = (value: string): string => {
 
 const capitalise = (value: string) =>
   /^(?:a|an|the) /.test(value) ? value : value.charAt(0).toUpperCase() + value.slice(1);
-const article = (word: string) => (/^[aeiou]/i.test(word) && !/^(?:ux|uni|use|usu|eu|one)/i.test(word) ? 'an' : 'a');
+const article = (word: string) =>
+  /^[aeiou]/i.test(word) && !/^(?:ux|uni|use|usu|eu|one)/i.test(word) ? 'an' : 'a';
 /** Words that start a sentence as a name would, and are none ("It died", "This is 5"). */
 const PRONOUN =
   /^(?:it|this|that|he|she|they|there|here|what|who|everything|nothing|something|someone|everyone|one)$/i;
@@ -545,11 +555,18 @@ const CHANGES: readonly Rule[] = [
       /^my (.+?) (?:got|was|has been) (?:stolen|nicked|written off|totalled|totaled|scrapped|destroyed)$/i,
     build: (m) => {
       const thing = clean(m[1]!);
-      return fact(`User's ${thing} was stolen or lost`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'lost', {
-        kind: 'negation',
-        ends: [{ mentions: lastWord(thing) }],
-        keepWhenEnding: false,
-      });
+      return fact(
+        `User's ${thing} was stolen or lost`,
+        'personal',
+        0.5,
+        `owns:${normaliseValue(thing)}`,
+        'lost',
+        {
+          kind: 'negation',
+          ends: [{ mentions: lastWord(thing) }],
+          keepWhenEnding: false,
+        },
+      );
     },
   },
   {
@@ -855,7 +872,13 @@ const RULES: readonly Rule[] = [
   {
     pattern: new RegExp(`^i (?:am )?married to (${NAME})$`, 'iu'),
     build: (m) =>
-      fact(`User is married to ${m[1]}`, 'personal', 0.8, `family:spouse:${normaliseValue(m[1]!)}`, 'married'),
+      fact(
+        `User is married to ${m[1]}`,
+        'personal',
+        0.8,
+        `family:spouse:${normaliseValue(m[1]!)}`,
+        'married',
+      ),
   },
   {
     pattern: /^i (?:now )?call (.+) home$/i,
@@ -931,7 +954,8 @@ const RULES: readonly Rule[] = [
       fact(`User works in ${clean(m[1]!)} at ${clean(m[2]!)}`, 'work', 0.8, 'employer', clean(m[2]!)),
   },
   {
-    pattern: /^i (?:am|was|got|have been|have got) promoted to (?:a |an |the )?(?:role of )?(.+?)(?: (?:at|with|for) (.+))?$/i,
+    pattern:
+      /^i (?:am|was|got|have been|have got) promoted to (?:a |an |the )?(?:role of )?(.+?)(?: (?:at|with|for) (.+))?$/i,
     build: (m) => job(m[1]!, m[2]),
   },
   {
@@ -1322,7 +1346,13 @@ const RULES: readonly Rule[] = [
     pattern: /^i (?:drive|own|ride) (?:a |an )(.+)$/i,
     build: (m) => {
       const thing = clean(m[1]!);
-      return fact(`User owns ${article(thing)} ${thing}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'yes');
+      return fact(
+        `User owns ${article(thing)} ${thing}`,
+        'personal',
+        0.5,
+        `owns:${normaliseValue(thing)}`,
+        'yes',
+      );
     },
   },
   {
@@ -1344,7 +1374,12 @@ const RULES: readonly Rule[] = [
     pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (at|for|with|in) (.+))?$/iu,
     build: (m) => {
       // "I'm a Londoner", "a New Yorker": a proper noun says where they are from, not what they do.
-      if (/^\p{Lu}/u.test(m[1]!) && clean(m[1]!).split(' ').every((word) => /^\p{Lu}/u.test(word)))
+      if (
+        /^\p{Lu}/u.test(m[1]!) &&
+        clean(m[1]!)
+          .split(' ')
+          .every((word) => /^\p{Lu}/u.test(word))
+      )
         return null;
       const what = clean(m[1]!).toLowerCase();
       if (!m[2] && FAMILY_ROLES.test(what))
@@ -1393,7 +1428,13 @@ function relativeFact(relation: string, name: string | undefined, said: string):
     /^(?:lives|is living|is based|has moved|moved|has relocated|relocated) (?:in|to) (.+?)(?: with .*)?$/i,
   );
   if (home)
-    return fact(`User's ${who}${name ? ` ${name}` : ''} ${rest}`, 'personal', 0.7, `${person}:residence`, home[1]!);
+    return fact(
+      `User's ${who}${name ? ` ${name}` : ''} ${rest}`,
+      'personal',
+      0.7,
+      `${person}:residence`,
+      home[1]!,
+    );
   const verb = rest.split(' ')[0]!.toLowerCase();
   return fact(
     `User's ${who}${name ? ` ${name}` : ''} ${name ? rest : `${verb}${rest.slice(verb.length)}`}`,

@@ -74,7 +74,11 @@ export class InMemoryMemoryAccess implements MemoryAccess {
       }));
   }
 
-  async openFactsOn(userId: string, scope: MemoryScopeFields, subject: string): Promise<readonly MemoryView[]> {
+  async openFactsOn(
+    userId: string,
+    scope: MemoryScopeFields,
+    subject: string,
+  ): Promise<readonly MemoryView[]> {
     return this.factsWith(userId, scope, { subject }, false);
   }
 

@@ -74,11 +74,21 @@ const noProviders: LlmProviderFactory = () => {
   throw new Error('The learning scenarios run the rules only');
 };
 
+/** What a user's messages taught, in process: the memories, and the clock they were learnt by. */
+export interface LearntInProcess {
+  readonly memory: InMemoryMemoryAccess;
+  readonly clock: TestClock;
+  readonly userId: string;
+}
+
 /**
- * Sends a scenario's messages, in order, through the chat's learner (`FactLearningService.learn`, the rules)
- * over an in-memory memory service, and checks its expectations like the learning bench does.
+ * Sends messages, in order, through the chat's learner (`FactLearningService.learn`, the rules) over an
+ * in-memory memory service, a minute apart from SCENARIO_START.
  */
-export async function runLearningScenario(scenario: LearningScenario): Promise<LearningScenarioResult> {
+export async function learnInProcess(
+  messages: readonly string[],
+  label = 'scenario',
+): Promise<LearntInProcess> {
   const clock = new TestClock(SCENARIO_START);
   const memory = new InMemoryMemoryAccess(clock);
   const noKeys = { resolve: async (): Promise<readonly ResolvedProviderKey[]> => [] };
@@ -89,11 +99,11 @@ export async function runLearningScenario(scenario: LearningScenario): Promise<L
     clock,
     new ModelCatalogueService(RULES_ONLY, noKeys),
   );
-  for (const [index, message] of scenario.messages.entries()) {
+  for (const [index, message] of messages.entries()) {
     await learning.learn({
       userId: USER,
-      conversationId: `conversation-${scenario.id}`,
-      conversationTitle: scenario.id,
+      conversationId: `conversation-${label}`,
+      conversationTitle: label,
       userMessageId: `message-${index + 1}`,
       userMessage: message,
       assistantMessage: '',
@@ -101,6 +111,12 @@ export async function runLearningScenario(scenario: LearningScenario): Promise<L
     });
     clock.advance(BETWEEN_MESSAGES_MS);
   }
+  return { memory, clock, userId: USER };
+}
+
+/** Runs a scenario through the learner (`learnInProcess`) and checks its expectations like the bench does. */
+export async function runLearningScenario(scenario: LearningScenario): Promise<LearningScenarioResult> {
+  const { memory } = await learnInProcess(scenario.messages, scenario.id);
   const all = memory.all(USER);
   const open = all.filter((known) => memory.isOpen(known));
   const closed = all.filter((known) => !memory.isOpen(known));
@@ -161,9 +177,21 @@ export function summariseLearning(
   };
   return {
     passed: `${results.filter((r) => r.pass).length}/${results.length}`,
-    openRecall: count((s) => s.open.length, (r) => r.openOk),
-    closedPrecision: count((s) => s.closed.length, (r) => r.closedOk),
-    absentPrecision: count((s) => s.absent.length, (r) => r.absentOk),
-    asOfRecall: count((s) => s.as_of?.length ?? 0, (r) => r.asOfOk),
+    openRecall: count(
+      (s) => s.open.length,
+      (r) => r.openOk,
+    ),
+    closedPrecision: count(
+      (s) => s.closed.length,
+      (r) => r.closedOk,
+    ),
+    absentPrecision: count(
+      (s) => s.absent.length,
+      (r) => r.absentOk,
+    ),
+    asOfRecall: count(
+      (s) => s.as_of?.length ?? 0,
+      (r) => r.asOfOk,
+    ),
   };
 }
