@@ -146,9 +146,11 @@ function clausesOf(sentence: string): string[] {
       .replace(/[.!?]+$/, '')
       // "Callum and I broke up" is one statement; "Noah is five and Ella is three" is two.
       .replace(
-        /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got)\b)/gu,
+        /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got|called|ended)\b)/gu,
         '$1 \uE000I ',
       )
+      // "My husband and I bought a house": the user's own statement.
+      .replace(new RegExp(`^(?:my|our) (?:${PARTNERS.join('|')}) and I (?=\\w)`, 'iu'), 'I ')
       // "My partner Alex and I live in Bath" too, but not "My name is Zoë and I live in Porto".
       .replace(
         new RegExp(`\\b(${PEOPLE}) (${NAME}) and I (?=(?:live|lived|moved|met)\\b)`, 'giu'),
@@ -178,7 +180,7 @@ function clausesOf(sentence: string): string[] {
 
 /** Openings that say nothing ("Oh, and an update: ..."), cut before the statement is read. */
 const FILLER =
-  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|back|now|these days|nowadays|currently|today|at the moment|as of)\b[,!]?\s*/i;
+  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|back|now|these days|nowadays|currently|today|at the moment|as of|turns out|it turns out|just a heads up|heads up|quick update|so yeah)\b[,!]?\s*/i;
 /** Openings that mark a correction of something said before. */
 const CORRECTION =
   /^(?:actually|correction|to correct (?:myself|that)|sorry|no|wait|i meant)[,:]?\s+(?:i meant\s+(?:that\s+)?)?/i;
@@ -242,7 +244,7 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
     // the statement replaces, which the reconciliation closes.
     .replace(/,\s+not\s+[^,]+$/i, '')
     .replace(
-      /,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good))\b.*$/i,
+      /,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good)|the|this|that)\b.*$/i,
       '',
     )
     .trim();
@@ -271,6 +273,7 @@ function readClause(raw: string, context: MessageContext, ongoing = false): Read
       'i$1 ',
     )
     // "I have been in Bristol since last spring": where they live; without a time that runs to now, a visit.
+    .replace(/^i (?:have )?got (?=(?:a|an|two|three|four|\d+|some) )/i, 'i have ')
     .replace(/^i have been (?:living |based )?in (?=[A-Z\u00C0-\u024F])/i, (said) =>
       ongoing ? 'i live in ' : said,
     )
@@ -552,21 +555,15 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern:
-      /^my (.+?) (?:got|was|has been) (?:stolen|nicked|written off|totalled|totaled|scrapped|destroyed)$/i,
+      /^my (.+?) (?:got|was|has been) (stolen|nicked|written off|totalled|totaled|scrapped|destroyed)$/i,
     build: (m) => {
       const thing = clean(m[1]!);
-      return fact(
-        `User's ${thing} was stolen or lost`,
-        'personal',
-        0.5,
-        `owns:${normaliseValue(thing)}`,
-        'lost',
-        {
-          kind: 'negation',
-          ends: [{ mentions: lastWord(thing) }],
-          keepWhenEnding: false,
-        },
-      );
+      const what = m[2]!.toLowerCase() === 'nicked' ? 'stolen' : m[2]!.toLowerCase();
+      return fact(`User's ${thing} was ${what}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'lost', {
+        kind: 'negation',
+        ends: [{ mentions: lastWord(thing) }],
+        keepWhenEnding: false,
+      });
     },
   },
   {
@@ -592,7 +589,11 @@ const CHANGES: readonly Rule[] = [
     build: () => fact('User is retired', 'work', 0.7, 'occupation', 'retired', { ends: JOB_ENDS }),
   },
   {
-    pattern: new RegExp(`^i am not (?:a |an )?(${DIETS}) (?:anymore|any more)$`, 'i'),
+    // "I'm not vegan any more"; "Turns out I'm not actually lactose intolerant" (a correction).
+    pattern: new RegExp(
+      `^i am not (?:actually |really )?(?:a |an )?(${DIETS})(?: (?:anymore|any more|after all))?$`,
+      'i',
+    ),
     build: (m) =>
       fact(`User is no longer ${m[1]!.toLowerCase()}`, 'preference', 0.6, 'diet', `not ${m[1]!}`, {
         kind: 'negation',
@@ -741,10 +742,10 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^i (?:have )?(?:ended things|ended it|called it off|called it quits|went (?:our|my) separate ways)(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i) (?:have )?(?:ended things|ended it|called it off|called it quits|went (?:our|my) separate ways|(?:called|broke) off (?:the|our|my) (?:engagement|wedding|relationship))(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
       'iu',
     ),
-    build: (m, context) => breakUp(m[1], context),
+    build: (m, context) => breakUp(m[1] ?? m[2], context),
   },
   {
     pattern: new RegExp(
@@ -879,6 +880,31 @@ const RULES: readonly Rule[] = [
         `family:spouse:${normaliseValue(m[1]!)}`,
         'married',
       ),
+  },
+  {
+    pattern: /^i am (?:now )?back (?:home )?in (.+)$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    pattern:
+      /^i (?:have )?(?:bought|purchased) (?:a|an|my|our) (?:new |first )?(?:house|home|flat|apartment|place|cottage|bungalow) in (.+)$/i,
+    build: (m) =>
+      fact(`User bought a home in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    pattern:
+      /^i (?:run|own|am running|have) (?:my own|a|an|our own) (?:little |small )?(café|cafe|coffee shop|shop|restaurant|bakery|bar|pub|business|company|firm|studio|salon|practice|agency|startup|farm|hotel|clinic|gym|bookshop)(?: (in|on|at) (.+))?$/i,
+    build: (m) => {
+      const business = m[1]!.toLowerCase();
+      return fact(
+        `User runs their own ${business}${m[3] ? ` ${m[2]!.toLowerCase()} ${clean(m[3])}` : ''}`,
+        'work',
+        0.8,
+        'occupation',
+        `owner of ${business}`,
+      );
+    },
   },
   {
     pattern: /^i (?:now )?call (.+) home$/i,
@@ -1144,16 +1170,17 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^i (?:now )?(?:have|got|adopted|rescued|bought|took in) (?:a |an |two |three |\\d+ )?(?:new )?([\\p{L} -]{2,30}?) (?:called|named) (${NAME}(?: and ${NAME})?)$`,
+      `^i (?:now )?(?:have|got|adopted|rescued|bought|took in) (?:(a|an|two|three|four|five|\\d+) )?(?:new )?([\\p{L} -]{2,30}?) (?:called|named) (${NAME}(?: and ${NAME})?)$`,
       'iu',
     ),
     build: (m) => {
-      const animal = m[1]!.toLowerCase();
+      const animal = m[2]!.toLowerCase();
+      const count = m[1] && !/^an?$/i.test(m[1]) ? m[1].toLowerCase() : article(animal);
       return fact(
-        `User has ${article(animal)} ${animal} called ${m[2]}`,
+        `User has ${count} ${animal} called ${m[3]}`,
         'personal',
         0.7,
-        `pet:${normaliseValue(m[2]!)}`,
+        `pet:${normaliseValue(m[3]!)}`,
         animal,
       );
     },
@@ -1422,7 +1449,10 @@ function breakUp(name: string | undefined, context: MessageContext): Built | nul
  */
 function relativeFact(relation: string, name: string | undefined, said: string): Built | null {
   const who = relation.toLowerCase();
-  const rest = clean(said.replace(/^(?:just|recently|finally|also) /i, ''));
+  const rest = clean(said.replace(/^(?:just|recently|finally|also) /i, '')).replace(
+    /\b(?:our|my)\b/gi,
+    "the user's",
+  );
   const person = `family:${who}${name ? `:${normaliseValue(name)}` : ''}`;
   const home = rest.match(
     /^(?:lives|is living|is based|has moved|moved|has relocated|relocated) (?:in|to) (.+?)(?: with .*)?$/i,
