@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CreateMemoryRequest,
+  MemoryCategory,
+  MemoryCategoryValue,
   MemoryScopeFields,
   MemorySearchResultView,
   MemoryView,
@@ -9,6 +11,10 @@ import type {
 } from '@membolt/contracts';
 import type { Clock } from '@membolt/platform';
 import type { MemoryAccess } from '../ports/memory-access.js';
+
+/** A request's category as a memory holds it ("none" clears it, as the memory service does). */
+const categoryOf = (category: MemoryCategoryValue | undefined): MemoryCategory | null =>
+  category === undefined || category === 'none' ? null : category;
 
 /** Lower-cased words of a text, for the stand-in search. */
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -105,7 +111,7 @@ export class InMemoryMemoryAccess implements MemoryAccess {
       text: request.text,
       metadata: { ...request.metadata },
       importance: request.importance ?? 0.5,
-      category: request.category ?? null,
+      category: categoryOf(request.category),
       source: request.source ?? 'api',
       conversationId: request.conversationId ?? null,
       conversationTitle: request.conversationTitle ?? null,
@@ -128,7 +134,7 @@ export class InMemoryMemoryAccess implements MemoryAccess {
       ...(request.text !== undefined ? { text: request.text } : {}),
       ...(request.metadata !== undefined ? { metadata: { ...request.metadata } } : {}),
       ...(request.importance !== undefined ? { importance: request.importance } : {}),
-      ...(request.category !== undefined ? { category: request.category } : {}),
+      ...(request.category !== undefined ? { category: categoryOf(request.category) } : {}),
       ...(request.validFrom !== undefined ? { validFrom: request.validFrom } : {}),
       ...(request.validTo !== undefined ? { validTo: request.validTo } : {}),
       updatedAt: this.clock.now().toISOString(),
