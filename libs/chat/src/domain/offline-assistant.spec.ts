@@ -266,6 +266,72 @@ const cases: readonly Case[] = [
     used: ['veg-1'],
     says: ["You're vegetarian."],
   },
+  {
+    question: 'Where do I work?',
+    memories: [
+      found("User's boyfriend Sam is a chef.", { id: 'sam', ...slot('family') }),
+      found('User works as a pharmacist.', { id: 'job', ...slot('occupation') }),
+    ],
+    used: ['job'],
+    never: ['chef'],
+  },
+  {
+    question: 'What does my brother do?',
+    memories: [
+      found('User works as a pharmacist.', { id: 'job', ...slot('occupation') }),
+      found("User's husband is named Liam.", { id: 'liam', ...slot('family') }),
+      found("User's brother Tom is a chef in Leeds.", { id: 'tom', ...slot('family') }),
+    ],
+    used: ['tom'],
+    says: ['Your brother Tom is a chef in Leeds.'],
+    never: ['pharmacist', 'Liam'],
+  },
+  {
+    question: 'What do my mum and dad do for work?',
+    memories: [
+      found('My parents run a bakery in Gràcia.', { id: 'bakery' }),
+      found('I work as a lab demonstrator.', { id: 'job' }),
+    ],
+    used: ['bakery'],
+  },
+  {
+    question: 'What was my previous job?',
+    memories: [
+      found('User works as a route setter.', { id: 'now', ...slot('occupation') }),
+      found('User works as an accountant.', {
+        id: 'before',
+        ...slot('occupation'),
+        validTo: '2026-03-01T00:00:00.000Z',
+      }),
+    ],
+    used: ['before', 'now'],
+    says: ['You worked as an accountant. You work as a route setter.'],
+  },
+  {
+    question: 'I just adopted a kitten called Mochi.',
+    memories: [
+      found("User's cat Pepper is nineteen.", {
+        id: 'pepper',
+        ...slot('pet'),
+        validTo: '2026-03-01T00:00:00.000Z',
+      }),
+    ],
+    used: [],
+    says: [NOTHING_KNOWN],
+  },
+  {
+    question: 'Do I have a partner?',
+    memories: [
+      found('User and Callum broke up.', { id: 'split', ...slot('family') }),
+      found("User's boyfriend Callum is a chef.", {
+        id: 'callum',
+        ...slot('family'),
+        validTo: '2026-03-01T00:00:00.000Z',
+      }),
+    ],
+    used: ['split', 'callum'],
+    says: ['Before that, your boyfriend Callum was a chef.'],
+  },
 ];
 
 describe('the offline assistant composes an answer from the memories that bear on the question', () => {

@@ -116,7 +116,7 @@ function mealAdvice(text: string): string | null {
   return null;
 }
 
-const lowerFirst = (text: string) => (/^You\b/.test(text) ? `y${text.slice(1)}` : text);
+const lowerFirst = (text: string) => (/^You/.test(text) ? `y${text.slice(1)}` : text);
 
 /** One memory said in the answer, and how it is listed among the memories used. */
 function said(
@@ -200,6 +200,8 @@ export function composeOfflineAnswer(
     .filter((candidate) => candidate.strength * 2 > best)
     // A fact that ended outside the time asked about does not answer it.
     .filter((candidate) => !(period && candidate.closed && !heldInPeriod(candidate)))
+    // What is already known about something the user tells: what holds now, not what no longer does.
+    .filter((candidate) => !(question.statement && !question.past && candidate.closed))
     .sort((a, b) => order(a) - order(b) || b.strength - a.strength || a.rank - b.rank);
 
   const sentences: string[] = [];

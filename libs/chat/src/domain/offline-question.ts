@@ -63,16 +63,47 @@ export interface Question {
   readonly advice: boolean;
   /** It asks about the user as a whole ("What do you know about me?"). */
   readonly aboutMe: boolean;
+  /** It asks about someone close to the user ("What does my brother do?", "Who is my wife?"). */
+  readonly aboutSomeone: boolean;
+  /** Which of them ("brother"; "parent" for "my mum and dad"): the kinds of PEOPLE_KINDS it names. */
+  readonly people: ReadonlySet<string>;
   /** A statement rather than a question ("I moved to Berlin."). */
   readonly statement: boolean;
 }
 
 const PAST_CUES =
-  /\b(?:used to|before|previously|formerly|in the past|ago|back then|at the time|last year|earlier|any ?more|former|(?:did|was|were) (?:i|we)|had (?:i|we))\b/i;
+  /\b(?:used to|before|previous|previously|formerly|in the past|ago|back then|at the time|last year|earlier|any ?more|former|(?:did|was|were) (?:i|we)|had (?:i|we))\b/i;
 const PRESENT_CUES = /\b(?:now|currently|these days|nowadays|at the moment|today|still)\b/i;
 const ADVICE =
   /\b(?:should (?:i|we)|shall (?:i|we)|what can (?:i|we)|could (?:i|we)|recommend\w*|suggest\w*|ideas?|tips?|advice|help me (?:choose|pick|decide|find))\b/i;
 const ABOUT_ME = /\b(?:about me|about myself|know of me|who am i)\b/i;
+/** The people close to the user a question or a fact may be about. */
+const PEOPLE =
+  'wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kids?|child|children|baby|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|grand\\w+|aunt|uncle|cousins?|niece|nephew|friends?|best friend|boss|manager|colleagues?|coworkers?|flatmates?|roommates?|housemates?|neighbou?rs?|in-laws?|\\w+-in-law';
+const ABOUT_SOMEONE = new RegExp(
+  `\\b(?:my|our)\\s+(?:${PEOPLE}|other half|better half|significant other)(?:'s)?\\b`,
+  'i',
+);
+/** Words for the same person, so "my mum and dad" is asked about in "My parents run a bakery". */
+const PEOPLE_KINDS: readonly (readonly [string, RegExp])[] = [
+  [
+    'partner',
+    /\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|other half|better half|significant other)\b/i,
+  ],
+  ['parent', /\b(?:mum|mom|mother|dad|father|parents?)\b/i],
+  ['child', /\b(?:sons?|daughters?|kids?|child|children|baby)\b/i],
+  ['sibling', /\b(?:brothers?|sisters?|siblings?)\b/i],
+  ['grandparent', /\bgrand(?:ma|pa|mother|father|parents?|mum|mom|dad)\b/i],
+  ['grandchild', /\bgrand(?:son|daughter|child|children|kids?)\b/i],
+  ['relative', /\b(?:aunt|uncle|cousins?|niece|nephew|in-laws?|\w+-in-law)\b/i],
+  ['friend', /\b(?:friends?|best friend|flatmates?|roommates?|housemates?|neighbou?rs?)\b/i],
+  ['work', /\b(?:boss|manager|colleagues?|coworkers?)\b/i],
+];
+const peopleIn = (text: string): Set<string> =>
+  new Set(PEOPLE_KINDS.filter(([, words]) => words.test(text)).map(([kind]) => kind));
+
+/** A memory about someone close to the user, stored without a slot ("My sister lives in Leeds"). */
+const OF_SOMEONE = new RegExp(`^(?:my|our|user's)\\s+(?:${PEOPLE})\\b`, 'i');
 const ASKS =
   /^(?:what|where|who|whom|whose|when|why|how|which|do|does|did|is|are|am|was|were|can|could|should|shall|would|will|have|has|tell|remind|list|show|give|recommend|suggest|help|any)\b/i;
 
@@ -99,6 +130,8 @@ export function readQuestion(question: string, now: Date): Question {
     period,
     advice: ADVICE.test(text),
     aboutMe: ABOUT_ME.test(text),
+    aboutSomeone: ABOUT_SOMEONE.test(text),
+    people: ABOUT_SOMEONE.test(text) ? peopleIn(text) : new Set(),
     statement: !text.endsWith('?') && !ASKS.test(text),
   };
 }
@@ -110,10 +143,28 @@ export function slotOf(metadata: Readonly<Record<string, unknown>>): FactSlot | 
   return null;
 }
 
-/** How many of the question's topics a memory answers, by its slot or its words. */
+/** Slots of facts about the people around the user rather than the user. */
+const ABOUT_OTHERS: ReadonlySet<FactSlot> = new Set<FactSlot>(['family', 'life-event']);
+/** Slots whose topics ask who someone is (family, pets, names), whoever the question is about. */
+const WHO: ReadonlySet<FactSlot> = new Set<FactSlot>(['family', 'pet', 'name']);
+
+/**
+ * How many of the question's topics a memory answers, by its slot or its words. Who a question is about
+ * counts: a fact about someone close to the user answers a question about the user only on who they are
+ * (family, pets, names) and the topics no slot answers (age, drink, music ...), so "User's brother Tom is a
+ * chef" does not say where the user works; and a fact about the user answers a question about someone close
+ * to them ("What does my brother do?") only on the same topics.
+ */
 export function topicsAnswered(question: Question, text: string, slot: FactSlot | null): number {
+  const ofSomeone = slot !== null ? ABOUT_OTHERS.has(slot) : OF_SOMEONE.test(text.trim());
+  // "What does my brother do?": a fact about the user's husband is family, but not the family asked about.
+  const otherPerson =
+    question.people.size > 0 && ![...peopleIn(text)].some((kind) => question.people.has(kind));
   let count = 0;
   for (const topic of question.topics) {
+    const either = topic.slots.length === 0 || topic.slots.some((answering) => WHO.has(answering));
+    if (!either && ofSomeone !== question.aboutSomeone) continue;
+    if (otherPerson && topic.slots.includes('family')) continue;
     if ((slot !== null && topic.slots.includes(slot)) || topic.answers.test(text)) count++;
   }
   return count;

@@ -243,9 +243,9 @@ const TABLE: ReadonlyArray<readonly [string, readonly Expected[]]> = [
     'Actually I live in Lisbon, not Porto.',
     [
       {
-        text: 'User lives in Lisbon, not Porto.',
+        text: 'User lives in Lisbon.',
         subject: 'residence',
-        value: 'lisbon not porto',
+        value: 'lisbon',
         kind: 'correction',
       },
     ],
@@ -627,6 +627,7 @@ const CHANGES: ReadonlyArray<readonly [string, readonly Change[]]> = [
         value: 'not amazon',
         kind: 'negation',
         ends: [{ slot: 'occupation' }],
+        keepWhenEnding: false,
       },
     ],
   ],
@@ -701,6 +702,95 @@ const CHANGES: ReadonlyArray<readonly [string, readonly Change[]]> = [
     ],
   ],
   ['I have asthma.', [{ text: 'User has asthma.', subject: 'health:asthma', value: 'yes' }]],
+  // a clause's own time; present perfect; people; vehicles
+  [
+    "I grew up in Cork but I've lived in London since 2018.",
+    [
+      { text: 'User grew up in Cork.', subject: 'origin', value: 'cork' },
+      {
+        text: 'User lives in London.',
+        subject: 'residence',
+        value: 'london',
+        validFrom: '2018-01-01T00:00:00.000Z',
+      },
+    ],
+  ],
+  [
+    "I've lived in Paris.",
+    [
+      {
+        text: 'User lived in Paris.',
+        subject: 'residence',
+        value: 'paris',
+        validFrom: UNKNOWN,
+        validTo: NOW.toISOString(),
+      },
+    ],
+  ],
+  [
+    'I was a chef for ten years before I became a firefighter.',
+    [
+      {
+        text: 'User worked as a chef.',
+        subject: 'occupation',
+        value: 'chef',
+        validFrom: UNKNOWN,
+        validTo: NOW.toISOString(),
+      },
+      { text: 'User works as a firefighter.', subject: 'occupation', value: 'firefighter' },
+    ],
+  ],
+  ["I'm Tomasz.", [{ text: "User's name is Tomasz.", subject: 'name', value: 'tomasz' }]],
+  ["I'm British.", []],
+  ["I'm a Londoner.", []],
+  ['I got married before I was 30.', []],
+  [
+    'My brother moved to Dubai last month.',
+    [{ text: "User's brother moved to Dubai.", subject: 'family:brother:residence', value: 'dubai' }],
+  ],
+  [
+    'My partner Alex and I live in Bath.',
+    [
+      { text: 'User lives in Bath.', subject: 'residence', value: 'bath' },
+      { text: "User's partner is named Alex.", subject: 'family:partner:name', value: 'alex' },
+    ],
+  ],
+  [
+    "I'm no longer with Marco, we ended things in October.",
+    [
+      {
+        text: 'User and Marco broke up.',
+        subject: 'relationship:marco',
+        value: 'ended',
+        kind: 'negation',
+        ends: [{ mentions: 'Marco' }],
+      },
+    ],
+  ],
+  [
+    'My Vespa got stolen last night.',
+    [
+      {
+        text: "User's Vespa was stolen.",
+        subject: 'owns:vespa',
+        value: 'lost',
+        kind: 'negation',
+        ends: [{ mentions: 'Vespa' }],
+        keepWhenEnding: false,
+      },
+    ],
+  ],
+  [
+    'I now drive an electric Mini.',
+    [
+      {
+        text: 'User owns an electric Mini.',
+        subject: 'owns:electric mini',
+        value: 'yes',
+        ends: [{ slot: 'vehicle', subjectPrefix: 'owns:' }],
+      },
+    ],
+  ],
   // questions and small talk
   [
     'Our old cat Pepper is nineteen, can you believe it?',

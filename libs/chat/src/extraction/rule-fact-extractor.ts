@@ -34,8 +34,12 @@ export function extractFactsByRules(text: string, now: Date = new Date()): Candi
     let clauses = clausesOf(sentence);
     // In "Our cat Pepper is nineteen, can you believe it?" only the last clause asks.
     if (/\?\s*$/.test(sentence)) clauses = clauses.length > 1 ? clauses.slice(0, -1) : [];
-    const period = periodOf(sentence, now);
+    // A clause's own time, else the time an earlier clause of the sentence named ("In 2023 I lived in Madrid
+    // and taught English"): a later clause's time ("I grew up in Cork but I have lived in London since 2018")
+    // is not the earlier one's.
+    let period: Period | null = null;
     for (const clause of clauses) {
+      period = periodOf(clause, now) ?? period;
       for (const fact of factsOfClause(clause, period, now, context)) push(fact);
     }
   }
@@ -61,6 +65,8 @@ interface MessageContext {
   /** The last relative the message named ("my dog ..."), for "he is a beagle". */
   relative: string | null;
   readonly birth: boolean;
+  /** A break-up with someone named was read: "we ended things" after it says the same again. */
+  brokeUp?: boolean;
 }
 
 interface Period {
@@ -118,6 +124,10 @@ function withoutTimes(clause: string, now: Date): string {
       /\b(?:in|during|this|last|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|weekend|week|month|year)\b/gi,
       '',
     )
+    .replace(
+      /\b(?:for|over) (?:about |around |almost |nearly |over |the (?:last|past) )?(?:\d+|a few|a couple of|several|many|${NUMBER_WORDS}) (?:years?|months?|weeks?|days?)\b/gi,
+      '',
+    )
     .replace(/\b(?:ago|so far|again|recently)\b/gi, '')
     .replace(/\s+(?:as of|in|on|since|from|until|at|during)\s*(?=$|[,.!])/gi, '')
     .replace(/^(?:as of|in|on|since|from|until|during)\s+(?=(?:i|we|my|our)\b)/i, '')
@@ -136,14 +146,21 @@ function clausesOf(sentence: string): string[] {
       .replace(/[.!?]+$/, '')
       // "Callum and I broke up" is one statement; "Noah is five and Ella is three" is two.
       .replace(
-        /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got)\b)/gu,
+        /\b([A-Z\u00C0-\u024F][\p{L}'-]+) and I (?=(?:broke|split|separated|divorced|have|are|were|got|called|ended)\b)/gu,
         '$1 \uE000I ',
+      )
+      // "My husband and I bought a house": the user's own statement.
+      .replace(new RegExp(`^(?:my|our) (?:${PARTNERS.join('|')}) and I (?=\\w)`, 'iu'), 'I ')
+      // "My partner Alex and I live in Bath" too, but not "My name is Zoë and I live in Porto".
+      .replace(
+        new RegExp(`\\b(${PEOPLE}) (${NAME}) and I (?=(?:live|lived|moved|met)\\b)`, 'giu'),
+        '$1 $2 \uE000I ',
       )
       .split(/\s+and\s+(?=[A-Z\u00C0-\u024F][\p{L}'-]+ (?:is|was|has|lives|works)\b)/u)
       .flatMap((part) =>
         part.split(
           new RegExp(
-            `\\s*[;:]\\s*|,?\\s+(?:but|and|so|when|because)\\s+(?=${STATEMENT_START})|,\\s+(?=${STATEMENT_START})|\\s+to\\s+(?=(?:train|retrain|become|study)\\b)`,
+            `\\s*[;:]\\s*|,?\\s+(?:but|and|so|when|because|before|after)\\s+(?=${STATEMENT_START})|,\\s+(?=${STATEMENT_START})|\\s+to\\s+(?=(?:train|retrain|become|study)\\b)`,
             'i',
           ),
         ),
@@ -163,7 +180,7 @@ function clausesOf(sentence: string): string[] {
 
 /** Openings that say nothing ("Oh, and an update: ..."), cut before the statement is read. */
 const FILLER =
-  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|back|now|these days|nowadays|currently|today|at the moment|as of)\b[,!]?\s*/i;
+  /^(?:oh|well|so|also|btw|by the way|fyi|hey|hi|hiya|hello|morning|good morning|and|but|anyway|honestly|big news|good news|great news|sad news|funny story|an update|update|ok|okay|yes|yeah|cheers|until then|then|back|now|these days|nowadays|currently|today|at the moment|as of|turns out|it turns out|just a heads up|heads up|quick update|so yeah)\b[,!]?\s*/i;
 /** Openings that mark a correction of something said before. */
 const CORRECTION =
   /^(?:actually|correction|to correct (?:myself|that)|sorry|no|wait|i meant)[,:]?\s+(?:i meant\s+(?:that\s+)?)?/i;
@@ -212,13 +229,24 @@ interface ReadClause {
   readonly past: boolean;
 }
 
-/** The clause in the shape the rules read: fillers cut, "we" read as "I", past tenses marked. */
-function readClause(raw: string, context: MessageContext): ReadClause {
+/**
+ * The clause in the shape the rules read: fillers cut, "we" read as "I", past tenses marked. `ongoing`: the
+ * clause as said names a time that runs to now ("since 2018", "for six years"), so "I have lived in London"
+ * is where the user lives, not where they once did.
+ */
+function readClause(raw: string, context: MessageContext, ongoing = false): ReadClause {
   let clause = raw
     .replace(/[,.!]+$/, '')
     // Asides after the statement: "..., very peacefully", "..., honestly could not stand them", "..., 3.2 kilos".
     .replace(/,\s+(?:(?:very|so|quite|really|too) )?\w+ly\b.*$/i, '')
     .replace(/,\s+(?:honestly|especially|though|which|who|like|not that|\d[\d.,]*)\b.*$/i, '')
+    // "..., have been since uni", "..., much closer to the sea", "..., mind you". "..., not Oakfield" says what
+    // the statement replaces, which the reconciliation closes.
+    .replace(/,\s+not\s+[^,]+$/i, '')
+    .replace(
+      /,\s+(?:have been|been|ever since|since|much|way|far|mind you|to be honest|for (?:work|now|good)|the|this|that)\b.*$/i,
+      '',
+    )
     .trim();
   let kind: FactKind = 'fact';
   for (let i = 0; i < 4; i++) {
@@ -232,6 +260,8 @@ function readClause(raw: string, context: MessageContext): ReadClause {
   }
   clause = clause
     .replace(/^we\b/i, 'i')
+    .replace(/^i are\b/i, 'i am')
+    .replace(/^i were\b/i, 'i was')
     .replace(/^our\b/i, 'my')
     .replace(
       /^(?:just |finally |recently )?(?=(?:sold|bought|taught|worked|lived|studied|moved|switched|started|quit|left|cut out|gave up|stopped|train|retrain)\b)/i,
@@ -239,14 +269,35 @@ function readClause(raw: string, context: MessageContext): ReadClause {
     )
     .replace(/^(working|living|studying|training)\b/i, 'i am $1')
     .replace(
-      /^i( have| am| had)? (?:just|recently|finally|already|also|now|still|currently|actually|really) /i,
+      /^i( have| am| had)? (?:just|recently|finally|already|also|now|still|currently|actually|really|only|mostly|mainly|usually|always|normally|generally) /i,
       'i$1 ',
     )
-    .replace(/^i have been (?!together)/i, 'i am ');
+    // "I have been in Bristol since last spring": where they live; without a time that runs to now, a visit.
+    .replace(/^i (?:have )?got (?=(?:a|an|two|three|four|\d+|some) )/i, 'i have ')
+    .replace(/^i have been (?:living |based )?in (?=[A-Z\u00C0-\u024F])/i, (said) =>
+      ongoing ? 'i live in ' : said,
+    )
+    .replace(/^i have been (?!together|in )/i, 'i am ')
+    .replace(/^i (?:have |had )?(?:become|became)\b/i, 'i am')
+    .replace(
+      new RegExp(
+        `^i (?:have )?(?:gone|went|turned) (?:fully |completely |totally )?(?=(?:${DIETS})\\b)`,
+        'i',
+      ),
+      'i am ',
+    )
+    .replace(/^i (?:have )?(?:started|began|begun) (?:learning|to learn)\b/i, 'i am learning')
+    .replace(/^i (?:have )?(?:started|began|begun) (?:playing|to play)\b/i, 'i play');
   if (context.relative) clause = clause.replace(/^(?:he|she|it)\b/i, `my ${context.relative}`);
   const named = clause.match(new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES})\\b`, 'i'));
   if (named) context.relative = named[1]!.toLowerCase();
   let past = false;
+  const perfect = clause.match(/^i have (lived|worked|taught|studied|owned|played)\b/i);
+  if (perfect) {
+    // "I have lived in Paris" is an experience; "... since 2018" is where they still live.
+    past = !ongoing;
+    clause = `i ${PAST_TENSE[perfect[1]!.toLowerCase()]}${clause.slice(perfect[0].length)}`;
+  }
   if (/^i used to /i.test(clause)) {
     past = true;
     clause = clause.replace(/^i used to /i, 'i ');
@@ -255,7 +306,7 @@ function readClause(raw: string, context: MessageContext): ReadClause {
   if (tense) {
     past = true;
     clause = `i ${PAST_TENSE[tense[1]!.toLowerCase()]}${clause.slice(tense[0].length)}`;
-  } else if (/^i was (?!born|made|laid|fired|let)/i.test(clause)) {
+  } else if (/^i was (?!born|made|laid|fired|let|raised|brought)/i.test(clause)) {
     past = true;
     clause = clause.replace(/^i was /i, 'i am ');
   }
@@ -271,21 +322,31 @@ function factsOfClause(
   // The clause without its time phrases first ("I quit my job at X yesterday"), then as said ("I was born
   // in 1990").
   const untimed = withoutTimes(raw, now);
-  let read = readClause(untimed, context);
+  const ongoing = /\b(?:since|for|now|still|these days|currently)\b/i.test(raw);
+  let read = readClause(untimed, context, ongoing);
   if (NOT_A_FACT.test(read.text)) return [];
   let built = matchClause(read.text, context);
   if (built.length === 0 && untimed !== raw) {
-    read = readClause(raw, context);
+    read = readClause(raw, context, ongoing);
     if (NOT_A_FACT.test(read.text)) return [];
     built = matchClause(read.text, context);
   }
+  // "... before I was 30" says when, not how old the user is.
+  if (read.past) built = built.filter((fact) => !/^age\b/.test(fact.subject));
+  // "I now drive an electric Mini": the vehicle replaces the one they had.
+  if (/\b(?:now|these days|nowadays)\b/i.test(raw))
+    built = built.map((fact) =>
+      fact.subject.startsWith('owns:') && fact.value === 'yes' && !fact.ends
+        ? { ...fact, ends: [{ slot: 'vehicle', subjectPrefix: 'owns:' }] }
+        : fact,
+    );
   return built.map(({ pastUntilPeriod, ...fact }) => {
     const kind = fact.kind ?? read.kind;
     if (pastUntilPeriod) {
       const to = period && period.from < now.toISOString() ? period.from : now.toISOString();
       return { ...fact, kind, validFrom: UNKNOWN_START, validTo: to };
     }
-    if (/^(?:born|birthday|age|name)\b/.test(fact.subject)) return { ...fact, kind };
+    if (/^(?:born|birthday|age|name|origin)\b/.test(fact.subject)) return { ...fact, kind };
     if (read.past) {
       const to = period && period.to < now.toISOString() ? period.to : now.toISOString();
       return {
@@ -308,7 +369,7 @@ type Built = Omit<CandidateFact, 'kind'> & {
 
 /** Words that end the object of a statement ("I live in Lisbon now" -> "Lisbon"). */
 const TRAILING =
-  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|because .*|which .*|where .*|especially .*)$/i;
+  /\s+(?:now|anymore|any more|these days|nowadays|currently|at the moment|too|as well|either|lately|instead|completely|so far|again|since [\w\s]+|for [\w\s]+ years?|for (?:work|now|good|the time being)|to (?:work|school|uni|college)|every day|daily|because .*|which .*|where .*|especially .*)$/i;
 
 const clean = (value: string): string => {
   let result = value.trim().replace(/[,.!]+$/, '');
@@ -325,7 +386,11 @@ const clean = (value: string): string => {
 
 const capitalise = (value: string) =>
   /^(?:a|an|the) /.test(value) ? value : value.charAt(0).toUpperCase() + value.slice(1);
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+const article = (word: string) =>
+  /^[aeiou]/i.test(word) && !/^(?:ux|uni|use|usu|eu|one)/i.test(word) ? 'an' : 'a';
+/** Words that start a sentence as a name would, and are none ("It died", "This is 5"). */
+const PRONOUN =
+  /^(?:it|this|that|he|she|they|there|here|what|who|everything|nothing|something|someone|everyone|one)$/i;
 
 interface Rule {
   readonly pattern: RegExp;
@@ -350,7 +415,17 @@ const RELATIVES =
 /** People who are not family, whom the user may still name ("my manager is called Priya"). */
 const PEOPLE = `${RELATIVES}|friend|best friend|manager|boss|colleague|coworker|flatmate|roommate|housemate|neighbou?r`;
 const ADJECTIVES = '(?:(?:old|little|older|younger|big|baby|eldest|oldest|youngest|new|late|lovely) )?';
-const PARTNERS = ['boyfriend', 'girlfriend', 'partner', 'husband', 'wife', 'fiance', 'fiancé', 'fiancée'];
+const PARTNERS = [
+  'boyfriend',
+  'girlfriend',
+  'partner',
+  'husband',
+  'wife',
+  'spouse',
+  'fiance',
+  'fiancé',
+  'fiancée',
+];
 const NAME = "[A-Z\\u00C0-\\u024F][\\p{L}'-]+";
 
 /** Roles in a family, not occupations ("So I'm an aunt now"). */
@@ -364,7 +439,7 @@ const NOT_OCCUPATION =
   /\b(?:fan|lover|person|people|member|beginner|user|customer|fast|slow|big|huge|good|bad|great|terrible|total|bit|little|lot|bit of|kind|sort|fussy|picky|heavy|light|early|late|night|morning|sucker|believer|smoker|drinker|eater|sleeper|learner|talker|owner|winner|loser|mess|wreck)\b/i;
 /** Nouns that name a vehicle, or makes that do. */
 const VEHICLE =
-  /\b(?:car|van|truck|lorry|motorbike|motorcycle|scooter|bike|bicycle|ev|suv|hatchback|estate|camper|toyota|honda|ford|kia|hyundai|tesla|volkswagen|vw|bmw|audi|mercedes|renault|peugeot|citroen|citroën|fiat|skoda|seat|volvo|nissan|mazda|subaru|mini|jeep|porsche|dacia|vauxhall|opel|lexus|polestar|byd)\b/i;
+  /\b(?:car|van|truck|lorry|motorbike|motorcycle|scooter|bike|bicycle|ev|suv|hatchback|estate|camper|toyota|honda|ford|kia|hyundai|tesla|volkswagen|vw|bmw|audi|mercedes|renault|peugeot|citroen|citroën|fiat|skoda|seat|volvo|nissan|mazda|subaru|mini|jeep|porsche|dacia|vauxhall|opel|lexus|polestar|byd|moped|vespa|yamaha|ducati|harley|triumph|kawasaki)\b/i;
 const DIETS =
   'vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|teetotal|kosher|halal|dairy[- ]free|keto|coeliac|celiac';
 
@@ -385,10 +460,22 @@ function headNoun(phrase: string): string {
 }
 
 /** A job, said as "as an accountant at Hartley & Finch": the memory text and the occupation. */
-function job(role: string, employer: string | undefined, extra: Partial<Built> = {}): Built | null {
+function job(
+  role: string,
+  employer: string | undefined,
+  extra: Partial<Built> = {},
+  preposition = 'at',
+): Built | null {
   const r = clean(role);
   const e = employer ? clean(employer) : undefined;
-  return fact(`User works as ${article(r)} ${r}${e ? ` at ${e}` : ''}`, 'work', 0.8, 'occupation', r, extra);
+  return fact(
+    `User works as ${article(r)} ${r}${e ? ` ${preposition} ${e}` : ''}`,
+    'work',
+    0.8,
+    'occupation',
+    r,
+    extra,
+  );
 }
 
 /** Ends of a job: the employer and occupation facts. */
@@ -456,6 +543,31 @@ const CHANGES: readonly Rule[] = [
   },
   {
     pattern:
+      /^i (?:no longer|(?:do not|did not)(?=.+ (?:anymore|any more)$)) (?:have|own|drive|ride) (?:(?:my|the|a|an|our) )?(.+?)(?: anymore| any more)?$/i,
+    build: (m) => {
+      const thing = clean(m[1]!);
+      return fact(`User no longer has ${thing}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'no', {
+        kind: 'negation',
+        ends: [{ mentions: lastWord(thing) }],
+        keepWhenEnding: false,
+      });
+    },
+  },
+  {
+    pattern:
+      /^my (.+?) (?:got|was|has been) (stolen|nicked|written off|totalled|totaled|scrapped|destroyed)$/i,
+    build: (m) => {
+      const thing = clean(m[1]!);
+      const what = m[2]!.toLowerCase() === 'nicked' ? 'stolen' : m[2]!.toLowerCase();
+      return fact(`User's ${thing} was ${what}`, 'personal', 0.5, `owns:${normaliseValue(thing)}`, 'lost', {
+        kind: 'negation',
+        ends: [{ mentions: lastWord(thing) }],
+        keepWhenEnding: false,
+      });
+    },
+  },
+  {
+    pattern:
       /^i (?:have |got |was |am |have been )?(?:laid off|made redundant|fired|let go|sacked)(?: (?:from|by) (.+))?$/i,
     build: (m) =>
       fact(
@@ -467,15 +579,21 @@ const CHANGES: readonly Rule[] = [
         {
           kind: 'negation',
           ends: JOB_ENDS,
+          // The closed job says where they worked; "laid off" with nothing to close is kept.
+          keepWhenEnding: false,
         },
       ),
   },
   {
-    pattern: /^i (?:have )?retired$/i,
+    pattern: /^i (?:have |am )?retired(?: (?:from|after|as|at|in) .*)?$/i,
     build: () => fact('User is retired', 'work', 0.7, 'occupation', 'retired', { ends: JOB_ENDS }),
   },
   {
-    pattern: new RegExp(`^i am not (?:a |an )?(${DIETS}) (?:anymore|any more)$`, 'i'),
+    // "I'm not vegan any more"; "Turns out I'm not actually lactose intolerant" (a correction).
+    pattern: new RegExp(
+      `^i am not (?:actually |really )?(?:a |an )?(${DIETS})(?: (?:anymore|any more|after all))?$`,
+      'i',
+    ),
     build: (m) =>
       fact(`User is no longer ${m[1]!.toLowerCase()}`, 'preference', 0.6, 'diet', `not ${m[1]!}`, {
         kind: 'negation',
@@ -564,7 +682,8 @@ const CHANGES: readonly Rule[] = [
       }),
   },
   {
-    pattern: /^i am no longer (?:a |an )?(.+)$/i,
+    pattern:
+      /^i am no longer (?!(?:with|together|seeing|dating|in a relationship|married to)\b)(?:a |an )?(.+)$/i,
     build: (m) =>
       fact(`User is no longer ${clean(m[1]!)}`, 'personal', 0.5, `is:${normaliseValue(clean(m[1]!))}`, 'no', {
         kind: 'negation',
@@ -605,30 +724,36 @@ const CHANGES: readonly Rule[] = [
       `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i and (${NAME})|(?:my (?:${PARTNERS.join('|')}) and )?i) (?:have )?(?:got )?(?:broke|broken|split|separated|divorced)(?: up)?(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
       'iu',
     ),
-    build: (m) => {
-      const name = m[1] ?? m[2] ?? m[3];
-      const ends: FactEnding[] = name
-        ? [{ mentions: name }]
-        : PARTNERS.map((partner) => ({ slot: 'family' as const, subjectPrefix: `family:${partner}` }));
-      return fact(
-        name ? `User and ${name} broke up` : 'User broke up with their partner',
-        'personal',
-        0.7,
-        `relationship:${name ? normaliseValue(name) : 'partner'}`,
-        'ended',
-        {
-          kind: 'negation',
-          ends,
-        },
-      );
-    },
+    build: (m, context) => breakUp(m[1] ?? m[2] ?? m[3], context),
   },
   {
     pattern: new RegExp(
-      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died)$`,
+      `^i am no longer (?:with|together with|seeing|dating|in a relationship with|married to) (?:my (?:${PARTNERS.join('|')}) )?(${NAME})$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1], context),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i) (?:are|am) no longer (?:together|a couple|an item)(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1] ?? m[2], context),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:(?:my (?:${PARTNERS.join('|')}) )?(${NAME}) and i|i) (?:have )?(?:ended things|ended it|called it off|called it quits|went (?:our|my) separate ways|(?:called|broke) off (?:the|our|my) (?:engagement|wedding|relationship))(?: with (?:my (?:${PARTNERS.join('|')}) )?(${NAME}))?$`,
+      'iu',
+    ),
+    build: (m, context) => breakUp(m[1] ?? m[2], context),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:my (?:${ADJECTIVES})?(${RELATIVES}) )?(${NAME}) (?:has )?(?:passed away|died|(?:had to be|was|has been) put (?:down|to sleep))(?: .*)?$`,
       'iu',
     ),
     build: (m) => {
+      if (PRONOUN.test(m[2]!)) return null;
       const who = m[1] ? `User's ${m[1].toLowerCase()} ${m[2]}` : m[2]!;
       return fact(`${who} passed away`, 'personal', 0.8, `event:died:${normaliseValue(m[2]!)}`, 'died', {
         ends: [{ mentions: m[2]! }],
@@ -636,7 +761,10 @@ const CHANGES: readonly Rule[] = [
     },
   },
   {
-    pattern: new RegExp(`^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died)$`, 'i'),
+    pattern: new RegExp(
+      `^my (?:${ADJECTIVES})?(${RELATIVES}) (?:has )?(?:passed away|died|(?:had to be|was|has been) put (?:down|to sleep))(?: .*)?$`,
+      'i',
+    ),
     build: (m) =>
       fact(
         `User's ${m[1]!.toLowerCase()} passed away`,
@@ -712,13 +840,15 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i (?:have )?(?:moved|relocated)(?: house| home| back)?(?: from (.+?))? to (.+)$/i,
+    pattern:
+      /^i (?:have )?(?:moved|relocated)(?: back)?(?: house| home)?(?: from (.+?))? to (.+?)(?: from (.+))?$/i,
     build: (m) => {
       const to = clean(m[2]!);
       if (/^(?:there|here|it|this|that)$/i.test(to)) return null;
       const facts: Built[] = [];
-      if (m[1]) {
-        const from = clean(m[1]);
+      const before = m[1] ?? m[3];
+      if (before) {
+        const from = clean(before);
         const left = fact(`User lived in ${capitalise(from)}`, 'personal', 0.6, 'residence', from, {
           pastUntilPeriod: true,
         });
@@ -728,6 +858,58 @@ const RULES: readonly Rule[] = [
       if (home) facts.push(home);
       return facts;
     },
+  },
+  {
+    pattern: /^i (?:have )?(?:settled|ended up|landed|made (?:a |my )?home) in (.+)$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    // "I'm Tomasz": a first name compromise knows, not "I'm British" or "I'm Exhausted".
+    pattern: new RegExp(`^[Ii] am (${NAME})$`, 'u'),
+    build: (m) =>
+      nlp(m[1]!).has('#FirstName') ? fact(`User's name is ${m[1]}`, 'personal', 0.9, 'name', m[1]!) : null,
+  },
+  {
+    pattern: new RegExp(`^i (?:am )?married to (${NAME})$`, 'iu'),
+    build: (m) =>
+      fact(
+        `User is married to ${m[1]}`,
+        'personal',
+        0.8,
+        `family:spouse:${normaliseValue(m[1]!)}`,
+        'married',
+      ),
+  },
+  {
+    pattern: /^i am (?:now )?back (?:home )?in (.+)$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    pattern:
+      /^i (?:have )?(?:bought|purchased) (?:a|an|my|our) (?:new |first )?(?:house|home|flat|apartment|place|cottage|bungalow) in (.+)$/i,
+    build: (m) =>
+      fact(`User bought a home in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
+  },
+  {
+    pattern:
+      /^i (?:run|own|am running|have) (?:my own|a|an|our own) (?:little |small )?(café|cafe|coffee shop|shop|restaurant|bakery|bar|pub|business|company|firm|studio|salon|practice|agency|startup|farm|hotel|clinic|gym|bookshop)(?: (in|on|at) (.+))?$/i,
+    build: (m) => {
+      const business = m[1]!.toLowerCase();
+      return fact(
+        `User runs their own ${business}${m[3] ? ` ${m[2]!.toLowerCase()} ${clean(m[3])}` : ''}`,
+        'work',
+        0.8,
+        'occupation',
+        `owner of ${business}`,
+      );
+    },
+  },
+  {
+    pattern: /^i (?:now )?call (.+) home$/i,
+    build: (m) =>
+      fact(`User lives in ${capitalise(clean(m[1]!))}`, 'personal', 0.8, 'residence', clean(m[1]!)),
   },
   {
     pattern: /^i am (?:based|living|settled) in (.+)$/i,
@@ -745,6 +927,11 @@ const RULES: readonly Rule[] = [
       if (/^(?:there|here)$/i.test(to)) return null;
       return fact(`User is moving to ${capitalise(to)}`, 'personal', 0.6, 'plan:move', to);
     },
+  },
+  {
+    pattern: /^i (?:grew up|was raised|was brought up|was born and raised|was born and bred) in (.+)$/i,
+    build: (m) =>
+      fact(`User grew up in ${capitalise(clean(m[1]!))}`, 'personal', 0.7, 'origin', clean(m[1]!)),
   },
   {
     pattern: /^i (?:am|come) (?:originally )?from (.+)$/i,
@@ -769,7 +956,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /^i (?:work|am working)(?: remotely| freelance| part[- ]time| full[- ]time)? as (?:a |an )?(.+?)(?: (?:at|for|with) (.+))?$/i,
+      /^i (?:work|am working)(?: remotely| from home| freelance| part[- ]time| full[- ]time)? as (?:a |an )?(.+?)(?: (?:at|for|with) (.+))?$/i,
     build: (m) => job(m[1]!, m[2]),
   },
   {
@@ -788,15 +975,30 @@ const RULES: readonly Rule[] = [
     build: (m) => fact(`User works at ${clean(m[1]!)}`, 'work', 0.8, 'employer', clean(m[1]!)),
   },
   {
+    pattern: /^i (?:work|am working) in ([\p{L} -]{2,40}?) (?:at|for|with) (.+)$/iu,
+    build: (m) =>
+      fact(`User works in ${clean(m[1]!)} at ${clean(m[2]!)}`, 'work', 0.8, 'employer', clean(m[2]!)),
+  },
+  {
+    pattern:
+      /^i (?:am|was|got|have been|have got) promoted to (?:a |an |the )?(?:role of )?(.+?)(?: (?:at|with|for) (.+))?$/i,
+    build: (m) => job(m[1]!, m[2]),
+  },
+  {
     pattern: /^my (?:job|profession|occupation) is (?:a |an )?(.+)$/i,
     build: (m) =>
       fact(`User works as ${article(m[1]!)} ${clean(m[1]!)}`, 'work', 0.7, 'occupation', clean(m[1]!)),
   },
   {
-    pattern: /^i (?:teach|am teaching) (.+?)(?: (?:at|in) (.+))?$/i,
+    pattern: /^i (?:teach|am teaching) (at|in) (.+)$/i,
+    build: (m) =>
+      fact(`User teaches ${m[1]!.toLowerCase()} ${clean(m[2]!)}`, 'work', 0.8, 'occupation', 'teacher'),
+  },
+  {
+    pattern: /^i (?:teach|am teaching) (.+?)(?: (at|in) (.+))?$/i,
     build: (m) =>
       fact(
-        `User teaches ${clean(m[1]!)}${m[2] ? ` at ${clean(m[2])}` : ''}`,
+        `User teaches ${clean(m[1]!)}${m[3] ? ` ${m[2]!.toLowerCase()} ${clean(m[3])}` : ''}`,
         'work',
         0.8,
         'occupation',
@@ -880,6 +1082,19 @@ const RULES: readonly Rule[] = [
     },
   },
   {
+    // "My partner Alex and I live in Bath": where the user lives, and who Alex is, as two facts (a break-up
+    // with Alex then ends the second only).
+    pattern: new RegExp(`^(?:my (?:${ADJECTIVES})?(${PEOPLE}) )?(${NAME}) and i (.+)$`, 'iu'),
+    build: (m, context) => {
+      if (PRONOUN.test(m[2]!)) return null;
+      const own = matchClause(`i ${m[3]!}`, context);
+      if (!m[1]) return own;
+      const who = m[1].toLowerCase();
+      const named = fact(`User's ${who} is named ${m[2]}`, 'personal', 0.8, `family:${who}:name`, m[2]!);
+      return named ? [...own, named] : own;
+    },
+  },
+  {
     pattern: new RegExp(
       `^my (?:${ADJECTIVES})?(${RELATIVES}) (${NAME}) (?:has |have )?(?:just |recently )?had (?:a |her |his |their )?(baby(?: girl| boy)?|son|daughter|twins)(?:,? (?:called|named) (${NAME}))?$`,
       'iu',
@@ -887,29 +1102,15 @@ const RULES: readonly Rule[] = [
     build: (m) => babyFact(m[2]!, m[3]!, m[4], m[1]),
   },
   {
-    pattern: new RegExp(`^(?:[Mm]y|[Oo]ur) (?:${ADJECTIVES})?(${RELATIVES}) (${NAME}) (.+)$`, 'u'),
-    build: (m) =>
-      fact(
-        `User's ${m[1]!.toLowerCase()} ${m[2]} ${clean(m[3]!)}`,
-        'personal',
-        0.7,
-        `family:${m[1]!.toLowerCase()}:${normaliseValue(m[2]!)}`,
-        clean(m[3]!),
-      ),
+    pattern: new RegExp(`^(?:[Mm]y|[Oo]ur) (?:${ADJECTIVES})?(${PEOPLE}) (${NAME}) (.+)$`, 'u'),
+    build: (m) => relativeFact(m[1]!, m[2], m[3]!),
   },
   {
     pattern: new RegExp(
-      `^my (?:${ADJECTIVES})?(${RELATIVES}) (is|was|has|works|lives|likes|loves|plays|goes|studies|got|started|moved|had) (.+)$`,
+      `^my (?:${ADJECTIVES})?(${RELATIVES}) (is|was|has|works|lives|likes|loves|plays|goes|studies|got|started|moved|had|retired|left|quit|became|runs|owns|teaches|drives|graduated|married|speaks) (.+)$`,
       'i',
     ),
-    build: (m) =>
-      fact(
-        `User's ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()} ${clean(m[3]!)}`,
-        'personal',
-        0.7,
-        `family:${m[1]!.toLowerCase()}:${m[2]!.toLowerCase()}`,
-        clean(m[3]!),
-      ),
+    build: (m) => relativeFact(m[1]!, undefined, `${m[2]!} ${m[3]!}`),
   },
   {
     pattern: new RegExp(
@@ -952,9 +1153,12 @@ const RULES: readonly Rule[] = [
     build: (m) => babyFact(m[1]!, m[2]!, m[3]),
   },
   {
-    pattern: new RegExp(`^(${NAME}) is (\\d{1,2}|${NUMBER_WORDS})(?: years old)?$`, 'u'),
+    pattern: new RegExp(
+      `^(${NAME}) is (\\d{1,2}|${NUMBER_WORDS})(?: years old)?(?: (?:and|but|now|already|today)\\b.*)?$`,
+      'u',
+    ),
     build: (m) =>
-      /^(?:it|this|that|he|she|there|what|who)$/i.test(m[1]!)
+      PRONOUN.test(m[1]!)
         ? null
         : fact(
             `${m[1]} is ${m[2]!.toLowerCase()} years old`,
@@ -966,16 +1170,17 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^i (?:now )?(?:have|got|adopted|rescued|bought|took in) (?:a |an |two |three |\\d+ )?(?:new )?([\\p{L} -]{2,30}?) (?:called|named) (${NAME}(?: and ${NAME})?)$`,
+      `^i (?:now )?(?:have|got|adopted|rescued|bought|took in) (?:(a|an|two|three|four|five|\\d+) )?(?:new )?([\\p{L} -]{2,30}?) (?:called|named) (${NAME}(?: and ${NAME})?)$`,
       'iu',
     ),
     build: (m) => {
-      const animal = m[1]!.toLowerCase();
+      const animal = m[2]!.toLowerCase();
+      const count = m[1] && !/^an?$/i.test(m[1]) ? m[1].toLowerCase() : article(animal);
       return fact(
-        `User has ${article(animal)} ${animal} called ${m[2]}`,
+        `User has ${count} ${animal} called ${m[3]}`,
         'personal',
         0.7,
-        `pet:${normaliseValue(m[2]!)}`,
+        `pet:${normaliseValue(m[3]!)}`,
         animal,
       );
     },
@@ -1158,9 +1363,24 @@ const RULES: readonly Rule[] = [
       ),
   },
   {
-    pattern: /^i (?:drive|own|ride) (?:a |an )(.+)$/i,
+    pattern: /^i (?:have|have got) (?:a |an )(.+)$/i,
     build: (m) =>
-      fact(`User owns a ${clean(m[1]!)}`, 'personal', 0.5, `owns:${normaliseValue(clean(m[1]!))}`, 'yes'),
+      VEHICLE.test(clean(m[1]!))
+        ? fact(`User owns a ${clean(m[1]!)}`, 'personal', 0.5, `owns:${normaliseValue(clean(m[1]!))}`, 'yes')
+        : null,
+  },
+  {
+    pattern: /^i (?:drive|own|ride) (?:a |an )(.+)$/i,
+    build: (m) => {
+      const thing = clean(m[1]!);
+      return fact(
+        `User owns ${article(thing)} ${thing}`,
+        'personal',
+        0.5,
+        `owns:${normaliseValue(thing)}`,
+        'yes',
+      );
+    },
   },
   {
     pattern: /^i (?:have )?(?:bought|got|purchased|picked up) (?:myself )?(?:a |an )(.+)$/i,
@@ -1178,8 +1398,16 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (?:at|for|with) (.+))?$/iu,
+    pattern: /^i am (?:a |an )([\p{L} -]{2,40}?)(?: (at|for|with|in) (.+))?$/iu,
     build: (m) => {
+      // "I'm a Londoner", "a New Yorker": a proper noun says where they are from, not what they do.
+      if (
+        /^\p{Lu}/u.test(m[1]!) &&
+        clean(m[1]!)
+          .split(' ')
+          .every((word) => /^\p{Lu}/u.test(word))
+      )
+        return null;
       const what = clean(m[1]!).toLowerCase();
       if (!m[2] && FAMILY_ROLES.test(what))
         return fact(
@@ -1190,10 +1418,62 @@ const RULES: readonly Rule[] = [
           'yes',
         );
       if (what.split(' ').length > 3 || NOT_OCCUPATION.test(what) || !OCCUPATION.test(what)) return null;
-      return job(what, m[2]);
+      return job(what, m[3], {}, m[2]?.toLowerCase());
     },
   },
 ];
+
+/**
+ * A break-up: with someone named, the facts that name them end; else the partner facts do. Said twice in one
+ * message ("I'm no longer with Marco, we ended things"), the second says nothing new.
+ */
+function breakUp(name: string | undefined, context: MessageContext): Built | null {
+  if (!name && context.brokeUp) return null;
+  if (name) context.brokeUp = true;
+  const ends: FactEnding[] = name
+    ? [{ mentions: name }]
+    : PARTNERS.map((partner) => ({ slot: 'family' as const, subjectPrefix: `family:${partner}` }));
+  return fact(
+    name ? `User and ${name} broke up` : 'User broke up with their partner',
+    'personal',
+    0.7,
+    `relationship:${name ? normaliseValue(name) : 'partner'}`,
+    'ended',
+    { kind: 'negation', ends },
+  );
+}
+
+/**
+ * A fact about someone close to the user ("my brother lives in Cairo", "my sister Ana got married"). Where
+ * they live is one value at a time: "my brother moved to Dubai" replaces Cairo.
+ */
+function relativeFact(relation: string, name: string | undefined, said: string): Built | null {
+  const who = relation.toLowerCase();
+  const rest = clean(said.replace(/^(?:just|recently|finally|also) /i, '')).replace(
+    /\b(?:our|my)\b/gi,
+    "the user's",
+  );
+  const person = `family:${who}${name ? `:${normaliseValue(name)}` : ''}`;
+  const home = rest.match(
+    /^(?:lives|is living|is based|has moved|moved|has relocated|relocated) (?:in|to) (.+?)(?: with .*)?$/i,
+  );
+  if (home)
+    return fact(
+      `User's ${who}${name ? ` ${name}` : ''} ${rest}`,
+      'personal',
+      0.7,
+      `${person}:residence`,
+      home[1]!,
+    );
+  const verb = rest.split(' ')[0]!.toLowerCase();
+  return fact(
+    `User's ${who}${name ? ` ${name}` : ''} ${name ? rest : `${verb}${rest.slice(verb.length)}`}`,
+    'personal',
+    0.7,
+    name ? person : `${person}:${verb}`,
+    name ? rest : rest.slice(verb.length).trim(),
+  );
+}
 
 function babyFact(parent: string, baby: string, name: string | undefined, relation?: string): Built | null {
   const who = relation ? `User's ${relation.toLowerCase()} ${parent}` : parent;
