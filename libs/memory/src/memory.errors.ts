@@ -60,3 +60,17 @@ export const scopeRequired = (): CommonError =>
     CommonErrorCode.ValidationError,
     'name the scope to delete: end_user_id, agent_id or run_id (at least one)',
   );
+
+/** A category name on a write or a filter that is neither built in nor one of the account's. */
+export const unknownCategory = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(name));
+
+/** Also what another account's category looks like: its existence is not revealed. */
+export const categoryNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, MemoryMessages.categoryNotFound);
+
+export const categoryExists = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.Conflict, MemoryMessages.categoryExists(name));
+
+export const tooManyCategories = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.tooManyCategories);

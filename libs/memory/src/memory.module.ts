@@ -17,6 +17,7 @@ import {
   RETENTION_SETTINGS,
 } from './memory.options.js';
 import { MemoryService } from './memory.service.js';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { PrivacyPolicyService, SENSITIVE_DATA_SCANNER } from './privacy/privacy-policy.service.js';
 import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
 import { openMemoryStore } from './memory.store.js';
@@ -95,6 +96,7 @@ export class MemoryModule implements OnApplicationShutdown {
           useValue: new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
         },
         PrivacyPolicyService,
+        MemoryCategoryService,
         MemoryConceptLinker,
         MemoryService,
         RetentionPurgeJob,

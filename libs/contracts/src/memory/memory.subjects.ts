@@ -1,4 +1,13 @@
 import { defineSubject } from '../common/envelope.js';
+import type {
+  CreateMemoryCategoryRequest,
+  DeleteMemoryCategoryRequest,
+  ListMemoryCategoriesRequest,
+  MemoryCategoryDeletionView,
+  MemoryCategoryListView,
+  MemoryCategoryView,
+  UpdateMemoryCategoryRequest,
+} from './memory-categories.js';
 import type { MemoryChangedEvent } from './memory-events.js';
 import type {
   ConceptGraphRequest,
@@ -165,6 +174,27 @@ export const MemorySubjects = {
   screenTexts: defineSubject<ScreenTextsRequest, ScreenedTextsView>('memory', 'memory.privacy.screen.v1', {
     idempotent: true,
   }),
+  /** The acting account's custom categories, by name. */
+  listCategories: defineSubject<ListMemoryCategoriesRequest, MemoryCategoryListView>(
+    'memory',
+    'memory.categories.list.v1',
+    { idempotent: true },
+  ),
+  createCategory: defineSubject<CreateMemoryCategoryRequest, MemoryCategoryView>(
+    'memory',
+    'memory.categories.create.v1',
+  ),
+  /** Setting the same description twice leaves the same category. */
+  updateCategory: defineSubject<UpdateMemoryCategoryRequest, MemoryCategoryView>(
+    'memory',
+    'memory.categories.update.v1',
+    { idempotent: true },
+  ),
+  /** The category's memories become uncategorised; NOT_FOUND the second time. */
+  deleteCategory: defineSubject<DeleteMemoryCategoryRequest, MemoryCategoryDeletionView>(
+    'memory',
+    'memory.categories.delete.v1',
+  ),
   /** Broadcast events (every subscriber replica receives them). */
   created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),
   updated: defineSubject<MemoryChangedEvent, void>('memory', 'memory.updated.v1'),

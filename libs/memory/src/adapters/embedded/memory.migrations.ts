@@ -210,6 +210,24 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'custom memory categories per account',
+    up: (db) => {
+      // Deleting a category uncategorises the account's memories carrying it: found by (user, category).
+      db.exec(`
+        CREATE TABLE memory_categories (
+          user_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (user_id, name)
+        ) WITHOUT ROWID;
+        CREATE INDEX memories_user_category ON memories (user_id, category) WHERE category IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */
