@@ -57,6 +57,7 @@ import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
+import { MemoryCategoriesController } from './categories/memory-categories.controller.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 
@@ -69,6 +70,7 @@ const API_CONTROLLERS = [
   AccountController,
   UserDatabaseController,
   PrivacyPolicyController,
+  MemoryCategoriesController,
   // Before MemoriesController: its …/memories/{id} routes would take `batch` and `jobs` for memory ids.
   MemoryBulkController,
   MemoriesController,

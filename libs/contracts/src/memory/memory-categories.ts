@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsString, MaxLength, ValidateBy } from 'class-validator';
 import { composeDecorators, Trim } from '../common/validators.js';
 import {
   isMemoryCategoryName,
@@ -24,12 +24,24 @@ const IsCustomCategoryName = (): PropertyDecorator =>
     },
   });
 
+/** Why a description is refused (null: fine), after trimming: missing or blank, or too long. */
+function categoryDescriptionProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0) return MemoryMessages.categoryDescriptionRequired;
+  if (value.length > MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH) return MemoryMessages.categoryDescriptionTooLong;
+  return null;
+}
+
 const IsCategoryDescription = (): PropertyDecorator =>
   composeDecorators(
     Trim(),
-    IsString({ message: MemoryMessages.categoryDescriptionRequired }),
-    IsNotEmpty({ message: MemoryMessages.categoryDescriptionRequired }),
-    MaxLength(MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH, { message: MemoryMessages.categoryDescriptionTooLong }),
+    ValidateBy({
+      name: 'isCategoryDescription',
+      validator: {
+        validate: (value: unknown) => categoryDescriptionProblem(value) === null,
+        defaultMessage: (args) =>
+          categoryDescriptionProblem(args?.value) ?? MemoryMessages.categoryDescriptionRequired,
+      },
+    }),
   );
 
 /** Lists the acting account's custom categories: nothing to send. */

@@ -10,6 +10,7 @@ import {
   type MemoryImportView,
   type MemoryScopeFields,
   MemorySubjects,
+  RESERVED_MEMORY_CATEGORY_NAMES,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
@@ -88,6 +89,7 @@ export class MemoryTransferService {
     }
     const parsed = batcher.finish();
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
+    await this.checkCategories(parsed.batches.flatMap((batch) => batch.memories.map((m) => m.category)));
     if (queuedAs) {
       const importId = `imp_${queuedAs}_${parsed.batches.length}`;
       let sinceTurn = performance.now();
@@ -139,6 +141,23 @@ export class MemoryTransferService {
     }
     if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES)) throw importNotReadable();
     return readNdjsonRecords(request, { maxBytes: this.settings.importMaxBytes, maxLines });
+  }
+
+  /**
+   * Custom category names must be the account's: checked before anything is stored or queued (a queued part
+   * would only fail later, in its job). Built-in names need no call.
+   */
+  private async checkCategories(names: ReadonlyArray<string | undefined>): Promise<void> {
+    const custom = new Set(
+      names.filter((name): name is string => !!name && !RESERVED_MEMORY_CATEGORY_NAMES.includes(name)),
+    );
+    if (custom.size === 0) return;
+    const { categories } = await this.bus.request(MemorySubjects.listCategories, {});
+    const held = new Set(categories.map((category) => category.name));
+    const unknown = [...custom].find((name) => !held.has(name));
+    if (unknown !== undefined) {
+      throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(unknown));
+    }
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */
