@@ -229,6 +229,27 @@ describe('REST custom categories: /api/user/{userId}/categories', () => {
     expect(search.results.map((r) => r.text)).toContain('Booked a ryokan in Kyoto');
   });
 
+  it("learning from messages (offline rules) files a fact under the account's custom category that fits it", async () => {
+    const hiker = await newApiUser(product);
+    await addCategory(hiker, 'outdoors', 'Hiking, climbing and camping');
+    const said = { messages: [{ role: 'user', content: 'I love hiking in the Alps.' }] };
+    const learnt = ok<{ results: Array<{ memory: MemoryJson }>; extracted_by: string }>(
+      await hiker.call(memories(hiker), { method: 'POST', body: said }),
+      201,
+    );
+    expect(learnt.extracted_by).toBe('rules');
+    expect(learnt.results.map((r) => [r.memory.text, r.memory.category])).toEqual([
+      ['User likes hiking in the Alps.', 'outdoors'],
+    ]);
+    // Another account, without that category: the rules' built-in one.
+    const other = await newApiUser(product);
+    const plain = ok<{ results: Array<{ memory: MemoryJson }> }>(
+      await other.call(memories(other), { method: 'POST', body: said }),
+      201,
+    );
+    expect(plain.results.map((r) => r.memory.category)).toEqual(['preference']);
+  });
+
   it('another account never sees, changes, deletes or uses the categories of the owner', async () => {
     await addCategory(owner, 'secret-project', 'Only the owner');
     expect((await listCategories(other)).categories.map((c) => c.name)).not.toContain('secret-project');

@@ -689,6 +689,17 @@ describe('memory service over the bus', () => {
       ]);
     });
 
+    it("classifies texts into the acting account's categories only", async () => {
+      await addCategory('travel', 'Trips, flights and hotels');
+      const texts = ['User booked a hotel in Kyoto.', 'User likes green tea.'];
+      expect(await bus.request(MemorySubjects.classifyCategories, { texts }, A)).toEqual({
+        categories: ['travel', null],
+      });
+      expect(await bus.request(MemorySubjects.classifyCategories, { texts }, B)).toEqual({
+        categories: [null, null],
+      });
+    });
+
     it('removes the categories with the account', async () => {
       await addCategory('travel');
       const removed = await bus.request(deleteUserDataSubject('memory'), {}, A);

@@ -1,5 +1,7 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  ClassifyMemoryCategoriesRequest,
+  type MemoryCategoryClassificationView,
   CreateMemoryCategoryRequest,
   DeleteMemoryCategoryRequest,
   ListMemoryCategoriesRequest,
@@ -92,6 +94,14 @@ export class MemoryHandlers {
     @BusPayload(ListMemoryCategoriesRequest) _request: ListMemoryCategoriesRequest,
   ): Promise<MemoryCategoryListView> {
     return { categories: (await this.categories.list(userId)).map(toMemoryCategoryView) };
+  }
+
+  @MessagePattern(MemorySubjects.classifyCategories.name)
+  async classifyCategories(
+    @ActingUserId() userId: string,
+    @BusPayload(ClassifyMemoryCategoriesRequest) request: ClassifyMemoryCategoriesRequest,
+  ): Promise<MemoryCategoryClassificationView> {
+    return { categories: await this.categories.classify(userId, request.texts) };
   }
 
   @MessagePattern(MemorySubjects.createCategory.name)

@@ -2,44 +2,80 @@ import { MEMORY_CATEGORIES, type MemoryCategory } from '@membolt/contracts';
 import { completeText, type LlmProvider } from '../providers/llm-provider.js';
 import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
 
-/** The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce it). */
-const FACT_EXTRACTION_SCHEMA = {
-  type: 'object',
-  properties: {
-    facts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          text: { type: 'string', description: 'The fact in the third person, e.g. "User lives in Lisbon."' },
-          category: { type: 'string', enum: [...MEMORY_CATEGORIES] },
-          importance: { type: 'number', minimum: 0, maximum: 1 },
-          subject: {
-            type: 'string',
-            description:
-              'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
+/** A custom category of the account, as the model is told of it. */
+export interface CategoryHint {
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
+ * The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce
+ * it), its category enum holding the built-in categories and the account's own.
+ */
+const factExtractionSchema = (categories: readonly string[]) =>
+  ({
+    type: 'object',
+    properties: {
+      facts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            text: {
+              type: 'string',
+              description: 'The fact in the third person, e.g. "User lives in Lisbon."',
+            },
+            category: { type: 'string', enum: [...categories] },
+            importance: { type: 'number', minimum: 0, maximum: 1 },
+            subject: {
+              type: 'string',
+              description:
+                'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
+            },
+            value: {
+              type: 'string',
+              description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
+            },
+            kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
           },
-          value: {
-            type: 'string',
-            description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
-          },
-          kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
+          required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
+          additionalProperties: false,
         },
-        required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
-        additionalProperties: false,
       },
     },
-  },
-  required: ['facts'],
-  additionalProperties: false,
-} as const;
+    required: ['facts'],
+    additionalProperties: false,
+  }) as const;
 
-const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
+const FACT_EXTRACTION_SCHEMA = factExtractionSchema(MEMORY_CATEGORIES);
+
+const categoriesOf = (custom: readonly CategoryHint[]): string[] => [
+  ...MEMORY_CATEGORIES,
+  ...custom.map((category) => category.name),
+];
+
+const FACT_EXTRACTION_INSTRUCTIONS = `You extract durable facts about the user from what they said in one message of a chat.
 Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
 Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
-Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
-Answer with JSON only, matching this schema (an empty list when there is nothing):
-${JSON.stringify(FACT_EXTRACTION_SCHEMA)}`;
+Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.`;
+const ANSWER_FORMAT = 'Answer with JSON only, matching this schema (an empty list when there is nothing):';
+
+/**
+ * The system prompt: the instructions, the account's own categories with what each holds (a fact that fits
+ * one of them takes it rather than a built-in one), and the schema.
+ */
+export function factExtractionPrompt(custom: readonly CategoryHint[] = []): string {
+  const schema = custom.length === 0 ? FACT_EXTRACTION_SCHEMA : factExtractionSchema(categoriesOf(custom));
+  const categories =
+    custom.length === 0
+      ? ''
+      : `\nBesides the categories ${MEMORY_CATEGORIES.join(', ')}, this user has their own; give a fact one of ` +
+        `them when it fits what the category holds better:\n` +
+        custom
+          .map((category) => `- ${category.name}: ${category.description.replace(/\s+/g, ' ')}`)
+          .join('\n');
+  return `${FACT_EXTRACTION_INSTRUCTIONS}${categories}\n${ANSWER_FORMAT}\n${JSON.stringify(schema)}`;
+}
 
 export class FactExtractionAnswerError extends Error {
   constructor(detail: string) {
@@ -55,7 +91,8 @@ const KINDS: readonly FactKind[] = ['fact', 'negation', 'correction'];
  * that have no JSON mode add them). Facts that break the schema are dropped; an answer with no JSON object
  * at all is an error (the caller falls back to the rules).
  */
-export function parseFactExtraction(answer: string): CandidateFact[] {
+export function parseFactExtraction(answer: string, custom: readonly CategoryHint[] = []): CandidateFact[] {
+  const known = new Set(categoriesOf(custom));
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(answer)?.[1];
   const body = fenced ?? answer;
   const start = body.indexOf('{');
@@ -79,7 +116,7 @@ export function parseFactExtraction(answer: string): CandidateFact[] {
     const importance = fact['importance'];
     const kind = fact['kind'];
     if (!text || text.length > 500 || !subject || subject.length > 120 || !value) return [];
-    if (!(MEMORY_CATEGORIES as readonly unknown[]).includes(category)) return [];
+    if (typeof category !== 'string' || !known.has(category)) return [];
     if (typeof importance !== 'number' || !(importance >= 0 && importance <= 1)) return [];
     return [
       {
@@ -121,12 +158,14 @@ export async function extractFactsWithModel(
   providerModel: string,
   exchange: { readonly userMessage: string },
   signal?: AbortSignal,
+  custom: readonly CategoryHint[] = [],
 ): Promise<CandidateFact[]> {
   return extractFactsFromTranscriptWithModel(
     provider,
     providerModel,
     [{ role: 'user', content: exchange.userMessage }],
     signal,
+    custom,
   );
 }
 
@@ -136,12 +175,13 @@ export async function extractFactsFromTranscriptWithModel(
   providerModel: string,
   messages: readonly TranscriptMessage[],
   signal?: AbortSignal,
+  custom: readonly CategoryHint[] = [],
 ): Promise<CandidateFact[]> {
   const answer = await completeText(
     provider,
     {
       model: providerModel,
-      system: FACT_EXTRACTION_SYSTEM_PROMPT,
+      system: factExtractionPrompt(custom),
       messages: [
         {
           role: 'user',
@@ -150,9 +190,12 @@ export async function extractFactsFromTranscriptWithModel(
       ],
       maxOutputTokens: 1024,
       temperature: 0,
-      jsonSchema: { name: 'facts', schema: FACT_EXTRACTION_SCHEMA },
+      jsonSchema: {
+        name: 'facts',
+        schema: custom.length === 0 ? FACT_EXTRACTION_SCHEMA : factExtractionSchema(categoriesOf(custom)),
+      },
     },
     signal,
   );
-  return parseFactExtraction(answer.text);
+  return parseFactExtraction(answer.text, custom);
 }

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { IsString, MaxLength, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { composeDecorators, Trim } from '../common/validators.js';
 import {
   isMemoryCategoryName,
   MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH,
+  MEMORY_TEXT_MAX_LENGTH,
   MemoryMessages,
   RESERVED_MEMORY_CATEGORY_NAMES,
 } from '../rules/memory.rules.js';
@@ -71,6 +72,23 @@ export class UpdateMemoryCategoryRequest extends MemoryCategoryNameRequest {
 
 /** Deleting a category leaves its memories uncategorised (decision 159). */
 export class DeleteMemoryCategoryRequest extends MemoryCategoryNameRequest {}
+
+/** Texts classified at once (the facts of one message). */
+export const CLASSIFY_CATEGORIES_MAX_TEXTS = 100;
+
+/** Texts (extracted facts) to classify into the acting account's custom categories. */
+export class ClassifyMemoryCategoriesRequest {
+  @IsArray()
+  @ArrayMaxSize(CLASSIFY_CATEGORIES_MAX_TEXTS)
+  @IsString({ each: true })
+  @MaxLength(MEMORY_TEXT_MAX_LENGTH, { each: true })
+  texts!: string[];
+}
+
+/** One answer per text, in order: the custom category that fits it, or null (keep the built-in one). */
+export interface MemoryCategoryClassificationView {
+  readonly categories: ReadonlyArray<string | null>;
+}
 
 export interface MemoryCategoryView {
   readonly name: string;

@@ -1,8 +1,10 @@
 import { defineSubject } from '../common/envelope.js';
 import type {
+  ClassifyMemoryCategoriesRequest,
   CreateMemoryCategoryRequest,
   DeleteMemoryCategoryRequest,
   ListMemoryCategoriesRequest,
+  MemoryCategoryClassificationView,
   MemoryCategoryDeletionView,
   MemoryCategoryListView,
   MemoryCategoryView,
@@ -194,6 +196,12 @@ export const MemorySubjects = {
   deleteCategory: defineSubject<DeleteMemoryCategoryRequest, MemoryCategoryDeletionView>(
     'memory',
     'memory.categories.delete.v1',
+  ),
+  /** The offline classifier: which custom category of the acting account fits each text, if any. */
+  classifyCategories: defineSubject<ClassifyMemoryCategoriesRequest, MemoryCategoryClassificationView>(
+    'memory',
+    'memory.categories.classify.v1',
+    { idempotent: true },
   ),
   /** Broadcast events (every subscriber replica receives them). */
   created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),

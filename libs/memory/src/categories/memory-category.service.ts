@@ -6,6 +6,7 @@ import {
   type UpdateMemoryCategoryRequest,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
+import { classifyCustomCategories } from './custom-category.classifier.js';
 import type { CustomMemoryCategory } from '../domain/memory-category.js';
 import { categoryExists, categoryNotFound, tooManyCategories, unknownCategory } from '../memory.errors.js';
 import { MEMORY_STORE, type MemoryStore } from '../ports/memory-store.js';
@@ -72,6 +73,12 @@ export class MemoryCategoryService {
     const held = new Set((await this.store.categories.list(userId)).map((category) => category.name));
     const unknown = custom.find((name) => !held.has(name));
     if (unknown !== undefined) throw unknownCategory(unknown);
+  }
+
+  /** The custom category that fits each text, or null: none of the account's does (or it has none). */
+  async classify(userId: string, texts: readonly string[]): Promise<Array<string | null>> {
+    if (texts.length === 0) return [];
+    return classifyCustomCategories(texts, await this.store.categories.list(userId));
   }
 
   deleteUserData(userId: string): Promise<number> {
