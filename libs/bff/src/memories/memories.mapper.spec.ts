@@ -6,7 +6,7 @@ import {
   toFilterFields,
   toMemoryModel,
 } from './memories.mapper.js';
-import { MemoryCategoryModel, MemorySourceModel } from './memories.models.js';
+import { MemorySourceModel } from './memories.models.js';
 
 const aMemoryView = (overrides: Partial<MemoryView> = {}): MemoryView => ({
   id: 'm1',
@@ -66,7 +66,7 @@ describe('memories mapper', () => {
   it('clears the category on an explicit null and leaves it alone when absent', () => {
     expect(toCategoryChange(undefined)).toEqual({});
     expect(toCategoryChange(null)).toEqual({ category: 'none' });
-    expect(toCategoryChange(MemoryCategoryModel.interest)).toEqual({ category: 'interest' });
+    expect(toCategoryChange('interest')).toEqual({ category: 'interest' });
   });
 
   it('lists what a deletion removed as kind and count pairs', () => {
