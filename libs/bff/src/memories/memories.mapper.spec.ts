@@ -55,9 +55,7 @@ describe('memories mapper', () => {
   it('sends only the filters given (the bus refuses unknown and empty fields)', () => {
     expect(toFilterFields(null)).toEqual({});
     expect(toFilterFields({ category: null, source: MemorySourceModel.chat })).toEqual({ source: 'chat' });
-    expect(
-      toFilterFields({ category: MemoryCategoryModel.work, createdAfter: '2026-01-01T00:00:00Z' }),
-    ).toEqual({
+    expect(toFilterFields({ category: 'work', createdAfter: '2026-01-01T00:00:00Z' })).toEqual({
       category: 'work',
       createdAfter: '2026-01-01T00:00:00Z',
     });
