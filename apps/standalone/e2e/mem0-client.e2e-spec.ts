@@ -504,7 +504,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
       customCategories: [{ travel: 'Trips, flights and hotels' }, { health: 'Doctors and sleep' }],
     });
     const project = await client.getProject({ fields: ['custom_categories'] });
-    expect(project['custom_categories']).toEqual([
+    expect(project.customCategories).toEqual([
       { health: 'Doctors and sleep' },
       { travel: 'Trips, flights and hotels' },
     ]);
@@ -523,7 +523,7 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
 
     // The list replaces the account's: travel described again, health gone (its memories uncategorised).
     await client.updateProject({ customCategories: [{ travel: 'Journeys' }] });
-    expect((await client.getProject({ fields: ['custom_categories'] }))['custom_categories']).toEqual([
+    expect((await client.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([
       { travel: 'Journeys' },
     ]);
     const refused = await client.updateProject({ customCategories: [{ work: 'x' }] }).then(
@@ -531,10 +531,10 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(Error);
-    expect((await client.getProject({ fields: ['custom_categories'] }))['custom_categories']).toEqual([
+    expect((await client.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([
       { travel: 'Journeys' },
     ]);
-    expect((await bobClient.getProject({ fields: ['custom_categories'] }))['custom_categories']).toEqual([]);
+    expect((await bobClient.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([]);
     // Alice's project with Bob's key: refused.
     expect(
       (await bob.call(`/api/mem0/api/v1/orgs/organizations/${alice.userId}/projects/${alice.userId}/`))
