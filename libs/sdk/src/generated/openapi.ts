@@ -56,6 +56,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mem0/api/v1/orgs/organizations/{orgId}/projects/{projectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 getProject: the account’s custom categories as custom_categories. */
+    get: operations['Mem0ProjectController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Mem0 updateProject: custom_categories replaces the account’s custom categories.
+     * @description Names the list leaves out are deleted (their memories become uncategorised), new ones added, changed descriptions updated. The whole list is checked before anything changes.
+     */
+    patch: operations['Mem0ProjectController_update'];
+    trace?: never;
+  };
   '/api/mem0/api/v1/webhooks/{webhookId}': {
     parameters: {
       query?: never;
@@ -2213,6 +2234,32 @@ export interface components {
       status: 'ok';
       user_id: string;
     };
+    Mem0ProjectBody: {
+      /**
+       * @description The account’s custom categories, each {name: description}; replaces the current list.
+       * @example [
+       *       {
+       *         "travel": "Trips, flights and hotels"
+       *       }
+       *     ]
+       */
+      custom_categories?: {
+        [key: string]: string;
+      }[];
+    };
+    Mem0ProjectResponse: {
+      /**
+       * @description The account’s custom categories, each {name: description}.
+       * @example [
+       *       {
+       *         "travel": "Trips, flights and hotels"
+       *       }
+       *     ]
+       */
+      custom_categories: {
+        [key: string]: string;
+      }[];
+    };
     Mem0QueuedResponse: {
       results: components['schemas']['Mem0QueuedResultResponse'][];
     };
@@ -3894,6 +3941,121 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0ProjectController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s org_id). */
+        orgId: string;
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ProjectResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the organisation or project is not the key’s account. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0ProjectController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s org_id). */
+        orgId: string;
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0ProjectBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ProjectResponse'];
+        };
+      };
+      /** @description validation_error naming the category and rule */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the organisation or project is not the key’s account. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
