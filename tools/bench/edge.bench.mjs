@@ -82,6 +82,7 @@ async function engineFigures(dataDir) {
     platform,
     { PrivacyPolicyService },
     { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
+    { MemoryCategoryService },
   ] = await Promise.all([
     dist('libs/memory/dist/memory.service.js'),
     dist('libs/memory/dist/memory.store.js'),
@@ -90,6 +91,7 @@ async function engineFigures(dataDir) {
     dist('libs/platform/dist/index.js'),
     dist('libs/memory/dist/privacy/privacy-policy.service.js'),
     dist('libs/privacy/dist/index.js'),
+    dist('libs/memory/dist/categories/memory-category.service.js'),
   ]);
   const { DEFAULT_EMBEDDING_DIMENSION, DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } =
     await dist('libs/contracts/dist/index.js');
@@ -112,7 +114,16 @@ async function engineFigures(dataDir) {
     new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
     platform.systemClock,
   );
-  const service = new MemoryService(store, embedder, platform.systemClock, events, settings, linker, privacy);
+  const service = new MemoryService(
+    store,
+    embedder,
+    platform.systemClock,
+    events,
+    settings,
+    linker,
+    privacy,
+    new MemoryCategoryService(store, platform.systemClock),
+  );
   await service.createBatch('engine-user', {
     memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
   });

@@ -156,6 +156,7 @@ try {
     { systemClock },
     { PrivacyPolicyService },
     { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
+    { MemoryCategoryService },
   ] = await Promise.all([
     dist('libs/memory/dist/memory.service.js'),
     dist('libs/memory/dist/memory.store.js'),
@@ -164,6 +165,7 @@ try {
     dist('libs/platform/dist/index.js'),
     dist('libs/memory/dist/privacy/privacy-policy.service.js'),
     dist('libs/privacy/dist/index.js'),
+    dist('libs/memory/dist/categories/memory-category.service.js'),
   ]);
   const { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } = await dist(
     'libs/contracts/dist/index.js',
@@ -188,7 +190,16 @@ try {
     new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
     systemClock,
   );
-  const service = new MemoryService(store, embedder, systemClock, memoryEvents, settings, linker, privacy);
+  const service = new MemoryService(
+    store,
+    embedder,
+    systemClock,
+    memoryEvents,
+    settings,
+    linker,
+    privacy,
+    new MemoryCategoryService(store, systemClock),
+  );
   log(
     `engine: ${BIG_COUNT} memories for one user, ${SMALL_USERS} users x ${PER_SMALL}, dimension ${DIMENSION}, DATA_DIR ${dataDir}`,
   );

@@ -480,6 +480,49 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
     expect(await client.getWebhooks()).toEqual([]);
   });
 
+  it("custom categories: updateProject sets the account's, getProject reads them, memories carry them; Bob sees none", async () => {
+    await client.updateProject({
+      customCategories: [{ travel: 'Trips, flights and hotels' }, { health: 'Doctors and sleep' }],
+    });
+    const project = await client.getProject({ fields: ['custom_categories'] });
+    expect(project.customCategories).toEqual([
+      { health: 'Doctors and sleep' },
+      { travel: 'Trips, flights and hotels' },
+    ]);
+    const native = ok<{ categories: Array<{ name: string }> }>(
+      await alice.call(`/api/user/${alice.userId}/categories`),
+    );
+    expect(native.categories.map((c) => c.name)).toEqual(['health', 'travel']);
+    const stored = ok<{ id: string; category: string | null }>(
+      await alice.call(`/api/user/${alice.userId}/memories`, {
+        method: 'POST',
+        body: { text: 'Booked a ryokan in Kyoto.', category: 'travel' },
+      }),
+      201,
+    );
+    expect((await client.get(stored.id)).categories).toEqual(['travel']);
+
+    // The list replaces the account's: travel described again, health gone (its memories uncategorised).
+    await client.updateProject({ customCategories: [{ travel: 'Journeys' }] });
+    expect((await client.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([
+      { travel: 'Journeys' },
+    ]);
+    const refused = await client.updateProject({ customCategories: [{ work: 'x' }] }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect((await client.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([
+      { travel: 'Journeys' },
+    ]);
+    expect((await bobClient.getProject({ fields: ['custom_categories'] })).customCategories).toEqual([]);
+    // Alice's project with Bob's key: refused.
+    expect(
+      (await bob.call(`/api/mem0/api/v1/orgs/organizations/${alice.userId}/projects/${alice.userId}/`))
+        .status,
+    ).toBe(403);
+  });
+
   it('add with expirationDate: the memories it adds expire then; a bad date is refused and stores nothing', async () => {
     const learnt = (await client.add([{ role: 'user', content: 'I work as a pilot.' }], {
       userId: 'ines',

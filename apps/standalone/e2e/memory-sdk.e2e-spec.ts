@@ -234,6 +234,29 @@ describe('@membolt/sdk against the real gateway', () => {
     });
   });
 
+  it("manages the account's custom categories and files memories under them", async () => {
+    const owner = await newApiUser(product);
+    const client = new MemboltClient({ apiKey: owner.key, baseUrl: api, ...quiet });
+    await client.initialize();
+    const travel = await client.createCategory('travel', 'Trips and hotels');
+    expect(travel).toMatchObject({ name: 'travel', description: 'Trips and hotels' });
+    expect((await client.updateCategory('travel', 'Journeys')).description).toBe('Journeys');
+    const listed = await client.listCategories();
+    expect(listed.categories.map((c) => c.name)).toEqual(['travel']);
+    expect(listed.built_in).toEqual(['personal', 'work', 'preference', 'interest']);
+    const memory = await client.addMemory('Booked a ryokan in Kyoto.', undefined, undefined, {
+      category: 'travel',
+    });
+    expect(memory.category).toBe('travel');
+    const refused = await client.createCategory('work', 'x').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(await client.deleteCategory('travel')).toEqual({ name: 'travel', memories_uncategorised: 1 });
+    expect((await client.getMemory(memory.id)).category).toBeNull();
+  });
+
   describe('an answer that refuses the request is thrown, never hidden by a fallback (decision 086)', () => {
     it('an unknown or revoked key throws MemboltAuthError (401) from every call, fallbacks included', async () => {
       const owner = await newApiUser(product);

@@ -163,9 +163,14 @@ describe('REST memory API: export and import', () => {
       ['a metadata array', '{"text":"fine","metadata":[1]}\n', `line 1: ${MemoryMessages.metadataNotObject}`],
       ['an unknown field', '{"text":"fine","colour":"red"}\n', 'line 1: colour should not exist'],
       [
-        'an unknown category',
+        'a badly shaped category',
+        '{"text":"fine","category":"Hobby!"}\n',
+        `line 1: ${MemoryMessages.categoryFormat}`,
+      ],
+      [
+        'a category the account does not have',
         '{"text":"fine","category":"hobby"}\n',
-        `line 1: ${MemoryMessages.unknownCategory}`,
+        MemoryMessages.unknownCategory('hobby'),
       ],
       ['a line that is not an object', '["text"]\n', 'line 1: must be a JSON object'],
       [

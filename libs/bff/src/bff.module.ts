@@ -9,6 +9,7 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
+import { MemoryCategoriesResolver } from './categories/memory-categories.resolver.js';
 import { PrivacyPolicyResolver } from './privacy/privacy-policy.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE } from './bff.options.js';
 import { BillingResolver } from './billing/billing.resolver.js';
@@ -53,6 +54,7 @@ export const BFF_RESOLVERS = [
   AccountResolver,
   ApiKeysResolver,
   PrivacyPolicyResolver,
+  MemoryCategoriesResolver,
   ProviderKeysResolver,
   PortalSettingsResolver,
   MemoriesResolver,

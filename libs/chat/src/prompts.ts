@@ -24,44 +24,82 @@ export const MEMORY_BLOCK_HEAD = `${MEMORY_BLOCK_OPEN}\nNotes about the person, 
 
 // --- Fact extraction (extraction/llm-fact-extractor.ts) ---
 
-/** The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce it). */
-export const FACT_EXTRACTION_SCHEMA = {
-  type: 'object',
-  properties: {
-    facts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          text: { type: 'string', description: 'The fact in the third person, e.g. "User lives in Lisbon."' },
-          category: { type: 'string', enum: [...MEMORY_CATEGORIES] },
-          importance: { type: 'number', minimum: 0, maximum: 1 },
-          subject: {
-            type: 'string',
-            description:
-              'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
+/** A custom category of the account, as the model is told of it. */
+export interface CategoryHint {
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
+ * The JSON schema of the extraction answer (OpenAI's json_schema mode and Gemini's responseJsonSchema enforce
+ * it), its category enum holding the built-in categories and the account's own.
+ */
+export const factExtractionSchema = (categories: readonly string[]) =>
+  ({
+    type: 'object',
+    properties: {
+      facts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            text: {
+              type: 'string',
+              description: 'The fact in the third person, e.g. "User lives in Lisbon."',
+            },
+            category: { type: 'string', enum: [...categories] },
+            importance: { type: 'number', minimum: 0, maximum: 1 },
+            subject: {
+              type: 'string',
+              description:
+                'What the fact is about, stable across facts: name, residence, employer, occupation, diet, age, birthday, or kind:object such as likes:coffee, allergy:peanuts, family:daughter:name',
+            },
+            value: {
+              type: 'string',
+              description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
+            },
+            kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
           },
-          value: {
-            type: 'string',
-            description: 'The value on that subject, e.g. "lisbon", "like", "not paris"',
-          },
-          kind: { type: 'string', enum: ['fact', 'negation', 'correction'] },
+          required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
+          additionalProperties: false,
         },
-        required: ['text', 'category', 'importance', 'subject', 'value', 'kind'],
-        additionalProperties: false,
       },
     },
-  },
-  required: ['facts'],
-  additionalProperties: false,
-} as const;
+    required: ['facts'],
+    additionalProperties: false,
+  }) as const;
 
-export const FACT_EXTRACTION_SYSTEM_PROMPT = `You extract durable facts about the user from what they said in one message of a chat.
+/** The extraction answer's schema for an account with no custom category. */
+export const FACT_EXTRACTION_SCHEMA = factExtractionSchema(MEMORY_CATEGORIES);
+
+/** The categories a fact may take: the built-in ones, then the account's own. */
+export const categoriesOf = (custom: readonly CategoryHint[]): string[] => [
+  ...MEMORY_CATEGORIES,
+  ...custom.map((category) => category.name),
+];
+
+const FACT_EXTRACTION_INSTRUCTIONS = `You extract durable facts about the user from what they said in one message of a chat.
 Only facts the user states about themselves (name, where they live, work, family, health, preferences, interests, plans that are settled), never facts about other people, the assistant, or general knowledge; nothing from questions, wishes or hypotheticals.
 Write each fact in the third person ("User lives in Lisbon."). Use kind "negation" for a fact that stopped holding ("User no longer lives in Paris.", value "not paris") and "correction" when the user corrects something said before.
-Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.
-Answer with JSON only, matching this schema (an empty list when there is nothing):
-${JSON.stringify(FACT_EXTRACTION_SCHEMA)}`;
+Importance: 0.9 for identity and health, 0.7-0.8 for home, work and family, 0.5-0.6 for tastes and interests.`;
+const ANSWER_FORMAT = 'Answer with JSON only, matching this schema (an empty list when there is nothing):';
+
+/**
+ * The extraction's system prompt: the instructions, the account's own categories with what each holds (a fact
+ * that fits one of them takes it rather than a built-in one), and the schema.
+ */
+export function factExtractionPrompt(custom: readonly CategoryHint[] = []): string {
+  const schema = custom.length === 0 ? FACT_EXTRACTION_SCHEMA : factExtractionSchema(categoriesOf(custom));
+  const categories =
+    custom.length === 0
+      ? ''
+      : `\nBesides the categories ${MEMORY_CATEGORIES.join(', ')}, this user has their own; give a fact one of ` +
+        `them when it fits what the category holds better:\n` +
+        custom
+          .map((category) => `- ${category.name}: ${category.description.replace(/\s+/g, ' ')}`)
+          .join('\n');
+  return `${FACT_EXTRACTION_INSTRUCTIONS}${categories}\n${ANSWER_FORMAT}\n${JSON.stringify(schema)}`;
+}
 
 /** How the transcript the extraction reads names who said each message. */
 export const TRANSCRIPT_SPEAKER: Readonly<Record<'user' | 'assistant' | 'system', string>> = {

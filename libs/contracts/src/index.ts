@@ -23,6 +23,7 @@ export * from './keys/provider-keys.js';
 export * from './system/user-data.js';
 export * from './memory/memory.requests.js';
 export * from './memory/privacy.requests.js';
+export * from './memory/memory-categories.js';
 export * from './memory/memory-filter.js';
 export * from './memory/memory-scope.js';
 export * from './memory/memory.views.js';

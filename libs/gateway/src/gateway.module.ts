@@ -57,6 +57,8 @@ import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
+import { Mem0ProjectController } from './mem0/mem0-project.controller.js';
+import { MemoryCategoriesController } from './categories/memory-categories.controller.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 
@@ -69,6 +71,7 @@ const API_CONTROLLERS = [
   AccountController,
   UserDatabaseController,
   PrivacyPolicyController,
+  MemoryCategoriesController,
   // Before MemoriesController: its …/memories/{id} routes would take `batch` and `jobs` for memory ids.
   MemoryBulkController,
   MemoriesController,
@@ -82,6 +85,7 @@ const API_CONTROLLERS = [
   GatewayDocsController,
   Mem0Controller,
   Mem0WebhooksController,
+  Mem0ProjectController,
 ] as const;
 
 /** Every controller of the gateway's routes (/api and /v1); the guard-coverage test checks each of them. */

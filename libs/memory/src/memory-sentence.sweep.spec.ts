@@ -9,6 +9,7 @@ import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
 import { unitVector } from './embedders/use-lite.sentence-encoder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryService } from './memory.service.js';
 import type { MemoryStore } from './ports/memory-store.js';
 import type { SentenceEncoder } from './ports/sentence-encoder.js';
@@ -78,6 +79,7 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
         new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
         clock,
       ),
+      new MemoryCategoryService(store, clock),
       sweep,
       sweep ? encoder : null,
     );

@@ -75,3 +75,17 @@ export const importPartOutOfRange = (): CommonError =>
 /** The privacy policy refuses memories that hold these kinds of sensitive data. */
 export const sensitiveDataRefused = (kinds: readonly SensitiveKind[]): PrivacyError =>
   new PrivacyError(PrivacyErrorCode.SensitiveDataRefused, sensitiveDataRefusedMessage(kinds));
+
+/** A category name on a write or a filter that is neither built in nor one of the account's. */
+export const unknownCategory = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(name));
+
+/** Also what another account's category looks like: its existence is not revealed. */
+export const categoryNotFound = (): CommonError =>
+  new CommonError(CommonErrorCode.NotFound, MemoryMessages.categoryNotFound);
+
+export const categoryExists = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.Conflict, MemoryMessages.categoryExists(name));
+
+export const tooManyCategories = (): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.tooManyCategories);

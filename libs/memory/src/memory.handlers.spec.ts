@@ -113,7 +113,8 @@ describe('memory service over the bus', () => {
       [{ text: '' }, MemoryMessages.textRequired],
       [{ text: 'x'.repeat(20_001) }, MemoryMessages.textTooLong],
       [{ text: 'ok', embedding: [1, 2, 3] }, MemoryMessages.embeddingDimension(DIM, 3)],
-      [{ text: 'ok', category: 'food' }, MemoryMessages.unknownCategory],
+      [{ text: 'ok', category: 'food' }, MemoryMessages.unknownCategory('food')],
+      [{ text: 'ok', category: 'Food!' }, MemoryMessages.categoryFormat],
       [{ text: 'ok', importance: 2 }, MemoryMessages.importanceRange],
       [{ text: 'ok', metadata: { importance: 'high' } }, MemoryMessages.importanceRange],
       [{ text: 'ok', metadata: { big: 'x'.repeat(17_000) } }, MemoryMessages.metadataTooLarge],
@@ -504,6 +505,207 @@ describe('memory service over the bus', () => {
         expect(await count(A, { endUserId: 'alice' })).toBe(1);
       });
     }
+  });
+
+  describe('custom categories', () => {
+    const addCategory = (name: string, description = `things about ${name}`, as = A) =>
+      bus.request(MemorySubjects.createCategory, { name, description }, as);
+    const names = async (as = A) =>
+      (await bus.request(MemorySubjects.listCategories, {}, as)).categories.map((c) => c.name);
+
+    it('creates, lists, describes again and deletes the categories of the acting account', async () => {
+      const travel = await addCategory('travel', '  Trips, flights and places visited  ');
+      expect(travel).toMatchObject({ name: 'travel', description: 'Trips, flights and places visited' });
+      await addCategory('health');
+      expect(await names()).toEqual(['health', 'travel']);
+      const updated = await bus.request(
+        MemorySubjects.updateCategory,
+        { name: 'travel', description: 'Journeys' },
+        A,
+      );
+      expect(updated.description).toBe('Journeys');
+      expect(await bus.request(MemorySubjects.deleteCategory, { name: 'health' }, A)).toEqual({
+        name: 'health',
+        memoriesUncategorised: 0,
+      });
+      expect(await names()).toEqual(['travel']);
+    });
+
+    it('refuses reserved, badly shaped, duplicate and missing names and changes nothing', async () => {
+      await addCategory('travel');
+      const bad: Array<[Record<string, unknown>, string, string]> = [
+        [
+          { name: 'work', description: 'x' },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryNameReserved('work'),
+        ],
+        [
+          { name: 'none', description: 'x' },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryNameReserved('none'),
+        ],
+        [
+          { name: 'Travel Plans', description: 'x' },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryNameFormat,
+        ],
+        [
+          { name: 'a'.repeat(41), description: 'x' },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryNameFormat,
+        ],
+        [
+          { name: 'food', description: '  ' },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryDescriptionRequired,
+        ],
+        [
+          { name: 'food', description: 'x'.repeat(301) },
+          CommonErrorCode.ValidationError,
+          MemoryMessages.categoryDescriptionTooLong,
+        ],
+        [
+          { name: 'travel', description: 'again' },
+          CommonErrorCode.Conflict,
+          MemoryMessages.categoryExists('travel'),
+        ],
+      ];
+      for (const [payload, code, message] of bad) {
+        const error = await rejection(bus.request(MemorySubjects.createCategory, payload as never, A));
+        expect([error.code, error.message]).toEqual([code, expect.stringContaining(message)]);
+      }
+      const missing = await rejection(
+        bus.request(MemorySubjects.updateCategory, { name: 'food', description: 'x' }, A),
+      );
+      expect(missing.code).toBe(CommonErrorCode.NotFound);
+      expect((await bus.request(MemorySubjects.listCategories, {}, A)).categories).toMatchObject([
+        { name: 'travel', description: 'things about travel' },
+      ]);
+    });
+
+    it('holds at most 50 categories per account', async () => {
+      for (let i = 0; i < 50; i++) await addCategory(`c${i}`);
+      const error = await rejection(addCategory('one-more'));
+      expect(error.message).toBe(MemoryMessages.tooManyCategories);
+      expect(await names()).toHaveLength(50);
+      expect((await addCategory('one-more', 'x', B)).name).toBe('one-more');
+    });
+
+    it('lets every write path and the filters use a custom name, and refuses an unknown one naming it', async () => {
+      await addCategory('travel');
+      const trip = await create('Flew to Kyoto in May', { category: 'travel' });
+      expect(trip.category).toBe('travel');
+      const batch = await bus.request(
+        MemorySubjects.createBatch,
+        { memories: [{ text: 'Booked a ryokan', category: 'travel' }, { text: 'Likes tea' }] },
+        A,
+      );
+      expect(batch.memories.map((m) => m.category)).toEqual(['travel', null]);
+      const plain = await create('Works on Mondays');
+      const changed = await bus.request(MemorySubjects.update, { memoryId: plain.id, category: 'travel' }, A);
+      expect(changed.category).toBe('travel');
+      await bus.request(
+        MemorySubjects.import,
+        { memories: [{ id: 'exp-1', text: 'Visited Nara', category: 'travel' }] },
+        A,
+      );
+      const listed = await bus.request(
+        MemorySubjects.list,
+        { limit: 50, offset: 0, sort: 'recent', category: 'travel' },
+        A,
+      );
+      expect(listed.memories.map((m) => m.text).sort()).toEqual([
+        'Booked a ryokan',
+        'Flew to Kyoto in May',
+        'Visited Nara',
+        'Works on Mondays',
+      ]);
+      const found = await bus.request(
+        MemorySubjects.search,
+        { query: 'kyoto', limit: 5, category: 'travel' },
+        A,
+      );
+      expect(found.results.map((r) => r.memory.text)).toContain('Flew to Kyoto in May');
+
+      const before = await count();
+      const unknown: Array<Promise<unknown>> = [
+        bus.request(MemorySubjects.create, { text: 'x', category: 'hobby' }, A),
+        bus.request(
+          MemorySubjects.createBatch,
+          { memories: [{ text: 'x' }, { text: 'y', category: 'hobby' }] },
+          A,
+        ),
+        bus.request(MemorySubjects.import, { memories: [{ text: 'x', category: 'hobby' }] }, A),
+        bus.request(MemorySubjects.update, { memoryId: plain.id, category: 'hobby' }, A),
+        bus.request(MemorySubjects.list, { limit: 5, offset: 0, sort: 'recent', category: 'hobby' }, A),
+        bus.request(MemorySubjects.search, { query: 'x', limit: 5, category: 'hobby' }, A),
+      ];
+      for (const call of unknown) {
+        const error = await rejection(call);
+        expect([error.code, error.message]).toEqual([
+          CommonErrorCode.ValidationError,
+          MemoryMessages.unknownCategory('hobby'),
+        ]);
+      }
+      expect(await count()).toBe(before);
+      expect((await bus.request(MemorySubjects.get, { memoryId: plain.id }, A)).category).toBe('travel');
+    });
+
+    it('uncategorises the memories of a deleted category, end users included, and only that account', async () => {
+      await addCategory('travel');
+      await addCategory('travel', 'the same name in B', B);
+      const own = await create('Flew to Kyoto', { category: 'travel' });
+      const endUsers = await create('Took the night train', { category: 'travel', endUserId: 'alice' });
+      const kept = await create('Met Ana at work', { category: 'work' });
+      const inB = await create('Sailed to Capri', { category: 'travel' }, B);
+      const receipt = await bus.request(MemorySubjects.deleteCategory, { name: 'travel' }, A);
+      expect(receipt).toEqual({ name: 'travel', memoriesUncategorised: 2 });
+      const category = async (id: string, as = A, endUserId?: string) =>
+        (await bus.request(MemorySubjects.get, { memoryId: id, ...(endUserId ? { endUserId } : {}) }, as))
+          .category;
+      expect(await category(own.id)).toBeNull();
+      expect(await category(endUsers.id, A, 'alice')).toBeNull();
+      expect(await category(kept.id)).toBe('work');
+      expect(await category(inB.id, B)).toBe('travel');
+      const again = await rejection(bus.request(MemorySubjects.deleteCategory, { name: 'travel' }, A));
+      expect(again.code).toBe(CommonErrorCode.NotFound);
+      const unknown = await rejection(create('x', { category: 'travel' }));
+      expect(unknown.message).toBe(MemoryMessages.unknownCategory('travel'));
+    });
+
+    it('never shows, changes, deletes or lends the categories of A to B', async () => {
+      await addCategory('travel', 'A only');
+      expect(await names(B)).toEqual([]);
+      const update = await rejection(
+        bus.request(MemorySubjects.updateCategory, { name: 'travel', description: 'taken' }, B),
+      );
+      expect(update.code).toBe(CommonErrorCode.NotFound);
+      const remove = await rejection(bus.request(MemorySubjects.deleteCategory, { name: 'travel' }, B));
+      expect(remove.code).toBe(CommonErrorCode.NotFound);
+      const use = await rejection(create('x', { category: 'travel' }, B));
+      expect(use.message).toBe(MemoryMessages.unknownCategory('travel'));
+      expect((await bus.request(MemorySubjects.listCategories, {}, A)).categories).toMatchObject([
+        { name: 'travel', description: 'A only' },
+      ]);
+    });
+
+    it("classifies texts into the acting account's categories only", async () => {
+      await addCategory('travel', 'Trips, flights and hotels');
+      const texts = ['User booked a hotel in Kyoto.', 'User likes green tea.'];
+      expect(await bus.request(MemorySubjects.classifyCategories, { texts }, A)).toEqual({
+        categories: ['travel', null],
+      });
+      expect(await bus.request(MemorySubjects.classifyCategories, { texts }, B)).toEqual({
+        categories: [null, null],
+      });
+    });
+
+    it('removes the categories with the account', async () => {
+      await addCategory('travel');
+      const removed = await bus.request(deleteUserDataSubject('memory'), {}, A);
+      expect(removed.removed).toMatchObject({ memoryCategories: 1 });
+      expect(await names()).toEqual([]);
+    });
   });
 
   it('removes all of a user data on account deletion, end users included, and honestly nothing the second time', async () => {

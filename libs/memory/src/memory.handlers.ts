@@ -1,5 +1,14 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  ClassifyMemoryCategoriesRequest,
+  type MemoryCategoryClassificationView,
+  CreateMemoryCategoryRequest,
+  DeleteMemoryCategoryRequest,
+  ListMemoryCategoriesRequest,
+  type MemoryCategoryDeletionView,
+  type MemoryCategoryListView,
+  type MemoryCategoryView,
+  UpdateMemoryCategoryRequest,
   GetPrivacyPolicyRequest,
   type PrivacyPolicyView,
   type ScreenedTextsView,
@@ -50,6 +59,7 @@ import {
   type UserDataDeletionView,
 } from '@membolt/contracts';
 import { ActingUserId, BusController, BusPayload } from '@membolt/bus';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryImportJob } from './import/memory-import.job.js';
 import { MemoryService } from './memory.service.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
@@ -58,6 +68,7 @@ import {
   toConceptGraphView,
   toDeletionReceipt,
   toEmbeddingView,
+  toMemoryCategoryView,
   toEndUserListView,
   toHistoryView,
   toMemoryView,
@@ -74,7 +85,48 @@ export class MemoryHandlers {
     private readonly retention: RetentionPurgeJob,
     private readonly imports: MemoryImportJob,
     private readonly privacy: PrivacyPolicyService,
+    private readonly categories: MemoryCategoryService,
   ) {}
+
+  @MessagePattern(MemorySubjects.listCategories.name)
+  async listCategories(
+    @ActingUserId() userId: string,
+    @BusPayload(ListMemoryCategoriesRequest) _request: ListMemoryCategoriesRequest,
+  ): Promise<MemoryCategoryListView> {
+    return { categories: (await this.categories.list(userId)).map(toMemoryCategoryView) };
+  }
+
+  @MessagePattern(MemorySubjects.classifyCategories.name)
+  async classifyCategories(
+    @ActingUserId() userId: string,
+    @BusPayload(ClassifyMemoryCategoriesRequest) request: ClassifyMemoryCategoriesRequest,
+  ): Promise<MemoryCategoryClassificationView> {
+    return { categories: await this.categories.classify(userId, request.texts) };
+  }
+
+  @MessagePattern(MemorySubjects.createCategory.name)
+  async createCategory(
+    @ActingUserId() userId: string,
+    @BusPayload(CreateMemoryCategoryRequest) request: CreateMemoryCategoryRequest,
+  ): Promise<MemoryCategoryView> {
+    return toMemoryCategoryView(await this.categories.create(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.updateCategory.name)
+  async updateCategory(
+    @ActingUserId() userId: string,
+    @BusPayload(UpdateMemoryCategoryRequest) request: UpdateMemoryCategoryRequest,
+  ): Promise<MemoryCategoryView> {
+    return toMemoryCategoryView(await this.categories.update(userId, request));
+  }
+
+  @MessagePattern(MemorySubjects.deleteCategory.name)
+  async deleteCategory(
+    @ActingUserId() userId: string,
+    @BusPayload(DeleteMemoryCategoryRequest) request: DeleteMemoryCategoryRequest,
+  ): Promise<MemoryCategoryDeletionView> {
+    return { name: request.name, memoriesUncategorised: await this.categories.delete(userId, request.name) };
+  }
 
   @MessagePattern(MemorySubjects.create.name)
   async create(

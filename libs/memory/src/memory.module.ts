@@ -20,6 +20,7 @@ import {
   RETENTION_SETTINGS,
 } from './memory.options.js';
 import { MemoryService } from './memory.service.js';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { PrivacyPolicyService, SENSITIVE_DATA_SCANNER } from './privacy/privacy-policy.service.js';
 import { SensitiveDataScanner } from '@membolt/privacy';
 import { openMemoryStore } from './memory.store.js';
@@ -108,6 +109,7 @@ export class MemoryModule implements OnApplicationShutdown {
           inject: [BusSpecialCategoryClassifier],
         },
         PrivacyPolicyService,
+        MemoryCategoryService,
         MemoryConceptLinker,
         MemorySentenceSweep,
         MemoryService,

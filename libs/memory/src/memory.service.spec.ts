@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
 import type { MemoryScope } from './domain/memory.js';
 import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
@@ -69,6 +70,7 @@ describe('MemoryService (embedded store, test clock)', () => {
         new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
         clock,
       ),
+      new MemoryCategoryService(store, clock),
     );
   });
 

@@ -76,6 +76,7 @@ import {
   tooManyMetadataFilters,
   validityOrder,
 } from './memory.errors.js';
+import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
@@ -160,6 +161,7 @@ export class MemoryService {
     @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
     private readonly concepts: MemoryConceptLinker,
     private readonly privacy: PrivacyPolicyService,
+    private readonly categories: MemoryCategoryService,
     @Optional() private readonly sentenceSweep: MemorySentenceSweep | null = null,
     @Optional() @Inject(SENTENCE_ENCODER) private readonly sentenceEncoder: SentenceEncoder | null = null,
   ) {}
@@ -171,6 +173,7 @@ export class MemoryService {
   /** One memory; with `dedupe`, the open memory of the scope holding the same words is answered instead. */
   async add(userId: string, request: CreateMemoryRequest): Promise<StoredMemory> {
     const scope = this.readScope(userId, request);
+    await this.categories.assertKnown(userId, [request.category]);
     const [screened] = await this.screened(userId, [request]);
     if (!screened) throw new Error('screened answered no item for one write');
     const [record] = await this.newRecords(scope, [screened], this.clock.now(), false);
@@ -202,6 +205,10 @@ export class MemoryService {
     const scope = this.readScope(userId, request);
     const now = this.clock.now();
     const dedupe = request.dedupe === true;
+    await this.categories.assertKnown(
+      userId,
+      request.memories.map((item) => item.category),
+    );
     const records = await this.newRecords(
       scope,
       await this.screened(
@@ -253,6 +260,10 @@ export class MemoryService {
     const scope = this.readScope(userId, request);
     const originIds = request.memories.map((item) => item.id).filter((id): id is string => id !== undefined);
     if (new Set(originIds).size !== originIds.length) throw duplicateImportIds();
+    await this.categories.assertKnown(
+      userId,
+      request.memories.map((item) => item.category),
+    );
     const already = await this.store.memories.importedOriginIds(scope, originIds);
     const fresh = request.memories
       .map((item, index) => ({ item, earlier: redactedEarlier[index] ?? [] }))
@@ -335,6 +346,7 @@ export class MemoryService {
     userId: string,
     request: ListMemoriesRequest,
   ): Promise<{ memories: readonly Memory[]; totalCount: number }> {
+    await this.categories.assertKnown(userId, [request.category]);
     const page = await this.store.memories.list(
       this.filteredScope(userId, request),
       this.filterOf(request, false),
@@ -363,6 +375,7 @@ export class MemoryService {
       request.expirationDate,
     ];
     if (given.every((value) => value === undefined)) throw nothingToUpdate();
+    await this.categories.assertKnown(userId, [request.category]);
 
     let redactions: SensitiveKind[] | undefined;
     if (request.text !== undefined || request.metadata !== undefined) {
@@ -456,6 +469,7 @@ export class MemoryService {
     if (!request.query.trim()) {
       throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.queryRequired);
     }
+    await this.categories.assertKnown(userId, [request.category]);
     const scope = this.filteredScope(userId, request);
     const now = this.clock.now();
     const analysis = analyzeQuery(request.query, now);
@@ -715,9 +729,11 @@ export class MemoryService {
       await this.events.changed({ userId, endUserId: '' }, 'deleted', removal.memoryIds, this.clock.now());
     }
     const privacyRecords = await this.store.privacyPolicies.deleteUser(userId);
+    const categories = await this.categories.deleteUserData(userId);
     return {
       ...(removal.memoryIds.length > 0 ? removal.removed : {}),
       ...(privacyRecords > 0 ? { privacyPolicyRecords: privacyRecords } : {}),
+      ...(categories > 0 ? { memoryCategories: categories } : {}),
     };
   }
 

@@ -2,6 +2,7 @@ import type {
   ConceptGraphView,
   EmbeddingView,
   EndUserListView,
+  MemoryCategoryView,
   MemoryDeletionReceipt,
   MemoryHistoryView,
   MemorySearchView,
@@ -11,6 +12,7 @@ import type {
   UserDataDeletionView,
 } from '@membolt/contracts';
 import type { ConceptGraph, EndUserSummary, Memory, MemoryStats, MemoryVersion } from './domain/memory.js';
+import type { CustomMemoryCategory } from './domain/memory-category.js';
 import type { DeletionOutcome, RemovedUserData, SearchOutcome, StoredMemory } from './memory.service.js';
 
 /** The metadata as the web app reads it (docs/requirements/web-app.md: source, importance, conversation_id, title folded in). */
@@ -137,4 +139,13 @@ export function toConceptGraphView(graph: ConceptGraph): ConceptGraphView {
 
 export function toUserDataDeletionView(removed: RemovedUserData): UserDataDeletionView {
   return { service: 'memory', removed: { ...removed } };
+}
+
+export function toMemoryCategoryView(category: CustomMemoryCategory): MemoryCategoryView {
+  return {
+    name: category.name,
+    description: category.description,
+    createdAt: category.createdAt.toISOString(),
+    updatedAt: category.updatedAt.toISOString(),
+  };
 }

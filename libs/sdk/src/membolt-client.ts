@@ -59,6 +59,9 @@ import type {
   Usage,
   UsagePeriod,
   UserDatabase,
+  CustomCategory,
+  CustomCategoryDeletion,
+  CustomCategoryList,
   PrivacyAction,
   PrivacyPolicy,
   Webhook,
@@ -255,6 +258,30 @@ export class MemboltClient {
     return this.call('PUT', `${this.userPath()}/privacy-policy`, {
       body: { actions, ...(keyId !== undefined ? { key_id: keyId } : {}) },
     });
+  }
+
+  // ------------------------------------------------------------------------------------ custom categories
+
+  /** The account's custom memory categories, by name, and the built-in ones. */
+  async listCategories(): Promise<CustomCategoryList> {
+    return this.call('GET', `${this.userPath()}/categories`);
+  }
+
+  /** Adds a custom category: a lowercase slug `name` (not a built-in one) and what it holds, in words. */
+  async createCategory(name: string, description: string): Promise<CustomCategory> {
+    return this.call('POST', `${this.userPath()}/categories`, { body: { name, description } });
+  }
+
+  /** Changes a custom category's description (its name is its identity). */
+  async updateCategory(name: string, description: string): Promise<CustomCategory> {
+    return this.call('PUT', `${this.userPath()}/categories/${encodeURIComponent(name)}`, {
+      body: { description },
+    });
+  }
+
+  /** Removes a custom category; the memories carrying it become uncategorised. */
+  async deleteCategory(name: string): Promise<CustomCategoryDeletion> {
+    return this.call('DELETE', `${this.userPath()}/categories/${encodeURIComponent(name)}`);
   }
 
   // ------------------------------------------------------------------------------------ memories

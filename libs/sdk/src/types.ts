@@ -157,6 +157,13 @@ export interface DiagnosticResult {
   readonly details?: Record<string, unknown>;
 }
 
+/** A custom memory category of the account (docs/end-user-memory.md, Categories). */
+export type CustomCategory = Schemas['MemoryCategoryResponse'];
+/** The account's custom categories by name, and the built-in ones. */
+export type CustomCategoryList = Schemas['MemoryCategoryListResponse'];
+/** What deleting a custom category left: how many memories are uncategorised now. */
+export type CustomCategoryDeletion = Schemas['MemoryCategoryDeletionResponse'];
+
 export type PrivacyAction = 'allow' | 'redact' | 'refuse';
 
 /** The account's write-time privacy policy (docs/privacy.md). */

@@ -47,8 +47,12 @@ type Documents = {
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": typeof types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": typeof types.MemoryFieldsFragmentDoc,
     "\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n": typeof types.DeleteMemoryDocument,
+    "\n  mutation CreateMemoryCategory($input: CreateMemoryCategoryInput!) {\n    createMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n": typeof types.CreateMemoryCategoryDocument,
+    "\n  mutation UpdateMemoryCategory($input: UpdateMemoryCategoryInput!) {\n    updateMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n": typeof types.UpdateMemoryCategoryDocument,
+    "\n  mutation DeleteMemoryCategory($name: String!) {\n    deleteMemoryCategory(name: $name) {\n      name\n      memoriesUncategorised\n    }\n  }\n": typeof types.DeleteMemoryCategoryDocument,
     "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n": typeof types.UpdateMemoryDocument,
-    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": typeof types.MemoriesDocument,
+    "\n  query CustomMemoryCategories {\n    customMemoryCategories {\n      name\n      description\n    }\n  }\n": typeof types.CustomMemoryCategoriesDocument,
+    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: String) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": typeof types.MemoriesDocument,
     "\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n": typeof types.MemoryDetailsDocument,
     "\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n": typeof types.MemoryConceptsDocument,
     "\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n": typeof types.MemoryGraphDocument,
@@ -127,8 +131,12 @@ const documents: Documents = {
     "\n  query LandingPlanCatalogue {\n    planCatalogue(kind: subscription) {\n      plans {\n        ...PlanCardFields\n      }\n      developerApi {\n        centsPerMillionTokens\n        bringYourOwnKeys\n      }\n    }\n  }\n": types.LandingPlanCatalogueDocument,
     "\n  fragment MemoryFields on Memory {\n    id\n    text\n    importance\n    category\n    source\n    conversationTitle\n    createdAt\n    updatedAt\n    version\n  }\n": types.MemoryFieldsFragmentDoc,
     "\n  mutation DeleteMemory($id: ID!) {\n    deleteMemory(id: $id) {\n      memoryIds\n      deletedAt\n    }\n  }\n": types.DeleteMemoryDocument,
+    "\n  mutation CreateMemoryCategory($input: CreateMemoryCategoryInput!) {\n    createMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n": types.CreateMemoryCategoryDocument,
+    "\n  mutation UpdateMemoryCategory($input: UpdateMemoryCategoryInput!) {\n    updateMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n": types.UpdateMemoryCategoryDocument,
+    "\n  mutation DeleteMemoryCategory($name: String!) {\n    deleteMemoryCategory(name: $name) {\n      name\n      memoriesUncategorised\n    }\n  }\n": types.DeleteMemoryCategoryDocument,
     "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n": types.UpdateMemoryDocument,
-    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": types.MemoriesDocument,
+    "\n  query CustomMemoryCategories {\n    customMemoryCategories {\n      name\n      description\n    }\n  }\n": types.CustomMemoryCategoriesDocument,
+    "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: String) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n": types.MemoriesDocument,
     "\n  query MemoryDetails($id: ID!) {\n    memory(id: $id) {\n      ...MemoryFields\n      metadata\n      conversationId\n      validFrom\n      validTo\n    }\n    memoryHistory(id: $id) {\n      memoryId\n      versions {\n        version\n        text\n        importance\n        category\n        event\n        recordedAt\n      }\n    }\n  }\n": types.MemoryDetailsDocument,
     "\n  query MemoryConcepts($id: ID!) {\n    memoryConcepts(id: $id) {\n      id\n      name\n      kind\n      category\n    }\n  }\n": types.MemoryConceptsDocument,
     "\n  query MemoryGraph($maxNodes: Int!) {\n    memoryGraph(maxNodes: $maxNodes) {\n      truncated\n      concepts {\n        id\n        name\n        kind\n        category\n        memoryCount\n      }\n      relations {\n        source\n        target\n        weight\n      }\n    }\n  }\n": types.MemoryGraphDocument,
@@ -323,11 +331,27 @@ export function graphql(source: "\n  mutation DeleteMemory($id: ID!) {\n    dele
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CreateMemoryCategory($input: CreateMemoryCategoryInput!) {\n    createMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation CreateMemoryCategory($input: CreateMemoryCategoryInput!) {\n    createMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMemoryCategory($input: UpdateMemoryCategoryInput!) {\n    updateMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMemoryCategory($input: UpdateMemoryCategoryInput!) {\n    updateMemoryCategory(input: $input) {\n      name\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMemoryCategory($name: String!) {\n    deleteMemoryCategory(name: $name) {\n      name\n      memoriesUncategorised\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMemoryCategory($name: String!) {\n    deleteMemoryCategory(name: $name) {\n      name\n      memoriesUncategorised\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMemory($id: ID!, $input: UpdateMemoryInput!) {\n    updateMemory(id: $id, input: $input) {\n      ...MemoryFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: MemoryCategory) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query CustomMemoryCategories {\n    customMemoryCategories {\n      name\n      description\n    }\n  }\n"): (typeof documents)["\n  query CustomMemoryCategories {\n    customMemoryCategories {\n      name\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: String) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Memories($limit: Int!, $offset: Int!, $sort: MemorySort!, $category: String) {\n    memories(limit: $limit, offset: $offset, sort: $sort, category: $category) {\n      limit\n      offset\n      count\n      totalCount\n      memories {\n        ...MemoryFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -53,6 +53,13 @@ export type CreateApiKeyInput = {
   name: string;
 };
 
+export type CreateMemoryCategoryInput = {
+  /** At most 300 characters. */
+  description: string;
+  /** A lowercase slug (a letter, then letters, digits, - or _), at most 40 characters. */
+  name: string;
+};
+
 export type CreateWebhookInput = {
   /** The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required). */
   currentPassword?: string | null | undefined;
@@ -75,15 +82,8 @@ export type LlmProvider =
   | 'openai'
   | 'openaiCompatible';
 
-/** A memory without a category is uncategorised (null). */
-export type MemoryCategory =
-  | 'interest'
-  | 'personal'
-  | 'preference'
-  | 'work';
-
 export type MemorySearchFilters = {
-  category?: MemoryCategory | null | undefined;
+  category?: string | null | undefined;
   /** ISO 8601; only memories created at or after it. */
   createdAfter?: string | null | undefined;
   /** ISO 8601; only memories created before it. */
@@ -125,10 +125,17 @@ export type SignUpInput = {
   password: string;
 };
 
+export type UpdateMemoryCategoryInput = {
+  /** At most 300 characters. */
+  description: string;
+  /** The category to describe again (its name does not change). */
+  name: string;
+};
+
 /** Only the fields given change. */
 export type UpdateMemoryInput = {
   /** An explicit null makes the memory uncategorised; leaving it out keeps the category. */
-  category?: MemoryCategory | null | undefined;
+  category?: string | null | undefined;
   /** ISO 8601 expiration; an explicit null removes it, leaving it out keeps it. */
   expirationDate?: string | null | undefined;
   importance?: number | null | undefined;
@@ -284,11 +291,11 @@ export type UsagePageQueryVariables = Exact<{
 
 export type UsagePageQuery = { usageSummary: { from: string, to: string, daily: Array<{ day: string, calls: number, conversations: number, tokens: number, costCents: number, chargedCents: number }>, totals: { calls: number, conversations: number, tokens: number, costCents: number, chargedCents: number } }, ledger: { total: number, entries: Array<{ id: string, kind: string, amountCents: number, balanceAfterCents: number, description: string, createdAt: string }> } };
 
-export type ChatMemoryFieldsFragment = { id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, used: boolean };
+export type ChatMemoryFieldsFragment = { id: string, text: string, importance: number, category: string | null, source: MemorySource, used: boolean };
 
-export type ChatTurnFieldsFragment = { conversationId: string, conversationTitle: string, userMessageId: string, assistantMessageId: string, text: string, model: string, responder: ChatResponder, offline: boolean, memoriesUsed: number, createdAt: string, memoriesRetrieved: Array<{ id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, used: boolean }> };
+export type ChatTurnFieldsFragment = { conversationId: string, conversationTitle: string, userMessageId: string, assistantMessageId: string, text: string, model: string, responder: ChatResponder, offline: boolean, memoriesUsed: number, createdAt: string, memoriesRetrieved: Array<{ id: string, text: string, importance: number, category: string | null, source: MemorySource, used: boolean }> };
 
-export type ChatMessageFieldsFragment = { id: string, role: ChatRole, content: string, createdAt: string, mode: ChatMode, memories: Array<{ id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource }> };
+export type ChatMessageFieldsFragment = { id: string, role: ChatRole, content: string, createdAt: string, mode: ChatMode, memories: Array<{ id: string, text: string, importance: number, category: string | null, source: MemorySource }> };
 
 export type ConversationSummaryFieldsFragment = { id: string, title: string, preview: string, updatedAt: string, memoryCount: number };
 
@@ -331,7 +338,7 @@ export type ConversationQueryVariables = Exact<{
 }>;
 
 
-export type ConversationQuery = { conversation: { id: string, title: string, model: string | null, messages: Array<{ id: string, role: ChatRole, content: string, createdAt: string, mode: ChatMode, memories: Array<{ id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource }> }> } };
+export type ConversationQuery = { conversation: { id: string, title: string, model: string | null, messages: Array<{ id: string, role: ChatRole, content: string, createdAt: string, mode: ChatMode, memories: Array<{ id: string, text: string, importance: number, category: string | null, source: MemorySource }> }> } };
 
 export type ConversationsQueryVariables = Exact<{
   limit: number;
@@ -354,7 +361,7 @@ export type LandingPlanCatalogueQueryVariables = Exact<{ [key: string]: never; }
 
 export type LandingPlanCatalogueQuery = { planCatalogue: { plans: Array<{ id: string, name: string, monthlyPriceCents: number | null, features: Array<string>, callToAction: string, highlighted: boolean }>, developerApi: { centsPerMillionTokens: number, bringYourOwnKeys: boolean } } };
 
-export type MemoryFieldsFragment = { id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number };
+export type MemoryFieldsFragment = { id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number };
 
 export type DeleteMemoryMutationVariables = Exact<{
   id: string | number;
@@ -363,44 +370,70 @@ export type DeleteMemoryMutationVariables = Exact<{
 
 export type DeleteMemoryMutation = { deleteMemory: { memoryIds: Array<string>, deletedAt: string } };
 
+export type CreateMemoryCategoryMutationVariables = Exact<{
+  input: CreateMemoryCategoryInput;
+}>;
+
+
+export type CreateMemoryCategoryMutation = { createMemoryCategory: { name: string, description: string } };
+
+export type UpdateMemoryCategoryMutationVariables = Exact<{
+  input: UpdateMemoryCategoryInput;
+}>;
+
+
+export type UpdateMemoryCategoryMutation = { updateMemoryCategory: { name: string, description: string } };
+
+export type DeleteMemoryCategoryMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DeleteMemoryCategoryMutation = { deleteMemoryCategory: { name: string, memoriesUncategorised: number } };
+
 export type UpdateMemoryMutationVariables = Exact<{
   id: string | number;
   input: UpdateMemoryInput;
 }>;
 
 
-export type UpdateMemoryMutation = { updateMemory: { id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number } };
+export type UpdateMemoryMutation = { updateMemory: { id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number } };
+
+export type CustomMemoryCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CustomMemoryCategoriesQuery = { customMemoryCategories: Array<{ name: string, description: string }> };
 
 export type MemoriesQueryVariables = Exact<{
   limit: number;
   offset: number;
   sort: MemorySort;
-  category?: MemoryCategory | null | undefined;
+  category?: string | null | undefined;
 }>;
 
 
-export type MemoriesQuery = { memories: { limit: number, offset: number, count: number, totalCount: number, memories: Array<{ id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }> } };
+export type MemoriesQuery = { memories: { limit: number, offset: number, count: number, totalCount: number, memories: Array<{ id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }> } };
 
 export type MemoryDetailsQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type MemoryDetailsQuery = { memory: { metadata: string, conversationId: string | null, validFrom: string, validTo: string | null, id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }, memoryHistory: { memoryId: string, versions: Array<{ version: number, text: string, importance: number, category: MemoryCategory | null, event: MemoryVersionEvent, recordedAt: string }> } };
+export type MemoryDetailsQuery = { memory: { metadata: string, conversationId: string | null, validFrom: string, validTo: string | null, id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }, memoryHistory: { memoryId: string, versions: Array<{ version: number, text: string, importance: number, category: string | null, event: MemoryVersionEvent, recordedAt: string }> } };
 
 export type MemoryConceptsQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type MemoryConceptsQuery = { memoryConcepts: Array<{ id: string, name: string, kind: ConceptKind, category: MemoryCategory | null }> };
+export type MemoryConceptsQuery = { memoryConcepts: Array<{ id: string, name: string, kind: ConceptKind, category: string | null }> };
 
 export type MemoryGraphQueryVariables = Exact<{
   maxNodes: number;
 }>;
 
 
-export type MemoryGraphQuery = { memoryGraph: { truncated: boolean, concepts: Array<{ id: string, name: string, kind: ConceptKind, category: MemoryCategory | null, memoryCount: number }>, relations: Array<{ source: string, target: string, weight: number }> } };
+export type MemoryGraphQuery = { memoryGraph: { truncated: boolean, concepts: Array<{ id: string, name: string, kind: ConceptKind, category: string | null, memoryCount: number }>, relations: Array<{ source: string, target: string, weight: number }> } };
 
 export type ConceptMemoriesQueryVariables = Exact<{
   conceptId: string | number;
@@ -408,7 +441,7 @@ export type ConceptMemoriesQueryVariables = Exact<{
 }>;
 
 
-export type ConceptMemoriesQuery = { conceptMemories: { totalCount: number, memories: Array<{ id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }> } };
+export type ConceptMemoriesQuery = { conceptMemories: { totalCount: number, memories: Array<{ id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }> } };
 
 export type MemorySearchQueryVariables = Exact<{
   query: string;
@@ -417,7 +450,7 @@ export type MemorySearchQueryVariables = Exact<{
 }>;
 
 
-export type MemorySearchQuery = { memorySearch: { count: number, query: string, results: Array<{ score: number, memory: { id: string, text: string, importance: number, category: MemoryCategory | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }, scores: { semantic: number | null, keyword: number | null, fused: number, importance: number, recency: number, conceptMatch: boolean, timeMatch: boolean, final: number, reasons: Array<string> } }> } };
+export type MemorySearchQuery = { memorySearch: { count: number, query: string, results: Array<{ score: number, memory: { id: string, text: string, importance: number, category: string | null, source: MemorySource, conversationTitle: string | null, createdAt: string, updatedAt: string, version: number }, scores: { semantic: number | null, keyword: number | null, fused: number, importance: number, recency: number, conceptMatch: boolean, timeMatch: boolean, final: number, reasons: Array<string> } }> } };
 
 export type MemoryStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -686,8 +719,12 @@ export const ConversationsDocument = {"kind":"Document","definitions":[{"kind":"
 export const RecentConversationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RecentConversations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"conversations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"conversations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"preview"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]}}]} as unknown as DocumentNode<RecentConversationsQuery, RecentConversationsQueryVariables>;
 export const LandingPlanCatalogueDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LandingPlanCatalogue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"planCatalogue"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"EnumValue","value":"subscription"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"plans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlanCardFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"developerApi"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"centsPerMillionTokens"}},{"kind":"Field","name":{"kind":"Name","value":"bringYourOwnKeys"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlanCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Plan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyPriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"features"}},{"kind":"Field","name":{"kind":"Name","value":"callToAction"}},{"kind":"Field","name":{"kind":"Name","value":"highlighted"}}]}}]} as unknown as DocumentNode<LandingPlanCatalogueQuery, LandingPlanCatalogueQueryVariables>;
 export const DeleteMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMemory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryIds"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}}]}}]}}]} as unknown as DocumentNode<DeleteMemoryMutation, DeleteMemoryMutationVariables>;
+export const CreateMemoryCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMemoryCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMemoryCategoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMemoryCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<CreateMemoryCategoryMutation, CreateMemoryCategoryMutationVariables>;
+export const UpdateMemoryCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateMemoryCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMemoryCategoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMemoryCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<UpdateMemoryCategoryMutation, UpdateMemoryCategoryMutationVariables>;
+export const DeleteMemoryCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMemoryCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMemoryCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"memoriesUncategorised"}}]}}]}}]} as unknown as DocumentNode<DeleteMemoryCategoryMutation, DeleteMemoryCategoryMutationVariables>;
 export const UpdateMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMemoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMemory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"importance"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"conversationTitle"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]} as unknown as DocumentNode<UpdateMemoryMutation, UpdateMemoryMutationVariables>;
-export const MemoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Memories"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sort"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MemorySort"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"category"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"MemoryCategory"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"sort"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sort"}}},{"kind":"Argument","name":{"kind":"Name","value":"category"},"value":{"kind":"Variable","name":{"kind":"Name","value":"category"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"memories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"importance"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"conversationTitle"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]} as unknown as DocumentNode<MemoriesQuery, MemoriesQueryVariables>;
+export const CustomMemoryCategoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CustomMemoryCategories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"customMemoryCategories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<CustomMemoryCategoriesQuery, CustomMemoryCategoriesQueryVariables>;
+export const MemoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Memories"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sort"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MemorySort"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"category"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"sort"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sort"}}},{"kind":"Argument","name":{"kind":"Name","value":"category"},"value":{"kind":"Variable","name":{"kind":"Name","value":"category"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"memories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"importance"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"conversationTitle"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]} as unknown as DocumentNode<MemoriesQuery, MemoriesQueryVariables>;
 export const MemoryDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MemoryDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryFields"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"}},{"kind":"Field","name":{"kind":"Name","value":"conversationId"}},{"kind":"Field","name":{"kind":"Name","value":"validFrom"}},{"kind":"Field","name":{"kind":"Name","value":"validTo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"memoryHistory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryId"}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"importance"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"recordedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"importance"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"conversationTitle"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]} as unknown as DocumentNode<MemoryDetailsQuery, MemoryDetailsQueryVariables>;
 export const MemoryConceptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MemoryConcepts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryConcepts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]} as unknown as DocumentNode<MemoryConceptsQuery, MemoryConceptsQueryVariables>;
 export const MemoryGraphDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MemoryGraph"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"maxNodes"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryGraph"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"maxNodes"},"value":{"kind":"Variable","name":{"kind":"Name","value":"maxNodes"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"truncated"}},{"kind":"Field","name":{"kind":"Name","value":"concepts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"relations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}}]}}]}}]} as unknown as DocumentNode<MemoryGraphQuery, MemoryGraphQueryVariables>;

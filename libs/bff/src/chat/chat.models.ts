@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts';
-import { MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
+import { type MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -113,7 +113,7 @@ export class ChatMemoryModel {
   @Field(() => Float)
   importance!: number;
 
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category!: MemoryCategoryModel | null;
 
   @Field(() => MemorySourceModel)
@@ -196,7 +196,7 @@ export class ChatMessageMemoryModel {
   @Field(() => Float)
   importance!: number;
 
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category!: MemoryCategoryModel | null;
 
   @Field(() => MemorySourceModel)

@@ -6,7 +6,7 @@ import {
   toFilterFields,
   toMemoryModel,
 } from './memories.mapper.js';
-import { MemoryCategoryModel, MemorySourceModel } from './memories.models.js';
+import { MemorySourceModel } from './memories.models.js';
 
 const aMemoryView = (overrides: Partial<MemoryView> = {}): MemoryView => ({
   id: 'm1',
@@ -55,9 +55,7 @@ describe('memories mapper', () => {
   it('sends only the filters given (the bus refuses unknown and empty fields)', () => {
     expect(toFilterFields(null)).toEqual({});
     expect(toFilterFields({ category: null, source: MemorySourceModel.chat })).toEqual({ source: 'chat' });
-    expect(
-      toFilterFields({ category: MemoryCategoryModel.work, createdAfter: '2026-01-01T00:00:00Z' }),
-    ).toEqual({
+    expect(toFilterFields({ category: 'work', createdAfter: '2026-01-01T00:00:00Z' })).toEqual({
       category: 'work',
       createdAfter: '2026-01-01T00:00:00Z',
     });
@@ -66,7 +64,7 @@ describe('memories mapper', () => {
   it('clears the category on an explicit null and leaves it alone when absent', () => {
     expect(toCategoryChange(undefined)).toEqual({});
     expect(toCategoryChange(null)).toEqual({ category: 'none' });
-    expect(toCategoryChange(MemoryCategoryModel.interest)).toEqual({ category: 'interest' });
+    expect(toCategoryChange('interest')).toEqual({ category: 'interest' });
   });
 
   it('lists what a deletion removed as kind and count pairs', () => {

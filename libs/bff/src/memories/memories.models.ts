@@ -7,17 +7,14 @@ import {
   MemoryScreenLimits,
 } from '@membolt/contracts';
 
+/**
+ * A memory's category: a built-in one (personal, work, preference, interest) or the name of one of the
+ * account's custom categories (decision 159), so a String; the memory service refuses a name the account does
+ * not have. A memory without a category is uncategorised (null).
+ */
+export type MemoryCategoryModel = string;
+
 /** GraphQL enums carry the contract's values, so a value outside them is refused before any resolver runs. */
-export enum MemoryCategoryModel {
-  personal = 'personal',
-  work = 'work',
-  preference = 'preference',
-  interest = 'interest',
-}
-registerEnumType(MemoryCategoryModel, {
-  name: 'MemoryCategory',
-  description: 'A memory without a category is uncategorised (null).',
-});
 
 export enum MemorySourceModel {
   memory = 'memory',
@@ -91,7 +88,7 @@ export class MemoryModel {
   @Field(() => Float, { description: 'From 0 to 1 (default 0.5); weighs in search ranking.' })
   importance!: number;
 
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category!: MemoryCategoryModel | null;
 
   @Field(() => MemorySourceModel)
@@ -236,7 +233,7 @@ export class MemorySearchResultsModel {
 
 @InputType('MemorySearchFilters')
 export class MemorySearchFiltersInput {
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category?: MemoryCategoryModel | null;
 
   @Field(() => MemorySourceModel, { nullable: true })
@@ -260,7 +257,7 @@ export class MemoryVersionModel {
   @Field(() => Float)
   importance!: number;
 
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category!: MemoryCategoryModel | null;
 
   @Field()
@@ -340,7 +337,7 @@ export class ConceptModel {
   @Field(() => ConceptKindModel)
   kind!: ConceptKindModel;
 
-  @Field(() => MemoryCategoryModel, {
+  @Field(() => String, {
     nullable: true,
     description: 'The most frequent category of its memories, for colouring.',
   })
@@ -382,7 +379,7 @@ export class CreateMemoryInput {
   @Field()
   text!: string;
 
-  @Field(() => MemoryCategoryModel, { nullable: true })
+  @Field(() => String, { nullable: true })
   category?: MemoryCategoryModel | null;
 
   @Field(() => Float, { nullable: true, description: 'From 0 to 1; default 0.5.' })
@@ -400,7 +397,7 @@ export class UpdateMemoryInput {
   @Field(() => String, { nullable: true })
   text?: string | null;
 
-  @Field(() => MemoryCategoryModel, {
+  @Field(() => String, {
     nullable: true,
     description: 'An explicit null makes the memory uncategorised; leaving it out keeps the category.',
   })

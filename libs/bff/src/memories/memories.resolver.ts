@@ -25,7 +25,7 @@ import {
   DEFAULT_MEMORY_PAGE_SIZE,
   DEFAULT_MEMORY_SORT,
   MEMORY_SEARCH_DEFAULT_LIMIT,
-  MemoryCategoryModel,
+  type MemoryCategoryModel,
   MemoryDeletionReceiptModel,
   MemoryHistoryModel,
   MemoryModel,
@@ -56,7 +56,7 @@ export class MemoriesResolver {
     @Args('limit', { type: () => Int, defaultValue: DEFAULT_MEMORY_PAGE_SIZE }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
     @Args('sort', { type: () => MemorySortModel, defaultValue: DEFAULT_MEMORY_SORT }) sort: MemorySortModel,
-    @Args('category', { type: () => MemoryCategoryModel, nullable: true })
+    @Args('category', { type: () => String, nullable: true })
     category: MemoryCategoryModel | null,
     @Args('source', { type: () => MemorySourceModel, nullable: true }) source: MemorySourceModel | null,
     @Args() scope: MemoryScopeArgs,

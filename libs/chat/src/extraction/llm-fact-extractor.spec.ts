@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLlmProvider } from '../providers/llm-provider.factory.js';
 import { type LoopbackLlmServer, startLoopbackLlmServer } from '../testing/loopback-llm-server.js';
 import {
+  extractFactsFromTranscriptWithModel,
   extractFactsWithModel,
   FactExtractionAnswerError,
   parseFactExtraction,
 } from './llm-fact-extractor.js';
+import { factExtractionPrompt } from '../prompts.js';
+
+const TRAVEL = { name: 'travel', description: 'Trips, flights\nand hotels' };
 
 /** Answers recorded from providers to the extraction prompt (shapes as each one returns them). */
 const RECORDED = {
@@ -68,6 +72,25 @@ describe('LLM fact extraction: parsing recorded answers', () => {
   });
 });
 
+describe("LLM fact extraction: the account's custom categories", () => {
+  const answer = (category: string) =>
+    `{"facts":[{"text":"User flies to Kyoto in May.","category":"${category}","importance":0.6,"subject":"trip:kyoto","value":"may","kind":"fact"}]}`;
+
+  it('tells the model each custom category with its description, and lets the schema name them', () => {
+    const prompt = factExtractionPrompt([TRAVEL]);
+    expect(prompt).toContain('- travel: Trips, flights and hotels');
+    expect(prompt).toContain('"enum":["personal","work","preference","interest","travel"]');
+    expect(prompt.indexOf('- travel:')).toBeLessThan(prompt.indexOf('Answer with JSON only'));
+    expect(factExtractionPrompt()).not.toContain('this user has their own');
+  });
+
+  it('keeps a fact in a custom category of the account, and drops one in a category it does not have', () => {
+    expect(parseFactExtraction(answer('travel'), [TRAVEL]).map((fact) => fact.category)).toEqual(['travel']);
+    expect(parseFactExtraction(answer('travel'))).toEqual([]);
+    expect(parseFactExtraction(answer('hobby'), [TRAVEL])).toEqual([]);
+  });
+});
+
 describe('LLM fact extraction through a provider (loopback OpenAI server)', () => {
   let server: LoopbackLlmServer;
   beforeAll(async () => {
@@ -96,5 +119,23 @@ describe('LLM fact extraction through a provider (loopback OpenAI server)', () =
     expect(request.messages[0]!.content).toContain('I live in Lisbon and peanuts make me ill.');
     expect(JSON.stringify(request.messages)).not.toContain('administrator');
     expect((request.body['response_format'] as { type: string }).type).toBe('json_schema');
+  });
+
+  it('sends the custom categories in the prompt and the JSON schema', async () => {
+    const provider = createLlmProvider(
+      { provider: 'openai', apiKey: 'k', baseUrl: server.baseUrl },
+      { timeoutMs: 30_000, maxRetries: 0, retryBaseMs: 1, maxBackoffMs: 1 },
+    );
+    const before = server.requests.length;
+    await extractFactsFromTranscriptWithModel(
+      provider,
+      'gpt-4.1-mini',
+      [{ role: 'user', content: 'I fly to Kyoto in May.' }],
+      undefined,
+      [TRAVEL],
+    );
+    const request = server.requests[before]!;
+    expect(request.system).toContain('- travel: Trips, flights and hotels');
+    expect(JSON.stringify(request.body['response_format'])).toContain('"travel"');
   });
 });

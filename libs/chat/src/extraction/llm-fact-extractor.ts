@@ -1,9 +1,12 @@
 import { MEMORY_CATEGORIES, type MemoryCategory } from '@membolt/contracts';
 import { completeText, type LlmProvider } from '../providers/llm-provider.js';
 import {
+  type CategoryHint,
+  categoriesOf,
   FACT_EXTRACTION_SCHEMA,
-  FACT_EXTRACTION_SYSTEM_PROMPT,
+  factExtractionPrompt,
   factExtractionRequest,
+  factExtractionSchema,
   TRANSCRIPT_SPEAKER,
 } from '../prompts.js';
 import { type CandidateFact, type FactKind, normaliseValue } from './fact.js';
@@ -22,7 +25,8 @@ const KINDS: readonly FactKind[] = ['fact', 'negation', 'correction'];
  * that have no JSON mode add them). Facts that break the schema are dropped; an answer with no JSON object
  * at all is an error (the caller falls back to the rules).
  */
-export function parseFactExtraction(answer: string): CandidateFact[] {
+export function parseFactExtraction(answer: string, custom: readonly CategoryHint[] = []): CandidateFact[] {
+  const known = new Set(categoriesOf(custom));
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(answer)?.[1];
   const body = fenced ?? answer;
   const start = body.indexOf('{');
@@ -46,7 +50,7 @@ export function parseFactExtraction(answer: string): CandidateFact[] {
     const importance = fact['importance'];
     const kind = fact['kind'];
     if (!text || text.length > 500 || !subject || subject.length > 120 || !value) return [];
-    if (!(MEMORY_CATEGORIES as readonly unknown[]).includes(category)) return [];
+    if (typeof category !== 'string' || !known.has(category)) return [];
     if (typeof importance !== 'number' || !(importance >= 0 && importance <= 1)) return [];
     return [
       {
@@ -82,12 +86,14 @@ export async function extractFactsWithModel(
   providerModel: string,
   exchange: { readonly userMessage: string },
   signal?: AbortSignal,
+  custom: readonly CategoryHint[] = [],
 ): Promise<CandidateFact[]> {
   return extractFactsFromTranscriptWithModel(
     provider,
     providerModel,
     [{ role: 'user', content: exchange.userMessage }],
     signal,
+    custom,
   );
 }
 
@@ -97,12 +103,13 @@ export async function extractFactsFromTranscriptWithModel(
   providerModel: string,
   messages: readonly TranscriptMessage[],
   signal?: AbortSignal,
+  custom: readonly CategoryHint[] = [],
 ): Promise<CandidateFact[]> {
   const answer = await completeText(
     provider,
     {
       model: providerModel,
-      system: FACT_EXTRACTION_SYSTEM_PROMPT,
+      system: factExtractionPrompt(custom),
       messages: [
         {
           role: 'user',
@@ -111,9 +118,12 @@ export async function extractFactsFromTranscriptWithModel(
       ],
       maxOutputTokens: 1024,
       temperature: 0,
-      jsonSchema: { name: 'facts', schema: FACT_EXTRACTION_SCHEMA },
+      jsonSchema: {
+        name: 'facts',
+        schema: custom.length === 0 ? FACT_EXTRACTION_SCHEMA : factExtractionSchema(categoriesOf(custom)),
+      },
     },
     signal,
   );
-  return parseFactExtraction(answer.text);
+  return parseFactExtraction(answer.text, custom);
 }

@@ -1,5 +1,6 @@
 import type {
   CreateMemoryRequest,
+  MemoryCategoryView,
   MemoryScopeFields,
   MemorySearchResultView,
   MemoryView,
@@ -24,6 +25,10 @@ export interface MemoryAccess {
   ): Promise<readonly MemoryView[]>;
   create(userId: string, request: CreateMemoryRequest): Promise<MemoryView>;
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView>;
+  /** The account's custom categories (decision 159): the model extracting facts is told of them. */
+  customCategories(userId: string): Promise<readonly MemoryCategoryView[]>;
+  /** The custom category of the account that fits each text (the offline classifier), or null. */
+  classifyCategories(userId: string, texts: readonly string[]): Promise<ReadonlyArray<string | null>>;
   /** The memories each of these conversations taught (the memory service's count), by conversation id. */
   conversationCounts(
     userId: string,

@@ -107,7 +107,7 @@ export class FactLearningService {
    * `file`, the upload's id and the file's name (deleting the upload deletes them).
    */
   async learnFromFile(userId: string, file: LearnFactsFromFileRequest): Promise<LearningOutcome> {
-    const facts = extractFactsByRules(file.text, this.clock.now());
+    const facts = await this.classified(userId, extractFactsByRules(file.text, this.clock.now()));
     const learning = await this.reconcileAll(userId, scopeFieldsOf(file), facts, 'rules', {
       source: 'file',
       uploadId: file.uploadId,
@@ -347,6 +347,8 @@ export class FactLearningService {
             this.providers(reach.credentials),
             model.providerModel,
             messages,
+            undefined,
+            await this.memory.customCategories(userId),
           );
           return { facts, extractedBy: 'llm' };
         } catch (error) {
@@ -357,7 +359,24 @@ export class FactLearningService {
     }
     const said = messages.filter((message) => message.role === 'user').map((message) => message.content);
     const now = this.clock.now();
-    return { facts: said.flatMap((text) => extractFactsByRules(text, now)), extractedBy: 'rules' };
+    const facts = said.flatMap((text) => extractFactsByRules(text, now));
+    return { facts: await this.classified(userId, facts), extractedBy: 'rules' };
+  }
+
+  /**
+   * The rules' facts, each in the account's custom category that fits it when one does (the memory service's
+   * offline classifier reads the categories' names and descriptions), else in the rules' built-in one.
+   */
+  private async classified(userId: string, facts: readonly CandidateFact[]): Promise<CandidateFact[]> {
+    if (facts.length === 0) return [];
+    const fitted = await this.memory.classifyCategories(
+      userId,
+      facts.map((fact) => fact.text),
+    );
+    return facts.map((fact, index) => {
+      const category = fitted[index];
+      return category ? { ...fact, category } : fact;
+    });
   }
 
   private async decide(

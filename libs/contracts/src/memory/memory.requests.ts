@@ -43,14 +43,28 @@ import {
   MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
   MemoryMessages,
+  isMemoryCategoryName,
   type MemoryCategory,
   type MemorySort,
   type MemorySource,
 } from '../rules/memory.rules.js';
 
-/** "none" clears the category; on the bus it travels as the literal "none". */
+/**
+ * The built-in category values; "none" clears the category and travels on the bus as the literal "none". A
+ * value may also name one of the account's custom categories: the memory service checks that it exists.
+ */
 export const MEMORY_CATEGORY_VALUES = [...MEMORY_CATEGORIES, 'none'] as const;
 export type MemoryCategoryValue = MemoryCategory | 'none';
+
+/** A built-in category, "none" or the shape of a custom category's name. */
+export const IsMemoryCategoryValue = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isMemoryCategoryValue',
+    validator: {
+      validate: (value: unknown) => isMemoryCategoryName(value),
+      defaultMessage: () => MemoryMessages.categoryFormat,
+    },
+  });
 
 const IsScopeId = (): PropertyDecorator =>
   composeDecorators(IsOptional(), IsString(), MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH));
@@ -131,7 +145,7 @@ export class MemoryContentFields {
   importance?: number;
 
   @IsOptional()
-  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  @IsMemoryCategoryValue()
   category?: MemoryCategoryValue;
 
   @IsOptional()
@@ -257,7 +271,7 @@ export class GetMemoryRequest extends MemoryIdRequest {
 /** Filters shared by list and search. Times are ISO 8601; the range applies to `createdAt`. */
 export class MemoryFilterFields extends MemoryScopeFields {
   @IsOptional()
-  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  @IsMemoryCategoryValue()
   category?: MemoryCategoryValue;
 
   @IsOptional()
@@ -366,7 +380,7 @@ export class UpdateMemoryRequest extends MemoryIdRequest {
   importance?: number;
 
   @ValidateIf(presentOrNull)
-  @IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory })
+  @IsMemoryCategoryValue()
   category?: MemoryCategoryValue;
 
   @ValidateIf(presentOrNull)

@@ -1,4 +1,15 @@
 import { defineSubject } from '../common/envelope.js';
+import type {
+  ClassifyMemoryCategoriesRequest,
+  CreateMemoryCategoryRequest,
+  DeleteMemoryCategoryRequest,
+  ListMemoryCategoriesRequest,
+  MemoryCategoryClassificationView,
+  MemoryCategoryDeletionView,
+  MemoryCategoryListView,
+  MemoryCategoryView,
+  UpdateMemoryCategoryRequest,
+} from './memory-categories.js';
 import type { MemoryChangedEvent } from './memory-events.js';
 import type {
   ConceptGraphRequest,
@@ -165,6 +176,33 @@ export const MemorySubjects = {
   screenTexts: defineSubject<ScreenTextsRequest, ScreenedTextsView>('memory', 'memory.privacy.screen.v1', {
     idempotent: true,
   }),
+  /** The acting account's custom categories, by name. */
+  listCategories: defineSubject<ListMemoryCategoriesRequest, MemoryCategoryListView>(
+    'memory',
+    'memory.categories.list.v1',
+    { idempotent: true },
+  ),
+  createCategory: defineSubject<CreateMemoryCategoryRequest, MemoryCategoryView>(
+    'memory',
+    'memory.categories.create.v1',
+  ),
+  /** Setting the same description twice leaves the same category. */
+  updateCategory: defineSubject<UpdateMemoryCategoryRequest, MemoryCategoryView>(
+    'memory',
+    'memory.categories.update.v1',
+    { idempotent: true },
+  ),
+  /** The category's memories become uncategorised; NOT_FOUND the second time. */
+  deleteCategory: defineSubject<DeleteMemoryCategoryRequest, MemoryCategoryDeletionView>(
+    'memory',
+    'memory.categories.delete.v1',
+  ),
+  /** The offline classifier: which custom category of the acting account fits each text, if any. */
+  classifyCategories: defineSubject<ClassifyMemoryCategoriesRequest, MemoryCategoryClassificationView>(
+    'memory',
+    'memory.categories.classify.v1',
+    { idempotent: true },
+  ),
   /** Broadcast events (every subscriber replica receives them). */
   created: defineSubject<MemoryChangedEvent, void>('memory', 'memory.created.v1'),
   updated: defineSubject<MemoryChangedEvent, void>('memory', 'memory.updated.v1'),

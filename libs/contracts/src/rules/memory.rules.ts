@@ -3,9 +3,23 @@
  * docs/requirements/rest-gateway.md, Shapes and Limits, docs/requirements/web-app.md, States and Limits and constants.
  */
 
-/** The categories a memory may carry; a memory without one is "uncategorised" (stored as null). */
+/**
+ * The built-in categories every account has; a memory without a category is "uncategorised" (stored as null,
+ * "none" on the wire). An account may add its own categories beside them (decision 159).
+ */
 export const MEMORY_CATEGORIES = ['personal', 'work', 'preference', 'interest'] as const;
-export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+export type BuiltInMemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+/** A memory's category: a built-in one or the name of one of its account's custom categories. */
+export type MemoryCategory = string;
+
+/** Custom categories (decision 159): a lowercase slug name and a description the classifiers read. */
+export const MEMORY_CATEGORY_NAME_PATTERN = /^[a-z][a-z0-9_-]*$/;
+export const MEMORY_CATEGORY_NAME_MAX_LENGTH = 40;
+export const MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH = 300;
+/** Custom categories one account may hold. */
+export const CUSTOM_MEMORY_CATEGORIES_MAX = 50;
+/** Names no custom category may take: the built-in ones and "none" (no category). */
+export const RESERVED_MEMORY_CATEGORY_NAMES: readonly string[] = [...MEMORY_CATEGORIES, 'none'];
 
 /** Where a memory came from. `memory` is the default (the spec's "source (default memory)"). */
 export const MEMORY_SOURCES = ['memory', 'chat', 'file', 'api'] as const;
@@ -84,7 +98,21 @@ export const MemoryMessages = {
   textRequired: 'text is required',
   textTooLong: `text must be at most ${MEMORY_TEXT_MAX_LENGTH} characters`,
   queryRequired: 'query is required',
-  unknownCategory: `category must be one of: ${MEMORY_CATEGORIES.join(', ')}, none`,
+  categoryFormat:
+    `category must be one of: ${MEMORY_CATEGORIES.join(', ')}, none, or the name of one of the account's ` +
+    `custom categories (a lowercase slug of at most ${MEMORY_CATEGORY_NAME_MAX_LENGTH} characters)`,
+  unknownCategory: (name: string) =>
+    `category "${name}" is neither a built-in category (${MEMORY_CATEGORIES.join(', ')}, none) nor one of the ` +
+    `account's custom categories`,
+  categoryNameFormat:
+    `name must be a lowercase slug (a letter, then letters, digits, - or _) of at most ` +
+    `${MEMORY_CATEGORY_NAME_MAX_LENGTH} characters`,
+  categoryNameReserved: (name: string) => `name "${name}" is a built-in category`,
+  categoryDescriptionRequired: 'description is required',
+  categoryDescriptionTooLong: `description must be at most ${MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH} characters`,
+  categoryExists: (name: string) => `a custom category named "${name}" already exists`,
+  categoryNotFound: 'Category not found',
+  tooManyCategories: `an account may hold at most ${CUSTOM_MEMORY_CATEGORIES_MAX} custom categories`,
   unknownSource: `source must be one of: ${MEMORY_SOURCES.join(', ')}`,
   unknownSort: `sort must be one of: ${MEMORY_SORTS.join(', ')}`,
   importanceRange: 'importance must be a number from 0 to 1',
@@ -108,8 +136,14 @@ export const MemoryMessages = {
 } as const;
 
 /** "none" on the wire means "no category". */
-export const isMemoryCategory = (value: unknown): value is MemoryCategory =>
+export const isBuiltInMemoryCategory = (value: unknown): value is BuiltInMemoryCategory =>
   typeof value === 'string' && (MEMORY_CATEGORIES as readonly string[]).includes(value);
+
+/** Whether a value has the shape of a category name (built-in or custom); existence is the account's matter. */
+export const isMemoryCategoryName = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= MEMORY_CATEGORY_NAME_MAX_LENGTH &&
+  MEMORY_CATEGORY_NAME_PATTERN.test(value);
 
 /**
  * Which metadata limit a value breaks: fields counted at every level, or nesting (the object itself is level

@@ -10,7 +10,11 @@ export class ChatMemoryResponse {
   text!: string;
   @ApiProperty({ example: 7 })
   importance!: number;
-  @ApiProperty({ type: String, enum: [...MEMORY_CATEGORIES], nullable: true })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: `A built-in category (${MEMORY_CATEGORIES.join(', ')}) or one of the account's own.`,
+  })
   category!: string | null;
   @ApiProperty({ enum: MEMORY_SOURCES })
   source!: string;
@@ -127,7 +131,11 @@ export class ConversationMessageMemoryResponse {
   text!: string;
   @ApiProperty()
   importance!: number;
-  @ApiProperty({ type: String, enum: [...MEMORY_CATEGORIES], nullable: true })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: `A built-in category (${MEMORY_CATEGORIES.join(', ')}) or one of the account's own.`,
+  })
   category!: string | null;
   @ApiProperty({ enum: MEMORY_SOURCES })
   source!: string;

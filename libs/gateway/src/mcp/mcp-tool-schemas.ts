@@ -1,5 +1,7 @@
 import {
   MEMORY_CATEGORIES,
+  MEMORY_CATEGORY_NAME_MAX_LENGTH,
+  MEMORY_CATEGORY_NAME_PATTERN,
   MEMORY_LIST_DEFAULT_LIMIT,
   MEMORY_LIST_MAX_LIMIT,
   MEMORY_MESSAGE_ROLES,
@@ -36,12 +38,13 @@ const metadataSchema = z
   .record(z.string(), z.unknown())
   .describe('Free-form JSON object kept with the memory (e.g. {"topic":"travel"}).');
 
+/** Built in or one of the account's own: the REST rules then check that a custom name exists. */
+const categorySchema = z.string().max(MEMORY_CATEGORY_NAME_MAX_LENGTH).regex(MEMORY_CATEGORY_NAME_PATTERN);
+const CATEGORY_WORDS = `a built-in category (${MEMORY_CATEGORIES.join(', ')}) or one of the account's custom categories`;
+
 const filtersSchema = z
   .object({
-    category: z
-      .enum([...MEMORY_CATEGORIES, 'none'])
-      .optional()
-      .describe('`none`: memories without a category.'),
+    category: categorySchema.optional().describe(`${CATEGORY_WORDS}; \`none\`: memories without a category.`),
     source: z.enum(MEMORY_SOURCES).optional().describe('Where the memory came from.'),
     created_after: z.string().optional().describe('ISO 8601 time: only memories created at or after it.'),
     created_before: z.string().optional().describe('ISO 8601 time: only memories created before it.'),
@@ -91,10 +94,11 @@ export const addMemoryShape = {
     .optional()
     .describe('With messages: false stores each user and assistant message as said instead. Default true.'),
   metadata: metadataSchema.optional(),
-  category: z
-    .enum(MEMORY_CATEGORIES)
+  category: categorySchema
     .optional()
-    .describe('With text: the category of the memory (classified automatically when absent).'),
+    .describe(
+      `With text: the category of the memory, ${CATEGORY_WORDS} (classified automatically when absent).`,
+    ),
   importance: z.number().min(0).max(1).optional().describe('With text: 0 to 1 (1 keeps it always).'),
   ...scopeShape,
 };
@@ -141,7 +145,7 @@ export const updateMemoryShape = {
   memory_id: memoryIdSchema,
   text: z.string().optional().describe('The new text (the previous version stays in the history).'),
   metadata: metadataSchema.optional(),
-  category: z.enum([...MEMORY_CATEGORIES, 'none']).optional(),
+  category: categorySchema.optional().describe(`${CATEGORY_WORDS}; \`none\` removes the category.`),
   importance: z.number().min(0).max(1).optional(),
   valid_from: z.string().optional().describe('ISO 8601 time the fact started to hold.'),
   valid_to: z

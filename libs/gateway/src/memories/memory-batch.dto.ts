@@ -1,14 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
-import {
-  ENTITY_ID_MAX_LENGTH,
-  MEMORY_BATCH_MAX,
-  MEMORY_CATEGORY_VALUES,
-  type MemoryCategoryValue,
-} from '@membolt/contracts';
+import { ENTITY_ID_MAX_LENGTH, MEMORY_BATCH_MAX, type MemoryCategoryValue } from '@membolt/contracts';
 import { MemoryDeletionResponse, MemoryResponse, MemoryScopeQuery } from './memory.dto.js';
 import {
+  CATEGORY_VALUE_SCHEMA,
   IsCategory,
   IsImportance,
   IsMemoryText,
@@ -53,7 +49,7 @@ export class MemoryUpdateItem {
   @IsImportance()
   importance?: number;
 
-  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES })
+  @ApiPropertyOptional(CATEGORY_VALUE_SCHEMA)
   @IsOptionalNotNull()
   @IsCategory()
   category?: MemoryCategoryValue;

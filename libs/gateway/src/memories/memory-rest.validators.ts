@@ -17,6 +17,9 @@ import {
   Trim,
   MAX_EMBEDDING_DIMENSION,
   MEMORY_CATEGORY_VALUES,
+  MEMORY_CATEGORY_NAME_MAX_LENGTH,
+  MEMORY_CATEGORY_NAME_PATTERN,
+  IsMemoryCategoryValue,
   MEMORY_METADATA_FILTER_MAX_FIELDS,
   MEMORY_METADATA_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
@@ -187,8 +190,18 @@ export const IsImportance = (): PropertyDecorator =>
     Max(1, { message: MemoryMessages.importanceRange }),
   );
 
-export const IsCategory = (): PropertyDecorator =>
-  IsIn(MEMORY_CATEGORY_VALUES, { message: MemoryMessages.unknownCategory });
+/** A built-in category, none, or the shape of a custom one's name (the memory service checks it exists). */
+export const IsCategory = (): PropertyDecorator => IsMemoryCategoryValue();
+
+/** The OpenAPI schema of a category value: a built-in one, none, or one of the account's custom names. */
+export const CATEGORY_VALUE_SCHEMA = {
+  type: String,
+  pattern: MEMORY_CATEGORY_NAME_PATTERN.source,
+  maxLength: MEMORY_CATEGORY_NAME_MAX_LENGTH,
+  description:
+    `A built-in category (${MEMORY_CATEGORY_VALUES.join(', ')}; none: no category) or the name of one of ` +
+    "the account's custom categories (GET /api/user/{userId}/categories).",
+} as const;
 
 export const IsSource = (): PropertyDecorator =>
   IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource });

@@ -7,6 +7,7 @@ import {
   type MemoryImportView,
   type MemoryScopeFields,
   MemorySubjects,
+  RESERVED_MEMORY_CATEGORY_NAMES,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
@@ -81,6 +82,7 @@ export class MemoryTransferService {
     const queuedAs = batcher.count > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
     const parsed = batcher.finish(queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined);
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
+    await this.checkCategories(parsed.batches.flatMap((batch) => batch.memories.map((m) => m.category)));
     if (queuedAs) {
       const importId = `imp_${queuedAs}_${parsed.batches.length}`;
       let sinceTurn = performance.now();
@@ -156,6 +158,23 @@ export class MemoryTransferService {
     }
     if (firstInvalid !== null) throw firstInvalid;
     return batcher;
+  }
+
+  /**
+   * Custom category names must be the account's: checked before anything is stored or queued (a queued part
+   * would only fail later, in its job). Built-in names need no call.
+   */
+  private async checkCategories(names: ReadonlyArray<string | undefined>): Promise<void> {
+    const custom = new Set(
+      names.filter((name): name is string => !!name && !RESERVED_MEMORY_CATEGORY_NAMES.includes(name)),
+    );
+    if (custom.size === 0) return;
+    const { categories } = await this.bus.request(MemorySubjects.listCategories, {});
+    const held = new Set(categories.map((category) => category.name));
+    const unknown = [...custom].find((name) => !held.has(name));
+    if (unknown !== undefined) {
+      throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(unknown));
+    }
   }
 
   /** The configured dimension is the memory service's; one embedding of a probe text tells it. */

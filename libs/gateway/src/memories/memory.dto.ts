@@ -17,7 +17,6 @@ import {
   ENTITY_ID_MAX_LENGTH,
   IsEntityId,
   MEMORY_BATCH_MAX,
-  MEMORY_CATEGORY_VALUES,
   MEMORY_LIST_DEFAULT_LIMIT,
   MEMORY_LIST_MAX_LIMIT,
   MEMORY_SEARCH_DEFAULT_LIMIT,
@@ -35,6 +34,7 @@ import {
 } from '@membolt/contracts';
 import {
   IsBodyFlag,
+  CATEGORY_VALUE_SCHEMA,
   IsCategory,
   IsEmbedding,
   IsImportance,
@@ -96,7 +96,7 @@ export class GetMemoryQuery extends MemoryScopeQuery {
 
 /** Filters of list and search. */
 export class MemoryFilterQuery extends GetMemoryQuery {
-  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES, description: '`none`: memories without a category.' })
+  @ApiPropertyOptional({ ...CATEGORY_VALUE_SCHEMA, example: 'none' })
   @IsOptional()
   @IsCategory()
   category?: MemoryCategoryValue;
@@ -278,7 +278,7 @@ export class NewMemoryBody {
   @IsImportance()
   importance?: number;
 
-  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES, example: 'personal' })
+  @ApiPropertyOptional({ ...CATEGORY_VALUE_SCHEMA, example: 'personal' })
   @IsOptional()
   @IsCategory()
   category?: MemoryCategoryValue;
@@ -390,7 +390,7 @@ export class UpdateMemoryBody extends MemoryScopeQuery {
   @IsImportance()
   importance?: number;
 
-  @ApiPropertyOptional({ enum: MEMORY_CATEGORY_VALUES })
+  @ApiPropertyOptional(CATEGORY_VALUE_SCHEMA)
   @IsOptionalNotNull()
   @IsCategory()
   category?: MemoryCategoryValue;
@@ -454,7 +454,11 @@ export class MemoryResponse {
   @ApiProperty({ example: 0.8 })
   importance!: number;
 
-  @ApiProperty({ enum: MEMORY_CATEGORY_VALUES.filter((value) => value !== 'none'), nullable: true })
+  @ApiProperty({
+    ...CATEGORY_VALUE_SCHEMA,
+    description: 'A built-in or custom category; null: none.',
+    nullable: true,
+  })
   category!: string | null;
 
   @ApiProperty({ enum: MEMORY_SOURCES, example: 'api' })

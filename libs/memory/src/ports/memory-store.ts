@@ -1,4 +1,5 @@
 import type { ConceptRepository } from './concept.repository.js';
+import type { MemoryCategoryRepository } from './memory-category.repository.js';
 import type { EndUserRepository } from './end-user.repository.js';
 import type { MemoryRepository } from './memory.repository.js';
 import type { MemorySearchIndex } from './memory-search.index.js';
@@ -17,6 +18,7 @@ export interface MemoryStore {
   readonly concepts: ConceptRepository;
   readonly endUsers: EndUserRepository;
   readonly privacyPolicies: PrivacyPolicyRepository;
+  readonly categories: MemoryCategoryRepository;
   close(): Promise<void>;
 }
 

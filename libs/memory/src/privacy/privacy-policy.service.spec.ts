@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openMemoryEmbeddedStore } from '../adapters/embedded/memory-store.embedded.js';
 import { HashedTfidfEmbedder } from '../embedders/hashed-tfidf.embedder.js';
+import { MemoryCategoryService } from '../categories/memory-category.service.js';
 import { MemoryConceptLinker } from '../memory-concept.linker.js';
 import { MemoryService } from '../memory.service.js';
 import type { MemoryStore } from '../ports/memory-store.js';
@@ -57,6 +58,7 @@ describe('write-time privacy policy in the memory service (embedded store)', () 
       },
       linker,
       privacy,
+      new MemoryCategoryService(store, clock),
     );
   });
 

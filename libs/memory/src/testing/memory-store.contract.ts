@@ -163,6 +163,53 @@ export function describeMemoryStoreContract(
       expect(page.totalCount).toBe(3);
     });
 
+    it("keeps each account's custom categories, and deleting one uncategorises that account's memories only", async () => {
+      const category = (userId: string, name: string) => ({
+        userId,
+        name,
+        description: `about ${name}`,
+        createdAt: day(1),
+        updatedAt: day(1),
+      });
+      expect(await store.categories.insert(category('user-a', 'travel'), 2)).toBe('inserted');
+      expect(await store.categories.insert(category('user-a', 'travel'), 2)).toBe('exists');
+      expect(await store.categories.insert(category('user-a', 'health'), 2)).toBe('inserted');
+      expect(await store.categories.insert(category('user-a', 'garden'), 2)).toBe('full');
+      expect(await store.categories.insert(category('user-b', 'travel'), 2)).toBe('inserted');
+      expect((await store.categories.list('user-a')).map((c) => c.name)).toEqual(['health', 'travel']);
+      expect(await store.categories.find('user-b', 'health')).toBeNull();
+      const described = await store.categories.updateDescription('user-a', 'travel', 'Trips', day(2));
+      expect(described).toMatchObject({
+        name: 'travel',
+        description: 'Trips',
+        createdAt: day(1),
+        updatedAt: day(2),
+      });
+      expect(await store.categories.updateDescription('user-b', 'health', 'x', day(2))).toBeNull();
+      expect((await store.categories.find('user-b', 'travel'))?.description).toBe('about travel');
+
+      const own = makeMemoryRecord(A, DIM, { text: 'Flew to Kyoto', category: 'travel' });
+      const endUsers = makeMemoryRecord(A_END, DIM, { text: 'Night train', category: 'travel' });
+      const other = makeMemoryRecord(A, DIM, { text: 'Gym on Monday', category: 'health' });
+      const inB = makeMemoryRecord(B, DIM, { text: 'Sailed to Capri', category: 'travel' });
+      await store.memories.insertMany(A, [own, other]);
+      await store.memories.insertMany(A_END, [endUsers]);
+      await store.memories.insertMany(B, [inB]);
+      expect(await store.categories.delete('user-a', 'travel')).toBe(2);
+      expect(await store.categories.delete('user-a', 'travel')).toBeNull();
+      expect((await store.memories.findById(A, own.memory.id))?.category).toBeNull();
+      expect((await store.memories.findById(A_END, endUsers.memory.id))?.category).toBeNull();
+      expect((await store.memories.findById(A, other.memory.id))?.category).toBe('health');
+      expect((await store.memories.findById(B, inB.memory.id))?.category).toBe('travel');
+      const uncategorised = await store.search.dense(A, { ...open, category: null }, own.embedding, 10);
+      expect(uncategorised.candidates.map((c) => c.id)).toEqual([own.memory.id]);
+      expect((await store.categories.list('user-a')).map((c) => c.name)).toEqual(['health']);
+
+      expect(await store.categories.deleteUser('user-a')).toBe(1);
+      expect(await store.categories.list('user-a')).toEqual([]);
+      expect((await store.categories.list('user-b')).map((c) => c.name)).toEqual(['travel']);
+    });
+
     it('lists memories of one creation time (a batch) in the order they were inserted', async () => {
       const texts = ['first', 'second', 'third', 'fourth'];
       await store.memories.insertMany(

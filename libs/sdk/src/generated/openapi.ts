@@ -56,6 +56,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mem0/api/v1/orgs/organizations/{orgId}/projects/{projectId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mem0 getProject: the account’s custom categories as custom_categories. */
+    get: operations['Mem0ProjectController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Mem0 updateProject: custom_categories replaces the account’s custom categories.
+     * @description Names the list leaves out are deleted (their memories become uncategorised), new ones added, changed descriptions updated. The whole list is checked before anything changes.
+     */
+    patch: operations['Mem0ProjectController_update'];
+    trace?: never;
+  };
   '/api/mem0/api/v1/webhooks/{webhookId}': {
     parameters: {
       query?: never;
@@ -521,6 +542,45 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's custom categories by name, and the built-in ones. */
+    get: operations['MemoryCategoriesController_list'];
+    put?: never;
+    /** Adds a custom category: a lowercase slug name and a description. */
+    post: operations['MemoryCategoriesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/{userId}/categories/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a custom category’s description (its name is its identity). */
+    put: operations['MemoryCategoriesController_update'];
+    post?: never;
+    /**
+     * Removes a custom category; the memories carrying it become uncategorised.
+     * @description Their history keeps the category they had. A second delete is not found.
+     */
+    delete: operations['MemoryCategoriesController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1342,8 +1402,8 @@ export interface components {
       usage: components['schemas']['CompletionUsageSchema'];
     };
     ChatMemoryResponse: {
-      /** @enum {string|null} */
-      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @description A built-in category (personal, work, preference, interest) or one of the account's own. */
+      category: string | null;
       /** @example 2026-04-03T10:00:00.000Z */
       created_at: string;
       /** @example 6650f1c2a1b2c3d4e5f60718 */
@@ -1462,8 +1522,8 @@ export interface components {
       total_count: number;
     };
     ConversationMessageMemoryResponse: {
-      /** @enum {string|null} */
-      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @description A built-in category (personal, work, preference, interest) or one of the account's own. */
+      category: string | null;
       id: string;
       importance: number;
       /** @enum {string} */
@@ -1575,10 +1635,10 @@ export interface components {
     CreateMemoryBody: {
       agent_id?: string;
       /**
+       * @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories).
        * @example personal
-       * @enum {string}
        */
-      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      category?: string;
       conversation_id?: string;
       conversation_title?: string;
       /**
@@ -1630,6 +1690,18 @@ export interface components {
        * @description When the fact stopped holding.
        */
       valid_to?: string;
+    };
+    CreateMemoryCategoryBody: {
+      /**
+       * @description What the category holds, in words: the fact extractors read it to assign the category.
+       * @example Trips, flights, hotels and places visited or planned
+       */
+      description: string;
+      /**
+       * @description A lowercase slug, unique in the account; not a built-in category (personal, work, preference, interest) nor none.
+       * @example travel
+       */
+      name: string;
     };
     CreateWebhookBody: {
       description?: string;
@@ -2162,6 +2234,32 @@ export interface components {
       status: 'ok';
       user_id: string;
     };
+    Mem0ProjectBody: {
+      /**
+       * @description The account’s custom categories, each {name: description}; replaces the current list.
+       * @example [
+       *       {
+       *         "travel": "Trips, flights and hotels"
+       *       }
+       *     ]
+       */
+      custom_categories?: {
+        [key: string]: string;
+      }[];
+    };
+    Mem0ProjectResponse: {
+      /**
+       * @description The account’s custom categories, each {name: description}.
+       * @example [
+       *       {
+       *         "travel": "Trips, flights and hotels"
+       *       }
+       *     ]
+       */
+      custom_categories: {
+        [key: string]: string;
+      }[];
+    };
     Mem0QueuedResponse: {
       results: components['schemas']['Mem0QueuedResultResponse'][];
     };
@@ -2314,6 +2412,42 @@ export interface components {
       /** @description One per item, in the items’ order. */
       memories: components['schemas']['StoredMemoryResponse'][];
     };
+    MemoryCategoryDeletionResponse: {
+      /** @description Memories that carried the category: they are uncategorised now. */
+      memories_uncategorised: number;
+      /** @example travel */
+      name: string;
+    };
+    MemoryCategoryListResponse: {
+      /**
+       * @description The built-in categories every account has, beside its own.
+       * @example [
+       *       "personal",
+       *       "work",
+       *       "preference",
+       *       "interest"
+       *     ]
+       */
+      built_in: string[];
+      /** @description The account's custom categories by name (at most 50). */
+      categories: components['schemas']['MemoryCategoryResponse'][];
+    };
+    MemoryCategoryResponse: {
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * @description What the category holds, in words: the fact extractors read it to assign the category.
+       * @example Trips, flights, hotels and places visited or planned
+       */
+      description: string;
+      /**
+       * @description A lowercase slug, unique in the account; not a built-in category (personal, work, preference, interest) nor none.
+       * @example travel
+       */
+      name: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
     MemoryDeletionResponse: {
       /** @enum {boolean} */
       deleted: true;
@@ -2413,8 +2547,8 @@ export interface components {
     };
     MemoryResponse: {
       agent_id: string | null;
-      /** @enum {string|null} */
-      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @description A built-in or custom category; null: none. */
+      category: string | null;
       conversation_id: string | null;
       conversation_title: string | null;
       /**
@@ -2536,8 +2670,8 @@ export interface components {
       relation_count: number;
     };
     MemoryUpdateItem: {
-      /** @enum {string} */
-      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      /** @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories). */
+      category?: string;
       importance?: number;
       /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
       memory_id: string;
@@ -2578,10 +2712,10 @@ export interface components {
     };
     NewMemoryBody: {
       /**
+       * @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories).
        * @example personal
-       * @enum {string}
        */
-      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      category?: string;
       conversation_id?: string;
       conversation_title?: string;
       /** @description Exactly the configured dimension (1536 by default). Computed by the server when absent. */
@@ -2994,10 +3128,10 @@ export interface components {
        */
       as_of?: string;
       /**
-       * @description `none`: memories without a category.
-       * @enum {string}
+       * @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories).
+       * @example none
        */
-      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      category?: string;
       /** @description Only memories of this conversation. */
       conversation_id?: string;
       /**
@@ -3077,8 +3211,8 @@ export interface components {
     };
     SearchResultResponse: {
       agent_id: string | null;
-      /** @enum {string|null} */
-      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @description A built-in or custom category; null: none. */
+      category: string | null;
       conversation_id: string | null;
       conversation_title: string | null;
       /**
@@ -3189,8 +3323,8 @@ export interface components {
     };
     StoredMemoryResponse: {
       agent_id: string | null;
-      /** @enum {string|null} */
-      category: 'personal' | 'work' | 'preference' | 'interest' | null;
+      /** @description A built-in or custom category; null: none. */
+      category: string | null;
       conversation_id: string | null;
       conversation_title: string | null;
       /**
@@ -3312,8 +3446,8 @@ export interface components {
        * @example support-bot
        */
       agent_id?: string;
-      /** @enum {string} */
-      category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+      /** @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories). */
+      category?: string;
       embedding?: number[];
       /**
        * @description One end user of your app (a string you choose). Without it, calls act on the account's own memories.
@@ -3352,6 +3486,13 @@ export interface components {
        * @description Closes the fact; null reopens it.
        */
       valid_to?: string | null;
+    };
+    UpdateMemoryCategoryBody: {
+      /**
+       * @description What the category holds, in words: the fact extractors read it to assign the category.
+       * @example Trips, flights, hotels and places visited or planned
+       */
+      description: string;
     };
     UpdatePrivacyPolicyBody: {
       /**
@@ -3800,6 +3941,121 @@ export interface operations {
       };
       /** @description missing_api_key, invalid_api_key or revoked_api_key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0ProjectController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s org_id). */
+        orgId: string;
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ProjectResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the organisation or project is not the key’s account. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  Mem0ProjectController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s account (ping’s org_id). */
+        orgId: string;
+        /** @description The key’s account (ping’s project_id). */
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Mem0ProjectBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mem0ProjectResponse'];
+        };
+      };
+      /** @description validation_error naming the category and rule */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the organisation or project is not the key’s account. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5792,6 +6048,259 @@ export interface operations {
       };
     };
   };
+  MemoryCategoriesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryCategoryListResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryCategoriesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMemoryCategoryBody'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryCategoryResponse'];
+        };
+      };
+      /** @description validation_error naming the field and the rule (or the limit of categories); nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description conflict: the account has a category of that name. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryCategoriesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The custom category’s name. */
+        name: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMemoryCategoryBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryCategoryResponse'];
+        };
+      };
+      /** @description validation_error naming the field and the rule (or the limit of categories); nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: the account has no category of that name (another account’s are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
+  MemoryCategoriesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The custom category’s name. */
+        name: string;
+        /** @description The owner of the API key (see GET /api/health). */
+        userId: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryCategoryDeletionResponse'];
+        };
+      };
+      /** @description missing_api_key, invalid_api_key or revoked_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description api_key_foreign_user: the key belongs to another user */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description not_found: the account has no category of that name (another account’s are never found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+      /** @description rate_limited; the Retry-After header says when to retry */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorResponse'];
+        };
+      };
+    };
+  };
   ConversationsController_list: {
     parameters: {
       query?: {
@@ -6372,8 +6881,8 @@ export interface operations {
         agent_id?: string;
         /** @description Facts as they held at this instant (includes facts closed since). */
         as_of?: string;
-        /** @description `none`: memories without a category. */
-        category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+        /** @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories). */
+        category?: string;
         /** @description Only memories of this conversation. */
         conversation_id?: string;
         /** @description Only memories created at or after this time. */
@@ -8088,8 +8597,8 @@ export interface operations {
         agent_id?: string;
         /** @description Facts as they held at this instant (includes facts closed since). */
         as_of?: string;
-        /** @description `none`: memories without a category. */
-        category?: 'personal' | 'work' | 'preference' | 'interest' | 'none';
+        /** @description A built-in category (personal, work, preference, interest, none; none: no category) or the name of one of the account's custom categories (GET /api/user/{userId}/categories). */
+        category?: string;
         /** @description Only memories of this conversation. */
         conversation_id?: string;
         /** @description Only memories created at or after this time. */

@@ -1,4 +1,5 @@
-import type { MemoryCategory, MemorySource } from '../../gql/graphql';
+import type { MemoryCategory } from '@membolt/contracts/rules';
+import type { MemorySource } from '../../gql/graphql';
 
 /** Roles on the screen: the two of the conversation, and `error` for a failed send (never stored). */
 type ScreenRole = 'user' | 'assistant' | 'error';

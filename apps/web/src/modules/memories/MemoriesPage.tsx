@@ -31,9 +31,10 @@ import { MemoryDetailsDialog } from './components/MemoryDetailsDialog';
 import { ExportViewButton } from './components/ExportViewButton';
 import { MEMORIES_QUERY } from './graphql/queries/memories.query';
 import { MEMORY_SEARCH_QUERY } from './graphql/queries/memory-search.query';
+import { useCustomCategoryNames } from './hooks/use-custom-categories';
 import {
   ALL_CATEGORIES,
-  CATEGORY_FILTER_OPTIONS,
+  categoryFilterOptions,
   type CategoryFilter,
   groupByCategory,
   SORT_OPTIONS,
@@ -58,6 +59,7 @@ export function MemoriesPage() {
   const [activeQuery, setActiveQuery] = useState('');
   const [sort, setSort] = useState<MemorySort>(DEFAULT_MEMORY_SORT);
   const [category, setCategory] = useState<CategoryFilter>(ALL_CATEGORIES);
+  const customCategories = useCustomCategoryNames();
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<MemoryFieldsFragment | null>(null);
   const [deleting, setDeleting] = useState<MemoryFieldsFragment | null>(null);
@@ -205,7 +207,7 @@ export function MemoriesPage() {
               value={category}
               onChange={(event) => setCategory(event.target.value)}
             >
-              {CATEGORY_FILTER_OPTIONS.map((option) => (
+              {categoryFilterOptions(customCategories).map((option) => (
                 <MenuItem key={option.value} value={option.value}>
                   {option.label}
                 </MenuItem>
@@ -285,21 +287,22 @@ export function MemoriesPage() {
             cardGrid(visible)
           ) : (
             <Stack spacing={3}>
-              {groupByCategory(visible.map((item) => ({ ...item, category: item.memory.category }))).map(
-                (group) => (
-                  <Box
-                    key={group.label}
-                    component="section"
-                    aria-label={group.label}
-                    data-testid="memory-category-group"
-                  >
-                    <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                      {`${group.label} (${group.memories.length})`}
-                    </Typography>
-                    {cardGrid(group.memories)}
-                  </Box>
-                ),
-              )}
+              {groupByCategory(
+                visible.map((item) => ({ ...item, category: item.memory.category })),
+                customCategories,
+              ).map((group) => (
+                <Box
+                  key={group.label}
+                  component="section"
+                  aria-label={group.label}
+                  data-testid="memory-category-group"
+                >
+                  <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                    {`${group.label} (${group.memories.length})`}
+                  </Typography>
+                  {cardGrid(group.memories)}
+                </Box>
+              ))}
             </Stack>
           )}
           {!searching && !loading && visible.length > 0 && (

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import {
   type CreateMemoryRequest,
+  type MemoryCategoryView,
   type MemoryScopeFields,
   type MemorySearchResultView,
   MemorySubjects,
@@ -53,6 +54,16 @@ export class BusMemoryAccess implements MemoryAccess {
 
   update(userId: string, request: UpdateMemoryRequest): Promise<MemoryView> {
     return this.bus.request(MemorySubjects.update, request, { userId });
+  }
+
+  async customCategories(userId: string): Promise<readonly MemoryCategoryView[]> {
+    return (await this.bus.request(MemorySubjects.listCategories, {}, { userId })).categories;
+  }
+
+  async classifyCategories(userId: string, texts: readonly string[]): Promise<ReadonlyArray<string | null>> {
+    if (texts.length === 0) return [];
+    return (await this.bus.request(MemorySubjects.classifyCategories, { texts: [...texts] }, { userId }))
+      .categories;
   }
 
   async conversationCounts(

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { MemoryStore, MemoryStoreSettings } from '../../ports/memory-store.js';
 import { ConceptEmbeddedRepository } from './concept.embedded.repository.js';
 import { EndUserEmbeddedRepository } from './end-user.embedded.repository.js';
+import { MemoryCategoryEmbeddedRepository } from './memory-category.embedded.repository.js';
 import { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { MemorySentencesEmbedded } from './memory-sentences.embedded.js';
@@ -35,6 +36,7 @@ export function openMemoryEmbeddedStore(dataDir: string, settings: MemoryStoreSe
     concepts: new ConceptEmbeddedRepository(db),
     endUsers: new EndUserEmbeddedRepository(db, memories),
     privacyPolicies: new PrivacyPolicyEmbeddedRepository(db),
+    categories: new MemoryCategoryEmbeddedRepository(db),
     close: async () => {
       await vectors.flush();
       keywords.close();

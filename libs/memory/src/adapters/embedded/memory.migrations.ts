@@ -232,6 +232,24 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
           UPDATE memories SET sentence_pending = 1 WHERE seq = new.seq;
           DELETE FROM memory_sentence_vectors WHERE seq = new.seq;
         END;
+        `);
+    },
+  },
+  {
+    version: 7,
+    name: 'custom memory categories per account',
+    up: (db) => {
+      // Deleting a category uncategorises the account's memories carrying it: found by (user, category).
+      db.exec(`
+        CREATE TABLE memory_categories (
+          user_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (user_id, name)
+        ) WITHOUT ROWID;
+        CREATE INDEX memories_user_category ON memories (user_id, category) WHERE category IS NOT NULL;
       `);
     },
   },

@@ -10,9 +10,12 @@ import {
   memorySchema,
   type PrivacyPolicyDocument,
   privacyPolicySchema,
+  memoryCategorySchema,
+  type MemoryCategoryDocument,
   type RedactionCountDocument,
   redactionCountSchema,
 } from './memory.schemas.js';
+import { MemoryCategoryMongoRepository } from './memory-category.mongo.repository.js';
 import { PrivacyPolicyMongoRepository } from './privacy-policy.mongo.repository.js';
 import { MemorySearchMongo } from './memory-search.mongo.js';
 import { DEFAULT_SYNC_SETTINGS, MemorySync, type MemorySyncSettings } from './memory-sync.js';
@@ -59,7 +62,8 @@ export async function openMemoryMongoStore(
     await memories.init();
     const policies = connection.model<PrivacyPolicyDocument>('PrivacyPolicy', privacyPolicySchema);
     const redactionCounts = connection.model<RedactionCountDocument>('RedactionCount', redactionCountSchema);
-    await Promise.all([policies.init(), redactionCounts.init()]);
+    const categories = connection.model<MemoryCategoryDocument>('MemoryCategory', memoryCategorySchema);
+    await Promise.all([policies.init(), redactionCounts.init(), categories.init()]);
     const client = new QdrantClient({
       url: options.qdrant.url,
       ...(options.qdrant.apiKey ? { apiKey: options.qdrant.apiKey } : {}),
@@ -77,6 +81,7 @@ export async function openMemoryMongoStore(
       concepts: new ConceptMongoRepository(memories),
       endUsers: new EndUserMongoRepository(memories, repository),
       privacyPolicies: new PrivacyPolicyMongoRepository(policies, redactionCounts),
+      categories: new MemoryCategoryMongoRepository(categories, memories, vectors, sync, log),
       sync,
       close: async () => {
         await sync.stop();

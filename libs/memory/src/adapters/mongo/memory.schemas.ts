@@ -159,6 +159,27 @@ memorySchema.index({ insertSeq: 1 }, { partialFilterExpression: { conceptsPendin
 memorySchema.index({ state: 1, touchedAt: 1 });
 memorySchema.index({ touchedAt: 1 }, { partialFilterExpression: { dirty: true } });
 
+/** `memory_categories`: an account's custom categories, one per name. */
+export interface MemoryCategoryDocument {
+  userId: string;
+  name: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const memoryCategorySchema = new Schema<MemoryCategoryDocument>(
+  {
+    userId: { type: String, required: true },
+    name: { type: String, required: true },
+    description: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'memory_categories', versionKey: false },
+);
+memoryCategorySchema.index({ userId: 1, name: 1 }, { unique: true });
+
 /** `privacy_policies`: an account's policy (keyId '') and its keys' overrides. */
 export interface PrivacyPolicyDocument {
   userId: string;

@@ -18,6 +18,7 @@ import type { MemoryFieldsFragment, UpdateMemoryInput } from '../../../gql/graph
 import { graphqlErrorMessage } from '../../auth/utils/graphql-error.util';
 import { FormDialog } from '../../ui/components/FormDialog';
 import { UPDATE_MEMORY_MUTATION } from '../graphql/mutations/update-memory.mutation';
+import { useCustomCategoryNames } from '../hooks/use-custom-categories';
 import { categoryLabel, importancePercent } from '../utils/memory-display.util';
 
 const UPDATE_FAILED = 'Failed to update memory. Please try again.';
@@ -48,6 +49,11 @@ function EditMemoryForm({
   const [error, setError] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
   const [updateMemory, { loading }] = useMutation(UPDATE_MEMORY_MUTATION);
+  const customCategories = useCustomCategoryNames();
+  // The memory's own category stays a choice while the account's categories load.
+  const choices = [
+    ...new Set([...MEMORY_CATEGORIES, ...customCategories, ...(memory.category ? [memory.category] : [])]),
+  ];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -108,7 +114,7 @@ function EditMemoryForm({
             onChange={(event) => setCategory(event.target.value)}
           >
             <MenuItem value={UNCATEGORIZED}>{categoryLabel(null)}</MenuItem>
-            {MEMORY_CATEGORIES.map((value) => (
+            {choices.map((value) => (
               <MenuItem key={value} value={value}>
                 {categoryLabel(value)}
               </MenuItem>

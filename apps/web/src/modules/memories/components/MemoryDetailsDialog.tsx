@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_MEMORY_SOURCE } from '@membolt/contracts/rules';
 import { formatDateTime } from '../../settings/utils/api-key-display.util';
 import { MEMORY_CONCEPTS_QUERY, MEMORY_DETAILS_QUERY } from '../graphql/queries/memory-details.query';
-import { CATEGORY_COLORS, conceptLabel } from '../utils/graph-data.util';
+import { categoryColor, conceptLabel } from '../utils/graph-data.util';
 import { categoryLabel, importancePercent } from '../utils/memory-display.util';
 import { ImportanceChip } from './ImportanceChip';
 
@@ -106,7 +106,7 @@ export function MemoryDetailsDialog({ memoryId, onClose }: MemoryDetailsDialogPr
                       key={concept.id}
                       size="small"
                       label={`${conceptLabel(concept.name)} (${concept.kind})`}
-                      sx={{ borderLeft: 4, borderColor: CATEGORY_COLORS[concept.category ?? 'none'] }}
+                      sx={{ borderLeft: 4, borderColor: categoryColor(concept.category) }}
                     />
                   ))}
                 </Stack>

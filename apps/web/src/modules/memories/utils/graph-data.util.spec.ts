@@ -9,7 +9,7 @@ import {
   toGraphData,
 } from './graph-data.util';
 
-const aConcept = (id: string, memoryCount: number, category: 'work' | null = null) => ({
+const aConcept = (id: string, memoryCount: number, category: string | null = null) => ({
   id,
   name: `Concept ${id}`,
   kind: 'topic',
@@ -27,6 +27,8 @@ describe('concept graph data', () => {
       ],
     );
     expect(data.nodes.map((n) => n.color)).toEqual([CATEGORY_COLORS.work, CATEGORY_COLORS.none]);
+    const custom = toGraphData([aConcept('t', 1, 'travel')], []);
+    expect(custom.nodes.map((n) => n.color)).toEqual([CATEGORY_COLORS.custom]);
     expect(data.links).toEqual([{ source: 'a', target: 'b', weight: 2 }]);
   });
 

@@ -1,20 +1,33 @@
-import type { MemoryCategory } from '@membolt/contracts/rules';
+import {
+  type BuiltInMemoryCategory,
+  isBuiltInMemoryCategory,
+  type MemoryCategory,
+} from '@membolt/contracts/rules';
 import { categoryLabel } from './memory-display.util';
 
 /** Node colours by category; the legend and the canvas read the same table. */
-export const CATEGORY_COLORS: Record<MemoryCategory | 'none', string> = {
+export const CATEGORY_COLORS: Record<BuiltInMemoryCategory | 'none' | 'custom', string> = {
   personal: '#e91e63',
   work: '#1e88e5',
   preference: '#43a047',
   interest: '#fb8c00',
+  custom: '#8e24aa',
   none: '#9e9e9e',
 };
 
-export const GRAPH_LEGEND = (Object.keys(CATEGORY_COLORS) as Array<MemoryCategory | 'none'>).map((key) => ({
-  key,
-  label: categoryLabel(key === 'none' ? null : key),
-  color: CATEGORY_COLORS[key],
-}));
+/** A category's colour: its own for a built-in one, one colour for all of the account's custom ones. */
+export function categoryColor(category: MemoryCategory | null | undefined): string {
+  if (!category) return CATEGORY_COLORS.none;
+  return isBuiltInMemoryCategory(category) ? CATEGORY_COLORS[category] : CATEGORY_COLORS.custom;
+}
+
+export const GRAPH_LEGEND = (Object.keys(CATEGORY_COLORS) as Array<keyof typeof CATEGORY_COLORS>).map(
+  (key) => ({
+    key,
+    label: key === 'custom' ? 'Your categories' : categoryLabel(key === 'none' ? null : key),
+    color: CATEGORY_COLORS[key],
+  }),
+);
 
 /** Labels drawn at any zoom: the strongest concepts only, so 2,000 nodes do not mean 2,000 texts a frame. */
 export const ALWAYS_LABELLED = 40;
@@ -86,7 +99,7 @@ export function toGraphData(
     kind: concept.kind,
     category: concept.category ?? null,
     memoryCount: concept.memoryCount,
-    color: CATEGORY_COLORS[concept.category ?? 'none'],
+    color: categoryColor(concept.category),
     val: 1 + Math.sqrt(Math.max(concept.memoryCount, 0)),
     alwaysLabelled: labelled.has(concept.id),
   }));

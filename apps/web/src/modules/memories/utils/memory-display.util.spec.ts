@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  CATEGORY_FILTER_OPTIONS,
+  categoryFilterOptions,
   categoryLabel,
   groupByCategory,
   importanceColor,
@@ -11,7 +11,7 @@ import {
   usagePercent,
 } from './memory-display.util';
 
-const aMemory = (id: string, category: 'personal' | 'work' | 'preference' | 'interest' | null) => ({
+const aMemory = (id: string, category: string | null) => ({
   id,
   category,
 });
@@ -19,14 +19,14 @@ const aMemory = (id: string, category: 'personal' | 'work' | 'preference' | 'int
 describe('memory display', () => {
   it('offers the spec labels for sort and category filter', () => {
     expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Importance', 'Most Recent', 'Oldest First']);
-    expect(CATEGORY_FILTER_OPTIONS.map((o) => o.label)).toEqual([
+    expect(categoryFilterOptions().map((o) => o.label)).toEqual([
       'All Categories',
       'Personal',
       'Work',
       'Preferences',
       'Interests',
     ]);
-    expect(CATEGORY_FILTER_OPTIONS.map((o) => o.value)).toEqual([
+    expect(categoryFilterOptions().map((o) => o.value)).toEqual([
       'all',
       'personal',
       'work',
@@ -34,6 +34,23 @@ describe('memory display', () => {
       'interest',
     ]);
     expect(categoryLabel(null)).toBe('Uncategorized');
+  });
+
+  it("offers the account's custom categories after the built-in ones, shown by their names", () => {
+    expect(categoryFilterOptions(['travel', 'side-project']).slice(5)).toEqual([
+      { value: 'travel', label: 'travel' },
+      { value: 'side-project', label: 'side-project' },
+    ]);
+    expect(categoryLabel('travel')).toBe('travel');
+    const groups = groupByCategory(
+      [aMemory('a', null), aMemory('b', 'travel'), aMemory('c', 'work')],
+      ['travel'],
+    );
+    expect(groups.map((g) => [g.label, g.memories.map((m) => m.id)])).toEqual([
+      ['Work', ['c']],
+      ['travel', ['b']],
+      ['Uncategorized', ['a']],
+    ]);
   });
 
   it('shows importance as a percentage coloured at the 0.5 and 0.8 thresholds', () => {

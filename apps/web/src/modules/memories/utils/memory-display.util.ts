@@ -1,6 +1,8 @@
 import {
+  type BuiltInMemoryCategory,
   IMPORTANCE_HIGH_THRESHOLD,
   IMPORTANCE_MEDIUM_THRESHOLD,
+  isBuiltInMemoryCategory,
   MEMORY_CATEGORIES,
   type MemoryCategory,
   type MemorySort,
@@ -10,7 +12,7 @@ import {
 export const ALL_CATEGORIES = 'all';
 export type CategoryFilter = MemoryCategory | typeof ALL_CATEGORIES;
 
-const CATEGORY_LABELS: Record<MemoryCategory, string> = {
+const CATEGORY_LABELS: Record<BuiltInMemoryCategory, string> = {
   personal: 'Personal',
   work: 'Work',
   preference: 'Preferences',
@@ -18,10 +20,15 @@ const CATEGORY_LABELS: Record<MemoryCategory, string> = {
 };
 const UNCATEGORIZED_LABEL = 'Uncategorized';
 
-export const CATEGORY_FILTER_OPTIONS: ReadonlyArray<{ value: CategoryFilter; label: string }> = [
-  { value: ALL_CATEGORIES, label: 'All Categories' },
-  ...MEMORY_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-];
+/** The filter's choices: all, the built-in categories, then the account's own (`custom`, by name). */
+export function categoryFilterOptions(
+  custom: readonly string[] = [],
+): ReadonlyArray<{ value: CategoryFilter; label: string }> {
+  return [
+    { value: ALL_CATEGORIES, label: 'All Categories' },
+    ...[...MEMORY_CATEGORIES, ...custom].map((value) => ({ value, label: categoryLabel(value) })),
+  ];
+}
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: MemorySort; label: string }> = [
   { value: 'importance', label: 'Importance' },
@@ -29,8 +36,10 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: MemorySort; label: string }> =
   { value: 'oldest', label: 'Oldest First' },
 ];
 
+/** A built-in category's label; a custom category is shown by its own name. */
 export function categoryLabel(category: MemoryCategory | null | undefined): string {
-  return category ? CATEGORY_LABELS[category] : UNCATEGORIZED_LABEL;
+  if (!category) return UNCATEGORIZED_LABEL;
+  return isBuiltInMemoryCategory(category) ? CATEGORY_LABELS[category] : category;
 }
 
 /** 0.456 → "46%". */
@@ -59,11 +68,15 @@ export interface CategoryGroup<T> {
   readonly memories: readonly T[];
 }
 
-/** The By Category tab: one group per category in the filter's order, uncategorised last; empty groups left out. */
+/**
+ * The By Category tab: one group per category in the filter's order (built-in, then the account's own `custom`
+ * ones), uncategorised last; empty groups left out.
+ */
 export function groupByCategory<T extends { readonly category?: MemoryCategory | null }>(
   memories: readonly T[],
+  custom: readonly string[] = [],
 ): CategoryGroup<T>[] {
-  const order: Array<MemoryCategory | null> = [...MEMORY_CATEGORIES, null];
+  const order: Array<MemoryCategory | null> = [...MEMORY_CATEGORIES, ...custom, null];
   return order
     .map((category) => ({
       category,

@@ -15,6 +15,7 @@ import { COMING_SOON, SAVED_BANNER_MS, SAVED_MESSAGE } from '../settings.constan
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { DownloadMyDataCard } from './DownloadMyDataCard';
+import { CustomCategoriesCard } from './CustomCategoriesCard';
 import { PrivacyPolicyCard } from './PrivacyPolicyCard';
 import { SaveFeedback } from './SaveFeedback';
 
@@ -105,6 +106,7 @@ export function SecurityTab() {
       </Card>
       <DownloadMyDataCard />
       <PrivacyPolicyCard />
+      <CustomCategoriesCard />
       <ChangePasswordDialog
         open={dialog === 'change-password'}
         onClose={() => setDialog(null)}
