@@ -193,3 +193,7 @@ export const fileSizeMismatch = (declared: number, actual: number): CommonError 
 /** A synchronous upload whose file could not be read (the ingestion's reason, when it gave one). */
 export const uploadNotProcessed = (reason: string | null | undefined): IngestionError =>
   new IngestionError(IngestionErrorCode.UnreadableFile, reason ?? 'The file could not be processed.');
+
+/** A category name on an import line that is neither built in nor one of the account's. */
+export const unknownCategory = (name: string): CommonError =>
+  new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(name));

@@ -3,6 +3,7 @@ import type {
   CreateMemoryRequest,
   MemoryCategory,
   MemoryCategoryValue,
+  MemoryCategoryView,
   MemoryScopeFields,
   MemorySearchResultView,
   MemoryView,
@@ -45,6 +46,15 @@ export class InMemoryMemoryAccess implements MemoryAccess {
         new Date(memory.validFrom).getTime() <= time &&
         (memory.validTo === null || new Date(memory.validTo).getTime() > time),
     );
+  }
+
+  /** The learner's tests hold no custom category: the built-in ones only. */
+  async customCategories(): Promise<readonly MemoryCategoryView[]> {
+    return [];
+  }
+
+  async classifyCategories(_userId: string, texts: readonly string[]): Promise<ReadonlyArray<string | null>> {
+    return texts.map(() => null);
   }
 
   isOpen(memory: MemoryView): boolean {

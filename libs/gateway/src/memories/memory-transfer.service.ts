@@ -18,6 +18,7 @@ import {
   importNotFound,
   importNotReadable,
   importTooManyLines,
+  unknownCategory,
 } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjson } from './memory-import.js';
@@ -173,7 +174,7 @@ export class MemoryTransferService {
     const held = new Set(categories.map((category) => category.name));
     const unknown = [...custom].find((name) => !held.has(name));
     if (unknown !== undefined) {
-      throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.unknownCategory(unknown));
+      throw unknownCategory(unknown);
     }
   }
 
