@@ -13,8 +13,9 @@ export class NoRespondersError extends Error {
 
 /**
  * The in-process counterpart of a NATS server: subjects map to handlers registered by InProcessServer.
- * Several handlers for one subject are served round-robin, like a NATS queue group. Payloads are
- * JSON-copied both ways so a handler never shares objects with its caller, exactly as over the wire.
+ * Several handlers for one subject are served round-robin, like a NATS queue group. Payloads are copied
+ * both ways with structuredClone, so a handler never shares objects with its caller as over the wire, without
+ * serialising to text and parsing again; a payload that cannot cross a wire (a function) fails here too.
  */
 export class InProcessBroker {
   private readonly requestHandlers = new Map<string, { handlers: InProcessRequestHandler[]; next: number }>();
@@ -46,19 +47,19 @@ export class InProcessBroker {
       return;
     }
     const handler = entry.handlers[entry.next++ % entry.handlers.length]!;
-    const copy = jsonCopy(data);
+    const copy = copyOf(data);
     // Answer asynchronously, as a network hop would: a caller never sees its answer before `request` returns.
     queueMicrotask(() =>
-      handler(copy, (packet) => respond({ ...packet, response: jsonCopy(packet.response) })),
+      handler(copy, (packet) => respond({ ...packet, response: copyOf(packet.response) })),
     );
   }
 
   async publish(subject: string, data: unknown): Promise<void> {
     const handlers = this.eventHandlers.get(subject) ?? [];
-    await Promise.all(handlers.map((handler) => handler(jsonCopy(data))));
+    await Promise.all(handlers.map((handler) => handler(copyOf(data))));
   }
 }
 
-function jsonCopy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+function copyOf<T>(value: T): T {
+  return value === undefined ? value : structuredClone(value);
 }
