@@ -89,14 +89,17 @@ export function validatePayload<T extends object>(contract: PayloadContract<T>, 
   if (holdsConstructorField(plain)) {
     throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
   }
-  return contract instanceof z.ZodObject ? parseWithSchema(contract, plain) : validateWithClass(contract as PayloadClass<T>, plain);
+  return contract instanceof z.ZodObject
+    ? parseWithSchema(contract, plain)
+    : validateWithClass(contract as PayloadClass<T>, plain);
 }
 
 const PROPERTY = /\$property/g;
 
 /** The text of one problem: `$property` replaced by the field's path. */
 function textOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${key} should not exist`).join('; ');
+  if (issue.code === 'unrecognized_keys')
+    return issue.keys.map((key) => `${key} should not exist`).join('; ');
   return issue.message.replace(PROPERTY, issue.path.map(String).join('.'));
 }
 

@@ -20,7 +20,11 @@ export const issuedString = (maxLength: number) =>
     .string({
       error: (issue) =>
         issue.input === undefined || issue.input === null
-          ? distinctTexts('$property must be a string', '$property should not be empty', mustBeShorter(maxLength))
+          ? distinctTexts(
+              '$property must be a string',
+              '$property should not be empty',
+              mustBeShorter(maxLength),
+            )
           : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
     })
     .min(1, '$property should not be empty')
@@ -81,7 +85,8 @@ export const integerField = (min: number, max: number) => {
       ...(value < min ? [less] : []),
       ...(Number.isInteger(value) ? [] : [integer]),
     ];
-    if (problems.length > 0) ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
   });
 };
 
@@ -108,7 +113,8 @@ export const distinctValuesOf = <const V extends string>(
         ...(list.length > values.length ? [tooMany] : []),
         ...(list.length < 1 ? [texts.empty] : []),
       ];
-      if (problems.length > 0) ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
+      if (problems.length > 0)
+        ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
     })
     .transform((list) => list as V[]);
 };
@@ -119,4 +125,3 @@ export const optional = <T extends z.ZodType>(schema: T) =>
     .nullable()
     .transform((value) => (value === null ? undefined : value) as Exclude<z.output<T>, null> | undefined)
     .optional();
-
