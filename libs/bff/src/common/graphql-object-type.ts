@@ -49,7 +49,9 @@ export function graphqlObjectType<S extends ObjectSchema>(
   schema: S,
   options: GraphqlObjectTypeOptions<S> = {},
 ): Type<z.output<S>> {
-  const model = { [name]: class {} }[name]!;
+  const model = class {};
+  // Named after its GraphQL type, for Nest's messages and a debugger.
+  Object.defineProperty(model, 'name', { value: name });
   const ids = new Set<string>(options.ids ?? []);
   const types: Partial<Record<string, () => ReturnTypeFuncValue>> = options.types ?? {};
   for (const [field, fieldSchema] of Object.entries(objectOf(schema).shape)) {
