@@ -42,12 +42,18 @@ describe('InProcessBroker', () => {
     expect(seen[0]).not.toBe(seen[1]);
   });
 
-  it('refuses a payload that could not cross a wire', () => {
+  it('delivers what the wire would: undefined fields dropped, dates as ISO text', async () => {
     const broker = new InProcessBroker();
-    broker.handle('test.copy.v1', (_data, respond) => respond({ response: null, isDisposed: true }));
+    const received: unknown[] = [];
+    broker.handle('test.copy.v1', (data, respond) => {
+      received.push(data);
+      respond({ response: { at: new Date('2026-01-02T03:04:05.000Z') }, isDisposed: true });
+    });
 
-    expect(() => broker.request('test.copy.v1', { callback: () => undefined }, () => undefined)).toThrow(
-      /could not be cloned/,
-    );
+    const packet = await answerOf(broker, 'test.copy.v1', { kept: 1, dropped: undefined });
+
+    expect(received).toEqual([{ kept: 1 }]);
+    expect(Object.keys(received[0] as object)).toEqual(['kept']);
+    expect(packet.response).toEqual({ at: '2026-01-02T03:04:05.000Z' });
   });
 });

@@ -13,9 +13,8 @@ export class NoRespondersError extends Error {
 
 /**
  * The in-process counterpart of a NATS server: subjects map to handlers registered by InProcessServer.
- * Several handlers for one subject are served round-robin, like a NATS queue group. Payloads are copied
- * both ways with structuredClone, so a handler never shares objects with its caller as over the wire, without
- * serialising to text and parsing again; a payload that cannot cross a wire (a function) fails here too.
+ * Several handlers for one subject are served round-robin, like a NATS queue group. Payloads are
+ * JSON-copied both ways so a handler never shares objects with its caller, exactly as over the wire.
  */
 export class InProcessBroker {
   private readonly requestHandlers = new Map<string, { handlers: InProcessRequestHandler[]; next: number }>();
@@ -47,19 +46,19 @@ export class InProcessBroker {
       return;
     }
     const handler = entry.handlers[entry.next++ % entry.handlers.length]!;
-    const copy = copyOf(data);
+    const copy = jsonCopy(data);
     // Answer asynchronously, as a network hop would: a caller never sees its answer before `request` returns.
     queueMicrotask(() =>
-      handler(copy, (packet) => respond({ ...packet, response: copyOf(packet.response) })),
+      handler(copy, (packet) => respond({ ...packet, response: jsonCopy(packet.response) })),
     );
   }
 
   async publish(subject: string, data: unknown): Promise<void> {
     const handlers = this.eventHandlers.get(subject) ?? [];
-    await Promise.all(handlers.map((handler) => handler(copyOf(data))));
+    await Promise.all(handlers.map((handler) => handler(jsonCopy(data))));
   }
 }
 
-function copyOf<T>(value: T): T {
-  return value === undefined ? value : structuredClone(value);
+function jsonCopy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
