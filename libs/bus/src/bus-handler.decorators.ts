@@ -20,6 +20,7 @@ import {
   CommonErrorCode,
   INTERNAL_ERROR_MESSAGE,
   MemboltError,
+  type PayloadContract,
   toBusErrorPayload,
 } from '@membolt/contracts';
 import { ContractValidationPipe, correlationIdFrom, requestContext } from '@membolt/platform';
@@ -90,9 +91,9 @@ export function toBusErrorPayloadOf(exception: unknown, logger: Logger): BusErro
 export const BusController = (): ClassDecorator =>
   applyDecorators(Controller(), UseInterceptors(BusContextInterceptor), UseFilters(BusExceptionFilter));
 
-/** The validated `data` of the envelope, checked against its contract class on receipt. */
-export const BusPayload = <T extends object>(cls: new () => T): ParameterDecorator =>
-  Payload('data', new ContractValidationPipe(cls));
+/** The validated `data` of the envelope, checked against its contract (schema or class) on receipt. */
+export const BusPayload = <T extends object>(contract: PayloadContract<T>): ParameterDecorator =>
+  Payload('data', new ContractValidationPipe(contract));
 
 /** The acting user's id from the envelope (undefined for public calls). */
 export const BusUserId = (): ParameterDecorator =>

@@ -1,43 +1,22 @@
-import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, InputType } from '@nestjs/graphql';
+import { ApiKeyView, CreatedApiKeyView } from '@membolt/contracts';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-@ObjectType('ApiKey')
-export class ApiKeyModel {
-  @Field(() => ID)
-  id!: string;
+/**
+ * The keys service's view as the settings screen sees it: the owner and graph ids and the update time stay
+ * server-side (GraphQL answers only the fields of its type, so the view is returned as it is).
+ */
+const ApiKeyShown = ApiKeyView.unwrap().omit({ userId: true, graphId: true, updatedAt: true });
 
-  @Field()
-  name!: string;
+export const ApiKeyModel = graphqlObjectType('ApiKey', ApiKeyShown, { ids: ['id'] });
+export type ApiKeyModel = InstanceType<typeof ApiKeyModel>;
 
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field({ description: 'The first characters of the key, to recognise it.' })
-  displayPrefix!: string;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => [String])
-  permissions!: string[];
-
-  @Field()
-  createdAt!: string;
-
-  @Field(() => String, { nullable: true })
-  lastUsedAt!: string | null;
-
-  @Field(() => String, { nullable: true })
-  revokedAt!: string | null;
-}
-
-@ObjectType('CreatedApiKey')
-export class CreatedApiKeyModel {
-  @Field(() => ApiKeyModel)
-  apiKey!: ApiKeyModel;
-
-  @Field({ description: 'The full key. Shown only once, at creation.' })
-  secret!: string;
-}
+export const CreatedApiKeyModel = graphqlObjectType(
+  'CreatedApiKey',
+  CreatedApiKeyView.unwrap().extend({ apiKey: ApiKeyShown }),
+  { types: { apiKey: () => ApiKeyModel } },
+);
+export type CreatedApiKeyModel = InstanceType<typeof CreatedApiKeyModel>;
 
 @InputType()
 export class CreateApiKeyInput {

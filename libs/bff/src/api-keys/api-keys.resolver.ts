@@ -4,7 +4,6 @@ import { KeysSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import { RecentSignIn } from '../session/recent-sign-in.js';
 import type { SessionUser } from '../session/session.guard.js';
-import { toApiKeyModel } from './api-keys.mapper.js';
 import { ApiKeyModel, CreateApiKeyInput, CreatedApiKeyModel } from './api-keys.models.js';
 
 /** The settings screen's API keys: every key of the user, revoked ones included. */
@@ -22,7 +21,7 @@ export class ApiKeysResolver {
       { activeOnly: false },
       { userId: user.userId },
     );
-    return keys.map(toApiKeyModel);
+    return [...keys];
   }
 
   @Mutation(() => CreatedApiKeyModel)
@@ -36,7 +35,7 @@ export class ApiKeysResolver {
       ? { name: input.name, description: input.description }
       : { name: input.name };
     const created = await this.bus.request(KeysSubjects.create, request, { userId: user.userId });
-    return { apiKey: toApiKeyModel(created.apiKey), secret: created.secret };
+    return created;
   }
 
   @Mutation(() => ApiKeyModel, { description: 'Revokes a key for good: applications using it lose access.' })
@@ -44,6 +43,6 @@ export class ApiKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ApiKeyModel> {
-    return toApiKeyModel(await this.bus.request(KeysSubjects.revoke, { keyId: id }, { userId: user.userId }));
+    return this.bus.request(KeysSubjects.revoke, { keyId: id }, { userId: user.userId });
   }
 }

@@ -1,12 +1,11 @@
 import type { ListPlansResponse } from '@membolt/contracts';
-import type { PlanCatalogueModel, PlanKindModel } from './plans.models.js';
+import type { PlanCatalogueModel } from './plans.models.js';
 
 /** Billing's bus view → the GraphQL model, in one place. */
 export function toPlanCatalogueModel(response: ListPlansResponse): PlanCatalogueModel {
   return {
     plans: response.plans.map((plan) => ({
       ...plan,
-      kind: plan.kind as PlanKindModel,
       features: [...plan.features],
     })),
     developerApi: { ...response.developerApi },

@@ -1,13 +1,12 @@
-import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { PLAN_KINDS, type PlanKind } from '@membolt/contracts';
+import { graphqlEnum } from '../common/graphql-enum.js';
 
-export enum PlanKindModel {
-  subscription = 'subscription',
-  payPerUse = 'pay-per-use',
-}
-registerEnumType(PlanKindModel, {
+export const PlanKindModel = graphqlEnum(PLAN_KINDS, {
   name: 'PlanKind',
   description: 'Monthly subscription or prepaid pay-per-use.',
 });
+export type PlanKindModel = PlanKind;
 
 @ObjectType('Plan', {
   description: 'One plan of the catalogue. Money is in integer cents; null means unlimited or custom.',

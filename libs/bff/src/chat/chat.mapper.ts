@@ -12,31 +12,24 @@ import type {
   SharedConversationView,
   WebSearchView,
 } from '@membolt/contracts';
-import type { MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
 import type {
   ChatMemoryModel,
   ChatMessageModel,
   ChatModelListModel,
-  ChatModeModel,
-  ChatResponderModel,
-  ChatRoleModel,
   ChatTurnModel,
   ConversationDeletionModel,
   ConversationModel,
   ConversationPageModel,
   ConversationShareModel,
   ConversationSummaryModel,
-  LlmProviderModel,
-  ModelProviderSourceModel,
   SendChatMessageInput,
   SharedConversationModel,
   WebSearchModel,
-  WebSearchProviderModel,
 } from './chat.models.js';
 
 /*
- * The chat service's bus views → the GraphQL models, in one place. The GraphQL enums carry the contract's
- * own values, so the casts only change the nominal type. The SSE stream of the BFF sends these same
+ * The chat service's bus views → the GraphQL models, in one place. The GraphQL enums are registered from the
+ * contract's constants, so an enum field crosses as it is. The SSE stream of the BFF sends these same
  * models as JSON, so the web app reads one shape from both.
  */
 
@@ -56,8 +49,8 @@ export function toChatModelList(view: ChatModelListView): ChatModelListModel {
     offline: view.offline,
     models: view.models.map((model) => ({
       ...model,
-      provider: model.provider as LlmProviderModel,
-      providerSource: model.providerSource as ModelProviderSourceModel | null,
+      provider: model.provider,
+      providerSource: model.providerSource,
     })),
   };
 }
@@ -67,8 +60,8 @@ export function toChatMemoryModel(memory: ChatMemoryView): ChatMemoryModel {
     id: memory.id,
     text: memory.text,
     importance: memory.importance,
-    category: memory.category as MemoryCategoryModel | null,
-    source: memory.source as MemorySourceModel,
+    category: memory.category,
+    source: memory.source,
     createdAt: memory.createdAt,
     score: memory.score,
     used: memory.used,
@@ -84,7 +77,7 @@ export function toChatTurnModel(turn: ChatTurnView): ChatTurnModel {
     assistantMessageId: turn.assistantMessageId,
     text: turn.text,
     model: turn.model,
-    responder: turn.responder as ChatResponderModel,
+    responder: turn.responder,
     offline: turn.offline,
     memoriesUsed: turn.memoriesUsed,
     memoriesRetrieved: turn.memoriesRetrieved.map(toChatMemoryModel),
@@ -96,19 +89,19 @@ export function toChatTurnModel(turn: ChatTurnView): ChatTurnModel {
 function toChatMessageModel(message: ChatMessageView): ChatMessageModel {
   return {
     id: message.id,
-    role: message.role as ChatRoleModel,
+    role: message.role,
     content: message.content,
     createdAt: message.createdAt,
     model: message.model,
-    responder: message.responder as ChatResponderModel | null,
+    responder: message.responder,
     memories: message.memories.map((memory) => ({
       id: memory.id,
       text: memory.text,
       importance: memory.importance,
-      category: memory.category as MemoryCategoryModel | null,
-      source: memory.source as MemorySourceModel,
+      category: memory.category,
+      source: memory.source,
     })),
-    mode: message.mode as ChatModeModel,
+    mode: message.mode,
   };
 }
 
@@ -139,7 +132,7 @@ export function toSharedConversationModel(view: SharedConversationView): SharedC
     title: view.title,
     sharedAt: view.sharedAt,
     messages: view.messages.map((message) => ({
-      role: message.role as ChatRoleModel,
+      role: message.role,
       content: message.content,
       createdAt: message.createdAt,
     })),
@@ -170,7 +163,7 @@ export function toConversationDeletionModel(view: ConversationDeletionView): Con
 export function toWebSearchModel(view: WebSearchView): WebSearchModel {
   return {
     query: view.query,
-    provider: view.provider as WebSearchProviderModel,
+    provider: view.provider,
     results: view.results.map((result) => ({ ...result })),
     formattedResults: view.formattedResults,
     summary: view.summary,

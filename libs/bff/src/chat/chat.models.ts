@@ -1,59 +1,50 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS } from '@membolt/contracts';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  CHAT_MODES,
+  CHAT_RESPONDERS,
+  CHAT_ROLES,
+  type ChatMode,
+  type ChatResponder,
+  type ChatRole,
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  LLM_PROVIDER_IDS,
+  type LlmProviderId,
+  MODEL_PROVIDER_SOURCES,
+  type ModelProviderSource,
+  WEB_SEARCH_DEFAULT_RESULTS,
+  WEB_SEARCH_PROVIDER_IDS,
+  type WebSearchProviderId,
+} from '@membolt/contracts';
+import { graphqlEnum } from '../common/graphql-enum.js';
 import { type MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
 /** GraphQL enums carry the contract's values. */
-export enum LlmProviderModel {
-  anthropic = 'anthropic',
-  openai = 'openai',
-  gemini = 'gemini',
-  openaiCompatible = 'openai-compatible',
-}
-registerEnumType(LlmProviderModel, { name: 'LlmProvider' });
+export const LlmProviderModel = graphqlEnum(LLM_PROVIDER_IDS, { name: 'LlmProvider' });
+export type LlmProviderModel = LlmProviderId;
 
-export enum ChatResponderModel {
-  anthropic = 'anthropic',
-  openai = 'openai',
-  gemini = 'gemini',
-  openaiCompatible = 'openai-compatible',
-  offline = 'offline',
-}
-registerEnumType(ChatResponderModel, {
+export const ChatResponderModel = graphqlEnum(CHAT_RESPONDERS, {
   name: 'ChatResponder',
   description: 'Who answered: a provider, or the offline assistant (no language model configured).',
 });
+export type ChatResponderModel = ChatResponder;
 
-export enum ChatRoleModel {
-  user = 'user',
-  assistant = 'assistant',
-  system = 'system',
-}
-registerEnumType(ChatRoleModel, { name: 'ChatRole' });
+export const ChatRoleModel = graphqlEnum(CHAT_ROLES, { name: 'ChatRole' });
+export type ChatRoleModel = ChatRole;
 
-export enum ChatModeModel {
-  chat = 'chat',
-  search = 'search',
-}
-registerEnumType(ChatModeModel, { name: 'ChatMode' });
+export const ChatModeModel = graphqlEnum(CHAT_MODES, { name: 'ChatMode' });
+export type ChatModeModel = ChatMode;
 
-export enum ModelProviderSourceModel {
-  operator = 'operator',
-  user = 'user',
-}
-registerEnumType(ModelProviderSourceModel, {
+export const ModelProviderSourceModel = graphqlEnum(MODEL_PROVIDER_SOURCES, {
   name: 'ModelProviderSource',
   description:
     "Where a usable model's provider comes from: the operator's configuration or the user's own key.",
 });
+export type ModelProviderSourceModel = ModelProviderSource;
 
-export enum WebSearchProviderModel {
-  brave = 'brave',
-  tavily = 'tavily',
-  searxng = 'searxng',
-}
-registerEnumType(WebSearchProviderModel, { name: 'WebSearchProvider' });
+export const WebSearchProviderModel = graphqlEnum(WEB_SEARCH_PROVIDER_IDS, { name: 'WebSearchProvider' });
+export type WebSearchProviderModel = WebSearchProviderId;
 
 @ObjectType('ChatModel', {
   description: 'One model of the server catalogue, as the signed-in user can use it.',

@@ -1,18 +1,13 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { DataExportView } from '@membolt/contracts';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { DATA_EXPORT_STATES, type DataExportState, type DataExportView } from '@membolt/contracts';
+import { graphqlEnum } from '../common/graphql-enum.js';
 
-export enum DataExportStateModel {
-  queued = 'queued',
-  running = 'running',
-  done = 'done',
-  failed = 'failed',
-  expired = 'expired',
-}
-registerEnumType(DataExportStateModel, {
+export const DataExportStateModel = graphqlEnum(DATA_EXPORT_STATES, {
   name: 'DataExportState',
   description:
     'queued, running, done (downloadable until expiresAt), failed, or expired (the zip is deleted).',
 });
+export type DataExportStateModel = DataExportState;
 
 /** Where the browser downloads a finished export (the session cookie authenticates it). */
 export const dataExportDownloadPath = (exportId: string): string => `/downloads/data-exports/${exportId}`;
@@ -45,7 +40,7 @@ export class DataExportModel {
 export function toDataExportModel(view: DataExportView): DataExportModel {
   return {
     id: view.exportId,
-    state: view.state as DataExportStateModel,
+    state: view.state,
     stage: view.stage,
     percent: view.percent,
     createdAt: view.createdAt,

@@ -14,9 +14,7 @@ import type {
 } from '@membolt/contracts';
 import {
   type ConceptGraphModel,
-  type ConceptKindModel,
   type ConceptModel,
-  type ConceptRelationKindModel,
   type MemoryCategoryModel,
   type MemoryDeletionReceiptModel,
   type MemoryHistoryModel,
@@ -26,15 +24,12 @@ import {
   type MemoryScopeArgs,
   type MemorySearchFiltersInput,
   type MemorySearchResultsModel,
-  type MemorySortModel,
-  type MemorySourceModel,
   type MemoryStatsModel,
-  type MemoryVersionEventModel,
 } from './memories.models.js';
 
 /*
- * The memory service's bus views → the GraphQL models, in one place. The GraphQL enums carry the
- * contract's own values, so the casts below only change the nominal type. The owner id stays server-side:
+ * The memory service's bus views → the GraphQL models, in one place. The GraphQL enums are registered
+ * from the contract's constants, so an enum field crosses as it is. The owner id stays server-side:
  * the BFF acts for the signed-in account only (a scope argument names one of that account's scopes).
  */
 
@@ -47,16 +42,13 @@ export function toScopeFields(args: MemoryScopeArgs): MemoryScopeFields {
   };
 }
 
-const category = (value: MemoryView['category']): MemoryCategoryModel | null =>
-  value as MemoryCategoryModel | null;
-
 export function toMemoryModel(memory: MemoryView): MemoryModel {
   return {
     id: memory.id,
     text: memory.text,
     importance: memory.importance,
-    category: category(memory.category),
-    source: memory.source as MemorySourceModel,
+    category: memory.category,
+    source: memory.source,
     conversationId: memory.conversationId,
     conversationTitle: memory.conversationTitle,
     metadata: JSON.stringify(memory.metadata),
@@ -77,7 +69,7 @@ export function toMemoryPage(page: MemoryListView): MemoryPageModel {
     offset: page.offset,
     count: page.count,
     totalCount: page.totalCount,
-    sort: page.sort as MemorySortModel,
+    sort: page.sort,
   };
 }
 
@@ -117,11 +109,11 @@ export function toHistoryModel(view: MemoryHistoryView): MemoryHistoryModel {
       version: version.version,
       text: version.text,
       importance: version.importance,
-      category: category(version.category),
+      category: version.category,
       validFrom: version.validFrom,
       validTo: version.validTo,
       recordedAt: version.recordedAt,
-      event: version.event as MemoryVersionEventModel,
+      event: version.event,
     })),
   };
 }
@@ -146,8 +138,8 @@ export const toStatsModel = (stats: MemoryStatsView): MemoryStatsModel => ({
 export const toConceptModel = (concept: ConceptView): ConceptModel => ({
   id: concept.id,
   name: concept.name,
-  kind: concept.kind as ConceptKindModel,
-  category: category(concept.category),
+  kind: concept.kind,
+  category: concept.category,
   memoryCount: concept.memoryCount,
 });
 
@@ -158,7 +150,7 @@ export function toConceptGraphModel(graph: ConceptGraphView): ConceptGraphModel 
       source: relation.source,
       target: relation.target,
       weight: relation.weight,
-      kind: relation.kind as ConceptRelationKindModel,
+      kind: relation.kind,
     })),
     truncated: graph.truncated,
   };

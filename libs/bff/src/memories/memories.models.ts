@@ -1,11 +1,22 @@
-import { ArgsType, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import {
+  CONCEPT_KINDS,
+  CONCEPT_RELATION_KINDS,
+  type ConceptKind,
+  type ConceptRelationKind,
   DEFAULT_IMPORTANCE,
   DEFAULT_MEMORY_SORT,
   MEMORY_GRAPH_MAX_NODES,
   MEMORY_SEARCH_DEFAULT_LIMIT,
+  MEMORY_SORTS,
+  MEMORY_SOURCES,
+  MEMORY_VERSION_EVENTS,
   MemoryScreenLimits,
+  type MemorySort,
+  type MemorySource,
+  type MemoryVersionEvent,
 } from '@membolt/contracts';
+import { graphqlEnum } from '../common/graphql-enum.js';
 
 /**
  * A memory's category: a built-in one (personal, work, preference, interest) or the name of one of the
@@ -16,45 +27,23 @@ export type MemoryCategoryModel = string;
 
 /** GraphQL enums carry the contract's values, so a value outside them is refused before any resolver runs. */
 
-export enum MemorySourceModel {
-  memory = 'memory',
-  chat = 'chat',
-  file = 'file',
-  api = 'api',
-}
-registerEnumType(MemorySourceModel, { name: 'MemorySource' });
+export const MemorySourceModel = graphqlEnum(MEMORY_SOURCES, { name: 'MemorySource' });
+export type MemorySourceModel = MemorySource;
 
-export enum MemorySortModel {
-  importance = 'importance',
-  recent = 'recent',
-  oldest = 'oldest',
-}
-registerEnumType(MemorySortModel, {
+export const MemorySortModel = graphqlEnum(MEMORY_SORTS, {
   name: 'MemorySort',
   description: 'Importance (highest first), Most Recent, Oldest First.',
 });
+export type MemorySortModel = MemorySort;
 
-export enum ConceptKindModel {
-  person = 'person',
-  place = 'place',
-  organization = 'organization',
-  thing = 'thing',
-  topic = 'topic',
-}
-registerEnumType(ConceptKindModel, { name: 'ConceptKind' });
+export const ConceptKindModel = graphqlEnum(CONCEPT_KINDS, { name: 'ConceptKind' });
+export type ConceptKindModel = ConceptKind;
 
-export enum ConceptRelationKindModel {
-  coOccurrence = 'co-occurrence',
-  similarity = 'similarity',
-}
-registerEnumType(ConceptRelationKindModel, { name: 'ConceptRelationKind' });
+export const ConceptRelationKindModel = graphqlEnum(CONCEPT_RELATION_KINDS, { name: 'ConceptRelationKind' });
+export type ConceptRelationKindModel = ConceptRelationKind;
 
-export enum MemoryVersionEventModel {
-  created = 'created',
-  updated = 'updated',
-  closed = 'closed',
-}
-registerEnumType(MemoryVersionEventModel, { name: 'MemoryVersionEvent' });
+export const MemoryVersionEventModel = graphqlEnum(MEMORY_VERSION_EVENTS, { name: 'MemoryVersionEvent' });
+export type MemoryVersionEventModel = MemoryVersionEvent;
 
 /**
  * The memory scope a query reads, as the REST API's `end_user_id`, `agent_id` and `run_id`: one end user of

@@ -1,14 +1,10 @@
 import type { ProviderKeyTestView, ProviderKeyView } from '@membolt/contracts';
-import type { LlmProviderModel } from '../chat/chat.models.js';
 import type { ProviderKeyModel, ProviderKeyTestModel } from './provider-keys.models.js';
-
-// The GraphQL enum carries the contract's values, so a provider id crosses as it is.
-const toProviderModel = (provider: string): LlmProviderModel => provider as LlmProviderModel;
 
 export function toProviderKeyModel(key: ProviderKeyView): ProviderKeyModel {
   return {
     id: key.id,
-    provider: toProviderModel(key.provider),
+    provider: key.provider,
     last4: key.last4,
     baseUrl: key.baseUrl,
     createdAt: key.createdAt,
@@ -16,5 +12,5 @@ export function toProviderKeyModel(key: ProviderKeyView): ProviderKeyModel {
 }
 
 export function toProviderKeyTestModel(test: ProviderKeyTestView): ProviderKeyTestModel {
-  return { ok: test.ok, provider: toProviderModel(test.provider), message: test.message, model: test.model };
+  return { ok: test.ok, provider: test.provider, message: test.message, model: test.model };
 }

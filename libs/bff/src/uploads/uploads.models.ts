@@ -1,35 +1,24 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { UploadView } from '@membolt/contracts';
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  UPLOAD_FILE_KINDS,
+  UPLOAD_STATES,
+  type UploadFileKind,
+  type UploadState,
+  type UploadView,
+} from '@membolt/contracts';
+import { graphqlEnum } from '../common/graphql-enum.js';
 
-export enum UploadStateModel {
-  receiving = 'receiving',
-  queued = 'queued',
-  extracting = 'extracting',
-  chunking = 'chunking',
-  embedding = 'embedding',
-  summarising = 'summarising',
-  done = 'done',
-  failed = 'failed',
-}
-registerEnumType(UploadStateModel, {
+export const UploadStateModel = graphqlEnum(UPLOAD_STATES, {
   name: 'UploadState',
   description: 'receiving (parts arriving), queued, then the stages of its job, done or failed.',
 });
+export type UploadStateModel = UploadState;
 
-export enum UploadKindModel {
-  pdf = 'pdf',
-  docx = 'docx',
-  doc = 'doc',
-  txt = 'txt',
-  md = 'md',
-  jpg = 'jpg',
-  png = 'png',
-  gif = 'gif',
-}
-registerEnumType(UploadKindModel, {
+export const UploadKindModel = graphqlEnum(UPLOAD_FILE_KINDS, {
   name: 'UploadKind',
   description: 'What the content is (never the name).',
 });
+export type UploadKindModel = UploadFileKind;
 
 @ObjectType('Upload', { description: 'A file the user uploaded, and how far its processing got.' })
 export class UploadModel {
@@ -107,7 +96,7 @@ export class BeginUploadInput {
 export function toUploadModel(view: UploadView): UploadModel {
   return {
     ...view,
-    kind: view.kind as UploadKindModel | null,
-    state: view.state as UploadStateModel,
+    kind: view.kind,
+    state: view.state,
   };
 }

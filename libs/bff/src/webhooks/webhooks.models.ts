@@ -1,80 +1,28 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, InputType } from '@nestjs/graphql';
+import { CreatedWebhookEndpointView, WebhookDeliveryView, WebhookEndpointView } from '@membolt/contracts';
+import { z } from 'zod';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-@ObjectType('Webhook', {
+export const WebhookModel = graphqlObjectType('Webhook', WebhookEndpointView, {
   description: 'An endpoint that receives signed events of the account (never its secret).',
-})
-export class WebhookModel {
-  @Field(() => ID)
-  id!: string;
+  ids: ['id'],
+});
+export type WebhookModel = InstanceType<typeof WebhookModel>;
 
-  @Field()
-  url!: string;
+export const CreatedWebhookModel = graphqlObjectType(
+  'CreatedWebhook',
+  z.object({ webhook: WebhookEndpointView, secret: CreatedWebhookEndpointView.unwrap().shape.secret }),
+  { types: { webhook: () => WebhookModel } },
+);
+export type CreatedWebhookModel = InstanceType<typeof CreatedWebhookModel>;
 
-  @Field(() => [String], { description: 'memory.created, memory.updated, upload.completed…' })
-  events!: string[];
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field({ description: 'False once paused by its owner or disabled after repeated failures.' })
-  enabled!: boolean;
-
-  @Field(() => String, { nullable: true })
-  disabledReason!: string | null;
-
-  @Field(() => Int)
-  consecutiveFailures!: number;
-
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-}
-
-@ObjectType('CreatedWebhook')
-export class CreatedWebhookModel {
-  @Field(() => WebhookModel)
-  webhook!: WebhookModel;
-
-  @Field({ description: 'The signing secret. Shown only once, at creation.' })
-  secret!: string;
-}
-
-@ObjectType('WebhookDelivery', {
-  description: 'One event sent (or being sent) to an endpoint, with its last attempt.',
-})
-export class WebhookDeliveryModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  eventId!: string;
-
-  @Field()
-  event!: string;
-
-  @Field({ description: 'pending, succeeded or failed.' })
-  state!: string;
-
-  @Field(() => Int)
-  attempts!: number;
-
-  @Field(() => Int, { nullable: true, description: "The last attempt's HTTP status (null: no answer)." })
-  statusCode!: number | null;
-
-  @Field(() => Int, { nullable: true })
-  durationMs!: number | null;
-
-  @Field(() => String, { nullable: true })
-  error!: string | null;
-
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-}
+/** The endpoint id is the query's own argument. */
+export const WebhookDeliveryModel = graphqlObjectType(
+  'WebhookDelivery',
+  WebhookDeliveryView.unwrap().omit({ endpointId: true }),
+  { description: 'One event sent (or being sent) to an endpoint, with its last attempt.', ids: ['id'] },
+);
+export type WebhookDeliveryModel = InstanceType<typeof WebhookDeliveryModel>;
 
 @InputType()
 export class CreateWebhookInput {

@@ -4,7 +4,6 @@ import { type WebhookEventType, WebhooksSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import { RecentSignIn } from '../session/recent-sign-in.js';
 import type { SessionUser } from '../session/session.guard.js';
-import { toWebhookDeliveryModel, toWebhookModel } from './webhooks.mapper.js';
 import {
   CreatedWebhookModel,
   CreateWebhookInput,
@@ -26,7 +25,7 @@ export class WebhooksResolver {
   @Query(() => [WebhookModel], { description: 'The user’s webhook endpoints, newest first.' })
   async webhooks(@CurrentUser() user: SessionUser): Promise<WebhookModel[]> {
     const { endpoints } = await this.bus.request(WebhooksSubjects.listEndpoints, {}, { userId: user.userId });
-    return endpoints.map(toWebhookModel);
+    return [...endpoints];
   }
 
   @Mutation(() => CreatedWebhookModel)
@@ -47,7 +46,7 @@ export class WebhooksResolver {
       { userId: user.userId },
     );
     const { secret, ...endpoint } = created;
-    return { webhook: toWebhookModel(endpoint), secret };
+    return { webhook: endpoint, secret };
   }
 
   @Mutation(() => WebhookModel, {
@@ -58,9 +57,7 @@ export class WebhooksResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('enabled') enabled: boolean,
   ): Promise<WebhookModel> {
-    return toWebhookModel(
-      await this.bus.request(WebhooksSubjects.updateEndpoint, { id, enabled }, { userId: user.userId }),
-    );
+    return this.bus.request(WebhooksSubjects.updateEndpoint, { id, enabled }, { userId: user.userId });
   }
 
   @Mutation(() => WebhookModel, { description: 'Removes an endpoint and stops its pending deliveries.' })
@@ -68,9 +65,7 @@ export class WebhooksResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<WebhookModel> {
-    return toWebhookModel(
-      await this.bus.request(WebhooksSubjects.removeEndpoint, { id }, { userId: user.userId }),
-    );
+    return this.bus.request(WebhooksSubjects.removeEndpoint, { id }, { userId: user.userId });
   }
 
   @Query(() => [WebhookDeliveryModel], { description: 'An endpoint’s delivery log, newest first.' })
@@ -84,7 +79,7 @@ export class WebhooksResolver {
       { endpointId: webhookId, ...(limit ? { limit } : {}) },
       { userId: user.userId },
     );
-    return deliveries.map(toWebhookDeliveryModel);
+    return [...deliveries];
   }
 
   @Mutation(() => WebhookDeliveryModel, {
@@ -95,12 +90,10 @@ export class WebhooksResolver {
     @Args('webhookId', { type: () => ID }) webhookId: string,
     @Args('deliveryId', { type: () => ID }) deliveryId: string,
   ): Promise<WebhookDeliveryModel> {
-    return toWebhookDeliveryModel(
-      await this.bus.request(
-        WebhooksSubjects.redeliver,
-        { endpointId: webhookId, deliveryId },
-        { userId: user.userId },
-      ),
+    return this.bus.request(
+      WebhooksSubjects.redeliver,
+      { endpointId: webhookId, deliveryId },
+      { userId: user.userId },
     );
   }
 }

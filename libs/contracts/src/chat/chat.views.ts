@@ -11,7 +11,8 @@ import type { LlmProviderId } from '../rules/models.rules.js';
 import type { MemoryView } from '../memory/memory.views.js';
 
 /** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
-export type ModelProviderSource = 'operator' | 'user';
+export const MODEL_PROVIDER_SOURCES = ['operator', 'user'] as const;
+export type ModelProviderSource = (typeof MODEL_PROVIDER_SOURCES)[number];
 
 /** One model of the catalogue as the acting user sees it. */
 export interface ChatModelView {

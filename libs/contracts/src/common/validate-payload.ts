@@ -2,8 +2,13 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { CommonErrorCode } from '../rules/error-codes.js';
 import { CommonError } from './membolt-error.js';
+import { z } from 'zod';
+import { distinctTexts } from './wire-schema.js';
 
 type PayloadClass<T> = new () => T;
+
+/** What a payload is checked against: a zod schema (libs/contracts wire shapes) or a class-validator class. */
+export type PayloadContract<T extends object = object> = PayloadClass<T> | z.ZodType<T, object>;
 
 function describe(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -71,10 +76,12 @@ function refuseManyUnknownFields(known: ReadonlySet<string>, plain: Record<strin
 }
 
 /**
- * Validates an untrusted payload against its contract class: unknown fields and wrong types are rejected
- * with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
+ * Validates an untrusted payload against its contract (a schema or a class): unknown fields and wrong types
+ * are rejected with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
  */
-export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unknown): T {
+export function validatePayload<S extends z.ZodObject>(contract: S, raw: unknown): z.output<S>;
+export function validatePayload<T extends object>(contract: PayloadContract<T>, raw: unknown): T;
+export function validatePayload<T extends object>(contract: PayloadContract<T>, raw: unknown): T {
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
     throw new CommonError(CommonErrorCode.ValidationError, 'The request body must be a JSON object.');
   }
@@ -82,6 +89,32 @@ export function validatePayload<T extends object>(cls: PayloadClass<T>, raw: unk
   if (holdsConstructorField(plain)) {
     throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
   }
+  return contract instanceof z.ZodObject
+    ? parseWithSchema(contract, plain)
+    : validateWithClass(contract as PayloadClass<T>, plain);
+}
+
+const PROPERTY = /\$property/g;
+
+/** The text of one problem: `$property` replaced by the field's path. */
+function textOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys')
+    return issue.keys.map((key) => `${key} should not exist`).join('; ');
+  return issue.message.replace(PROPERTY, issue.path.map(String).join('.'));
+}
+
+/** A schema's problems in class-validator's order: unknown fields first, then each field's, each text once. */
+function parseWithSchema<T>(schema: z.ZodObject, plain: Record<string, unknown>): T {
+  refuseManyUnknownFields(new Set(Object.keys(schema.shape)), plain);
+  const result = schema.safeParse(plain);
+  if (result.success) return result.data as T;
+  const unknownFirst = [...result.error.issues].sort(
+    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+  );
+  throw new CommonError(CommonErrorCode.ValidationError, distinctTexts(...unknownFirst.map(textOf)));
+}
+
+function validateWithClass<T extends object>(cls: PayloadClass<T>, plain: Record<string, unknown>): T {
   const known = fieldsOf(cls);
   refuseManyUnknownFields(known, plain);
   if (known.size === 0) {

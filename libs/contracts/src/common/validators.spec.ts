@@ -24,9 +24,9 @@ import { API_KEY_NAME_MAX_LENGTH, ApiKeyMessages } from '../rules/api-key.rules.
 import { CommonErrorCode } from '../rules/error-codes.js';
 import { MemboltError } from './membolt-error.js';
 import { ENTITY_ID_MAX_LENGTH, OPAQUE_TOKEN_MAX_LENGTH } from './request-limits.js';
-import { validatePayload } from './validate-payload.js';
+import { type PayloadContract, validatePayload } from './validate-payload.js';
 
-type PayloadClass = new () => object;
+type PayloadClass = PayloadContract;
 
 function problemOf(cls: PayloadClass, raw: Record<string, unknown>): string {
   try {
@@ -35,7 +35,7 @@ function problemOf(cls: PayloadClass, raw: Record<string, unknown>): string {
     if (error instanceof MemboltError && error.code === CommonErrorCode.ValidationError) return error.message;
     throw error;
   }
-  throw new Error(`expected ${cls.name} to refuse ${JSON.stringify(raw)}`);
+  throw new Error(`expected a refusal of ${JSON.stringify(raw)}`);
 }
 
 const signUp = (overrides: Record<string, unknown> = {}) => ({

@@ -1,11 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength, ValidateBy, type ValidationArguments } from 'class-validator';
 import { AccountMessages, emailProblem, NAME_MAX_LENGTH, passwordProblem } from '../rules/account.rules.js';
-import {
-  API_KEY_DESCRIPTION_MAX_LENGTH,
-  API_KEY_NAME_MAX_LENGTH,
-  ApiKeyMessages,
-} from '../rules/api-key.rules.js';
 import { ENTITY_ID_MAX_LENGTH, OPAQUE_TOKEN_MAX_LENGTH } from './request-limits.js';
 
 /** Several property decorators applied as one, in the order given. */
@@ -72,11 +67,3 @@ export const IsEntityId = (): PropertyDecorator => IsIssuedString(ENTITY_ID_MAX_
 
 /** A secret token issued by the server (refresh token, reset token). */
 export const IsOpaqueToken = (): PropertyDecorator => IsIssuedString(OPAQUE_TOKEN_MAX_LENGTH);
-
-/** The name an owner gives an API key: trimmed, required, bounded. */
-export const IsApiKeyName = (): PropertyDecorator =>
-  IsRequiredText(ApiKeyMessages.nameRequired, API_KEY_NAME_MAX_LENGTH);
-
-/** An API key's free-text description. Optional wherever it appears, so the decorator includes no presence rule. */
-export const IsApiKeyDescription = (): PropertyDecorator =>
-  composeDecorators(IsString(), MaxLength(API_KEY_DESCRIPTION_MAX_LENGTH));

@@ -1,48 +1,43 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { API_KEY_CANDIDATE_MAX_LENGTH } from '../common/request-limits.js';
-import { IsApiKeyDescription, IsApiKeyName, IsEntityId } from '../common/validators.js';
+import { z } from 'zod';
+import { booleanField, boundedString, entityId, optional, requiredText } from '../common/wire-schema.js';
+import {
+  API_KEY_DESCRIPTION_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  ApiKeyMessages,
+} from '../rules/api-key.rules.js';
 
-export class CreateApiKeyRequest {
-  @IsApiKeyName()
-  name!: string;
+/** The name an owner gives an API key: trimmed, required, bounded. */
+const apiKeyName = () => requiredText(ApiKeyMessages.nameRequired, API_KEY_NAME_MAX_LENGTH);
+/** An API key's free-text description; optional wherever it appears. */
+const apiKeyDescription = () => optional(boundedString(API_KEY_DESCRIPTION_MAX_LENGTH));
 
-  @IsOptional()
-  @IsApiKeyDescription()
-  description?: string;
-
+export const CreateApiKeyRequest = z.strictObject({
+  name: apiKeyName(),
+  description: apiKeyDescription(),
   /** Set on the default key created at sign-up (the user's memory graph). */
-  @IsOptional()
-  @IsEntityId()
-  graphId?: string;
-}
+  graphId: optional(entityId()),
+});
+export type CreateApiKeyRequest = z.output<typeof CreateApiKeyRequest>;
 
-export class ListApiKeysRequest {
+export const ListApiKeysRequest = z.strictObject({
   /** The programmatic list returns active keys only; the settings screen lists all. */
-  @IsBoolean()
-  activeOnly!: boolean;
-}
+  activeOnly: booleanField(),
+});
+export type ListApiKeysRequest = z.output<typeof ListApiKeysRequest>;
 
-export class RevokeApiKeyRequest {
-  @IsEntityId()
-  keyId!: string;
-}
+export const RevokeApiKeyRequest = z.strictObject({ keyId: entityId() });
+export type RevokeApiKeyRequest = z.output<typeof RevokeApiKeyRequest>;
 
-export class UpdateApiKeyRequest {
-  @IsEntityId()
-  keyId!: string;
-
-  @IsOptional()
-  @IsApiKeyName()
-  name?: string;
-
-  @IsOptional()
-  @IsApiKeyDescription()
-  description?: string;
-}
+export const UpdateApiKeyRequest = z.strictObject({
+  keyId: entityId(),
+  name: optional(apiKeyName()),
+  description: apiKeyDescription(),
+});
+export type UpdateApiKeyRequest = z.output<typeof UpdateApiKeyRequest>;
 
 /** Gateway: who owns this key? Public subject (no user in meta): the key is the credential. */
-export class ValidateApiKeyRequest {
-  @IsString()
-  @MaxLength(API_KEY_CANDIDATE_MAX_LENGTH)
-  key!: string;
-}
+export const ValidateApiKeyRequest = z.strictObject({
+  key: boundedString(API_KEY_CANDIDATE_MAX_LENGTH, { lengthTextFirst: true }),
+});
+export type ValidateApiKeyRequest = z.output<typeof ValidateApiKeyRequest>;

@@ -118,6 +118,10 @@ export interface MemorySearchView {
   readonly strategy: 'exact' | 'ann';
 }
 
+/** Why a version was recorded: the memory was created, updated, or closed (its validity ended, `validTo`). */
+export const MEMORY_VERSION_EVENTS = ['created', 'updated', 'closed'] as const;
+export type MemoryVersionEvent = (typeof MEMORY_VERSION_EVENTS)[number];
+
 /** A previous state of a memory; the newest version is the memory itself. */
 export interface MemoryVersionView {
   readonly version: number;
@@ -129,7 +133,7 @@ export interface MemoryVersionView {
   readonly validTo: string | null;
   /** When this version was replaced (or, for the current version, last updated). */
   readonly recordedAt: string;
-  readonly event: 'created' | 'updated' | 'closed';
+  readonly event: MemoryVersionEvent;
 }
 
 export interface MemoryHistoryView {
@@ -192,7 +196,11 @@ export interface EndUserListView {
   readonly total: number;
 }
 
-export type ConceptKind = 'person' | 'place' | 'organization' | 'thing' | 'topic';
+export const CONCEPT_KINDS = ['person', 'place', 'organization', 'thing', 'topic'] as const;
+export type ConceptKind = (typeof CONCEPT_KINDS)[number];
+
+export const CONCEPT_RELATION_KINDS = ['co-occurrence', 'similarity'] as const;
+export type ConceptRelationKind = (typeof CONCEPT_RELATION_KINDS)[number];
 
 export interface ConceptView {
   readonly id: string;
@@ -208,7 +216,7 @@ export interface ConceptRelationView {
   readonly target: string;
   /** Co-occurrences within memories (and similarity), higher is stronger. */
   readonly weight: number;
-  readonly kind: 'co-occurrence' | 'similarity';
+  readonly kind: ConceptRelationKind;
 }
 
 export interface ConceptGraphView {

@@ -4,7 +4,12 @@
  * and memory".
  */
 import { PRODUCT_NAME } from './product.rules.js';
-import { DEFAULT_MODEL_ID, type LlmProviderId, type SettingsModelId } from './models.rules.js';
+import {
+  DEFAULT_MODEL_ID,
+  LLM_PROVIDER_IDS,
+  type LlmProviderId,
+  type SettingsModelId,
+} from './models.rules.js';
 
 /** The models of the chat screen's picker (docs/requirements/web-app.md, Limits and constants), the default model first. */
 export const CHAT_MODEL_IDS = [
@@ -144,7 +149,8 @@ export const CHAT_MODES = ['chat', 'search'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 
 /** Who answered a turn: a language-model provider, or the built-in offline assistant. */
-export type ChatResponder = LlmProviderId | 'offline';
+export const CHAT_RESPONDERS = [...LLM_PROVIDER_IDS, 'offline'] as const;
+export type ChatResponder = (typeof CHAT_RESPONDERS)[number];
 
 /** Web search providers an operator may configure. */
 export const WEB_SEARCH_PROVIDER_IDS = ['brave', 'tavily', 'searxng'] as const;

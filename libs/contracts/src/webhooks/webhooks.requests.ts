@@ -1,20 +1,13 @@
-import { Transform } from 'class-transformer';
+import { z } from 'zod';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { IsEntityId } from '../common/validators.js';
+  booleanField,
+  boundedString,
+  distinctValuesOf,
+  entityId,
+  httpUrl,
+  integerField,
+  optional,
+} from '../common/wire-schema.js';
 import {
   WEBHOOK_DELIVERIES_MAX_LIMIT,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -31,95 +24,46 @@ export {
   type WebhookEventType,
 };
 
-const URL_OPTIONS = {
-  protocols: ['http', 'https'],
-  require_protocol: true,
-  require_tld: false,
-  allow_underscores: true,
-};
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const eventTypes = () =>
+  distinctValuesOf(WEBHOOK_EVENT_TYPES, {
+    notOneOf: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    empty: 'events must name at least one event',
+  });
+const description = () =>
+  optional(boundedString(WEBHOOK_DESCRIPTION_MAX_LENGTH, { trim: true, lengthTextFirst: true }));
 
-export class CreateWebhookEndpointRequest {
-  @Transform(trimmed)
-  @IsString({ message: 'url is required' })
-  @MaxLength(WEBHOOK_URL_MAX_LENGTH)
-  @IsUrl(URL_OPTIONS, { message: 'url must be an http(s) URL' })
-  url!: string;
-
-  @IsArray()
-  @ArrayMinSize(1, { message: 'events must name at least one event' })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, {
-    each: true,
-    message: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-  })
-  events!: WebhookEventType[];
-
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH)
-  description?: string;
-}
+export const CreateWebhookEndpointRequest = z.strictObject({
+  url: httpUrl(WEBHOOK_URL_MAX_LENGTH, 'url is required'),
+  events: eventTypes(),
+  description: description(),
+});
+export type CreateWebhookEndpointRequest = z.output<typeof CreateWebhookEndpointRequest>;
 
 /** Lists the acting user's endpoints; takes an empty payload. */
-export class ListWebhookEndpointsRequest {}
+export const ListWebhookEndpointsRequest = z.strictObject({});
+export type ListWebhookEndpointsRequest = z.output<typeof ListWebhookEndpointsRequest>;
 
-export class UpdateWebhookEndpointRequest {
-  @IsEntityId()
-  id!: string;
-
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(WEBHOOK_URL_MAX_LENGTH)
-  @IsUrl(URL_OPTIONS, { message: 'url must be an http(s) URL' })
-  url?: string;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1, { message: 'events must name at least one event' })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, {
-    each: true,
-    message: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-  })
-  events?: WebhookEventType[];
-
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH)
-  description?: string;
-
+export const UpdateWebhookEndpointRequest = z.strictObject({
+  id: entityId(),
+  url: optional(httpUrl(WEBHOOK_URL_MAX_LENGTH, '$property must be a string')),
+  events: optional(eventTypes()),
+  description: description(),
   /** True re-enables a disabled endpoint (its failure count starts again); false pauses it. */
-  @IsOptional()
-  @IsBoolean()
-  enabled?: boolean;
-}
+  enabled: optional(booleanField()),
+});
+export type UpdateWebhookEndpointRequest = z.output<typeof UpdateWebhookEndpointRequest>;
 
-export class WebhookEndpointIdRequest {
-  @IsEntityId()
-  id!: string;
-}
+export const WebhookEndpointIdRequest = z.strictObject({ id: entityId() });
+export type WebhookEndpointIdRequest = z.output<typeof WebhookEndpointIdRequest>;
 
-export class ListWebhookDeliveriesRequest {
-  @IsEntityId()
-  endpointId!: string;
+export const ListWebhookDeliveriesRequest = z.strictObject({
+  endpointId: entityId(),
+  limit: optional(integerField(1, WEBHOOK_DELIVERIES_MAX_LIMIT)),
+});
+export type ListWebhookDeliveriesRequest = z.output<typeof ListWebhookDeliveriesRequest>;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(WEBHOOK_DELIVERIES_MAX_LIMIT)
-  limit?: number;
-}
-
-export class RedeliverWebhookRequest {
-  @IsEntityId()
-  endpointId!: string;
-
-  @IsEntityId()
-  deliveryId!: string;
-}
+export const RedeliverWebhookRequest = z.strictObject({
+  endpointId: entityId(),
+  deliveryId: entityId(),
+});
+export type RedeliverWebhookRequest = z.output<typeof RedeliverWebhookRequest>;

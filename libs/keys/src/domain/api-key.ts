@@ -1,6 +1,7 @@
+import type { ApiKeyPermission } from '@membolt/contracts';
+
 /** What a key lets its holder do; every key is created with both (docs/requirements/rest-gateway.md, Keys and access). */
-export const API_KEY_PERMISSIONS = ['read', 'write'] as const;
-export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
+export { API_KEY_PERMISSIONS, type ApiKeyPermission } from '@membolt/contracts';
 
 /**
  * An API key as the keys service holds it. The secret itself is never stored: only its SHA-256 hash (to

@@ -1,0 +1,127 @@
+import { isURL } from 'class-validator';
+import { z } from 'zod';
+import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
+
+/*
+ * A wire shape written once, as a zod schema: its TypeScript type, the validation on receipt, the GraphQL
+ * object type (libs/bff graphqlObjectType) and its JSON Schema (z.toJSONSchema) all come from it
+ * (docs/decisions/174-one-schema-per-wire-shape.md). The field builders below refuse with the texts the
+ * class-validator contracts use, in the same order and number, so an edge answers the same message whichever
+ * way a payload is declared. `$property` in a text stands for the field's path.
+ */
+
+const mustBeShorter = (maxLength: number) =>
+  `$property must be shorter than or equal to ${maxLength} characters`;
+export const distinctTexts = (...texts: readonly string[]) => [...new Set(texts)].join('; ');
+
+/** A value the server handed out and the client echoes back: a non-empty string of bounded length. */
+export const issuedString = (maxLength: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? distinctTexts(
+              '$property must be a string',
+              '$property should not be empty',
+              mustBeShorter(maxLength),
+            )
+          : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
+    })
+    .min(1, '$property should not be empty')
+    .max(maxLength, mustBeShorter(maxLength));
+
+/** The id of a stored entity (key, endpoint, delivery). */
+export const entityId = () => issuedString(ENTITY_ID_MAX_LENGTH);
+
+/** Text a person types where something is required: trimmed, then required with `message`, then bounded. */
+export const requiredText = (message: string, maxLength: number) =>
+  z
+    .string({ error: distinctTexts(message, mustBeShorter(maxLength)) })
+    .trim()
+    .min(1, message)
+    .max(maxLength, mustBeShorter(maxLength));
+
+/**
+ * A string of bounded length; `trim` removes surrounding spaces before the bound is checked. A value that is
+ * no string breaks both rules, named type first, or length first where the class it replaces said so.
+ */
+export const boundedString = (
+  maxLength: number,
+  options: { readonly trim?: boolean; readonly lengthTextFirst?: boolean } = {},
+) => {
+  const texts = ['$property must be a string', mustBeShorter(maxLength)];
+  const text = z.string({ error: distinctTexts(...(options.lengthTextFirst ? texts.reverse() : texts)) });
+  return (options.trim ? text.trim() : text).max(maxLength, mustBeShorter(maxLength));
+};
+
+/** An http(s) URL (a host without a top-level domain allowed), trimmed; `message` when missing or no string. */
+export const httpUrl = (maxLength: number, message: string) =>
+  z
+    .string({ error: distinctTexts('$property must be an http(s) URL', mustBeShorter(maxLength), message) })
+    .trim()
+    .refine(
+      (url) =>
+        isURL(url, {
+          protocols: ['http', 'https'],
+          require_protocol: true,
+          require_tld: false,
+          allow_underscores: true,
+        }),
+      '$property must be an http(s) URL',
+    )
+    .max(maxLength, mustBeShorter(maxLength));
+
+export const booleanField = () => z.boolean({ error: '$property must be a boolean value' });
+
+/** An integer between `min` and `max`; a value that is no number breaks all three rules. */
+export const integerField = (min: number, max: number) => {
+  const greater = `$property must not be greater than ${max}`;
+  const less = `$property must not be less than ${min}`;
+  const integer = '$property must be an integer number';
+  return z.number({ error: distinctTexts(greater, less, integer) }).check((ctx) => {
+    const value = ctx.value;
+    const problems = [
+      ...(value > max ? [greater] : []),
+      ...(value < min ? [less] : []),
+      ...(Number.isInteger(value) ? [] : [integer]),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+  });
+};
+
+/**
+ * A list of distinct values out of `values`, at least one: `notOneOf` and `empty` are the texts of a value
+ * outside the list and of an empty list.
+ */
+export const distinctValuesOf = <const V extends string>(
+  values: readonly [V, ...V[]],
+  texts: { readonly notOneOf: string; readonly empty: string },
+) => {
+  const unique = "All $property's elements must be unique";
+  const tooMany = `$property must contain no more than ${values.length} elements`;
+  const allowed = new Set<unknown>(values);
+  return z
+    .array(z.unknown(), {
+      error: distinctTexts(texts.notOneOf, unique, tooMany, texts.empty, '$property must be an array'),
+    })
+    .check((ctx) => {
+      const list = ctx.value;
+      const problems = [
+        ...(list.some((value) => !allowed.has(value)) ? [texts.notOneOf] : []),
+        ...(new Set(list).size !== list.length ? [unique] : []),
+        ...(list.length > values.length ? [tooMany] : []),
+        ...(list.length < 1 ? [texts.empty] : []),
+      ];
+      if (problems.length > 0)
+        ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
+    })
+    .transform((list) => list as V[]);
+};
+
+/** An optional field: absent or null (null reads as absent). */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .transform((value) => (value === null ? undefined : value) as Exclude<z.output<T>, null> | undefined)
+    .optional();
