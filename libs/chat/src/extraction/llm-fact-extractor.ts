@@ -1,4 +1,4 @@
-import { MEMORY_CATEGORIES, type MemoryCategory } from '@membolt/contracts';
+import type { MemoryCategory } from '@membolt/contracts';
 import { completeText, type LlmProvider } from '../providers/llm-provider.js';
 import {
   type CategoryHint,

@@ -731,9 +731,10 @@ const filterLeafArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     ),
   }),
 );
+// Bounded below MEMORY_FILTER_MAX_DEPTH (8): deeper filters are refused by the parser, not evaluated.
 const filterJsonArb = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
   node: fc.oneof(
-    { depthSize: 'small' },
+    { depthSize: 'small', maxDepth: 6 },
     filterLeafArb,
     fc.record({ AND: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ OR: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
