@@ -1,6 +1,7 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
 import { DataExportSubjects } from '@membolt/contracts';
+import { UsageMeter } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { DataExportModel, toDataExportModel } from './data-exports.models.js';
@@ -8,12 +9,17 @@ import { DataExportModel, toDataExportModel } from './data-exports.models.js';
 /** "Download my data" (Settings): start the export job, follow it, then download it over HTTP. */
 @Resolver(() => DataExportModel)
 export class DataExportsResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly meter: UsageMeter,
+  ) {}
 
   @Mutation(() => DataExportModel, {
     description: 'Starts building the zip of all your data, or answers the export already queued or running.',
   })
   async startDataExport(@CurrentUser() user: SessionUser): Promise<DataExportModel> {
+    // The export's usage.json holds every call answered before this start, sent or still in the outbox.
+    await this.meter.settle();
     return toDataExportModel(await this.bus.request(DataExportSubjects.start, {}, { userId: user.userId }));
   }
 
