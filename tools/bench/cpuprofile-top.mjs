@@ -1,0 +1,114 @@
+// node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive] [--last-ms M]
+// Where a V8 CPU profile (`node --cpu-prof`) spent its samples: self time by function (name, file, line) and
+// by module (a package under node_modules, a workspace lib or app, node's internals, GC, idle), each with its
+// share of the busy time (every sample except `(idle)`). `--last-ms` keeps only the profile's last M ms (the
+// load phase of a process profiled to its exit, without its start). Used for the edge decisions' cost tables.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const file = args.find((arg) => !arg.startsWith('--') && !/^\d+$/.test(arg));
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const top = Number(option('top', 30));
+const by = option('by', 'both');
+const lastMs = Number(option('last-ms', 0));
+if (
+  !file ||
+  !Number.isInteger(top) ||
+  top < 1 ||
+  !['function', 'module', 'both', 'inclusive'].includes(by) ||
+  !(lastMs >= 0)
+) {
+  console.error(
+    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive] [--last-ms M]',
+  );
+  process.exit(64);
+}
+
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+// Self time per node id: each sample is charged the time delta that follows it.
+const selfUs = new Map();
+const { samples, timeDeltas } = profile;
+const from = lastMs > 0 ? profile.endTime - lastMs * 1000 : -Infinity;
+let at = profile.startTime;
+for (let i = 0; i < samples.length; i++) {
+  at += timeDeltas[i];
+  if (at < from) continue;
+  const delta = timeDeltas[i + 1] ?? 0;
+  selfUs.set(samples[i], (selfUs.get(samples[i]) ?? 0) + Math.max(0, delta));
+}
+
+/** The module a frame belongs to: a package, a workspace project, node's internals or a V8 pseudo-frame. */
+function moduleOf(url, name) {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  if (path.startsWith('node:')) return 'node:internal';
+  const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (packaged) return packaged[1];
+  const own = /(?:^|\/)((?:libs|apps)\/[^/]+)\//.exec(relative(ROOT, path));
+  if (own) return own[1];
+  return path;
+}
+
+const byFunction = new Map();
+const byModule = new Map();
+let total = 0;
+let idle = 0;
+for (const [id, us] of selfUs) {
+  const { callFrame } = nodes.get(id);
+  const name = callFrame.functionName || '(anonymous)';
+  if (name === '(idle)') {
+    idle += us;
+    continue;
+  }
+  total += us;
+  const where = callFrame.url
+    ? `${relative(ROOT, callFrame.url.replace(/^file:\/\//, ''))}:${callFrame.lineNumber + 1}`
+    : '';
+  const fnKey = `${name} ${where}`.trim();
+  byFunction.set(fnKey, (byFunction.get(fnKey) ?? 0) + us);
+  const mod = moduleOf(callFrame.url, name);
+  byModule.set(mod, (byModule.get(mod) ?? 0) + us);
+}
+
+// Inclusive time: each function (by name and place) is charged the self time of every node under it, once
+// per sample however often it recurs on the stack.
+const parents = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+const inclusive = new Map();
+for (const [id, us] of selfUs) {
+  if (nodes.get(id).callFrame.functionName === '(idle)') continue;
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parents.get(at)) {
+    const { callFrame } = nodes.get(at);
+    const where = callFrame.url
+      ? `${relative(ROOT, callFrame.url.replace(/^file:\/\//, ''))}:${callFrame.lineNumber + 1}`
+      : '';
+    const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+
+const print = (title, map) => {
+  console.log(`\n${title}`);
+  const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+  for (const [key, us] of rows) {
+    console.log(
+      `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+    );
+  }
+};
+console.log(
+  `${file}: busy ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms, ${samples.length} samples`,
+);
+if (by === 'module' || by === 'both') print('Self time by module', byModule);
+if (by === 'function' || by === 'both') print('Self time by function', byFunction);
+if (by === 'inclusive') print('Inclusive time by function', inclusive);
