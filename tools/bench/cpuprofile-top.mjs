@@ -1,4 +1,4 @@
-// node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive] [--last-ms M]
+// node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M]
 // Where a V8 CPU profile (`node --cpu-prof`) spent its samples: self time by function (name, file, line) and
 // by module (a package under node_modules, a workspace lib or app, node's internals, GC, idle), each with its
 // share of the busy time (every sample except `(idle)`). `--last-ms` keeps only the profile's last M ms (the
@@ -21,11 +21,11 @@ if (
   !file ||
   !Number.isInteger(top) ||
   top < 1 ||
-  !['function', 'module', 'both', 'inclusive'].includes(by) ||
+  !['function', 'module', 'both', 'inclusive', 'stage'].includes(by) ||
   !(lastMs >= 0)
 ) {
   console.error(
-    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive] [--last-ms M]',
+    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M]',
   );
   process.exit(64);
 }
@@ -97,6 +97,53 @@ for (const [id, us] of selfUs) {
   }
 }
 
+// The stage of the request pipeline a sample belongs to: the innermost frame of its stack that matches a
+// stage (a validation inside a bus handler is validation; the engine's work under the bus is the engine's).
+const STAGES = [
+  ['API-key check and rate limits', /api-key\.guard|api-key-authenticator|rate-limit/],
+  ['metering (edge meter, outbox)', /libs\/edge\/dist\/metering|metering\.interceptor|usage-outbox/],
+  [
+    'validation (class-validator, zod)',
+    /validate-payload|contract-validation|class-validator|class-transformer|\/validator\/|\/zod\//,
+  ],
+  ['in-process bus (copies, dispatch)', /libs\/bus\/|@nestjs\/microservices/],
+  ['memory engine', /libs\/memory\//],
+  ['billing service', /libs\/billing\//],
+  ['GraphQL (Apollo, graphql-js)', /@apollo\/|\/graphql\/|@as-integrations|libs\/bff\//],
+  ['metrics (prom-client)', /prom-client|bus-metrics/],
+  ['request log', /pino|\/logging\//],
+  ['background (jobs, concept linking)', /libs\/jobs\/|concept/],
+  [
+    'response (express send, etag, socket write)',
+    /express\/lib\/response|\/etag\/|^writev|_http_outgoing|^writeHead/,
+  ],
+  [
+    'Nest pipeline (router, guards, interceptors, rxjs)',
+    /@nestjs\/core|@nestjs\/platform-express|\/rxjs\/|reflect-metadata/,
+  ],
+  [
+    'Express middleware and router',
+    /\/express\/|\/router\/|helmet|cookie-parser|body-parser|raw-body|type-is|on-finished|libs\/edge\/|libs\/platform\//,
+  ],
+  ['garbage collector', /^\(garbage collector\)/],
+  ['HTTP parsing, sockets, timers (node)', /node:/],
+];
+const frameText = ({ callFrame }) => `${callFrame.functionName} ${callFrame.url}`;
+const stages = new Map();
+for (const [id, us] of selfUs) {
+  if (nodes.get(id).callFrame.functionName === '(idle)') continue;
+  let stage = 'other';
+  for (let at = id; at !== undefined; at = parents.get(at)) {
+    const text = frameText(nodes.get(at));
+    const found = STAGES.find(([, pattern]) => pattern.test(text));
+    if (found) {
+      stage = found[0];
+      break;
+    }
+  }
+  stages.set(stage, (stages.get(stage) ?? 0) + us);
+}
+
 const print = (title, map) => {
   console.log(`\n${title}`);
   const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
@@ -112,3 +159,4 @@ console.log(
 if (by === 'module' || by === 'both') print('Self time by module', byModule);
 if (by === 'function' || by === 'both') print('Self time by function', byFunction);
 if (by === 'inclusive') print('Inclusive time by function', inclusive);
+if (by === 'stage') print('Busy time by stage of the request', stages);

@@ -28,6 +28,10 @@ describe('memoiseValidationMetadata', () => {
     expect(storage.getTargetValidationMetadatas(Parent, '', true, false)).toBe(first);
     // Other options are looked up on their own.
     expect(storage.getTargetValidationMetadatas(Parent, '', false, true, ['g'])).not.toBe(first);
+    // And their grouping by field.
+    const byField = storage.groupByPropertyName(first);
+    expect(Object.keys(byField)).toEqual(['name']);
+    expect(storage.groupByPropertyName(first)).toBe(byField);
   });
 
   it('is installed once per storage however often it is asked', () => {

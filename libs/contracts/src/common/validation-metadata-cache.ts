@@ -26,6 +26,18 @@ export function memoiseValidationMetadata(storage: MetadataStorage = getMetadata
     };
   storage.addValidationMetadata = forget(storage.addValidationMetadata);
   storage.addConstraintMetadata = forget(storage.addConstraintMetadata);
+  // The executor groups a class's rules by field on every call; the memoised rules are one array per
+  // class, so their grouping is kept beside them (a new array, after a registration, is grouped anew).
+  const group = storage.groupByPropertyName.bind(storage);
+  const grouped = new WeakMap<object, ReturnType<MetadataStorage['groupByPropertyName']>>();
+  storage.groupByPropertyName = (rules) => {
+    let byField = grouped.get(rules);
+    if (byField === undefined) {
+      byField = group(rules);
+      grouped.set(rules, byField);
+    }
+    return byField;
+  };
   storage.getTargetValidationMetadatas = (target, targetSchema, always, strictGroups, groups) => {
     if (typeof target !== 'function') return lookup(target, targetSchema, always, strictGroups, groups);
     let perTarget = memo.get(target);
