@@ -13,7 +13,7 @@ import helmet from 'helmet';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpExceptionFilter } from './http-exception.filter.js';
-import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
+import { handleOpsRequest, OPS_PATHS, opsPathOf } from './ops-endpoints.js';
 import { jsonShapeProblem } from './json-depth.js';
 import { DEFAULT_LOAD_SHEDDING, LoadShedder, type LoadSheddingOptions } from './load-shedding.js';
 import { isApiPath } from './web-app.middleware.js';
@@ -237,7 +237,10 @@ export function configureHttpEdge(app: INestApplication, options: HttpEdgeOption
       metricsAccess: { kind: 'token', token: observability.metricsToken } as const,
       detailedReadiness: false,
     };
+    const opsPaths = new Set<string>(OPS_PATHS);
     app.use((req: Request, res: Response, next: NextFunction) => {
+      // Decided here, without a promise: every other request passes straight on.
+      if (!opsPaths.has(opsPathOf(req))) return next();
       handleOpsRequest(req, res, opsOptions).then((handled) => {
         if (!handled) next();
       }, next);

@@ -30,7 +30,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function pathOf(req: IncomingMessage): string {
+/** The request's path as the ops endpoints match it: the raw URL up to its query. */
+export function opsPathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
@@ -45,7 +46,7 @@ export async function handleOpsRequest(
   res: ServerResponse,
   options: OpsEndpointsOptions,
 ): Promise<boolean> {
-  const path = pathOf(req);
+  const path = opsPathOf(req);
   if (!(OPS_PATHS as readonly string[]).includes(path)) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
@@ -128,7 +129,7 @@ export async function startOpsServer(
         if (!handled)
           sendJson(res, 404, {
             error: 'route_not_found',
-            message: `No route matches ${req.method ?? 'GET'} ${pathOf(req)}`,
+            message: `No route matches ${req.method ?? 'GET'} ${opsPathOf(req)}`,
           });
       },
       (error: unknown) => {
