@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
-const file = args.find((arg) => !arg.startsWith('--') && !/^\d+$/.test(arg));
+// The profile is the one argument that is neither an option nor an option's value.
+const file = args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
