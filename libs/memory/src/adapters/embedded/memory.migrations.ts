@@ -269,8 +269,11 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
         'SELECT seq, text FROM memories WHERE seq > ? ORDER BY seq LIMIT 5000',
       );
       const fill = db.prepare('UPDATE memories SET dup_fp = ? WHERE seq = ?');
-      for (let rows = page.all(0); rows.length > 0; rows = page.all(rows[rows.length - 1]!.seq))
-        for (const row of rows) fill.run(duplicateFingerprint(row.text), row.seq);
+      for (let after = 0, rows = page.all(after); rows.length > 0; rows = page.all(after))
+        for (const row of rows) {
+          fill.run(duplicateFingerprint(row.text), row.seq);
+          after = row.seq;
+        }
     },
   },
 ];
