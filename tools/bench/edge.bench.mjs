@@ -4,7 +4,10 @@
 //     search over BENCH_EDGE_MEMORIES (100) memories and a single add, one call at a time and 64 in flight;
 //   - the built standalone app (HTTP_MAX_IN_FLIGHT=0, limits lifted): GET /api/health with a key, GET
 //     /api/user/{id}/search over the same number of memories, POST /api/user/{id}/memories, and the BFF's
-//     planCatalogue query; each at 1 and 64 connections for BENCH_DURATION_S (8 s) with autocannon.
+//     planCatalogue query; each at 1 and 64 connections for BENCH_DURATION_S (8 s) with autocannon;
+//   - bulk add through REST: BENCH_EDGE_BULK (10,000) new memories sent as POST …/memories/batch of 1,000
+//     (the batch limit) and as POST …/memories/import of 1,000 NDJSON lines (stored before the answer), two
+//     requests in flight; memories stored per second of each.
 // Prints req/s, p50 and p99 of each, the ratio of each route's req/s to the bare server's at the same
 // connections (and to the engine's for search and add), and the app's RSS before and after. Exits 1 on any
 // non-2xx answer, error or timeout. Not part of `npm test`: it saturates the machine. State the load average
@@ -31,11 +34,15 @@ import {
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const MEMORIES = Number(process.env.BENCH_EDGE_MEMORIES ?? 100);
 const ENGINE_CALLS = Number(process.env.BENCH_EDGE_ENGINE_CALLS ?? 2000);
+const BULK = Number(process.env.BENCH_EDGE_BULK ?? 10_000);
+/** Memories per bulk request: the batch route's limit, and the import's lines stored before its answer. */
+const BULK_PER_REQUEST = 1000;
 const CONNECTIONS = [1, 64];
 for (const [name, value] of [
   ['BENCH_DURATION_S', DURATION_S],
   ['BENCH_EDGE_MEMORIES', MEMORIES],
   ['BENCH_EDGE_ENGINE_CALLS', ENGINE_CALLS],
+  ['BENCH_EDGE_BULK', BULK],
 ]) {
   if (!Number.isInteger(value) || value < 1) {
     console.error(`${name} must be a positive integer`);
@@ -162,6 +169,32 @@ async function engineFigures(dataDir) {
   return figures;
 }
 
+/**
+ * Memories stored per second when `total` new ones are sent `BULK_PER_REQUEST` at a time, two requests in
+ * flight; `send(texts, part)` posts one request and answers its Response. Any other status than `expected`
+ * fails the figure.
+ */
+async function bulkRate(total, send, expected) {
+  const parts = Math.ceil(total / BULK_PER_REQUEST);
+  let next = 0;
+  let stored = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      for (let part = next++; part < parts; part = next++) {
+        const count = Math.min(BULK_PER_REQUEST, total - part * BULK_PER_REQUEST);
+        const texts = Array.from({ length: count }, (_, i) => sentence(1e6 * (part + 1) + i));
+        const response = await send(texts, part);
+        if (response.status !== expected)
+          throw new Error(`A bulk add answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+        await response.arrayBuffer();
+        stored += count;
+      }
+    }),
+  );
+  return stored / ((performance.now() - started) / 1000);
+}
+
 async function measure(options, connections) {
   const result = await autocannon({ ...options, connections, duration: DURATION_S });
   // No answer at all within the figure's duration is a failure too (autocannon counts no timeout then).
@@ -277,8 +310,40 @@ try {
       });
     }
   }
+  const bulk = {
+    batch: await bulkRate(
+      BULK,
+      (texts) =>
+        fetch(`${base}/api/user/${userId}/memories/batch?end_user_id=edge-bench-batch`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ memories: texts.map((text) => ({ text })) }),
+        }),
+      201,
+    ),
+    import: await bulkRate(
+      BULK,
+      (texts, part) =>
+        fetch(`${base}/api/user/${userId}/memories/import?end_user_id=edge-bench-import`, {
+          method: 'POST',
+          headers: { ...key, 'content-type': 'application/x-ndjson' },
+          body: texts.map((text, i) => JSON.stringify({ id: `bench-${part}-${i}`, text })).join('\n'),
+        }),
+      200,
+    ),
+  };
   const rssAfter = await residentMemoryMb(ops);
   console.table(rows);
+  console.table([
+    {
+      route: `POST /api/user/{id}/memories/batch (${BULK_PER_REQUEST} a request)`,
+      'memories/s': Math.round(bulk.batch),
+    },
+    {
+      route: `POST /api/user/{id}/memories/import (${BULK_PER_REQUEST} lines)`,
+      'memories/s': Math.round(bulk.import),
+    },
+  ]);
   console.log(
     `App RSS before ${rssBefore.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB; load average ${loadavg()
       .map((value) => value.toFixed(1))

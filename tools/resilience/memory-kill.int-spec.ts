@@ -118,6 +118,16 @@ describe('resilience, memory: kill -9 under concurrent writes', () => {
     expect((await bus.request(MemorySubjects.stats, {}, USER)).memoryCount).toBeGreaterThanOrEqual(
       written.size,
     );
+    // The duplicate fingerprint is committed with its row: the same words written again after the restart
+    // are answered with the acknowledged memory, not stored a second time.
+    for (const [id, text] of [...written.entries()].slice(-5)) {
+      const again = await bus.request(
+        MemorySubjects.create,
+        { text: text.toUpperCase(), dedupe: true },
+        USER,
+      );
+      expect({ id: again.id, deduplicated: again.deduplicated }).toEqual({ id, deduplicated: true });
+    }
 
     // The newest acknowledged memories were written after the snapshot: the repaired index finds them by
     // vector (a semantic score means the dense channel returned them, not only the keyword one).

@@ -41,7 +41,7 @@ import {
   parseMemoryFilter,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { duplicateKey } from './domain/duplicate-text.js';
+import { duplicateFingerprint, duplicateKey } from './domain/duplicate-text.js';
 import { decodeExportCursor } from './domain/export-cursor.js';
 import type {
   Concept,
@@ -759,20 +759,14 @@ export class MemoryService {
 
   /**
    * The oldest open memory of exactly this scope (the end user, agent and run alike: a memory recorded for an
-   * agent is not the account's) whose words are the record's (`duplicateKey`). Candidates come from the
-   * nearest vectors and the keyword index, where a memory in the same words ranks at the top of both.
+   * agent is not the account's) whose words are the record's (`duplicateKey`).
    */
   private async openDuplicateOf(scope: MemoryScopeFilter, record: NewMemoryRecord): Promise<Memory | null> {
     const now = this.clock.now();
-    const filter: MemoryFilter = { validity: { kind: 'open', now } };
-    const [dense, keyword] = await Promise.all([
-      this.store.search.dense(scope, filter, record.embedding, DUPLICATE_CANDIDATES),
-      this.store.search.keyword(scope, filter, queryTerms(record.memory.text), DUPLICATE_CANDIDATES),
-    ]);
-    const ids = [...new Set([...dense.candidates, ...keyword].map((candidate) => candidate.id))];
-    if (ids.length === 0) return null;
+    const candidates = await this.duplicateCandidates(scope, record, now);
+    if (candidates.length === 0) return null;
     const key = duplicateKey(record.memory.text);
-    const same = (await this.store.memories.findByIds(scope, ids)).filter(
+    const same = candidates.filter(
       (memory) =>
         memory.agentId === (scope.agentId ?? null) &&
         memory.runId === (scope.runId ?? null) &&
@@ -780,6 +774,28 @@ export class MemoryService {
         duplicateKey(memory.text) === key,
     );
     return same.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0] ?? null;
+  }
+
+  /**
+   * The memories that may hold the record's words: those of its fingerprint where the store indexes it (one
+   * index probe, every one of them found), else the nearest of each search channel, where a memory in the
+   * same words ranks at the top of both.
+   */
+  private async duplicateCandidates(
+    scope: MemoryScopeFilter,
+    record: NewMemoryRecord,
+    now: Date,
+  ): Promise<Memory[]> {
+    const memories = this.store.memories;
+    if (memories.findByDuplicateFingerprint)
+      return memories.findByDuplicateFingerprint(scope, duplicateFingerprint(record.memory.text));
+    const filter: MemoryFilter = { validity: { kind: 'open', now } };
+    const [dense, keyword] = await Promise.all([
+      this.store.search.dense(scope, filter, record.embedding, DUPLICATE_CANDIDATES),
+      this.store.search.keyword(scope, filter, queryTerms(record.memory.text), DUPLICATE_CANDIDATES),
+    ]);
+    const ids = [...new Set([...dense.candidates, ...keyword].map((candidate) => candidate.id))];
+    return ids.length === 0 ? [] : memories.findByIds(scope, ids);
   }
 
   private async newRecords(

@@ -59,6 +59,13 @@ export interface MemoryRepository {
     options?: { withEmbedding?: boolean },
   ): Promise<Memory[]>;
 
+  /**
+   * The memories of the scope (agent/run narrow when given) whose text has this `duplicateFingerprint`, any
+   * validity; the caller compares their `duplicateKey`. An adapter without a fingerprint index leaves it out,
+   * and the duplicate check then looks among the nearest memories of both search channels.
+   */
+  findByDuplicateFingerprint?(scope: MemoryScopeFilter, fingerprint: string): Promise<Memory[]>;
+
   /** What the ranker reads of the memories of these ids that are in the scope, in no particular order. */
   rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]>;
 

@@ -10,6 +10,7 @@ import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 import { DuplicateOriginError } from '../../ports/memory.repository.js';
 import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
+import { duplicateFingerprint } from '../../domain/duplicate-text.js';
 
 const dirs: string[] = [];
 const newDataDir = (): string => {
@@ -106,6 +107,55 @@ describe('MemoryStore: embedded (SQLite)', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('finds a memory by its duplicate fingerprint through its index, in its scope only, after an edit too', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const other = { userId: 'user-b', endUserId: '' };
+    const paris = makeMemoryRecord(scope, 8, { text: 'I live in Paris.' });
+    await store.memories.insertMany(scope, [paris, makeMemoryRecord(scope, 8, { text: 'I live in Rome.' })]);
+    await store.memories.insertMany(other, [makeMemoryRecord(other, 8, { text: 'I live in Paris.' })]);
+    const find = async (text: string) =>
+      (await store.memories.findByDuplicateFingerprint?.(scope, duplicateFingerprint(text))) ?? [];
+    expect((await find('i live in  paris!')).map((m) => m.id)).toEqual([paris.memory.id]);
+    await store.memories.update(scope, paris.memory.id, { text: 'I drink green tea', updatedAt: new Date() });
+    expect(await find('I live in Paris')).toEqual([]);
+    expect((await find('I drink green tea')).map((m) => m.id)).toEqual([paris.memory.id]);
+    await store.close();
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      const plan = db
+        .prepare(
+          'EXPLAIN QUERY PLAN SELECT m.* FROM memories m INDEXED BY memories_dup_fp WHERE m.user_id = ? AND m.end_user_id = ? AND m.dup_fp = ?',
+        )
+        .all('user-a', '', 'x')
+        .map((row) => (row as { detail: string }).detail);
+      expect(plan.join('\n')).toContain('memories_dup_fp');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('fills the duplicate fingerprint of the memories stored before its column existed', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const held = makeMemoryRecord(scope, 8, { text: "I'm allergic to peanuts" });
+    await store.memories.insertMany(scope, [held]);
+    await store.close();
+    // The file as the version before the column left it.
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    db.exec(`DROP INDEX memories_dup_fp; ALTER TABLE memories DROP COLUMN dup_fp;
+      DELETE FROM schema_migrations WHERE version = 8;`);
+    db.close();
+    const reopened = openMemoryEmbeddedStore(dataDir, settings);
+    const found =
+      (await reopened.memories.findByDuplicateFingerprint?.(
+        scope,
+        duplicateFingerprint('Im allergic to peanuts!'),
+      )) ?? [];
+    expect(found.map((m) => m.id)).toEqual([held.memory.id]);
+    await reopened.close();
   });
 
   /** 40 memories in a store whose ANN index was built and saved at close; answers the memories. */

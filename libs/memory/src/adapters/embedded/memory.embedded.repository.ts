@@ -39,6 +39,7 @@ import {
   type VersionRow,
 } from './memory-rows.js';
 import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
+import { duplicateFingerprint } from '../../domain/duplicate-text.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
 
@@ -107,10 +108,10 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.insertMemory = db.prepare(
       `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
          category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending, expires_at, redactions)
+         version, embedding_model, origin_id, concepts_pending, expires_at, redactions, dup_fp)
        VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
          @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at, @redactions)`,
+         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at, @redactions, @dup_fp)`,
     );
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
@@ -232,6 +233,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
             concepts_pending: record.concepts ? 0 : 1,
             expires_at: m.expiresAt?.getTime() ?? null,
             redactions: redactionsColumn(m.redactions ?? []),
+            dup_fp: duplicateFingerprint(m.text),
           }).lastInsertRowid,
         );
       } catch (error) {
@@ -274,6 +276,15 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       `SELECT m.* FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
     ).all(...where.params, JSON.stringify(ids)) as MemoryRow[];
     return rows.map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
+  }
+
+  async findByDuplicateFingerprint(scope: MemoryScopeFilter, fingerprint: string): Promise<Memory[]> {
+    const where = scopeSql(scope, 'm');
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.* FROM memories m INDEXED BY memories_dup_fp WHERE ${where.sql} AND m.dup_fp = ?`,
+    ).all(...where.params, fingerprint) as MemoryRow[];
+    return rows.map((row) => toMemory(row));
   }
 
   async rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]> {
@@ -355,10 +366,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         .prepare(
           `UPDATE memories SET text = @text, metadata = @metadata, importance = @importance, category = @category,
              valid_from = @valid_from, valid_to = @valid_to, updated_at = @updated_at, version = @version,
-             embedding_model = @embedding_model, expires_at = @expires_at, redactions = @redactions
+             embedding_model = @embedding_model, expires_at = @expires_at, redactions = @redactions,
+             dup_fp = @dup_fp
            WHERE seq = @seq`,
         )
-        .run(next);
+        .run({ ...next, dup_fp: duplicateFingerprint(next.text) });
       if (changes.embedding) {
         const vecSeq = this.nextVecSeq.get() as number;
         this.insertVector.run(row.seq, row.user_id, row.end_user_id, vecSeq, toBlob(changes.embedding));

@@ -1,5 +1,6 @@
 import type { Migration } from '@membolt/embedded-store';
 
+import { duplicateFingerprint } from '../../domain/duplicate-text.js';
 import { FTS5_TOKENIZE } from '../../retrieval/keyword-index.js';
 
 /**
@@ -251,6 +252,28 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
         CREATE INDEX memories_user_category ON memories (user_id, category) WHERE category IS NOT NULL;
       `);
+    },
+  },
+  {
+    version: 8,
+    name: 'the duplicate fingerprint of each memory, indexed by scope',
+    up: (db) => {
+      // A deduplicated write looks its words up here (one index probe) instead of searching both channels.
+      // Computed in JavaScript (the key normalises Unicode), so the rows already stored are filled here.
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN dup_fp TEXT;
+        CREATE INDEX memories_dup_fp ON memories (user_id, end_user_id, dup_fp) WHERE dup_fp IS NOT NULL;
+      `);
+      // In pages: better-sqlite3 runs no other statement while one is being iterated.
+      const page = db.prepare<[number], { seq: number; text: string }>(
+        'SELECT seq, text FROM memories WHERE seq > ? ORDER BY seq LIMIT 5000',
+      );
+      const fill = db.prepare('UPDATE memories SET dup_fp = ? WHERE seq = ?');
+      for (let after = 0, rows = page.all(after); rows.length > 0; rows = page.all(after))
+        for (const row of rows) {
+          fill.run(duplicateFingerprint(row.text), row.seq);
+          after = row.seq;
+        }
     },
   },
 ];
