@@ -4,6 +4,9 @@ import { CommonErrorCode } from '../rules/error-codes.js';
 import { CommonError } from './membolt-error.js';
 import { z } from 'zod';
 import { distinctTexts } from './wire-schema.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
+
+cacheValidationMetadata();
 
 type PayloadClass<T> = new () => T;
 

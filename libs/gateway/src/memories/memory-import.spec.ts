@@ -126,14 +126,14 @@ describe('import parsing (decision 022)', () => {
       { text: 'y', end_user_id: 'y', agent_id: 'bot' },
     ]);
     const own = toImportBatches(records, {});
-    expect(own.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+    expect(own.batches.map((batch) => [batch?.scope, batch?.memories.length])).toEqual([
       [{ endUserId: 'x' }, 1000],
       [{ endUserId: 'x' }, 500],
       [{}, 1],
       [{ endUserId: 'y', agentId: 'bot' }, 1],
     ]);
     const overridden = toImportBatches(records, { endUserId: 'z' });
-    expect(overridden.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+    expect(overridden.batches.map((batch) => [batch?.scope, batch?.memories.length])).toEqual([
       [{ endUserId: 'z' }, 1000],
       [{ endUserId: 'z' }, 501],
       [{ endUserId: 'z', agentId: 'bot' }, 1],
@@ -167,7 +167,7 @@ describe('ids of a queued import', () => {
       batcher.add(record);
     expect(batcher.count).toBe(3);
     const batches = batcher.finish((line) => `line-${line}`).batches;
-    expect(batches.map((batch) => batch.memories.map((m) => m.id))).toEqual([
+    expect(batches.map((batch) => batch?.memories.map((m) => m.id))).toEqual([
       ['line-1', 'kept-id'],
       ['line-3'],
     ]);
@@ -249,7 +249,7 @@ describe('the lines an import sends (decision 194)', () => {
       ]),
       {},
     );
-    const items = batches.flatMap((batch) => batch.memories);
+    const items = batches.flatMap((batch) => batch?.memories ?? []);
     expect(items).toHaveLength(4);
     for (const item of items) expect(() => validatePayload(BatchMemoryItem, item)).not.toThrow();
   });
