@@ -1,14 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@membolt/bus/testing';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type AppProcess, eventually, spawnApp } from '../e2e/support/app-process.js';
+import { standaloneOnOneDataDir } from './support/standalone.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CALLS = 60;
@@ -21,30 +19,14 @@ const WORKERS = 4;
  * holds every answered call exactly once (none lost, none applied twice).
  */
 describe('resilience, metering: kill -9 right after the answers', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-metering-kill-'));
-  const started: AppProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(started.map((proc) => proc.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const standalone = standaloneOnOneDataDir('membolt-metering-kill-');
+  afterAll(() => standalone.cleanUp());
 
   it('loses no charge and applies none twice', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+    const { url, env, start } = await standalone.onFreePort({
       GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
       GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '100000',
-    };
-    const start = async (): Promise<AppProcess> => {
-      const proc = spawnApp('standalone', env);
-      started.push(proc);
-      await eventually(async () => (await fetch(`${url}/api/plans`)).status === 200, 120_000, 'standalone');
-      return proc;
-    };
+    });
 
     const app = await start();
     const { stdout } = await promisify(execFile)(
@@ -79,7 +61,7 @@ describe('resilience, metering: kill -9 right after the answers', () => {
     );
     await app.kill();
 
-    const outboxFile = join(dataDir, 'usage-outbox.sqlite');
+    const outboxFile = join(standalone.dataDir, 'usage-outbox.sqlite');
     expect(existsSync(outboxFile)).toBe(true);
     const outbox = new Database(outboxFile, { readonly: true });
     const pending = outbox.prepare('SELECT COUNT(*) AS n FROM usage_outbox').get() as { n: number };

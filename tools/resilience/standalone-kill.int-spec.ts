@@ -1,10 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@membolt/bus/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AppProcess, eventually, spawnApp } from '../e2e/support/app-process.js';
 import {
   graphqlOutcome,
   type Outcome,
@@ -14,6 +9,7 @@ import {
   sleep,
   startLoad,
 } from './support/load.js';
+import { standaloneOnOneDataDir } from './support/standalone.js';
 
 const SIZE =
   resilienceScale() === 'full'
@@ -32,32 +28,15 @@ const SIGN_IN = 'mutation SignIn($input: SignInInput!) { signIn(input: $input) {
  * again on the same data, and every acknowledged account must still sign in.
  */
 describe('resilience, standalone: kill -9 under write load', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-resilience-standalone-'));
-  const started: AppProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(started.map((proc) => proc.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const standalone = standaloneOnOneDataDir('membolt-resilience-standalone-');
+  afterAll(() => standalone.cleanUp());
 
   it('loses no acknowledged sign-up', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+    const { url, start } = await standalone.onFreePort({
       // Every writer signs up from one address: the throttles are tested on their own.
       SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
       BFF_RATE_LIMIT_PER_MINUTE: '1000000',
-    };
-    const start = async () => {
-      const proc = spawnApp('standalone', env);
-      started.push(proc);
-      // Readiness by answer, not by log line: LOG_LEVEL=warn keeps a long run's output small.
-      await eventually(async () => (await fetch(`${url}/api/plans`)).status === 200, 120_000, 'standalone');
-      return proc;
-    };
+    });
     const graphql = (query: string, variables: unknown) =>
       fetch(`${url}/graphql`, {
         method: 'POST',

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import {
-  type LoopbackLlmResponder,
-  type LoopbackLlmServer,
-  startLoopbackLlmServer,
-} from '@membolt/chat/testing';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { LoopbackLlmResponder } from '@membolt/chat/testing';
 import { setupGatewayDocs } from '@membolt/gateway';
 import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
-import { useStandalone } from './support/standalone.js';
+import { useStandalone, useStandaloneWithLoopbackModel } from './support/standalone.js';
 
 jest.setTimeout(120_000);
 
@@ -312,20 +308,8 @@ const extractionResponder: LoopbackLlmResponder = (request) => {
 };
 
 describe('REST memory API: learning from messages with the language model', () => {
-  let llm: LoopbackLlmServer;
-  // Registered before the product's own beforeAll, which reads the server's address.
-  beforeAll(async () => {
-    llm = await startLoopbackLlmServer('openai', extractionResponder);
-  });
-  afterAll(async () => {
-    await llm.close();
-  });
-  const product = useStandalone('memory-learning-llm', () => ({
-    ...UNLIMITED_GATEWAY,
-    OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
-    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
-    CHAT_DEFAULT_MODEL: 'loopback-llama',
-  }));
+  const under = useStandaloneWithLoopbackModel('memory-learning-llm', extractionResponder, UNLIMITED_GATEWAY);
+  const { product } = under;
   let alice: ApiUser;
 
   beforeAll(async () => {
@@ -345,7 +329,7 @@ describe('REST memory API: learning from messages with the language model', () =
     );
     expect(first.extracted_by).toBe('llm');
     expect(first.results.map(({ event, text }) => [event, text])).toEqual([['ADD', 'User lives in Paris.']]);
-    const sent = llm.requests.at(-1)!;
+    const sent = under.llm.requests.at(-1)!;
     expect(sent.wantsJson).toBe(true);
     expect(sent.messages.at(-1)!.content).toContain(
       'System instructions:\nYou are a concierge.\n\nUser said:\nHi! I moved to Paris last year.',

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import {
-  type LoopbackLlmResponder,
-  type LoopbackLlmServer,
-  startLoopbackLlmServer,
-} from '@membolt/chat/testing';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { LoopbackLlmResponder } from '@membolt/chat/testing';
 import { eventually } from '@membolt/jobs/testing';
 import { type ApiUser, expectError, newApiUser, ok, UNLIMITED_GATEWAY } from './support/memory-api.js';
-import { useStandalone } from './support/standalone.js';
+import { useStandaloneWithLoopbackModel } from './support/standalone.js';
 
 jest.setTimeout(120_000);
 
@@ -56,26 +52,14 @@ const modelResponder: LoopbackLlmResponder = (request) => {
 };
 
 describe('special categories classified by the language model in the standalone product', () => {
-  let llm: LoopbackLlmServer;
-  // Registered before the product's own beforeAll, which reads the server's address.
-  beforeAll(async () => {
-    llm = await startLoopbackLlmServer('openai', modelResponder);
-  });
-  afterAll(async () => {
-    await llm.close();
-  });
-  const product = useStandalone('privacy-classifier', () => ({
-    ...UNLIMITED_GATEWAY,
-    OPENAI_COMPATIBLE_BASE_URL: llm.baseUrl,
-    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
-    CHAT_DEFAULT_MODEL: 'loopback-llama',
-  }));
+  const under = useStandaloneWithLoopbackModel('privacy-classifier', modelResponder, UNLIMITED_GATEWAY);
+  const { product } = under;
   let alice: ApiUser;
   let bob: ApiUser;
   const memoriesPath = (user: ApiUser) => `/api/user/${user.userId}/memories`;
   const addText = (user: ApiUser, text: string) =>
     user.call(memoriesPath(user), { method: 'POST', body: { text } });
-  const classifications = () => llm.requests.filter((request) => isClassification(request.system));
+  const classifications = () => under.llm.requests.filter((request) => isClassification(request.system));
 
   beforeAll(async () => {
     alice = await newApiUser(product);

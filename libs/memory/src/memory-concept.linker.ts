@@ -11,7 +11,7 @@ import { DEFAULT_CONCEPT_SETTLE_MS, MEMORY_SETTINGS, type MemorySettings } from 
 import { CONCEPT_EXTRACTION, type ConceptExtraction } from './ports/concept-extraction.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { type ExtractedConcept, extractConcepts } from './retrieval/concepts.js';
-import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
+import { BackgroundSweep, textByTextOverLimit } from './background-sweep.js';
 
 const CHUNK = 100;
 /** Memories whose concepts are written in one transaction, with a turn of the event loop between. */
@@ -35,11 +35,11 @@ const inProcessConceptExtraction: ConceptExtraction = {
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemoryConcepts');
-  private sweep: Promise<void> | null = null;
+  private readonly background = new BackgroundSweep('Concept linking failed', this.logger, () =>
+    this.runSweep(),
+  );
   /** Memories whose concepts are being extracted or written, and the work that does it. */
   private readonly linking = new Map<string, Promise<void>>();
-  private again = false;
-  private stopped = false;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -55,30 +55,12 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    await this.sweep;
+    await this.background.stop();
   }
 
   /** Starts a background sweep of every pending memory (one chunk per event-loop turn). */
   schedule(): void {
-    if (this.stopped) return;
-    if (this.sweep) {
-      this.again = true;
-      return;
-    }
-    this.sweep = this.runSweep()
-      .catch((error: unknown) =>
-        this.logger.error(
-          `Concept linking failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .finally(() => {
-        this.sweep = null;
-        if (this.again) {
-          this.again = false;
-          this.schedule();
-        }
-      });
+    this.background.schedule();
   }
 
   /**
@@ -106,8 +88,8 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async runSweep(): Promise<void> {
-    while (!this.stopped) {
-      await new Promise((resolve) => setImmediate(resolve));
+    while (!this.background.stopped) {
+      await nextTurn();
       const pending = await this.store.memories.pendingConcepts(null, CHUNK);
       if (pending.length === 0) return;
       const byScope = new Map<string, { scope: MemoryScope; items: typeof pending }>();
@@ -146,18 +128,14 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   }
 
   /** A batch over a limit is tried text by text, so one hostile text costs only its own concepts. */
-  private async extract(texts: readonly string[]): Promise<ExtractedConcept[][]> {
-    try {
-      return await this.extraction.extract(texts);
-    } catch (error) {
-      if (!(error instanceof CpuWorkerLimitError)) throw error;
-      if (texts.length === 1) {
+  private extract(texts: readonly string[]): Promise<ExtractedConcept[][]> {
+    return textByTextOverLimit(
+      texts,
+      (batch) => this.extraction.extract(batch),
+      (error) => {
         this.logger.warn(`A memory was linked without concepts: ${error.message}`);
-        return [[]];
-      }
-      const each: ExtractedConcept[][] = [];
-      for (const text of texts) each.push(...(await this.extract([text])));
-      return each;
-    }
+        return [];
+      },
+    );
   }
 }

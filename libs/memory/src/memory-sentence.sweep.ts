@@ -9,7 +9,7 @@ import {
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { SENTENCE_ENCODER, type SentenceEncoder } from './ports/sentence-encoder.js';
-import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
+import { BackgroundSweep, textByTextOverLimit } from './background-sweep.js';
 
 /**
  * Memories encoded per worker task: ~10 ms a text in a batch, so a search's query vector waits at most a few
@@ -28,9 +28,9 @@ export const SENTENCE_SWEEP_CHUNK = 16;
 @Injectable()
 export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemorySentences');
-  private sweep: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly background = new BackgroundSweep('Sentence encoding failed', this.logger, () =>
+    this.runSweep(),
+  );
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -42,48 +42,35 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    await this.sweep;
+    await this.background.stop();
   }
 
   /** Starts a background sweep of every pending memory, or asks the running one to look again. */
   schedule(): void {
-    if (this.stopped || !this.encoder || !this.store.sentences) return;
-    if (this.sweep) {
-      this.again = true;
-      return;
-    }
-    this.sweep = this.runSweep()
-      .catch((error: unknown) =>
-        this.logger.error(
-          `Sentence encoding failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .finally(() => {
-        this.sweep = null;
-        if (this.again) {
-          this.again = false;
-          this.schedule();
-        }
-      });
+    if (!this.encoder || !this.store.sentences) return;
+    this.background.schedule();
   }
 
   /** Resolves when the sweep running now (if any) and those it asked for are done (tests, benches). */
   async idle(): Promise<void> {
-    while (this.sweep) await this.sweep;
+    await this.background.idle();
   }
 
   private async runSweep(): Promise<void> {
     const encoder = this.encoder;
     const sentences = this.store.sentences;
     if (!encoder || !sentences) return;
-    while (!this.stopped) {
+    while (!this.background.stopped) {
       await nextTurn();
       const pending = await sentences.pending(SENTENCE_SWEEP_CHUNK);
       if (pending.length === 0) return;
-      const vectors = await this.encode(
-        encoder,
+      const vectors = await textByTextOverLimit(
         pending.map((item) => item.text),
+        (texts) => encoder.encode(texts),
+        (error) => {
+          this.logger.warn(`A memory was left without a sentence vector: ${error.message}`);
+          return new Float32Array(encoder.dimension);
+        },
       );
       // A short answer would leave memories pending and the sweep asking for them again forever: it stops.
       const encoded = pending.flatMap((item, index) => {
@@ -93,22 +80,6 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       if (encoded.length < pending.length)
         throw new Error(`${encoder.model} answered ${vectors.length} vectors for ${pending.length} texts`);
       await sentences.save(encoder.model, encoded);
-    }
-  }
-
-  /** A chunk over a worker limit is tried text by text, so one hostile text costs only its own vector. */
-  private async encode(encoder: SentenceEncoder, texts: readonly string[]): Promise<Float32Array[]> {
-    try {
-      return await encoder.encode(texts);
-    } catch (error) {
-      if (!(error instanceof CpuWorkerLimitError)) throw error;
-      if (texts.length === 1) {
-        this.logger.warn(`A memory was left without a sentence vector: ${error.message}`);
-        return [new Float32Array(encoder.dimension)];
-      }
-      const each: Float32Array[] = [];
-      for (const text of texts) each.push(...(await this.encode(encoder, [text])));
-      return each;
     }
   }
 }

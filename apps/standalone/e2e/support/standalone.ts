@@ -1,6 +1,11 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { GraphqlBrowser } from '@membolt/bff/testing';
+import {
+  type LoopbackLlmResponder,
+  type LoopbackLlmServer,
+  startLoopbackLlmServer,
+} from '@membolt/chat/testing';
 import type { RunningHttpEdge } from '@membolt/runtime';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,4 +138,47 @@ export async function createApiKeyOverGraphql(
   );
   if (created.errors) throw new Error(`creating key ${name} failed: ${JSON.stringify(created.errors)}`);
   return { secret: created.data!.createApiKey.secret, keyId: created.data!.createApiKey.apiKey.id };
+}
+
+/** The standalone product under test and the language model it talks to. */
+export interface StandaloneWithModel {
+  readonly product: StandaloneUnderTest;
+  /** The model's server: every request it received (`requests`), its address. */
+  readonly llm: LoopbackLlmServer;
+}
+
+/**
+ * The product (as `useStandalone`) with a language model on loopback, a real server speaking OpenAI's
+ * protocol as a local Ollama or vLLM would, answering with `responder`: the product's default model is
+ * `loopback-llama` on it. The server starts before the product, which reads its address, and closes after.
+ */
+export function useStandaloneWithLoopbackModel(
+  name: string,
+  responder: LoopbackLlmResponder,
+  env: Record<string, string> = {},
+): StandaloneWithModel {
+  let llm: LoopbackLlmServer | undefined;
+  // Registered before the product's own beforeAll, which reads the server's address.
+  beforeAll(async () => {
+    llm = await startLoopbackLlmServer('openai', responder);
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+  const server = (): LoopbackLlmServer => {
+    if (!llm) throw new Error('the loopback model is used before its beforeAll ran');
+    return llm;
+  };
+  const product = useStandalone(name, () => ({
+    ...env,
+    OPENAI_COMPATIBLE_BASE_URL: server().baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'loopback-llama',
+    CHAT_DEFAULT_MODEL: 'loopback-llama',
+  }));
+  return {
+    product,
+    get llm() {
+      return server();
+    },
+  };
 }

@@ -26,13 +26,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 /** An idempotency key: what the caller uses to make a retried message harmless. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_.-]{1,128}$/;
 
-/**
- * `billing.usage.authorize.v1` (user): before a metered call runs. Checks the subscription (cached), the
- * key's spend cap, and applies the call's charge atomically: on pay-per-use the rate is taken from the
- * ledger; a chat that starts a conversation counts it against the monthly limit. A repeat with the same
- * idempotency key changes nothing and answers the first outcome.
- */
-export class AuthorizeUsageRequest {
+/** What names one metered call: its endpoint, its method, its idempotency key and the API key it came with. */
+class MeteredCall {
   @IsIn(ENDPOINTS)
   endpoint!: MeteredEndpoint;
 
@@ -46,7 +41,26 @@ export class AuthorizeUsageRequest {
   @IsOptional()
   @IsEntityId()
   keyId?: string;
+}
 
+/** A metered call once it has run: the tokens it processed and whether it succeeded. */
+class MeteredOutcome extends MeteredCall {
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  tokens!: number;
+
+  @IsBoolean()
+  succeeded!: boolean;
+}
+
+/**
+ * `billing.usage.authorize.v1` (user): before a metered call runs. Checks the subscription (cached), the
+ * key's spend cap, and applies the call's charge atomically: on pay-per-use the rate is taken from the
+ * ledger; a chat that starts a conversation counts it against the monthly limit. A repeat with the same
+ * idempotency key changes nothing and answers the first outcome.
+ */
+export class AuthorizeUsageRequest extends MeteredCall {
   /** A chat call that starts a new conversation (docs/requirements/product-decisions.md: no conversation id, empty history). */
   @IsOptional()
   @IsBoolean()
@@ -66,28 +80,7 @@ export interface UsageAuthorizationView {
  * processed and their price; a call that failed gives its charge back (and its conversation). Idempotent
  * by the same key as its authorization.
  */
-export class RecordUsageRequest {
-  @IsIn(ENDPOINTS)
-  endpoint!: MeteredEndpoint;
-
-  @IsIn(METHODS)
-  method!: (typeof METHODS)[number];
-
-  @Matches(IDEMPOTENCY_KEY)
-  idempotencyKey!: string;
-
-  @IsOptional()
-  @IsEntityId()
-  keyId?: string;
-
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
-  tokens!: number;
-
-  @IsBoolean()
-  succeeded!: boolean;
-}
+export class RecordUsageRequest extends MeteredOutcome {}
 
 export interface UsageRecordView {
   readonly tokens: number;
@@ -122,35 +115,14 @@ export interface UsageTermsView {
 export const USAGE_BATCH_MAX = 500;
 
 /** One metered call's outcome, as an edge's usage outbox holds it until billing has applied it. */
-export class UsageEvent {
+export class UsageEvent extends MeteredOutcome {
   @IsString()
   @MaxLength(100)
   userId!: string;
 
-  @IsIn(ENDPOINTS)
-  endpoint!: MeteredEndpoint;
-
-  @IsIn(METHODS)
-  method!: (typeof METHODS)[number];
-
-  @Matches(IDEMPOTENCY_KEY)
-  idempotencyKey!: string;
-
-  @IsOptional()
-  @IsEntityId()
-  keyId?: string;
-
   /** When the call was authorized (ISO 8601): the day and month it counts in. */
   @IsISO8601({ strict: true })
   at!: string;
-
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
-  tokens!: number;
-
-  @IsBoolean()
-  succeeded!: boolean;
 
   /**
    * `edge`: authorized by the edge from the user's terms (no charge, no conversation): billing creates the

@@ -4,10 +4,9 @@ import { CommonErrorCode } from '../rules/error-codes.js';
 import { CommonError } from './membolt-error.js';
 import { z } from 'zod';
 import { distinctTexts } from './wire-schema.js';
-import { memoiseValidationMetadata } from './validation-metadata-cache.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
-// Every payload class is validated through this module: its rule lookups are memoised (decision 180).
-memoiseValidationMetadata();
+cacheValidationMetadata();
 
 type PayloadClass<T> = new () => T;
 

@@ -1,56 +1,54 @@
-import { getMetadataStorage, type MetadataStorage } from 'class-validator';
+import { getMetadataStorage } from 'class-validator';
 
-type Lookup = MetadataStorage['getTargetValidationMetadatas'];
+type Storage = ReturnType<typeof getMetadataStorage>;
+type Rules = ReturnType<Storage['getTargetValidationMetadatas']>;
+type Grouped = ReturnType<Storage['groupByPropertyName']>;
 
-const installed = new WeakSet<MetadataStorage>();
+const CACHED = Symbol.for('membolt.validationMetadataCache');
 
 /**
- * Memoises class-validator's per-class rule lookup. `validateSync` asks the storage for a class's rules on
- * every call (and for every nested object), and the storage answers by filtering the rules of the class and
- * then testing the class against every class that registered a rule (`prototype instanceof`), several
- * hundred in this product: the lookup was the largest single frame of validation in the search and GraphQL
- * profiles (decision 180). Rules register only when a class is defined, so a lookup's answer stays right
- * until the next registration; any registration (a rule or a custom constraint) empties the memo. The
- * answer is the storage's own array, which class-validator only reads.
+ * class-validator looks up a class's rules on every object it validates, nested ones included, by walking every
+ * class it knows (`instanceof` against each) and filtering their rules, then grouping them by property: that
+ * lookup was the largest single cost of validating an import line (decision 194). The rules of a class are
+ * fixed once its decorators have run, so the lookup and the grouping are kept per class and options, and the
+ * whole cache is dropped whenever a rule is registered (a class defined later, a schema added). The storage is
+ * process-wide (class-validator keeps it on the global object), so this is installed once for every caller.
  */
-export function memoiseValidationMetadata(storage: MetadataStorage = getMetadataStorage()): void {
-  if (installed.has(storage)) return;
-  installed.add(storage);
-  const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
-  // Per class, then per (schema, always, strictGroups, groups): a class is validated with one set of options.
-  let memo = new WeakMap<object, Map<string, ReturnType<Lookup>>>();
-  const forget = <A extends unknown[]>(method: (...args: A) => void) =>
-    function (this: MetadataStorage, ...args: A): void {
-      memo = new WeakMap();
-      method.apply(this, args);
-    };
-  storage.addValidationMetadata = forget(storage.addValidationMetadata);
-  storage.addConstraintMetadata = forget(storage.addConstraintMetadata);
-  // The executor groups a class's rules by field on every call; the memoised rules are one array per
-  // class, so their grouping is kept beside them (a new array, after a registration, is grouped anew).
+export function cacheValidationMetadata(storage: Storage = getMetadataStorage()): void {
+  const marked = storage as Storage & { [CACHED]?: true };
+  if (marked[CACHED]) return;
+  marked[CACHED] = true;
+  const lookup = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
-  const grouped = new WeakMap<object, ReturnType<MetadataStorage['groupByPropertyName']>>();
-  storage.groupByPropertyName = (rules) => {
-    let byField = grouped.get(rules);
-    if (byField === undefined) {
-      byField = group(rules);
-      grouped.set(rules, byField);
-    }
-    return byField;
+  const addRule = storage.addValidationMetadata.bind(storage);
+  let rulesOf = new Map<unknown, Map<string, Rules>>();
+  let groupedOf = new WeakMap<Rules, Grouped>();
+  let handedOut = new WeakSet<Rules>();
+
+  storage.addValidationMetadata = (metadata) => {
+    rulesOf = new Map();
+    groupedOf = new WeakMap();
+    handedOut = new WeakSet();
+    addRule(metadata);
   };
-  storage.getTargetValidationMetadatas = (target, targetSchema, always, strictGroups, groups) => {
-    if (typeof target !== 'function') return lookup(target, targetSchema, always, strictGroups, groups);
-    let perTarget = memo.get(target);
-    if (perTarget === undefined) {
-      perTarget = new Map();
-      memo.set(target, perTarget);
-    }
-    const key = `${targetSchema}\u0000${always}\u0000${strictGroups}\u0000${(groups ?? []).join('\u0000')}`;
-    let rules = perTarget.get(key);
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;
+    let byOptions = rulesOf.get(target);
+    if (byOptions === undefined) rulesOf.set(target, (byOptions = new Map()));
+    let rules = byOptions.get(key);
     if (rules === undefined) {
-      rules = lookup(target, targetSchema, always, strictGroups, groups);
-      perTarget.set(key, rules);
+      rules = lookup(target, schema, always, strictGroups, groups);
+      byOptions.set(key, rules);
+      handedOut.add(rules);
     }
     return rules;
+  };
+  storage.groupByPropertyName = (rules) => {
+    const known = groupedOf.get(rules);
+    if (known !== undefined) return known;
+    const grouped = group(rules);
+    // Only the lists this cache handed out are kept: another caller's list may change after the call.
+    if (handedOut.has(rules)) groupedOf.set(rules, grouped);
+    return grouped;
   };
 }

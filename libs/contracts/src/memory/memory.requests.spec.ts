@@ -5,6 +5,7 @@ import { MEMORY_SCOPE_ID_MAX_LENGTH, MemoryMessages } from '../rules/memory.rule
 import {
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
+  ImportPartRequest,
   MemoryIdRequest,
   MemoryScopeFields,
 } from './memory.requests.js';
@@ -65,5 +66,53 @@ describe('memory requests', () => {
         validatePayload(CreateMemoryBatchRequest, { memories: [{ text: 'ok', endUserId: 'eu-2' }] }),
       ),
     ).toMatch(/endUserId/);
+  });
+});
+
+describe('import parts on receipt (decision 194)', () => {
+  const part = (fields: Record<string, unknown> = {}) => ({
+    importId: `imp_${'a'.repeat(32)}_2`,
+    index: 1,
+    memories: [{ text: 'one' }],
+    ...fields,
+  });
+
+  it('checks the part itself: import id, index, scope and 1 to 1,000 objects', () => {
+    expect(messageOf(() => validatePayload(ImportPartRequest, part({ importId: 'imp_x' })))).toContain(
+      'importId is not an import id',
+    );
+    expect(messageOf(() => validatePayload(ImportPartRequest, part({ index: -1 })))).toContain(
+      'index must not be less than 0',
+    );
+    expect(
+      messageOf(() => validatePayload(ImportPartRequest, part({ endUserId: tooLongScopeId }))),
+    ).toContain('endUserId');
+    expect(messageOf(() => validatePayload(ImportPartRequest, part({ memories: [] })))).toContain(
+      'memories must contain at least 1 elements',
+    );
+    expect(
+      messageOf(() =>
+        validatePayload(
+          ImportPartRequest,
+          part({ memories: Array.from({ length: 1001 }, () => ({ text: 'x' })) }),
+        ),
+      ),
+    ).toContain('memories must contain no more than 1000 elements');
+    expect(messageOf(() => validatePayload(ImportPartRequest, part({ memories: ['text', null] })))).toContain(
+      'each value in memories must be an object',
+    );
+    expect(messageOf(() => validatePayload(ImportPartRequest, part({ extra: 1 })))).toContain(
+      'extra should not exist',
+    );
+  });
+
+  it("does not check each line's fields again: the gateway's import checked them before sending", () => {
+    // A value the gateway never sends (it refuses the line first), passed here to show no rule of the item runs.
+    const memories = [
+      { text: 'one', importance: 0.5 },
+      { text: 'two', importance: 7 },
+    ];
+    const request = validatePayload(ImportPartRequest, part({ memories }));
+    expect(request.memories).toEqual(memories);
   });
 });

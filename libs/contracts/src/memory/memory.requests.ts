@@ -226,8 +226,20 @@ export class CreateMemoryBatchRequest extends MemoryBatchFields {
   dedupe?: boolean;
 }
 
-/** Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). */
-export class ImportMemoriesRequest extends MemoryBatchFields {}
+/**
+ * Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). Each line
+ * was checked by the gateway's import against the rules of a new memory (stricter than `BatchMemoryItem`,
+ * with the line's number in the refusal) before anything was sent; on receipt only the batch itself is checked
+ * (its scope, 1 to MEMORY_BATCH_MAX objects), so an import's lines are validated once
+ * (docs/decisions/194-an-import-line-is-validated-once.md).
+ */
+export class ImportMemoriesRequest extends MemoryScopeFields {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MEMORY_BATCH_MAX)
+  @IsObject({ each: true })
+  memories!: BatchMemoryItem[];
+}
 
 /**
  * A large import is sent as parts, each stored by a durable job of the memory service. The id is made by

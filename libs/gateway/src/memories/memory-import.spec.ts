@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MemboltError } from '@membolt/contracts';
+import { BatchMemoryItem, MemboltError, validatePayload } from '@membolt/contracts';
 import { Readable } from 'node:stream';
 import {
   arrayRecords,
@@ -126,14 +126,14 @@ describe('import parsing (decision 022)', () => {
       { text: 'y', end_user_id: 'y', agent_id: 'bot' },
     ]);
     const own = toImportBatches(records, {});
-    expect(own.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+    expect(own.batches.map((batch) => [batch?.scope, batch?.memories.length])).toEqual([
       [{ endUserId: 'x' }, 1000],
       [{ endUserId: 'x' }, 500],
       [{}, 1],
       [{ endUserId: 'y', agentId: 'bot' }, 1],
     ]);
     const overridden = toImportBatches(records, { endUserId: 'z' });
-    expect(overridden.batches.map((batch) => [batch.scope, batch.memories.length])).toEqual([
+    expect(overridden.batches.map((batch) => [batch?.scope, batch?.memories.length])).toEqual([
       [{ endUserId: 'z' }, 1000],
       [{ endUserId: 'z' }, 501],
       [{ endUserId: 'z', agentId: 'bot' }, 1],
@@ -167,7 +167,7 @@ describe('ids of a queued import', () => {
       batcher.add(record);
     expect(batcher.count).toBe(3);
     const batches = batcher.finish((line) => `line-${line}`).batches;
-    expect(batches.map((batch) => batch.memories.map((m) => m.id))).toEqual([
+    expect(batches.map((batch) => batch?.memories.map((m) => m.id))).toEqual([
       ['line-1', 'kept-id'],
       ['line-3'],
     ]);
@@ -213,5 +213,44 @@ describe('Mem0 records in an import', () => {
 
   it('names the line of a Mem0 record it cannot store', () => {
     expect(() => toImportBatches(arrayRecords([{ memory: '' }]), {})).toThrow(/^line 1: /);
+  });
+});
+
+describe('the lines an import sends (decision 194)', () => {
+  it('are valid batch items: the memory service does not check them again on receipt', () => {
+    const { batches } = toImportBatches(
+      arrayRecords([
+        { text: 'plain' },
+        {
+          id: 'exported-1',
+          text: '  spaced  ',
+          metadata: { topic: 'home', importance: 0.2 },
+          importance: 0.9,
+          category: 'preferences',
+          source: 'chat',
+          conversation_id: 'conv-1',
+          conversation_title: 'A title',
+          embedding: [0.1, 0.2, 0.3],
+          valid_from: '2025-01-02T03:04:05.000Z',
+          valid_to: '2025-03-02T03:04:05Z',
+          expiration_date: '2030-01-01T00:00:00.000Z',
+          created_at: '2025-01-02T03:04:05.000Z',
+          end_user_id: 'eu',
+          agent_id: 'ag',
+          run_id: 'run',
+        },
+        { text: 'metadata as a string', metadata: '{"a":1}', timestamp: '2025-01-02T03:04:05.000Z' },
+        {
+          memory: 'A Mem0 memory',
+          user_id: 'eu',
+          categories: ['food', 'travel'],
+          createdAt: '2025-01-02T03:04:05Z',
+        },
+      ]),
+      {},
+    );
+    const items = batches.flatMap((batch) => batch?.memories ?? []);
+    expect(items).toHaveLength(4);
+    for (const item of items) expect(() => validatePayload(BatchMemoryItem, item)).not.toThrow();
   });
 });

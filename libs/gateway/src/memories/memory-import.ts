@@ -72,7 +72,8 @@ interface ImportBatch {
 }
 
 export interface ParsedImport {
-  readonly batches: readonly ImportBatch[];
+  /** The caller's to release one by one as it sends them (the batcher keeps none once finished). */
+  readonly batches: Array<ImportBatch | undefined>;
   readonly lines: number;
   /** Lengths of the embeddings the lines carry (checked against the configured dimension before sending). */
   readonly embeddingLengths: ReadonlySet<number>;
@@ -268,7 +269,7 @@ export class ImportBatcher {
    */
   finish(idOfLine?: (line: number) => string): ParsedImport {
     if (this.lines === 0) throw importEmpty();
-    const batches: ImportBatch[] = [];
+    const batches: Array<ImportBatch | undefined> = [];
     for (const { scope, memories, unnamedLines } of this.groups.values()) {
       if (idOfLine)
         for (const [index, line] of unnamedLines) {
@@ -279,6 +280,7 @@ export class ImportBatcher {
         batches.push({ scope, memories: memories.slice(start, start + this.batchSize) });
       }
     }
+    this.groups.clear();
     return { batches, lines: this.lines, embeddingLengths: this.embeddingLengths };
   }
 }

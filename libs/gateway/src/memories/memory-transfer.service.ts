@@ -83,11 +83,16 @@ export class MemoryTransferService {
     const queuedAs = batcher.count > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
     const parsed = batcher.finish(queuedAs ? (line) => `import-${queuedAs}-${line}` : undefined);
     if (parsed.embeddingLengths.size > 0) await this.checkEmbeddingLengths(parsed.embeddingLengths);
-    await this.checkCategories(parsed.batches.flatMap((batch) => batch.memories.map((m) => m.category)));
+    const { batches } = parsed;
+    await this.checkCategories(batches.flatMap((batch) => batch?.memories.map((m) => m.category) ?? []));
     if (queuedAs) {
-      const importId = `imp_${queuedAs}_${parsed.batches.length}`;
+      const importId = `imp_${queuedAs}_${batches.length}`;
       let sinceTurn = performance.now();
-      for (const [index, batch] of parsed.batches.entries()) {
+      for (let index = 0; index < batches.length; index++) {
+        const batch = batches[index];
+        if (!batch) continue;
+        // Released once sent: the memory service holds the part from here, so the file is not held twice.
+        batches[index] = undefined;
         // The in-process bus answers on microtasks: without a turn every part's checks and enqueue would run
         // as one stretch of the loop (250 parts of a 50,000-line import held it over a second). A turn per
         // part would let the parts already queued run in between and hold the answer back.
@@ -105,7 +110,8 @@ export class MemoryTransferService {
       return { kind: 'queued', importId, lines: parsed.lines };
     }
     const views: MemoryImportView[] = [];
-    for (const batch of parsed.batches) {
+    for (const batch of batches) {
+      if (!batch) continue;
       await nextTurn();
       views.push(
         await this.bus.request(
