@@ -123,6 +123,15 @@ function buildIndex(conv) {
     ]),
   );
   const previousTexts = texts.map((_, i) => (sameConversation(i, i - 1) ? texts[i - 1] : null));
+  // Neighbours by creation order alone (an experiment for plain adds: what a store could infer without a
+  // conversation id, the memories stored just before and after).
+  const inOrder = (j) => j >= 0 && j < texts.length;
+  const creationNeighbours = new Map(
+    texts.map((_, i) => [
+      String(i),
+      { previous: [i - 1, i - 2].filter(inOrder).map(String), next: [i + 1].filter(inOrder).map(String) },
+    ]),
+  );
   return {
     texts,
     memories: memoriesAt(sessionDate),
@@ -130,6 +139,7 @@ function buildIndex(conv) {
     // As the REST benchmark's plain mode stores them: text and metadata only, no conversation, no valid_from.
     memoriesPlain: memoriesAt(() => null, false),
     neighbours,
+    creationNeighbours,
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
@@ -286,6 +296,7 @@ function retrieverOnce({
   concepts = true,
   sessionTimes = true,
   plain = false,
+  creationOrder = false,
   weights = {},
   denseContext = null,
   inflect = null,
@@ -343,13 +354,14 @@ function retrieverOnce({
       };
       // As the memory service does: neighbours only for the best candidates of a first ranking.
       let around;
-      if (neighbours && !plain) {
+      if (neighbours && (!plain || creationOrder)) {
         const best = rankCandidates({
           ...channels,
           // How many of the best get their neighbours: `sources` (an ablation row), --sources, or the service's.
           limit: sources ?? (args.sources ? Number(args.sources) : neighbourSourceCount(k)),
         });
-        around = new Map(best.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+        const links = creationOrder ? index.creationNeighbours : index.neighbours;
+        around = new Map(best.map((hit) => [hit.id, links.get(hit.id)]).filter(([, n]) => n));
       }
       return rankCandidates({ ...channels, neighbours: around, limit: k });
     };
@@ -384,7 +396,11 @@ const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(
 // `--exp sentence` (decision 162): USE-lite's vectors of every turn and question, computed once up front (the
 // retrievers are synchronous), as the memory service's sweep and its query cache hold them.
 const sentences = { of: () => null, query: () => null };
-if (args.exp === 'sentence' || args.exp === 'plain') {
+if (
+  args.exp === 'sentence' ||
+  args.exp === 'plain' ||
+  (args.exp === 'rows' && /"sentence":\s*true/.test(process.env.ROWS ?? ''))
+) {
   const { UseLiteSentenceEncoder } = await dist('embedders/use-lite.sentence-encoder.js');
   const encoder = new UseLiteSentenceEncoder();
   const started = performance.now();
@@ -517,7 +533,9 @@ const EXPERIMENTS = {
   rows: () =>
     JSON.parse(process.env.ROWS ?? '[]').map(([name, options]) => [
       name,
-      retriever(options.plain ? { keywordIndex: 'porter', ...options } : options),
+      options === 'bm25'
+        ? referenceBm25
+        : retriever(options.plain ? { keywordIndex: 'porter', ...options } : options),
     ]),
   // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.
   meaning: () => [
