@@ -275,6 +275,44 @@ try {
     return sampleSearches(SEARCHES, userFor, 7);
   };
   const bigSearch = await measureSearch(() => big.userId);
+  // MEMORY_BENCH_BASELINE=<root of another checkout, built>: that build's MemoryService over the same store,
+  // embedder and data, searched in turn with this one's (the order swapped every search), so the ratio of
+  // their p50s holds on a loaded machine where two runs' figures do not compare.
+  let baseline = null;
+  if (process.env.MEMORY_BENCH_BASELINE) {
+    const other = process.env.MEMORY_BENCH_BASELINE;
+    const { MemoryService: BaselineService } = await import(
+      pathToFileURL(join(other, 'libs/memory/dist/memory.service.js')).href
+    );
+    const baselineService = new BaselineService(
+      store,
+      embedder,
+      systemClock,
+      memoryEvents,
+      settings,
+      linker,
+      privacy,
+      new MemoryCategoryService(store, systemClock),
+    );
+    const searchWith = (which, i) =>
+      which.search(big.userId, { query: QUERIES[i % QUERIES.length], limit: 10 });
+    for (let i = 0; i < 50; i++) await searchWith(baselineService, i);
+    const mine = [];
+    const theirs = [];
+    for (let i = 0; i < SEARCHES; i++) {
+      await nextTurn();
+      const pair = i % 2 === 0 ? [service, baselineService] : [baselineService, service];
+      for (const which of pair) {
+        const [t] = await timed(() => searchWith(which, i + 7));
+        (which === service ? mine : theirs).push(t);
+      }
+    }
+    baseline = { root: other, mine: summary(mine), theirs: summary(theirs) };
+    log(
+      `engine search p50, this build / ${other}: ${ms(baseline.mine.p50)} / ${ms(baseline.theirs.p50)} ms ` +
+        `= ${(baseline.mine.p50 / baseline.theirs.p50).toFixed(3)} (p99 ${ms(baseline.mine.p99)} / ${ms(baseline.theirs.p99)})`,
+    );
+  }
   // Users of 100: each one's first search since the store opened (its caches built on the way), then the
   // same users searched again, as a chat searches at every turn.
   const measureSmall = async () => {
@@ -325,6 +363,7 @@ try {
     embed: summary(embedMs),
     annMs,
     bigSearch,
+    baseline,
     smallSearch,
     denseChannel,
     keywordChannel,

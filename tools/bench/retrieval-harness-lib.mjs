@@ -101,13 +101,14 @@ export function evaluate(convs, indexes, search) {
 export const f = (x) => x.toFixed(3);
 export function printTable(results) {
   console.log(
-    `${'configuration'.padEnd(34)} ${'hit@1'.padStart(6)} ${'hit@5'.padStart(6)} ${'hit@10'.padStart(6)} ${'all@10'.padStart(6)} ${'MRR'.padStart(6)} | hit@10 by category: ${Object.values(CATEGORIES).join(' / ')}`,
+    `${'configuration'.padEnd(34)} ${'hit@1'.padStart(6)} ${'hit@5'.padStart(6)} ${'hit@10'.padStart(6)} ${'all@10'.padStart(6)} ${'MRR'.padStart(6)} | hit@10 by category: ${Object.values(CATEGORIES).join(' / ')} | all@10 by category`,
   );
   for (const [name, r] of results) {
     const o = r.overall;
     const cats = Object.keys(CATEGORIES).map((c) => f(r[c]['hit@10']));
+    const allCats = Object.keys(CATEGORIES).map((c) => f(r[c]['all@10']));
     console.log(
-      `${name.padEnd(34)} ${f(o['hit@1']).padStart(6)} ${f(o['hit@5']).padStart(6)} ${f(o['hit@10']).padStart(6)} ${f(o['all@10']).padStart(6)} ${f(o.mrr).padStart(6)} | ${cats.join(' / ')}`,
+      `${name.padEnd(34)} ${f(o['hit@1']).padStart(6)} ${f(o['hit@5']).padStart(6)} ${f(o['hit@10']).padStart(6)} ${f(o['all@10']).padStart(6)} ${f(o.mrr).padStart(6)} | ${cats.join(' / ')} | ${allCats.join(' / ')}`,
     );
   }
 }

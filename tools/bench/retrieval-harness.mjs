@@ -9,6 +9,9 @@
 //     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -89,7 +92,7 @@ function ftsIndex(texts, tokenize, contexts, next = null) {
 function buildIndex(conv) {
   const texts = conv.memories.map((m) => m.text);
   const base = Date.UTC(2026, 10, 23, 9, 0, 0);
-  const memoriesAt = (validFromOf) =>
+  const memoriesAt = (validFromOf, inConversation = true) =>
     new Map(
       conv.memories.map((m, i) => {
         // The ranker reads times as epoch milliseconds.
@@ -102,7 +105,8 @@ function buildIndex(conv) {
           validTo: null,
           text: m.text,
         };
-        return [String(i), { ...memory, conversationId: `${conv.sampleId}-session-${m.session}` }];
+        const conversationId = inConversation ? `${conv.sampleId}-session-${m.session}` : null;
+        return [String(i), { ...memory, conversationId }];
       }),
     );
   // As the REST benchmark sends them: valid_from = the session's date (when the turn was said).
@@ -119,11 +123,23 @@ function buildIndex(conv) {
     ]),
   );
   const previousTexts = texts.map((_, i) => (sameConversation(i, i - 1) ? texts[i - 1] : null));
+  // Neighbours by creation order alone (an experiment for plain adds: what a store could infer without a
+  // conversation id, the memories stored just before and after).
+  const inOrder = (j) => j >= 0 && j < texts.length;
+  const creationNeighbours = new Map(
+    texts.map((_, i) => [
+      String(i),
+      { previous: [i - 1, i - 2].filter(inOrder).map(String), next: [i + 1].filter(inOrder).map(String) },
+    ]),
+  );
   return {
     texts,
     memories: memoriesAt(sessionDate),
     memoriesCreatedNow: memoriesAt(() => null),
+    // As the REST benchmark's plain mode stores them: text and metadata only, no conversation, no valid_from.
+    memoriesPlain: memoriesAt(() => null, false),
     neighbours,
+    creationNeighbours,
     vectors: texts.map((text) => embedder.embedOne(text)),
     concepts: texts.map((text) => new Set(extractConcepts(text).map((c) => c.name))),
     porter: ftsIndex(texts, FTS5_TOKENIZE),
@@ -279,6 +295,8 @@ function retrieverOnce({
   neighbours = true,
   concepts = true,
   sessionTimes = true,
+  plain = false,
+  creationOrder = false,
   weights = {},
   denseContext = null,
   inflect = null,
@@ -330,19 +348,20 @@ function retrieverOnce({
                 .slice(0, POOL),
             }
           : {}),
-        memories: sessionTimes ? index.memories : index.memoriesCreatedNow,
+        memories: plain ? index.memoriesPlain : sessionTimes ? index.memories : index.memoriesCreatedNow,
         now,
         weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
       };
       // As the memory service does: neighbours only for the best candidates of a first ranking.
       let around;
-      if (neighbours) {
+      if (neighbours && (!plain || creationOrder)) {
         const best = rankCandidates({
           ...channels,
           // How many of the best get their neighbours: `sources` (an ablation row), --sources, or the service's.
           limit: sources ?? (args.sources ? Number(args.sources) : neighbourSourceCount(k)),
         });
-        around = new Map(best.map((hit) => [hit.id, index.neighbours.get(hit.id)]).filter(([, n]) => n));
+        const links = creationOrder ? index.creationNeighbours : index.neighbours;
+        around = new Map(best.map((hit) => [hit.id, links.get(hit.id)]).filter(([, n]) => n));
       }
       return rankCandidates({ ...channels, neighbours: around, limit: k });
     };
@@ -377,17 +396,42 @@ const run = (makeSearch) => evaluateAll(convs, (conv) => makeSearch(indexes.get(
 // `--exp sentence` (decision 162): USE-lite's vectors of every turn and question, computed once up front (the
 // retrievers are synchronous), as the memory service's sweep and its query cache hold them.
 const sentences = { of: () => null, query: () => null };
-if (args.exp === 'sentence') {
+if (
+  args.exp === 'sentence' ||
+  args.exp === 'plain' ||
+  (args.exp === 'rows' && /"sentence":\s*true/.test(process.env.ROWS ?? ''))
+) {
   const { UseLiteSentenceEncoder } = await dist('embedders/use-lite.sentence-encoder.js');
   const encoder = new UseLiteSentenceEncoder();
   const started = performance.now();
+  const questions = [...new Set(convs.flatMap((conv) => conv.qa.map((qa) => qa.question)))];
+  const texts = [...convs.flatMap((conv) => indexes.get(conv).texts), ...questions];
+  // The vectors are a pure function of the texts: kept in the temporary directory between runs, as encoding
+  // every turn takes minutes on a loaded machine. Never read by the product.
+  const cacheFile = join(
+    tmpdir(),
+    `membolt-harness-use-lite-${createHash('sha256').update(texts.join('\u0000')).digest('hex').slice(0, 16)}.f32`,
+  );
+  let all;
+  if (existsSync(cacheFile)) {
+    const flat = new Float32Array(readFileSync(cacheFile).buffer.slice(0));
+    const width = flat.length / texts.length;
+    all = texts.map((_, i) => flat.subarray(i * width, (i + 1) * width));
+  } else {
+    all = await encoder.encode(texts);
+    const width = all[0]?.length ?? 0;
+    const flat = new Float32Array(texts.length * width);
+    all.forEach((v, i) => flat.set(v, i * width));
+    writeFileSync(cacheFile, Buffer.from(flat.buffer));
+  }
   const byIndex = new Map();
+  let at = 0;
   for (const conv of convs) {
     const index = indexes.get(conv);
-    byIndex.set(index, await encoder.encode(index.texts));
+    byIndex.set(index, all.slice(at, at + index.texts.length));
+    at += index.texts.length;
   }
-  const questions = [...new Set(convs.flatMap((conv) => conv.qa.map((qa) => qa.question)))];
-  const queryVectors = new Map((await encoder.encode(questions)).map((v, i) => [questions[i], v]));
+  const queryVectors = new Map(all.slice(at).map((v, i) => [questions[i], v]));
   sentences.of = (index) => byIndex.get(index);
   sentences.query = (query) => queryVectors.get(query);
   console.log(
@@ -460,6 +504,39 @@ const EXPERIMENTS = {
     ['plain (no neighbours, created now)', retriever({ neighbours: false, sessionTimes: false })],
     ['plain + sentence (use-lite)', retriever({ neighbours: false, sessionTimes: false, sentence: true })],
   ],
+  // Both modes of the REST benchmark side by side, BM25 beside: conversation (the defaults, above) and plain
+  // (text only: no conversation, no neighbours, no valid_from, no previous memory as keyword column), each
+  // also with the sentence encoder.
+  plain: () => [
+    ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+    ['defaults + sentence (use-lite)', retriever({ sentence: true })],
+    ['plain', retriever({ plain: true, keywordIndex: 'porter' })],
+    ['plain + sentence (use-lite)', retriever({ plain: true, keywordIndex: 'porter', sentence: true })],
+    ...(process.env.SENTENCE_WEIGHTS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .flatMap((w) => [
+        [`defaults + sentence ${w}`, retriever({ sentence: true, weights: { sentence: Number(w) } })],
+        [
+          `plain + sentence ${w}`,
+          retriever({
+            plain: true,
+            keywordIndex: 'porter',
+            sentence: true,
+            weights: { sentence: Number(w) },
+          }),
+        ],
+      ]),
+  ],
+  // Rows from the environment, for a quick sweep: ROWS='[["name", {"weights": {...}, "plain": true}], ...]'
+  // (the options of retriever(); `plain` rows take the keyword index without the previous memory).
+  rows: () =>
+    JSON.parse(process.env.ROWS ?? '[]').map(([name, options]) => [
+      name,
+      options === 'bm25'
+        ? referenceBm25
+        : retriever(options.plain ? { keywordIndex: 'porter', ...options } : options),
+    ]),
   // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.
   meaning: () => [
     ['defaults - meaning - slot', retriever({ weights: { meaning: 0, slot: 0 } })],
