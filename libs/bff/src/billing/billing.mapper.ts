@@ -46,5 +46,6 @@ export function toUsageSummaryModel(view: UsageSummaryView): UsageSummaryModel {
 }
 
 export function toApiKeySpendModel(view: KeySpendView): ApiKeySpendModel {
-  return { keyId: view.keyId, capCents: view.capCents, spentCents: centsOf(view.spentMicrocents) };
+  const { spentMicrocents, ...spend } = view;
+  return { ...spend, spentCents: centsOf(spentMicrocents) };
 }

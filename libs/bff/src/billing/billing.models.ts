@@ -30,14 +30,16 @@ export type SubscriptionCheckModel = InstanceType<typeof SubscriptionCheckModel>
  */
 const costCents = z.number();
 const UsageTotals = UsageTotalsView.unwrap().omit({ costMicrocents: true }).extend({ costCents });
-const UsageDay = UsageTotals.extend({
-  day: UsageRowView.unwrap().shape.day,
-  costCents: costCents.meta({
-    description:
-      'Cents (fractional: token prices are micro-cents): the charges plus the price of the tokens of API key ' +
-      'calls, which is reported (and counts toward key spend caps) but never taken from the balance.',
-  }),
-});
+const UsageRow = UsageRowView.unwrap()
+  .omit({ costMicrocents: true })
+  .extend({
+    costCents: costCents.meta({
+      description:
+        'Cents (fractional: token prices are micro-cents): the charges plus the price of the tokens of API key ' +
+        'calls, which is reported (and counts toward key spend caps) but never taken from the balance.',
+    }),
+  });
+const UsageDay = UsageRow.omit({ endpoint: true });
 const tokensFloat = { tokens: () => Float };
 
 export const UsageDayModel = graphqlObjectType('UsageDay', UsageDay, {
@@ -46,7 +48,6 @@ export const UsageDayModel = graphqlObjectType('UsageDay', UsageDay, {
 });
 export type UsageDayModel = InstanceType<typeof UsageDayModel>;
 
-const UsageRow = UsageDay.extend({ endpoint: UsageRowView.unwrap().shape.endpoint });
 export const UsageRowModel = graphqlObjectType('UsageRow', UsageRow, {
   description: 'One day and endpoint of metered calls.',
   types: tokensFloat,
