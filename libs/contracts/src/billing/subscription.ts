@@ -1,4 +1,4 @@
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { z } from 'zod';
 import { SUBSCRIPTION_REASONS } from '../rules/billing.rules.js';
