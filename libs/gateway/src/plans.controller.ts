@@ -1,6 +1,12 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { BillingSubjects, ListPlansRequest, type ListPlansResponse, PLAN_KINDS } from '@membolt/contracts';
+import {
+  BillingSubjects,
+  ListPlansRequest,
+  type ListPlansRequest as ListPlansQuery,
+  type ListPlansResponse,
+  PLAN_KINDS,
+} from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import { GatewayController } from './gateway-controller.decorator.js';
@@ -19,7 +25,8 @@ export class PlansController {
   @ApiQuery({ name: 'kind', required: false, enum: PLAN_KINDS })
   @ApiOkResponse({ type: PlansResponse, description: 'The plans and the developer API price.' })
   list(
-    @Query(new ContractValidationPipe(ListPlansRequest)) query: ListPlansRequest,
+    // Typed through a type-only name: the parameter's metadata must not be the schema (Swagger would read it as a class).
+    @Query(new ContractValidationPipe(ListPlansRequest)) query: ListPlansQuery,
   ): Promise<ListPlansResponse> {
     return this.bus.request(BillingSubjects.listPlans, query);
   }

@@ -138,11 +138,12 @@ export async function runCliCommand(bus: BusClient, argv: readonly string[]): Pr
     }
     case 'key:cap': {
       const cap = required(values, 'cap');
-      const capCents = cap === 'none' ? null : integerOption('cap', cap);
+      // `none`: no cap sent, which removes it.
+      const capCents = cap === 'none' ? {} : { capCents: integerOption('cap', cap) };
       return {
         ...(await bus.request(
           UsageSubjects.setKeyCap,
-          { keyId: required(values, 'id'), capCents },
+          { keyId: required(values, 'id'), ...capCents },
           { userId: required(values, 'user') },
         )),
       };

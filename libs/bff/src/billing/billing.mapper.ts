@@ -1,43 +1,13 @@
-import type {
-  KeySpendView,
-  LedgerPageView,
-  PaymentActionView,
-  SubscriptionCheckView,
-  SubscriptionView,
-  UsageSummaryView,
-} from '@membolt/contracts';
-import type {
-  ApiKeySpendModel,
-  LedgerPageModel,
-  PaymentActionModel,
-  SubscriptionCheckModel,
-  SubscriptionModel,
-  UsageDayModel,
-  UsageSummaryModel,
-} from './billing.models.js';
+import type { KeySpendView, UsageSummaryView } from '@membolt/contracts';
+import type { ApiKeySpendModel, UsageDayModel, UsageSummaryModel } from './billing.models.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const centsOf = (microcents: number) => microcents / 1_000_000;
 
-/** Billing's bus views → the GraphQL models, in one place. */
-export function toSubscriptionModel(view: SubscriptionView): SubscriptionModel {
-  return {
-    status: view.status,
-    plan: view.plan,
-    balanceCents: view.balanceCents,
-    rateCents: view.rateCents,
-    conversationsUsed: view.conversationsUsed,
-    conversationsLimit: view.conversationsLimit,
-    retentionDays: view.retentionDays,
-    usageResetAt: view.usageResetAt,
-    renewsAt: view.renewsAt,
-    createdAt: view.createdAt,
-  };
-}
-
-export function toSubscriptionCheckModel(view: SubscriptionCheckView): SubscriptionCheckModel {
-  return { ...view };
-}
+/*
+ * The two billing views the screens see other than as they are: usage charted by day in cents, and a key's
+ * spend in cents. The other views go out as the billing service answers them.
+ */
 
 export function toUsageSummaryModel(view: UsageSummaryView): UsageSummaryModel {
   const days = new Map<string, UsageDayModel>();
@@ -68,49 +38,14 @@ export function toUsageSummaryModel(view: UsageSummaryView): UsageSummaryModel {
     from: view.from,
     to: view.to,
     daily: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)),
-    rows: view.rows.map((row) => ({
-      day: row.day,
-      endpoint: row.endpoint,
-      calls: row.calls,
-      conversations: row.conversations,
-      tokens: row.tokens,
-      costCents: centsOf(row.costMicrocents),
-      chargedCents: row.chargedCents,
-    })),
-    totals: {
-      calls: view.totals.calls,
-      conversations: view.totals.conversations,
-      tokens: view.totals.tokens,
-      costCents: centsOf(view.totals.costMicrocents),
-      chargedCents: view.totals.chargedCents,
-    },
-  };
-}
-
-export function toLedgerPageModel(view: LedgerPageView): LedgerPageModel {
-  return {
-    entries: view.entries.map((entry) => ({
-      id: entry.id,
-      kind: entry.kind,
-      amountCents: entry.amountCents,
-      balanceAfterCents: entry.balanceAfterCents,
-      description: entry.description,
-      createdAt: entry.createdAt,
-    })),
-    total: view.total,
-    limit: view.limit,
-    offset: view.offset,
-  };
-}
-
-export function toPaymentActionModel(view: PaymentActionView): PaymentActionModel {
-  return {
-    status: view.status,
-    checkoutUrl: view.checkoutUrl,
-    subscription: toSubscriptionModel(view.subscription),
+    rows: view.rows.map(({ costMicrocents, ...row }) => ({ ...row, costCents: centsOf(costMicrocents) })),
+    totals: (({ costMicrocents, ...totals }) => ({ ...totals, costCents: centsOf(costMicrocents) }))(
+      view.totals,
+    ),
   };
 }
 
 export function toApiKeySpendModel(view: KeySpendView): ApiKeySpendModel {
-  return { keyId: view.keyId, capCents: view.capCents, spentCents: centsOf(view.spentMicrocents) };
+  const { spentMicrocents, ...spend } = view;
+  return { ...spend, spentCents: centsOf(spentMicrocents) };
 }

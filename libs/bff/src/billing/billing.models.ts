@@ -1,170 +1,89 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ObjectType } from '@nestjs/graphql';
+import {
+  KeySpendView,
+  LedgerEntryView,
+  LedgerPageView,
+  SubscriptionCheckView,
+  SubscriptionView,
+  UsageRowView,
+  UsageTotalsView,
+} from '@membolt/contracts';
+import { z } from 'zod';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-@ObjectType('SubscriptionStatus', { description: "The viewer's subscription. Money is in integer cents." })
-export class SubscriptionModel {
-  @Field({ description: 'active or inactive (any other status counts as inactive).' })
-  status!: string;
+/** The billing service's views as the screens see them; the resolvers return the views themselves. */
+export const SubscriptionModel = graphqlObjectType(
+  'SubscriptionStatus',
+  SubscriptionView.unwrap().omit({ userId: true, updatedAt: true }),
+  { description: "The viewer's subscription. Money is in integer cents." },
+);
+export type SubscriptionModel = InstanceType<typeof SubscriptionModel>;
 
-  @Field({ description: 'free, basic, pro, enterprise or pay-per-use.' })
-  plan!: string;
-
-  @Field(() => Int, { description: 'Derived from the ledger; never below 0.' })
-  balanceCents!: number;
-
-  @Field(() => Int, { description: 'Cents per charged call on pay-per-use.' })
-  rateCents!: number;
-
-  @Field(() => Int, { description: 'Conversations started this calendar month.' })
-  conversationsUsed!: number;
-
-  @Field(() => Int, { nullable: true, description: "The plan's monthly limit; null for unlimited." })
-  conversationsLimit!: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Days a memory is kept; null for unlimited.' })
-  retentionDays!: number | null;
-
-  @Field({ description: 'usage.last_reset: the month the usage counts.' })
-  usageResetAt!: string;
-
-  @Field({ description: 'When the plan renews.' })
-  renewsAt!: string;
-
-  @Field()
-  createdAt!: string;
-}
-
-@ObjectType('SubscriptionCheck', {
+export const SubscriptionCheckModel = graphqlObjectType('SubscriptionCheck', SubscriptionCheckView, {
   description: 'The subscription check (valid, or one of the five reasons).',
-})
-export class SubscriptionCheckModel {
-  @Field()
-  valid!: boolean;
+});
+export type SubscriptionCheckModel = InstanceType<typeof SubscriptionCheckModel>;
 
-  @Field(() => String, {
-    nullable: true,
-    description:
-      'user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error.',
-  })
-  reason!: string | null;
+/*
+ * Usage as the screens chart it: money in (fractional) cents rather than micro-cents, and tokens a Float,
+ * since a month's tokens can pass GraphQL's 32-bit Int.
+ */
+const costCents = z.number();
+const UsageTotals = UsageTotalsView.unwrap().omit({ costMicrocents: true }).extend({ costCents });
+const UsageRow = UsageRowView.unwrap()
+  .omit({ costMicrocents: true })
+  .extend({
+    costCents: costCents.meta({
+      description:
+        'Cents (fractional: token prices are micro-cents): the charges plus the price of the tokens of API key ' +
+        'calls, which is reported (and counts toward key spend caps) but never taken from the balance.',
+    }),
+  });
+const UsageDay = UsageRow.omit({ endpoint: true });
+const tokensFloat = { tokens: () => Float };
 
-  @Field(() => String, { nullable: true })
-  plan!: string | null;
+export const UsageDayModel = graphqlObjectType('UsageDay', UsageDay, {
+  description: 'One day (UTC) of metered calls, every endpoint summed.',
+  types: tokensFloat,
+});
+export type UsageDayModel = InstanceType<typeof UsageDayModel>;
 
-  @Field(() => Int)
-  balanceCents!: number;
+export const UsageRowModel = graphqlObjectType('UsageRow', UsageRow, {
+  description: 'One day and endpoint of metered calls.',
+  types: tokensFloat,
+});
+export type UsageRowModel = InstanceType<typeof UsageRowModel>;
 
-  @Field(() => Int)
-  rateCents!: number;
+export const UsageTotalsModel = graphqlObjectType('UsageTotals', UsageTotals, { types: tokensFloat });
+export type UsageTotalsModel = InstanceType<typeof UsageTotalsModel>;
 
-  @Field(() => Int)
-  conversationsUsed!: number;
+export const UsageSummaryModel = graphqlObjectType(
+  'UsageSummary',
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    daily: z
+      .array(UsageDay)
+      .meta({ description: 'Every day of the period, with zeros on days without calls.' }),
+    rows: z.array(UsageRow),
+    totals: UsageTotals,
+  }),
+  {
+    types: { daily: () => [UsageDayModel], rows: () => [UsageRowModel], totals: () => UsageTotalsModel },
+  },
+);
+export type UsageSummaryModel = InstanceType<typeof UsageSummaryModel>;
 
-  @Field(() => Int, { nullable: true })
-  conversationsLimit!: number | null;
-}
+const LedgerEntryShown = LedgerEntryView.unwrap().omit({ idempotencyKey: true });
+export const LedgerEntryModel = graphqlObjectType('LedgerEntry', LedgerEntryShown, { ids: ['id'] });
+export type LedgerEntryModel = InstanceType<typeof LedgerEntryModel>;
 
-@ObjectType('UsageDay', { description: 'One day (UTC) of metered calls, every endpoint summed.' })
-export class UsageDayModel {
-  @Field({ description: 'YYYY-MM-DD' })
-  day!: string;
-
-  @Field(() => Int)
-  calls!: number;
-
-  @Field(() => Int)
-  conversations!: number;
-
-  @Field(() => Float)
-  tokens!: number;
-
-  @Field(() => Float, {
-    description:
-      'Cents (fractional: token prices are micro-cents): the charges plus the price of the tokens of API key ' +
-      'calls, which is reported (and counts toward key spend caps) but never taken from the balance.',
-  })
-  costCents!: number;
-
-  @Field(() => Int, { description: 'Cents really taken from the balance (pay-per-use calls).' })
-  chargedCents!: number;
-}
-
-@ObjectType('UsageRow', { description: 'One day and endpoint of metered calls.' })
-export class UsageRowModel extends UsageDayModel {
-  @Field()
-  endpoint!: string;
-}
-
-@ObjectType('UsageTotals')
-export class UsageTotalsModel {
-  @Field(() => Int)
-  calls!: number;
-
-  @Field(() => Int)
-  conversations!: number;
-
-  @Field(() => Float)
-  tokens!: number;
-
-  @Field(() => Float)
-  costCents!: number;
-
-  @Field(() => Int, { description: 'Cents really taken from the balance (pay-per-use calls).' })
-  chargedCents!: number;
-}
-
-@ObjectType('UsageSummary')
-export class UsageSummaryModel {
-  @Field()
-  from!: string;
-
-  @Field()
-  to!: string;
-
-  @Field(() => [UsageDayModel], { description: 'Every day of the period, with zeros on days without calls.' })
-  daily!: UsageDayModel[];
-
-  @Field(() => [UsageRowModel])
-  rows!: UsageRowModel[];
-
-  @Field(() => UsageTotalsModel)
-  totals!: UsageTotalsModel;
-}
-
-@ObjectType('LedgerEntry')
-export class LedgerEntryModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field({ description: 'top_up, charge, refund or plan_change.' })
-  kind!: string;
-
-  @Field(() => Int)
-  amountCents!: number;
-
-  @Field(() => Int)
-  balanceAfterCents!: number;
-
-  @Field()
-  description!: string;
-
-  @Field()
-  createdAt!: string;
-}
-
-@ObjectType('LedgerPage')
-export class LedgerPageModel {
-  @Field(() => [LedgerEntryModel])
-  entries!: LedgerEntryModel[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  offset!: number;
-}
+export const LedgerPageModel = graphqlObjectType(
+  'LedgerPage',
+  LedgerPageView.unwrap().extend({ entries: z.array(LedgerEntryShown).readonly() }),
+  { types: { entries: () => [LedgerEntryModel] } },
+);
+export type LedgerPageModel = InstanceType<typeof LedgerPageModel>;
 
 @ObjectType('PaymentProvider')
 export class PaymentProviderModel {
@@ -195,14 +114,12 @@ export class PaymentActionModel {
   subscription!: SubscriptionModel;
 }
 
-@ObjectType('ApiKeySpend')
-export class ApiKeySpendModel {
-  @Field(() => ID)
-  keyId!: string;
-
-  @Field(() => Int, { nullable: true, description: 'Monthly cap in cents; null for none.' })
-  capCents!: number | null;
-
-  @Field(() => Float, { description: 'Spent this calendar month, in cents.' })
-  spentCents!: number;
-}
+/** A key's spend in cents (the view counts micro-cents). */
+export const ApiKeySpendModel = graphqlObjectType(
+  'ApiKeySpend',
+  KeySpendView.unwrap()
+    .omit({ spentMicrocents: true })
+    .extend({ spentCents: z.number().meta({ description: 'Spent this calendar month, in cents.' }) }),
+  { ids: ['keyId'] },
+);
+export type ApiKeySpendModel = InstanceType<typeof ApiKeySpendModel>;

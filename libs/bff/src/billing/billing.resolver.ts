@@ -11,14 +11,7 @@ import { BusClient } from '@membolt/bus';
 import { UsageMeter } from '@membolt/edge';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
-import {
-  toApiKeySpendModel,
-  toLedgerPageModel,
-  toPaymentActionModel,
-  toSubscriptionCheckModel,
-  toSubscriptionModel,
-  toUsageSummaryModel,
-} from './billing.mapper.js';
+import { toApiKeySpendModel, toUsageSummaryModel } from './billing.mapper.js';
 import {
   ApiKeySpendModel,
   LedgerPageModel,
@@ -47,16 +40,14 @@ export class BillingResolver {
 
   @Query(() => SubscriptionModel)
   async subscription(@CurrentUser() user: SessionUser): Promise<SubscriptionModel> {
-    return toSubscriptionModel(await this.bus.request(SubscriptionSubjects.get, {}, { userId: user.userId }));
+    return this.bus.request(SubscriptionSubjects.get, {}, { userId: user.userId });
   }
 
   @Query(() => SubscriptionCheckModel, {
     description: 'The subscription check (cached 5 minutes on the server).',
   })
   async subscriptionCheck(@CurrentUser() user: SessionUser): Promise<SubscriptionCheckModel> {
-    return toSubscriptionCheckModel(
-      await this.bus.request(SubscriptionSubjects.check, {}, { userId: user.userId }),
-    );
+    return this.bus.request(SubscriptionSubjects.check, {}, { userId: user.userId });
   }
 
   @Query(() => UsageSummaryModel, {
@@ -88,9 +79,7 @@ export class BillingResolver {
   ): Promise<LedgerPageModel> {
     // A failed call's refund travels with its usage outcome.
     await this.meter.settle();
-    return toLedgerPageModel(
-      await this.bus.request(UsageSubjects.ledger, { limit, offset }, { userId: user.userId }),
-    );
+    return this.bus.request(UsageSubjects.ledger, { limit, offset }, { userId: user.userId });
   }
 
   @Query(() => PaymentProviderModel, { description: 'Who takes payments; the simulation is labelled.' })
@@ -112,9 +101,7 @@ export class BillingResolver {
     @CurrentUser() user: SessionUser,
     @Args('plan') plan: string,
   ): Promise<PaymentActionModel> {
-    return toPaymentActionModel(
-      await this.bus.request(PaymentSubjects.changePlan, { plan: plan as PlanId }, { userId: user.userId }),
-    );
+    return this.bus.request(PaymentSubjects.changePlan, { plan: plan as PlanId }, { userId: user.userId });
   }
 
   @Mutation(() => String, {
@@ -130,9 +117,7 @@ export class BillingResolver {
     @CurrentUser() user: SessionUser,
     @Args('amountCents', { type: () => Int }) amountCents: number,
   ): Promise<PaymentActionModel> {
-    return toPaymentActionModel(
-      await this.bus.request(PaymentSubjects.addFunds, { amountCents }, { userId: user.userId }),
-    );
+    return this.bus.request(PaymentSubjects.addFunds, { amountCents }, { userId: user.userId });
   }
 
   @Mutation(() => ApiKeySpendModel, {
@@ -146,7 +131,8 @@ export class BillingResolver {
     return toApiKeySpendModel(
       await this.bus.request(
         UsageSubjects.setKeyCap,
-        { keyId, capCents: capCents ?? null },
+        // An absent cap removes it.
+        { keyId, ...(capCents === null || capCents === undefined ? {} : { capCents }) },
         { userId: user.userId },
       ),
     );

@@ -1,6 +1,12 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { PLAN_KINDS, type PlanKind } from '@membolt/contracts';
+import {
+  DeveloperApiPricingView,
+  ListPlansResponse,
+  PLAN_KINDS,
+  type PlanKind,
+  PlanView,
+} from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
 export const PlanKindModel = graphqlEnum(PLAN_KINDS, {
   name: 'PlanKind',
@@ -8,61 +14,18 @@ export const PlanKindModel = graphqlEnum(PLAN_KINDS, {
 });
 export type PlanKindModel = PlanKind;
 
-@ObjectType('Plan', {
+/** The catalogue as the billing service answers it; the plans' sort order stays server-side. */
+const PlanShown = PlanView.unwrap().omit({ sortOrder: true });
+export const PlanModel = graphqlObjectType('Plan', PlanShown, {
   description: 'One plan of the catalogue. Money is in integer cents; null means unlimited or custom.',
-})
-export class PlanModel {
-  @Field()
-  id!: string;
+  types: { kind: () => PlanKindModel },
+});
+export type PlanModel = InstanceType<typeof PlanModel>;
 
-  @Field(() => PlanKindModel)
-  kind!: PlanKindModel;
+export const DeveloperApiPricingModel = graphqlObjectType('DeveloperApiPricing', DeveloperApiPricingView);
+export type DeveloperApiPricingModel = InstanceType<typeof DeveloperApiPricingModel>;
 
-  @Field()
-  name!: string;
-
-  @Field()
-  description!: string;
-
-  @Field(() => Int, {
-    nullable: true,
-    description: 'Monthly price in cents; null for custom pricing or usage-priced plans.',
-  })
-  monthlyPriceCents!: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Conversations per calendar month; null for unlimited.' })
-  conversationsPerMonth!: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Days a memory is kept; null for unlimited.' })
-  retentionDays!: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Cents per charged call (pay-per-use).' })
-  ratePerCallCents!: number | null;
-
-  @Field(() => [String])
-  features!: string[];
-
-  @Field()
-  callToAction!: string;
-
-  @Field()
-  highlighted!: boolean;
-}
-
-@ObjectType('DeveloperApiPricing')
-export class DeveloperApiPricingModel {
-  @Field(() => Int)
-  centsPerMillionTokens!: number;
-
-  @Field()
-  bringYourOwnKeys!: boolean;
-}
-
-@ObjectType('PlanCatalogue')
-export class PlanCatalogueModel {
-  @Field(() => [PlanModel])
-  plans!: PlanModel[];
-
-  @Field(() => DeveloperApiPricingModel)
-  developerApi!: DeveloperApiPricingModel;
-}
+export const PlanCatalogueModel = graphqlObjectType('PlanCatalogue', ListPlansResponse, {
+  types: { plans: () => [PlanModel], developerApi: () => DeveloperApiPricingModel },
+});
+export type PlanCatalogueModel = InstanceType<typeof PlanCatalogueModel>;

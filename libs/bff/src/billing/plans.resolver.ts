@@ -2,7 +2,6 @@ import { Args, Query, Resolver } from '@nestjs/graphql';
 import { BillingSubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { Public } from '../common/public.decorator.js';
-import { toPlanCatalogueModel } from './plans.mapper.js';
 import { PlanCatalogueModel, PlanKindModel } from './plans.models.js';
 
 @Resolver(() => PlanCatalogueModel)
@@ -14,6 +13,6 @@ export class PlansResolver {
   async planCatalogue(
     @Args('kind', { type: () => PlanKindModel, nullable: true }) kind?: PlanKindModel,
   ): Promise<PlanCatalogueModel> {
-    return toPlanCatalogueModel(await this.bus.request(BillingSubjects.listPlans, kind ? { kind } : {}));
+    return this.bus.request(BillingSubjects.listPlans, kind ? { kind } : {});
   }
 }

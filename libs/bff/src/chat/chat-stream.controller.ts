@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { HttpSessions } from '../session/http-sessions.js';
 import type { SessionRequest } from '../session/session.guard.js';
-import { toChatMemoryModel, toChatTurnModel, toSendChatTurnRequest } from './chat.mapper.js';
+import { toChatTurnModel, toSendChatTurnRequest } from './chat.mapper.js';
 import type { SendChatMessageInput } from './chat.models.js';
 
 const OPTIONAL_STRING_FIELDS = ['model', 'conversationId', 'system', 'mode'] as const;
@@ -84,7 +84,7 @@ export class ChatStreamController {
       })) {
         switch (chunk.type) {
           case 'start':
-            send('start', { ...chunk, memoriesRetrieved: chunk.memoriesRetrieved.map(toChatMemoryModel) });
+            send('start', chunk);
             break;
           case 'token':
             send('token', { text: chunk.text });

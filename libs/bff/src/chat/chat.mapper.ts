@@ -1,36 +1,15 @@
+import type { ChatModelListView, ChatTurnView, SendChatTurnRequest, WebSearchView } from '@membolt/contracts';
 import type {
-  ChatMemoryView,
-  ChatMessageView,
-  ChatModelListView,
-  ChatTurnView,
-  ConversationDeletionView,
-  ConversationListView,
-  ConversationShareView,
-  ConversationSummaryView,
-  ConversationView,
-  SendChatTurnRequest,
-  SharedConversationView,
-  WebSearchView,
-} from '@membolt/contracts';
-import type {
-  ChatMemoryModel,
-  ChatMessageModel,
   ChatModelListModel,
   ChatTurnModel,
-  ConversationDeletionModel,
-  ConversationModel,
-  ConversationPageModel,
-  ConversationShareModel,
-  ConversationSummaryModel,
   SendChatMessageInput,
-  SharedConversationModel,
   WebSearchModel,
 } from './chat.models.js';
 
 /*
- * The chat service's bus views → the GraphQL models, in one place. The GraphQL enums are registered from the
- * contract's constants, so an enum field crosses as it is. The SSE stream of the BFF sends these same
- * models as JSON, so the web app reads one shape from both.
+ * The chat service's bus views → the GraphQL models where they differ. Conversations and messages go out as
+ * the service answers them. The SSE stream of the BFF sends these same models as JSON, so the web app reads
+ * one shape from both.
  */
 
 export function toSendChatTurnRequest(input: SendChatMessageInput): SendChatTurnRequest {
@@ -55,109 +34,10 @@ export function toChatModelList(view: ChatModelListView): ChatModelListModel {
   };
 }
 
-export function toChatMemoryModel(memory: ChatMemoryView): ChatMemoryModel {
-  return {
-    id: memory.id,
-    text: memory.text,
-    importance: memory.importance,
-    category: memory.category,
-    source: memory.source,
-    createdAt: memory.createdAt,
-    score: memory.score,
-    used: memory.used,
-  };
-}
-
+/** A turn as the screens see it: the id of its extraction job stays server-side. */
 export function toChatTurnModel(turn: ChatTurnView): ChatTurnModel {
-  return {
-    conversationId: turn.conversationId,
-    conversationTitle: turn.conversationTitle,
-    startedConversation: turn.startedConversation,
-    userMessageId: turn.userMessageId,
-    assistantMessageId: turn.assistantMessageId,
-    text: turn.text,
-    model: turn.model,
-    responder: turn.responder,
-    offline: turn.offline,
-    memoriesUsed: turn.memoriesUsed,
-    memoriesRetrieved: turn.memoriesRetrieved.map(toChatMemoryModel),
-    usage: { ...turn.usage },
-    createdAt: turn.createdAt,
-  };
-}
-
-function toChatMessageModel(message: ChatMessageView): ChatMessageModel {
-  return {
-    id: message.id,
-    role: message.role,
-    content: message.content,
-    createdAt: message.createdAt,
-    model: message.model,
-    responder: message.responder,
-    memories: message.memories.map((memory) => ({
-      id: memory.id,
-      text: memory.text,
-      importance: memory.importance,
-      category: memory.category,
-      source: memory.source,
-    })),
-    mode: message.mode,
-  };
-}
-
-export function toConversationSummaryModel(summary: ConversationSummaryView): ConversationSummaryModel {
-  return {
-    id: summary.id,
-    title: summary.title,
-    preview: summary.preview,
-    model: summary.model,
-    messageCount: summary.messageCount,
-    memoryCount: summary.memoryCount,
-    share: summary.share ? toConversationShareModel(summary.share) : null,
-    endUserId: summary.endUserId,
-    agentId: summary.agentId,
-    runId: summary.runId,
-    createdAt: summary.createdAt,
-    updatedAt: summary.updatedAt,
-  };
-}
-
-export const toConversationShareModel = (share: ConversationShareView): ConversationShareModel => ({
-  token: share.token,
-  sharedAt: share.sharedAt,
-});
-
-export function toSharedConversationModel(view: SharedConversationView): SharedConversationModel {
-  return {
-    title: view.title,
-    sharedAt: view.sharedAt,
-    messages: view.messages.map((message) => ({
-      role: message.role,
-      content: message.content,
-      createdAt: message.createdAt,
-    })),
-  };
-}
-
-export function toConversationModel(conversation: ConversationView): ConversationModel {
-  return {
-    ...toConversationSummaryModel(conversation),
-    messages: conversation.messages.map(toChatMessageModel),
-  };
-}
-
-export function toConversationPage(page: ConversationListView): ConversationPageModel {
-  return {
-    conversations: page.conversations.map(toConversationSummaryModel),
-    limit: page.limit,
-    offset: page.offset,
-    count: page.count,
-    totalCount: page.totalCount,
-  };
-}
-
-export function toConversationDeletionModel(view: ConversationDeletionView): ConversationDeletionModel {
-  return { ...view };
+  const { extractionJobId: _extractionJobId, ...shown } = turn;
+  return shown;
 }
 
 export function toWebSearchModel(view: WebSearchView): WebSearchModel {

@@ -1,6 +1,18 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import {
   CHAT_MODES,
+  ChatMemoryView,
+  ChatMessageMemoryView,
+  ChatMessageView,
+  ChatTurnView,
+  ChatUsageView,
+  ConversationDeletionView,
+  ConversationListView,
+  ConversationShareView,
+  ConversationSummaryView,
+  ConversationView,
+  SharedConversationView,
+  SharedMessageView,
   CHAT_RESPONDERS,
   CHAT_ROLES,
   type ChatMode,
@@ -16,7 +28,8 @@ import {
   type WebSearchProviderId,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
-import { type MemoryCategoryModel, MemorySourceModel } from '../memories/memories.models.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
+import { MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -93,250 +106,89 @@ export class ChatModelListModel {
   offline!: boolean;
 }
 
-@ObjectType('ChatMemory', { description: 'A memory a turn retrieved; `used` when it went into the prompt.' })
-export class ChatMemoryModel {
-  @Field(() => ID)
-  id!: string;
+/*
+ * The chat service's views as the screens see them: the resolvers return the views themselves (GraphQL
+ * answers only the fields of its types), and the SSE stream of the BFF sends the same shapes as JSON.
+ */
+export const ChatMemoryModel = graphqlObjectType('ChatMemory', ChatMemoryView, {
+  description: 'A memory a turn retrieved; `used` when it went into the prompt.',
+  ids: ['id'],
+  types: { source: () => MemorySourceModel },
+});
+export type ChatMemoryModel = InstanceType<typeof ChatMemoryModel>;
 
-  @Field()
-  text!: string;
+export const ChatUsageModel = graphqlObjectType('ChatUsage', ChatUsageView);
+export type ChatUsageModel = InstanceType<typeof ChatUsageModel>;
 
-  @Field(() => Float)
-  importance!: number;
+/** A turn without the id of its extraction job, which stays server-side. */
+export const ChatTurnShown = ChatTurnView.unwrap().omit({ extractionJobId: true });
+export const ChatTurnModel = graphqlObjectType('ChatTurn', ChatTurnShown, {
+  description: 'The answer of one exchange.',
+  ids: ['conversationId', 'userMessageId', 'assistantMessageId'],
+  types: {
+    responder: () => ChatResponderModel,
+    memoriesRetrieved: () => [ChatMemoryModel],
+    usage: () => ChatUsageModel,
+  },
+});
+export type ChatTurnModel = InstanceType<typeof ChatTurnModel>;
 
-  @Field(() => String, { nullable: true })
-  category!: MemoryCategoryModel | null;
+export const ChatMessageMemoryModel = graphqlObjectType('ChatMessageMemory', ChatMessageMemoryView, {
+  description: 'A memory as it was when the message used it.',
+  ids: ['id'],
+  types: { source: () => MemorySourceModel },
+});
+export type ChatMessageMemoryModel = InstanceType<typeof ChatMessageMemoryModel>;
 
-  @Field(() => MemorySourceModel)
-  source!: MemorySourceModel;
+export const ChatMessageModel = graphqlObjectType('ChatMessage', ChatMessageView, {
+  ids: ['id'],
+  types: {
+    role: () => ChatRoleModel,
+    responder: () => ChatResponderModel,
+    memories: () => [ChatMessageMemoryModel],
+    mode: () => ChatModeModel,
+  },
+});
+export type ChatMessageModel = InstanceType<typeof ChatMessageModel>;
 
-  @Field()
-  createdAt!: string;
+export const ConversationShareModel = graphqlObjectType('ConversationShare', ConversationShareView, {
+  description: 'A read-only link to a conversation: /shared/{token}.',
+});
+export type ConversationShareModel = InstanceType<typeof ConversationShareModel>;
 
-  @Field(() => Float)
-  score!: number;
+export const ConversationSummaryModel = graphqlObjectType('ConversationSummary', ConversationSummaryView, {
+  ids: ['id'],
+  types: { share: () => ConversationShareModel },
+});
+export type ConversationSummaryModel = InstanceType<typeof ConversationSummaryModel>;
 
-  @Field()
-  used!: boolean;
-}
+export const SharedMessageModel = graphqlObjectType('SharedMessage', SharedMessageView, {
+  types: { role: () => ChatRoleModel },
+});
+export type SharedMessageModel = InstanceType<typeof SharedMessageModel>;
 
-@ObjectType('ChatUsage')
-export class ChatUsageModel {
-  @Field(() => Int)
-  inputTokens!: number;
-
-  @Field(() => Int)
-  outputTokens!: number;
-
-  @Field(() => Int, {
-    description: 'Estimated cost in millionths of a US dollar (0 for the offline assistant).',
-  })
-  costMicroUsd!: number;
-}
-
-@ObjectType('ChatTurn', { description: 'The answer of one exchange.' })
-export class ChatTurnModel {
-  @Field(() => ID)
-  conversationId!: string;
-
-  @Field()
-  conversationTitle!: string;
-
-  @Field({ description: 'This message started the conversation.' })
-  startedConversation!: boolean;
-
-  @Field(() => ID)
-  userMessageId!: string;
-
-  @Field(() => ID)
-  assistantMessageId!: string;
-
-  @Field()
-  text!: string;
-
-  @Field()
-  model!: string;
-
-  @Field(() => ChatResponderModel)
-  responder!: ChatResponderModel;
-
-  @Field({ description: 'Answered by the offline assistant: no language model is configured for the model.' })
-  offline!: boolean;
-
-  @Field(() => Int, { description: 'Memories put into the prompt.' })
-  memoriesUsed!: number;
-
-  @Field(() => [ChatMemoryModel])
-  memoriesRetrieved!: ChatMemoryModel[];
-
-  @Field(() => ChatUsageModel)
-  usage!: ChatUsageModel;
-
-  @Field()
-  createdAt!: string;
-}
-
-@ObjectType('ChatMessageMemory', { description: 'A memory as it was when the message used it.' })
-export class ChatMessageMemoryModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  text!: string;
-
-  @Field(() => Float)
-  importance!: number;
-
-  @Field(() => String, { nullable: true })
-  category!: MemoryCategoryModel | null;
-
-  @Field(() => MemorySourceModel)
-  source!: MemorySourceModel;
-}
-
-@ObjectType('ChatMessage')
-export class ChatMessageModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => ChatRoleModel)
-  role!: ChatRoleModel;
-
-  @Field()
-  content!: string;
-
-  @Field()
-  createdAt!: string;
-
-  @Field(() => String, { nullable: true })
-  model!: string | null;
-
-  @Field(() => ChatResponderModel, { nullable: true })
-  responder!: ChatResponderModel | null;
-
-  @Field(() => [ChatMessageMemoryModel], { description: 'Assistant messages: the memories used (chips).' })
-  memories!: ChatMessageMemoryModel[];
-
-  @Field(() => ChatModeModel)
-  mode!: ChatModeModel;
-}
-
-@ObjectType('ConversationShare', { description: 'A read-only link to a conversation: /shared/{token}.' })
-export class ConversationShareModel {
-  @Field({ description: 'The unguessable token of the link; revoking the share makes it find nothing.' })
-  token!: string;
-
-  @Field()
-  sharedAt!: string;
-}
-
-@ObjectType('ConversationSummary')
-export class ConversationSummaryModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  title!: string;
-
-  @Field({ description: "The newest message's text, cut to a preview." })
-  preview!: string;
-
-  @Field(() => String, { nullable: true })
-  model!: string | null;
-
-  @Field(() => Int)
-  messageCount!: number;
-
-  @Field(() => Int, { description: 'The memories the conversation taught (open memories stored from it).' })
-  memoryCount!: number;
-
-  @Field(() => ConversationShareModel, {
-    nullable: true,
-    description: 'The read-only link while the conversation is shared; null otherwise.',
-  })
-  share!: ConversationShareModel | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
-  })
-  endUserId!: string | null;
-  @Field(() => String, { nullable: true })
-  agentId!: string | null;
-  @Field(() => String, { nullable: true })
-  runId!: string | null;
-
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-}
-
-@ObjectType('SharedMessage')
-export class SharedMessageModel {
-  @Field(() => ChatRoleModel)
-  role!: ChatRoleModel;
-
-  @Field()
-  content!: string;
-
-  @Field()
-  createdAt!: string;
-}
-
-@ObjectType('SharedConversation', {
+export const SharedConversationModel = graphqlObjectType('SharedConversation', SharedConversationView, {
   description: 'A conversation its owner shares read-only: the title and the messages, nothing else.',
-})
-export class SharedConversationModel {
-  @Field()
-  title!: string;
+  types: { messages: () => [SharedMessageModel] },
+});
+export type SharedConversationModel = InstanceType<typeof SharedConversationModel>;
 
-  @Field()
-  sharedAt!: string;
+export const ConversationModel = graphqlObjectType('Conversation', ConversationView, {
+  ids: ['id'],
+  types: { share: () => ConversationShareModel, messages: () => [ChatMessageModel] },
+});
+export type ConversationModel = InstanceType<typeof ConversationModel>;
 
-  @Field(() => [SharedMessageModel], { description: 'Oldest first.' })
-  messages!: SharedMessageModel[];
-}
+export const ConversationPageModel = graphqlObjectType('ConversationPage', ConversationListView, {
+  types: { conversations: () => [ConversationSummaryModel] },
+});
+export type ConversationPageModel = InstanceType<typeof ConversationPageModel>;
 
-@ObjectType('Conversation')
-export class ConversationModel extends ConversationSummaryModel {
-  @Field(() => [ChatMessageModel], { description: 'Oldest first.' })
-  messages!: ChatMessageModel[];
-}
-
-@ObjectType('ConversationPage')
-export class ConversationPageModel {
-  @Field(() => [ConversationSummaryModel], { description: 'Most recently active first.' })
-  conversations!: ConversationSummaryModel[];
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  offset!: number;
-
-  @Field(() => Int)
-  count!: number;
-
-  @Field(() => Int)
-  totalCount!: number;
-}
-
-@ObjectType('ConversationDeletion')
-export class ConversationDeletionModel {
-  @Field(() => ID)
-  conversationId!: string;
-
-  @Field(() => Int)
-  removedMessages!: number;
-
-  @Field({ description: 'Always true: the memories extracted from the conversation are kept.' })
-  memoriesKept!: boolean;
-
-  @Field()
-  message!: string;
-}
+export const ConversationDeletionModel = graphqlObjectType('ConversationDeletion', ConversationDeletionView, {
+  ids: ['conversationId'],
+  types: { memoriesKept: () => Boolean },
+});
+export type ConversationDeletionModel = InstanceType<typeof ConversationDeletionModel>;
 
 @ObjectType('WebSearchResult')
 export class WebSearchResultModel {

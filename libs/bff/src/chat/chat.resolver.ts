@@ -5,18 +5,7 @@ import { Metered } from '@membolt/edge';
 import { Public } from '../common/public.decorator.js';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
-import {
-  toChatModelList,
-  toChatTurnModel,
-  toConversationDeletionModel,
-  toConversationModel,
-  toConversationPage,
-  toConversationShareModel,
-  toConversationSummaryModel,
-  toSharedConversationModel,
-  toSendChatTurnRequest,
-  toWebSearchModel,
-} from './chat.mapper.js';
+import { toChatModelList, toSendChatTurnRequest, toWebSearchModel } from './chat.mapper.js';
 import {
   ChatModelListModel,
   ChatTurnModel,
@@ -55,9 +44,7 @@ export class ChatResolver {
     @Args('limit', { type: () => Int, defaultValue: CONVERSATION_LIST_DEFAULT_LIMIT }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
   ): Promise<ConversationPageModel> {
-    return toConversationPage(
-      await this.bus.request(ChatSubjects.listConversations, { limit, offset }, { userId: user.userId }),
-    );
+    return this.bus.request(ChatSubjects.listConversations, { limit, offset }, { userId: user.userId });
   }
 
   @Query(() => ConversationModel, { description: 'One conversation with its messages (/chat/{id}).' })
@@ -65,9 +52,7 @@ export class ChatResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ConversationModel> {
-    return toConversationModel(
-      await this.bus.request(ChatSubjects.getConversation, { conversationId: id }, { userId: user.userId }),
-    );
+    return this.bus.request(ChatSubjects.getConversation, { conversationId: id }, { userId: user.userId });
   }
 
   @Mutation(() => ChatTurnModel, {
@@ -81,9 +66,7 @@ export class ChatResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: SendChatMessageInput,
   ): Promise<ChatTurnModel> {
-    return toChatTurnModel(
-      await this.bus.request(ChatSubjects.sendTurn, toSendChatTurnRequest(input), { userId: user.userId }),
-    );
+    return this.bus.request(ChatSubjects.sendTurn, toSendChatTurnRequest(input), { userId: user.userId });
   }
 
   @Mutation(() => ConversationSummaryModel)
@@ -92,12 +75,10 @@ export class ChatResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('title') title: string,
   ): Promise<ConversationSummaryModel> {
-    return toConversationSummaryModel(
-      await this.bus.request(
-        ChatSubjects.renameConversation,
-        { conversationId: id, title },
-        { userId: user.userId },
-      ),
+    return this.bus.request(
+      ChatSubjects.renameConversation,
+      { conversationId: id, title },
+      { userId: user.userId },
     );
   }
 
@@ -108,13 +89,7 @@ export class ChatResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ConversationDeletionModel> {
-    return toConversationDeletionModel(
-      await this.bus.request(
-        ChatSubjects.deleteConversation,
-        { conversationId: id },
-        { userId: user.userId },
-      ),
-    );
+    return this.bus.request(ChatSubjects.deleteConversation, { conversationId: id }, { userId: user.userId });
   }
 
   @Mutation(() => ConversationShareModel, {
@@ -124,9 +99,7 @@ export class ChatResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ConversationShareModel> {
-    return toConversationShareModel(
-      await this.bus.request(ChatSubjects.shareConversation, { conversationId: id }, { userId: user.userId }),
-    );
+    return this.bus.request(ChatSubjects.shareConversation, { conversationId: id }, { userId: user.userId });
   }
 
   @Mutation(() => ConversationSummaryModel, {
@@ -136,12 +109,10 @@ export class ChatResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ConversationSummaryModel> {
-    return toConversationSummaryModel(
-      await this.bus.request(
-        ChatSubjects.revokeConversationShare,
-        { conversationId: id },
-        { userId: user.userId },
-      ),
+    return this.bus.request(
+      ChatSubjects.revokeConversationShare,
+      { conversationId: id },
+      { userId: user.userId },
     );
   }
 
@@ -149,7 +120,7 @@ export class ChatResolver {
   @Query(() => SharedConversationModel, { description: 'A conversation shared read-only, by its link.' })
   @Public()
   async sharedConversation(@Args('token') token: string): Promise<SharedConversationModel> {
-    return toSharedConversationModel(await this.bus.request(ChatSubjects.getSharedConversation, { token }));
+    return this.bus.request(ChatSubjects.getSharedConversation, { token });
   }
 
   @Mutation(() => WebSearchModel, {

@@ -8,7 +8,6 @@ import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { HttpSessions } from '../session/http-sessions.js';
 import type { SessionRequest } from '../session/session.guard.js';
 import { UploadFollowers } from './upload-followers.js';
-import { toUploadModel } from './uploads.models.js';
 
 /**
  * `GET /events/uploads/{id}`: the progress of one of the user's uploads pushed as server-sent events (decision
@@ -42,7 +41,7 @@ export class UploadEventsController {
     }
 
     const send = openEventStream(res);
-    send('upload', toUploadModel(current));
+    send('upload', current);
     if (FINISHED_UPLOAD_STATES.includes(current.state)) {
       res.end();
       return;
@@ -74,7 +73,7 @@ export class UploadEventsController {
             if (closed) return;
             if (next.state !== current.state || next.percent !== current.percent) {
               current = next;
-              send('upload', toUploadModel(next));
+              send('upload', next);
             }
             if (FINISHED_UPLOAD_STATES.includes(next.state)) return finish();
           } while (readAgain);

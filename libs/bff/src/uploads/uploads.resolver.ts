@@ -5,7 +5,6 @@ import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
   BeginUploadInput,
-  toUploadModel,
   UploadDeletionReceiptModel,
   UploadModel,
   UploadPageModel,
@@ -26,8 +25,7 @@ export class UploadsResolver {
     @Args('limit', { type: () => Int, defaultValue: UPLOAD_LIST_DEFAULT_LIMIT }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
   ): Promise<UploadPageModel> {
-    const page = await this.bus.request(IngestionSubjects.list, { limit, offset }, { userId: user.userId });
-    return { ...page, uploads: page.uploads.map(toUploadModel) };
+    return this.bus.request(IngestionSubjects.list, { limit, offset }, { userId: user.userId });
   }
 
   @Query(() => UploadModel, { description: "One upload's state and progress." })
@@ -35,9 +33,7 @@ export class UploadsResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<UploadModel> {
-    return toUploadModel(
-      await this.bus.request(IngestionSubjects.get, { uploadId: id }, { userId: user.userId }),
-    );
+    return this.bus.request(IngestionSubjects.get, { uploadId: id }, { userId: user.userId });
   }
 
   @Mutation(() => UploadModel, { description: 'Opens an upload; send its parts, then completeUpload.' })
@@ -50,7 +46,7 @@ export class UploadsResolver {
       fileSize: input.fileSize,
       ...(input.fileType ? { fileType: input.fileType } : {}),
     };
-    return toUploadModel(await this.bus.request(IngestionSubjects.begin, request, { userId: user.userId }));
+    return this.bus.request(IngestionSubjects.begin, request, { userId: user.userId });
   }
 
   @Mutation(() => Int, {
@@ -77,9 +73,7 @@ export class UploadsResolver {
     @CurrentUser() user: SessionUser,
     @Args('uploadId', { type: () => ID }) uploadId: string,
   ): Promise<UploadModel> {
-    return toUploadModel(
-      await this.bus.request(IngestionSubjects.complete, { uploadId }, { userId: user.userId }),
-    );
+    return this.bus.request(IngestionSubjects.complete, { uploadId }, { userId: user.userId });
   }
 
   @Mutation(() => UploadDeletionReceiptModel, {

@@ -1,60 +1,72 @@
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
-import type { SubscriptionReason } from '../rules/billing.rules.js';
-import { PLAN_IDS, type PlanId } from '../rules/plan.rules.js';
+import { z } from 'zod';
+import { SUBSCRIPTION_REASONS } from '../rules/billing.rules.js';
+import { PLAN_IDS } from '../rules/plan.rules.js';
+import { oneOf } from '../common/wire-schema.js';
 
-export class InitSubscriptionRequest {}
-export class GetSubscriptionRequest {}
-export class CheckSubscriptionRequest {}
+export const InitSubscriptionRequest = z.strictObject({});
+export type InitSubscriptionRequest = z.output<typeof InitSubscriptionRequest>;
+export const GetSubscriptionRequest = z.strictObject({});
+export type GetSubscriptionRequest = z.output<typeof GetSubscriptionRequest>;
+export const CheckSubscriptionRequest = z.strictObject({});
+export type CheckSubscriptionRequest = z.output<typeof CheckSubscriptionRequest>;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 
 /** (operator, through the CLI) Activates or deactivates the acting user's subscription. */
-export class SetSubscriptionStatusRequest {
-  @IsIn(['active', 'inactive'])
-  status!: 'active' | 'inactive';
-}
+export const SetSubscriptionStatusRequest = z.strictObject({
+  status: oneOf(SUBSCRIPTION_STATUSES),
+});
+export type SetSubscriptionStatusRequest = z.output<typeof SetSubscriptionStatusRequest>;
 
 /**
  * (operator, through the CLI) Puts the acting user on any plan of the catalogue with no payment: the only way
  * onto a plan without a monthly price (Enterprise, Pay-per-use).
  */
-export class SetSubscriptionPlanRequest {
-  @IsIn(PLAN_IDS)
-  plan!: PlanId;
-}
+export const SetSubscriptionPlanRequest = z.strictObject({ plan: oneOf(PLAN_IDS) });
+export type SetSubscriptionPlanRequest = z.output<typeof SetSubscriptionPlanRequest>;
 
 /** A user's subscription (docs/requirements/rest-gateway.md, Shapes). Money is integer cents. */
-export interface SubscriptionView {
-  readonly userId: string;
-  readonly status: 'active' | 'inactive';
-  readonly plan: PlanId;
-  /** Derived from the ledger; never below 0. */
-  readonly balanceCents: number;
-  readonly rateCents: number;
-  /** Conversations started in the current calendar month. */
-  readonly conversationsUsed: number;
-  /** The plan's monthly conversation limit; null for unlimited. */
-  readonly conversationsLimit: number | null;
-  /** Days a memory is kept on this plan; null for unlimited. */
-  readonly retentionDays: number | null;
-  /** `usage.last_reset`: the start of the month the usage counts. */
-  readonly usageResetAt: string;
-  /** When the plan renews (the next calendar month). */
-  readonly renewsAt: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export const SubscriptionView = z
+  .object({
+    userId: z.string(),
+    status: z
+      .enum(SUBSCRIPTION_STATUSES)
+      .meta({ description: 'active or inactive (any other status counts as inactive).' }),
+    plan: z.enum(PLAN_IDS).meta({ description: 'free, basic, pro, enterprise or pay-per-use.' }),
+    balanceCents: z.int().meta({ description: 'Derived from the ledger; never below 0.' }),
+    rateCents: z.int().meta({ description: 'Cents per charged call on pay-per-use.' }),
+    conversationsUsed: z.int().meta({ description: 'Conversations started this calendar month.' }),
+    conversationsLimit: z
+      .int()
+      .nullable()
+      .meta({ description: "The plan's monthly limit; null for unlimited." }),
+    retentionDays: z.int().nullable().meta({ description: 'Days a memory is kept; null for unlimited.' }),
+    usageResetAt: z.string().meta({ description: 'usage.last_reset: the month the usage counts.' }),
+    renewsAt: z.string().meta({ description: 'When the plan renews.' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .readonly();
+export type SubscriptionView = z.output<typeof SubscriptionView>;
 
 /** The subscription check (spec section 3 "Subscription check result"). */
-export interface SubscriptionCheckView {
-  readonly valid: boolean;
-  /** Set when `valid` is false: one of the five reasons. */
-  readonly reason: SubscriptionReason | null;
-  readonly plan: PlanId | null;
-  readonly balanceCents: number;
-  readonly rateCents: number;
-  readonly conversationsUsed: number;
-  readonly conversationsLimit: number | null;
-}
+export const SubscriptionCheckView = z
+  .object({
+    valid: z.boolean(),
+    reason: z.enum(SUBSCRIPTION_REASONS).nullable().meta({
+      description:
+        'user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error.',
+    }),
+    plan: z.enum(PLAN_IDS).nullable(),
+    balanceCents: z.int(),
+    rateCents: z.int(),
+    conversationsUsed: z.int(),
+    conversationsLimit: z.int().nullable(),
+  })
+  .readonly();
+export type SubscriptionCheckView = z.output<typeof SubscriptionCheckView>;
 
 /**
  * `billing.subscription.changed.v1`, a broadcast: the user's subscription, balance or usage changed. Every

@@ -1,10 +1,13 @@
+// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
+// decorated.
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
+import { z } from 'zod';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsDate,
   IsIn,
   IsInt,
   IsISO8601,
@@ -18,7 +21,13 @@ import {
 } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { IsEntityId } from '../common/validators.js';
-import { METERED_ENDPOINTS, type MeteredEndpoint, type SubscriptionReason } from '../rules/billing.rules.js';
+import { entityId, instant, integerField, optional } from '../common/wire-schema.js';
+import {
+  METERED_ENDPOINTS,
+  type MeteredEndpoint,
+  SPEND_CAP_MAX_CENTS,
+  type SubscriptionReason,
+} from '../rules/billing.rules.js';
 import type { PlanId } from '../rules/plan.rules.js';
 
 const ENDPOINTS = Object.values(METERED_ENDPOINTS);
@@ -152,107 +161,103 @@ export interface UsageBatchView {
 }
 
 /** `billing.usage.summary.v1` (user): usage by day and endpoint between two instants (default: this month). */
-export class UsageSummaryRequest {
-  @IsOptional()
-  @Type(() => Date)
-  @IsDate()
-  from?: Date;
+export const UsageSummaryRequest = z.strictObject({
+  from: optional(instant()),
+  to: optional(instant()),
+});
+export type UsageSummaryRequest = z.output<typeof UsageSummaryRequest>;
 
-  @IsOptional()
-  @Type(() => Date)
-  @IsDate()
-  to?: Date;
-}
+const CHARGED_CENTS = 'Cents really taken from the balance (pay-per-use calls).';
 
-export interface UsageRowView {
-  /** YYYY-MM-DD (UTC). */
-  readonly day: string;
-  readonly endpoint: string;
-  readonly calls: number;
-  readonly conversations: number;
-  readonly tokens: number;
-  /** Charges plus the tokens' price (the tokens' price is reported, never taken from the balance). */
-  readonly costMicrocents: number;
-  /** Cents really taken from the balance (pay-per-use calls). */
-  readonly chargedCents: number;
-}
+export const UsageTotalsView = z
+  .object({
+    calls: z.int(),
+    conversations: z.int(),
+    tokens: z.int(),
+    /** Charges plus the tokens' price (the tokens' price is reported, never taken from the balance). */
+    costMicrocents: z.int(),
+    chargedCents: z.int().meta({ description: CHARGED_CENTS }),
+  })
+  .readonly();
+export type UsageTotalsView = z.output<typeof UsageTotalsView>;
 
-export interface UsageTotalsView {
-  readonly calls: number;
-  readonly conversations: number;
-  readonly tokens: number;
-  readonly costMicrocents: number;
-  readonly chargedCents: number;
-}
+/** One day (UTC) and endpoint of metered calls. */
+export const UsageRowView = z
+  .object({
+    day: z.string().meta({ description: 'YYYY-MM-DD' }),
+    endpoint: z.string(),
+    ...UsageTotalsView.unwrap().shape,
+  })
+  .readonly();
+export type UsageRowView = z.output<typeof UsageRowView>;
 
-export interface UsageSummaryView {
-  readonly from: string;
-  readonly to: string;
-  readonly rows: readonly UsageRowView[];
-  readonly totals: UsageTotalsView;
-}
+export const UsageSummaryView = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(UsageRowView).readonly(),
+    totals: UsageTotalsView,
+  })
+  .readonly();
+export type UsageSummaryView = z.output<typeof UsageSummaryView>;
 
 /** `billing.ledger.list.v1` (user): the newest entries first. */
-export class ListLedgerRequest {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset?: number;
-}
+export const ListLedgerRequest = z.strictObject({
+  limit: optional(integerField(1, 100)),
+  offset: optional(integerField(0, 1_000_000)),
+});
+export type ListLedgerRequest = z.output<typeof ListLedgerRequest>;
 
 export const LEDGER_ENTRY_KINDS = ['top_up', 'charge', 'refund', 'plan_change'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
-export interface LedgerEntryView {
-  readonly id: string;
-  readonly kind: LedgerEntryKind;
-  /** Positive adds to the balance, negative takes from it; 0 for a plan change. */
-  readonly amountCents: number;
-  readonly balanceAfterCents: number;
-  readonly description: string;
-  readonly idempotencyKey: string;
-  readonly createdAt: string;
-}
+export const LedgerEntryView = z
+  .object({
+    id: z.string(),
+    kind: z.enum(LEDGER_ENTRY_KINDS).meta({ description: 'top_up, charge, refund or plan_change.' }),
+    /** Positive adds to the balance, negative takes from it; 0 for a plan change. */
+    amountCents: z.int(),
+    balanceAfterCents: z.int(),
+    description: z.string(),
+    idempotencyKey: z.string(),
+    createdAt: z.string(),
+  })
+  .readonly();
+export type LedgerEntryView = z.output<typeof LedgerEntryView>;
 
-export interface LedgerPageView {
-  readonly entries: readonly LedgerEntryView[];
-  readonly total: number;
-  readonly limit: number;
-  readonly offset: number;
-}
+export const LedgerPageView = z
+  .object({
+    entries: z.array(LedgerEntryView).readonly(),
+    total: z.int(),
+    limit: z.int(),
+    offset: z.int(),
+  })
+  .readonly();
+export type LedgerPageView = z.output<typeof LedgerPageView>;
 
 /** `billing.key-caps.set.v1` (user): an optional monthly spend cap on one of the user's API keys. */
-export class SetKeySpendCapRequest {
-  @IsEntityId()
-  keyId!: string;
+export const SetKeySpendCapRequest = z.strictObject({
+  keyId: entityId(),
+  /** Cents per calendar month; absent or null removes the cap. */
+  capCents: optional(integerField(0, SPEND_CAP_MAX_CENTS)),
+});
+export type SetKeySpendCapRequest = z.output<typeof SetKeySpendCapRequest>;
 
-  /** Cents per calendar month; null removes the cap. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(10_000_000)
-  capCents!: number | null;
-}
+export const ListKeySpendRequest = z.strictObject({});
+export type ListKeySpendRequest = z.output<typeof ListKeySpendRequest>;
 
-export class ListKeySpendRequest {}
+export const KeySpendView = z
+  .object({
+    keyId: z.string(),
+    capCents: z.int().nullable().meta({ description: 'Monthly cap in cents; null for none.' }),
+    /** Spent this calendar month through this key, in micro-cents. */
+    spentMicrocents: z.int(),
+  })
+  .readonly();
+export type KeySpendView = z.output<typeof KeySpendView>;
 
-export interface KeySpendView {
-  readonly keyId: string;
-  readonly capCents: number | null;
-  /** Spent this calendar month through this key, in micro-cents. */
-  readonly spentMicrocents: number;
-}
-
-export interface KeySpendListView {
-  readonly keys: readonly KeySpendView[];
-}
+export const KeySpendListView = z.object({ keys: z.array(KeySpendView).readonly() }).readonly();
+export type KeySpendListView = z.output<typeof KeySpendListView>;
 
 export const UsageSubjects = {
   authorize: defineSubject<AuthorizeUsageRequest, UsageAuthorizationView>(

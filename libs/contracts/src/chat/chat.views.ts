@@ -1,11 +1,13 @@
-import type {
-  CatalogueModel,
-  ChatMode,
-  ChatResponder,
-  ChatRole,
-  WebSearchProviderId,
+import { z } from 'zod';
+import {
+  CHAT_MODES,
+  CHAT_RESPONDERS,
+  CHAT_ROLES,
+  type CatalogueModel,
+  type ChatResponder,
+  type WebSearchProviderId,
 } from '../rules/chat.rules.js';
-import type { MemoryCategory, MemorySource } from '../rules/memory.rules.js';
+import { type MemoryCategory, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
 import type { LlmProviderId } from '../rules/models.rules.js';
 import type { MemoryView } from '../memory/memory.views.js';
@@ -39,47 +41,66 @@ export interface ChatModelListView {
   readonly offline: boolean;
 }
 
-/** A memory the turn retrieved (and, when `used`, put into the prompt). */
-export interface ChatMemoryView {
-  readonly id: string;
-  readonly text: string;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly source: MemorySource;
-  readonly createdAt: string;
-  readonly score: number;
-  readonly used: boolean;
-}
+/** A memory as it was when a message used it (the memory itself may have changed or gone since). */
+export const ChatMessageMemoryView = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    importance: z.number(),
+    category: z.string().nullable(),
+    source: z.enum(MEMORY_SOURCES),
+  })
+  .readonly();
+export type ChatMessageMemoryView = z.output<typeof ChatMessageMemoryView>;
 
-export interface ChatUsageView {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  /** Estimated from the catalogue's prices, in millionths of a US dollar; 0 for the offline assistant. */
-  readonly costMicroUsd: number;
-}
+/** A memory the turn retrieved (and, when `used`, put into the prompt). */
+export const ChatMemoryView = z
+  .object({
+    ...ChatMessageMemoryView.unwrap().shape,
+    createdAt: z.string(),
+    score: z.number(),
+    used: z.boolean(),
+  })
+  .readonly();
+export type ChatMemoryView = z.output<typeof ChatMemoryView>;
+
+export const ChatUsageView = z
+  .object({
+    inputTokens: z.int(),
+    outputTokens: z.int(),
+    costMicroUsd: z.int().meta({
+      description: 'Estimated cost in millionths of a US dollar (0 for the offline assistant).',
+    }),
+  })
+  .readonly();
+export type ChatUsageView = z.output<typeof ChatUsageView>;
 
 /** The answer of one exchange (REST maps it to text, memories_used, memories_retrieved, conversation_id). */
-export interface ChatTurnView {
-  readonly conversationId: string;
-  readonly conversationTitle: string;
-  /** This call started the conversation (no id and no history): billing counts it. */
-  readonly startedConversation: boolean;
-  readonly userMessageId: string;
-  readonly assistantMessageId: string;
-  readonly text: string;
-  /** Catalogue model id asked for. */
-  readonly model: string;
-  readonly responder: ChatResponder;
-  /** Answered by the offline assistant (no provider configured for the model). */
-  readonly offline: boolean;
-  /** Memories put into the prompt. */
-  readonly memoriesUsed: number;
-  readonly memoriesRetrieved: readonly ChatMemoryView[];
-  readonly usage: ChatUsageView;
-  /** The durable job that extracts facts from this exchange (null when none was queued). */
-  readonly extractionJobId: string | null;
-  readonly createdAt: string;
-}
+export const ChatTurnView = z
+  .object({
+    conversationId: z.string(),
+    conversationTitle: z.string(),
+    /** Billing counts a call that started the conversation (no id and no history). */
+    startedConversation: z.boolean().meta({ description: 'This message started the conversation.' }),
+    userMessageId: z.string(),
+    assistantMessageId: z.string(),
+    text: z.string(),
+    /** Catalogue model id asked for. */
+    model: z.string(),
+    responder: z.enum(CHAT_RESPONDERS),
+    /** No provider is configured for the model. */
+    offline: z.boolean().meta({
+      description: 'Answered by the offline assistant: no language model is configured for the model.',
+    }),
+    memoriesUsed: z.int().meta({ description: 'Memories put into the prompt.' }),
+    memoriesRetrieved: z.array(ChatMemoryView).readonly(),
+    usage: ChatUsageView,
+    /** The durable job that extracts facts from this exchange (null when none was queued). */
+    extractionJobId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .readonly();
+export type ChatTurnView = z.output<typeof ChatTurnView>;
 
 /**
  * One chunk of `chat.turns.stream.v1`: `start` once (the conversation and the retrieved memories), then
@@ -98,103 +119,130 @@ export type ChatStreamChunk =
   | { readonly type: 'done'; readonly turn: ChatTurnView };
 
 /** A stored message of a conversation. */
-export interface ChatMessageView {
-  readonly id: string;
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly createdAt: string;
-  /** Assistant messages: the model asked for and who answered. */
-  readonly model: string | null;
-  readonly responder: ChatResponder | null;
-  /** Assistant messages: the memories used (the screen's chips). */
-  readonly memories: readonly ChatMessageMemoryView[];
-  readonly mode: ChatMode;
-}
+export const ChatMessageView = z
+  .object({
+    id: z.string(),
+    role: z.enum(CHAT_ROLES),
+    content: z.string(),
+    createdAt: z.string(),
+    /** Assistant messages: the model asked for and who answered. */
+    model: z.string().nullable(),
+    responder: z.enum(CHAT_RESPONDERS).nullable(),
+    memories: z
+      .array(ChatMessageMemoryView)
+      .readonly()
+      .meta({ description: 'Assistant messages: the memories used (chips).' }),
+    mode: z.enum(CHAT_MODES),
+  })
+  .readonly();
+export type ChatMessageView = z.output<typeof ChatMessageView>;
 
-/** A memory as it was when a message used it (the memory itself may have changed or gone since). */
-export interface ChatMessageMemoryView {
-  readonly id: string;
-  readonly text: string;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly source: MemorySource;
-}
+/** A conversation's read-only link: `/shared/{token}` on the web app (decision 090). */
+export const ConversationShareView = z
+  .object({
+    token: z.string().meta({
+      description: 'The unguessable token of the link; revoking the share makes it find nothing.',
+    }),
+    sharedAt: z.string(),
+  })
+  .readonly();
+export type ConversationShareView = z.output<typeof ConversationShareView>;
 
-export interface ConversationSummaryView {
-  readonly id: string;
-  readonly title: string;
-  /** The newest message's text, cut to a preview. */
-  readonly preview: string;
-  readonly model: string | null;
-  readonly messageCount: number;
-  /** The open memories the conversation taught (stored from it), as the memory service counts them. */
-  readonly memoryCount: number;
-  /** The read-only link while the owner shares the conversation (decision 090); null otherwise. */
-  readonly share: ConversationShareView | null;
-  /** The memory scope the conversation belongs to (decision 101); null for the account's own. */
-  readonly endUserId: string | null;
-  readonly agentId: string | null;
-  readonly runId: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export const ConversationSummaryView = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    preview: z.string().meta({ description: "The newest message's text, cut to a preview." }),
+    model: z.string().nullable(),
+    messageCount: z.int(),
+    /** As the memory service counts them. */
+    memoryCount: z
+      .int()
+      .meta({ description: 'The memories the conversation taught (open memories stored from it).' }),
+    share: ConversationShareView.nullable().meta({
+      description: 'The read-only link while the conversation is shared; null otherwise.',
+    }),
+    /** The memory scope the conversation belongs to (decision 101). */
+    endUserId: z.string().nullable().meta({
+      description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
+    }),
+    agentId: z.string().nullable(),
+    runId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .readonly();
+export type ConversationSummaryView = z.output<typeof ConversationSummaryView>;
 
-/** A conversation's read-only link: `/shared/{token}` on the web app. */
-export interface ConversationShareView {
-  readonly token: string;
-  readonly sharedAt: string;
-}
+export const SharedMessageView = z
+  .object({ role: z.enum(CHAT_ROLES), content: z.string(), createdAt: z.string() })
+  .readonly();
+export type SharedMessageView = z.output<typeof SharedMessageView>;
 
 /**
  * A shared conversation as anyone holding its link reads it: the title and the messages' role, text and
  * time. Nothing else of the owner's (no memories, no model, no ids).
  */
-export interface SharedConversationView {
-  readonly title: string;
-  readonly sharedAt: string;
-  readonly messages: readonly SharedMessageView[];
-}
+export const SharedConversationView = z
+  .object({
+    title: z.string(),
+    sharedAt: z.string(),
+    messages: z.array(SharedMessageView).readonly().meta({ description: 'Oldest first.' }),
+  })
+  .readonly();
+export type SharedConversationView = z.output<typeof SharedConversationView>;
 
-export interface SharedMessageView {
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly createdAt: string;
-}
+export const ConversationListView = z
+  .object({
+    conversations: z
+      .array(ConversationSummaryView)
+      .readonly()
+      .meta({ description: 'Most recently active first.' }),
+    limit: z.int(),
+    offset: z.int(),
+    count: z.int(),
+    totalCount: z.int(),
+  })
+  .readonly();
+export type ConversationListView = z.output<typeof ConversationListView>;
 
-export interface ConversationListView {
-  readonly conversations: readonly ConversationSummaryView[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly count: number;
-  readonly totalCount: number;
-}
+export const ConversationView = z
+  .object({
+    ...ConversationSummaryView.unwrap().shape,
+    messages: z.array(ChatMessageView).readonly().meta({ description: 'Oldest first.' }),
+  })
+  .readonly();
+export type ConversationView = z.output<typeof ConversationView>;
 
-export interface ConversationView extends ConversationSummaryView {
-  /** Oldest first. */
-  readonly messages: readonly ChatMessageView[];
-}
-
-export interface ConversationDeletionView {
-  readonly conversationId: string;
-  readonly removedMessages: number;
-  /** Memories extracted from the conversation stay (and `message` says so). */
-  readonly memoriesKept: true;
-  readonly message: string;
-}
+export const ConversationDeletionView = z
+  .object({
+    conversationId: z.string(),
+    removedMessages: z.int(),
+    /** `message` says so. */
+    memoriesKept: z.literal(true).meta({
+      description: 'Always true: the memories extracted from the conversation are kept.',
+    }),
+    message: z.string(),
+  })
+  .readonly();
+export type ConversationDeletionView = z.output<typeof ConversationDeletionView>;
 
 /** One message removed from a conversation (the source of an erased memory). */
-export interface ConversationMessageDeletionView {
-  readonly conversationId: string;
-  readonly messageId: string;
-  /** False when the message was already gone (the conversation is still the caller's). */
-  readonly deleted: boolean;
-}
+export const ConversationMessageDeletionView = z
+  .object({
+    conversationId: z.string(),
+    messageId: z.string(),
+    /** False when the message was already gone (the conversation is still the caller's). */
+    deleted: z.boolean(),
+  })
+  .readonly();
+export type ConversationMessageDeletionView = z.output<typeof ConversationMessageDeletionView>;
 
 /** What erasing an end user removed from the chat service. */
-export interface EndUserConversationsDeletionView {
-  readonly conversations: number;
-  readonly messages: number;
-}
+export const EndUserConversationsDeletionView = z
+  .object({ conversations: z.int(), messages: z.int() })
+  .readonly();
+export type EndUserConversationsDeletionView = z.output<typeof EndUserConversationsDeletionView>;
 
 export interface WebSearchResultView {
   readonly title: string;

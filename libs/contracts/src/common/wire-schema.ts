@@ -125,3 +125,22 @@ export const optional = <T extends z.ZodType>(schema: T) =>
     .nullable()
     .transform((value) => (value === null ? undefined : value) as Exclude<z.output<T>, null> | undefined)
     .optional();
+
+/** One value out of `values` (class-validator's `@IsIn`): anything else, absent included, names the list. */
+export const oneOf = <const V extends string>(values: readonly [V, ...V[]]) =>
+  z.enum(values, { error: `$property must be one of the following values: ${values.join(', ')}` });
+
+/**
+ * An instant, as class-transformer's `@Type(() => Date)` read it: a Date, or a string or number `new Date`
+ * reads (the bus carries a Date as its ISO string); anything else, or an invalid date, is refused.
+ */
+export const instant = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? new Date(value)
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? new Date(Number(value))
+          : value,
+    z.date({ error: '$property must be a Date instance' }),
+  );

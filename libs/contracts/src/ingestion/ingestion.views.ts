@@ -1,54 +1,57 @@
-import type { UploadFileKind, UploadState } from '../rules/ingestion.rules.js';
+import { z } from 'zod';
+import { UPLOAD_FILE_KINDS, UPLOAD_STATES } from '../rules/ingestion.rules.js';
 
 /** One uploaded file and how far its processing got. */
-export interface UploadView {
-  readonly id: string;
-  readonly fileName: string;
-  /** The MIME type the client declared, if any. */
-  readonly fileType: string | null;
-  /** What the content is (decided by the server); null until the upload is complete. */
-  readonly kind: UploadFileKind | null;
-  readonly size: number;
-  readonly state: UploadState;
-  /** 0-100 over the whole processing. */
-  readonly percent: number;
-  readonly pages: number | null;
-  readonly chunks: number | null;
-  readonly summary: string | null;
-  /** The memory holding the summary (the spec's `memory_id`). */
-  readonly summaryMemoryId: string | null;
-  readonly error: string | null;
-  /** The memory scope the file's memories belong to (decision 101); null for the account's own. */
-  readonly endUserId: string | null;
-  readonly agentId: string | null;
-  readonly runId: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export const UploadView = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    /** The MIME type the client declared, if any. */
+    fileType: z.string().nullable(),
+    /** What the content is (decided by the server); null until the upload is complete. */
+    kind: z.enum(UPLOAD_FILE_KINDS).nullable(),
+    size: z.int(),
+    state: z.enum(UPLOAD_STATES),
+    percent: z.int().meta({ description: '0-100 over the whole processing.' }),
+    pages: z.int().nullable(),
+    chunks: z.int().nullable(),
+    summary: z.string().nullable(),
+    /** The spec's `memory_id`. */
+    summaryMemoryId: z.string().nullable().meta({ description: 'The memory holding the summary.' }),
+    error: z.string().nullable(),
+    /** The memory scope the file's memories belong to (decision 101). */
+    endUserId: z.string().nullable().meta({
+      description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
+    }),
+    agentId: z.string().nullable(),
+    runId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .readonly();
+export type UploadView = z.output<typeof UploadView>;
 
-export interface UploadListView {
-  readonly uploads: readonly UploadView[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly totalCount: number;
-}
+export const UploadListView = z
+  .object({
+    uploads: z.array(UploadView).readonly(),
+    limit: z.int(),
+    offset: z.int(),
+    totalCount: z.int(),
+  })
+  .readonly();
+export type UploadListView = z.output<typeof UploadListView>;
 
-export interface UploadPartView {
-  readonly uploadId: string;
-  readonly index: number;
-  readonly bytes: number;
-}
+export const UploadPartView = z.object({ uploadId: z.string(), index: z.int(), bytes: z.int() }).readonly();
+export type UploadPartView = z.output<typeof UploadPartView>;
 
 /** What deleting an upload removed: the memories made from it (their concepts with them) and the file. */
-export interface UploadDeletionReceipt {
-  readonly uploadId: string;
-  readonly memoriesDeleted: number;
-  readonly fileDeleted: boolean;
-}
+export const UploadDeletionReceipt = z
+  .object({ uploadId: z.string(), memoriesDeleted: z.int(), fileDeleted: z.boolean() })
+  .readonly();
+export type UploadDeletionReceipt = z.output<typeof UploadDeletionReceipt>;
 
 /** What erasing an end user removed from the ingestion service. */
-export interface EndUserUploadsDeletionView {
-  readonly uploads: number;
-  readonly files: number;
-  readonly memories: number;
-}
+export const EndUserUploadsDeletionView = z
+  .object({ uploads: z.int(), files: z.int(), memories: z.int() })
+  .readonly();
+export type EndUserUploadsDeletionView = z.output<typeof EndUserUploadsDeletionView>;
