@@ -1,17 +1,19 @@
-import type {
-  ConceptGraphView,
-  ConceptView,
-  MemoryCategoryValue,
-  MemoryDeletionReceipt,
-  MemoryFilterFields,
-  MemoryHistoryView,
-  MemoryListView,
-  MemoryScopeFields,
-  MemorySearchView,
-  MemoryStatsView,
-  MemoryView,
+import {
+  fieldsOf,
+  type ConceptGraphView,
+  type ConceptView,
+  type MemoryCategoryValue,
+  type MemoryDeletionReceipt,
+  type MemoryFilterFields,
+  type MemoryHistoryView,
+  type MemoryListView,
+  type MemoryScopeFields,
+  type MemorySearchView,
+  type MemoryStatsView,
+  type MemoryView,
 } from '@membolt/contracts';
 import {
+  MemoryGraphqlShape,
   type ConceptGraphModel,
   type ConceptModel,
   type MemoryCategoryModel,
@@ -40,10 +42,10 @@ export function toScopeFields(args: MemoryScopeArgs): MemoryScopeFields {
   };
 }
 
-/** The view as GraphQL shows it: GraphQL answers only the fields of its type, so the rest may stay. */
+/** The view's fields GraphQL shows (fieldsOf: nothing else leaves the server), the metadata as a JSON string. */
 export function toMemoryModel(memory: MemoryView): MemoryModel {
   return {
-    ...memory,
+    ...fieldsOf(MemoryGraphqlShape, memory),
     metadata: JSON.stringify(memory.metadata),
     expirationDate: memory.expirationDate ?? null,
     redactions: memory.redactions ?? [],

@@ -74,7 +74,7 @@ export const DEFAULT_MEMORY_GRAPH_NODES = 500;
 export { DEFAULT_MEMORY_SORT, MEMORY_GRAPH_MAX_NODES, MEMORY_SEARCH_DEFAULT_LIMIT, DEFAULT_IMPORTANCE };
 
 /** The memory as GraphQL shows it: the owner and its scope ids stay server-side, the metadata is a JSON string. */
-const MemoryGraphqlShape = MemoryView.unwrap()
+export const MemoryGraphqlShape = MemoryView.unwrap()
   .omit({ userId: true, endUserId: true, agentId: true, runId: true, embedding: true })
   .extend({ metadata: z.string().meta({ description: 'The stored metadata object as a JSON string.' }) });
 

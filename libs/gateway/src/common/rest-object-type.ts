@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { fieldsOf } from '@membolt/contracts';
 import { z } from 'zod';
 
 /*
@@ -28,21 +29,15 @@ export function snakeCasedFields<S extends ObjectSchema>(
   schema: S,
   view: z.output<S>,
 ): SnakeCased<z.output<S>> {
-  const fields: Record<string, unknown> = {};
-  for (const field of Object.keys(objectOf(schema).shape)) {
-    const value = (view as Record<string, unknown>)[field];
-    if (value !== undefined) fields[snakeCase(field)] = value;
-  }
-  return fields as SnakeCased<z.output<S>>;
+  return Object.fromEntries(
+    Object.entries(fieldsOf(schema, view)).map(([field, value]) => [snakeCase(field), value]),
+  ) as SnakeCased<z.output<S>>;
 }
 
 export interface RestObjectTypeOptions<S extends ObjectSchema> {
   /** The type of a field the JSON Schema alone cannot name: a nested component, `[Component]` for a list. */
   readonly types?: { readonly [K in keyof z.output<S> & string]?: () => Type<unknown> | [Type<unknown>] };
 }
-
-const objectOf = (schema: ObjectSchema): z.ZodObject =>
-  schema instanceof z.ZodReadonly ? (schema.unwrap() as z.ZodObject) : schema;
 
 interface JsonSchemaNode {
   [keyword: string]: unknown;
