@@ -1,18 +1,19 @@
-import type {
-  ConceptGraphView,
-  ConceptView,
-  MemoryCategoryValue,
-  MemoryDeletionReceipt,
-  MemoryFilterFields,
-  MemoryHistoryView,
-  MemoryListView,
-  MemoryScopeFields,
-  MemoryScoreBreakdown,
-  MemorySearchView,
-  MemoryStatsView,
-  MemoryView,
+import {
+  fieldsOf,
+  type ConceptGraphView,
+  type ConceptView,
+  type MemoryCategoryValue,
+  type MemoryDeletionReceipt,
+  type MemoryFilterFields,
+  type MemoryHistoryView,
+  type MemoryListView,
+  type MemoryScopeFields,
+  type MemorySearchView,
+  type MemoryStatsView,
+  type MemoryView,
 } from '@membolt/contracts';
 import {
+  MemoryGraphqlShape,
   type ConceptGraphModel,
   type ConceptModel,
   type MemoryCategoryModel,
@@ -20,7 +21,6 @@ import {
   type MemoryHistoryModel,
   type MemoryModel,
   type MemoryPageModel,
-  type MemoryScoresModel,
   type MemoryScopeArgs,
   type MemorySearchFiltersInput,
   type MemorySearchResultsModel,
@@ -42,63 +42,24 @@ export function toScopeFields(args: MemoryScopeArgs): MemoryScopeFields {
   };
 }
 
+/** The view's fields GraphQL shows (fieldsOf: nothing else leaves the server), the metadata as a JSON string. */
 export function toMemoryModel(memory: MemoryView): MemoryModel {
   return {
-    id: memory.id,
-    text: memory.text,
-    importance: memory.importance,
-    category: memory.category,
-    source: memory.source,
-    conversationId: memory.conversationId,
-    conversationTitle: memory.conversationTitle,
+    ...fieldsOf(MemoryGraphqlShape, memory),
     metadata: JSON.stringify(memory.metadata),
-    createdAt: memory.createdAt,
-    updatedAt: memory.updatedAt,
-    validFrom: memory.validFrom,
-    validTo: memory.validTo,
     expirationDate: memory.expirationDate ?? null,
-    version: memory.version,
-    redactions: [...(memory.redactions ?? [])],
+    redactions: memory.redactions ?? [],
   };
 }
 
 export function toMemoryPage(page: MemoryListView): MemoryPageModel {
-  return {
-    memories: page.memories.map(toMemoryModel),
-    limit: page.limit,
-    offset: page.offset,
-    count: page.count,
-    totalCount: page.totalCount,
-    sort: page.sort,
-  };
+  return { ...page, memories: page.memories.map(toMemoryModel) };
 }
-
-const toScores = (scores: MemoryScoreBreakdown): MemoryScoresModel => ({
-  semantic: scores.semantic,
-  keyword: scores.keyword,
-  fused: scores.fused,
-  importance: scores.importance,
-  recency: scores.recency,
-  conceptMatch: scores.conceptMatch,
-  timeMatch: scores.timeMatch,
-  final: scores.final,
-  meaning: scores.meaning,
-  slotMatch: scores.slotMatch,
-  coverage: scores.coverage,
-  reasons: [...scores.reasons],
-});
 
 export function toSearchResults(view: MemorySearchView): MemorySearchResultsModel {
   return {
-    results: view.results.map((result) => ({
-      memory: toMemoryModel(result.memory),
-      score: result.score,
-      relevance: result.relevance,
-      scores: toScores(result.scores),
-    })),
-    count: view.count,
-    query: view.query,
-    strategy: view.strategy,
+    ...view,
+    results: view.results.map((result) => ({ ...result, memory: toMemoryModel(result.memory) })),
   };
 }
 

@@ -11,12 +11,19 @@ import {
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MEMORY_VERSION_EVENTS,
+  MemoryListView,
+  MemoryScoreBreakdown,
   MemoryScreenLimits,
+  MemorySearchResultView,
+  MemorySearchView,
+  MemoryView,
   type MemorySort,
   type MemorySource,
   type MemoryVersionEvent,
 } from '@membolt/contracts';
+import { z } from 'zod';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
 /**
  * A memory's category: a built-in one (personal, work, preference, interest) or the name of one of the
@@ -66,159 +73,39 @@ export const DEFAULT_MEMORY_PAGE_SIZE = MemoryScreenLimits.memoriesPage;
 export const DEFAULT_MEMORY_GRAPH_NODES = 500;
 export { DEFAULT_MEMORY_SORT, MEMORY_GRAPH_MAX_NODES, MEMORY_SEARCH_DEFAULT_LIMIT, DEFAULT_IMPORTANCE };
 
-@ObjectType('Memory')
-export class MemoryModel {
-  @Field(() => ID)
-  id!: string;
+/** The memory as GraphQL shows it: the owner and its scope ids stay server-side, the metadata is a JSON string. */
+export const MemoryGraphqlShape = MemoryView.unwrap()
+  .omit({ userId: true, endUserId: true, agentId: true, runId: true, embedding: true })
+  .extend({ metadata: z.string().meta({ description: 'The stored metadata object as a JSON string.' }) });
 
-  @Field()
-  text!: string;
+export const MemoryModel = graphqlObjectType('Memory', MemoryGraphqlShape, {
+  ids: ['id'],
+  types: { source: () => MemorySourceModel },
+});
+export type MemoryModel = InstanceType<typeof MemoryModel>;
 
-  @Field(() => Float, { description: 'From 0 to 1 (default 0.5); weighs in search ranking.' })
-  importance!: number;
+export const MemoryPageModel = graphqlObjectType('MemoryPage', MemoryListView, {
+  types: { memories: () => [MemoryModel], sort: () => MemorySortModel },
+});
+export type MemoryPageModel = Omit<MemoryListView, 'memories'> & {
+  readonly memories: readonly MemoryModel[];
+};
 
-  @Field(() => String, { nullable: true })
-  category!: MemoryCategoryModel | null;
+export const MemoryScoresModel = graphqlObjectType('MemoryScores', MemoryScoreBreakdown, {
+  description: 'Why a search result ranked where it did.',
+});
+export type MemoryScoresModel = MemoryScoreBreakdown;
 
-  @Field(() => MemorySourceModel)
-  source!: MemorySourceModel;
+export const MemorySearchResultModel = graphqlObjectType('MemorySearchResult', MemorySearchResultView, {
+  types: { memory: () => MemoryModel, scores: () => MemoryScoresModel },
+});
 
-  @Field(() => String, { nullable: true })
-  conversationId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  conversationTitle!: string | null;
-
-  @Field({ description: 'The stored metadata object as a JSON string.' })
-  metadata!: string;
-
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-
-  @Field({ description: 'When the fact started to hold.' })
-  validFrom!: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'When the fact stopped holding (null: it still does).',
-  })
-  validTo!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'After this time the memory is hidden from every read and then deleted (null: never).',
-  })
-  expirationDate!: string | null;
-
-  @Field(() => Int, { description: '1 at creation, +1 on every update.' })
-  version!: number;
-
-  @Field(() => [String], {
-    description: 'The kinds of sensitive data the privacy policy replaced by placeholders in this memory.',
-  })
-  redactions!: string[];
-}
-
-@ObjectType('MemoryPage')
-export class MemoryPageModel {
-  @Field(() => [MemoryModel])
-  memories!: MemoryModel[];
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  offset!: number;
-
-  @Field(() => Int, { description: 'Memories in this page.' })
-  count!: number;
-
-  @Field(() => Int, { description: 'Memories matching the filters in all pages.' })
-  totalCount!: number;
-
-  @Field(() => MemorySortModel)
-  sort!: MemorySortModel;
-}
-
-@ObjectType('MemoryScores', { description: 'Why a search result ranked where it did.' })
-export class MemoryScoresModel {
-  @Field(() => Float, {
-    nullable: true,
-    description: 'Cosine similarity (0 to 1); null when not among the dense candidates.',
-  })
-  semantic!: number | null;
-
-  @Field(() => Float, { nullable: true, description: 'BM25 keyword score; null when no query word matched.' })
-  keyword!: number | null;
-
-  @Field(() => Float, { description: 'Fused rank score before the rerank.' })
-  fused!: number;
-
-  @Field(() => Float)
-  importance!: number;
-
-  @Field(() => Float, { description: '1 for a memory made now, falling towards 0 with age.' })
-  recency!: number;
-
-  @Field({ description: 'A concept named in the query is linked to this memory.' })
-  conceptMatch!: boolean;
-
-  @Field({ description: 'The query named a time and the memory falls in it.' })
-  timeMatch!: boolean;
-
-  @Field(() => Float, { description: 'The final score results are sorted by.' })
-  final!: number;
-
-  @Field(() => Float, {
-    description:
-      'How much of the query the memory reaches by meaning rather than spelling (WordNet), 0 to 1.',
-  })
-  meaning!: number;
-
-  @Field({ description: 'The query asks about a personal-fact slot (occupation, pet...) the memory states.' })
-  slotMatch!: boolean;
-
-  @Field(() => Float, { description: "The share of the query's content words the memory holds, 0 to 1." })
-  coverage!: number;
-
-  @Field(() => [String])
-  reasons!: string[];
-}
-
-@ObjectType('MemorySearchResult')
-export class MemorySearchResultModel {
-  @Field(() => MemoryModel)
-  memory!: MemoryModel;
-
-  @Field(() => Float)
-  score!: number;
-
-  @Field(() => Float, {
-    description: 'Calibrated relevance to the query, 0 to 1 (what `threshold` cuts on).',
-  })
-  relevance!: number;
-
-  @Field(() => MemoryScoresModel)
-  scores!: MemoryScoresModel;
-}
-
-@ObjectType('MemorySearchResults')
-export class MemorySearchResultsModel {
-  @Field(() => [MemorySearchResultModel])
-  results!: MemorySearchResultModel[];
-
-  @Field(() => Int)
-  count!: number;
-
-  @Field()
-  query!: string;
-
-  @Field({ description: '`exact` (scan of the user’s vectors) or `ann` (HNSW index).' })
-  strategy!: string;
-}
+export const MemorySearchResultsModel = graphqlObjectType('MemorySearchResults', MemorySearchView, {
+  types: { results: () => [MemorySearchResultModel] },
+});
+export type MemorySearchResultsModel = Omit<MemorySearchView, 'results'> & {
+  readonly results: ReadonlyArray<Omit<MemorySearchResultView, 'memory'> & { readonly memory: MemoryModel }>;
+};
 
 @InputType('MemorySearchFilters')
 export class MemorySearchFiltersInput {

@@ -144,3 +144,18 @@ export const instant = () =>
           : value,
     z.date({ error: '$property must be a Date instance' }),
   );
+
+/**
+ * The fields of `value` that `schema` names, and only those: a view handed to an edge whose shape leaves some
+ * fields out (the owner id, an embedding) carries none of them further.
+ */
+export function fieldsOf<S extends z.ZodObject | z.ZodReadonly<z.ZodObject>>(
+  schema: S,
+  value: Readonly<Record<string, unknown>>,
+): z.output<S> {
+  const object: z.ZodObject = schema instanceof z.ZodReadonly ? (schema.unwrap() as z.ZodObject) : schema;
+  const shape = object.shape;
+  const fields: Record<string, unknown> = {};
+  for (const field of Object.keys(shape)) if (value[field] !== undefined) fields[field] = value[field];
+  return fields as z.output<S>;
+}

@@ -1,56 +1,110 @@
-import type { MemoryCategory, MemorySort, MemorySource } from '../rules/memory.rules.js';
-import type { PrivacyAction, PrivacyPolicy, SensitiveKind } from '../rules/privacy.rules.js';
+import { z } from 'zod';
+import { MEMORY_SORTS, MEMORY_SOURCES, type MemoryCategory } from '../rules/memory.rules.js';
+import {
+  SENSITIVE_KINDS,
+  type PrivacyAction,
+  type PrivacyPolicy,
+  type SensitiveKind,
+} from '../rules/privacy.rules.js';
 
-/** One memory as the memory service answers it (camelCase; the REST gateway maps it to the spec's shape). */
-export interface MemoryView {
-  readonly id: string;
-  readonly userId: string;
-  readonly endUserId: string | null;
-  readonly agentId: string | null;
-  readonly runId: string | null;
-  readonly text: string;
-  /** The stored metadata object, with `importance`, `category`, `source` and the conversation folded in. */
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly source: MemorySource;
-  readonly conversationId: string | null;
-  readonly conversationTitle: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly validFrom: string;
-  readonly validTo: string | null;
-  /** After it the memory is hidden from every read and deleted by the retention sweep; null: never. */
-  readonly expirationDate?: string | null;
-  /** 1 at creation, +1 on every update. */
-  readonly version: number;
-  /** The kinds of sensitive data the privacy policy replaced by placeholders in this memory (empty: none). */
-  readonly redactions: readonly SensitiveKind[];
-  /** Present only when asked for (`includeEmbedding`). */
-  readonly embedding?: readonly number[];
-}
+/*
+ * The memory and the search result are zod schemas (docs/decisions/190-memory-and-search-shapes.md): the BFF's
+ * GraphQL types and the gateway's REST components are derived from them. A field's `description` is shown by
+ * both; `rest` holds what the REST document shows otherwise (its own description, an example), read only by
+ * the gateway's restObjectType.
+ */
 
-export interface MemoryListView {
-  readonly memories: readonly MemoryView[];
-  readonly limit: number;
-  readonly offset: number;
-  /** Memories in this page. */
-  readonly count: number;
-  /** Memories matching the filters in all pages. */
-  readonly totalCount: number;
-  readonly sort: MemorySort;
-}
+const time = (rest: { readonly description?: string; readonly example?: string } = {}) =>
+  z.string().meta({ rest: { format: 'date-time', ...rest } });
+const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
+
+/** One memory as the memory service answers it (camelCase; the REST gateway renames its fields to snake_case). */
+export const MemoryView = z
+  .object({
+    id: z.string().meta({ rest: { example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' } }),
+    userId: z.string(),
+    endUserId: z
+      .string()
+      .nullable()
+      .meta({ rest: { example: 'customer-42' } }),
+    agentId: z.string().nullable(),
+    runId: z.string().nullable(),
+    text: z.string().meta({ rest: { example: 'I moved to Lisbon in March 2025.' } }),
+    /** The stored metadata object, with `importance`, `category`, `source` and the conversation folded in. */
+    metadata: z.record(z.string(), z.unknown()).readonly(),
+    importance: z.number().meta({
+      description: 'From 0 to 1 (default 0.5); weighs in search ranking.',
+      rest: { example: 0.8 },
+    }),
+    /** A built-in category or the name of one of the account's custom categories (decision 159). */
+    category: z.string().nullable(),
+    source: z.enum(MEMORY_SOURCES).meta({ rest: { example: 'api' } }),
+    conversationId: z.string().nullable(),
+    conversationTitle: z.string().nullable(),
+    createdAt: time({ example: EXAMPLE_TIME }),
+    updatedAt: time({ example: EXAMPLE_TIME }),
+    validFrom: time({ example: EXAMPLE_TIME }).meta({ description: 'When the fact started to hold.' }),
+    validTo: time().nullable().meta({ description: 'When the fact stopped holding (null: it still does).' }),
+    /** After it the memory is hidden from every read and deleted by the retention sweep; null: never. */
+    expirationDate: time({ description: 'When the memory expires (hidden, then deleted); null: never.' })
+      .nullable()
+      .optional()
+      .meta({
+        description: 'After this time the memory is hidden from every read and then deleted (null: never).',
+      }),
+    version: z.int().meta({ description: '1 at creation, +1 on every update.', rest: { example: 1 } }),
+    redactions: z
+      .array(z.enum(SENSITIVE_KINDS))
+      .readonly()
+      .meta({
+        description:
+          'The kinds of sensitive data the privacy policy replaced by placeholders in this memory.',
+        rest: {
+          description:
+            'The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.',
+          example: ['card_number'],
+        },
+      }),
+    /** Present only when asked for (`includeEmbedding`). */
+    embedding: z
+      .array(z.number())
+      .readonly()
+      .optional()
+      .meta({ rest: { description: 'Only with include_embedding=true.' } }),
+  })
+  .readonly();
+export type MemoryView = z.output<typeof MemoryView>;
+
+export const MemoryListView = z
+  .object({
+    memories: z.array(MemoryView).readonly(),
+    limit: z.int().meta({ rest: { example: 10 } }),
+    offset: z.int().meta({ rest: { example: 0 } }),
+    count: z.int().meta({ description: 'Memories in this page.', rest: { example: 1 } }),
+    totalCount: z
+      .int()
+      .meta({ description: 'Memories matching the filters in all pages.', rest: { example: 1 } }),
+    sort: z.enum(MEMORY_SORTS),
+  })
+  .readonly();
+export type MemoryListView = z.output<typeof MemoryListView>;
 
 /** A memory a create answers: stored now, or (`deduplicated`) already held in the same words. */
-export interface StoredMemoryView extends MemoryView {
-  readonly deduplicated: boolean;
-}
+export const StoredMemoryView = z
+  .object({ ...MemoryView.unwrap().shape, deduplicated: z.boolean() })
+  .readonly();
+export type StoredMemoryView = z.output<typeof StoredMemoryView>;
 
-export interface MemoryBatchView {
-  /** One per item, in the items' order. */
-  readonly memories: readonly StoredMemoryView[];
-  readonly count: number;
-}
+export const MemoryBatchView = z
+  .object({
+    memories: z
+      .array(StoredMemoryView)
+      .readonly()
+      .meta({ rest: { description: 'One per item, in the items’ order.' } }),
+    count: z.int().meta({ rest: { example: 2 } }),
+  })
+  .readonly();
+export type MemoryBatchView = z.output<typeof MemoryBatchView>;
 
 export interface MemoryImportView {
   readonly imported: number;
@@ -73,50 +127,103 @@ export interface ImportJobView {
 }
 
 /** Why a search result ranked where it did: each signal's score and the final blend. */
-export interface MemoryScoreBreakdown {
-  /** Cosine similarity of the query and memory vectors (0 to 1), or null when not among the dense candidates. */
-  readonly semantic: number | null;
-  /** BM25 keyword score (unbounded, higher is better), or null when no query word matched. */
-  readonly keyword: number | null;
-  /** Fused rank score before the rerank. */
-  readonly fused: number;
-  readonly importance: number;
-  /** 1 for a memory made now, falling towards 0 with age. */
-  readonly recency: number;
-  /** A concept named in the query is linked to this memory. */
-  readonly conceptMatch: boolean;
-  /** The query named a time and the memory falls in it. */
-  readonly timeMatch: boolean;
-  /** The final score results are sorted by. */
-  readonly final: number;
-  /**
-   * How much of the query the memory reaches by meaning rather than spelling (a synonym or a kind of a query
-   * word: "drink" reaches "coffee"), 0 to 1.
-   */
-  readonly meaning: number;
-  /** The query asks about a personal-fact slot (occupation, residence, pet...) the memory states. */
-  readonly slotMatch: boolean;
-  /** The share of the query's content words the memory contains (any inflection), 0 to 1. */
-  readonly coverage: number;
-  /** Short human explanation, e.g. "matched words: paris, moved; high importance". */
-  readonly reasons: readonly string[];
-}
+export const MemoryScoreBreakdown = z
+  .object({
+    /** Cosine similarity of the query and memory vectors (0 to 1), or null when not among the dense candidates. */
+    semantic: z
+      .number()
+      .nullable()
+      .meta({
+        description: 'Cosine similarity (0 to 1); null when not among the dense candidates.',
+        rest: { description: 'Cosine similarity (0 to 1).', example: 0.62 },
+      }),
+    /** BM25 keyword score (unbounded, higher is better), or null when no query word matched. */
+    keyword: z
+      .number()
+      .nullable()
+      .meta({
+        description: 'BM25 keyword score; null when no query word matched.',
+        rest: { description: 'BM25 keyword score.', example: 3.1 },
+      }),
+    fused: z.number().meta({ description: 'Fused rank score before the rerank.', rest: { example: 0.032 } }),
+    importance: z.number().meta({ rest: { example: 0.8 } }),
+    recency: z.number().meta({
+      description: '1 for a memory made now, falling towards 0 with age.',
+      rest: { description: '1 for a memory made now, towards 0 with age.', example: 0.97 },
+    }),
+    conceptMatch: z.boolean().meta({ description: 'A concept named in the query is linked to this memory.' }),
+    timeMatch: z.boolean().meta({ description: 'The query named a time and the memory falls in it.' }),
+    final: z
+      .number()
+      .meta({ description: 'The final score results are sorted by.', rest: { example: 0.71 } }),
+    /**
+     * How much of the query the memory reaches by meaning rather than spelling (a synonym or a kind of a query
+     * word: "drink" reaches "coffee"), 0 to 1.
+     */
+    meaning: z.number().meta({
+      description:
+        'How much of the query the memory reaches by meaning rather than spelling (WordNet), 0 to 1.',
+      rest: {
+        description:
+          'How much of the query the memory reaches by meaning rather than spelling (WordNet: a synonym, a kind ' +
+          'or a definition of a query word, as "drink" reaches "coffee"), 0 to 1.',
+        example: 0.9,
+      },
+    }),
+    slotMatch: z.boolean().meta({
+      description: 'The query asks about a personal-fact slot (occupation, pet...) the memory states.',
+      rest: {
+        description:
+          'The query asks about a personal-fact slot (occupation, residence, pet...) the memory states.',
+      },
+    }),
+    coverage: z.number().meta({
+      description: "The share of the query's content words the memory holds, 0 to 1.",
+      rest: { example: 0.5 },
+    }),
+    /** Short human explanation, e.g. "matched words: paris, moved; high importance". */
+    reasons: z
+      .array(z.string())
+      .readonly()
+      .meta({ rest: { example: ['matched words: lisbon, moved', 'high importance'] } }),
+  })
+  .readonly();
+export type MemoryScoreBreakdown = z.output<typeof MemoryScoreBreakdown>;
 
-export interface MemorySearchResultView {
-  readonly memory: MemoryView;
-  readonly score: number;
-  /** Calibrated relevance to the query, 0 to 1 (what `threshold` cuts on). */
-  readonly relevance: number;
-  readonly scores: MemoryScoreBreakdown;
-}
+export const MemorySearchResultView = z
+  .object({
+    memory: MemoryView,
+    score: z
+      .number()
+      .meta({ rest: { description: 'The final score results are sorted by.', example: 0.71 } }),
+    relevance: z.number().meta({
+      description: 'Calibrated relevance to the query, 0 to 1 (what `threshold` cuts on).',
+      rest: {
+        description:
+          'Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out ' +
+          'length, importance and recency.',
+        example: 0.82,
+      },
+    }),
+    scores: MemoryScoreBreakdown,
+  })
+  .readonly();
+export type MemorySearchResultView = z.output<typeof MemorySearchResultView>;
 
-export interface MemorySearchView {
-  readonly results: readonly MemorySearchResultView[];
-  readonly count: number;
-  readonly query: string;
-  /** `exact` (scan of the user's vectors) or `ann` (HNSW index), for the curious and the benchmarks. */
-  readonly strategy: 'exact' | 'ann';
-}
+export const MEMORY_SEARCH_STRATEGIES = ['exact', 'ann'] as const;
+
+export const MemorySearchView = z
+  .object({
+    results: z.array(MemorySearchResultView).readonly(),
+    count: z.int().meta({ rest: { example: 1 } }),
+    query: z.string(),
+    /** For the curious and the benchmarks. */
+    strategy: z
+      .enum(MEMORY_SEARCH_STRATEGIES)
+      .meta({ description: '`exact` (scan of the user’s vectors) or `ann` (HNSW index).' }),
+  })
+  .readonly();
+export type MemorySearchView = z.output<typeof MemorySearchView>;
 
 /** Why a version was recorded: the memory was created, updated, or closed (its validity ended, `validTo`). */
 export const MEMORY_VERSION_EVENTS = ['created', 'updated', 'closed'] as const;

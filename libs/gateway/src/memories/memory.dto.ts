@@ -29,9 +29,15 @@ import {
   type MemoryCategoryValue,
   type MemorySort,
   type MemorySource,
-  SENSITIVE_KINDS,
-  type SensitiveKind,
+  MemoryBatchView,
+  MemoryListView,
+  MemoryScoreBreakdown,
+  MemorySearchResultView,
+  MemorySearchView,
+  MemoryView,
 } from '@membolt/contracts';
+import { z } from 'zod';
+import { restObjectType, restObjectTypeOf, type SnakeCased } from '../common/rest-object-type.js';
 import {
   IsBodyFlag,
   CATEGORY_VALUE_SCHEMA,
@@ -438,120 +444,70 @@ export class EmptyBody {}
 
 // ---------------------------------------------------------------------------------------------- answers
 
-export class MemoryResponse {
-  @ApiProperty({ example: EXAMPLE_ID })
-  id!: string;
+/*
+ * A memory and a search result on the REST wire: the contract's views (libs/contracts memory.views.ts) under
+ * snake_case names (restObjectType). Only what the REST API shows otherwise is written here: the metadata as a
+ * JSON string, `timestamp`, the category's name rule, `expiration_date` always present, `deduplicated` only
+ * when true, a search result's memory fields beside its scores, and the numbered text block.
+ */
+const memoryFields = MemoryView.unwrap().shape;
+const MemoryRestShape = MemoryView.unwrap()
+  .omit({ userId: true })
+  .extend({
+    metadata: z.string().meta({
+      rest: {
+        description: 'A JSON string (importance, category and source are folded in).',
+        example: '{"topic":"travel","importance":0.8,"category":"personal","source":"api"}',
+      },
+    }),
+    category: memoryFields.category.meta({
+      rest: {
+        pattern: CATEGORY_VALUE_SCHEMA.pattern,
+        maxLength: CATEGORY_VALUE_SCHEMA.maxLength,
+        description: 'A built-in or custom category; null: none.',
+      },
+    }),
+    timestamp: z.string().meta({
+      rest: { format: 'date-time', description: 'The same as created_at.', example: EXAMPLE_TIME },
+    }),
+    expirationDate: memoryFields.expirationDate.unwrap(),
+  });
 
-  @ApiProperty({ example: 'I moved to Lisbon in March 2025.' })
-  text!: string;
-
-  @ApiProperty({
-    description: 'A JSON string (importance, category and source are folded in).',
-    example: '{"topic":"travel","importance":0.8,"category":"personal","source":"api"}',
-  })
-  metadata!: string;
-
-  @ApiProperty({ example: 0.8 })
-  importance!: number;
-
-  @ApiProperty({
-    ...CATEGORY_VALUE_SCHEMA,
-    description: 'A built-in or custom category; null: none.',
-    nullable: true,
-  })
-  category!: string | null;
-
-  @ApiProperty({ enum: MEMORY_SOURCES, example: 'api' })
-  source!: string;
-
-  @ApiProperty({ nullable: true, type: String })
-  conversation_id!: string | null;
-
-  @ApiProperty({ nullable: true, type: String })
-  conversation_title!: string | null;
-
-  @ApiProperty({ format: 'date-time', description: 'The same as created_at.', example: EXAMPLE_TIME })
-  timestamp!: string;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  updated_at!: string;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  valid_from!: string;
-
-  @ApiProperty({ format: 'date-time', nullable: true, type: String })
-  valid_to!: string | null;
-
-  @ApiProperty({
-    format: 'date-time',
-    nullable: true,
-    type: String,
-    description: 'When the memory expires (hidden, then deleted); null: never.',
-  })
-  expiration_date!: string | null;
-
-  @ApiProperty({ nullable: true, type: String, example: 'customer-42' })
-  end_user_id!: string | null;
-
-  @ApiProperty({ nullable: true, type: String })
-  agent_id!: string | null;
-
-  @ApiProperty({ nullable: true, type: String })
-  run_id!: string | null;
-
-  @ApiProperty({ description: '1 at creation, +1 on every update.', example: 1 })
-  version!: number;
-
-  @ApiProperty({
-    enum: SENSITIVE_KINDS,
-    isArray: true,
-    description:
-      'The kinds of sensitive data the privacy policy replaced by placeholders (such as [card number]) when this text was written; empty: none.',
-    example: ['card_number'],
-  })
-  redactions!: SensitiveKind[];
-
-  @ApiPropertyOptional({ type: [Number], description: 'Only with include_embedding=true.' })
-  embedding?: number[];
-}
+export const MemoryResponse = restObjectType('MemoryResponse', MemoryRestShape);
+export type MemoryResponse = InstanceType<typeof MemoryResponse>;
 
 /** What a create answers: the memory, marked when it was already stored in the same words. */
-export class StoredMemoryResponse extends MemoryResponse {
-  @ApiPropertyOptional({
-    enum: [true],
-    description:
-      'Present (true) when an open memory already held these words: it is answered, nothing was stored.',
-  })
-  deduplicated?: true;
-}
+export const StoredMemoryResponse = restObjectType(
+  'StoredMemoryResponse',
+  MemoryRestShape.extend({
+    deduplicated: z
+      .literal(true)
+      .optional()
+      .meta({
+        rest: {
+          description:
+            'Present (true) when an open memory already held these words: it is answered, nothing was stored.',
+        },
+      }),
+  }),
+);
+export type StoredMemoryResponse = InstanceType<typeof StoredMemoryResponse>;
 
-export class MemoryListResponse {
-  @ApiProperty({ type: [MemoryResponse] })
-  memories!: MemoryResponse[];
+export const MemoryListResponse = restObjectTypeOf<
+  Omit<SnakeCased<MemoryListView>, 'sort' | 'memories'> & { memories: MemoryResponse[] }
+>('MemoryListResponse', MemoryListView.unwrap().omit({ sort: true }), {
+  types: { memories: () => [MemoryResponse] },
+});
+export type MemoryListResponse = InstanceType<typeof MemoryListResponse>;
 
-  @ApiProperty({ example: 10 })
-  limit!: number;
-
-  @ApiProperty({ example: 0 })
-  offset!: number;
-
-  @ApiProperty({ description: 'Memories in this page.', example: 1 })
-  count!: number;
-
-  @ApiProperty({ description: 'Memories matching the filters in all pages.', example: 1 })
-  total_count!: number;
-}
-
-export class MemoryBatchResponse {
-  @ApiProperty({ type: [StoredMemoryResponse], description: 'One per item, in the items’ order.' })
-  memories!: StoredMemoryResponse[];
-
-  @ApiProperty({ example: 2 })
-  count!: number;
-}
+export const MemoryBatchResponse = restObjectTypeOf<{ memories: StoredMemoryResponse[]; count: number }>(
+  'MemoryBatchResponse',
+  MemoryBatchView,
+  {
+    types: { memories: () => [StoredMemoryResponse] },
+  },
+);
+export type MemoryBatchResponse = InstanceType<typeof MemoryBatchResponse>;
 
 export class MemoryDeletionResponse {
   @ApiProperty({ enum: [true] })
@@ -609,84 +565,43 @@ export class MemoryHistoryResponse {
   versions!: MemoryVersionResponse[];
 }
 
-export class ScoreBreakdownResponse {
-  @ApiProperty({ nullable: true, type: Number, description: 'Cosine similarity (0 to 1).', example: 0.62 })
-  semantic!: number | null;
+export const ScoreBreakdownResponse = restObjectType('ScoreBreakdownResponse', MemoryScoreBreakdown);
+export type ScoreBreakdownResponse = InstanceType<typeof ScoreBreakdownResponse>;
 
-  @ApiProperty({ nullable: true, type: Number, description: 'BM25 keyword score.', example: 3.1 })
-  keyword!: number | null;
+const searchResultFields = MemorySearchResultView.unwrap().shape;
+export const SearchResultResponse = restObjectTypeOf<
+  MemoryResponse & { score: number; relevance: number; scores: ScoreBreakdownResponse }
+>(
+  'SearchResultResponse',
+  MemoryRestShape.extend({
+    score: searchResultFields.score,
+    relevance: searchResultFields.relevance,
+    scores: searchResultFields.scores,
+  }),
+  { types: { scores: () => ScoreBreakdownResponse } },
+);
+export type SearchResultResponse = InstanceType<typeof SearchResultResponse>;
 
-  @ApiProperty({ example: 0.032 })
-  fused!: number;
-
-  @ApiProperty({ example: 0.8 })
-  importance!: number;
-
-  @ApiProperty({ description: '1 for a memory made now, towards 0 with age.', example: 0.97 })
-  recency!: number;
-
-  @ApiProperty()
-  concept_match!: boolean;
-
-  @ApiProperty()
-  time_match!: boolean;
-
-  @ApiProperty({ example: 0.71 })
-  final!: number;
-
-  @ApiProperty({
-    description:
-      'How much of the query the memory reaches by meaning rather than spelling (WordNet: a synonym, a kind ' +
-      'or a definition of a query word, as "drink" reaches "coffee"), 0 to 1.',
-    example: 0.9,
-  })
-  meaning!: number;
-
-  @ApiProperty({
-    description:
-      'The query asks about a personal-fact slot (occupation, residence, pet...) the memory states.',
-  })
-  slot_match!: boolean;
-
-  @ApiProperty({
-    description: "The share of the query's content words the memory holds, 0 to 1.",
-    example: 0.5,
-  })
-  coverage!: number;
-
-  @ApiProperty({ type: [String], example: ['matched words: lisbon, moved', 'high importance'] })
-  reasons!: string[];
-}
-
-export class SearchResultResponse extends MemoryResponse {
-  @ApiProperty({ description: 'The final score results are sorted by.', example: 0.71 })
-  score!: number;
-
-  @ApiProperty({
-    description:
-      'Calibrated relevance to the query, 0 to 1: what `threshold` cuts on. Unlike `score`, it leaves out ' +
-      'length, importance and recency.',
-    example: 0.82,
-  })
-  relevance!: number;
-
-  @ApiProperty({ type: ScoreBreakdownResponse })
-  scores!: ScoreBreakdownResponse;
-}
-
-export class SearchResponse {
-  @ApiProperty({ type: [SearchResultResponse] })
-  results!: SearchResultResponse[];
-
-  @ApiProperty({
-    description: 'The results as a numbered text block: one line per memory, with its text and date.',
-    example: '1. I moved to Lisbon in March 2025. (2026-11-23)',
-  })
-  formatted_results!: string;
-
-  @ApiProperty({ example: 1 })
-  count!: number;
-}
+export const SearchResponse = restObjectTypeOf<{
+  results: SearchResultResponse[];
+  formatted_results: string;
+  count: number;
+}>(
+  'SearchResponse',
+  MemorySearchView.unwrap()
+    .pick({ results: true })
+    .extend({
+      formattedResults: z.string().meta({
+        rest: {
+          description: 'The results as a numbered text block: one line per memory, with its text and date.',
+          example: '1. I moved to Lisbon in March 2025. (2026-11-23)',
+        },
+      }),
+      count: MemorySearchView.unwrap().shape.count,
+    }),
+  { types: { results: () => [SearchResultResponse] } },
+);
+export type SearchResponse = InstanceType<typeof SearchResponse>;
 
 export class MemoryStatsResponse {
   @ApiProperty({

@@ -1,19 +1,20 @@
-import type {
-  EmbeddingView,
-  LearnedFromMessagesView,
-  LearningJobView,
-  EndUserListView,
-  MemoryBatchView,
-  MemoryDeletionReceipt,
-  MemoryHistoryView,
-  ImportJobView,
-  MemoryImportView,
-  MemoryListView,
-  MemorySearchResultView,
-  MemorySearchView,
-  MemoryStatsView,
+import {
+  type EmbeddingView,
+  type LearnedFromMessagesView,
+  type LearningJobView,
+  type EndUserListView,
+  type MemoryBatchView,
+  type MemoryDeletionReceipt,
+  type MemoryHistoryView,
+  type ImportJobView,
+  type MemoryImportView,
+  type MemoryListView,
+  MemoryScoreBreakdown,
+  type MemorySearchResultView,
+  type MemorySearchView,
+  type MemoryStatsView,
   MemoryView,
-  StoredMemoryView,
+  type StoredMemoryView,
 } from '@membolt/contracts';
 import type {
   EmbeddingResponse,
@@ -30,35 +31,24 @@ import type {
   SearchResultResponse,
   StoredMemoryResponse,
 } from './memory.dto.js';
+import { snakeCase, snakeCasedFields } from '../common/rest-object-type.js';
 import type { LearnedMemoriesResponse, LearningJobResponse } from './memory-messages.dto.js';
 
 /** The only place the memory service's bus views become the REST API's snake_case bodies (decision 022). */
 
-const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** `embedding` only when the caller asked for it (and the service sent it). */
+/**
+ * The view's fields under their REST names (the owner id stays server-side), the metadata as a JSON string,
+ * `timestamp` as created_at; `embedding` only when the caller asked for it (and the service sent it).
+ */
 export function toMemoryResponse(view: MemoryView, includeEmbedding = false): MemoryResponse {
+  const { user_id: _userId, embedding, ...fields } = snakeCasedFields(MemoryView, view);
   return {
-    id: view.id,
-    text: view.text,
+    ...fields,
     metadata: JSON.stringify(view.metadata),
-    importance: view.importance,
-    category: view.category,
-    source: view.source,
-    conversation_id: view.conversationId,
-    conversation_title: view.conversationTitle,
     timestamp: view.createdAt,
-    created_at: view.createdAt,
-    updated_at: view.updatedAt,
-    valid_from: view.validFrom,
-    valid_to: view.validTo,
     expiration_date: view.expirationDate ?? null,
-    end_user_id: view.endUserId,
-    agent_id: view.agentId,
-    run_id: view.runId,
-    version: view.version,
     redactions: [...(view.redactions ?? [])],
-    ...(includeEmbedding && view.embedding ? { embedding: [...view.embedding] } : {}),
+    ...(includeEmbedding && embedding ? { embedding: [...embedding] } : {}),
   };
 }
 
@@ -113,25 +103,11 @@ function toSearchResultResponse(
   result: MemorySearchResultView,
   includeEmbedding: boolean,
 ): SearchResultResponse {
-  const { scores } = result;
   return {
     ...toMemoryResponse(result.memory, includeEmbedding),
     score: result.score,
     relevance: result.relevance,
-    scores: {
-      semantic: scores.semantic,
-      keyword: scores.keyword,
-      fused: scores.fused,
-      importance: scores.importance,
-      recency: scores.recency,
-      concept_match: scores.conceptMatch,
-      time_match: scores.timeMatch,
-      final: scores.final,
-      meaning: scores.meaning,
-      slot_match: scores.slotMatch,
-      coverage: scores.coverage,
-      reasons: [...scores.reasons],
-    },
+    scores: snakeCasedFields(MemoryScoreBreakdown, result.scores),
   };
 }
 

@@ -2567,7 +2567,10 @@ export interface components {
       expiration_date: string | null;
       /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
       id: string;
-      /** @example 0.8 */
+      /**
+       * @description From 0 to 1 (default 0.5); weighs in search ranking.
+       * @example 0.8
+       */
       importance: number;
       /**
        * @description A JSON string (importance, category and source are folded in).
@@ -2617,10 +2620,14 @@ export interface components {
       updated_at: string;
       /**
        * Format: date-time
+       * @description When the fact started to hold.
        * @example 2026-11-23T08:15:00.000Z
        */
       valid_from: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the fact stopped holding (null: it still does).
+       */
       valid_to: string | null;
       /**
        * @description 1 at creation, +1 on every update.
@@ -3073,15 +3080,22 @@ export interface components {
       user_id: string;
     };
     ScoreBreakdownResponse: {
+      /** @description A concept named in the query is linked to this memory. */
       concept_match: boolean;
       /**
        * @description The share of the query's content words the memory holds, 0 to 1.
        * @example 0.5
        */
       coverage: number;
-      /** @example 0.71 */
+      /**
+       * @description The final score results are sorted by.
+       * @example 0.71
+       */
       final: number;
-      /** @example 0.032 */
+      /**
+       * @description Fused rank score before the rerank.
+       * @example 0.032
+       */
       fused: number;
       /** @example 0.8 */
       importance: number;
@@ -3114,6 +3128,7 @@ export interface components {
       semantic: number | null;
       /** @description The query asks about a personal-fact slot (occupation, residence, pet...) the memory states. */
       slot_match: boolean;
+      /** @description The query named a time and the memory falls in it. */
       time_match: boolean;
     };
     SearchMemoriesBody: {
@@ -3231,7 +3246,10 @@ export interface components {
       expiration_date: string | null;
       /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
       id: string;
-      /** @example 0.8 */
+      /**
+       * @description From 0 to 1 (default 0.5); weighs in search ranking.
+       * @example 0.8
+       */
       importance: number;
       /**
        * @description A JSON string (importance, category and source are folded in).
@@ -3292,10 +3310,14 @@ export interface components {
       updated_at: string;
       /**
        * Format: date-time
+       * @description When the fact started to hold.
        * @example 2026-11-23T08:15:00.000Z
        */
       valid_from: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the fact stopped holding (null: it still does).
+       */
       valid_to: string | null;
       /**
        * @description 1 at creation, +1 on every update.
@@ -3348,7 +3370,10 @@ export interface components {
       expiration_date: string | null;
       /** @example 6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73 */
       id: string;
-      /** @example 0.8 */
+      /**
+       * @description From 0 to 1 (default 0.5); weighs in search ranking.
+       * @example 0.8
+       */
       importance: number;
       /**
        * @description A JSON string (importance, category and source are folded in).
@@ -3398,10 +3423,14 @@ export interface components {
       updated_at: string;
       /**
        * Format: date-time
+       * @description When the fact started to hold.
        * @example 2026-11-23T08:15:00.000Z
        */
       valid_from: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the fact stopped holding (null: it still does).
+       */
       valid_to: string | null;
       /**
        * @description 1 at creation, +1 on every update.

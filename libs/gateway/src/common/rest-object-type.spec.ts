@@ -1,0 +1,116 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ApiOkResponse, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { MemoryView } from '@membolt/contracts';
+import { z } from 'zod';
+import { MemoryResponse, SearchResponse } from '../memories/memory.dto.js';
+import { restObjectType, snakeCase, snakeCasedFields } from './rest-object-type.js';
+
+const Inner = z.object({ slotMatch: z.boolean() }).readonly();
+const Shape = z
+  .object({
+    conceptMatch: z.boolean().meta({ description: 'Shown by GraphQL and REST.' }),
+    finalScore: z
+      .int()
+      .meta({ description: 'GraphQL text.', rest: { description: 'REST text.', example: 3 } }),
+    validTo: z
+      .string()
+      .nullable()
+      .meta({ rest: { format: 'date-time' } }),
+    note: z.string().optional(),
+    inner: Inner,
+  })
+  .readonly();
+
+const InnerResponse = restObjectType('InnerResponse', Inner);
+const ShapeResponse = restObjectType('ShapeResponse', Shape, { types: { inner: () => InnerResponse } });
+
+@Controller('shapes')
+class ShapesController {
+  @Get()
+  @ApiOkResponse({ type: ShapeResponse })
+  shape(): string {
+    return 'documented only';
+  }
+
+  @Get('memory')
+  @ApiOkResponse({ type: MemoryResponse })
+  memory(): string {
+    return 'documented only';
+  }
+
+  @Get('search')
+  @ApiOkResponse({ type: SearchResponse })
+  search(): string {
+    return 'documented only';
+  }
+}
+
+@Module({ controllers: [ShapesController] })
+class ShapesModule {}
+
+describe('restObjectType', () => {
+  let app: INestApplication;
+  let document: OpenAPIObject;
+
+  beforeAll(async () => {
+    app = await NestFactory.create(ShapesModule, { logger: false });
+    document = SwaggerModule.createDocument(app, { openapi: '3.0.0', info: { title: 't', version: '1' } });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('documents the schema under snake_case names, with the REST overrides and without zod’s integer bounds', () => {
+    expect(document.components?.schemas?.['ShapeResponse']).toEqual({
+      type: 'object',
+      properties: {
+        concept_match: { type: 'boolean', description: 'Shown by GraphQL and REST.' },
+        final_score: { type: 'integer', description: 'REST text.', example: 3 },
+        valid_to: { type: 'string', nullable: true, format: 'date-time' },
+        note: { type: 'string' },
+        inner: { $ref: '#/components/schemas/InnerResponse' },
+      },
+      required: ['concept_match', 'final_score', 'valid_to', 'inner'],
+    });
+    expect(document.components?.schemas?.['InnerResponse']).toEqual({
+      type: 'object',
+      properties: { slot_match: { type: 'boolean' } },
+      required: ['slot_match'],
+    });
+  });
+
+  it('shows every field of the memory view in the REST memory, renamed, but the owner id', () => {
+    const properties = Object.keys(
+      (document.components?.schemas?.['MemoryResponse'] as { properties: object }).properties,
+    );
+    const viewFields = Object.keys(MemoryView.unwrap().shape)
+      .filter((field) => field !== 'userId')
+      .map(snakeCase);
+    expect(properties).toEqual(expect.arrayContaining([...viewFields, 'timestamp']));
+    expect(properties).not.toContain('user_id');
+    expect(document.components?.schemas?.['SearchResponse']).toMatchObject({
+      properties: {
+        results: { type: 'array', items: { $ref: '#/components/schemas/SearchResultResponse' } },
+      },
+    });
+  });
+
+  it('copies only the fields its schema names, renamed', () => {
+    const view = {
+      conceptMatch: true,
+      finalScore: 2,
+      validTo: null,
+      inner: { slotMatch: false },
+      extra: 'x',
+    };
+    expect(snakeCasedFields(Shape, view)).toEqual({
+      concept_match: true,
+      final_score: 2,
+      valid_to: null,
+      inner: { slotMatch: false },
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import type { Type } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { fieldsOf } from '@membolt/contracts';
+import { z } from 'zod';
+
+/*
+ * A REST answer's OpenAPI component derived from a contract's wire-shape schema
+ * (docs/decisions/190-memory-and-search-shapes.md): the schema's JSON Schema, each field renamed to the REST
+ * API's snake_case, described by its `meta({ description })` unless `meta({ rest: {...} })` says what the
+ * document shows instead (another description, an example, a format). The class carries no behaviour; the
+ * gateway's mappers build plain objects of its type.
+ */
+
+type ObjectSchema = z.ZodObject | z.ZodReadonly<z.ZodObject>;
+
+/** `conceptMatch` → `concept_match`, as a type. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** An object's fields under their REST names. */
+export type SnakeCased<T> = { -readonly [K in keyof T as K extends string ? SnakeCase<K> : K]: T[K] };
+
+export const snakeCase = (name: string): string =>
+  name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The fields of `view` named by `schema` (and only those), under their REST names. */
+export function snakeCasedFields<S extends ObjectSchema>(
+  schema: S,
+  view: z.output<S>,
+): SnakeCased<z.output<S>> {
+  return Object.fromEntries(
+    Object.entries(fieldsOf(schema, view)).map(([field, value]) => [snakeCase(field), value]),
+  ) as SnakeCased<z.output<S>>;
+}
+
+export interface RestObjectTypeOptions<S extends ObjectSchema> {
+  /** The type of a field the JSON Schema alone cannot name: a nested component, `[Component]` for a list. */
+  readonly types?: { readonly [K in keyof z.output<S> & string]?: () => Type<unknown> | [Type<unknown>] };
+}
+
+interface JsonSchemaNode {
+  [keyword: string]: unknown;
+}
+
+/** zod's integer bounds and read-only marks say nothing a REST client needs. */
+function documented(node: JsonSchemaNode): JsonSchemaNode {
+  const {
+    readOnly: _readOnly,
+    rest,
+    examples: _examples,
+    minimum,
+    maximum,
+    items,
+    ...kept
+  } = node as JsonSchemaNode & { rest?: JsonSchemaNode };
+  return {
+    ...kept,
+    ...(minimum !== undefined && minimum !== Number.MIN_SAFE_INTEGER ? { minimum } : {}),
+    ...(maximum !== undefined && maximum !== Number.MAX_SAFE_INTEGER ? { maximum } : {}),
+    ...(items ? { items: documented(items as JsonSchemaNode) } : {}),
+    ...(rest ?? {}),
+  };
+}
+
+/**
+ * A class whose OpenAPI component is `schema`'s fields under their snake_case names; answers typed by it are
+ * the view's fields renamed (`SnakeCased`). A field that differs on the REST wire (a JSON string for an
+ * object, a flag shown only when true) is the schema's `.extend(...)` at the gateway.
+ */
+export function restObjectType<S extends ObjectSchema>(
+  name: string,
+  schema: S,
+  options: RestObjectTypeOptions<S> = {},
+): Type<SnakeCased<z.output<S>>> {
+  return restObjectTypeOf<SnakeCased<z.output<S>>>(name, schema, options);
+}
+
+/** The same, for a component with nested components (`types`): `T` is the answer's type, nested ones renamed. */
+export function restObjectTypeOf<T>(
+  name: string,
+  schema: ObjectSchema,
+  options: RestObjectTypeOptions<ObjectSchema> = {},
+): Type<T> {
+  const model = class {};
+  // Named after its component: Nest's document names the component after the class.
+  Object.defineProperty(model, 'name', { value: name });
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchemaNode>;
+    required?: string[];
+  };
+  const required = new Set(json.required ?? []);
+  const types: Partial<Record<string, () => Type<unknown> | [Type<unknown>]>> = options.types ?? {};
+  for (const [field, property] of Object.entries(json.properties)) {
+    const named = types[field];
+    const node = documented(property);
+    const propertyOptions = named
+      ? {
+          type: named(),
+          ...(typeof node.description === 'string' ? { description: node.description } : {}),
+          ...(node.nullable === true ? { nullable: true } : {}),
+        }
+      : node;
+    ApiProperty({ ...propertyOptions, required: required.has(field) } as ApiPropertyOptions)(
+      model.prototype,
+      snakeCase(field),
+    );
+  }
+  return model as Type<T>;
+}
