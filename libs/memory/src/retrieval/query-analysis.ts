@@ -36,6 +36,11 @@ export interface QueryAnalysis {
    * Melanie paint?") is left to spelling: there, meaning matches lifted chatter above the answer (decision 103).
    */
   readonly personal: boolean;
+  /**
+   * Names the query mentions, lowercased: words capitalised after its first word ("What's Marco's birthday?":
+   * marco). A memory that names none of them is not about whom or what the query asks (`relevance.ts`).
+   */
+  readonly names: string[];
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
@@ -90,7 +95,30 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     conceptNames: queryConceptNames(query),
     slots: slotsAsked(query),
     personal: FIRST_PERSON.test(query) || (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)),
+    names: namesIn(query),
   };
+}
+
+// A word as typed, with its case; an apostrophe inside it kept ("Marco's").
+const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const SENTENCE_END = /[.!?]\s*$/;
+
+/**
+ * The content words capitalised inside a sentence of the query, lowercased and deduplicated, as
+ * `wordTokens` cuts them: names of people, pets and places. A sentence's first word and "I" are not names.
+ */
+export function namesIn(query: string): string[] {
+  const names = new Set<string>();
+  for (const match of query.matchAll(CASED_WORD)) {
+    const raw = match[0];
+    if (raw[0] === raw[0]!.toLowerCase() || /^\d/.test(raw)) continue;
+    const before = query.slice(0, match.index);
+    if (before.trim() === '' || SENTENCE_END.test(before)) continue;
+    const word = wordTokens(raw)[0];
+    if (word === undefined || !isContentWord(word) || /^i(?:m|ve|d|ll)?$/.test(word)) continue;
+    names.add(word);
+  }
+  return [...names];
 }
 
 /**

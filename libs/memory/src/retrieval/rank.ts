@@ -2,6 +2,7 @@ import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@mem
 
 import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
+import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
@@ -394,6 +395,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       entry.score += entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
     }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
+  const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
@@ -410,52 +413,63 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       if (scores.slotMatch) reasons.push('states what the query asks about');
       if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
         reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
+      const support = querySupport(text, memories.get(id)?.slot ?? null, analysis, supportMeaning);
       return {
         id,
         score,
-        relevance: relevanceOf(full, sentenceCosine, weights.sentenceFloor),
+        relevance: relevanceOf(full, sentenceCosine, weights.sentenceFloor, support),
         scores: { ...full, reasons },
       };
     });
 }
 
 /**
- * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over what the
- * ranker knows of the match, fitted on judged (query, memory) pairs (decision 104).
+ * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over the evidence
+ * that it covers what the query asks (decision 186, which replaced decision 104's coefficients).
  */
 export const RELEVANCE_MODEL = {
-  bias: -3,
-  coverage: 4,
-  semantic: 6,
-  meaning: 2.5,
+  bias: -3.5,
+  /** Times the mean support of the query's asked words (`querySupport`). */
+  support: 2,
+  /** Times the weakest asked word's support: a memory that misses one thing asked does not answer. */
+  least: 3,
+  semantic: 2,
+  meaning: 2,
   slot: 2,
   time: 1,
-  sentence: 6,
+  sentence: 3,
+  /** Subtracted when the query names someone or something the memory does not mention. */
+  namesMissing: 4,
 } as const;
 
 /** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
 export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
 
 /**
- * Calibrated relevance, 0 to 1, from the query match only: the share of the query's words the memory holds,
- * its cosine above the noise floor, its reach by meaning, a slot match and a time match. The priors of the
- * final score (length, importance, recency, neighbours) say nothing about whether it answers this query.
+ * Calibrated relevance, 0 to 1, from the query match only: how well the memory supports each word the query
+ * asks (`querySupport`; without it, the literal coverage stands for both the mean and the weakest word), its
+ * cosine above the noise floor, its reach by meaning, a slot match, a time match, the sentence cosine above
+ * its floor, and whether it names whom the query names. The priors of the final score (length, importance,
+ * recency, neighbours) say nothing about whether it answers this query.
  */
 export function relevanceOf(
   scores: Pick<MemoryScoreBreakdown, 'coverage' | 'semantic' | 'meaning' | 'slotMatch' | 'timeMatch'>,
   sentence: number | null = null,
   sentenceFloor: number = DEFAULT_RANKING_WEIGHTS.sentenceFloor,
+  support: QuerySupport = { mean: scores.coverage, least: scores.coverage, namesMissing: false },
 ): number {
   const m = RELEVANCE_MODEL;
   const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - sentenceFloor) / (1 - sentenceFloor);
   const z =
     m.bias +
-    m.coverage * scores.coverage +
+    m.support * support.mean +
+    m.least * support.least +
     m.semantic * Math.max(0, (scores.semantic ?? 0) - DEFAULT_RANKING_WEIGHTS.semanticFloor) +
     m.meaning * scores.meaning +
     (scores.slotMatch ? m.slot : 0) +
     (scores.timeMatch ? m.time : 0) +
-    m.sentence * sentenceAbove;
+    m.sentence * sentenceAbove -
+    (support.namesMissing ? m.namesMissing : 0);
   return 1 / (1 + Math.exp(-z));
 }
 
