@@ -111,6 +111,12 @@ export interface RankingWeights {
    * brought is left out at or below it.
    */
   readonly sentenceFloor: number;
+  /**
+   * Added times the calibrated relevance (`relevanceOf`) to a personal query's best `MEANING_POOL` candidates
+   * (decision 187): the fused score rewards a memory that matches part of the query strongly, the relevance
+   * one that covers every word the query asks ("What time do I start work?": the start, not the work).
+   */
+  readonly relevance: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -138,6 +144,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   slot: 0.9,
   sentence: 15,
   sentenceFloor: 0.25,
+  relevance: 3,
 };
 
 /**
@@ -394,9 +401,32 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       if (entry.speakerAt < 0) continue;
       entry.score += entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
     }
-  ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
+    b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  ranked.sort(byScore);
   // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
   const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
+  const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
+    const coverage = coverageOf(entry.text, analysis.terms);
+    const support = querySupport(entry.text, memories.get(entry.id)?.slot ?? null, analysis, supportMeaning);
+    const relevance = relevanceOf(
+      { ...entry.scores, coverage },
+      entry.sentence,
+      weights.sentenceFloor,
+      support,
+    );
+    return { coverage, relevance };
+  };
+  const relevanceById = new Map<string, { coverage: number; relevance: number }>();
+  if (weights.relevance !== 0 && analysis.personal && ranked.length > 1) {
+    for (const entry of ranked.slice(0, MEANING_POOL)) {
+      const found = relevanceOfEntry(entry);
+      relevanceById.set(entry.id, found);
+      entry.score += weights.relevance * found.relevance;
+      entry.scores = { ...entry.scores, final: entry.score };
+    }
+    ranked.sort(byScore);
+  }
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
@@ -404,7 +434,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       // `final` is the score, the speaker bonus included.
       if (input.reasons === false)
         return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
-      const coverage = coverageOf(text, analysis.terms);
+      const entry = { id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
+      const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
       const full = { ...scores, coverage, final: score };
       const reasons = reasonsFor(text, analysis.termPlaces, full);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
@@ -413,11 +444,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       if (scores.slotMatch) reasons.push('states what the query asks about');
       if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
         reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
-      const support = querySupport(text, memories.get(id)?.slot ?? null, analysis, supportMeaning);
       return {
         id,
         score,
-        relevance: relevanceOf(full, sentenceCosine, weights.sentenceFloor, support),
+        relevance,
         scores: { ...full, reasons },
       };
     });
@@ -437,7 +467,7 @@ export const RELEVANCE_MODEL = {
   meaning: 2,
   slot: 2,
   time: 1,
-  sentence: 3,
+  sentence: 6,
   /** Subtracted when the query names someone or something the memory does not mention. */
   namesMissing: 4,
 } as const;
