@@ -135,5 +135,4 @@ describe('search on the held-out paraphrase set (embedded store, offline embedde
     expect(share(answerable(), (j) => j.keptAnswer)).toBeGreaterThanOrEqual(0.68);
     expect(unanswerable().filter((j) => j.empty).length).toBeGreaterThanOrEqual(7);
   });
-  });
 });
