@@ -44,6 +44,8 @@ export interface QueryAnalysis {
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
+/** Words that put a question about someone else ("What did she say?"). */
+const THIRD_PERSON = /\b(?:he|she|they|his|her|hers|him|them|their)\b/i;
 /** A query of at most this many content words, and no question, reads as typed into a search box. */
 const SEARCH_BOX_TERMS = 3;
 const QUESTION =
@@ -86,6 +88,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const { terms, termPlaces } = termsInPlace(withoutTopicIdioms(query));
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
+  const names = namesIn(query);
   return {
     terms,
     termPlaces,
@@ -94,8 +97,13 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
     slots: slotsAsked(query),
-    personal: FIRST_PERSON.test(query) || (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)),
-    names: namesIn(query),
+    // A question that names nobody, asked of one's own memories, is about oneself ("Which neighbourhood is
+    // home at the moment?"); one that names someone ("What did Melanie paint?") is about them.
+    personal:
+      FIRST_PERSON.test(query) ||
+      (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)) ||
+      (QUESTION.test(query) && names.length === 0 && !THIRD_PERSON.test(query)),
+    names,
   };
 }
 
