@@ -31,8 +31,12 @@ const heldOut = JSON.parse(
   readFileSync(new URL('./retrieval/testing/paraphrase-heldout.json', import.meta.url), 'utf8'),
 ) as HeldOutSet;
 
-class NoEvents implements MemoryEvents {
-  async changed(_scope: MemoryScope, _change: MemoryChange, _ids: readonly string[]): Promise<void> {}
+/** The events port: nothing listens in this spec, so changes are only counted. */
+class CountedEvents implements MemoryEvents {
+  changes = 0;
+  async changed(_scope: MemoryScope, _change: MemoryChange, _ids: readonly string[]): Promise<void> {
+    this.changes++;
+  }
 }
 
 interface Judged {
@@ -61,7 +65,7 @@ describe('search on the held-out paraphrase set (embedded store, offline embedde
       store,
       new HashedTfidfEmbedder(dimension),
       clock,
-      new NoEvents(),
+      new CountedEvents(),
       {
         dimension,
         annMinVectors: 5000,
