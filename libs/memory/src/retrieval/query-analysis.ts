@@ -44,8 +44,8 @@ export interface QueryAnalysis {
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
-/** Words that put a question about someone else ("What did she say?"). */
-const THIRD_PERSON = /\b(?:he|she|they|his|her|hers|him|them|their)\b/i;
+/** Words that put a question about someone else ("What did she say?", "Can someone hire a car?"). */
+const THIRD_PERSON = /\b(?:he|she|they|his|her|hers|him|them|their|someone|somebody|people)\b/i;
 /** A query of at most this many content words, and no question, reads as typed into a search box. */
 const SEARCH_BOX_TERMS = 3;
 const QUESTION =

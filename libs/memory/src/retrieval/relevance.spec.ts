@@ -61,6 +61,7 @@ describe('personal questions', () => {
     expect(analyzeQuery('Which neighbourhood is home at the moment?', now).personal).toBe(true);
     expect(analyzeQuery('What did Melanie paint?', now).personal).toBe(false);
     expect(analyzeQuery('What did she paint last week?', now).personal).toBe(false);
+    expect(analyzeQuery('Can someone hire a car at the airport?', now).personal).toBe(false);
   });
 });
 
