@@ -4,3 +4,4 @@ export * from './keyword-index.js';
 export * from './query-analysis.js';
 export * from './rank.js';
 export * from './text-tokens.js';
+export * from './relevance.js';

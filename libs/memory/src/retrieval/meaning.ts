@@ -165,6 +165,18 @@ function relatednessOf(query: QueryWord, memoryWord: string): number {
  */
 export function bridgeScore(meaning: QueryMeaning, text: string): number {
   if (meaning.words.length === 0) return 0;
+  let total = 0;
+  for (const reach of bridgeByWord(meaning, text).values()) total += reach;
+  return total / meaning.words.length;
+}
+
+/**
+ * For each of the query's WordNet words (a pair such as "hot_drink" as one), the best relatedness to any of
+ * the memory's words and word pairs, 0 to 1: which of the query's words the memory reaches by meaning.
+ */
+export function bridgeByWord(meaning: QueryMeaning, text: string): Map<string, number> {
+  const reached = new Map<string, number>();
+  if (meaning.words.length === 0) return reached;
   // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
   const tokens = wordTokens(text);
   const words = new Set<string>();
@@ -175,14 +187,13 @@ export function bridgeScore(meaning: QueryMeaning, text: string): number {
     const next = tokens[i + 1];
     if (next !== undefined && isContentWord(next)) words.add(`${word}_${next}`);
   }
-  let total = 0;
   for (const query of meaning.words) {
     let best = 0;
     for (const word of words) {
       best = Math.max(best, relatedness(query, word));
       if (best === 1) break;
     }
-    total += best;
+    reached.set(query.word, best);
   }
-  return total / meaning.words.length;
+  return reached;
 }

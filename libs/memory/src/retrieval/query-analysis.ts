@@ -36,9 +36,16 @@ export interface QueryAnalysis {
    * Melanie paint?") is left to spelling: there, meaning matches lifted chatter above the answer (decision 103).
    */
   readonly personal: boolean;
+  /**
+   * Names the query mentions, lowercased: words capitalised after its first word ("What's Marco's birthday?":
+   * marco). A memory that names none of them is not about whom or what the query asks (`relevance.ts`).
+   */
+  readonly names: string[];
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
+/** Words that put a question about someone else ("What did she say?", "Can someone hire a car?"). */
+const THIRD_PERSON = /\b(?:he|she|they|his|her|hers|him|them|their|someone|somebody|people)\b/i;
 /** A query of at most this many content words, and no question, reads as typed into a search box. */
 const SEARCH_BOX_TERMS = 3;
 const QUESTION =
@@ -81,6 +88,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const { terms, termPlaces } = termsInPlace(withoutTopicIdioms(query));
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
+  const names = namesIn(query);
   return {
     terms,
     termPlaces,
@@ -89,8 +97,36 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     asksWhen: ASKS_WHEN.test(query),
     conceptNames: queryConceptNames(query),
     slots: slotsAsked(query),
-    personal: FIRST_PERSON.test(query) || (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)),
+    // A question that names nobody, asked of one's own memories, is about oneself ("Which neighbourhood is
+    // home at the moment?"); one that names someone ("What did Melanie paint?") is about them.
+    personal:
+      FIRST_PERSON.test(query) ||
+      (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)) ||
+      (QUESTION.test(query) && names.length === 0 && !THIRD_PERSON.test(query)),
+    names,
   };
+}
+
+// A word as typed, with its case; an apostrophe inside it kept ("Marco's").
+const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const SENTENCE_END = /[.!?]\s*$/;
+
+/**
+ * The content words capitalised inside a sentence of the query, lowercased and deduplicated, as
+ * `wordTokens` cuts them: names of people, pets and places. A sentence's first word and "I" are not names.
+ */
+export function namesIn(query: string): string[] {
+  const names = new Set<string>();
+  for (const match of query.matchAll(CASED_WORD)) {
+    const raw = match[0];
+    if (raw[0] === raw[0]!.toLowerCase() || /^\d/.test(raw)) continue;
+    const before = query.slice(0, match.index);
+    if (before.trim() === '' || SENTENCE_END.test(before)) continue;
+    const word = wordTokens(raw)[0];
+    if (word === undefined || !isContentWord(word) || /^i(?:m|ve|d|ll)?$/.test(word)) continue;
+    names.add(word);
+  }
+  return [...names];
 }
 
 /**

@@ -16,7 +16,8 @@ import {
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 // For the tests of other terms: "our dog" asks about a pet, and meaning and slots would add to every score.
-const NO_MEANING = { meaning: 0, slot: 0 };
+// Meaning, slots and the relevance rerank off: the test is about another weight.
+const NO_MEANING = { meaning: 0, slot: 0, relevance: 0 };
 
 function memory(text: string, overrides: Partial<RankableMemory> = {}): RankableMemory {
   return {
@@ -315,7 +316,7 @@ describe('rankCandidates', () => {
         memories: texts,
         now,
         limit: 3,
-        weights: { detail, question },
+        weights: { detail, question, relevance: 0 },
       }).map((candidate) => candidate.id);
     // Without the prior, equal scores keep the id order.
     expect(ranked(0, 0)).toEqual(['asks', 'long', 'short']);

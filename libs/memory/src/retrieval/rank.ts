@@ -2,6 +2,7 @@ import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@mem
 
 import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
+import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
@@ -110,6 +111,12 @@ export interface RankingWeights {
    * brought is left out at or below it.
    */
   readonly sentenceFloor: number;
+  /**
+   * Added times the calibrated relevance (`relevanceOf`) to a personal query's best `MEANING_POOL` candidates
+   * (decision 187): the fused score rewards a memory that matches part of the query strongly, the relevance
+   * one that covers every word the query asks ("What time do I start work?": the start, not the work).
+   */
+  readonly relevance: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -137,6 +144,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   slot: 0.9,
   sentence: 15,
   sentenceFloor: 0.25,
+  relevance: 3,
 };
 
 /**
@@ -393,7 +401,32 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       if (entry.speakerAt < 0) continue;
       entry.score += entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
     }
-  ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
+    b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  ranked.sort(byScore);
+  // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
+  const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
+  const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
+    const coverage = coverageOf(entry.text, analysis.terms);
+    const support = querySupport(entry.text, memories.get(entry.id)?.slot ?? null, analysis, supportMeaning);
+    const relevance = relevanceOf(
+      { ...entry.scores, coverage },
+      entry.sentence,
+      weights.sentenceFloor,
+      support,
+    );
+    return { coverage, relevance };
+  };
+  const relevanceById = new Map<string, { coverage: number; relevance: number }>();
+  if (weights.relevance !== 0 && analysis.personal && ranked.length > 1) {
+    for (const entry of ranked.slice(0, MEANING_POOL)) {
+      const found = relevanceOfEntry(entry);
+      relevanceById.set(entry.id, found);
+      entry.score += weights.relevance * found.relevance;
+      entry.scores = { ...entry.scores, final: entry.score };
+    }
+    ranked.sort(byScore);
+  }
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
@@ -401,7 +434,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       // `final` is the score, the speaker bonus included.
       if (input.reasons === false)
         return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
-      const coverage = coverageOf(text, analysis.terms);
+      const entry = { id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
+      const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
       const full = { ...scores, coverage, final: score };
       const reasons = reasonsFor(text, analysis.termPlaces, full);
       if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
@@ -413,49 +447,59 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       return {
         id,
         score,
-        relevance: relevanceOf(full, sentenceCosine, weights.sentenceFloor),
+        relevance,
         scores: { ...full, reasons },
       };
     });
 }
 
 /**
- * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over what the
- * ranker knows of the match, fitted on judged (query, memory) pairs (decision 104).
+ * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over the evidence
+ * that it covers what the query asks (decision 186, which replaced decision 104's coefficients).
  */
 export const RELEVANCE_MODEL = {
-  bias: -3,
-  coverage: 4,
-  semantic: 6,
-  meaning: 2.5,
+  bias: -3.5,
+  /** Times the mean support of the query's asked words (`querySupport`). */
+  support: 2,
+  /** Times the weakest asked word's support: a memory that misses one thing asked does not answer. */
+  least: 3,
+  semantic: 2,
+  meaning: 2,
   slot: 2,
   time: 1,
   sentence: 6,
+  /** Subtracted when the query names someone or something the memory does not mention. */
+  namesMissing: 4,
 } as const;
 
 /** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
 export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
 
 /**
- * Calibrated relevance, 0 to 1, from the query match only: the share of the query's words the memory holds,
- * its cosine above the noise floor, its reach by meaning, a slot match and a time match. The priors of the
- * final score (length, importance, recency, neighbours) say nothing about whether it answers this query.
+ * Calibrated relevance, 0 to 1, from the query match only: how well the memory supports each word the query
+ * asks (`querySupport`; without it, the literal coverage stands for both the mean and the weakest word), its
+ * cosine above the noise floor, its reach by meaning, a slot match, a time match, the sentence cosine above
+ * its floor, and whether it names whom the query names. The priors of the final score (length, importance,
+ * recency, neighbours) say nothing about whether it answers this query.
  */
 export function relevanceOf(
   scores: Pick<MemoryScoreBreakdown, 'coverage' | 'semantic' | 'meaning' | 'slotMatch' | 'timeMatch'>,
   sentence: number | null = null,
   sentenceFloor: number = DEFAULT_RANKING_WEIGHTS.sentenceFloor,
+  support: QuerySupport = { mean: scores.coverage, least: scores.coverage, namesMissing: false },
 ): number {
   const m = RELEVANCE_MODEL;
   const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - sentenceFloor) / (1 - sentenceFloor);
   const z =
     m.bias +
-    m.coverage * scores.coverage +
+    m.support * support.mean +
+    m.least * support.least +
     m.semantic * Math.max(0, (scores.semantic ?? 0) - DEFAULT_RANKING_WEIGHTS.semanticFloor) +
     m.meaning * scores.meaning +
     (scores.slotMatch ? m.slot : 0) +
     (scores.timeMatch ? m.time : 0) +
-    m.sentence * sentenceAbove;
+    m.sentence * sentenceAbove -
+    (support.namesMissing ? m.namesMissing : 0);
   return 1 / (1 + Math.exp(-z));
 }
 
