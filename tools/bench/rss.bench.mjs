@@ -37,6 +37,14 @@ const MEMORIES = positiveInteger('BENCH_RSS_MEMORIES', 100_000);
 const FUZZ_RUNS = positiveInteger('BENCH_RSS_FUZZ_RUNS', 10_000);
 /** How long the process is left alone before an "idle" or "settled" reading. */
 const SETTLE_MS = positiveInteger('BENCH_RSS_SETTLE_MS', 30_000);
+/** Which parts run (all three by default): `BENCH_RSS_PARTS=idle,fuzz` skips the long store of memories. */
+const PARTS = new Set((process.env.BENCH_RSS_PARTS ?? 'idle,loaded,fuzz').split(','));
+for (const part of PARTS) {
+  if (!['idle', 'loaded', 'fuzz'].includes(part)) {
+    console.error('BENCH_RSS_PARTS is a comma-separated list of idle, loaded and fuzz');
+    process.exit(64);
+  }
+}
 const FUZZ_SEED = 20261123;
 const BATCH = 1000;
 const DIMENSION = 1536;
@@ -131,7 +139,13 @@ function compileFuzzer() {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
       module: { type: 'es6' },
     });
-    writeFileSync(join(out, file.replace(/\.ts$/, '.js')), code);
+    // @membolt/bus/testing also holds jest's contract suites, which plain node cannot load: the same
+    // free-port helper comes from the benchmarks' support module instead.
+    const support = pathToFileURL(join(ROOT, 'tools/bench/support/standalone-process.mjs')).href;
+    writeFileSync(
+      join(out, file.replace(/\.ts$/, '.js')),
+      code.replace(/(['"])@membolt\/bus\/testing\1/, `'${support}'`),
+    );
   }
   return out;
 }
@@ -141,7 +155,7 @@ const cleanup = [];
 let server;
 try {
   // ---------------------------------------------------------------------------------------- 1. idle
-  {
+  if (PARTS.has('idle')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-idle-'));
     cleanup.push(dataDir);
     const env = await benchEnv(dataDir);
@@ -155,7 +169,7 @@ try {
   }
 
   // -------------------------------------------------------------------------------------- 2. loaded
-  {
+  if (PARTS.has('loaded')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-loaded-'));
     cleanup.push(dataDir);
     const env = await benchEnv(dataDir, {
@@ -216,6 +230,7 @@ try {
       const size = Math.min(BATCH, MEMORIES - done);
       await service.createBatch(user.userId, { memories: Array.from({ length: size }, item) });
     }
+    log(`${MEMORIES} memories stored in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     // The concepts of batch creates are linked in the background: done here, so the server starts on a
     // store with nothing left to catch up on (as a store long in use is).
     while ((await store.memories.pendingConcepts(null, 1)).length > 0) {
@@ -256,7 +271,7 @@ try {
   }
 
   // -------------------------------------------------------------------------------------- 3. fuzzed
-  {
+  if (PARTS.has('fuzz')) {
     const out = compileFuzzer();
     cleanup.push(out);
     const [{ FuzzTarget }, { runEdgeFuzz, formatReport }] = await Promise.all([
@@ -284,37 +299,42 @@ try {
   // -------------------------------------------------------------------------------------- report
   const { idle, loaded, fuzz } = results;
   const verdict = (ok) => (ok ? 'met' : 'MISSED');
-  const growth = (fuzz.settled - fuzz.before) / fuzz.before;
   console.log(
-    `\nRSS bench: standalone (six services, embedded stores), ${MEMORIES} memories, ${FUZZ_RUNS} fuzzed requests, settle ${SETTLE_MS / 1000} s`,
+    `\nRSS bench: standalone (six services, embedded stores), parts ${[...PARTS].join(', ')}, settle ${SETTLE_MS / 1000} s`,
   );
-  console.table([
-    {
+  const rows = [];
+  if (idle)
+    rows.push({
       figure: 'idle RSS (MB)',
       value: idle.rss,
       target: `<= ${TARGETS.idleMb}`,
       verdict: verdict(idle.rss <= TARGETS.idleMb),
-    },
-    {
+    });
+  if (loaded)
+    rows.push({
       figure: `RSS with ${MEMORIES} memories (MB)`,
       value: loaded.rss,
       target: `<= ${TARGETS.loadedMb}`,
       verdict: verdict(loaded.rss <= TARGETS.loadedMb),
-    },
-    {
+    });
+  if (fuzz) {
+    const growth = (fuzz.settled - fuzz.before) / fuzz.before;
+    rows.push({
       figure: `RSS after ${FUZZ_RUNS} fuzzed requests (MB)`,
       value: `${fuzz.before} -> ${fuzz.settled} (${(growth * 100).toFixed(0)}%)`,
       target: `within ${TARGETS.fuzzGrowth * 100}%`,
       verdict: verdict(Math.abs(growth) <= TARGETS.fuzzGrowth),
-    },
-  ]);
-  console.table([
-    { state: 'idle', 'when ready': idle.atReady, ...pickSplit(idle) },
-    { state: `${MEMORIES} memories`, 'when ready': '', peak: loaded.peak, ...pickSplit(loaded) },
-  ]);
-  console.log(
-    `fuzz: RSS ${fuzz.before} MB before, peak ${fuzz.peak}, ${fuzz.after} right after, ${fuzz.settled} settled; ${fuzz.report.failures.length} failures`,
-  );
+    });
+  }
+  console.table(rows);
+  const splits = [];
+  if (idle) splits.push({ state: 'idle', 'when ready': idle.atReady, ...pickSplit(idle) });
+  if (loaded) splits.push({ state: `${MEMORIES} memories`, peak: loaded.peak, ...pickSplit(loaded) });
+  if (splits.length) console.table(splits);
+  if (fuzz)
+    console.log(
+      `fuzz: RSS ${fuzz.before} MB before, peak ${fuzz.peak}, ${fuzz.after} right after, ${fuzz.settled} settled; ${fuzz.report.failures.length} failures`,
+    );
 } finally {
   await stop(server);
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
