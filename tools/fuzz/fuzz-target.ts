@@ -59,7 +59,14 @@ export class FuzzTarget {
       },
     });
     const target = new FuzzTarget(`http://127.0.0.1:${port}`, dataDir, child);
-    await target.waitUntilServing();
+    try {
+      await target.waitUntilServing();
+    } catch (error) {
+      // A process that never served is not left running behind the failed start.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
     return target;
   }
 
