@@ -59,12 +59,20 @@ export class FuzzTarget {
       },
     });
     const target = new FuzzTarget(`http://127.0.0.1:${port}`, dataDir, child);
-    await target.waitUntilServing();
+    try {
+      await target.waitUntilServing();
+    } catch (error) {
+      // A process that never served is not left running behind the failed start.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
     return target;
   }
 
   private async waitUntilServing(): Promise<void> {
-    const deadline = Date.now() + 60_000;
+    // Generous: a start on the shared 2-core machine under load took over a minute.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (this.child.exitCode !== null) throw new Error(`standalone exited:\n${this.output.join('\n')}`);
       const ready = await fetch(`${this.url}/api/status`).then(
@@ -73,7 +81,7 @@ export class FuzzTarget {
       );
       if (ready) return;
       if (Date.now() > deadline)
-        throw new Error(`standalone did not serve in 60 s:\n${this.output.join('\n')}`);
+        throw new Error(`standalone did not serve in 180 s:\n${this.output.join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -96,9 +104,14 @@ export class FuzzTarget {
       ],
       {
         cwd: ROOT,
-        env: { PATH: process.env['PATH'] ?? '', DATA_DIR: this.dataDir },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          DATA_DIR: this.dataDir,
+          // Under load the password hash behind user:create can outlast the CLI's default bus wait.
+          ...(process.env['BUS_TIMEOUT_MS'] ? { BUS_TIMEOUT_MS: process.env['BUS_TIMEOUT_MS'] } : {}),
+        },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 180_000,
       },
     );
     if (cli.status !== 0) throw new Error(`membolt user:create failed: ${cli.stderr}`);

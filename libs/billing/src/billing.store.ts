@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openBillingEmbeddedStore } from './adapters/embedded/billing-store.embedded.js';
-import { openBillingMongoStore } from './adapters/mongo/billing-store.mongo.js';
 import type { BillingStore } from './ports/billing-store.js';
 
 /** Opens billing's one store: one SQLite file or one MongoDB connection for every repository. */
@@ -9,6 +8,7 @@ export async function openBillingStore(store: StoreConfig): Promise<BillingStore
     case 'embedded':
       return openBillingEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openBillingMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/billing-store.mongo.js')).openBillingMongoStore(store.url);
   }
 }

@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openChatEmbeddedStore } from './adapters/embedded/chat-store.embedded.js';
-import { openChatMongoStore } from './adapters/mongo/chat-store.mongo.js';
 import type { ChatStore } from './ports/chat-store.js';
 
 /** Opens the chat service's one store: one SQLite file or one MongoDB connection. */
@@ -9,6 +8,7 @@ export async function openChatStore(store: StoreConfig): Promise<ChatStore> {
     case 'embedded':
       return openChatEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openChatMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/chat-store.mongo.js')).openChatMongoStore(store.url);
   }
 }

@@ -53,7 +53,6 @@ import { PortalService } from './portal/portal.service.js';
 import { Public } from './public.decorator.js';
 import { InMemoryRateLimiter } from './rate-limit/in-memory.rate-limiter.js';
 import { RATE_LIMITER, type RateLimiter } from './rate-limit/rate-limiter.js';
-import { RedisRateLimiter } from './rate-limit/redis.rate-limiter.js';
 import { StatusController } from './status.controller.js';
 import { SystemStatusService } from './system-status.service.js';
 import { UploadRelay } from './uploads/upload-relay.service.js';
@@ -105,13 +104,16 @@ export class ApiNotFoundController {
   }
 }
 
-function createRateLimiter(settings: GatewaySettings): RateLimiter {
+async function createRateLimiter(settings: GatewaySettings): Promise<RateLimiter> {
   const store = settings.rateLimitStore;
   switch (store.kind) {
     case 'memory':
       return new InMemoryRateLimiter(settings.rateLimit);
-    case 'redis':
+    case 'redis': {
+      // ioredis is loaded only by a gateway that limits through Redis (decision 182).
+      const { RedisRateLimiter } = await import('./rate-limit/redis.rate-limiter.js');
       return new RedisRateLimiter(settings.rateLimit, { url: store.url, keyPrefix: store.keyPrefix });
+    }
   }
 }
 

@@ -8,7 +8,6 @@ export * from './auth/api-key-principal.js';
 export * from './auth/api-key.guard.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './rate-limit/in-memory.rate-limiter.js';
-export * from './rate-limit/redis.rate-limiter.js';
 export * from './mcp/index.js';
 export { MemoryErasureService, type EndUserErasure } from './memories/memory-erasure.service.js';
 export { PortalLinkSigner, type PortalGrant } from './portal/portal-link.js';

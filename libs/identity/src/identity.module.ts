@@ -5,7 +5,6 @@ import { CLOCK, systemClock } from '@membolt/platform';
 import { BusAccountServices } from './adapters/bus/account-services.bus.js';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
 import { OutboxFolderMailer } from './adapters/mail/outbox-folder.mailer.js';
-import { SmtpMailer } from './adapters/mail/smtp.mailer.js';
 import { DisabledOidcClient, OpenIdConnectClient } from './adapters/oidc/openid-connect.client.js';
 import { IdentityHandlers } from './identity.handlers.js';
 import { openIdentityStore } from './identity.store.js';
@@ -41,10 +40,12 @@ import { UserDirectory } from './services/user-directory.service.js';
 
 export type { IdentityModuleOptions } from './identity.options.js';
 
-function createMailer(mail: MailOptions): Mailer {
+async function createMailer(mail: MailOptions): Promise<Mailer> {
   switch (mail.transport) {
     case 'smtp':
-      return new SmtpMailer(mail.url, mail.from);
+      // nodemailer is loaded only by a process that sends mail over SMTP, or at the first outbox mail
+      // (decision 182).
+      return new (await import('./adapters/mail/smtp.mailer.js')).SmtpMailer(mail.url, mail.from);
     case 'outbox':
       return new OutboxFolderMailer(mail.directory, mail.from);
   }

@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openIdentityEmbeddedStore } from './adapters/embedded/identity-store.embedded.js';
-import { openIdentityMongoStore } from './adapters/mongo/identity-store.mongo.js';
 import type { IdentityStore } from './ports/identity-store.js';
 
 /** Opens identity's one store: one SQLite file or one MongoDB connection for every repository. */
@@ -9,6 +8,7 @@ export async function openIdentityStore(store: StoreConfig): Promise<IdentitySto
     case 'embedded':
       return openIdentityEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openIdentityMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/identity-store.mongo.js')).openIdentityMongoStore(store.url);
   }
 }

@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openIngestionEmbeddedStore } from './adapters/embedded/ingestion-store.embedded.js';
-import { openIngestionMongoStore } from './adapters/mongo/ingestion-store.mongo.js';
 import type { IngestionStore } from './ports/ingestion-store.js';
 
 /** One connection for the whole service (one SQLite file or one MongoDB database); migrations run once. */
@@ -9,6 +8,7 @@ export async function openIngestionStore(store: StoreConfig): Promise<IngestionS
     case 'embedded':
       return openIngestionEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openIngestionMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/ingestion-store.mongo.js')).openIngestionMongoStore(store.url);
   }
 }

@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openKeysEmbeddedStore } from './adapters/embedded/keys-store.embedded.js';
-import { openKeysMongoStore } from './adapters/mongo/keys-store.mongo.js';
 import type { KeysStore } from './ports/keys-store.js';
 
 /** Opens the keys service's one store: one SQLite file or one MongoDB connection for every repository. */
@@ -9,6 +8,7 @@ export async function openKeysStore(store: StoreConfig): Promise<KeysStore> {
     case 'embedded':
       return openKeysEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openKeysMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/keys-store.mongo.js')).openKeysMongoStore(store.url);
   }
 }

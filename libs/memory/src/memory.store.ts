@@ -1,6 +1,6 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
-import { openMemoryMongoStore, type QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
+import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
 import type { MemoryStore, MemoryStoreSettings } from './ports/memory-store.js';
 
 /** One connection for the whole service (one SQLite file or one MongoDB database); migrations run once. */
@@ -14,6 +14,11 @@ export async function openMemoryStore(
       return openMemoryEmbeddedStore(store.dataDir, settings);
     case 'mongo':
       if (!qdrant) throw new Error('The MongoDB memory store needs Qdrant for its vectors: set QDRANT_URL.');
-      return openMemoryMongoStore({ mongoUrl: store.url, qdrant }, settings);
+      // Loaded only here: mongoose and the Qdrant client cost ~30 MB of a process that stores in SQLite
+      // (decision 182).
+      return (await import('./adapters/mongo/memory-store.mongo.js')).openMemoryMongoStore(
+        { mongoUrl: store.url, qdrant },
+        settings,
+      );
   }
 }

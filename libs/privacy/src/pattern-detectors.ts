@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
+import type * as PhoneNumbers from 'libphonenumber-js';
 import type { SensitiveKind } from '@membolt/contracts';
 
 /** Where a kind of sensitive data sits in a text: `[start, end)` in UTF-16 code units. */
@@ -147,13 +148,19 @@ const detectEmails: Detector = (text) =>
 const PHONE_CONTEXT =
   /\b(?:phone|mobile|cell|tel|telephone|call|text|sms|whatsapp|fax|number|reach)\b[^.\n]{0,24}$/i;
 
+/** libphonenumber-js's metadata is loaded at the first text screened, not at start (decision 182). */
+let phoneNumbers: typeof PhoneNumbers | undefined;
+const loadPhoneNumbers = () =>
+  (phoneNumbers ??= createRequire(import.meta.url)('libphonenumber-js') as typeof PhoneNumbers);
+
 /**
  * libphonenumber-js finds numbers valid for their country (US when written without a country code). A bare run of
  * digits is kept unless a word before it speaks of a phone: order, tracking and account ids are often valid
  * phone numbers by length alone, and a written phone number has a `+`, brackets, separators or such a word.
  */
 const detectPhones: Detector = (text) =>
-  findPhoneNumbersInText(text, { defaultCountry: 'US' })
+  loadPhoneNumbers()
+    .findPhoneNumbersInText(text, { defaultCountry: 'US' })
     .filter((found) => {
       const raw = text.slice(found.startsAt, found.endsAt);
       const written = /^\+|[()\s.-]/.test(raw);

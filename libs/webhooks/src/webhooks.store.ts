@@ -1,6 +1,5 @@
 import type { StoreConfig } from '@membolt/platform';
 import { openWebhooksEmbeddedStore } from './adapters/embedded/webhooks-store.embedded.js';
-import { openWebhooksMongoStore } from './adapters/mongo/webhooks-store.mongo.js';
 import type { WebhooksStore } from './ports/webhooks-store.js';
 
 /** One connection for the whole service (one SQLite file or one MongoDB database); migrations run once. */
@@ -9,6 +8,7 @@ export async function openWebhooksStore(store: StoreConfig): Promise<WebhooksSto
     case 'embedded':
       return openWebhooksEmbeddedStore(store.dataDir);
     case 'mongo':
-      return openWebhooksMongoStore(store.url);
+      // Loaded only here: mongoose costs ~25 MB of a process that stores in SQLite (decision 182).
+      return (await import('./adapters/mongo/webhooks-store.mongo.js')).openWebhooksMongoStore(store.url);
   }
 }

@@ -1,6 +1,17 @@
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
 import { chatTurnInstructions, MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_HEAD } from '../prompts.js';
 import type { LlmMessage } from '../providers/llm-provider.js';
+
+/**
+ * gpt-tokenizer's o200k encoding holds ~20 MB of heap once loaded: it is loaded at the first prompt built, not
+ * when the process starts (a server that never chats never pays for it; decision 182).
+ */
+let tokenizer: typeof GptTokenizer | undefined;
+function countTokens(text: string): number {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as typeof GptTokenizer;
+  return tokenizer.countTokens(text);
+}
 
 /** A retrieved memory as the prompt shows it. */
 export interface PromptMemory {

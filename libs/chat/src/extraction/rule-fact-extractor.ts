@@ -1,7 +1,21 @@
-import nlp from 'compromise';
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
+import type * as Chrono from 'chrono-node';
 import type { MemoryCategory } from '@membolt/contracts';
 import { type CandidateFact, type FactEnding, type FactKind, normaliseValue } from './fact.js';
+
+/**
+ * compromise and chrono hold ~14 MB of heap once loaded: they are loaded at the first extraction, not when
+ * the process starts (decision 182).
+ */
+const requireHere = createRequire(import.meta.url);
+let compromise: typeof Compromise | undefined;
+let chronoModule: typeof Chrono | undefined;
+const nlp = (text: string) => (compromise ??= requireHere('compromise') as typeof Compromise)(text);
+const chrono = {
+  parse: (...args: Parameters<typeof Chrono.parse>) =>
+    (chronoModule ??= requireHere('chrono-node') as typeof Chrono).parse(...args),
+};
 
 /**
  * The rule-based extractor: explicit statements a person makes about themselves ("my name is", "I live in",

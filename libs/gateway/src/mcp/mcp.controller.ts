@@ -1,7 +1,6 @@
 import { Delete, Get, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { AcceptsBearerApiKey } from '../auth/bearer-api-key.js';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
@@ -75,7 +74,10 @@ export class McpController {
     @Res() response: Response,
     @CurrentApiKey() principal: ApiKeyPrincipal,
   ): Promise<void> {
-    const server = this.servers.create(principal);
+    const server = await this.servers.create(principal);
+    // Loaded at the first request, as the MCP server is (decision 182).
+    const { StreamableHTTPServerTransport } =
+      await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

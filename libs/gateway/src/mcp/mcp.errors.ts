@@ -1,10 +1,17 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type MemboltError, type RestErrorBody, toRestError } from '@membolt/contracts';
+
+/**
+ * JSON-RPC 2.0's own codes (the SDK's ErrorCode.InvalidRequest and InternalError), written out: a refusal of a
+ * request to /mcp is answered without loading the SDK, which loads at the first MCP request (decision 182).
+ */
+const JSON_RPC_INVALID_REQUEST = -32600;
+const JSON_RPC_INTERNAL_ERROR = -32603;
 
 /** The JSON-RPC error code of a refusal, by the HTTP status the REST facade would answer. */
 function jsonRpcCode(status: number): number {
-  if (status === 400) return ErrorCode.InvalidRequest;
-  if (status >= 500) return ErrorCode.InternalError;
+  if (status === 400) return JSON_RPC_INVALID_REQUEST;
+  if (status >= 500) return JSON_RPC_INTERNAL_ERROR;
   // Refused for who is asking (401, 402, 403, 404, 429...): the server-defined range; `data.error` says why.
   return -32000;
 }
@@ -28,7 +35,8 @@ export function toJsonRpcErrorResponse(error: MemboltError): {
 }
 
 /** A refusal inside a JSON-RPC request that has no error result of its own (a resource read). */
-export function toMcpError(error: MemboltError): McpError {
+export async function toMcpError(error: MemboltError): Promise<McpError> {
+  const { McpError } = await import('@modelcontextprotocol/sdk/types.js');
   const { status } = toRestError(error);
   const data = toMcpErrorBody(error);
   return new McpError(jsonRpcCode(status), data.message, data);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { type ImageTextReader, UnreadableFileError } from './text-extraction.js';
 
 /** The English model shipped by `@tesseract.js-data/eng` (installed from the registry, never fetched). */
@@ -43,14 +43,17 @@ export class TesseractImageReader implements ImageTextReader {
   }
 
   private start(): Promise<Worker> {
-    this.worker ??= createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: englishLanguagePath(),
-      cacheMethod: 'none',
-      gzip: true,
-      // Without a handler tesseract.js rethrows a failed job's error outside any promise, which ends the
-      // process; the job's own promise is rejected either way.
-      errorHandler: () => undefined,
-    });
+    // tesseract.js itself is loaded here, at the first image, not when the process starts (decision 182).
+    this.worker ??= import('tesseract.js').then(({ createWorker, OEM }) =>
+      createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: englishLanguagePath(),
+        cacheMethod: 'none',
+        gzip: true,
+        // Without a handler tesseract.js rethrows a failed job's error outside any promise, which ends the
+        // process; the job's own promise is rejected either way.
+        errorHandler: () => undefined,
+      }),
+    );
     return this.worker;
   }
 }

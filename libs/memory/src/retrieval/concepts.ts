@@ -1,4 +1,5 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
 
 import { type ConceptKind } from '@membolt/contracts';
 
@@ -20,6 +21,11 @@ const KIND_PRIORITY: Record<ConceptKind, number> = {
 };
 const MAX_NAME_LENGTH = 60;
 const MAX_CONCEPTS = 24;
+
+/** compromise holds ~10 MB of heap once loaded: loaded at the first text read, not at start (decision 182). */
+let compromise: typeof Compromise | undefined;
+const nlp = (text: string) =>
+  (compromise ??= createRequire(import.meta.url)('compromise') as typeof Compromise)(text);
 
 /**
  * Concepts named in a text, with compromise (a rule-based English tagger, no model download): people,

@@ -1,4 +1,5 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type * as chrono from 'chrono-node';
 
 import { type FactSlot, slotsAsked, withoutTopicIdioms } from '@membolt/contracts';
 
@@ -77,10 +78,14 @@ const MAY_NAME_A_DATE = new RegExp(
   'i',
 );
 
+/** chrono holds ~4 MB of heap once loaded: loaded at the first query read, not at start (decision 182). */
+let chronoModule: typeof chrono | undefined;
+const loadChrono = () => (chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof chrono);
+
 /** The first date expression chrono finds in the text, if any. */
 function firstDate(text: string, now: Date): chrono.ParsedResult | null {
   if (!MAY_NAME_A_DATE.test(text)) return null;
-  return chrono.parse(text, now, { forwardDate: false })[0] ?? null;
+  return loadChrono().parse(text, now, { forwardDate: false })[0] ?? null;
 }
 
 /** What a search needs to know about a query, computed once per search. `now` anchors relative dates. */

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, OutgoingMail } from '../../ports/mailer.js';
 
 /**
@@ -11,7 +11,8 @@ import type { Mailer, OutgoingMail } from '../../ports/mailer.js';
  */
 export class OutboxFolderMailer implements Mailer {
   private readonly logger = new Logger('IdentityMail');
-  private readonly composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  /** nodemailer (~3 MB of heap) is loaded at the first mail, not when the process starts (decision 182). */
+  private composer: Transporter | undefined;
   private readonly directory: string;
 
   constructor(
@@ -22,6 +23,11 @@ export class OutboxFolderMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    this.composer ??= (await import('nodemailer')).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
+    });
     const info = await this.composer.sendMail({
       from: this.from,
       to: mail.to,
@@ -42,6 +48,6 @@ export class OutboxFolderMailer implements Mailer {
   }
 
   async close(): Promise<void> {
-    this.composer.close();
+    this.composer?.close();
   }
 }
