@@ -457,6 +457,19 @@ describe('Mem0-compatible API with the real mem0ai client', () => {
         eventTypes: ['memory_categorize'] as unknown as Parameters<Client['updateWebhook']>[0]['eventTypes'],
       }),
     ).rejects.toBeInstanceOf(ValidationError);
+    // Every field null is nothing to update: a 400 that says what can be given, and the webhook unchanged.
+    const allNull = await callApi(product.url, alice.key, `/api/mem0/api/v1/webhooks/${webhookId}/`, {
+      method: 'PUT',
+      body: { url: null, name: null, event_types: null, is_active: null, project_id: null },
+    });
+    expect(allNull.status).toBe(400);
+    expect(allNull.body).toEqual({
+      error: 'validation_error',
+      message: 'Nothing to update: give name, url, event_types or is_active.',
+    });
+    expect(await client.getWebhooks()).toEqual([
+      expect.objectContaining({ webhookId, name: 'Renamed', eventTypes: ['memory_add'], isActive: false }),
+    ]);
     await expect(
       client.createWebhook({ name: 'x', url: 'not a url', eventTypes: [] }),
     ).rejects.toBeInstanceOf(ValidationError);

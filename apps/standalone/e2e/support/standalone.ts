@@ -47,6 +47,9 @@ export function useStandalone(
         // A test's burst of calls on a loaded machine waits its turn instead of being shed after a second (the
         // load bound has its own test); the bound on requests at once and on the queue stay as configured.
         HTTP_MAX_QUEUE_WAIT_MS: '30000',
+        // Likewise a bus request (a sign-up's password hash, a first embedding) gets time to be answered on a
+        // machine that other test files load; the bus timeout has its own tests.
+        BUS_TIMEOUT_MS: '30000',
         ...(typeof env === 'function' ? env(dir) : env),
       }),
     );

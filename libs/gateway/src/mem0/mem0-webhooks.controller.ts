@@ -108,11 +108,12 @@ export class Mem0WebhooksController {
     @Param('webhookId') webhookId: string,
     @Body(new ContractValidationPipe(Mem0UpdateWebhookBody)) body: Mem0UpdateWebhookBody,
   ) {
+    // A field sent as null is absent, as with every optional field of the API: nothing to change.
     const changes = {
-      ...(body.url !== undefined ? { url: body.url } : {}),
-      ...(body.name !== undefined ? { description: body.name } : {}),
-      ...(body.event_types !== undefined ? { events: toMemboltEvents(body.event_types) } : {}),
-      ...(body.is_active !== undefined ? { enabled: body.is_active } : {}),
+      ...(body.url != null ? { url: body.url } : {}),
+      ...(body.name != null ? { description: body.name } : {}),
+      ...(body.event_types != null ? { events: toMemboltEvents(body.event_types) } : {}),
+      ...(body.is_active != null ? { enabled: body.is_active } : {}),
     };
     if (Object.keys(changes).length === 0) throw mem0WebhookNothingToUpdate();
     const request = validatePayload(UpdateWebhookEndpointRequest, { ...changes, id: webhookId });
