@@ -1,4 +1,4 @@
-// npm run bench:rss — the standalone process's resident memory (issue 31, decision 182), in one run:
+// npm run bench:rss — the standalone process's resident memory (decision 182), in one run:
 // 1. idle: the built standalone (all six services, embedded stores) started on an empty DATA_DIR, RSS once
 //    it has settled (V8 shrinks its heap a few seconds after the start's allocations stop), with the
 //    heap / external / rest split from its /metrics;

@@ -55,15 +55,17 @@ describe('POST /api/chat, offline: the answer is composed from the memories that
   });
 
   it('a question that only shares a word with a memory retrieves nothing below the default relevance', async () => {
-    // "city" is the one word it shares with "My favourite city is Kyoto": search (no threshold) lists it, the
-    // assistant's retrieval (MEMORY_SEARCH_DEFAULT_THRESHOLD) leaves it out and says nothing is known.
+    // "city" is the one word it shares with "My favourite city is Kyoto": search (no threshold) lists it first
+    // (a question that names nobody is read as about the user, so her other facts may follow), every result
+    // below the default relevance; the assistant's retrieval (MEMORY_SEARCH_DEFAULT_THRESHOLD) leaves them
+    // out and says nothing is known.
     const question =
       'Which of the great rivers of the world flows through the most countries and old empires before it finally reaches the warm sea beside a small fishing city?';
     const found = ok<{ results: Array<{ text: string; relevance: number }> }>(
       await alice.call(`/api/user/${alice.userId}/search?query=${encodeURIComponent(question)}`),
     ).results;
-    expect(found.map((result) => result.text)).toEqual(['My favourite city is Kyoto']);
-    expect(found[0]!.relevance).toBeLessThan(MEMORY_SEARCH_DEFAULT_THRESHOLD);
+    expect(found[0]!.text).toBe('My favourite city is Kyoto');
+    for (const result of found) expect(result.relevance).toBeLessThan(MEMORY_SEARCH_DEFAULT_THRESHOLD);
 
     const answer = ok<ChatJson>(await chat(alice, question));
     expect(answer.memories_retrieved).toEqual([]);
