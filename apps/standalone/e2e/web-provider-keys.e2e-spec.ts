@@ -33,7 +33,14 @@ describe('web app: language model keys', () => {
 
     // An OpenAI-compatible server needs its base URL.
     await dialog.getByLabel('Provider').click();
-    await page.getByRole('option', { name: 'OpenAI-compatible server' }).click();
+    const menu = page.getByRole('listbox');
+    // The dialog is hidden from the accessibility tree while the menu is open: the menu must be gone. A
+    // click that lands while MUI's menu is still opening can be dropped, so it is given again then.
+    for (let attempt = 0; attempt < 3 && (await menu.count()) > 0; attempt++) {
+      await page.getByRole('option', { name: 'OpenAI-compatible server' }).click();
+      await menu.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    }
+    await menu.waitFor({ state: 'detached' });
     await dialog.locator('#provider-key-secret').fill('ollama');
     await dialog.getByRole('button', { name: 'Add Key' }).click();
     await dialog
@@ -70,7 +77,13 @@ describe('web app: language model keys', () => {
     // An OpenAI-compatible server with its base URL.
     await page.getByRole('button', { name: 'Add Language Model Key' }).click();
     await dialog.getByLabel('Provider').click();
-    await page.getByRole('option', { name: 'OpenAI-compatible server' }).click();
+    // The dialog is hidden from the accessibility tree while the menu is open: the menu must be gone. A
+    // click that lands while MUI's menu is still opening can be dropped, so it is given again then.
+    for (let attempt = 0; attempt < 3 && (await menu.count()) > 0; attempt++) {
+      await page.getByRole('option', { name: 'OpenAI-compatible server' }).click();
+      await menu.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    }
+    await menu.waitFor({ state: 'detached' });
     await dialog.locator('#provider-key-secret').fill('local-llm-key');
     await dialog.getByLabel('Base URL').fill('http://127.0.0.1:11434/v1');
     await dialog.getByRole('button', { name: 'Add Key' }).click();
