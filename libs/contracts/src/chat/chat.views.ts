@@ -10,7 +10,7 @@ import {
 import { type MemoryCategory, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
 import type { LlmProviderId } from '../rules/models.rules.js';
-import type { MemoryView } from '../memory/memory.views.js';
+import { memoryScopeViewFields, type MemoryView } from '../memory/memory.views.js';
 
 /** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
 export const MODEL_PROVIDER_SOURCES = ['operator', 'user'] as const;
@@ -162,12 +162,7 @@ export const ConversationSummaryView = z
     share: ConversationShareView.nullable().meta({
       description: 'The read-only link while the conversation is shared; null otherwise.',
     }),
-    /** The memory scope the conversation belongs to (decision 101). */
-    endUserId: z.string().nullable().meta({
-      description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
-    }),
-    agentId: z.string().nullable(),
-    runId: z.string().nullable(),
+    ...memoryScopeViewFields,
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_FILE_KINDS, UPLOAD_STATES } from '../rules/ingestion.rules.js';
+import { memoryScopeViewFields } from '../memory/memory.views.js';
 
 /** One uploaded file and how far its processing got. */
 export const UploadView = z
@@ -19,12 +20,7 @@ export const UploadView = z
     /** The spec's `memory_id`. */
     summaryMemoryId: z.string().nullable().meta({ description: 'The memory holding the summary.' }),
     error: z.string().nullable(),
-    /** The memory scope the file's memories belong to (decision 101). */
-    endUserId: z.string().nullable().meta({
-      description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
-    }),
-    agentId: z.string().nullable(),
-    runId: z.string().nullable(),
+    ...memoryScopeViewFields,
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -14,6 +14,15 @@ import {
  * the gateway's restObjectType.
  */
 
+/** The memory scope (decision 101) a conversation or an upload belongs to, as its view shows it. */
+export const memoryScopeViewFields = {
+  endUserId: z.string().nullable().meta({
+    description: "The end user of the account's app it belongs to (decision 101); null: the account's own.",
+  }),
+  agentId: z.string().nullable(),
+  runId: z.string().nullable(),
+};
+
 const time = (rest: { readonly description?: string; readonly example?: string } = {}) =>
   z.string().meta({ rest: { format: 'date-time', ...rest } });
 const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
