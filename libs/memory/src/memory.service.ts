@@ -484,7 +484,8 @@ export class MemoryService {
       this.store.search.dense(scope, filter, vector, pool),
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
-      this.sentenceCandidates(scope, filter, request.query, pool),
+      // The ranker reads the sentence channel for personal queries only (decision 197): no encoding for others.
+      analysis.personal ? this.sentenceCandidates(scope, filter, request.query, pool) : undefined,
     ]);
     const rankable = new Map<string, RankableMemory>();
     // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.

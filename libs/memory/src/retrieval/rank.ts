@@ -187,6 +187,7 @@ export interface RankInput {
   /**
    * Sentence-encoder candidates (`SENTENCE_ENCODER`, decision 162): cosine between the query's and the
    * memory's sentence vectors. Optional: absent when the encoder is off or the scope is past its budget.
+   * Read only for a personal query (`QueryAnalysis.personal`, decision 197).
    */
   readonly sentence?: readonly ScoredId[];
   /**
@@ -226,7 +227,9 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const dense = new Map(input.dense.map((hit) => [hit.id, hit.score]));
   const keyword = new Map(input.keyword.map((hit) => [hit.id, hit.score]));
   const concept = new Set(input.concept.map((hit) => hit.id));
-  const sentence = new Map((input.sentence ?? []).map((hit) => [hit.id, hit.score]));
+  // The sentence channel reads personal queries only (decision 197): asked about a named third person in a
+  // chat ("What did Melanie paint?"), USE-lite finds every turn of that chat similar and outweighs the words.
+  const sentence = new Map(analysis.personal ? (input.sentence ?? []).map((hit) => [hit.id, hit.score]) : []);
   // The share of the sentence cosine above its noise floor, 0 to 1.
   const sentenceAbove = (id: string): number =>
     Math.max(0, (sentence.get(id) ?? 0) - weights.sentenceFloor) / (1 - weights.sentenceFloor);
