@@ -17,8 +17,15 @@ import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
-const { analyzeQuery, rankCandidates, FTS5_TOKENIZE, ftsMatchExpression, DEFAULT_RELEVANCE_THRESHOLD } =
-  await dist('retrieval/index.js');
+const {
+  analyzeQuery,
+  rankCandidates,
+  querySupport,
+  FTS5_TOKENIZE,
+  ftsMatchExpression,
+  DEFAULT_RELEVANCE_THRESHOLD,
+} = await dist('retrieval/index.js');
+const { queryMeaning } = await dist('retrieval/meaning.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -105,20 +112,29 @@ for (const profile of data.profiles) {
     const ids = ranked.map((r) => profile.facts[Number(r.id)].id);
     const kept = ranked.filter((r) => r.relevance >= threshold);
     const answers = new Set(question.answers ?? []);
-    for (const r of ranked) {
+    const supportMeaning = args.dump && analysis.personal ? queryMeaning(analysis.terms) : null;
+    for (const r of args.dump ? ranked : []) {
       const { coverage, semantic, meaning, slotMatch, timeMatch } = r.scores;
       const label = answers.has(profile.facts[Number(r.id)].id) ? 1 : 0;
-      const sentenceCosine = sentence ? sentence[Number(r.id)].score : null;
+      // As the ranker reads it: the sentence channel for personal queries only (decision 197).
+      const sentenceCosine = sentence && analysis.personal ? sentence[Number(r.id)].score : null;
+      const support = querySupport(profile.facts[Number(r.id)].text, null, analysis, supportMeaning);
       dumped.push(
         JSON.stringify({
           q: searches,
+          query: question.text,
           answerable: answers.size > 0,
+          personal: analysis.personal,
           coverage,
           semantic,
           meaning,
           slotMatch,
           timeMatch,
           sentence: sentenceCosine,
+          support: support.mean,
+          least: support.least,
+          namesMissing: support.namesMissing,
+          relevance: r.relevance,
           label,
         }),
       );

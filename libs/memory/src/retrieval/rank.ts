@@ -461,16 +461,16 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
  * that it covers what the query asks (decision 186, which replaced decision 104's coefficients).
  */
 export const RELEVANCE_MODEL = {
-  bias: -3.5,
+  bias: -3.3,
   /** Times the mean support of the query's asked words (`querySupport`). */
-  support: 2,
+  support: 0.8,
   /** Times the weakest asked word's support: a memory that misses one thing asked does not answer. */
-  least: 3,
-  semantic: 2,
-  meaning: 2,
-  slot: 2,
+  least: 4.2,
+  semantic: 0.6,
+  meaning: 1.6,
+  slot: 1.5,
   time: 1,
-  sentence: 6,
+  sentence: 5.2,
   /** Subtracted when the query names someone or something the memory does not mention. */
   namesMissing: 4,
 } as const;
