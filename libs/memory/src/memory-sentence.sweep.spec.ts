@@ -42,7 +42,10 @@ class FakeSentenceEncoder implements SentenceEncoder {
     return texts.map((text) => this.vector(text));
   }
 
+  readonly queries: string[] = [];
+
   async encodeQuery(text: string): Promise<Float32Array> {
+    this.queries.push(text);
     return this.vector(text);
   }
 
@@ -105,7 +108,7 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
     await before.create(USER, { text: "I don't have a driving licence." });
     await before.create(USER, { text: 'My favourite tea is sencha.' });
     await before.create(OTHER, { text: 'I lost my driving licence last year.' });
-    expect(await texts(before, USER, 'Can someone hire a car at the airport?')).toEqual([]);
+    expect(await texts(before, USER, 'Can I hire one at the airport?')).toEqual([]);
     // The flag is in the rows: a process started later (a new sweep) finds the backlog.
     expect(await store.sentences!.pending(10)).toHaveLength(3);
 
@@ -116,13 +119,26 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
     expect(encoder.encoded).toHaveLength(3);
 
     const after = serviceWith(sweep);
-    expect(await texts(after, USER, 'Can someone hire a car at the airport?')).toEqual([
+    expect(await texts(after, USER, 'Can I hire one at the airport?')).toEqual([
       "I don't have a driving licence.",
     ]);
     // Another user's memory, as near in meaning, is never a candidate.
-    expect(await texts(after, OTHER, 'Can someone hire a car at the airport?')).toEqual([
+    expect(await texts(after, OTHER, 'Can I hire one at the airport?')).toEqual([
       'I lost my driving licence last year.',
     ]);
+  });
+
+  it('encodes no query and reads no sentence cosine for a question about someone else (decision 197)', async () => {
+    const sweep = new MemorySentenceSweep(store, encoder);
+    const service = serviceWith(sweep);
+    await service.create(USER, { text: "I don't have a driving licence." });
+    await sweep.idle();
+    expect(await texts(service, USER, 'Can someone hire one at the airport?')).toEqual([]);
+    expect(encoder.queries).toEqual([]);
+    expect(await texts(service, USER, 'Can I hire one at the airport?')).toEqual([
+      "I don't have a driving licence.",
+    ]);
+    expect(encoder.queries).toEqual(['Can I hire one at the airport?']);
   });
 
   it('encodes new memories and changed texts after each write, and forgets deleted ones', async () => {
@@ -152,7 +168,7 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
     await service.create(USER, { text: "I don't have a driving licence." });
     await service.create(USER, { text: 'My favourite tea is sencha.' });
     await sweep.idle();
-    expect(await texts(service, USER, 'Can someone hire a car at the airport?')).toEqual([]);
+    expect(await texts(service, USER, 'Can I hire one at the airport?')).toEqual([]);
   });
 
   it('stores a text the worker cannot encode within its limits with no meaning, and never tries it again', async () => {

@@ -581,6 +581,38 @@ describe('the sentence channel (decision 162)', () => {
     expect(weighedOut.map((r) => [r.id, r.score])).toEqual(without.map((r) => [r.id, r.score]));
   });
 
+  it('reads no sentence cosine for a question about a named third person (decision 197)', () => {
+    const named = new Map<string, RankableMemory>([
+      ['paint', memory('Melanie: I painted a lake at sunrise last week.')],
+      ['chat', memory('Caroline: Thanks, the support group was great today!')],
+    ]);
+    const third = analyzeQuery('What did Melanie paint?', now);
+    expect(third.personal).toBe(false);
+    const channels = {
+      analysis: third,
+      dense: [],
+      keyword: [{ id: 'paint', score: 2 }],
+      concept: [],
+      memories: named,
+      now,
+      limit: 10,
+    };
+    const without = rankCandidates(channels);
+    const withSentence = rankCandidates({
+      ...channels,
+      sentence: [
+        { id: 'chat', score: 0.9 },
+        { id: 'paint', score: 0.5 },
+      ],
+    });
+    expect(withSentence.map((r) => [r.id, r.score, r.relevance])).toEqual(
+      without.map((r) => [r.id, r.score, r.relevance]),
+    );
+    expect(
+      withSentence.flatMap((r) => r.scores.reasons).some((reason) => reason.startsWith('similar sentence')),
+    ).toBe(false);
+  });
+
   it('counts the cosine above its own noise floor in the relevance', () => {
     const none = { coverage: 0, semantic: null, meaning: 0, slotMatch: false, timeMatch: false };
     expect(relevanceOf(none, floor)).toBe(relevanceOf(none));
