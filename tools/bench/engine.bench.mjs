@@ -1,6 +1,7 @@
 // node tools/bench/engine.bench.mjs [--root DIR]... — the memory engine's own cost, with no HTTP and no bus:
 // MemoryService on its own embedded store in this process (as edge.bench.mjs's engine part builds it), timed
-// for a search over BENCH_ENGINE_MEMORIES (100) memories with queries that vary call to call (so no cache of
+// (concepts extracted in the memory worker thread, as the app does) for a search over BENCH_ENGINE_MEMORIES
+// (100) memories with queries that vary call to call (so no cache of
 // one query's analysis can stand in for the work), a single add (deduplicated, as the REST route adds), and
 // a bulk add of BENCH_ENGINE_BULK (10,000) memories as createBatch calls of 1,000 (the batch route's limit).
 // Each --root names a built checkout (default: this one); with several, each round runs every root in turn,
@@ -64,6 +65,7 @@ export async function openEngine(root, dataDir, clock) {
     { PrivacyPolicyService },
     { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
     { MemoryCategoryService },
+    { MemoryCpuWorker },
     contracts,
   ] = await Promise.all([
     dist('libs/memory/dist/memory.service.js'),
@@ -74,6 +76,7 @@ export async function openEngine(root, dataDir, clock) {
     dist('libs/memory/dist/privacy/privacy-policy.service.js'),
     dist('libs/privacy/dist/index.js'),
     dist('libs/memory/dist/categories/memory-category.service.js'),
+    dist('libs/memory/dist/workers/memory-cpu-worker.js'),
     dist('libs/contracts/dist/index.js'),
   ]);
   const embedder = await createEmbedder({
@@ -89,8 +92,13 @@ export async function openEngine(root, dataDir, clock) {
     },
   };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  // In process (the app extracts in its worker thread), with room to settle the seeded scope before timing.
-  const linker = new MemoryConceptLinker(store, undefined, { conceptSettleMs: 600_000 });
+  // Concepts extracted in a worker thread, as the app does, with room to settle the seeded scope before timing.
+  const worker = new MemoryCpuWorker();
+  const linker = new MemoryConceptLinker(
+    store,
+    { extract: (texts) => worker.concepts(texts) },
+    { conceptSettleMs: 600_000 },
+  );
   const privacy = new PrivacyPolicyService(
     store,
     new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
@@ -111,6 +119,7 @@ export async function openEngine(root, dataDir, clock) {
     close: async () => {
       await linker.beforeApplicationShutdown();
       await store.close();
+      await worker.close();
     },
   };
 }
