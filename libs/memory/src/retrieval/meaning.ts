@@ -196,7 +196,27 @@ export function bridgeScore(meaning: QueryMeaning, text: string): number {
  * For each of the query's WordNet words (a pair such as "hot_drink" as one), the best relatedness to any of
  * the memory's words and word pairs, 0 to 1: which of the query's words the memory reaches by meaning.
  */
-export function bridgeByWord(meaning: QueryMeaning, text: string): Map<string, number> {
+export function bridgeByWord(meaning: QueryMeaning, text: string): ReadonlyMap<string, number> {
+  // The ranker asks twice per candidate (its meaning, then its relevance) in one synchronous pass: the last
+  // meaning's answers are kept, so the second ask is a lookup. A new meaning starts them afresh.
+  if (lastMeaning !== meaning) {
+    lastMeaning = meaning;
+    lastReach.clear();
+  }
+  const known = lastReach.get(text);
+  if (known) return known;
+  const reached = reachOf(meaning, text);
+  if (lastReach.size >= REACH_TEXTS_MAX) lastReach.clear();
+  lastReach.set(text, reached);
+  return reached;
+}
+
+/** Texts whose reach is kept for the last meaning asked: a search's candidates and the best of them. */
+const REACH_TEXTS_MAX = 512;
+let lastMeaning: QueryMeaning | null = null;
+const lastReach = new Map<string, ReadonlyMap<string, number>>();
+
+function reachOf(meaning: QueryMeaning, text: string): Map<string, number> {
   const reached = new Map<string, number>();
   if (meaning.words.length === 0) return reached;
   const words = bridgeWords(text);
