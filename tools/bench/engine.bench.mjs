@@ -49,9 +49,20 @@ const openings = [
   'who mentioned',
   'how often does the user go',
 ];
-/** Query i: an opening and two topics, with a number, so that consecutive queries differ in their text. */
-const query = (i) =>
-  `${openings[i % openings.length]} ${topics[i % topics.length]} and ${topics[(i * 5 + 3) % topics.length]} ${i % 97}`;
+const tails = ['', 'lately', 'these days', 'at home', 'with friends', 'on holiday', 'last year'];
+/**
+ * Query i: an opening, two topics and a tail; 3,969 different texts, so that consecutive queries differ and a
+ * run of 2,000 never repeats one. One in seven names a time ("last year"), as a user's questions sometimes do.
+ */
+const query = (i) => {
+  const [tail, opening, first, second] = [
+    i % 7,
+    Math.floor(i / 7) % 7,
+    Math.floor(i / 49) % 9,
+    Math.floor(i / 441) % 9,
+  ];
+  return `${openings[opening]} ${topics[first]} and ${topics[second]} ${tails[tail]}`.trim();
+};
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 export async function openEngine(root, dataDir, clock) {
