@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 import { isContentWord, wordTokens } from './text-tokens.js';
 import { ancestorsOf, depthOf, glossOf, lemmasOf, wordSenses } from './wordnet.js';
 
@@ -56,8 +58,30 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
     } else phrases.push(terms[i]!);
   }
   for (const word of phrases) {
-    const senses = new Set(wordSenses(word).filter((sense) => depthOf(sense) >= MIN_SENSE_DEPTH));
-    if (senses.size === 0) continue;
+    const found = queryWord(word);
+    if (found !== null) words.push(found);
+  }
+  const meaning = { words };
+  if (meaningCache.size >= MEANING_CACHE_MAX) meaningCache.clear();
+  meaningCache.set(key, meaning);
+  return meaning;
+}
+
+/**
+ * Query words whose senses are kept, with the memory words each has met (`QueryWord.seen`): a word's meaning
+ * depends on the word alone, so a new query that shares a word with an earlier one reads the same memories'
+ * words at no cost. Bounded with the seen words: as many query words as the query cache held before.
+ */
+const QUERY_WORD_CACHE_MAX = 2048;
+const queryWords = new LRUCache<string, { readonly found: QueryWord | null }>({ max: QUERY_WORD_CACHE_MAX });
+
+/** One query word's (or WordNet pair's) senses; null when WordNet has no sense of it that bears a topic. */
+function queryWord(word: string): QueryWord | null {
+  const cached = queryWords.get(word);
+  if (cached) return cached.found;
+  let found: QueryWord | null = null;
+  const senses = new Set(wordSenses(word).filter((sense) => depthOf(sense) >= MIN_SENSE_DEPTH));
+  if (senses.size > 0) {
     const broad = new Set([...senses].filter((sense) => depthOf(sense) < SPECIFIC_DEPTH));
     const parents = new Set<string>();
     for (const [ancestor, distance] of ancestorsOf(word)) {
@@ -65,7 +89,7 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
     }
     const glossWords = new Set<string>();
     for (const sense of senses) for (const form of glossForms(sense)) glossWords.add(form);
-    words.push({
+    found = {
       word,
       forms: lemmasOf(word.split('_').pop()!),
       glossWords,
@@ -73,12 +97,10 @@ export function queryMeaning(terms: readonly string[]): QueryMeaning {
       senses,
       parents,
       seen: new Map(),
-    });
+    };
   }
-  const meaning = { words };
-  if (meaningCache.size >= MEANING_CACHE_MAX) meaningCache.clear();
-  meaningCache.set(key, meaning);
-  return meaning;
+  queryWords.set(word, { found });
+  return found;
 }
 
 /** Memory words remembered per query word. */
@@ -174,19 +196,30 @@ export function bridgeScore(meaning: QueryMeaning, text: string): number {
  * For each of the query's WordNet words (a pair such as "hot_drink" as one), the best relatedness to any of
  * the memory's words and word pairs, 0 to 1: which of the query's words the memory reaches by meaning.
  */
-export function bridgeByWord(meaning: QueryMeaning, text: string): Map<string, number> {
+export function bridgeByWord(meaning: QueryMeaning, text: string): ReadonlyMap<string, number> {
+  // The ranker asks twice per candidate (its meaning, then its relevance) in one synchronous pass: the last
+  // meaning's answers are kept, so the second ask is a lookup. A new meaning starts them afresh.
+  if (lastMeaning !== meaning) {
+    lastMeaning = meaning;
+    lastReach.clear();
+  }
+  const known = lastReach.get(text);
+  if (known) return known;
+  const reached = reachOf(meaning, text);
+  if (lastReach.size >= REACH_TEXTS_MAX) lastReach.clear();
+  lastReach.set(text, reached);
+  return reached;
+}
+
+/** Texts whose reach is kept for the last meaning asked: a search's candidates and the best of them. */
+const REACH_TEXTS_MAX = 512;
+let lastMeaning: QueryMeaning | null = null;
+const lastReach = new Map<string, ReadonlyMap<string, number>>();
+
+function reachOf(meaning: QueryMeaning, text: string): Map<string, number> {
   const reached = new Map<string, number>();
   if (meaning.words.length === 0) return reached;
-  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
-  const tokens = wordTokens(text);
-  const words = new Set<string>();
-  for (let i = 0; i < tokens.length; i++) {
-    const word = tokens[i]!;
-    if (!isContentWord(word) || /\d/.test(word)) continue;
-    words.add(word);
-    const next = tokens[i + 1];
-    if (next !== undefined && isContentWord(next)) words.add(`${word}_${next}`);
-  }
+  const words = bridgeWords(text);
   for (const query of meaning.words) {
     let best = 0;
     for (const word of words) {
@@ -196,4 +229,27 @@ export function bridgeByWord(meaning: QueryMeaning, text: string): Map<string, n
     reached.set(query.word, best);
   }
   return reached;
+}
+
+/** Texts whose words and word pairs are kept for `bridgeByWord` (read for every candidate of a search). */
+const BRIDGE_WORDS_CACHE_MAX = 4096;
+const bridgeWordsByText = new LRUCache<string, ReadonlySet<string>>({ max: BRIDGE_WORDS_CACHE_MAX });
+
+/** The text's content words (numbers aside) and pairs of adjacent content words ("green_tea"), lowercased. */
+function bridgeWords(text: string): ReadonlySet<string> {
+  let words = bridgeWordsByText.get(text);
+  if (words) return words;
+  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
+  const tokens = wordTokens(text);
+  const found = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    if (!isContentWord(word) || /\d/.test(word)) continue;
+    found.add(word);
+    const next = tokens[i + 1];
+    if (next !== undefined && isContentWord(next)) found.add(`${word}_${next}`);
+  }
+  words = found;
+  bridgeWordsByText.set(text, words);
+  return words;
 }

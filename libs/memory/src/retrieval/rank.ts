@@ -4,6 +4,7 @@ import { bridgeScore, queryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
+import { textForms } from './text-forms.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
 
@@ -511,8 +512,7 @@ export function relevanceOf(
 /** The share of the query's content words found in the text, inflections aside ("dogs" meets "dog"). */
 export function coverageOf(text: string, terms: readonly string[]): number {
   if (terms.length === 0) return 0;
-  const forms = new Set<string>();
-  for (const word of wordTokens(text)) for (const form of lemmasOf(word)) forms.add(form);
+  const forms = textForms(text);
   let found = 0;
   for (const term of terms) if (lemmasOf(term).some((form) => forms.has(form))) found++;
   return found / terms.length;

@@ -3,7 +3,7 @@ import { PERSONAL_TOPICS, type PersonalTopic } from '@membolt/contracts';
 import { bridgeByWord, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis } from './query-analysis.js';
 import { statesSlot } from './slots.js';
-import { wordTokens } from './text-tokens.js';
+import { textForms } from './text-forms.js';
 import { lemmasOf } from './wordnet.js';
 
 /**
@@ -63,8 +63,7 @@ export function querySupport(
 ): QuerySupport {
   const names = new Set(analysis.names);
   const asked = analysis.terms.filter((term) => !names.has(term) && !ANSWER_WORDS.has(term));
-  const forms = new Set<string>();
-  for (const word of wordTokens(text)) for (const form of lemmasOf(word)) forms.add(form);
+  const forms = textForms(text);
   const holds = (term: string): boolean => forms.has(term) || lemmasOf(term).some((form) => forms.has(form));
   const namesMissing = names.size > 0 && ![...names].some(holds);
   if (asked.length === 0) return { mean: 0, least: 0, namesMissing };

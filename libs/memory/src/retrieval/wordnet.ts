@@ -157,8 +157,30 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
   ['es', ''],
 ];
 
-/** The word itself and the base forms WordNet knows it by ("drinks" -> "drink", "living" -> "living", "live"). */
-export function lemmasOf(word: string): string[] {
+/**
+ * Words whose base forms are kept: every candidate's every word is lemmatised on every search (coverage,
+ * support), and a vocabulary this size covers a large scope's (~40 bytes a word and its forms).
+ */
+const LEMMA_CACHE_MAX = 50_000;
+const lemmaCache = new Map<string, readonly string[]>();
+
+/**
+ * The word itself and the base forms WordNet knows it by ("drinks" -> "drink", "living" -> "living", "live").
+ * The array is shared between callers: read it, never change it.
+ */
+export function lemmasOf(word: string): readonly string[] {
+  let forms = lemmaCache.get(word);
+  if (!forms) {
+    forms = baseForms(word);
+    // Emptied when full, as the other word caches here: read per word of every candidate, a plain map's
+    // lookup is what keeps it cheaper than the suffix rules it saves.
+    if (lemmaCache.size >= LEMMA_CACHE_MAX) lemmaCache.clear();
+    lemmaCache.set(word, forms);
+  }
+  return forms;
+}
+
+function baseForms(word: string): string[] {
   // WordNet spells without accents ("fiance", "cafe").
   const plain = /[^a-z0-9_-]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
   const out = plain === word ? [word] : [plain, word];
@@ -211,8 +233,21 @@ export function ancestorsOf(word: string): ReadonlyMap<string, number> {
   return distances;
 }
 
+/** Synsets whose depth is kept: a new query's meaning reads the depth of each sense and parent it names. */
+const depthCache = new Map<string, number>();
+
 /** How many hypernym steps separate a synset from the root of its hierarchy (entity.n.01 is 0). */
 export function depthOf(key: string): number {
+  let depth = depthCache.get(key);
+  if (depth === undefined) {
+    depth = rootDistance(key);
+    if (depthCache.size >= WORD_CACHE_MAX) depthCache.clear();
+    depthCache.set(key, depth);
+  }
+  return depth;
+}
+
+function rootDistance(key: string): number {
   let depth = 0;
   let frontier = [key];
   const seen = new Set(frontier);

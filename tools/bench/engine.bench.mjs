@@ -1,0 +1,238 @@
+// node tools/bench/engine.bench.mjs [--root DIR]... — the memory engine's own cost, with no HTTP and no bus:
+// MemoryService on its own embedded store in this process (as edge.bench.mjs's engine part builds it), timed
+// (concepts extracted in the memory worker thread, as the app does) for a search over BENCH_ENGINE_MEMORIES
+// (100) memories with queries that vary call to call (so no cache of
+// one query's analysis can stand in for the work), a single add (deduplicated, as the REST route adds), and
+// a bulk add of BENCH_ENGINE_BULK (10,000) memories as createBatch calls of 1,000 (the batch route's limit).
+// Each --root names a built checkout (default: this one); with several, each round runs every root in turn,
+// in its own child process, BENCH_ENGINE_ROUNDS (3) times, so that old and new builds are alternated in one
+// run on one machine and only their ratio is read. Prints calls/s, p50, the process's CPU time per call
+// (user + system: less swayed than wall time by what else the machine runs) and memories/s per root and
+// round, and the load average. Not part of `npm test`.
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = fileURLToPath(import.meta.url);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MEMORIES = Number(process.env.BENCH_ENGINE_MEMORIES ?? 100);
+const SEARCHES = Number(process.env.BENCH_ENGINE_SEARCHES ?? 2000);
+const ADDS = Number(process.env.BENCH_ENGINE_ADDS ?? 1000);
+const BULK = Number(process.env.BENCH_ENGINE_BULK ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ENGINE_ROUNDS ?? 3);
+const BULK_PER_CALL = 1000;
+for (const [name, value] of [
+  ['BENCH_ENGINE_MEMORIES', MEMORIES],
+  ['BENCH_ENGINE_SEARCHES', SEARCHES],
+  ['BENCH_ENGINE_ADDS', ADDS],
+  ['BENCH_ENGINE_BULK', BULK],
+  ['BENCH_ENGINE_ROUNDS', ROUNDS],
+]) {
+  if (!Number.isInteger(value) || value < 0 || (name === 'BENCH_ENGINE_ROUNDS' && value < 1)) {
+    console.error(`${name} must be a non-negative integer (rounds: positive)`);
+    process.exit(64);
+  }
+}
+
+const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
+const sentence = (i) =>
+  `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`;
+const openings = [
+  'what does the user like about',
+  'when did the user talk about',
+  'does the user enjoy',
+  'tell me about the user and',
+  'which day was',
+  'who mentioned',
+  'how often does the user go',
+];
+const tails = ['', 'lately', 'these days', 'at home', 'with friends', 'on holiday', 'last year'];
+/**
+ * Query i: an opening, two topics and a tail; 3,969 different texts, so that consecutive queries differ and a
+ * run of 2,000 never repeats one. One in seven names a time ("last year"), as a user's questions sometimes do.
+ */
+const query = (i) => {
+  const [tail, opening, first, second] = [
+    i % 7,
+    Math.floor(i / 7) % 7,
+    Math.floor(i / 49) % 9,
+    Math.floor(i / 441) % 9,
+  ];
+  return `${openings[opening]} ${topics[first]} and ${topics[second]} ${tails[tail]}`.trim();
+};
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+export async function openEngine(root, dataDir, clock) {
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const [
+    { MemoryService },
+    { openMemoryStore },
+    { MemoryConceptLinker },
+    { createEmbedder },
+    platform,
+    { PrivacyPolicyService },
+    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
+    { MemoryCategoryService },
+    { MemoryCpuWorker },
+    contracts,
+  ] = await Promise.all([
+    dist('libs/memory/dist/memory.service.js'),
+    dist('libs/memory/dist/memory.store.js'),
+    dist('libs/memory/dist/memory-concept.linker.js'),
+    dist('libs/memory/dist/embedders/create-embedder.js'),
+    dist('libs/platform/dist/index.js'),
+    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
+    dist('libs/privacy/dist/index.js'),
+    dist('libs/memory/dist/categories/memory-category.service.js'),
+    dist('libs/memory/dist/workers/memory-cpu-worker.js'),
+    dist('libs/contracts/dist/index.js'),
+  ]);
+  const embedder = await createEmbedder({
+    kind: 'offline',
+    dimension: contracts.DEFAULT_EMBEDDING_DIMENSION,
+  });
+  const settings = {
+    dimension: embedder.dimension,
+    annMinVectors: 5000,
+    metadataLimits: {
+      maxKeys: contracts.DEFAULT_MEMORY_METADATA_MAX_KEYS,
+      maxDepth: contracts.DEFAULT_MEMORY_METADATA_MAX_DEPTH,
+    },
+  };
+  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
+  // Concepts extracted in a worker thread, as the app does, with room to settle the seeded scope before timing.
+  const worker = new MemoryCpuWorker();
+  const linker = new MemoryConceptLinker(
+    store,
+    { extract: (texts) => worker.concepts(texts) },
+    { conceptSettleMs: 600_000 },
+  );
+  const privacy = new PrivacyPolicyService(
+    store,
+    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+    clock ?? platform.systemClock,
+  );
+  const service = new MemoryService(
+    store,
+    embedder,
+    clock ?? platform.systemClock,
+    { changed: async () => {} },
+    settings,
+    linker,
+    privacy,
+    new MemoryCategoryService(store, clock ?? platform.systemClock),
+  );
+  return {
+    service,
+    close: async () => {
+      await linker.beforeApplicationShutdown();
+      await store.close();
+      await worker.close();
+    },
+  };
+}
+
+async function timed(count, call) {
+  const latencies = [];
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await call(i);
+    latencies.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
+  latencies.sort((a, b) => a - b);
+  // CPU time of the process per call: what the call costs, whatever else the machine runs meanwhile.
+  return {
+    perSecond: count / seconds || 0,
+    p50: quantile(latencies, 0.5),
+    cpuMs: count > 0 ? (user + system) / 1000 / count : 0,
+  };
+}
+
+/** One root's figures, in this process. */
+async function runOne(root) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-engine-'));
+  const { service, close } = await openEngine(root, dataDir);
+  try {
+    await service.createBatch('engine-user', {
+      memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
+    });
+    // The background concept linker's work for the seeded memories is done before the clock starts.
+    await service.stats('engine-user', {});
+    for (let i = 0; i < 100; i++)
+      await service.search('engine-user', { query: query(10_000 + i), limit: 10 });
+    const search = await timed(SEARCHES, (i) =>
+      service.search('engine-user', { query: query(i), limit: 10 }),
+    );
+    const add = await timed(ADDS, (i) =>
+      service.add('engine-adds', { text: sentence(2e6 + i), dedupe: true }),
+    );
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    for (let done = 0; done < BULK; done += BULK_PER_CALL) {
+      const count = Math.min(BULK_PER_CALL, BULK - done);
+      await service.createBatch('engine-bulk', {
+        memories: Array.from({ length: count }, (_, i) => ({ text: sentence(3e6 + done + i) })),
+      });
+    }
+    const bulkCpu = process.cpuUsage(cpu);
+    const bulk = {
+      perSecond: BULK / ((performance.now() - started) / 1000) || 0,
+      cpuMs: (bulkCpu.user + bulkCpu.system) / 1000 / Math.max(1, BULK),
+    };
+    return { search, add, bulk };
+  } finally {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const args = process.argv.slice(2);
+if (process.argv[1] !== HERE) {
+  // imported (for its engine), nothing to run
+} else if (args[0] === '--child') {
+  console.log(JSON.stringify(await runOne(resolve(args[1]))));
+} else {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  if (roots.length === 0) roots.push(ROOT);
+  const rows = [];
+  console.log(
+    `Engine bench: ${MEMORIES} memories; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const root of roots) {
+      const out = execFileSync(process.execPath, [HERE, '--child', root], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+      const { search, add, bulk } = JSON.parse(out.trim().split('\n').at(-1));
+      rows.push({
+        root,
+        round,
+        'search/s': Math.round(search.perSecond),
+        'search p50 ms': Number(search.p50.toFixed(3)),
+        'search CPU ms': Number(search.cpuMs.toFixed(3)),
+        'add/s': Math.round(add.perSecond),
+        'add p50 ms': Number(add.p50.toFixed(3)),
+        'add CPU ms': Number(add.cpuMs.toFixed(3)),
+        'bulk memories/s': Math.round(bulk.perSecond),
+        'bulk CPU ms/memory': Number(bulk.cpuMs.toFixed(3)),
+      });
+      console.table([rows.at(-1)]);
+    }
+  }
+  console.table(rows);
+  console.log(
+    `Load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
