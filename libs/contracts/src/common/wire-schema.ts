@@ -1,4 +1,4 @@
-import { isURL } from 'class-validator';
+import { isISO8601, isURL } from 'class-validator';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
 
@@ -10,7 +10,7 @@ import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
  * way a payload is declared. `$property` in a text stands for the field's path.
  */
 
-const mustBeShorter = (maxLength: number) =>
+export const mustBeShorter = (maxLength: number) =>
   `$property must be shorter than or equal to ${maxLength} characters`;
 export const distinctTexts = (...texts: readonly string[]) => [...new Set(texts)].join('; ');
 
@@ -70,6 +70,36 @@ export const httpUrl = (maxLength: number, message: string) =>
       '$property must be an http(s) URL',
     )
     .max(maxLength, mustBeShorter(maxLength));
+
+/** An ISO 8601 date or date-time, checked strictly (class-validator's `@IsISO8601({ strict: true })`). */
+export const isoDate = () => {
+  const text = '$property must be a valid ISO 8601 date string';
+  return z.string({ error: text }).refine((value) => isISO8601(value, { strict: true }), text);
+};
+
+/** A JSON object (not null, not a list), passed on as it is; `message` otherwise. */
+export const plainObject = <T extends Record<string, unknown> = Record<string, unknown>>(
+  message = '$property must be an object',
+) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+    error: message,
+  });
+
+/** A finite number from `min` to `max` (class-validator's `@IsNumber` with `@Min` and `@Max`). */
+export const boundedNumber = (min: number, max: number) => {
+  const greater = `$property must not be greater than ${max}`;
+  const less = `$property must not be less than ${min}`;
+  return z
+    .number({
+      error: distinctTexts(
+        greater,
+        less,
+        '$property must be a number conforming to the specified constraints',
+      ),
+    })
+    .max(max, greater)
+    .min(min, less);
+};
 
 export const booleanField = () => z.boolean({ error: '$property must be a boolean value' });
 
