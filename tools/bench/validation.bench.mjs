@@ -58,7 +58,9 @@ function timeOne(build, name, payload) {
 
 for (const [label, name, payload] of cases) {
   // Both builds must accept the payload, and alike, or the comparison means nothing.
-  const [a, b] = builds.map(([, build]) => JSON.stringify(build.validatePayload(build.requests[name], payload)));
+  const [a, b] = builds.map(([, build]) =>
+    JSON.stringify(build.validatePayload(build.requests[name], payload)),
+  );
   if (Object.keys(JSON.parse(a)).sort().join() !== Object.keys(JSON.parse(b)).sort().join())
     throw new Error(`${label}: the builds disagree (${a} / ${b})`);
   for (const [, build] of builds) timeOne(build, name, payload); // warm-up
@@ -71,6 +73,14 @@ for (const [label, name, payload] of cases) {
   console.log(
     `${label}: ${ITERATIONS} validations x ${ROUNDS} rounds, median µs each: baseline ${baseline.toFixed(2)}, ` +
       `this tree ${current.toFixed(2)} (x${(baseline / current).toFixed(1)})  ` +
-      `[rounds: ${builds.map(([l]) => `${l} ${samples.get(l).map((v) => v.toFixed(2)).join('/')}`).join('; ')}]`,
+      `[rounds: ${builds
+        .map(
+          ([l]) =>
+            `${l} ${samples
+              .get(l)
+              .map((v) => v.toFixed(2))
+              .join('/')}`,
+        )
+        .join('; ')}]`,
   );
 }

@@ -149,6 +149,69 @@ export const distinctValuesOf = <const V extends string>(
     .transform((list) => list as V[]);
 };
 
+/** The texts of a list's size rules: more than `max`, fewer than `min`, not a list. */
+export interface ListSizeTexts {
+  readonly tooMany: string;
+  readonly tooFew: string;
+  readonly notArray: string;
+}
+
+/** What a value breaks of a list's size rules (class-validator's `@ArrayMaxSize`, `@ArrayMinSize`, `@IsArray`). */
+export const listSizeProblems =
+  (texts: ListSizeTexts, min: number, max: number) =>
+  (value: unknown): string[] =>
+    Array.isArray(value)
+      ? [...(value.length > max ? [texts.tooMany] : []), ...(value.length < min ? [texts.tooFew] : [])]
+      : [texts.tooMany, texts.tooFew, texts.notArray];
+
+const NOT_AN_ITEM = 'each value in nested property $property must be either object or array';
+
+/**
+ * A list of `min` to `max` objects, each checked against `item` (class-validator's `@ValidateNested` of a
+ * class): the list's size texts, then each item's problems in the items' order, a field's own text or an
+ * unknown field by its path (`memories.0.endUserId should not exist`). An item that is no object (a list
+ * included) is refused; a present value that is no list is no list of items either, an absent one breaks
+ * only the size rules. `field` is the list's name in those paths.
+ */
+export const listOfObjects = <T>(
+  field: string,
+  item: z.ZodType<T>,
+  texts: ListSizeTexts,
+  min: number,
+  max: number,
+) => {
+  const sizeProblems = listSizeProblems(texts, min, max);
+  return z.unknown().transform((value, ctx) => {
+    const problems = sizeProblems(value);
+    const items: T[] = [];
+    if (!Array.isArray(value)) {
+      if (value !== undefined) problems.push(NOT_AN_ITEM);
+    } else {
+      value.forEach((raw: unknown, index) => {
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+          problems.push(NOT_AN_ITEM);
+          return;
+        }
+        const result = item.safeParse(raw);
+        if (result.success) items.push(result.data);
+        else
+          // An item's unknown fields first, as for a whole payload (validate-payload.ts).
+          for (const issue of [...result.error.issues].sort(
+            (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+          ))
+            problems.push(
+              issue.code === 'unrecognized_keys'
+                ? issue.keys.map((key) => `${field}.${index}.${key} should not exist`).join('; ')
+                : issue.message.replace(/\$property/g, String(issue.path.at(-1) ?? field)),
+            );
+      });
+    }
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+    return items;
+  });
+};
+
 /** An optional field: absent or null (null reads as absent). */
 export const optional = <T extends z.ZodType>(schema: T) =>
   schema

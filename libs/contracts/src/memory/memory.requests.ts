@@ -24,6 +24,8 @@ import {
   entityId,
   integerField,
   isoDate,
+  listOfObjects,
+  listSizeProblems,
   mustBeShorter,
   optional,
   plainObject,
@@ -142,62 +144,14 @@ const embedding = () =>
     })
     .transform((list) => list as number[]);
 
-/** A list of objects of 1 to MEMORY_BATCH_MAX, each checked against `item` when given. */
 const SIZE_TEXTS = {
   tooMany: `$property must contain no more than ${MEMORY_BATCH_MAX} elements`,
   tooFew: '$property must contain at least 1 elements',
   notArray: '$property must be an array',
 };
-const sizeProblems = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? [
-        ...(value.length > MEMORY_BATCH_MAX ? [SIZE_TEXTS.tooMany] : []),
-        ...(value.length < 1 ? [SIZE_TEXTS.tooFew] : []),
-      ]
-    : [SIZE_TEXTS.tooMany, SIZE_TEXTS.tooFew, SIZE_TEXTS.notArray];
+const sizeProblems = listSizeProblems(SIZE_TEXTS, 1, MEMORY_BATCH_MAX);
 const isObjectValue = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Each item's problems as a nested class-validator class named them: a field's own text, an unknown field by
- * its path (`memories.0.endUserId should not exist`).
- */
-function itemProblems(field: string, index: number, issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => `${field}.${index}.${key} should not exist`).join('; ')
-      : issue.message.replace(/\$property/g, String(issue.path.at(-1) ?? field)),
-  );
-}
-
-const NOT_AN_ITEM = 'each value in nested property $property must be either object or array';
-
-/**
- * `memories` of a batch: the list's size, then each item's rules (`BatchMemoryItem`) in the items' order. An
- * item that is no object (a list included) is refused.
- */
-const checkedItems = <T>(item: z.ZodType<T>) =>
-  z.unknown().transform((value, ctx) => {
-    const problems = sizeProblems(value);
-    const items: T[] = [];
-    // A present value that is no list is no list of items either; an absent one breaks only the list's rules.
-    if (!Array.isArray(value)) {
-      if (value !== undefined) problems.push(NOT_AN_ITEM);
-    } else {
-      value.forEach((raw: unknown, index) => {
-        if (!isObjectValue(raw)) {
-          problems.push(NOT_AN_ITEM);
-          return;
-        }
-        const result = item.safeParse(raw);
-        if (result.success) items.push(result.data);
-        else problems.push(...itemProblems('memories', index, result.error.issues));
-      });
-    }
-    if (problems.length > 0)
-      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
-    return items;
-  });
 
 /** `memories` of an import: 1 to MEMORY_BATCH_MAX objects, whose fields the gateway's import checked. */
 const importItems = () =>
@@ -268,7 +222,7 @@ export type BatchMemoryItem = z.output<typeof BatchMemoryItem>;
 export const CreateMemoryBatchRequest = z.strictObject({
   dedupe: dedupe(),
   ...memoryScopeRequestFields,
-  memories: checkedItems(BatchMemoryItem),
+  memories: listOfObjects('memories', BatchMemoryItem, SIZE_TEXTS, 1, MEMORY_BATCH_MAX),
 });
 export type CreateMemoryBatchRequest = z.output<typeof CreateMemoryBatchRequest>;
 
