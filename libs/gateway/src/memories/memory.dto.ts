@@ -1,20 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import {
-  CONVERSATION_TITLE_MAX_LENGTH,
   DEFAULT_MEMORY_SORT,
-  ENTITY_ID_MAX_LENGTH,
   IsEntityId,
   MEMORY_BATCH_MAX,
   MEMORY_LIST_DEFAULT_LIMIT,
@@ -45,16 +32,11 @@ import { z } from 'zod';
 import { restObjectType, restObjectTypeOf, type SnakeCased } from '../common/rest-object-type.js';
 import { restFields, restRequestType } from '../common/rest-request.js';
 import {
-  IsBodyFlag,
   CATEGORY_VALUE_SCHEMA,
   IsCategory,
-  IsEmbedding,
-  IsImportance,
   IsMemoryText,
-  IsMetadata,
   IsMemoryFilters,
   IsMetadataFilter,
-  IsOptionalNotNull,
   IsScopeId,
   IsSearchQuery,
   IsSource,
