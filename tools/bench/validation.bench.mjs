@@ -1,7 +1,9 @@
-// node tools/bench/validation.bench.mjs <baseline contracts dist> — what validating one request on receipt
-// costs, the contracts of this tree against those of another build (e.g. a worktree of the commit before a
-// change, built with `node tools/build-server.mjs libs/contracts`), in one process, rounds alternating.
-// Needs `node tools/build-server.mjs libs/contracts`. Prints microseconds per validation; a figure, not a test.
+// node tools/bench/validation.bench.mjs <baseline contracts dist> [<baseline gateway dist>] — what validating
+// one request costs, this tree's contracts (on receipt by the memory service) and, given a baseline gateway,
+// the REST body of an add at the gateway, against those of another build (e.g. a worktree of the commit before
+// a change, built with `node tools/build-server.mjs libs/contracts libs/gateway`), in one process, rounds
+// alternating. Needs `node tools/build-server.mjs libs/contracts libs/gateway`. Prints microseconds per
+// validation; a figure, not a test.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +17,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const load = async (dir) => ({
-  requests: await import(pathToFileURL(resolve(dir, 'memory/memory.requests.js')).href),
+  requests: { ...(await import(pathToFileURL(resolve(dir, 'memory/memory.requests.js')).href)) },
   validatePayload: (await import(pathToFileURL(resolve(dir, 'common/validate-payload.js')).href))
     .validatePayload,
 });
@@ -23,6 +25,17 @@ const builds = [
   ['baseline', await load(baselineDir)],
   ['this tree', await load(new URL('../../libs/contracts/dist', import.meta.url).pathname)],
 ];
+// The REST body of an add: a class in the baseline, `CreateMemoryBodySchema` once derived from the contract.
+const gatewayBaseline = process.argv[3];
+if (gatewayBaseline) {
+  const dto = async (dir) => import(pathToFileURL(resolve(dir, 'memories/memory.dto.js')).href);
+  const [before, after] = await Promise.all([
+    dto(gatewayBaseline),
+    dto(new URL('../../libs/gateway/dist', import.meta.url).pathname),
+  ]);
+  builds[0][1].requests.CreateMemoryBody = before.CreateMemoryBodySchema ?? before.CreateMemoryBody;
+  builds[1][1].requests.CreateMemoryBody = after.CreateMemoryBodySchema ?? after.CreateMemoryBody;
+}
 
 // What the gateway sends for a typical POST .../memories and GET .../search.
 const cases = [
@@ -39,6 +52,21 @@ const cases = [
       dedupe: true,
     },
   ],
+  ...(gatewayBaseline
+    ? [
+        [
+          'REST add body (CreateMemoryBody)',
+          'CreateMemoryBody',
+          {
+            text: 'I moved to Lisbon in March 2025 and work from a café near the river.',
+            metadata: '{"topic":"travel","importance":0.8}',
+            category: 'personal',
+            end_user_id: 'customer-42',
+            agent_id: 'support-bot',
+          },
+        ],
+      ]
+    : []),
   [
     'search (SearchMemoriesRequest)',
     'SearchMemoriesRequest',
