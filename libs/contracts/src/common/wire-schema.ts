@@ -1,4 +1,4 @@
-import { isURL } from 'class-validator';
+import { isISO8601, isURL } from 'class-validator';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
 
@@ -10,7 +10,7 @@ import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
  * way a payload is declared. `$property` in a text stands for the field's path.
  */
 
-const mustBeShorter = (maxLength: number) =>
+export const mustBeShorter = (maxLength: number) =>
   `$property must be shorter than or equal to ${maxLength} characters`;
 export const distinctTexts = (...texts: readonly string[]) => [...new Set(texts)].join('; ');
 
@@ -71,6 +71,36 @@ export const httpUrl = (maxLength: number, message: string) =>
     )
     .max(maxLength, mustBeShorter(maxLength));
 
+/** An ISO 8601 date or date-time, checked strictly (class-validator's `@IsISO8601({ strict: true })`). */
+export const isoDate = () => {
+  const text = '$property must be a valid ISO 8601 date string';
+  return z.string({ error: text }).refine((value) => isISO8601(value, { strict: true }), text);
+};
+
+/** A JSON object (not null, not a list), passed on as it is; `message` otherwise. */
+export const plainObject = <T extends Record<string, unknown> = Record<string, unknown>>(
+  message = '$property must be an object',
+) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+    error: message,
+  });
+
+/** A finite number from `min` to `max` (class-validator's `@IsNumber` with `@Min` and `@Max`). */
+export const boundedNumber = (min: number, max: number) => {
+  const greater = `$property must not be greater than ${max}`;
+  const less = `$property must not be less than ${min}`;
+  return z
+    .number({
+      error: distinctTexts(
+        greater,
+        less,
+        '$property must be a number conforming to the specified constraints',
+      ),
+    })
+    .max(max, greater)
+    .min(min, less);
+};
+
 export const booleanField = () => z.boolean({ error: '$property must be a boolean value' });
 
 /** An integer between `min` and `max`; a value that is no number breaks all three rules. */
@@ -117,6 +147,69 @@ export const distinctValuesOf = <const V extends string>(
         ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
     })
     .transform((list) => list as V[]);
+};
+
+/** The texts of a list's size rules: more than `max`, fewer than `min`, not a list. */
+export interface ListSizeTexts {
+  readonly tooMany: string;
+  readonly tooFew: string;
+  readonly notArray: string;
+}
+
+/** What a value breaks of a list's size rules (class-validator's `@ArrayMaxSize`, `@ArrayMinSize`, `@IsArray`). */
+export const listSizeProblems =
+  (texts: ListSizeTexts, min: number, max: number) =>
+  (value: unknown): string[] =>
+    Array.isArray(value)
+      ? [...(value.length > max ? [texts.tooMany] : []), ...(value.length < min ? [texts.tooFew] : [])]
+      : [texts.tooMany, texts.tooFew, texts.notArray];
+
+const NOT_AN_ITEM = 'each value in nested property $property must be either object or array';
+
+/**
+ * A list of `min` to `max` objects, each checked against `item` (class-validator's `@ValidateNested` of a
+ * class): the list's size texts, then each item's problems in the items' order, a field's own text or an
+ * unknown field by its path (`memories.0.endUserId should not exist`). An item that is no object (a list
+ * included) is refused; a present value that is no list is no list of items either, an absent one breaks
+ * only the size rules. `field` is the list's name in those paths.
+ */
+export const listOfObjects = <T>(
+  field: string,
+  item: z.ZodType<T>,
+  texts: ListSizeTexts,
+  min: number,
+  max: number,
+) => {
+  const sizeProblems = listSizeProblems(texts, min, max);
+  return z.unknown().transform((value, ctx) => {
+    const problems = sizeProblems(value);
+    const items: T[] = [];
+    if (!Array.isArray(value)) {
+      if (value !== undefined) problems.push(NOT_AN_ITEM);
+    } else {
+      value.forEach((raw: unknown, index) => {
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+          problems.push(NOT_AN_ITEM);
+          return;
+        }
+        const result = item.safeParse(raw);
+        if (result.success) items.push(result.data);
+        else
+          // An item's unknown fields first, as for a whole payload (validate-payload.ts).
+          for (const issue of [...result.error.issues].sort(
+            (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+          ))
+            problems.push(
+              issue.code === 'unrecognized_keys'
+                ? issue.keys.map((key) => `${field}.${index}.${key} should not exist`).join('; ')
+                : issue.message.replace(/\$property/g, String(issue.path.at(-1) ?? field)),
+            );
+      });
+    }
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+    return items;
+  });
 };
 
 /** An optional field: absent or null (null reads as absent). */

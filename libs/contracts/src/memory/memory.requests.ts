@@ -1,31 +1,35 @@
 // class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
 // decorated (an entry point that imports contracts before Nest would crash otherwise).
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
-  IsBoolean,
-  IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
-  IsNumber,
-  IsObject,
   IsOptional,
   IsString,
   Max,
-  Matches,
   MaxLength,
   Min,
   ValidateBy,
-  ValidateIf,
-  ValidateNested,
-  type ValidationArguments,
 } from 'class-validator';
+import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
+import {
+  booleanField,
+  boundedNumber,
+  boundedString,
+  distinctTexts,
+  entityId,
+  integerField,
+  isoDate,
+  listOfObjects,
+  listSizeProblems,
+  mustBeShorter,
+  optional,
+  plainObject,
+} from '../common/wire-schema.js';
 import { CONVERSATION_LIST_MAX_LIMIT } from '../rules/chat.rules.js';
 import { MemoryFilterError, parseMemoryFilter } from './memory-filter.js';
 import {
@@ -45,8 +49,6 @@ import {
   MemoryMessages,
   isMemoryCategoryName,
   type MemoryCategory,
-  type MemorySort,
-  type MemorySource,
 } from '../rules/memory.rules.js';
 
 /**
@@ -73,12 +75,206 @@ const IsMemoryText = (): PropertyDecorator =>
     IsRequiredText(MemoryMessages.textRequired, MEMORY_TEXT_MAX_LENGTH),
     MaxLength(MEMORY_TEXT_MAX_LENGTH, { message: MemoryMessages.textTooLong }),
   );
-const IsImportance = (): PropertyDecorator =>
-  composeDecorators(
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message: MemoryMessages.importanceRange }),
-    Min(0, { message: MemoryMessages.importanceRange }),
-    Max(1, { message: MemoryMessages.importanceRange }),
-  );
+/**
+ * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
+ * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
+ * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
+ * recorded on memories created with them. The class is the base of the requests still declared as classes
+ * (here, chat and ingestion); a schema spreads `memoryScopeRequestFields`, the same rules.
+ */
+export class MemoryScopeFields {
+  @IsScopeId()
+  endUserId?: string;
+
+  @IsScopeId()
+  agentId?: string;
+
+  @IsScopeId()
+  runId?: string;
+}
+
+/*
+ * The write requests, the search and list requests and the id requests are zod schemas (value and type under
+ * one name; docs/decisions/198-memory-requests-as-zod-schemas.md). Their refusals are the texts the
+ * class-validator classes they replace answered, in the same order: a class listed its own fields before the
+ * ones it inherited, so each schema's fields are in that order. The requests below them are still classes.
+ */
+
+const memoryText = () =>
+  z
+    .string({ error: distinctTexts(MemoryMessages.textRequired, MemoryMessages.textTooLong) })
+    .trim()
+    .min(1, MemoryMessages.textRequired)
+    .max(MEMORY_TEXT_MAX_LENGTH, MemoryMessages.textTooLong);
+const memoryMetadata = () => plainObject(MemoryMessages.metadataNotObject);
+const importance = () =>
+  z
+    .number({ error: MemoryMessages.importanceRange })
+    .min(0, MemoryMessages.importanceRange)
+    .max(1, MemoryMessages.importanceRange);
+const memoryCategory = () =>
+  z.custom<MemoryCategoryValue>(isMemoryCategoryName, { error: MemoryMessages.categoryFormat });
+const memorySource = () => z.enum(MEMORY_SOURCES, { error: MemoryMessages.unknownSource });
+
+const EMBEDDING_TEXTS = {
+  array: '$property must be an array',
+  size: `$property must contain no more than ${MAX_EMBEDDING_DIMENSION} elements`,
+  numbers: 'each value in $property must be a number conforming to the specified constraints',
+};
+/** At most MAX_EMBEDDING_DIMENSION finite numbers; the configured dimension is the memory service's check. */
+const embedding = () =>
+  z
+    .array(z.unknown(), {
+      // A value that is no list fails the list's rules, and the number rule unless it is a number itself.
+      error: (issue) =>
+        typeof issue.input === 'number' && Number.isFinite(issue.input)
+          ? distinctTexts(EMBEDDING_TEXTS.array, EMBEDDING_TEXTS.size)
+          : distinctTexts(EMBEDDING_TEXTS.array, EMBEDDING_TEXTS.size, EMBEDDING_TEXTS.numbers),
+    })
+    .check((ctx) => {
+      const list = ctx.value;
+      const problems = [
+        ...(list.length > MAX_EMBEDDING_DIMENSION ? [EMBEDDING_TEXTS.size] : []),
+        ...(list.every((value) => typeof value === 'number' && Number.isFinite(value))
+          ? []
+          : [EMBEDDING_TEXTS.numbers]),
+      ];
+      if (problems.length > 0)
+        ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
+    })
+    .transform((list) => list as number[]);
+
+const SIZE_TEXTS = {
+  tooMany: `$property must contain no more than ${MEMORY_BATCH_MAX} elements`,
+  tooFew: '$property must contain at least 1 elements',
+  notArray: '$property must be an array',
+};
+const sizeProblems = listSizeProblems(SIZE_TEXTS, 1, MEMORY_BATCH_MAX);
+const isObjectValue = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `memories` of an import: 1 to MEMORY_BATCH_MAX objects, whose fields the gateway's import checked. */
+const importItems = () =>
+  z.unknown().check((ctx) => {
+    const value = ctx.value;
+    const problems = [
+      ...(Array.isArray(value) && value.every(isObjectValue)
+        ? []
+        : ['each value in $property must be an object']),
+      ...sizeProblems(value),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+  }) as unknown as z.ZodType<BatchMemoryItem[]>;
+
+/** The scope fields of a request (see `MemoryScopeFields`), to spread into a request's shape. */
+export const memoryScopeRequestFields = {
+  endUserId: optional(boundedString(MEMORY_SCOPE_ID_MAX_LENGTH)),
+  agentId: optional(boundedString(MEMORY_SCOPE_ID_MAX_LENGTH)),
+  runId: optional(boundedString(MEMORY_SCOPE_ID_MAX_LENGTH)),
+};
+
+/** What one new memory holds (create, batch create, import), without its scope. */
+export const memoryContentFields = {
+  text: memoryText(),
+  /** Free JSON object. `importance` inside it is honoured when the top-level field is absent. */
+  metadata: optional(memoryMetadata()),
+  importance: optional(importance()),
+  category: optional(memoryCategory()),
+  source: optional(memorySource()),
+  conversationId: optional(entityId()),
+  conversationTitle: optional(boundedString(CONVERSATION_TITLE_MAX_LENGTH, { lengthTextFirst: true })),
+  /** Computed by the server when absent; when given it must have the configured dimension. */
+  embedding: optional(embedding()),
+  /** When the fact started to hold (default: now). */
+  validFrom: optional(isoDate()),
+  /** When the fact stopped holding; a closed fact leaves default search but stays answerable for the past. */
+  validTo: optional(isoDate()),
+  /** After this instant the memory is hidden from every read and the retention sweep deletes it. */
+  expirationDate: optional(isoDate()),
+};
+
+/**
+ * When an open memory of the same scope (end user, agent and run alike) holds the same words (case, spacing and
+ * punctuation aside), answer it instead of storing a copy. Default false. In a batch, per item (an earlier item
+ * of the batch counts too).
+ */
+const dedupe = () => optional(booleanField());
+
+export const CreateMemoryRequest = z.strictObject({
+  dedupe: dedupe(),
+  ...memoryContentFields,
+  ...memoryScopeRequestFields,
+});
+export type CreateMemoryRequest = z.output<typeof CreateMemoryRequest>;
+
+/** One item of a batch: the scope comes from the batch request, not from each item. */
+export const BatchMemoryItem = z.strictObject({
+  /** Import only: the id the memory had in the exported file; a repeat import of the same id is skipped. */
+  id: optional(entityId()),
+  /** Import only: the original creation time. */
+  createdAt: optional(isoDate()),
+  ...memoryContentFields,
+});
+export type BatchMemoryItem = z.output<typeof BatchMemoryItem>;
+
+/** Up to MEMORY_BATCH_MAX memories in one transaction, in one scope: all are stored or none. */
+export const CreateMemoryBatchRequest = z.strictObject({
+  dedupe: dedupe(),
+  ...memoryScopeRequestFields,
+  memories: listOfObjects('memories', BatchMemoryItem, SIZE_TEXTS, 1, MEMORY_BATCH_MAX),
+});
+export type CreateMemoryBatchRequest = z.output<typeof CreateMemoryBatchRequest>;
+
+/**
+ * Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). Each line
+ * was checked by the gateway's import against the rules of a new memory (stricter than `BatchMemoryItem`,
+ * with the line's number in the refusal) before anything was sent; on receipt only the batch itself is checked
+ * (its scope, 1 to MEMORY_BATCH_MAX objects), so an import's lines are validated once
+ * (docs/decisions/194-an-import-line-is-validated-once.md).
+ */
+export const ImportMemoriesRequest = z.strictObject({
+  ...memoryScopeRequestFields,
+  memories: importItems(),
+});
+export type ImportMemoriesRequest = z.output<typeof ImportMemoriesRequest>;
+
+/**
+ * A large import is sent as parts, each stored by a durable job of the memory service. The id is made by
+ * the gateway and ends with the number of parts (`imp_<32 hex>_<parts>`), so the status is read without a
+ * record of its own; jobs are named by their owner, so another account's import is never found.
+ */
+export const IMPORT_ID_PATTERN = /^imp_[0-9a-f]{32}_[1-9]\d{0,4}$/;
+const importId = () =>
+  z
+    .string({ error: 'importId is not an import id' })
+    .regex(IMPORT_ID_PATTERN, 'importId is not an import id');
+
+export const ImportPartRequest = z.strictObject({
+  importId: importId(),
+  index: integerField(0, 99_999),
+  ...memoryScopeRequestFields,
+  memories: importItems(),
+});
+export type ImportPartRequest = z.output<typeof ImportPartRequest>;
+
+export const ImportJobRequest = z.strictObject({ importId: importId() });
+export type ImportJobRequest = z.output<typeof ImportJobRequest>;
+
+export const MemoryIdRequest = z.strictObject({ memoryId: entityId(), ...memoryScopeRequestFields });
+export type MemoryIdRequest = z.output<typeof MemoryIdRequest>;
+
+/** A memory named by its id alone, in any scope of the acting account (the Mem0-compatible API's calls). */
+export const LocateMemoryRequest = z.strictObject({ memoryId: entityId() });
+export type LocateMemoryRequest = z.output<typeof LocateMemoryRequest>;
+
+export const GetMemoryRequest = z.strictObject({
+  includeEmbedding: optional(booleanField()),
+  memoryId: entityId(),
+  ...memoryScopeRequestFields,
+});
+export type GetMemoryRequest = z.output<typeof GetMemoryRequest>;
+
 /** A filter object in Mem0's v2 syntax (memory-filter.ts); the message names the bad part. */
 const problemOfFilter = (value: unknown): string | null => {
   try {
@@ -89,330 +285,83 @@ const problemOfFilter = (value: unknown): string | null => {
     throw error;
   }
 };
-export const IsMemoryFilter = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isMemoryFilter',
-    validator: {
-      validate: (value: unknown) => problemOfFilter(value) === null,
-      defaultMessage: ({ value }: ValidationArguments) => problemOfFilter(value) ?? 'filters is invalid',
-    },
-  });
-const IsEmbedding = (): PropertyDecorator =>
-  composeDecorators(
-    IsArray(),
-    ArrayMaxSize(MAX_EMBEDDING_DIMENSION),
-    IsNumber({ allowNaN: false, allowInfinity: false }, { each: true }),
-  );
-
-// The TypeScript mixin pattern requires a constructor type with `any[]` parameters.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T = object> = new (...args: any[]) => T;
-
-/**
- * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
- * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
- * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
- * recorded on memories created with them. A mixin, so a request can carry the scope beside other fields.
- */
-function WithMemoryScope<TBase extends Constructor>(Base: TBase) {
-  class Scoped extends Base {
-    @IsScopeId()
-    endUserId?: string;
-
-    @IsScopeId()
-    agentId?: string;
-
-    @IsScopeId()
-    runId?: string;
-  }
-  return Scoped;
-}
-
-export class MemoryScopeFields extends WithMemoryScope(class {}) {}
-
-/** What one new memory holds (create, batch create, import), without its scope. */
-export class MemoryContentFields {
-  @IsMemoryText()
-  text!: string;
-
-  /** Free JSON object. `importance` inside it is honoured when the top-level field is absent. */
-  @IsOptional()
-  @IsObject({ message: MemoryMessages.metadataNotObject })
-  metadata?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsImportance()
-  importance?: number;
-
-  @IsOptional()
-  @IsMemoryCategoryValue()
-  category?: MemoryCategoryValue;
-
-  @IsOptional()
-  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
-  source?: MemorySource;
-
-  @IsOptional()
-  @IsEntityId()
-  conversationId?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
-  conversationTitle?: string;
-
-  /** Computed by the server when absent; when given it must have the configured dimension. */
-  @IsOptional()
-  @IsEmbedding()
-  embedding?: number[];
-
-  /** When the fact started to hold (default: now). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  validFrom?: string;
-
-  /** When the fact stopped holding; a closed fact leaves default search but stays answerable for the past. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  validTo?: string;
-
-  /** After this instant the memory is hidden from every read and the retention sweep deletes it. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  expirationDate?: string;
-}
-
-export class CreateMemoryRequest extends WithMemoryScope(MemoryContentFields) {
-  /**
-   * When an open memory of the same scope (end user, agent and run alike) holds the same words (case, spacing
-   * and punctuation aside), answer it instead of storing a copy. Default false.
-   */
-  @IsOptional()
-  @IsBoolean()
-  dedupe?: boolean;
-}
-
-/** One item of a batch: the scope comes from the batch request, not from each item. */
-export class BatchMemoryItem extends MemoryContentFields {
-  /** Import only: the id the memory had in the exported file; a repeat import of the same id is skipped. */
-  @IsOptional()
-  @IsEntityId()
-  id?: string;
-
-  /** Import only: the original creation time. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdAt?: string;
-}
-
-/** Up to MEMORY_BATCH_MAX memories, in one scope. */
-export class MemoryBatchFields extends MemoryScopeFields {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MEMORY_BATCH_MAX)
-  @ValidateNested({ each: true })
-  @Type(() => BatchMemoryItem)
-  memories!: BatchMemoryItem[];
-}
-
-/** Up to MEMORY_BATCH_MAX memories in one transaction: all are stored or none. */
-export class CreateMemoryBatchRequest extends MemoryBatchFields {
-  /**
-   * Per item, as `CreateMemoryRequest.dedupe`: an item whose words an open memory of the scope (or an earlier
-   * item of the batch) holds is answered with that memory instead of being stored. Default false.
-   */
-  @IsOptional()
-  @IsBoolean()
-  dedupe?: boolean;
-}
-
-/**
- * Import of an exported file's lines (the gateway sends an NDJSON upload in batches of this size). Each line
- * was checked by the gateway's import against the rules of a new memory (stricter than `BatchMemoryItem`,
- * with the line's number in the refusal) before anything was sent; on receipt only the batch itself is checked
- * (its scope, 1 to MEMORY_BATCH_MAX objects), so an import's lines are validated once
- * (docs/decisions/194-an-import-line-is-validated-once.md).
- */
-export class ImportMemoriesRequest extends MemoryScopeFields {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MEMORY_BATCH_MAX)
-  @IsObject({ each: true })
-  memories!: BatchMemoryItem[];
-}
-
-/**
- * A large import is sent as parts, each stored by a durable job of the memory service. The id is made by
- * the gateway and ends with the number of parts (`imp_<32 hex>_<parts>`), so the status is read without a
- * record of its own; jobs are named by their owner, so another account's import is never found.
- */
-export const IMPORT_ID_PATTERN = /^imp_[0-9a-f]{32}_[1-9]\d{0,4}$/;
-
-export class ImportPartRequest extends ImportMemoriesRequest {
-  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
-  importId!: string;
-
-  @IsInt()
-  @Min(0)
-  @Max(99_999)
-  index!: number;
-}
-
-export class ImportJobRequest {
-  @Matches(IMPORT_ID_PATTERN, { message: 'importId is not an import id' })
-  importId!: string;
-}
-
-export class MemoryIdRequest extends MemoryScopeFields {
-  @IsEntityId()
-  memoryId!: string;
-}
-
-/** A memory named by its id alone, in any scope of the acting account (the Mem0-compatible API's calls). */
-export class LocateMemoryRequest {
-  @IsEntityId()
-  memoryId!: string;
-}
-
-export class GetMemoryRequest extends MemoryIdRequest {
-  @IsOptional()
-  @IsBoolean()
-  includeEmbedding?: boolean;
-}
+const memoryFilter = () =>
+  z.unknown().check((ctx) => {
+    const problem = problemOfFilter(ctx.value);
+    if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  }) as unknown as z.ZodType<Record<string, unknown>>;
 
 /** Filters shared by list and search. Times are ISO 8601; the range applies to `createdAt`. */
-export class MemoryFilterFields extends MemoryScopeFields {
-  @IsOptional()
-  @IsMemoryCategoryValue()
-  category?: MemoryCategoryValue;
-
-  @IsOptional()
-  @IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource })
-  source?: MemorySource;
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdAfter?: string;
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdBefore?: string;
-
-  @IsOptional()
-  @IsEntityId()
-  conversationId?: string;
-
+export const memoryFilterFields = {
+  ...memoryScopeRequestFields,
+  category: optional(memoryCategory()),
+  source: optional(memorySource()),
+  createdAfter: optional(isoDate()),
+  createdBefore: optional(isoDate()),
+  conversationId: optional(entityId()),
   /**
    * Exact matches on metadata fields (string, number or boolean values), all of which must hold. At most
    * MEMORY_METADATA_FILTER_MAX_FIELDS fields.
    */
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, string | number | boolean>;
-
+  metadata: optional(plainObject<Record<string, string | number | boolean>>()),
   /**
    * Conditions in Mem0's v2 filter syntax (AND / OR / NOT, operators, metadata keys; memory-filter.ts), ANDed
    * with the fields above and always inside the request's scope: a filter never widens what the call reads.
    */
-  @IsOptional()
-  @IsMemoryFilter()
-  filters?: Record<string, unknown>;
-
+  filters: optional(memoryFilter()),
   /** Include closed facts (`validTo` in the past). Default false. */
-  @IsOptional()
-  @IsBoolean()
-  includeClosed?: boolean;
-
+  includeClosed: optional(booleanField()),
   /** Facts as they held at this instant (includes facts closed later): "where did I live in 2023?". */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  asOf?: string;
+  asOf: optional(isoDate()),
+  includeEmbedding: optional(booleanField()),
+};
+export type MemoryFilterFields = z.output<z.ZodObject<typeof memoryFilterFields>>;
 
-  @IsOptional()
-  @IsBoolean()
-  includeEmbedding?: boolean;
-}
+export const ListMemoriesRequest = z.strictObject({
+  limit: integerField(1, MEMORY_LIST_MAX_LIMIT),
+  offset: integerField(0, PAGE_OFFSET_MAX),
+  sort: z.enum(MEMORY_SORTS, { error: MemoryMessages.unknownSort }),
+  ...memoryFilterFields,
+});
+export type ListMemoriesRequest = z.output<typeof ListMemoriesRequest>;
 
-export class ListMemoriesRequest extends MemoryFilterFields {
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_LIST_MAX_LIMIT)
-  limit!: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(PAGE_OFFSET_MAX)
-  offset!: number;
-
-  @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
-  sort!: MemorySort;
-}
-
-export class SearchMemoriesRequest extends MemoryFilterFields {
-  @IsString({ message: MemoryMessages.queryRequired })
-  @MaxLength(MEMORY_QUERY_MAX_LENGTH)
-  query!: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_SEARCH_MAX_LIMIT)
-  limit!: number;
-
+export const SearchMemoriesRequest = z.strictObject({
+  /** Sent as given: not trimmed, and may be empty (the edges require words). */
+  query: z
+    .string({ error: distinctTexts(mustBeShorter(MEMORY_QUERY_MAX_LENGTH), MemoryMessages.queryRequired) })
+    .max(MEMORY_QUERY_MAX_LENGTH, mustBeShorter(MEMORY_QUERY_MAX_LENGTH)),
+  limit: integerField(1, MEMORY_SEARCH_MAX_LIMIT),
   /**
    * The least relevance a result must have (`scores.fused`: how well it matches the query in meaning and
    * words, before importance, recency and length weigh in). With it, a query nothing matches answers no
    * results rather than the nearest memories.
    */
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(MEMORY_SEARCH_THRESHOLD_MAX)
-  threshold?: number;
-}
+  threshold: optional(boundedNumber(0, MEMORY_SEARCH_THRESHOLD_MAX)),
+  ...memoryFilterFields,
+});
+export type SearchMemoriesRequest = z.output<typeof SearchMemoriesRequest>;
 
-/** Only the fields given change; a text change re-embeds; the previous version is kept in the history. */
 /**
- * Fields of an update that are present (null included) are validated: only absence means "leave it as it
- * is", and a null text reaching the service failed there with a 500.
+ * Only the fields given change; a text change re-embeds; the previous version is kept in the history. A field
+ * that is present is validated, null included: only absence means "leave it as it is" (a null text reaching
+ * the service failed there with a 500). `validTo` and `expirationDate` take null: reopen the fact, never expire.
  */
-const presentOrNull = (_object: object, value: unknown): boolean => value !== undefined;
-
-export class UpdateMemoryRequest extends MemoryIdRequest {
-  @ValidateIf(presentOrNull)
-  @IsMemoryText()
-  text?: string;
-
+export const UpdateMemoryRequest = z.strictObject({
+  text: memoryText().optional(),
   /** Replaces the metadata object (importance inside it is honoured when `importance` is absent). */
-  @ValidateIf(presentOrNull)
-  @IsObject({ message: MemoryMessages.metadataNotObject })
-  metadata?: Record<string, unknown>;
-
-  @ValidateIf(presentOrNull)
-  @IsImportance()
-  importance?: number;
-
-  @ValidateIf(presentOrNull)
-  @IsMemoryCategoryValue()
-  category?: MemoryCategoryValue;
-
-  @ValidateIf(presentOrNull)
-  @IsEmbedding()
-  embedding?: number[];
-
-  @ValidateIf(presentOrNull)
-  @IsISO8601({ strict: true })
-  validFrom?: string;
-
+  metadata: memoryMetadata().optional(),
+  importance: importance().optional(),
+  category: memoryCategory().optional(),
+  embedding: embedding().optional(),
+  validFrom: isoDate().optional(),
   /** Closes the fact (or reopens it with null). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  validTo?: string | null;
-
+  validTo: isoDate().nullable().optional(),
   /** Sets when the memory expires (null: never). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  expirationDate?: string | null;
-}
+  expirationDate: isoDate().nullable().optional(),
+  ...memoryScopeRequestFields,
+  memoryId: entityId(),
+});
+export type UpdateMemoryRequest = z.output<typeof UpdateMemoryRequest>;
 
 export class MemoryStatsRequest extends MemoryScopeFields {}
 

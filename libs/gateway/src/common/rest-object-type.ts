@@ -37,14 +37,19 @@ export function snakeCasedFields<S extends ObjectSchema>(
 export interface RestObjectTypeOptions<S extends ObjectSchema> {
   /** The type of a field the JSON Schema alone cannot name: a nested component, `[Component]` for a list. */
   readonly types?: { readonly [K in keyof z.output<S> & string]?: () => Type<unknown> | [Type<unknown>] };
+  /** A request body's component (rest-request.ts): the JSON Schema of what is read, not of what is answered. */
+  readonly io?: 'input' | 'output';
 }
 
 interface JsonSchemaNode {
   [keyword: string]: unknown;
 }
 
-/** zod's integer bounds and read-only marks say nothing a REST client needs. */
-function documented(node: JsonSchemaNode): JsonSchemaNode {
+/**
+ * zod's integer bounds and read-only marks say nothing a REST client needs; nor, in a request, does the null an
+ * optional field takes as absent (`request`): only a `rest` override marks a field nullable there.
+ */
+function documented(node: JsonSchemaNode, request = false): JsonSchemaNode {
   const {
     readOnly: _readOnly,
     rest,
@@ -52,13 +57,15 @@ function documented(node: JsonSchemaNode): JsonSchemaNode {
     minimum,
     maximum,
     items,
+    nullable,
     ...kept
   } = node as JsonSchemaNode & { rest?: JsonSchemaNode };
   return {
     ...kept,
+    ...(nullable !== undefined && !request ? { nullable } : {}),
     ...(minimum !== undefined && minimum !== Number.MIN_SAFE_INTEGER ? { minimum } : {}),
     ...(maximum !== undefined && maximum !== Number.MAX_SAFE_INTEGER ? { maximum } : {}),
-    ...(items ? { items: documented(items as JsonSchemaNode) } : {}),
+    ...(items ? { items: documented(items as JsonSchemaNode, request) } : {}),
     ...(rest ?? {}),
   };
 }
@@ -85,7 +92,8 @@ export function restObjectTypeOf<T>(
   const model = class {};
   // Named after its component: Nest's document names the component after the class.
   Object.defineProperty(model, 'name', { value: name });
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as {
+  const io = options.io ?? 'output';
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaNode>;
     required?: string[];
   };
@@ -93,14 +101,19 @@ export function restObjectTypeOf<T>(
   const types: Partial<Record<string, () => Type<unknown> | [Type<unknown>]>> = options.types ?? {};
   for (const [field, property] of Object.entries(json.properties)) {
     const named = types[field];
-    const node = documented(property);
+    const node = documented(property, io === 'input');
     const propertyOptions = named
       ? {
           type: named(),
           ...(typeof node.description === 'string' ? { description: node.description } : {}),
           ...(node.nullable === true ? { nullable: true } : {}),
+          ...(node.minItems !== undefined ? { minItems: node.minItems } : {}),
+          ...(node.maxItems !== undefined ? { maxItems: node.maxItems } : {}),
         }
-      : node;
+      : node.type === undefined && node.$ref === undefined
+        ? // A value of any JSON type (an object or a JSON string): Nest needs a type, and `Object` adds none.
+          { ...node, type: Object }
+        : node;
     ApiProperty({ ...propertyOptions, required: required.has(field) } as ApiPropertyOptions)(
       model.prototype,
       snakeCase(field),

@@ -25,7 +25,7 @@ import {
   ListMemoriesQuery,
   MemoryScopeQuery,
   SearchMemoriesQuery,
-  UpdateMemoryBody,
+  UpdateMemoryBodySchema,
 } from '../memories/memory.dto.js';
 import {
   toListMemoriesRequest,
@@ -235,7 +235,7 @@ export class MemboltMcpServerFactory {
           const memoryId = new MemoryIdPipe().transform(args.memory_id);
           const scope = validatePayload(MemoryScopeQuery, scopeOf(args));
           const body = validatePayload(
-            UpdateMemoryBody,
+            UpdateMemoryBodySchema,
             defined({
               text: args.text,
               metadata: args.metadata,

@@ -31,6 +31,7 @@ import {
 import { GatewayController } from '../gateway-controller.decorator.js';
 import {
   CreateMemoryBatchBody,
+  CreateMemoryBatchBodySchema,
   CreateMemoryBody,
   ExportMemoriesQuery,
   GetMemoryQuery,
@@ -48,6 +49,7 @@ import {
   StoredMemoryResponse,
   NoQuery,
   UpdateMemoryBody,
+  UpdateMemoryBodySchema,
   MemoryDeletionResponse,
 } from './memory.dto.js';
 import {
@@ -313,7 +315,7 @@ export class MemoriesController {
   @ApiBadRequestResponse(BAD_INPUT)
   async createBatch(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(CreateMemoryBatchBody)) body: CreateMemoryBatchBody,
+    @Body(new ContractValidationPipe(CreateMemoryBatchBodySchema)) body: CreateMemoryBatchBody,
     @Res({ passthrough: true }) response: Response,
   ): Promise<MemoryBatchResponse> {
     const view = await this.bus.request(MemorySubjects.createBatch, toCreateMemoryBatchRequest(query, body), {
@@ -481,7 +483,7 @@ export class MemoriesController {
   async update(
     @Param('id', MemoryIdPipe) id: string,
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(UpdateMemoryBody)) body: UpdateMemoryBody,
+    @Body(new ContractValidationPipe(UpdateMemoryBodySchema)) body: UpdateMemoryBody,
   ): Promise<MemoryResponse> {
     return toMemoryResponse(
       await this.bus.request(MemorySubjects.update, toUpdateMemoryRequest(id, query, body)),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { type LearningJobView, MemorySubjects, validatePayload } from '@membolt/contracts';
 import { textAndMessages } from '../gateway.errors.js';
-import { CreateMemoryBody, type MemoryScopeQuery, type StoredMemoryResponse } from './memory.dto.js';
+import { CreateMemoryBodySchema, type MemoryScopeQuery, type StoredMemoryResponse } from './memory.dto.js';
 import { AddMessagesBody, isMessagesBody, type LearnedMemoriesResponse } from './memory-messages.dto.js';
 import { MemoryLearningService, type MeterLearning } from './memory-learning.service.js';
 import { toCreateMemoryRequest } from './memory.requests.js';
@@ -33,7 +33,7 @@ export class MemoryAddService {
     meter?: MeterLearning,
   ): Promise<MemoryAddOutcome> {
     if (!isMessagesBody(raw)) {
-      const body = validatePayload(CreateMemoryBody, raw);
+      const body = validatePayload(CreateMemoryBodySchema, raw);
       const stored = await this.bus.request(MemorySubjects.create, toCreateMemoryRequest(query, body));
       return { kind: 'memory', created: !stored.deduplicated, answer: toStoredMemoryResponse(stored) };
     }

@@ -1,12 +1,14 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { z } from 'zod';
 import {
   type BatchMemoryItem,
-  IsEntityId,
+  boundedString,
+  distinctTexts,
+  entityId,
   MEMORY_BATCH_MAX,
   MEMORY_CATEGORY_VALUES,
   MemboltError,
   type MemoryScopeFields,
+  optional,
   SENSITIVE_KINDS,
   validatePayload,
 } from '@membolt/contracts';
@@ -14,8 +16,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { importEmpty, importLineInvalid, importTooLarge, importTooManyLines } from '../gateway.errors.js';
-import { NewMemoryBody } from './memory.dto.js';
-import { IsScopeId, IsTime } from './memory-rest.validators.js';
+import { NewMemoryBodySchema } from './memory.dto.js';
+import { restScopeId, restTime } from './memory-rest.validators.js';
 import { toNewMemoryFields } from './memory.requests.js';
 
 /**
@@ -24,46 +26,52 @@ import { toNewMemoryFields } from './memory.requests.js';
  * and ignored (an imported memory starts a new history, and the importing account's privacy policy screens its
  * text again; placeholders an earlier redaction left stay as text). Nulls count as absent.
  */
-class MemoryImportLine extends NewMemoryBody {
-  @ApiPropertyOptional({ description: 'The id in the exported file; importing it again skips the line.' })
-  @IsOptional()
-  @IsEntityId()
-  id?: string;
+/** The kinds an export says were redacted: read and ignored, but bounded. */
+const redactions = () => {
+  const tooLong = 'each value in $property must be shorter than or equal to 64 characters';
+  const notString = 'each value in $property must be a string';
+  const tooMany = `$property must contain no more than ${SENSITIVE_KINDS.length} elements`;
+  return z.unknown().check((ctx) => {
+    const value = ctx.value;
+    // A value that is no list is checked as one value, as class-validator's `each` rules did.
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    const problems = [
+      ...(values.every((item) => typeof item === 'string' && item.length <= 64) ? [] : [tooLong]),
+      ...(values.every((item) => typeof item === 'string') ? [] : [notString]),
+      ...(!Array.isArray(value) || value.length > SENSITIVE_KINDS.length ? [tooMany] : []),
+      ...(Array.isArray(value) ? [] : ['$property must be an array']),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+  }) as unknown as z.ZodType<string[]>;
+};
 
-  @IsOptional()
-  @IsTime()
-  created_at?: string;
-
-  @IsOptional()
-  @IsTime()
-  timestamp?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  updated_at?: string;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  version?: number;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SENSITIVE_KINDS.length)
-  @IsString({ each: true })
-  @MaxLength(64, { each: true })
-  redactions?: string[];
-
-  @IsScopeId()
-  end_user_id?: string;
-
-  @IsScopeId()
-  agent_id?: string;
-
-  @IsScopeId()
-  run_id?: string;
-}
+const MemoryImportLine = z.strictObject({
+  id: optional(entityId()),
+  created_at: optional(restTime()),
+  timestamp: optional(restTime()),
+  updated_at: optional(boundedString(64, { lengthTextFirst: true })),
+  version: optional(
+    z
+      .number({
+        error: distinctTexts('$property must not be less than 1', '$property must be an integer number'),
+      })
+      .check((ctx) => {
+        const problems = [
+          ...(ctx.value < 1 ? ['$property must not be less than 1'] : []),
+          ...(Number.isInteger(ctx.value) ? [] : ['$property must be an integer number']),
+        ];
+        if (problems.length > 0)
+          ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: ctx.value });
+      }),
+  ),
+  redactions: optional(redactions()),
+  end_user_id: restScopeId(),
+  agent_id: restScopeId(),
+  run_id: restScopeId(),
+  ...NewMemoryBodySchema.shape,
+});
+type MemoryImportLine = z.output<typeof MemoryImportLine>;
 
 /** Memories of one scope, in batches the memory service takes in one call. */
 interface ImportBatch {

@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
+import { z } from 'zod';
 import {
+  isISO8601,
   IsArray,
   IsBoolean,
   IsIn,
@@ -13,6 +15,8 @@ import {
 } from 'class-validator';
 import {
   composeDecorators,
+  distinctTexts,
+  optional,
   MEMORY_QUERY_MAX_LENGTH,
   Trim,
   MAX_EMBEDDING_DIMENSION,
@@ -293,3 +297,72 @@ export const QueryDecimal = (min: number, max: number): PropertyDecorator =>
       },
     }),
   );
+
+/*
+ * The same rules as zod field schemas, for the REST bodies derived from the contract's requests
+ * (memory.dto.ts, rest-request.ts): only the rules whose texts or reading differ from the contract's.
+ * `$property` is the field as the body spells it.
+ */
+
+const METADATA_TEXTS = new Map<unknown, string>([
+  [TOO_LARGE, MemoryMessages.metadataTooLarge],
+  [TOO_DEEP, `metadata nests deeper than ${METADATA_STRING_MAX_DEPTH} levels`],
+]);
+
+/** `metadata`: an object or a JSON string holding one (decision 022), read as the object. */
+export const restMetadata = () =>
+  z.unknown().transform((value, ctx) => {
+    const parsed = parseMetadataValue(value);
+    if (typeof parsed === 'symbol') {
+      ctx.issues.push({
+        code: 'custom',
+        message: METADATA_TEXTS.get(parsed) ?? MemoryMessages.metadataNotObject,
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** Memory text, trimmed first; one text per failure. */
+export const restMemoryText = () =>
+  z
+    .string({ error: MemoryMessages.textRequired })
+    .trim()
+    .min(1, MemoryMessages.textRequired)
+    .max(MEMORY_TEXT_MAX_LENGTH, MemoryMessages.textTooLong);
+
+const EMBEDDING_NUMBERS = '$property must be an array of numbers';
+const EMBEDDING_SIZE = `$property must have at most ${MAX_EMBEDDING_DIMENSION} numbers`;
+/** At most MAX_EMBEDDING_DIMENSION finite numbers (the configured dimension is the memory service's check). */
+export const restEmbedding = () =>
+  z
+    .array(z.unknown(), { error: distinctTexts(EMBEDDING_NUMBERS, EMBEDDING_SIZE) })
+    .check((ctx) => {
+      const list = ctx.value;
+      const problems = [
+        ...(list.length > MAX_EMBEDDING_DIMENSION ? [EMBEDDING_SIZE] : []),
+        ...(list.every((value) => typeof value === 'number' && Number.isFinite(value))
+          ? []
+          : [EMBEDDING_NUMBERS]),
+      ];
+      if (problems.length > 0)
+        ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: list });
+    })
+    .transform((list) => list as number[])
+    .meta({ rest: { items: { type: 'number' } } });
+
+/** An ISO 8601 date or date-time, checked strictly. */
+export const restTime = () => {
+  const text = '$property must be an ISO 8601 date-time';
+  return z.string({ error: text }).refine((value) => isISO8601(value, { strict: true }), text);
+};
+
+/** `end_user_id`, `agent_id`, `run_id`: absent or null, or a string of bounded length. */
+export const restScopeId = () => {
+  const text = `$property must be a string of at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`;
+  return optional(z.string({ error: text }).max(MEMORY_SCOPE_ID_MAX_LENGTH, text));
+};
+
+/** An optional body flag: JSON `true` or `false` only (null: absent). */
+export const restFlag = () => optional(z.boolean({ error: '$property must be true or false' }));

@@ -1,20 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import {
-  CONVERSATION_TITLE_MAX_LENGTH,
   DEFAULT_MEMORY_SORT,
-  ENTITY_ID_MAX_LENGTH,
   IsEntityId,
   MEMORY_BATCH_MAX,
   MEMORY_LIST_DEFAULT_LIMIT,
@@ -35,20 +22,21 @@ import {
   MemorySearchResultView,
   MemorySearchView,
   MemoryView,
+  listOfObjects,
+  memoryContentFields,
+  memoryScopeRequestFields,
+  optional,
+  UpdateMemoryRequest,
 } from '@membolt/contracts';
 import { z } from 'zod';
 import { restObjectType, restObjectTypeOf, type SnakeCased } from '../common/rest-object-type.js';
+import { restFields, restRequestType } from '../common/rest-request.js';
 import {
-  IsBodyFlag,
   CATEGORY_VALUE_SCHEMA,
   IsCategory,
-  IsEmbedding,
-  IsImportance,
   IsMemoryText,
-  IsMetadata,
   IsMemoryFilters,
   IsMetadataFilter,
-  IsOptionalNotNull,
   IsScopeId,
   IsSearchQuery,
   IsSource,
@@ -56,6 +44,12 @@ import {
   QueryBoolean,
   QueryDecimal,
   QueryInteger,
+  restEmbedding,
+  restFlag,
+  restMemoryText,
+  restMetadata,
+  restScopeId,
+  restTime,
 } from './memory-rest.validators.js';
 
 /*
@@ -261,6 +255,8 @@ export class NoQuery {}
 
 // ---------------------------------------------------------------------------------------------- bodies
 
+const CATEGORY_VALUE_DOC = { ...CATEGORY_VALUE_SCHEMA, type: 'string' };
+
 const METADATA_DOC: ApiPropertyOptions = {
   description:
     'A JSON object, or a string holding one. `importance` inside it is used when the top-level field is absent.',
@@ -268,169 +264,152 @@ const METADATA_DOC: ApiPropertyOptions = {
   example: { topic: 'travel', importance: 0.8 },
 };
 
+const contentFields = memoryContentFields;
+const time = (description?: string) =>
+  restTime().meta({ rest: { format: 'date-time', ...(description ? { description } : {}) } });
+const scopeDoc = {
+  endUserId: restScopeId().meta({
+    rest: {
+      description:
+        "One end user of your app (a string you choose). Without it, calls act on the account's own memories.",
+      example: 'customer-42',
+    },
+  }),
+  agentId: restScopeId().meta({
+    rest: { description: 'Narrows to (and records) one agent of your app.', example: 'support-bot' },
+  }),
+  runId: restScopeId().meta({
+    rest: { description: 'Narrows to (and records) one run or session.', example: 'run-2026-11-23' },
+  }),
+};
+
+/*
+ * The write bodies are the contract's request fields (memoryContentFields, memoryScopeRequestFields) under
+ * their snake_case names (rest-request.ts). A rule is written here only where the REST API reads or refuses a
+ * field otherwise: text (one text per failure), metadata (an object or a JSON string), embedding, times, scope
+ * ids and flags (their own texts); the rest are the contract's rules. Fields are in the order the classes these
+ * replace listed them, so a refusal names its problems in the same order.
+ */
+const newMemoryFields = restFields(contentFields, {
+  text: restMemoryText().meta({ rest: { example: 'I moved to Lisbon in March 2025.' } }),
+  metadata: restMetadata().optional().meta({ rest: METADATA_DOC }),
+  importance: contentFields.importance.meta({ rest: { default: 0.5, example: 0.8 } }),
+  category: contentFields.category.meta({ rest: { ...CATEGORY_VALUE_DOC, example: 'personal' } }),
+  source: contentFields.source.meta({ rest: { default: 'memory' } }),
+  embedding: optional(restEmbedding()).meta({
+    rest: {
+      items: { type: 'number' },
+      description: 'Exactly the configured dimension (1536 by default). Computed by the server when absent.',
+    },
+  }),
+  validFrom: optional(time('When the fact started to hold (default: now).')),
+  validTo: optional(time('When the fact stopped holding.')),
+  expirationDate: optional(
+    time(
+      'After this time the memory is hidden from every read (get, list, search, chat, export) and the ' +
+        'retention sweep deletes it.',
+    ),
+  ),
+});
+
 /** The fields of one new memory in a batch. */
-export class NewMemoryBody {
-  @ApiProperty({ example: 'I moved to Lisbon in March 2025.', maxLength: 20_000 })
-  @IsMemoryText()
-  text!: string;
-
-  @ApiPropertyOptional(METADATA_DOC)
-  @IsOptional()
-  @IsMetadata()
-  metadata?: Record<string, unknown>;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.5, example: 0.8 })
-  @IsOptional()
-  @IsImportance()
-  importance?: number;
-
-  @ApiPropertyOptional({ ...CATEGORY_VALUE_SCHEMA, example: 'personal' })
-  @IsOptional()
-  @IsCategory()
-  category?: MemoryCategoryValue;
-
-  @ApiPropertyOptional({ enum: MEMORY_SOURCES, default: 'memory' })
-  @IsOptional()
-  @IsSource()
-  source?: MemorySource;
-
-  @ApiPropertyOptional({ maxLength: ENTITY_ID_MAX_LENGTH })
-  @IsOptional()
-  @IsEntityId()
-  conversation_id?: string;
-
-  @ApiPropertyOptional({ maxLength: CONVERSATION_TITLE_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(CONVERSATION_TITLE_MAX_LENGTH)
-  conversation_title?: string;
-
-  @ApiPropertyOptional({
-    type: [Number],
-    description: 'Exactly the configured dimension (1536 by default). Computed by the server when absent.',
-  })
-  @IsOptional()
-  @IsEmbedding()
-  embedding?: number[];
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'When the fact started to hold (default: now).' })
-  @IsOptional()
-  @IsTime()
-  valid_from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'When the fact stopped holding.' })
-  @IsOptional()
-  @IsTime()
-  valid_to?: string;
-
-  @ApiPropertyOptional({
-    format: 'date-time',
-    description:
-      'After this time the memory is hidden from every read (get, list, search, chat, export) and the retention ' +
-      'sweep deletes it.',
-  })
-  @IsOptional()
-  @IsTime()
-  expiration_date?: string;
-}
+export const NewMemoryBodySchema = z.strictObject(newMemoryFields);
+export const NewMemoryBody = restRequestType('NewMemoryBody', NewMemoryBodySchema);
+export type NewMemoryBody = z.output<typeof NewMemoryBodySchema>;
 
 /** `POST /api/user/{userId}/memories`. */
-export class CreateMemoryBody extends NewMemoryBody {
-  @ApiPropertyOptional({ example: 'customer-42' })
-  @IsScopeId()
-  end_user_id?: string;
-
-  @ApiPropertyOptional()
-  @IsScopeId()
-  agent_id?: string;
-
-  @ApiPropertyOptional()
-  @IsScopeId()
-  run_id?: string;
-
-  @ApiPropertyOptional({
-    default: true,
-    description:
-      'When an open memory of the same scope (end user, agent and run alike) already holds these words (case, ' +
-      'spacing and punctuation aside), answer it (200, `deduplicated: true`) instead of storing a copy. false ' +
-      'always stores.',
-  })
-  @IsBodyFlag()
-  dedupe?: boolean;
-}
+export const CreateMemoryBodySchema = z.strictObject({
+  ...restFields(memoryScopeRequestFields, {
+    endUserId: restScopeId().meta({ rest: { example: 'customer-42' } }),
+    agentId: restScopeId(),
+    runId: restScopeId(),
+  }),
+  dedupe: restFlag().meta({
+    rest: {
+      default: true,
+      description:
+        'When an open memory of the same scope (end user, agent and run alike) already holds these words ' +
+        '(case, spacing and punctuation aside), answer it (200, `deduplicated: true`) instead of storing a ' +
+        'copy. false always stores.',
+    },
+  }),
+  ...newMemoryFields,
+});
+export const CreateMemoryBody = restRequestType('CreateMemoryBody', CreateMemoryBodySchema);
+export type CreateMemoryBody = z.output<typeof CreateMemoryBodySchema>;
 
 /** `POST /api/user/{userId}/memories/batch`: up to 1,000 memories, all stored or none. */
-export class CreateMemoryBatchBody extends MemoryScopeQuery {
-  @ApiProperty({ type: [NewMemoryBody], minItems: 1, maxItems: MEMORY_BATCH_MAX })
-  @IsArray({ message: 'memories must be an array' })
-  @ArrayMinSize(1, { message: 'memories must hold at least 1 memory' })
-  @ArrayMaxSize(MEMORY_BATCH_MAX, { message: `memories must hold at most ${MEMORY_BATCH_MAX} memories` })
-  @ValidateNested({ each: true })
-  @Type(() => NewMemoryBody)
-  memories!: NewMemoryBody[];
+export const CreateMemoryBatchBodySchema = z.strictObject({
+  memories: listOfObjects(
+    'memories',
+    NewMemoryBodySchema,
+    {
+      tooMany: `$property must hold at most ${MEMORY_BATCH_MAX} memories`,
+      tooFew: '$property must hold at least 1 memory',
+      notArray: '$property must be an array',
+    },
+    1,
+    MEMORY_BATCH_MAX,
+  ).meta({ rest: { minItems: 1, maxItems: MEMORY_BATCH_MAX } }),
+  dedupe: restFlag().meta({
+    rest: {
+      default: true,
+      description:
+        'Per item: an item whose words an open memory of the scope, or an earlier item, already holds is ' +
+        'answered with that memory (`deduplicated: true`) and not stored. false stores every item.',
+    },
+  }),
+  ...restFields(memoryScopeRequestFields, scopeDoc),
+});
+export const CreateMemoryBatchBody = restRequestType('CreateMemoryBatchBody', CreateMemoryBatchBodySchema, {
+  types: { memories: () => [NewMemoryBody] },
+});
+export type CreateMemoryBatchBody = z.output<typeof CreateMemoryBatchBodySchema>;
 
-  @ApiPropertyOptional({
-    default: true,
-    description:
-      'Per item: an item whose words an open memory of the scope, or an earlier item, already holds is answered ' +
-      'with that memory (`deduplicated: true`) and not stored. false stores every item.',
-  })
-  @IsBodyFlag()
-  dedupe?: boolean;
-}
-
-/** `PUT /api/user/{userId}/memories/{id}`: only the fields given change. */
-export class UpdateMemoryBody extends MemoryScopeQuery {
-  @ApiPropertyOptional({ example: 'I moved to Porto in June 2026.' })
-  @IsOptionalNotNull()
-  @IsMemoryText()
-  text?: string;
-
-  @ApiPropertyOptional({ ...METADATA_DOC, description: 'Replaces the metadata object.' })
-  @IsOptionalNotNull()
-  @IsMetadata()
-  metadata?: Record<string, unknown>;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 })
-  @IsOptionalNotNull()
-  @IsImportance()
-  importance?: number;
-
-  @ApiPropertyOptional(CATEGORY_VALUE_SCHEMA)
-  @IsOptionalNotNull()
-  @IsCategory()
-  category?: MemoryCategoryValue;
-
-  @ApiPropertyOptional({ type: [Number] })
-  @IsOptionalNotNull()
-  @IsEmbedding()
-  embedding?: number[];
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptionalNotNull()
-  @IsTime()
-  valid_from?: string;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
-    nullable: true,
-    description: 'Closes the fact; null reopens it.',
-  })
-  @ValidateIf((_object, value) => value !== null && value !== undefined)
-  @IsTime()
-  valid_to?: string | null;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
-    nullable: true,
-    description: 'Sets when the memory expires; null: it never expires.',
-  })
-  @ValidateIf((_object, value) => value !== null && value !== undefined)
-  @IsTime()
-  expiration_date?: string | null;
-}
+/**
+ * `PUT /api/user/{userId}/memories/{id}`: only the fields given change. The contract's update fields but the
+ * memory id (a path parameter) and the scope (query or body); a present field may not be null, but for
+ * `valid_to` and `expiration_date`, where null reopens the fact or removes the expiry.
+ */
+const {
+  memoryId: _memoryId,
+  endUserId: _e,
+  agentId: _a,
+  runId: _r,
+  ...updateFields
+} = UpdateMemoryRequest.shape;
+export const UpdateMemoryBodySchema = z.strictObject({
+  ...restFields(updateFields, {
+    text: restMemoryText()
+      .optional()
+      .meta({ rest: { example: 'I moved to Porto in June 2026.' } }),
+    metadata: restMetadata()
+      .optional()
+      .meta({ rest: { ...METADATA_DOC, description: 'Replaces the metadata object.' } }),
+    category: updateFields.category.meta({ rest: CATEGORY_VALUE_DOC }),
+    embedding: restEmbedding().optional(),
+    validFrom: time().optional(),
+    validTo: restTime()
+      .nullable()
+      .optional()
+      .meta({
+        rest: { format: 'date-time', nullable: true, description: 'Closes the fact; null reopens it.' },
+      }),
+    expirationDate: restTime()
+      .nullable()
+      .optional()
+      .meta({
+        rest: {
+          format: 'date-time',
+          nullable: true,
+          description: 'Sets when the memory expires; null: it never expires.',
+        },
+      }),
+  }),
+  ...restFields(memoryScopeRequestFields, scopeDoc),
+});
+export const UpdateMemoryBody = restRequestType('UpdateMemoryBody', UpdateMemoryBodySchema);
+export type UpdateMemoryBody = z.output<typeof UpdateMemoryBodySchema>;
 
 /** `POST /api/generate_embedding` and `POST /api/test/memory`. */
 export class TextBody {

@@ -10,8 +10,10 @@ import {
   MEMORY_LIST_DEFAULT_LIMIT,
   MEMORY_SEARCH_DEFAULT_LIMIT,
   type SearchMemoriesRequest,
-  type UpdateMemoryRequest,
+  memoryContentFields,
+  UpdateMemoryRequest,
 } from '@membolt/contracts';
+import { contractFields } from '../common/rest-request.js';
 import { limitAndTopK, nothingToUpdate, scopeConflict } from '../gateway.errors.js';
 import type {
   CreateMemoryBody,
@@ -55,20 +57,9 @@ export function toScope(query: MemoryScopeQuery, body: MemoryScopeQuery = {}): M
   return scope;
 }
 
+/** A new memory's fields under the contract's names (a REST body holds the contract's fields, renamed). */
 export function toNewMemoryFields(body: NewMemoryBody): BatchMemoryItem {
-  return defined({
-    text: body.text,
-    metadata: body.metadata,
-    importance: body.importance,
-    category: body.category,
-    source: body.source,
-    conversationId: body.conversation_id,
-    conversationTitle: body.conversation_title,
-    embedding: body.embedding,
-    validFrom: body.valid_from,
-    validTo: body.valid_to,
-    expirationDate: body.expiration_date,
-  });
+  return contractFields(memoryContentFields, body) as BatchMemoryItem;
 }
 
 /** REST adds deduplicate unless told not to (decision 093). */
@@ -78,7 +69,7 @@ export function toCreateMemoryRequest(query: MemoryScopeQuery, body: CreateMemor
 
 export function toCreateMemoryBatchRequest(
   query: MemoryScopeQuery,
-  body: { memories: NewMemoryBody[]; dedupe?: boolean } & MemoryScopeQuery,
+  body: { memories: NewMemoryBody[]; dedupe?: boolean | undefined } & MemoryScopeQuery,
 ): CreateMemoryBatchRequest {
   return {
     ...toScope(query, body),
@@ -92,16 +83,14 @@ export function toUpdateMemoryRequest(
   query: MemoryScopeQuery,
   body: UpdateMemoryBody,
 ): UpdateMemoryRequest {
-  const changes = defined({
-    text: body.text,
-    metadata: body.metadata,
-    importance: body.importance,
-    category: body.category,
-    embedding: body.embedding,
-    validFrom: body.valid_from,
-    validTo: body.valid_to,
-    expirationDate: body.expiration_date,
-  });
+  const {
+    memoryId: _memoryId,
+    endUserId: _e,
+    agentId: _a,
+    runId: _r,
+    ...updateFields
+  } = UpdateMemoryRequest.shape;
+  const changes = contractFields(updateFields, body);
   if (Object.keys(changes).length === 0) throw nothingToUpdate();
   return { ...toScope(query, body), memoryId, ...changes };
 }

@@ -1,0 +1,114 @@
+// node tools/bench/validation.bench.mjs <baseline contracts dist> [<baseline gateway dist>] — what validating
+// one request costs, this tree's contracts (on receipt by the memory service) and, given a baseline gateway,
+// the REST body of an add at the gateway, against those of another build (e.g. a worktree of the commit before
+// a change, built with `node tools/build-server.mjs libs/contracts libs/gateway`), in one process, rounds
+// alternating. Needs `node tools/build-server.mjs libs/contracts libs/gateway`. Prints microseconds per
+// validation; a figure, not a test.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const baselineDir = process.argv[2];
+if (!baselineDir) {
+  console.error('usage: node tools/bench/validation.bench.mjs <baseline libs/contracts/dist>');
+  process.exit(2);
+}
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+
+const load = async (dir) => ({
+  requests: { ...(await import(pathToFileURL(resolve(dir, 'memory/memory.requests.js')).href)) },
+  validatePayload: (await import(pathToFileURL(resolve(dir, 'common/validate-payload.js')).href))
+    .validatePayload,
+});
+const builds = [
+  ['baseline', await load(baselineDir)],
+  ['this tree', await load(new URL('../../libs/contracts/dist', import.meta.url).pathname)],
+];
+// The REST body of an add: a class in the baseline, `CreateMemoryBodySchema` once derived from the contract.
+const gatewayBaseline = process.argv[3];
+if (gatewayBaseline) {
+  const dto = async (dir) => import(pathToFileURL(resolve(dir, 'memories/memory.dto.js')).href);
+  const [before, after] = await Promise.all([
+    dto(gatewayBaseline),
+    dto(new URL('../../libs/gateway/dist', import.meta.url).pathname),
+  ]);
+  builds[0][1].requests.CreateMemoryBody = before.CreateMemoryBodySchema ?? before.CreateMemoryBody;
+  builds[1][1].requests.CreateMemoryBody = after.CreateMemoryBodySchema ?? after.CreateMemoryBody;
+}
+
+// What the gateway sends for a typical POST .../memories and GET .../search.
+const cases = [
+  [
+    'add (CreateMemoryRequest)',
+    'CreateMemoryRequest',
+    {
+      text: 'I moved to Lisbon in March 2025 and work from a café near the river.',
+      metadata: { topic: 'travel', importance: 0.8 },
+      category: 'personal',
+      source: 'api',
+      endUserId: 'customer-42',
+      agentId: 'support-bot',
+      dedupe: true,
+    },
+  ],
+  ...(gatewayBaseline
+    ? [
+        [
+          'REST add body (CreateMemoryBody)',
+          'CreateMemoryBody',
+          {
+            text: 'I moved to Lisbon in March 2025 and work from a café near the river.',
+            metadata: '{"topic":"travel","importance":0.8}',
+            category: 'personal',
+            end_user_id: 'customer-42',
+            agent_id: 'support-bot',
+          },
+        ],
+      ]
+    : []),
+  [
+    'search (SearchMemoriesRequest)',
+    'SearchMemoriesRequest',
+    { query: 'where do I live?', limit: 10, threshold: 0.1, endUserId: 'customer-42', includeClosed: false },
+  ],
+];
+
+function timeOne(build, name, payload) {
+  const contract = build.requests[name];
+  let sink = 0;
+  const started = performance.now();
+  for (let i = 0; i < ITERATIONS; i++) sink += Object.keys(build.validatePayload(contract, payload)).length;
+  const elapsed = performance.now() - started;
+  if (sink === 0) throw new Error('nothing validated');
+  return (elapsed * 1000) / ITERATIONS;
+}
+
+for (const [label, name, payload] of cases) {
+  // Both builds must accept the payload, and alike, or the comparison means nothing.
+  const [a, b] = builds.map(([, build]) =>
+    JSON.stringify(build.validatePayload(build.requests[name], payload)),
+  );
+  if (Object.keys(JSON.parse(a)).sort().join() !== Object.keys(JSON.parse(b)).sort().join())
+    throw new Error(`${label}: the builds disagree (${a} / ${b})`);
+  for (const [, build] of builds) timeOne(build, name, payload); // warm-up
+  const samples = new Map(builds.map(([buildLabel]) => [buildLabel, []]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [buildLabel, build] of round % 2 === 0 ? builds : [...builds].reverse())
+      samples.get(buildLabel).push(timeOne(build, name, payload));
+  const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+  const [baseline, current] = builds.map(([buildLabel]) => median(samples.get(buildLabel)));
+  console.log(
+    `${label}: ${ITERATIONS} validations x ${ROUNDS} rounds, median µs each: baseline ${baseline.toFixed(2)}, ` +
+      `this tree ${current.toFixed(2)} (x${(baseline / current).toFixed(1)})  ` +
+      `[rounds: ${builds
+        .map(
+          ([l]) =>
+            `${l} ${samples
+              .get(l)
+              .map((v) => v.toFixed(2))
+              .join('/')}`,
+        )
+        .join('; ')}]`,
+  );
+}
