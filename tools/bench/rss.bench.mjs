@@ -32,11 +32,13 @@ import { memoryData } from './support/memory-data.mjs';
 import {
   benchEnv,
   createUserWithKey,
+  freePort,
   memorySplit,
   residentMemoryMb,
   ROOT,
   startStandalone,
   stopProcess,
+  waitUntil,
 } from './support/standalone-process.mjs';
 
 const positiveInteger = (name, fallback) => {
@@ -273,17 +275,54 @@ try {
       import(pathToFileURL(join(out, 'edge-fuzz.js')).href),
     ]);
     // A busy machine may need a longer wait for a service's answer than the default (as benchEnv passes it).
-    const target = await FuzzTarget.start(
-      process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {},
-    );
+    // The ops listener gives the heap / external / rest split; BENCH_RSS_HEAP_SNAPSHOTS=<dir> also writes
+    // a heap snapshot before and after the run there (to diff what the heap kept).
+    const metricsPort = await freePort();
+    const snapshots = process.env.BENCH_RSS_HEAP_SNAPSHOTS;
+    const target = await FuzzTarget.start({
+      ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+      ...(snapshots ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` } : {}),
+    });
+    const ops = `http://127.0.0.1:${metricsPort}`;
+    const snapshot = async () => {
+      if (!snapshots) return;
+      const before = new Set(readdirSync(snapshots));
+      process.kill(target.pid, 'SIGUSR2');
+      // Written synchronously by the process: done once a new file stops growing.
+      await waitUntil(
+        async () => {
+          const file = readdirSync(snapshots).find((f) => !before.has(f));
+          if (!file) return false;
+          const size = statSync(join(snapshots, file)).size;
+          await sleep(2000);
+          return size > 0 && statSync(join(snapshots, file)).size === size;
+        },
+        600_000,
+        'the heap snapshot',
+      );
+    };
     try {
       await sleep(SETTLE_MS);
       const before = target.rssMb();
+      const splitBefore = await memorySplit(ops);
+      await snapshot();
       log(`fuzz: ${FUZZ_RUNS} requests from ${before} MB`);
       const report = await runEdgeFuzz(target, { runs: FUZZ_RUNS, seed: FUZZ_SEED });
       await sleep(SETTLE_MS);
       const settled = target.rssMb();
-      results.fuzz = { before, peak: report.rssMb.peak, after: report.rssMb.end, settled, report };
+      const splitAfter = await memorySplit(ops);
+      await snapshot();
+      results.fuzz = {
+        before,
+        peak: report.rssMb.peak,
+        after: report.rssMb.end,
+        settled,
+        report,
+        splitBefore,
+        splitAfter,
+      };
       log(formatReport(report));
     } finally {
       await target.stop();
@@ -342,6 +381,10 @@ try {
     console.log(
       `stored ${MEMORIES} through the batch route in ${results.store.seconds.toFixed(0)} s (${round(MEMORIES / results.store.seconds)}/s), RSS ${round(results.store.rss)} MB right after`,
     );
+  if (fuzz) {
+    splits.push({ build: BUILDS[0].name, state: 'before the fuzz', ...pickSplit(fuzz.splitBefore) });
+    splits.push({ build: BUILDS[0].name, state: 'after the fuzz, settled', ...pickSplit(fuzz.splitAfter) });
+  }
   if (splits.length) console.table(splits);
   if (fuzz)
     console.log(
