@@ -74,7 +74,7 @@ async function startBareServer() {
 /** The engine's own figures: calls straight to MemoryService, `inFlight` at a time, per-call latency. */
 async function engineFigures(dataDir) {
   // The app's defaults: the offline embedder at the wire dimension.
-  const { service } = await openMemoryEngine(dataDir, {
+  const { service, store, linker } = await openMemoryEngine(dataDir, {
     annMinVectors: 5000,
     events: { changed: async () => {} },
   });

@@ -112,11 +112,14 @@ try {
   let events = 0;
   const memoryEvents = { changed: async (_scope, _change, ids) => void (events += ids.length) };
   // The write-time privacy screen runs in every write of the product, so in the engine's figures too.
-  const { service, serviceOf, store, embedder, linker, settings } = await openMemoryEngine(dataDir, {
-    dimension: DIMENSION,
-    annMinVectors: ANN_MIN,
-    events: memoryEvents,
-  });
+  const { service, serviceOf, store, embedder, linker, settings, openMemoryStore } = await openMemoryEngine(
+    dataDir,
+    {
+      dimension: DIMENSION,
+      annMinVectors: ANN_MIN,
+      events: memoryEvents,
+    },
+  );
   log(
     `engine: ${BIG_COUNT} memories for one user, ${SMALL_USERS} users x ${PER_SMALL}, dimension ${DIMENSION}, DATA_DIR ${dataDir}`,
   );

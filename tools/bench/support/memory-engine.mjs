@@ -11,7 +11,7 @@ const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
 /**
  * Opens the engine on `dataDir`: `dimension` of the offline embedder (the wire dimension by default),
  * `annMinVectors`, and `events` (the service's change events; the bus in the product). Answers the parts
- * and `serviceOf(Service)`, which builds a MemoryService class (this build's, or another build's for a
+ * (`openMemoryStore` among them, for a second store on the same directory) and `serviceOf(Service)`, which builds a MemoryService class (this build's, or another build's for a
  * comparison in the same run) over those same parts.
  */
 export async function openMemoryEngine(dataDir, { dimension, annMinVectors, events }) {
@@ -66,5 +66,5 @@ export async function openMemoryEngine(dataDir, { dimension, annMinVectors, even
       privacy,
       new MemoryCategoryService(store, systemClock),
     );
-  return { service: serviceOf(MemoryService), serviceOf, store, embedder, linker, settings };
+  return { service: serviceOf(MemoryService), serviceOf, store, embedder, linker, settings, openMemoryStore };
 }
