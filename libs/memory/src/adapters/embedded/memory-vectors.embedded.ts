@@ -354,9 +354,9 @@ export class EmbeddedVectorIndex {
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (exactSetBytes(dim, count + EXACT_SET_SPARE_ROWS) > this.exactBudget) return null;
     const rows = this.scopeVectors.all(scope.userId, scope.endUserId);
-    const set = emptyExactSet(dim, rows.length + EXACT_SET_SPARE_ROWS);
     // Rows written between the count and the read: too many now to hold.
-    if (set.bytes > this.exactBudget) return null;
+    if (exactSetBytes(dim, rows.length + EXACT_SET_SPARE_ROWS) > this.exactBudget) return null;
+    const set = emptyExactSet(dim, rows.length + EXACT_SET_SPARE_ROWS);
     set.count = rows.length;
     rows.forEach((row, i) => {
       const vector = fromBlob(row.embedding);
