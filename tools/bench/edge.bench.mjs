@@ -19,17 +19,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import {
   benchEnv,
   createUserWithKey,
   freePort,
   residentMemoryMb,
-  ROOT,
   startStandalone,
+  stopProcess,
   waitUntil,
 } from './support/standalone-process.mjs';
+import { openMemoryEngine } from './support/memory-engine.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const MEMORIES = Number(process.env.BENCH_EDGE_MEMORIES ?? 100);
@@ -71,66 +71,13 @@ async function startBareServer() {
   return { child, url };
 }
 
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** The engine's own figures: calls straight to MemoryService, `inFlight` at a time, per-call latency. */
 async function engineFigures(dataDir) {
-  const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
-  const [
-    { MemoryService },
-    { openMemoryStore },
-    { MemoryConceptLinker },
-    { createEmbedder },
-    platform,
-    { PrivacyPolicyService },
-    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
-    { MemoryCategoryService },
-  ] = await Promise.all([
-    dist('libs/memory/dist/memory.service.js'),
-    dist('libs/memory/dist/memory.store.js'),
-    dist('libs/memory/dist/memory-concept.linker.js'),
-    dist('libs/memory/dist/embedders/create-embedder.js'),
-    dist('libs/platform/dist/index.js'),
-    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
-    dist('libs/privacy/dist/index.js'),
-    dist('libs/memory/dist/categories/memory-category.service.js'),
-  ]);
-  const { DEFAULT_EMBEDDING_DIMENSION, DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } =
-    await dist('libs/contracts/dist/index.js');
   // The app's defaults: the offline embedder at the wire dimension.
-  const embedder = await createEmbedder({ kind: 'offline', dimension: DEFAULT_EMBEDDING_DIMENSION });
-  const settings = {
-    dimension: embedder.dimension,
+  const { service, store, linker } = await openMemoryEngine(dataDir, {
     annMinVectors: 5000,
-    metadataLimits: {
-      maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
-      maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
-    },
-  };
-  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  const linker = new MemoryConceptLinker(store);
-  const events = { changed: async () => {} };
-  // The app's write-time privacy screening, with its default (keyword) classifier.
-  const privacy = new PrivacyPolicyService(
-    store,
-    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-    platform.systemClock,
-  );
-  const service = new MemoryService(
-    store,
-    embedder,
-    platform.systemClock,
-    events,
-    settings,
-    linker,
-    privacy,
-    new MemoryCategoryService(store, platform.systemClock),
-  );
+    events: { changed: async () => {} },
+  });
   await service.createBatch('engine-user', {
     memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
   });
@@ -352,8 +299,8 @@ try {
   console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
-  await stop(server);
-  await stop(bare?.child);
+  await stopProcess(server);
+  await stopProcess(bare?.child);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(engineDir, { recursive: true, force: true });
 }

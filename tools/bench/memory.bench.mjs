@@ -24,9 +24,11 @@ import {
   benchEnv,
   processCpuSeconds,
   residentMemoryMb,
-  ROOT,
   startStandalone,
 } from './support/standalone-process.mjs';
+import { memoryData } from './support/memory-data.mjs';
+import { openMemoryEngine } from './support/memory-engine.mjs';
+
 const SCALE = Number(process.env.MEMORY_BENCH_SCALE ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -62,48 +64,7 @@ const TARGETS = {
 };
 
 // ------------------------------------------------------------------------------------------- data
-/** Deterministic PRNG (mulberry32): every run stores and asks the same texts. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(42);
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const SYLLABLES = ['ka', 'ri', 'mo', 'ten', 'sa', 'lu', 'vor', 'nie', 'pa', 'gro', 'di', 'shi', 'wen', 'ba'];
-const word = () => Array.from({ length: 2 + Math.floor(rand() * 2) }, () => pick(SYLLABLES)).join('');
-const NAMES = Array.from({ length: 400 }, () => word().replace(/^./, (c) => c.toUpperCase()));
-const PLACES = Array.from({ length: 300 }, () => word().replace(/^./, (c) => c.toUpperCase()));
-const THINGS = Array.from({ length: 3000 }, word);
-const TEMPLATES = [
-  (n, p, t) => `${n} moved to ${p} last spring and loves the ${t} there`,
-  (n, p, t) => `My friend ${n} gave me a ${t} when we met in ${p}`,
-  (n, p, t) => `I prefer ${t} over ${pick(THINGS)} in the morning, ${n} agrees`,
-  (n, p, t) => `Meeting with ${n} about the ${t} project in the ${p} office on Tuesday`,
-  (n, p, t) => `${n} is allergic to ${t} and never travels to ${p} in summer`,
-  (n, p, t) => `Bought a ${t} and a ${pick(THINGS)} for ${n}'s birthday party in ${p}`,
-];
-const memoryText = () => pick(TEMPLATES)(pick(NAMES), pick(PLACES), pick(THINGS));
-const QUERIES = Array.from({ length: 200 }, () =>
-  pick([
-    () => `where did ${pick(NAMES)} move`,
-    () => `what is ${pick(NAMES)} allergic to`,
-    () => `${pick(THINGS)} project meeting`,
-    () => `gift from ${pick(NAMES)} in ${pick(PLACES)}`,
-    () => `what do I prefer in the morning`,
-  ])(),
-);
-const CATEGORIES = ['personal', 'work', 'preference', 'interest'];
-const item = () => ({
-  text: memoryText(),
-  category: pick(CATEGORIES),
-  importance: Math.round(rand() * 100) / 100,
-});
+const { rand, item, queries: QUERIES } = memoryData(42, { queries: 200 });
 
 // ------------------------------------------------------------------------------------------ helpers
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -125,7 +86,6 @@ function diskBytes(dir) {
   }
   return total;
 }
-const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 // --------------------------------------------------------------------------------------------- run
@@ -148,57 +108,17 @@ try {
   const small = await createUser('small');
 
   // ---------------------------------------------------------------------------------- engine
-  const [
-    { MemoryService },
-    { openMemoryStore },
-    { MemoryConceptLinker },
-    { createEmbedder },
-    { systemClock },
-    { PrivacyPolicyService },
-    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
-    { MemoryCategoryService },
-  ] = await Promise.all([
-    dist('libs/memory/dist/memory.service.js'),
-    dist('libs/memory/dist/memory.store.js'),
-    dist('libs/memory/dist/memory-concept.linker.js'),
-    dist('libs/memory/dist/embedders/create-embedder.js'),
-    dist('libs/platform/dist/index.js'),
-    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
-    dist('libs/privacy/dist/index.js'),
-    dist('libs/memory/dist/categories/memory-category.service.js'),
-  ]);
-  const { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } = await dist(
-    'libs/contracts/dist/index.js',
-  );
-  const settings = {
-    dimension: DIMENSION,
-    annMinVectors: ANN_MIN,
-    metadataLimits: {
-      maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
-      maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
-    },
-  };
-  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  const embedder = await createEmbedder({ kind: 'offline', dimension: DIMENSION });
-  const linker = new MemoryConceptLinker(store);
   // Events go to the bus in the product; the engine figures leave the bus out (measured by bench:bus).
   let events = 0;
   const memoryEvents = { changed: async (_scope, _change, ids) => void (events += ids.length) };
   // The write-time privacy screen runs in every write of the product, so in the engine's figures too.
-  const privacy = new PrivacyPolicyService(
-    store,
-    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-    systemClock,
-  );
-  const service = new MemoryService(
-    store,
-    embedder,
-    systemClock,
-    memoryEvents,
-    settings,
-    linker,
-    privacy,
-    new MemoryCategoryService(store, systemClock),
+  const { service, serviceOf, store, embedder, linker, settings, openMemoryStore } = await openMemoryEngine(
+    dataDir,
+    {
+      dimension: DIMENSION,
+      annMinVectors: ANN_MIN,
+      events: memoryEvents,
+    },
   );
   log(
     `engine: ${BIG_COUNT} memories for one user, ${SMALL_USERS} users x ${PER_SMALL}, dimension ${DIMENSION}, DATA_DIR ${dataDir}`,
@@ -284,16 +204,7 @@ try {
     const { MemoryService: BaselineService } = await import(
       pathToFileURL(join(other, 'libs/memory/dist/memory.service.js')).href
     );
-    const baselineService = new BaselineService(
-      store,
-      embedder,
-      systemClock,
-      memoryEvents,
-      settings,
-      linker,
-      privacy,
-      new MemoryCategoryService(store, systemClock),
-    );
+    const baselineService = serviceOf(BaselineService);
     const searchWith = (which, i) =>
       which.search(big.userId, { query: QUERIES[i % QUERIES.length], limit: 10 });
     for (let i = 0; i < 50; i++) await searchWith(baselineService, i);

@@ -1,28 +1,44 @@
-// npm run bench:rss — the standalone process's resident memory (decision 182), in one run:
+// npm run bench:rss — the standalone process's resident memory (decisions 182, 199), in one run:
 // 1. idle: the built standalone (all six services, embedded stores) started on an empty DATA_DIR, RSS once
 //    it has settled (V8 shrinks its heap a few seconds after the start's allocations stop), with the
 //    heap / external / rest split from its /metrics;
-// 2. loaded: BENCH_RSS_MEMORIES memories (default 100,000) for one user, stored through the engine's bulk
-//    path into a DATA_DIR as bench:memory stores them (the built MemoryService over the app's own store),
-//    then the standalone started on it and that user searched until its indexes are built;
+// 2. loaded: BENCH_RSS_MEMORIES memories (default 100,000) of one user sent through the product's bulk
+//    route (POST /api/user/{id}/memories/batch, 1,000 a request, two requests in flight) to a standalone
+//    process, the process restarted on that DATA_DIR (a store long in use, nothing held from the writes),
+//    then that user searched until its indexes are built: RSS at the peak and settled, with the split;
 // 3. fuzzed: BENCH_RSS_FUZZ_RUNS (default 10,000) generated REST and GraphQL requests of the edge fuzzer
 //    (tools/fuzz, compiled on the fly) sent to a fresh standalone: RSS before, peak, after and after settling.
 // Each figure is printed beside its target. Needs `npm run build:server` (the npm script does it).
 import 'reflect-metadata';
 import { transformFileSync } from '@swc/core';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
+import { memoryData } from './support/memory-data.mjs';
 import {
   benchEnv,
   createUserWithKey,
+  freePort,
+  memorySplit,
   residentMemoryMb,
   ROOT,
   startStandalone,
+  stopProcess,
+  waitUntil,
 } from './support/standalone-process.mjs';
 
 const positiveInteger = (name, fallback) => {
@@ -46,83 +62,52 @@ for (const part of PARTS) {
   }
 }
 const FUZZ_SEED = 20261123;
+/** Memories per bulk request: the batch route's limit. */
 const BATCH = 1000;
+const IN_FLIGHT = 2;
 const DIMENSION = 1536;
 const ANN_MIN = 5000;
 const WARM_SEARCH_S = 15;
+const ANN_READY_TIMEOUT_MS = 30 * 60_000;
+const LOADED_ENV = { EMBEDDING_DIMENSION: String(DIMENSION), MEMORY_ANN_MIN: String(ANN_MIN) };
+/** The bench's user and key, kept in a loaded DATA_DIR (not copied into the directories started on). */
+const LOADED_USER_FILE = 'bench-rss-user.json';
+/**
+ * The builds measured: this checkout, and with BENCH_RSS_BASELINE (the root of another checkout, built)
+ * that one too, started on the same data in turn, so their figures compare within one run.
+ */
+const BUILDS = [
+  { name: 'this build', root: ROOT },
+  ...(process.env.BENCH_RSS_BASELINE ? [{ name: 'baseline', root: process.env.BENCH_RSS_BASELINE }] : []),
+];
+let loadedUser;
 
 const TARGETS = { idleMb: 200, loadedMb: 450, fuzzGrowth: 0.2 };
 
 const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
-const mb = (bytes) => bytes / 1024 / 1024;
 const round = (value) => Math.round(value);
+const data = memoryData(42, { queries: 100 });
 
-/** Deterministic PRNG (mulberry32): every run stores the same texts. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(42);
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const SYLLABLES = ['ka', 'ri', 'mo', 'ten', 'sa', 'lu', 'vor', 'nie', 'pa', 'gro', 'di', 'shi', 'wen', 'ba'];
-const word = () => Array.from({ length: 2 + Math.floor(rand() * 2) }, () => pick(SYLLABLES)).join('');
-const NAMES = Array.from({ length: 400 }, () => word().replace(/^./, (c) => c.toUpperCase()));
-const PLACES = Array.from({ length: 300 }, () => word().replace(/^./, (c) => c.toUpperCase()));
-const THINGS = Array.from({ length: 3000 }, word);
-const TEMPLATES = [
-  (n, p, t) => `${n} moved to ${p} last spring and loves the ${t} there`,
-  (n, p, t) => `My friend ${n} gave me a ${t} when we met in ${p}`,
-  (n, p, t) => `Meeting with ${n} about the ${t} project in the ${p} office on Tuesday`,
-  (n, p, t) => `${n} is allergic to ${t} and never travels to ${p} in summer`,
-];
-const item = () => ({
-  text: pick(TEMPLATES)(pick(NAMES), pick(PLACES), pick(THINGS)),
-  category: pick(['personal', 'work', 'preference', 'interest']),
-  importance: Math.round(rand() * 100) / 100,
-});
-const QUERIES = Array.from({ length: 100 }, () =>
-  pick([
-    () => `where did ${pick(NAMES)} move`,
-    () => `what is ${pick(NAMES)} allergic to`,
-    () => `${pick(THINGS)} project meeting`,
-  ])(),
-);
-
-/** The process's heap, external and resident bytes from its Prometheus metrics, in MB. */
-async function memorySplit(ops) {
-  const text = await (await fetch(`${ops}/metrics`)).text();
-  const gauge = (name) => {
-    const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
-    return match ? mb(Number(match[1])) : Number.NaN;
-  };
-  const rss = gauge('process_resident_memory_bytes');
-  const heapTotal = gauge('nodejs_heap_size_total_bytes');
-  const external = gauge('nodejs_external_memory_bytes');
-  return {
-    rss: round(rss),
-    heapUsed: round(gauge('nodejs_heap_size_used_bytes')),
-    heapTotal: round(heapTotal),
-    external: round(external),
-    // Code, the native stacks and allocations (SQLite's page cache, usearch's index), Node itself.
-    rest: round(rss - heapTotal - external),
-  };
-}
-
-async function stop(server) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+/** Stores `count` memories of `user` through POST …/memories/batch, IN_FLIGHT requests at a time. */
+async function storeThroughBatchRoute(base, user, count) {
+  let next = 0;
+  const url = `${base}/api/user/${encodeURIComponent(user.userId)}/memories/batch`;
+  const headers = { 'x-api-key': user.apiKey, 'content-type': 'application/json' };
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < count) {
+        const size = Math.min(BATCH, count - next);
+        next += size;
+        // Drawn before the request goes: the texts do not depend on which request answers first.
+        const body = JSON.stringify({ memories: Array.from({ length: size }, data.item) });
+        const response = await fetch(url, { method: 'POST', headers, body });
+        if (response.status !== 201)
+          throw new Error(`batch answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
 }
 
 /**
@@ -150,124 +135,135 @@ function compileFuzzer() {
   return out;
 }
 
-const results = {};
-const cleanup = [];
-let server;
-try {
-  // ---------------------------------------------------------------------------------------- 1. idle
-  if (PARTS.has('idle')) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-idle-'));
-    cleanup.push(dataDir);
-    const env = await benchEnv(dataDir);
-    let ops;
-    ({ server, ops } = await startStandalone(env, 180_000));
-    const atReady = await residentMemoryMb(ops);
-    await sleep(SETTLE_MS);
-    results.idle = { atReady: round(atReady), ...(await memorySplit(ops)) };
-    log(`idle: ${results.idle.rss} MB (${round(atReady)} MB when ready)`);
-    await stop(server);
+/**
+ * The DATA_DIR holding BENCH_RSS_MEMORIES memories of one user, stored through the batch route by this
+ * build. BENCH_RSS_LOADED_DIR names a directory kept between runs: stored into when empty, used as it is
+ * when it already holds them (the user and key are in its LOADED_USER_FILE).
+ */
+async function loadedDataDir() {
+  const kept = process.env.BENCH_RSS_LOADED_DIR;
+  if (kept && existsSync(join(kept, LOADED_USER_FILE))) {
+    loadedUser = JSON.parse(readFileSync(join(kept, LOADED_USER_FILE), 'utf8'));
+    if (loadedUser.memories !== MEMORIES)
+      throw new Error(`${kept} holds ${loadedUser.memories} memories, not BENCH_RSS_MEMORIES ${MEMORIES}`);
+    log(`${MEMORIES} memories from ${kept}`);
+    return kept;
   }
-
-  // -------------------------------------------------------------------------------------- 2. loaded
-  if (PARTS.has('loaded')) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-loaded-'));
-    cleanup.push(dataDir);
-    const env = await benchEnv(dataDir, {
-      EMBEDDING_DIMENSION: String(DIMENSION),
-      MEMORY_ANN_MIN: String(ANN_MIN),
-    });
-    const user = await createUserWithKey(env, {
-      email: `bench-rss-${randomBytes(4).toString('hex')}@example.com`,
-      name: 'RSS Bench',
-    });
-    const [
-      { MemoryService },
-      { openMemoryStore },
-      { MemoryConceptLinker },
-      { createEmbedder },
-      { systemClock },
-      { PrivacyPolicyService },
-      { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
-      { MemoryCategoryService },
-      { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS },
-    ] = await Promise.all([
-      dist('libs/memory/dist/memory.service.js'),
-      dist('libs/memory/dist/memory.store.js'),
-      dist('libs/memory/dist/memory-concept.linker.js'),
-      dist('libs/memory/dist/embedders/create-embedder.js'),
-      dist('libs/platform/dist/index.js'),
-      dist('libs/memory/dist/privacy/privacy-policy.service.js'),
-      dist('libs/privacy/dist/index.js'),
-      dist('libs/memory/dist/categories/memory-category.service.js'),
-      dist('libs/contracts/dist/index.js'),
-    ]);
-    const settings = {
-      dimension: DIMENSION,
-      annMinVectors: ANN_MIN,
-      metadataLimits: {
-        maxKeys: DEFAULT_MEMORY_METADATA_MAX_KEYS,
-        maxDepth: DEFAULT_MEMORY_METADATA_MAX_DEPTH,
-      },
-    };
-    const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-    const linker = new MemoryConceptLinker(store);
-    const service = new MemoryService(
-      store,
-      await createEmbedder({ kind: 'offline', dimension: DIMENSION }),
-      systemClock,
-      { changed: async () => undefined },
-      settings,
-      linker,
-      new PrivacyPolicyService(
-        store,
-        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-        systemClock,
-      ),
-      new MemoryCategoryService(store, systemClock),
-    );
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'membolt-bench-rss-store-'));
+  mkdirSync(dataDir, { recursive: true });
+  if (!kept) cleanup.push(dataDir);
+  const env = await benchEnv(dataDir, LOADED_ENV);
+  const user = await createUserWithKey(env, {
+    email: `bench-rss-${randomBytes(4).toString('hex')}@example.com`,
+    name: 'RSS Bench',
+  });
+  const { server: writer, base, ops } = await startStandalone(env, 180_000);
+  try {
     const started = performance.now();
-    for (let done = 0; done < MEMORIES; done += BATCH) {
-      const size = Math.min(BATCH, MEMORIES - done);
-      await service.createBatch(user.userId, { memories: Array.from({ length: size }, item) });
-    }
-    log(`${MEMORIES} memories stored in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    // The concepts of batch creates are linked in the background: done here, so the server starts on a
-    // store with nothing left to catch up on (as a store long in use is).
-    while ((await store.memories.pendingConcepts(null, 1)).length > 0) {
-      linker.schedule();
-      await sleep(200);
-    }
-    log(`${MEMORIES} memories stored and linked in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    await linker.beforeApplicationShutdown();
-    await store.close();
+    await storeThroughBatchRoute(base, user, MEMORIES);
+    const seconds = (performance.now() - started) / 1000;
+    results.store = { seconds, rss: await residentMemoryMb(ops) };
+    log(`${MEMORIES} memories stored in ${seconds.toFixed(0)} s (${round(MEMORIES / seconds)}/s)`);
+  } finally {
+    // The concepts of the last batches are linked by whichever process opens the store next.
+    await stopProcess(writer);
+  }
+  loadedUser = { ...user, memories: MEMORIES };
+  writeFileSync(join(dataDir, LOADED_USER_FILE), JSON.stringify(loadedUser));
+  return dataDir;
+}
 
-    let base, ops;
-    ({ server, base, ops } = await startStandalone(env, 300_000));
+/**
+ * One build started on a loaded DATA_DIR: waits until the large scope's ANN index is built and saved (its
+ * snapshot's meta appears under memory-ann/), searches for WARM_SEARCH_S, settles, reads the split.
+ */
+async function measureLoaded(dataDir, build) {
+  const env = await benchEnv(dataDir, LOADED_ENV);
+  const user = loadedUser;
+  const started = performance.now();
+  const { server: process_, base, ops } = await startStandalone(env, 300_000, { root: build.root });
+  server = process_;
+  try {
     const search = async (i) => {
-      const query = encodeURIComponent(QUERIES[i % QUERIES.length]);
+      const query = encodeURIComponent(data.queries[i % data.queries.length]);
       const response = await fetch(
         `${base}/api/user/${encodeURIComponent(user.userId)}/search?query=${query}&limit=10`,
-        {
-          headers: { 'x-api-key': user.apiKey },
-        },
+        { headers: { 'x-api-key': user.apiKey } },
       );
       const body = await response.json();
       if (response.status !== 200)
         throw new Error(`search answered ${response.status}: ${JSON.stringify(body)}`);
       return body;
     };
-    const first = await search(0);
-    if (!Array.isArray(first.results) || first.results.length === 0)
-      throw new Error(`search found nothing: ${JSON.stringify(first).slice(0, 300)}`);
-    // The first search opens the ANN index and builds the user's keyword postings in the background.
+    let searches = 0;
+    let peak = 0;
+    const annDir = join(dataDir, 'memory-ann');
+    const annSaved = () => existsSync(annDir) && readdirSync(annDir).some((f) => f.endsWith('.json'));
+    // Searched while the index is built, as users would: the exact scan's figures count in the peak.
+    while (!annSaved()) {
+      if (performance.now() - started > ANN_READY_TIMEOUT_MS)
+        throw new Error(`${build.name}: the ANN index was not saved after ${ANN_READY_TIMEOUT_MS / 1000} s`);
+      const first = await search(searches++);
+      if (!Array.isArray(first.results) || first.results.length === 0)
+        throw new Error(`search found nothing: ${JSON.stringify(first).slice(0, 300)}`);
+      peak = Math.max(peak, await residentMemoryMb(ops));
+      await sleep(1000);
+    }
+    const annSeconds = (performance.now() - started) / 1000;
     const until = performance.now() + WARM_SEARCH_S * 1000;
-    let searches = 1;
-    for (; searches < 100 || performance.now() < until; searches++) await search(searches);
-    const peak = await residentMemoryMb(ops);
+    for (let i = 0; i < 100 || performance.now() < until; i++) await search(searches++);
+    peak = Math.max(peak, await residentMemoryMb(ops));
     await sleep(SETTLE_MS);
-    results.loaded = { searches, peak: round(peak), ...(await memorySplit(ops)) };
-    log(`${MEMORIES} memories loaded: ${results.loaded.rss} MB after ${searches} searches`);
-    await stop(server);
+    const annBytes = readdirSync(annDir)
+      .filter((f) => f.endsWith('.usearch'))
+      .reduce((sum, f) => sum + statSync(join(annDir, f)).size, 0);
+    return {
+      annSeconds,
+      searches,
+      peak: round(peak),
+      annFileMb: round(annBytes / 1024 / 1024),
+      ...(await memorySplit(ops)),
+    };
+  } finally {
+    await stopProcess(server);
+  }
+}
+
+const results = { idle: {}, loaded: {} };
+const cleanup = [];
+let server;
+try {
+  // ---------------------------------------------------------------------------------------- 1. idle
+  if (PARTS.has('idle')) {
+    for (const build of BUILDS) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-idle-'));
+      cleanup.push(dataDir);
+      const env = await benchEnv(dataDir);
+      let ops;
+      ({ server, ops } = await startStandalone(env, 180_000, { root: build.root }));
+      const atReady = await residentMemoryMb(ops);
+      await sleep(SETTLE_MS);
+      results.idle[build.name] = { atReady: round(atReady), ...(await memorySplit(ops)) };
+      log(`${build.name}: idle ${results.idle[build.name].rss} MB (${round(atReady)} MB when ready)`);
+      await stopProcess(server);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------- 2. loaded
+  if (PARTS.has('loaded')) {
+    const loadedDir = await loadedDataDir();
+    for (const build of BUILDS) {
+      // A copy per start: each build opens the same store as it was written, with no ANN snapshot.
+      const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-loaded-'));
+      cleanup.push(dataDir);
+      // The ANN snapshots are left out (the operator CLI opening a kept directory may have saved one).
+      cpSync(loadedDir, dataDir, {
+        recursive: true,
+        filter: (path) => !path.endsWith(LOADED_USER_FILE) && !path.includes('memory-ann'),
+      });
+      results.loaded[build.name] = await measureLoaded(dataDir, build);
+      log(`${build.name}: ${MEMORIES} memories loaded, ${results.loaded[build.name].rss} MB`);
+    }
   }
 
   // -------------------------------------------------------------------------------------- 3. fuzzed
@@ -279,17 +275,54 @@ try {
       import(pathToFileURL(join(out, 'edge-fuzz.js')).href),
     ]);
     // A busy machine may need a longer wait for a service's answer than the default (as benchEnv passes it).
-    const target = await FuzzTarget.start(
-      process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {},
-    );
+    // The ops listener gives the heap / external / rest split; BENCH_RSS_HEAP_SNAPSHOTS=<dir> also writes
+    // a heap snapshot before and after the run there (to diff what the heap kept).
+    const metricsPort = await freePort();
+    const snapshots = process.env.BENCH_RSS_HEAP_SNAPSHOTS;
+    const target = await FuzzTarget.start({
+      ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+      ...(snapshots ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` } : {}),
+    });
+    const ops = `http://127.0.0.1:${metricsPort}`;
+    const snapshot = async () => {
+      if (!snapshots) return;
+      const before = new Set(readdirSync(snapshots));
+      process.kill(target.pid, 'SIGUSR2');
+      // Written synchronously by the process: done once a new file stops growing.
+      await waitUntil(
+        async () => {
+          const file = readdirSync(snapshots).find((f) => !before.has(f));
+          if (!file) return false;
+          const size = statSync(join(snapshots, file)).size;
+          await sleep(2000);
+          return size > 0 && statSync(join(snapshots, file)).size === size;
+        },
+        600_000,
+        'the heap snapshot',
+      );
+    };
     try {
       await sleep(SETTLE_MS);
       const before = target.rssMb();
+      const splitBefore = await memorySplit(ops);
+      await snapshot();
       log(`fuzz: ${FUZZ_RUNS} requests from ${before} MB`);
       const report = await runEdgeFuzz(target, { runs: FUZZ_RUNS, seed: FUZZ_SEED });
       await sleep(SETTLE_MS);
       const settled = target.rssMb();
-      results.fuzz = { before, peak: report.rssMb.peak, after: report.rssMb.end, settled, report };
+      const splitAfter = await memorySplit(ops);
+      await snapshot();
+      results.fuzz = {
+        before,
+        peak: report.rssMb.peak,
+        after: report.rssMb.end,
+        settled,
+        report,
+        splitBefore,
+        splitAfter,
+      };
       log(formatReport(report));
     } finally {
       await target.stop();
@@ -300,26 +333,31 @@ try {
   const { idle, loaded, fuzz } = results;
   const verdict = (ok) => (ok ? 'met' : 'MISSED');
   console.log(
-    `\nRSS bench: standalone (six services, embedded stores), parts ${[...PARTS].join(', ')}, settle ${SETTLE_MS / 1000} s`,
+    `\nRSS bench: standalone (six services, embedded stores), parts ${[...PARTS].join(', ')}, settle ${SETTLE_MS / 1000} s, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
   );
   const rows = [];
-  if (idle)
+  for (const [name, figures] of Object.entries(idle))
     rows.push({
+      build: name,
       figure: 'idle RSS (MB)',
-      value: idle.rss,
+      value: figures.rss,
       target: `<= ${TARGETS.idleMb}`,
-      verdict: verdict(idle.rss <= TARGETS.idleMb),
+      verdict: verdict(figures.rss <= TARGETS.idleMb),
     });
-  if (loaded)
+  for (const [name, figures] of Object.entries(loaded))
     rows.push({
+      build: name,
       figure: `RSS with ${MEMORIES} memories (MB)`,
-      value: loaded.rss,
+      value: figures.rss,
       target: `<= ${TARGETS.loadedMb}`,
-      verdict: verdict(loaded.rss <= TARGETS.loadedMb),
+      verdict: verdict(figures.rss <= TARGETS.loadedMb),
     });
   if (fuzz) {
     const growth = (fuzz.settled - fuzz.before) / fuzz.before;
     rows.push({
+      build: BUILDS[0].name,
       figure: `RSS after ${FUZZ_RUNS} fuzzed requests (MB)`,
       value: `${fuzz.before} -> ${fuzz.settled} (${(growth * 100).toFixed(0)}%)`,
       target: `within ${TARGETS.fuzzGrowth * 100}%`,
@@ -328,15 +366,32 @@ try {
   }
   console.table(rows);
   const splits = [];
-  if (idle) splits.push({ state: 'idle', 'when ready': idle.atReady, ...pickSplit(idle) });
-  if (loaded) splits.push({ state: `${MEMORIES} memories`, peak: loaded.peak, ...pickSplit(loaded) });
+  for (const [name, figures] of Object.entries(idle))
+    splits.push({ build: name, state: 'idle', 'when ready': figures.atReady, ...pickSplit(figures) });
+  for (const [name, figures] of Object.entries(loaded))
+    splits.push({
+      build: name,
+      state: `${MEMORIES} memories`,
+      peak: figures.peak,
+      ...pickSplit(figures),
+      'ANN file MB': figures.annFileMb,
+      'ANN saved after s': round(figures.annSeconds),
+    });
+  if (results.store)
+    console.log(
+      `stored ${MEMORIES} through the batch route in ${results.store.seconds.toFixed(0)} s (${round(MEMORIES / results.store.seconds)}/s), RSS ${round(results.store.rss)} MB right after`,
+    );
+  if (fuzz) {
+    splits.push({ build: BUILDS[0].name, state: 'before the fuzz', ...pickSplit(fuzz.splitBefore) });
+    splits.push({ build: BUILDS[0].name, state: 'after the fuzz, settled', ...pickSplit(fuzz.splitAfter) });
+  }
   if (splits.length) console.table(splits);
   if (fuzz)
     console.log(
       `fuzz: RSS ${fuzz.before} MB before, peak ${fuzz.peak}, ${fuzz.after} right after, ${fuzz.settled} settled; ${fuzz.report.failures.length} failures`,
     );
 } finally {
-  await stop(server);
+  await stopProcess(server);
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 }
 

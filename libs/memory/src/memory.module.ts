@@ -66,14 +66,8 @@ export class MemoryModule implements OnApplicationShutdown {
         { provide: RETENTION_SETTINGS, useValue: resolveRetentionSettings(options) },
         { provide: MEMORY_STORE, useFactory: () => openMemoryStore(options.store, settings, options.qdrant) },
         { provide: CLOCK, useValue: systemClock },
-        {
-          provide: MEMORY_CONCEPT_WORKER,
-          useFactory: () => {
-            const worker = new MemoryCpuWorker(workerLimits);
-            worker.warm();
-            return worker;
-          },
-        },
+        // Started by their first task, not at start: an idle process holds neither thread (decision 199).
+        { provide: MEMORY_CONCEPT_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
         { provide: MEMORY_EMBED_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
         {
           provide: CONCEPT_EXTRACTION,

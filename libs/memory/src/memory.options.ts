@@ -2,6 +2,7 @@ import { DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS } f
 import { type StoreConfig, toStoreConfig } from '@membolt/platform';
 import type { JobsConfig } from '@membolt/jobs';
 import { z } from 'zod';
+import { DEFAULT_EXACT_CACHE_MB } from './ports/memory-store.js';
 import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
 import { type CpuWorkerLimits, DEFAULT_CPU_WORKER_LIMITS } from './workers/memory-cpu-worker.js';
 import {
@@ -18,6 +19,8 @@ export interface MemoryModuleOptions {
   readonly embedder: EmbedderOptions;
   /** Scopes with at least this many vectors are searched through an ANN index (default 1000). */
   readonly annMinVectors?: number;
+  /** Embedded store: MB of vectors the exact scan keeps in memory across scopes (default 64). */
+  readonly exactCacheMb?: number;
   /** Where the vectors live when the store is MongoDB (required then). */
   readonly qdrant?: QdrantOptions | undefined;
   /** The plans' retention (decision 067): how often the sweep runs, and the floor no retention goes under. */
@@ -72,6 +75,7 @@ export const DEFAULT_ANN_MIN_VECTORS = 1000;
 export interface MemorySettings {
   readonly dimension: number;
   readonly annMinVectors: number;
+  readonly exactCacheMb?: number;
   readonly metadataLimits: MetadataLimits;
   readonly conceptSettleMs: number;
   /** Past this many sentence vectors a scope is searched without the sentence channel (decision 162). */
@@ -87,6 +91,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
   return {
     dimension: options.embedder.dimension,
     annMinVectors: options.annMinVectors ?? DEFAULT_ANN_MIN_VECTORS,
+    ...(options.exactCacheMb !== undefined ? { exactCacheMb: options.exactCacheMb } : {}),
     metadataLimits: {
       maxKeys: options.metadataLimits?.maxKeys ?? DEFAULT_MEMORY_METADATA_MAX_KEYS,
       maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
@@ -106,6 +111,8 @@ export function resolveRetentionSettings(options: MemoryModuleOptions): Retentio
 export const memoryConfigFields = {
   ...embedderConfigFields,
   MEMORY_ANN_MIN: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_ANN_MIN_VECTORS),
+  /** MB of vectors the embedded store's exact scan keeps in memory across scopes (0: read every search). */
+  MEMORY_EXACT_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_EXACT_CACHE_MB),
   /** Qdrant, for the vectors of the distributed store (MONGO_URL set). */
   QDRANT_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://qdrant:6333' })
@@ -142,6 +149,13 @@ export const memoryConfigFields = {
     .min(1)
     .max(3600)
     .default(DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000),
+  /** Seconds a memory worker thread is kept without a task before it is ended (the next task starts one). */
+  MEMORY_WORKER_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default((DEFAULT_CPU_WORKER_LIMITS.idleMs ?? 60_000) / 1000),
   /** The offline sentence encoder (decision 162): `use-lite` (USE-lite, shipped in npm) or `off`. */
   SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('off'),
   SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
@@ -152,6 +166,7 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly DATA_DIR: string;
   readonly MONGO_URL?: string | undefined;
   readonly MEMORY_ANN_MIN: number;
+  readonly MEMORY_EXACT_CACHE_MB?: number;
   readonly QDRANT_URL?: string | undefined;
   readonly QDRANT_API_KEY?: string | undefined;
   readonly QDRANT_COLLECTION: string;
@@ -161,6 +176,7 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly MEMORY_METADATA_MAX_DEPTH?: number;
   readonly MEMORY_WORKER_MEMORY_MB?: number;
   readonly MEMORY_WORKER_TIMEOUT_SECONDS?: number;
+  readonly MEMORY_WORKER_IDLE_SECONDS?: number;
   readonly SENTENCE_ENCODER?: (typeof SENTENCE_ENCODER_KINDS)[number];
   readonly SENTENCE_ENCODER_MAX_SCOPE?: number;
 }
@@ -177,6 +193,7 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
     store,
     embedder: toEmbedderOptions(config),
     annMinVectors: config.MEMORY_ANN_MIN,
+    ...(config.MEMORY_EXACT_CACHE_MB !== undefined ? { exactCacheMb: config.MEMORY_EXACT_CACHE_MB } : {}),
     qdrant: config.QDRANT_URL
       ? { url: config.QDRANT_URL, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION }
       : undefined,
@@ -191,6 +208,9 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
     worker: {
       memoryMb: config.MEMORY_WORKER_MEMORY_MB ?? DEFAULT_CPU_WORKER_LIMITS.memoryMb,
       timeoutMs: (config.MEMORY_WORKER_TIMEOUT_SECONDS ?? DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000) * 1000,
+      ...(config.MEMORY_WORKER_IDLE_SECONDS !== undefined
+        ? { idleMs: config.MEMORY_WORKER_IDLE_SECONDS * 1000 }
+        : {}),
     },
     sentenceEncoder:
       config.SENTENCE_ENCODER === 'use-lite'

@@ -98,18 +98,19 @@ export async function createUserWithKey(env, { email, name, plan }) {
 
 /**
  * Starts the built standalone app with `env` (which sets PORT and METRICS_PORT) and waits for /readyz.
- * Answers the child process and the base URLs of its public and ops listeners.
+ * Answers the child process and the base URLs of its public and ops listeners. `root`: the checkout whose
+ * build runs (another one, built, to compare with this one in the same run).
  */
-export async function startStandalone(env, readyTimeoutMs, { loadShedding = false } = {}) {
+export async function startStandalone(env, readyTimeoutMs, { loadShedding = false, root = ROOT } = {}) {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the product's process.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
   // A benchmark of the work itself sends more at once than the edge's load bound admits (it would answer
   // 503s and time the shedding); only the load benchmark measures the bound, unless HTTP_MAX_IN_FLIGHT is set.
   const processEnv =
     loadShedding || env.HTTP_MAX_IN_FLIGHT !== undefined ? env : { ...env, HTTP_MAX_IN_FLIGHT: '0' };
-  const server = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/standalone/dist/main.js')], {
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/standalone/dist/main.js')], {
     env: processEnv,
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${env.PORT}`;
@@ -122,11 +123,48 @@ export async function startStandalone(env, readyTimeoutMs, { loadShedding = fals
   return { server, base, ops };
 }
 
-/** One gauge or counter of the process's Prometheus metrics (the first series of that name). */
-async function metric(ops, name) {
-  const text = await (await fetch(`${ops}/metrics`)).text();
+/**
+ * Stops a child process (the app, a bare server): SIGTERM, then SIGKILL if it has not exited after
+ * `killAfterMs`. Resolves once it has exited; nothing to do for one already gone.
+ */
+export async function stopProcess(child, killAfterMs = 15_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The value of one gauge or counter in a Prometheus text (the first series of that name). */
+const gauge = (text, name) => {
   const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
   return match ? Number(match[1]) : Number.NaN;
+};
+
+/** One gauge or counter of the process's Prometheus metrics (the first series of that name). */
+async function metric(ops, name) {
+  return gauge(await (await fetch(`${ops}/metrics`)).text(), name);
+}
+
+/**
+ * Where the process's resident memory is, in whole MB, from one read of its metrics: the V8 heap (used and
+ * committed), external memory (ArrayBuffers, Buffers) and the rest (code, stacks, native allocations such as
+ * SQLite's page cache and the ANN index, Node itself).
+ */
+export async function memorySplit(ops) {
+  const text = await (await fetch(`${ops}/metrics`)).text();
+  const mb = (name) => gauge(text, name) / 1024 / 1024;
+  const rss = mb('process_resident_memory_bytes');
+  const heapTotal = mb('nodejs_heap_size_total_bytes');
+  const external = mb('nodejs_external_memory_bytes');
+  return {
+    rss: Math.round(rss),
+    heapUsed: Math.round(mb('nodejs_heap_size_used_bytes')),
+    heapTotal: Math.round(heapTotal),
+    external: Math.round(external),
+    rest: Math.round(rss - heapTotal - external),
+  };
 }
 
 /** The process's resident memory in MB, from its Prometheus metrics. */

@@ -24,6 +24,9 @@ export interface MemoryStore {
 
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
 
+/** Default of `MemoryStoreSettings.exactCacheMb` (`MEMORY_EXACT_CACHE_MB`). */
+export const DEFAULT_EXACT_CACHE_MB = 64;
+
 /** How a store is opened: the vector dimension it holds and when a scope gets an ANN index. */
 export interface MemoryStoreSettings {
   readonly dimension: number;
@@ -34,4 +37,9 @@ export interface MemoryStoreSettings {
    * (least recently searched scopes dropped first; default 200,000). 0: those scopes are scored by FTS5.
    */
   readonly smallScopeKeywordDocs?: number;
+  /**
+   * Embedded store: MB the exact scan's cached vector sets may hold together (least recently searched
+   * dropped first; default 64). A scope whose set would not fit is scanned from SQLite. 0: nothing cached.
+   */
+  readonly exactCacheMb?: number;
 }

@@ -10,7 +10,9 @@ const TEXTS = [FIRST, SECOND, ''];
 
 describe('MemoryCpuWorker (worker thread with a heap cap and a deadline)', () => {
   const workers: MemoryCpuWorker[] = [];
-  const make = (limits = { memoryMb: 256, timeoutMs: 60_000 }) => {
+  const make = (
+    limits: { memoryMb: number; timeoutMs: number; idleMs?: number } = { memoryMb: 256, timeoutMs: 60_000 },
+  ) => {
     const worker = new MemoryCpuWorker(limits);
     workers.push(worker);
     return worker;
@@ -25,6 +27,25 @@ describe('MemoryCpuWorker (worker thread with a heap cap and a deadline)', () =>
     expect(concepts).toEqual(TEXTS.map((text) => extractConcepts(text)));
     const inline = new HashedTfidfEmbedder(64);
     expect(vectors.map((vector) => [...vector])).toEqual(TEXTS.map((text) => [...inline.embedOne(text)]));
+  });
+
+  it('starts no thread before its first task, ends it after idleMs without one, and starts one for the next', async () => {
+    const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 200 });
+    expect(worker.running).toBe(false);
+    expect(await worker.concepts([FIRST])).toEqual([extractConcepts(FIRST)]);
+    expect(worker.running).toBe(true);
+    // Ended some time after the idle delay (no upper bound on a loaded machine: polled until it is).
+    while (worker.running) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await worker.concepts([SECOND])).toEqual([extractConcepts(SECOND)]);
+    expect(worker.running).toBe(true);
+  }, 60_000);
+
+  it('keeps the thread while tasks keep coming within idleMs', async () => {
+    const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 60_000 });
+    await worker.concepts([FIRST]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(worker.running).toBe(true);
+    expect(await worker.embed(64, [SECOND])).toHaveLength(1);
   });
 
   it('fails a task past its deadline for good with the reason, and the next task runs on a new thread', async () => {

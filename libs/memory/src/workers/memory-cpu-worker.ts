@@ -9,9 +9,18 @@ export interface CpuWorkerLimits {
   readonly memoryMb: number;
   /** Longest one task may run before the worker is ended. */
   readonly timeoutMs: number;
+  /**
+   * How long the thread is kept without a task before it is ended (its heap and loaded modules given back;
+   * the next task starts a new one). Absent: kept for good.
+   */
+  readonly idleMs?: number;
 }
 
-export const DEFAULT_CPU_WORKER_LIMITS: CpuWorkerLimits = { memoryMb: 256, timeoutMs: 60_000 };
+export const DEFAULT_CPU_WORKER_LIMITS: CpuWorkerLimits = {
+  memoryMb: 256,
+  timeoutMs: 60_000,
+  idleMs: 60_000,
+};
 
 /** The thread that extracts concepts (background work). */
 export const MEMORY_CONCEPT_WORKER = Symbol('MEMORY_CONCEPT_WORKER');
@@ -51,7 +60,8 @@ interface Pending {
  * Tasks run one at a time, in order. The thread has a heap cap and each task a deadline: a task that breaks
  * either ends the thread (its heap freed; the next task starts a new one) and fails with
  * CpuWorkerLimitError naming the limit and its setting. The thread holds the process open only while a
- * task is pending.
+ * task is pending, and is ended after `idleMs` without one: an idle process does not keep a thread's heap
+ * and modules (tens of MB with compromise loaded) for work that comes in bursts.
  */
 export class MemoryCpuWorker {
   private worker: Worker | null = null;
@@ -59,6 +69,7 @@ export class MemoryCpuWorker {
   private current: (Pending & { readonly id: number; readonly timer: NodeJS.Timeout }) | null = null;
   private nextId = 0;
   private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly limits: CpuWorkerLimits = DEFAULT_CPU_WORKER_LIMITS,
@@ -90,18 +101,10 @@ export class MemoryCpuWorker {
     return texts.map((_, index) => vectors.slice(index * dimension, (index + 1) * dimension));
   }
 
-  /**
-   * Starts the thread now and runs one small extraction in it, so the first real task does not wait for the
-   * thread to load and compile its modules (seconds on a busy machine).
-   */
-  warm(): void {
-    if (this.closed || this.worker || this.current) return;
-    this.concepts(['Anna met Marco in Vienna to talk about the garden.']).catch(() => undefined);
-  }
-
   /** Ends the thread; pending and later tasks are refused. */
   async close(): Promise<void> {
     this.closed = true;
+    this.clearIdle();
     const stopped = new Error('The memory worker is closed');
     for (const pending of this.waiting.splice(0)) pending.reject(stopped);
     this.settle((pending) => pending.reject(stopped));
@@ -123,8 +126,10 @@ export class MemoryCpuWorker {
     const next = this.waiting.shift();
     if (!next) {
       this.worker?.unref();
+      this.endWhenIdle();
       return;
     }
+    this.clearIdle();
     const worker = this.worker ?? this.start();
     worker.ref();
     const id = ++this.nextId;
@@ -151,6 +156,26 @@ export class MemoryCpuWorker {
     clearTimeout(current.timer);
     outcome(current);
     queueMicrotask(() => this.pump());
+  }
+
+  /** Ends the thread once it has had no task for `idleMs`. */
+  private endWhenIdle(): void {
+    if (!this.worker || this.idleTimer || this.limits.idleMs === undefined) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.current && this.waiting.length === 0) this.restart();
+    }, this.limits.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private clearIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** Whether a thread is running now (started by a task, not yet ended). */
+  get running(): boolean {
+    return this.worker !== null;
   }
 
   private restart(): void {

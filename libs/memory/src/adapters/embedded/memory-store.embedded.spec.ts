@@ -88,6 +88,67 @@ describe('MemoryStore: embedded (SQLite)', () => {
     await store.close();
   });
 
+  it('keeps the exact sets it caches within exactCacheMb, and scans a scope too large for it from SQLite', async () => {
+    // One set of 10 vectors at dimension 8 takes (10 + 64 spare rows) x 44 bytes = 3,256: room for three.
+    const budget = 10_000;
+    const store = openMemoryEmbeddedStore(newDataDir(), {
+      ...settings,
+      annMinVectors: 1000,
+      exactCacheMb: budget / 1024 / 1024,
+    });
+    const vectors = (store.search as unknown as { vectors: { exactCacheBytes: number } }).vectors;
+    const all = { validity: { kind: 'all' as const } };
+    const scopes = Array.from({ length: 6 }, (_, i) => ({ userId: `user-${i}`, endUserId: '' }));
+    // In each scope, the memory along axis a is the one nearest to the query along a.
+    const seed = async (target: (typeof scopes)[number], count: number) => {
+      const records = Array.from({ length: count }, (_, a) =>
+        makeMemoryRecord(target, 8, { embedding: axisVector(8, a, (a + 1) / (count + 1)) }),
+      );
+      await store.memories.insertMany(target, records);
+      return records;
+    };
+    const seeded = await Promise.all(scopes.map((target) => seed(target, 10)));
+    // (200 + 64) x 44 bytes: more than the whole bound on its own.
+    const large = { userId: 'user-large', endUserId: '' };
+    const largeRecords = await seed(large, 200);
+
+    for (let round = 0; round < 2; round++) {
+      for (const [i, target] of scopes.entries()) {
+        const dense = await store.search.dense(target, all, axisVector(8, i, (i + 1) / 11), 3);
+        expect(dense.strategy).toBe('exact');
+        expect(dense.candidates[0]!.id).toBe(seeded[i]![i]!.memory.id);
+        expect(dense.candidates).toHaveLength(3);
+        expect(vectors.exactCacheBytes).toBeGreaterThan(0);
+        expect(vectors.exactCacheBytes).toBeLessThanOrEqual(budget);
+      }
+      const dense = await store.search.dense(large, all, axisVector(8, 5, 6 / 201), 2);
+      expect(dense.candidates.map((c) => c.id)[0]).toBe(largeRecords[5]!.memory.id);
+      expect(vectors.exactCacheBytes).toBeLessThanOrEqual(budget);
+    }
+    // A new memory in a cached scope is appended to its set (or the set dropped), still within the bound.
+    const added = makeMemoryRecord(scopes[5]!, 8, { embedding: axisVector(8, 7, 0.001) });
+    await store.memories.insertMany(scopes[5]!, [added]);
+    const after = await store.search.dense(scopes[5]!, all, axisVector(8, 7, 0.001), 1);
+    expect(after.candidates.map((c) => c.id)).toEqual([added.memory.id]);
+    expect(vectors.exactCacheBytes).toBeLessThanOrEqual(budget);
+    await store.close();
+  });
+
+  it('caches no exact set at all with exactCacheMb 0, and answers the same', async () => {
+    const store = openMemoryEmbeddedStore(newDataDir(), { ...settings, exactCacheMb: 0 });
+    const vectors = (store.search as unknown as { vectors: { exactCacheBytes: number } }).vectors;
+    const all = { validity: { kind: 'all' as const } };
+    const records = Array.from({ length: 5 }, (_, a) =>
+      makeMemoryRecord(scope, 8, { embedding: axisVector(8, a) }),
+    );
+    await store.memories.insertMany(scope, records);
+    const dense = await store.search.dense(scope, all, axisVector(8, 2), 5);
+    expect(dense.candidates.map((c) => c.id)[0]).toBe(records[2]!.memory.id);
+    expect(dense.candidates).toHaveLength(5);
+    expect(vectors.exactCacheBytes).toBe(0);
+    await store.close();
+  });
+
   it('finds pending memories through the partial index, not by walking every memory', async () => {
     const dataDir = newDataDir();
     const store = openMemoryEmbeddedStore(dataDir, settings);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MetricKind, ScalarKind } from 'usearch';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates } from '../../ports/memory-search.index.js';
-import type { MemoryStoreSettings } from '../../ports/memory-store.js';
+import { DEFAULT_EXACT_CACHE_MB, type MemoryStoreSettings } from '../../ports/memory-store.js';
 import { type AnnIndexConfig, AnnWorker } from './ann-worker.js';
 import {
   filterSql,
@@ -38,6 +38,8 @@ export interface VectorChange {
  */
 interface ExactSet {
   count: number;
+  /** What the set's arrays hold, counted against the exact cache's bound. */
+  bytes: number;
   seqs: Float64Array;
   ids: string[];
   norms: Float32Array;
@@ -85,8 +87,10 @@ const BUILD_CHUNK = 256;
 
 /**
  * Dense candidates of the embedded store. SQLite (`memory_vectors`) is the truth; two caches sit in front:
- * - small scopes (< annMinVectors): a contiguous Float32Array of the scope's vectors, scanned exactly,
- *   dropped on every write to the scope and rebuilt on the next search;
+ * - small scopes (< annMinVectors), and a large one while its ANN index is built: a contiguous Float32Array
+ *   of the scope's vectors, scanned exactly, appended to by adds and dropped on other writes. The sets held
+ *   together stay within `exactCacheMb` (least recently searched dropped first); a scope whose set alone
+ *   would not fit is scanned straight from SQLite, a row at a time, and nothing of it is kept;
  * - large scopes: a usearch HNSW index per scope, held in a worker thread (decision 077) and saved under
  *   `DATA_DIR/memory-ann/` off the request path. It is a cache: on open (and lazily) it is repaired from
  *   SQLite (rows whose vec_seq is above the saved snapshot are re-added; a snapshot that holds far more than
@@ -95,7 +99,10 @@ const BUILD_CHUNK = 256;
  */
 export class EmbeddedVectorIndex {
   private readonly logger = new Logger('MemoryVectors');
+  /** Exact sets by scope token, least recently searched first. */
   private readonly exact = new Map<string, ExactSet>();
+  private exactBytes = 0;
+  private readonly exactBudget: number;
   private readonly ann = new Map<string, AnnEntry>();
   private saveTimer: NodeJS.Timeout | null = null;
   /** SQLite's data_version: it changes when another connection (another replica's process) commits. */
@@ -134,6 +141,12 @@ export class EmbeddedVectorIndex {
        WHERE user_id = ? AND end_user_id = ? AND vec_seq > ? ORDER BY vec_seq LIMIT ?`,
     );
     this.dataVersion = readDataVersion(this.db);
+    this.exactBudget = (settings.exactCacheMb ?? DEFAULT_EXACT_CACHE_MB) * 1024 * 1024;
+  }
+
+  /** What the exact sets held now take together (their arrays), in bytes: never above the bound. */
+  get exactCacheBytes(): number {
+    return this.exactBytes;
   }
 
   /** Repairs (or builds) the ANN index of every scope at or above the threshold. */
@@ -150,7 +163,7 @@ export class EmbeddedVectorIndex {
   applied(change: VectorChange): void {
     const tok = scopeToken(change.scope);
     const cached = this.exact.get(tok);
-    if (!cached || !this.appendNew(cached, change)) this.exact.delete(tok);
+    if (cached && !this.appendNew(tok, cached, change)) this.dropExact(tok);
     const entry = this.ann.get(tok);
     if (!entry) return;
     if (change.removedSeqs.length > 0) this.posted(entry.worker.remove(tok, change.removedSeqs));
@@ -187,7 +200,7 @@ export class EmbeddedVectorIndex {
   /** The whole scope went away (end user or account deletion): caches and snapshot files too. */
   dropScope(scope: MemoryScope): void {
     const tok = scopeToken(scope);
-    this.exact.delete(tok);
+    this.dropExact(tok);
     const entry = this.ann.get(tok);
     this.ann.delete(tok);
     if (entry) this.posted(entry.worker.drop(tok));
@@ -245,6 +258,7 @@ export class EmbeddedVectorIndex {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.exact.clear();
+    this.exactBytes = 0;
     for (const entry of this.ann.values()) {
       // An index still building picks the new rows up itself.
       if (!entry.ready) continue;
@@ -264,23 +278,33 @@ export class EmbeddedVectorIndex {
     k: number,
   ): ScoredId[] {
     const set = this.exactSet(scope);
-    if (set.count === 0) return [];
+    if (set?.count === 0) return [];
     const allowed = this.allowedSeqs(scope, filter);
     const dim = this.settings.dimension;
     const qNorm = Math.sqrt(dot(query, query, 0, dim)) || 1;
     const nonZero = sparseDims(query, dim);
-    const scored: Array<{ i: number; score: number }> = [];
-    for (let i = 0; i < set.count; i++) {
-      if (!allowed.has(set.seqs[i]!)) continue;
-      const product =
-        nonZero === null
-          ? dot(query, set.matrix, i * dim, dim)
-          : sparseDot(query, nonZero, set.matrix, i * dim);
-      const score = product / (qNorm * (set.norms[i]! || 1));
-      scored.push({ i, score });
+    const scored: ScoredId[] = [];
+    if (set) {
+      for (let i = 0; i < set.count; i++) {
+        if (!allowed.has(set.seqs[i]!)) continue;
+        const product =
+          nonZero === null
+            ? dot(query, set.matrix, i * dim, dim)
+            : sparseDot(query, nonZero, set.matrix, i * dim);
+        scored.push({ id: set.ids[i]!, score: product / (qNorm * (set.norms[i]! || 1)) });
+      }
+    } else {
+      // Too large to hold: each row's vector is read, scored and let go.
+      for (const row of this.scopeVectors.iterate(scope.userId, scope.endUserId)) {
+        if (!allowed.has(row.seq)) continue;
+        const vector = blobView(row.embedding);
+        const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
+        const score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
+        scored.push({ id: row.id, score });
+      }
     }
     scored.sort((a, b) => b.score - a.score);
-    return scored.slice(0, k).map(({ i, score }) => ({ id: set.ids[i]!, score }));
+    return scored.slice(0, k);
   }
 
   private async searchAnn(
@@ -321,12 +345,22 @@ export class EmbeddedVectorIndex {
     return new Set(rows);
   }
 
-  private exactSet(scope: MemoryScope): ExactSet {
+  /** The scope's exact set, read and cached if it fits the bound; null when it does not (scan SQLite). */
+  private exactSet(scope: MemoryScope): ExactSet | null {
     const tok = scopeToken(scope);
     const cached = this.exact.get(tok);
-    if (cached) return cached;
+    if (cached) {
+      // Most recently searched last: the first entries are the ones dropped for room.
+      this.exact.delete(tok);
+      this.exact.set(tok, cached);
+      return cached;
+    }
     const dim = this.settings.dimension;
+    const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
+    if (exactSetBytes(dim, count + EXACT_SET_SPARE_ROWS) > this.exactBudget) return null;
     const rows = this.scopeVectors.all(scope.userId, scope.endUserId);
+    // Rows written between the count and the read: too many now to hold.
+    if (exactSetBytes(dim, rows.length + EXACT_SET_SPARE_ROWS) > this.exactBudget) return null;
     const set = emptyExactSet(dim, rows.length + EXACT_SET_SPARE_ROWS);
     set.count = rows.length;
     rows.forEach((row, i) => {
@@ -336,15 +370,34 @@ export class EmbeddedVectorIndex {
       set.matrix.set(vector.subarray(0, dim), i * dim);
       set.norms[i] = Math.sqrt(dot(vector, vector, 0, dim));
     });
-    this.exact.set(tok, set);
+    this.holdExact(tok, set);
     return set;
+  }
+
+  /** Holds `set` for `tok`, dropping the least recently searched sets until it fits the bound. */
+  private holdExact(tok: string, set: ExactSet): void {
+    this.dropExact(tok);
+    for (const [other, held] of this.exact) {
+      if (this.exactBytes + set.bytes <= this.exactBudget) break;
+      this.exact.delete(other);
+      this.exactBytes -= held.bytes;
+    }
+    this.exact.set(tok, set);
+    this.exactBytes += set.bytes;
+  }
+
+  private dropExact(tok: string): void {
+    const held = this.exact.get(tok);
+    if (!held) return;
+    this.exact.delete(tok);
+    this.exactBytes -= held.bytes;
   }
 
   /**
    * Appends new memories' vectors to a cached exact set; false (the caller drops the set) for anything else:
    * a removal, a changed vector, or a row the set may already hold (seqs only grow, so a new row is above).
    */
-  private appendNew(set: ExactSet, change: VectorChange): boolean {
+  private appendNew(tok: string, set: ExactSet, change: VectorChange): boolean {
     if (change.removedSeqs.length > 0) return false;
     let last = set.count > 0 ? set.seqs[set.count - 1]! : 0;
     for (const upsert of change.upserts) {
@@ -357,11 +410,17 @@ export class EmbeddedVectorIndex {
       // dimensions a doubled set of 5,000 vectors would hold 30 MB nobody uses.
       const needed = set.count + change.upserts.length;
       const grown = emptyExactSet(dim, needed + Math.max(EXACT_SET_SPARE_ROWS, Math.ceil(needed / 4)));
+      if (grown.bytes > this.exactBudget) return false;
       grown.seqs.set(set.seqs.subarray(0, set.count));
       grown.norms.set(set.norms.subarray(0, set.count));
       grown.matrix.set(set.matrix.subarray(0, set.count * dim));
       for (let i = 0; i < set.count; i++) grown.ids[i] = set.ids[i]!;
       Object.assign(set, { seqs: grown.seqs, norms: grown.norms, matrix: grown.matrix, ids: grown.ids });
+      // Counted again at its new size, other sets dropped for the room.
+      this.exactBytes -= set.bytes;
+      this.exact.delete(tok);
+      set.bytes = grown.bytes;
+      this.holdExact(tok, set);
     }
     for (const upsert of change.upserts) {
       const i = set.count++;
@@ -413,7 +472,7 @@ export class EmbeddedVectorIndex {
       }
       if (!current()) return;
       entry.ready = true;
-      this.exact.delete(tok);
+      this.dropExact(tok);
       if (entry.dirty) this.scheduleSave();
     } catch (error) {
       // Dropped: searches scan exactly; the next search of the scope starts again (a new worker if it died).
@@ -573,12 +632,22 @@ function sparseDot(query: Float32Array, dims: Int32Array, matrix: Float32Array, 
   return sum;
 }
 
+/** The blob's floats without a copy when they are aligned (a blob of this size has its own buffer). */
+const blobView = (blob: Buffer): Float32Array =>
+  blob.byteOffset % 4 === 0
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : fromBlob(blob);
+
 /** Rows of room an exact set is read with beyond the scope's vectors, for the adds that follow. */
 const EXACT_SET_SPARE_ROWS = 64;
+
+/** The bytes of an exact set's arrays with room for `capacity` vectors (the ids' strings left out). */
+const exactSetBytes = (dim: number, capacity: number): number => capacity * (dim * 4 + 4 + 8);
 
 function emptyExactSet(dim: number, capacity: number): ExactSet {
   return {
     count: 0,
+    bytes: exactSetBytes(dim, capacity),
     seqs: new Float64Array(capacity),
     ids: new Array<string>(capacity),
     norms: new Float32Array(capacity),
