@@ -125,11 +125,16 @@ export async function runEdgeFuzz(target: FuzzTarget, options: FuzzOptions): Pro
   };
 }
 
-/** Waits until the effects an accepted write set off (events, background setup) have landed. */
+/**
+ * Waits until the effects an accepted write set off (events, background setup, its jobs) have landed: no job
+ * due or running, and the row counts unchanged over three reads. Counts alone are not enough on a loaded
+ * machine: a job that runs for a while changes nothing until it ends, and a refused request sent meanwhile
+ * would be blamed for what the job then writes.
+ */
 async function settle(target: FuzzTarget): Promise<void> {
   let last = target.stateFingerprint();
   let stableReads = 0;
-  for (let i = 0; i < 100 && stableReads < 3; i++) {
+  for (let i = 0; i < 500 && (stableReads < 3 || target.busyJobs() > 0); i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const now = target.stateFingerprint();
     stableReads = now === last ? stableReads + 1 : 0;

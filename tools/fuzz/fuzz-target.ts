@@ -150,6 +150,26 @@ export class FuzzTarget {
     return counts.join(' ');
   }
 
+  /**
+   * Jobs of the embedded queue that are due or running (state queued with run_at passed, or active): work an
+   * accepted request set off that has not landed yet. Jobs scheduled for later (retention, retries) are not.
+   */
+  busyJobs(): number {
+    this.stateFingerprint();
+    let busy = 0;
+    for (const db of this.databases) {
+      const hasJobs = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'jobs'").get();
+      if (!hasJobs) continue;
+      const { n } = db
+        .prepare(
+          "SELECT count(*) AS n FROM jobs WHERE state = 'active' OR (state = 'queued' AND run_at <= ?)",
+        )
+        .get(Date.now()) as { n: number };
+      busy += n;
+    }
+    return busy;
+  }
+
   /** Resident set size of the server process, in MB (Linux /proc). */
   rssMb(): number {
     const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');

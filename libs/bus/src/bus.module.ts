@@ -69,7 +69,7 @@ export class BusModule {
         BusStreams,
         BusStreamInterceptor,
       ],
-      exports: [BusClient, BusBroadcasts, BusStreams, BusStreamInterceptor],
+      exports: [BusClient, BusBroadcasts, BusStreams, BusStreamInterceptor, BUS_CLIENT_OPTIONS],
     };
   }
 }

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, Metrics, Readiness } from '@membolt/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { EventEmitter } from 'node:events';
 import { openEventStream } from './event-stream.js';
 import { configureHttpEdge } from './http-edge.js';
-import { type LoadShedder, type LoadSheddingOptions, SERVICE_BUSY_MESSAGE } from './load-shedding.js';
+import { LoadShedder, type LoadSheddingOptions, SERVICE_BUSY_MESSAGE } from './load-shedding.js';
 
 /** Work that holds its place until the test lets it go. */
 const held = {
@@ -130,5 +131,80 @@ describe('load shedding at the edge', () => {
     expect((await fetch(`${edge.url}/api/work`, { method: 'POST' })).status).toBe(201);
     held.releaseAll();
     await stream.text();
+  });
+});
+
+/** The parts of an Express answer the shedder touches, recording what it was answered. */
+function fakeExchange(): { req: Request; res: Response; answered: () => number | null; close: () => void } {
+  const events = new EventEmitter();
+  let status: number | null = null;
+  const res = {
+    locals: {},
+    headersSent: false,
+    destroyed: false,
+    once: (name: string, listener: () => void) => events.once(name, listener),
+    off: (name: string, listener: () => void) => events.off(name, listener),
+    setHeader: () => undefined,
+    status(code: number) {
+      status = code;
+      return this;
+    },
+    json() {
+      return this;
+    },
+  } as unknown as Response;
+  return {
+    req: { path: '/api/work' } as Request,
+    res,
+    answered: () => status,
+    close: () => events.emit('close'),
+  };
+}
+
+describe('load shedding when the event loop runs late', () => {
+  const options: LoadSheddingOptions = { maxInFlight: 1, maxQueued: 10, maxQueueWaitMs: 1000 };
+
+  it('refuses a request over the limit at once when the loop runs as late as the longest wait', () => {
+    let delayMs = 0;
+    const shedder = new LoadShedder(
+      options,
+      () => false,
+      () => delayMs,
+    );
+    const started: string[] = [];
+    const first = fakeExchange();
+    shedder.middleware(first.req, first.res, () => started.push('first'));
+
+    const waiting = fakeExchange();
+    shedder.middleware(waiting.req, waiting.res, () => started.push('waiting'));
+    expect(waiting.answered()).toBeNull();
+    expect(shedder.queued).toBe(1);
+
+    delayMs = 1200;
+    const late = fakeExchange();
+    shedder.middleware(late.req, late.res, () => started.push('late'));
+    expect(late.answered()).toBe(503);
+    expect(shedder.queued).toBe(1);
+    expect(shedder.shed).toBe(1);
+  });
+
+  it('sheds a waiter whose wait ran out while the loop was busy, instead of starting its work late', async () => {
+    const shedder = new LoadShedder(
+      { ...options, maxQueueWaitMs: 50 },
+      () => false,
+      () => 0,
+    );
+    const started: string[] = [];
+    const first = fakeExchange();
+    shedder.middleware(first.req, first.res, () => started.push('first'));
+    const waiting = fakeExchange();
+    shedder.middleware(waiting.req, waiting.res, () => started.push('waiting'));
+    // The loop is held past the waiter's bound: its timer cannot run before the first answer ends.
+    const until = performance.now() + 80;
+    while (performance.now() < until);
+    first.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waiting.answered()).toBe(503);
+    expect(started).toEqual(['first']);
   });
 });

@@ -1,5 +1,6 @@
 import { CommonError, CommonErrorCode, toRestError } from '@membolt/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface LoadSheddingOptions {
   /** Requests worked on at once; 0 turns shedding off. */
@@ -25,6 +26,33 @@ interface Waiter {
   readonly start: () => void;
   readonly timer: NodeJS.Timeout;
   readonly res: Response;
+  /** performance.now() when it began to wait. */
+  readonly since: number;
+}
+
+/** How often the event loop's delay is read (and its histogram started again). */
+const LOOP_DELAY_WINDOW_MS = 500;
+
+let sharedLoopDelay: (() => number) | null = null;
+
+/**
+ * How late the event loop runs its callbacks now, in ms: the mean delay over the last half second, measured by
+ * node (`monitorEventLoopDelay`). One monitor per process, started on first use; its timer does not keep the
+ * process alive.
+ */
+export function eventLoopDelayMs(): number {
+  if (!sharedLoopDelay) {
+    const histogram = monitorEventLoopDelay({ resolution: 20 });
+    histogram.enable();
+    let lastMs = 0;
+    setInterval(() => {
+      // The histogram counts the resolution's own wait too; only the lateness beyond it matters.
+      lastMs = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - 20) : 0;
+      histogram.reset();
+    }, LOOP_DELAY_WINDOW_MS).unref();
+    sharedLoopDelay = () => lastMs;
+  }
+  return sharedLoopDelay();
 }
 
 /** Where a request keeps the function that gives its place back (see releaseLoadSlot). */
@@ -44,9 +72,16 @@ export class LoadShedder {
   private readonly queue: Waiter[] = [];
   private shedCount = 0;
 
+  /**
+   * `loopDelayMs`: how late the event loop runs now (default: node's measure, see eventLoopDelayMs). A
+   * request waits for a place only as long as the bound leaves after that delay: the loop's lateness is
+   * added to every wait (the 503 itself comes that much later), so when the loop runs as late as the bound, a
+   * request over the limit is refused at once.
+   */
   constructor(
     private readonly options: LoadSheddingOptions,
     private readonly exempt: (req: Request) => boolean,
+    private readonly loopDelayMs: () => number = eventLoopDelayMs,
   ) {}
 
   /** Requests refused since start. */
@@ -71,8 +106,11 @@ export class LoadShedder {
       return;
     }
     if (this.queue.length >= this.options.maxQueued) return this.refuse(res);
+    const waitMs = this.options.maxQueueWaitMs - this.loopDelayMs();
+    if (waitMs <= 0) return this.refuse(res);
     const waiter: Waiter = {
       res,
+      since: performance.now(),
       start: () => {
         clearTimeout(waiter.timer);
         res.off('close', leave);
@@ -83,7 +121,7 @@ export class LoadShedder {
         this.remove(waiter);
         res.off('close', leave);
         this.refuse(res);
-      }, this.options.maxQueueWaitMs),
+      }, waitMs),
     };
     // A client that gives up while waiting leaves the queue: its place goes to the next one.
     const leave = () => {
@@ -113,6 +151,12 @@ export class LoadShedder {
       if (!waiter) return;
       if (waiter.res.destroyed) {
         clearTimeout(waiter.timer);
+        continue;
+      }
+      // Its timer is due but the loop has not got to it: the work would start past the bound, so it is shed.
+      if (performance.now() - waiter.since >= this.options.maxQueueWaitMs) {
+        clearTimeout(waiter.timer);
+        this.refuse(waiter.res);
         continue;
       }
       waiter.start();

@@ -162,9 +162,10 @@ export class IdentityHandlers {
   @MessagePattern(IdentitySubjects.deleteAccount.name)
   async deleteAccount(
     @ActingUserId() userId: string,
-    @BusPayload(DeleteAccountRequest) _request: DeleteAccountRequest,
+    @BusPayload(DeleteAccountRequest) request: DeleteAccountRequest,
   ): Promise<DeletionReceiptView> {
-    return toDeletionReceiptView(await this.deletion.deleteAccount(userId));
+    const startBy = request.startBy === undefined ? undefined : new Date(request.startBy);
+    return toDeletionReceiptView(await this.deletion.deleteAccount(userId, startBy));
   }
 
   @MessagePattern(IdentitySubjects.ensureMemoryGraph.name)

@@ -1,12 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { BusClient } from '@membolt/bus';
+import { BUS_CLIENT_OPTIONS, BusClient, type BusClientOptions } from '@membolt/bus';
 import {
   BillingErrorCode,
+  CommonErrorCode,
+  type DeletionReceiptView,
   FREE_PLAN_ID,
   IdentitySubjects,
   MemboltError,
   SubscriptionSubjects,
+  USER_DATA_SERVICES,
 } from '@membolt/contracts';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/current-user.decorator.js';
@@ -30,6 +33,7 @@ export class AccountResolver {
     private readonly bus: BusClient,
     @Inject(BFF_OPTIONS) private readonly options: BffModuleOptions,
     private readonly recentSignIn: RecentSignIn,
+    @Inject(BUS_CLIENT_OPTIONS) private readonly busOptions: BusClientOptions,
   ) {}
 
   @Query(() => ViewerModel, {
@@ -117,8 +121,33 @@ export class AccountResolver {
     currentPassword: string | null,
   ): Promise<DeletionReceiptModel> {
     await this.recentSignIn.confirm(user, currentPassword);
-    const receipt = await this.bus.request(IdentitySubjects.deleteAccount, {}, { userId: user.userId });
+    const receipt = await this.requestDeletion(user.userId);
     clearSessionCookies(http.res, cookieOptionsFor(this.options.publicUrl));
     return toDeletionReceipt(receipt);
+  }
+
+  /**
+   * The deletion's answer, or, when it does not come in time, its real outcome: identity refuses a deletion
+   * that starts after half of the wait (it then changes nothing, and the error stands), and one that has
+   * started marks the account inactive first and finishes on its own (durable steps), so an inactive account
+   * is answered as a deletion in progress with every service pending.
+   */
+  private async requestDeletion(userId: string): Promise<DeletionReceiptView> {
+    const startBy = new Date(Date.now() + Math.floor(this.busOptions.timeoutMs / 2));
+    try {
+      return await this.bus.request(
+        IdentitySubjects.deleteAccount,
+        { startBy: startBy.toISOString() },
+        { userId },
+      );
+    } catch (error) {
+      if (!(error instanceof MemboltError) || error.code !== CommonErrorCode.ServiceUnavailable) throw error;
+      // Asked only once the deadline to start has passed, so a deletion not begun by now never will be.
+      const wait = startBy.getTime() - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const status = await this.bus.request(IdentitySubjects.userStatus, {}, { userId }).catch(() => null);
+      if (!status || status.active) throw error;
+      return { userId, deletedAt: new Date().toISOString(), services: [], pending: [...USER_DATA_SERVICES] };
+    }
   }
 }

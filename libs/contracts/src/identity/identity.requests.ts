@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   CALLBACK_URL_MAX_LENGTH,
   CLIENT_ADDRESS_MAX_LENGTH,
@@ -177,7 +177,16 @@ export class ChangePasswordRequest {
   keepSessionId?: string;
 }
 
-export class DeleteAccountRequest {}
+export class DeleteAccountRequest {
+  /**
+   * The caller stops waiting for the answer after this instant (ISO 8601). A deletion that has not started
+   * by then is refused and changes nothing, so a caller that gave up can tell its user that nothing was
+   * deleted; one that has started goes on to the end (the account then reads as inactive).
+   */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  startBy?: string;
+}
 
 /** `POST /api/user/{userId}/create`: make sure the user's memory graph exists. */
 export class EnsureMemoryGraphRequest {}

@@ -1,8 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { MemboltError, MemorySubjects } from '@membolt/contracts';
 import type { BusClient } from '@membolt/bus';
 import type { Request } from 'express';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolveGatewaySettings } from '../gateway.options.js';
 import { MemoryTransferService } from './memory-transfer.service.js';
 
@@ -79,5 +80,35 @@ describe('MemoryTransferService.import, checked as the upload arrives', () => {
         },
       },
     ]);
+  });
+});
+
+describe('MemoryTransferService.import, sharing the event loop', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('lets the loop turn within every 10 ms of checking, however few lines that is', async () => {
+    // Every reading of the clock moves it 2 ms on: each line checked costs at least that much.
+    let clockMs = 0;
+    jest.spyOn(performance, 'now').mockImplementation(() => (clockMs += 2));
+    const { transfer } = transferWith(10_000);
+    const lines = 1000;
+    let body = '';
+    for (let i = 0; i < lines; i++) body += line({ text: `Note ${i}` });
+
+    let turns = 0;
+    let importing = true;
+    const counting = (async () => {
+      while (importing) {
+        await nextTurn();
+        turns++;
+      }
+    })();
+    await transfer.import(ndjsonRequest(body), {});
+    importing = false;
+    await counting;
+    // A line costs at least 2 ms of this clock, so a 10 ms slice holds at most 5 lines: 200 turns or more.
+    expect(turns).toBeGreaterThanOrEqual(lines / 5);
   });
 });

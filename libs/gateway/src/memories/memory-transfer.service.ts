@@ -21,17 +21,18 @@ import {
   unknownCategory,
 } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
-import { arrayRecords, ImportBatcher, type NumberedRecord, readNdjson } from './memory-import.js';
+import { arrayRecords, ImportBatcher, LoopSlices, type NumberedRecord, readNdjson } from './memory-import.js';
 
 /** Bulk calls take longer than one request: a batch of 1,000 is embedded and stored, or read, at once. */
 export const MEMORY_BULK_TIMEOUT_MS = 60_000;
 
 /**
- * An import runs on the event loop that serves every other request: its lines are checked as they arrive, a
- * turn of the loop after every this many, and stored in calls of IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory
- * service), with a turn of the loop between them.
+ * An import runs on the event loop that serves every other request: its lines are checked as they arrive, in
+ * slices of at most this many milliseconds with a turn of the loop between, and stored in calls of
+ * IMPORT_CALL_MEMORIES (each one embedded and written in one go by the memory service), with a turn of the
+ * loop between them.
  */
-const IMPORT_SLICE_LINES = 200;
+const IMPORT_SLICE_MS = 10;
 /** Longest stretch of the loop spent sending a queued import's parts before letting it turn. */
 const IMPORT_STRETCH_MS = 50;
 const IMPORT_CALL_MEMORIES = 200;
@@ -87,7 +88,7 @@ export class MemoryTransferService {
     await this.checkCategories(batches.flatMap((batch) => batch?.memories.map((m) => m.category) ?? []));
     if (queuedAs) {
       const importId = `imp_${queuedAs}_${batches.length}`;
-      let sinceTurn = performance.now();
+      const slices = new LoopSlices(IMPORT_STRETCH_MS);
       for (let index = 0; index < batches.length; index++) {
         const batch = batches[index];
         if (!batch) continue;
@@ -96,10 +97,7 @@ export class MemoryTransferService {
         // The in-process bus answers on microtasks: without a turn every part's checks and enqueue would run
         // as one stretch of the loop (250 parts of a 50,000-line import held it over a second). A turn per
         // part would let the parts already queued run in between and hold the answer back.
-        if (performance.now() - sinceTurn > IMPORT_STRETCH_MS) {
-          await nextTurn();
-          sinceTurn = performance.now();
-        }
+        await slices.pace();
         await this.bus.request(MemorySubjects.importPart, {
           ...batch.scope,
           memories: [...batch.memories],
@@ -140,13 +138,11 @@ export class MemoryTransferService {
     const maxLines = this.settings.importMaxLines;
     const batcher = new ImportBatcher(scope, IMPORT_CALL_MEMORIES);
     let firstInvalid: unknown = null;
-    let sinceTurn = 0;
+    const slices = new LoopSlices(IMPORT_SLICE_MS);
     const check = async (record: NumberedRecord) => {
+      // Paced before the early return too: the lines after a refused one are still read and parsed.
+      await slices.pace();
       if (firstInvalid !== null) return;
-      if (++sinceTurn >= IMPORT_SLICE_LINES) {
-        sinceTurn = 0;
-        await nextTurn();
-      }
       try {
         batcher.add(record);
       } catch (error) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { rejection } from '@membolt/bus/testing';
 import {
+  CommonErrorCode,
   IdentityErrorCode,
   IdentitySubjects,
   KeysSubjects,
@@ -145,10 +146,57 @@ describe('delete account', () => {
     await setup.runDue();
     expect(await outbox.listForUser(dee.userId)).toHaveLength(1);
     tb.stubs.failing.delete('memory');
-    tb.clock.advance(10_000);
+    // The step was recorded before the services were asked, due after one worker lease (a minute).
+    tb.clock.advance(60_000);
     expect(await setup.runDue()).toBe(1);
     expect(tb.stubs.deletions).toContainEqual({ service: 'memory', userId: dee.userId });
     expect(await outbox.listForUser(dee.userId)).toEqual([]);
+  });
+
+  it('refuses a deletion that starts after its caller stopped waiting, and changes nothing', async () => {
+    const dee = await account();
+    const startBy = new Date(tb.clock.nowMs() - 1).toISOString();
+    const refused = await rejection(
+      tb.bus.request(IdentitySubjects.deleteAccount, { startBy }, { userId: dee.userId }),
+    );
+    expect(refused.code).toBe(CommonErrorCode.ServiceUnavailable);
+    expect(tb.stubs.deletions).toEqual([]);
+    expect(await tb.get<IdentityStore>(IDENTITY_STORE).outbox.listForUser(dee.userId)).toEqual([]);
+    await expect(tb.bus.request(IdentitySubjects.userStatus, {}, { userId: dee.userId })).resolves.toEqual({
+      active: true,
+    });
+    await expect(
+      tb.bus.request(IdentitySubjects.refreshSession, { refreshToken: dee.session.refreshToken }),
+    ).resolves.toMatchObject({ user: { id: dee.userId } });
+
+    const inTime = new Date(tb.clock.nowMs() + 1).toISOString();
+    const receipt = await tb.bus.request(
+      IdentitySubjects.deleteAccount,
+      { startBy: inTime },
+      { userId: dee.userId },
+    );
+    expect(receipt.pending).toEqual([]);
+    expect(tb.stubs.deletions).toEqual(
+      USER_DATA_SERVICES.map((service) => ({ service, userId: dee.userId })),
+    );
+  });
+
+  it('resumes a deletion already begun whatever its deadline, finishing what an interrupted run left', async () => {
+    const dee = await account();
+    const store = tb.get<IdentityStore>(IDENTITY_STORE);
+    // A run cut off after marking the account: no service was asked yet.
+    await store.users.update(dee.userId, { deletedAt: tb.clock.now() });
+    const late = new Date(tb.clock.nowMs() - 60_000).toISOString();
+    const receipt = await tb.bus.request(
+      IdentitySubjects.deleteAccount,
+      { startBy: late },
+      { userId: dee.userId },
+    );
+    expect(receipt.pending).toEqual([]);
+    expect(tb.stubs.deletions).toEqual(
+      USER_DATA_SERVICES.map((service) => ({ service, userId: dee.userId })),
+    );
+    expect(await store.outbox.listForUser(dee.userId)).toEqual([]);
   });
 
   it('drops sign-up steps that have not run yet, so nothing is recreated after deletion', async () => {

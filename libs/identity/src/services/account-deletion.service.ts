@@ -1,18 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { USER_DATA_SERVICES, type UserDataDeletionView, type UserDataService } from '@membolt/contracts';
+import {
+  serviceUnavailable,
+  USER_DATA_SERVICES,
+  type UserDataDeletionView,
+  type UserDataService,
+} from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import type { DeletionReceipt } from '../domain/deletion-receipt.js';
 import { deletionStepKind, SETUP_STEP_KINDS } from '../domain/outbox-step.js';
 import { ACCOUNT_SERVICES, type AccountServices } from '../ports/account-services.js';
 import { CLOCK, type Clock } from '@membolt/platform';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.options.js';
 import { userNotFound } from '../identity.errors.js';
 import { AccessRevocationService } from './access-revocation.service.js';
 import { RateLimiter, RateLimitKeys } from './rate-limiter.js';
 
 /**
- * Delete Account: every service removes the user's data, then identity removes the account itself. A
- * service that cannot be reached gets a durable outbox step, retried until it confirms; the receipt lists
- * it as pending.
+ * Delete Account: every service removes the user's data, then identity removes the account itself. The
+ * deletion is recorded before any service is asked (the account marked deleted, one durable outbox step per
+ * service), so once it has started it finishes even if this run is cut off; a service that cannot be reached
+ * keeps its step, retried until it confirms, and the receipt lists it as pending.
  */
 @Injectable()
 export class AccountDeletionService {
@@ -24,14 +31,28 @@ export class AccountDeletionService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly revocations: AccessRevocationService,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
-  async deleteAccount(userId: string): Promise<DeletionReceipt> {
+  /**
+   * `startBy`: the caller's deadline for the deletion to begin. Past it nothing is changed and the request
+   * fails as `service_unavailable`, like the caller's own timeout did; a deletion already begun resumes.
+   */
+  async deleteAccount(userId: string, startBy?: Date): Promise<DeletionReceipt> {
     const user = await this.store.users.findById(userId);
     if (!user) throw userNotFound();
     const now = this.clock.now();
+    if (!user.deletedAt && startBy && now.getTime() > startBy.getTime()) {
+      this.logger.warn(
+        `Deletion of ${userId} refused: its caller stopped waiting at ${startBy.toISOString()}`,
+      );
+      throw serviceUnavailable('identity');
+    }
     // From here on the account cannot sign in or refresh, even if a later step fails (a retry resumes).
     if (!user.deletedAt) await this.store.users.update(userId, { deletedAt: now });
+    // Each service's step is due only after a worker's lease, so the worker does not race this run for it.
+    const stepsDueAt = new Date(now.getTime() + this.settings.outboxWorker.leaseMs);
+    await this.store.outbox.add(userId, USER_DATA_SERVICES.map(deletionStepKind), stepsDueAt);
     const sessions = await this.store.sessions.revokeAllForUser(userId);
     // Every access token of the account is refused by every BFF from now on, whatever its session.
     await this.revocations.revokeUser(userId, now);
@@ -50,8 +71,7 @@ export class AccountDeletionService {
         pending.push(service);
       }
     }
-    await this.store.outbox.add(userId, pending.map(deletionStepKind), now);
-    // Steps left by an earlier, interrupted deletion for services that have confirmed now.
+    // The steps of the services that have confirmed, including any left by an earlier, interrupted run.
     const confirmed = USER_DATA_SERVICES.filter((service) => !pending.includes(service));
     await this.store.outbox.remove(userId, confirmed.map(deletionStepKind));
 
