@@ -226,24 +226,79 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect((await memory.search(USER, { query: 'What is my job?', limit: 5 })).results).toEqual([]);
   });
 
-  it('asks the store for conversation neighbours only of candidates that belong to a conversation', async () => {
+  it('with MEMORY_SESSION_GAP_MINUTES=0, asks for neighbours only of candidates in a conversation', async () => {
     const asked: string[][] = [];
     const neighbours = store.search.neighbours!.bind(store.search);
-    store.search.neighbours = (scope, filter, ids, before, after) => {
+    store.search.neighbours = (scope, filter, ids, before, after, sessionGapMs) => {
       asked.push([...ids]);
-      return neighbours(scope, filter, ids, before, after);
+      expect(sessionGapMs).toBe(0);
+      return neighbours(scope, filter, ids, before, after, sessionGapMs);
     };
-    const standalone = await memory.create(USER, { text: 'The spare key is under the blue flowerpot' });
-    expect((await memory.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
+    const noSessions = new MemoryService(
+      store,
+      new HashedTfidfEmbedder(DIM),
+      clock,
+      events,
+      {
+        dimension: DIM,
+        annMinVectors: 5000,
+        metadataLimits: { maxKeys: 256, maxDepth: 16 },
+        conceptSettleMs: 1_500,
+        sessionGapMs: 0,
+      },
+      linker,
+      new PrivacyPolicyService(
+        store,
+        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+        clock,
+      ),
+      new MemoryCategoryService(store, clock),
+    );
+    const standalone = await noSessions.create(USER, { text: 'The spare key is under the blue flowerpot' });
+    expect((await noSessions.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
     expect(asked).toEqual([]);
 
-    const question = await memory.create(USER, { text: 'Where is the spare key?', conversationId: 'c-1' });
+    const question = await noSessions.create(USER, {
+      text: 'Where is the spare key?',
+      conversationId: 'c-1',
+    });
     clock.advance(1000);
-    await memory.create(USER, { text: 'Beneath the flowerpot', conversationId: 'c-1' });
-    await memory.search(USER, { query: 'where is the spare key', limit: 5 });
+    await noSessions.create(USER, { text: 'Beneath the flowerpot', conversationId: 'c-1' });
+    await noSessions.search(USER, { query: 'where is the spare key', limit: 5 });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain(question.id);
     expect(asked[0]).not.toContain(standalone.id);
+  });
+
+  it('gives memories added without a conversation the neighbours of their session, ended by a pause', async () => {
+    const asked: Array<number | undefined> = [];
+    const neighbours = store.search.neighbours!.bind(store.search);
+    store.search.neighbours = (scope, filter, ids, before, after, sessionGapMs) => {
+      asked.push(sessionGapMs);
+      return neighbours(scope, filter, ids, before, after, sessionGapMs);
+    };
+    const texts = async (query: string) =>
+      (await memory.search(USER, { query, limit: 5 })).results.map((hit) => hit.memory.text);
+    // Plain adds, as a chat client without conversation ids sends its turns.
+    await memory.create(USER, { text: 'Where did you hide the spare key?' });
+    clock.advance(20_000);
+    // Another end user of the account speaks in between: never part of the account's own session.
+    await memory.create(USER, { text: 'Mine is with the neighbour', endUserId: 'someone-else' });
+    clock.advance(20_000);
+    await memory.create(USER, { text: 'Beneath the blue flowerpot by the door' });
+    const found = await memory.search(USER, { query: 'where is the spare key', limit: 5 });
+    expect(found.results.map((hit) => [hit.memory.text, hit.scores.reasons.at(-1)])).toEqual([
+      ['Where did you hide the spare key?', expect.any(String)],
+      ['Beneath the blue flowerpot by the door', 'stored next to a matching memory'],
+    ]);
+    expect(asked).toEqual([30 * 60_000]);
+
+    // Past the default pause (30 minutes) the next add starts another session: no neighbour of the question.
+    clock.advance(31 * 60_000);
+    await memory.create(USER, { text: 'Where did you park the car?' });
+    clock.advance(2 * 60 * 60_000);
+    await memory.create(USER, { text: 'Behind the old bakery' });
+    expect(await texts('where did you park the car')).not.toContain('Behind the old bakery');
   });
 
   it('keeps the exported creation time on import', async () => {
