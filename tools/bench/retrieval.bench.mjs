@@ -58,7 +58,13 @@ async function pool(items, limit, work) {
 
 const convs = loadConversations(args.data);
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-retrieval-'));
-const env = await benchEnv(dataDir, { EMBEDDER: 'offline' });
+const env = await benchEnv(dataDir, {
+  EMBEDDER: 'offline',
+  // The inferred sessions of plain adds (decision 196): MEMORY_SESSION_GAP_MINUTES=0 measures without them.
+  ...(process.env.MEMORY_SESSION_GAP_MINUTES
+    ? { MEMORY_SESSION_GAP_MINUTES: process.env.MEMORY_SESSION_GAP_MINUTES }
+    : {}),
+});
 
 let server;
 try {
