@@ -209,7 +209,15 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect((await memory.search(USER, { query: 'pizza', limit: 10 })).results).toEqual([]);
     expect((await memory.search(USER, { query: 'quantum physics', limit: 10 })).results).toEqual([]);
     const coffee = await memory.search(USER, { query: 'coffee', limit: 10 });
-    expect(coffee.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
+    // Added in one sitting, the facts are one inferred session (decision 196): the fact stored after the
+    // matching one follows it, far below the relevance threshold the web app and the assistant apply.
+    expect(coffee.results.map((hit) => hit.memory.text)).toEqual([
+      'I prefer oat milk in my coffee.',
+      'My daughter Emma starts school in Lisbon in September.',
+    ]);
+    expect(coffee.results[1]!.scores.reasons).toContain('stored next to a matching memory');
+    const relevant = await memory.search(USER, { query: 'coffee', limit: 10, threshold: 0.1 });
+    expect(relevant.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
   });
 
   it('reaches a learnt fact by its stored slot, and follows a change of that slot', async () => {
@@ -217,6 +225,8 @@ describe('MemoryService (embedded store, test clock)', () => {
       text: 'User covers nights at the Royal Infirmary.',
       metadata: { slot: 'occupation' },
     });
+    // Another sitting: not a neighbour of the fact above (decision 196).
+    clock.advance(DAY);
     await memory.create(USER, { text: 'User covers the sofa with a blanket.' });
     const job = await memory.search(USER, { query: 'What is my job?', limit: 5 });
     expect(job.results.map((hit) => hit.memory.text)).toEqual(['User covers nights at the Royal Infirmary.']);
