@@ -24,8 +24,13 @@ const {
   FTS5_TOKENIZE,
   ftsMatchExpression,
   DEFAULT_RELEVANCE_THRESHOLD,
+  neighbourSourceCount,
+  NEIGHBOURS_BEFORE,
+  NEIGHBOURS_AFTER,
+  withinSession,
 } = await dist('retrieval/index.js');
 const { queryMeaning } = await dist('retrieval/meaning.js');
+const { DEFAULT_SESSION_GAP_MINUTES } = await dist('memory.options.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -37,8 +42,14 @@ const { values: args } = parseArgs({
     encoder: { type: 'string', default: process.env.SENTENCE_ENCODER ?? 'off' },
     // Writes every ranked candidate's relevance features with its label (JSON lines), to fit RELEVANCE_MODEL.
     dump: { type: 'string', default: '' },
+    // The product's inferred sessions (decision 196): facts stored within this many minutes of each other
+    // are neighbours, as MEMORY_SESSION_GAP_MINUTES; 0: none. `--spacing`: minutes between two facts.
+    'session-gap': { type: 'string', default: String(DEFAULT_SESSION_GAP_MINUTES) },
+    spacing: { type: 'string', default: '1' },
   },
 });
+const sessionGapMs = Number(args['session-gap']) * 60_000;
+const spacingMs = Number(args.spacing) * 60_000;
 const weights = JSON.parse(args.weights);
 const threshold = args.threshold ? Number(args.threshold) : DEFAULT_RELEVANCE_THRESHOLD;
 const embedder = new HashedTfidfEmbedder();
@@ -75,7 +86,7 @@ for (const profile of data.profiles) {
   const sentenceVectors = sentenceEncoder ? await encode(profile.facts.map((fact) => fact.text)) : null;
   const memories = new Map(
     profile.facts.map((fact, i) => {
-      const at = now.getTime() - (profile.facts.length - i) * 60_000;
+      const at = now.getTime() - (profile.facts.length - i) * spacingMs;
       const memory = {
         importance: 0.5,
         createdAt: at,
@@ -98,17 +109,25 @@ for (const profile of data.profiles) {
     const keyword = match
       ? search.all(`{body}: (${match})`).map((row) => ({ id: String(row.id), score: row.score }))
       : [];
-    const ranked = rankCandidates({
-      analysis,
-      dense,
-      keyword,
-      concept: [],
-      sentence,
-      memories,
-      now,
-      limit: 10,
-      weights,
-    });
+    const channels = { analysis, dense, keyword, concept: [], sentence, memories, now, weights };
+    // As the memory service does: neighbours (here of the inferred session) for the best of a first ranking.
+    let neighbours;
+    if (sessionGapMs > 0) {
+      const at = [...memories.values()].map((m) => m.createdAt);
+      const walk = (i, step, count) => {
+        const out = [];
+        for (let j = i + step; j >= 0 && j < at.length && out.length < count; j += step)
+          out.push([String(j), at[j]]);
+        return withinSession(at[i], out, sessionGapMs);
+      };
+      neighbours = new Map(
+        rankCandidates({ ...channels, limit: neighbourSourceCount(10), reasons: false }).map(({ id }) => [
+          id,
+          { previous: walk(Number(id), -1, NEIGHBOURS_BEFORE), next: walk(Number(id), 1, NEIGHBOURS_AFTER) },
+        ]),
+      );
+    }
+    const ranked = rankCandidates({ ...channels, neighbours, limit: 10 });
     const ids = ranked.map((r) => profile.facts[Number(r.id)].id);
     const kept = ranked.filter((r) => r.relevance >= threshold);
     const answers = new Set(question.answers ?? []);

@@ -29,6 +29,7 @@ import {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
+const { DEFAULT_SESSION_GAP_MINUTES } = await dist('memory.options.js');
 const retrieval = await dist('retrieval/index.js');
 const {
   analyzeQuery,
@@ -37,6 +38,9 @@ const {
   extractConcepts,
   FTS5_TOKENIZE,
   neighbourSourceCount,
+  NEIGHBOURS_BEFORE,
+  NEIGHBOURS_AFTER,
+  withinSession,
   KEYWORD_CONTEXT_WEIGHT,
   ftsMatchExpression,
   contentTokens,
@@ -92,11 +96,11 @@ function ftsIndex(texts, tokenize, contexts, next = null) {
 function buildIndex(conv) {
   const texts = conv.memories.map((m) => m.text);
   const base = Date.UTC(2026, 10, 23, 9, 0, 0);
-  const memoriesAt = (validFromOf, inConversation = true) =>
+  const memoriesAt = (validFromOf, inConversation = true, createdAtOf = (m, i) => base + i * 1000) =>
     new Map(
       conv.memories.map((m, i) => {
         // The ranker reads times as epoch milliseconds.
-        const at = base + i * 1000;
+        const at = createdAtOf(m, i);
         const validFrom = validFromOf(m);
         const memory = {
           importance: 0.5,
@@ -138,6 +142,17 @@ function buildIndex(conv) {
     memoriesCreatedNow: memoriesAt(() => null),
     // As the REST benchmark's plain mode stores them: text and metadata only, no conversation, no valid_from.
     memoriesPlain: memoriesAt(() => null, false),
+    // Plain adds as a chat client without conversation ids makes them live: each turn created when it was
+    // said (its session's date, a second apart within the session).
+    memoriesPlainLive: memoriesAt(
+      () => null,
+      false,
+      (m, i) => {
+        const said = sessionDate(m);
+        const first = conv.memories.findIndex((o) => o.session === m.session);
+        return said ? Date.parse(said) + (i - first) * 1000 : base + i * 1000;
+      },
+    ),
     neighbours,
     creationNeighbours,
     vectors: texts.map((text) => embedder.embedOne(text)),
@@ -290,12 +305,43 @@ function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, 
   };
 }
 
+/**
+ * The neighbours the store answers for memories added without a conversation (decision 196): those stored
+ * just before and after, nearest first, up to the first pause longer than `gapMs`. One writer here.
+ */
+function sessionNeighbours(memories, gapMs) {
+  const at = [...memories.values()].map((m) => m.createdAt);
+  const walk = (i, step, count) => {
+    const out = [];
+    for (let j = i + step; j >= 0 && j < at.length && out.length < count; j += step)
+      out.push([String(j), at[j]]);
+    return withinSession(at[i], out, gapMs);
+  };
+  return new Map(
+    at.map((_, i) => [
+      String(i),
+      { previous: walk(i, -1, NEIGHBOURS_BEFORE), next: walk(i, 1, NEIGHBOURS_AFTER) },
+    ]),
+  );
+}
+const sessionNeighboursOf = new WeakMap();
+function cachedSessionNeighbours(memories, gapMs) {
+  const byGap = sessionNeighboursOf.get(memories) ?? new Map();
+  sessionNeighboursOf.set(memories, byGap);
+  if (!byGap.has(gapMs)) byGap.set(gapMs, sessionNeighbours(memories, gapMs));
+  return byGap.get(gapMs);
+}
+
 function retrieverOnce({
   keywordIndex = 'porterContext',
   neighbours = true,
   concepts = true,
   sessionTimes = true,
   plain = false,
+  // Plain rows: the product's inferred sessions (MEMORY_SESSION_GAP_MINUTES; 0, as before decision 196: none).
+  sessionGapMinutes = DEFAULT_SESSION_GAP_MINUTES,
+  // Plain rows: each turn created at its session's date (added live) instead of a second apart (a bulk add).
+  live = false,
   creationOrder = false,
   weights = {},
   denseContext = null,
@@ -348,19 +394,30 @@ function retrieverOnce({
                 .slice(0, POOL),
             }
           : {}),
-        memories: plain ? index.memoriesPlain : sessionTimes ? index.memories : index.memoriesCreatedNow,
+        memories: plain
+          ? live
+            ? index.memoriesPlainLive
+            : index.memoriesPlain
+          : sessionTimes
+            ? index.memories
+            : index.memoriesCreatedNow,
         now,
         weights: { ...DEFAULT_RANKING_WEIGHTS, ...weights },
       };
       // As the memory service does: neighbours only for the best candidates of a first ranking.
       let around;
-      if (neighbours && (!plain || creationOrder)) {
+      const inferred = plain && !creationOrder && sessionGapMinutes > 0;
+      if (neighbours && (!plain || creationOrder || inferred)) {
         const best = rankCandidates({
           ...channels,
           // How many of the best get their neighbours: `sources` (an ablation row), --sources, or the service's.
           limit: sources ?? (args.sources ? Number(args.sources) : neighbourSourceCount(k)),
         });
-        const links = creationOrder ? index.creationNeighbours : index.neighbours;
+        const links = inferred
+          ? cachedSessionNeighbours(channels.memories, sessionGapMinutes * 60_000)
+          : creationOrder
+            ? index.creationNeighbours
+            : index.neighbours;
         around = new Map(best.map((hit) => [hit.id, links.get(hit.id)]).filter(([, n]) => n));
       }
       return rankCandidates({ ...channels, neighbours: around, limit: k });
@@ -507,9 +564,36 @@ const EXPERIMENTS = {
   // Both modes of the REST benchmark side by side, BM25 beside: conversation (the defaults, above) and plain
   // (text only: no conversation, no neighbours, no valid_from, no previous memory as keyword column), each
   // also with the sentence encoder.
+  // Decision 196: plain adds with and without the inferred sessions of the product (neighbours by creation
+  // order up to MEMORY_SESSION_GAP_MINUTES of pause), added in bulk (a second apart) or live (at the session's
+  // date, so the pause between two LoCoMo sessions ends an inferred one).
+  sessions: () => [
+    ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
+    [
+      'plain without sessions (MEMORY_SESSION_GAP_MINUTES=0)',
+      retriever({ plain: true, keywordIndex: 'porter', sessionGapMinutes: 0 }),
+    ],
+    ['plain', retriever({ plain: true, keywordIndex: 'porter' })],
+    [
+      'plain, added live (turns at their session date)',
+      retriever({ plain: true, keywordIndex: 'porter', live: true }),
+    ],
+    [
+      'plain, added live, no pause ends a session',
+      retriever({ plain: true, keywordIndex: 'porter', live: true, sessionGapMinutes: 1e9 }),
+    ],
+    [
+      'plain, added live, sessions off',
+      retriever({ plain: true, keywordIndex: 'porter', live: true, sessionGapMinutes: 0 }),
+    ],
+  ],
   plain: () => [
     ['BM25 baseline (locomo_retrieval.py)', referenceBm25],
     ['defaults + sentence (use-lite)', retriever({ sentence: true })],
+    [
+      'plain without sessions (MEMORY_SESSION_GAP_MINUTES=0)',
+      retriever({ plain: true, keywordIndex: 'porter', sessionGapMinutes: 0 }),
+    ],
     ['plain', retriever({ plain: true, keywordIndex: 'porter' })],
     ['plain + sentence (use-lite)', retriever({ plain: true, keywordIndex: 'porter', sentence: true })],
     ...(process.env.SENTENCE_WEIGHTS ?? '')

@@ -58,7 +58,13 @@ async function pool(items, limit, work) {
 
 const convs = loadConversations(args.data);
 const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-retrieval-'));
-const env = await benchEnv(dataDir, { EMBEDDER: 'offline' });
+const env = await benchEnv(dataDir, {
+  EMBEDDER: 'offline',
+  // The inferred sessions of plain adds (decision 196): MEMORY_SESSION_GAP_MINUTES=0 measures without them.
+  ...(process.env.MEMORY_SESSION_GAP_MINUTES
+    ? { MEMORY_SESSION_GAP_MINUTES: process.env.MEMORY_SESSION_GAP_MINUTES }
+    : {}),
+});
 
 let server;
 try {
@@ -79,11 +85,19 @@ try {
 
   const call = async (method, url, apiKey, body) => {
     for (let attempt = 0; ; attempt++) {
-      const response = await fetch(url, {
-        method,
-        headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      let response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      } catch (error) {
+        // A reset connection on a loaded machine: a search is asked again; an add is not (it may have landed).
+        if (method !== 'GET' || attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+        continue;
+      }
       const text = await response.text();
       if (response.ok) return text ? JSON.parse(text) : null;
       if (attempt >= 3 || ![429, 502, 503, 504].includes(response.status)) {

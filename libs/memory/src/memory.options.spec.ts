@@ -3,6 +3,7 @@ import { loadConfig, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 import {
   DEFAULT_SENTENCE_MAX_SCOPE,
+  DEFAULT_SESSION_GAP_MINUTES,
   memoryConfigFields,
   resolveMemorySettings,
   toMemoryModuleOptions,
@@ -31,6 +32,25 @@ describe('SENTENCE_ENCODER configuration', () => {
     for (const bad of ['0', '100001', '1.5', 'many'])
       expect(() => loadConfig(schema, { SENTENCE_ENCODER_MAX_SCOPE: bad })).toThrow(
         /SENTENCE_ENCODER_MAX_SCOPE/,
+      );
+  });
+});
+
+describe('MEMORY_SESSION_GAP_MINUTES configuration', () => {
+  it('ends an inferred session after 30 minutes unless set; 0 turns inferred sessions off', () => {
+    const byDefault = toMemoryModuleOptions(loadConfig(schema, {}));
+    expect(byDefault.sessionGapMs).toBe(DEFAULT_SESSION_GAP_MINUTES * 60_000);
+    expect(resolveMemorySettings(byDefault).sessionGapMs).toBe(30 * 60_000);
+    const off = toMemoryModuleOptions(loadConfig(schema, { MEMORY_SESSION_GAP_MINUTES: '0' }));
+    expect(resolveMemorySettings(off).sessionGapMs).toBe(0);
+    const day = toMemoryModuleOptions(loadConfig(schema, { MEMORY_SESSION_GAP_MINUTES: '1440' }));
+    expect(resolveMemorySettings(day).sessionGapMs).toBe(86_400_000);
+  });
+
+  it('refuses a gap out of range or not a whole number of minutes, naming the variable', () => {
+    for (const bad of ['-1', '1441', '2.5', 'soon'])
+      expect(() => loadConfig(schema, { MEMORY_SESSION_GAP_MINUTES: bad })).toThrow(
+        /MEMORY_SESSION_GAP_MINUTES/,
       );
   });
 });

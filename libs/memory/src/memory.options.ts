@@ -35,6 +35,11 @@ export interface MemoryModuleOptions {
   readonly conceptSettleMs?: number;
   /** The sentence encoder's channel (decision 162); absent: off. */
   readonly sentenceEncoder?: SentenceEncoderOptions | undefined;
+  /**
+   * Memories added without a conversation take the ones stored just before/after them by the same writer as
+   * neighbours, up to a pause longer than this (decision 196; default 30 minutes, 0: off).
+   */
+  readonly sessionGapMs?: number;
 }
 
 export const SENTENCE_ENCODER_KINDS = ['off', 'use-lite'] as const;
@@ -50,6 +55,12 @@ export interface SentenceEncoderOptions {
  * the query's encoding (~70 ms). A personal account's facts, not a large app's end users.
  */
 export const DEFAULT_SENTENCE_MAX_SCOPE = 2_000;
+
+/**
+ * The pause that ends an inferred session of memories added without a conversation (decision 196): a chat
+ * client adds a turn every few seconds to minutes; a pause of half an hour is another sitting.
+ */
+export const DEFAULT_SESSION_GAP_MINUTES = 30;
 
 export interface MetadataLimits {
   readonly maxKeys: number;
@@ -80,6 +91,8 @@ export interface MemorySettings {
   readonly conceptSettleMs: number;
   /** Past this many sentence vectors a scope is searched without the sentence channel (decision 162). */
   readonly sentenceMaxScope?: number;
+  /** The pause that ends an inferred session (decision 196); 0: memories without a conversation get no neighbours. */
+  readonly sessionGapMs?: number;
 }
 
 /** Under the bus's default timeout (5 s), with room for the read itself. */
@@ -98,6 +111,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
     },
     conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
     sentenceMaxScope: options.sentenceEncoder?.maxScope ?? DEFAULT_SENTENCE_MAX_SCOPE,
+    sessionGapMs: options.sessionGapMs ?? DEFAULT_SESSION_GAP_MINUTES * 60_000,
   };
 }
 
@@ -159,6 +173,8 @@ export const memoryConfigFields = {
   /** The offline sentence encoder (decision 162): `use-lite` (USE-lite, shipped in npm) or `off`. */
   SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('off'),
   SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
+  /** Minutes of pause that end an inferred session of memories added without a conversation; 0: off. */
+  MEMORY_SESSION_GAP_MINUTES: z.coerce.number().int().min(0).max(1440).default(DEFAULT_SESSION_GAP_MINUTES),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -179,6 +195,7 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly MEMORY_WORKER_IDLE_SECONDS?: number;
   readonly SENTENCE_ENCODER?: (typeof SENTENCE_ENCODER_KINDS)[number];
   readonly SENTENCE_ENCODER_MAX_SCOPE?: number;
+  readonly MEMORY_SESSION_GAP_MINUTES?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -216,5 +233,6 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
       config.SENTENCE_ENCODER === 'use-lite'
         ? { kind: 'use-lite', maxScope: config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE }
         : undefined,
+    sessionGapMs: (config.MEMORY_SESSION_GAP_MINUTES ?? DEFAULT_SESSION_GAP_MINUTES) * 60_000,
   };
 }

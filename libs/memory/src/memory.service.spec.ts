@@ -209,7 +209,15 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect((await memory.search(USER, { query: 'pizza', limit: 10 })).results).toEqual([]);
     expect((await memory.search(USER, { query: 'quantum physics', limit: 10 })).results).toEqual([]);
     const coffee = await memory.search(USER, { query: 'coffee', limit: 10 });
-    expect(coffee.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
+    // Added in one sitting, the facts are one inferred session (decision 196): the fact stored after the
+    // matching one follows it, far below the relevance threshold the web app and the assistant apply.
+    expect(coffee.results.map((hit) => hit.memory.text)).toEqual([
+      'I prefer oat milk in my coffee.',
+      'My daughter Emma starts school in Lisbon in September.',
+    ]);
+    expect(coffee.results[1]!.scores.reasons).toContain('stored next to a matching memory');
+    const relevant = await memory.search(USER, { query: 'coffee', limit: 10, threshold: 0.1 });
+    expect(relevant.results.map((hit) => hit.memory.text)).toEqual(['I prefer oat milk in my coffee.']);
   });
 
   it('reaches a learnt fact by its stored slot, and follows a change of that slot', async () => {
@@ -217,6 +225,8 @@ describe('MemoryService (embedded store, test clock)', () => {
       text: 'User covers nights at the Royal Infirmary.',
       metadata: { slot: 'occupation' },
     });
+    // Another sitting: not a neighbour of the fact above (decision 196).
+    clock.advance(DAY);
     await memory.create(USER, { text: 'User covers the sofa with a blanket.' });
     const job = await memory.search(USER, { query: 'What is my job?', limit: 5 });
     expect(job.results.map((hit) => hit.memory.text)).toEqual(['User covers nights at the Royal Infirmary.']);
@@ -226,24 +236,79 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect((await memory.search(USER, { query: 'What is my job?', limit: 5 })).results).toEqual([]);
   });
 
-  it('asks the store for conversation neighbours only of candidates that belong to a conversation', async () => {
+  it('with MEMORY_SESSION_GAP_MINUTES=0, asks for neighbours only of candidates in a conversation', async () => {
     const asked: string[][] = [];
     const neighbours = store.search.neighbours!.bind(store.search);
-    store.search.neighbours = (scope, filter, ids, before, after) => {
+    store.search.neighbours = (scope, filter, ids, before, after, sessionGapMs) => {
       asked.push([...ids]);
-      return neighbours(scope, filter, ids, before, after);
+      expect(sessionGapMs).toBe(0);
+      return neighbours(scope, filter, ids, before, after, sessionGapMs);
     };
-    const standalone = await memory.create(USER, { text: 'The spare key is under the blue flowerpot' });
-    expect((await memory.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
+    const noSessions = new MemoryService(
+      store,
+      new HashedTfidfEmbedder(DIM),
+      clock,
+      events,
+      {
+        dimension: DIM,
+        annMinVectors: 5000,
+        metadataLimits: { maxKeys: 256, maxDepth: 16 },
+        conceptSettleMs: 1_500,
+        sessionGapMs: 0,
+      },
+      linker,
+      new PrivacyPolicyService(
+        store,
+        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+        clock,
+      ),
+      new MemoryCategoryService(store, clock),
+    );
+    const standalone = await noSessions.create(USER, { text: 'The spare key is under the blue flowerpot' });
+    expect((await noSessions.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
     expect(asked).toEqual([]);
 
-    const question = await memory.create(USER, { text: 'Where is the spare key?', conversationId: 'c-1' });
+    const question = await noSessions.create(USER, {
+      text: 'Where is the spare key?',
+      conversationId: 'c-1',
+    });
     clock.advance(1000);
-    await memory.create(USER, { text: 'Beneath the flowerpot', conversationId: 'c-1' });
-    await memory.search(USER, { query: 'where is the spare key', limit: 5 });
+    await noSessions.create(USER, { text: 'Beneath the flowerpot', conversationId: 'c-1' });
+    await noSessions.search(USER, { query: 'where is the spare key', limit: 5 });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain(question.id);
     expect(asked[0]).not.toContain(standalone.id);
+  });
+
+  it('gives memories added without a conversation the neighbours of their session, ended by a pause', async () => {
+    const asked: Array<number | undefined> = [];
+    const neighbours = store.search.neighbours!.bind(store.search);
+    store.search.neighbours = (scope, filter, ids, before, after, sessionGapMs) => {
+      asked.push(sessionGapMs);
+      return neighbours(scope, filter, ids, before, after, sessionGapMs);
+    };
+    const texts = async (query: string) =>
+      (await memory.search(USER, { query, limit: 5 })).results.map((hit) => hit.memory.text);
+    // Plain adds, as a chat client without conversation ids sends its turns.
+    await memory.create(USER, { text: 'Where did you hide the spare key?' });
+    clock.advance(20_000);
+    // Another end user of the account speaks in between: never part of the account's own session.
+    await memory.create(USER, { text: 'Mine is with the neighbour', endUserId: 'someone-else' });
+    clock.advance(20_000);
+    await memory.create(USER, { text: 'Beneath the blue flowerpot by the door' });
+    const found = await memory.search(USER, { query: 'where is the spare key', limit: 5 });
+    expect(found.results.map((hit) => [hit.memory.text, hit.scores.reasons.at(-1)])).toEqual([
+      ['Where did you hide the spare key?', expect.any(String)],
+      ['Beneath the blue flowerpot by the door', 'stored next to a matching memory'],
+    ]);
+    expect(asked).toEqual([30 * 60_000]);
+
+    // Past the default pause (30 minutes) the next add starts another session: no neighbour of the question.
+    clock.advance(31 * 60_000);
+    await memory.create(USER, { text: 'Where did you park the car?' });
+    clock.advance(2 * 60 * 60_000);
+    await memory.create(USER, { text: 'Behind the old bakery' });
+    expect(await texts('where did you park the car')).not.toContain('Behind the old bakery');
   });
 
   it('keeps the exported creation time on import', async () => {

@@ -80,7 +80,12 @@ import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
-import { DEFAULT_SENTENCE_MAX_SCOPE, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
+import {
+  DEFAULT_SENTENCE_MAX_SCOPE,
+  DEFAULT_SESSION_GAP_MINUTES,
+  MEMORY_SETTINGS,
+  type MemorySettings,
+} from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
 import { DuplicateOriginError } from './ports/memory.repository.js';
@@ -516,10 +521,14 @@ export class MemoryService {
     // The memories just before and after the best candidates in their conversation: an answer follows its
     // question (decision 021). Only the best, ranked once without them: a weak candidate's neighbour never
     // reaches the answer, and each lookup is a query.
-    // Memories outside any conversation have no neighbours: with none among the candidates, no lookup.
+    // A memory added without a conversation has the neighbours of its inferred session (those stored just
+    // before/after it by the same writer, decision 196) unless MEMORY_SESSION_GAP_MINUTES is 0; then only
+    // memories in a conversation have neighbours, and with none among the candidates there is no lookup.
     let neighbours: Map<string, ConversationNeighbours> | undefined;
-    const inConversation = (id: string) => (rankable.get(id)?.conversationId ?? null) !== null;
-    if (this.store.search.neighbours && [...rankable.keys()].some(inConversation)) {
+    const sessionGapMs = this.settings.sessionGapMs ?? DEFAULT_SESSION_GAP_MINUTES * 60_000;
+    const hasNeighbours = (id: string) =>
+      sessionGapMs > 0 ? rankable.has(id) : (rankable.get(id)?.conversationId ?? null) !== null;
+    if (this.store.search.neighbours && [...rankable.keys()].some(hasNeighbours)) {
       const sources = rankCandidates({
         ...channels,
         limit: neighbourSourceCount(request.limit),
@@ -528,9 +537,10 @@ export class MemoryService {
       neighbours = await this.store.search.neighbours(
         scope,
         filter,
-        sources.map((r) => r.id).filter(inConversation),
+        sources.map((r) => r.id).filter(hasNeighbours),
         NEIGHBOURS_BEFORE,
         NEIGHBOURS_AFTER,
+        sessionGapMs,
       );
       const unseen = new Set<string>();
       for (const around of neighbours.values()) {

@@ -45,8 +45,11 @@ export interface MemorySearchIndex {
   /**
    * For each of these memories that belongs to a conversation: up to `before` memories just before it and
    * `after` just after it in that conversation (by creation time, then insertion order), nearest first,
-   * inside the scope and the filters. Memories without a conversation are absent from the answer. Optional:
-   * an adapter without it ranks without conversation neighbours.
+   * inside the scope and the filters. With `sessionGapMs` > 0, a memory without a conversation gets the same
+   * from its inferred session: the memories without a conversation stored just before/after it by the same
+   * writer (user, end user, agent and run all equal), up to the first pause longer than `sessionGapMs`
+   * between two of them. Otherwise memories without a conversation are absent from the answer. Optional: an
+   * adapter without it ranks without neighbours.
    */
   neighbours?(
     scope: MemoryScopeFilter,
@@ -54,5 +57,6 @@ export interface MemorySearchIndex {
     ids: readonly string[],
     before: number,
     after: number,
+    sessionGapMs?: number,
   ): Promise<Map<string, ConversationNeighbours>>;
 }

@@ -12,6 +12,7 @@ import {
   relevanceOf,
   speakerPlace,
   whatItSays,
+  withinSession,
 } from './rank.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
@@ -173,9 +174,17 @@ describe('rankCandidates', () => {
 
   it('lifts the answer that follows a matching question in the same conversation', () => {
     const turns = new Map<string, RankableMemory>([
-      ['q', memory('Melanie: What gave you the idea for all the colors and patterns?')],
-      ['a', memory("Caroline: I'm obsessed with those, I wanted to catch the eye and make people smile.")],
-      ['x', memory('Caroline: patterns are fun')],
+      [
+        'q',
+        memory('Melanie: What gave you the idea for all the colors and patterns?', { conversationId: 'c1' }),
+      ],
+      [
+        'a',
+        memory("Caroline: I'm obsessed with those, I wanted to catch the eye and make people smile.", {
+          conversationId: 'c1',
+        }),
+      ],
+      ['x', memory('Caroline: patterns are fun', { conversationId: 'c2' })],
     ]);
     const search = (withNeighbours: boolean) =>
       rankCandidates({
@@ -618,5 +627,31 @@ describe('the sentence channel (decision 162)', () => {
     expect(relevanceOf(none, floor)).toBe(relevanceOf(none));
     expect(relevanceOf(none, 0.6)).toBeGreaterThan(relevanceOf(none, 0.4));
     expect(relevanceOf(none, 0.6)).toBeLessThan(1);
+  });
+});
+
+describe('withinSession', () => {
+  const minute = 60_000;
+  it('keeps a walk up to the first pause longer than the gap, each step from the one before', () => {
+    const walk: Array<[string, number]> = [
+      ['a', 9 * minute],
+      ['b', 5 * minute],
+      ['c', -30 * minute],
+    ];
+    // 10 -> 9 -> 5 are within 5 minutes of each other; 5 -> -30 is not, though -30 is within 2 x 30 of 10.
+    expect(withinSession(10 * minute, walk, 5 * minute)).toEqual(['a', 'b']);
+    expect(withinSession(10 * minute, walk, 35 * minute)).toEqual(['a', 'b', 'c']);
+    expect(withinSession(10 * minute, walk, 30 * 1000)).toEqual([]);
+    // Forwards the same, and a tie in time is no pause.
+    expect(
+      withinSession(
+        0,
+        [
+          ['d', 0],
+          ['e', 2 * minute],
+        ],
+        minute,
+      ),
+    ).toEqual(['d']);
   });
 });

@@ -171,10 +171,33 @@ export const NEIGHBOURS_AFTER = 1;
  */
 export const neighbourSourceCount = (limit: number): number => Math.max(100, limit * 5);
 
-/** A candidate's neighbours in its conversation, nearest first (by creation time, then insertion order). */
+/**
+ * A candidate's neighbours in its conversation, or in its inferred session for a memory added without one,
+ * nearest first (by creation time, then insertion order).
+ */
 export interface ConversationNeighbours {
   readonly previous: readonly string[];
   readonly next: readonly string[];
+}
+
+/**
+ * The ids of `walk` (nearest first, each with its creation time) up to the first pause longer than `gapMs`
+ * from the memory before it in the walk (the first from `from`): the end of an inferred session (a
+ * memory added without a conversation; `MemorySearchIndex.neighbours`).
+ */
+export function withinSession(
+  from: number,
+  walk: ReadonlyArray<readonly [string, number]>,
+  gapMs: number,
+): string[] {
+  const ids: string[] = [];
+  let last = from;
+  for (const [id, at] of walk) {
+    if (Math.abs(at - last) > gapMs) break;
+    ids.push(id);
+    last = at;
+  }
+  return ids;
 }
 
 export interface RankInput {
@@ -442,7 +465,12 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
       const full = { ...scores, coverage, final: score };
       const reasons = reasonsFor(text, analysis.termPlaces, full);
-      if (byNeighbour) reasons.push('next to a matching memory of the same conversation');
+      if (byNeighbour)
+        reasons.push(
+          (input.memories.get(id)?.conversationId ?? null) === null
+            ? 'stored next to a matching memory'
+            : 'next to a matching memory of the same conversation',
+        );
       if (speakerAt >= 0) reasons.push('said by the person the query names');
       if (scores.meaning > 0) reasons.push('related in meaning');
       if (scores.slotMatch) reasons.push('states what the query asks about');

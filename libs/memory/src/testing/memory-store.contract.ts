@@ -223,6 +223,71 @@ export function describeMemoryStoreContract(
       expect(await order('importance')).toEqual([...texts].reverse());
     });
 
+    it('walks conversation neighbours by creation time then insertion order, inside the scope', async () => {
+      const turns = ['a', 'b', 'c', 'd', 'e'].map((text) =>
+        makeMemoryRecord(A, DIM, { text, conversationId: 'c1', createdAt: day(1) }),
+      );
+      const lone = makeMemoryRecord(A, DIM, { text: 'lone', createdAt: day(1) });
+      await store.memories.insertMany(A, [...turns, lone]);
+      const [a, b, c, d] = turns.map((t) => t.memory.id);
+      const found = await store.search.neighbours!(A, open, [c!, lone.memory.id], 2, 1);
+      expect(found).toEqual(new Map([[c, { previous: [b, a], next: [d] }]]));
+      expect((await store.search.neighbours!(B, open, [c!], 2, 2)).size).toBe(0);
+    });
+
+    it('infers the session of memories without a conversation: same writer, in order, up to a pause', async () => {
+      const GAP = 30 * 60_000;
+      const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+      const plain = (scope: MemoryScope, text: string, minute: number, fields = {}) =>
+        makeMemoryRecord(scope, DIM, { text, createdAt: at(minute), ...fields });
+      // Two share a creation time (a batch): insertion order breaks the tie.
+      const session = [plain(A, 'p0', 0), plain(A, 'p1', 5), plain(A, 'p2', 5), plain(A, 'p3', 10)];
+      const closed = plain(A, 'closed', 7, { validTo: day(2) });
+      // 50 minutes after p3, past the pause: another session.
+      const later = [plain(A, 'p4', 60), plain(A, 'p5', 61)];
+      const noise = [
+        plain(A, 'in a conversation', 6, { conversationId: 'c1' }),
+        plain(A, 'another agent', 6, { agentId: 'agent-2' }),
+        plain(A, 'another run', 6, { runId: 'run-2' }),
+      ];
+      await store.memories.insertMany(A, [...session, closed, ...later, ...noise]);
+      await store.memories.insertMany(A_END, [plain(A_END, 'end user', 6)]);
+      await store.memories.insertMany(B, [plain(B, 'other account', 6)]);
+      const [p0, p1, p2, p3] = session.map((m) => m.memory.id);
+      const [p4, p5] = later.map((m) => m.memory.id);
+
+      const found = await store.search.neighbours!(A, open, [p2!, p3!, p4!, p5!], 2, 1, GAP);
+      expect(found.get(p2!)).toEqual({ previous: [p1, p0], next: [p3] });
+      expect(found.get(p3!)).toEqual({ previous: [p2, p1], next: [] });
+      expect(found.get(p4!)).toEqual({ previous: [], next: [p5] });
+      expect(found.get(p5!)).toEqual({ previous: [p4], next: [] });
+      // Closed memories count only when the filter lets them through, as in a conversation.
+      const all: MemoryFilter = { validity: { kind: 'all' } };
+      expect((await store.search.neighbours!(A, all, [p2!], 2, 1, GAP)).get(p2!)?.next).toEqual([
+        closed.memory.id,
+      ]);
+      // A session reaches as far as its memories follow one another, each within the pause of the last.
+      expect((await store.search.neighbours!(A, open, [p1!], 2, 1, 6 * 60_000)).get(p1!)).toEqual({
+        previous: [p0],
+        next: [p2],
+      });
+      expect((await store.search.neighbours!(A, open, [p0!], 0, 2, 4 * 60_000)).has(p0!)).toBe(false);
+      // The writer's own agent and run, searched with or without naming them.
+      const agent = noise[1]!.memory.id;
+      expect((await store.search.neighbours!(A, all, [agent], 2, 1, GAP)).has(agent)).toBe(false);
+      expect(
+        (await store.search.neighbours!({ ...A, agentId: 'agent-2' }, all, [agent], 2, 1, GAP)).has(agent),
+      ).toBe(false);
+      // No pause given: memories without a conversation have no neighbours.
+      expect((await store.search.neighbours!(A, open, [p2!], 2, 1)).size).toBe(0);
+      // Another account or end user reads nothing of A's, even with A's ids, and A's never neighbour theirs.
+      expect((await store.search.neighbours!(B, open, [p2!], 2, 1, GAP)).size).toBe(0);
+      expect((await store.search.neighbours!(A_END, open, [p2!], 2, 1, GAP)).size).toBe(0);
+      const endUser = (await store.memories.list(A_END, open, { limit: 1, offset: 0, sort: 'recent' }))
+        .memories[0]!.id;
+      expect((await store.search.neighbours!(A_END, open, [endUser], 2, 1, GAP)).size).toBe(0);
+    });
+
     it('updates only the given fields, keeps the previous version, closes facts', async () => {
       const record = makeMemoryRecord(A, DIM, {
         text: 'I live in Paris',

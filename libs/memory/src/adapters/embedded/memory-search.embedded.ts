@@ -2,7 +2,7 @@ import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
-import type { ConversationNeighbours } from '../../retrieval/rank.js';
+import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
 import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
@@ -167,9 +167,24 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     ids: readonly string[],
     before: number,
     after: number,
+    sessionGapMs = 0,
   ): Promise<Map<string, ConversationNeighbours>> {
     const out = new Map<string, ConversationNeighbours>();
     if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+    const wanted = JSON.stringify([...new Set(ids)]);
+    this.conversationNeighbours(scope, filter, wanted, before, after, out);
+    if (sessionGapMs > 0) this.sessionNeighbours(scope, filter, wanted, before, after, sessionGapMs, out);
+    return out;
+  }
+
+  private conversationNeighbours(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    wanted: string,
+    before: number,
+    after: number,
+    out: Map<string, ConversationNeighbours>,
+  ): void {
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
     // One statement for every candidate: per candidate and direction, an indexed range walk
@@ -195,7 +210,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
       ...where.params,
       ...filters.params,
       Math.max(0, after),
-      JSON.stringify([...new Set(ids)]),
+      wanted,
       scope.userId,
       scope.endUserId,
     ) as Array<{ id: string; previous: string; next: string }>;
@@ -206,7 +221,62 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
       };
       if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
-    return out;
+  }
+
+  /**
+   * Memories added without a conversation: the session is inferred from creation order. The neighbours are
+   * the memories stored just before and after by the same writer (user, end user, agent and run all equal,
+   * none in a conversation), inside the search's scope and filters, up to the first pause longer than
+   * `gapMs` between two of them. The walk runs on memories_scope_session_order (partial: no conversation),
+   * in its order, bounded below/above by `count x gapMs`, the farthest a session can reach; the pauses are
+   * then cut here.
+   */
+  private sessionNeighbours(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    wanted: string,
+    before: number,
+    after: number,
+    gapMs: number,
+    out: Map<string, ConversationNeighbours>,
+  ): void {
+    const where = scopeSql(scope, 'n');
+    const filters = filterSql(filter, 'n');
+    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC', bound: string) =>
+      `(SELECT json_group_array(json_array(id, created_at)) FROM (
+          SELECT n.id AS id, n.created_at AS created_at FROM memories n
+          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id IS NULL
+            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq) AND ${bound}
+            AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id
+            AND ${where.sql}${filters.sql}
+          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
+    const rows = this.cached(
+      `SELECT c.id AS id, c.created_at AS at,
+         ${side('<', 'DESC', 'n.created_at >= c.created_at - ?')} AS previous,
+         ${side('>', 'ASC', 'n.created_at <= c.created_at + ?')} AS next
+       FROM memories c
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NULL
+         AND +c.user_id = ? AND +c.end_user_id = ?`,
+    ).all(
+      Math.max(0, before) * gapMs,
+      ...where.params,
+      ...filters.params,
+      Math.max(0, before),
+      Math.max(0, after) * gapMs,
+      ...where.params,
+      ...filters.params,
+      Math.max(0, after),
+      wanted,
+      scope.userId,
+      scope.endUserId,
+    ) as Array<{ id: string; at: number; previous: string; next: string }>;
+    for (const row of rows) {
+      const around = {
+        previous: withinSession(row.at, JSON.parse(row.previous) as Array<[string, number]>, gapMs),
+        next: withinSession(row.at, JSON.parse(row.next) as Array<[string, number]>, gapMs),
+      };
+      if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
+    }
   }
 
   private cached(sql: string): RowsStatement {

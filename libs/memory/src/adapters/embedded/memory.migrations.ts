@@ -276,6 +276,18 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
         }
     },
   },
+  {
+    version: 9,
+    name: 'memories without a conversation in creation order, by scope',
+    up: (db) => {
+      // The inferred session of a memory added without a conversation (decision 196) is walked here, nearest
+      // first; partial, so a scope's conversations do not lengthen the walk and cost nothing to keep.
+      db.exec(`
+        CREATE INDEX memories_scope_session_order ON memories (user_id, end_user_id, created_at, seq)
+          WHERE conversation_id IS NULL;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */

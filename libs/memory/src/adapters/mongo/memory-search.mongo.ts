@@ -2,7 +2,7 @@ import type { Schemas } from '@qdrant/js-client-rest';
 import type { Model, PipelineStage, QueryFilter } from 'mongoose';
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
-import type { ConversationNeighbours } from '../../retrieval/rank.js';
+import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
 import { filterQuery, scopeQuery } from './memory-documents.js';
 import type { MemoryDocument } from './memory.schemas.js';
 import { type QdrantFilter, searchFilter, wholeScopeFilter } from './qdrant-filter.js';
@@ -129,39 +129,72 @@ export class MemorySearchMongo implements MemorySearchIndex {
     ids: readonly string[],
     before: number,
     after: number,
+    sessionGapMs = 0,
   ): Promise<Map<string, ConversationNeighbours>> {
     const out = new Map<string, ConversationNeighbours>();
     if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+    const inferred = sessionGapMs > 0;
     // The candidates are read inside the scope: an id of another scope yields nothing.
     const centres = await this.memories
       .find(
-        { ...scopeQuery(scope), _id: { $in: [...new Set(ids)] }, conversationId: { $ne: null } },
-        { conversationId: 1, createdAt: 1, insertSeq: 1 },
+        {
+          ...scopeQuery(scope),
+          _id: { $in: [...new Set(ids)] },
+          ...(inferred ? {} : { conversationId: { $ne: null } }),
+        },
+        { conversationId: 1, createdAt: 1, insertSeq: 1, agentId: 1, runId: 1 },
       )
-      .lean<Array<Pick<MemoryDocument, '_id' | 'conversationId' | 'createdAt' | 'insertSeq'>>>()
+      .lean<
+        Array<
+          Pick<MemoryDocument, '_id' | 'conversationId' | 'createdAt' | 'insertSeq' | 'agentId' | 'runId'>
+        >
+      >()
       .exec();
     const around = { ...scopeQuery(scope), ...filterQuery(filter) };
-    // One indexed walk per direction and memory (scope, conversation, creation time, insertion order).
+    // One indexed walk per direction and memory on (scope, conversation, creation time, insertion order):
+    // a memory without a conversation walks the same index at conversationId null (null matches a missing
+    // field too, and the schema stores null), bounded by the farthest its inferred session can reach
+    // (`k x sessionGapMs`), and by the same writer (agent and run, null matching null).
     const walk = async (centre: (typeof centres)[number], side: 'previous' | 'next', k: number) => {
       if (k <= 0) return [];
-      const [cmp, order] = side === 'previous' ? (['$lt', -1] as const) : (['$gt', 1] as const);
+      const [cmp, upTo, order] =
+        side === 'previous' ? (['$lt', '$lte', -1] as const) : (['$gt', '$gte', 1] as const);
+      const session = centre.conversationId === null || centre.conversationId === undefined;
+      const reach = new Date(centre.createdAt.getTime() + (side === 'previous' ? -1 : 1) * k * sessionGapMs);
       const docs = await this.memories
         .find(
           {
-            ...around,
-            conversationId: centre.conversationId,
-            $or: [
-              { createdAt: { [cmp]: centre.createdAt } },
-              { createdAt: centre.createdAt, insertSeq: { [cmp]: centre.insertSeq } },
+            $and: [
+              around,
+              {
+                conversationId: session ? null : centre.conversationId,
+                createdAt: {
+                  [upTo]: centre.createdAt,
+                  ...(session ? { [side === 'previous' ? '$gte' : '$lte']: reach } : {}),
+                },
+                ...(session ? { agentId: centre.agentId ?? null, runId: centre.runId ?? null } : {}),
+              },
+              {
+                $or: [
+                  { createdAt: { [cmp]: centre.createdAt } },
+                  { createdAt: centre.createdAt, insertSeq: { [cmp]: centre.insertSeq } },
+                ],
+              },
             ],
           },
-          { _id: 1 },
+          { _id: 1, createdAt: 1 },
         )
         .sort({ createdAt: order, insertSeq: order })
         .limit(k)
-        .lean<Array<{ _id: string }>>()
+        .lean<Array<{ _id: string; createdAt: Date }>>()
         .exec();
-      return docs.map((d) => d._id);
+      return session
+        ? withinSession(
+            centre.createdAt.getTime(),
+            docs.map((d) => [d._id, d.createdAt.getTime()] as const),
+            sessionGapMs,
+          )
+        : docs.map((d) => d._id);
     };
     await Promise.all(
       centres.map(async (centre) => {

@@ -70,25 +70,6 @@ if (MONGO_URL && QDRANT_URL) {
       }
     });
 
-    it('walks conversation neighbours by creation time then insertion order, inside the scope', async () => {
-      const store = await freshStore(settings);
-      try {
-        const at = new Date(Date.UTC(2026, 0, 1));
-        const turns = ['a', 'b', 'c', 'd', 'e'].map((text) =>
-          makeMemoryRecord(scope, 8, { text, conversationId: 'c1', createdAt: at }),
-        );
-        const lone = makeMemoryRecord(scope, 8, { text: 'lone' });
-        await store.memories.insertMany(scope, [...turns, lone]);
-        const [a, b, c, d] = turns.map((t) => t.memory.id);
-        const found = await store.search.neighbours(scope, all, [c ?? '', lone.memory.id], 2, 1);
-        expect(found).toEqual(new Map([[c, { previous: [b, a], next: [d] }]]));
-        const other = { userId: 'user-b', endUserId: '' };
-        expect((await store.search.neighbours(other, all, [c ?? ''], 2, 2)).size).toBe(0);
-      } finally {
-        await store.close();
-      }
-    });
-
     it('repairs what a crash left: rolls back an unacknowledged batch, finishes tombstones, re-syncs points', async () => {
       const store = await freshStore(settings);
       const connection = mongoose.createConnection(MONGO_URL, { dbName: TEST_DB });
