@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, Metrics, Readiness } from '@membolt/platform';
-import type { Response } from 'express';
 import { openEventStream } from './event-stream.js';
-import { configureHttpEdge } from './http-edge.js';
+import { configureHttpEdge, createHttpEdgeAdapter } from './http-edge.js';
+import { type EdgeReply, takeOver } from './http-platform.js';
 import { type LoadShedder, type LoadSheddingOptions, SERVICE_BUSY_MESSAGE } from './load-shedding.js';
 
 /** Work that holds its place until the test lets it go. */
@@ -36,7 +36,8 @@ class HeldController {
   }
 
   @Get('stream')
-  stream(@Res() res: Response): void {
+  stream(@Res() reply: EdgeReply): void {
+    const res = takeOver(reply);
     const send = openEventStream(res);
     send('hello', {});
     held.releases.push(() => res.end());
@@ -49,8 +50,7 @@ class HeldModule {}
 async function startEdge(
   loadShedding: LoadSheddingOptions,
 ): Promise<{ app: INestApplication; url: string; shedder: LoadShedder }> {
-  const app = await NestFactory.create(HeldModule, { bodyParser: false, logger: false });
-  const { shedder } = configureHttpEdge(app, {
+  const { adapter, shedder } = createHttpEdgeAdapter({
     logger: createLogger({ app: 'shedding-unit', level: 'silent' }),
     bodyLimitBytes: 65536,
     observability: {
@@ -59,6 +59,8 @@ async function startEdge(
     },
     loadShedding,
   });
+  const app = await NestFactory.create(HeldModule, adapter, { bodyParser: false, logger: false });
+  configureHttpEdge(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}`, shedder };
