@@ -336,6 +336,12 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
 } {
   const adapter = new FastifyAdapter(fastifyOptions(options));
   const fastify = adapter.getInstance();
+  const routes: EdgeRoute[] = [];
+  servedRoutes.set(fastify, routes);
+  fastify.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    routes.push({ methods, path: route.url ?? route.path });
+  });
   const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
   // Plugins load in the order registered, and before Nest's middleware (registered when the app is created):
   // helmet's headers are on every answer, the early ones of the edge hooks included.
@@ -361,6 +367,22 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
   void fastify.register(hooks);
   void fastify.register(fastifyCookie);
   return { adapter, shedder };
+}
+
+/** One route the platform serves: its methods and its pattern (`/api/keys/:id`, `/api/*`). */
+export interface EdgeRoute {
+  readonly methods: readonly string[];
+  readonly path: string;
+}
+
+const servedRoutes = new WeakMap<object, readonly EdgeRoute[]>();
+
+/**
+ * Every route the app's platform serves, as registered (with Fastify's own HEAD twins of GET routes):
+ * what the API reference is checked against.
+ */
+export function edgeRoutesOf(app: INestApplication): readonly EdgeRoute[] {
+  return servedRoutes.get(app.getHttpAdapter().getInstance() as object) ?? [];
 }
 
 /** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */

@@ -14,6 +14,8 @@ export interface EdgeRequest {
   readonly body: unknown;
   /** The client's address (the socket's, or X-Forwarded-For's within the trusted proxy hops). */
   readonly ip: string;
+  /** `https` when the connection (or, within the trusted proxy hops, X-Forwarded-Proto) says so. */
+  readonly protocol: 'http' | 'https';
   /** The cookies the request carried (the edge parses the Cookie header of every request). */
   readonly cookies: Record<string, string | undefined>;
   /** Node's request, the body stream of a route whose body the edge leaves unread (NDJSON). */
@@ -96,21 +98,22 @@ export function takeOver(reply: EdgeReply): ServerResponse {
   return reply.raw;
 }
 
-/** Answers a JSON body on a response the route has taken over (see takeOver). */
-export function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
+/** Answers a text body of `contentType` (UTF-8) on a response the route has taken over (see takeOver). */
+export function writeText(res: ServerResponse, status: number, contentType: string, text: string): void {
   res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
+  res.setHeader('Content-Type', `${contentType}; charset=utf-8`);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
-/** A 302 to `location` on a response the route has taken over. */
-export function writeRedirect(res: ServerResponse, location: string): void {
-  res.statusCode = 302;
-  res.setHeader('Location', location);
-  res.setHeader('Content-Length', 0);
-  res.end();
+/** Answers a JSON body on a response the route has taken over (see takeOver). */
+export function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  writeText(res, status, 'application/json', JSON.stringify(body));
+}
+
+/** A 302 to `location`, sent through the platform (so the cookies set on the reply leave with it). */
+export function redirect(reply: EdgeReply, location: string): void {
+  void (reply as unknown as { redirect(url: string, code: number): unknown }).redirect(location, 302);
 }
 
 /**

@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemboltError, MemorySubjects } from '@membolt/contracts';
 import type { BusClient } from '@membolt/bus';
-import type { Request } from 'express';
 import { Readable } from 'node:stream';
 import { resolveGatewaySettings } from '../gateway.options.js';
-import { MemoryTransferService } from './memory-transfer.service.js';
+import { type ImportUpload, MemoryTransferService } from './memory-transfer.service.js';
 
 /** An NDJSON upload as the route sees it: the request stream, its type, and nothing parsed. */
-function ndjsonRequest(text: string): Request {
-  const stream = Readable.from([Buffer.from(text)]) as unknown as Request;
+function ndjsonRequest(text: string): ImportUpload {
+  const stream = Readable.from([Buffer.from(text)]) as unknown as ImportUpload;
   Object.assign(stream, {
     headers: { 'content-type': 'application/x-ndjson' },
     is: (types: string | string[]) =>
