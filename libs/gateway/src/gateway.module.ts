@@ -96,7 +96,7 @@ export const GATEWAY_DIAGNOSTICS_CONTROLLERS = [DiagnosticsController] as const;
 @ApiExcludeController()
 @GatewayController()
 export class ApiNotFoundController {
-  @All('*path')
+  @All('*')
   @Public()
   notFound(@Req() request: EdgeRequest): never {
     throw new NotFoundException(`No route matches ${request.method} ${pathOf(request)}`);

@@ -323,7 +323,7 @@ export class OpenAiController {
 @ApiExcludeController()
 @OpenAiRoutes()
 export class OpenAiNotFoundController {
-  @All('*path')
+  @All('*')
   @Public()
   notFound(@Req() request: EdgeRequest): never {
     throw new NotFoundException(`No route matches ${request.method} ${pathOf(request)}`);
