@@ -8,7 +8,6 @@ interface Operation {
 }
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-
 /**
  * Served routes that are not the public REST API, each with why. Everything else the product serves under any
  * path must be in the document, and everything in the document must be served.

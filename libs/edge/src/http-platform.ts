@@ -59,7 +59,11 @@ export function setCookie(reply: EdgeReply, name: string, value: string, options
   });
 }
 
-export function clearCookie(reply: EdgeReply, name: string, options: Omit<EdgeCookieOptions, 'maxAgeMs'>): void {
+export function clearCookie(
+  reply: EdgeReply,
+  name: string,
+  options: Omit<EdgeCookieOptions, 'maxAgeMs'>,
+): void {
   (reply as unknown as CookieReply).clearCookie(name, { ...options });
 }
 
@@ -84,7 +88,10 @@ export function mediaTypeOf(contentType: string | undefined): string {
 }
 
 /** Whether the request's body is of one of these media types (false without a body type). */
-export function requestIs(req: { readonly headers: IncomingHttpHeaders }, types: string | readonly string[]): boolean {
+export function requestIs(
+  req: { readonly headers: IncomingHttpHeaders },
+  types: string | readonly string[],
+): boolean {
   const type = mediaTypeOf(headerOf(req, 'content-type'));
   return type !== '' && ([] as string[]).concat(types).includes(type);
 }

@@ -68,7 +68,13 @@ export function serveWebApp(app: INestApplication, distDir: string): boolean {
       await reply.code(status).send(body);
       return;
     }
-    await sendWebFile(request, reply, '/index.html', { ...files, cacheControl: false }, { 'Cache-Control': 'no-cache' });
+    await sendWebFile(
+      request,
+      reply,
+      '/index.html',
+      { ...files, cacheControl: false },
+      { 'Cache-Control': 'no-cache' },
+    );
   };
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();

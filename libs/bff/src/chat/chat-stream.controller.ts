@@ -1,14 +1,7 @@
 import { Controller, Logger, Post, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { ChatSubjects, type ChatTurnView, GraphqlErrorCode, METERED_ENDPOINTS } from '@membolt/contracts';
-import {
-  type EdgeReply,
-  openEventStream,
-  requestIs,
-  takeOver,
-  UsageMeter,
-  writeJson,
-} from '@membolt/edge';
+import { type EdgeReply, openEventStream, requestIs, takeOver, UsageMeter, writeJson } from '@membolt/edge';
 import type { ServerResponse } from 'node:http';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { HttpSessions } from '../session/http-sessions.js';
@@ -80,7 +73,11 @@ export class ChatStreamController {
   }
 
   /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
-  private async relay(res: ServerResponse, userId: string, input: SendChatMessageInput): Promise<ChatTurnView> {
+  private async relay(
+    res: ServerResponse,
+    userId: string,
+    input: SendChatMessageInput,
+  ): Promise<ChatTurnView> {
     const send = openEventStream(res);
     const controller = new AbortController();
     res.on('close', () => {

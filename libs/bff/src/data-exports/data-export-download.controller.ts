@@ -21,7 +21,11 @@ export class DataExportDownloadController {
   ) {}
 
   @Get('data-exports/:id')
-  async download(@Req() req: SessionRequest, @Res() reply: EdgeReply, @Param('id') id: string): Promise<void> {
+  async download(
+    @Req() req: SessionRequest,
+    @Res() reply: EdgeReply,
+    @Param('id') id: string,
+  ): Promise<void> {
     const res = takeOver(reply);
     const user = await this.sessions.userOrUnauthorized(req, res);
     if (!user) return;

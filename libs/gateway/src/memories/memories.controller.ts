@@ -210,7 +210,12 @@ export class MemoriesController {
     @Req() request: EdgeRequest,
     @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
-    const outcome = await this.adds.add(query, raw, headerOf(request, 'idempotency-key'), meterLearningAsChat);
+    const outcome = await this.adds.add(
+      query,
+      raw,
+      headerOf(request, 'idempotency-key'),
+      meterLearningAsChat,
+    );
     if (outcome.kind === 'queued') {
       const statusUrl = `${pathOf(request).replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
       response.status(202).header('Location', statusUrl);
