@@ -211,10 +211,10 @@ function bodyParser(options: HttpEdgeOptions) {
     if (charset !== undefined && !charset.startsWith('utf-'))
       return done(new CommonError(CommonErrorCode.ValidationError, NOT_JSON_MESSAGE));
     readBody(payload, limitFor(path), (error, raw) => {
-      if (error) return done(error);
+      if (error || !raw) return done(error);
       let body: unknown;
       try {
-        body = parseJson(raw!.toString('utf8'));
+        body = parseJson(raw.toString('utf8'));
       } catch {
         return done(new CommonError(CommonErrorCode.ValidationError, NOT_JSON_MESSAGE));
       }
