@@ -115,16 +115,16 @@ const STAGES = [
   ['request log', /pino|\/logging\//],
   ['background (jobs, concept linking)', /libs\/jobs\/|concept/],
   [
-    'response (express send, etag, socket write)',
-    /express\/lib\/response|\/etag\/|^writev|_http_outgoing|^writeHead/,
+    'response (express or fastify send, etag, socket write)',
+    /express\/lib\/response|fastify\/lib\/reply|\/etag\/|^writev|_http_outgoing|^writeHead/,
   ],
   [
     'Nest pipeline (router, guards, interceptors, rxjs)',
-    /@nestjs\/core|@nestjs\/platform-express|\/rxjs\/|reflect-metadata/,
+    /@nestjs\/core|@nestjs\/platform-express|@nestjs\/platform-fastify|\/rxjs\/|reflect-metadata/,
   ],
   [
-    'Express middleware and router',
-    /\/express\/|\/router\/|helmet|cookie-parser|body-parser|raw-body|type-is|on-finished|libs\/edge\/|libs\/platform\//,
+    'platform hooks, middleware and router (Express or Fastify)',
+    /\/express\/|\/fastify\/|@fastify\/|find-my-way|\/router\/|helmet|cookie-parser|body-parser|raw-body|type-is|on-finished|libs\/edge\/|libs\/platform\//,
   ],
   ['garbage collector', /^\(garbage collector\)/],
   ['HTTP parsing, sockets, timers (node)', /node:/],

@@ -4,9 +4,8 @@ import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } 
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
-import { usageMeteringProviders } from '@membolt/edge';
+import { type EdgeReply, type EdgeRequest, usageMeteringProviders } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
-import type { Request, Response } from 'express';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
 import { MemoryCategoriesResolver } from './categories/memory-categories.resolver.js';
@@ -112,7 +111,8 @@ export class BffModule implements NestModule {
           csrfPrevention: true,
           includeStacktraceInErrorResponses: false,
           formatError: formatGraphqlError,
-          context: ({ req, res }: { req: Request; res: Response }) => ({ req, res }),
+          // Apollo's Fastify integration calls this with the request and the reply.
+          context: (req: EdgeRequest, res: EdgeReply) => ({ req, res }),
         }),
       ],
       controllers: [

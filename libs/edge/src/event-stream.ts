@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { releaseLoadSlot } from './load-shedding.js';
 
 /** One server-sent event written to an open stream: its name and its data as JSON. */
@@ -9,28 +9,27 @@ export type SendData = (data: object | '[DONE]') => void;
 
 /**
  * Opens a server-sent-event answer (200, not cached, not buffered by proxies; headers set earlier, such as
- * usage headers, are kept). The request's place in the edge's load bound is given back.
+ * usage headers, are kept). `res` is the response the route took over (takeOver). The request's place in the edge's load bound is given back.
  */
-function openStream(res: Response): void {
-  res.status(200).set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
+function openStream(res: ServerResponse): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('Connection', 'keep-alive');
+  res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
   // From here the answer mostly waits for events: it no longer holds one of the edge's places of work.
   releaseLoadSlot(res);
 }
 
 /** Opens a server-sent-event answer and answers the function that writes one named event. */
-export function openEventStream(res: Response): SendEvent {
+export function openEventStream(res: ServerResponse): SendEvent {
   openStream(res);
   return (event, data) => void res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /** Opens a server-sent-event answer of unnamed events (`data:` lines only, as OpenAI streams). */
-export function openDataStream(res: Response): SendData {
+export function openDataStream(res: ServerResponse): SendData {
   openStream(res);
   return (data) => void res.write(`data: ${data === '[DONE]' ? data : JSON.stringify(data)}\n\n`);
 }

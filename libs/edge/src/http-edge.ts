@@ -1,5 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { CommonErrorCode, toRestError, CommonError, PAYMENT_WEBHOOK_PATH } from '@membolt/contracts';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { CommonErrorCode, CommonError, PAYMENT_WEBHOOK_PATH } from '@membolt/contracts';
 import {
   type AppLogger,
   correlationIdFrom,
@@ -7,13 +10,13 @@ import {
   type Readiness,
   requestContext,
 } from '@membolt/platform';
-import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import type { Server } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { AsyncResource } from 'node:async_hooks';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpExceptionFilter } from './http-exception.filter.js';
-import { handleOpsRequest, OPS_PATHS, opsPathOf } from './ops-endpoints.js';
+import { headerOf, mediaTypeOf, metricsLabelOf, pathOf, writeJson } from './http-platform.js';
+import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
 import { jsonShapeProblem } from './json-depth.js';
 import { DEFAULT_LOAD_SHEDDING, LoadShedder, type LoadSheddingOptions } from './load-shedding.js';
 import { isApiPath } from './web-app.middleware.js';
@@ -54,9 +57,10 @@ export interface HttpEdgeOptions {
  */
 export const LOAD_SHEDDING_EXEMPT_PATHS: readonly string[] = [...OPS_PATHS, '/api/status'];
 
-function exemptFromShedding(req: Request): boolean {
-  if (LOAD_SHEDDING_EXEMPT_PATHS.includes(req.path)) return true;
-  return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
+function exemptFromShedding(req: { readonly method: string; readonly url: string }): boolean {
+  const path = pathOf(req);
+  if (LOAD_SHEDDING_EXEMPT_PATHS.includes(path)) return true;
+  return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(path);
 }
 
 export interface LargeJsonBody {
@@ -65,58 +69,26 @@ export interface LargeJsonBody {
   readonly tooLargeMessage: string;
 }
 
-/** Paths served by a mounted router (Apollo) rather than a Nest route: their label is the path itself. */
+/** Paths served by a route of their own rather than a Nest route (Apollo, the probes): the label is the path. */
 const MOUNTED_ROUTES = new Set<string>(['/graphql', ...OPS_PATHS]);
 
 /**
  * The route pattern that served the request (`/api/keys/:id`), never the raw path, so the label set stays
- * bounded whatever clients send. The web app labels its own responses; anything else is `(unmatched)`.
+ * bounded whatever clients send. The web app and the shedder label their own responses; anything else is
+ * `(unmatched)`.
  */
-function routeLabel(req: Request, res: Response, path: string): string {
-  const route = (req as { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
+function routeLabel(request: FastifyRequest, reply: FastifyReply, path: string): string {
+  const labelled = metricsLabelOf(reply.raw);
+  if (labelled) return labelled;
   if (MOUNTED_ROUTES.has(path)) return path;
-  const labelled: unknown = res.locals['metricsRoute'];
-  return typeof labelled === 'string' ? labelled : '(unmatched)';
-}
-
-function recordHttpMetrics(metrics: Metrics) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const path = req.path;
-    const stopTimer = metrics.httpRequestDuration.startTimer();
-    // 'close' also fires when the client gives up first: those requests count too, as `aborted`.
-    res.once('close', () => {
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      stopTimer({ method: req.method, route: routeLabel(req, res, path), status });
-    });
-    next();
-  };
+  const route = request.routeOptions.url;
+  return typeof route === 'string' && request.is404 !== true ? route : '(unmatched)';
 }
 
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 export const DEFAULT_MAX_JSON_FIELDS = 1000;
 
-/**
- * Refuses bodies nested deeper, or with larger objects, than any route needs, before validation walks them
- * (recursively, and quadratically in the fields of one object) or GraphQL coerces them.
- */
-function jsonShapeGuard(maxDepth: number, maxFields: number) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const problem = jsonShapeProblem(req.body, { maxDepth, maxFields });
-    if (!problem) return next();
-    const { status, body } = toRestError(
-      new CommonError(
-        CommonErrorCode.ValidationError,
-        problem === 'depth'
-          ? `The request body nests deeper than ${maxDepth} levels.`
-          : `An object in the request body has more than ${maxFields} fields.`,
-      ),
-    );
-    res.status(status).json(body);
-  };
-}
-
-/** A raw HTTP response for errors Node's parser raises before Express sees the request. */
+/** A raw HTTP response for errors Node's parser raises before the platform sees the request. */
 function rawJsonResponse(status: number, reason: string, body: object): string {
   const json = JSON.stringify(body);
   return (
@@ -132,143 +104,289 @@ function rawJsonResponse(status: number, reason: string, body: object): string {
  * Node answers unparsable requests itself (431 for headers over `maxHeaderSize`, 400 otherwise) with an
  * empty body; these keep the `{ error, message }` shape every other error has.
  */
+export function answerClientErrorWithJson(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const response =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? rawJsonResponse(431, 'Request Header Fields Too Large', {
+          error: CommonErrorCode.ValidationError,
+          message: 'The request headers are too large.',
+        })
+      : rawJsonResponse(400, 'Bad Request', {
+          error: CommonErrorCode.ValidationError,
+          message: 'The request is not valid HTTP.',
+        });
+  socket.end(response);
+}
+
+/** For a server the edge did not create: answers its client errors as answerClientErrorWithJson does. */
 export function answerClientErrorsWithJson(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const response =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? rawJsonResponse(431, 'Request Header Fields Too Large', {
-            error: CommonErrorCode.ValidationError,
-            message: 'The request headers are too large.',
-          })
-        : rawJsonResponse(400, 'Bad Request', {
-            error: CommonErrorCode.ValidationError,
-            message: 'The request is not valid HTTP.',
-          });
-    socket.end(response);
-  });
+  server.on('clientError', answerClientErrorWithJson);
 }
 
-/** Body parser failures (malformed JSON, oversized body) as `{ error, message }`, before any route runs. */
-const bodyErrorHandler = bodyErrorHandlerWith('The request body is too large.');
+const NOT_JSON_MESSAGE = 'The request body is not valid JSON.';
 
-function bodyErrorHandlerWith(tooLargeMessage: string) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction): void =>
-    answerBodyError(tooLargeMessage, error, req, res, next);
-}
-
-function answerBodyError(
-  tooLargeMessage: string,
-  error: unknown,
-  _req: Request,
-  res: Response,
-  next: NextFunction,
-): void {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large') {
-    const { status, body } = toRestError(new CommonError(CommonErrorCode.PayloadTooLarge, tooLargeMessage));
-    res.status(status).json(body);
-    return;
-  }
-  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    const { status, body } = toRestError(
-      new CommonError(CommonErrorCode.ValidationError, 'The request body is not valid JSON.'),
-    );
-    res.status(status).json(body);
-    return;
-  }
-  next(error);
+/** The largest body a request may send, and the message of its 413. */
+interface BodyLimit {
+  readonly limitBytes: number;
+  readonly tooLargeMessage: string;
 }
 
 /**
- * Shared setup of every HTTP edge (gateway, BFF, standalone): security headers, a bound on requests worked
- * on at once (503 with Retry-After past it, probes and /api/status exempt), a bounded JSON body
- * parser that also refuses deep nesting, JSON bodies for Node's own parse errors (431), a correlation id
- * per request (accepted from `X-Correlation-Id` when well-formed, echoed back), one access-log line per
- * request, and the `{ error, message }` exception filter.
- * Create the app with `bodyParser: false` so this parser is the only one.
+ * Reads a request body up to `limit`: refused from its Content-Length, unread, when that is over the limit,
+ * else as soon as the bytes read pass it. The answer comes in the async context the body was asked for in
+ * (the request's correlation id), not in the socket's.
  */
-export function configureHttpEdge(app: INestApplication, options: HttpEdgeOptions): { shedder: LoadShedder } {
+function readBody(
+  payload: IncomingMessage,
+  limit: BodyLimit,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
+  const finish = AsyncResource.bind(done);
+  const tooLarge = () => new CommonError(CommonErrorCode.PayloadTooLarge, limit.tooLargeMessage);
+  const declared = Number(payload.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit.limitBytes) return finish(tooLarge());
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let settled = false;
+  const settle = (error: Error | null, body?: Buffer) => {
+    if (settled) return;
+    settled = true;
+    payload.off('data', onData);
+    payload.off('end', onEnd);
+    payload.off('error', onError);
+    finish(error, body);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit.limitBytes) {
+      settle(tooLarge());
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => settle(null, Buffer.concat(chunks, received));
+  const onError = (error: Error) => settle(error);
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onError);
+}
+
+/** A JSON body as the edges accept it: an object or an array (never a bare value); empty is `{}`. */
+function parseJson(text: string): unknown {
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return {};
+  if (first !== '{' && first !== '[') throw new SyntaxError('not an object or an array');
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * The edge's one body parser, for every content type: the payment webhook's body stays raw (a Buffer, its
+ * signature covers the exact bytes); JSON is read up to the route's limit, parsed and checked for depth and
+ * object size before any route runs; any other body is left unread for the route (NDJSON imports stream it).
+ */
+function bodyParser(options: HttpEdgeOptions) {
+  const general: BodyLimit = {
+    limitBytes: options.bodyLimitBytes,
+    tooLargeMessage: 'The request body is too large.',
+  };
+  const large = options.largeJsonBodies ?? [];
+  const maxDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const maxFields = options.maxJsonFields ?? DEFAULT_MAX_JSON_FIELDS;
+  const limitFor = (path: string): BodyLimit =>
+    large.find((body) => path === body.path || path.startsWith(`${body.path}/`)) ?? general;
+  return (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void => {
+    const path = pathOf(request);
+    const contentType = headerOf(request, 'content-type');
+    if (path === PAYMENT_WEBHOOK_PATH && contentType !== undefined) return readBody(payload, general, done);
+    if (mediaTypeOf(contentType) !== 'application/json') return done(null, undefined);
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && !charset.startsWith('utf-'))
+      return done(new CommonError(CommonErrorCode.ValidationError, NOT_JSON_MESSAGE));
+    readBody(payload, limitFor(path), (error, raw) => {
+      if (error || !raw) return done(error);
+      let body: unknown;
+      try {
+        body = parseJson(raw.toString('utf8'));
+      } catch {
+        return done(new CommonError(CommonErrorCode.ValidationError, NOT_JSON_MESSAGE));
+      }
+      const problem = jsonShapeProblem(body, { maxDepth, maxFields });
+      if (problem)
+        return done(
+          new CommonError(
+            CommonErrorCode.ValidationError,
+            problem === 'depth'
+              ? `The request body nests deeper than ${maxDepth} levels.`
+              : `An object in the request body has more than ${maxFields} fields.`,
+          ),
+        );
+      done(null, body);
+    });
+  };
+}
+
+/** The hooks every edge runs on every request, in order, before Nest middleware and routing. */
+function edgeHooks(fastify: FastifyInstance, options: HttpEdgeOptions, shedder: LoadShedder): void {
   const { logger } = options;
-  if (options.trustProxyHops)
-    (app.getHttpAdapter().getInstance() as express.Express).set('trust proxy', options.trustProxyHops);
-  answerClientErrorsWithJson(app.getHttpServer() as Server);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // MUI (emotion) injects <style> elements at run time.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-        },
-      },
-    }),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const correlationId = correlationIdFrom(req.header(CORRELATION_HEADER));
-    res.setHeader('X-Correlation-Id', correlationId);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const correlationId = correlationIdFrom(headerOf(request, CORRELATION_HEADER));
+    // On Node's response, so it also leaves with answers written there (event streams, probes).
+    reply.raw.setHeader('X-Correlation-Id', correlationId);
     const started = process.hrtime.bigint();
-    // Read the path now: routers (Apollo) rewrite req.url while handling the request.
-    const path = req.path;
-    res.on('finish', () => {
+    // Read the path now: the answer's own handling may rewrite the URL.
+    const path = pathOf(request);
+    reply.raw.once('finish', () => {
       requestContext.run({ correlationId }, () =>
         logger.info(
           {
-            method: req.method,
+            method: request.method,
             path,
-            status: res.statusCode,
+            status: reply.raw.statusCode,
             ms: Number(process.hrtime.bigint() - started) / 1e6,
           },
           'request',
         ),
       );
     });
-    requestContext.run({ correlationId }, () => next());
+    requestContext.run({ correlationId }, () => done());
   });
   const { observability } = options;
   if (observability) {
-    app.use(recordHttpMetrics(observability.metrics));
+    const { metrics } = observability;
+    fastify.addHook('onRequest', (request, reply, done) => {
+      const path = pathOf(request);
+      const stopTimer = metrics.httpRequestDuration.startTimer();
+      // 'close' also fires when the client gives up first: those requests count too, as `aborted`.
+      reply.raw.once('close', () => {
+        const status = reply.raw.writableFinished ? String(reply.raw.statusCode) : 'aborted';
+        stopTimer({ method: request.method, route: routeLabel(request, reply, path), status });
+      });
+      done();
+    });
     const opsOptions = {
-      metrics: observability.metrics,
+      metrics,
       readiness: observability.readiness,
       metricsAccess: { kind: 'token', token: observability.metricsToken } as const,
       detailedReadiness: false,
     };
     const opsPaths = new Set<string>(OPS_PATHS);
-    app.use((req: Request, res: Response, next: NextFunction) => {
+    fastify.addHook('onRequest', (request, reply, done) => {
       // Decided here, without a promise: every other request passes straight on.
-      if (!opsPaths.has(opsPathOf(req))) return next();
-      handleOpsRequest(req, res, opsOptions).then((handled) => {
-        if (!handled) next();
-      }, next);
+      if (!opsPaths.has(pathOf(request))) return done();
+      reply.hijack();
+      handleOpsRequest(request.raw, reply.raw, opsOptions).then(
+        (handled) => {
+          if (!handled && !reply.raw.headersSent)
+            writeJson(reply.raw, 404, { error: 'route_not_found', message: 'No such operations endpoint.' });
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'operations endpoint failed');
+          if (!reply.raw.headersSent)
+            writeJson(reply.raw, 500, {
+              error: CommonErrorCode.InternalError,
+              message: 'The operations endpoint failed.',
+            });
+          else reply.raw.destroy();
+        },
+      );
     });
   }
   // Before any body is read: a request shed costs its headers only.
+  fastify.addHook('onRequest', shedder.hook);
+}
+
+/** The listener options of every edge: what Express did by default, where Fastify differs. */
+function fastifyOptions(options: HttpEdgeOptions): FastifyServerOptions {
+  return {
+    // Hops, counted as Express's `trust proxy` counts them (Fastify takes a number at run time, though its
+    // types do not say so); 0 trusts nobody.
+    trustProxy: options.trustProxyHops ? (options.trustProxyHops as unknown as string) : false,
+    bodyLimit: Math.max(options.bodyLimitBytes, ...(options.largeJsonBodies ?? []).map((b) => b.limitBytes)),
+    clientErrorHandler: answerClientErrorWithJson,
+    logger: false,
+    routerOptions: {
+      // Express matches `/api/keys/` as `/api/keys`, case-insensitively, with parameters of any length.
+      ignoreTrailingSlash: true,
+      caseSensitive: false,
+      maxParamLength: 16_384,
+    },
+  };
+}
+
+/**
+ * The platform of every HTTP edge (gateway, BFF, standalone), with the shared setup in place before Nest adds
+ * anything: security headers, the probes and /metrics, a bound on requests worked on at once (503 with
+ * Retry-After past it, probes and /api/status exempt), a correlation id per request (accepted from
+ * `X-Correlation-Id` when well-formed, echoed back), one access-log line per request, cookies, the one
+ * bounded JSON body parser (which also refuses deep nesting and oversized objects), and JSON bodies for
+ * Node's own parse errors (400, 431). Create the app with it and `bodyParser: false`, then call
+ * configureHttpEdge.
+ */
+export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
+  adapter: FastifyAdapter;
+  shedder: LoadShedder;
+} {
+  const adapter = new FastifyAdapter(fastifyOptions(options));
+  const fastify = adapter.getInstance();
+  const routes: EdgeRoute[] = [];
+  servedRoutes.set(fastify, routes);
+  fastify.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    routes.push({ methods, path: route.url ?? route.path });
+  });
   const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
-  app.use(shedder.middleware);
-  app.use(cookieParser());
-  // The payment webhook's signature covers the exact bytes: that one path keeps its body raw (a Buffer).
-  app.use(PAYMENT_WEBHOOK_PATH, express.raw({ type: '*/*', limit: options.bodyLimitBytes }));
-  // A body over the limit is refused from its Content-Length (or as soon as it passes the limit), unread.
-  for (const large of options.largeJsonBodies ?? []) {
-    app.use(
-      large.path,
-      express.json({ limit: large.limitBytes }),
-      bodyErrorHandlerWith(large.tooLargeMessage),
-    );
-  }
-  app.use(express.json({ limit: options.bodyLimitBytes }));
-  app.use(bodyErrorHandler);
-  app.use(
-    jsonShapeGuard(
-      options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
-      options.maxJsonFields ?? DEFAULT_MAX_JSON_FIELDS,
-    ),
+  // Plugins load in the order registered, and before Nest's middleware (registered when the app is created):
+  // helmet's headers are on every answer, the early ones of the edge hooks included.
+  void fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // MUI (emotion) injects <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+      },
+    },
+  });
+  const hooks = Object.assign(
+    (instance: FastifyInstance, _opts: unknown, done: () => void) => {
+      edgeHooks(instance, options, shedder);
+      instance.removeAllContentTypeParsers();
+      instance.addContentTypeParser('*', bodyParser(options));
+      done();
+    },
+    // Not encapsulated: the hooks and the parser are the whole server's.
+    { [Symbol.for('skip-override')]: true },
   );
+  void fastify.register(hooks);
+  void fastify.register(fastifyCookie);
+  return { adapter, shedder };
+}
+
+/** One route the platform serves: its methods and its pattern (`/api/keys/:id`, `/api/*`). */
+export interface EdgeRoute {
+  readonly methods: readonly string[];
+  readonly path: string;
+}
+
+const servedRoutes = new WeakMap<object, readonly EdgeRoute[]>();
+
+/**
+ * Every route the app's platform serves, as registered (with Fastify's own HEAD twins of GET routes):
+ * what the API reference is checked against.
+ */
+export function edgeRoutesOf(app: INestApplication): readonly EdgeRoute[] {
+  return servedRoutes.get(app.getHttpAdapter().getInstance() as object) ?? [];
+}
+
+/** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */
+export function configureHttpEdge(app: INestApplication): void {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
-  return { shedder };
 }

@@ -14,16 +14,19 @@ import {
   toRestError,
 } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
-import type { Request, Response } from 'express';
+import { type EdgeReply, pathOf, replyJson } from './http-platform.js';
+
+/** What the filter reads of a request: its method and URL. */
+export type FilteredRequest = { readonly method: string; readonly url: string };
 
 /** Nest's own HTTP exceptions (unknown route, framework checks) in our error vocabulary. */
-function fromHttpException(exception: HttpException, request: Request): MemboltError {
+function fromHttpException(exception: HttpException, request: FilteredRequest): MemboltError {
   const status = exception.getStatus();
   switch (status) {
     case HttpStatus.NOT_FOUND:
       return new CommonError(
         CommonErrorCode.RouteNotFound,
-        `No route matches ${request.method} ${request.path}`,
+        `No route matches ${request.method} ${pathOf(request)}`,
       );
     case HttpStatus.PAYLOAD_TOO_LARGE:
       return new CommonError(CommonErrorCode.PayloadTooLarge, 'The request body is too large.');
@@ -45,14 +48,14 @@ function fromHttpException(exception: HttpException, request: Request): MemboltE
  * a generic 500 and their cause is logged under that id. Edges that answer in another API's error shape start
  * from this too.
  */
-export function toMemboltError(exception: unknown, request: Request, logger: Logger): MemboltError {
+export function toMemboltError(exception: unknown, request: FilteredRequest, logger: Logger): MemboltError {
   const correlationId = requestContext.correlationId();
   let error: MemboltError;
   if (exception instanceof MemboltError) error = exception;
   else if (exception instanceof HttpException) error = fromHttpException(exception, request);
   else {
     logger.error(
-      `Unhandled error on ${request.method} ${request.path} (correlationId ${correlationId}): ${exception instanceof Error ? exception.stack : String(exception)}`,
+      `Unhandled error on ${request.method} ${pathOf(request)} (correlationId ${correlationId}): ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     error = new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE);
   }
@@ -73,12 +76,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType() !== 'http') return exception;
     const http = host.switchToHttp();
-    const error = toMemboltError(exception, http.getRequest<Request>(), this.logger);
-    const response = http.getResponse<Response>();
+    const error = toMemboltError(exception, http.getRequest<FilteredRequest>(), this.logger);
+    const reply = http.getResponse<EdgeReply>();
     const { status, body } = toRestError(error);
-    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
-      response.setHeader('Retry-After', '5');
-    response.status(status).json(body);
+    if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable && !reply.raw.headersSent)
+      reply.raw.setHeader('Retry-After', '5');
+    replyJson(reply, status, body);
     return undefined;
   }
 }

@@ -2,11 +2,18 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, Metrics, Readiness } from '@membolt/platform';
-import type { Request, Response } from 'express';
 import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { openEventStream } from './event-stream.js';
-import { configureHttpEdge } from './http-edge.js';
-import { LoadShedder, type LoadSheddingOptions, SERVICE_BUSY_MESSAGE } from './load-shedding.js';
+import { configureHttpEdge, createHttpEdgeAdapter } from './http-edge.js';
+import { type EdgeReply, takeOver } from './http-platform.js';
+import {
+  LoadShedder,
+  type LoadSheddingOptions,
+  SERVICE_BUSY_MESSAGE,
+  type ShedReply,
+  type ShedRequest,
+} from './load-shedding.js';
 
 /** Work that holds its place until the test lets it go. */
 const held = {
@@ -37,7 +44,8 @@ class HeldController {
   }
 
   @Get('stream')
-  stream(@Res() res: Response): void {
+  stream(@Res() reply: EdgeReply): void {
+    const res = takeOver(reply);
     const send = openEventStream(res);
     send('hello', {});
     held.releases.push(() => res.end());
@@ -50,8 +58,7 @@ class HeldModule {}
 async function startEdge(
   loadShedding: LoadSheddingOptions,
 ): Promise<{ app: INestApplication; url: string; shedder: LoadShedder }> {
-  const app = await NestFactory.create(HeldModule, { bodyParser: false, logger: false });
-  const { shedder } = configureHttpEdge(app, {
+  const { adapter, shedder } = createHttpEdgeAdapter({
     logger: createLogger({ app: 'shedding-unit', level: 'silent' }),
     bodyLimitBytes: 65536,
     observability: {
@@ -60,6 +67,8 @@ async function startEdge(
     },
     loadShedding,
   });
+  const app = await NestFactory.create(HeldModule, adapter, { bodyParser: false, logger: false });
+  configureHttpEdge(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}`, shedder };
@@ -134,28 +143,33 @@ describe('load shedding at the edge', () => {
   });
 });
 
-/** The parts of an Express answer the shedder touches, recording what it was answered. */
-function fakeExchange(): { req: Request; res: Response; answered: () => number | null; close: () => void } {
+/** The parts of a request and reply the shedder touches, recording the status it answered. */
+function fakeExchange(): {
+  req: ShedRequest;
+  reply: ShedReply;
+  answered: () => number | null;
+  close: () => void;
+} {
   const events = new EventEmitter();
   let status: number | null = null;
-  const res = {
-    locals: {},
+  const raw = {
     headersSent: false,
     destroyed: false,
     once: (name: string, listener: () => void) => events.once(name, listener),
     off: (name: string, listener: () => void) => events.off(name, listener),
-    setHeader: () => undefined,
-    status(code: number) {
+  } as unknown as ServerResponse;
+  const reply: ShedReply = {
+    raw,
+    code(code: number) {
       status = code;
-      return this;
+      return reply;
     },
-    json() {
-      return this;
-    },
-  } as unknown as Response;
+    header: () => reply,
+    send: () => undefined,
+  };
   return {
-    req: { path: '/api/work' } as Request,
-    res,
+    req: { method: 'GET', url: '/api/work' },
+    reply,
     answered: () => status,
     close: () => events.emit('close'),
   };
@@ -173,16 +187,16 @@ describe('load shedding when the event loop runs late', () => {
     );
     const started: string[] = [];
     const first = fakeExchange();
-    shedder.middleware(first.req, first.res, () => started.push('first'));
+    shedder.hook(first.req, first.reply, () => started.push('first'));
 
     const waiting = fakeExchange();
-    shedder.middleware(waiting.req, waiting.res, () => started.push('waiting'));
+    shedder.hook(waiting.req, waiting.reply, () => started.push('waiting'));
     expect(waiting.answered()).toBeNull();
     expect(shedder.queued).toBe(1);
 
     delayMs = 1200;
     const late = fakeExchange();
-    shedder.middleware(late.req, late.res, () => started.push('late'));
+    shedder.hook(late.req, late.reply, () => started.push('late'));
     expect(late.answered()).toBe(503);
     expect(shedder.queued).toBe(1);
     expect(shedder.shed).toBe(1);
@@ -196,9 +210,9 @@ describe('load shedding when the event loop runs late', () => {
     );
     const started: string[] = [];
     const first = fakeExchange();
-    shedder.middleware(first.req, first.res, () => started.push('first'));
+    shedder.hook(first.req, first.reply, () => started.push('first'));
     const waiting = fakeExchange();
-    shedder.middleware(waiting.req, waiting.res, () => started.push('waiting'));
+    shedder.hook(waiting.req, waiting.reply, () => started.push('waiting'));
     // The loop is held past the waiter's bound: its timer cannot run before the first answer ends.
     const until = performance.now() + 80;
     while (performance.now() < until);

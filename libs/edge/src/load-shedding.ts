@@ -1,6 +1,8 @@
 import { CommonError, CommonErrorCode, toRestError } from '@membolt/contracts';
-import type { NextFunction, Request, Response } from 'express';
+import { AsyncResource } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { labelForMetrics } from './http-platform.js';
 
 export interface LoadSheddingOptions {
   /** Requests worked on at once; 0 turns shedding off. */
@@ -25,7 +27,8 @@ export const SERVICE_BUSY_MESSAGE = `The service is busy. Please retry in ${SHED
 interface Waiter {
   readonly start: () => void;
   readonly timer: NodeJS.Timeout;
-  readonly res: Response;
+  readonly res: ServerResponse;
+  readonly reply: ShedReply;
   /** performance.now() when it began to wait. */
   readonly since: number;
 }
@@ -55,10 +58,24 @@ export function eventLoopDelayMs(): number {
   return sharedLoopDelay();
 }
 
+/** The request as the shedder sees it: what `exempt` decides on, and Node's response. */
+export interface ShedRequest {
+  readonly method: string;
+  readonly url: string;
+}
+
+/** The platform's reply: Node's response, and the way to answer a JSON refusal through the platform. */
+export interface ShedReply {
+  readonly raw: ServerResponse;
+  code(status: number): ShedReply;
+  header(name: string, value: string): ShedReply;
+  send(body: unknown): unknown;
+}
+
 /** Where a request keeps the function that gives its place back (see releaseLoadSlot). */
 const RELEASE = Symbol('membolt.loadShedding.release');
 
-type WithRelease = Response & { [RELEASE]?: () => void };
+type WithRelease = ServerResponse & { [RELEASE]?: () => void };
 
 /**
  * Bounds the work an edge takes on: at most `maxInFlight` requests are worked on at once and `maxQueued` wait,
@@ -80,7 +97,7 @@ export class LoadShedder {
    */
   constructor(
     private readonly options: LoadSheddingOptions,
-    private readonly exempt: (req: Request) => boolean,
+    private readonly exempt: (req: ShedRequest) => boolean,
     private readonly loopDelayMs: () => number = eventLoopDelayMs,
   ) {}
 
@@ -94,33 +111,38 @@ export class LoadShedder {
     return this.queue.length;
   }
 
-  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if (this.options.maxInFlight <= 0 || this.exempt(req)) return next();
+  /** An `onRequest` hook: runs `done` once the request has a place, or answers the 503 itself. */
+  readonly hook = (req: ShedRequest, reply: ShedReply, done: () => void): void => {
+    if (this.options.maxInFlight <= 0 || this.exempt(req)) return done();
+    const res = reply.raw;
     if (this.inFlight < this.options.maxInFlight) {
       this.admit(res);
       // The work starts after the event loop has read every request waiting on its sockets. Much of a
       // request's work is synchronous (the in-process bus, SQLite, embeddings): started at once, it would run
       // to its end before the next request is even read, so the backlog would wait unseen in the sockets
       // and never count against the bound.
-      setImmediate(next);
+      setImmediate(done);
       return;
     }
-    if (this.queue.length >= this.options.maxQueued) return this.refuse(res);
+    if (this.queue.length >= this.options.maxQueued) return this.refuse(reply);
     const waitMs = this.options.maxQueueWaitMs - this.loopDelayMs();
-    if (waitMs <= 0) return this.refuse(res);
+    if (waitMs <= 0) return this.refuse(reply);
+    // Started later from another request's release: it must go on in its own async context (correlation id).
+    const proceed = AsyncResource.bind(done);
     const waiter: Waiter = {
       res,
+      reply,
       since: performance.now(),
       start: () => {
         clearTimeout(waiter.timer);
         res.off('close', leave);
         this.admit(res);
-        setImmediate(next);
+        setImmediate(proceed);
       },
       timer: setTimeout(() => {
         this.remove(waiter);
         res.off('close', leave);
-        this.refuse(res);
+        this.refuse(reply);
       }, waitMs),
     };
     // A client that gives up while waiting leaves the queue: its place goes to the next one.
@@ -156,7 +178,7 @@ export class LoadShedder {
       // Its timer is due but the loop has not got to it: the work would start past the bound, so it is shed.
       if (performance.now() - waiter.since >= this.options.maxQueueWaitMs) {
         clearTimeout(waiter.timer);
-        this.refuse(waiter.res);
+        this.refuse(waiter.reply);
         continue;
       }
       waiter.start();
@@ -168,15 +190,15 @@ export class LoadShedder {
     if (index >= 0) this.queue.splice(index, 1);
   }
 
-  private refuse(res: Response): void {
+  private refuse(reply: ShedReply): void {
     this.shedCount++;
+    const res = reply.raw;
     if (res.headersSent || res.destroyed) return;
     const { status, body } = toRestError(
       new CommonError(CommonErrorCode.ServiceUnavailable, SERVICE_BUSY_MESSAGE),
     );
-    res.locals['metricsRoute'] = '(shed)';
-    res.setHeader('Retry-After', String(SHED_RETRY_AFTER_SECONDS));
-    res.status(status).json(body);
+    labelForMetrics(res, '(shed)');
+    reply.code(status).header('Retry-After', String(SHED_RETRY_AFTER_SECONDS)).send(body);
   }
 }
 
@@ -184,6 +206,6 @@ export class LoadShedder {
  * Gives the request's place back before its answer ends: for a long-lived answer (server-sent events) whose
  * work from here on is waiting, not computing. Does nothing for a request that holds no place.
  */
-export function releaseLoadSlot(res: Response): void {
+export function releaseLoadSlot(res: ServerResponse): void {
   (res as WithRelease)[RELEASE]?.();
 }

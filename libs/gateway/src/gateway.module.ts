@@ -10,8 +10,7 @@ import {
 } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { usageMeteringProviders } from '@membolt/edge';
+import { type EdgeRequest, pathOf, usageMeteringProviders } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountController } from './accounts/account.controller.js';
 import { ChatController, ConversationsController } from './chat/chat.controller.js';
@@ -97,10 +96,10 @@ export const GATEWAY_DIAGNOSTICS_CONTROLLERS = [DiagnosticsController] as const;
 @ApiExcludeController()
 @GatewayController()
 export class ApiNotFoundController {
-  @All('*path')
+  @All('*')
   @Public()
-  notFound(@Req() request: Request): never {
-    throw new NotFoundException(`No route matches ${request.method} ${request.path}`);
+  notFound(@Req() request: EdgeRequest): never {
+    throw new NotFoundException(`No route matches ${request.method} ${pathOf(request)}`);
   }
 }
 

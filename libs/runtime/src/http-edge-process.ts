@@ -1,7 +1,13 @@
 import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
-import { configureHttpEdge, type LargeJsonBody, type LoadSheddingOptions, serveWebApp } from '@membolt/edge';
+import {
+  configureHttpEdge,
+  createHttpEdgeAdapter,
+  type LargeJsonBody,
+  type LoadSheddingOptions,
+  serveWebApp,
+} from '@membolt/edge';
 import {
   type AppLogger,
   createLogger,
@@ -117,11 +123,7 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
 
   let app: INestApplication;
   try {
-    app = await NestFactory.create(HttpEdgeModule, {
-      bodyParser: false,
-      logger: new PinoNestLogger(logger),
-    });
-    configureHttpEdge(app, {
+    const { adapter } = createHttpEdgeAdapter({
       logger,
       bodyLimitBytes: options.bodyLimitBytes,
       observability: { metrics, readiness, metricsToken: ops.METRICS_TOKEN },
@@ -131,6 +133,11 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       ...(options.largeJsonBodies ? { largeJsonBodies: options.largeJsonBodies } : {}),
       ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
     });
+    app = await NestFactory.create(HttpEdgeModule, adapter, {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    });
+    configureHttpEdge(app);
     addBusClientReadiness(app, readiness);
     if (options.webDistDir && !serveWebApp(app, options.webDistDir)) {
       logger.warn(

@@ -9,7 +9,7 @@ import {
   serviceUnavailable,
   USER_DATA_SERVICES,
 } from '@membolt/contracts';
-import type { Response } from 'express';
+import type { EdgeReply } from '@membolt/edge';
 import { BFF_OPTIONS } from '../bff.options.js';
 import type { GraphqlHttpContext } from '../session/current-user.decorator.js';
 import { RecentSignIn } from '../session/recent-sign-in.js';
@@ -86,7 +86,7 @@ describe('deleteAccount when identity answers late', () => {
     await moduleRef.init();
     resolver = moduleRef.get(AccountResolver);
     clearedCookies = [];
-    const res = { clearCookie: (name: string) => clearedCookies.push(name) } as unknown as Response;
+    const res = { clearCookie: (name: string) => clearedCookies.push(name) } as unknown as EdgeReply;
     http = { req: {} as GraphqlHttpContext['req'], res };
   });
 

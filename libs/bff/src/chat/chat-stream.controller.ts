@@ -1,8 +1,8 @@
 import { Controller, Logger, Post, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { ChatSubjects, type ChatTurnView, GraphqlErrorCode, METERED_ENDPOINTS } from '@membolt/contracts';
-import { openEventStream, UsageMeter } from '@membolt/edge';
-import type { Response } from 'express';
+import { type EdgeReply, openEventStream, requestIs, takeOver, UsageMeter, writeJson } from '@membolt/edge';
+import type { ServerResponse } from 'node:http';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { HttpSessions } from '../session/http-sessions.js';
 import type { SessionRequest } from '../session/session.guard.js';
@@ -28,18 +28,20 @@ export class ChatStreamController {
   ) {}
 
   @Post('stream')
-  async stream(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
-    if (!req.is('application/json')) {
-      res
-        .status(415)
-        .json({ code: GraphqlErrorCode.BadUserInput, message: 'Send the message as application/json.' });
+  async stream(@Req() req: SessionRequest, @Res() reply: EdgeReply): Promise<void> {
+    const res = takeOver(reply);
+    if (!requestIs(req, 'application/json')) {
+      writeJson(res, 415, {
+        code: GraphqlErrorCode.BadUserInput,
+        message: 'Send the message as application/json.',
+      });
       return;
     }
     const user = await this.sessions.userOrUnauthorized(req, res);
     if (!user) return;
     const input = inputOf(req.body);
     if (!input) {
-      res.status(400).json({
+      writeJson(res, 400, {
         code: GraphqlErrorCode.BadUserInput,
         message: 'The body must be { message, model?, conversationId?, system?, mode? } with string values.',
       });
@@ -65,13 +67,17 @@ export class ChatStreamController {
     } catch (error) {
       // Once streaming, the failure already went out as an `error` event (relay).
       if (!streaming) {
-        res.status(streamErrorStatus(error)).json(streamErrorOf(error, this.logger, 'Chat stream'));
+        writeJson(res, streamErrorStatus(error), streamErrorOf(error, this.logger, 'Chat stream'));
       }
     }
   }
 
   /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
-  private async relay(res: Response, userId: string, input: SendChatMessageInput): Promise<ChatTurnView> {
+  private async relay(
+    res: ServerResponse,
+    userId: string,
+    input: SendChatMessageInput,
+  ): Promise<ChatTurnView> {
     const send = openEventStream(res);
     const controller = new AbortController();
     res.on('close', () => {

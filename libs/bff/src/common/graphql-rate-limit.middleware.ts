@@ -1,5 +1,6 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { writeJson } from '@membolt/edge';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AddressRateLimiter } from './address-rate-limiter.js';
 
 export const BFF_ADDRESS_RATE_LIMITER = Symbol('BFF_ADDRESS_RATE_LIMITER');
@@ -13,20 +14,19 @@ export const BFF_ADDRESS_RATE_LIMITER = Symbol('BFF_ADDRESS_RATE_LIMITER');
 export class GraphqlRateLimitMiddleware implements NestMiddleware {
   constructor(@Inject(BFF_ADDRESS_RATE_LIMITER) private readonly limiter: AddressRateLimiter) {}
 
-  use(req: Request, res: Response, next: NextFunction): void {
+  /** Nest middleware sees Node's request, with the client's address (`ip`) the platform derived. */
+  use(req: IncomingMessage & { ip?: string }, res: ServerResponse, next: () => void): void {
     const decision = this.limiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     if (decision.allowed) return next();
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetInMs / 1000));
-    res
-      .status(429)
-      .setHeader('Retry-After', String(retryAfterSeconds))
-      .json({
-        errors: [
-          {
-            message: `Too many requests from this address; retry in ${retryAfterSeconds} s.`,
-            extensions: { code: 'RATE_LIMITED', retryAfterSeconds },
-          },
-        ],
-      });
+    res.setHeader('Retry-After', String(retryAfterSeconds));
+    writeJson(res, 429, {
+      errors: [
+        {
+          message: `Too many requests from this address; retry in ${retryAfterSeconds} s.`,
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds },
+        },
+      ],
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { DataExportSubjects, MemboltError, toRestError } from '@membolt/contracts';
-import type { Response } from 'express';
+import { type EdgeReply, takeOver, writeJson } from '@membolt/edge';
 import { once } from 'node:events';
 import { HttpSessions } from '../session/http-sessions.js';
 import type { SessionRequest } from '../session/session.guard.js';
@@ -21,7 +21,12 @@ export class DataExportDownloadController {
   ) {}
 
   @Get('data-exports/:id')
-  async download(@Req() req: SessionRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  async download(
+    @Req() req: SessionRequest,
+    @Res() reply: EdgeReply,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const res = takeOver(reply);
     const user = await this.sessions.userOrUnauthorized(req, res);
     if (!user) return;
     const readPart = (index: number) =>
@@ -32,16 +37,16 @@ export class DataExportDownloadController {
     } catch (error) {
       if (error instanceof MemboltError) {
         const { status, body } = toRestError(error);
-        res.status(status).json(body);
+        writeJson(res, status, body);
       } else {
         this.logger.error(
           `Data export download failed: ${error instanceof Error ? error.stack : String(error)}`,
         );
-        res.status(500).json({ error: 'internal_error', message: 'The download failed; try again.' });
+        writeJson(res, 500, { error: 'internal_error', message: 'The download failed; try again.' });
       }
       return;
     }
-    res.status(200);
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="membolt-data-${id.slice(0, 8)}.zip"`);
     res.setHeader('Content-Length', String(first.bytes));

@@ -1,12 +1,12 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { CommonError, CommonErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
-import type { Request, Response } from 'express';
+import { type EdgeReply, type EdgeRequest, headerOf } from '@membolt/edge';
 import type { SessionRequest, SessionUser } from './session.guard.js';
 
 export interface GraphqlHttpContext {
   readonly req: SessionRequest;
-  readonly res: Response;
+  readonly res: EdgeReply;
 }
 
 /** The signed-in user (set by SessionGuard). Only on operations that are not @Public(). */
@@ -22,7 +22,7 @@ export const HttpContext = createParamDecorator(
     GqlExecutionContext.create(context).getContext<GraphqlHttpContext>(),
 );
 
-export function clientInfo(req: Request): { clientAddress?: string; userAgent?: string } {
-  const userAgent = req.header('user-agent')?.slice(0, 512);
+export function clientInfo(req: EdgeRequest): { clientAddress?: string; userAgent?: string } {
+  const userAgent = headerOf(req, 'user-agent')?.slice(0, 512);
   return { ...(req.ip ? { clientAddress: req.ip } : {}), ...(userAgent ? { userAgent } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import { type EdgeReply, type EdgeRequest, setCookie } from '@membolt/edge';
 import { readCookie, type SessionCookieOptions } from './session-cookies.js';
 
 /**
@@ -9,22 +9,22 @@ import { readCookie, type SessionCookieOptions } from './session-cookies.js';
 const DEVICE_COOKIE = 'mb_dv';
 const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
-export function readDeviceToken(req: Request): { deviceToken?: string } {
+export function readDeviceToken(req: EdgeRequest): { deviceToken?: string } {
   const deviceToken = readCookie(req, DEVICE_COOKIE);
   return deviceToken ? { deviceToken } : {};
 }
 
 export function setDeviceCookie(
-  res: Response,
+  res: EdgeReply,
   deviceToken: string | undefined,
   options: SessionCookieOptions,
 ): void {
   if (!deviceToken) return;
-  res.cookie(DEVICE_COOKIE, deviceToken, {
+  setCookie(res, DEVICE_COOKIE, deviceToken, {
     httpOnly: true,
     sameSite: 'lax',
     secure: options.secure,
     path: '/graphql',
-    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    maxAgeMs: DEVICE_COOKIE_MAX_AGE_MS,
   });
 }

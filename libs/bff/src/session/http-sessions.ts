@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { GraphqlErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
-import type { Response } from 'express';
+import { writeJson } from '@membolt/edge';
+import type { ServerResponse } from 'node:http';
 import { AccessRevocations } from './access-revocations.js';
 import { type SessionRequest, type SessionUser, sessionUserFrom } from './session.guard.js';
 
@@ -14,10 +15,10 @@ export class HttpSessions {
   ) {}
 
   /** The signed-in user, or null once a 401 `{ code: UNAUTHENTICATED, message }` has been answered. */
-  async userOrUnauthorized(req: SessionRequest, res: Response): Promise<SessionUser | null> {
+  async userOrUnauthorized(req: SessionRequest, res: ServerResponse): Promise<SessionUser | null> {
     const user = await sessionUserFrom(req, this.tokens, this.revocations);
     if (!user) {
-      res.status(401).json({ code: GraphqlErrorCode.Unauthenticated, message: SIGN_IN_REQUIRED_MESSAGE });
+      writeJson(res, 401, { code: GraphqlErrorCode.Unauthenticated, message: SIGN_IN_REQUIRED_MESSAGE });
     }
     return user;
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { IdentityErrorCode, IdentitySubjects, MemboltError } from '@membolt/contracts';
-import type { Request, Response } from 'express';
+import { clearCookie, type EdgeReply, type EdgeRequest, redirect, setCookie } from '@membolt/edge';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { clientInfo } from './current-user.decorator.js';
 import { cookieOptionsFor, setSessionCookies } from './session-cookies.js';
@@ -32,7 +32,7 @@ export class OidcController {
   async start(
     @Query('remember') remember: string | undefined,
     @Query('from') from: string | undefined,
-    @Res() res: Response,
+    @Res() res: EdgeReply,
   ): Promise<void> {
     const returnTo = from && RETURN_SCREENS.has(from) ? from : '/login';
     try {
@@ -40,33 +40,33 @@ export class OidcController {
         redirectUri: `${this.options.publicUrl}/auth/oidc/callback`,
         remember: remember === 'true',
       });
-      res.cookie(RETURN_COOKIE, returnTo, {
+      setCookie(res, RETURN_COOKIE, returnTo, {
         httpOnly: true,
         sameSite: 'lax',
         secure: this.cookieOptions.secure,
-        maxAge: 10 * 60_000,
+        maxAgeMs: 10 * 60_000,
         path: '/auth/oidc',
       });
-      res.redirect(302, authorizationUrl);
+      redirect(res, authorizationUrl);
     } catch (error) {
-      res.redirect(302, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);
+      redirect(res, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);
     }
   }
 
   @Get('callback')
-  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async callback(@Req() req: EdgeRequest, @Res() res: EdgeReply): Promise<void> {
     const saved = (req.cookies as Record<string, unknown> | undefined)?.[RETURN_COOKIE];
     const returnTo = typeof saved === 'string' && RETURN_SCREENS.has(saved) ? saved : '/login';
-    res.clearCookie(RETURN_COOKIE, { path: '/auth/oidc' });
+    clearCookie(res, RETURN_COOKIE, { path: '/auth/oidc' });
     try {
       const session = await this.bus.request(IdentitySubjects.finishOidc, {
-        callbackUrl: `${this.options.publicUrl}${req.originalUrl}`,
+        callbackUrl: `${this.options.publicUrl}${req.url}`,
         ...clientInfo(req),
       });
       setSessionCookies(res, session, this.cookieOptions);
-      res.redirect(302, '/dashboard');
+      redirect(res, '/dashboard');
     } catch (error) {
-      res.redirect(302, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);
+      redirect(res, `${returnTo}?error=${encodeURIComponent(this.codeOf(error))}`);
     }
   }
 

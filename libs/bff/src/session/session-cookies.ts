@@ -1,5 +1,5 @@
 import type { SessionView } from '@membolt/contracts';
-import type { CookieOptions, Request, Response } from 'express';
+import { clearCookie, type EdgeReply, type EdgeRequest, setCookie } from '@membolt/edge';
 
 export const ACCESS_COOKIE = 'mb_at';
 export const REFRESH_COOKIE = 'mb_rt';
@@ -22,29 +22,29 @@ export function cookieOptionsFor(publicUrl: string): SessionCookieOptions {
  * Sets the session cookies from an identity session: httpOnly, SameSite=Lax. "Remember me" unticked gives
  * browser-session cookies (no Max-Age) so the session ends with the browser.
  */
-export function setSessionCookies(res: Response, session: SessionView, options: SessionCookieOptions): void {
-  const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.secure };
+export function setSessionCookies(res: EdgeReply, session: SessionView, options: SessionCookieOptions): void {
+  const base = { httpOnly: true, sameSite: 'lax', secure: options.secure } as const;
   const lifetime = (expiresAt: string) =>
-    session.persistent ? { maxAge: Math.max(0, new Date(expiresAt).getTime() - Date.now()) } : {};
-  res.cookie(ACCESS_COOKIE, session.accessToken, {
+    session.persistent ? { maxAgeMs: Math.max(0, new Date(expiresAt).getTime() - Date.now()) } : {};
+  setCookie(res, ACCESS_COOKIE, session.accessToken, {
     ...base,
     path: '/',
     ...lifetime(session.accessTokenExpiresAt),
   });
-  res.cookie(REFRESH_COOKIE, session.refreshToken, {
+  setCookie(res, REFRESH_COOKIE, session.refreshToken, {
     ...base,
     path: REFRESH_COOKIE_PATH,
     ...lifetime(session.refreshTokenExpiresAt),
   });
 }
 
-export function clearSessionCookies(res: Response, options: SessionCookieOptions): void {
-  const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: options.secure };
-  res.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
-  res.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+export function clearSessionCookies(res: EdgeReply, options: SessionCookieOptions): void {
+  const base = { httpOnly: true, sameSite: 'lax', secure: options.secure } as const;
+  clearCookie(res, ACCESS_COOKIE, { ...base, path: '/' });
+  clearCookie(res, REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
 }
 
-export function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Pick<EdgeRequest, 'cookies'>, name: string): string | undefined {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }

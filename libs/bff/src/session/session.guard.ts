@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { CommonError, CommonErrorCode, SIGN_IN_REQUIRED_MESSAGE } from '@membolt/contracts';
-import type { Request } from 'express';
+import type { EdgeRequest } from '@membolt/edge';
 import { IS_PUBLIC_OPERATION } from '../common/public.decorator.js';
 import { AccessRevocations } from './access-revocations.js';
 import { ACCESS_COOKIE, readCookie } from './session-cookies.js';
@@ -15,7 +15,7 @@ export interface SessionUser {
   readonly authTime: Date | null;
 }
 
-export type SessionRequest = Request & { sessionUser?: SessionUser };
+export type SessionRequest = EdgeRequest & { sessionUser?: SessionUser };
 
 /**
  * Resolves the signed-in user from the access-token cookie; null when absent, invalid, or revoked (signed

@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { BusClient } from '@membolt/bus';
 import { FINISHED_UPLOAD_STATES, IngestionSubjects, type UploadView } from '@membolt/contracts';
-import { openEventStream } from '@membolt/edge';
-import type { Response } from 'express';
+import { type EdgeReply, openEventStream, takeOver, writeJson } from '@membolt/edge';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_UPLOAD_EVENTS_RECHECK_SECONDS } from '../bff.options.js';
 import { streamErrorOf, streamErrorStatus } from '../common/stream-error.js';
 import { HttpSessions } from '../session/http-sessions.js';
@@ -28,7 +27,8 @@ export class UploadEventsController {
   ) {}
 
   @Get('uploads/:id')
-  async follow(@Req() req: SessionRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  async follow(@Req() req: SessionRequest, @Res() reply: EdgeReply, @Param('id') id: string): Promise<void> {
+    const res = takeOver(reply);
     const user = await this.sessions.userOrUnauthorized(req, res);
     if (!user) return;
     const read = () => this.bus.request(IngestionSubjects.get, { uploadId: id }, { userId: user.userId });
@@ -36,7 +36,7 @@ export class UploadEventsController {
     try {
       current = await read();
     } catch (error) {
-      res.status(streamErrorStatus(error)).json(streamErrorOf(error, this.logger, 'Upload events'));
+      writeJson(res, streamErrorStatus(error), streamErrorOf(error, this.logger, 'Upload events'));
       return;
     }
 
@@ -100,7 +100,7 @@ export class UploadEventsController {
     recheck.unref();
     res.on('close', finish);
     // The browser may have gone while the first read was under way: its close event is already past.
-    if (res.closed || req.socket.destroyed) return finish();
+    if (res.closed || req.raw.socket.destroyed) return finish();
     // A change between the first read and the subscription would otherwise wait for the recheck.
     refresh();
   }

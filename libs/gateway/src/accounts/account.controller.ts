@@ -7,6 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@membolt/platform';
+import { headerOf } from '@membolt/edge';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API_KEY_HEADER,
@@ -55,7 +56,7 @@ export class AccountController {
     @Body(new ContractValidationPipe(RegisterInitialUserBody)) body: RegisterInitialUserBody,
   ): RegisteredUserResponse {
     if (body.user_id !== key.userId) throw apiKeyOfAnotherUser();
-    if (!sameKey(body.api_key, request.header(API_KEY_HEADER) ?? '')) throw apiKeyNotTheHeaderKey();
+    if (!sameKey(body.api_key, headerOf(request, API_KEY_HEADER) ?? '')) throw apiKeyNotTheHeaderKey();
     return toRegisteredUserResponse(key.userId);
   }
 }

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { EdgeRequest } from '@membolt/edge';
 
 /** The owner of the key a request was authenticated with. */
 export interface ApiKeyPrincipal {
@@ -11,7 +11,7 @@ export interface ApiKeyPrincipal {
 export const API_KEY_HEADER = 'x-api-key';
 
 /** A gateway request after ApiKeyGuard: `apiKey` is set on every route that is not @Public(). */
-export type ApiKeyRequest = Request & { apiKey?: ApiKeyPrincipal };
+export type ApiKeyRequest = EdgeRequest & { apiKey?: ApiKeyPrincipal };
 
 /** The authenticated key's owner. Only on guarded routes: on a @Public() route there is none. */
 export const CurrentApiKey = createParamDecorator(

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
+import type { EdgeReply } from '@membolt/edge';
 import { apiKeyOfAnotherUser, missingApiKey, missingApiKeyOrBearer, rateLimited } from '../gateway.errors.js';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.options.js';
 import { IS_PUBLIC_ROUTE } from '../public.decorator.js';
@@ -35,7 +35,8 @@ export class ApiKeyGuard implements CanActivate {
       return true;
     const http = context.switchToHttp();
     const request = http.getRequest<ApiKeyRequest>();
-    const response = http.getResponse<Response>();
+    // On Node's response: the headers also leave with answers the route writes itself (event streams).
+    const response = http.getResponse<EdgeReply>().raw;
 
     const controller = context.getClass();
     const scheme = this.reflector.get<boolean>(ACCEPTS_BEARER_API_KEY, controller)

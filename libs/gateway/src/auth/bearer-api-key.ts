@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { Request } from 'express';
+import { type EdgeRequest, headerOf } from '@membolt/edge';
 import { API_KEY_HEADER } from './api-key-principal.js';
 
 /** The OpenAPI security scheme of `Authorization: Bearer <key>` (registered by the gateway's docs). */
@@ -23,10 +23,10 @@ const AUTHORIZATION: Record<KeyAuthorizationScheme, RegExp> = {
 
 /** The key a request presents: `X-API-Key` first, then, where the controller accepts one, `Authorization`. */
 export function presentedApiKey(
-  request: Request,
+  request: EdgeRequest,
   scheme: KeyAuthorizationScheme | undefined,
 ): string | undefined {
-  const header = request.header(API_KEY_HEADER);
+  const header = headerOf(request, API_KEY_HEADER);
   if (header || !scheme) return header;
-  return AUTHORIZATION[scheme].exec(request.header('authorization') ?? '')?.[1];
+  return AUTHORIZATION[scheme].exec(headerOf(request, 'authorization') ?? '')?.[1];
 }

@@ -1,7 +1,13 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { COST_CENTS_HEADER, formatMicrocents, TOKENS_HEADER } from '@membolt/contracts';
-import { type MeteredUsage, type MeteringScope, runInMeteringScope, UsageMeter } from '@membolt/edge';
-import type { Response } from 'express';
+import {
+  type EdgeReply,
+  type MeteredUsage,
+  type MeteringScope,
+  runInMeteringScope,
+  UsageMeter,
+} from '@membolt/edge';
+import type { ServerResponse } from 'node:http';
 import { Observable } from 'rxjs';
 import type { ApiKeyRequest } from './api-key-principal.js';
 
@@ -16,7 +22,8 @@ export class GatewayMeteringInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<ApiKeyRequest>();
-    const response = http.getResponse<Response>();
+    // On Node's response: the headers also leave with answers the route writes itself (event streams).
+    const response = http.getResponse<EdgeReply>().raw;
     const principal = request.apiKey;
     const scope: MeteringScope = {
       meter: this.meter,
@@ -31,7 +38,7 @@ export class GatewayMeteringInterceptor implements NestInterceptor {
 }
 
 /** What a metered call cost, on its answer: `X-Membolt-Tokens` and `X-Membolt-Cost-Cents`. */
-export function setUsageHeaders(response: Response, usage: MeteredUsage): void {
+export function setUsageHeaders(response: ServerResponse, usage: MeteredUsage): void {
   response.setHeader(TOKENS_HEADER, String(usage.tokens));
   response.setHeader(COST_CENTS_HEADER, formatMicrocents(usage.costMicrocents));
 }

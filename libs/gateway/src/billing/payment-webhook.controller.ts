@@ -2,7 +2,7 @@ import { HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeController, ApiOkResponse } from '@nestjs/swagger';
 import { PaymentSubjects, type PaymentWebhookView } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
-import type { Request } from 'express';
+import { type EdgeRequest, headerOf } from '@membolt/edge';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { Public } from '../public.decorator.js';
@@ -27,9 +27,9 @@ export class PaymentWebhookController {
     type: ApiErrorResponse,
     description: 'validation_error: the signature does not verify.',
   })
-  async receive(@Req() request: Request): Promise<PaymentWebhookView> {
+  async receive(@Req() request: EdgeRequest): Promise<PaymentWebhookView> {
     const body: unknown = request.body;
-    const signature = request.header(SIGNATURE_HEADER);
+    const signature = headerOf(request, SIGNATURE_HEADER);
     if (!Buffer.isBuffer(body) || body.length === 0 || !signature) throw signedWebhookBodyRequired();
     return this.bus.request(PaymentSubjects.webhook, { payload: body.toString('utf8'), signature });
   }

@@ -24,9 +24,16 @@ import {
   toRestError,
   WEB_SEARCH_DEFAULT_RESULTS,
 } from '@membolt/contracts';
-import { openEventStream, UsageMeter } from '@membolt/edge';
+import {
+  type EdgeReply,
+  type EdgeRequest,
+  openEventStream,
+  takeOver,
+  UsageMeter,
+  writeJson,
+} from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { setUsageHeaders } from '../auth/gateway-metering.interceptor.js';
 import { ApiMeteredRefusal, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
@@ -108,8 +115,8 @@ export class ChatController {
   async chat(
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Body(new ContractValidationPipe(ChatBody)) body: ChatBody,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: EdgeRequest,
+    @Res() reply: EdgeReply,
   ): Promise<void> {
     if (body.userId !== undefined && body.userId !== key.userId) throw apiKeyOfAnotherUser();
     const request = {
@@ -131,8 +138,9 @@ export class ChatController {
       const { result, usage } = await this.meter.run(metered, () =>
         this.bus.request(ChatSubjects.sendTurn, request),
       );
+      const res = takeOver(reply);
       setUsageHeaders(res, usage);
-      res.status(200).json(toChatResponse(result));
+      writeJson(res, 200, toChatResponse(result));
       return;
     }
     // Billing authorizes the turn before the stream opens: a refusal is a plain 402 answer.
@@ -140,7 +148,7 @@ export class ChatController {
     try {
       await this.meter.run(metered, () => {
         streaming = true;
-        return this.relay(res, request);
+        return this.relay(takeOver(reply), request);
       });
     } catch (error) {
       if (!streaming) throw error; // once streaming, it went out as an `error` event
@@ -148,7 +156,7 @@ export class ChatController {
   }
 
   /** Streams one turn as server-sent events and answers the whole turn (what metering counts). */
-  private async relay(res: Response, request: SendChatTurnRequest): Promise<ChatTurnView> {
+  private async relay(res: ServerResponse, request: SendChatTurnRequest): Promise<ChatTurnView> {
     const send = openEventStream(res);
     const controller = new AbortController();
     res.on('close', () => {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { apiReference } from '@scalar/nestjs-api-reference';
-import type { Response } from 'express';
+import { type EdgeReply, takeOver, writeText } from '@membolt/edge';
 import { BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
 import {
   API_KEY_SECURITY_SCHEME,
@@ -127,7 +127,7 @@ function docsPage(nonce: string): string {
     mcp: { disabled: true },
     // No icon to offer: an empty one spares the browser a 404 on /favicon.ico.
     favicon: 'data:,',
-    // The integration answers through Express's `res.send`; only that is used.
+    // The integration answers through an Express-style `res.send`; only that is used.
   })(undefined as never, { send: (body: string) => (html = body) } as never);
   return html;
 }
@@ -155,15 +155,16 @@ export class GatewayDocsController {
 
   @Get('docs')
   @Public()
-  page(@Res() res: Response): void {
+  page(@Res() reply: EdgeReply): void {
     this.docs.openApiDocument();
+    const res = takeOver(reply);
     const nonce = randomBytes(16).toString('base64');
     const policy = res.getHeader('Content-Security-Policy');
     res.setHeader(
       'Content-Security-Policy',
       withScriptNonce(policy === undefined ? undefined : String(policy), nonce),
     );
-    res.type('html').send(docsPage(nonce));
+    writeText(res, 200, 'text/html', docsPage(nonce));
   }
 
   @Get('docs/scalar.js')

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { CommonError, CommonErrorCode, INTERNAL_ERROR_MESSAGE, MemboltError } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
-import type { Response } from 'express';
+import { type EdgeReply, replyJson } from '@membolt/edge';
 import { toJsonRpcErrorResponse } from './mcp.errors.js';
 
 /**
@@ -14,7 +14,8 @@ export class McpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('McpExceptionFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<EdgeReply>();
+    const response = reply.raw;
     const correlationId = requestContext.correlationId();
     let error: MemboltError;
     if (exception instanceof MemboltError) error = exception;
@@ -29,11 +30,11 @@ export class McpExceptionFilter implements ExceptionFilter {
           : new CommonError(CommonErrorCode.InternalError, INTERNAL_ERROR_MESSAGE, correlationId);
     }
     if (response.headersSent) {
-      response.end();
+      if (!response.writableEnded) response.end();
       return;
     }
     const { status, body } = toJsonRpcErrorResponse(error);
     if (status === 503) response.setHeader('Retry-After', '5');
-    response.status(status).json(body);
+    replyJson(reply, status, body);
   }
 }

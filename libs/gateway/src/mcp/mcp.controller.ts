@@ -1,7 +1,7 @@
 import { Delete, Get, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { AcceptsBearerApiKey } from '../auth/bearer-api-key.js';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { type EdgeReply, type EdgeRequest, takeOver, writeJson } from '@membolt/edge';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { McpExceptionFilter } from './mcp-exception.filter.js';
@@ -70,8 +70,8 @@ export class McpController {
   })
   @ApiResponse({ status: 202, description: 'A notification or response was accepted.' })
   async handle(
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: EdgeRequest,
+    @Res() reply: EdgeReply,
     @CurrentApiKey() principal: ApiKeyPrincipal,
   ): Promise<void> {
     const server = await this.servers.create(principal);
@@ -82,12 +82,13 @@ export class McpController {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    const response = takeOver(reply);
     response.on('close', () => {
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(request, response, request.body);
+    await transport.handleRequest(request.raw, response, request.body);
   }
 
   @Get()
@@ -95,14 +96,18 @@ export class McpController {
     summary: 'Not offered: the endpoint is stateless and opens no server-sent event stream (405).',
   })
   @ApiResponse({ status: 405, description: 'A JSON-RPC error: send messages with POST.' })
-  openStream(@Res() response: Response): void {
-    response.status(405).setHeader('Allow', 'POST').json(METHOD_NOT_ALLOWED);
+  openStream(@Res() reply: EdgeReply): void {
+    const response = takeOver(reply);
+    response.setHeader('Allow', 'POST');
+    writeJson(response, 405, METHOD_NOT_ALLOWED);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Not offered: there is no session to end (405).' })
   @ApiResponse({ status: 405, description: 'A JSON-RPC error: send messages with POST.' })
-  endSession(@Res() response: Response): void {
-    response.status(405).setHeader('Allow', 'POST').json(METHOD_NOT_ALLOWED);
+  endSession(@Res() reply: EdgeReply): void {
+    const response = takeOver(reply);
+    response.setHeader('Allow', 'POST');
+    writeJson(response, 405, METHOD_NOT_ALLOWED);
   }
 }

@@ -25,7 +25,7 @@ import {
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
-import type { Request, Response } from 'express';
+import { type EdgeReply, type EdgeRequest, headerOf, pathOf } from '@membolt/edge';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { AcceptsTokenAuthorization } from '../auth/token-authorization.decorator.js';
 import {
@@ -165,8 +165,8 @@ export class Mem0Controller {
   @ApiBadRequestResponse(BAD_INPUT)
   async add(
     @Body(new ContractValidationPipe(Mem0AddBody)) body: Mem0AddBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: EdgeRequest,
+    @Res({ passthrough: true }) response: EdgeReply,
   ) {
     const query = mem0ScopeQuery(body);
     const native = validatePayload(AddMessagesBody, {
@@ -179,7 +179,7 @@ export class Mem0Controller {
     const outcome = await this.learning.add(
       query,
       native,
-      request.header('idempotency-key'),
+      headerOf(request, 'idempotency-key'),
       meterLearningAsChat,
     );
     if (outcome.kind === 'queued') {
@@ -231,7 +231,7 @@ export class Mem0Controller {
   async getAll(
     @Query(new ContractValidationPipe(Mem0PageQuery)) query: Mem0PageQuery,
     @Body(new ContractValidationPipe(Mem0GetAllBody)) body: Mem0GetAllBody,
-    @Req() request: Request,
+    @Req() request: EdgeRequest,
   ) {
     const { scope, fields } = this.selection(body.filters);
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 100 };
@@ -242,7 +242,7 @@ export class Mem0Controller {
       offset: (page.page - 1) * page.pageSize,
       sort: DEFAULT_MEMORY_SORT,
     });
-    const base = `${request.baseUrl}${request.path}`;
+    const base = pathOf(request);
     return toMem0Page(
       view.memories,
       view.totalCount,

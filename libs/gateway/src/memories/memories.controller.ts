@@ -20,7 +20,7 @@ import {
 import { METERED_ENDPOINTS, type MemoryExportPageView, MemorySubjects } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
-import type { Request, Response } from 'express';
+import { type EdgeReply, type EdgeRequest, headerOf, pathOf, takeOver } from '@membolt/edge';
 import { once } from 'node:events';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import {
@@ -209,13 +209,18 @@ export class MemoriesController {
   async create(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body() raw: unknown,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: EdgeRequest,
+    @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<StoredMemoryResponse | LearnedMemoriesResponse | LearningJobResponse> {
-    const outcome = await this.adds.add(query, raw, request.header('idempotency-key'), meterLearningAsChat);
+    const outcome = await this.adds.add(
+      query,
+      raw,
+      headerOf(request, 'idempotency-key'),
+      meterLearningAsChat,
+    );
     if (outcome.kind === 'queued') {
-      const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
-      response.status(202).setHeader('Location', statusUrl);
+      const statusUrl = `${pathOf(request).replace(/\/$/, '')}/jobs/${outcome.job.jobId}`;
+      response.status(202).header('Location', statusUrl);
       return toLearningJobResponse(outcome.job, statusUrl);
     }
     response.status(outcome.created ? 201 : 200);
@@ -316,7 +321,7 @@ export class MemoriesController {
   async createBatch(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(CreateMemoryBatchBodySchema)) body: CreateMemoryBatchBody,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<MemoryBatchResponse> {
     const view = await this.bus.request(MemorySubjects.createBatch, toCreateMemoryBatchRequest(query, body), {
       timeoutMs: MEMORY_BULK_TIMEOUT_MS,
@@ -347,13 +352,14 @@ export class MemoriesController {
   @ApiBadRequestResponse(BAD_INPUT)
   async export(
     @Query(new ContractValidationPipe(ExportMemoriesQuery)) query: ExportMemoriesQuery,
-    @Res() response: Response,
+    @Res() reply: EdgeReply,
   ): Promise<void> {
     const pages = this.transfer.exportPages(toScope(query));
     // The first page is read before the headers go out, so a failure there is still a JSON error.
     const first = await pages.next();
     const mem0 = query.format === 'mem0';
-    response.status(200);
+    const response = takeOver(reply);
+    response.statusCode = 200;
     response.setHeader(
       'Content-Type',
       mem0 ? 'application/json; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
@@ -422,13 +428,15 @@ export class MemoriesController {
   @ApiPayloadTooLargeResponse({ type: ApiErrorResponse, description: 'payload_too_large' })
   async import(
     @Query(new ContractValidationPipe(ImportMemoriesQuery)) query: ImportMemoriesQuery,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: EdgeRequest,
+    @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<MemoryImportResponse | ImportJobResponse> {
-    const outcome = await this.transfer.import(request, toScope(query));
+    // The body stream itself for NDJSON (the edge leaves it unread), with what the edge parsed for JSON.
+    const upload = Object.assign(request.raw, { body: request.body });
+    const outcome = await this.transfer.import(upload, toScope(query));
     if (outcome.kind === 'stored') return toMemoryImportResponse(outcome.views, outcome.lines);
-    const statusUrl = `${request.baseUrl}${request.path.replace(/\/$/, '')}/${outcome.importId}`;
-    response.status(202).setHeader('Location', statusUrl);
+    const statusUrl = `${pathOf(request).replace(/\/$/, '')}/${outcome.importId}`;
+    response.status(202).header('Location', statusUrl);
     return toQueuedImportResponse(outcome.importId, outcome.lines, statusUrl);
   }
 

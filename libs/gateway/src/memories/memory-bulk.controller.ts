@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@membolt/platform';
-import type { Request } from 'express';
+import { type EdgeRequest, pathOf } from '@membolt/edge';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { BatchDeleteBody, BatchResponse, BatchUpdateBody } from './memory-batch.dto.js';
@@ -100,8 +100,8 @@ export class MemoryBulkController {
   async job(
     @Param('jobId') jobId: string,
     @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
-    @Req() request: Request,
+    @Req() request: EdgeRequest,
   ): Promise<LearningJobResponse> {
-    return toLearningJobResponse(await this.learning.job(jobId), `${request.baseUrl}${request.path}`);
+    return toLearningJobResponse(await this.learning.job(jobId), pathOf(request));
   }
 }

@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { MemboltError, MemorySubjects } from '@membolt/contracts';
 import type { BusClient } from '@membolt/bus';
-import type { Request } from 'express';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolveGatewaySettings } from '../gateway.options.js';
-import { MemoryTransferService } from './memory-transfer.service.js';
+import { type ImportUpload, MemoryTransferService } from './memory-transfer.service.js';
 
 /** An NDJSON upload as the route sees it: the request stream, its type, and nothing parsed. */
-function ndjsonRequest(text: string): Request {
-  const stream = Readable.from([Buffer.from(text)]) as unknown as Request;
+function ndjsonRequest(text: string): ImportUpload {
+  const stream = Readable.from([Buffer.from(text)]) as unknown as ImportUpload;
   Object.assign(stream, {
     headers: { 'content-type': 'application/x-ndjson' },
     is: (types: string | string[]) =>

@@ -10,8 +10,10 @@ import {
   RESERVED_MEMORY_CATEGORY_NAMES,
 } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
-import type { Request } from 'express';
+import { requestIs } from '@membolt/edge';
+import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   embeddingDimensionMismatch,
@@ -42,6 +44,12 @@ export type ImportOutcome =
   | { readonly kind: 'queued'; readonly importId: string; readonly lines: number };
 
 /** NDJSON media types an import accepts (and an upload with no Content-Type at all). */
+/**
+ * An import as the service reads it: the request's headers, the body the edge parsed (JSON), and the body
+ * stream itself (NDJSON, which the edge leaves unread).
+ */
+export type ImportUpload = Readable & { readonly headers: IncomingHttpHeaders; readonly body?: unknown };
+
 const NDJSON_TYPES = [
   'application/x-ndjson',
   'application/ndjson',
@@ -78,7 +86,7 @@ export class MemoryTransferService {
    * lines are stored before the answer; a larger import is queued as durable parts (decision 081) and
    * answered with its id. A repeated import skips the lines it stored before (by their `id`).
    */
-  async import(request: Request, scope: MemoryScopeFields): Promise<ImportOutcome> {
+  async import(request: ImportUpload, scope: MemoryScopeFields): Promise<ImportOutcome> {
     const batcher = await this.checkedLines(request, scope);
     // A queued import's lines all get an id, so a part stored twice (a job run again) skips them.
     const queuedAs = batcher.count > this.settings.importSyncLines ? randomUUID().replaceAll('-', '') : null;
@@ -134,7 +142,7 @@ export class MemoryTransferService {
    * parsed records. The refusals keep their order: the reader's (size, lines, JSON), then the first line that
    * is not a valid memory. Checks are cut in slices with a turn of the loop between.
    */
-  private async checkedLines(request: Request, scope: MemoryScopeFields): Promise<ImportBatcher> {
+  private async checkedLines(request: ImportUpload, scope: MemoryScopeFields): Promise<ImportBatcher> {
     const maxLines = this.settings.importMaxLines;
     const batcher = new ImportBatcher(scope, IMPORT_CALL_MEMORIES);
     let firstInvalid: unknown = null;
@@ -149,13 +157,13 @@ export class MemoryTransferService {
         firstInvalid = error;
       }
     };
-    if (request.is('application/json')) {
+    if (requestIs(request, 'application/json')) {
       const items = jsonItems(request.body);
       if (!items) throw importNotReadable();
       if (items.length > maxLines) throw importTooManyLines(maxLines);
       for (const record of arrayRecords(items)) await check(record);
     } else {
-      if (request.headers['content-type'] !== undefined && !request.is(NDJSON_TYPES))
+      if (request.headers['content-type'] !== undefined && !requestIs(request, NDJSON_TYPES))
         throw importNotReadable();
       await readNdjson(request, { maxBytes: this.settings.importMaxBytes, maxLines }, check);
     }

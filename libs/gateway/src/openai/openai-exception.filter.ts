@@ -1,7 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { CommonErrorCode } from '@membolt/contracts';
-import { toMemboltError } from '@membolt/edge';
-import type { Request, Response } from 'express';
+import { type EdgeReply, type FilteredRequest, replyJson, toMemboltError } from '@membolt/edge';
 import { OpenAiRequestError, toOpenAiError } from './openai.errors.js';
 
 /**
@@ -15,11 +14,12 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
+    const reply = http.getResponse<EdgeReply>();
+    const response = reply.raw;
     const error =
       exception instanceof OpenAiRequestError
         ? exception
-        : toMemboltError(exception, http.getRequest<Request>(), this.logger);
+        : toMemboltError(exception, http.getRequest<FilteredRequest>(), this.logger);
     const { status, body } = toOpenAiError(error);
     // A stream already under way reports its failure as its last event (the controller writes it).
     if (response.headersSent) {
@@ -28,6 +28,6 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     }
     if (status === 503 && error.code === CommonErrorCode.ServiceUnavailable)
       response.setHeader('Retry-After', '5');
-    response.status(status).json(body);
+    replyJson(reply, status, body);
   }
 }

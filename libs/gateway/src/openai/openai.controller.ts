@@ -40,9 +40,19 @@ import {
   METERED_ENDPOINTS,
   type SendChatTurnRequest,
 } from '@membolt/contracts';
-import { openDataStream, type SendData, toMemboltError, UsageMeter } from '@membolt/edge';
+import {
+  type EdgeReply,
+  type EdgeRequest,
+  openDataStream,
+  pathOf,
+  type SendData,
+  takeOver,
+  toMemboltError,
+  UsageMeter,
+  writeJson,
+} from '@membolt/edge';
 import { CLOCK, type Clock, ContractValidationPipe } from '@membolt/platform';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { ApiKeyContextInterceptor } from '../auth/api-key-context.interceptor.js';
@@ -115,7 +125,7 @@ const memoriesUsed = (memories: ReadonlyArray<{ readonly used: boolean }>) =>
   memories.filter((memory) => memory.used).length;
 
 function setMemboltHeaders(
-  res: Response,
+  res: ServerResponse,
   turn: { conversationId: string; responder: string; memoriesRetrieved: ReadonlyArray<{ used: boolean }> },
 ): void {
   res.setHeader(MEMORIES_USED_HEADER, String(memoriesUsed(turn.memoriesRetrieved)));
@@ -215,9 +225,10 @@ export class OpenAiController {
   async completions(
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Body(new ContractValidationPipe(ChatCompletionBody)) body: ChatCompletionBody,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: EdgeRequest,
+    @Res() reply: EdgeReply,
   ): Promise<void> {
+    const res = reply.raw;
     const request = toChatTurnRequest(body);
     // Checked before billing: an unknown model is the caller's mistake and costs nothing.
     await this.catalogueModel(body.model);
@@ -237,14 +248,15 @@ export class OpenAiController {
       const { result, usage } = await this.meter.run(metered, () =>
         this.bus.request(ChatSubjects.sendTurn, request),
       );
+      takeOver(reply);
       setUsageHeaders(res, usage);
       setMemboltHeaders(res, result);
-      res.status(200).json(toChatCompletion(identity, result));
+      writeJson(res, 200, toChatCompletion(identity, result));
       return;
     }
     try {
       await this.meter.run(metered, () =>
-        this.relay(req, res, request, identity, body.stream_options?.include_usage === true),
+        this.relay(req, reply, request, identity, body.stream_options?.include_usage === true),
       );
     } catch (error) {
       // Once the stream opened, the failure went out as its last event.
@@ -257,12 +269,13 @@ export class OpenAiController {
    * with the chat's `start`, so a refusal before it (a provider down) is still a plain error answer.
    */
   private async relay(
-    req: Request,
-    res: Response,
+    req: EdgeRequest,
+    reply: EdgeReply,
     request: SendChatTurnRequest,
     identity: CompletionIdentity,
     includeUsage: boolean,
   ): Promise<ChatTurnView> {
+    const res = reply.raw;
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) controller.abort();
@@ -274,7 +287,7 @@ export class OpenAiController {
       })) {
         if (chunk.type === 'start') {
           setMemboltHeaders(res, chunk);
-          send = openDataStream(res);
+          send = openDataStream(takeOver(reply));
           send(toCompletionChunk(identity, { role: 'assistant', content: '' }, null, includeUsage));
         } else if (chunk.type === 'token') {
           send?.(toCompletionChunk(identity, { content: chunk.text }, null, includeUsage));
@@ -310,9 +323,9 @@ export class OpenAiController {
 @ApiExcludeController()
 @OpenAiRoutes()
 export class OpenAiNotFoundController {
-  @All('*path')
+  @All('*')
   @Public()
-  notFound(@Req() request: Request): never {
-    throw new NotFoundException(`No route matches ${request.method} ${request.path}`);
+  notFound(@Req() request: EdgeRequest): never {
+    throw new NotFoundException(`No route matches ${request.method} ${pathOf(request)}`);
   }
 }

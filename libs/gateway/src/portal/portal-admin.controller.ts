@@ -9,7 +9,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { EdgeRequest } from '@membolt/edge';
 import { BusClient } from '@membolt/bus';
 import {
   PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
@@ -73,7 +73,7 @@ export class PortalAdminController {
   @ApiBadRequestResponse(BAD_INPUT)
   mint(
     @CurrentApiKey() key: ApiKeyPrincipal,
-    @Req() request: Request,
+    @Req() request: EdgeRequest,
     @Param('endUserId', EndUserIdPipe) endUserId: string,
     @Body(new ContractValidationPipe(MintPortalLinkBody)) body: MintPortalLinkBody,
     @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,

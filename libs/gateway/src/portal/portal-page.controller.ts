@@ -1,6 +1,7 @@
 import { Body, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { type EdgeReply, takeOver, writeText } from '@membolt/edge';
+import type { ServerResponse } from 'node:http';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MEMORY_TEXT_MAX_LENGTH, MemoryMessages } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
@@ -55,7 +56,8 @@ export class PortalPageController {
 
   @Get(':token')
   @Public()
-  async page(@Param('token') token: string, @Res() res: Response): Promise<void> {
+  async page(@Param('token') token: string, @Res() reply: EdgeReply): Promise<void> {
+    const res = reply.raw;
     const nonce = randomBytes(16).toString('base64');
     let grant: PortalGrant;
     try {
@@ -67,19 +69,20 @@ export class PortalPageController {
       const theme = settings ? themeOf(settings) : DEFAULT_PORTAL_THEME;
       const text = LINK_MESSAGES[error.problem];
       this.pageHeaders(res, portalContentSecurityPolicy(nonce, theme, settings?.frameOrigins ?? []));
-      res
-        .status(error.problem === 'expired' ? 410 : 401)
-        .type('html')
-        .send(portalErrorPage(nonce, theme, text.title, text.message));
+      takeOver(reply);
+      writeText(
+        res,
+        error.problem === 'expired' ? 410 : 401,
+        'text/html',
+        portalErrorPage(nonce, theme, text.title, text.message),
+      );
       return;
     }
     const settings = await this.portal.settingsFor(grant);
     const theme = themeOf(settings);
     this.pageHeaders(res, portalContentSecurityPolicy(nonce, theme, settings.frameOrigins));
-    res
-      .status(200)
-      .type('html')
-      .send(portalPage(nonce, theme, grant.expiresAt));
+    takeOver(reply);
+    writeText(res, 200, 'text/html', portalPage(nonce, theme, grant.expiresAt));
   }
 
   @Get(':token/memories')
@@ -124,7 +127,7 @@ export class PortalPageController {
 
   @Get(':token/export')
   @Public()
-  async export(@Param('token') token: string, @Res() res: Response): Promise<void> {
+  async export(@Param('token') token: string, @Res() reply: EdgeReply): Promise<void> {
     const grant = this.grant(token);
     const { memories, exportedAt } = await this.portal.export(grant);
     const document = {
@@ -133,12 +136,10 @@ export class PortalPageController {
       memory_count: memories.length,
       memories: memories.map(toPortalMemory),
     };
+    const res = takeOver(reply);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', 'attachment; filename="my-data.json"');
-    res
-      .status(200)
-      .type('json')
-      .send(JSON.stringify(document, null, 2));
+    writeText(res, 200, 'application/json', JSON.stringify(document, null, 2));
   }
 
   private grant(token: string): PortalGrant {
@@ -150,7 +151,7 @@ export class PortalPageController {
     }
   }
 
-  private pageHeaders(res: Response, policy: string): void {
+  private pageHeaders(res: ServerResponse, policy: string): void {
     res.setHeader('Content-Security-Policy', policy);
     // frame-ancestors decides who may frame the page; the edge's SAMEORIGIN default would contradict it.
     res.removeHeader('X-Frame-Options');

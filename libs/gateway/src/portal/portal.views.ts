@@ -4,13 +4,13 @@ import type {
   PortalAuditListView,
   PortalSettingsView,
 } from '@membolt/contracts';
-import type { Request } from 'express';
+import { type EdgeRequest, headerOf } from '@membolt/edge';
 import { sourceOf } from '../memories/memory-erasure.service.js';
 import type { PortalAuditEntryResponse, PortalAuditResponse, PortalSettingsResponse } from './portal.dto.js';
 
 /** Where the portal of `token` is served: this server's origin as the developer's backend reached it. */
-export function portalUrl(request: Request, token: string): string {
-  return `${request.protocol}://${request.get('host') ?? 'localhost'}/portal/${token}`;
+export function portalUrl(request: EdgeRequest, token: string): string {
+  return `${request.protocol}://${headerOf(request, 'host') ?? 'localhost'}/portal/${token}`;
 }
 
 export function toPortalSettingsResponse(view: PortalSettingsView): PortalSettingsResponse {

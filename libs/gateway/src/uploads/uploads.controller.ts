@@ -21,7 +21,7 @@ import {
   type UploadView,
 } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
-import type { Response } from 'express';
+import type { EdgeReply } from '@membolt/edge';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { MemoryScopeQuery } from '../memories/memory.dto.js';
@@ -120,7 +120,7 @@ export class UploadsController {
   async upload(
     @Body(new ContractValidationPipe(UploadBase64Body)) body: UploadBase64Body,
     @Query(new ContractValidationPipe(UploadBase64Query)) query: UploadBase64Query,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: EdgeReply,
   ): Promise<UploadResponse | UploadAcceptedResponse> {
     const outcome = await this.relay.upload(body, toScope(query, body), query.async === true);
     const u = outcome.upload;
@@ -135,7 +135,7 @@ export class UploadsController {
         pages: u.pages,
       };
     }
-    res.status(202).setHeader('Location', statusUrl(u.id));
+    res.status(202).header('Location', statusUrl(u.id));
     return { upload_id: u.id, status: u.state, percent: u.percent, status_url: statusUrl(u.id) };
   }
 
