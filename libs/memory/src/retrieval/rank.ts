@@ -487,21 +487,21 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
 
 /**
  * The coefficients of `relevanceOf`: a logistic model of "this memory answers the query" over the evidence
- * that it covers what the query asks (decision 186, which replaced decision 104's coefficients). The
- * coefficients are fitted on paraphrase-dev and checked on the held-out set (decision 197): the weakest asked
- * word carries most of the evidence, as an unanswerable question is mostly one thing asked that nothing covers.
+ * that it covers what the query asks (decision 186, which replaced decision 104's coefficients). A refit on
+ * paraphrase-dev's top 10 was measured and not taken (decision 197): it lost personal questions the product
+ * answers today ("What do I keep on my roof?" -> "Alice keeps bees on her roof").
  */
 export const RELEVANCE_MODEL = {
-  bias: -3.3,
+  bias: -3.5,
   /** Times the mean support of the query's asked words (`querySupport`). */
-  support: 0.8,
+  support: 2,
   /** Times the weakest asked word's support: a memory that misses one thing asked does not answer. */
-  least: 4.2,
-  semantic: 0.6,
-  meaning: 1.6,
-  slot: 1.5,
+  least: 3,
+  semantic: 2,
+  meaning: 2,
+  slot: 2,
   time: 1,
-  sentence: 5.2,
+  sentence: 6,
   /** Subtracted when the query names someone or something the memory does not mention. */
   namesMissing: 4,
 } as const;
