@@ -297,6 +297,10 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     const job = product.app.get(IngestFileJob);
     // The file is gone after the first run: keep a copy the way a crash before the end would have.
     const dir = join(product.scratchDir, 'data', 'uploads', first.upload_id);
+    // The first run stores "done" just before it deletes the file: a copy written in between would go with it.
+    for (let waited = 0; existsSync(join(dir, 'file')) && waited < 30_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'file'), pdf);
