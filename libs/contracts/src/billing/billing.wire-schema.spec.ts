@@ -1,8 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { MemboltError } from '../common/membolt-error.js';
 import { validatePayload } from '../common/validate-payload.js';
-import { CommonErrorCode } from '../rules/error-codes.js';
 import { ListPlansRequest } from './list-plans.request.js';
 import {
   CheckSubscriptionRequest,
@@ -15,16 +13,7 @@ import {
   SetKeySpendCapRequest,
   UsageSummaryRequest,
 } from './usage.js';
-
-function problemOf(schema: z.ZodObject, raw: unknown): string {
-  try {
-    validatePayload(schema, raw);
-  } catch (error) {
-    if (error instanceof MemboltError && error.code === CommonErrorCode.ValidationError) return error.message;
-    throw error;
-  }
-  throw new Error(`expected a refusal of ${JSON.stringify(raw)}`);
-}
+import { problemOf } from '../testing/problem-of.js';
 
 const PLANS = 'free, basic, pro, enterprise, pay-per-use';
 

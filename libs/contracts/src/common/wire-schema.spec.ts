@@ -14,19 +14,8 @@ import {
   ListWebhookEndpointsRequest,
   UpdateWebhookEndpointRequest,
 } from '../webhooks/webhooks.requests.js';
-import { CommonErrorCode } from '../rules/error-codes.js';
-import { MemboltError } from './membolt-error.js';
 import { validatePayload } from './validate-payload.js';
-
-function problemOf(schema: z.ZodObject, raw: unknown): string {
-  try {
-    validatePayload(schema, raw);
-  } catch (error) {
-    if (error instanceof MemboltError && error.code === CommonErrorCode.ValidationError) return error.message;
-    throw error;
-  }
-  throw new Error(`expected a refusal of ${JSON.stringify(raw)}`);
-}
+import { problemOf } from '../testing/problem-of.js';
 
 const EVENTS =
   'memory.created, memory.updated, memory.deleted, memory.closed, upload.completed, upload.failed, subscription.changed';
