@@ -378,6 +378,8 @@ const {
   runId: _r,
   ...updateFields
 } = UpdateMemoryRequest.shape;
+/** The contract's update fields an update body carries (what `toUpdateMemoryRequest` maps back). */
+export const UPDATE_BODY_FIELDS = updateFields;
 export const UpdateMemoryBodySchema = z.strictObject({
   ...restFields(updateFields, {
     text: restMemoryText()

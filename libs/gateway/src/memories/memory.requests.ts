@@ -11,7 +11,7 @@ import {
   MEMORY_SEARCH_DEFAULT_LIMIT,
   type SearchMemoriesRequest,
   memoryContentFields,
-  UpdateMemoryRequest,
+  type UpdateMemoryRequest,
 } from '@membolt/contracts';
 import { contractFields } from '../common/rest-request.js';
 import { limitAndTopK, nothingToUpdate, scopeConflict } from '../gateway.errors.js';
@@ -25,6 +25,7 @@ import type {
   SearchMemoriesQuery,
   UpdateMemoryBody,
 } from './memory.dto.js';
+import { UPDATE_BODY_FIELDS } from './memory.dto.js';
 import type { AddMessagesBody } from './memory-messages.dto.js';
 
 /** The only place REST bodies and queries become the memory service's bus requests. */
@@ -83,14 +84,7 @@ export function toUpdateMemoryRequest(
   query: MemoryScopeQuery,
   body: UpdateMemoryBody,
 ): UpdateMemoryRequest {
-  const {
-    memoryId: _memoryId,
-    endUserId: _e,
-    agentId: _a,
-    runId: _r,
-    ...updateFields
-  } = UpdateMemoryRequest.shape;
-  const changes = contractFields(updateFields, body);
+  const changes = contractFields(UPDATE_BODY_FIELDS, body);
   if (Object.keys(changes).length === 0) throw nothingToUpdate();
   return { ...toScope(query, body), memoryId, ...changes };
 }
