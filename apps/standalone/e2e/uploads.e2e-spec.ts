@@ -75,6 +75,14 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     return list.memories;
   };
 
+  // A job stores "done" just before it deletes the original, so an answer can come while the file is still there.
+  const untilStoredFileGone = async (uploadId: string): Promise<void> => {
+    const dir = join(product.scratchDir, 'data', 'uploads', uploadId);
+    for (let waited = 0; existsSync(dir) && waited < 30_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   it('turns a PDF into page-aware chunk memories and a summary memory, and finds its text by search', async () => {
     const pdf = await samplePdf([
       ['Quarterly report of the Zanzibar orchard cooperative.', 'Mango harvest grew by twelve percent.'],
@@ -121,6 +129,7 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
       memory_id: answer.memory_id,
     });
     // The original is not kept once processed (INGESTION_KEEP_FILES is off).
+    await untilStoredFileGone(answer.upload_id);
     expect(existsSync(join(product.scratchDir, 'data', 'uploads', answer.upload_id))).toBe(false);
   });
 
@@ -226,6 +235,7 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     expect(ok<{ total_count: number }>(await bob.call('/api/uploads')).total_count).toBe(0);
 
     const made = await memoriesOf(alice, mine.upload_id);
+    await untilStoredFileGone(mine.upload_id);
     const receipt = ok(await alice.call(`/api/uploads/${mine.upload_id}`, { method: 'DELETE' }));
     expect(receipt).toEqual({
       deleted: true,
@@ -297,10 +307,7 @@ describe('uploads: POST /api/upload_base64, /api/uploads', () => {
     const job = product.app.get(IngestFileJob);
     // The file is gone after the first run: keep a copy the way a crash before the end would have.
     const dir = join(product.scratchDir, 'data', 'uploads', first.upload_id);
-    // The first run stores "done" just before it deletes the file: a copy written in between would go with it.
-    for (let waited = 0; existsSync(join(dir, 'file')) && waited < 30_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await untilStoredFileGone(first.upload_id);
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'file'), pdf);
