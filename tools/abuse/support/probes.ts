@@ -173,6 +173,28 @@ const json = (body: unknown) => ({
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
 
+/** Polls an import's status URL until the job is done or failed (or `IMPORT_WAIT_MS` has passed). */
+async function followImport(
+  http: ReturnType<typeof api>,
+  accepted: string,
+): Promise<{ state: string; ms: number; detail: string }> {
+  const started = Date.now();
+  const { status_url: statusUrl } = JSON.parse(accepted) as { status_url: string };
+  let last = { state: 'unknown', detail: '' };
+  while (Date.now() - started < IMPORT_WAIT_MS) {
+    const answer = await http.get(`${http.base.replace(/\/api$/, '')}${statusUrl}`);
+    if (answer.status === 200) {
+      const state = JSON.parse(answer.text) as { status: string; percent?: number; error?: string };
+      last = { state: state.status, detail: answer.text.slice(0, 160) };
+      if (state.status === 'done' || state.status === 'failed') break;
+    } else last = { state: `HTTP ${answer.status}`, detail: answer.text.slice(0, 160) };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { ...last, ms: Date.now() - started };
+}
+
+const IMPORT_WAIT_MS = 300_000;
+
 function api(context: ProbeContext, account = context.account) {
   const base = `${context.product.url}/api`;
   const user = `${base}/user/${encodeURIComponent(account.userId)}`;
@@ -518,11 +540,15 @@ const ALL_PROBES: readonly Probe[] = [
         headers: { 'content-type': 'application/x-ndjson', 'X-API-Key': importer.apiKey },
         body,
       });
+      // A 202 hands the lines to a job: the work ends when the job does, so the probe (and the status watch
+      // around it) lasts until then, and RSS is judged after it.
+      const job = answer.status === 202 ? await followImport(http, answer.text) : null;
       return {
-        outcome: `${context.sizes.ndjsonLines} lines (${kb(body.length)}): ${answer.status} in ${answer.ms} ms ${answer.text.slice(0, 120)}`,
+        outcome: `${context.sizes.ndjsonLines} lines (${kb(body.length)}): ${answer.status} in ${answer.ms} ms${job ? `; job ${job.state} after ${(job.ms / 1000).toFixed(1)} s` : ''} ${answer.text.slice(0, 120)}`,
         checks: [
           statusIn('handled (done, job or refused)', answer.status, EXPECTED.largeImportStatus),
           check('server survived', context.product.alive(), context.product.alive() ? 'alive' : 'dead'),
+          ...(job ? [check('import job finished', job.state === 'done', job.detail)] : []),
         ],
       };
     },
