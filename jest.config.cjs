@@ -26,6 +26,7 @@ const common = {
   moduleNameMapper: {
     '^@membolt/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^@membolt/contracts/rules$': '<rootDir>/libs/contracts/src/rules/index.ts',
+    '^@membolt/platform/workers$': '<rootDir>/libs/platform/src/workers/cpu-worker-thread.ts',
     '^@membolt/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -84,7 +84,7 @@ async function memoriesOf(bus: BusClient, userId: string, includeClosed = false)
 
 async function learned(services: BusTestApp, jobId: string | null) {
   expect(jobId).not.toBeNull();
-  const state = await services.app.get<JobQueue>(JOB_QUEUE, { strict: false }).waitFor(jobId!, 15_000);
+  const state = await services.app.get<JobQueue>(JOB_QUEUE, { strict: false }).waitFor(jobId!, 60_000);
   expect(state.state).toBe('done');
   return state.result as {
     extractedBy: string;
@@ -655,7 +655,7 @@ describe('chat service: fact extraction survives a crash', () => {
 
       const services = await startServices(dataDir, {});
       try {
-        const state = await services.app.get<JobQueue>(JOB_QUEUE, { strict: false }).waitFor(id, 30_000);
+        const state = await services.app.get<JobQueue>(JOB_QUEUE, { strict: false }).waitFor(id, 60_000);
         expect(state).toMatchObject({ state: 'done', attempts: 2 }); // the killed run, then the restarted one
         expect(state.result).toMatchObject({ extractedBy: 'rules', added: 2 });
         const memories = await memoriesOf(services.bus, 'user-dave');

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { ActingUserId, BusController, BusPayload, BusStream } from '@membolt/bus';
 import {
@@ -45,7 +46,7 @@ import {
 } from '@membolt/contracts';
 import { Observable } from 'rxjs';
 import { LearningJobsQueue } from './adapters/jobs/learning-jobs.queue.js';
-import { extractFactsByRules } from './extraction/rule-fact-extractor.js';
+import { RULE_FACTS, type RuleFacts } from './ports/rule-facts.js';
 import {
   toChatStreamChunk,
   toChatTurnView,
@@ -79,6 +80,7 @@ export class ChatHandlers {
     private readonly summaries: DocumentSummaryService,
     private readonly learningJobs: LearningJobsQueue,
     private readonly specialCategories: SpecialCategoryClassifierService,
+    @Inject(RULE_FACTS) private readonly rules: RuleFacts,
   ) {}
 
   @MessagePattern(ChatSubjects.listModels.name)
@@ -230,11 +232,12 @@ export class ChatHandlers {
 
   /** The acting user is required like everywhere, though the extraction reads only the text it is given. */
   @MessagePattern(ChatSubjects.extractFacts.name)
-  extractFacts(
+  async extractFacts(
     @ActingUserId() _userId: string,
     @BusPayload(ExtractFactsRequest) request: ExtractFactsRequest,
-  ): ExtractedFactsView {
-    return toExtractedFactsView(extractFactsByRules(request.text), request.source ?? 'chat');
+  ): Promise<ExtractedFactsView> {
+    const [facts = []] = await this.rules.extract([request.text], new Date());
+    return toExtractedFactsView(facts, request.source ?? 'chat');
   }
 
   @MessagePattern(ChatSubjects.classifySpecialCategories.name)

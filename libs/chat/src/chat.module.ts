@@ -7,6 +7,9 @@ import { BusUserProviderKeys } from './adapters/bus/bus-user-provider-keys.js';
 import { JobsFactExtractionQueue } from './adapters/jobs/jobs-fact-extraction.queue.js';
 import { LearningJobsQueue } from './adapters/jobs/learning-jobs.queue.js';
 import { ChatHandlers } from './chat.handlers.js';
+import { RULE_FACTS } from './ports/rule-facts.js';
+import { PROMPT_BUILDER } from './ports/prompt-builder.js';
+import { CHAT_WORKER, ChatWorker } from './workers/chat-worker.js';
 import {
   CHAT_SETTINGS,
   type ChatModuleOptions,
@@ -44,7 +47,10 @@ export interface ChatModuleTestingOverrides {
  */
 @Module({})
 export class ChatModule implements OnApplicationShutdown {
-  constructor(@Inject(CHAT_STORE) private readonly store: ChatStore) {}
+  constructor(
+    @Inject(CHAT_STORE) private readonly store: ChatStore,
+    @Inject(CHAT_WORKER) private readonly worker: ChatWorker,
+  ) {}
 
   static forRoot(options: ChatModuleOptions, overrides: ChatModuleTestingOverrides = {}): DynamicModule {
     const settings: ChatSettings = resolveChatSettings(options);
@@ -59,6 +65,9 @@ export class ChatModule implements OnApplicationShutdown {
         { provide: CHAT_STORE, useFactory: () => openChatStore(options.store) },
         { provide: CLOCK, useValue: overrides.clock ?? systemClock },
         { provide: LLM_PROVIDER_FACTORY, useValue: llmFactory },
+        { provide: CHAT_WORKER, useFactory: () => new ChatWorker(settings.worker) },
+        { provide: RULE_FACTS, useExisting: CHAT_WORKER },
+        { provide: PROMPT_BUILDER, useExisting: CHAT_WORKER },
         {
           provide: WEB_SEARCH_PROVIDER,
           useValue: settings.webSearch ? createWebSearchProvider(settings.webSearch) : null,
@@ -81,6 +90,7 @@ export class ChatModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
     await this.store.close();
   }
 }

@@ -1,5 +1,10 @@
 import { type JobsConfig, type JobsConfigValues, toJobsConfig } from '@membolt/jobs';
-import { type StoreConfig, toStoreConfig } from '@membolt/platform';
+import {
+  type CpuWorkerLimits,
+  DEFAULT_CPU_WORKER_LIMITS,
+  type StoreConfig,
+  toStoreConfig,
+} from '@membolt/platform';
 import { z } from 'zod';
 import {
   DEFAULT_LLM_CALL_POLICY,
@@ -26,6 +31,8 @@ export interface ChatModuleOptions {
   readonly llmPolicy?: Partial<LlmCallPolicy>;
   readonly webSearch?: WebSearchSettings | null;
   readonly extraction?: ExtractionMode;
+  /** The offline rules' worker thread: its heap cap, a task's deadline and how long it is kept idle. */
+  readonly worker?: Partial<CpuWorkerLimits>;
   /** The durable queue of fact extraction (default: read from the environment by @membolt/jobs). */
   readonly jobs?: JobsConfig;
 }
@@ -39,6 +46,7 @@ export interface ChatSettings {
   readonly llmPolicy: LlmCallPolicy;
   readonly webSearch: WebSearchSettings | null;
   readonly extraction: ExtractionMode;
+  readonly worker: CpuWorkerLimits;
 }
 
 export const CHAT_SETTINGS = Symbol('CHAT_SETTINGS');
@@ -54,6 +62,7 @@ export function resolveChatSettings(options: ChatModuleOptions): ChatSettings {
     llmPolicy: { ...DEFAULT_LLM_CALL_POLICY, ...options.llmPolicy },
     webSearch: options.webSearch ?? null,
     extraction: options.extraction ?? 'auto',
+    worker: { ...DEFAULT_CPU_WORKER_LIMITS, ...options.worker },
   };
 }
 
@@ -121,6 +130,20 @@ export const chatConfigFields = {
   TAVILY_URL: optionalUrl,
   SEARXNG_URL: optionalUrl,
   CHAT_EXTRACTION: z.enum(EXTRACTION_MODES).default('auto'),
+  /** The heap of the thread that runs the offline rules, in MB. */
+  CHAT_WORKER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(16_384)
+    .default(DEFAULT_CPU_WORKER_LIMITS.memoryMb),
+  /** The longest one extraction may run on that thread. */
+  CHAT_WORKER_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_CPU_WORKER_LIMITS.timeoutMs / 1000),
 };
 
 /** The chat service's config values: `storeConfigFields` and `chatConfigFields`, validated. */
@@ -148,6 +171,8 @@ export interface ChatConfigValues extends JobsConfigValues {
   readonly TAVILY_URL?: string | undefined;
   readonly SEARXNG_URL?: string | undefined;
   readonly CHAT_EXTRACTION: ExtractionMode;
+  readonly CHAT_WORKER_MEMORY_MB?: number;
+  readonly CHAT_WORKER_TIMEOUT_SECONDS?: number;
 }
 
 function operatorProviders(config: ChatConfigValues): LlmCredentials[] {
@@ -216,6 +241,12 @@ export function toChatModuleOptions(config: ChatConfigValues): ChatModuleOptions
     llmPolicy: { timeoutMs: config.LLM_TIMEOUT_MS, maxRetries: config.LLM_MAX_RETRIES },
     webSearch: webSearchSettings(config),
     extraction: config.CHAT_EXTRACTION,
+    worker: {
+      ...(config.CHAT_WORKER_MEMORY_MB !== undefined ? { memoryMb: config.CHAT_WORKER_MEMORY_MB } : {}),
+      ...(config.CHAT_WORKER_TIMEOUT_SECONDS !== undefined
+        ? { timeoutMs: config.CHAT_WORKER_TIMEOUT_SECONDS * 1000 }
+        : {}),
+    },
     jobs: toJobsConfig(config),
   };
 }

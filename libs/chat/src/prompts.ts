@@ -2,7 +2,8 @@
  * Everything the chat service tells a language model, in one place: a reader sees here what each model
  * path is told; the callers only put the pieces together.
  */
-import { MEMORY_CATEGORIES } from '@membolt/contracts';
+// The rules subpath: the chat worker thread loads this module, and the contracts' index would load every schema.
+import { MEMORY_CATEGORIES } from '@membolt/contracts/rules';
 
 // --- The chat turn (domain/prompt.ts, buildPrompt) ---
 

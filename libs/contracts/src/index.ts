@@ -30,7 +30,6 @@ export * from './memory/memory-scope.js';
 export * from './memory/memory.views.js';
 export * from './memory/memory.subjects.js';
 export * from './memory/memory-events.js';
-export * from './memory/fact-slots.js';
 export * from './memory/personal-topics.js';
 export * from './chat/chat.requests.js';
 export * from './chat/chat.views.js';

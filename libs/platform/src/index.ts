@@ -12,3 +12,4 @@ export * from './metrics/metrics.js';
 export * from './health/readiness.js';
 export * from './metrics/observability.module.js';
 export * from './loading/lazy-client.js';
+export * from './workers/cpu-worker-thread.js';

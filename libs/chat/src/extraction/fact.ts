@@ -1,10 +1,11 @@
-import type { FactSlot, MemoryCategory } from '@membolt/contracts';
+import type { FactSlot, MemoryCategory } from '@membolt/contracts/rules';
 
 /** What an extracted fact does to what was known. */
 export type FactKind = 'fact' | 'negation' | 'correction';
 
 // The slot vocabulary is shared with the memory service's search: one list, in the contracts.
-export { FACT_SLOTS, type FactSlot } from '@membolt/contracts';
+// The rules subpath: the chat worker thread loads this module, and the contracts' index would load every schema.
+export { FACT_SLOTS, type FactSlot } from '@membolt/contracts/rules';
 
 /**
  * Open facts a statement ends ("I quit my job at X", "we broke up", "sold the Civic"): every condition given

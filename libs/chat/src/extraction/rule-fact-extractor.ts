@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type Compromise from 'compromise';
 import type * as Chrono from 'chrono-node';
-import type { MemoryCategory } from '@membolt/contracts';
+import type { MemoryCategory } from '@membolt/contracts/rules';
 import { type CandidateFact, type FactEnding, type FactKind, normaliseValue } from './fact.js';
 
 /**

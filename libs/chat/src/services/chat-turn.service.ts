@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   type ChatMode,
   conversationTitleFrom,
@@ -21,7 +21,8 @@ import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
 import { costMicroUsd } from '../domain/model-catalogue.js';
 import { composeOfflineAnswer, piecesOf } from '../domain/offline-assistant.js';
 import { readQuestion } from '../domain/offline-question.js';
-import { buildPrompt, type PromptMemory, type PromptTurn } from '../domain/prompt.js';
+import type { PromptMemory, PromptTurn } from '../domain/prompt.js';
+import { INLINE_PROMPT_BUILDER, PROMPT_BUILDER, type PromptBuilder } from '../ports/prompt-builder.js';
 import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
 import { FACT_EXTRACTION_QUEUE, type FactExtractionQueue } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
@@ -51,6 +52,8 @@ export class ChatTurnService {
     @Inject(LLM_PROVIDER_FACTORY) private readonly providers: LlmProviderFactory,
     @Inject(FACT_EXTRACTION_QUEUE) private readonly extraction: FactExtractionQueue,
     private readonly catalogue: ModelCatalogueService,
+    // The module builds prompts on its worker thread; in-process turns (tests, tools) on the caller's.
+    @Optional() @Inject(PROMPT_BUILDER) private readonly prompts: PromptBuilder = INLINE_PROMPT_BUILDER,
   ) {}
 
   async send(userId: string, request: SendChatTurnRequest, signal?: AbortSignal): Promise<ChatTurn> {
@@ -105,7 +108,7 @@ export class ChatTurnService {
       { type: 'text'; text: string } | { type: 'usage'; inputTokens: number; outputTokens: number }
     >;
     if (reach) {
-      const prompt = buildPrompt({
+      const prompt = await this.prompts.build({
         assistantName: PRODUCT_NAME,
         now,
         memories,

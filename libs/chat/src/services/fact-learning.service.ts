@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   ChatError,
   type LearnedFactEventView,
@@ -20,7 +20,8 @@ import {
   FactExtractionAnswerError,
   type TranscriptMessage,
 } from '../extraction/llm-fact-extractor.js';
-import { extractFactsByRules, UNKNOWN_START } from '../extraction/rule-fact-extractor.js';
+import { UNKNOWN_START } from '../extraction/rule-fact-extractor.js';
+import { INLINE_RULE_FACTS, RULE_FACTS, type RuleFacts } from '../ports/rule-facts.js';
 import type { ExchangeToLearnFrom } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
@@ -84,6 +85,8 @@ export class FactLearningService {
     @Inject(LLM_PROVIDER_FACTORY) private readonly providers: LlmProviderFactory,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly catalogue: ModelCatalogueService,
+    // The module runs the rules on a worker thread; in-process learners (tests, tools) on the caller's.
+    @Optional() @Inject(RULE_FACTS) private readonly rules: RuleFacts = INLINE_RULE_FACTS,
   ) {}
 
   async learn(exchange: ExchangeToLearnFrom): Promise<LearningOutcome> {
@@ -107,7 +110,8 @@ export class FactLearningService {
    * `file`, the upload's id and the file's name (deleting the upload deletes them).
    */
   async learnFromFile(userId: string, file: LearnFactsFromFileRequest): Promise<LearningOutcome> {
-    const facts = await this.classified(userId, extractFactsByRules(file.text, this.clock.now()));
+    const [stated = []] = await this.rules.extract([file.text], this.clock.now());
+    const facts = await this.classified(userId, stated);
     const learning = await this.reconcileAll(userId, scopeFieldsOf(file), facts, 'rules', {
       source: 'file',
       uploadId: file.uploadId,
@@ -359,7 +363,7 @@ export class FactLearningService {
     }
     const said = messages.filter((message) => message.role === 'user').map((message) => message.content);
     const now = this.clock.now();
-    const facts = said.flatMap((text) => extractFactsByRules(text, now));
+    const facts = (await this.rules.extract(said, now)).flat();
     return { facts: await this.classified(userId, facts), extractedBy: 'rules' };
   }
 

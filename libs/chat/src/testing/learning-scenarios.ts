@@ -1,5 +1,5 @@
 import type { MemoryView, ResolvedProviderKey } from '@membolt/contracts';
-import { TestClock } from '@membolt/platform';
+import { DEFAULT_CPU_WORKER_LIMITS, TestClock } from '@membolt/platform';
 import type { ChatSettings } from '../chat.options.js';
 import { DEFAULT_LLM_CALL_POLICY } from '../providers/llm-provider.js';
 import type { LlmProviderFactory } from '../providers/llm-provider.factory.js';
@@ -68,6 +68,7 @@ const RULES_ONLY: ChatSettings = {
   llmPolicy: DEFAULT_LLM_CALL_POLICY,
   webSearch: null,
   extraction: 'rules',
+  worker: DEFAULT_CPU_WORKER_LIMITS,
 };
 
 const noProviders: LlmProviderFactory = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { FACT_SLOTS } from './fact-slots.js';
+import { FACT_SLOTS } from '../rules/fact-slots.js';
 import { slotsAsked, topicsAsked, withoutTopicIdioms } from './personal-topics.js';
 
 describe('slotsAsked: the personal-fact slots a question asks about', () => {

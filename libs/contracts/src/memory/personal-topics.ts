@@ -1,4 +1,4 @@
-import { type FactSlot } from './fact-slots.js';
+import { type FactSlot } from '../rules/fact-slots.js';
 
 /**
  * The one vocabulary of what people ask about themselves, read by the memory service's search (which slots

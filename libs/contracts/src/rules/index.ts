@@ -15,3 +15,4 @@ export * from './ingestion.rules.js';
 export * from './portal.rules.js';
 export * from './webhook.rules.js';
 export * from './privacy.rules.js';
+export * from './fact-slots.js';

@@ -7,12 +7,6 @@ export type CpuTask =
   | { readonly kind: 'sentences'; readonly texts: readonly string[] };
 
 export type CpuTaskAnswer =
-  | { readonly ok: true; readonly kind: 'concepts'; readonly concepts: ExtractedConcept[][] }
-  | { readonly ok: true; readonly kind: 'embed'; readonly vectors: Float32Array }
-  | {
-      readonly ok: true;
-      readonly kind: 'sentences';
-      readonly dimension: number;
-      readonly vectors: Float32Array;
-    }
-  | { readonly ok: false; readonly message: string };
+  | { readonly kind: 'concepts'; readonly concepts: ExtractedConcept[][] }
+  | { readonly kind: 'embed'; readonly vectors: Float32Array }
+  | { readonly kind: 'sentences'; readonly dimension: number; readonly vectors: Float32Array };

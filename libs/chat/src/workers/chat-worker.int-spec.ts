@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { CpuWorkerLimitError } from '@membolt/platform';
+import { buildPrompt, type PromptInput } from '../domain/prompt.js';
+import { extractFactsByRules } from '../extraction/rule-fact-extractor.js';
+import { ChatWorker } from './chat-worker.js';
+
+// Runs the compiled worker (libs/chat/dist, written by `npm run build:server`), as the product does.
+const NOW = new Date('2026-06-15T09:00:00.000Z');
+const TEXTS = [
+  'I moved from Leeds to Bristol. My sister Ana is a nurse.',
+  'In 2023 I lived in Madrid.',
+  'What is the weather like?',
+];
+const PROMPT: PromptInput = {
+  assistantName: 'Membolt',
+  now: NOW,
+  memories: Array.from({ length: 40 }, (_, i) => ({
+    id: `m${i}`,
+    text: `User keeps note ${i} about the allotment by the canal.`,
+    createdAt: '2026-06-01T08:00:00.000Z',
+  })),
+  history: [
+    { role: 'user', content: 'Hello there.' },
+    { role: 'assistant', content: 'Hello! How can I help?' },
+  ],
+  message: 'What do I grow?',
+  contextWindow: 700,
+  maxOutputTokens: 100,
+};
+
+describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
+  const made: ChatWorker[] = [];
+  const make = (limits = { memoryMb: 256, timeoutMs: 60_000 }) => {
+    const worker = new ChatWorker(limits);
+    made.push(worker);
+    return worker;
+  };
+  afterEach(async () => {
+    await Promise.all(made.splice(0).map((worker) => worker.close()));
+  });
+
+  it('answers the facts the rules give on the calling thread, text by text, read as of the given instant', async () => {
+    const worker = make();
+    expect(worker.running).toBe(false);
+    const facts = await worker.extract(TEXTS, NOW);
+    expect(facts).toEqual(TEXTS.map((text) => extractFactsByRules(text, NOW)));
+    expect(facts[0]?.length).toBeGreaterThan(0);
+    expect(facts[2]).toEqual([]);
+    expect(worker.running).toBe(true);
+    expect(await worker.extract([], NOW)).toEqual([]);
+  });
+
+  it('builds the prompt the calling thread builds, trimmed to the same memories', async () => {
+    const prompt = await make().build(PROMPT);
+    const inline = buildPrompt(PROMPT);
+    expect(prompt).toEqual(inline);
+    // The window is small on purpose: some memories are left out by the tokenizer's count.
+    expect(prompt.memoriesUsed.length).toBeGreaterThan(0);
+    expect(prompt.memoriesUsed.length).toBeLessThan(PROMPT.memories.length);
+  });
+
+  it('fails an extraction past its deadline with the setting to raise, and serves the next on a new thread', async () => {
+    const worker = make({ memoryMb: 256, timeoutMs: 1 });
+    const many = Array.from({ length: 2_000 }, (_, i) => `I moved to Lisbon in ${1900 + (i % 100)}.`);
+    const late = worker.extract(many, NOW);
+    await expect(late).rejects.toBeInstanceOf(CpuWorkerLimitError);
+    await expect(late).rejects.toThrow(/deadline \(CHAT_WORKER_TIMEOUT_SECONDS\)/);
+    const next = make();
+    expect(await next.extract([TEXTS[1] ?? ''], NOW)).toEqual([extractFactsByRules(TEXTS[1] ?? '', NOW)]);
+  }, 120_000);
+});

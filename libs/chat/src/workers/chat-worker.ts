@@ -1,0 +1,58 @@
+import { compiledWorkerScript, type CpuWorkerLimits, CpuWorkerThread } from '@membolt/platform';
+import type { Prompt, PromptInput } from '../domain/prompt.js';
+import type { CandidateFact } from '../extraction/fact.js';
+import type { PromptBuilder } from '../ports/prompt-builder.js';
+import type { RuleFacts } from '../ports/rule-facts.js';
+import type { ChatTask, ChatTaskAnswer } from './chat-task.js';
+
+/** The chat service's worker thread. */
+export const CHAT_WORKER = Symbol('CHAT_WORKER');
+
+/**
+ * The chat service's CPU work on a worker thread with a heap cap and a deadline (CHAT_WORKER_MEMORY_MB,
+ * CHAT_WORKER_TIMEOUT_SECONDS), ended when idle: the offline rules of a chat turn or a file, and the prompt
+ * of a model turn. The loop that answers requests never loads or runs compromise, chrono or the tokenizer.
+ */
+export class ChatWorker implements RuleFacts, PromptBuilder {
+  private readonly thread: CpuWorkerThread<ChatTask, ChatTaskAnswer>;
+
+  constructor(
+    limits: CpuWorkerLimits,
+    script: string = compiledWorkerScript(import.meta.url, './chat.worker.js'),
+  ) {
+    this.thread = new CpuWorkerThread(
+      script,
+      {
+        name: 'The chat worker',
+        memorySetting: 'CHAT_WORKER_MEMORY_MB',
+        timeoutSetting: 'CHAT_WORKER_TIMEOUT_SECONDS',
+      },
+      limits,
+    );
+  }
+
+  async extract(texts: readonly string[], now: Date): Promise<CandidateFact[][]> {
+    if (texts.length === 0) return [];
+    const answer = await this.thread.run(
+      { kind: 'facts', texts, now: now.toISOString() },
+      `Fact extraction of ${texts.length} texts`,
+    );
+    if (answer.kind !== 'facts') throw new Error('The chat worker answered another task');
+    return answer.facts;
+  }
+
+  async build(input: PromptInput): Promise<Prompt> {
+    const answer = await this.thread.run({ kind: 'prompt', input }, 'The prompt of a turn');
+    if (answer.kind !== 'prompt') throw new Error('The chat worker answered another task');
+    return answer.prompt;
+  }
+
+  /** Whether a thread is running now (started by a task, not yet ended). */
+  get running(): boolean {
+    return this.thread.running;
+  }
+
+  close(): Promise<void> {
+    return this.thread.close();
+  }
+}
