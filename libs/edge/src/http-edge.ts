@@ -11,9 +11,9 @@ import {
   requestContext,
 } from '@membolt/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { inThisAsyncContext } from './async-context.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { headerOf, mediaTypeOf, metricsLabelOf, pathOf, writeJson } from './http-platform.js';
 import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
@@ -145,7 +145,7 @@ function readBody(
   limit: BodyLimit,
   done: (error: Error | null, body?: Buffer) => void,
 ): void {
-  const finish = AsyncResource.bind(done);
+  const finish = inThisAsyncContext(done);
   const tooLarge = () => new CommonError(CommonErrorCode.PayloadTooLarge, limit.tooLargeMessage);
   const declared = Number(payload.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit.limitBytes) return finish(tooLarge());

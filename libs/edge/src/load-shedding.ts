@@ -1,7 +1,7 @@
 import { CommonError, CommonErrorCode, toRestError } from '@membolt/contracts';
-import { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { inThisAsyncContext } from './async-context.js';
 import { labelForMetrics } from './http-platform.js';
 
 export interface LoadSheddingOptions {
@@ -128,7 +128,7 @@ export class LoadShedder {
     const waitMs = this.options.maxQueueWaitMs - this.loopDelayMs();
     if (waitMs <= 0) return this.refuse(reply);
     // Started later from another request's release: it must go on in its own async context (correlation id).
-    const proceed = AsyncResource.bind(done);
+    const proceed = inThisAsyncContext(done);
     const waiter: Waiter = {
       res,
       reply,
