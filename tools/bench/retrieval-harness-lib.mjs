@@ -58,7 +58,7 @@ export function evaluate(convs, indexes, search) {
       const got = search(indexes[ci], qa.question, Math.max(...KS)).map((id) => conv.memories[id].diaId);
       const ev = new Set(evidence);
       const firstRank = got.findIndex((id) => ev.has(id)) + 1;
-      const row = { category: qa.category, mrr: firstRank ? 1 / firstRank : 0 };
+      const row = { category: qa.category, conversation: conv.sampleId, mrr: firstRank ? 1 / firstRank : 0 };
       if (process.env.MISSES && !got.slice(0, 10).some((id) => ev.has(id))) {
         const text = (id) => conv.memories.find((m) => m.diaId === id).text;
         console.log(
@@ -95,6 +95,10 @@ export function evaluate(convs, indexes, search) {
   };
   const result = { overall: agg(rows) };
   for (const c of Object.keys(CATEGORIES)) result[c] = agg(rows.filter((r) => r.category === Number(c)));
+  // Each conversation's own figures: a change should hold in each, not only on the sum.
+  result.byConversation = Object.fromEntries(
+    convs.map((conv) => [conv.sampleId, agg(rows.filter((r) => r.conversation === conv.sampleId))]),
+  );
   return result;
 }
 
@@ -110,6 +114,21 @@ export function printTable(results) {
     console.log(
       `${name.padEnd(34)} ${f(o['hit@1']).padStart(6)} ${f(o['hit@5']).padStart(6)} ${f(o['hit@10']).padStart(6)} ${f(o['all@10']).padStart(6)} ${f(o.mrr).padStart(6)} | ${cats.join(' / ')} | ${allCats.join(' / ')}`,
     );
+  }
+}
+
+/** hit@10 / all@10 of each configuration in each conversation (`evaluate`'s byConversation). */
+export function printByConversation(results) {
+  const ids = Object.keys(results[0]?.[1].byConversation ?? {});
+  console.log(
+    `${'hit@10 / all@10 by conversation'.padEnd(34)} ${ids.map((id) => id.padStart(13)).join(' ')}`,
+  );
+  for (const [name, r] of results) {
+    const cells = ids.map((id) => {
+      const c = r.byConversation[id];
+      return `${f(c['hit@10'])}/${f(c['all@10'])}`.padStart(13);
+    });
+    console.log(`${name.padEnd(34)} ${cells.join(' ')}`);
   }
 }
 

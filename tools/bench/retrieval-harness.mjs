@@ -21,6 +21,7 @@ import {
   CATEGORIES,
   evaluateAll,
   loadConversations,
+  printByConversation,
   printTable,
   ReferenceBm25,
   sessionDateOf,
@@ -823,6 +824,7 @@ const configurations = args.exp
     : ablation();
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
 printTable(results);
+printByConversation(results);
 console.log(
   `categories: ${Object.entries(CATEGORIES)
     .map(([n, name]) => `${n} ${name}`)

@@ -83,7 +83,7 @@ let chronoModule: typeof chrono | undefined;
 const loadChrono = () => (chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof chrono);
 
 /** The first date expression chrono finds in the text, if any. */
-function firstDate(text: string, now: Date): chrono.ParsedResult | null {
+export function firstDate(text: string, now: Date): chrono.ParsedResult | null {
   if (!MAY_NAME_A_DATE.test(text)) return null;
   return loadChrono().parse(text, now, { forwardDate: false })[0] ?? null;
 }

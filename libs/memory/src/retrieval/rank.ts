@@ -5,6 +5,7 @@ import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
 import { textForms } from './text-forms.js';
+import { statesTime } from './time-answer.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
 
@@ -118,6 +119,11 @@ export interface RankingWeights {
    * one that covers every word the query asks ("What time do I start work?": the start, not the work).
    */
   readonly relevance: number;
+  /**
+   * Added when the query asks for a time (`QueryAnalysis.asksWhen`) and the memory's own words name one
+   * (`statesTime`, decision 204): "When did she go to the support group?" favours "I went yesterday".
+   */
+  readonly timeAnswer: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -146,6 +152,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   sentence: 15,
   sentenceFloor: 0.25,
   relevance: 3,
+  timeAnswer: 0.3,
 };
 
 /**
@@ -263,6 +270,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
+  const asksTime = analysis.asksWhen && weights.timeAnswer !== 0;
 
   const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
   for (const [id, cosine] of sentence) if (cosine > weights.sentenceFloor) candidates.add(id);
@@ -330,6 +338,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const ranked: {
     id: string;
     text: string;
+    /** Where the memory's own words start (after a chat turn's "[stamp] Name: "). */
+    saysFrom: number;
     byNeighbour: boolean;
     /** Where the query names the memory's speaker (-1: not at all). */
     speakerAt: number;
@@ -379,8 +389,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     // conversation members do not outrank standalone memories by belonging somewhere.
     const conversationBest =
       memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
-    // One match of the chat-turn pattern serves the speaker bonus and `whatItSays`.
-    const speaker = needsSpeaker || needsSaid ? SPEAKER.exec(memory.text) : null;
+    // One match of the chat-turn pattern serves the speaker bonus, `whatItSays` and `statesTime` (below).
+    const speaker = needsSpeaker || needsSaid || asksTime ? SPEAKER.exec(memory.text) : null;
     const speakerAt = needsSpeaker ? speakerPlace(memory.text, analysis.termPlaces, speaker) : -1;
     if (speakerAt >= 0 && speakerAt < leadSpeakerPlace) leadSpeakerPlace = speakerAt;
     const semantic = dense.get(id) ?? null;
@@ -404,6 +414,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     ranked.push({
       id,
       text: memory.text,
+      saysFrom: speaker?.[0].length ?? 0,
       byNeighbour: fromNeighbours > own,
       speakerAt,
       score: final,
@@ -431,6 +442,13 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   ranked.sort(byScore);
+  // A query that asks when: the best candidates whose own words name a time gain (decision 204). Only the
+  // best MEANING_POOL are read: chrono costs ~0.3 ms a text at its first read (then cached).
+  if (asksTime) {
+    for (const entry of ranked.slice(0, MEANING_POOL))
+      if (statesTime(entry.text, entry.saysFrom)) entry.score += weights.timeAnswer;
+    ranked.sort(byScore);
+  }
   // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
   const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
   const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
@@ -457,11 +475,11 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   return ranked
     .slice(0, Math.max(0, input.limit))
-    .map(({ id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
+    .map(({ id, text, saysFrom, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
       // `final` is the score, the speaker bonus included.
       if (input.reasons === false)
         return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
-      const entry = { id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
+      const entry = { id, text, saysFrom, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
       const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
       const full = { ...scores, coverage, final: score };
       const reasons = reasonsFor(text, analysis.termPlaces, full);

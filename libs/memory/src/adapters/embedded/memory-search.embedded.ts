@@ -172,109 +172,75 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     const out = new Map<string, ConversationNeighbours>();
     if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
     const wanted = JSON.stringify([...new Set(ids)]);
-    this.conversationNeighbours(scope, filter, wanted, before, after, out);
-    if (sessionGapMs > 0) this.sessionNeighbours(scope, filter, wanted, before, after, sessionGapMs, out);
+    this.walkNeighbours(scope, filter, wanted, before, after, null, out);
+    if (sessionGapMs > 0) this.walkNeighbours(scope, filter, wanted, before, after, sessionGapMs, out);
     return out;
   }
 
-  private conversationNeighbours(
-    scope: MemoryScopeFilter,
-    filter: MemoryFilter,
-    wanted: string,
-    before: number,
-    after: number,
-    out: Map<string, ConversationNeighbours>,
-  ): void {
-    const where = scopeSql(scope, 'n');
-    const filters = filterSql(filter, 'n');
-    // One statement for every candidate: per candidate and direction, an indexed range walk
-    // (memories_scope_conversation_order; the row value comparison lets SQLite seek instead of scanning the
-    // conversation), nearest first. A statement per candidate and direction cost ten times as much. The
-    // candidate row is read inside the scope too, so an id of another scope yields nothing.
-    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') =>
-      `(SELECT json_group_array(id ORDER BY created_at ${order}, seq ${order}) FROM (
-          SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
-          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
-            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)
-            AND ${where.sql}${filters.sql}
-          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
-    const rows = this.cached(
-      `SELECT c.id AS id, ${side('<', 'DESC')} AS previous, ${side('>', 'ASC')} AS next
-       FROM memories c
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NOT NULL
-         AND +c.user_id = ? AND +c.end_user_id = ?`,
-    ).all(
-      ...where.params,
-      ...filters.params,
-      Math.max(0, before),
-      ...where.params,
-      ...filters.params,
-      Math.max(0, after),
-      wanted,
-      scope.userId,
-      scope.endUserId,
-    ) as Array<{ id: string; previous: string; next: string }>;
-    for (const row of rows) {
-      const around = {
-        previous: JSON.parse(row.previous) as string[],
-        next: JSON.parse(row.next) as string[],
-      };
-      if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
-    }
-  }
-
   /**
-   * Memories added without a conversation: the session is inferred from creation order. The neighbours are
-   * the memories stored just before and after by the same writer (user, end user, agent and run all equal,
-   * none in a conversation), inside the search's scope and filters, up to the first pause longer than
-   * `gapMs` between two of them. The walk runs on memories_scope_session_order (partial: no conversation),
-   * in its order, bounded below/above by `count x gapMs`, the farthest a session can reach; the pauses are
-   * then cut here.
+   * The memories just before and after each candidate, nearest first (creation time, then insertion order),
+   * inside the search's scope and filters. With `gapMs` null, the candidates in a conversation get the turns
+   * around them in it (memories_scope_conversation_order). With a gap, the candidates added without a
+   * conversation get their inferred session: the memories stored just before and after by the same writer
+   * (user, end user, agent and run all equal, none in a conversation), up to the first pause longer than
+   * `gapMs` between two of them (memories_scope_session_order, partial: no conversation; each side bounded
+   * by `count x gapMs`, the farthest a session can reach; the pauses are then cut here).
+   *
+   * One statement for every candidate: per candidate and side, an indexed range walk (the row value
+   * comparison lets SQLite seek instead of scanning the conversation), nearest first. A statement per
+   * candidate and side cost ten times as much. The candidate row is read inside the scope too, so an id of
+   * another scope yields nothing.
    */
-  private sessionNeighbours(
+  private walkNeighbours(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
     wanted: string,
     before: number,
     after: number,
-    gapMs: number,
+    gapMs: number | null,
     out: Map<string, ConversationNeighbours>,
   ): void {
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC', bound: string) =>
-      `(SELECT json_group_array(json_array(id, created_at)) FROM (
-          SELECT n.id AS id, n.created_at AS created_at FROM memories n
-          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id IS NULL
-            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq) AND ${bound}
-            AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id
+    const group =
+      gapMs === null
+        ? 'n.conversation_id = c.conversation_id'
+        : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id';
+    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') => {
+      const bound =
+        gapMs === null
+          ? ''
+          : ` AND n.created_at ${comparison === '<' ? '>=' : '<='} c.created_at ${comparison === '<' ? '-' : '+'} ?`;
+      return `(SELECT json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order}) FROM (
+          SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
+          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ${group}
+            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)${bound}
             AND ${where.sql}${filters.sql}
           ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
+    };
+    const sideParams = (count: number) => [
+      ...(gapMs === null ? [] : [Math.max(0, count) * gapMs]),
+      ...where.params,
+      ...filters.params,
+      Math.max(0, count),
+    ];
     const rows = this.cached(
-      `SELECT c.id AS id, c.created_at AS at,
-         ${side('<', 'DESC', 'n.created_at >= c.created_at - ?')} AS previous,
-         ${side('>', 'ASC', 'n.created_at <= c.created_at + ?')} AS next
+      `SELECT c.id AS id, c.created_at AS at, ${side('<', 'DESC')} AS previous, ${side('>', 'ASC')} AS next
        FROM memories c
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NULL
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS ${gapMs === null ? 'NOT NULL' : 'NULL'}
          AND +c.user_id = ? AND +c.end_user_id = ?`,
-    ).all(
-      Math.max(0, before) * gapMs,
-      ...where.params,
-      ...filters.params,
-      Math.max(0, before),
-      Math.max(0, after) * gapMs,
-      ...where.params,
-      ...filters.params,
-      Math.max(0, after),
-      wanted,
-      scope.userId,
-      scope.endUserId,
-    ) as Array<{ id: string; at: number; previous: string; next: string }>;
+    ).all(...sideParams(before), ...sideParams(after), wanted, scope.userId, scope.endUserId) as Array<{
+      id: string;
+      at: number;
+      previous: string;
+      next: string;
+    }>;
+    const idsOf = (at: number, walk: string): string[] => {
+      const found = JSON.parse(walk) as Array<[string, number]>;
+      return gapMs === null ? found.map(([id]) => id) : withinSession(at, found, gapMs);
+    };
     for (const row of rows) {
-      const around = {
-        previous: withinSession(row.at, JSON.parse(row.previous) as Array<[string, number]>, gapMs),
-        next: withinSession(row.at, JSON.parse(row.next) as Array<[string, number]>, gapMs),
-      };
+      const around = { previous: idsOf(row.at, row.previous), next: idsOf(row.at, row.next) };
       if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
   }
