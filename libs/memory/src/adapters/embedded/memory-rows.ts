@@ -78,12 +78,72 @@ const scopeTokens = new Map<string, string>();
 export const toBlob = (vector: Float32Array): Buffer =>
   Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 
+/**
+ * The first four bytes of a sparse vector blob: a NaN whose payload no arithmetic produces (JavaScript's NaN
+ * is 0x7fc00000). A dense blob starts with its first component, a finite number, so the two never meet.
+ */
+const SPARSE_MARKER = 0x7fc05356;
+/** Marker and dimension, then the non-zero values (float32), then their positions (uint16). */
+export const SPARSE_BLOB_HEADER = 8;
+const SPARSE_ENTRY_BYTES = 6;
+/** Positions are uint16: a larger dimension is always stored dense. */
+const SPARSE_MAX_DIMENSION = 65_536;
+
+/**
+ * A memory's vector as its `memory_vectors` blob: its non-zero components with their positions when they
+ * are at most a quarter of the vector (the offline embedder sets ~100-200 of 1,536: ~1 KB instead of 6 KB,
+ * which fits the table's page instead of two overflow pages), else the float32 array as it is. Lossless:
+ * `fromBlob` gives back the same floats bit for bit (a -0 component is kept as a value).
+ */
+export function vectorBlob(vector: Float32Array): Buffer {
+  const dim = vector.length;
+  if (dim > SPARSE_MAX_DIMENSION) return toBlob(vector);
+  const most = dim >>> 2;
+  let count = 0;
+  for (let d = 0; d < dim; d++) {
+    if (vector[d] !== 0 || Object.is(vector[d], -0)) {
+      if (++count > most) return toBlob(vector);
+    }
+  }
+  const blob = Buffer.allocUnsafe(SPARSE_BLOB_HEADER + count * SPARSE_ENTRY_BYTES);
+  blob.writeUInt32LE(SPARSE_MARKER, 0);
+  blob.writeUInt32LE(dim, 4);
+  const positionsAt = SPARSE_BLOB_HEADER + count * 4;
+  for (let d = 0, i = 0; d < dim; d++) {
+    if (vector[d] !== 0 || Object.is(vector[d], -0)) {
+      blob.writeFloatLE(vector[d]!, SPARSE_BLOB_HEADER + i * 4);
+      blob.writeUInt16LE(d, positionsAt + i * 2);
+      i++;
+    }
+  }
+  return blob;
+}
+
+/** The vector of a blob written by `vectorBlob` (either form) or `toBlob`, in a new array. */
 export const fromBlob = (blob: Buffer): Float32Array => {
+  if (blob.byteLength >= SPARSE_BLOB_HEADER && blob.readUInt32LE(0) === SPARSE_MARKER) {
+    const dim = blob.readUInt32LE(4);
+    const count = (blob.byteLength - SPARSE_BLOB_HEADER) / SPARSE_ENTRY_BYTES;
+    const vector = new Float32Array(dim);
+    const valuesAt = SPARSE_BLOB_HEADER;
+    const positionsAt = SPARSE_BLOB_HEADER + count * 4;
+    for (let i = 0; i < count; i++)
+      vector[blob.readUInt16LE(positionsAt + i * 2)] = blob.readFloatLE(valuesAt + i * 4);
+    return vector;
+  }
   // Copy: the Buffer may be a view into a pooled allocation with any alignment.
   const copy = new Float32Array(blob.byteLength / 4);
   new Uint8Array(copy.buffer).set(blob);
   return copy;
 };
+
+/** How many components a sparse blob stores. */
+export const sparseBlobCount = (blob: Buffer): number =>
+  (blob.byteLength - SPARSE_BLOB_HEADER) / SPARSE_ENTRY_BYTES;
+
+/** Whether the blob is `vectorBlob`'s sparse form (its floats are not laid out as the vector). */
+export const isSparseBlob = (blob: Buffer): boolean =>
+  blob.byteLength >= SPARSE_BLOB_HEADER && blob.readUInt32LE(0) === SPARSE_MARKER;
 
 /** The `redactions` column: NULL when nothing was redacted (most memories), else the kinds as JSON. */
 export const redactionsColumn = (kinds: readonly SensitiveKind[]): string | null =>
