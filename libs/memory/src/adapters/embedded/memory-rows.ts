@@ -89,46 +89,52 @@ const SPARSE_ENTRY_BYTES = 6;
 /** Positions are uint16: a larger dimension is always stored dense. */
 const SPARSE_MAX_DIMENSION = 65_536;
 
+/** Positions of a vector's non-zero components while its blob is written (grown to the largest dimension). */
+let scratchPositions = new Uint16Array(0);
+
 /**
  * A memory's vector as its `memory_vectors` blob: its non-zero components with their positions when they
  * are at most a quarter of the vector (the offline embedder sets ~100-200 of 1,536: ~1 KB instead of 6 KB,
  * which fits the table's page instead of two overflow pages), else the float32 array as it is. Lossless:
- * `fromBlob` gives back the same floats bit for bit (a -0 component is kept as a value).
+ * `fromBlob` gives back the same floats bit for bit (a -0 component is kept as a value). Little-endian.
  */
 export function vectorBlob(vector: Float32Array): Buffer {
   const dim = vector.length;
   if (dim > SPARSE_MAX_DIMENSION) return toBlob(vector);
+  if (scratchPositions.length < dim) scratchPositions = new Uint16Array(dim);
+  const positions = scratchPositions;
   const most = dim >>> 2;
   let count = 0;
   for (let d = 0; d < dim; d++) {
-    if (vector[d] !== 0 || Object.is(vector[d], -0)) {
-      if (++count > most) return toBlob(vector);
+    const value = vector[d]!;
+    // 1 / -0 is -Infinity: a -0 is kept, so the vector read back is the same bit for bit.
+    if (value !== 0 || 1 / value < 0) {
+      if (count === most) return toBlob(vector);
+      positions[count++] = d;
     }
   }
-  const blob = Buffer.allocUnsafe(SPARSE_BLOB_HEADER + count * SPARSE_ENTRY_BYTES);
-  blob.writeUInt32LE(SPARSE_MARKER, 0);
-  blob.writeUInt32LE(dim, 4);
+  const bytes = new ArrayBuffer(SPARSE_BLOB_HEADER + count * SPARSE_ENTRY_BYTES);
+  const view = new DataView(bytes);
+  view.setUint32(0, SPARSE_MARKER, true);
+  view.setUint32(4, dim, true);
   const positionsAt = SPARSE_BLOB_HEADER + count * 4;
-  for (let d = 0, i = 0; d < dim; d++) {
-    if (vector[d] !== 0 || Object.is(vector[d], -0)) {
-      blob.writeFloatLE(vector[d]!, SPARSE_BLOB_HEADER + i * 4);
-      blob.writeUInt16LE(d, positionsAt + i * 2);
-      i++;
-    }
+  for (let i = 0; i < count; i++) {
+    const d = positions[i]!;
+    view.setFloat32(SPARSE_BLOB_HEADER + i * 4, vector[d]!, true);
+    view.setUint16(positionsAt + i * 2, d, true);
   }
-  return blob;
+  return Buffer.from(bytes);
 }
 
 /** The vector of a blob written by `vectorBlob` (either form) or `toBlob`, in a new array. */
 export const fromBlob = (blob: Buffer): Float32Array => {
-  if (blob.byteLength >= SPARSE_BLOB_HEADER && blob.readUInt32LE(0) === SPARSE_MARKER) {
-    const dim = blob.readUInt32LE(4);
-    const count = (blob.byteLength - SPARSE_BLOB_HEADER) / SPARSE_ENTRY_BYTES;
-    const vector = new Float32Array(dim);
-    const valuesAt = SPARSE_BLOB_HEADER;
+  if (isSparseBlob(blob)) {
+    const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+    const count = sparseBlobCount(blob);
+    const vector = new Float32Array(view.getUint32(4, true));
     const positionsAt = SPARSE_BLOB_HEADER + count * 4;
     for (let i = 0; i < count; i++)
-      vector[blob.readUInt16LE(positionsAt + i * 2)] = blob.readFloatLE(valuesAt + i * 4);
+      vector[view.getUint16(positionsAt + i * 2, true)] = view.getFloat32(SPARSE_BLOB_HEADER + i * 4, true);
     return vector;
   }
   // Copy: the Buffer may be a view into a pooled allocation with any alignment.

@@ -646,13 +646,14 @@ function sparseDot(query: Float32Array, dims: Int32Array, matrix: Float32Array, 
  * double unchanged, so both are the doubles `dot` gives over the dense vector, bit for bit (no decode).
  */
 function sparseBlobProduct(query: Float32Array, blob: Buffer): { product: number; squares: number } {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const count = sparseBlobCount(blob);
   const positionsAt = SPARSE_BLOB_HEADER + count * 4;
   let product = 0;
   let squares = 0;
   for (let i = 0; i < count; i++) {
-    const value = blob.readFloatLE(SPARSE_BLOB_HEADER + i * 4);
-    product += query[blob.readUInt16LE(positionsAt + i * 2)]! * value;
+    const value = view.getFloat32(SPARSE_BLOB_HEADER + i * 4, true);
+    product += query[view.getUint16(positionsAt + i * 2, true)]! * value;
     squares += value * value;
   }
   return { product, squares };
