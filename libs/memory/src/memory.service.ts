@@ -131,8 +131,8 @@ export interface StoredMemory {
 /** Candidates each channel hands the duplicate check of one new memory. */
 const DUPLICATE_CANDIDATES = 10;
 
-/** Imported memories written per transaction (decision 208: a row costs about half what it did). */
-const IMPORT_WRITE_SLICE = 100;
+/** Imported memories written per transaction. */
+const IMPORT_WRITE_SLICE = 25;
 
 /** How many candidates each channel hands the ranker, for a search asking `limit` results. */
 const candidatePool = (limit: number): number => Math.max(50, limit * 5);
