@@ -78,12 +78,78 @@ const scopeTokens = new Map<string, string>();
 export const toBlob = (vector: Float32Array): Buffer =>
   Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 
+/**
+ * The first four bytes of a sparse vector blob: a NaN whose payload no arithmetic produces (JavaScript's NaN
+ * is 0x7fc00000). A dense blob starts with its first component, a finite number, so the two never meet.
+ */
+const SPARSE_MARKER = 0x7fc05356;
+/** Marker and dimension, then the non-zero values (float32), then their positions (uint16). */
+export const SPARSE_BLOB_HEADER = 8;
+const SPARSE_ENTRY_BYTES = 6;
+/** Positions are uint16: a larger dimension is always stored dense. */
+const SPARSE_MAX_DIMENSION = 65_536;
+
+/** Positions of a vector's non-zero components while its blob is written (grown to the largest dimension). */
+let scratchPositions = new Uint16Array(0);
+
+/**
+ * A memory's vector as its `memory_vectors` blob: its non-zero components with their positions when they
+ * are at most a quarter of the vector (the offline embedder sets ~100-200 of 1,536: ~1 KB instead of 6 KB,
+ * which fits the table's page instead of two overflow pages), else the float32 array as it is. Lossless:
+ * `fromBlob` gives back the same floats bit for bit (a -0 component is kept as a value). Little-endian.
+ */
+export function vectorBlob(vector: Float32Array): Buffer {
+  const dim = vector.length;
+  if (dim > SPARSE_MAX_DIMENSION) return toBlob(vector);
+  if (scratchPositions.length < dim) scratchPositions = new Uint16Array(dim);
+  const positions = scratchPositions;
+  const most = dim >>> 2;
+  let count = 0;
+  for (let d = 0; d < dim; d++) {
+    const value = vector[d]!;
+    // 1 / -0 is -Infinity: a -0 is kept, so the vector read back is the same bit for bit.
+    if (value !== 0 || 1 / value < 0) {
+      if (count === most) return toBlob(vector);
+      positions[count++] = d;
+    }
+  }
+  const bytes = new ArrayBuffer(SPARSE_BLOB_HEADER + count * SPARSE_ENTRY_BYTES);
+  const view = new DataView(bytes);
+  view.setUint32(0, SPARSE_MARKER, true);
+  view.setUint32(4, dim, true);
+  const positionsAt = SPARSE_BLOB_HEADER + count * 4;
+  for (let i = 0; i < count; i++) {
+    const d = positions[i]!;
+    view.setFloat32(SPARSE_BLOB_HEADER + i * 4, vector[d]!, true);
+    view.setUint16(positionsAt + i * 2, d, true);
+  }
+  return Buffer.from(bytes);
+}
+
+/** The vector of a blob written by `vectorBlob` (either form) or `toBlob`, in a new array. */
 export const fromBlob = (blob: Buffer): Float32Array => {
+  if (isSparseBlob(blob)) {
+    const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+    const count = sparseBlobCount(blob);
+    const vector = new Float32Array(view.getUint32(4, true));
+    const positionsAt = SPARSE_BLOB_HEADER + count * 4;
+    for (let i = 0; i < count; i++)
+      vector[view.getUint16(positionsAt + i * 2, true)] = view.getFloat32(SPARSE_BLOB_HEADER + i * 4, true);
+    return vector;
+  }
   // Copy: the Buffer may be a view into a pooled allocation with any alignment.
   const copy = new Float32Array(blob.byteLength / 4);
   new Uint8Array(copy.buffer).set(blob);
   return copy;
 };
+
+/** How many components a sparse blob stores. */
+export const sparseBlobCount = (blob: Buffer): number =>
+  (blob.byteLength - SPARSE_BLOB_HEADER) / SPARSE_ENTRY_BYTES;
+
+/** Whether the blob is `vectorBlob`'s sparse form (its floats are not laid out as the vector). */
+export const isSparseBlob = (blob: Buffer): boolean =>
+  blob.byteLength >= SPARSE_BLOB_HEADER && blob.readUInt32LE(0) === SPARSE_MARKER;
 
 /** The `redactions` column: NULL when nothing was redacted (most memories), else the kinds as JSON. */
 export const redactionsColumn = (kinds: readonly SensitiveKind[]): string | null =>

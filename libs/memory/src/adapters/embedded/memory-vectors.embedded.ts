@@ -11,7 +11,10 @@ import {
   filterSql,
   fromBlob,
   isOpenOnly,
+  isSparseBlob,
   type KeepSeqs,
+  SPARSE_BLOB_HEADER,
+  sparseBlobCount,
   keepSeqsInSql,
   readDataVersion,
   scopeSql,
@@ -297,6 +300,11 @@ export class EmbeddedVectorIndex {
       // Too large to hold: each row's vector is read, scored and let go.
       for (const row of this.scopeVectors.iterate(scope.userId, scope.endUserId)) {
         if (!allowed.has(row.seq)) continue;
+        if (isSparseBlob(row.embedding)) {
+          const { product, squares } = sparseBlobProduct(query, row.embedding);
+          scored.push({ id: row.id, score: product / (qNorm * (Math.sqrt(squares) || 1)) });
+          continue;
+        }
         const vector = blobView(row.embedding);
         const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
         const score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
@@ -632,9 +640,31 @@ function sparseDot(query: Float32Array, dims: Int32Array, matrix: Float32Array, 
   return sum;
 }
 
-/** The blob's floats without a copy when they are aligned (a blob of this size has its own buffer). */
+/**
+ * The query's dot product with a sparse blob's vector, and the vector's sum of squares, over the blob's
+ * stored components in ascending position: each component left out is a zero, whose product leaves a running
+ * double unchanged, so both are the doubles `dot` gives over the dense vector, bit for bit (no decode).
+ */
+function sparseBlobProduct(query: Float32Array, blob: Buffer): { product: number; squares: number } {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const count = sparseBlobCount(blob);
+  const positionsAt = SPARSE_BLOB_HEADER + count * 4;
+  let product = 0;
+  let squares = 0;
+  for (let i = 0; i < count; i++) {
+    const value = view.getFloat32(SPARSE_BLOB_HEADER + i * 4, true);
+    product += query[view.getUint16(positionsAt + i * 2, true)]! * value;
+    squares += value * value;
+  }
+  return { product, squares };
+}
+
+/**
+ * A dense blob's floats without a copy when they are aligned (a blob of this size has its own buffer); a
+ * sparse one (or an unaligned one) decoded.
+ */
 const blobView = (blob: Buffer): Float32Array =>
-  blob.byteOffset % 4 === 0
+  blob.byteOffset % 4 === 0 && !isSparseBlob(blob)
     ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
     : fromBlob(blob);
 

@@ -33,9 +33,9 @@ import {
   redactionsColumn,
   scopeSql,
   scopeToken,
-  toBlob,
   toMemory,
   toVersion,
+  vectorBlob,
   type VersionRow,
 } from './memory-rows.js';
 import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
@@ -93,8 +93,10 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   private groupCommitScheduled = false;
   private readonly insertOne: (scope: MemoryScope, records: readonly NewMemoryRecord[]) => VectorUpserts;
   private readonly insertMemory;
+  private readonly insertKeywords;
+  private readonly previousInConversation;
   private readonly insertVector;
-  private readonly nextVecSeq;
+  private readonly reserveVecSeqs;
   private readonly insertVersion;
   private readonly rowById;
   private readonly vectorOf;
@@ -105,20 +107,35 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     private readonly keywords: EmbeddedKeywordIndex,
   ) {
     this.links = new ConceptLinks(db);
+    // The FTS row is written here rather than by a trigger (migration 10): the trigger's statements (an
+    // update of the row for its conversation's previous text, a read of the row back) ran for every row.
     this.insertMemory = db.prepare(
       `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
          category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending, expires_at, redactions, dup_fp)
-       VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
-         @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at, @redactions, @dup_fp)`,
+         version, embedding_model, origin_id, concepts_pending, expires_at, redactions, dup_fp, keyword_context)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.insertKeywords = db.prepare(
+      'INSERT INTO memory_fts (rowid, text, scope_tok, keyword_context) VALUES (?, ?, ?, ?)',
+    );
+    // The memory just before a new one in its conversation (creation time, then insertion order): every row
+    // already stored has a lower seq than the new one, so "before it" is "created no later".
+    this.previousInConversation = db
+      .prepare<[string, string, string, number], string>(
+        `SELECT p.text FROM memories p
+         WHERE p.user_id = ? AND p.end_user_id = ? AND p.conversation_id = ? AND p.created_at <= ?
+         ORDER BY p.created_at DESC, p.seq DESC LIMIT 1`,
+      )
+      .pluck();
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (seq) DO UPDATE SET vec_seq = excluded.vec_seq, embedding = excluded.embedding`,
     );
-    this.nextVecSeq = db
-      .prepare(`UPDATE memory_counters SET value = value + 1 WHERE name = 'vec_seq' RETURNING value`)
+    // Takes `n` numbers at once and answers the last: a batch bumps the counter once, not once a row.
+    this.reserveVecSeqs = db
+      .prepare<[number], number>(
+        `UPDATE memory_counters SET value = value + ? WHERE name = 'vec_seq' RETURNING value`,
+      )
       .pluck();
     this.insertVersion = db.prepare(
       `INSERT INTO memory_versions (memory_id, user_id, end_user_id, version, text, metadata, importance,
@@ -201,48 +218,57 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   private writeRecords(scope: MemoryScope, records: readonly NewMemoryRecord[]): VectorUpserts {
     const upserts: VectorUpserts = [];
     const tok = scopeToken(scope);
+    let vecSeq = (this.reserveVecSeqs.get(records.length) as number) - records.length;
     for (const record of records) {
       const m = record.memory;
       if (m.userId !== scope.userId || (m.endUserId ?? '') !== scope.endUserId) {
         throw new Error('A new memory must belong to the scope it is inserted into');
       }
+      const createdAt = m.createdAt.getTime();
+      const keywordContext =
+        m.conversationId === null
+          ? null
+          : ((this.previousInConversation.get(scope.userId, scope.endUserId, m.conversationId, createdAt) as
+              string | undefined) ?? null);
       let seq: number;
       try {
         seq = Number(
-          this.insertMemory.run({
-            id: m.id,
-            user_id: scope.userId,
-            end_user_id: scope.endUserId,
-            agent_id: m.agentId,
-            run_id: m.runId,
-            scope_tok: tok,
-            text: m.text,
-            metadata: JSON.stringify(m.metadata),
-            importance: m.importance,
-            category: m.category,
-            source: m.source,
-            conversation_id: m.conversationId,
-            conversation_title: m.conversationTitle,
-            created_at: m.createdAt.getTime(),
-            updated_at: m.updatedAt.getTime(),
-            valid_from: m.validFrom.getTime(),
-            valid_to: m.validTo?.getTime() ?? null,
-            version: m.version,
-            embedding_model: m.embeddingModel,
-            origin_id: record.originId ?? null,
-            concepts_pending: record.concepts ? 0 : 1,
-            expires_at: m.expiresAt?.getTime() ?? null,
-            redactions: redactionsColumn(m.redactions ?? []),
-            dup_fp: duplicateFingerprint(m.text),
-          }).lastInsertRowid,
+          this.insertMemory.run(
+            m.id,
+            scope.userId,
+            scope.endUserId,
+            m.agentId,
+            m.runId,
+            tok,
+            m.text,
+            JSON.stringify(m.metadata),
+            m.importance,
+            m.category,
+            m.source,
+            m.conversationId,
+            m.conversationTitle,
+            createdAt,
+            m.updatedAt.getTime(),
+            m.validFrom.getTime(),
+            m.validTo?.getTime() ?? null,
+            m.version,
+            m.embeddingModel,
+            record.originId ?? null,
+            record.concepts ? 0 : 1,
+            m.expiresAt?.getTime() ?? null,
+            redactionsColumn(m.redactions ?? []),
+            duplicateFingerprint(m.text),
+            keywordContext,
+          ).lastInsertRowid,
         );
       } catch (error) {
         if (record.originId && isUniqueViolation(error, 'origin_id'))
           throw new DuplicateOriginError(record.originId);
         throw error;
       }
-      const vecSeq = this.nextVecSeq.get() as number;
-      this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, toBlob(record.embedding));
+      this.insertKeywords.run(seq, m.text, tok, keywordContext);
+      vecSeq++;
+      this.insertVector.run(seq, scope.userId, scope.endUserId, vecSeq, vectorBlob(record.embedding));
       if (record.concepts) this.links.link(scope, seq, record.concepts);
       upserts.push({ seq, vecSeq, vector: record.embedding, id: m.id });
     }
@@ -372,8 +398,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         )
         .run({ ...next, dup_fp: duplicateFingerprint(next.text) });
       if (changes.embedding) {
-        const vecSeq = this.nextVecSeq.get() as number;
-        this.insertVector.run(row.seq, row.user_id, row.end_user_id, vecSeq, toBlob(changes.embedding));
+        const vecSeq = this.reserveVecSeqs.get(1) as number;
+        this.insertVector.run(row.seq, row.user_id, row.end_user_id, vecSeq, vectorBlob(changes.embedding));
         change = {
           scope: owner,
           upserts: [{ seq: row.seq, vecSeq, vector: changes.embedding }],

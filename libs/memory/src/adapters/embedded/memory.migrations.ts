@@ -288,6 +288,24 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    name: 'bulk writes: the keyword row written with the memory, no trigger; one index fewer',
+    up: (db) => {
+      // Decision 208. The repository computes a new memory's keyword context (the previous memory of its
+      // conversation) before the insert and writes its FTS row itself, with the same values the trigger
+      // wrote: the trigger ran an update of the row and a read of it back for every new memory. The delete
+      // and text-update triggers stay (they fire on the rarer writes, with the values the row holds).
+      // memories_scope_conversation (user, end user, conversation) held a NULL entry for every memory
+      // outside a conversation; memories_scope_conversation_order (migration 2) leads with the same columns
+      // for the memories in one, and a query naming a conversation implies it is not NULL.
+      // Vectors need no rewrite: a blob of the older dense form is read as before (memory-rows.ts).
+      db.exec(`
+        DROP TRIGGER memories_fts_insert;
+        DROP INDEX memories_scope_conversation;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */
