@@ -89,7 +89,10 @@ export const fromBlob = (blob: Buffer): Float32Array => {
 export const redactionsColumn = (kinds: readonly SensitiveKind[]): string | null =>
   kinds.length === 0 ? null : JSON.stringify(kinds);
 
-export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
+export function toMemory(
+  row: Omit<MemoryRow, 'scope_tok' | 'origin_id' | 'concepts_pending'>,
+  embedding?: Float32Array,
+): Memory {
   return {
     id: row.id,
     userId: row.user_id,

@@ -187,37 +187,42 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): void {
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    // One statement for every candidate: per candidate and direction, an indexed range walk
-    // (memories_scope_conversation_order; the row value comparison lets SQLite seek instead of scanning the
-    // conversation), nearest first. A statement per candidate and direction cost ten times as much. The
-    // candidate row is read inside the scope too, so an id of another scope yields nothing.
-    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') =>
-      `(SELECT json_group_array(id ORDER BY created_at ${order}, seq ${order}) FROM (
-          SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
-          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id
-            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)
-            AND ${where.sql}${filters.sql}
-          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
+    // One statement for every candidate: per candidate and direction, indexed walks
+    // (memories_scope_conversation_order, `walkSide`), nearest first. A statement per candidate and direction
+    // cost ten times as much. The candidate row is read inside the scope too, so an id of another scope
+    // yields nothing.
+    const inConversation =
+      'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id';
+    const previous = walkSide(
+      '<',
+      inConversation,
+      null,
+      `${where.sql}${filters.sql}`,
+      'json_group_array(id ORDER BY created_at DESC, seq DESC)',
+    );
+    const next = walkSide(
+      '>',
+      inConversation,
+      null,
+      `${where.sql}${filters.sql}`,
+      'json_group_array(id ORDER BY created_at ASC, seq ASC)',
+    );
     const rows = this.cached(
-      `SELECT c.id AS id, ${side('<', 'DESC')} AS previous, ${side('>', 'ASC')} AS next
+      `SELECT c.id AS id, ${previous} AS previous, ${next} AS next
        FROM memories c
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NOT NULL
          AND +c.user_id = ? AND +c.end_user_id = ?`,
     ).all(
-      ...where.params,
-      ...filters.params,
-      Math.max(0, before),
-      ...where.params,
-      ...filters.params,
-      Math.max(0, after),
+      ...walkParams([...where.params, ...filters.params], Math.max(0, before), []),
+      ...walkParams([...where.params, ...filters.params], Math.max(0, after), []),
       wanted,
       scope.userId,
       scope.endUserId,
     ) as Array<{ id: string; previous: string; next: string }>;
     for (const row of rows) {
       const around = {
-        previous: JSON.parse(row.previous) as string[],
-        next: JSON.parse(row.next) as string[],
+        previous: (JSON.parse(row.previous) as string[]).slice(0, Math.max(0, before)),
+        next: (JSON.parse(row.next) as string[]).slice(0, Math.max(0, after)),
       };
       if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
@@ -242,38 +247,38 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): void {
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC', bound: string) =>
-      `(SELECT json_group_array(json_array(id, created_at)) FROM (
-          SELECT n.id AS id, n.created_at AS created_at FROM memories n
-          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id IS NULL
-            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq) AND ${bound}
-            AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id
-            AND ${where.sql}${filters.sql}
-          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
+    const sameWriter =
+      'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id IS NULL ' +
+      'AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id';
+    const conditions = `${where.sql}${filters.sql}`;
+    const pairs = (order: 'DESC' | 'ASC') =>
+      `json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order})`;
+    const previous = walkSide('<', sameWriter, 'n.created_at >= c.created_at - ?', conditions, pairs('DESC'));
+    const next = walkSide('>', sameWriter, 'n.created_at <= c.created_at + ?', conditions, pairs('ASC'));
     const rows = this.cached(
-      `SELECT c.id AS id, c.created_at AS at,
-         ${side('<', 'DESC', 'n.created_at >= c.created_at - ?')} AS previous,
-         ${side('>', 'ASC', 'n.created_at <= c.created_at + ?')} AS next
+      `SELECT c.id AS id, c.created_at AS at, ${previous} AS previous, ${next} AS next
        FROM memories c
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS NULL
          AND +c.user_id = ? AND +c.end_user_id = ?`,
     ).all(
-      Math.max(0, before) * gapMs,
-      ...where.params,
-      ...filters.params,
-      Math.max(0, before),
-      Math.max(0, after) * gapMs,
-      ...where.params,
-      ...filters.params,
-      Math.max(0, after),
+      ...walkParams([...where.params, ...filters.params], Math.max(0, before), [Math.max(0, before) * gapMs]),
+      ...walkParams([...where.params, ...filters.params], Math.max(0, after), [Math.max(0, after) * gapMs]),
       wanted,
       scope.userId,
       scope.endUserId,
     ) as Array<{ id: string; at: number; previous: string; next: string }>;
     for (const row of rows) {
       const around = {
-        previous: withinSession(row.at, JSON.parse(row.previous) as Array<[string, number]>, gapMs),
-        next: withinSession(row.at, JSON.parse(row.next) as Array<[string, number]>, gapMs),
+        previous: withinSession(
+          row.at,
+          (JSON.parse(row.previous) as Array<[string, number]>).slice(0, Math.max(0, before)),
+          gapMs,
+        ),
+        next: withinSession(
+          row.at,
+          (JSON.parse(row.next) as Array<[string, number]>).slice(0, Math.max(0, after)),
+          gapMs,
+        ),
       };
       if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
@@ -282,6 +287,41 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   private cached(sql: string): RowsStatement {
     return preparedOnce(this.db, sql);
   }
+}
+
+/**
+ * One direction of a candidate `c`'s walk among the memories `n` it may neighbour (`among`, on `c`), nearest
+ * first, aggregated by `aggregate` (which orders them) over the rows (id, created_at, seq): up to twice the
+ * limit, the caller keeps the nearest `limit`. The order is
+ * (created_at, seq); the walk is cut in its two disjoint parts, each an index seek: the memories of `c`'s own
+ * creation time on the other side of its seq, then those of earlier (later) times down to `bound` (on
+ * `n.created_at`, one `?`). One comparison of the pair would not seek: SQLite seeks a row value only over
+ * real index columns, and seq is the rowid, so it walked every memory of `c`'s creation time from the far
+ * end, and a batch shares one (a thousand memories of an import made each lookup a scan of them).
+ * Parameters, in order: `walkParams`.
+ */
+function walkSide(
+  comparison: '<' | '>',
+  among: string,
+  bound: string | null,
+  conditions: string,
+  aggregate: string,
+): string {
+  const order = comparison === '<' ? 'DESC' : 'ASC';
+  const part = (time: string, orderBy: string) =>
+    `SELECT * FROM (SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
+       WHERE ${among} AND ${time} AND ${conditions} ORDER BY ${orderBy} LIMIT ?)`;
+  const sameTime = part(`n.created_at = c.created_at AND n.seq ${comparison} c.seq`, `n.seq ${order}`);
+  const otherTimes = part(
+    `n.created_at ${comparison} c.created_at${bound === null ? '' : ` AND ${bound}`}`,
+    `n.created_at ${order}, n.seq ${order}`,
+  );
+  return `(SELECT ${aggregate} FROM (${sameTime} UNION ALL ${otherTimes}))`;
+}
+
+/** `walkSide`'s parameters: the conditions', the limit, the bound's (`bound`, empty without one). */
+function walkParams(conditions: readonly unknown[], limit: number, bound: readonly unknown[]): unknown[] {
+  return [...conditions, limit, ...bound, ...conditions, limit];
 }
 
 /**
