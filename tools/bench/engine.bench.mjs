@@ -1,5 +1,6 @@
 // node tools/bench/engine.bench.mjs [--root DIR]... — the memory engine's own cost, with no HTTP and no bus:
-// MemoryService on its own embedded store in this process (as edge.bench.mjs's engine part builds it), timed
+// MemoryService on its own embedded store in this process (opened by support/memory-engine.mjs, as
+// memory.bench.mjs and edge.bench.mjs open it), timed
 // (concepts extracted in the memory worker thread, as the app does) for a search over BENCH_ENGINE_MEMORIES
 // (100) memories with queries that vary call to call (so no cache of
 // one query's analysis can stand in for the work), a single add (deduplicated, as the REST route adds), and
@@ -8,7 +9,8 @@
 // in its own child process, BENCH_ENGINE_ROUNDS (3) times, so that old and new builds are alternated in one
 // run on one machine and only their ratio is read. Prints calls/s, p50, the process's CPU time per call
 // (user + system: less swayed than wall time by what else the machine runs) and memories/s per root and
-// round, and the load average. Not part of `npm test`.
+// round, and the load average. `--same OTHER_ROOT` instead searches one store through both builds and
+// compares every answer (sameResults below). Not part of `npm test`.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

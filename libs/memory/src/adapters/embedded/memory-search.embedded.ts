@@ -292,13 +292,12 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
 /**
  * One direction of a candidate `c`'s walk among the memories `n` it may neighbour (`among`, on `c`), nearest
  * first, aggregated by `aggregate` (which orders them) over the rows (id, created_at, seq): up to twice the
- * limit, the caller keeps the nearest `limit`. The order is
- * (created_at, seq); the walk is cut in its two disjoint parts, each an index seek: the memories of `c`'s own
- * creation time on the other side of its seq, then those of earlier (later) times down to `bound` (on
- * `n.created_at`, one `?`). One comparison of the pair would not seek: SQLite seeks a row value only over
- * real index columns, and seq is the rowid, so it walked every memory of `c`'s creation time from the far
- * end, and a batch shares one (a thousand memories of an import made each lookup a scan of them).
- * Parameters, in order: `walkParams`.
+ * limit, of which the caller keeps the nearest `limit`. The order is (created_at, seq); the walk is cut in its
+ * two disjoint parts, each an index seek: the memories of `c`'s own creation time on the other side of its
+ * seq, then those of earlier (later) times down to `bound` (on `n.created_at`, one `?`). One comparison of the
+ * pair would not seek: SQLite seeks a row value only over real index columns, and seq is the rowid, so it
+ * walked every memory of `c`'s creation time from the far end, and a batch shares one (a thousand memories of
+ * an import made each lookup a scan of them). Parameters, in order: `walkParams`.
  */
 function walkSide(
   comparison: '<' | '>',
