@@ -8,8 +8,8 @@
 // - through REST on a standalone process started on the same DATA_DIR: GET /api/user/{id}/search p50/p99
 //   (sequential, one keep-alive connection) with the server's CPU time per search, then req/s of search and
 //   of /api/health under the same load (autocannon, BENCH_CONNECTIONS, 64 by default), and their ratio.
-//   Issue 31's targets for the large user: REST search p50 at one connection within 1 ms of the engine's own
-//   p50, and at least 1,000 searches/s at 64 connections.
+//   The targets for the large user: REST search p50 at one connection within 1 ms of the engine's own p50,
+//   and at least 1,000 searches/s at 64 connections.
 // Needs `npm run build:server` (the npm script does it). Not part of `npm test`.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
@@ -63,9 +63,9 @@ const TARGETS = {
   engineSearchP50: 2,
   restSearchP50: 5,
   bulkPerSecond: 2000,
-  /** REST search p50 of the large user at one connection, above the engine's own p50 (issue 31). */
+  /** REST search p50 of the large user at one connection, above the engine's own p50. */
   restOverEngineMs: 1,
-  /** REST searches of the large user per second at 64 connections (issue 31). */
+  /** REST searches of the large user per second at 64 connections. */
   restSearchPerSecond: 1000,
 };
 
