@@ -1,5 +1,6 @@
 // node tools/bench/engine.bench.mjs [--root DIR]... — the memory engine's own cost, with no HTTP and no bus:
-// MemoryService on its own embedded store in this process (as edge.bench.mjs's engine part builds it), timed
+// MemoryService on its own embedded store in this process (opened by support/memory-engine.mjs, as
+// memory.bench.mjs and edge.bench.mjs open it), timed
 // (concepts extracted in the memory worker thread, as the app does) for a search over BENCH_ENGINE_MEMORIES
 // (100) memories with queries that vary call to call (so no cache of
 // one query's analysis can stand in for the work), a single add (deduplicated, as the REST route adds), and
@@ -8,13 +9,18 @@
 // in its own child process, BENCH_ENGINE_ROUNDS (3) times, so that old and new builds are alternated in one
 // run on one machine and only their ratio is read. Prints calls/s, p50, the process's CPU time per call
 // (user + system: less swayed than wall time by what else the machine runs) and memories/s per root and
-// round, and the load average. Not part of `npm test`.
+// round, and the load average. `--same OTHER_ROOT` instead searches one store through both builds and
+// compares every answer (sameResults below). Not part of `npm test`.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+
+import { loadConversations } from './retrieval-harness-lib.mjs';
+import { benchDataFile } from './support/bench-data.mjs';
+import { openMemoryEngine } from './support/memory-engine.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,76 +71,6 @@ const query = (i) => {
 };
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-export async function openEngine(root, dataDir, clock) {
-  const dist = (path) => import(pathToFileURL(join(root, path)).href);
-  const [
-    { MemoryService },
-    { openMemoryStore },
-    { MemoryConceptLinker },
-    { createEmbedder },
-    platform,
-    { PrivacyPolicyService },
-    { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
-    { MemoryCategoryService },
-    { MemoryCpuWorker },
-    contracts,
-  ] = await Promise.all([
-    dist('libs/memory/dist/memory.service.js'),
-    dist('libs/memory/dist/memory.store.js'),
-    dist('libs/memory/dist/memory-concept.linker.js'),
-    dist('libs/memory/dist/embedders/create-embedder.js'),
-    dist('libs/platform/dist/index.js'),
-    dist('libs/memory/dist/privacy/privacy-policy.service.js'),
-    dist('libs/privacy/dist/index.js'),
-    dist('libs/memory/dist/categories/memory-category.service.js'),
-    dist('libs/memory/dist/workers/memory-cpu-worker.js'),
-    dist('libs/contracts/dist/index.js'),
-  ]);
-  const embedder = await createEmbedder({
-    kind: 'offline',
-    dimension: contracts.DEFAULT_EMBEDDING_DIMENSION,
-  });
-  const settings = {
-    dimension: embedder.dimension,
-    annMinVectors: 5000,
-    metadataLimits: {
-      maxKeys: contracts.DEFAULT_MEMORY_METADATA_MAX_KEYS,
-      maxDepth: contracts.DEFAULT_MEMORY_METADATA_MAX_DEPTH,
-    },
-  };
-  const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  // Concepts extracted in a worker thread, as the app does, with room to settle the seeded scope before timing.
-  const worker = new MemoryCpuWorker();
-  const linker = new MemoryConceptLinker(
-    store,
-    { extract: (texts) => worker.concepts(texts) },
-    { conceptSettleMs: 600_000 },
-  );
-  const privacy = new PrivacyPolicyService(
-    store,
-    new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-    clock ?? platform.systemClock,
-  );
-  const service = new MemoryService(
-    store,
-    embedder,
-    clock ?? platform.systemClock,
-    { changed: async () => {} },
-    settings,
-    linker,
-    privacy,
-    new MemoryCategoryService(store, clock ?? platform.systemClock),
-  );
-  return {
-    service,
-    close: async () => {
-      await linker.beforeApplicationShutdown();
-      await store.close();
-      await worker.close();
-    },
-  };
-}
-
 async function timed(count, call) {
   const latencies = [];
   const started = performance.now();
@@ -158,7 +94,11 @@ async function timed(count, call) {
 /** One root's figures, in this process. */
 async function runOne(root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-engine-'));
-  const { service, close } = await openEngine(root, dataDir);
+  const { service, close } = await openMemoryEngine(dataDir, {
+    root,
+    annMinVectors: 5000,
+    conceptWorker: true,
+  });
   try {
     await service.createBatch('engine-user', {
       memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
@@ -193,11 +133,99 @@ async function runOne(root) {
   }
 }
 
+/**
+ * `--same OTHER_ROOT`: the same searches through this build and another one, each engine on its own
+ * connection to one store (seeded once, through this build), with a clock that stands still, compared
+ * answer by answer: every result's id, score, relevance, score breakdown and memory. The memories: the
+ * bench's own 100, the held-out paraphrase profiles (first-person facts and their questions), single adds
+ * minutes apart (inferred sessions), and with BENCH_DATA_DIR the first LoCoMo dev conversation (chat turns in
+ * conversations, questions about named speakers). Each query is asked as the REST default (limit 10), with the
+ * web app's threshold (0.1, limit 5), and with closed facts included. Exits 1 when any answer differs.
+ */
+async function sameResults(otherRoot) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-engine-same-'));
+  let nowMs = Date.parse('2026-06-01T09:00:00Z');
+  const clock = { now: () => new Date(nowMs), nowMs: () => nowMs };
+  const open = (root) => openMemoryEngine(dataDir, { root, annMinVectors: 5000, clock });
+  const mine = await open(ROOT);
+  let theirs;
+  try {
+    const asked = [];
+    const ask = (userId, query) => asked.push([userId, query]);
+    await mine.service.createBatch('same-bench', {
+      memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })),
+    });
+    for (let i = 0; i < 120; i++) ask('same-bench', query(i * 7 + (i % 7)));
+    const heldout = JSON.parse(
+      readFileSync(join(ROOT, 'libs/memory/src/retrieval/testing/paraphrase-heldout.json'), 'utf8'),
+    );
+    for (const profile of heldout.profiles) {
+      const userId = `same-${profile.id}`;
+      await mine.service.createBatch(userId, {
+        memories: profile.facts.map((fact) => ({ text: fact.text })),
+      });
+      for (let i = 0; i < profile.facts.length; i += 3) {
+        nowMs += (i % 2 === 0 ? 5 : 90) * 60_000;
+        await mine.service.add(userId, { text: `Later on: ${profile.facts[i].text}`, dedupe: true });
+      }
+      for (const question of profile.questions) ask(userId, question.text);
+    }
+    const locomo = benchDataFile('locomo-dev.json');
+    if (locomo && existsSync(locomo)) {
+      const [conversation] = loadConversations(locomo);
+      const bySession = new Map();
+      for (const memory of conversation.memories)
+        bySession.set(memory.session, [...(bySession.get(memory.session) ?? []), memory]);
+      for (const [session, memories] of bySession) {
+        nowMs += 86_400_000;
+        await mine.service.createBatch('same-locomo', {
+          memories: memories.map((memory) => ({ text: memory.text, conversationId: `session-${session}` })),
+        });
+      }
+      for (const qa of conversation.qa.slice(0, 100)) ask('same-locomo', qa.question);
+    }
+    nowMs += 3_600_000;
+    for (const userId of new Set(asked.map(([user]) => user))) await mine.service.stats(userId, {});
+    theirs = await open(resolve(otherRoot));
+    const variants = [{ limit: 10 }, { limit: 5, threshold: 0.1 }, { limit: 10, includeClosed: true }];
+    let compared = 0;
+    const differing = [];
+    for (const [i, [userId, text]] of asked.entries()) {
+      for (const variant of variants) {
+        const request = { query: text, ...variant };
+        const order = i % 2 === 0 ? [mine, theirs] : [theirs, mine];
+        const answers = new Map();
+        for (const engine of order)
+          answers.set(engine, JSON.stringify(await engine.service.search(userId, request)));
+        compared++;
+        if (answers.get(mine) !== answers.get(theirs)) differing.push({ userId, request, answers });
+      }
+    }
+    console.log(
+      `${compared} searches (${asked.length} queries x ${variants.length}) through ${ROOT} and ${resolve(otherRoot)}: ` +
+        `${compared - differing.length} identical, ${differing.length} different`,
+    );
+    for (const { userId, request, answers } of differing.slice(0, 3)) {
+      console.log(`\n${userId} ${JSON.stringify(request)}\n  this build: ${answers.get(mine)}`);
+      console.log(`  the other:  ${answers.get(theirs)}`);
+    }
+    process.exitCode = differing.length === 0 ? 0 : 1;
+  } finally {
+    await theirs?.close();
+    await mine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const args = process.argv.slice(2);
-if (process.argv[1] !== HERE) {
-  // imported (for its engine), nothing to run
-} else if (args[0] === '--child') {
+if (args[0] === '--child') {
   console.log(JSON.stringify(await runOne(resolve(args[1]))));
+} else if (args[0] === '--same') {
+  if (!args[1]) {
+    console.error('usage: engine.bench.mjs --same <root of another built checkout>');
+    process.exit(64);
+  }
+  await sameResults(args[1]);
 } else {
   const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
   if (roots.length === 0) roots.push(ROOT);

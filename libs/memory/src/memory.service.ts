@@ -552,11 +552,7 @@ export class MemoryService {
     // limit cuts: a long memory that matches nothing can outrank a short relevant one on the length prior alone.
     const threshold = request.threshold;
     const rankTop = () =>
-      threshold === undefined
-        ? rankCandidates({ ...channels, neighbours, limit: request.limit })
-        : rankCandidates({ ...channels, neighbours, limit: rankable.size })
-            .filter((candidate) => candidate.relevance >= threshold)
-            .slice(0, request.limit);
+      rankCandidates({ ...channels, neighbours, limit: request.limit, minRelevance: threshold });
     let ranked = rankTop();
     let found = await this.store.memories.findByIds(
       scope,

@@ -6,15 +6,20 @@ import { pathToFileURL } from 'node:url';
 
 import { ROOT } from './standalone-process.mjs';
 
-const dist = (path) => import(pathToFileURL(join(ROOT, path)).href);
-
 /**
  * Opens the engine on `dataDir`: `dimension` of the offline embedder (the wire dimension by default),
- * `annMinVectors`, and `events` (the service's change events; the bus in the product). Answers the parts
- * (`openMemoryStore` among them, for a second store on the same directory) and `serviceOf(Service)`, which builds a MemoryService class (this build's, or another build's for a
- * comparison in the same run) over those same parts.
+ * `annMinVectors`, `events` (the service's change events; the bus in the product), `root` (the built
+ * checkout whose dist is loaded: this one by default, another build for a comparison in one run), `clock`
+ * (the system clock by default) and `conceptWorker` (true: concepts extracted in the memory worker thread, as
+ * the app does, with room to settle a seeded scope before timing; false: in this process). Answers the parts
+ * (`openMemoryStore` among them, for a second store on the same directory), `serviceOf(Service)`, which
+ * builds a MemoryService class (this build's, or another build's) over those same parts, and `close()`.
  */
-export async function openMemoryEngine(dataDir, { dimension, annMinVectors, events }) {
+export async function openMemoryEngine(
+  dataDir,
+  { dimension, annMinVectors, events, root = ROOT, clock, conceptWorker = false },
+) {
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
   const [
     { MemoryService },
     { openMemoryStore },
@@ -24,6 +29,7 @@ export async function openMemoryEngine(dataDir, { dimension, annMinVectors, even
     { PrivacyPolicyService },
     { KeywordSpecialCategoryClassifier, SensitiveDataScanner },
     { MemoryCategoryService },
+    { MemoryCpuWorker },
     { DEFAULT_EMBEDDING_DIMENSION, DEFAULT_MEMORY_METADATA_MAX_DEPTH, DEFAULT_MEMORY_METADATA_MAX_KEYS },
   ] = await Promise.all([
     dist('libs/memory/dist/memory.service.js'),
@@ -34,8 +40,10 @@ export async function openMemoryEngine(dataDir, { dimension, annMinVectors, even
     dist('libs/memory/dist/privacy/privacy-policy.service.js'),
     dist('libs/privacy/dist/index.js'),
     dist('libs/memory/dist/categories/memory-category.service.js'),
+    dist('libs/memory/dist/workers/memory-cpu-worker.js'),
     dist('libs/contracts/dist/index.js'),
   ]);
+  const time = clock ?? systemClock;
   const embedder = await createEmbedder({
     kind: 'offline',
     dimension: dimension ?? DEFAULT_EMBEDDING_DIMENSION,
@@ -49,22 +57,43 @@ export async function openMemoryEngine(dataDir, { dimension, annMinVectors, even
     },
   };
   const store = await openMemoryStore({ kind: 'embedded', dataDir }, settings);
-  const linker = new MemoryConceptLinker(store);
+  const worker = conceptWorker ? new MemoryCpuWorker() : null;
+  const linker = worker
+    ? new MemoryConceptLinker(
+        store,
+        { extract: (texts) => worker.concepts(texts) },
+        { conceptSettleMs: 600_000 },
+      )
+    : new MemoryConceptLinker(store);
   const privacy = new PrivacyPolicyService(
     store,
     new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-    systemClock,
+    time,
   );
   const serviceOf = (Service) =>
     new Service(
       store,
       embedder,
-      systemClock,
-      events,
+      time,
+      events ?? { changed: async () => {} },
       settings,
       linker,
       privacy,
-      new MemoryCategoryService(store, systemClock),
+      new MemoryCategoryService(store, time),
     );
-  return { service: serviceOf(MemoryService), serviceOf, store, embedder, linker, settings, openMemoryStore };
+  const close = async () => {
+    await linker.beforeApplicationShutdown();
+    await store.close();
+    await worker?.close();
+  };
+  return {
+    service: serviceOf(MemoryService),
+    serviceOf,
+    store,
+    embedder,
+    linker,
+    settings,
+    openMemoryStore,
+    close,
+  };
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
+import { factsOf, textWords } from './text-forms.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
 import { ancestorsOf, depthOf, glossOf, lemmasOf, wordSenses } from './wordnet.js';
 
@@ -231,16 +232,13 @@ function reachOf(meaning: QueryMeaning, text: string): Map<string, number> {
   return reached;
 }
 
-/** Texts whose words and word pairs are kept for `bridgeByWord` (read for every candidate of a search). */
-const BRIDGE_WORDS_CACHE_MAX = 4096;
-const bridgeWordsByText = new LRUCache<string, ReadonlySet<string>>({ max: BRIDGE_WORDS_CACHE_MAX });
-
 /** The text's content words (numbers aside) and pairs of adjacent content words ("green_tea"), lowercased. */
 function bridgeWords(text: string): ReadonlySet<string> {
-  let words = bridgeWordsByText.get(text);
+  const facts = factsOf(text);
+  let words = facts.bridgeWords;
   if (words) return words;
   // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
-  const tokens = wordTokens(text);
+  const tokens = textWords(text, facts);
   const found = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
@@ -249,7 +247,6 @@ function bridgeWords(text: string): ReadonlySet<string> {
     const next = tokens[i + 1];
     if (next !== undefined && isContentWord(next)) found.add(`${word}_${next}`);
   }
-  words = found;
-  bridgeWordsByText.set(text, words);
+  words = facts.bridgeWords = found;
   return words;
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import * as chrono from 'chrono-node';
+import { readFileSync } from 'node:fs';
 
-import { analyzeQuery } from './query-analysis.js';
+import { analyzeQuery, mayNameADate } from './query-analysis.js';
+
+const heldout = JSON.parse(
+  readFileSync(new URL('./testing/paraphrase-heldout.json', import.meta.url), 'utf8'),
+) as { profiles: Array<{ facts: Array<{ text: string }>; questions: Array<{ text: string }> }> };
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 
@@ -52,8 +57,19 @@ describe('analyzeQuery', () => {
       'what did I watch last night',
       'since Sept. 2021',
       'where did I go past w',
+      'a couple of weeks ago',
+      'half an hour later',
+      'what did I plan for nextweek',
+      'what did I do lastyear',
+      'the day after',
+      'several months ago I moved',
+      'within the hour',
+      'a dayago',
+      'what happened at the end of month',
+      'what did I do this quarter',
     ];
     for (const text of dated) {
+      expect({ text, mayNameADate: mayNameADate(text) }).toEqual({ text, mayNameADate: true });
       expect(chrono.parse(text, now, { forwardDate: false })).not.toHaveLength(0);
       const analysis = analyzeQuery(text, now);
       expect({ text, dated: analysis.timeRange !== null || analysis.monthOfYear !== null }).toEqual({
@@ -61,6 +77,34 @@ describe('analyzeQuery', () => {
         dated: true,
       });
     }
+  });
+
+  it('runs chrono only where it may find a date: a unit word alone names none', () => {
+    const undated = [
+      'which day was it',
+      'these days I cook a lot',
+      'how many hours do I sleep',
+      'months I spend abroad every winter',
+      'years of experience in nursing',
+      'and the dog',
+      'a song I like',
+      'what do I like about the seaside',
+    ];
+    for (const text of undated)
+      expect({ text, mayNameADate: mayNameADate(text) }).toEqual({ text, mayNameADate: false });
+    // Whatever the pre-test turns away, chrono finds no date in either: these and every held-out fact and question.
+    const texts = [
+      ...undated,
+      ...heldout.profiles.flatMap((profile) => [
+        ...profile.facts.map((fact) => fact.text),
+        ...profile.questions.map((question) => question.text),
+      ]),
+    ];
+    for (const text of texts.filter((t) => !mayNameADate(t)))
+      expect({ text, dates: chrono.parse(text, now, { forwardDate: false }).map((r) => r.text) }).toEqual({
+        text,
+        dates: [],
+      });
   });
 
   it('reads a weekday as its day, and a time of day alone as no date at all', () => {

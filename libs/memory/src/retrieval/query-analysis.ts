@@ -55,11 +55,18 @@ const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
 
+/** chrono's time units (its TIME_UNIT_DICTIONARY), abbreviations included. */
+const TIME_UNITS =
+  's|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yrs?|years?';
+
 /**
- * Every word chrono's English parsers start from (casual dates and times, weekdays, months, time units,
- * number words), or a digit: a text with none of them names no date, and chrono (a few dozen regular
- * expressions) is not run on it. Single-letter units ("5 m", "a d", "last w") need a number or a relative
- * word before them.
+ * Whether a text may name a date: a digit, a word chrono's English parsers start from (casual dates and
+ * times, weekdays, months, ordinals), or a time unit where chrono reads one. chrono (a few dozen regular
+ * expressions, the most expensive part of a query's analysis) runs only on a text that passes. A unit word
+ * alone names nothing ("which day", "these days"): chrono reads a unit after a number ("two days", "a few
+ * weeks", "the day after", "half an hour"; a number of letters only counts with a space in it, so "and" is
+ * no "an" day) and before nothing but a word's end or "ago", "later" and their kin, or right after "this",
+ * "last", "past", "next" or "after" ("last year", "nextweek"), or in "end of (the) month".
  */
 const MAY_NAME_A_DATE = new RegExp(
   [
@@ -69,14 +76,20 @@ const MAY_NAME_A_DATE = new RegExp(
       'sun|sunday|mon|monday|tues?|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday',
       'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sept?|september',
       'oct|october|nov|november|dec|december',
-      'secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|mos?|months?|qtr|quarters?|yrs?|years?',
       'first|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth',
     ].join('|')})\\b`,
-    '\\b(?:an?|the|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|couple|half)\\s+[smhdwy]\\b',
-    '\\b(?:this|last|past|next|after)\\s*[smhdwy]\\b',
+    // A number, then a unit: the number's last word and the unit apart, or a space inside the number.
+    `(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|an?|few|several|the|couple|of)\\s+` +
+      `|(?:half\\s*an?|an?\\s*few|couple\\s*of)\\s*)(?:${TIME_UNITS})` +
+      '(?:(?!\\w)|\\s*(?:ago|before|earlier|later|after|from|henceforth|forward|out))',
+    `\\b(?:this|last|past|next|after)\\s*(?:${TIME_UNITS})(?!\\w)`,
+    '\\bof\\s+(?:the\\s+)?month',
   ].join('|'),
   'i',
 );
+
+/** Whether chrono may find a date in the text (`MAY_NAME_A_DATE`); exported for its test. */
+export const mayNameADate = (text: string): boolean => MAY_NAME_A_DATE.test(text);
 
 /** chrono holds ~4 MB of heap once loaded: loaded at the first query read, not at start (decision 182). */
 let chronoModule: typeof chrono | undefined;
@@ -84,7 +97,7 @@ const loadChrono = () => (chronoModule ??= createRequire(import.meta.url)('chron
 
 /** The first date expression chrono finds in the text, if any. */
 export function firstDate(text: string, now: Date): chrono.ParsedResult | null {
-  if (!MAY_NAME_A_DATE.test(text)) return null;
+  if (!mayNameADate(text)) return null;
   return loadChrono().parse(text, now, { forwardDate: false })[0] ?? null;
 }
 

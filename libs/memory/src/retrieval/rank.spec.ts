@@ -505,6 +505,35 @@ describe('relevance and meaning in the ranking', () => {
     expect(ranked[0]!.scores.meaning).toBeGreaterThan(0.5);
   });
 
+  it('answers with minRelevance the list that ranking every candidate and then filtering gives', () => {
+    const many = new Map<string, RankableMemory>([
+      ...facts,
+      ['coffee', memory('I drink way too much black coffee.')],
+      ['bike', memory('I cycle to work on a steel bike.')],
+    ]);
+    for (const query of ['What do I drink?', 'What do I do for a living?', 'tea', 'Where does Anna work?']) {
+      const input = {
+        analysis: analyzeQuery(query, now),
+        dense: [...many.keys()].map((id, i) => ({ id, score: 0.05 + i / 20 })),
+        keyword: [{ id: 'bike', score: 2 }],
+        concept: [],
+        memories: many,
+        now,
+      };
+      for (const [threshold, limit] of [
+        [0.1, 2],
+        [0.5, 10],
+        [0, 1],
+        [0.99, 10],
+      ] as const) {
+        const filtered = rankCandidates({ ...input, limit: many.size })
+          .filter((candidate) => candidate.relevance >= threshold)
+          .slice(0, limit);
+        expect(rankCandidates({ ...input, limit, minRelevance: threshold })).toEqual(filtered);
+      }
+    }
+  });
+
   it('leaves meaning and slots to questions about the user or short searches', () => {
     expect(analyzeQuery('What did Melanie paint at the lake last summer?', now).personal).toBe(false);
     expect(analyzeQuery('What do I drink?', now).personal).toBe(true);

@@ -1,10 +1,10 @@
 import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
 
-import { bridgeScore, queryMeaning } from './meaning.js';
+import { bridgeScore, queryMeaning, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
-import { textForms } from './text-forms.js';
+import { type ChatTurn, factsOf, textForms, textWords } from './text-forms.js';
 import { statesTime } from './time-answer.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
@@ -234,6 +234,11 @@ export interface RankInput {
   readonly weights?: Partial<RankingWeights>;
   /** False: `reasons` left empty (a ranking only looked at for its order, such as the neighbours' sources). */
   readonly reasons?: boolean;
+  /**
+   * Only candidates whose relevance is at least this (a search's threshold, decision 104), then `limit` of
+   * them: the same list as ranking every candidate and filtering, without the reasons of those left out.
+   */
+  readonly minRelevance?: number;
 }
 
 export interface RankedCandidate {
@@ -338,8 +343,6 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const ranked: {
     id: string;
     text: string;
-    /** Where the memory's own words start (after a chat turn's "[stamp] Name: "). */
-    saysFrom: number;
     byNeighbour: boolean;
     /** Where the query names the memory's speaker (-1: not at all). */
     speakerAt: number;
@@ -389,9 +392,10 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     // conversation members do not outrank standalone memories by belonging somewhere.
     const conversationBest =
       memory.conversationId === null ? own : (conversationScores.get(memory.conversationId) ?? own);
-    // One match of the chat-turn pattern serves the speaker bonus, `whatItSays` and `statesTime` (below).
-    const speaker = needsSpeaker || needsSaid || asksTime ? SPEAKER.exec(memory.text) : null;
-    const speakerAt = needsSpeaker ? speakerPlace(memory.text, analysis.termPlaces, speaker) : -1;
+    // One reading of the chat-turn pattern (kept with the text) serves the speaker bonus and `whatItSays`.
+    const turn = needsSpeaker || needsSaid ? chatTurnOf(memory.text) : null;
+    const speakerAt =
+      turn !== null && needsSpeaker ? placeOfSpeaker(turn.speakerWords, analysis.termPlaces) : -1;
     if (speakerAt >= 0 && speakerAt < leadSpeakerPlace) leadSpeakerPlace = speakerAt;
     const semantic = dense.get(id) ?? null;
     const keywordScore = keyword.get(id) ?? null;
@@ -399,7 +403,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     const importance = clamp01(memory.importance);
     const ageDays = Math.max(0, nowMs - memory.createdAt) / DAY_MS;
     const recency = Math.pow(0.5, ageDays / weights.recencyHalfLifeDays);
-    const said = needsSaid ? whatItSays(memory.text, speaker) : null;
+    const said = needsSaid ? turn : null;
     const final =
       fused +
       (conceptMatch ? weights.concept : 0) +
@@ -414,7 +418,6 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     ranked.push({
       id,
       text: memory.text,
-      saysFrom: speaker?.[0].length ?? 0,
       byNeighbour: fromNeighbours > own,
       speakerAt,
       score: final,
@@ -443,17 +446,19 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   ranked.sort(byScore);
   // A query that asks when: the best candidates whose own words name a time gain (decision 204). Only the
-  // best MEANING_POOL are read: chrono costs ~0.3 ms a text at its first read (then cached).
+  // best MEANING_POOL are read: chrono costs ~0.3 ms a text at its first read (then cached). A chat turn's
+  // own words start after its "[stamp] Name: ".
   if (asksTime) {
     for (const entry of ranked.slice(0, MEANING_POOL))
-      if (statesTime(entry.text, entry.saysFrom)) entry.score += weights.timeAnswer;
+      if (statesTime(entry.text, SPEAKER.exec(entry.text)?.[0].length ?? 0))
+        entry.score += weights.timeAnswer;
     ranked.sort(byScore);
   }
   // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
   const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
+  const supportOf = textSupport(analysis, supportMeaning);
   const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
-    const coverage = coverageOf(entry.text, analysis.terms);
-    const support = querySupport(entry.text, memories.get(entry.id)?.slot ?? null, analysis, supportMeaning);
+    const { coverage, support } = supportOf(entry.text, memories.get(entry.id)?.slot ?? null);
     const relevance = relevanceOf(
       { ...entry.scores, coverage },
       entry.sentence,
@@ -473,34 +478,41 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     ranked.sort(byScore);
   }
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
-  return ranked
-    .slice(0, Math.max(0, input.limit))
-    .map(({ id, text, saysFrom, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
-      // `final` is the score, the speaker bonus included.
-      if (input.reasons === false)
-        return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
-      const entry = { id, text, saysFrom, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
-      const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
-      const full = { ...scores, coverage, final: score };
-      const reasons = reasonsFor(text, analysis.termPlaces, full);
-      if (byNeighbour)
-        reasons.push(
-          (input.memories.get(id)?.conversationId ?? null) === null
-            ? 'stored next to a matching memory'
-            : 'next to a matching memory of the same conversation',
-        );
-      if (speakerAt >= 0) reasons.push('said by the person the query names');
-      if (scores.meaning > 0) reasons.push('related in meaning');
-      if (scores.slotMatch) reasons.push('states what the query asks about');
-      if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
-        reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
-      return {
-        id,
-        score,
-        relevance,
-        scores: { ...full, reasons },
-      };
-    });
+  const minRelevance = input.minRelevance;
+  const answered =
+    minRelevance === undefined
+      ? ranked.slice(0, Math.max(0, input.limit))
+      : ranked
+          .filter(
+            (entry) => (relevanceById.get(entry.id) ?? relevanceOfEntry(entry)).relevance >= minRelevance,
+          )
+          .slice(0, Math.max(0, input.limit));
+  return answered.map(({ id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
+    // `final` is the score, the speaker bonus included.
+    if (input.reasons === false)
+      return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
+    const entry = { id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
+    const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
+    const full = { ...scores, coverage, final: score };
+    const reasons = reasonsFor(text, analysis.termPlaces, full);
+    if (byNeighbour)
+      reasons.push(
+        (input.memories.get(id)?.conversationId ?? null) === null
+          ? 'stored next to a matching memory'
+          : 'next to a matching memory of the same conversation',
+      );
+    if (speakerAt >= 0) reasons.push('said by the person the query names');
+    if (scores.meaning > 0) reasons.push('related in meaning');
+    if (scores.slotMatch) reasons.push('states what the query asks about');
+    if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
+      reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
+    return {
+      id,
+      score,
+      relevance,
+      scores: { ...full, reasons },
+    };
+  });
 }
 
 /**
@@ -570,7 +582,7 @@ function reasonsFor(
   { semantic, conceptMatch, timeMatch, importance, recency }: Omit<MemoryScoreBreakdown, 'reasons'>,
 ): string[] {
   const reasons: string[] = [];
-  const matched = [...new Set(wordTokens(text).filter((word) => queryTerms.has(word)))];
+  const matched = [...new Set(textWords(text).filter((word) => queryTerms.has(word)))];
   if (matched.length > 0) reasons.push(`matched words: ${matched.slice(0, 8).join(', ')}`);
   if (semantic !== null && semantic >= 0.2) reasons.push(`similar meaning (${semantic.toFixed(2)})`);
   if (conceptMatch) reasons.push('linked to a concept in the query');
@@ -612,14 +624,63 @@ export function speakerPlace(
   speaker: RegExpExecArray | null = SPEAKER.exec(text),
 ): number {
   const name = speaker?.[1];
-  if (!name) return -1;
+  return placeOfSpeaker(name ? wordTokens(name) : null, termPlaces);
+}
+
+/** `speakerPlace` from the speaker's name as `wordTokens` cuts it (null: no chat turn). */
+function placeOfSpeaker(name: readonly string[] | null, termPlaces: ReadonlyMap<string, number>): number {
+  if (name === null) return -1;
   let place = Number.POSITIVE_INFINITY;
-  for (const word of wordTokens(name)) {
+  for (const word of name) {
     const at = termPlaces.get(word);
     if (at === undefined) return -1;
     place = Math.min(place, at);
   }
   return place === Number.POSITIVE_INFINITY ? -1 : place;
+}
+
+/** The text read as a chat turn: its speaker's name words and `whatItSays`, kept with the text's facts. */
+function chatTurnOf(text: string): ChatTurn {
+  const facts = factsOf(text);
+  let turn = facts.turn;
+  if (!turn) {
+    const speaker = SPEAKER.exec(text);
+    const name = speaker?.[1];
+    const { detail, asks } = whatItSays(text, speaker);
+    turn = facts.turn = { speakerWords: name ? wordTokens(name) : null, detail, asks };
+  }
+  return turn;
+}
+
+/**
+ * Each candidate text's coverage and support (`coverageOf`, `querySupport`) for one query analysis: both
+ * are pure functions of the query and the text (the support's meaning is the query terms' own), and a search
+ * ranks its candidates twice (once for the neighbours' sources, then with them), as the harnesses rank one
+ * question under several weightings; kept per analysis, so each is computed once per search.
+ */
+type TextSupport = { readonly coverage: number; readonly support: QuerySupport };
+const supportByAnalysis = new WeakMap<QueryAnalysis, Map<string | null, Map<string, TextSupport>>>();
+
+function textSupport(
+  analysis: QueryAnalysis,
+  meaning: QueryMeaning | null,
+): (text: string, slot: string | null) => TextSupport {
+  let bySlot = supportByAnalysis.get(analysis);
+  if (!bySlot) supportByAnalysis.set(analysis, (bySlot = new Map()));
+  const memo = bySlot;
+  return (text, slot) => {
+    let byText = memo.get(slot);
+    if (!byText) memo.set(slot, (byText = new Map()));
+    let found = byText.get(text);
+    if (!found) {
+      found = {
+        coverage: coverageOf(text, analysis.terms),
+        support: querySupport(text, slot, analysis, meaning),
+      };
+      byText.set(text, found);
+    }
+    return found;
+  };
 }
 
 /**

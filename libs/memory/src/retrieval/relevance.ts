@@ -3,7 +3,7 @@ import { PERSONAL_TOPICS, type PersonalTopic } from '@membolt/contracts';
 import { bridgeByWord, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis } from './query-analysis.js';
 import { statesSlot } from './slots.js';
-import { textForms } from './text-forms.js';
+import { matchesPattern, textForms } from './text-forms.js';
 import { lemmasOf } from './wordnet.js';
 
 /**
@@ -77,7 +77,8 @@ export function querySupport(
       analysis.personal &&
       topicsOf(term).some(
         (topic) =>
-          topic.answers.test(text) || (topic.slots.length > 0 && statesSlot(topic.slots, text, storedSlot)),
+          matchesPattern(text, topic.answers) ||
+          (topic.slots.length > 0 && statesSlot(topic.slots, text, storedSlot)),
       )
     )
       support = 1;

@@ -1,6 +1,7 @@
 import { type FactSlot } from '@membolt/contracts';
 
 import { commonWords } from './meaning.js';
+import { factsOf, type TextFacts } from './text-forms.js';
 import { ancestorsOf, wordSenses } from './wordnet.js';
 
 /**
@@ -96,16 +97,29 @@ export function statesSlot(
   storedSlot: string | null = null,
 ): boolean {
   if (storedSlot !== null && slots.includes(storedSlot as FactSlot)) return true;
-  let words: string[] | null = null;
+  if (slots.length === 0) return false;
+  const facts = factsOf(text);
+  const known = (facts.slots ??= new Map());
   for (const slot of slots) {
-    const cues = SLOT_CUES[slot];
-    if (!cues) continue;
-    if (cues.states?.test(text)) return true;
-    const anchors = anchorsOf(slot, cues);
-    if (anchors.size === 0) continue;
-    words ??= commonWords(text).filter((word): word is string => word !== null);
-    for (const word of words)
-      for (const ancestor of ancestorsOf(word).keys()) if (anchors.has(ancestor)) return true;
+    let states = known.get(slot);
+    if (states === undefined) {
+      states = textStatesSlot(slot, text, facts);
+      known.set(slot, states);
+    }
+    if (states) return true;
   }
+  return false;
+}
+
+/** Whether the text states a fact of `slot` by the slot's patterns or anchors (kept with the text's facts). */
+function textStatesSlot(slot: FactSlot, text: string, facts: TextFacts): boolean {
+  const cues = SLOT_CUES[slot];
+  if (!cues) return false;
+  if (cues.states?.test(text)) return true;
+  const anchors = anchorsOf(slot, cues);
+  if (anchors.size === 0) return false;
+  const words = (facts.commonWords ??= commonWords(text).filter((word): word is string => word !== null));
+  for (const word of words)
+    for (const ancestor of ancestorsOf(word).keys()) if (anchors.has(ancestor)) return true;
   return false;
 }

@@ -155,7 +155,10 @@ export const isSparseBlob = (blob: Buffer): boolean =>
 export const redactionsColumn = (kinds: readonly SensitiveKind[]): string | null =>
   kinds.length === 0 ? null : JSON.stringify(kinds);
 
-export function toMemory(row: MemoryRow, embedding?: Float32Array): Memory {
+export function toMemory(
+  row: Omit<MemoryRow, 'scope_tok' | 'origin_id' | 'concepts_pending'>,
+  embedding?: Float32Array,
+): Memory {
   return {
     id: row.id,
     userId: row.user_id,

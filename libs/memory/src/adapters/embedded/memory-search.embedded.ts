@@ -186,10 +186,9 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
    * `gapMs` between two of them (memories_scope_session_order, partial: no conversation; each side bounded
    * by `count x gapMs`, the farthest a session can reach; the pauses are then cut here).
    *
-   * One statement for every candidate: per candidate and side, an indexed range walk (the row value
-   * comparison lets SQLite seek instead of scanning the conversation), nearest first. A statement per
-   * candidate and side cost ten times as much. The candidate row is read inside the scope too, so an id of
-   * another scope yields nothing.
+   * One statement for every candidate: per candidate and side, indexed walks (`walkSide`), nearest first. A
+   * statement per candidate and side cost ten times as much. The candidate row is read inside the scope too,
+   * so an id of another scope yields nothing.
    */
   private walkNeighbours(
     scope: MemoryScopeFilter,
@@ -202,45 +201,49 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): void {
     const where = scopeSql(scope, 'n');
     const filters = filterSql(filter, 'n');
-    const group =
-      gapMs === null
+    const among =
+      'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ' +
+      (gapMs === null
         ? 'n.conversation_id = c.conversation_id'
-        : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id';
-    const side = (comparison: '<' | '>', order: 'DESC' | 'ASC') => {
-      const bound =
-        gapMs === null
-          ? ''
-          : ` AND n.created_at ${comparison === '<' ? '>=' : '<='} c.created_at ${comparison === '<' ? '-' : '+'} ?`;
-      return `(SELECT json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order}) FROM (
-          SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
-          WHERE n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ${group}
-            AND (n.created_at, n.seq) ${comparison} (c.created_at, c.seq)${bound}
-            AND ${where.sql}${filters.sql}
-          ORDER BY n.created_at ${order}, n.seq ${order} LIMIT ?))`;
-    };
-    const sideParams = (count: number) => [
-      ...(gapMs === null ? [] : [Math.max(0, count) * gapMs]),
-      ...where.params,
-      ...filters.params,
-      Math.max(0, count),
-    ];
+        : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id');
+    const conditions = `${where.sql}${filters.sql}`;
+    const pairs = (order: 'DESC' | 'ASC') =>
+      `json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order})`;
+    const previous = walkSide(
+      '<',
+      among,
+      gapMs === null ? null : 'n.created_at >= c.created_at - ?',
+      conditions,
+      pairs('DESC'),
+    );
+    const next = walkSide(
+      '>',
+      among,
+      gapMs === null ? null : 'n.created_at <= c.created_at + ?',
+      conditions,
+      pairs('ASC'),
+    );
+    const params = (count: number) =>
+      walkParams([...where.params, ...filters.params], count, gapMs === null ? [] : [count * gapMs]);
     const rows = this.cached(
-      `SELECT c.id AS id, c.created_at AS at, ${side('<', 'DESC')} AS previous, ${side('>', 'ASC')} AS next
+      `SELECT c.id AS id, c.created_at AS at, ${previous} AS previous, ${next} AS next
        FROM memories c
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS ${gapMs === null ? 'NOT NULL' : 'NULL'}
          AND +c.user_id = ? AND +c.end_user_id = ?`,
-    ).all(...sideParams(before), ...sideParams(after), wanted, scope.userId, scope.endUserId) as Array<{
-      id: string;
-      at: number;
-      previous: string;
-      next: string;
-    }>;
-    const idsOf = (at: number, walk: string): string[] => {
-      const found = JSON.parse(walk) as Array<[string, number]>;
+    ).all(
+      ...params(Math.max(0, before)),
+      ...params(Math.max(0, after)),
+      wanted,
+      scope.userId,
+      scope.endUserId,
+    ) as Array<{ id: string; at: number; previous: string; next: string }>;
+    // Each walk answers up to twice its count: the nearest `count` are kept, then cut at a session's pause.
+    const idsOf = (at: number, walk: string, count: number): string[] => {
+      const found = (JSON.parse(walk) as Array<[string, number]>).slice(0, Math.max(0, count));
       return gapMs === null ? found.map(([id]) => id) : withinSession(at, found, gapMs);
     };
     for (const row of rows) {
-      const around = { previous: idsOf(row.at, row.previous), next: idsOf(row.at, row.next) };
+      const around = { previous: idsOf(row.at, row.previous, before), next: idsOf(row.at, row.next, after) };
       if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
     }
   }
@@ -248,6 +251,40 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   private cached(sql: string): RowsStatement {
     return preparedOnce(this.db, sql);
   }
+}
+
+/**
+ * One direction of a candidate `c`'s walk among the memories `n` it may neighbour (`among`, on `c`), nearest
+ * first, aggregated by `aggregate` (which orders them) over the rows (id, created_at, seq): up to twice the
+ * limit, of which the caller keeps the nearest `limit`. The order is (created_at, seq); the walk is cut in its
+ * two disjoint parts, each an index seek: the memories of `c`'s own creation time on the other side of its
+ * seq, then those of earlier (later) times down to `bound` (on `n.created_at`, one `?`). One comparison of the
+ * pair would not seek: SQLite seeks a row value only over real index columns, and seq is the rowid, so it
+ * walked every memory of `c`'s creation time from the far end, and a batch shares one (a thousand memories of
+ * an import made each lookup a scan of them). Parameters, in order: `walkParams`.
+ */
+function walkSide(
+  comparison: '<' | '>',
+  among: string,
+  bound: string | null,
+  conditions: string,
+  aggregate: string,
+): string {
+  const order = comparison === '<' ? 'DESC' : 'ASC';
+  const part = (time: string, orderBy: string) =>
+    `SELECT * FROM (SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
+       WHERE ${among} AND ${time} AND ${conditions} ORDER BY ${orderBy} LIMIT ?)`;
+  const sameTime = part(`n.created_at = c.created_at AND n.seq ${comparison} c.seq`, `n.seq ${order}`);
+  const otherTimes = part(
+    `n.created_at ${comparison} c.created_at${bound === null ? '' : ` AND ${bound}`}`,
+    `n.created_at ${order}, n.seq ${order}`,
+  );
+  return `(SELECT ${aggregate} FROM (${sameTime} UNION ALL ${otherTimes}))`;
+}
+
+/** `walkSide`'s parameters: the conditions', the limit, the bound's (`bound`, empty without one). */
+function walkParams(conditions: readonly unknown[], limit: number, bound: readonly unknown[]): unknown[] {
+  return [...conditions, limit, ...bound, ...conditions, limit];
 }
 
 /**

@@ -149,6 +149,52 @@ describe('MemoryStore: embedded (SQLite)', () => {
     await store.close();
   });
 
+  it('scans a held set for the scope and filter alone, in the order a scan of those rows gives, columns included', async () => {
+    const dataDir = newDataDir();
+    const held = openMemoryEmbeddedStore(dataDir, { ...settings, annMinVectors: 1000 });
+    const records = Array.from({ length: 60 }, (_, i) =>
+      makeMemoryRecord(scope, 8, {
+        // Ties on purpose: every third memory shares its neighbour's vector.
+        embedding: axisVector(8, 0, (i - (i % 3)) / 60),
+        category: i % 7 === 0 ? 'work' : null,
+        importance: i / 60,
+        validTo: i % 5 === 0 ? new Date(Date.UTC(2025, 0, 1)) : null,
+        expiresAt: i % 11 === 0 ? new Date(Date.UTC(2025, 0, 1)) : null,
+      }),
+    );
+    await held.memories.insertMany(scope, records);
+    await held.memories.insertMany({ userId: 'user-other', endUserId: '' }, [
+      makeMemoryRecord({ userId: 'user-other', endUserId: '' }, 8),
+    ]);
+    // The same file scanned from SQLite (no set held): the rows the filter allows, scored and sorted.
+    const scanned = openMemoryEmbeddedStore(dataDir, { ...settings, annMinVectors: 1000, exactCacheMb: 0 });
+    const visible = { ...scope, visibleAt: new Date(Date.UTC(2026, 5, 1)) };
+    const open = { validity: { kind: 'open' as const, now: new Date(Date.UTC(2026, 5, 1)) } };
+    const cases = [
+      [visible, open, 5],
+      [visible, { ...open, category: 'work' as const }, 4],
+      [scope, { validity: { kind: 'all' as const } }, 60],
+      [visible, open, 0],
+    ] as const;
+    for (const [where, filter, k] of cases) {
+      // The second search reads the kept rows from the scope's keyword index, built by the first.
+      for (let round = 0; round < 2; round++) {
+        const query = axisVector(8, 0, 0.3);
+        const fromSet = await held.search.dense(where, filter, query, k);
+        const fromRows = await scanned.search.dense(where, filter, query, k);
+        // The held set keeps its norms as float32: scores agree to the float's precision, the order exactly.
+        expect(fromSet.candidates.map((c) => c.id)).toEqual(fromRows.candidates.map((c) => c.id));
+        fromSet.candidates.forEach((c, i) => expect(c.score).toBeCloseTo(fromRows.candidates[i]!.score, 6));
+        await held.search.keyword(where, filter, ['green'], 1);
+        for (const candidate of fromSet.candidates) {
+          expect([candidate.memory]).toEqual(await held.memories.rankablesByIds(where, [candidate.id]));
+        }
+      }
+    }
+    await held.close();
+    await scanned.close();
+  });
+
   it('finds pending memories through the partial index, not by walking every memory', async () => {
     const dataDir = newDataDir();
     const store = openMemoryEmbeddedStore(dataDir, settings);

@@ -282,37 +282,72 @@ export class EmbeddedVectorIndex {
   ): ScoredId[] {
     const set = this.exactSet(scope);
     if (set?.count === 0) return [];
-    const allowed = this.allowedSeqs(scope, filter);
     const dim = this.settings.dimension;
     const qNorm = Math.sqrt(dot(query, query, 0, dim)) || 1;
     const nonZero = sparseDims(query, dim);
+    if (set) return this.bestOfSet(set, scope, filter, query, qNorm, nonZero, k);
+    // Too large to hold: each row's vector is read, scored and let go.
+    const allowed = this.allowedSeqs(scope, filter);
     const scored: ScoredId[] = [];
-    if (set) {
-      for (let i = 0; i < set.count; i++) {
-        if (!allowed.has(set.seqs[i]!)) continue;
-        const product =
-          nonZero === null
-            ? dot(query, set.matrix, i * dim, dim)
-            : sparseDot(query, nonZero, set.matrix, i * dim);
-        scored.push({ id: set.ids[i]!, score: product / (qNorm * (set.norms[i]! || 1)) });
+    for (const row of this.scopeVectors.iterate(scope.userId, scope.endUserId)) {
+      if (!allowed.has(row.seq)) continue;
+      if (isSparseBlob(row.embedding)) {
+        const { product, squares } = sparseBlobProduct(query, row.embedding);
+        scored.push({ id: row.id, score: product / (qNorm * (Math.sqrt(squares) || 1)) });
+        continue;
       }
-    } else {
-      // Too large to hold: each row's vector is read, scored and let go.
-      for (const row of this.scopeVectors.iterate(scope.userId, scope.endUserId)) {
-        if (!allowed.has(row.seq)) continue;
-        if (isSparseBlob(row.embedding)) {
-          const { product, squares } = sparseBlobProduct(query, row.embedding);
-          scored.push({ id: row.id, score: product / (qNorm * (Math.sqrt(squares) || 1)) });
-          continue;
-        }
-        const vector = blobView(row.embedding);
-        const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
-        const score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
-        scored.push({ id: row.id, score });
-      }
+      const vector = blobView(row.embedding);
+      const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
+      const score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
+      scored.push({ id: row.id, score });
     }
     scored.sort((a, b) => b.score - a.score);
     return scored.slice(0, k);
+  }
+
+  /**
+   * The best `k` of a held set that are in the scope and pass the filter. Every vector of the set is scored
+   * (a few hundred products over the query's non-zero dimensions cost less than reading the scope's allowed
+   * rows from SQLite), then the best are checked with `keepSeqs` (the scope's keyword index when built, else
+   * SQL) in windows grown until `k` pass, as the ANN's keys are. The scores are sorted stably, as the scan of
+   * the allowed rows sorted them, so the answer is the same list; each candidate comes with the columns the
+   * ranker reads, which the service then need not load.
+   */
+  private bestOfSet(
+    set: ExactSet,
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: Float32Array,
+    qNorm: number,
+    nonZero: Int32Array | null,
+    k: number,
+  ): ScoredId[] {
+    const dim = this.settings.dimension;
+    const scores = new Float64Array(set.count);
+    const order = new Array<number>(set.count);
+    for (let i = 0; i < set.count; i++) {
+      const product =
+        nonZero === null
+          ? dot(query, set.matrix, i * dim, dim)
+          : sparseDot(query, nonZero, set.matrix, i * dim);
+      scores[i] = product / (qNorm * (set.norms[i]! || 1));
+      order[i] = i;
+    }
+    order.sort((a, b) => scores[b]! - scores[a]!);
+    const out: ScoredId[] = [];
+    for (let from = 0, size = k + 10; from < order.length && out.length < k; from += size, size *= 4) {
+      const window = order.slice(from, from + size);
+      const kept = this.keepSeqs(
+        scope,
+        filter,
+        window.map((i) => set.seqs[i]!),
+      );
+      for (const i of window) {
+        const memory = kept.get(set.seqs[i]!);
+        if (memory && out.length < k) out.push({ id: set.ids[i]!, score: scores[i]!, memory });
+      }
+    }
+    return out;
   }
 
   private async searchAnn(
