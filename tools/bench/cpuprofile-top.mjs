@@ -1,8 +1,10 @@
 // node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M]
+//   [--requests R]
 // Where a V8 CPU profile (`node --cpu-prof`) spent its samples: self time by function (name, file, line) and
 // by module (a package under node_modules, a workspace lib or app, node's internals, GC, idle), each with its
 // share of the busy time (every sample except `(idle)`). `--last-ms` keeps only the profile's last M ms (the
-// load phase of a process profiled to its exit, without its start). Used for the edge decisions' cost tables.
+// load phase of a process profiled to its exit, without its start). `--requests` (the requests answered in that
+// phase) adds each row's microseconds per request. Used for the edge decisions' cost tables.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,15 +20,17 @@ const option = (name, fallback) => {
 const top = Number(option('top', 30));
 const by = option('by', 'both');
 const lastMs = Number(option('last-ms', 0));
+const requests = Number(option('requests', 0));
 if (
   !file ||
   !Number.isInteger(top) ||
   top < 1 ||
   !['function', 'module', 'both', 'inclusive', 'stage'].includes(by) ||
-  !(lastMs >= 0)
+  !(lastMs >= 0) ||
+  !(requests >= 0)
 ) {
   console.error(
-    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M]',
+    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M] [--requests R]',
   );
   process.exit(64);
 }
@@ -149,13 +153,16 @@ const print = (title, map) => {
   console.log(`\n${title}`);
   const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
   for (const [key, us] of rows) {
+    const perRequest = requests > 0 ? `${(us / requests).toFixed(1).padStart(8)} µs/req  ` : '';
     console.log(
-      `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+      `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${perRequest}${key}`,
     );
   }
 };
 console.log(
-  `${file}: busy ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms, ${samples.length} samples`,
+  `${file}: busy ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms, ${samples.length} samples${
+    requests > 0 ? `, ${requests} requests: ${(total / requests).toFixed(1)} µs busy per request` : ''
+  }`,
 );
 if (by === 'module' || by === 'both') print('Self time by module', byModule);
 if (by === 'function' || by === 'both') print('Self time by function', byFunction);

@@ -2,7 +2,9 @@
 // for each route of BENCH_PROFILE_ROUTES (health,search,graphql) it starts the app with `--cpu-prof`, drives
 // the route with autocannon at 64 connections for BENCH_DURATION_S (8 s), stops the app (the profile is
 // written at exit) and prints the top self-time frames of the load phase by module and by function
-// (tools/bench/cpuprofile-top.mjs). The profiles stay in BENCH_PROFILE_DIR (a new temporary directory).
+// (tools/bench/cpuprofile-top.mjs), each with its microseconds per request answered; BENCH_PROFILE_BY
+// (function|module|both|inclusive|stage, default both) chooses the tables. The profiles stay in
+// BENCH_PROFILE_DIR (a new temporary directory).
 // Proportions, not times, are what a profile taken on a loaded machine can tell: quote the load average.
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
@@ -17,6 +19,7 @@ import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/st
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 25);
 const ROUTES = (process.env.BENCH_PROFILE_ROUTES ?? 'health,search,graphql').split(',');
+const BY = process.env.BENCH_PROFILE_BY ?? 'both';
 const known = ['health', 'search', 'graphql', 'add'];
 if (!Number.isInteger(DURATION_S) || DURATION_S < 1 || ROUTES.some((route) => !known.includes(route))) {
   console.error(
@@ -84,7 +87,7 @@ for (const route of ROUTES) {
   // The main thread's profile (worker threads write their own, numbered from 1).
   const file = readdirSync(profileDir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
   console.log(
-    `\n=== ${route}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx; load average ${loadavg()[0].toFixed(1)}`,
+    `\n=== ${route}: ${Math.round(result.requests.average)} req/s, ${result.requests.total} requests, ${result.non2xx} non-2xx; load average ${loadavg()[0].toFixed(1)}`,
   );
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -95,6 +98,10 @@ for (const route of ROUTES) {
       String(TOP),
       '--last-ms',
       String(sinceLoad),
+      '--requests',
+      String(result.requests.total),
+      '--by',
+      BY,
     ],
     { maxBuffer: 1 << 24 },
   );

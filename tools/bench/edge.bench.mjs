@@ -5,26 +5,33 @@
 //   - the built standalone app (HTTP_MAX_IN_FLIGHT=0, limits lifted): GET /api/health with a key, GET
 //     /api/user/{id}/search over the same number of memories, POST /api/user/{id}/memories, and the BFF's
 //     planCatalogue query; each at 1 and 64 connections for BENCH_DURATION_S (8 s) with autocannon;
-//   - bulk add through REST: BENCH_EDGE_BULK (10,000) new memories sent as POST …/memories/batch of 1,000
-//     (the batch limit) and as POST …/memories/import of 1,000 NDJSON lines (stored before the answer), two
-//     requests in flight; memories stored per second of each.
+//   - bulk add through REST: BENCH_EDGE_BULK (10,000; 0 skips it) new memories sent as POST …/memories/batch
+//     of 1,000 (the batch limit) and as POST …/memories/import of 1,000 NDJSON lines (stored before the
+//     answer), two requests in flight; memories stored per second of each.
 // Prints req/s, p50 and p99 of each, the ratio of each route's req/s to the bare server's at the same
-// connections (and to the engine's for search and add), and the app's RSS before and after. Exits 1 on any
+// connections (and to the engine's for search and add), the server process's CPU time per answered request
+// and its ratio to the bare server's (what each would answer on a quiet machine, a core each: req/s on a
+// loaded machine follows the other load), and the app's RSS before and after. Exits 1 on any
 // non-2xx answer, error or timeout. Not part of `npm test`: it saturates the machine. State the load average
 // (`uptime`) beside any figure quoted from it.
+// BENCH_EDGE_BASELINE=<root of another built checkout> also measures that build's app, in the same run:
+// BENCH_EDGE_ROUNDS (1) rounds, each measuring the bare server and then both builds, in turns (the first
+// round this checkout first, the next the baseline first), so that a change of the machine's load falls on
+// both. Each route's ratio is to the bare server of its round.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import {
   benchEnv,
   createUserWithKey,
   freePort,
   residentMemoryMb,
+  ROOT,
   startStandalone,
   stopProcess,
   waitUntil,
@@ -35,6 +42,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const MEMORIES = Number(process.env.BENCH_EDGE_MEMORIES ?? 100);
 const ENGINE_CALLS = Number(process.env.BENCH_EDGE_ENGINE_CALLS ?? 2000);
 const BULK = Number(process.env.BENCH_EDGE_BULK ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_EDGE_ROUNDS ?? 1);
+const BASELINE = process.env.BENCH_EDGE_BASELINE ? resolve(process.env.BENCH_EDGE_BASELINE) : null;
 /** Memories per bulk request: the batch route's limit, and the import's lines stored before its answer. */
 const BULK_PER_REQUEST = 1000;
 const CONNECTIONS = [1, 64];
@@ -42,10 +51,11 @@ for (const [name, value] of [
   ['BENCH_DURATION_S', DURATION_S],
   ['BENCH_EDGE_MEMORIES', MEMORIES],
   ['BENCH_EDGE_ENGINE_CALLS', ENGINE_CALLS],
-  ['BENCH_EDGE_BULK', BULK],
+  ['BENCH_EDGE_BULK', BULK + 1],
+  ['BENCH_EDGE_ROUNDS', ROUNDS],
 ]) {
   if (!Number.isInteger(value) || value < 1) {
-    console.error(`${name} must be a positive integer`);
+    console.error(`${name} must be a positive integer (BENCH_EDGE_BULK may be 0)`);
     process.exit(64);
   }
 }
@@ -142,14 +152,30 @@ async function bulkRate(total, send, expected) {
   return stored / ((performance.now() - started) / 1000);
 }
 
-async function measure(options, connections) {
+/** CPU time (user + system) the process `pid` has used so far, in µs, from /proc (clock ticks of 10 ms). */
+function cpuUsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * One figure: autocannon for DURATION_S, and the server process's (`pid`) CPU time per answered request. On
+ * a machine whose other load takes cores away, req/s falls with the load while CPU per request does not: its
+ * ratio to the bare server's is what the server could answer on a quiet machine, one core each.
+ */
+async function measure(options, connections, pid) {
+  const cpuBefore = cpuUsOf(pid);
   const result = await autocannon({ ...options, connections, duration: DURATION_S });
+  const cpuUs = cpuUsOf(pid) - cpuBefore;
   // No answer at all within the figure's duration is a failure too (autocannon counts no timeout then).
   const failed = result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuUsPerRequest: result.requests.total > 0 ? cpuUs / result.requests.total : Number.NaN,
     failed,
     statuses: Object.entries(result.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}:${count}`)
@@ -157,36 +183,11 @@ async function measure(options, connections) {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-'));
-const engineDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-engine-'));
-let bare;
-let server;
-try {
-  console.log(
-    `Edge bench: ${DURATION_S} s per figure, ${MEMORIES} memories; load average ${loadavg()[0].toFixed(1)}`,
-  );
-  const engine = await engineFigures(engineDir);
-
-  const env = await benchEnv(dataDir);
-  const { apiKey, userId } = await createUserWithKey(env, {
-    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-    name: 'Edge Bench',
-    plan: 'enterprise',
-  });
-  bare = await startBareServer();
-  let base, ops;
-  ({ server, base, ops } = await startStandalone(env, 90_000));
+/** The routes of one app at `base`, for a user `userId` with the key `apiKey`. */
+function appRoutes(base, userId, apiKey) {
   const key = { 'x-api-key': apiKey };
   const json = { ...key, 'content-type': 'application/json' };
-  const seeded = await fetch(`${base}/api/user/${userId}/memories/batch`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })) }),
-  });
-  if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
-
-  const routes = [
-    { id: 'bare', name: 'bare Node http', options: { url: bare.url } },
+  return [
     { id: 'health', name: 'GET /api/health (key)', options: { url: `${base}/api/health`, headers: key } },
     {
       id: 'search',
@@ -226,81 +227,166 @@ try {
       },
     },
   ];
-  for (const route of routes) {
-    const { url, setupRequest: _unused, ...init } = route.options;
-    const response = await fetch(url, init);
-    if (response.status < 200 || response.status > 299)
-      throw new Error(`${route.name} answered ${response.status}: ${await response.text()}`);
-  }
+}
 
-  const rssBefore = await residentMemoryMb(ops);
+/**
+ * One build's app (`root`): started on a data directory of its own with a user of MEMORIES memories, each
+ * route measured at each connection count, then the bulk rates; stopped. Answers its rows (ratios to
+ * `bare` of its round), the bulk rates, the RSS before and after and the failed requests.
+ */
+async function appFigures(root, label, bare, engine) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-'));
+  let server;
+  try {
+    const env = await benchEnv(dataDir);
+    const { apiKey, userId } = await createUserWithKey(env, {
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      name: 'Edge Bench',
+      plan: 'enterprise',
+    });
+    let base, ops;
+    ({ server, base, ops } = await startStandalone(env, 90_000, { root }));
+    const key = { 'x-api-key': apiKey };
+    const json = { ...key, 'content-type': 'application/json' };
+    const seeded = await fetch(`${base}/api/user/${userId}/memories/batch`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })) }),
+    });
+    if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
+    const routes = appRoutes(base, userId, apiKey);
+    for (const route of routes) {
+      const { url, setupRequest: _unused, ...init } = route.options;
+      const response = await fetch(url, init);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`${route.name} answered ${response.status}: ${await response.text()}`);
+    }
+
+    const rssBefore = await residentMemoryMb(ops);
+    const rows = [];
+    let failed = 0;
+    for (const route of routes) {
+      for (const connections of CONNECTIONS) {
+        const figure = await measure(route.options, connections, server.pid);
+        failed += figure.failed;
+        const engineFigure = route.engine ? engine[`${route.engine}@${connections}`] : undefined;
+        rows.push({
+          build: label,
+          route: route.name,
+          conn: connections,
+          'req/s': Math.round(figure.rps),
+          'p50 ms': figure.p50,
+          'p99 ms': figure.p99,
+          'x bare': round(figure.rps / bare[connections].rps),
+          'CPU µs/req': Math.round(figure.cpuUsPerRequest),
+          'x bare CPU': round(bare[connections].cpuUsPerRequest / figure.cpuUsPerRequest),
+          'engine req/s': engineFigure ? Math.round(engineFigure.rps) : '',
+          'engine p50 ms': engineFigure ? round(engineFigure.p50, 3) : '',
+          'x engine': engineFigure ? round(figure.rps / engineFigure.rps, 3) : '',
+          statuses: figure.statuses,
+        });
+      }
+    }
+    const bulk =
+      BULK === 0
+        ? null
+        : {
+            batch: await bulkRate(
+              BULK,
+              (texts) =>
+                fetch(`${base}/api/user/${userId}/memories/batch?end_user_id=edge-bench-batch`, {
+                  method: 'POST',
+                  headers: json,
+                  body: JSON.stringify({ memories: texts.map((text) => ({ text })) }),
+                }),
+              201,
+            ),
+            import: await bulkRate(
+              BULK,
+              (texts, part) =>
+                fetch(`${base}/api/user/${userId}/memories/import?end_user_id=edge-bench-import`, {
+                  method: 'POST',
+                  headers: { ...key, 'content-type': 'application/x-ndjson' },
+                  body: texts.map((text, i) => JSON.stringify({ id: `bench-${part}-${i}`, text })).join('\n'),
+                }),
+              200,
+            ),
+          };
+    const rssAfter = await residentMemoryMb(ops);
+    return { rows, bulk, rssBefore, rssAfter, failed };
+  } finally {
+    await stopProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const engineDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-engine-'));
+let bare;
+try {
+  console.log(
+    `Edge bench: ${DURATION_S} s per figure, ${MEMORIES} memories, ${ROUNDS} round(s)${
+      BASELINE ? `, baseline ${BASELINE}` : ''
+    }; load average ${loadavg()[0].toFixed(1)}`,
+  );
+  const engine = await engineFigures(engineDir);
+  const builds = [
+    { label: BASELINE ? 'this build' : 'app', root: ROOT },
+    ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
+  ];
+  bare = await startBareServer();
   const rows = [];
-  const bareRps = {};
+  const bulkRows = [];
   let failed = 0;
-  for (const route of routes) {
+  for (let turn = 0; turn < ROUNDS; turn++) {
+    const bareFigures = {};
     for (const connections of CONNECTIONS) {
-      const figure = await measure(route.options, connections);
+      const figure = await measure({ url: bare.url }, connections, bare.child.pid);
       failed += figure.failed;
-      if (route.id === 'bare') bareRps[connections] = figure.rps;
-      const engineFigure = route.engine ? engine[`${route.engine}@${connections}`] : undefined;
+      bareFigures[connections] = figure;
       rows.push({
-        route: route.name,
+        build: `round ${turn + 1}`,
+        route: 'bare Node http',
         conn: connections,
         'req/s': Math.round(figure.rps),
         'p50 ms': figure.p50,
         'p99 ms': figure.p99,
-        'x bare': round(figure.rps / bareRps[connections]),
-        'engine req/s': engineFigure ? Math.round(engineFigure.rps) : '',
-        'engine p50 ms': engineFigure ? round(engineFigure.p50, 3) : '',
-        'x engine': engineFigure ? round(figure.rps / engineFigure.rps, 3) : '',
+        'x bare': 1,
+        'CPU µs/req': Math.round(figure.cpuUsPerRequest),
+        'x bare CPU': 1,
+        'engine req/s': '',
+        'engine p50 ms': '',
+        'x engine': '',
         statuses: figure.statuses,
       });
     }
+    for (const build of turn % 2 === 0 ? builds : [...builds].reverse()) {
+      const figures = await appFigures(build.root, build.label, bareFigures, engine);
+      failed += figures.failed;
+      rows.push(...figures.rows);
+      bulkRows.push({
+        build: build.label,
+        round: turn + 1,
+        ...(figures.bulk
+          ? {
+              [`batch of ${BULK_PER_REQUEST}, memories/s`]: Math.round(figures.bulk.batch),
+              [`import of ${BULK_PER_REQUEST} lines, memories/s`]: Math.round(figures.bulk.import),
+            }
+          : {}),
+        'RSS before MB': round(figures.rssBefore, 1),
+        'RSS after MB': round(figures.rssAfter, 1),
+      });
+    }
   }
-  const bulk = {
-    batch: await bulkRate(
-      BULK,
-      (texts) =>
-        fetch(`${base}/api/user/${userId}/memories/batch?end_user_id=edge-bench-batch`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ memories: texts.map((text) => ({ text })) }),
-        }),
-      201,
-    ),
-    import: await bulkRate(
-      BULK,
-      (texts, part) =>
-        fetch(`${base}/api/user/${userId}/memories/import?end_user_id=edge-bench-import`, {
-          method: 'POST',
-          headers: { ...key, 'content-type': 'application/x-ndjson' },
-          body: texts.map((text, i) => JSON.stringify({ id: `bench-${part}-${i}`, text })).join('\n'),
-        }),
-      200,
-    ),
-  };
-  const rssAfter = await residentMemoryMb(ops);
   console.table(rows);
-  console.table([
-    {
-      route: `POST /api/user/{id}/memories/batch (${BULK_PER_REQUEST} a request)`,
-      'memories/s': Math.round(bulk.batch),
-    },
-    {
-      route: `POST /api/user/{id}/memories/import (${BULK_PER_REQUEST} lines)`,
-      'memories/s': Math.round(bulk.import),
-    },
-  ]);
+  console.table(bulkRows);
   console.log(
-    `App RSS before ${rssBefore.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB; load average ${loadavg()
+    `Load average at the end ${loadavg()
       .map((value) => value.toFixed(1))
       .join(' ')}`,
   );
   console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
-  await stopProcess(server);
   await stopProcess(bare?.child);
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(engineDir, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { type DynamicModule, Module, UseInterceptors } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
 import { type EdgeReply, type EdgeRequest, usageMeteringProviders } from '@membolt/edge';
@@ -35,10 +36,7 @@ import {
   DEFAULT_GRAPHQL_INPUT_LIMITS,
   graphqlInputLimitsPlugin,
 } from './common/graphql-input-limits.plugin.js';
-import {
-  BFF_ADDRESS_RATE_LIMITER,
-  GraphqlRateLimitMiddleware,
-} from './common/graphql-rate-limit.middleware.js';
+import { BFF_ADDRESS_RATE_LIMITER, GraphqlRateLimit } from './common/graphql-rate-limit.js';
 import { DEFAULT_GRAPHQL_QUERY_LIMITS, queryLimitRules } from './common/query-limits.js';
 import { OidcController } from './session/oidc.controller.js';
 import { RecentSignIn } from './session/recent-sign-in.js';
@@ -63,6 +61,11 @@ export const BFF_RESOLVERS = [
   WebhooksResolver,
 ] as const;
 
+// The @Metered operations run in their metering scope. On the resolvers rather than global (APP_INTERCEPTOR):
+// a global interceptor is also one more chain of observables on every REST route of the process (the
+// standalone gateway's included), where it has nothing to do.
+for (const resolver of BFF_RESOLVERS) UseInterceptors(BffMeteringInterceptor)(resolver);
+
 /**
  * The GraphQL BFF of the web app at /graphql, plus the browser redirects of Google sign-in at /auth/oidc.
  * Cookie sessions: SessionGuard verifies the access-token cookie on every operation not marked @Public().
@@ -76,7 +79,7 @@ export const BFF_RESOLVERS = [
 const DOCUMENT_STORE_MAX_BYTES = 2 * 1024 * 1024;
 
 @Module({})
-export class BffModule implements NestModule {
+export class BffModule {
   static forRoot(options: BffModuleOptions): DynamicModule {
     const limits = { ...DEFAULT_GRAPHQL_QUERY_LIMITS, ...options.queryLimits };
     const inputLimits = { ...DEFAULT_GRAPHQL_INPUT_LIMITS, ...options.inputLimits };
@@ -104,6 +107,8 @@ export class BffModule implements NestModule {
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: queryLimitRules(limits),
           plugins: [
+            // graphqlEdgePlugin sets the one header it computed for this schema (no-store).
+            ApolloServerPluginCacheControlDisabled(),
             graphqlEdgePlugin,
             graphqlInputLimitsPlugin(inputLimits, { hideSuggestions: !options.introspection }),
           ],
@@ -131,15 +136,12 @@ export class BffModule implements NestModule {
         RecentSignIn,
         { provide: APP_GUARD, useClass: SessionGuard },
         ...usageMeteringProviders(options.openUsageOutbox),
-        { provide: APP_INTERCEPTOR, useClass: BffMeteringInterceptor },
+        BffMeteringInterceptor,
         { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
+        GraphqlRateLimit,
         ...BFF_RESOLVERS,
         GraphqlMetricsPlugin,
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(GraphqlRateLimitMiddleware).forRoutes('graphql', 'chat/stream', 'events/uploads/:id');
   }
 }

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { CommonErrorCode, CommonError, PAYMENT_WEBHOOK_PATH } from '@membolt/contracts';
 import {
   type AppLogger,
@@ -11,7 +11,7 @@ import {
   requestContext,
 } from '@membolt/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { inThisAsyncContext } from './async-context.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
@@ -240,22 +240,25 @@ function edgeHooks(fastify: FastifyInstance, options: HttpEdgeOptions, shedder: 
     const correlationId = correlationIdFrom(headerOf(request, CORRELATION_HEADER));
     // On Node's response, so it also leaves with answers written there (event streams, probes).
     reply.raw.setHeader('X-Correlation-Id', correlationId);
-    const started = process.hrtime.bigint();
-    // Read the path now: the answer's own handling may rewrite the URL.
-    const path = pathOf(request);
-    reply.raw.once('finish', () => {
-      requestContext.run({ correlationId }, () =>
-        logger.info(
-          {
-            method: request.method,
-            path,
-            status: reply.raw.statusCode,
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-          },
-          'request',
-        ),
-      );
-    });
+    // The access log's line is at level info: below it, no listener waits for the answer to write nothing.
+    if (logger.isLevelEnabled('info')) {
+      const started = process.hrtime.bigint();
+      // Read the path now: the answer's own handling may rewrite the URL.
+      const path = pathOf(request);
+      reply.raw.once('finish', () => {
+        requestContext.run({ correlationId }, () =>
+          logger.info(
+            {
+              method: request.method,
+              path,
+              status: reply.raw.statusCode,
+              ms: Number(process.hrtime.bigint() - started) / 1e6,
+            },
+            'request',
+          ),
+        );
+      });
+    }
     requestContext.run({ correlationId }, () => done());
   });
   const { observability } = options;
@@ -343,9 +346,10 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
     routes.push({ methods, path: route.url ?? route.path });
   });
   const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
-  // Plugins load in the order registered, and before Nest's middleware (registered when the app is created):
-  // helmet's headers are on every answer, the early ones of the edge hooks included.
-  void fastify.register(fastifyHelmet, {
+  // The first hook of all, before the plugins below and Nest's middleware (registered when the app is
+  // created): helmet's headers are on every answer, the early ones of the edge hooks included. helmet's
+  // middleware is built once; @fastify/helmet built a new one (every header and the policy's text) per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         // MUI (emotion) injects <style> elements at run time.
@@ -354,6 +358,9 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
       },
     },
   });
+  fastify.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, () => done()),
+  );
   const hooks = Object.assign(
     (instance: FastifyInstance, _opts: unknown, done: () => void) => {
       edgeHooks(instance, options, shedder);
@@ -383,6 +390,36 @@ const servedRoutes = new WeakMap<object, readonly EdgeRoute[]>();
  */
 export function edgeRoutesOf(app: INestApplication): readonly EdgeRoute[] {
   return servedRoutes.get(app.getHttpAdapter().getInstance() as object) ?? [];
+}
+
+/** What a route gate sees of a request: it runs before the body is read. */
+export interface GatedRequest {
+  readonly method: string;
+  readonly url: string;
+  /** The client's address (the socket's, or X-Forwarded-For's within the trusted proxy hops). */
+  readonly ip: string;
+}
+
+/**
+ * Runs `gate` first for the requests of these routes, whatever their method and before their body is read:
+ * `routes` are the patterns as the routes were registered (`/graphql`, `/events/uploads/:id`), matched by the
+ * router itself. The gate answers true to let the request go on; when it refuses, it has answered on Node's
+ * response. A hook of the platform, after the edge's own (security headers, correlation id, metrics,
+ * shedding): other requests pay one set lookup, where Nest middleware is run for every request to test its
+ * path. Call it before the app listens (an `onModuleInit` is in time).
+ */
+export function gateRoutes(
+  httpAdapter: { getInstance(): unknown },
+  routes: readonly string[],
+  gate: (request: GatedRequest, response: ServerResponse) => boolean,
+): void {
+  const gated = new Set(routes);
+  (httpAdapter.getInstance() as FastifyInstance).addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || request.is404 === true || !gated.has(route)) return done();
+    if (gate(request, reply.raw)) return done();
+    reply.hijack();
+  });
 }
 
 /** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */

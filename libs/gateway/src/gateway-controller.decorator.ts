@@ -6,10 +6,9 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { ACCEPTS_TOKEN_AUTHORIZATION } from './auth/token-authorization.decorator.js';
-import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
+import { GatewayScopeInterceptor } from './auth/gateway-scope.interceptor.js';
 import { ApiErrorResponse } from './common/api-error.response.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
 
@@ -40,7 +39,7 @@ export function GatewayController(path = ''): ClassDecorator {
     applyDecorators(
       Controller(path),
       UseGuards(ApiKeyGuard),
-      UseInterceptors(ApiKeyContextInterceptor, GatewayMeteringInterceptor),
+      UseInterceptors(GatewayScopeInterceptor),
     )(target);
     // Method decorators have run by now, so @Public() can be read here.
     const prototype = target.prototype as Record<string, unknown>;

@@ -17,9 +17,8 @@ import { ChatController, ConversationsController } from './chat/chat.controller.
 import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
-import { ApiKeyContextInterceptor } from './auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
-import { GatewayMeteringInterceptor } from './auth/gateway-metering.interceptor.js';
+import { GatewayScopeInterceptor } from './auth/gateway-scope.interceptor.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -128,9 +127,8 @@ class GatewayAuthModule implements OnApplicationShutdown {
       { provide: RATE_LIMITER, useFactory: () => createRateLimiter(settings) },
       ApiKeyAuthenticator,
       ApiKeyGuard,
-      ApiKeyContextInterceptor,
       ...usageMeteringProviders(settings.openUsageOutbox),
-      GatewayMeteringInterceptor,
+      GatewayScopeInterceptor,
     ];
     return {
       module: GatewayAuthModule,

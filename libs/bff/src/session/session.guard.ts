@@ -48,15 +48,20 @@ export class SessionGuard implements CanActivate {
     private readonly revocations: AccessRevocations,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    // Global, so it also sees every REST route of the process: they, and the public operations, pass
+    // without a promise to await.
     if (context.getType<string>() !== 'graphql') return true;
-    const req = GqlExecutionContext.create(context).getContext<{ req: SessionRequest }>().req;
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_OPERATION, [
       context.getHandler(),
       context.getClass(),
     ]);
     // Public operations never depend on the revocations being known (sign-in works while they load).
     if (isPublic) return true;
+    return this.signedIn(GqlExecutionContext.create(context).getContext<{ req: SessionRequest }>().req);
+  }
+
+  private async signedIn(req: SessionRequest): Promise<boolean> {
     if (await sessionUserFrom(req, this.tokens, this.revocations)) return true;
     throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
   }

@@ -20,6 +20,14 @@ export interface MeteringScope {
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
 
+/** On a @Metered handler: its endpoint. */
+const METERED_ENDPOINT = Symbol('metered-endpoint');
+
+/** Whether a route or resolver method is @Metered (an edge need not open a metering scope for others). */
+export function isMeteredHandler(handler: object): boolean {
+  return Reflect.hasOwnMetadata(METERED_ENDPOINT, handler);
+}
+
 /** Runs the rest of a request (pipes and handler) inside a metering scope. Used by the edges' interceptors. */
 export function runInMeteringScope<T>(scope: MeteringScope, fn: () => T): T {
   return scopes.run(scope, fn);
@@ -77,6 +85,7 @@ export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {})
     // Route and resolver metadata sits on the function: the wrapper carries all of it over.
     for (const key of Reflect.getMetadataKeys(original) as unknown[])
       Reflect.defineMetadata(key, Reflect.getMetadata(key, original), metered);
+    Reflect.defineMetadata(METERED_ENDPOINT, endpoint, metered);
     Object.defineProperty(metered, 'name', { value: original.name });
     (descriptor as PropertyDescriptor).value = metered;
     return descriptor;

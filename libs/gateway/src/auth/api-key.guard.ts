@@ -28,11 +28,16 @@ export class ApiKeyGuard implements CanActivate {
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    // A public route passes without a promise to await.
     if (
       this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [context.getHandler(), context.getClass()])
     )
       return true;
+    return this.authorize(context);
+  }
+
+  private async authorize(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<ApiKeyRequest>();
     // On Node's response: the headers also leave with answers the route writes itself (event streams).

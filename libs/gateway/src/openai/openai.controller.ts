@@ -55,10 +55,9 @@ import { CLOCK, type Clock, ContractValidationPipe } from '@membolt/platform';
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
-import { ApiKeyContextInterceptor } from '../auth/api-key-context.interceptor.js';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { AcceptsBearerApiKey, BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
-import { GatewayMeteringInterceptor, setUsageHeaders } from '../auth/gateway-metering.interceptor.js';
+import { GatewayScopeInterceptor, setUsageHeaders } from '../auth/gateway-scope.interceptor.js';
 import { METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { API_KEY_SECURITY_SCHEME } from '../gateway-controller.decorator.js';
 import { Public } from '../public.decorator.js';
@@ -117,7 +116,7 @@ const OpenAiRoutes = () =>
     Controller(),
     AcceptsBearerApiKey(),
     UseGuards(ApiKeyGuard),
-    UseInterceptors(ApiKeyContextInterceptor, GatewayMeteringInterceptor),
+    UseInterceptors(GatewayScopeInterceptor),
     UseFilters(OpenAiExceptionFilter),
   );
 

@@ -7,16 +7,20 @@ import {
   runInMeteringScope,
   UsageMeter,
 } from '@membolt/edge';
+import { correlationIdFrom, requestContext } from '@membolt/platform';
 import type { ServerResponse } from 'node:http';
 import { Observable } from 'rxjs';
 import type { ApiKeyRequest } from './api-key-principal.js';
 
 /**
- * Gives every gateway handler its metering scope: the key's owner and key id, and the response on which a
- * @Metered route's cost goes out as `X-Membolt-Tokens` and `X-Membolt-Cost-Cents`.
+ * Runs every gateway handler (and its pipes) as the key's owner and in its metering scope. As the owner:
+ * every bus call it makes carries `meta.userId`, and every log line the user id, without each controller
+ * passing it along. The metering scope holds the owner and key id, and the response on which a @Metered
+ * route's cost goes out as `X-Membolt-Tokens` and `X-Membolt-Cost-Cents`. One interceptor for both: each
+ * one Nest runs costs a request its own chain of observables.
  */
 @Injectable()
-export class GatewayMeteringInterceptor implements NestInterceptor {
+export class GatewayScopeInterceptor implements NestInterceptor {
   constructor(private readonly meter: UsageMeter) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -31,8 +35,17 @@ export class GatewayMeteringInterceptor implements NestInterceptor {
       input: { params: request.params, query: request.query, body: request.body as unknown },
       onMetered: (usage) => setUsageHeaders(response, usage),
     };
+    if (!principal)
+      return new Observable((subscriber) =>
+        runInMeteringScope(scope, () => next.handle().subscribe(subscriber)),
+      );
+    const owner = {
+      correlationId: correlationIdFrom(requestContext.correlationId()),
+      userId: principal.userId,
+      apiKeyId: principal.keyId,
+    };
     return new Observable((subscriber) =>
-      runInMeteringScope(scope, () => next.handle().subscribe(subscriber)),
+      requestContext.run(owner, () => runInMeteringScope(scope, () => next.handle().subscribe(subscriber))),
     );
   }
 }
