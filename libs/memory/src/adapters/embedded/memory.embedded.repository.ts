@@ -26,7 +26,9 @@ import { ConceptLinks } from './concept-links.js';
 import {
   filterSql,
   fromBlob,
+  INSERT_MEMORY_SQL,
   type MemoryRow,
+  newMemoryRow,
   RANKABLE_COLUMNS,
   rankableOfRow,
   type RankableRow,
@@ -105,14 +107,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     private readonly keywords: EmbeddedKeywordIndex,
   ) {
     this.links = new ConceptLinks(db);
-    this.insertMemory = db.prepare(
-      `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
-         category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending, expires_at, redactions, dup_fp)
-       VALUES (@id, @user_id, @end_user_id, @agent_id, @run_id, @scope_tok, @text, @metadata, @importance,
-         @category, @source, @conversation_id, @conversation_title, @created_at, @updated_at, @valid_from,
-         @valid_to, @version, @embedding_model, @origin_id, @concepts_pending, @expires_at, @redactions, @dup_fp)`,
-    );
+    this.insertMemory = db.prepare(INSERT_MEMORY_SQL);
     this.insertVector = db.prepare(
       `INSERT INTO memory_vectors (seq, user_id, end_user_id, vec_seq, embedding) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (seq) DO UPDATE SET vec_seq = excluded.vec_seq, embedding = excluded.embedding`,
@@ -208,34 +203,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       }
       let seq: number;
       try {
-        seq = Number(
-          this.insertMemory.run({
-            id: m.id,
-            user_id: scope.userId,
-            end_user_id: scope.endUserId,
-            agent_id: m.agentId,
-            run_id: m.runId,
-            scope_tok: tok,
-            text: m.text,
-            metadata: JSON.stringify(m.metadata),
-            importance: m.importance,
-            category: m.category,
-            source: m.source,
-            conversation_id: m.conversationId,
-            conversation_title: m.conversationTitle,
-            created_at: m.createdAt.getTime(),
-            updated_at: m.updatedAt.getTime(),
-            valid_from: m.validFrom.getTime(),
-            valid_to: m.validTo?.getTime() ?? null,
-            version: m.version,
-            embedding_model: m.embeddingModel,
-            origin_id: record.originId ?? null,
-            concepts_pending: record.concepts ? 0 : 1,
-            expires_at: m.expiresAt?.getTime() ?? null,
-            redactions: redactionsColumn(m.redactions ?? []),
-            dup_fp: duplicateFingerprint(m.text),
-          }).lastInsertRowid,
-        );
+        seq = Number(this.insertMemory.run(newMemoryRow(scope, record, tok)).lastInsertRowid);
       } catch (error) {
         if (record.originId && isUniqueViolation(error, 'origin_id'))
           throw new DuplicateOriginError(record.originId);
