@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { TestClock } from '@membolt/platform';
-import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
-import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
 import { unitVector } from './embedders/use-lite.sentence-encoder.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
-import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryService } from './memory.service.js';
 import type { MemoryStore } from './ports/memory-store.js';
 import type { SentenceEncoder } from './ports/sentence-encoder.js';
-import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
+import {
+  createTestMemoryService,
+  openTestMemoryStore,
+  type TestMemoryStore,
+} from './testing/memory-service.fixture.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const DIM = 128;
@@ -57,50 +54,33 @@ class FakeSentenceEncoder implements SentenceEncoder {
 }
 
 describe('MemorySentenceSweep and the sentence channel (embedded store, fake encoder)', () => {
-  let dataDir: string;
+  let opened: TestMemoryStore;
   let store: MemoryStore;
   let linker: MemoryConceptLinker;
   let encoder: FakeSentenceEncoder;
 
   const serviceWith = (sweep: MemorySentenceSweep | null, sentenceMaxScope = 2_000) => {
-    const clock = new TestClock(Date.UTC(2026, 0, 10));
-    return new MemoryService(
+    return createTestMemoryService({
       store,
-      new HashedTfidfEmbedder(DIM),
-      clock,
-      { changed: async () => undefined },
-      {
-        dimension: DIM,
-        annMinVectors: 5000,
-        metadataLimits: { maxKeys: 256, maxDepth: 16 },
-        conceptSettleMs: 1_500,
-        sentenceMaxScope,
-      },
       linker,
-      new PrivacyPolicyService(
-        store,
-        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-        clock,
-      ),
-      new MemoryCategoryService(store, clock),
-      sweep,
-      sweep ? encoder : null,
-    );
+      clock: new TestClock(Date.UTC(2026, 0, 10)),
+      dimension: DIM,
+      settings: { sentenceMaxScope },
+      sentenceSweep: sweep,
+      sentenceEncoder: sweep ? encoder : null,
+    });
   };
   const texts = async (service: MemoryService, userId: string, query: string) =>
     (await service.search(userId, { query, limit: 5, threshold: 0.1 })).results.map((r) => r.memory.text);
 
   beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-memory-sentences-'));
-    store = openMemoryEmbeddedStore(dataDir, { dimension: DIM, annMinVectors: 5000 });
-    linker = new MemoryConceptLinker(store);
+    opened = openTestMemoryStore('memory-sentences', DIM);
+    ({ store, linker } = opened);
     encoder = new FakeSentenceEncoder();
   });
 
   afterEach(async () => {
-    await linker.beforeApplicationShutdown();
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await opened.close();
   });
 
   it('backfills the memories stored before the encoder was on, and search then reaches them by meaning', async () => {

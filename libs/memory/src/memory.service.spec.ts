@@ -1,21 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CommonErrorCode, MemboltError } from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
 import type { MemoryScope } from './domain/memory.js';
-import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
-import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { extractConcepts } from './retrieval/concepts.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 import { MemoryService } from './memory.service.js';
-import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
-import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
 import type { MemoryChange, MemoryEvents } from './ports/memory-events.js';
 import type { MemoryStore } from './ports/memory-store.js';
+import {
+  createTestMemoryService,
+  openTestMemoryStore,
+  type TestMemoryStore,
+} from './testing/memory-service.fixture.js';
 
 const DIM = 128;
 const DAY = 86_400_000;
@@ -40,7 +37,7 @@ async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
 }
 
 describe('MemoryService (embedded store, test clock)', () => {
-  let dataDir: string;
+  let opened: TestMemoryStore;
   let store: MemoryStore;
   let clock: TestClock;
   let events: RecordedEvents;
@@ -48,36 +45,15 @@ describe('MemoryService (embedded store, test clock)', () => {
   let memory: MemoryService;
 
   beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-memory-service-'));
-    store = openMemoryEmbeddedStore(dataDir, { dimension: DIM, annMinVectors: 5000 });
+    opened = openTestMemoryStore('memory-service', DIM);
+    ({ store, linker } = opened);
     clock = new TestClock(Date.UTC(2026, 0, 10));
     events = new RecordedEvents();
-    linker = new MemoryConceptLinker(store);
-    memory = new MemoryService(
-      store,
-      new HashedTfidfEmbedder(DIM),
-      clock,
-      events,
-      {
-        dimension: DIM,
-        annMinVectors: 5000,
-        metadataLimits: { maxKeys: 256, maxDepth: 16 },
-        conceptSettleMs: 1_500,
-      },
-      linker,
-      new PrivacyPolicyService(
-        store,
-        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-        clock,
-      ),
-      new MemoryCategoryService(store, clock),
-    );
+    memory = createTestMemoryService({ store, linker, clock, events, dimension: DIM });
   });
 
   afterEach(async () => {
-    await linker.beforeApplicationShutdown();
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await opened.close();
   });
 
   const list = async (extra: Record<string, unknown> = {}) =>
@@ -244,26 +220,14 @@ describe('MemoryService (embedded store, test clock)', () => {
       expect(sessionGapMs).toBe(0);
       return neighbours(scope, filter, ids, before, after, sessionGapMs);
     };
-    const noSessions = new MemoryService(
+    const noSessions = createTestMemoryService({
       store,
-      new HashedTfidfEmbedder(DIM),
+      linker,
       clock,
       events,
-      {
-        dimension: DIM,
-        annMinVectors: 5000,
-        metadataLimits: { maxKeys: 256, maxDepth: 16 },
-        conceptSettleMs: 1_500,
-        sessionGapMs: 0,
-      },
-      linker,
-      new PrivacyPolicyService(
-        store,
-        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-        clock,
-      ),
-      new MemoryCategoryService(store, clock),
-    );
+      dimension: DIM,
+      settings: { sessionGapMs: 0 },
+    });
     const standalone = await noSessions.create(USER, { text: 'The spare key is under the blue flowerpot' });
     expect((await noSessions.search(USER, { query: 'spare key', limit: 5 })).results).toHaveLength(1);
     expect(asked).toEqual([]);

@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
-  type BatchMemoryItem,
   type ConceptGraphRequest,
   type ConceptMemoriesRequest,
   type ConversationMemoryCountsRequest,
   type CreateMemoryBatchRequest,
   type CreateMemoryRequest,
-  DEFAULT_IMPORTANCE,
-  DEFAULT_MEMORY_SOURCE,
   type DeleteEndUserRequest,
   type DeleteScopeRequest,
   MEMORY_BATCH_MAX,
@@ -17,28 +13,14 @@ import {
   type ImportMemoriesRequest,
   type ListEndUsersRequest,
   type ListMemoriesRequest,
-  MEMORY_METADATA_FILTER_MAX_FIELDS,
-  MEMORY_METADATA_MAX_LENGTH,
-  type MemoryCategoryValue,
   type MemoryFilterFields,
   type MemoryIdRequest,
   type MemoryScopeFields,
-  type MemoryScoreBreakdown,
   type MemoryStatsRequest,
   type SearchMemoriesRequest,
   type UpdateMemoryRequest,
-  SENSITIVE_KINDS,
   type PrivacyPolicy,
   type SensitiveKind,
-  CommonError,
-  CommonErrorCode,
-  isEmptyMemoryFilter,
-  MemoryFilterError,
-  type MemoryFilterNode,
-  memoryFilterScope,
-  MemoryMessages,
-  metadataShapeProblem,
-  parseMemoryFilter,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { duplicateFingerprint, duplicateKey } from './domain/duplicate-text.js';
@@ -56,67 +38,44 @@ import type {
   MemoryStats,
   MemoryVersion,
   NewMemoryRecord,
-  ScoredId,
 } from './domain/memory.js';
 import { OPEN_ONLY } from './domain/memory.js';
 import {
-  badMetadataFilter,
+  categoryOf,
+  embedOne,
+  MemoryRecordBuilder,
+  unionOfKinds,
+  withoutImportFields,
+} from './domain/memory-records.js';
+import { filteredScopeFields, filterOf, scopeOf } from './domain/memory-request-filter.js';
+import {
   conceptNotFound,
   duplicateImportIds,
-  embeddingDimension,
   endUserIdRequired,
-  importanceOutOfRange,
   invalidExportCursor,
   memoryNotFound,
-  metadataTooDeep,
-  metadataTooLarge,
-  metadataTooManyKeys,
   nothingToUpdate,
   scopeRequired,
-  tooManyMetadataFilters,
   validityOrder,
 } from './memory.errors.js';
 import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
-import {
-  DEFAULT_SENTENCE_MAX_SCOPE,
-  DEFAULT_SESSION_GAP_MINUTES,
-  MEMORY_SETTINGS,
-  type MemorySettings,
-} from './memory.options.js';
+import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
 import { DuplicateOriginError } from './ports/memory.repository.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { SENTENCE_ENCODER, type SentenceEncoder } from './ports/sentence-encoder.js';
 import { extractConcepts } from './retrieval/concepts.js';
-import { analyzeQuery, queryTerms } from './retrieval/query-analysis.js';
-import {
-  type ConversationNeighbours,
-  NEIGHBOURS_AFTER,
-  NEIGHBOURS_BEFORE,
-  neighbourSourceCount,
-  type RankableMemory,
-  rankCandidates,
-} from './retrieval/rank.js';
+import { MemorySearcher, type SearchOutcome } from './retrieval/memory-searcher.js';
+import { queryTerms } from './retrieval/query-analysis.js';
+
+export type { SearchOutcome } from './retrieval/memory-searcher.js';
 
 /** What account deletion removed, counted by kind. */
 export type RemovedUserData = Readonly<Record<string, number>>;
-
-interface SearchHit {
-  readonly memory: Memory;
-  readonly score: number;
-  /** Calibrated relevance to the query, 0 to 1. */
-  readonly relevance: number;
-  readonly scores: MemoryScoreBreakdown;
-}
-
-export interface SearchOutcome {
-  readonly results: readonly SearchHit[];
-  readonly strategy: 'exact' | 'ann';
-}
 
 export interface DeletionOutcome extends MemoryRemoval {
   readonly deletedAt: Date;
@@ -134,42 +93,29 @@ const DUPLICATE_CANDIDATES = 10;
 /** Imported memories written per transaction. */
 const IMPORT_WRITE_SLICE = 25;
 
-/** How many candidates each channel hands the ranker, for a search asking `limit` results. */
-const candidatePool = (limit: number): number => Math.max(50, limit * 5);
-const METADATA_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/** The request's scope; with `visibleAt`, memories expired by then are hidden from it. */
-const scopeOf = (userId: string, fields: MemoryScopeFields, visibleAt?: Date): MemoryScopeFilter => ({
-  userId,
-  endUserId: fields.endUserId ?? '',
-  agentId: fields.agentId,
-  runId: fields.runId,
-  ...(visibleAt ? { visibleAt } : {}),
-});
-
-const unionOfKinds = (lists: ReadonlyArray<readonly SensitiveKind[]>): SensitiveKind[] => {
-  const all = new Set(lists.flat());
-  return SENSITIVE_KINDS.filter((kind) => all.has(kind));
-};
-
-const categoryOf = (value: MemoryCategoryValue | undefined): Memory['category'] | undefined =>
-  value === undefined ? undefined : value === 'none' ? null : value;
-
 /** The rules of the memory service. Every read and write is scoped to the acting user and its end user. */
 @Injectable()
 export class MemoryService {
+  /** Builds the records a write stores (domain/memory-records.ts). */
+  private readonly records: MemoryRecordBuilder;
+  /** Runs a search end to end (retrieval/memory-searcher.ts). */
+  private readonly searcher: MemorySearcher;
+
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MEMORY_EVENTS) private readonly events: MemoryEvents,
-    @Inject(MEMORY_SETTINGS) private readonly settings: MemorySettings,
+    @Inject(MEMORY_SETTINGS) settings: MemorySettings,
     private readonly concepts: MemoryConceptLinker,
     private readonly privacy: PrivacyPolicyService,
     private readonly categories: MemoryCategoryService,
     @Optional() private readonly sentenceSweep: MemorySentenceSweep | null = null,
-    @Optional() @Inject(SENTENCE_ENCODER) private readonly sentenceEncoder: SentenceEncoder | null = null,
-  ) {}
+    @Optional() @Inject(SENTENCE_ENCODER) sentenceEncoder: SentenceEncoder | null = null,
+  ) {
+    this.records = new MemoryRecordBuilder(embedder, settings);
+    this.searcher = new MemorySearcher(store, embedder, clock, settings, categories, sentenceEncoder);
+  }
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {
     return (await this.add(userId, { ...request, dedupe: false })).memory;
@@ -181,7 +127,7 @@ export class MemoryService {
     await this.categories.assertKnown(userId, [request.category]);
     const [screened] = await this.screened(userId, [request]);
     if (!screened) throw new Error('screened answered no item for one write');
-    const [record] = await this.newRecords(scope, [screened], this.clock.now(), false);
+    const [record] = await this.records.newRecords(scope, [screened], this.clock.now(), false);
     if (!record) throw new Error('newRecords answered no record for one item');
     if (request.dedupe === true) {
       const held = await this.openDuplicateOf(scope, record);
@@ -214,7 +160,7 @@ export class MemoryService {
       userId,
       request.memories.map((item) => item.category),
     );
-    const records = await this.newRecords(
+    const records = await this.records.newRecords(
       scope,
       await this.screened(
         userId,
@@ -285,7 +231,7 @@ export class MemoryService {
       })),
       screenedUnder,
     );
-    const records = await this.newRecords(
+    const records = await this.records.newRecords(
       scope,
       screened.map((item, index) => ({
         ...item,
@@ -401,7 +347,7 @@ export class MemoryService {
     let importance = request.importance;
     let metadata: Record<string, unknown> | undefined;
     if (request.metadata !== undefined) {
-      const parsed = this.parseMetadata(request.metadata);
+      const parsed = this.records.parseMetadata(request.metadata);
       metadata = parsed.metadata;
       importance ??= parsed.importance;
     }
@@ -415,7 +361,7 @@ export class MemoryService {
     let embedding: Float32Array | undefined;
     let embeddingModel: string | undefined;
     if (request.embedding !== undefined) {
-      embedding = this.givenEmbedding(request.embedding);
+      embedding = this.records.givenEmbedding(request.embedding);
       embeddingModel = 'client';
     } else if (request.text !== undefined && request.text !== current.text) {
       [embedding] = await this.embedder.embed([request.text], 'document');
@@ -471,133 +417,7 @@ export class MemoryService {
   }
 
   async search(userId: string, request: SearchMemoriesRequest): Promise<SearchOutcome> {
-    if (!request.query.trim()) {
-      throw new CommonError(CommonErrorCode.ValidationError, MemoryMessages.queryRequired);
-    }
-    await this.categories.assertKnown(userId, [request.category]);
-    const scope = this.filteredScope(userId, request);
-    const now = this.clock.now();
-    const analysis = analyzeQuery(request.query, now);
-    const asOf = request.asOf !== undefined ? new Date(request.asOf) : undefined;
-    // A time named in the query opens the closed facts to the ranker, which keeps those that held then.
-    const filter = this.filterOf(request, analysis.timeRange !== null);
-    const pool = candidatePool(request.limit);
-    const vector = await this.embedOne(request.query, 'query');
-    // No settle here: a search right after a large import must not pay for its concept extraction; the concept
-    // channel misses pending memories for the few seconds the background linker needs.
-    const [dense, keyword, concept, sentence] = await Promise.all([
-      this.store.search.dense(scope, filter, vector, pool),
-      this.store.search.keyword(scope, filter, analysis.terms, pool),
-      this.store.search.concept(scope, filter, analysis.conceptNames, pool),
-      // The ranker reads the sentence channel for personal queries only (decision 197): no encoding for others.
-      analysis.personal ? this.sentenceCandidates(scope, filter, request.query, pool) : undefined,
-    ]);
-    const rankable = new Map<string, RankableMemory>();
-    // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.
-    const openToRanker = request.includeClosed === true || asOf !== undefined;
-    const keep = (id: string, memory: RankableMemory) =>
-      rankable.set(id, openToRanker ? { ...memory, validTo: null } : memory);
-    const load = async (wanted: readonly string[]) => {
-      for (const { id, ...memory } of await this.store.memories.rankablesByIds(scope, wanted))
-        keep(id, memory);
-    };
-    // Candidates whose row the store read to check them come with what the ranker needs; the rest is loaded.
-    const missing = new Set<string>();
-    for (const candidate of [...dense.candidates, ...keyword, ...concept, ...(sentence ?? [])]) {
-      if (candidate.memory) keep(candidate.id, candidate.memory);
-      else missing.add(candidate.id);
-    }
-    for (const id of rankable.keys()) missing.delete(id);
-    await load([...missing]);
-    const channels = {
-      analysis,
-      dense: dense.candidates,
-      keyword,
-      concept,
-      ...(sentence ? { sentence } : {}),
-      memories: rankable,
-      now: asOf ?? now,
-    };
-    // The memories just before and after the best candidates in their conversation: an answer follows its
-    // question (decision 021). Only the best, ranked once without them: a weak candidate's neighbour never
-    // reaches the answer, and each lookup is a query.
-    // A memory added without a conversation has the neighbours of its inferred session (those stored just
-    // before/after it by the same writer, decision 196) unless MEMORY_SESSION_GAP_MINUTES is 0; then only
-    // memories in a conversation have neighbours, and with none among the candidates there is no lookup.
-    let neighbours: Map<string, ConversationNeighbours> | undefined;
-    const sessionGapMs = this.settings.sessionGapMs ?? DEFAULT_SESSION_GAP_MINUTES * 60_000;
-    const hasNeighbours = (id: string) =>
-      sessionGapMs > 0 ? rankable.has(id) : (rankable.get(id)?.conversationId ?? null) !== null;
-    if (this.store.search.neighbours && [...rankable.keys()].some(hasNeighbours)) {
-      const sources = rankCandidates({
-        ...channels,
-        limit: neighbourSourceCount(request.limit),
-        reasons: false,
-      });
-      neighbours = await this.store.search.neighbours(
-        scope,
-        filter,
-        sources.map((r) => r.id).filter(hasNeighbours),
-        NEIGHBOURS_BEFORE,
-        NEIGHBOURS_AFTER,
-        sessionGapMs,
-      );
-      const unseen = new Set<string>();
-      for (const around of neighbours.values()) {
-        for (const id of [...around.previous, ...around.next]) if (!rankable.has(id)) unseen.add(id);
-      }
-      if (unseen.size > 0) await load([...unseen]);
-    }
-    // With a threshold (on the calibrated relevance, decision 104), the relevant memories are kept before the
-    // limit cuts: a long memory that matches nothing can outrank a short relevant one on the length prior alone.
-    const threshold = request.threshold;
-    const rankTop = () =>
-      rankCandidates({ ...channels, neighbours, limit: request.limit, minRelevance: threshold });
-    let ranked = rankTop();
-    let found = await this.store.memories.findByIds(
-      scope,
-      ranked.map((r) => r.id),
-      { withEmbedding: request.includeEmbedding === true },
-    );
-    // A candidate a cache vouched for may have expired (or gone) since: rank again without it, so the answer
-    // still holds `limit` results when the scope has them.
-    for (let round = 0; round < 3 && found.length < ranked.length; round++) {
-      const held = new Set(found.map((memory) => memory.id));
-      for (const r of ranked) if (!held.has(r.id)) rankable.delete(r.id);
-      ranked = rankTop();
-      found = await this.store.memories.findByIds(
-        scope,
-        ranked.map((r) => r.id),
-        { withEmbedding: request.includeEmbedding === true },
-      );
-    }
-    const byId = new Map(found.map((memory) => [memory.id, memory]));
-    return {
-      results: ranked.flatMap((r) => {
-        const hit = byId.get(r.id);
-        return hit ? [{ memory: hit, score: r.score, relevance: r.relevance, scores: r.scores }] : [];
-      }),
-      strategy: dense.strategy,
-    };
-  }
-
-  /**
-   * The sentence channel's candidates (decision 162): the scope's memories nearest the query's sentence
-   * vector, computed in the worker thread (the query's vector cached). Undefined when the encoder is off, the
-   * store keeps no sentence vectors, or the scope holds more than `sentenceMaxScope` of them.
-   */
-  private async sentenceCandidates(
-    scope: MemoryScopeFilter,
-    filter: MemoryFilter,
-    query: string,
-    pool: number,
-  ): Promise<ScoredId[] | undefined> {
-    const sentences = this.store.sentences;
-    if (!this.sentenceEncoder || !sentences) return undefined;
-    const maxScope = this.settings.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
-    if (!(await sentences.fits(scope, maxScope))) return undefined;
-    const vector = await this.sentenceEncoder.encodeQuery(query);
-    return (await sentences.nearest(scope, filter, vector, pool, maxScope)) ?? undefined;
+    return this.searcher.search(userId, request);
   }
 
   /**
@@ -642,7 +462,7 @@ export class MemoryService {
   async generateEmbedding(
     text: string,
   ): Promise<{ embedding: Float32Array; dimension: number; model: string }> {
-    const embedding = await this.embedOne(text, 'document');
+    const embedding = await embedOne(this.embedder, text, 'document');
     return { embedding, dimension: this.embedder.dimension, model: this.embedder.model };
   }
 
@@ -805,188 +625,17 @@ export class MemoryService {
     return ids.length === 0 ? [] : memories.findByIds(scope, ids);
   }
 
-  private async newRecords(
-    scope: MemoryScopeFilter,
-    items: readonly (CreateMemoryRequest & {
-      id?: string | undefined;
-      createdAt?: string | undefined;
-      redactions: readonly SensitiveKind[];
-    })[],
-    now: Date,
-    importing: boolean,
-  ): Promise<NewMemoryRecord[]> {
-    const prepared = items.map((item) => {
-      const parsed = this.parseMetadata(item.metadata ?? {});
-      const createdAt = importing && item.createdAt ? new Date(item.createdAt) : now;
-      const validFrom = item.validFrom ? new Date(item.validFrom) : createdAt;
-      const validTo = item.validTo ? new Date(item.validTo) : null;
-      if (validTo && validTo.getTime() <= validFrom.getTime()) throw validityOrder();
-      return {
-        item,
-        metadata: parsed.metadata,
-        importance: item.importance ?? parsed.importance ?? DEFAULT_IMPORTANCE,
-        createdAt,
-        validFrom,
-        validTo,
-        embedding: item.embedding !== undefined ? this.givenEmbedding(item.embedding) : undefined,
-      };
-    });
-    const toEmbed = prepared.filter((p) => !p.embedding);
-    const computed = toEmbed.length
-      ? await this.embedder.embed(
-          toEmbed.map((p) => p.item.text),
-          'document',
-        )
-      : [];
-    if (computed.length !== toEmbed.length) {
-      throw new Error(
-        `The embedder ${this.embedder.model} answered ${computed.length} vectors for ${toEmbed.length} texts`,
-      );
-    }
-    toEmbed.forEach((p, i) => (p.embedding = computed[i]));
-    return prepared.map((p) => {
-      if (!p.embedding) throw new Error('A new memory was left without a vector');
-      return this.toRecord(scope, p, p.embedding, importing);
-    });
-  }
-
-  private toRecord(
-    scope: MemoryScopeFilter,
-    p: {
-      item: CreateMemoryRequest & { id?: string | undefined; redactions: readonly SensitiveKind[] };
-      metadata: Record<string, unknown>;
-      importance: number;
-      createdAt: Date;
-      validFrom: Date;
-      validTo: Date | null;
-    },
-    embedding: Float32Array,
-    importing: boolean,
-  ): NewMemoryRecord {
-    return {
-      memory: {
-        id: randomUUID(),
-        userId: scope.userId,
-        endUserId: scope.endUserId === '' ? null : scope.endUserId,
-        agentId: scope.agentId ?? null,
-        runId: scope.runId ?? null,
-        text: p.item.text,
-        metadata: p.metadata,
-        importance: p.importance,
-        category: categoryOf(p.item.category) ?? null,
-        source: p.item.source ?? DEFAULT_MEMORY_SOURCE,
-        conversationId: p.item.conversationId ?? null,
-        conversationTitle: p.item.conversationTitle ?? null,
-        createdAt: p.createdAt,
-        updatedAt: p.createdAt,
-        validFrom: p.validFrom,
-        validTo: p.validTo,
-        expiresAt: p.item.expirationDate ? new Date(p.item.expirationDate) : null,
-        version: 1,
-        embeddingModel: p.item.embedding !== undefined ? 'client' : this.embedder.model,
-        redactions: p.item.redactions,
-      },
-      embedding,
-      originId: importing ? p.item.id : undefined,
-    };
-  }
-
-  /** The stored metadata (importance lives in its column) and the importance it carried, checked. */
-  private parseMetadata(metadata: Record<string, unknown>): {
-    metadata: Record<string, unknown>;
-    importance: number | undefined;
-  } {
-    const { maxKeys, maxDepth } = this.settings.metadataLimits;
-    const problem = metadataShapeProblem(metadata, { maxKeys, maxDepth });
-    if (problem === 'keys') throw metadataTooManyKeys(maxKeys);
-    if (problem === 'depth') throw metadataTooDeep(maxDepth);
-    if (JSON.stringify(metadata).length > MEMORY_METADATA_MAX_LENGTH) throw metadataTooLarge();
-    const { importance, ...rest } = metadata;
-    if (importance === undefined || importance === null) return { metadata: rest, importance: undefined };
-    if (typeof importance !== 'number' || !Number.isFinite(importance) || importance < 0 || importance > 1) {
-      throw importanceOutOfRange();
-    }
-    return { metadata: rest, importance };
-  }
-
-  private async embedOne(text: string, purpose: 'document' | 'query'): Promise<Float32Array> {
-    const [vector] = await this.embedder.embed([text], purpose);
-    if (!vector) throw new Error(`The embedder ${this.embedder.model} answered no vector`);
-    return vector;
-  }
-
-  private givenEmbedding(values: readonly number[]): Float32Array {
-    if (values.length !== this.settings.dimension)
-      throw embeddingDimension(this.settings.dimension, values.length);
-    return Float32Array.from(values);
-  }
-
   /** The request's scope as every read and change sees it: memories already expired are not there. */
   private readScope(userId: string, fields: MemoryScopeFields): MemoryScopeFilter {
     return scopeOf(userId, fields, this.clock.now());
   }
 
-  /**
-   * A list's or search's scope: where the request names no end user (agent, run), the one its filter pins at
-   * the top level (`{"user_id": "alice"}`, Mem0's way of naming the user). Inside the acting account only, so
-   * a filter never widens access; a filter naming another end user than the request's own matches nothing.
-   */
+  /** A list's or search's scope (its filter may name the end user, agent or run). */
   private filteredScope(userId: string, request: MemoryFilterFields): MemoryScopeFilter {
-    const tree = expressionOf(request.filters);
-    const pinned = tree ? memoryFilterScope(tree) : {};
-    return this.readScope(userId, {
-      endUserId: request.endUserId ?? pinned.endUserId,
-      agentId: request.agentId ?? pinned.agentId,
-      runId: request.runId ?? pinned.runId,
-    });
+    return this.readScope(userId, filteredScopeFields(request));
   }
 
   private filterOf(request: MemoryFilterFields, openClosed: boolean): MemoryFilter {
-    const metadata = request.metadata ?? {};
-    const keys = Object.keys(metadata);
-    if (keys.length > MEMORY_METADATA_FILTER_MAX_FIELDS) throw tooManyMetadataFilters();
-    for (const key of keys) {
-      const value: unknown = metadata[key];
-      const scalar =
-        typeof value === 'string' ||
-        typeof value === 'boolean' ||
-        (typeof value === 'number' && Number.isFinite(value));
-      if (!METADATA_KEY.test(key) || !scalar) throw badMetadataFilter(key);
-    }
-    return {
-      category: categoryOf(request.category),
-      source: request.source,
-      createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
-      createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
-      conversationId: request.conversationId,
-      metadata: keys.length ? metadata : undefined,
-      expression: expressionOf(request.filters),
-      validity:
-        request.asOf !== undefined
-          ? { kind: 'asOf', at: new Date(request.asOf) }
-          : request.includeClosed || openClosed
-            ? { kind: 'all' }
-            : { kind: 'open', now: this.clock.now() },
-    };
+    return filterOf(request, openClosed, () => this.clock.now());
   }
-}
-
-/** The request's `filters` as a tree (validated on the bus already); `{}` filters nothing. */
-function expressionOf(filters: Record<string, unknown> | undefined): MemoryFilterNode | undefined {
-  if (filters === undefined) return undefined;
-  let tree: MemoryFilterNode;
-  try {
-    tree = parseMemoryFilter(filters);
-  } catch (error) {
-    if (error instanceof MemoryFilterError)
-      throw new CommonError(CommonErrorCode.ValidationError, error.message);
-    throw error;
-  }
-  return isEmptyMemoryFilter(tree) ? undefined : tree;
-}
-
-/** A batch create's items take the batch's scope; import-only fields do not apply. */
-function withoutImportFields(item: BatchMemoryItem, scope: MemoryScopeFields): CreateMemoryRequest {
-  const { id: _id, createdAt: _createdAt, ...fields } = item;
-  return { ...fields, endUserId: scope.endUserId, agentId: scope.agentId, runId: scope.runId };
 }

@@ -1,15 +1,15 @@
-import type {
-  ConceptGraphView,
-  EmbeddingView,
-  EndUserListView,
-  MemoryCategoryView,
-  MemoryDeletionReceipt,
-  MemoryHistoryView,
-  MemorySearchView,
-  MemoryStatsView,
+import {
   MemoryView,
-  StoredMemoryView,
-  UserDataDeletionView,
+  type ConceptGraphView,
+  type EmbeddingView,
+  type EndUserListView,
+  type MemoryCategoryView,
+  type MemoryDeletionReceipt,
+  type MemoryHistoryView,
+  type MemorySearchView,
+  type MemoryStatsView,
+  type StoredMemoryView,
+  type UserDataDeletionView,
 } from '@membolt/contracts';
 import type { ConceptGraph, EndUserSummary, Memory, MemoryStats, MemoryVersion } from './domain/memory.js';
 import type { CustomMemoryCategory } from './domain/memory-category.js';
@@ -27,26 +27,25 @@ function foldedMetadata(memory: Memory): Record<string, unknown> {
   };
 }
 
+/** The view's field names, read once (a list or search maps many memories). */
+const VIEW_FIELDS = Object.keys(MemoryView.unwrap().shape);
+
+/**
+ * A memory as the bus answers it: every field the view and the domain hold under one name and in one form
+ * (strings, numbers, ids) is copied as it is, so a new one needs no line here; the rest is written out.
+ */
 export function toMemoryView(memory: Memory): MemoryView {
+  const domain = memory as unknown as Readonly<Record<string, unknown>>;
+  const same: Record<string, unknown> = {};
+  for (const field of VIEW_FIELDS) if (domain[field] !== undefined) same[field] = domain[field];
   return {
-    id: memory.id,
-    userId: memory.userId,
-    endUserId: memory.endUserId,
-    agentId: memory.agentId,
-    runId: memory.runId,
-    text: memory.text,
+    ...(same as MemoryView),
     metadata: foldedMetadata(memory),
-    importance: memory.importance,
-    category: memory.category,
-    source: memory.source,
-    conversationId: memory.conversationId,
-    conversationTitle: memory.conversationTitle,
     createdAt: memory.createdAt.toISOString(),
     updatedAt: memory.updatedAt.toISOString(),
     validFrom: memory.validFrom.toISOString(),
     validTo: memory.validTo?.toISOString() ?? null,
     expirationDate: memory.expiresAt?.toISOString() ?? null,
-    version: memory.version,
     redactions: [...(memory.redactions ?? [])],
     ...(memory.embedding ? { embedding: Array.from(memory.embedding) } : {}),
   };

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MEMORY_SEARCH_DEFAULT_THRESHOLD } from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
-import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openMemoryEmbeddedStore } from './adapters/embedded/memory-store.embedded.js';
-import { MemoryCategoryService } from './categories/memory-category.service.js';
-import { HashedTfidfEmbedder } from './embedders/hashed-tfidf.embedder.js';
-import { MemoryConceptLinker } from './memory-concept.linker.js';
-import { MemoryService } from './memory.service.js';
+import { readFileSync } from 'node:fs';
 import type { MemoryChange, MemoryEvents } from './ports/memory-events.js';
-import type { MemoryStore } from './ports/memory-store.js';
 import type { MemoryScope } from './domain/memory.js';
-import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
+import {
+  createTestMemoryService,
+  openTestMemoryStore,
+  type TestMemoryStore,
+} from './testing/memory-service.fixture.js';
 
 // Questions over facts that the relevance and the ranking were not tuned on (decision 186): each profile's
 // facts are stored through the service in the embedded store with the offline embedder, as `npm start`
@@ -51,36 +46,20 @@ interface Judged {
 }
 
 describe('search on the held-out paraphrase set (embedded store, offline embedder)', () => {
-  let dataDir: string;
-  let store: MemoryStore;
-  let linker: MemoryConceptLinker;
+  let opened: TestMemoryStore;
   const judged: Judged[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-paraphrase-heldout-'));
     const dimension = 1536;
-    store = openMemoryEmbeddedStore(dataDir, { dimension, annMinVectors: 5000 });
+    opened = openTestMemoryStore('paraphrase-heldout', dimension);
     const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
-    linker = new MemoryConceptLinker(store);
-    const memory = new MemoryService(
-      store,
-      new HashedTfidfEmbedder(dimension),
+    const memory = createTestMemoryService({
+      store: opened.store,
+      linker: opened.linker,
       clock,
-      new CountedEvents(),
-      {
-        dimension,
-        annMinVectors: 5000,
-        metadataLimits: { maxKeys: 256, maxDepth: 16 },
-        conceptSettleMs: 1_500,
-      },
-      linker,
-      new PrivacyPolicyService(
-        store,
-        new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
-        clock,
-      ),
-      new MemoryCategoryService(store, clock),
-    );
+      events: new CountedEvents(),
+      dimension,
+    });
     for (const profile of heldOut.profiles) {
       const textOf = new Map<string, string>();
       for (const fact of profile.facts) {
@@ -109,9 +88,7 @@ describe('search on the held-out paraphrase set (embedded store, offline embedde
   }, 600_000);
 
   afterAll(async () => {
-    await linker.beforeApplicationShutdown();
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await opened.close();
   });
 
   const answerable = () => judged.filter((j) => j.answerable);

@@ -27,7 +27,12 @@ export const issuedString = (maxLength: number) =>
             )
           : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
     })
-    .min(1, '$property should not be empty')
+    // Only a string is told it is empty: zod checks a length bound on any value with a length, and
+    // class-validator's `@IsNotEmpty` never said so of a list. zod reads `when` though its types omit it here.
+    .min(1, {
+      error: '$property should not be empty',
+      when: (payload: { readonly value: unknown }) => typeof payload.value === 'string',
+    } as { error: string })
     .max(maxLength, mustBeShorter(maxLength));
 
 /** The id of a stored entity (key, endpoint, delivery). */

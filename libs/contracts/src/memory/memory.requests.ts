@@ -1,21 +1,10 @@
 // class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
 // decorated (an entry point that imports contracts before Nest would crash otherwise).
 import 'reflect-metadata';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-} from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
-import { composeDecorators, IsEntityId, IsRequiredText } from '../common/validators.js';
+import { composeDecorators } from '../common/validators.js';
 import {
   booleanField,
   boundedNumber,
@@ -70,17 +59,12 @@ export const IsMemoryCategoryValue = (): PropertyDecorator =>
 
 const IsScopeId = (): PropertyDecorator =>
   composeDecorators(IsOptional(), IsString(), MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH));
-const IsMemoryText = (): PropertyDecorator =>
-  composeDecorators(
-    IsRequiredText(MemoryMessages.textRequired, MEMORY_TEXT_MAX_LENGTH),
-    MaxLength(MEMORY_TEXT_MAX_LENGTH, { message: MemoryMessages.textTooLong }),
-  );
 /**
  * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
  * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
  * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
  * recorded on memories created with them. The class is the base of the requests still declared as classes
- * (here, chat and ingestion); a schema spreads `memoryScopeRequestFields`, the same rules.
+ * (chat and ingestion); a schema spreads `memoryScopeRequestFields`, the same rules.
  */
 export class MemoryScopeFields {
   @IsScopeId()
@@ -97,7 +81,8 @@ export class MemoryScopeFields {
  * The write requests, the search and list requests and the id requests are zod schemas (value and type under
  * one name; docs/decisions/198-memory-requests-as-zod-schemas.md). Their refusals are the texts the
  * class-validator classes they replace answered, in the same order: a class listed its own fields before the
- * ones it inherited, so each schema's fields are in that order. The requests below them are still classes.
+ * ones it inherited, so each schema's fields are in that order
+ * (docs/decisions/209-rest-queries-as-zod-schemas.md for the requests from the stats request on).
  */
 
 const memoryText = () =>
@@ -363,88 +348,99 @@ export const UpdateMemoryRequest = z.strictObject({
 });
 export type UpdateMemoryRequest = z.output<typeof UpdateMemoryRequest>;
 
-export class MemoryStatsRequest extends MemoryScopeFields {}
+export const MemoryStatsRequest = z.strictObject(memoryScopeRequestFields);
+export type MemoryStatsRequest = z.output<typeof MemoryStatsRequest>;
+
+const CONVERSATION_ID_TEXTS = {
+  length: `each value in $property must be shorter than or equal to ${ENTITY_ID_MAX_LENGTH} characters`,
+  empty: 'each value in $property should not be empty',
+  string: 'each value in $property must be a string',
+  size: `$property must contain no more than ${CONVERSATION_LIST_MAX_LIMIT} elements`,
+  array: '$property must be an array',
+};
+/**
+ * At most a page of conversation ids. A rule for "each value" is checked on the value itself when it is no
+ * list, as class-validator's `each` did, so a lone string breaks only the list's rules.
+ */
+const conversationIdList = () =>
+  z.unknown().check((ctx) => {
+    const value = ctx.value;
+    const each = (holds: (item: unknown) => boolean) =>
+      Array.isArray(value) ? value.every(holds) : holds(value);
+    const problems = [
+      ...(each((item) => typeof item === 'string' && item.length <= ENTITY_ID_MAX_LENGTH)
+        ? []
+        : [CONVERSATION_ID_TEXTS.length]),
+      ...(each((item) => item !== '' && item !== null && item !== undefined)
+        ? []
+        : [CONVERSATION_ID_TEXTS.empty]),
+      ...(each((item) => typeof item === 'string') ? [] : [CONVERSATION_ID_TEXTS.string]),
+      ...(Array.isArray(value) && value.length <= CONVERSATION_LIST_MAX_LIMIT
+        ? []
+        : [CONVERSATION_ID_TEXTS.size]),
+      ...(Array.isArray(value) ? [] : [CONVERSATION_ID_TEXTS.array]),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+  }) as unknown as z.ZodType<string[]>;
 
 /** How many memories each conversation taught: the open memories of the scope whose conversation it is. */
-export class ConversationMemoryCountsRequest extends MemoryScopeFields {
+export const ConversationMemoryCountsRequest = z.strictObject({
   /** At most a page of conversations. */
-  @IsArray()
-  @ArrayMaxSize(CONVERSATION_LIST_MAX_LIMIT)
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(ENTITY_ID_MAX_LENGTH, { each: true })
-  conversationIds!: string[];
-}
+  conversationIds: conversationIdList(),
+  ...memoryScopeRequestFields,
+});
+export type ConversationMemoryCountsRequest = z.output<typeof ConversationMemoryCountsRequest>;
 
 /** One page of a user's memories for export (the gateway streams the pages as NDJSON). Oldest first. */
-export class ExportMemoriesRequest extends MemoryScopeFields {
+export const ExportMemoriesRequest = z.strictObject({
   /** The `nextCursor` of the previous page; absent for the first. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
+  cursor: optional(boundedString(200, { lengthTextFirst: true })),
+  limit: integerField(1, MEMORY_BATCH_MAX),
+  ...memoryScopeRequestFields,
+});
+export type ExportMemoriesRequest = z.output<typeof ExportMemoriesRequest>;
 
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_BATCH_MAX)
-  limit!: number;
-}
+export const GenerateEmbeddingRequest = z.strictObject({ text: memoryContentFields.text });
+export type GenerateEmbeddingRequest = z.output<typeof GenerateEmbeddingRequest>;
 
-export class GenerateEmbeddingRequest {
-  @IsMemoryText()
-  text!: string;
-}
+export const ListEndUsersRequest = z.strictObject({
+  limit: integerField(1, MEMORY_LIST_MAX_LIMIT),
+  offset: integerField(0, PAGE_OFFSET_MAX),
+});
+export type ListEndUsersRequest = z.output<typeof ListEndUsersRequest>;
 
-export class ListEndUsersRequest {
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_LIST_MAX_LIMIT)
-  limit!: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(PAGE_OFFSET_MAX)
-  offset!: number;
-}
-
-export class DeleteEndUserRequest {
-  @IsString()
-  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
-  endUserId!: string;
-}
+export const DeleteEndUserRequest = z.strictObject({
+  endUserId: boundedString(MEMORY_SCOPE_ID_MAX_LENGTH, { lengthTextFirst: true }),
+});
+export type DeleteEndUserRequest = z.output<typeof DeleteEndUserRequest>;
 
 /**
  * Every memory of one scope: an end user's (all their agents and runs), or the memories of an agent or a run
  * (of the end user when one is named, else of the account's own). At least one of the three is required:
  * the account's own memories are not erased wholesale by this call.
  */
-export class DeleteScopeRequest extends MemoryScopeFields {}
+export const DeleteScopeRequest = z.strictObject(memoryScopeRequestFields);
+export type DeleteScopeRequest = z.output<typeof DeleteScopeRequest>;
 
-export class ConceptGraphRequest extends MemoryScopeFields {
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_GRAPH_MAX_NODES)
-  maxNodes!: number;
-}
+export const ConceptGraphRequest = z.strictObject({
+  maxNodes: integerField(1, MEMORY_GRAPH_MAX_NODES),
+  ...memoryScopeRequestFields,
+});
+export type ConceptGraphRequest = z.output<typeof ConceptGraphRequest>;
 
-export class ConceptMemoriesRequest extends MemoryScopeFields {
-  @IsEntityId()
-  conceptId!: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(MEMORY_LIST_MAX_LIMIT)
-  limit!: number;
-}
+export const ConceptMemoriesRequest = z.strictObject({
+  conceptId: entityId(),
+  limit: integerField(1, MEMORY_LIST_MAX_LIMIT),
+  ...memoryScopeRequestFields,
+});
+export type ConceptMemoriesRequest = z.output<typeof ConceptMemoriesRequest>;
 
 /**
  * `memory.retention.preview.v1` (user): how many of the account's memories (end users included) a plan's
  * retention would remove now: the warning before a downgrade. `retentionDays` null: unlimited (none).
  */
-export class RetentionPreviewRequest {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(36_500)
-  retentionDays?: number | null;
-}
+export const RetentionPreviewRequest = z.strictObject({
+  retentionDays: integerField(1, 36_500).nullable().optional(),
+});
+export type RetentionPreviewRequest = z.output<typeof RetentionPreviewRequest>;

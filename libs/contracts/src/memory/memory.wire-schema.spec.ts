@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
 import {
   BatchMemoryItem,
+  ConceptGraphRequest,
+  ConceptMemoriesRequest,
+  ConversationMemoryCountsRequest,
+  DeleteEndUserRequest,
+  DeleteScopeRequest,
+  ExportMemoriesRequest,
+  GenerateEmbeddingRequest,
+  ListEndUsersRequest,
+  MemoryStatsRequest,
+  RetentionPreviewRequest,
   CreateMemoryBatchRequest,
   CreateMemoryRequest,
   GetMemoryRequest,
@@ -349,6 +359,159 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
     'filters.memory_ids: must be a string, a number or a boolean, got an array',
   ],
   [SearchMemoriesRequest, { query: 'q', limit: 10, metadata: 'x' }, 'metadata must be an object'],
+  // The stats, counts, export, embedding, end-user, scope, concept and retention requests (decision 209).
+  [
+    MemoryStatsRequest,
+    {
+      endUserId:
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    },
+    'endUserId must be shorter than or equal to 200 characters',
+  ],
+  [
+    MemoryStatsRequest,
+    { endUserId: 5 },
+    'endUserId must be a string; endUserId must be shorter than or equal to 200 characters',
+  ],
+  [MemoryStatsRequest, { runId: 'r', zz: 1 }, 'zz should not exist'],
+  [
+    DeleteScopeRequest,
+    {
+      endUserId:
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    },
+    'endUserId must be shorter than or equal to 200 characters',
+  ],
+  [
+    DeleteScopeRequest,
+    { endUserId: 5 },
+    'endUserId must be a string; endUserId must be shorter than or equal to 200 characters',
+  ],
+  [DeleteScopeRequest, { runId: 'r', zz: 1 }, 'zz should not exist'],
+  [
+    ConversationMemoryCountsRequest,
+    {},
+    'each value in conversationIds must be shorter than or equal to 100 characters; each value in conversationIds should not be empty; each value in conversationIds must be a string; conversationIds must contain no more than 100 elements; conversationIds must be an array',
+  ],
+  [
+    ConversationMemoryCountsRequest,
+    { conversationIds: 'abc' },
+    'conversationIds must contain no more than 100 elements; conversationIds must be an array',
+  ],
+  [
+    ConversationMemoryCountsRequest,
+    { conversationIds: '' },
+    'each value in conversationIds should not be empty; conversationIds must contain no more than 100 elements; conversationIds must be an array',
+  ],
+  [
+    ConversationMemoryCountsRequest,
+    { conversationIds: 5 },
+    'each value in conversationIds must be shorter than or equal to 100 characters; each value in conversationIds must be a string; conversationIds must contain no more than 100 elements; conversationIds must be an array',
+  ],
+  [
+    ConversationMemoryCountsRequest,
+    { conversationIds: [''] },
+    'each value in conversationIds should not be empty',
+  ],
+  [
+    ConversationMemoryCountsRequest,
+    { conversationIds: [5] },
+    'each value in conversationIds must be shorter than or equal to 100 characters; each value in conversationIds must be a string',
+  ],
+  [ExportMemoriesRequest, { limit: 0 }, 'limit must not be less than 1'],
+  [ExportMemoriesRequest, { limit: 1001 }, 'limit must not be greater than 1000'],
+  [ExportMemoriesRequest, { limit: 5.5 }, 'limit must be an integer number'],
+  [
+    ExportMemoriesRequest,
+    { limit: '5' },
+    'limit must not be greater than 1000; limit must not be less than 1; limit must be an integer number',
+  ],
+  [
+    ExportMemoriesRequest,
+    {
+      limit: 5,
+      cursor:
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    },
+    'cursor must be shorter than or equal to 200 characters',
+  ],
+  [
+    ExportMemoriesRequest,
+    { limit: 5, cursor: 5 },
+    'cursor must be shorter than or equal to 200 characters; cursor must be a string',
+  ],
+  [GenerateEmbeddingRequest, {}, 'text is required; text must be at most 20000 characters'],
+  [GenerateEmbeddingRequest, { text: '' }, 'text is required'],
+  [GenerateEmbeddingRequest, { text: 'a', zz: 1 }, 'zz should not exist'],
+  [ListEndUsersRequest, { offset: 0, limit: 0 }, 'limit must not be less than 1'],
+  [ListEndUsersRequest, { offset: 0, limit: 1001 }, 'limit must not be greater than 1000'],
+  [ListEndUsersRequest, { offset: 0, limit: 5.5 }, 'limit must be an integer number'],
+  [
+    ListEndUsersRequest,
+    { offset: 0, limit: '5' },
+    'limit must not be greater than 1000; limit must not be less than 1; limit must be an integer number',
+  ],
+  [ListEndUsersRequest, { limit: 5, offset: -1 }, 'offset must not be less than 0'],
+  [ListEndUsersRequest, { limit: 5, offset: 5.5 }, 'offset must be an integer number'],
+  [
+    DeleteEndUserRequest,
+    {},
+    'endUserId must be shorter than or equal to 200 characters; endUserId must be a string',
+  ],
+  [
+    DeleteEndUserRequest,
+    {
+      endUserId:
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    },
+    'endUserId must be shorter than or equal to 200 characters',
+  ],
+  [DeleteEndUserRequest, { endUserId: 'e', zz: 1 }, 'zz should not exist'],
+  [ConceptGraphRequest, { maxNodes: 0 }, 'maxNodes must not be less than 1'],
+  [ConceptGraphRequest, { maxNodes: 2001 }, 'maxNodes must not be greater than 2000'],
+  [ConceptGraphRequest, { maxNodes: 5.5 }, 'maxNodes must be an integer number'],
+  [
+    ConceptGraphRequest,
+    { maxNodes: '5' },
+    'maxNodes must not be greater than 2000; maxNodes must not be less than 1; maxNodes must be an integer number',
+  ],
+  [
+    ConceptGraphRequest,
+    {
+      maxNodes: 5,
+      endUserId:
+        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    },
+    'endUserId must be shorter than or equal to 200 characters',
+  ],
+  [
+    ConceptGraphRequest,
+    { maxNodes: 5, endUserId: 5 },
+    'endUserId must be a string; endUserId must be shorter than or equal to 200 characters',
+  ],
+  [ConceptMemoriesRequest, { conceptId: 'c', limit: 0 }, 'limit must not be less than 1'],
+  [ConceptMemoriesRequest, { conceptId: 'c', limit: 1001 }, 'limit must not be greater than 1000'],
+  [ConceptMemoriesRequest, { conceptId: 'c', limit: 5.5 }, 'limit must be an integer number'],
+  [
+    ConceptMemoriesRequest,
+    { conceptId: 'c', limit: '5' },
+    'limit must not be greater than 1000; limit must not be less than 1; limit must be an integer number',
+  ],
+  [
+    ConceptMemoriesRequest,
+    { limit: 5 },
+    'conceptId must be a string; conceptId should not be empty; conceptId must be shorter than or equal to 100 characters',
+  ],
+  [ConceptMemoriesRequest, { limit: 5, conceptId: '' }, 'conceptId should not be empty'],
+  [RetentionPreviewRequest, { retentionDays: 0 }, 'retentionDays must not be less than 1'],
+  [RetentionPreviewRequest, { retentionDays: 36501 }, 'retentionDays must not be greater than 36500'],
+  [RetentionPreviewRequest, { retentionDays: 5.5 }, 'retentionDays must be an integer number'],
+  [
+    RetentionPreviewRequest,
+    { retentionDays: '5' },
+    'retentionDays must not be greater than 36500; retentionDays must not be less than 1; retentionDays must be an integer number',
+  ],
+  [RetentionPreviewRequest, { retentionDays: null, zz: 1 }, 'zz should not exist'],
 ];
 
 describe('memory request schemas', () => {

@@ -21,10 +21,10 @@ import type { ApiKeyPrincipal } from '../auth/api-key-principal.js';
 import { MemoryAddService } from '../memories/memory-add.service.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import {
-  GetMemoryQuery,
-  ListMemoriesQuery,
+  GetMemoryQuerySchema,
+  ListMemoriesQuerySchema,
   MemoryScopeQuery,
-  SearchMemoriesQuery,
+  SearchMemoriesQuerySchema,
   UpdateMemoryBodySchema,
 } from '../memories/memory.dto.js';
 import {
@@ -162,7 +162,7 @@ export class MemboltMcpServerFactory {
       (args) =>
         this.call(principal, METERED_ENDPOINTS.memorySearch, args, async () => {
           const query = validatePayload(
-            SearchMemoriesQuery,
+            SearchMemoriesQuerySchema,
             defined({
               query: args.query,
               limit: args.limit,
@@ -213,7 +213,7 @@ export class MemboltMcpServerFactory {
       (args) =>
         this.call(principal, null, args, async () => {
           const memoryId = new MemoryIdPipe().transform(args.memory_id);
-          const query = validatePayload(GetMemoryQuery, scopeOf(args));
+          const query = validatePayload(GetMemoryQuerySchema, scopeOf(args));
           return toMemoryResponse(
             await this.bus.request(MemorySubjects.get, { ...toScope(query), memoryId }),
           );
@@ -346,7 +346,7 @@ export class MemboltMcpServerFactory {
   }
 
   private async list(raw: Record<string, unknown>) {
-    const query = validatePayload(ListMemoriesQuery, raw);
+    const query = validatePayload(ListMemoriesQuerySchema, raw);
     return toMemoryListResponse(
       await this.bus.request(MemorySubjects.list, toListMemoriesRequest(query)),
       false,

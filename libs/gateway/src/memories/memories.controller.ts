@@ -35,9 +35,11 @@ import {
   CreateMemoryBody,
   ExportMemoriesQuery,
   GetMemoryQuery,
+  GetMemoryQuerySchema,
   ImportJobResponse,
   ImportMemoriesQuery,
   ListMemoriesQuery,
+  ListMemoriesQuerySchema,
   MemoryBatchResponse,
   MemoryHistoryResponse,
   MemoryImportResponse,
@@ -45,6 +47,7 @@ import {
   MemoryResponse,
   MemoryScopeQuery,
   SearchMemoriesBody,
+  SearchMemoriesBodySchema,
   SearchResponse,
   StoredMemoryResponse,
   NoQuery,
@@ -236,7 +239,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: MemoryListResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
-    @Query(new ContractValidationPipe(ListMemoriesQuery)) query: ListMemoriesQuery,
+    @Query(new ContractValidationPipe(ListMemoriesQuerySchema)) query: ListMemoriesQuery,
   ): Promise<MemoryListResponse> {
     const view = await this.bus.request(MemorySubjects.list, toListMemoriesRequest(query));
     return toMemoryListResponse(view, query.include_embedding === true);
@@ -269,7 +272,7 @@ export class MemoriesController {
   @ApiBadRequestResponse(BAD_INPUT)
   async searchByBody(
     @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(SearchMemoriesBody)) body: SearchMemoriesBody,
+    @Body(new ContractValidationPipe(SearchMemoriesBodySchema)) body: SearchMemoriesBody,
   ): Promise<SearchResponse> {
     const view = await this.bus.request(MemorySubjects.search, toSearchMemoriesBodyRequest(query, body));
     return toSearchResponse(view, body.include_embedding === true);
@@ -461,7 +464,7 @@ export class MemoriesController {
   @ApiNotFoundResponse(NOT_FOUND)
   async get(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(GetMemoryQuery)) query: GetMemoryQuery,
+    @Query(new ContractValidationPipe(GetMemoryQuerySchema)) query: GetMemoryQuery,
   ): Promise<MemoryResponse> {
     const includeEmbedding = query.include_embedding === true;
     const view = await this.bus.request(MemorySubjects.get, {

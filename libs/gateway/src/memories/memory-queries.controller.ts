@@ -18,10 +18,12 @@ import {
   EmbeddingResponse,
   EndUserListResponse,
   ListEndUsersQuery,
+  ListEndUsersQuerySchema,
   MemoryScopeQuery,
   MemoryStatsResponse,
   NoQuery,
   SearchMemoriesQuery,
+  SearchMemoriesQuerySchema,
   SearchResponse,
   TextBody,
 } from './memory.dto.js';
@@ -68,7 +70,7 @@ export class MemoryQueriesController {
   @ApiOkResponse({ type: SearchResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(
-    @Query(new ContractValidationPipe(SearchMemoriesQuery)) query: SearchMemoriesQuery,
+    @Query(new ContractValidationPipe(SearchMemoriesQuerySchema)) query: SearchMemoriesQuery,
   ): Promise<SearchResponse> {
     const view = await this.bus.request(MemorySubjects.search, toSearchMemoriesRequest(query));
     return toSearchResponse(view, query.include_embedding === true);
@@ -89,7 +91,7 @@ export class MemoryQueriesController {
   @ApiOkResponse({ type: EndUserListResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async endUsers(
-    @Query(new ContractValidationPipe(ListEndUsersQuery)) query: ListEndUsersQuery,
+    @Query(new ContractValidationPipe(ListEndUsersQuerySchema)) query: ListEndUsersQuery,
   ): Promise<EndUserListResponse> {
     const page = { limit: query.limit ?? MEMORY_LIST_DEFAULT_LIMIT, offset: query.offset ?? 0 };
     return toEndUserListResponse(await this.bus.request(MemorySubjects.listEndUsers, page), page);

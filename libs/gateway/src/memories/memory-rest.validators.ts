@@ -107,23 +107,6 @@ export const IsMetadata = (): PropertyDecorator =>
     }),
   );
 
-/** A metadata filter (query string): a JSON object of string, number or boolean values. */
-export const IsMetadataFilter = (): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) => (value === undefined ? value : parseMetadataValue(value))),
-    ValidateBy({
-      name: 'isMetadataFilter',
-      validator: {
-        validate: (value: unknown) =>
-          isPlainObject(value) &&
-          Object.keys(value).length <= MEMORY_METADATA_FILTER_MAX_FIELDS &&
-          Object.values(value).every((field) => ['string', 'number', 'boolean'].includes(typeof field)),
-        defaultMessage: () =>
-          `metadata must be a JSON object of at most ${MEMORY_METADATA_FILTER_MAX_FIELDS} string, number or boolean values`,
-      },
-    }),
-  );
-
 /** What is wrong with a `filters` value (a JSON object, or a string holding one), or null. */
 function filterProblem(value: unknown): string | null {
   try {
@@ -135,19 +118,6 @@ function filterProblem(value: unknown): string | null {
     throw error;
   }
 }
-
-/**
- * `filters` in Mem0's v2 syntax (AND / OR / NOT, operators): a JSON object in a body, a URL-encoded JSON
- * string in a query. The 400 names the bad part (`filters.AND[1].created_at: unknown operator "gtx"`).
- */
-export const IsMemoryFilters = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isMemoryFilters',
-    validator: {
-      validate: (value: unknown) => filterProblem(value) === null,
-      defaultMessage: (args) => filterProblem(args?.value) ?? 'filters is invalid',
-    },
-  });
 
 /** Required text of at most `maxLength` characters; one message per failure, never several. */
 const IsBoundedText = (
@@ -366,3 +336,41 @@ export const restScopeId = () => {
 
 /** An optional body flag: JSON `true` or `false` only (null: absent). */
 export const restFlag = () => optional(z.boolean({ error: '$property must be true or false' }));
+
+const METADATA_FILTER_TEXT = `metadata must be a JSON object of at most ${MEMORY_METADATA_FILTER_MAX_FIELDS} string, number or boolean values`;
+/** A metadata filter: a JSON object (or a JSON text holding one) of string, number or boolean values. */
+export const restMetadataFilter = () =>
+  z.unknown().transform((value, ctx) => {
+    const parsed = parseMetadataValue(value);
+    if (
+      typeof parsed === 'symbol' ||
+      Object.keys(parsed).length > MEMORY_METADATA_FILTER_MAX_FIELDS ||
+      !Object.values(parsed).every((field) => ['string', 'number', 'boolean'].includes(typeof field))
+    ) {
+      ctx.issues.push({ code: 'custom', message: METADATA_FILTER_TEXT, input: value });
+      return z.NEVER;
+    }
+    return parsed as Record<string, string | number | boolean>;
+  });
+
+/**
+ * `filters` in Mem0's v2 syntax (AND / OR / NOT, operators): a JSON object in a body, a URL-encoded JSON
+ * string in a query, read as the object. The 400 names the bad part (`filters.AND[1].created_at: unknown
+ * operator "gtx"`).
+ */
+export const restMemoryFilters = () =>
+  z.unknown().transform((value, ctx) => {
+    const problem = filterProblem(value);
+    if (problem !== null) {
+      ctx.issues.push({ code: 'custom', message: problem, input: value });
+      return z.NEVER;
+    }
+    return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  });
+
+/** A search query, sent as given (not trimmed): 1 to MEMORY_QUERY_MAX_LENGTH characters. */
+export const restSearchQuery = () =>
+  z
+    .string({ error: MemoryMessages.queryRequired })
+    .min(1, MemoryMessages.queryRequired)
+    .max(MEMORY_QUERY_MAX_LENGTH, `query must be at most ${MEMORY_QUERY_MAX_LENGTH} characters`);

@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { IsIn, IsOptional } from 'class-validator';
 import {
   DEFAULT_MEMORY_SORT,
-  IsEntityId,
   MEMORY_BATCH_MAX,
   MEMORY_LIST_DEFAULT_LIMIT,
   MEMORY_LIST_MAX_LIMIT,
@@ -11,11 +10,8 @@ import {
   MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
-  MemoryMessages,
   PAGE_OFFSET_MAX,
-  type MemoryCategoryValue,
-  type MemorySort,
-  type MemorySource,
+  ListMemoriesRequest,
   MemoryBatchView,
   MemoryListView,
   MemoryScoreBreakdown,
@@ -24,31 +20,27 @@ import {
   MemoryView,
   listOfObjects,
   memoryContentFields,
+  memoryFilterFields,
   memoryScopeRequestFields,
   optional,
   UpdateMemoryRequest,
 } from '@membolt/contracts';
 import { z } from 'zod';
 import { restObjectType, restObjectTypeOf, type SnakeCased } from '../common/rest-object-type.js';
+import { queryDecimal, queryDoc, queryFlag, queryInteger, restQueryType } from '../common/rest-query.js';
 import { restFields, restRequestType } from '../common/rest-request.js';
 import {
   CATEGORY_VALUE_SCHEMA,
-  IsCategory,
   IsMemoryText,
-  IsMemoryFilters,
-  IsMetadataFilter,
   IsScopeId,
-  IsSearchQuery,
-  IsSource,
-  IsTime,
-  QueryBoolean,
-  QueryDecimal,
-  QueryInteger,
   restEmbedding,
   restFlag,
+  restMemoryFilters,
   restMemoryText,
   restMetadata,
+  restMetadataFilter,
   restScopeId,
+  restSearchQuery,
   restTime,
 } from './memory-rest.validators.js';
 
@@ -87,138 +79,164 @@ export class MemoryScopeQuery {
   run_id?: string;
 }
 
-export class GetMemoryQuery extends MemoryScopeQuery {
-  @ApiPropertyOptional({ description: 'Include the 1536-number embedding.', enum: ['true', 'false'] })
-  @IsOptional()
-  @QueryBoolean()
-  include_embedding?: boolean;
-}
+/*
+ * The read queries are zod schemas over the contract's filter fields under their snake_case names
+ * (rest-request.ts), read from a query string (rest-query.ts): a rule is written here only where the REST API
+ * reads or refuses a field otherwise (scope ids, flags, times, the metadata and filter JSON, page numbers). A
+ * schema lists its fields in the order the classes it replaces validated them (a class's own fields, then its
+ * bases' from the first), so a refusal names its problems in the same order; its document class (`…Query`)
+ * declares them in the order the document showed them (a base's fields first).
+ */
 
-/** Filters of list and search. */
-export class MemoryFilterQuery extends GetMemoryQuery {
-  @ApiPropertyOptional({ ...CATEGORY_VALUE_SCHEMA, example: 'none' })
-  @IsOptional()
-  @IsCategory()
-  category?: MemoryCategoryValue;
-
-  @ApiPropertyOptional({ enum: MEMORY_SOURCES })
-  @IsOptional()
-  @IsSource()
-  source?: MemorySource;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only memories created at or after this time.' })
-  @IsOptional()
-  @IsTime()
-  created_after?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only memories created before this time.' })
-  @IsOptional()
-  @IsTime()
-  created_before?: string;
-
-  @ApiPropertyOptional({ description: 'Only memories of this conversation.' })
-  @IsOptional()
-  @IsEntityId()
-  conversation_id?: string;
-
-  @ApiPropertyOptional({
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
-    description: 'Exact matches on metadata fields, as a JSON object (URL-encoded).',
-    example: '{"topic":"travel"}',
-  })
-  @IsOptional()
-  @IsMetadataFilter()
-  metadata?: Record<string, string | number | boolean>;
-
-  @ApiPropertyOptional({
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+const SCOPE_QUERY_DOCS = {
+  endUserId: {
     description:
-      "Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), " +
-      'fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, ' +
-      '`memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), ' +
-      '`"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, ' +
-      'contains, icontains. ANDed with the other filters, always inside the scope of the call; without ' +
-      'end_user_id, a top-level `user_id` names the end user.',
-    example: '{"AND":[{"user_id":"customer-42"},{"created_at":{"gte":"2026-01-01"}}]}',
-  })
-  @IsOptional()
-  @IsMemoryFilters()
-  filters?: string | Record<string, unknown>;
+      "One end user of your app (a string you choose). Without it, calls act on the account's own memories.",
+    example: 'customer-42',
+  },
+  agentId: { description: 'Narrows to (and records) one agent of your app.', example: 'support-bot' },
+  runId: { description: 'Narrows to (and records) one run or session.', example: 'run-2026-11-23' },
+} as const;
+const JSON_OBJECT_OR_TEXT = [{ type: 'object', additionalProperties: true }, { type: 'string' }];
 
-  @ApiPropertyOptional({
-    description: 'Include closed facts (valid_to in the past).',
-    enum: ['true', 'false'],
-  })
-  @IsOptional()
-  @QueryBoolean()
-  include_closed?: boolean;
+const filterQuery = restFields(memoryFilterFields, {
+  endUserId: restScopeId().meta(queryDoc(String, SCOPE_QUERY_DOCS.endUserId)),
+  agentId: restScopeId().meta(queryDoc(String, SCOPE_QUERY_DOCS.agentId)),
+  runId: restScopeId().meta(queryDoc(String, SCOPE_QUERY_DOCS.runId)),
+  includeEmbedding: optional(queryFlag()).meta(
+    queryDoc(Boolean, { description: 'Include the 1536-number embedding.', enum: ['true', 'false'] }),
+  ),
+  category: memoryFilterFields.category.meta(queryDoc(String, { ...CATEGORY_VALUE_SCHEMA, example: 'none' })),
+  source: memoryFilterFields.source.meta(queryDoc(String, { enum: MEMORY_SOURCES })),
+  createdAfter: optional(restTime()).meta(
+    queryDoc(String, { format: 'date-time', description: 'Only memories created at or after this time.' }),
+  ),
+  createdBefore: optional(restTime()).meta(
+    queryDoc(String, { format: 'date-time', description: 'Only memories created before this time.' }),
+  ),
+  conversationId: memoryFilterFields.conversationId.meta(
+    queryDoc(String, { description: 'Only memories of this conversation.' }),
+  ),
+  // A null metadata filter is refused, as the class this replaces read it (null is no JSON object).
+  metadata: restMetadataFilter()
+    .optional()
+    .meta(
+      queryDoc(Object, {
+        oneOf: JSON_OBJECT_OR_TEXT,
+        description: 'Exact matches on metadata fields, as a JSON object (URL-encoded).',
+        example: '{"topic":"travel"}',
+      }),
+    ),
+  filters: optional(restMemoryFilters()).meta(
+    queryDoc(Object, {
+      oneOf: JSON_OBJECT_OR_TEXT,
+      description:
+        "Conditions in Mem0's v2 filter syntax, as URL-encoded JSON: `AND`, `OR`, `NOT` (arrays of filters), " +
+        'fields `created_at`, `updated_at`, `valid_from`, `valid_to`, `expiration_date`, `categories`, ' +
+        '`memory_ids`, `user_id` (= end_user_id), `agent_id`, `run_id`, `metadata.<key>`, each a value (eq), ' +
+        '`"*"` (present), null (absent) or `{op: value}` with op in eq, ne, in, nin, gt, gte, lt, lte, ' +
+        'contains, icontains. ANDed with the other filters, always inside the scope of the call; without ' +
+        'end_user_id, a top-level `user_id` names the end user.',
+      example: '{"AND":[{"user_id":"customer-42"},{"created_at":{"gte":"2026-01-01"}}]}',
+    }),
+  ),
+  includeClosed: optional(queryFlag()).meta(
+    queryDoc(Boolean, {
+      description: 'Include closed facts (valid_to in the past).',
+      enum: ['true', 'false'],
+    }),
+  ),
+  asOf: optional(restTime()).meta(
+    queryDoc(String, {
+      format: 'date-time',
+      description: 'Facts as they held at this instant (includes facts closed since).',
+    }),
+  ),
+});
+const { end_user_id, agent_id, run_id, include_embedding, ...filterOnlyQuery } = filterQuery;
+const scopeQuery = { end_user_id, agent_id, run_id };
 
-  @ApiPropertyOptional({
-    format: 'date-time',
-    description: 'Facts as they held at this instant (includes facts closed since).',
-  })
-  @IsOptional()
-  @IsTime()
-  as_of?: string;
-}
+/** `GET /api/user/{userId}/memories/{id}`: the scope, and whether to include the embedding. */
+const getMemoryQuery = { ...scopeQuery, include_embedding };
+export const GetMemoryQuerySchema = z.strictObject({ include_embedding, ...scopeQuery });
+export const GetMemoryQuery = restQueryType('GetMemoryQuery', getMemoryQuery);
+export type GetMemoryQuery = z.output<typeof GetMemoryQuerySchema>;
 
-export class ListMemoriesQuery extends MemoryFilterQuery {
-  @ApiPropertyOptional({ default: MEMORY_LIST_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_LIST_MAX_LIMIT })
-  @IsOptional()
-  @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
-  limit?: number;
+/** Filters of list and search, in the document's order. */
+const memoryFilterQuery = { ...getMemoryQuery, ...filterOnlyQuery };
+/** The same, in the order they are checked (a class's inherited fields from its first base on). */
+const memoryFilterChecks = { ...scopeQuery, include_embedding, ...filterOnlyQuery };
+export type MemoryFilterQuery = z.output<z.ZodObject<typeof memoryFilterQuery>>;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
-  @IsOptional()
-  @QueryInteger(0, PAGE_OFFSET_MAX)
-  offset?: number;
+const pageQuery = (defaultLimit: number, maxLimit: number) => ({
+  limit: optional(queryInteger(1, maxLimit)).meta(
+    queryDoc(Number, { default: defaultLimit, minimum: 1, maximum: maxLimit }),
+  ),
+  offset: optional(queryInteger(0, PAGE_OFFSET_MAX)).meta(
+    queryDoc(Number, { default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX }),
+  ),
+});
 
-  @ApiPropertyOptional({ enum: MEMORY_SORTS, default: DEFAULT_MEMORY_SORT })
-  @IsOptional()
-  @IsIn(MEMORY_SORTS, { message: MemoryMessages.unknownSort })
-  sort?: MemorySort;
-}
+const listQuery = {
+  ...pageQuery(MEMORY_LIST_DEFAULT_LIMIT, MEMORY_LIST_MAX_LIMIT),
+  sort: optional(ListMemoriesRequest.shape.sort).meta(
+    queryDoc(String, { enum: MEMORY_SORTS, default: DEFAULT_MEMORY_SORT }),
+  ),
+};
+/** `GET /api/user/{userId}/memories`. */
+export const ListMemoriesQuerySchema = z.strictObject({ ...listQuery, ...memoryFilterChecks });
+export const ListMemoriesQuery = restQueryType('ListMemoriesQuery', { ...memoryFilterQuery, ...listQuery });
+export type ListMemoriesQuery = z.output<typeof ListMemoriesQuerySchema>;
 
-export class SearchMemoriesQuery extends MemoryFilterQuery {
-  @ApiProperty({ description: 'What to look for.', example: 'where do I live?' })
-  @IsSearchQuery()
-  query!: string;
+const searchQuery = {
+  query: restSearchQuery().meta(
+    queryDoc(String, { description: 'What to look for.', example: 'where do I live?' }),
+  ),
+  limit: optional(queryInteger(1, MEMORY_SEARCH_MAX_LIMIT)).meta(
+    queryDoc(Number, { default: MEMORY_SEARCH_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_SEARCH_MAX_LIMIT }),
+  ),
+  threshold: optional(queryDecimal(0, MEMORY_SEARCH_THRESHOLD_MAX)).meta(
+    queryDoc(Number, {
+      type: Number,
+      minimum: 0,
+      maximum: MEMORY_SEARCH_THRESHOLD_MAX,
+      example: 0.1,
+      description:
+        'The least `relevance` a result must have (0 to 1, calibrated: how likely the memory answers the query, ' +
+        'from the share of its words the memory holds, the cosine, meaning and slot matches; length, importance ' +
+        'and recency do not count). With it, a query that nothing bears on answers an empty list; without it ' +
+        '(the default), every memory that matches at all comes back. The web app and the assistant use 0.1.',
+    }),
+  ),
+};
+/** `GET /api/user/{userId}/search`. */
+export const SearchMemoriesQuerySchema = z.strictObject({ ...searchQuery, ...memoryFilterChecks });
+export const SearchMemoriesQuery = restQueryType('SearchMemoriesQuery', {
+  ...memoryFilterQuery,
+  ...searchQuery,
+});
+export type SearchMemoriesQuery = z.output<typeof SearchMemoriesQuerySchema>;
 
-  @ApiPropertyOptional({ default: MEMORY_SEARCH_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_SEARCH_MAX_LIMIT })
-  @IsOptional()
-  @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({
-    type: Number,
-    minimum: 0,
-    maximum: MEMORY_SEARCH_THRESHOLD_MAX,
-    example: 0.1,
-    description:
-      'The least `relevance` a result must have (0 to 1, calibrated: how likely the memory answers the query, ' +
-      'from the share of its words the memory holds, the cosine, meaning and slot matches; length, importance ' +
-      'and recency do not count). With it, a query that nothing bears on answers an empty list; without it ' +
-      '(the default), every memory that matches at all comes back. The web app and the assistant use 0.1.',
-  })
-  @IsOptional()
-  @QueryDecimal(0, MEMORY_SEARCH_THRESHOLD_MAX)
-  threshold?: number;
-}
-
+const topK = {
+  top_k: optional(queryInteger(1, MEMORY_SEARCH_MAX_LIMIT)).meta(
+    queryDoc(Number, {
+      minimum: 1,
+      maximum: MEMORY_SEARCH_MAX_LIMIT,
+      description: "The same as `limit` (Mem0's name); given both, they must agree.",
+    }),
+  ),
+};
 /**
  * `POST /api/user/{userId}/memories/search`: the search of GET .../search as a JSON body (long filters fit),
  * with `top_k` as Mem0 names the limit.
  */
-export class SearchMemoriesBody extends SearchMemoriesQuery {
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: MEMORY_SEARCH_MAX_LIMIT,
-    description: "The same as `limit` (Mem0's name); given both, they must agree.",
-  })
-  @IsOptional()
-  @QueryInteger(1, MEMORY_SEARCH_MAX_LIMIT)
-  top_k?: number;
-}
+export const SearchMemoriesBodySchema = z.strictObject({ ...topK, ...memoryFilterChecks, ...searchQuery });
+export const SearchMemoriesBody = restQueryType('SearchMemoriesBody', {
+  ...memoryFilterQuery,
+  ...searchQuery,
+  ...topK,
+});
+export type SearchMemoriesBody = z.output<typeof SearchMemoriesBodySchema>;
 
 const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -238,17 +256,11 @@ export class ExportMemoriesQuery extends MemoryScopeQuery {
 
 export class ImportMemoriesQuery extends MemoryScopeQuery {}
 
-export class ListEndUsersQuery {
-  @ApiPropertyOptional({ default: MEMORY_LIST_DEFAULT_LIMIT, minimum: 1, maximum: MEMORY_LIST_MAX_LIMIT })
-  @IsOptional()
-  @QueryInteger(1, MEMORY_LIST_MAX_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
-  @IsOptional()
-  @QueryInteger(0, PAGE_OFFSET_MAX)
-  offset?: number;
-}
+const endUsersQuery = pageQuery(MEMORY_LIST_DEFAULT_LIMIT, MEMORY_LIST_MAX_LIMIT);
+/** `GET /api/user/{userId}/end_users`. */
+export const ListEndUsersQuerySchema = z.strictObject(endUsersQuery);
+export const ListEndUsersQuery = restQueryType('ListEndUsersQuery', endUsersQuery);
+export type ListEndUsersQuery = z.output<typeof ListEndUsersQuerySchema>;
 
 /** Routes that take no query parameters refuse any. */
 export class NoQuery {}

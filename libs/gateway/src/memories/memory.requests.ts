@@ -89,13 +89,6 @@ export function toUpdateMemoryRequest(
   return { ...toScope(query, body), memoryId, ...changes };
 }
 
-/** `filters` as the bus carries it: a JSON object (a query parameter arrives as its JSON text, validated). */
-function filtersObject(
-  filters: string | Record<string, unknown> | undefined,
-): Record<string, unknown> | undefined {
-  return typeof filters === 'string' ? (JSON.parse(filters) as Record<string, unknown>) : filters;
-}
-
 function toFilterFields(query: MemoryFilterQuery): MemoryFilterFields {
   return {
     ...toScope(query),
@@ -106,7 +99,7 @@ function toFilterFields(query: MemoryFilterQuery): MemoryFilterFields {
       createdBefore: query.created_before,
       conversationId: query.conversation_id,
       metadata: query.metadata,
-      filters: filtersObject(query.filters),
+      filters: query.filters,
       includeClosed: query.include_closed,
       asOf: query.as_of,
       includeEmbedding: query.include_embedding,

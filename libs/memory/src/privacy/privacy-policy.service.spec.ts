@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { MemboltError, PrivacyErrorCode } from '@membolt/contracts';
 import { requestContext, TestClock } from '@membolt/platform';
-import { KeywordSpecialCategoryClassifier, SensitiveDataScanner } from '@membolt/privacy';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openMemoryEmbeddedStore } from '../adapters/embedded/memory-store.embedded.js';
-import { HashedTfidfEmbedder } from '../embedders/hashed-tfidf.embedder.js';
-import { MemoryCategoryService } from '../categories/memory-category.service.js';
-import { MemoryConceptLinker } from '../memory-concept.linker.js';
-import { MemoryService } from '../memory.service.js';
+import type { MemoryService } from '../memory.service.js';
 import type { MemoryStore } from '../ports/memory-store.js';
-import { PrivacyPolicyService } from './privacy-policy.service.js';
+import {
+  createTestMemoryService,
+  openTestMemoryStore,
+  testPrivacyPolicy,
+  type TestMemoryStore,
+} from '../testing/memory-service.fixture.js';
+import type { PrivacyPolicyService } from './privacy-policy.service.js';
 
 const DIM = 64;
 const USER = 'user-privacy';
@@ -29,43 +27,28 @@ async function refusal(promise: Promise<unknown>): Promise<MemboltError> {
 }
 
 describe('write-time privacy policy in the memory service (embedded store)', () => {
-  let dataDir: string;
+  let opened: TestMemoryStore;
   let store: MemoryStore;
-  let linker: MemoryConceptLinker;
   let privacy: PrivacyPolicyService;
   let memory: MemoryService;
 
   beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'membolt-privacy-'));
-    store = openMemoryEmbeddedStore(dataDir, { dimension: DIM, annMinVectors: 5000 });
+    opened = openTestMemoryStore('privacy', DIM);
+    store = opened.store;
     const clock = new TestClock(Date.UTC(2026, 0, 10));
-    linker = new MemoryConceptLinker(store);
-    privacy = new PrivacyPolicyService(
+    privacy = testPrivacyPolicy(store, clock);
+    memory = createTestMemoryService({
       store,
-      new SensitiveDataScanner(new KeywordSpecialCategoryClassifier()),
+      linker: opened.linker,
       clock,
-    );
-    memory = new MemoryService(
-      store,
-      new HashedTfidfEmbedder(DIM),
-      clock,
-      { changed: async () => undefined },
-      {
-        dimension: DIM,
-        annMinVectors: 5000,
-        metadataLimits: { maxKeys: 256, maxDepth: 16 },
-        conceptSettleMs: 1,
-      },
-      linker,
+      dimension: DIM,
       privacy,
-      new MemoryCategoryService(store, clock),
-    );
+      settings: { conceptSettleMs: 1 },
+    });
   });
 
   afterEach(async () => {
-    await linker.beforeApplicationShutdown();
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await opened.close();
   });
 
   /** Every text, metadata and version the store holds for the user, as one string. */

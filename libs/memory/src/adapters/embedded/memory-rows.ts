@@ -8,12 +8,14 @@ import type {
   MemorySource,
   SensitiveKind,
 } from '@membolt/contracts';
+import { duplicateFingerprint } from '../../domain/duplicate-text.js';
 import type {
   Memory,
   MemoryFilter,
   MemoryScope,
   MemoryScopeFilter,
   MemoryVersion,
+  NewMemoryRecord,
   RankableWithId,
 } from '../../domain/memory.js';
 
@@ -182,6 +184,91 @@ export function toMemory(
     redactions: row.redactions === null ? [] : (JSON.parse(row.redactions) as SensitiveKind[]),
     ...(embedding ? { embedding } : {}),
   };
+}
+
+/**
+ * The row a new memory is inserted as: the columns `toMemory` reads back, its duplicate fingerprint, and the
+ * keyword context the repository writes to its FTS row (the text before it in its conversation).
+ */
+export type NewMemoryRow = Omit<MemoryRow, 'seq'> & { dup_fp: string; keyword_context: string | null };
+
+/** A new memory's row, written next to `toMemory` so a column is mapped both ways in one place. */
+export function newMemoryRow(
+  scope: MemoryScope,
+  record: NewMemoryRecord,
+  scopeTok: string,
+  keywordContext: string | null,
+): NewMemoryRow {
+  const m = record.memory;
+  return {
+    id: m.id,
+    user_id: scope.userId,
+    end_user_id: scope.endUserId,
+    agent_id: m.agentId,
+    run_id: m.runId,
+    scope_tok: scopeTok,
+    text: m.text,
+    metadata: JSON.stringify(m.metadata),
+    importance: m.importance,
+    category: m.category,
+    source: m.source,
+    conversation_id: m.conversationId,
+    conversation_title: m.conversationTitle,
+    created_at: m.createdAt.getTime(),
+    updated_at: m.updatedAt.getTime(),
+    valid_from: m.validFrom.getTime(),
+    valid_to: m.validTo?.getTime() ?? null,
+    version: m.version,
+    embedding_model: m.embeddingModel,
+    origin_id: record.originId ?? null,
+    concepts_pending: record.concepts ? 0 : 1,
+    expires_at: m.expiresAt?.getTime() ?? null,
+    redactions: redactionsColumn(m.redactions ?? []),
+    dup_fp: duplicateFingerprint(m.text),
+    keyword_context: keywordContext,
+  };
+}
+
+const NEW_MEMORY_COLUMNS = [
+  'id',
+  'user_id',
+  'end_user_id',
+  'agent_id',
+  'run_id',
+  'scope_tok',
+  'text',
+  'metadata',
+  'importance',
+  'category',
+  'source',
+  'conversation_id',
+  'conversation_title',
+  'created_at',
+  'updated_at',
+  'valid_from',
+  'valid_to',
+  'version',
+  'embedding_model',
+  'origin_id',
+  'concepts_pending',
+  'expires_at',
+  'redactions',
+  'dup_fp',
+  'keyword_context',
+] as const satisfies ReadonlyArray<keyof NewMemoryRow>;
+// Every column of the row is inserted: a column added to the row and not listed fails to compile here.
+const _everyColumnListed: [Exclude<keyof NewMemoryRow, (typeof NEW_MEMORY_COLUMNS)[number]>] extends [never]
+  ? true
+  : never = true;
+
+/** The INSERT of a new memory's row, its parameters in `newMemoryParams`' order (positional: cheaper to bind). */
+export const INSERT_MEMORY_SQL = `INSERT INTO memories (${NEW_MEMORY_COLUMNS.join(', ')}) VALUES (${NEW_MEMORY_COLUMNS.map(
+  () => '?',
+).join(', ')})`;
+
+/** A new row's values in the INSERT's column order. */
+export function newMemoryParams(row: NewMemoryRow): unknown[] {
+  return NEW_MEMORY_COLUMNS.map((column) => row[column]);
 }
 
 export function toVersion(row: VersionRow): MemoryVersion {

@@ -26,7 +26,10 @@ import { ConceptLinks } from './concept-links.js';
 import {
   filterSql,
   fromBlob,
+  INSERT_MEMORY_SQL,
   type MemoryRow,
+  newMemoryParams,
+  newMemoryRow,
   RANKABLE_COLUMNS,
   rankableOfRow,
   type RankableRow,
@@ -109,12 +112,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     this.links = new ConceptLinks(db);
     // The FTS row is written here rather than by a trigger (migration 10): the trigger's statements (an
     // update of the row for its conversation's previous text, a read of the row back) ran for every row.
-    this.insertMemory = db.prepare(
-      `INSERT INTO memories (id, user_id, end_user_id, agent_id, run_id, scope_tok, text, metadata, importance,
-         category, source, conversation_id, conversation_title, created_at, updated_at, valid_from, valid_to,
-         version, embedding_model, origin_id, concepts_pending, expires_at, redactions, dup_fp, keyword_context)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.insertMemory = db.prepare(INSERT_MEMORY_SQL);
     this.insertKeywords = db.prepare(
       'INSERT INTO memory_fts (rowid, text, scope_tok, keyword_context) VALUES (?, ?, ?, ?)',
     );
@@ -233,33 +231,8 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       let seq: number;
       try {
         seq = Number(
-          this.insertMemory.run(
-            m.id,
-            scope.userId,
-            scope.endUserId,
-            m.agentId,
-            m.runId,
-            tok,
-            m.text,
-            JSON.stringify(m.metadata),
-            m.importance,
-            m.category,
-            m.source,
-            m.conversationId,
-            m.conversationTitle,
-            createdAt,
-            m.updatedAt.getTime(),
-            m.validFrom.getTime(),
-            m.validTo?.getTime() ?? null,
-            m.version,
-            m.embeddingModel,
-            record.originId ?? null,
-            record.concepts ? 0 : 1,
-            m.expiresAt?.getTime() ?? null,
-            redactionsColumn(m.redactions ?? []),
-            duplicateFingerprint(m.text),
-            keywordContext,
-          ).lastInsertRowid,
+          this.insertMemory.run(...newMemoryParams(newMemoryRow(scope, record, tok, keywordContext)))
+            .lastInsertRowid,
         );
       } catch (error) {
         if (record.originId && isUniqueViolation(error, 'origin_id'))
