@@ -80,12 +80,7 @@ import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
-import {
-  DEFAULT_SENTENCE_MAX_SCOPE,
-  DEFAULT_SESSION_GAP_MINUTES,
-  MEMORY_SETTINGS,
-  type MemorySettings,
-} from './memory.options.js';
+import { DEFAULT_SESSION_GAP_MINUTES, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { EMBEDDER, type Embedder } from './ports/embedder.js';
 import { MEMORY_EVENTS, type MemoryEvents } from './ports/memory-events.js';
 import { DuplicateOriginError } from './ports/memory.repository.js';
@@ -586,9 +581,9 @@ export class MemoryService {
   }
 
   /**
-   * The sentence channel's candidates (decision 162): the scope's memories nearest the query's sentence
-   * vector, computed in the worker thread (the query's vector cached). Undefined when the encoder is off, the
-   * store keeps no sentence vectors, or the scope holds more than `sentenceMaxScope` of them.
+   * The sentence channel's candidates (decisions 162, 203): the scope's memories nearest the query's sentence
+   * vector (`MemorySentenceSweep.nearest`). Undefined when the encoder is off, the store keeps no sentence
+   * vectors, the scope is past `sentenceMaxScope`, or the channel is not ready in time.
    */
   private async sentenceCandidates(
     scope: MemoryScopeFilter,
@@ -596,12 +591,8 @@ export class MemoryService {
     query: string,
     pool: number,
   ): Promise<ScoredId[] | undefined> {
-    const sentences = this.store.sentences;
-    if (!this.sentenceEncoder || !sentences) return undefined;
-    const maxScope = this.settings.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
-    if (!(await sentences.fits(scope, maxScope))) return undefined;
-    const vector = await this.sentenceEncoder.encodeQuery(query);
-    return (await sentences.nearest(scope, filter, vector, pool, maxScope)) ?? undefined;
+    if (!this.sentenceEncoder || !this.sentenceSweep) return undefined;
+    return this.sentenceSweep.nearest(scope, filter, query, pool);
   }
 
   /**

@@ -26,6 +26,11 @@ export const DEFAULT_CPU_WORKER_LIMITS: CpuWorkerLimits = {
 export const MEMORY_CONCEPT_WORKER = Symbol('MEMORY_CONCEPT_WORKER');
 /** The thread that embeds batches (a request or job waits for it, so it never queues behind concepts). */
 export const MEMORY_EMBED_WORKER = Symbol('MEMORY_EMBED_WORKER');
+/**
+ * The thread that runs the sentence encoder (decision 203): its model's load and the backfill's chunks never
+ * delay an add's embedding, and its ~150 MB are given back with the thread when it idles.
+ */
+export const MEMORY_SENTENCE_WORKER = Symbol('MEMORY_SENTENCE_WORKER');
 
 /** A task that broke the worker's memory cap or its deadline: running it again cannot help. */
 export class CpuWorkerLimitError extends Error {
