@@ -236,8 +236,9 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
       await sweep.idle();
       expect(encoder.encoded).toEqual([]);
       const service = serviceWith(sweep, 2);
-      // A question about someone else encodes nothing either (decision 197).
+      // A question about someone else encodes nothing either (decision 197), nor one asked of an empty scope.
       expect(await texts(service, USER, 'Can someone hire a car?')).toEqual([]);
+      expect(await texts(service, USER, 'Can I hire a car?')).toEqual([]);
       expect(encoder.queries).toEqual([]);
     });
 

@@ -34,10 +34,11 @@ export const SENTENCE_SETTLE_LIMIT = 32;
 
 /**
  * Longest a search waits for the sentence channel (the model's load after an idle thread ended, the scope's
- * new memories, the query): past it, the search is ranked without the channel, under the bus's 5 s
- * timeout. The encoding goes on, so the next search finds the query's vector cached.
+ * new memories, the query), as long as a read of concept data waits for its scope: past it, the search is
+ * ranked without the channel, well under the bus's 5 s timeout. The encoding goes on, so the next search
+ * finds the query's vector cached.
  */
-export const DEFAULT_SENTENCE_WAIT_MS = 2_500;
+export const DEFAULT_SENTENCE_WAIT_MS = 1_500;
 
 const scopeKey = (scope: MemoryScope) => `${scope.userId}\u0000${scope.endUserId}`;
 
@@ -112,6 +113,8 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     const encoder = this.encoder;
     const sentences = this.store.sentences;
     if (!encoder || !sentences) return undefined;
+    // An empty scope (a new account's first chat turns) has nothing to find: no query encoded, no model loaded.
+    if (await sentences.holdsAtMost(scope, 0)) return undefined;
     if (!(await sentences.fits(scope, this.maxScope))) return undefined;
     const ready = (async () => {
       await this.settle(scope);

@@ -104,7 +104,7 @@ export interface MemorySettings {
   readonly sentenceMaxScope?: number;
   /** Which memories the sentence sweep encodes (decision 203; default `small-scopes`). */
   readonly sentenceEncodes?: SentenceEncodes;
-  /** Longest a search waits for the sentence channel before it ranks without it (default 2,500 ms). */
+  /** Longest a search waits for the sentence channel before it ranks without it (default 1,500 ms). */
   readonly sentenceWaitMs?: number;
   /** The pause that ends an inferred session (decision 196); 0: memories without a conversation get no neighbours. */
   readonly sessionGapMs?: number;

@@ -144,7 +144,7 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
       const stored = fromBlob(row.vector);
       if (stored.length !== vector.length) continue;
       let dot = 0;
-      stored.forEach((x, i) => (dot += x * (vector[i] ?? 0)));
+      for (let i = 0; i < stored.length; i++) dot += stored[i]! * vector[i]!;
       scored.push({ id: row.id, score: dot });
     }
     return scored.sort((a, b) => b.score - a.score).slice(0, Math.max(0, k));
