@@ -12,14 +12,16 @@ import {
 const schema = z.object({ ...storeConfigFields, ...memoryConfigFields });
 
 describe('SENTENCE_ENCODER configuration', () => {
-  it('is auto unless set (small scopes only), and carries use-lite, off and the scope bound to the module', () => {
+  it('is off unless set, and carries auto (small scopes only), use-lite and the scope bound to the module', () => {
     const byDefault = toMemoryModuleOptions(loadConfig(schema, {}));
-    expect(byDefault.sentenceEncoder).toEqual({
+    expect(byDefault.sentenceEncoder).toBeUndefined();
+    const auto = toMemoryModuleOptions(loadConfig(schema, { SENTENCE_ENCODER: 'auto' }));
+    expect(auto.sentenceEncoder).toEqual({
       kind: 'use-lite',
       maxScope: DEFAULT_SENTENCE_MAX_SCOPE,
       encodes: 'small-scopes',
     });
-    expect(resolveMemorySettings(byDefault)).toMatchObject({
+    expect(resolveMemorySettings(auto)).toMatchObject({
       sentenceMaxScope: DEFAULT_SENTENCE_MAX_SCOPE,
       sentenceEncodes: 'small-scopes',
     });
