@@ -6,9 +6,11 @@
 //
 //   node tools/build-server.mjs libs/contracts libs/memory
 //   node tools/bench/paraphrase-harness.mjs [--data PATH (default: paraphrase-dev.json in BENCH_DATA_DIR)]
-//     [--weights '{"meaning":0.5}'] [--misses] [--encoder use-lite|off (default: SENTENCE_ENCODER or off)]
+//     [--weights '{"meaning":0.5}'] [--misses] [--encoder auto|use-lite|off (default: SENTENCE_ENCODER or off)]
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,7 +32,7 @@ const {
   withinSession,
 } = await dist('retrieval/index.js');
 const { queryMeaning } = await dist('retrieval/meaning.js');
-const { DEFAULT_SESSION_GAP_MINUTES } = await dist('memory.options.js');
+const { DEFAULT_SESSION_GAP_MINUTES, DEFAULT_SENTENCE_MAX_SCOPE } = await dist('memory.options.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +40,8 @@ const { values: args } = parseArgs({
     weights: { type: 'string', default: '{}' },
     threshold: { type: 'string', default: '' },
     misses: { type: 'boolean', default: false },
-    // The sentence encoder's channel (decision 162): USE-lite over each fact and question, in this process.
+    // The sentence encoder's channel (decisions 162, 203): USE-lite over each fact and question, in this
+    // process; `auto` for profiles of at most SENTENCE_ENCODER_MAX_SCOPE facts.
     encoder: { type: 'string', default: process.env.SENTENCE_ENCODER ?? 'off' },
     // Writes every ranked candidate's relevance features with its label (JSON lines), to fit RELEVANCE_MODEL.
     dump: { type: 'string', default: '' },
@@ -56,19 +59,47 @@ const embedder = new HashedTfidfEmbedder();
 const now = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 const POOL = 100;
+if (!['auto', 'use-lite', 'off'].includes(args.encoder)) {
+  console.error('--encoder is auto, use-lite or off');
+  process.exit(64);
+}
+const maxScope = Number(process.env.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE);
 const sentenceEncoder =
-  args.encoder === 'use-lite'
+  args.encoder !== 'off'
     ? new (await dist('embedders/use-lite.sentence-encoder.js')).UseLiteSentenceEncoder()
     : null;
+/** Whether a profile's scope is encoded: every one with use-lite, those within the bound with auto. */
+const encodes = (profile) =>
+  sentenceEncoder !== null && (args.encoder === 'use-lite' || profile.facts.length <= maxScope);
 let encodeMs = 0;
-const encode = async (texts) => {
-  const at = performance.now();
-  const vectors = await sentenceEncoder.encode(texts);
-  encodeMs += performance.now() - at;
-  return vectors;
-};
 
 const data = JSON.parse(readFileSync(requireBenchData(args.data, 'paraphrase set', '--data'), 'utf8'));
+// Every fact's and question's vector, computed once: a pure function of the texts, kept in the temporary
+// directory between runs (encoding the set takes minutes on a loaded machine). Never read by the product.
+const sentenceOf = new Map();
+if (sentenceEncoder) {
+  const texts = [...new Set(data.profiles.flatMap((p) => [...p.facts, ...p.questions].map((x) => x.text)))];
+  const cacheFile = join(
+    tmpdir(),
+    `membolt-paraphrase-use-lite-${createHash('sha256').update(texts.join('\u0000')).digest('hex').slice(0, 16)}.f32`,
+  );
+  const at = performance.now();
+  let all;
+  if (existsSync(cacheFile)) {
+    const flat = new Float32Array(readFileSync(cacheFile).buffer.slice(0));
+    const width = flat.length / texts.length;
+    all = texts.map((_, i) => flat.subarray(i * width, (i + 1) * width));
+  } else {
+    all = await sentenceEncoder.encode(texts);
+    const width = all[0]?.length ?? 0;
+    const flat = new Float32Array(texts.length * width);
+    all.forEach((v, i) => flat.set(v, i * width));
+    writeFileSync(cacheFile, Buffer.from(flat.buffer));
+  }
+  texts.forEach((text, i) => sentenceOf.set(text, all[i]));
+  encodeMs = performance.now() - at;
+}
+const encode = async (texts) => texts.map((text) => sentenceOf.get(text));
 const dumped = [];
 const rows = [];
 const unanswerable = [];
@@ -83,7 +114,7 @@ for (const profile of data.profiles) {
     `SELECT rowid - 1 AS id, -bm25(kw, 1.0, 0) AS score FROM kw WHERE kw MATCH ? ORDER BY bm25(kw, 1.0, 0) LIMIT ${POOL}`,
   );
   const vectors = profile.facts.map((fact) => embedder.embedOne(fact.text));
-  const sentenceVectors = sentenceEncoder ? await encode(profile.facts.map((fact) => fact.text)) : null;
+  const sentenceVectors = encodes(profile) ? await encode(profile.facts.map((fact) => fact.text)) : null;
   const memories = new Map(
     profile.facts.map((fact, i) => {
       const at = now.getTime() - (profile.facts.length - i) * spacingMs;
@@ -142,6 +173,7 @@ for (const profile of data.profiles) {
         JSON.stringify({
           q: searches,
           query: question.text,
+          text: profile.facts[Number(r.id)].text,
           answerable: answers.size > 0,
           personal: analysis.personal,
           coverage,
@@ -183,8 +215,10 @@ console.log(
     `unanswerable empty ${unanswerable.filter((u) => u.empty).length}/${unanswerable.length}`,
 );
 console.log(
-  `search ${((performance.now() - started - encodeMs) / searches).toFixed(2)} ms per question (first includes loading)` +
-    (sentenceEncoder ? `, sentence encoding ${encodeMs.toFixed(0)} ms in all (model load included)` : ''),
+  `search ${((performance.now() - started) / searches).toFixed(2)} ms per question (first includes loading)` +
+    (sentenceEncoder
+      ? `, sentence vectors ${encodeMs.toFixed(0)} ms in all (model load included, or read from the cache)`
+      : ''),
 );
 if (args.misses) {
   for (const r of rows.filter((r) => r.rank !== 1)) {

@@ -11,6 +11,7 @@ import {
   openTestMemoryStore,
   type TestMemoryStore,
 } from './testing/memory-service.fixture.js';
+import type { SentenceEncodes } from './memory.options.js';
 import { CpuWorkerLimitError } from './workers/memory-cpu-worker.js';
 
 const DIM = 128;
@@ -59,7 +60,15 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
   let linker: MemoryConceptLinker;
   let encoder: FakeSentenceEncoder;
 
-  const serviceWith = (sweep: MemorySentenceSweep | null, sentenceMaxScope = 2_000) => {
+  const sweepWith = (
+    settings: { sentenceMaxScope?: number; sentenceEncodes?: SentenceEncodes; sentenceWaitMs?: number } = {},
+    using: SentenceEncoder = encoder,
+  ) => new MemorySentenceSweep(store, using, settings);
+  const serviceWith = (
+    sweep: MemorySentenceSweep | null,
+    sentenceMaxScope = 2_000,
+    using: SentenceEncoder = encoder,
+  ) => {
     return createTestMemoryService({
       store,
       linker,
@@ -67,7 +76,7 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
       dimension: DIM,
       settings: { sentenceMaxScope },
       sentenceSweep: sweep,
-      sentenceEncoder: sweep ? encoder : null,
+      sentenceEncoder: sweep ? using : null,
     });
   };
   const texts = async (service: MemoryService, userId: string, query: string) =>
@@ -143,7 +152,7 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
   });
 
   it('leaves a scope past SENTENCE_ENCODER_MAX_SCOPE to the other channels', async () => {
-    const sweep = new MemorySentenceSweep(store, encoder);
+    const sweep = sweepWith({ sentenceMaxScope: 1, sentenceEncodes: 'every-scope' });
     const service = serviceWith(sweep, 1);
     await service.create(USER, { text: "I don't have a driving licence." });
     await service.create(USER, { text: 'My favourite tea is sencha.' });
@@ -160,5 +169,128 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
     await sweep.idle();
     expect(await store.sentences!.pending(10)).toEqual([]);
     expect(encoder.encoded).toEqual(['My favourite tea is sencha.']);
+  });
+
+  describe('SENTENCE_ENCODER=auto: only scopes within the bound (decision 203)', () => {
+    const scope = (userId: string) => ({ userId, endUserId: '' });
+    /** Memories stored with no sweep running: what a bulk import or an earlier `off` run leaves pending. */
+    const storeTexts = async (userId: string, texts: readonly string[]) => {
+      const before = serviceWith(null);
+      const stored = [];
+      for (const text of texts) stored.push(await before.create(userId, { text }));
+      return stored;
+    };
+
+    it('encodes a small scope and defers a large one, whose texts never reach the encoder', async () => {
+      const large = Array.from({ length: 5 }, (_, i) => `Fact ${i} about my dog.`);
+      await storeTexts(OTHER, large);
+      await storeTexts(USER, ['My favourite tea is sencha.']);
+      const sweep = sweepWith({ sentenceMaxScope: 3 });
+      sweep.onApplicationBootstrap();
+      await sweep.idle();
+      expect(encoder.encoded).toEqual(['My favourite tea is sencha.']);
+      // Nothing is left pending (the sweep does not read the large scope again), and nothing was encoded.
+      expect(await store.sentences!.pending(10)).toEqual([]);
+      expect(await store.sentences!.unencoded(scope(OTHER), 10)).toHaveLength(5);
+
+      // A later write to the large scope is deferred too; the small scope's reaches the encoder.
+      const service = serviceWith(sweep, 3);
+      await service.create(OTHER, { text: 'My greyhound sleeps all day.' });
+      await service.create(USER, { text: 'I drink coffee at work.' });
+      await sweep.idle();
+      expect(encoder.encoded).toEqual(['My favourite tea is sencha.', 'I drink coffee at work.']);
+      // The large scope's personal search encodes no query: its dog facts are found by their words only.
+      expect(await texts(service, OTHER, 'Is my dog a greyhound?')).toContain('My greyhound sleeps all day.');
+      expect(encoder.queries).toEqual([]);
+      expect(await texts(service, USER, 'Which drink do I like?')).toContain('My favourite tea is sencha.');
+      expect(encoder.queries).toEqual(['Which drink do I like?']);
+    });
+
+    it('never calls the encoder (so never loads the model) at a start with nothing small to encode', async () => {
+      await storeTexts(
+        OTHER,
+        ['a', 'b', 'c', 'd'].map((x) => `Note ${x} on my car.`),
+      );
+      const sweep = sweepWith({ sentenceMaxScope: 2 });
+      sweep.onApplicationBootstrap();
+      await sweep.idle();
+      expect(encoder.encoded).toEqual([]);
+      const service = serviceWith(sweep, 2);
+      // A question about someone else encodes nothing either (decision 197), nor one asked of an empty scope.
+      expect(await texts(service, USER, 'Can someone hire a car?')).toEqual([]);
+      expect(await texts(service, USER, 'Can I hire a car?')).toEqual([]);
+      expect(encoder.queries).toEqual([]);
+    });
+
+    it('use-lite encodes every scope, the ones an auto run deferred included', async () => {
+      await storeTexts(OTHER, ['My dog is a greyhound.', 'I walk the dog twice a day.', 'I hire a car.']);
+      const auto = sweepWith({ sentenceMaxScope: 2 });
+      auto.onApplicationBootstrap();
+      await auto.idle();
+      expect(encoder.encoded).toEqual([]);
+
+      const every = sweepWith({ sentenceMaxScope: 2, sentenceEncodes: 'every-scope' });
+      every.onApplicationBootstrap();
+      await every.idle();
+      expect(encoder.encoded).toHaveLength(3);
+      expect(await store.sentences!.unencoded(scope(OTHER), 10)).toEqual([]);
+    });
+
+    it('encodes a deferred scope again once it shrinks back within the bound, at its next personal search', async () => {
+      const [, note] = await storeTexts(USER, ["I don't have a driving licence.", 'Note one.', 'Note two.']);
+      const sweep = sweepWith({ sentenceMaxScope: 2 });
+      sweep.onApplicationBootstrap();
+      await sweep.idle();
+      expect(encoder.encoded).toEqual([]);
+      await serviceWith(sweep, 2).delete(USER, { memoryId: note!.id });
+      expect(await store.sentences!.holdsAtMost(scope(USER), 2)).toBe(true);
+      expect(await texts(serviceWith(sweep, 2), USER, 'Can I hire one at the airport?')).toEqual([
+        "I don't have a driving licence.",
+      ]);
+      expect(encoder.encoded.sort()).toEqual(["I don't have a driving licence.", 'Note two.']);
+    });
+
+    it("finds a fact told a moment ago by meaning: a personal search encodes its scope's new memories first", async () => {
+      await storeTexts(USER, ["I don't have a driving licence.", 'My favourite tea is sencha.']);
+      // No sweep has run: both memories are still pending.
+      const service = serviceWith(sweepWith());
+      expect(await texts(service, USER, 'Can I hire one at the airport?')).toEqual([
+        "I don't have a driving licence.",
+      ]);
+      expect(encoder.encoded.sort()).toEqual([
+        "I don't have a driving licence.",
+        'My favourite tea is sencha.',
+      ]);
+      // Another user's pending memories are not this search's to encode.
+      await storeTexts(OTHER, ['I lost my driving licence.']);
+      await texts(service, USER, 'Can I hire one at the airport?');
+      expect(encoder.encoded).not.toContain('I lost my driving licence.');
+    });
+
+    it('answers without the sentence channel when the encoder does not answer in time, or fails', async () => {
+      await storeTexts(USER, ['My favourite tea is sencha.', 'I drink sencha every morning.']);
+      const silent: SentenceEncoder = {
+        model: 'silent',
+        dimension: encoder.dimension,
+        encode: () => new Promise<Float32Array[]>(() => undefined),
+        encodeQuery: () => new Promise<Float32Array>(() => undefined),
+      };
+      const late = serviceWith(sweepWith({ sentenceWaitMs: 50 }, silent), 2_000, silent);
+      // The words still find it; the search does not wait for a vector that does not come.
+      expect(await texts(late, USER, 'Do I drink sencha?')).toContain('I drink sencha every morning.');
+
+      const broken: SentenceEncoder = {
+        model: 'broken',
+        dimension: encoder.dimension,
+        encode: async () => {
+          throw new Error('the model failed to load');
+        },
+        encodeQuery: async () => {
+          throw new Error('the model failed to load');
+        },
+      };
+      const failing = serviceWith(sweepWith({}, broken), 2_000, broken);
+      expect(await texts(failing, USER, 'Do I drink sencha?')).toContain('I drink sencha every morning.');
+    });
   });
 });

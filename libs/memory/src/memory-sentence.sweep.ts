@@ -7,23 +7,54 @@ import {
   Optional,
 } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from './domain/memory.js';
+import { DEFAULT_SENTENCE_MAX_SCOPE, MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
 import { MEMORY_STORE, type MemoryStore } from './ports/memory-store.js';
 import { SENTENCE_ENCODER, type SentenceEncoder } from './ports/sentence-encoder.js';
+import type { SentencePending } from './ports/sentence-vectors.js';
 import { BackgroundSweep, textByTextOverLimit } from './background-sweep.js';
 
 /**
  * Memories encoded per worker task: ~10 ms a text in a batch, so a search's query vector waits at most a few
- * hundred milliseconds behind the sweep in the shared thread.
+ * hundred milliseconds behind the sweep in the sentence thread.
  */
 export const SENTENCE_SWEEP_CHUNK = 16;
 
 /**
- * Computes the sentence vectors of every memory still pending (decision 162): new memories, changed texts,
- * and those stored before the encoder was turned on (migration 6 marks every existing memory pending). The
- * flag is in the memory's row, so the backfill survives a restart and resumes at the next start. Runs at
- * boot and after each write, one chunk per turn, in the worker thread that embeds. A text the worker cannot
- * encode within its limits is stored with no vector (a zero vector: it matches nothing) so it is never tried
- * again in a loop. Without `SENTENCE_ENCODER` (or a store that keeps no sentence vectors) it does nothing.
+ * Memories of a large scope marked deferred per turn of the loop: ~5 µs each, so a 100,000-memory import
+ * is set aside in slices of a few milliseconds between requests.
+ */
+export const SENTENCE_DEFER_BATCH = 1_000;
+
+/**
+ * A personal search first encodes up to this many of its scope's memories that have no sentence vector yet
+ * (newest first, ~10 ms each): a fact told a moment ago is found by meaning when it is asked about.
+ */
+export const SENTENCE_SETTLE_LIMIT = 32;
+
+/**
+ * Longest a search waits for the sentence channel (the model's load after an idle thread ended, the scope's
+ * new memories, the query), as long as a read of concept data waits for its scope: past it, the search is
+ * ranked without the channel, well under the bus's 5 s timeout. The encoding goes on, so the next search
+ * finds the query's vector cached.
+ */
+export const DEFAULT_SENTENCE_WAIT_MS = 1_500;
+
+const scopeKey = (scope: MemoryScope) => `${scope.userId}\u0000${scope.endUserId}`;
+
+/**
+ * The sentence channel's vectors (decisions 162, 203). The sweep computes those of every memory still
+ * pending: new memories, changed texts, and those stored before the encoder was turned on (migration 6 marks
+ * every existing memory pending). The flag is in the memory's row, so the backfill survives a restart and
+ * resumes at the next start. Runs at boot and after each write, one chunk per turn, in the sentence worker
+ * thread. A text the worker cannot encode within its limits is stored with no vector (a zero vector: it
+ * matches nothing) so it is never tried again in a loop. Without `SENTENCE_ENCODER` (or a store that keeps
+ * no sentence vectors) it does nothing.
+ *
+ * In `auto` mode (`sentenceEncodes: 'small-scopes'`) only the memories of scopes holding at most
+ * `sentenceMaxScope` memories are encoded: a larger scope's pending memories are marked deferred, so a bulk
+ * import of 100,000 memories neither queues ~1,000 s of the thread's time nor loads the model. A deferred
+ * scope that shrinks back within the bound is encoded again at its next personal search (`nearest`).
  */
 @Injectable()
 export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -31,11 +62,22 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
   private readonly background = new BackgroundSweep('Sentence encoding failed', this.logger, () =>
     this.runSweep(),
   );
+  private readonly maxScope: number;
+  private readonly smallScopesOnly: boolean;
+  private readonly waitMs: number;
+  private deferredResumed = false;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Optional() @Inject(SENTENCE_ENCODER) private readonly encoder: SentenceEncoder | null = null,
-  ) {}
+    @Optional()
+    @Inject(MEMORY_SETTINGS)
+    settings: Pick<MemorySettings, 'sentenceMaxScope' | 'sentenceEncodes' | 'sentenceWaitMs'> | null = null,
+  ) {
+    this.maxScope = settings?.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
+    this.smallScopesOnly = (settings?.sentenceEncodes ?? 'small-scopes') === 'small-scopes';
+    this.waitMs = settings?.sentenceWaitMs ?? DEFAULT_SENTENCE_WAIT_MS;
+  }
 
   onApplicationBootstrap(): void {
     this.schedule();
@@ -56,30 +98,117 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     await this.background.idle();
   }
 
+  /**
+   * The sentence channel's candidates for a personal search: the `k` memories of the scope and filter whose
+   * sentence vector is nearest the query's. Undefined (the search goes without the channel) when the encoder
+   * is off, the store keeps no sentence vectors, the scope holds more than `sentenceMaxScope` memories (the
+   * query is then not encoded), or the channel is not ready within `sentenceWaitMs`.
+   */
+  async nearest(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: string,
+    k: number,
+  ): Promise<ScoredId[] | undefined> {
+    const encoder = this.encoder;
+    const sentences = this.store.sentences;
+    if (!encoder || !sentences) return undefined;
+    // An empty scope (a new account's first chat turns) has nothing to find: no query encoded, no model loaded.
+    if (await sentences.holdsAtMost(scope, 0)) return undefined;
+    if (!(await sentences.fits(scope, this.maxScope))) return undefined;
+    const ready = (async () => {
+      await this.settle(scope);
+      return encoder.encodeQuery(query);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.waitMs);
+      timer.unref();
+    });
+    let vector: Float32Array | null;
+    try {
+      vector = await Promise.race([ready, late]);
+    } catch (error) {
+      // The channel adds to the others; a search does not fail for it.
+      this.logger.warn(`Searched without the sentence channel: ${(error as Error).message}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (vector === null) {
+      ready.catch((error: Error) => this.logger.warn(`Sentence encoding failed: ${error.message}`));
+      return undefined;
+    }
+    return (await sentences.nearest(scope, filter, vector, k, this.maxScope)) ?? undefined;
+  }
+
+  /**
+   * Encodes the scope's newest memories without a sentence vector (at most SENTENCE_SETTLE_LIMIT), deferred
+   * ones included; more than that are handed to the sweep.
+   */
+  private async settle(scope: MemoryScope): Promise<void> {
+    const encoder = this.encoder;
+    const sentences = this.store.sentences;
+    if (!encoder || !sentences) return;
+    const unencoded = await sentences.unencoded(scope, SENTENCE_SETTLE_LIMIT);
+    if (unencoded.length === 0) return;
+    if (unencoded.length === SENTENCE_SETTLE_LIMIT) {
+      // The scope fits (checked by the caller) and has more to encode: the sweep takes the rest.
+      await sentences.resume(scope);
+      this.schedule();
+    }
+    await this.encodeAndSave(encoder, unencoded);
+  }
+
   private async runSweep(): Promise<void> {
     const encoder = this.encoder;
     const sentences = this.store.sentences;
     if (!encoder || !sentences) return;
+    if (!this.smallScopesOnly && !this.deferredResumed) {
+      // `use-lite` encodes every memory: those an `auto` run deferred are pending again (once a process).
+      this.deferredResumed = true;
+      const resumed = await sentences.resume();
+      if (resumed > 0) this.logger.log(`${resumed} memories of large scopes are to be encoded (use-lite)`);
+    }
     while (!this.background.stopped) {
       await nextTurn();
-      const pending = await sentences.pending(SENTENCE_SWEEP_CHUNK);
+      let pending = await sentences.pending(SENTENCE_SWEEP_CHUNK);
       if (pending.length === 0) return;
-      const vectors = await textByTextOverLimit(
-        pending.map((item) => item.text),
-        (texts) => encoder.encode(texts),
-        (error) => {
-          this.logger.warn(`A memory was left without a sentence vector: ${error.message}`);
-          return new Float32Array(encoder.dimension);
-        },
-      );
-      // A short answer would leave memories pending and the sweep asking for them again forever: it stops.
-      const encoded = pending.flatMap((item, index) => {
-        const vector = vectors[index];
-        return vector ? [{ ...item, vector }] : [];
-      });
-      if (encoded.length < pending.length)
-        throw new Error(`${encoder.model} answered ${vectors.length} vectors for ${pending.length} texts`);
-      await sentences.save(encoder.model, encoded);
+      if (this.smallScopesOnly) {
+        const scopes = new Map(pending.map((item) => [scopeKey(item.scope), item.scope]));
+        const large = new Set<string>();
+        for (const [key, scope] of scopes) {
+          if (await sentences.holdsAtMost(scope, this.maxScope)) continue;
+          large.add(key);
+          // In slices, each a turn of the loop: writes and searches go on between them.
+          while (!this.background.stopped && (await sentences.defer(scope, SENTENCE_DEFER_BATCH)) > 0)
+            await nextTurn();
+        }
+        pending = pending.filter((item) => !large.has(scopeKey(item.scope)));
+        if (pending.length === 0) continue;
+      }
+      await this.encodeAndSave(encoder, pending);
     }
+  }
+
+  private async encodeAndSave(encoder: SentenceEncoder, pending: readonly SentencePending[]): Promise<void> {
+    const sentences = this.store.sentences;
+    if (!sentences) return;
+    const vectors = await textByTextOverLimit(
+      pending.map((item) => item.text),
+      (texts) => encoder.encode(texts),
+      (error) => {
+        this.logger.warn(`A memory was left without a sentence vector: ${error.message}`);
+        return new Float32Array(encoder.dimension);
+      },
+    );
+    // A short answer would leave memories pending and the sweep asking for them again forever: it stops.
+    const encoded = pending.flatMap((item, index) => {
+      const vector = vectors[index];
+      return vector ? [{ ...item, vector }] : [];
+    });
+    if (encoded.length < pending.length)
+      throw new Error(`${encoder.model} answered ${vectors.length} vectors for ${pending.length} texts`);
+    await sentences.save(encoder.model, encoded);
   }
 }

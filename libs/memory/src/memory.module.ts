@@ -34,6 +34,7 @@ import {
   DEFAULT_CPU_WORKER_LIMITS,
   MEMORY_CONCEPT_WORKER,
   MEMORY_EMBED_WORKER,
+  MEMORY_SENTENCE_WORKER,
   MemoryCpuWorker,
 } from './workers/memory-cpu-worker.js';
 import { MemoryImportJob } from './import/memory-import.job.js';
@@ -47,6 +48,7 @@ export class MemoryModule implements OnApplicationShutdown {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(MEMORY_CONCEPT_WORKER) private readonly conceptWorker: MemoryCpuWorker,
     @Inject(MEMORY_EMBED_WORKER) private readonly embedWorker: MemoryCpuWorker,
+    @Inject(MEMORY_SENTENCE_WORKER) private readonly sentenceWorker: MemoryCpuWorker,
   ) {}
 
   static forRoot(options: MemoryModuleOptions): DynamicModule {
@@ -69,6 +71,7 @@ export class MemoryModule implements OnApplicationShutdown {
         // Started by their first task, not at start: an idle process holds neither thread (decision 199).
         { provide: MEMORY_CONCEPT_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
         { provide: MEMORY_EMBED_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
+        { provide: MEMORY_SENTENCE_WORKER, useFactory: () => new MemoryCpuWorker(workerLimits) },
         {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
@@ -89,10 +92,11 @@ export class MemoryModule implements OnApplicationShutdown {
         },
         {
           provide: SENTENCE_ENCODER,
-          // USE-lite runs in the embedding thread: the serving loop only posts texts (decision 162).
+          // USE-lite runs in its own thread, started (and the model loaded) by the first text to encode: the
+          // serving loop only posts texts (decisions 162, 203).
           useFactory: (worker: MemoryCpuWorker) =>
             options.sentenceEncoder ? new WorkerSentenceEncoder(worker) : null,
-          inject: [MEMORY_EMBED_WORKER],
+          inject: [MEMORY_SENTENCE_WORKER],
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
         { provide: PLAN_RETENTION, useClass: BusPlanRetention },
@@ -117,7 +121,7 @@ export class MemoryModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // A purge still running finishes (or is handed back) before the store it writes to closes.
     await this.queue.close();
-    await Promise.all([this.conceptWorker.close(), this.embedWorker.close()]);
+    await Promise.all([this.conceptWorker.close(), this.embedWorker.close(), this.sentenceWorker.close()]);
     await this.store.close();
   }
 }

@@ -12,19 +12,37 @@ import {
 const schema = z.object({ ...storeConfigFields, ...memoryConfigFields });
 
 describe('SENTENCE_ENCODER configuration', () => {
-  it('is off unless asked for, and carries use-lite and its scope bound to the module', () => {
-    const off = toMemoryModuleOptions(loadConfig(schema, {}));
+  it('is off unless set, and carries auto (small scopes only), use-lite and the scope bound to the module', () => {
+    const byDefault = toMemoryModuleOptions(loadConfig(schema, {}));
+    expect(byDefault.sentenceEncoder).toBeUndefined();
+    const auto = toMemoryModuleOptions(loadConfig(schema, { SENTENCE_ENCODER: 'auto' }));
+    expect(auto.sentenceEncoder).toEqual({
+      kind: 'use-lite',
+      maxScope: DEFAULT_SENTENCE_MAX_SCOPE,
+      encodes: 'small-scopes',
+    });
+    expect(resolveMemorySettings(auto)).toMatchObject({
+      sentenceMaxScope: DEFAULT_SENTENCE_MAX_SCOPE,
+      sentenceEncodes: 'small-scopes',
+    });
+
+    const off = toMemoryModuleOptions(loadConfig(schema, { SENTENCE_ENCODER: 'off' }));
     expect(off.sentenceEncoder).toBeUndefined();
     expect(resolveMemorySettings(off).sentenceMaxScope).toBe(DEFAULT_SENTENCE_MAX_SCOPE);
-    expect(
-      toMemoryModuleOptions(loadConfig(schema, { SENTENCE_ENCODER: 'off' })).sentenceEncoder,
-    ).toBeUndefined();
 
     const on = toMemoryModuleOptions(
       loadConfig(schema, { SENTENCE_ENCODER: 'use-lite', SENTENCE_ENCODER_MAX_SCOPE: '500' }),
     );
-    expect(on.sentenceEncoder).toEqual({ kind: 'use-lite', maxScope: 500 });
-    expect(resolveMemorySettings(on).sentenceMaxScope).toBe(500);
+    expect(on.sentenceEncoder).toEqual({ kind: 'use-lite', maxScope: 500, encodes: 'every-scope' });
+    expect(resolveMemorySettings(on)).toMatchObject({
+      sentenceMaxScope: 500,
+      sentenceEncodes: 'every-scope',
+    });
+
+    const small = toMemoryModuleOptions(
+      loadConfig(schema, { SENTENCE_ENCODER: 'auto', SENTENCE_ENCODER_MAX_SCOPE: '300' }),
+    );
+    expect(small.sentenceEncoder).toEqual({ kind: 'use-lite', maxScope: 300, encodes: 'small-scopes' });
   });
 
   it('refuses an unknown encoder or a scope bound out of range, naming the variable', () => {

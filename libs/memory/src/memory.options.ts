@@ -33,7 +33,7 @@ export interface MemoryModuleOptions {
   readonly worker?: Partial<CpuWorkerLimits>;
   /** Longest a read of concept data waits for its scope's pending memories (default 1,500 ms). */
   readonly conceptSettleMs?: number;
-  /** The sentence encoder's channel (decision 162); absent: off. */
+  /** The sentence encoder's channel (decisions 162, 203); absent: off. */
   readonly sentenceEncoder?: SentenceEncoderOptions | undefined;
   /**
    * Memories added without a conversation take the ones stored just before/after them by the same writer as
@@ -42,17 +42,28 @@ export interface MemoryModuleOptions {
   readonly sessionGapMs?: number;
 }
 
-export const SENTENCE_ENCODER_KINDS = ['off', 'use-lite'] as const;
+/**
+ * `auto`: USE-lite for scopes of at most `SENTENCE_ENCODER_MAX_SCOPE` memories, only theirs
+ * encoded; `use-lite`: every memory encoded, the channel read in scopes within the bound; `off` (the default until the web chat's first streamed answer holds under load with `auto`, decision 203).
+ */
+export const SENTENCE_ENCODER_KINDS = ['auto', 'use-lite', 'off'] as const;
+export type SentenceEncoderKind = (typeof SENTENCE_ENCODER_KINDS)[number];
+
+/** Which memories the sweep encodes: those of scopes within the bound (`auto`), or every one (`use-lite`). */
+export type SentenceEncodes = 'small-scopes' | 'every-scope';
 
 export interface SentenceEncoderOptions {
   readonly kind: 'use-lite';
-  /** Scopes holding more sentence vectors than this are searched without the channel. */
+  /** Scopes holding more memories than this are searched without the channel. */
   readonly maxScope: number;
+  readonly encodes: SentenceEncodes;
 }
 
 /**
- * The largest scope the sentence channel scans exactly: 512 numbers a memory, ~1 ms per 2,000 on top of
- * the query's encoding (~70 ms). A personal account's facts, not a large app's end users.
+ * The largest scope (memories of one user and end user) the sentence channel reads, and in `auto` mode the
+ * largest whose memories are encoded: a personal assistant's facts, not a large app's end users. The exact
+ * scan costs ~8 ms at 2,000 on top of the query's encoding (~70 ms), and encoding a whole scope that size
+ * ~20 s of the sentence thread (decision 203).
  */
 export const DEFAULT_SENTENCE_MAX_SCOPE = 2_000;
 
@@ -89,8 +100,12 @@ export interface MemorySettings {
   readonly exactCacheMb?: number;
   readonly metadataLimits: MetadataLimits;
   readonly conceptSettleMs: number;
-  /** Past this many sentence vectors a scope is searched without the sentence channel (decision 162). */
+  /** Past this many memories a scope is searched without the sentence channel (decisions 162, 203). */
   readonly sentenceMaxScope?: number;
+  /** Which memories the sentence sweep encodes (decision 203; default `small-scopes`). */
+  readonly sentenceEncodes?: SentenceEncodes;
+  /** Longest a search waits for the sentence channel before it ranks without it (default 1,500 ms). */
+  readonly sentenceWaitMs?: number;
   /** The pause that ends an inferred session (decision 196); 0: memories without a conversation get no neighbours. */
   readonly sessionGapMs?: number;
 }
@@ -111,6 +126,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
     },
     conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
     sentenceMaxScope: options.sentenceEncoder?.maxScope ?? DEFAULT_SENTENCE_MAX_SCOPE,
+    sentenceEncodes: options.sentenceEncoder?.encodes ?? 'small-scopes',
     sessionGapMs: options.sessionGapMs ?? DEFAULT_SESSION_GAP_MINUTES * 60_000,
   };
 }
@@ -170,7 +186,10 @@ export const memoryConfigFields = {
     .min(1)
     .max(86_400)
     .default((DEFAULT_CPU_WORKER_LIMITS.idleMs ?? 60_000) / 1000),
-  /** The offline sentence encoder (decision 162): `use-lite` (USE-lite, shipped in npm) or `off`. */
+  /**
+   * The offline sentence encoder (USE-lite, shipped in npm; decisions 162, 203): `auto` for scopes within
+   * SENTENCE_ENCODER_MAX_SCOPE, `use-lite` for every memory, or `off`.
+   */
   SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('off'),
   SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
   /** Minutes of pause that end an inferred session of memories added without a conversation; 0: off. */
@@ -193,7 +212,7 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly MEMORY_WORKER_MEMORY_MB?: number;
   readonly MEMORY_WORKER_TIMEOUT_SECONDS?: number;
   readonly MEMORY_WORKER_IDLE_SECONDS?: number;
-  readonly SENTENCE_ENCODER?: (typeof SENTENCE_ENCODER_KINDS)[number];
+  readonly SENTENCE_ENCODER?: SentenceEncoderKind;
   readonly SENTENCE_ENCODER_MAX_SCOPE?: number;
   readonly MEMORY_SESSION_GAP_MINUTES?: number;
 }
@@ -229,10 +248,19 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
         ? { idleMs: config.MEMORY_WORKER_IDLE_SECONDS * 1000 }
         : {}),
     },
-    sentenceEncoder:
-      config.SENTENCE_ENCODER === 'use-lite'
-        ? { kind: 'use-lite', maxScope: config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE }
-        : undefined,
+    sentenceEncoder: sentenceEncoderOptions(
+      config.SENTENCE_ENCODER ?? 'off',
+      config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE,
+    ),
     sessionGapMs: (config.MEMORY_SESSION_GAP_MINUTES ?? DEFAULT_SESSION_GAP_MINUTES) * 60_000,
   };
+}
+
+/** The sentence channel of a `SENTENCE_ENCODER` value; undefined when `off`. */
+export function sentenceEncoderOptions(
+  kind: SentenceEncoderKind,
+  maxScope: number = DEFAULT_SENTENCE_MAX_SCOPE,
+): SentenceEncoderOptions | undefined {
+  if (kind === 'off') return undefined;
+  return { kind: 'use-lite', maxScope, encodes: kind === 'auto' ? 'small-scopes' : 'every-scope' };
 }

@@ -114,7 +114,15 @@ export class MemoryService {
     @Optional() @Inject(SENTENCE_ENCODER) sentenceEncoder: SentenceEncoder | null = null,
   ) {
     this.records = new MemoryRecordBuilder(embedder, settings);
-    this.searcher = new MemorySearcher(store, embedder, clock, settings, categories, sentenceEncoder);
+    this.searcher = new MemorySearcher(
+      store,
+      embedder,
+      clock,
+      settings,
+      categories,
+      sentenceEncoder,
+      sentenceSweep,
+    );
   }
 
   async create(userId: string, request: CreateMemoryRequest): Promise<Memory> {

@@ -12,8 +12,22 @@ export interface SentencePending {
  * without it searches without the sentence channel.
  */
 export interface SentenceVectorRepository {
-  /** The oldest memories of every scope still to encode. */
+  /** The oldest memories of every scope still to encode (deferred ones aside). */
   pending(limit: number): Promise<SentencePending[]>;
+  /**
+   * Up to `limit` of the scope's memories without a sentence vector, deferred ones included, newest first.
+   * Walks the scope: for a scope within the bound only.
+   */
+  unencoded(scope: MemoryScope, limit: number): Promise<SentencePending[]>;
+  /**
+   * Marks up to `limit` of the scope's pending memories deferred (decision 203: the scope is past the bound,
+   * its memories are not encoded): `pending` no longer answers them. Answers how many it marked.
+   */
+  defer(scope: MemoryScope, limit: number): Promise<number>;
+  /** Marks the scope's deferred memories (every scope's without one) pending again; answers how many. */
+  resume(scope?: MemoryScope): Promise<number>;
+  /** Whether the scope holds at most `count` memories, read now (`fits` may answer from a cache). */
+  holdsAtMost(scope: MemoryScope, count: number): Promise<boolean>;
   /**
    * Stores each vector and marks its memory encoded, unless its text changed since it was read (it stays
    * pending). A memory deleted meanwhile is skipped.
@@ -23,10 +37,10 @@ export interface SentenceVectorRepository {
     vectors: ReadonlyArray<SentencePending & { readonly vector: Float32Array }>,
   ): Promise<void>;
   /**
-   * Whether the scope holds at most `maxScope` sentence vectors: checked before the query is encoded, so a
-   * large scope pays neither the encoding nor the scan.
+   * Whether the scope holds at most `maxScope` memories: checked before the query is encoded, so a large
+   * scope pays neither the encoding nor the scan. May answer from a cache of a minute.
    */
-  fits(scope: MemoryScopeFilter, maxScope: number): Promise<boolean>;
+  fits(scope: MemoryScope, maxScope: number): Promise<boolean>;
   /**
    * The `k` memories of the scope and filter whose sentence vector is nearest `vector` (cosine, best first);
    * null when the scope holds more than `maxScope` sentence vectors (an exact scan past that costs too much).

@@ -17,6 +17,7 @@ import {
 } from '../memory.options.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { MemoryStore } from '../ports/memory-store.js';
+import type { MemorySentenceSweep } from '../memory-sentence.sweep.js';
 import type { SentenceEncoder } from '../ports/sentence-encoder.js';
 import { analyzeQuery } from './query-analysis.js';
 import {
@@ -57,6 +58,7 @@ export class MemorySearcher {
     private readonly settings: MemorySettings,
     private readonly categories: MemoryCategoryService,
     private readonly sentenceEncoder: SentenceEncoder | null,
+    private readonly sentenceSweep: MemorySentenceSweep | null,
   ) {}
 
   async search(userId: string, request: SearchMemoriesRequest): Promise<SearchOutcome> {
@@ -171,9 +173,9 @@ export class MemorySearcher {
   }
 
   /**
-   * The sentence channel's candidates (decision 162): the scope's memories nearest the query's sentence
-   * vector, computed in the worker thread (the query's vector cached). Undefined when the encoder is off, the
-   * store keeps no sentence vectors, or the scope holds more than `sentenceMaxScope` of them.
+   * The sentence channel's candidates (decisions 162, 203): the scope's memories nearest the query's sentence
+   * vector (`MemorySentenceSweep.nearest`). Undefined when the encoder is off, the store keeps no sentence
+   * vectors, the scope is past `sentenceMaxScope`, or the channel is not ready in time.
    */
   private async sentenceCandidates(
     scope: MemoryScopeFilter,
@@ -181,11 +183,7 @@ export class MemorySearcher {
     query: string,
     pool: number,
   ): Promise<ScoredId[] | undefined> {
-    const sentences = this.store.sentences;
-    if (!this.sentenceEncoder || !sentences) return undefined;
-    const maxScope = this.settings.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
-    if (!(await sentences.fits(scope, maxScope))) return undefined;
-    const vector = await this.sentenceEncoder.encodeQuery(query);
-    return (await sentences.nearest(scope, filter, vector, pool, maxScope)) ?? undefined;
+    if (!this.sentenceEncoder || !this.sentenceSweep) return undefined;
+    return this.sentenceSweep.nearest(scope, filter, query, pool);
   }
 }

@@ -83,6 +83,21 @@ describe('querySupport', () => {
     expect(querySupport('I have a budgie called Zaatar.', null, analysis, null).namesMissing).toBe(true);
     expect(querySupport('My brother Karim is an accountant.', null, analysis, null).namesMissing).toBe(false);
   });
+
+  it('supports a word for one relative only with that relative, a word for the family with any (decision 203)', () => {
+    const brother = analyzeQuery("What's my brother's name?", now);
+    const meaning = queryMeaning(brother.terms);
+    const supportOf = (text: string) => querySupport(text, null, brother, meaning);
+    // "brother" is held by the first; the mother is a family member, not the brother.
+    expect(supportOf('My brother Karim is an accountant in Montreal.').mean).toBeGreaterThan(
+      supportOf('My mother still lives in Gdańsk.').mean,
+    );
+    expect(supportOf('My mother still lives in Gdańsk.').mean).toBeLessThan(0.5);
+    const family = analyzeQuery('my family', now);
+    expect(
+      querySupport('My son Femi is allergic to peanuts.', null, family, queryMeaning(family.terms)).mean,
+    ).toBe(1);
+  });
 });
 
 describe('relevance (decision 186)', () => {

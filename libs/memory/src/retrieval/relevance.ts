@@ -24,6 +24,13 @@ export const ANSWER_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * Words for one particular relative. The family topic answers them only with the same relative: "my mother"
+ * does not say who "my brother" is, though both state a family member (decision 203).
+ */
+const ONE_RELATIVE =
+  /^(?:brothers?|sisters?|sons?|daughters?|wife|wives|husbands?|mother|mum|mom|father|dad|grandmother|grandma|granny|grandfather|grandpa|grandad|aunts?|uncles?|nieces?|nephews?|cousins?|fianc[ée]e?|girlfriend|boyfriend)$/;
+
 /** A WordNet reach under this is a definition match (0.4) or a sibling (0.3): it counts half. */
 const STRONG_REACH = 0.5;
 
@@ -75,6 +82,7 @@ export function querySupport(
     if (holds(term)) support = 1;
     else if (
       analysis.personal &&
+      !ONE_RELATIVE.test(term) &&
       topicsOf(term).some(
         (topic) =>
           matchesPattern(text, topic.answers) ||

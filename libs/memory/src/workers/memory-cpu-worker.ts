@@ -13,6 +13,11 @@ export { type CpuWorkerLimits, CpuWorkerLimitError, DEFAULT_CPU_WORKER_LIMITS } 
 export const MEMORY_CONCEPT_WORKER = Symbol('MEMORY_CONCEPT_WORKER');
 /** The thread that embeds batches (a request or job waits for it, so it never queues behind concepts). */
 export const MEMORY_EMBED_WORKER = Symbol('MEMORY_EMBED_WORKER');
+/**
+ * The thread that runs the sentence encoder (decision 203): its model's load and the backfill's chunks never
+ * delay an add's embedding, and its ~150 MB are given back with the thread when it idles.
+ */
+export const MEMORY_SENTENCE_WORKER = Symbol('MEMORY_SENTENCE_WORKER');
 
 /**
  * The memory service's CPU worker thread (concept extraction, the offline embedder over many texts, the

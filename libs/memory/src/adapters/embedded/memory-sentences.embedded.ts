@@ -1,15 +1,19 @@
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
-import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, ScoredId } from '../../domain/memory.js';
 import type { SentencePending, SentenceVectorRepository } from '../../ports/sentence-vectors.js';
 import { filterSql, fromBlob, scopeSql, toBlob } from './memory-rows.js';
 
 const FITS_TTL_MS = 60_000;
 const FITS_CACHE_MAX = 10_000;
 
+/** `sentence_pending` of a memory whose scope was past the bound when the sweep met it (decision 203). */
+const DEFERRED = 2;
+
 /**
  * Sentence vectors in `memory_sentence_vectors` (by the memory's seq), and the `sentence_pending` flag of
- * each memory (migration 6): the sweep reads the pending ones oldest first through a partial index. Search
- * scans the scope's vectors exactly, within `maxScope`.
+ * each memory (migration 6): 1 to encode, 0 encoded, 2 deferred (its scope was too large to encode). The sweep
+ * reads the pending ones oldest first through the partial index of flag 1, which holds no deferred memory.
+ * Search scans the scope's vectors exactly, within `maxScope`.
  */
 export class MemorySentencesEmbedded implements SentenceVectorRepository {
   private readonly fitsByScope = new Map<string, { fits: boolean; at: number }>();
@@ -23,7 +27,7 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
       const mark = preparedOnce(
         db,
         `UPDATE memories SET sentence_pending = 0
-         WHERE id = ? AND user_id = ? AND end_user_id = ? AND text = ? AND sentence_pending = 1
+         WHERE id = ? AND user_id = ? AND end_user_id = ? AND text = ? AND sentence_pending <> 0
          RETURNING seq`,
         'pluck',
       );
@@ -58,23 +62,66 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
     if (vectors.length > 0) this.saveAll(model, vectors);
   }
 
-  async fits(scope: MemoryScopeFilter, maxScope: number): Promise<boolean> {
+  async fits(scope: MemoryScope, maxScope: number): Promise<boolean> {
     // Kept for FITS_TTL_MS: the walk costs ~1 ms at 2,000, as much as a large scope's whole search, while a
     // scope crosses the bound rarely; one that does keeps or loses the channel a minute late.
     const key = `${scope.userId}\u0000${scope.endUserId}\u0000${maxScope}`;
     const now = Date.now();
     const known = this.fitsByScope.get(key);
     if (known && now - known.at < FITS_TTL_MS) return known.fits;
-    const where = scopeSql({ userId: scope.userId, endUserId: scope.endUserId });
-    // Walks at most maxScope + 1 rows of the scope, whatever its size.
+    const fits = await this.holdsAtMost(scope, maxScope);
+    if (this.fitsByScope.size >= FITS_CACHE_MAX) this.fitsByScope.clear();
+    this.fitsByScope.set(key, { fits, at: now });
+    return fits;
+  }
+
+  async holdsAtMost(scope: MemoryScope, count: number): Promise<boolean> {
+    // Walks at most count + 1 entries of the scope's index, whatever its size.
     const over = preparedOnce(
       this.db,
-      `SELECT 1 FROM memories m WHERE ${where.sql} AND m.sentence_pending = 0 LIMIT 1 OFFSET ?`,
+      `SELECT 1 FROM memories m WHERE m.user_id = ? AND m.end_user_id = ? LIMIT 1 OFFSET ?`,
       'pluck',
-    ).get(...where.params, maxScope);
-    if (this.fitsByScope.size >= FITS_CACHE_MAX) this.fitsByScope.clear();
-    this.fitsByScope.set(key, { fits: over === undefined, at: now });
+    ).get(scope.userId, scope.endUserId, count);
     return over === undefined;
+  }
+
+  async defer(scope: MemoryScope, limit: number): Promise<number> {
+    // The unary + keeps SQLite on the partial index of pending memories (oldest first, the deferred ones
+    // leave it): the scope's index would walk the memories already deferred again at every batch.
+    return preparedOnce(
+      this.db,
+      `UPDATE memories SET sentence_pending = ${DEFERRED} WHERE seq IN (
+         SELECT seq FROM memories WHERE sentence_pending = 1 AND +user_id = ? AND +end_user_id = ?
+         ORDER BY seq LIMIT ?)`,
+    ).run(scope.userId, scope.endUserId, Math.max(0, limit)).changes;
+  }
+
+  async unencoded(scope: MemoryScope, limit: number): Promise<SentencePending[]> {
+    // The scope's index, newest first: what was just told is what is asked next. Called for a scope within
+    // the bound, so the walk is at most that long.
+    const rows = preparedOnce(
+      this.db,
+      `SELECT id, text FROM memories WHERE user_id = ? AND end_user_id = ? AND sentence_pending <> 0
+       ORDER BY created_at DESC LIMIT ?`,
+    ).all(scope.userId, scope.endUserId, Math.max(0, limit)) as Array<{ id: string; text: string }>;
+    return rows.map((row) => ({
+      id: row.id,
+      scope: { userId: scope.userId, endUserId: scope.endUserId },
+      text: row.text,
+    }));
+  }
+
+  async resume(scope?: MemoryScope): Promise<number> {
+    if (scope === undefined)
+      return preparedOnce(
+        this.db,
+        `UPDATE memories SET sentence_pending = 1 WHERE sentence_pending = ${DEFERRED}`,
+      ).run().changes;
+    return preparedOnce(
+      this.db,
+      `UPDATE memories SET sentence_pending = 1
+       WHERE user_id = ? AND end_user_id = ? AND sentence_pending = ${DEFERRED}`,
+    ).run(scope.userId, scope.endUserId).changes;
   }
 
   async nearest(
@@ -97,7 +144,7 @@ export class MemorySentencesEmbedded implements SentenceVectorRepository {
       const stored = fromBlob(row.vector);
       if (stored.length !== vector.length) continue;
       let dot = 0;
-      stored.forEach((x, i) => (dot += x * (vector[i] ?? 0)));
+      for (let i = 0; i < stored.length; i++) dot += stored[i]! * vector[i]!;
       scored.push({ id: row.id, score: dot });
     }
     return scored.sort((a, b) => b.score - a.score).slice(0, Math.max(0, k));
