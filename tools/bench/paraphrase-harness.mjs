@@ -8,13 +8,12 @@
 //   node tools/bench/paraphrase-harness.mjs [--data PATH (default: paraphrase-dev.json in BENCH_DATA_DIR)]
 //     [--weights '{"meaning":0.5}'] [--misses] [--encoder auto|use-lite|off (default: SENTENCE_ENCODER or off)]
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
+import { encodeCached } from './support/sentence-cache.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
@@ -79,23 +78,8 @@ const data = JSON.parse(readFileSync(requireBenchData(args.data, 'paraphrase set
 const sentenceOf = new Map();
 if (sentenceEncoder) {
   const texts = [...new Set(data.profiles.flatMap((p) => [...p.facts, ...p.questions].map((x) => x.text)))];
-  const cacheFile = join(
-    tmpdir(),
-    `membolt-paraphrase-use-lite-${createHash('sha256').update(texts.join('\u0000')).digest('hex').slice(0, 16)}.f32`,
-  );
   const at = performance.now();
-  let all;
-  if (existsSync(cacheFile)) {
-    const flat = new Float32Array(readFileSync(cacheFile).buffer.slice(0));
-    const width = flat.length / texts.length;
-    all = texts.map((_, i) => flat.subarray(i * width, (i + 1) * width));
-  } else {
-    all = await sentenceEncoder.encode(texts);
-    const width = all[0]?.length ?? 0;
-    const flat = new Float32Array(texts.length * width);
-    all.forEach((v, i) => flat.set(v, i * width));
-    writeFileSync(cacheFile, Buffer.from(flat.buffer));
-  }
+  const all = await encodeCached(sentenceEncoder, texts, 'paraphrase');
   texts.forEach((text, i) => sentenceOf.set(text, all[i]));
   encodeMs = performance.now() - at;
 }

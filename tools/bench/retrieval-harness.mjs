@@ -9,13 +9,11 @@
 //     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
+import { encodeCached } from './support/sentence-cache.mjs';
 
 import {
   CATEGORIES,
@@ -466,22 +464,7 @@ if (
   const texts = [...convs.flatMap((conv) => indexes.get(conv).texts), ...questions];
   // The vectors are a pure function of the texts: kept in the temporary directory between runs, as encoding
   // every turn takes minutes on a loaded machine. Never read by the product.
-  const cacheFile = join(
-    tmpdir(),
-    `membolt-harness-use-lite-${createHash('sha256').update(texts.join('\u0000')).digest('hex').slice(0, 16)}.f32`,
-  );
-  let all;
-  if (existsSync(cacheFile)) {
-    const flat = new Float32Array(readFileSync(cacheFile).buffer.slice(0));
-    const width = flat.length / texts.length;
-    all = texts.map((_, i) => flat.subarray(i * width, (i + 1) * width));
-  } else {
-    all = await encoder.encode(texts);
-    const width = all[0]?.length ?? 0;
-    const flat = new Float32Array(texts.length * width);
-    all.forEach((v, i) => flat.set(v, i * width));
-    writeFileSync(cacheFile, Buffer.from(flat.buffer));
-  }
+  const all = await encodeCached(encoder, texts, 'harness');
   const byIndex = new Map();
   let at = 0;
   for (const conv of convs) {

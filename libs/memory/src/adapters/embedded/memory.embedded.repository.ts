@@ -653,7 +653,6 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   }
 }
 
-/** How a state came about: the first version was created; later ones updated it or closed the fact. */
 /** The columns `toMemory` reads (and the seq, for the vector), in the order `memoryViewRow` takes them. */
 const MEMORY_VIEW_COLUMNS =
   'm.seq, m.id, m.user_id, m.end_user_id, m.agent_id, m.run_id, m.text, m.metadata, m.importance, m.category, ' +
@@ -729,6 +728,7 @@ const memoryViewRow = ([
   redactions,
 });
 
+/** How a state came about: the first version was created; later ones updated it or closed the fact. */
 const versionEvent = (row: MemoryRow): MemoryVersion['event'] =>
   row.version === 1 ? 'created' : row.valid_to !== null ? 'closed' : 'updated';
 
