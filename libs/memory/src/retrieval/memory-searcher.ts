@@ -10,11 +10,7 @@ import type { MemoryCategoryService } from '../categories/memory-category.servic
 import type { Memory, MemoryFilter, MemoryScopeFilter, ScoredId } from '../domain/memory.js';
 import { embedOne } from '../domain/memory-records.js';
 import { filteredScopeFields, filterOf, scopeOf } from '../domain/memory-request-filter.js';
-import {
-  DEFAULT_SENTENCE_MAX_SCOPE,
-  DEFAULT_SESSION_GAP_MINUTES,
-  type MemorySettings,
-} from '../memory.options.js';
+import { DEFAULT_SESSION_GAP_MINUTES, type MemorySettings } from '../memory.options.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { MemoryStore } from '../ports/memory-store.js';
 import type { MemorySentenceSweep } from '../memory-sentence.sweep.js';
