@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { type BusEnvelope, type BusSubject, validatePayload } from '@membolt/contracts';
+import { type BusEnvelope, type BusSubject, type PayloadContract, validatePayload } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { BUS_CLIENT_OPTIONS, type BusClientOptions } from '../bus.options.js';
@@ -22,12 +22,12 @@ export class BusBroadcasts implements OnApplicationShutdown {
   constructor(@Inject(BUS_CLIENT_OPTIONS) private readonly options: BusClientOptions) {}
 
   /**
-   * Calls `handler` with every event of `subject` whose payload passes `payloadClass`'s validation;
+   * Calls `handler` with every event of `subject` whose payload passes its contract's validation;
    * an invalid one is logged and dropped. Resolves once the subscription is active (NATS has confirmed it).
    */
   async subscribe<T extends object>(
     subject: BusSubject<T, void>,
-    payloadClass: new () => T,
+    contract: PayloadContract<T>,
     handler: BroadcastHandler<T>,
   ): Promise<() => void> {
     const deliver = async (raw: unknown): Promise<void> => {
@@ -35,7 +35,7 @@ export class BusBroadcasts implements OnApplicationShutdown {
       const correlationId = correlationIdFrom(envelope?.meta?.correlationId);
       await requestContext.run({ correlationId }, async () => {
         try {
-          await handler(validatePayload(payloadClass, envelope?.data));
+          await handler(validatePayload(contract, envelope?.data));
         } catch (error) {
           this.logger.error(
             `Broadcast ${subject.name} not handled (correlationId ${correlationId}): ${error instanceof Error ? error.message : String(error)}`,
@@ -86,12 +86,12 @@ export class BusBroadcasts implements OnApplicationShutdown {
    */
   async subscribeOrRetry<T extends object>(
     subject: BusSubject<T, void>,
-    payloadClass: new () => T,
+    contract: PayloadContract<T>,
     handler: BroadcastHandler<T>,
     retryMs = 2000,
   ): Promise<boolean> {
     try {
-      await this.subscribe(subject, payloadClass, handler);
+      await this.subscribe(subject, contract, handler);
       return true;
     } catch (error) {
       this.logger.warn(
@@ -99,7 +99,7 @@ export class BusBroadcasts implements OnApplicationShutdown {
       );
       const retry = setTimeout(() => {
         this.retries.delete(retry);
-        void this.subscribeOrRetry(subject, payloadClass, handler, retryMs).then((active) => {
+        void this.subscribeOrRetry(subject, contract, handler, retryMs).then((active) => {
           if (active) this.logger.log(`Subscribed to ${subject.name}`);
         });
       }, retryMs);

@@ -14,6 +14,16 @@ export const mustBeShorter = (maxLength: number) =>
   `$property must be shorter than or equal to ${maxLength} characters`;
 export const distinctTexts = (...texts: readonly string[]) => [...new Set(texts)].join('; ');
 
+/**
+ * A length bound for strings only: zod checks one on any value with a length (a list included), even after the
+ * type failed, and class-validator's `@MaxLength` / `@IsNotEmpty` never told a list. zod reads `when` though
+ * its types omit it here.
+ */
+export const onStrings = (error: string) =>
+  ({ error, when: (payload: { readonly value: unknown }) => typeof payload.value === 'string' }) as {
+    error: string;
+  };
+
 /** A value the server handed out and the client echoes back: a non-empty string of bounded length. */
 export const issuedString = (maxLength: number) =>
   z
@@ -27,13 +37,9 @@ export const issuedString = (maxLength: number) =>
             )
           : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
     })
-    // Only a string is told it is empty: zod checks a length bound on any value with a length, and
-    // class-validator's `@IsNotEmpty` never said so of a list. zod reads `when` though its types omit it here.
-    .min(1, {
-      error: '$property should not be empty',
-      when: (payload: { readonly value: unknown }) => typeof payload.value === 'string',
-    } as { error: string })
-    .max(maxLength, mustBeShorter(maxLength));
+    // Only a string is told it is empty or too long (onStrings).
+    .min(1, onStrings('$property should not be empty'))
+    .max(maxLength, onStrings(mustBeShorter(maxLength)));
 
 /** The id of a stored entity (key, endpoint, delivery). */
 export const entityId = () => issuedString(ENTITY_ID_MAX_LENGTH);
@@ -43,8 +49,8 @@ export const requiredText = (message: string, maxLength: number) =>
   z
     .string({ error: distinctTexts(message, mustBeShorter(maxLength)) })
     .trim()
-    .min(1, message)
-    .max(maxLength, mustBeShorter(maxLength));
+    .min(1, onStrings(message))
+    .max(maxLength, onStrings(mustBeShorter(maxLength)));
 
 /**
  * A string of bounded length; `trim` removes surrounding spaces before the bound is checked. A value that is
@@ -56,7 +62,7 @@ export const boundedString = (
 ) => {
   const texts = ['$property must be a string', mustBeShorter(maxLength)];
   const text = z.string({ error: distinctTexts(...(options.lengthTextFirst ? texts.reverse() : texts)) });
-  return (options.trim ? text.trim() : text).max(maxLength, mustBeShorter(maxLength));
+  return (options.trim ? text.trim() : text).max(maxLength, onStrings(mustBeShorter(maxLength)));
 };
 
 /** An http(s) URL (a host without a top-level domain allowed), trimmed; `message` when missing or no string. */

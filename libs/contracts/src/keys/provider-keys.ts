@@ -1,6 +1,7 @@
-import { IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { z } from 'zod';
 import { LLM_PROVIDER_IDS, type LlmProviderId } from '../rules/models.rules.js';
-import { IsEntityId } from '../common/validators.js';
+import { entityId, oneOf, optional } from '../common/wire-schema.js';
+import { sizedString, urlString } from '../common/wire-strings.js';
 import { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH } from '../rules/provider-key.rules.js';
 
 // The limits live in the browser-safe rules entry (the settings screen uses them too).
@@ -37,29 +38,21 @@ export interface ResolvedProviderKeysView {
 }
 
 /** (user) Adds a key; a second key for the same provider replaces the first. */
-export class CreateProviderKeyRequest {
-  @IsIn(LLM_PROVIDER_IDS)
-  provider!: LlmProviderId;
-
-  @IsString()
-  @MinLength(1)
-  @MaxLength(PROVIDER_KEY_MAX_LENGTH)
-  apiKey!: string;
-
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  @MaxLength(PROVIDER_BASE_URL_MAX_LENGTH)
-  baseUrl?: string;
-}
+export const CreateProviderKeyRequest = z.strictObject({
+  provider: oneOf(LLM_PROVIDER_IDS),
+  apiKey: sizedString(1, PROVIDER_KEY_MAX_LENGTH),
+  baseUrl: optional(urlString(PROVIDER_BASE_URL_MAX_LENGTH)),
+});
+export type CreateProviderKeyRequest = z.output<typeof CreateProviderKeyRequest>;
 
 /** (user) */
-export class ListProviderKeysRequest {}
+export const ListProviderKeysRequest = z.strictObject({});
+export type ListProviderKeysRequest = z.output<typeof ListProviderKeysRequest>;
 
 /** (user) */
-export class DeleteProviderKeyRequest {
-  @IsEntityId()
-  providerKeyId!: string;
-}
+export const DeleteProviderKeyRequest = z.strictObject({ providerKeyId: entityId() });
+export type DeleteProviderKeyRequest = z.output<typeof DeleteProviderKeyRequest>;
 
 /** (user, internal) */
-export class ResolveProviderKeysRequest {}
+export const ResolveProviderKeysRequest = z.strictObject({});
+export type ResolveProviderKeysRequest = z.output<typeof ResolveProviderKeysRequest>;
