@@ -2,15 +2,21 @@ import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
 import { ListPlansRequest } from './list-plans.request.js';
+import { AddFundsRequest, ChangePlanRequest, PaymentWebhookRequest } from './payments.js';
 import {
   CheckSubscriptionRequest,
   SetSubscriptionPlanRequest,
   SetSubscriptionStatusRequest,
+  SubscriptionChangedEvent,
 } from './subscription.js';
 import {
+  AuthorizeUsageRequest,
   ListKeySpendRequest,
   ListLedgerRequest,
+  RecordUsageBatchRequest,
+  RecordUsageRequest,
   SetKeySpendCapRequest,
+  UsageEvent,
   UsageSummaryRequest,
 } from './usage.js';
 import { problemOf } from '../testing/problem-of.js';
@@ -93,7 +99,315 @@ const refusals: ReadonlyArray<readonly [string, z.ZodObject, unknown, string]> =
   ],
 ];
 
+/** The payment and metering requests, converted later from their classes in the same way. */
+const paymentAndMeteringRefusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
+  [AddFundsRequest, {}, 'The amount must be between $1 and $1,000.'],
+  [
+    AddFundsRequest,
+    { amountCents: 500, idempotencyKey: 5 },
+    'idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    AddFundsRequest,
+    { amountCents: 5, idempotencyKey: 5 },
+    'The amount must be between $1 and $1,000.; idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    ChangePlanRequest,
+    {},
+    'plan must be one of the following values: free, basic, pro, enterprise, pay-per-use',
+  ],
+  [
+    PaymentWebhookRequest,
+    {},
+    'payload must be shorter than or equal to 1000000 characters; payload must be a string; signature must be shorter than or equal to 2000 characters; signature must be a string',
+  ],
+  [
+    PaymentWebhookRequest,
+    { signature: 's' },
+    'payload must be shorter than or equal to 1000000 characters; payload must be a string',
+  ],
+  [
+    PaymentWebhookRequest,
+    { payload: '{}' },
+    'signature must be shorter than or equal to 2000 characters; signature must be a string',
+  ],
+  [
+    SubscriptionChangedEvent,
+    {},
+    'userId must be shorter than or equal to 100 characters; userId must be a string',
+  ],
+  [
+    SubscriptionChangedEvent,
+    { userId: 'x'.repeat(101) },
+    'userId must be shorter than or equal to 100 characters',
+  ],
+  [
+    AuthorizeUsageRequest,
+    {},
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete; method must be one of the following values: GET, POST, PUT, DELETE; idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    AuthorizeUsageRequest,
+    { method: 'POST', idempotencyKey: 'k:1', keyId: 'key1', newConversation: true },
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete',
+  ],
+  [
+    AuthorizeUsageRequest,
+    { endpoint: '/chat', idempotencyKey: 'k:1', keyId: 'key1', newConversation: true },
+    'method must be one of the following values: GET, POST, PUT, DELETE',
+  ],
+  [
+    AuthorizeUsageRequest,
+    { endpoint: '/chat', method: 'POST', keyId: 'key1', newConversation: true },
+    'idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    AuthorizeUsageRequest,
+    { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: 5, newConversation: true },
+    'keyId must be a string; keyId must be shorter than or equal to 100 characters',
+  ],
+  [
+    RecordUsageRequest,
+    {},
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete; method must be one of the following values: GET, POST, PUT, DELETE; idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression; tokens must not be greater than 1000000000; tokens must not be less than 0; tokens must be an integer number; succeeded must be a boolean value',
+  ],
+  [
+    RecordUsageRequest,
+    { method: 'POST', idempotencyKey: 'k:1', keyId: 'key1', tokens: 10, succeeded: false },
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', idempotencyKey: 'k:1', keyId: 'key1', tokens: 10, succeeded: false },
+    'method must be one of the following values: GET, POST, PUT, DELETE',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', method: 'POST', keyId: 'key1', tokens: 10, succeeded: false },
+    'idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: 5, tokens: 10, succeeded: false },
+    'keyId must be a string; keyId must be shorter than or equal to 100 characters',
+  ],
+  [
+    UsageEvent,
+    {},
+    'userId must be shorter than or equal to 100 characters; userId must be a string; at must be a valid ISO 8601 date string; authorizedBy must be one of the following values: edge, billing; endpoint must be one of the following values: /chat, /memories, /search, /delete; method must be one of the following values: GET, POST, PUT, DELETE; idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression; tokens must not be greater than 1000000000; tokens must not be less than 0; tokens must be an integer number; succeeded must be a boolean value',
+  ],
+  [
+    UsageEvent,
+    {
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      tokens: 10,
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete',
+  ],
+  [
+    UsageEvent,
+    {
+      endpoint: '/chat',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      tokens: 10,
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'method must be one of the following values: GET, POST, PUT, DELETE',
+  ],
+  [
+    UsageEvent,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      keyId: 'key1',
+      tokens: 10,
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression',
+  ],
+  [
+    UsageEvent,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 5,
+      tokens: 10,
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'keyId must be a string; keyId must be shorter than or equal to 100 characters',
+  ],
+  [RecordUsageBatchRequest, { events: [] }, 'events must contain at least 1 elements'],
+  [
+    RecordUsageBatchRequest,
+    {},
+    'events must contain no more than 500 elements; events must contain at least 1 elements; events must be an array',
+  ],
+  [
+    RecordUsageBatchRequest,
+    { events: null },
+    'events must contain no more than 500 elements; events must contain at least 1 elements; events must be an array; each value in nested property events must be either object or array',
+  ],
+  [
+    RecordUsageBatchRequest,
+    {
+      events: [
+        {
+          endpoint: '/chat',
+          method: 'POST',
+          idempotencyKey: 'k:1',
+          keyId: 'key1',
+          tokens: 10,
+          succeeded: true,
+          userId: 'u1',
+          at: '2026-01-01T00:00:00Z',
+          authorizedBy: 'edge',
+        },
+        {
+          endpoint: '/chat',
+          method: 'POST',
+          idempotencyKey: 'k:1',
+          keyId: 'key1',
+          tokens: 10,
+          succeeded: true,
+          userId: 5,
+          at: '2026-01-01T00:00:00Z',
+          authorizedBy: 'edge',
+        },
+      ],
+    },
+    'userId must be shorter than or equal to 100 characters; userId must be a string',
+  ],
+  [
+    RecordUsageBatchRequest,
+    { events: [5] },
+    'each value in nested property events must be either object or array',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: 'key1', succeeded: false },
+    'tokens must not be greater than 1000000000; tokens must not be less than 0; tokens must be an integer number',
+  ],
+  [
+    RecordUsageRequest,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      tokens: 1.5,
+      succeeded: false,
+    },
+    'tokens must be an integer number',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: 'key1', tokens: -1, succeeded: false },
+    'tokens must not be less than 0',
+  ],
+  [
+    RecordUsageRequest,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      tokens: 1000000001,
+      succeeded: false,
+    },
+    'tokens must not be greater than 1000000000',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: 'key1', tokens: 10 },
+    'succeeded must be a boolean value',
+  ],
+  [
+    RecordUsageRequest,
+    { endpoint: [], method: [], idempotencyKey: [], keyId: [], tokens: [], succeeded: [] },
+    'endpoint must be one of the following values: /chat, /memories, /search, /delete; method must be one of the following values: GET, POST, PUT, DELETE; idempotencyKey must match /^[A-Za-z0-9:_.-]{1,128}$/ regular expression; keyId must be a string; keyId must be shorter than or equal to 100 characters; tokens must not be greater than 1000000000; tokens must not be less than 0; tokens must be an integer number; succeeded must be a boolean value',
+  ],
+  [
+    UsageEvent,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'tokens must not be greater than 1000000000; tokens must not be less than 0; tokens must be an integer number',
+  ],
+  [
+    UsageEvent,
+    {
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+      keyId: 'key1',
+      tokens: 1.5,
+      succeeded: true,
+      userId: 'u1',
+      at: '2026-01-01T00:00:00Z',
+      authorizedBy: 'edge',
+    },
+    'tokens must be an integer number',
+  ],
+];
+
+const names = new Map<z.ZodObject, string>([
+  [AddFundsRequest, 'AddFundsRequest'],
+  [ChangePlanRequest, 'ChangePlanRequest'],
+  [PaymentWebhookRequest, 'PaymentWebhookRequest'],
+  [SubscriptionChangedEvent, 'SubscriptionChangedEvent'],
+  [AuthorizeUsageRequest, 'AuthorizeUsageRequest'],
+  [RecordUsageRequest, 'RecordUsageRequest'],
+  [UsageEvent, 'UsageEvent'],
+  [RecordUsageBatchRequest, 'RecordUsageBatchRequest'],
+]);
+
 describe('billing wire schemas on receipt', () => {
+  it.each(
+    paymentAndMeteringRefusals.map(([schema, raw, text]) => [names.get(schema), schema, raw, text] as const),
+  )('refuse %s %j with the class-validator texts', (_, schema, raw, text) => {
+    expect(problemOf(schema, raw)).toBe(text);
+  });
+
+  it('refuse plainly a batch whose item is a list (the class let it through)', () => {
+    expect(problemOf(RecordUsageBatchRequest, { events: [[]] })).toBe(
+      'each value in nested property events must be either object or array',
+    );
+  });
+
+  it('read a null key id of a metered call as absent', () => {
+    const call = { endpoint: '/chat', method: 'POST', idempotencyKey: 'k:1', keyId: null };
+    expect(validatePayload(AuthorizeUsageRequest, call)).toEqual({
+      endpoint: '/chat',
+      method: 'POST',
+      idempotencyKey: 'k:1',
+    });
+  });
+
   it.each(refusals)('refuse %s with the class-validator texts', (_, schema, raw, text) => {
     expect(problemOf(schema, raw)).toBe(text);
   });

@@ -1,50 +1,41 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { z } from 'zod';
 import { defineSubject } from '../common/envelope.js';
+import { boundedString, oneOf, optional } from '../common/wire-schema.js';
+import { matchingString } from '../common/wire-strings.js';
 import { ADD_FUNDS_MAX_CENTS, ADD_FUNDS_MIN_CENTS, ADD_FUNDS_RANGE_MESSAGE } from '../rules/billing.rules.js';
-import { PLAN_IDS, type PlanId } from '../rules/plan.rules.js';
+import { PLAN_IDS } from '../rules/plan.rules.js';
 import type { SubscriptionView } from './subscription.js';
 
 /** `billing.funds.add.v1` (user): a top-up through the payment provider, $1 to $1,000. */
-export class AddFundsRequest {
-  @ValidateBy({
-    name: 'isAddFundsAmount',
-    validator: {
-      validate: (value: unknown) =>
-        Number.isInteger(value) &&
-        (value as number) >= ADD_FUNDS_MIN_CENTS &&
-        (value as number) <= ADD_FUNDS_MAX_CENTS,
-      defaultMessage: () => ADD_FUNDS_RANGE_MESSAGE,
-    },
-  })
-  amountCents!: number;
-
+export const AddFundsRequest = z.strictObject({
+  amountCents: z
+    .number({ error: ADD_FUNDS_RANGE_MESSAGE })
+    .refine(
+      (cents) => Number.isInteger(cents) && cents >= ADD_FUNDS_MIN_CENTS && cents <= ADD_FUNDS_MAX_CENTS,
+      ADD_FUNDS_RANGE_MESSAGE,
+    ),
   /** Makes a retried click harmless; the provider's own reference is used otherwise. */
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9:_.-]{1,128}$/)
-  idempotencyKey?: string;
-}
+  idempotencyKey: optional(matchingString(/^[A-Za-z0-9:_.-]{1,128}$/)),
+});
+export type AddFundsRequest = z.output<typeof AddFundsRequest>;
 
 /** `billing.plan.change.v1` (user): upgrade, downgrade, or cancel (`free`). */
-export class ChangePlanRequest {
-  @IsIn(PLAN_IDS)
-  plan!: PlanId;
-}
+export const ChangePlanRequest = z.strictObject({ plan: oneOf(PLAN_IDS) });
+export type ChangePlanRequest = z.output<typeof ChangePlanRequest>;
 
 /** `billing.payments.webhook.v1` (public: the signature is the credential). The provider's raw request. */
-export class PaymentWebhookRequest {
-  @IsString()
-  @MaxLength(1_000_000)
-  payload!: string;
+export const PaymentWebhookRequest = z.strictObject({
+  payload: boundedString(1_000_000, { lengthTextFirst: true }),
+  signature: boundedString(2000, { lengthTextFirst: true }),
+});
+export type PaymentWebhookRequest = z.output<typeof PaymentWebhookRequest>;
 
-  @IsString()
-  @MaxLength(2000)
-  signature!: string;
-}
-
-export class PaymentProviderRequest {}
+export const PaymentProviderRequest = z.strictObject({});
+export type PaymentProviderRequest = z.output<typeof PaymentProviderRequest>;
 
 /** `billing.payments.portal.v1` (user): the payment provider's billing page for the user's cards and invoices. */
-export class BillingPortalRequest {}
+export const BillingPortalRequest = z.strictObject({});
+export type BillingPortalRequest = z.output<typeof BillingPortalRequest>;
 
 export interface BillingPortalView {
   /** Where to send the user (Stripe's customer portal); it brings them back to Settings > Subscription. */

@@ -1,9 +1,8 @@
-import { IsString, MaxLength } from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
 import { z } from 'zod';
 import { SUBSCRIPTION_REASONS } from '../rules/billing.rules.js';
 import { PLAN_IDS } from '../rules/plan.rules.js';
-import { oneOf } from '../common/wire-schema.js';
+import { boundedString, oneOf } from '../common/wire-schema.js';
 
 export const InitSubscriptionRequest = z.strictObject({});
 export type InitSubscriptionRequest = z.output<typeof InitSubscriptionRequest>;
@@ -72,11 +71,10 @@ export type SubscriptionCheckView = z.output<typeof SubscriptionCheckView>;
  * `billing.subscription.changed.v1`, a broadcast: the user's subscription, balance or usage changed. Every
  * billing replica drops its cached check of that user at once.
  */
-export class SubscriptionChangedEvent {
-  @IsString()
-  @MaxLength(100)
-  userId!: string;
-}
+export const SubscriptionChangedEvent = z.strictObject({
+  userId: boundedString(100, { lengthTextFirst: true }),
+});
+export type SubscriptionChangedEvent = z.output<typeof SubscriptionChangedEvent>;
 
 export const SubscriptionSubjects = {
   /** (user) Creates the free subscription if the user has none; idempotent. */

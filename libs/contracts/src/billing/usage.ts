@@ -1,27 +1,17 @@
-// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
-// decorated.
-import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import { z } from 'zod';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
 import { defineSubject } from '../common/envelope.js';
-import { IsEntityId } from '../common/validators.js';
-import { entityId, instant, integerField, optional } from '../common/wire-schema.js';
+import {
+  booleanField,
+  boundedString,
+  entityId,
+  instant,
+  integerField,
+  isoDate,
+  listOfObjects,
+  oneOf,
+  optional,
+} from '../common/wire-schema.js';
+import { matchingString } from '../common/wire-strings.js';
 import {
   METERED_ENDPOINTS,
   type MeteredEndpoint,
@@ -30,38 +20,30 @@ import {
 } from '../rules/billing.rules.js';
 import type { PlanId } from '../rules/plan.rules.js';
 
-const ENDPOINTS = Object.values(METERED_ENDPOINTS);
+const ENDPOINTS = Object.values(METERED_ENDPOINTS) as [MeteredEndpoint, ...MeteredEndpoint[]];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 /** An idempotency key: what the caller uses to make a retried message harmless. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_.-]{1,128}$/;
 
+/*
+ * The metering requests list their fields in the order the classes they replace checked them (a request's own
+ * fields, then those of the call, then those of its outcome), so a refusal names its problems in that order.
+ */
+
 /** What names one metered call: its endpoint, its method, its idempotency key and the API key it came with. */
-class MeteredCall {
-  @IsIn(ENDPOINTS)
-  endpoint!: MeteredEndpoint;
-
-  @IsIn(METHODS)
-  method!: (typeof METHODS)[number];
-
-  @Matches(IDEMPOTENCY_KEY)
-  idempotencyKey!: string;
-
+const meteredCallFields = {
+  endpoint: oneOf(ENDPOINTS),
+  method: oneOf(METHODS),
+  idempotencyKey: matchingString(IDEMPOTENCY_KEY),
   /** The API key the call came with (gateway only). */
-  @IsOptional()
-  @IsEntityId()
-  keyId?: string;
-}
+  keyId: optional(entityId()),
+};
 
 /** A metered call once it has run: the tokens it processed and whether it succeeded. */
-class MeteredOutcome extends MeteredCall {
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
-  tokens!: number;
-
-  @IsBoolean()
-  succeeded!: boolean;
-}
+const meteredOutcomeFields = {
+  tokens: integerField(0, 1_000_000_000),
+  succeeded: booleanField(),
+};
 
 /**
  * `billing.usage.authorize.v1` (user): before a metered call runs. Checks the subscription (cached), the
@@ -69,12 +51,12 @@ class MeteredOutcome extends MeteredCall {
  * ledger; a chat that starts a conversation counts it against the monthly limit. A repeat with the same
  * idempotency key changes nothing and answers the first outcome.
  */
-export class AuthorizeUsageRequest extends MeteredCall {
+export const AuthorizeUsageRequest = z.strictObject({
   /** A chat call that starts a new conversation (docs/requirements/product-decisions.md: no conversation id, empty history). */
-  @IsOptional()
-  @IsBoolean()
-  newConversation?: boolean;
-}
+  newConversation: optional(booleanField()),
+  ...meteredCallFields,
+});
+export type AuthorizeUsageRequest = z.output<typeof AuthorizeUsageRequest>;
 
 export interface UsageAuthorizationView {
   readonly allowed: boolean;
@@ -89,7 +71,8 @@ export interface UsageAuthorizationView {
  * processed and their price; a call that failed gives its charge back (and its conversation). Idempotent
  * by the same key as its authorization.
  */
-export class RecordUsageRequest extends MeteredOutcome {}
+export const RecordUsageRequest = z.strictObject({ ...meteredCallFields, ...meteredOutcomeFields });
+export type RecordUsageRequest = z.output<typeof RecordUsageRequest>;
 
 export interface UsageRecordView {
   readonly tokens: number;
@@ -105,7 +88,8 @@ export interface UsageRecordView {
  * until `billing.subscription.changed.v1` names the user (or 5 minutes pass). A call that moves money or a
  * limit (a pay-per-use charge, a new conversation, a key with a spend cap) is still authorized by billing.
  */
-export class UsageTermsRequest {}
+export const UsageTermsRequest = z.strictObject({});
+export type UsageTermsRequest = z.output<typeof UsageTermsRequest>;
 
 export interface UsageTermsView {
   /** The subscription check: false with its reason refuses every metered call. */
@@ -124,36 +108,39 @@ export interface UsageTermsView {
 export const USAGE_BATCH_MAX = 500;
 
 /** One metered call's outcome, as an edge's usage outbox holds it until billing has applied it. */
-export class UsageEvent extends MeteredOutcome {
-  @IsString()
-  @MaxLength(100)
-  userId!: string;
-
+export const UsageEvent = z.strictObject({
+  userId: boundedString(100, { lengthTextFirst: true }),
   /** When the call was authorized (ISO 8601): the day and month it counts in. */
-  @IsISO8601({ strict: true })
-  at!: string;
-
+  at: isoDate(),
   /**
    * `edge`: authorized by the edge from the user's terms (no charge, no conversation): billing creates the
    * entry. `billing`: authorized by `billing.usage.authorize.v1`: billing records it as `record` does.
    */
-  @IsIn(['edge', 'billing'])
-  authorizedBy!: 'edge' | 'billing';
-}
+  authorizedBy: oneOf(['edge', 'billing']),
+  ...meteredCallFields,
+  ...meteredOutcomeFields,
+});
+export type UsageEvent = z.output<typeof UsageEvent>;
 
 /**
  * `billing.usage.record-batch.v1` (no acting user: each event names its own): the outcomes of metered
  * calls, from an edge's outbox. Billing applies each idempotency key once, so a batch sent again after a
  * crash or a lost answer changes nothing.
  */
-export class RecordUsageBatchRequest {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(USAGE_BATCH_MAX)
-  @ValidateNested({ each: true })
-  @Type(() => UsageEvent)
-  events!: UsageEvent[];
-}
+export const RecordUsageBatchRequest = z.strictObject({
+  events: listOfObjects(
+    'events',
+    UsageEvent,
+    {
+      tooMany: `$property must contain no more than ${USAGE_BATCH_MAX} elements`,
+      tooFew: '$property must contain at least 1 elements',
+      notArray: '$property must be an array',
+    },
+    1,
+    USAGE_BATCH_MAX,
+  ),
+});
+export type RecordUsageBatchRequest = z.output<typeof RecordUsageBatchRequest>;
 
 export interface UsageBatchView {
   /** Events applied by this batch (the others had been applied before, or were never authorized). */
