@@ -1,4 +1,6 @@
-import { ArrayMaxSize, IsISO8601, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { z } from 'zod';
+import { isoDate } from '../common/wire-schema.js';
+import { filledString, stringList } from '../common/wire-strings.js';
 
 /**
  * What a revocation ends: one session (every access token carrying its `sid`) or a whole user (every
@@ -14,26 +16,17 @@ export const MAX_REVOCATIONS_PER_EVENT = 1000;
  * `identity.sessions.revoked.v1`, a broadcast: every BFF replica receives it and rejects at once every access
  * token of these sessions (`sid`) and users (`sub`, account deletion).
  */
-export class AccessRevokedEvent {
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(100, { each: true })
-  @ArrayMaxSize(MAX_REVOCATIONS_PER_EVENT)
-  sessionIds!: string[];
-
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(100, { each: true })
-  @ArrayMaxSize(MAX_REVOCATIONS_PER_EVENT)
-  userIds!: string[];
-
+export const AccessRevokedEvent = z.strictObject({
+  sessionIds: stringList(MAX_REVOCATIONS_PER_EVENT, 100, { notEmpty: true }),
+  userIds: stringList(MAX_REVOCATIONS_PER_EVENT, 100, { notEmpty: true }),
   /** After this instant every access token the revocation covers has expired on its own. */
-  @IsISO8601({ strict: true })
-  expiresAt!: string;
-}
+  expiresAt: isoDate(),
+});
+export type AccessRevokedEvent = z.output<typeof AccessRevokedEvent>;
 
 /** `identity.sessions.revocations.v1`: the revocations still in force, for a replica that starts late. */
-export class ListAccessRevocationsRequest {}
+export const ListAccessRevocationsRequest = z.strictObject({});
+export type ListAccessRevocationsRequest = z.output<typeof ListAccessRevocationsRequest>;
 
 export interface AccessRevocationListView {
   readonly revocations: ReadonlyArray<{
@@ -44,15 +37,14 @@ export interface AccessRevocationListView {
 }
 
 /** `identity.users.verify-password.v1` (user): proves the caller knows the account's current password. */
-export class VerifyPasswordRequest {
-  @IsString()
-  @IsNotEmpty({ message: 'Enter your current password.' })
-  @MaxLength(1024)
-  password!: string;
-}
+export const VerifyPasswordRequest = z.strictObject({
+  password: filledString(1024, 'Enter your current password.'),
+});
+export type VerifyPasswordRequest = z.output<typeof VerifyPasswordRequest>;
 
 /** `identity.users.status.v1` (user = the account asked about): does this account exist and is it active? */
-export class GetUserStatusRequest {}
+export const GetUserStatusRequest = z.strictObject({});
+export type GetUserStatusRequest = z.output<typeof GetUserStatusRequest>;
 
 export interface UserStatusView {
   /** False for an unknown id and for an account being deleted. */

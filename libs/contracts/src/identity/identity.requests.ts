@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { z } from 'zod';
 import {
   CALLBACK_URL_MAX_LENGTH,
   CLIENT_ADDRESS_MAX_LENGTH,
@@ -6,199 +6,148 @@ import {
   USER_AGENT_MAX_LENGTH,
 } from '../common/request-limits.js';
 import {
-  IsAccountEmail,
-  IsAccountName,
-  IsEntityId,
-  IsNewPassword,
-  IsOpaqueToken,
-  IsRequiredText,
-  NormalizeEmail,
-} from '../common/validators.js';
+  booleanField,
+  boundedString,
+  entityId,
+  isoDate,
+  oneOf,
+  optional,
+  requiredText,
+} from '../common/wire-schema.js';
+import { filledString } from '../common/wire-strings.js';
 import {
   AccountMessages,
   BIO_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   THEMES,
-  type Theme,
 } from '../rules/account.rules.js';
 import { SETTINGS_MODEL_IDS } from '../rules/models.rules.js';
+import { accountEmail, accountName, newPassword, normalizedEmail, opaqueToken } from './account-fields.js';
+
+/*
+ * The identity requests are zod schemas (value and type under one name), refusing with the texts of the
+ * class-validator classes they replace, in the same order: a class listed its own fields before those it
+ * inherited, so the client's fields come last (docs/decisions/214-identity-billing-and-keys-requests-as-zod-schemas.md).
+ */
 
 /** Where a sign-in attempt comes from, for rate limiting per client address. Set by the edge. */
-export class ClientInfo {
-  @IsOptional()
-  @IsString()
-  @MaxLength(CLIENT_ADDRESS_MAX_LENGTH)
-  clientAddress?: string;
+const clientInfoFields = {
+  clientAddress: optional(boundedString(CLIENT_ADDRESS_MAX_LENGTH, { lengthTextFirst: true })),
+  userAgent: optional(boundedString(USER_AGENT_MAX_LENGTH, { lengthTextFirst: true })),
+};
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(USER_AGENT_MAX_LENGTH)
-  userAgent?: string;
-}
+export const SignUpRequest = z.strictObject({
+  email: accountEmail(),
+  password: newPassword(),
+  name: accountName(),
+  ...clientInfoFields,
+});
+export type SignUpRequest = z.output<typeof SignUpRequest>;
 
-export class SignUpRequest extends ClientInfo {
-  @IsAccountEmail()
-  email!: string;
-
-  @IsNewPassword()
-  password!: string;
-
-  @IsAccountName()
-  name!: string;
-}
-
-export class SignInRequest extends ClientInfo {
-  @NormalizeEmail()
-  @IsString()
-  @IsNotEmpty({ message: AccountMessages.signInFieldsRequired })
-  @MaxLength(EMAIL_MAX_LENGTH)
-  email!: string;
-
-  @IsString()
-  @IsNotEmpty({ message: AccountMessages.signInFieldsRequired })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  password!: string;
-
+export const SignInRequest = z.strictObject({
+  /** Sign-in checks only presence: its texts must not reveal which accounts exist or what their rules were. */
+  email: normalizedEmail(filledString(EMAIL_MAX_LENGTH, AccountMessages.signInFieldsRequired)),
+  password: filledString(PASSWORD_MAX_LENGTH, AccountMessages.signInFieldsRequired),
   /** "Remember me": a persistent session; otherwise the session ends with the browser. */
-  @IsBoolean()
-  remember!: boolean;
-
+  remember: booleanField(),
   /** The device cookie of an earlier sign-in from this browser, if any (see the session's `deviceToken`). */
-  @IsOptional()
-  @IsOpaqueToken()
-  deviceToken?: string;
-}
+  deviceToken: optional(opaqueToken()),
+  ...clientInfoFields,
+});
+export type SignInRequest = z.output<typeof SignInRequest>;
 
-export class RefreshSessionRequest {
-  @IsOpaqueToken()
-  refreshToken!: string;
-}
+export const RefreshSessionRequest = z.strictObject({ refreshToken: opaqueToken() });
+export type RefreshSessionRequest = z.output<typeof RefreshSessionRequest>;
 
-export class SignOutRequest {
-  @IsOpaqueToken()
-  refreshToken!: string;
-}
+export const SignOutRequest = z.strictObject({ refreshToken: opaqueToken() });
+export type SignOutRequest = z.output<typeof SignOutRequest>;
 
-export class OidcStatusRequest {}
+export const OidcStatusRequest = z.strictObject({});
+export type OidcStatusRequest = z.output<typeof OidcStatusRequest>;
 
-export class StartOidcRequest {
+export const StartOidcRequest = z.strictObject({
   /** Absolute URL of the edge's callback route, registered with the provider. */
-  @IsString()
-  @MaxLength(URL_MAX_LENGTH)
-  redirectUri!: string;
+  redirectUri: boundedString(URL_MAX_LENGTH, { lengthTextFirst: true }),
+  remember: booleanField(),
+});
+export type StartOidcRequest = z.output<typeof StartOidcRequest>;
 
-  @IsBoolean()
-  remember!: boolean;
-}
-
-export class FinishOidcRequest extends ClientInfo {
+export const FinishOidcRequest = z.strictObject({
   /** The full callback URL the provider redirected to (code, state, iss...). */
-  @IsString()
-  @MaxLength(CALLBACK_URL_MAX_LENGTH)
-  callbackUrl!: string;
-}
+  callbackUrl: boundedString(CALLBACK_URL_MAX_LENGTH, { lengthTextFirst: true }),
+  ...clientInfoFields,
+});
+export type FinishOidcRequest = z.output<typeof FinishOidcRequest>;
 
-export class RequestPasswordResetRequest {
-  @IsAccountEmail()
-  email!: string;
-
+export const RequestPasswordResetRequest = z.strictObject({
+  email: accountEmail(),
   /** Absolute URL of the reset screen; the token is appended as `?token=`. */
-  @IsString()
-  @MaxLength(URL_MAX_LENGTH)
-  resetUrl!: string;
-}
+  resetUrl: boundedString(URL_MAX_LENGTH, { lengthTextFirst: true }),
+});
+export type RequestPasswordResetRequest = z.output<typeof RequestPasswordResetRequest>;
 
-export class CompletePasswordResetRequest {
-  @IsOpaqueToken()
-  token!: string;
-
-  @IsNewPassword()
-  newPassword!: string;
-}
+export const CompletePasswordResetRequest = z.strictObject({
+  token: opaqueToken(),
+  newPassword: newPassword(),
+});
+export type CompletePasswordResetRequest = z.output<typeof CompletePasswordResetRequest>;
 
 /** Requests acting on the signed-in user carry no user id: it travels in the envelope's meta. */
-export class GetCurrentUserRequest {}
+export const GetCurrentUserRequest = z.strictObject({});
+export type GetCurrentUserRequest = z.output<typeof GetCurrentUserRequest>;
 
-export class UpdateProfileRequest {
-  @IsOptional()
-  @IsAccountName()
-  name?: string;
+export const UpdateProfileRequest = z.strictObject({
+  name: optional(accountName()),
+  bio: optional(boundedString(BIO_MAX_LENGTH, { lengthTextFirst: true })),
+});
+export type UpdateProfileRequest = z.output<typeof UpdateProfileRequest>;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(BIO_MAX_LENGTH)
-  bio?: string;
-}
+export const UpdatePreferencesRequest = z.strictObject({
+  theme: optional(oneOf(THEMES)),
+  defaultModel: optional(oneOf(SETTINGS_MODEL_IDS)),
+});
+export type UpdatePreferencesRequest = z.output<typeof UpdatePreferencesRequest>;
 
-export class UpdatePreferencesRequest {
-  @IsOptional()
-  @IsIn(THEMES)
-  theme?: Theme;
+export const UpdateNotificationsRequest = z.strictObject({
+  emailNotifications: optional(booleanField()),
+  newFeatures: optional(booleanField()),
+  marketingEmails: optional(booleanField()),
+  conversationSummaries: optional(booleanField()),
+});
+export type UpdateNotificationsRequest = z.output<typeof UpdateNotificationsRequest>;
 
-  @IsOptional()
-  @IsIn(SETTINGS_MODEL_IDS)
-  defaultModel?: string;
-}
-
-export class UpdateNotificationsRequest {
-  @IsOptional()
-  @IsBoolean()
-  emailNotifications?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  newFeatures?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  marketingEmails?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  conversationSummaries?: boolean;
-}
-
-export class ChangePasswordRequest {
-  @IsString()
-  @IsNotEmpty({ message: AccountMessages.currentPasswordRequired })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  currentPassword!: string;
-
-  @IsNewPassword()
-  newPassword!: string;
-
+export const ChangePasswordRequest = z.strictObject({
+  currentPassword: filledString(PASSWORD_MAX_LENGTH, AccountMessages.currentPasswordRequired),
+  newPassword: newPassword(),
   /**
    * The session to keep signed in: the `sid` claim of the caller's access token. Every other session of the
    * user is revoked; without it, all of them are (the caller signs in again).
    */
-  @IsOptional()
-  @IsEntityId()
-  keepSessionId?: string;
-}
+  keepSessionId: optional(entityId()),
+});
+export type ChangePasswordRequest = z.output<typeof ChangePasswordRequest>;
 
-export class DeleteAccountRequest {
+export const DeleteAccountRequest = z.strictObject({
   /**
    * The caller stops waiting for the answer after this instant (ISO 8601). A deletion that has not started
    * by then is refused and changes nothing, so a caller that gave up can tell its user that nothing was
    * deleted; one that has started goes on to the end (the account then reads as inactive).
    */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  startBy?: string;
-}
+  startBy: optional(isoDate()),
+});
+export type DeleteAccountRequest = z.output<typeof DeleteAccountRequest>;
 
 /** `POST /api/user/{userId}/create`: make sure the user's memory graph exists. */
-export class EnsureMemoryGraphRequest {}
+export const EnsureMemoryGraphRequest = z.strictObject({});
+export type EnsureMemoryGraphRequest = z.output<typeof EnsureMemoryGraphRequest>;
 
 export const NOTIFICATION_SUBJECT_MAX_LENGTH = 200;
 export const NOTIFICATION_TEXT_MAX_LENGTH = 5000;
 
 /** `identity.users.notify.v1` (user = the account to tell): e-mails a service's notice to the account's address. */
-export class NotifyUserRequest {
-  @IsRequiredText('subject is required', NOTIFICATION_SUBJECT_MAX_LENGTH)
-  subject!: string;
-
-  @IsRequiredText('text is required', NOTIFICATION_TEXT_MAX_LENGTH)
-  text!: string;
-}
+export const NotifyUserRequest = z.strictObject({
+  subject: requiredText('subject is required', NOTIFICATION_SUBJECT_MAX_LENGTH),
+  text: requiredText('text is required', NOTIFICATION_TEXT_MAX_LENGTH),
+});
+export type NotifyUserRequest = z.output<typeof NotifyUserRequest>;

@@ -1,22 +1,15 @@
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  MaxLength,
-  Min,
-  Max,
-  Validate,
-  type ValidatorConstraintInterface,
-  ValidatorConstraint,
-} from 'class-validator';
+import { z } from 'zod';
 import { defineSubject } from '../common/envelope.js';
 import { PAGE_OFFSET_MAX } from '../common/request-limits.js';
+import {
+  boundedString,
+  distinctTexts,
+  integerField,
+  mustBeShorter,
+  oneOf,
+  optional,
+} from '../common/wire-schema.js';
+import { filledString, uuidString } from '../common/wire-strings.js';
 import { MEMORY_SCOPE_ID_MAX_LENGTH } from '../rules/memory.rules.js';
 import {
   isPortalFrameOrigin,
@@ -32,51 +25,90 @@ import {
   PortalMessages,
 } from '../rules/portal.rules.js';
 
-@ValidatorConstraint({ name: 'isPortalLogoUrl' })
-class PortalLogoUrlRule implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'string' && isPortalLogoUrl(value);
-  }
-}
+/*
+ * The portal's requests are zod schemas refusing with the texts of the class-validator classes they replace,
+ * each field's texts in the order its decorators were checked (the last one first).
+ */
 
-@ValidatorConstraint({ name: 'isPortalFrameOrigin' })
-class PortalFrameOriginRule implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'string' && isPortalFrameOrigin(value);
-  }
-}
+const NOT_A_STRING = '$property must be a string';
+
+/** A text of at most `max` characters that `rule` accepts; a value that is no string breaks every rule. */
+const checkedText = (max: number, rule: (value: string) => boolean, ruleText: string) =>
+  z.string({ error: distinctTexts(ruleText, mustBeShorter(max), NOT_A_STRING) }).check((ctx) => {
+    const problems = [
+      ...(rule(ctx.value) ? [] : [ruleText]),
+      ...(ctx.value.length > max ? [mustBeShorter(max)] : []),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: ctx.value });
+  });
+
+/** A count: an integer from 0 (`@IsInt() @Min(0)`). */
+const countField = () => {
+  const less = '$property must not be less than 0';
+  const integer = '$property must be an integer number';
+  return z.number({ error: distinctTexts(less, integer) }).check((ctx) => {
+    const problems = [...(ctx.value < 0 ? [less] : []), ...(Number.isInteger(ctx.value) ? [] : [integer])];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: ctx.value });
+  });
+};
+
+const FRAME_ORIGIN_TOO_LONG = `each value in ${mustBeShorter(PORTAL_FRAME_ORIGIN_MAX_LENGTH)}`;
+
+/**
+ * The origins allowed to embed the portal: a list of at most PORTAL_FRAME_ORIGINS_MAX origins, each a string
+ * of bounded length that `isPortalFrameOrigin` accepts. A value that is no list is checked as one origin, as
+ * class-validator's `each` did, and told it is no list. Null clears the list as null clears a text (the class
+ * let it through to an update that then failed).
+ */
+const frameOrigins = () =>
+  z.unknown().transform((value, ctx) => {
+    if (value === null) return [];
+    const list = Array.isArray(value);
+    const items: readonly unknown[] = list ? value : [value];
+    const strings = items.every((item) => typeof item === 'string');
+    const problems = [
+      ...(items.every((item) => typeof item === 'string' && isPortalFrameOrigin(item))
+        ? []
+        : [PortalMessages.frameOrigin]),
+      ...(items.every((item) => typeof item === 'string' && item.length <= PORTAL_FRAME_ORIGIN_MAX_LENGTH)
+        ? []
+        : [FRAME_ORIGIN_TOO_LONG]),
+      ...(strings ? [] : ['each value in $property must be a string']),
+      ...(list && value.length <= PORTAL_FRAME_ORIGINS_MAX ? [] : [PortalMessages.frameOriginsTooMany]),
+      ...(list ? [] : ['$property must be an array']),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+    return items as string[];
+  });
 
 /** `identity.portal-settings.get.v1` (user): the account's portal appearance and embedding. */
-export class GetPortalSettingsRequest {}
+export const GetPortalSettingsRequest = z.strictObject({});
+export type GetPortalSettingsRequest = z.output<typeof GetPortalSettingsRequest>;
 
 /**
  * `identity.portal-settings.update.v1` (user): fields left out keep their value; `null` clears a field (the
- * portal then shows the account's name, no logo, the default colour).
+ * portal then shows the account's name, no logo, the default colour, no embedding origin).
  */
-export class UpdatePortalSettingsRequest {
-  @IsOptional()
-  @IsString()
-  @MaxLength(PORTAL_DISPLAY_NAME_MAX_LENGTH)
-  displayName?: string | null;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(PORTAL_LOGO_URL_MAX_LENGTH)
-  @Validate(PortalLogoUrlRule, { message: PortalMessages.logoUrl })
-  logoUrl?: string | null;
-
-  @IsOptional()
-  @Matches(PORTAL_COLOR_PATTERN, { message: PortalMessages.colorFormat })
-  color?: string | null;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(PORTAL_FRAME_ORIGINS_MAX, { message: PortalMessages.frameOriginsTooMany })
-  @IsString({ each: true })
-  @MaxLength(PORTAL_FRAME_ORIGIN_MAX_LENGTH, { each: true })
-  @Validate(PortalFrameOriginRule, { each: true, message: PortalMessages.frameOrigin })
-  frameOrigins?: string[];
-}
+export const UpdatePortalSettingsRequest = z.strictObject({
+  displayName: z
+    .string({ error: distinctTexts(mustBeShorter(PORTAL_DISPLAY_NAME_MAX_LENGTH), NOT_A_STRING) })
+    .max(PORTAL_DISPLAY_NAME_MAX_LENGTH, mustBeShorter(PORTAL_DISPLAY_NAME_MAX_LENGTH))
+    .nullable()
+    .optional(),
+  logoUrl: checkedText(PORTAL_LOGO_URL_MAX_LENGTH, isPortalLogoUrl, PortalMessages.logoUrl)
+    .nullable()
+    .optional(),
+  color: z
+    .string({ error: PortalMessages.colorFormat })
+    .regex(PORTAL_COLOR_PATTERN, PortalMessages.colorFormat)
+    .nullable()
+    .optional(),
+  frameOrigins: frameOrigins().optional(),
+});
+export type UpdatePortalSettingsRequest = z.output<typeof UpdatePortalSettingsRequest>;
 
 /**
  * The change an edge sends for a settings form or body: fields left out stay out, and a blank text becomes null
@@ -98,50 +130,25 @@ export function toPortalSettingsChange(fields: {
 }
 
 /** `identity.portal-audit.record.v1` (user): one action an end user took in the portal. */
-export class RecordPortalActionRequest {
+export const RecordPortalActionRequest = z.strictObject({
   /** Chosen by the caller, so a retried record is stored once. */
-  @IsUUID()
-  id!: string;
-
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
-  endUserId!: string;
-
-  @IsIn(PORTAL_ACTIONS)
-  action!: PortalAction;
-
+  id: uuidString(),
+  endUserId: filledString(MEMORY_SCOPE_ID_MAX_LENGTH),
+  action: oneOf(PORTAL_ACTIONS),
   /** The memory corrected or forgotten. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  memoryId?: string;
-
+  memoryId: optional(boundedString(200, { lengthTextFirst: true })),
   /** How many memories the action touched (viewed, exported, forgot all). */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  memoryCount?: number;
-}
+  memoryCount: optional(countField()),
+});
+export type RecordPortalActionRequest = z.output<typeof RecordPortalActionRequest>;
 
 /** `identity.portal-audit.list.v1` (user): newest first; one end user's, or the whole account's. */
-export class ListPortalAuditRequest {
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH)
-  endUserId?: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(PORTAL_AUDIT_LIST_MAX_LIMIT)
-  limit!: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(PAGE_OFFSET_MAX)
-  offset!: number;
-}
+export const ListPortalAuditRequest = z.strictObject({
+  endUserId: optional(filledString(MEMORY_SCOPE_ID_MAX_LENGTH)),
+  limit: integerField(1, PORTAL_AUDIT_LIST_MAX_LIMIT),
+  offset: integerField(0, PAGE_OFFSET_MAX),
+});
+export type ListPortalAuditRequest = z.output<typeof ListPortalAuditRequest>;
 
 export interface PortalSettingsView {
   readonly displayName: string | null;
