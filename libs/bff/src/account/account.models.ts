@@ -1,4 +1,13 @@
-import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import {
+  ChangePasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+  UpdateNotificationsRequest,
+  UpdatePreferencesRequest,
+  UpdateProfileRequest,
+} from '@membolt/contracts';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 
 @ObjectType('UserSettings')
 export class UserSettingsModel {
@@ -114,68 +123,38 @@ export class DeletionReceiptModel {
   pending!: string[];
 }
 
-@InputType()
-export class SignUpInput {
-  @Field()
-  email!: string;
+/*
+ * The inputs are the identity requests' schemas (the fields a client gives; the edge adds the client's address
+ * and the device cookie, the session it keeps): one definition for the GraphQL input and the bus request.
+ */
 
-  @Field()
-  password!: string;
+export const SignUpInput = graphqlInputType(
+  'SignUpInput',
+  SignUpRequest.pick({ email: true, password: true, name: true }),
+);
+export type SignUpInput = InstanceType<typeof SignUpInput>;
 
-  @Field()
-  name!: string;
-}
+export const SignInInput = graphqlInputType(
+  'SignInInput',
+  SignInRequest.pick({ email: true, password: true, remember: true }),
+  { defaults: { remember: false } },
+);
+export type SignInInput = InstanceType<typeof SignInInput>;
 
-@InputType()
-export class SignInInput {
-  @Field()
-  email!: string;
+export const UpdateProfileInput = graphqlInputType('UpdateProfileInput', UpdateProfileRequest);
+export type UpdateProfileInput = InstanceType<typeof UpdateProfileInput>;
 
-  @Field()
-  password!: string;
+export const UpdatePreferencesInput = graphqlInputType('UpdatePreferencesInput', UpdatePreferencesRequest);
+export type UpdatePreferencesInput = InstanceType<typeof UpdatePreferencesInput>;
 
-  @Field({ defaultValue: false })
-  remember!: boolean;
-}
+export const UpdateNotificationsInput = graphqlInputType(
+  'UpdateNotificationsInput',
+  UpdateNotificationsRequest,
+);
+export type UpdateNotificationsInput = InstanceType<typeof UpdateNotificationsInput>;
 
-@InputType()
-export class UpdateProfileInput {
-  @Field({ nullable: true })
-  name?: string;
-
-  @Field({ nullable: true })
-  bio?: string;
-}
-
-@InputType()
-export class UpdatePreferencesInput {
-  @Field({ nullable: true })
-  theme?: string;
-
-  @Field({ nullable: true })
-  defaultModel?: string;
-}
-
-@InputType()
-export class UpdateNotificationsInput {
-  @Field({ nullable: true })
-  emailNotifications?: boolean;
-
-  @Field({ nullable: true })
-  newFeatures?: boolean;
-
-  @Field({ nullable: true })
-  marketingEmails?: boolean;
-
-  @Field({ nullable: true })
-  conversationSummaries?: boolean;
-}
-
-@InputType()
-export class ChangePasswordInput {
-  @Field()
-  currentPassword!: string;
-
-  @Field()
-  newPassword!: string;
-}
+export const ChangePasswordInput = graphqlInputType(
+  'ChangePasswordInput',
+  ChangePasswordRequest.pick({ currentPassword: true, newPassword: true }),
+);
+export type ChangePasswordInput = InstanceType<typeof ChangePasswordInput>;

@@ -1,6 +1,7 @@
-import { Field, InputType } from '@nestjs/graphql';
-import { ApiKeyView, CreatedApiKeyView } from '@membolt/contracts';
+import { ApiKeyView, CreateApiKeyRequest, CreatedApiKeyView } from '@membolt/contracts';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
+import { reauthenticationFields } from '../session/recent-sign-in.js';
 
 /**
  * The keys service's view as the settings screen sees it: the owner and graph ids and the update time stay
@@ -18,18 +19,9 @@ export const CreatedApiKeyModel = graphqlObjectType(
 );
 export type CreatedApiKeyModel = InstanceType<typeof CreatedApiKeyModel>;
 
-@InputType()
-export class CreateApiKeyInput {
-  @Field()
-  name!: string;
-
-  @Field({ nullable: true })
-  description?: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description:
-      'The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required).',
-  })
-  currentPassword?: string | null;
-}
+/** The keys service's create request as the settings screen gives it, with the password a recent sign-in may need. */
+export const CreateApiKeyInput = graphqlInputType(
+  'CreateApiKeyInput',
+  CreateApiKeyRequest.pick({ name: true, description: true }).extend(reauthenticationFields),
+);
+export type CreateApiKeyInput = InstanceType<typeof CreateApiKeyInput>;

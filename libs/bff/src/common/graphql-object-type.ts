@@ -30,7 +30,7 @@ function unwrapped(schema: z.ZodType): { core: z.ZodType; nullable: boolean; des
 }
 
 /** The GraphQL type of a scalar or list schema; objects and enums are named through `types`. */
-function graphqlTypeOf(schema: z.ZodType, path: string): ReturnTypeFuncValue {
+export function graphqlTypeOf(schema: z.ZodType, path: string): ReturnTypeFuncValue {
   if (schema instanceof z.ZodString) return String;
   if (schema instanceof z.ZodBoolean) return Boolean;
   if (schema instanceof z.ZodNumber) return schema.format === 'safeint' ? Int : Float;

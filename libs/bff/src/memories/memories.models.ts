@@ -1,9 +1,10 @@
-import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import {
   CONCEPT_KINDS,
   CONCEPT_RELATION_KINDS,
   type ConceptKind,
   type ConceptRelationKind,
+  CreateMemoryRequest,
   DEFAULT_IMPORTANCE,
   DEFAULT_MEMORY_SORT,
   MEMORY_GRAPH_MAX_NODES,
@@ -17,12 +18,16 @@ import {
   MemorySearchResultView,
   MemorySearchView,
   MemoryView,
+  memoryFilterFields,
+  memoryScopeRequestFields,
+  UpdateMemoryRequest,
   type MemorySort,
   type MemorySource,
   type MemoryVersionEvent,
 } from '@membolt/contracts';
 import { z } from 'zod';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlArgsType, graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
 
 /**
@@ -56,17 +61,14 @@ export type MemoryVersionEventModel = MemoryVersionEvent;
  * The memory scope a query reads, as the REST API's `end_user_id`, `agent_id` and `run_id`: one end user of
  * the account (and within it, or the account's own memories, an agent or a run). None: the account's own.
  */
-@ArgsType()
-export class MemoryScopeArgs {
-  @Field(() => String, { nullable: true, description: 'An end user of your account (REST end_user_id).' })
-  endUserId?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'An agent scope (REST agent_id).' })
-  agentId?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A run (session) scope (REST run_id).' })
-  runId?: string | null;
-}
+export const MemoryScopeArgs = graphqlArgsType('MemoryScopeArgs', z.object(memoryScopeRequestFields), {
+  descriptions: {
+    endUserId: 'An end user of your account (REST end_user_id).',
+    agentId: 'An agent scope (REST agent_id).',
+    runId: 'A run (session) scope (REST run_id).',
+  },
+});
+export type MemoryScopeArgs = InstanceType<typeof MemoryScopeArgs>;
 
 export const DEFAULT_MEMORY_PAGE_SIZE = MemoryScreenLimits.memoriesPage;
 /** The graph tab's default: enough to be useful, small enough to lay out at once on a phone. */
@@ -107,20 +109,21 @@ export type MemorySearchResultsModel = Omit<MemorySearchView, 'results'> & {
   readonly results: ReadonlyArray<Omit<MemorySearchResultView, 'memory'> & { readonly memory: MemoryModel }>;
 };
 
-@InputType('MemorySearchFilters')
-export class MemorySearchFiltersInput {
-  @Field(() => String, { nullable: true })
-  category?: MemoryCategoryModel | null;
-
-  @Field(() => MemorySourceModel, { nullable: true })
-  source?: MemorySourceModel | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO 8601; only memories created at or after it.' })
-  createdAfter?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO 8601; only memories created before it.' })
-  createdBefore?: string | null;
-}
+/** The memory service's filter fields the Memories screen offers. */
+export const MemorySearchFiltersInput = graphqlInputType(
+  'MemorySearchFilters',
+  z
+    .object(memoryFilterFields)
+    .pick({ category: true, source: true, createdAfter: true, createdBefore: true }),
+  {
+    types: { category: () => String, source: () => MemorySourceModel },
+    descriptions: {
+      createdAfter: 'ISO 8601; only memories created at or after it.',
+      createdBefore: 'ISO 8601; only memories created before it.',
+    },
+  },
+);
+export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
 @ObjectType('MemoryVersion', { description: 'One state of a memory; the last one is the current state.' })
 export class MemoryVersionModel {
@@ -250,41 +253,34 @@ export class ConceptGraphModel {
   truncated!: boolean;
 }
 
-@InputType('CreateMemoryInput')
-export class CreateMemoryInput {
-  @Field()
-  text!: string;
+/*
+ * What the Memories screen writes: the memory service's create and update requests, picked to the fields the
+ * screen offers (the category is a String: a custom category's name is checked by the service).
+ */
 
-  @Field(() => String, { nullable: true })
-  category?: MemoryCategoryModel | null;
+export const CreateMemoryInput = graphqlInputType(
+  'CreateMemoryInput',
+  CreateMemoryRequest.pick({ text: true, category: true, importance: true, expirationDate: true }),
+  {
+    types: { category: () => String },
+    descriptions: {
+      importance: 'From 0 to 1; default 0.5.',
+      expirationDate: 'ISO 8601: after it the memory is hidden from every read and then deleted.',
+    },
+  },
+);
+export type CreateMemoryInput = InstanceType<typeof CreateMemoryInput>;
 
-  @Field(() => Float, { nullable: true, description: 'From 0 to 1; default 0.5.' })
-  importance?: number | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'ISO 8601: after it the memory is hidden from every read and then deleted.',
-  })
-  expirationDate?: string | null;
-}
-
-@InputType('UpdateMemoryInput', { description: 'Only the fields given change.' })
-export class UpdateMemoryInput {
-  @Field(() => String, { nullable: true })
-  text?: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'An explicit null makes the memory uncategorised; leaving it out keeps the category.',
-  })
-  category?: MemoryCategoryModel | null;
-
-  @Field(() => Float, { nullable: true })
-  importance?: number | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'ISO 8601 expiration; an explicit null removes it, leaving it out keeps it.',
-  })
-  expirationDate?: string | null;
-}
+export const UpdateMemoryInput = graphqlInputType(
+  'UpdateMemoryInput',
+  UpdateMemoryRequest.pick({ text: true, category: true, importance: true, expirationDate: true }),
+  {
+    description: 'Only the fields given change.',
+    types: { category: () => String },
+    descriptions: {
+      category: 'An explicit null makes the memory uncategorised; leaving it out keeps the category.',
+      expirationDate: 'ISO 8601 expiration; an explicit null removes it, leaving it out keeps it.',
+    },
+  },
+);
+export type UpdateMemoryInput = InstanceType<typeof UpdateMemoryInput>;

@@ -1,4 +1,6 @@
-import { Field, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
+import { UpdatePortalSettingsRequest } from '@membolt/contracts';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 
 @ObjectType('PortalSettings', {
   description:
@@ -21,17 +23,13 @@ export class PortalSettingsModel {
   frameOrigins!: string[];
 }
 
-@InputType({ description: 'Fields left out keep their value; null or an empty text resets one.' })
-export class UpdatePortalSettingsInput {
-  @Field(() => String, { nullable: true })
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  logoUrl?: string | null;
-
-  @Field(() => String, { nullable: true })
-  color?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  frameOrigins?: string[] | null;
-}
+/** The identity service's update request as it is; the resolver turns an empty text into null. */
+export const UpdatePortalSettingsInput = graphqlInputType(
+  'UpdatePortalSettingsInput',
+  UpdatePortalSettingsRequest,
+  {
+    description: 'Fields left out keep their value; null or an empty text resets one.',
+    types: { frameOrigins: () => [String] },
+  },
+);
+export type UpdatePortalSettingsInput = InstanceType<typeof UpdatePortalSettingsInput>;

@@ -1,5 +1,7 @@
-import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { CreateProviderKeyRequest } from '@membolt/contracts';
 import { LlmProviderModel } from '../chat/chat.models.js';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 
 @ObjectType('ProviderKey', {
   description: 'One of your own language-model keys. The key itself is never shown again, only its end.',
@@ -24,21 +26,15 @@ export class ProviderKeyModel {
   createdAt!: string;
 }
 
-@InputType()
-export class AddProviderKeyInput {
-  @Field(() => LlmProviderModel)
-  provider!: LlmProviderModel;
-
-  @Field()
-  apiKey!: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description:
+/** The keys service's create request as it is. */
+export const AddProviderKeyInput = graphqlInputType('AddProviderKeyInput', CreateProviderKeyRequest, {
+  types: { provider: () => LlmProviderModel },
+  descriptions: {
+    baseUrl:
       'Required for an OpenAI-compatible server (e.g. http://localhost:11434/v1); optional for OpenAI.',
-  })
-  baseUrl?: string | null;
-}
+  },
+});
+export type AddProviderKeyInput = InstanceType<typeof AddProviderKeyInput>;
 
 @ObjectType('ProviderKeyTest', {
   description: 'The answer of one cheap call made with a language-model key.',

@@ -3,6 +3,7 @@ import { BusClient } from '@membolt/bus';
 import { IdentityError, IdentityErrorCode, IdentitySubjects } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
+import { z } from 'zod';
 import type { SessionUser } from './session.guard.js';
 
 /** How recent a sign-in must be for a sensitive change without the password, unless configured. */
@@ -38,3 +39,11 @@ export class RecentSignIn {
     throw new IdentityError(IdentityErrorCode.ReauthenticationRequired, REAUTHENTICATION_REQUIRED_MESSAGE);
   }
 }
+
+/** The field of a sensitive mutation's input that `RecentSignIn.confirm` reads. */
+export const reauthenticationFields = {
+  currentPassword: z.string().nullable().optional().meta({
+    description:
+      'The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required).',
+  }),
+};

@@ -1,5 +1,6 @@
-import { Field, InputType, Int } from '@nestjs/graphql';
+import { Int } from '@nestjs/graphql';
 import {
+  BeginUploadRequest,
   UPLOAD_FILE_KINDS,
   UPLOAD_STATES,
   UploadDeletionReceipt,
@@ -9,6 +10,7 @@ import {
   UploadView,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
 
 export const UploadStateModel = graphqlEnum(UPLOAD_STATES, {
@@ -41,12 +43,10 @@ export const UploadDeletionReceiptModel = graphqlObjectType('UploadDeletionRecei
 });
 export type UploadDeletionReceiptModel = InstanceType<typeof UploadDeletionReceiptModel>;
 
-@InputType()
-export class BeginUploadInput {
-  @Field()
-  fileName!: string;
-  @Field(() => String, { nullable: true })
-  fileType?: string | null;
-  @Field(() => Int)
-  fileSize!: number;
-}
+/** The ingestion service's begin request for the signed-in user's own files (no memory scope). */
+export const BeginUploadInput = graphqlInputType(
+  'BeginUploadInput',
+  BeginUploadRequest.pick({ fileName: true, fileType: true, fileSize: true }),
+  { types: { fileSize: () => Int } },
+);
+export type BeginUploadInput = InstanceType<typeof BeginUploadInput>;

@@ -1,7 +1,13 @@
-import { Field, InputType } from '@nestjs/graphql';
-import { CreatedWebhookEndpointView, WebhookDeliveryView, WebhookEndpointView } from '@membolt/contracts';
+import {
+  CreatedWebhookEndpointView,
+  CreateWebhookEndpointRequest,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from '@membolt/contracts';
 import { z } from 'zod';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
+import { reauthenticationFields } from '../session/recent-sign-in.js';
 
 export const WebhookModel = graphqlObjectType('Webhook', WebhookEndpointView, {
   description: 'An endpoint that receives signed events of the account (never its secret).',
@@ -24,21 +30,11 @@ export const WebhookDeliveryModel = graphqlObjectType(
 );
 export type WebhookDeliveryModel = InstanceType<typeof WebhookDeliveryModel>;
 
-@InputType()
-export class CreateWebhookInput {
-  @Field()
-  url!: string;
-
-  @Field(() => [String])
-  events!: string[];
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description:
-      'The current password. Needed when the last sign-in is older than a few minutes (reauthentication-required).',
-  })
-  currentPassword?: string | null;
-}
+/** The webhooks service's create request, with the password a recent sign-in may need. */
+export const CreateWebhookInput = graphqlInputType(
+  'CreateWebhookInput',
+  CreateWebhookEndpointRequest.extend(reauthenticationFields),
+  // The events are checked on receipt (each one known, none twice, at least one), with the contract's texts.
+  { types: { events: () => [String] } },
+);
+export type CreateWebhookInput = InstanceType<typeof CreateWebhookInput>;

@@ -8,6 +8,7 @@ import {
   IdentitySubjects,
   KeysSubjects,
   SubscriptionSubjects,
+  type UpdatePreferencesRequest,
 } from '@membolt/contracts';
 import { IDENTITY_STORE, type IdentityStore } from '../ports/identity-store.js';
 import {
@@ -228,7 +229,12 @@ describe('profile, preferences, notifications, memory graph', () => {
   it('rejects unknown models and themes, and an empty name', async () => {
     const { user } = await signUp();
     const model = await rejection(
-      tb.bus.request(IdentitySubjects.updatePreferences, { defaultModel: 'gpt-9' }, { userId: user.id }),
+      tb.bus.request(
+        IdentitySubjects.updatePreferences,
+        // A model outside the catalogue, as a client could send it: refused on receipt.
+        { defaultModel: 'gpt-9' } as unknown as UpdatePreferencesRequest,
+        { userId: user.id },
+      ),
     );
     expect(model.code).toBe(CommonErrorCode.ValidationError);
     const name = await rejection(
