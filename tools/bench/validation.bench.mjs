@@ -17,7 +17,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const load = async (dir) => ({
-  requests: { ...(await import(pathToFileURL(resolve(dir, 'memory/memory.requests.js')).href)) },
+  requests: { ...(await import(pathToFileURL(resolve(dir, 'index.js')).href)) },
   validatePayload: (await import(pathToFileURL(resolve(dir, 'common/validate-payload.js')).href))
     .validatePayload,
 });
@@ -71,6 +71,32 @@ const cases = [
     'search (SearchMemoriesRequest)',
     'SearchMemoriesRequest',
     { query: 'where do I live?', limit: 10, threshold: 0.1, endUserId: 'customer-42', includeClosed: false },
+  ],
+  // What billing checks on receipt before every metered call it authorizes, and two screens' requests.
+  [
+    'metered call (AuthorizeUsageRequest)',
+    'AuthorizeUsageRequest',
+    {
+      endpoint: '/search',
+      method: 'GET',
+      idempotencyKey: 'gw:9f2c1e4a-1b2c-4d5e-8f90-a1b2c3d4e5f6',
+      keyId: 'key_1',
+    },
+  ],
+  [
+    'sign-in (SignInRequest)',
+    'SignInRequest',
+    { email: 'Ada@Example.com', password: 'analytical engine', remember: true, clientAddress: '127.0.0.1' },
+  ],
+  [
+    'portal settings (UpdatePortalSettingsRequest)',
+    'UpdatePortalSettingsRequest',
+    {
+      displayName: 'Acme',
+      logoUrl: 'https://a.example/logo.png',
+      color: '#aabbcc',
+      frameOrigins: ['https://app.example.com'],
+    },
   ],
 ];
 
