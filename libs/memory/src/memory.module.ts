@@ -40,6 +40,13 @@ import {
 import { MemoryImportJob } from './import/memory-import.job.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 
+/**
+ * How long the concept thread waits for another task after an import part's memories were linked, instead of
+ * MEMORY_WORKER_IDLE_SECONDS: parts follow each other within a moment, and after the last one the thread's
+ * heap goes back within seconds.
+ */
+const BULK_CONCEPT_THREAD_IDLE_MS = 5_000;
+
 /** The memory service: memories, their vectors and keywords, hybrid search, history and the concept graph. */
 @Module({})
 export class MemoryModule implements OnApplicationShutdown {
@@ -76,6 +83,7 @@ export class MemoryModule implements OnApplicationShutdown {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
             extract: (texts) => worker.concepts(texts),
+            bulkDone: () => worker.endSoonAfterWork(BULK_CONCEPT_THREAD_IDLE_MS),
           }),
           inject: [MEMORY_CONCEPT_WORKER],
         },

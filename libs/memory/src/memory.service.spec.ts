@@ -326,4 +326,35 @@ describe('MemoryService (embedded store, test clock)', () => {
     await limited.settle(scope);
     expect(asked.filter((texts) => texts.includes(hostile))).toHaveLength(2);
   });
+
+  it("links up to the given count of a scope's pending memories at once, oldest first, without the sweep", async () => {
+    await linker.beforeApplicationShutdown(); // the service's own sweep stays out of it
+    const scope = { userId: USER, endUserId: '' };
+    await memory.import(USER, {
+      memories: Array.from({ length: 250 }, (_, i) => ({
+        id: `line-${i}`,
+        text: `Dinner with Priya in Madrid, number ${i}`,
+      })),
+    });
+    await memory.createBatch(USER, { memories: [{ text: 'Hiking near Oslo' }] });
+    const asked: number[] = [];
+    const direct = new MemoryConceptLinker(store, {
+      extract: async (texts) => {
+        asked.push(texts.length);
+        return texts.map((text) => extractConcepts(text));
+      },
+    });
+    await direct.linkPending(scope, 250);
+    // The 250 imported first are linked, in chunks; the later memory is left to the sweep.
+    expect(asked.reduce((sum, n) => sum + n, 0)).toBe(250);
+    expect((await store.memories.pendingConcepts(scope, 10)).map((item) => item.text)).toEqual([
+      'Hiking near Oslo',
+    ]);
+    const graph = await store.concepts.graph(scope, 10);
+    expect(graph.concepts.find((c) => c.name === 'madrid')).toMatchObject({ memoryCount: 250 });
+    // Nothing pending: nothing asked.
+    await direct.linkPending(scope, 1);
+    await direct.linkPending({ userId: USER, endUserId: 'nobody' }, 100);
+    expect(asked.reduce((sum, n) => sum + n, 0)).toBe(251);
+  });
 });

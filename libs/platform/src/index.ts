@@ -13,3 +13,4 @@ export * from './health/readiness.js';
 export * from './metrics/observability.module.js';
 export * from './loading/lazy-client.js';
 export * from './workers/cpu-worker-thread.js';
+export * from './memory/idle-malloc-trim.js';

@@ -18,7 +18,7 @@ import {
   type Readiness,
 } from '@membolt/platform';
 import type { LevelWithSilent } from 'pino';
-import { addBusClientReadiness, createObservability, OpsListener } from './observability.js';
+import { addBusClientReadiness, createObservability, MallocTrimmer, OpsListener } from './observability.js';
 
 export interface HttpEdgeProcessOptions {
   readonly app: string;
@@ -114,10 +114,14 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
     { metrics, readiness },
     logger,
   );
+  const trimmer = new MallocTrimmer().start(ops);
 
   @Module({
     imports: [ObservabilityModule.forRoot(metrics, readiness), ...options.imports],
-    providers: [{ provide: OpsListener, useValue: opsListener }],
+    providers: [
+      { provide: OpsListener, useValue: opsListener },
+      { provide: MallocTrimmer, useValue: trimmer },
+    ],
   })
   class HttpEdgeModule {}
 
@@ -151,6 +155,7 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
     }
     await app.listen(options.port, options.host);
   } catch (error) {
+    trimmer.onApplicationShutdown();
     await opsListener.onApplicationShutdown();
     throw error;
   }

@@ -2,7 +2,7 @@ import { Injectable, type INestApplicationContext, type OnApplicationShutdown } 
 import { ClientNats } from '@nestjs/microservices';
 import { BUS_CLIENT_PROXY, type BusClientProxy, checkBusClientConnection } from '@membolt/bus';
 import { type RunningOpsServer, startOpsServer } from '@membolt/edge';
-import { type AppLogger, Metrics, type OpsConfig, Readiness } from '@membolt/platform';
+import { type AppLogger, IdleMallocTrim, Metrics, type OpsConfig, Readiness } from '@membolt/platform';
 
 /** The per-app metrics registry and readiness checks every runtime creates. */
 export function createObservability(app: string): { metrics: Metrics; readiness: Readiness } {
@@ -30,6 +30,29 @@ export class OpsListener implements OnApplicationShutdown {
     this.running = null;
   }
 }
+
+/**
+ * Gives the C heap's free pages back once the process is quiet (MALLOC_TRIM_INTERVAL_SECONDS, default 10),
+ * stopped with the app.
+ */
+@Injectable()
+export class MallocTrimmer implements OnApplicationShutdown {
+  private trimmer: IdleMallocTrim | null = null;
+
+  start(ops: Pick<OpsConfig, 'MALLOC_TRIM_INTERVAL_SECONDS'>): this {
+    this.trimmer = new IdleMallocTrim({
+      intervalMs: (ops.MALLOC_TRIM_INTERVAL_SECONDS ?? DEFAULT_MALLOC_TRIM_INTERVAL_SECONDS) * 1000,
+    }).start();
+    return this;
+  }
+
+  onApplicationShutdown(): void {
+    this.trimmer?.stop();
+    this.trimmer = null;
+  }
+}
+
+const DEFAULT_MALLOC_TRIM_INTERVAL_SECONDS = 10;
 
 /** In distributed mode readiness includes the bus: the app's client must reach NATS. */
 export function addBusClientReadiness(app: INestApplicationContext, readiness: Readiness): void {

@@ -13,7 +13,7 @@ import {
   type Readiness,
 } from '@membolt/platform';
 import { Module } from '@nestjs/common';
-import { addBusClientReadiness, createObservability, OpsListener } from './observability.js';
+import { addBusClientReadiness, createObservability, MallocTrimmer, OpsListener } from './observability.js';
 
 export interface ServiceProcessConfig extends Partial<OpsConfig> {
   readonly NATS_URL: string;
@@ -61,6 +61,7 @@ export async function runServiceProcess(
     logger,
   );
   await waitForNats(config.NATS_URL, { onWaiting: (line) => logger.warn(line) });
+  const trimmer = new MallocTrimmer().start(config);
 
   @Module({
     imports: [
@@ -68,7 +69,10 @@ export async function runServiceProcess(
       BusModule.forRoot({ transport, timeoutMs: config.BUS_TIMEOUT_MS }),
       serviceModule,
     ],
-    providers: [{ provide: OpsListener, useValue: ops }],
+    providers: [
+      { provide: OpsListener, useValue: ops },
+      { provide: MallocTrimmer, useValue: trimmer },
+    ],
   })
   class ServiceProcessModule {}
 
@@ -81,6 +85,7 @@ export async function runServiceProcess(
     addBusClientReadiness(app, readiness);
     await app.listen();
   } catch (error) {
+    trimmer.onApplicationShutdown();
     await ops.onApplicationShutdown();
     throw error;
   }

@@ -8,6 +8,7 @@ import {
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
+import { MemoryConceptLinker } from '../memory-concept.linker.js';
 import { MemoryService } from '../memory.service.js';
 import { importNotFound, importPartOutOfRange } from '../memory.errors.js';
 import { PrivacyPolicyService } from '../privacy/privacy-policy.service.js';
@@ -49,6 +50,7 @@ export class MemoryImportJob implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly memory: MemoryService,
     private readonly privacy: PrivacyPolicyService,
+    private readonly concepts: MemoryConceptLinker,
   ) {}
 
   onModuleInit(): void {
@@ -130,6 +132,8 @@ export class MemoryImportJob implements OnModuleInit {
     const { imported, skipped } = await requestContext.run(context, () =>
       this.memory.import(userId, request, redactions ?? [], screenedUnder),
     );
+    // The part's memories get their concepts before the part is done (see MemoryConceptLinker.linkPending).
+    await this.concepts.linkPending({ userId, endUserId: request.endUserId ?? '' }, imported);
     return { imported, skipped };
   }
 }

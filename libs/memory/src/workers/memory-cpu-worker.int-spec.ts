@@ -40,6 +40,18 @@ describe('MemoryCpuWorker (worker thread with a heap cap and a deadline)', () =>
     expect(worker.running).toBe(true);
   }, 60_000);
 
+  it('ends the thread soon after its work when told the burst is over, and the usual wait comes back after', async () => {
+    // idleMs of an hour: only endSoonAfterWork can end the thread within the test.
+    const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 3_600_000 });
+    await worker.concepts([FIRST]);
+    worker.endSoonAfterWork(100);
+    while (worker.running) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await worker.concepts([SECOND])).toEqual([extractConcepts(SECOND)]);
+    // The short wait was for that burst: the new thread stays.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(worker.running).toBe(true);
+  }, 60_000);
+
   it('keeps the thread while tasks keep coming within idleMs', async () => {
     const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 60_000 });
     await worker.concepts([FIRST]);

@@ -76,6 +76,11 @@ export class MemoryCpuWorker {
     return texts.map((_, index) => vectors.slice(index * dimension, (index + 1) * dimension));
   }
 
+  /** Ends the thread `ms` after its last task instead of the idle setting (CpuWorkerThread.endSoonAfterWork). */
+  endSoonAfterWork(ms: number): void {
+    this.thread.endSoonAfterWork(ms);
+  }
+
   /** Ends the thread; pending and later tasks are refused. */
   close(): Promise<void> {
     return this.thread.close();

@@ -26,11 +26,17 @@ export const opsConfigFields = {
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * How often a quiet process gives the C heap's free pages back to the system (glibc malloc_trim) once its
+   * RSS has grown; 0 turns it off. Without it, RSS stays at its peak after bulk work (an import, an upload).
+   */
+  MALLOC_TRIM_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 };
 export type OpsConfig = {
   readonly METRICS_PORT?: number | undefined;
   readonly METRICS_HOST: string;
   readonly METRICS_TOKEN?: string | undefined;
+  readonly MALLOC_TRIM_INTERVAL_SECONDS?: number | undefined;
 };
 
 /** Fields every process shares. */

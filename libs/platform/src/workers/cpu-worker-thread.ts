@@ -94,6 +94,8 @@ export class CpuWorkerThread<Task, Answer> {
   private nextId = 0;
   private closed = false;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** A shorter wait than `idleMs` asked for by endSoonAfterWork, until the thread next ends. */
+  private soonMs: number | null = null;
 
   constructor(
     private readonly script: string,
@@ -113,6 +115,19 @@ export class CpuWorkerThread<Task, Answer> {
   /** Whether a thread is running now (started by a task, not yet ended). */
   get running(): boolean {
     return this.worker !== null;
+  }
+
+  /**
+   * Ends the thread `ms` after its last task instead of `idleMs`, until it next ends: for a caller that knows
+   * its burst is over (a bulk backlog worked off), so the thread's heap goes back within seconds. A task that
+   * comes meanwhile keeps the thread, as usual.
+   */
+  endSoonAfterWork(ms: number): void {
+    this.soonMs = ms;
+    if (this.idleTimer) {
+      this.clearIdle();
+      this.endWhenIdle();
+    }
   }
 
   /** Ends the thread; pending and later tasks are refused. */
@@ -166,11 +181,15 @@ export class CpuWorkerThread<Task, Answer> {
 
   /** Ends the thread once it has had no task for `idleMs`. */
   private endWhenIdle(): void {
-    if (!this.worker || this.idleTimer || this.limits.idleMs === undefined) return;
+    const wait = this.soonMs ?? this.limits.idleMs;
+    if (!this.worker || this.idleTimer || wait === undefined) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (!this.current && this.waiting.length === 0) this.restart();
-    }, this.limits.idleMs);
+      if (!this.current && this.waiting.length === 0) {
+        this.soonMs = null;
+        this.restart();
+      }
+    }, wait);
     this.idleTimer.unref();
   }
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventLoopUtilization } from 'node:perf_hooks';
+import { IdleMallocTrim, type IdleMallocTrimProbes, loadMallocTrim } from './idle-malloc-trim.js';
+
+const MB = 1024 * 1024;
+
+/** A process whose RSS and event-loop business the test sets, and which counts the trims asked of it. */
+function fakeProcess(start: { rss: number }) {
+  const state = { rss: start.rss, busy: 0, trims: 0, rssAfterTrim: start.rss };
+  const probes: IdleMallocTrimProbes = {
+    trim: () => {
+      state.trims++;
+      state.rss = state.rssAfterTrim;
+      return true;
+    },
+    rss: () => state.rss,
+    // The trimmer asks for the utilization since its last reading: the test answers the share it set.
+    loopUtilization: (since?: EventLoopUtilization) => ({
+      idle: 0,
+      active: 0,
+      utilization: since ? state.busy : 0,
+    }),
+  };
+  return { state, probes };
+}
+
+describe('IdleMallocTrim', () => {
+  it('trims once a quiet interval follows growth, and not again until RSS grows anew', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000 }, probes);
+    state.rss = 360 * MB;
+    state.rssAfterTrim = 210 * MB;
+    expect(trimmer.check()).toBe(true);
+    expect(state.trims).toBe(1);
+    // Nothing grew since: no second trim.
+    expect(trimmer.check()).toBe(false);
+    state.rss = 220 * MB;
+    expect(trimmer.check()).toBe(false);
+    // Grown by the margin again from the level after the trim.
+    state.rss = 230 * MB;
+    state.rssAfterTrim = 215 * MB;
+    expect(trimmer.check()).toBe(true);
+    expect(state.trims).toBe(2);
+  });
+
+  it('waits while the event loop is busy and trims in the first quiet interval', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, maxBusyShare: 0.5 }, probes);
+    state.rss = 400 * MB;
+    state.busy = 0.9;
+    expect(trimmer.check()).toBe(false);
+    expect(trimmer.check()).toBe(false);
+    state.busy = 0.1;
+    expect(trimmer.check()).toBe(true);
+    expect(trimmer.trims).toBe(1);
+  });
+
+  it('counts growth from the lowest RSS seen, so a heap that shrank by itself is not trimmed for it', () => {
+    const { state, probes } = fakeProcess({ rss: 300 * MB });
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, minGrowthBytes: 16 * MB }, probes);
+    state.rss = 250 * MB;
+    expect(trimmer.check()).toBe(false);
+    state.rss = 260 * MB;
+    expect(trimmer.check()).toBe(false);
+    state.rss = 270 * MB;
+    expect(trimmer.check()).toBe(true);
+  });
+
+  it('does nothing without a malloc_trim (no glibc) or with an interval of 0', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    const none = new IdleMallocTrim({ intervalMs: 10_000 }, { ...probes, trim: null });
+    state.rss = 500 * MB;
+    expect(none.active).toBe(false);
+    expect(none.check()).toBe(false);
+    const off = new IdleMallocTrim({ intervalMs: 0 }, probes);
+    expect(off.active).toBe(false);
+    off.start();
+    off.stop();
+    expect(state.trims).toBe(0);
+  });
+
+  it("loads this machine's glibc malloc_trim through the FFI and calls it", () => {
+    const trim = loadMallocTrim();
+    const glibc = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)
+      ?.header?.glibcVersionRuntime;
+    if (process.platform !== 'linux' || !glibc) {
+      expect(trim).toBeNull();
+      return;
+    }
+    expect(trim).not.toBeNull();
+    // 1 when pages went back to the system, 0 when there were none: a boolean either way, never a throw.
+    expect(typeof trim!()).toBe('boolean');
+  });
+});
