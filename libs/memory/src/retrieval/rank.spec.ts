@@ -750,6 +750,21 @@ describe('neighbourSources', () => {
           };
           const ranked = rankCandidates({ ...input, limit: count, reasons: false }).map(({ id }) => id);
           expect(new Set(neighbourSources(input, count))).toEqual(new Set(ranked));
+
+          // The fusion kept from the calls above over the same map is only reused where it still holds: the
+          // same answers as over a fresh copy of the map, after another weighting, after a deletion.
+          const fresh = () => ({ ...input, memories: new Map(memories), limit: 10 });
+          expect(rankCandidates({ ...input, limit: 10 })).toEqual(rankCandidates(fresh()));
+          // A text the job question reaches by its slot in place of one it does not, or the other way.
+          const job = 'I work as a pharmacist in Lisbon';
+          const m1 = memories.get('m1');
+          if (m1) memories.set('m1', { ...m1, text: m1.text === job ? 'My cat likes tuna' : job });
+          memories.delete('m0');
+          expect(rankCandidates({ ...input, limit: 10 })).toEqual(rankCandidates(fresh()));
+          const other = { meaning: 0.5, keyword: 0.2 };
+          expect(rankCandidates({ ...input, limit: 10, weights: other })).toEqual(
+            rankCandidates({ ...fresh(), weights: other }),
+          );
         },
       ),
       { numRuns: 300 },
