@@ -21,6 +21,7 @@ import {
   NEIGHBOURS_AFTER,
   NEIGHBOURS_BEFORE,
   neighbourSourceCount,
+  neighbourSources,
   type RankableMemory,
   rankCandidates,
 } from './rank.js';
@@ -116,15 +117,11 @@ export class MemorySearcher {
     const hasNeighbours = (id: string) =>
       sessionGapMs > 0 ? rankable.has(id) : (rankable.get(id)?.conversationId ?? null) !== null;
     if (this.store.search.neighbours && [...rankable.keys()].some(hasNeighbours)) {
-      const sources = rankCandidates({
-        ...channels,
-        limit: neighbourSourceCount(request.limit),
-        reasons: false,
-      });
+      const sources = neighbourSources(channels, neighbourSourceCount(request.limit));
       neighbours = await this.store.search.neighbours(
         scope,
         filter,
-        sources.map((r) => r.id).filter(hasNeighbours),
+        sources.filter(hasNeighbours),
         NEIGHBOURS_BEFORE,
         NEIGHBOURS_AFTER,
         sessionGapMs,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 
 import { analyzeQuery } from './query-analysis.js';
 import {
@@ -7,6 +8,7 @@ import {
   DEFAULT_RANKING_WEIGHTS,
   DEFAULT_RELEVANCE_THRESHOLD,
   DETAIL_FULL_WORDS,
+  neighbourSources,
   type RankableMemory,
   rankCandidates,
   relevanceOf,
@@ -682,5 +684,90 @@ describe('withinSession', () => {
         minute,
       ),
     ).toEqual(['d']);
+  });
+});
+
+describe('neighbourSources', () => {
+  const texts = [
+    'I moved to Paris for work',
+    'My cat likes tuna',
+    'What did Melanie paint by the lake?',
+    'Melanie: I painted a sunrise last summer',
+    'I work as a pharmacist in Lisbon',
+    'We drink green tea every morning',
+    'The meeting with Marco was on Friday',
+    'Paris is lovely in spring',
+  ];
+  const queries = [
+    'where did I move for work',
+    'What did Melanie paint last summer?',
+    'what do I drink',
+    'When was the meeting with Marco?',
+    'pizza',
+    'what is my job',
+  ];
+  const day = 86_400_000;
+
+  it('answers the ids rankCandidates answers without neighbours, limit `count`, whatever their number', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...queries),
+        fc.array(
+          fc.record({
+            text: fc.constantFrom(...texts),
+            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
+            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
+            concept: fc.boolean(),
+            closedDaysAgo: fc.option(fc.integer({ min: -30, max: 400 })),
+            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: 0, max: 30 }),
+        (query, rows, count) => {
+          const memories = new Map<string, RankableMemory>(
+            rows.map((row, i) => [
+              `m${i}`,
+              memory(row.text, {
+                createdAt: now.getTime() - row.createdDaysAgo * day,
+                validFrom: now.getTime() - row.createdDaysAgo * day,
+                validTo: row.closedDaysAgo === null ? null : now.getTime() - row.closedDaysAgo * day,
+              }),
+            ]),
+          );
+          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
+            rows.flatMap((row, i) => {
+              const score = pick(row);
+              return score === null ? [] : [{ id: `m${i}`, score }];
+            });
+          const input = {
+            analysis: analyzeQuery(query, now),
+            dense: channel((row) => row.dense),
+            keyword: channel((row) => row.keyword),
+            concept: rows.flatMap((row, i) => (row.concept ? [{ id: `m${i}` }] : [])),
+            memories,
+            now,
+          };
+          const ranked = rankCandidates({ ...input, limit: count, reasons: false }).map(({ id }) => id);
+          expect(new Set(neighbourSources(input, count))).toEqual(new Set(ranked));
+
+          // The fusion kept from the calls above over the same map is only reused where it still holds: the
+          // same answers as over a fresh copy of the map, after another weighting, after a deletion.
+          const fresh = () => ({ ...input, memories: new Map(memories), limit: 10 });
+          expect(rankCandidates({ ...input, limit: 10 })).toEqual(rankCandidates(fresh()));
+          // A text the job question reaches by its slot in place of one it does not, or the other way.
+          const job = 'I work as a pharmacist in Lisbon';
+          const m1 = memories.get('m1');
+          if (m1) memories.set('m1', { ...m1, text: m1.text === job ? 'My cat likes tuna' : job });
+          memories.delete('m0');
+          expect(rankCandidates({ ...input, limit: 10 })).toEqual(rankCandidates(fresh()));
+          const other = { meaning: 0.5, keyword: 0.2 };
+          expect(rankCandidates({ ...input, limit: 10, weights: other })).toEqual(
+            rankCandidates({ ...fresh(), weights: other }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

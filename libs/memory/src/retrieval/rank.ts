@@ -257,73 +257,33 @@ const DAY_MS = 86_400_000;
  * closed facts leave default search but still answer questions about the past.
  */
 export function rankCandidates(input: RankInput): RankedCandidate[] {
+  return rank(input, null) as RankedCandidate[];
+}
+
+/**
+ * The ids `rankCandidates` would answer for the input without neighbours, limit `count` and no threshold, in
+ * any order: the candidates whose neighbours are looked up (`neighbourSourceCount`). When no more than `count`
+ * candidates pass the ranking's filters (a small scope's), that is every one of them, and the ordering (the
+ * speaker bonus, the time answers, the relevance, reasons) is not computed.
+ */
+export function neighbourSources(
+  input: Omit<RankInput, 'neighbours' | 'limit' | 'reasons' | 'minRelevance'>,
+  count: number,
+): string[] {
+  return rank({ ...input, limit: count, reasons: false }, count) as string[];
+}
+
+function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] | string[] {
   const weights: RankingWeights = { ...DEFAULT_RANKING_WEIGHTS, ...input.weights };
   const { analysis, memories, now } = input;
   const nowMs = now.getTime();
-  const dense = new Map(input.dense.map((hit) => [hit.id, hit.score]));
-  const keyword = new Map(input.keyword.map((hit) => [hit.id, hit.score]));
-  const concept = new Set(input.concept.map((hit) => hit.id));
-  // The sentence channel reads personal queries only (decision 197): asked about a named third person in a
-  // chat ("What did Melanie paint?"), USE-lite finds every turn of that chat similar and outweighs the words.
-  const sentence = new Map(analysis.personal ? (input.sentence ?? []).map((hit) => [hit.id, hit.score]) : []);
-  // The share of the sentence cosine above its noise floor, 0 to 1.
-  const sentenceAbove = (id: string): number =>
-    Math.max(0, (sentence.get(id) ?? 0) - weights.sentenceFloor) / (1 - weights.sentenceFloor);
-  const denseRank = ranksOf(input.dense);
-  const keywordRank = ranksOf(input.keyword);
-  const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
+  const { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning } =
+    fused(input, weights);
+  const sentenceAbove = (id: string): number => sentenceShare(sentence, id, weights);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
   const asksTime = analysis.asksWhen && weights.timeAnswer !== 0;
-
-  const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
-  for (const [id, cosine] of sentence) if (cosine > weights.sentenceFloor) candidates.add(id);
-  const base = new Map<string, number>();
-  for (const id of candidates) {
-    if (weights.fusion === 'rrf') {
-      const dr = denseRank.get(id);
-      const kr = keywordRank.get(id);
-      base.set(
-        id,
-        (dr === undefined ? 0 : weights.dense / (weights.rrfK + dr)) +
-          (kr === undefined ? 0 : weights.keyword / (weights.rrfK + kr)),
-      );
-    } else {
-      const keywordScore = keyword.get(id);
-      base.set(
-        id,
-        weights.dense * Math.max(0, dense.get(id) ?? 0) +
-          weights.keyword * (keywordScore !== undefined && maxKeyword > 0 ? keywordScore / maxKeyword : 0),
-      );
-    }
-    if (sentence.size > 0) base.set(id, (base.get(id) ?? 0) + weights.sentence * sentenceAbove(id));
-  }
-  // Meaning and slot: what the words' spellings miss. Part of the fused score, so that a neighbour, the
-  // conversation share and the relevance read it like any other match.
-  const bridged = new Set<string>();
-  const reachOf = new Map<string, number>();
-  const slottedIds = new Set<string>();
-  const meaning = weights.meaning !== 0 && analysis.personal ? queryMeaning(analysis.terms) : null;
-  const slots = weights.slot !== 0 && analysis.personal ? analysis.slots : [];
-  if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
-    // In a large scope, only the best candidates: reading every candidate's words costs more than the ranking.
-    const pool =
-      candidates.size <= MEANING_POOL
-        ? candidates
-        : [...candidates].sort((a, b) => (base.get(b) ?? 0) - (base.get(a) ?? 0)).slice(0, MEANING_POOL);
-    for (const id of pool) {
-      const memory = memories.get(id);
-      if (!memory) continue;
-      const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
-      const slotted = slots.length > 0 && statesSlot(slots, memory.text, memory.slot);
-      if (reach <= 0 && !slotted) continue;
-      bridged.add(id);
-      if (reach > 0) reachOf.set(id, reach);
-      if (slotted) slottedIds.add(id);
-      base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
-    }
-  }
   // A match: a keyword or concept hit, a cosine above the floor (see RankingWeights.semanticFloor), or a
   // meaning or slot the query asks about.
   const matches = (id: string): boolean => {
@@ -336,6 +296,26 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       sentenceAbove(id) > 0
     );
   };
+  // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
+  // open fact that started earlier is not excluded, but gets no bonus: most memories are events ("I went
+  // to...") whose start is the time they talk about.
+  const timeMatchOf = (memory: RankableMemory): boolean =>
+    (range !== null &&
+      ((memory.validFrom >= range.from && memory.validFrom < range.to) ||
+        (memory.validTo !== null && memory.validFrom < range.to && memory.validTo > range.from))) ||
+    (analysis.monthOfYear !== null && new Date(memory.validFrom).getUTCMonth() + 1 === analysis.monthOfYear);
+  if (sourcesUpTo !== null) {
+    // What the loop below keeps of the candidates when there are no neighbours (neighbourSources).
+    const kept: string[] = [];
+    for (const id of candidates) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      const timeMatch = timeMatchOf(memory);
+      if ((memory.validTo ?? Number.POSITIVE_INFINITY) <= nowMs && !timeMatch) continue;
+      if (timeMatch || matches(id)) kept.push(id);
+    }
+    if (kept.length <= sourcesUpTo) return kept;
+  }
   const conversationScores = conversationEvidence(base, memories, weights);
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
@@ -347,7 +327,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     /** Where the query names the memory's speaker (-1: not at all). */
     speakerAt: number;
     score: number;
-    scores: Omit<MemoryScoreBreakdown, 'reasons' | 'coverage'>;
+    scores: RankScores;
     sentence: number | null;
   }[] = [];
   // The first place at which the query names a speaker of a candidate.
@@ -355,16 +335,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   for (const id of ids) {
     const memory = memories.get(id);
     if (!memory) continue;
-    const validFrom = memory.validFrom;
     const validTo = memory.validTo ?? Number.POSITIVE_INFINITY;
-    // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
-    // open fact that started earlier is not excluded, but gets no bonus: most memories are events ("I
-    // went to...") whose start is the time they talk about.
-    const timeMatch =
-      (range !== null &&
-        ((validFrom >= range.from && validFrom < range.to) ||
-          (memory.validTo !== null && validFrom < range.to && validTo > range.from))) ||
-      (analysis.monthOfYear !== null && new Date(validFrom).getUTCMonth() + 1 === analysis.monthOfYear);
+    const timeMatch = timeMatchOf(memory);
     if (validTo <= nowMs && !timeMatch) continue;
 
     const own = base.get(id) ?? 0;
@@ -459,8 +431,9 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   const supportOf = textSupport(analysis, supportMeaning);
   const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
     const { coverage, support } = supportOf(entry.text, memories.get(entry.id)?.slot ?? null);
+    const { semantic, meaning: reach, slotMatch, timeMatch } = entry.scores;
     const relevance = relevanceOf(
-      { ...entry.scores, coverage },
+      { coverage, semantic, meaning: reach, slotMatch, timeMatch },
       entry.sentence,
       weights.sentenceFloor,
       support,
@@ -473,7 +446,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       const found = relevanceOfEntry(entry);
       relevanceById.set(entry.id, found);
       entry.score += weights.relevance * found.relevance;
-      entry.scores = { ...entry.scores, final: entry.score };
+      entry.scores = rankScores(entry.scores, entry.score);
     }
     ranked.sort(byScore);
   }
@@ -487,14 +460,16 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
             (entry) => (relevanceById.get(entry.id) ?? relevanceOfEntry(entry)).relevance >= minRelevance,
           )
           .slice(0, Math.max(0, input.limit));
+  if (sourcesUpTo !== null) return answered.map((entry) => entry.id);
   return answered.map(({ id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
     // `final` is the score, the speaker bonus included.
     if (input.reasons === false)
-      return { id, score, relevance: 0, scores: { ...scores, coverage: 0, final: score, reasons: [] } };
+      return { id, score, relevance: 0, scores: breakdownOf(scores, 0, score, []) };
     const entry = { id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine };
     const { coverage, relevance } = relevanceById.get(id) ?? relevanceOfEntry(entry);
-    const full = { ...scores, coverage, final: score };
-    const reasons = reasonsFor(text, analysis.termPlaces, full);
+    const reasons: string[] = [];
+    const full = breakdownOf(scores, coverage, score, reasons);
+    reasons.push(...reasonsFor(text, analysis.termPlaces, full));
     if (byNeighbour)
       reasons.push(
         (input.memories.get(id)?.conversationId ?? null) === null
@@ -506,13 +481,200 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
     if (scores.slotMatch) reasons.push('states what the query asks about');
     if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
       reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
-    return {
-      id,
-      score,
-      relevance,
-      scores: { ...full, reasons },
-    };
+    return { id, score, relevance, scores: full };
   });
+}
+
+type RankScores = Omit<MemoryScoreBreakdown, 'reasons' | 'coverage'>;
+
+/**
+ * The scores with another `final`, field by field: an object spread of these, a few hundred a search, took
+ * V8's slow path for copying an object (a tenth of a small search's ranking).
+ */
+function rankScores(scores: RankScores, final: number): RankScores {
+  return {
+    semantic: scores.semantic,
+    keyword: scores.keyword,
+    fused: scores.fused,
+    importance: scores.importance,
+    recency: scores.recency,
+    conceptMatch: scores.conceptMatch,
+    timeMatch: scores.timeMatch,
+    final,
+    meaning: scores.meaning,
+    slotMatch: scores.slotMatch,
+  };
+}
+
+/** The breakdown a ranked candidate answers: its scores with `final`, `coverage` and `reasons` (as rankScores). */
+function breakdownOf(
+  scores: RankScores,
+  coverage: number,
+  final: number,
+  reasons: string[],
+): MemoryScoreBreakdown {
+  return {
+    semantic: scores.semantic,
+    keyword: scores.keyword,
+    fused: scores.fused,
+    importance: scores.importance,
+    recency: scores.recency,
+    conceptMatch: scores.conceptMatch,
+    timeMatch: scores.timeMatch,
+    final,
+    meaning: scores.meaning,
+    slotMatch: scores.slotMatch,
+    coverage,
+    reasons,
+  };
+}
+
+/** What the ranking fuses from the channels before it reads neighbours: the same for both of a search's rankings. */
+interface Fusion {
+  readonly dense: ReadonlyMap<string, number>;
+  readonly keyword: ReadonlyMap<string, number>;
+  readonly concept: ReadonlySet<string>;
+  readonly sentence: ReadonlyMap<string, number>;
+  readonly candidates: ReadonlySet<string>;
+  /** The fused score of each candidate, meaning and slot included. */
+  readonly base: ReadonlyMap<string, number>;
+  readonly bridged: ReadonlySet<string>;
+  readonly reachOf: ReadonlyMap<string, number>;
+  readonly slottedIds: ReadonlySet<string>;
+  readonly meaning: QueryMeaning | null;
+}
+
+/** The share of the sentence cosine above its noise floor, 0 to 1. */
+function sentenceShare(sentence: ReadonlyMap<string, number>, id: string, weights: RankingWeights): number {
+  return Math.max(0, (sentence.get(id) ?? 0) - weights.sentenceFloor) / (1 - weights.sentenceFloor);
+}
+
+/** The weights the fusion reads (`fused` reuses a fusion only under the same values). */
+const FUSION_WEIGHTS = [
+  'fusion',
+  'dense',
+  'keyword',
+  'rrfK',
+  'sentence',
+  'sentenceFloor',
+  'meaning',
+  'slot',
+] as const satisfies ReadonlyArray<keyof RankingWeights>;
+
+interface KeptFusion {
+  readonly input: Pick<RankInput, 'analysis' | 'dense' | 'keyword' | 'concept' | 'sentence'>;
+  readonly weights: readonly unknown[];
+  /** Each candidate's memory when the fusion was made, in `candidates` order. */
+  readonly memories: readonly (RankableMemory | undefined)[];
+  readonly fusion: Fusion;
+}
+/**
+ * The last fusion made over a memories map: a search ranks its candidates twice (the neighbours' sources,
+ * then with the neighbours, whose memories only add to the map), over the same channels. Reused only when
+ * the analysis and the channels are the same objects, the weights it reads the same values, and every
+ * candidate's memory the same object (a memory deleted from the map, or replaced, makes a new fusion).
+ */
+const fusions = new WeakMap<ReadonlyMap<string, RankableMemory>, KeptFusion>();
+
+function fused(input: RankInput, weights: RankingWeights): Fusion {
+  const kept = fusions.get(input.memories);
+  if (
+    kept &&
+    kept.input.analysis === input.analysis &&
+    kept.input.dense === input.dense &&
+    kept.input.keyword === input.keyword &&
+    kept.input.concept === input.concept &&
+    kept.input.sentence === input.sentence &&
+    FUSION_WEIGHTS.every((name, i) => weights[name] === kept.weights[i])
+  ) {
+    let i = 0;
+    let same = true;
+    for (const id of kept.fusion.candidates) {
+      if (input.memories.get(id) !== kept.memories[i++]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return kept.fusion;
+  }
+  const fusion = fuse(input, weights);
+  fusions.set(input.memories, {
+    input: {
+      analysis: input.analysis,
+      dense: input.dense,
+      keyword: input.keyword,
+      concept: input.concept,
+      sentence: input.sentence,
+    },
+    weights: FUSION_WEIGHTS.map((name) => weights[name]),
+    memories: [...fusion.candidates].map((id) => input.memories.get(id)),
+    fusion,
+  });
+  return fusion;
+}
+
+/** Fuses dense, keyword, sentence and concept candidates, with meaning and slot (see rankCandidates). */
+function fuse(input: RankInput, weights: RankingWeights): Fusion {
+  const { analysis, memories } = input;
+  const dense = new Map(input.dense.map((hit) => [hit.id, hit.score]));
+  const keyword = new Map(input.keyword.map((hit) => [hit.id, hit.score]));
+  const concept = new Set(input.concept.map((hit) => hit.id));
+  // The sentence channel reads personal queries only (decision 197): asked about a named third person in a
+  // chat ("What did Melanie paint?"), USE-lite finds every turn of that chat similar and outweighs the words.
+  const sentence = new Map(analysis.personal ? (input.sentence ?? []).map((hit) => [hit.id, hit.score]) : []);
+  const sentenceAbove = (id: string): number => sentenceShare(sentence, id, weights);
+  const denseRank = ranksOf(input.dense);
+  const keywordRank = ranksOf(input.keyword);
+  const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
+
+  const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
+  for (const [id, cosine] of sentence) if (cosine > weights.sentenceFloor) candidates.add(id);
+  const base = new Map<string, number>();
+  for (const id of candidates) {
+    if (weights.fusion === 'rrf') {
+      const dr = denseRank.get(id);
+      const kr = keywordRank.get(id);
+      base.set(
+        id,
+        (dr === undefined ? 0 : weights.dense / (weights.rrfK + dr)) +
+          (kr === undefined ? 0 : weights.keyword / (weights.rrfK + kr)),
+      );
+    } else {
+      const keywordScore = keyword.get(id);
+      base.set(
+        id,
+        weights.dense * Math.max(0, dense.get(id) ?? 0) +
+          weights.keyword * (keywordScore !== undefined && maxKeyword > 0 ? keywordScore / maxKeyword : 0),
+      );
+    }
+    if (sentence.size > 0) base.set(id, (base.get(id) ?? 0) + weights.sentence * sentenceAbove(id));
+  }
+  // Meaning and slot: what the words' spellings miss. Part of the fused score, so that a neighbour, the
+  // conversation share and the relevance read it like any other match.
+  const bridged = new Set<string>();
+  const reachOf = new Map<string, number>();
+  const slottedIds = new Set<string>();
+  const meaning = weights.meaning !== 0 && analysis.personal ? queryMeaning(analysis.terms) : null;
+  const slots = weights.slot !== 0 && analysis.personal ? analysis.slots : [];
+  if ((meaning !== null && meaning.words.length > 0) || slots.length > 0) {
+    // In a large scope, only the best candidates: reading every candidate's words costs more than the ranking.
+    const pool =
+      candidates.size <= MEANING_POOL
+        ? candidates
+        : [...candidates].sort((a, b) => (base.get(b) ?? 0) - (base.get(a) ?? 0)).slice(0, MEANING_POOL);
+    for (const id of pool) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      const reach = meaning === null ? 0 : bridgeScore(meaning, memory.text);
+      const slotted = slots.length > 0 && statesSlot(slots, memory.text, memory.slot);
+      if (reach <= 0 && !slotted) continue;
+      bridged.add(id);
+      if (reach > 0) reachOf.set(id, reach);
+      if (slotted) slottedIds.add(id);
+      base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
+    }
+  }
+  return { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning };
 }
 
 /**

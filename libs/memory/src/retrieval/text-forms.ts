@@ -1,5 +1,3 @@
-import { LRUCache } from 'lru-cache';
-
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
 
@@ -40,15 +38,26 @@ export interface ChatTurn {
  * scope); a few thousand texts of ~30 forms and words each hold a few MB.
  */
 const TEXT_FACTS_CACHE_MAX = 4096;
-const factsByText = new LRUCache<string, TextFacts>({ max: TEXT_FACTS_CACHE_MAX });
+/**
+ * Two generations of at most half the bound each: a text is looked up in the current one, then in the
+ * previous one (and moved to the current); when the current is full it becomes the previous and the oldest
+ * generation is dropped. What was read in the last generation stays, as an LRU would keep it, at the cost of
+ * a Map lookup: the ranker asks for a text's facts several times per candidate (an LRU's bookkeeping was
+ * about a twentieth of a small search).
+ */
+let currentFacts = new Map<string, TextFacts>();
+let previousFacts = new Map<string, TextFacts>();
 
 /** The text's facts record, empty at first (each reader fills its own field). */
 export function factsOf(text: string): TextFacts {
-  let facts = factsByText.get(text);
-  if (!facts) {
-    facts = {};
-    factsByText.set(text, facts);
+  let facts = currentFacts.get(text);
+  if (facts) return facts;
+  facts = previousFacts.get(text) ?? {};
+  if (currentFacts.size >= TEXT_FACTS_CACHE_MAX / 2) {
+    previousFacts = currentFacts;
+    currentFacts = new Map();
   }
+  currentFacts.set(text, facts);
   return facts;
 }
 

@@ -6,6 +6,7 @@ import { type ConversationNeighbours, withinSession } from '../../retrieval/rank
 import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
+import { NeighbourTimelines } from './neighbour-timeline.js';
 
 /** FTS5 phrase quoting: the term becomes one string token sequence, never an operator. */
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
@@ -23,12 +24,15 @@ const KEYWORD_RESCORE_DEPTH = 2;
  */
 export class MemorySearchEmbedded implements MemorySearchIndex {
   private readonly tableCounts = new Map<string, { n: number; at: number }>();
+  private readonly timelines: NeighbourTimelines;
 
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly vectors: EmbeddedVectorIndex,
     private readonly keywords: EmbeddedKeywordIndex,
-  ) {}
+  ) {
+    this.timelines = new NeighbourTimelines(db);
+  }
 
   /** Resolves when the background builds of ANN and keyword indexes started so far are done (tests, benches). */
   async whenIndexed(): Promise<void> {
@@ -169,87 +173,112 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     after: number,
     sessionGapMs = 0,
   ): Promise<Map<string, ConversationNeighbours>> {
-    const out = new Map<string, ConversationNeighbours>();
-    if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
-    const wanted = JSON.stringify([...new Set(ids)]);
-    this.walkNeighbours(scope, filter, wanted, before, after, null, out);
-    if (sessionGapMs > 0) this.walkNeighbours(scope, filter, wanted, before, after, sessionGapMs, out);
-    return out;
-  }
-
-  /**
-   * The memories just before and after each candidate, nearest first (creation time, then insertion order),
-   * inside the search's scope and filters. With `gapMs` null, the candidates in a conversation get the turns
-   * around them in it (memories_scope_conversation_order). With a gap, the candidates added without a
-   * conversation get their inferred session: the memories stored just before and after by the same writer
-   * (user, end user, agent and run all equal, none in a conversation), up to the first pause longer than
-   * `gapMs` between two of them (memories_scope_session_order, partial: no conversation; each side bounded
-   * by `count x gapMs`, the farthest a session can reach; the pauses are then cut here).
-   *
-   * One statement for every candidate: per candidate and side, indexed walks (`walkSide`), nearest first. A
-   * statement per candidate and side cost ten times as much. The candidate row is read inside the scope too,
-   * so an id of another scope yields nothing.
-   */
-  private walkNeighbours(
-    scope: MemoryScopeFilter,
-    filter: MemoryFilter,
-    wanted: string,
-    before: number,
-    after: number,
-    gapMs: number | null,
-    out: Map<string, ConversationNeighbours>,
-  ): void {
-    const where = scopeSql(scope, 'n');
-    const filters = filterSql(filter, 'n');
-    const among =
-      'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ' +
-      (gapMs === null
-        ? 'n.conversation_id = c.conversation_id'
-        : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id');
-    const conditions = `${where.sql}${filters.sql}`;
-    const pairs = (order: 'DESC' | 'ASC') =>
-      `json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order})`;
-    const previous = walkSide(
-      '<',
-      among,
-      gapMs === null ? null : 'n.created_at >= c.created_at - ?',
-      conditions,
-      pairs('DESC'),
+    if (ids.length === 0 || (before <= 0 && after <= 0)) return new Map();
+    // A small scope's timeline answers from memory; a large scope, or a filter it holds no column for, in SQL.
+    return (
+      this.timelines.neighbours(scope, filter, ids, before, after, sessionGapMs) ??
+      neighboursInSql(this.db, scope, filter, ids, before, after, sessionGapMs)
     );
-    const next = walkSide(
-      '>',
-      among,
-      gapMs === null ? null : 'n.created_at <= c.created_at + ?',
-      conditions,
-      pairs('ASC'),
-    );
-    const params = (count: number) =>
-      walkParams([...where.params, ...filters.params], count, gapMs === null ? [] : [count * gapMs]);
-    const rows = this.cached(
-      `SELECT c.id AS id, c.created_at AS at, ${previous} AS previous, ${next} AS next
-       FROM memories c
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS ${gapMs === null ? 'NOT NULL' : 'NULL'}
-         AND +c.user_id = ? AND +c.end_user_id = ?`,
-    ).all(
-      ...params(Math.max(0, before)),
-      ...params(Math.max(0, after)),
-      wanted,
-      scope.userId,
-      scope.endUserId,
-    ) as Array<{ id: string; at: number; previous: string; next: string }>;
-    // Each walk answers up to twice its count: the nearest `count` are kept, then cut at a session's pause.
-    const idsOf = (at: number, walk: string, count: number): string[] => {
-      const found = (JSON.parse(walk) as Array<[string, number]>).slice(0, Math.max(0, count));
-      return gapMs === null ? found.map(([id]) => id) : withinSession(at, found, gapMs);
-    };
-    for (const row of rows) {
-      const around = { previous: idsOf(row.at, row.previous, before), next: idsOf(row.at, row.next, after) };
-      if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
-    }
   }
 
   private cached(sql: string): RowsStatement {
     return preparedOnce(this.db, sql);
+  }
+}
+
+/**
+ * The neighbours of `ids` read by SQL walks (`walkNeighbours`): every scope and filter. The conversation's
+ * turns first, then the inferred sessions of the candidates without a conversation when `sessionGapMs` > 0.
+ */
+export function neighboursInSql(
+  db: EmbeddedDatabase,
+  scope: MemoryScopeFilter,
+  filter: MemoryFilter,
+  ids: readonly string[],
+  before: number,
+  after: number,
+  sessionGapMs: number,
+): Map<string, ConversationNeighbours> {
+  const out = new Map<string, ConversationNeighbours>();
+  if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
+  const wanted = JSON.stringify([...new Set(ids)]);
+  walkNeighbours(db, scope, filter, wanted, before, after, null, out);
+  if (sessionGapMs > 0) walkNeighbours(db, scope, filter, wanted, before, after, sessionGapMs, out);
+  return out;
+}
+
+/**
+ * The memories just before and after each candidate, nearest first (creation time, then insertion order),
+ * inside the search's scope and filters. With `gapMs` null, the candidates in a conversation get the turns
+ * around them in it (memories_scope_conversation_order). With a gap, the candidates added without a
+ * conversation get their inferred session: the memories stored just before and after by the same writer
+ * (user, end user, agent and run all equal, none in a conversation), up to the first pause longer than
+ * `gapMs` between two of them (memories_scope_session_order, partial: no conversation; each side bounded
+ * by `count x gapMs`, the farthest a session can reach; the pauses are then cut here).
+ *
+ * One statement for every candidate: per candidate and side, indexed walks (`walkSide`), nearest first. A
+ * statement per candidate and side cost ten times as much. The candidate row is read inside the scope too,
+ * so an id of another scope yields nothing.
+ */
+function walkNeighbours(
+  db: EmbeddedDatabase,
+  scope: MemoryScopeFilter,
+  filter: MemoryFilter,
+  wanted: string,
+  before: number,
+  after: number,
+  gapMs: number | null,
+  out: Map<string, ConversationNeighbours>,
+): void {
+  const where = scopeSql(scope, 'n');
+  const filters = filterSql(filter, 'n');
+  const among =
+    'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ' +
+    (gapMs === null
+      ? 'n.conversation_id = c.conversation_id'
+      : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id');
+  const conditions = `${where.sql}${filters.sql}`;
+  const pairs = (order: 'DESC' | 'ASC') =>
+    `json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order})`;
+  const previous = walkSide(
+    '<',
+    among,
+    gapMs === null ? null : 'n.created_at >= c.created_at - ?',
+    conditions,
+    pairs('DESC'),
+  );
+  const next = walkSide(
+    '>',
+    among,
+    gapMs === null ? null : 'n.created_at <= c.created_at + ?',
+    conditions,
+    pairs('ASC'),
+  );
+  const params = (count: number) =>
+    walkParams([...where.params, ...filters.params], count, gapMs === null ? [] : [count * gapMs]);
+  const rows = (
+    preparedOnce(
+      db,
+      `SELECT c.id AS id, c.created_at AS at, ${previous} AS previous, ${next} AS next
+     FROM memories c
+     WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS ${gapMs === null ? 'NOT NULL' : 'NULL'}
+       AND +c.user_id = ? AND +c.end_user_id = ?`,
+    ) as RowsStatement
+  ).all(
+    ...params(Math.max(0, before)),
+    ...params(Math.max(0, after)),
+    wanted,
+    scope.userId,
+    scope.endUserId,
+  ) as Array<{ id: string; at: number; previous: string; next: string }>;
+  // Each walk answers up to twice its count: the nearest `count` are kept, then cut at a session's pause.
+  const idsOf = (at: number, walk: string, count: number): string[] => {
+    const found = (JSON.parse(walk) as Array<[string, number]>).slice(0, Math.max(0, count));
+    return gapMs === null ? found.map(([id]) => id) : withinSession(at, found, gapMs);
+  };
+  for (const row of rows) {
+    const around = { previous: idsOf(row.at, row.previous, before), next: idsOf(row.at, row.next, after) };
+    if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
   }
 }
 

@@ -1,0 +1,159 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { openEmbeddedDatabase } from '@membolt/embedded-store';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, NewMemoryRecord } from '../../domain/memory.js';
+import { makeMemoryRecord } from '../../testing/memory.factory.js';
+import { neighboursInSql } from './memory-search.embedded.js';
+import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+import { NeighbourTimelines } from './neighbour-timeline.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const DIM = 8;
+const A: MemoryScope = { userId: 'user-a', endUserId: '' };
+const A2: MemoryScope = { userId: 'user-a', endUserId: 'end-2' };
+const B: MemoryScope = { userId: 'user-b', endUserId: '' };
+const T0 = Date.UTC(2026, 0, 1, 10);
+const MINUTE = 60_000;
+const GAP = 30 * MINUTE;
+const NOW = new Date(T0 + 600 * MINUTE);
+
+/** A scope of memories that meet every rule the neighbours read: conversations, sessions, shared times. */
+function memoriesOf(scope: MemoryScope, count: number, random: () => number): NewMemoryRecord[] {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  let minute = 0;
+  return Array.from({ length: count }, (_, i) => {
+    // Pauses of every length (some beyond the session gap), and batches that share one creation time.
+    if (random() < 0.7) minute += pick([0, 1, 5, 20, 45, 120]);
+    const createdAt = new Date(T0 + minute * MINUTE);
+    return makeMemoryRecord(scope, DIM, {
+      text: `memory ${i}`,
+      createdAt,
+      validFrom: createdAt,
+      conversationId: pick([null, null, null, 'conv-1', 'conv-2']),
+      agentId: pick([null, null, 'agent-x']),
+      runId: pick([null, null, 'run-1']),
+      validTo: random() < 0.15 ? new Date(T0 + pick([10, 300, 900]) * MINUTE) : null,
+      expiresAt: random() < 0.1 ? new Date(T0 + pick([100, 900]) * MINUTE) : null,
+      category: pick([null, 'work']),
+    });
+  });
+}
+
+const filters: readonly MemoryFilter[] = [
+  { validity: { kind: 'open', now: NOW } },
+  { validity: { kind: 'all' } },
+  { validity: { kind: 'asOf', at: new Date(T0 + 200 * MINUTE) } },
+  // Not answered by the timeline (a column it does not hold): the SQL walk answers both sides.
+  { category: 'work', validity: { kind: 'all' } },
+];
+const scopesOf = (scope: MemoryScope): readonly MemoryScopeFilter[] => [
+  scope,
+  { ...scope, visibleAt: NOW },
+  { ...scope, agentId: 'agent-x' },
+  { ...scope, runId: 'run-1', visibleAt: NOW },
+];
+
+/** A deterministic generator (the property's seed picks it), so that a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
+  it('answers what the SQL walks answer for every scope, filter and candidate, and follows every write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    // The truth, read through a second connection: its walks never touch a timeline.
+    const truth = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const random = seeded(7);
+      const rows = {
+        a: memoriesOf(A, 120, random),
+        a2: memoriesOf(A2, 30, random),
+        b: memoriesOf(B, 30, random),
+      };
+      await store.memories.insertMany(A, rows.a);
+      await store.memories.insertMany(A2, rows.a2);
+      await store.memories.insertMany(B, rows.b);
+      const ids = [...rows.a, ...rows.a2, ...rows.b].map((record) => record.memory.id);
+
+      const compare = async (seed: number): Promise<void> => {
+        const pick = seeded(seed);
+        const scope = scopesOf(pick() < 0.8 ? A : A2)[Math.floor(pick() * 4)]!;
+        const filter = filters[Math.floor(pick() * filters.length)]!;
+        // Candidates of the scope, of another scope and unknown ones, some twice.
+        const wanted = Array.from(
+          { length: 1 + Math.floor(pick() * 40) },
+          () => ids[Math.floor(pick() * (ids.length + 5))] ?? 'no-such-id',
+        );
+        const before = Math.floor(pick() * 3);
+        const after = Math.floor(pick() * 3);
+        const gap = pick() < 0.8 ? GAP : 0;
+        const answered = await store.search.neighbours!(scope, filter, wanted, before, after, gap);
+        const expected = neighboursInSql(truth, scope, filter, wanted, before, after, gap);
+        // Whole maps, in order: the ranker reads them in the order given.
+        expect([...answered]).toEqual([...expected]);
+      };
+
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 150 });
+      // Writes of each kind, then the same comparison: every timeline read before them is stale.
+      await store.memories.delete(A, [rows.a[10]!.memory.id, rows.a[11]!.memory.id]);
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 40 });
+      await store.memories.update(A, rows.a[20]!.memory.id, {
+        validTo: new Date(T0),
+        expiresAt: new Date(T0 + 50 * MINUTE),
+        updatedAt: NOW,
+      });
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 40 });
+      await store.memories.insertMany(A, memoriesOf(A, 20, seeded(11)));
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 40 });
+    } finally {
+      truth.close();
+      await store.close();
+    }
+  });
+
+  it("reads another connection's commits, and leaves a scope past its bound to SQL", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const reader = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+      const at = (minute: number) => new Date(T0 + minute * MINUTE);
+      const first = makeMemoryRecord(A, DIM, { createdAt: at(0) });
+      const second = makeMemoryRecord(A, DIM, { createdAt: at(1) });
+      await store.memories.insertMany(A, [first, second]);
+      const timelines = new NeighbourTimelines(reader, 3);
+      expect(timelines.neighbours(A, open, [second.memory.id], 2, 1, GAP)).toEqual(
+        new Map([[second.memory.id, { previous: [first.memory.id], next: [] }]]),
+      );
+      // Written by the store's connection: this reader's timeline is read again.
+      const third = makeMemoryRecord(A, DIM, { createdAt: at(2) });
+      await store.memories.insertMany(A, [third]);
+      expect(timelines.neighbours(A, open, [second.memory.id], 2, 1, GAP)).toEqual(
+        new Map([[second.memory.id, { previous: [first.memory.id], next: [third.memory.id] }]]),
+      );
+      // Past three memories the scope is walked in SQL; a filter on another column too.
+      await store.memories.insertMany(A, [makeMemoryRecord(A, DIM, { createdAt: at(3) })]);
+      expect(timelines.neighbours(A, open, [second.memory.id], 2, 1, GAP)).toBeNull();
+      expect(
+        timelines.neighbours(B, { ...open, source: 'memory' }, [second.memory.id], 2, 1, GAP),
+      ).toBeNull();
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+});
