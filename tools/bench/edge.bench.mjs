@@ -17,7 +17,10 @@
 // BENCH_EDGE_BASELINE=<root of another built checkout> also measures that build's app, in the same run:
 // BENCH_EDGE_ROUNDS (1) rounds, each measuring the bare server and then both builds, in turns (the first
 // round this checkout first, the next the baseline first), so that a change of the machine's load falls on
-// both. Each route's ratio is to the bare server of its round.
+// both. Each route's ratio is to the bare server of its round. Each build's user is made by that build's own
+// CLI (it migrates the stores; an older build refuses a newer one's data files), and an app that exits before
+// it is ready fails the run at once. BENCH_EDGE_ROUTES (health,search,add,graphql) chooses the routes; the
+// engine's figures are taken only for search and add.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -44,6 +47,12 @@ const ENGINE_CALLS = Number(process.env.BENCH_EDGE_ENGINE_CALLS ?? 2000);
 const BULK = Number(process.env.BENCH_EDGE_BULK ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_EDGE_ROUNDS ?? 1);
 const BASELINE = process.env.BENCH_EDGE_BASELINE ? resolve(process.env.BENCH_EDGE_BASELINE) : null;
+const ROUTE_IDS = ['health', 'search', 'add', 'graphql'];
+const ROUTES = (process.env.BENCH_EDGE_ROUTES ?? ROUTE_IDS.join(',')).split(',');
+if (ROUTES.length === 0 || ROUTES.some((id) => !ROUTE_IDS.includes(id))) {
+  console.error(`BENCH_EDGE_ROUTES must be a list of ${ROUTE_IDS.join(',')}`);
+  process.exit(64);
+}
 /** Memories per bulk request: the batch route's limit, and the import's lines stored before its answer. */
 const BULK_PER_REQUEST = 1000;
 const CONNECTIONS = [1, 64];
@@ -239,11 +248,15 @@ async function appFigures(root, label, bare, engine) {
   let server;
   try {
     const env = await benchEnv(dataDir);
-    const { apiKey, userId } = await createUserWithKey(env, {
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      name: 'Edge Bench',
-      plan: 'enterprise',
-    });
+    const { apiKey, userId } = await createUserWithKey(
+      env,
+      {
+        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Edge Bench',
+        plan: 'enterprise',
+      },
+      { root },
+    );
     let base, ops;
     ({ server, base, ops } = await startStandalone(env, 90_000, { root }));
     const key = { 'x-api-key': apiKey };
@@ -254,7 +267,7 @@ async function appFigures(root, label, bare, engine) {
       body: JSON.stringify({ memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })) }),
     });
     if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
-    const routes = appRoutes(base, userId, apiKey);
+    const routes = appRoutes(base, userId, apiKey).filter((route) => ROUTES.includes(route.id));
     for (const route of routes) {
       const { url, setupRequest: _unused, ...init } = route.options;
       const response = await fetch(url, init);
@@ -328,7 +341,8 @@ try {
       BASELINE ? `, baseline ${BASELINE}` : ''
     }; load average ${loadavg()[0].toFixed(1)}`,
   );
-  const engine = await engineFigures(engineDir);
+  // The engine's figures are only beside the routes that carry its work.
+  const engine = ROUTES.some((id) => id === 'search' || id === 'add') ? await engineFigures(engineDir) : {};
   const builds = [
     { label: BASELINE ? 'this build' : 'app', root: ROOT },
     ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
