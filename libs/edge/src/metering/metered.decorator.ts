@@ -20,8 +20,8 @@ export interface MeteringScope {
 }
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
-/** The scopes entered with `enterMeteringScope`, by the request context (one per request) they belong to. */
-const requestScopes = new WeakMap<object, MeteringScope>();
+/** Where `enterMeteringScope` keeps a request's scope, in its request context. */
+const REQUEST_SCOPE = Symbol('membolt.metering-scope');
 
 /** On a @Metered handler: its endpoint. */
 const METERED_ENDPOINT = Symbol('metered-endpoint');
@@ -44,17 +44,11 @@ export function runInMeteringScope<T>(scope: MeteringScope, fn: () => T): T {
  * changing nothing, outside any request context.
  */
 export function enterMeteringScope(scope: MeteringScope): boolean {
-  const context = requestContext.current();
-  if (!context) return false;
-  requestScopes.set(context, scope);
-  return true;
+  return requestContext.attach(REQUEST_SCOPE, scope);
 }
 
 function currentMeteringScope(): MeteringScope | undefined {
-  const scope = scopes.getStore();
-  if (scope) return scope;
-  const context = requestContext.current();
-  return context ? requestScopes.get(context) : undefined;
+  return scopes.getStore() ?? (requestContext.attached(REQUEST_SCOPE) as MeteringScope | undefined);
 }
 
 export interface MeteredOptions {

@@ -41,3 +41,22 @@ describe('requestContext.actAs', () => {
     });
   });
 });
+
+describe('requestContext.attach', () => {
+  it('keeps a value for the rest of its own request only', async () => {
+    const key = Symbol('test');
+    const other = requestContext.run({ correlationId: 'request-b-0002' }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return requestContext.attached(key);
+    });
+    const seen = await requestContext.run({ correlationId: 'request-a-0001' }, async () => {
+      expect(requestContext.attach(key, 'value of a')).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      return requestContext.attached(key);
+    });
+    expect(seen).toBe('value of a');
+    expect(await other).toBeUndefined();
+    expect(requestContext.attach(key, 'outside')).toBe(false);
+    expect(requestContext.attached(key)).toBeUndefined();
+  });
+});

@@ -38,6 +38,21 @@ export const requestContext = {
     else context.apiKeyId = owner.apiKeyId;
     return true;
   },
+  /**
+   * Keeps `value` under `key` (a library's own symbol) for the rest of the current request, as `actAs` keeps
+   * the owner; `attached(key)` reads it back. On the request's context itself: a WeakMap keyed by the
+   * context, one new key per request, cost the garbage collector more than the rest of the request's
+   * bookkeeping. Answers false, changing nothing, outside any request context.
+   */
+  attach(key: symbol, value: unknown): boolean {
+    const context = storage.getStore() as (RequestContext & Record<symbol, unknown>) | undefined;
+    if (!context) return false;
+    context[key] = value;
+    return true;
+  },
+  attached(key: symbol): unknown {
+    return (storage.getStore() as (RequestContext & Record<symbol, unknown>) | undefined)?.[key];
+  },
 };
 
 const CORRELATION_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
