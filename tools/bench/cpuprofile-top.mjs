@@ -1,10 +1,13 @@
-// node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M]
-//   [--requests R]
+// node tools/bench/cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage|step]
+//   [--last-ms M] [--requests R]
 // Where a V8 CPU profile (`node --cpu-prof`) spent its samples: self time by function (name, file, line) and
 // by module (a package under node_modules, a workspace lib or app, node's internals, GC, idle), each with its
 // share of the busy time (every sample except `(idle)`). `--last-ms` keeps only the profile's last M ms (the
 // load phase of a process profiled to its exit, without its start). `--requests` (the requests answered in that
-// phase) adds each row's microseconds per request. Used for the edge decisions' cost tables.
+// phase) adds each row's microseconds per request. `--by stage` sorts the busy time into the stages of a request,
+// `--by step` into finer steps (routing, hooks, helmet, guards, the key check, the rate limiter, metrics,
+// logging, Nest's pipeline, GraphQL's parse, validation and execution, serialization, the socket). Used for the
+// edge decisions' cost tables.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +28,12 @@ if (
   !file ||
   !Number.isInteger(top) ||
   top < 1 ||
-  !['function', 'module', 'both', 'inclusive', 'stage'].includes(by) ||
+  !['function', 'module', 'both', 'inclusive', 'stage', 'step'].includes(by) ||
   !(lastMs >= 0) ||
   !(requests >= 0)
 ) {
   console.error(
-    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage] [--last-ms M] [--requests R]',
+    'usage: cpuprofile-top.mjs <file.cpuprofile> [--top N] [--by function|module|both|inclusive|stage|step] [--last-ms M] [--requests R]',
   );
   process.exit(64);
 }
@@ -133,20 +136,65 @@ const STAGES = [
   ['garbage collector', /^\(garbage collector\)/],
   ['HTTP parsing, sockets, timers (node)', /node:/],
 ];
+// The finer steps of `--by step`, matched the same way (the innermost frame that matches one decides).
+const STEPS = [
+  ['serialization (JSON of the answer)', /^(serialize|prettyJSONStringify) /],
+  [
+    'response headers and socket write (node)',
+    /^(writev|writevGeneric|_storeHeader|writeHead|setHeader|removeHeader|checkInvalidHeaderChar|_writeGeneric|_writev|end) node:|^writev $/,
+  ],
+  ["SHA-256 digests (the API key's, Apollo's query hash)", /crypto\/hash|utils\.createhash/],
+  ['API-key check (cache)', /api-key-authenticator/],
+  ['rate limiter', /rate-limit/],
+  [
+    'guards (ApiKeyGuard, SessionGuard, Nest guards consumer)',
+    /api-key\.guard|session\.guard|guards-consumer|bearer-api-key/,
+  ],
+  ['metrics (prom-client)', /prom-client|bus-metrics|graphql-metrics/],
+  ['logging', /pino|logger\.service|\/logging\//],
+  ['helmet', /helmet/],
+  ['GraphQL parse', /graphql\/language\//],
+  ['GraphQL validate', /graphql\/validation\//],
+  ['GraphQL execute', /graphql\/(execution|jsutils|type)\//],
+  [
+    'Apollo request pipeline and plugins',
+    /@apollo\/|@as-integrations|negotiator|whatwg-mimetype|lru-cache|libs\/bff\/dist\/common\/|graphql-metrics/,
+  ],
+  ['Nest GraphQL (resolver context, args)', /@nestjs\/graphql|@nestjs\/apollo|libs\/bff\//],
+  [
+    'in-process bus, validation on receipt, billing',
+    /libs\/bus\/|@nestjs\/microservices|libs\/billing\/|\/zod\/|validate-payload|contract-validation/,
+  ],
+  ['metering', /metering|usage-outbox|metered/],
+  [
+    'Nest pipeline (router, params, pipes, interceptors, rxjs)',
+    /@nestjs\/core|@nestjs\/common|@nestjs\/platform-fastify|\/rxjs\/|reflect-metadata|libs\/gateway\//,
+  ],
+  ['edge hooks (correlation id, metrics hook, shedder, body reader)', /libs\/edge\/|libs\/platform\//],
+  ['Fastify routing (find-my-way)', /find-my-way/],
+  ['Fastify hooks and reply', /\/fastify\/|@fastify\/|toad-cache|avvio/],
+  ['background (jobs, SQLite, memory engine)', /libs\/jobs\/|better-sqlite3|libs\/memory\/|concept/],
+  ['garbage collector', /^\(garbage collector\)/],
+  ['HTTP parsing, sockets, timers, promise hooks (node)', /node:|^\(program\)|^runMicrotasks/],
+];
 const frameText = ({ callFrame }) => `${callFrame.functionName} ${callFrame.url}`;
-const stages = new Map();
-for (const [id, us] of selfUs) {
-  if (nodes.get(id).callFrame.functionName === '(idle)') continue;
-  let stage = 'other';
-  for (let at = id; at !== undefined; at = parents.get(at)) {
-    const text = frameText(nodes.get(at));
-    const found = STAGES.find(([, pattern]) => pattern.test(text));
-    if (found) {
-      stage = found[0];
-      break;
+/** Each sample's busy time by the first of `groups` that its innermost matching frame matches. */
+function groupBy(groups) {
+  const totals = new Map();
+  for (const [id, us] of selfUs) {
+    if (nodes.get(id).callFrame.functionName === '(idle)') continue;
+    let group = 'other';
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const text = frameText(nodes.get(at));
+      const found = groups.find(([, pattern]) => pattern.test(text));
+      if (found) {
+        group = found[0];
+        break;
+      }
     }
+    totals.set(group, (totals.get(group) ?? 0) + us);
   }
-  stages.set(stage, (stages.get(stage) ?? 0) + us);
+  return totals;
 }
 
 const print = (title, map) => {
@@ -167,4 +215,5 @@ console.log(
 if (by === 'module' || by === 'both') print('Self time by module', byModule);
 if (by === 'function' || by === 'both') print('Self time by function', byFunction);
 if (by === 'inclusive') print('Inclusive time by function', inclusive);
-if (by === 'stage') print('Busy time by stage of the request', stages);
+if (by === 'stage') print('Busy time by stage of the request', groupBy(STAGES));
+if (by === 'step') print('Busy time by step of the request', groupBy(STEPS));

@@ -3,7 +3,7 @@
 // the route with autocannon at 64 connections for BENCH_DURATION_S (8 s), stops the app (the profile is
 // written at exit) and prints the top self-time frames of the load phase by module and by function
 // (tools/bench/cpuprofile-top.mjs), each with its microseconds per request answered; BENCH_PROFILE_BY
-// (function|module|both|inclusive|stage, default both) chooses the tables. The profiles stay in
+// (function|module|both|inclusive|stage|step, default both) chooses the tables. The profiles stay in
 // BENCH_PROFILE_DIR (a new temporary directory).
 // Proportions, not times, are what a profile taken on a loaded machine can tell: quote the load average.
 import autocannon from 'autocannon';

@@ -9,15 +9,20 @@
 //     of 1,000 (the batch limit) and as POST …/memories/import of 1,000 NDJSON lines (stored before the
 //     answer), two requests in flight; memories stored per second of each.
 // Prints req/s, p50 and p99 of each, the ratio of each route's req/s to the bare server's at the same
-// connections (and to the engine's for search and add), the server process's CPU time per answered request
-// and its ratio to the bare server's (what each would answer on a quiet machine, a core each: req/s on a
-// loaded machine follows the other load), and the app's RSS before and after. Exits 1 on any
+// connections (and to the engine's for search and add), the server's CPU time per answered request (of the
+// process, and of its main thread, the serving one) and the main thread's ratio to the bare server's (what
+// each would answer on a quiet machine, a core each: req/s on a loaded machine follows the other load), and
+// the app's RSS before and after. Before each figure the app is let settle (under a tenth of a core for 1 s,
+// at most 30 s), so that the work the seeding or the previous figure left behind is not counted in it. Exits 1 on any
 // non-2xx answer, error or timeout. Not part of `npm test`: it saturates the machine. State the load average
 // (`uptime`) beside any figure quoted from it.
 // BENCH_EDGE_BASELINE=<root of another built checkout> also measures that build's app, in the same run:
 // BENCH_EDGE_ROUNDS (1) rounds, each measuring the bare server and then both builds, in turns (the first
 // round this checkout first, the next the baseline first), so that a change of the machine's load falls on
-// both. Each route's ratio is to the bare server of its round.
+// both. Each route's ratio is to the bare server of its round. Each build's user is made by that build's own
+// CLI (it migrates the stores; an older build refuses a newer one's data files), and an app that exits before
+// it is ready fails the run at once. BENCH_EDGE_ROUTES (health,search,add,graphql) chooses the routes; the
+// engine's figures are taken only for search and add.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -44,6 +49,12 @@ const ENGINE_CALLS = Number(process.env.BENCH_EDGE_ENGINE_CALLS ?? 2000);
 const BULK = Number(process.env.BENCH_EDGE_BULK ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_EDGE_ROUNDS ?? 1);
 const BASELINE = process.env.BENCH_EDGE_BASELINE ? resolve(process.env.BENCH_EDGE_BASELINE) : null;
+const ROUTE_IDS = ['health', 'search', 'add', 'graphql'];
+const ROUTES = (process.env.BENCH_EDGE_ROUTES ?? ROUTE_IDS.join(',')).split(',');
+if (ROUTES.length === 0 || ROUTES.some((id) => !ROUTE_IDS.includes(id))) {
+  console.error(`BENCH_EDGE_ROUTES must be a list of ${ROUTE_IDS.join(',')}`);
+  process.exit(64);
+}
 /** Memories per bulk request: the batch route's limit, and the import's lines stored before its answer. */
 const BULK_PER_REQUEST = 1000;
 const CONNECTIONS = [1, 64];
@@ -152,30 +163,57 @@ async function bulkRate(total, send, expected) {
   return stored / ((performance.now() - started) / 1000);
 }
 
-/** CPU time (user + system) the process `pid` has used so far, in µs, from /proc (clock ticks of 10 ms). */
-function cpuUsOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time (user + system) in µs, from /proc (clock ticks of 10 ms): of the whole process `pid`, or of its
+ * thread `tid` (the main thread's id is the process's).
+ */
+function cpuUsOf(pid, tid) {
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  );
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /**
- * One figure: autocannon for DURATION_S, and the server process's (`pid`) CPU time per answered request. On
- * a machine whose other load takes cores away, req/s falls with the load while CPU per request does not: its
- * ratio to the bare server's is what the server could answer on a quiet machine, one core each.
+ * Waits (at most `timeoutMs`) until the process `pid` has used under a tenth of a core for two readings of
+ * 500 ms in a row: the work a start or the seeding left behind (the concept linking of the seeded memories
+ * in a worker thread, the first compilations) would otherwise be counted in the next figure's CPU.
+ */
+async function settle(pid, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  while (quiet < 2 && Date.now() < deadline) {
+    const before = cpuUsOf(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    quiet = cpuUsOf(pid) - before < 50_000 ? quiet + 1 : 0;
+  }
+}
+
+/**
+ * One figure: autocannon for DURATION_S, and the server's CPU time per answered request: of the whole process
+ * and of its main thread (the one that serves requests; the process also counts its worker threads and the
+ * garbage collector's helpers). On a machine whose other load takes cores away, req/s falls with the load
+ * while CPU per request does not: its ratio to the bare server's is what the server could answer on a quiet
+ * machine, one core each.
  */
 async function measure(options, connections, pid) {
   const cpuBefore = cpuUsOf(pid);
+  const mainBefore = cpuUsOf(pid, pid);
   const result = await autocannon({ ...options, connections, duration: DURATION_S });
   const cpuUs = cpuUsOf(pid) - cpuBefore;
+  const mainUs = cpuUsOf(pid, pid) - mainBefore;
   // No answer at all within the figure's duration is a failure too (autocannon counts no timeout then).
   const failed = result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
+  const perRequest = (us) => (result.requests.total > 0 ? us / result.requests.total : Number.NaN);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuUsPerRequest: result.requests.total > 0 ? cpuUs / result.requests.total : Number.NaN,
+    cpuUsPerRequest: perRequest(cpuUs),
+    mainUsPerRequest: perRequest(mainUs),
     failed,
     statuses: Object.entries(result.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}:${count}`)
@@ -239,11 +277,15 @@ async function appFigures(root, label, bare, engine) {
   let server;
   try {
     const env = await benchEnv(dataDir);
-    const { apiKey, userId } = await createUserWithKey(env, {
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      name: 'Edge Bench',
-      plan: 'enterprise',
-    });
+    const { apiKey, userId } = await createUserWithKey(
+      env,
+      {
+        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Edge Bench',
+        plan: 'enterprise',
+      },
+      { root },
+    );
     let base, ops;
     ({ server, base, ops } = await startStandalone(env, 90_000, { root }));
     const key = { 'x-api-key': apiKey };
@@ -254,7 +296,7 @@ async function appFigures(root, label, bare, engine) {
       body: JSON.stringify({ memories: Array.from({ length: MEMORIES }, (_, i) => ({ text: sentence(i) })) }),
     });
     if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
-    const routes = appRoutes(base, userId, apiKey);
+    const routes = appRoutes(base, userId, apiKey).filter((route) => ROUTES.includes(route.id));
     for (const route of routes) {
       const { url, setupRequest: _unused, ...init } = route.options;
       const response = await fetch(url, init);
@@ -267,6 +309,8 @@ async function appFigures(root, label, bare, engine) {
     let failed = 0;
     for (const route of routes) {
       for (const connections of CONNECTIONS) {
+        // The adds' concept linking, in particular, goes on after their figure.
+        await settle(server.pid);
         const figure = await measure(route.options, connections, server.pid);
         failed += figure.failed;
         const engineFigure = route.engine ? engine[`${route.engine}@${connections}`] : undefined;
@@ -279,7 +323,8 @@ async function appFigures(root, label, bare, engine) {
           'p99 ms': figure.p99,
           'x bare': round(figure.rps / bare[connections].rps),
           'CPU µs/req': Math.round(figure.cpuUsPerRequest),
-          'x bare CPU': round(bare[connections].cpuUsPerRequest / figure.cpuUsPerRequest),
+          'main µs/req': Math.round(figure.mainUsPerRequest),
+          'x bare CPU': round(bare[connections].mainUsPerRequest / figure.mainUsPerRequest),
           'engine req/s': engineFigure ? Math.round(engineFigure.rps) : '',
           'engine p50 ms': engineFigure ? round(engineFigure.p50, 3) : '',
           'x engine': engineFigure ? round(figure.rps / engineFigure.rps, 3) : '',
@@ -328,7 +373,8 @@ try {
       BASELINE ? `, baseline ${BASELINE}` : ''
     }; load average ${loadavg()[0].toFixed(1)}`,
   );
-  const engine = await engineFigures(engineDir);
+  // The engine's figures are only beside the routes that carry its work.
+  const engine = ROUTES.some((id) => id === 'search' || id === 'add') ? await engineFigures(engineDir) : {};
   const builds = [
     { label: BASELINE ? 'this build' : 'app', root: ROOT },
     ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
@@ -352,6 +398,7 @@ try {
         'p99 ms': figure.p99,
         'x bare': 1,
         'CPU µs/req': Math.round(figure.cpuUsPerRequest),
+        'main µs/req': Math.round(figure.mainUsPerRequest),
         'x bare CPU': 1,
         'engine req/s': '',
         'engine p50 ms': '',

@@ -5,7 +5,7 @@ import { type DynamicModule, Module, UseInterceptors } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokens } from '@membolt/auth-tokens';
-import { type EdgeReply, type EdgeRequest, usageMeteringProviders } from '@membolt/edge';
+import { type EdgeReply, type EdgeRequest, isMeteredHandler, usageMeteringProviders } from '@membolt/edge';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { AccountResolver } from './account/account.resolver.js';
 import { ApiKeysResolver } from './api-keys/api-keys.resolver.js';
@@ -61,10 +61,19 @@ export const BFF_RESOLVERS = [
   WebhooksResolver,
 ] as const;
 
-// The @Metered operations run in their metering scope. On the resolvers rather than global (APP_INTERCEPTOR):
-// a global interceptor is also one more chain of observables on every REST route of the process (the
-// standalone gateway's included), where it has nothing to do.
-for (const resolver of BFF_RESOLVERS) UseInterceptors(BffMeteringInterceptor)(resolver);
+// The @Metered operations run in their metering scope. On those operations only, rather than global
+// (APP_INTERCEPTOR) or on the resolver classes: an interceptor is one more chain of observables for every
+// operation or REST route it is on (the standalone gateway's included), and it has nothing to do for the
+// others.
+for (const resolver of BFF_RESOLVERS) {
+  const prototype = resolver.prototype as object;
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+    const handler: unknown = descriptor?.value;
+    if (descriptor && typeof handler === 'function' && isMeteredHandler(handler))
+      UseInterceptors(BffMeteringInterceptor)(prototype, name, descriptor);
+  }
+}
 
 /**
  * The GraphQL BFF of the web app at /graphql, plus the browser redirects of Google sign-in at /auth/oidc.

@@ -365,7 +365,12 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
     (instance: FastifyInstance, _opts: unknown, done: () => void) => {
       edgeHooks(instance, options, shedder);
       instance.removeAllContentTypeParsers();
-      instance.addContentTypeParser('*', bodyParser(options));
+      const parser = bodyParser(options);
+      // The same parser under JSON's own name as well: Fastify remembers the parser it found for a
+      // content type, except the catch-all's, which it looked for again (a parse of the header) on
+      // every request.
+      instance.addContentTypeParser('application/json', parser);
+      instance.addContentTypeParser('*', parser);
       done();
     },
     // Not encapsulated: the hooks and the parser are the whole server's.

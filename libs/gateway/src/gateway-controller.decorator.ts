@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Controller, UseGuards } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
 import {
   ApiForbiddenResponse,
@@ -8,7 +8,6 @@ import {
 } from '@nestjs/swagger';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { ACCEPTS_TOKEN_AUTHORIZATION } from './auth/token-authorization.decorator.js';
-import { GatewayScopeInterceptor } from './auth/gateway-scope.interceptor.js';
 import { ApiErrorResponse } from './common/api-error.response.js';
 import { IS_PUBLIC_ROUTE } from './public.decorator.js';
 
@@ -30,17 +29,13 @@ const guardedRouteDocs = applyDecorators(
 );
 
 /**
- * Every gateway controller: ApiKeyGuard on every route (routes marked @Public() pass through it), the key's owner
- * as the acting user of the handler, the metering scope that @Metered routes use, and the X-API-Key security requirement in the OpenAPI document on every
- * route that is not public. Put @Public() on the methods, not on the class.
+ * Every gateway controller: ApiKeyGuard on every route (routes marked @Public() pass through it; it also makes the
+ * key's owner the acting user of the handler and opens the metering scope that @Metered routes use), and the
+ * X-API-Key security requirement in the OpenAPI document on every route that is not public. Put @Public() on the methods, not on the class.
  */
 export function GatewayController(path = ''): ClassDecorator {
   return (target) => {
-    applyDecorators(
-      Controller(path),
-      UseGuards(ApiKeyGuard),
-      UseInterceptors(GatewayScopeInterceptor),
-    )(target);
+    applyDecorators(Controller(path), UseGuards(ApiKeyGuard))(target);
     // Method decorators have run by now, so @Public() can be read here.
     const prototype = target.prototype as Record<string, unknown>;
     for (const name of Object.getOwnPropertyNames(prototype)) {

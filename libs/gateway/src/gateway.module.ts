@@ -18,7 +18,6 @@ import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
-import { GatewayScopeInterceptor } from './auth/gateway-scope.interceptor.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -128,7 +127,6 @@ class GatewayAuthModule implements OnApplicationShutdown {
       ApiKeyAuthenticator,
       ApiKeyGuard,
       ...usageMeteringProviders(settings.openUsageOutbox),
-      GatewayScopeInterceptor,
     ];
     return {
       module: GatewayAuthModule,

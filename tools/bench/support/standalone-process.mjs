@@ -19,10 +19,17 @@ export const freePort = () =>
     });
   });
 
+/** A probe's way to end `waitUntil` at once: what it waits for will not come. */
+export class StartFailed extends Error {}
+
 export async function waitUntil(probe, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await probe().catch(() => false)) return;
+    const ready = await probe().catch((error) => {
+      if (error instanceof StartFailed) throw error;
+      return false;
+    });
+    if (ready) return;
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -58,12 +65,16 @@ export async function benchEnv(dataDir, extra = {}, { listen = true } = {}) {
   };
 }
 
-/** `membolt user:create` on the app's data directory (`env`): answers `{ userId, apiKey, ... }`. */
-export async function createUserWithKey(env, { email, name, plan }) {
+/**
+ * `membolt user:create` on the app's data directory (`env`): answers `{ userId, apiKey, ... }`. `root`: the
+ * checkout whose app will run on that directory. Its own CLI makes the user: the CLI opens (and migrates)
+ * every store, and an older build refuses a data file a newer one has migrated.
+ */
+export async function createUserWithKey(env, { email, name, plan }, { root = ROOT } = {}) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
-      join(ROOT, 'apps/standalone/dist/cli.js'),
+      join(root, 'apps/standalone/dist/cli.js'),
       'user:create',
       '--email',
       email,
@@ -72,7 +83,7 @@ export async function createUserWithKey(env, { email, name, plan }) {
       '--password',
       `Bench-${randomBytes(18).toString('base64url')}`,
     ],
-    { env, cwd: ROOT },
+    { env, cwd: root },
   );
   const created = JSON.parse(stdout);
   if (typeof created.apiKey !== 'string' || typeof created.userId !== 'string') {
@@ -83,14 +94,14 @@ export async function createUserWithKey(env, { email, name, plan }) {
     await promisify(execFile)(
       process.execPath,
       [
-        join(ROOT, 'apps/standalone/dist/cli.js'),
+        join(root, 'apps/standalone/dist/cli.js'),
         'subscription:plan',
         '--user',
         created.userId,
         '--plan',
         plan,
       ],
-      { env, cwd: ROOT },
+      { env, cwd: root },
     );
   }
   return created;
@@ -99,7 +110,9 @@ export async function createUserWithKey(env, { email, name, plan }) {
 /**
  * Starts the built standalone app with `env` (which sets PORT and METRICS_PORT) and waits for /readyz.
  * Answers the child process and the base URLs of its public and ops listeners. `root`: the checkout whose
- * build runs (another one, built, to compare with this one in the same run).
+ * build runs (another one, built, to compare with this one in the same run). A process that exits before it
+ * is ready fails the start at once, with its exit code (its own error is in the inherited stderr), rather
+ * than after the whole wait.
  */
 export async function startStandalone(env, readyTimeoutMs, { loadShedding = false, root = ROOT } = {}) {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the product's process.
@@ -115,11 +128,25 @@ export async function startStandalone(env, readyTimeoutMs, { loadShedding = fals
   });
   const base = `http://127.0.0.1:${env.PORT}`;
   const ops = `http://127.0.0.1:${env.METRICS_PORT}`;
-  await waitUntil(
-    async () => (await fetch(`${ops}/readyz`)).status === 200,
-    readyTimeoutMs,
-    'the standalone process',
-  );
+  let exited = null;
+  const onExit = (code, signal) => (exited = signal ?? `exit code ${code}`);
+  server.once('exit', onExit);
+  try {
+    await waitUntil(
+      async () => {
+        if (exited)
+          throw new StartFailed(`The standalone process (${root}) ended before it was ready: ${exited}`);
+        return (await fetch(`${ops}/readyz`)).status === 200;
+      },
+      readyTimeoutMs,
+      'the standalone process',
+    );
+  } catch (error) {
+    await stopProcess(server);
+    throw error;
+  } finally {
+    server.off('exit', onExit);
+  }
   return { server, base, ops };
 }
 

@@ -4,6 +4,7 @@ import {
   type MeteredEndpoint,
   SIGN_IN_REQUIRED_MESSAGE,
 } from '@membolt/contracts';
+import { requestContext } from '@membolt/platform';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MeteredUsage, MeteringPrincipal, UsageMeter } from './usage-meter.js';
 
@@ -19,6 +20,8 @@ export interface MeteringScope {
 }
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
+/** Where `enterMeteringScope` keeps a request's scope, in its request context. */
+const REQUEST_SCOPE = Symbol('membolt.metering-scope');
 
 /** On a @Metered handler: its endpoint. */
 const METERED_ENDPOINT = Symbol('metered-endpoint');
@@ -31,6 +34,21 @@ export function isMeteredHandler(handler: object): boolean {
 /** Runs the rest of a request (pipes and handler) inside a metering scope. Used by the edges' interceptors. */
 export function runInMeteringScope<T>(scope: MeteringScope, fn: () => T): T {
   return scopes.run(scope, fn);
+}
+
+/**
+ * Makes `scope` the metering scope of the rest of the current request, without a callback to run it in: what
+ * the gateway's guard does once it knows the key (an interceptor around the handler cost every request its own
+ * chain of observables). The scope belongs to the request's context, which an edge's first hook makes for each
+ * request; code the handler runs in a context of its own (`requestContext.run`) is outside it. Answers false,
+ * changing nothing, outside any request context.
+ */
+export function enterMeteringScope(scope: MeteringScope): boolean {
+  return requestContext.attach(REQUEST_SCOPE, scope);
+}
+
+function currentMeteringScope(): MeteringScope | undefined {
+  return scopes.getStore() ?? (requestContext.attached(REQUEST_SCOPE) as MeteringScope | undefined);
 }
 
 export interface MeteredOptions {
@@ -48,7 +66,7 @@ export async function meteredInScope<T>(
   handler: () => Promise<T>,
   newConversation = false,
 ): Promise<T> {
-  const scope = scopes.getStore();
+  const scope = currentMeteringScope();
   if (!scope) throw new Error(`Metering of ${endpoint} ran outside a metering scope`);
   if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
   const { result, usage } = await scope.meter.run(

@@ -40,7 +40,7 @@ export class UserDatabaseController {
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Body(new ContractValidationPipe(EnsureMemoryGraphRequest)) request: EnsureMemoryGraphRequest,
   ): Promise<UserDatabaseResponse> {
-    // Acts as the key's owner: GatewayScopeInterceptor put them in the request context the bus reads `meta.userId` from.
+    // Acts as the key's owner: ApiKeyGuard put them in the request context the bus reads `meta.userId` from.
     const graph = await this.bus.request(IdentitySubjects.ensureMemoryGraph, request);
     return toUserDatabaseResponse(key.userId, graph);
   }

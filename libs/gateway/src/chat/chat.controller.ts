@@ -35,7 +35,7 @@ import {
 import { ContractValidationPipe } from '@membolt/platform';
 import type { ServerResponse } from 'node:http';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
-import { setUsageHeaders } from '../auth/gateway-scope.interceptor.js';
+import { setUsageHeaders } from '../auth/api-key.guard.js';
 import { ApiMeteredRefusal, METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';

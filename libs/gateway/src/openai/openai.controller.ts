@@ -14,7 +14,6 @@ import {
   Res,
   UseFilters,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -57,7 +56,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
 import { AcceptsBearerApiKey, BEARER_SECURITY_SCHEME } from '../auth/bearer-api-key.js';
-import { GatewayScopeInterceptor, setUsageHeaders } from '../auth/gateway-scope.interceptor.js';
+import { setUsageHeaders } from '../auth/api-key.guard.js';
 import { METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { API_KEY_SECURITY_SCHEME } from '../gateway-controller.decorator.js';
 import { Public } from '../public.decorator.js';
@@ -116,7 +115,6 @@ const OpenAiRoutes = () =>
     Controller(),
     AcceptsBearerApiKey(),
     UseGuards(ApiKeyGuard),
-    UseInterceptors(GatewayScopeInterceptor),
     UseFilters(OpenAiExceptionFilter),
   );
 

@@ -1,6 +1,8 @@
 import { type Clock, systemClock } from '@membolt/platform';
 import {
+  decideAll,
   type RateLimitBucket,
+  type RateLimitDecision,
   type RateLimitPolicy,
   type WindowCount,
   WindowCountingRateLimiter,
@@ -25,8 +27,16 @@ export class InMemoryRateLimiter extends WindowCountingRateLimiter {
     this.nextSweepAt = clock.nowMs() + policy.windowMs;
   }
 
-  // Synchronous from first check to last count, so no other request is counted in between.
+  consumeAllNow(buckets: readonly RateLimitBucket[]): RateLimitDecision {
+    return decideAll(buckets, this.countAllNow(buckets));
+  }
+
   protected async countAll(buckets: readonly RateLimitBucket[]): Promise<readonly WindowCount[]> {
+    return this.countAllNow(buckets);
+  }
+
+  // Synchronous from first check to last count, so no other request is counted in between.
+  private countAllNow(buckets: readonly RateLimitBucket[]): readonly WindowCount[] {
     const now = this.clock.nowMs();
     this.sweep(now);
     const windows = buckets.map(({ key, policy }) => {

@@ -34,6 +34,11 @@ export interface RateLimiter {
    */
   consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision>;
   /**
+   * `consumeAll` answered at once, by a limiter whose counts are in this process (none when they are
+   * elsewhere): a request spends no promise on its count.
+   */
+  consumeAllNow?(buckets: readonly RateLimitBucket[]): RateLimitDecision;
+  /**
    * Gives back one request counted `countedMsAgo` ms ago in each bucket: a request refused after it was let
    * through. A bucket whose window opened after the count (the counted one has ended) is left alone.
    */
@@ -69,6 +74,14 @@ export interface WindowCount {
   readonly ttlMs: number;
 }
 
+/** The decision of the buckets' counts (in the buckets' order). */
+export function decideAll(
+  buckets: readonly RateLimitBucket[],
+  counts: readonly WindowCount[],
+): RateLimitDecision {
+  return combineDecisions(buckets.map(({ policy }, i) => decide(counts[i]!.count, counts[i]!.ttlMs, policy)));
+}
+
 /** Fixed-window limiters: the storage counts, this turns the counts into one decision. */
 export abstract class WindowCountingRateLimiter implements RateLimiter {
   constructor(protected readonly policy: RateLimitPolicy) {}
@@ -78,10 +91,7 @@ export abstract class WindowCountingRateLimiter implements RateLimiter {
   }
 
   async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision> {
-    const counts = await this.countAll(buckets);
-    return combineDecisions(
-      buckets.map(({ policy }, i) => decide(counts[i]!.count, counts[i]!.ttlMs, policy)),
-    );
+    return decideAll(buckets, await this.countAll(buckets));
   }
 
   /**
