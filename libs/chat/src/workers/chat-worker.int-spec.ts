@@ -51,12 +51,23 @@ describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
   });
 
   it('builds the prompt the calling thread builds, trimmed to the same memories', async () => {
-    const prompt = await make().build(PROMPT);
+    const worker = make();
+    const prompt = await worker.build(PROMPT);
     const inline = buildPrompt(PROMPT);
     expect(prompt).toEqual(inline);
+    expect(worker.running).toBe(true);
     // The window is small on purpose: some memories are left out by the tokenizer's count.
     expect(prompt.memoriesUsed.length).toBeGreaterThan(0);
     expect(prompt.memoriesUsed.length).toBeLessThan(PROMPT.memories.length);
+  });
+
+  it('builds a prompt that fits untrimmed on the calling thread, without starting the thread', async () => {
+    const worker = make();
+    const small = { ...PROMPT, contextWindow: 128_000, maxOutputTokens: 4_096 };
+    const prompt = await worker.build(small);
+    expect(prompt).toEqual(buildPrompt(small));
+    expect(prompt.memoriesUsed).toHaveLength(PROMPT.memories.length);
+    expect(worker.running).toBe(false);
   });
 
   it('fails an extraction past its deadline with the setting to raise, and serves the next on a new thread', async () => {
