@@ -9,6 +9,12 @@ import type { ChatTask, ChatTaskAnswer } from './chat-task.js';
 export const CHAT_WORKER = Symbol('CHAT_WORKER');
 
 /**
+ * How far below the serving event loop the thread runs: most of its work is the learning job of a turn already
+ * answered, which may wait while a core is wanted for the next turn; on an idle core it runs at full speed.
+ */
+export const CHAT_WORKER_NICENESS = 10;
+
+/**
  * The chat service's CPU work on a worker thread with a heap cap and a deadline (CHAT_WORKER_MEMORY_MB,
  * CHAT_WORKER_TIMEOUT_SECONDS), ended when idle: the offline rules of a chat turn or a file, and the prompt
  * of a model turn that must be trimmed to fit. The loop that answers requests never loads or runs compromise,
@@ -28,7 +34,7 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
         memorySetting: 'CHAT_WORKER_MEMORY_MB',
         timeoutSetting: 'CHAT_WORKER_TIMEOUT_SECONDS',
       },
-      limits,
+      { niceness: CHAT_WORKER_NICENESS, ...limits },
     );
   }
 
