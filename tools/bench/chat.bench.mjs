@@ -5,15 +5,20 @@
 // - added: the client's whole exchange minus the provider's own time (request received -> answer ended):
 //   retrieval, prompt, bus hops, storing the exchange and queueing the extraction;
 // - first-token delay: from the provider writing its first token to the client reading it.
+// It also prints the product's CPU time per exchange (user + system of its processes, from /proc, over the
+// measured exchanges; it includes the learning job each turn queues), all threads and the main threads alone:
+// on a machine whose other load takes cores away, the times above grow with the load while CPU time does not.
 // The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed (issue
 // 31; decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
 // figures against its targets, then the JSON of all of them.
+// BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
+// the same run (BENCH_CHAT_ROUNDS rounds, default 1): the way to compare two builds on a shared machine.
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLoopbackLlmServer } from '../../libs/chat/dist/testing/loopback-llm-server.js';
 import { startNatsServer } from '../../libs/bus/dist/testing/nats-server.js';
@@ -30,6 +35,12 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const EXCHANGES = Number(process.env.BENCH_EXCHANGES ?? 200);
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 200);
 const MODES = (process.env.BENCH_MODES ?? 'standalone,distributed').split(',');
+const BASELINE = process.env.BENCH_CHAT_BASELINE ? resolve(process.env.BENCH_CHAT_BASELINE) : null;
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 1);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  console.error('BENCH_CHAT_ROUNDS must be a positive integer');
+  process.exit(64);
+}
 /** The added time's p95 target of each mode, in ms. */
 const TARGET_ADDED_P95_MS = { standalone: 15, distributed: 25 };
 const TARGET_FIRST_TOKEN_P50_MS = 5;
@@ -39,6 +50,22 @@ const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: Number(percentile(sorted, 50).toFixed(2)), p95: Number(percentile(sorted, 95).toFixed(2)) };
 };
+
+/** CPU time (user + system) a /proc stat file counts, in ms (clock ticks of 10 ms). */
+function cpuMsIn(statFile) {
+  const stat = readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+/**
+ * The CPU time the processes `pids` have used so far, in ms: all their threads, and their main threads alone
+ * (the event loops that answer; the rest is worker threads: the learning job's rules, the memory service's).
+ */
+const cpuMsOfAll = (pids) => ({
+  all: pids.reduce((total, pid) => total + cpuMsIn(`/proc/${pid}/stat`), 0),
+  main: pids.reduce((total, pid) => total + cpuMsIn(`/proc/${pid}/task/${pid}/stat`), 0),
+});
 
 const provider = await startLoopbackLlmServer('openai', () => ({
   kind: 'stream',
@@ -97,7 +124,8 @@ async function exchange(base, key, message) {
   return { sentAt, firstTokenAt, endedAt: performance.now() };
 }
 
-async function measure(mode, base, key) {
+/** `pids`: the product's processes, whose CPU time the measured exchanges take. */
+async function measure(mode, build, base, key, pids) {
   for (let i = 0; i < MEMORIES; i++) {
     await call(base, key.apiKey, `/api/user/${key.userId}/memories`, {
       text: `Bench memory ${i}: I visited city number ${i} and liked its ${['museums', 'food', 'parks', 'music'][i % 4]}.`,
@@ -108,7 +136,9 @@ async function measure(mode, base, key) {
   // How long the exchanges took: with a CPU profile of the product (BENCH_NODE_ARGS), read its last this many
   // ms (tools/bench/cpuprofile-top.mjs --last-ms) for the turns alone, without the memories' seeding.
   const exchangesStarted = performance.now();
+  let cpuBefore = { all: 0, main: 0 };
   for (let i = 0; i < WARMUP + EXCHANGES; i++) {
+    if (i === WARMUP) cpuBefore = cpuMsOfAll(pids);
     const before = provider.timings.length;
     const client = await exchange(base, key.apiKey, `Which cities with good food did I visit? (${i})`);
     const timing = provider.timings[before];
@@ -118,17 +148,22 @@ async function measure(mode, base, key) {
     added.push(client.endedAt - client.sentAt - (timing.endedAt - timing.receivedAt));
     relay.push(client.firstTokenAt - timing.firstTokenAt);
   }
+  const cpuAfter = cpuMsOfAll(pids);
   return {
     mode,
+    build,
     exchanges: EXCHANGES,
     memories: MEMORIES,
     addedMs: summary(added),
     firstTokenDelayMs: summary(relay),
+    cpuMsPerExchange: Number(((cpuAfter.all - cpuBefore.all) / EXCHANGES).toFixed(2)),
+    mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
+    loadAverage: Number(loadavg()[0].toFixed(1)),
   };
 }
 
-async function runStandalone() {
+async function runStandalone(build, root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-'));
   const env = await chatEnv(dataDir);
   const user = await createUserWithKey(env, {
@@ -136,9 +171,9 @@ async function runStandalone() {
     name: 'Bench',
     plan: 'enterprise',
   });
-  const { server, base } = await startStandalone(env, 180_000);
+  const { server, base } = await startStandalone(env, 180_000, { root });
   try {
-    return await measure('standalone', base, user);
+    return await measure('standalone', build, base, user, [server.pid]);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -146,15 +181,15 @@ async function runStandalone() {
   }
 }
 
-async function runDistributed() {
+async function runDistributed(build, root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-chat-dist-'));
   const nats = await startNatsServer();
   const env = { ...(await chatEnv(dataDir, { listen: false })), NATS_URL: nats.url };
   const processes = [];
   const start = (app, extra = {}) => {
-    const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], {
+    const child = spawn(process.execPath, [join(root, `apps/${app}/dist/main.js`)], {
       env: { ...env, ...extra },
-      cwd: ROOT,
+      cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     processes.push(child);
@@ -188,7 +223,13 @@ async function runDistributed() {
       name: 'Bench',
       plan: 'enterprise',
     });
-    return await measure('distributed', base, user);
+    return await measure(
+      'distributed',
+      build,
+      base,
+      user,
+      processes.map((child) => child.pid),
+    );
   } finally {
     for (const child of processes) child.kill('SIGTERM');
     await Promise.all(
@@ -201,24 +242,31 @@ async function runDistributed() {
   }
 }
 
+const builds = [
+  { build: 'this build', root: ROOT },
+  ...(BASELINE ? [{ build: 'baseline', root: BASELINE }] : []),
+];
 const results = [];
 try {
-  for (const mode of MODES)
-    results.push(mode === 'distributed' ? await runDistributed() : await runStandalone());
+  for (let round = 0; round < ROUNDS; round++)
+    for (const mode of MODES)
+      for (const { build, root } of round % 2 === 0 ? builds : [...builds].reverse())
+        results.push(
+          mode === 'distributed' ? await runDistributed(build, root) : await runStandalone(build, root),
+        );
 } finally {
   await provider.close();
 }
-const loadAverage = loadavg()
-  .map((value) => value.toFixed(1))
-  .join(' ');
 for (const result of results) {
   const addedTarget = TARGET_ADDED_P95_MS[result.mode];
   const met = result.addedMs.p95 <= addedTarget && result.firstTokenDelayMs.p50 <= TARGET_FIRST_TOKEN_P50_MS;
   console.log(
-    `${result.mode}: added excluding the model p50 ${result.addedMs.p50} ms, p95 ${result.addedMs.p95} ms ` +
-      `(target p95 <= ${addedTarget}); first-token delay p50 ${result.firstTokenDelayMs.p50} ms, p95 ` +
-      `${result.firstTokenDelayMs.p95} ms (target p50 <= ${TARGET_FIRST_TOKEN_P50_MS}); ${result.exchanges} ` +
-      `exchanges, ${result.memories} memories; ${met ? 'met' : 'MISSED'}; load average ${loadAverage}`,
+    `${result.mode}${BASELINE ? ` (${result.build})` : ''}: added excluding the model p50 ${result.addedMs.p50} ms, ` +
+      `p95 ${result.addedMs.p95} ms (target p95 <= ${addedTarget}); first-token delay p50 ` +
+      `${result.firstTokenDelayMs.p50} ms, p95 ${result.firstTokenDelayMs.p95} ms (target p50 <= ` +
+      `${TARGET_FIRST_TOKEN_P50_MS}); CPU ${result.cpuMsPerExchange} ms per exchange ` +
+      `(${result.mainThreadCpuMsPerExchange} on main threads); ${result.exchanges} ` +
+      `exchanges, ${result.memories} memories; ${met ? 'met' : 'MISSED'}; load average ${result.loadAverage}`,
   );
 }
 for (const result of results) {

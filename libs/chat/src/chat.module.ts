@@ -25,6 +25,7 @@ import {
   createLlmProvider,
   LLM_PROVIDER_FACTORY,
   type LlmProviderFactory,
+  reusingLlmProviders,
 } from './providers/llm-provider.factory.js';
 import { createWebSearchProvider } from './search/web-search.factory.js';
 import { WEB_SEARCH_PROVIDER } from './search/web-search-provider.js';
@@ -54,8 +55,9 @@ export class ChatModule implements OnApplicationShutdown {
 
   static forRoot(options: ChatModuleOptions, overrides: ChatModuleTestingOverrides = {}): DynamicModule {
     const settings: ChatSettings = resolveChatSettings(options);
-    const llmFactory: LlmProviderFactory = (credentials) =>
-      createLlmProvider(credentials, settings.llmPolicy);
+    const llmFactory: LlmProviderFactory = reusingLlmProviders((credentials) =>
+      createLlmProvider(credentials, settings.llmPolicy),
+    );
     return {
       module: ChatModule,
       imports: [JobsModule.forRoot({ service: 'chat', ...(options.jobs ? { config: options.jobs } : {}) })],

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_OPEN } from '../prompts.js';
-import { buildPrompt, type PromptInput, type PromptMemory } from './prompt.js';
+import {
+  buildPrompt,
+  promptByTokenCount,
+  type PromptInput,
+  type PromptMemory,
+  untrimmedPrompt,
+} from './prompt.js';
 
 const memory = (text: string, index = 0): PromptMemory => ({
   id: `mem-${index}`,
@@ -77,5 +83,67 @@ describe('the chat prompt: memories are data, never instructions', () => {
       { role: 'assistant', content: 'Hi!' },
       { role: 'user', content: 'What is my dog called?' },
     ]);
+  });
+});
+
+describe('the chat prompt: trimmed by the tokenizer only when it might not fit', () => {
+  const words = ['allotment', 'naïve', 'café', '日本語', '😀', 'Biscuit', 'canal', 'x', 'Zürich', 'the'];
+  /** A deterministic text of `length` words drawn from a mix of ASCII, accented, CJK and emoji words. */
+  const text = (seed: number, length: number) =>
+    Array.from({ length }, (_, i) => words[(seed * 7 + i * 3) % words.length]).join(' ');
+
+  it('builds exactly the prompt the tokenizer count builds, whether or not the byte bound fits', () => {
+    let untrimmed = 0;
+    let counted = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const sample = input({
+        memories: Array.from({ length: 1 + (seed % 12) }, (_, i) => memory(text(seed + i, 5 + i * 4), i)),
+        history: Array.from({ length: seed % 7 }, (_, i) => ({
+          role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+          content: text(seed * 3 + i, 10 + i * 15),
+        })),
+        message: text(seed, 8),
+        // From windows where everything fits by bytes to windows where memories and turns are left out.
+        contextWindow: 2_400 + seed * 60,
+        maxOutputTokens: 1_024,
+      });
+      const exact = promptByTokenCount(sample);
+      expect(buildPrompt(sample)).toEqual(exact);
+      const quick = untrimmedPrompt(sample);
+      if (quick) {
+        untrimmed += 1;
+        expect(quick).toEqual(exact);
+      } else counted += 1;
+    }
+    // The samples cover both ways: built from the byte bound, and left to the tokenizer.
+    expect(untrimmed).toBeGreaterThan(5);
+    expect(counted).toBeGreaterThan(5);
+  });
+
+  it('leaves a prompt that must be trimmed to the tokenizer, which keeps what fits by its count', () => {
+    const many = input({
+      memories: Array.from({ length: 40 }, (_, i) => memory(`User keeps note ${i} about the allotment.`, i)),
+      contextWindow: 1_400,
+      maxOutputTokens: 100,
+    });
+    expect(untrimmedPrompt(many)).toBeNull();
+    const prompt = buildPrompt(many);
+    expect(prompt.memoriesUsed.length).toBeGreaterThan(0);
+    expect(prompt.memoriesUsed.length).toBeLessThan(40);
+  });
+
+  it('counts text that looks like a special token as the plain text it is, where the tokenizer refused it', () => {
+    const special = input({
+      memories: Array.from({ length: 40 }, (_, i) =>
+        memory(`Note ${i}: the string <|endoftext|> ends a text`, i),
+      ),
+      message: 'What does <|endoftext|> mean?',
+      contextWindow: 1_400,
+      maxOutputTokens: 100,
+    });
+    expect(untrimmedPrompt(special)).toBeNull();
+    const prompt = buildPrompt(special);
+    expect(prompt.memoriesUsed.length).toBeGreaterThan(0);
+    expect(prompt.messages.at(-1)?.content).toContain('What does <|endoftext|> mean?');
   });
 });

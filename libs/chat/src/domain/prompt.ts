@@ -8,10 +8,21 @@ import type { LlmMessage } from '../providers/llm-provider.js';
  * when the process starts (a server that never chats never pays for it; decision 182).
  */
 let tokenizer: typeof GptTokenizer | undefined;
+/**
+ * Text that looks like a special token ("<|endoftext|>", in a memory or a message) is counted as the plain text
+ * it is: by default the tokenizer throws on it, which failed every turn that retrieved such a memory.
+ */
+const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 function countTokens(text: string): number {
   tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as typeof GptTokenizer;
-  return tokenizer.countTokens(text);
+  return tokenizer.countTokens(text, AS_PLAIN_TEXT);
 }
+
+/**
+ * An upper bound of any text's token count, without the tokenizer: a byte-level BPE token stands for at least
+ * one byte of the text's UTF-8.
+ */
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 /** A retrieved memory as the prompt shows it. */
 export interface PromptMemory {
@@ -47,8 +58,6 @@ export interface Prompt {
   readonly memoriesUsed: readonly PromptMemory[];
   /** Earlier turns that fitted. */
   readonly historyUsed: number;
-  /** The prompt's size by the tokenizer's count. */
-  readonly inputTokens: number;
 }
 
 /** Tokens kept free besides the answer: each protocol wraps messages in a few tokens of its own. */
@@ -88,12 +97,37 @@ function asBlockLine(text: string): string {
  * text is data written by anyone who could store a memory, so it never goes there: it travels in a delimited
  * block at the head of the user's turn (`<memories>`, one escaped line per memory with the day it was noted),
  * which the system prompt says to treat as information about the person and never as instructions. Then the
- * history, then the message. It is trimmed to the model's context window by a real tokenizer count
- * (gpt-tokenizer, o200k: exact for OpenAI's current models, a close estimate for the others): the message and
- * the instructions always stay; memories go in by rank up to half of what is left; the newest turns fill the
- * rest, whole turns only.
+ * history, then the message. When it might not fit the model's context window it is trimmed by a real
+ * tokenizer count (gpt-tokenizer, o200k: exact for OpenAI's current models, a close estimate for the others):
+ * the message and the instructions always stay; memories go in by rank up to half of what is left; the newest
+ * turns fill the rest, whole turns only.
  */
 export function buildPrompt(input: PromptInput): Prompt {
+  return untrimmedPrompt(input) ?? promptByTokenCount(input);
+}
+
+/** The prompt trimmed by the tokenizer's count (what `buildPrompt` gives when the byte bound does not fit). */
+export function promptByTokenCount(input: PromptInput): Prompt {
+  return trimmedPrompt(input, countTokens);
+}
+
+/**
+ * The prompt when everything fits even if each text had as many tokens as UTF-8 bytes, or null. Counted
+ * exactly, every piece is at most that, so the exact trimming keeps everything too and builds the same prompt:
+ * most turns never load or run the tokenizer (about 460 ms to load, then a pass over every text of the prompt).
+ */
+export function untrimmedPrompt(input: PromptInput): Prompt | null {
+  const prompt = trimmedPrompt(input, utf8Bytes);
+  const conversationTurns = input.history.reduce(
+    (count, turn) => count + (turn.role === 'system' ? 0 : 1),
+    0,
+  );
+  return prompt.memoriesUsed.length === input.memories.length && prompt.historyUsed === conversationTurns
+    ? prompt
+    : null;
+}
+
+function trimmedPrompt(input: PromptInput, count: (text: string) => number): Prompt {
   const budget = input.contextWindow - input.maxOutputTokens - PROTOCOL_OVERHEAD_TOKENS;
   const historySystem = input.history.filter((turn) => turn.role === 'system').map((turn) => turn.content);
   const head = chatTurnInstructions(input.assistantName, formatDay(input.now));
@@ -101,15 +135,14 @@ export function buildPrompt(input: PromptInput): Prompt {
   const blockHead = MEMORY_BLOCK_HEAD;
   const blockTail = `\n${MEMORY_BLOCK_CLOSE}\n\n`;
 
-  let used =
-    countTokens(head) + countTokens(tail) + countTokens(input.message) + PER_MESSAGE_OVERHEAD_TOKENS * 2;
+  let used = count(head) + count(tail) + count(input.message) + PER_MESSAGE_OVERHEAD_TOKENS * 2;
   const memoryBudget = Math.max(0, (budget - used) * MEMORY_SHARE);
   const memoryLines: string[] = [];
   const memoriesUsed: PromptMemory[] = [];
-  let memoryTokens = input.memories.length ? countTokens(blockHead) + countTokens(blockTail) : 0;
+  let memoryTokens = input.memories.length ? count(blockHead) + count(blockTail) : 0;
   for (const memory of input.memories) {
     const line = `\n- (${noted(memory.createdAt)}) ${asBlockLine(memory.text)}`;
-    const tokens = countTokens(line);
+    const tokens = count(line);
     if (memoryTokens + tokens > memoryBudget) break;
     memoryTokens += tokens;
     memoryLines.push(line);
@@ -123,7 +156,7 @@ export function buildPrompt(input: PromptInput): Prompt {
   const kept: LlmMessage[] = [];
   for (let index = conversation.length - 1; index >= 0; index--) {
     const turn = conversation[index]!;
-    const tokens = countTokens(turn.content) + PER_MESSAGE_OVERHEAD_TOKENS;
+    const tokens = count(turn.content) + PER_MESSAGE_OVERHEAD_TOKENS;
     if (used + tokens > budget) break;
     used += tokens;
     kept.unshift({ role: turn.role, content: turn.content });
@@ -136,7 +169,6 @@ export function buildPrompt(input: PromptInput): Prompt {
     messages: alternate([...kept, { role: 'user', content: `${block}${input.message}` }]),
     memoriesUsed,
     historyUsed: kept.length,
-    inputTokens: used,
   };
 }
 

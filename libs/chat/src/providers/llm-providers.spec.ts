@@ -9,7 +9,7 @@ import {
 import { buildPrompt } from '../domain/prompt.js';
 import { MEMORY_BLOCK_CLOSE, MEMORY_BLOCK_OPEN } from '../prompts.js';
 import { completeText, type LlmCallPolicy, type LlmChatRequest, type LlmProvider } from './llm-provider.js';
-import { createLlmProvider } from './llm-provider.factory.js';
+import { createLlmProvider, reusingLlmProviders } from './llm-provider.factory.js';
 
 const POLICY: LlmCallPolicy = { timeoutMs: 1500, maxRetries: 2, retryBaseMs: 10, maxBackoffMs: 50 };
 
@@ -205,5 +205,53 @@ describe.each(CASES)('$provider provider against a loopback $protocol server', (
     );
     const error = await failure(completeText(gone, request()));
     expect(error.code).toBe(ChatErrorCode.ProviderUnavailable);
+  });
+});
+
+describe('reusingLlmProviders (one adapter per set of credentials)', () => {
+  let server: LoopbackLlmServer;
+  beforeAll(async () => {
+    server = await startLoopbackLlmServer('openai');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('gives back the adapter built for the same credentials, and each key its own, sent with its calls', async () => {
+    const built: string[] = [];
+    const providers = reusingLlmProviders((credentials) => {
+      built.push(credentials.apiKey);
+      return createLlmProvider(credentials, POLICY);
+    });
+    const own = { provider: 'openai' as const, apiKey: 'sk-user-1', baseUrl: server.baseUrl };
+    const other = { ...own, apiKey: 'sk-user-2' };
+    const first = providers(own);
+    expect(providers({ ...own })).toBe(first);
+    const second = providers(other);
+    expect(second).not.toBe(first);
+    expect(providers({ ...own, baseUrl: `${server.origin}/other/v1` })).not.toBe(first);
+    expect(built).toEqual(['sk-user-1', 'sk-user-2', 'sk-user-1']);
+
+    server.requests.length = 0;
+    server.respondWith(echoResponder);
+    await Promise.all([completeText(first, request()), completeText(second, request())]);
+    expect(server.requests.map((seen) => seen.apiKey).sort()).toEqual(['sk-user-1', 'sk-user-2']);
+  });
+
+  it('keeps the last `max` used: the one used longest ago is built again', () => {
+    let builds = 0;
+    const providers = reusingLlmProviders((credentials) => {
+      builds += 1;
+      return createLlmProvider(credentials, POLICY);
+    }, 2);
+    const key = (apiKey: string) => ({ provider: 'anthropic' as const, apiKey, baseUrl: null });
+    const a = providers(key('a'));
+    providers(key('b'));
+    expect(providers(key('a'))).toBe(a); // a is now the newest
+    providers(key('c')); // b goes
+    expect(builds).toBe(3);
+    expect(providers(key('a'))).toBe(a);
+    providers(key('b'));
+    expect(builds).toBe(4);
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CpuWorkerLimitError } from '@membolt/platform';
+import { readdirSync, readFileSync } from 'node:fs';
 import { buildPrompt, type PromptInput } from '../domain/prompt.js';
 import { extractFactsByRules } from '../extraction/rule-fact-extractor.js';
-import { ChatWorker } from './chat-worker.js';
+import { CHAT_WORKER_NICENESS, ChatWorker } from './chat-worker.js';
 
 // Runs the compiled worker (libs/chat/dist, written by `npm run build:server`), as the product does.
 const NOW = new Date('2026-06-15T09:00:00.000Z');
@@ -28,6 +29,21 @@ const PROMPT: PromptInput = {
   maxOutputTokens: 100,
 };
 
+/** The nice value of each thread of this process, by thread id (Linux). */
+function threadNiceness(): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      // The 19th field, the 17th after the command's name.
+      nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return nice;
+}
+
 describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
   const made: ChatWorker[] = [];
   const make = (limits = { memoryMb: 256, timeoutMs: 60_000 }) => {
@@ -51,12 +67,36 @@ describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
   });
 
   it('builds the prompt the calling thread builds, trimmed to the same memories', async () => {
-    const prompt = await make().build(PROMPT);
+    const worker = make();
+    const prompt = await worker.build(PROMPT);
     const inline = buildPrompt(PROMPT);
     expect(prompt).toEqual(inline);
+    expect(worker.running).toBe(true);
     // The window is small on purpose: some memories are left out by the tokenizer's count.
     expect(prompt.memoriesUsed.length).toBeGreaterThan(0);
     expect(prompt.memoriesUsed.length).toBeLessThan(PROMPT.memories.length);
+  });
+
+  it('builds a prompt that fits untrimmed on the calling thread, without starting the thread', async () => {
+    const worker = make();
+    const small = { ...PROMPT, contextWindow: 128_000, maxOutputTokens: 4_096 };
+    const prompt = await worker.build(small);
+    expect(prompt).toEqual(buildPrompt(small));
+    expect(prompt.memoriesUsed).toHaveLength(PROMPT.memories.length);
+    expect(worker.running).toBe(false);
+  });
+
+  const linux = process.platform === 'linux' ? it : it.skip;
+  linux('runs its thread below the priority of the thread that answers requests', async () => {
+    const before = threadNiceness();
+    const own = before.get(process.pid)!;
+    const worker = make();
+    await worker.extract([TEXTS[1] ?? ''], NOW);
+    const after = threadNiceness();
+    const started = [...after].filter(([tid]) => !before.has(tid));
+    expect(started.map(([, nice]) => nice)).toContain(Math.min(19, own + CHAT_WORKER_NICENESS));
+    // The calling thread keeps its own.
+    expect(after.get(process.pid)).toBe(own);
   });
 
   it('fails an extraction past its deadline with the setting to raise, and serves the next on a new thread', async () => {

@@ -1,5 +1,5 @@
 import { compiledWorkerScript, type CpuWorkerLimits, CpuWorkerThread } from '@membolt/platform';
-import type { Prompt, PromptInput } from '../domain/prompt.js';
+import { type Prompt, type PromptInput, untrimmedPrompt } from '../domain/prompt.js';
 import type { CandidateFact } from '../extraction/fact.js';
 import type { PromptBuilder } from '../ports/prompt-builder.js';
 import type { RuleFacts } from '../ports/rule-facts.js';
@@ -9,9 +9,16 @@ import type { ChatTask, ChatTaskAnswer } from './chat-task.js';
 export const CHAT_WORKER = Symbol('CHAT_WORKER');
 
 /**
+ * How far below the serving event loop the thread runs: most of its work is the learning job of a turn already
+ * answered, which may wait while a core is wanted for the next turn; on an idle core it runs at full speed.
+ */
+export const CHAT_WORKER_NICENESS = 10;
+
+/**
  * The chat service's CPU work on a worker thread with a heap cap and a deadline (CHAT_WORKER_MEMORY_MB,
  * CHAT_WORKER_TIMEOUT_SECONDS), ended when idle: the offline rules of a chat turn or a file, and the prompt
- * of a model turn. The loop that answers requests never loads or runs compromise, chrono or the tokenizer.
+ * of a model turn that must be trimmed to fit. The loop that answers requests never loads or runs compromise,
+ * chrono or the tokenizer.
  */
 export class ChatWorker implements RuleFacts, PromptBuilder {
   private readonly thread: CpuWorkerThread<ChatTask, ChatTaskAnswer>;
@@ -27,7 +34,7 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
         memorySetting: 'CHAT_WORKER_MEMORY_MB',
         timeoutSetting: 'CHAT_WORKER_TIMEOUT_SECONDS',
       },
-      limits,
+      { niceness: CHAT_WORKER_NICENESS, ...limits },
     );
   }
 
@@ -42,6 +49,10 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
   }
 
   async build(input: PromptInput): Promise<Prompt> {
+    // A prompt that fits by its byte count needs no tokenizer: built here in microseconds, where the thread
+    // would cost a round trip (milliseconds on a loaded machine) and may be busy with a learning job's rules.
+    const untrimmed = untrimmedPrompt(input);
+    if (untrimmed) return untrimmed;
     const answer = await this.thread.run({ kind: 'prompt', input }, 'The prompt of a turn');
     if (answer.kind !== 'prompt') throw new Error('The chat worker answered another task');
     return answer.prompt;

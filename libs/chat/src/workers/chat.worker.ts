@@ -3,7 +3,7 @@
 // milliseconds to load (and tens of MB), so the serving event loop only posts inputs and reads answers.
 // The subpath, not the lib's index: a thread loads no more than it runs.
 import { serveCpuTasks } from '@membolt/platform/workers';
-import { buildPrompt } from '../domain/prompt.js';
+import { promptByTokenCount } from '../domain/prompt.js';
 import { extractFactsByRules } from '../extraction/rule-fact-extractor.js';
 import type { ChatTask, ChatTaskAnswer } from './chat-task.js';
 
@@ -14,6 +14,7 @@ serveCpuTasks((task: ChatTask): ChatTaskAnswer => {
       return { kind: 'facts', facts: task.texts.map((text) => extractFactsByRules(text, now)) };
     }
     case 'prompt':
-      return { kind: 'prompt', prompt: buildPrompt(task.input) };
+      // The calling thread built the prompt itself when it fitted untrimmed (ChatWorker.build).
+      return { kind: 'prompt', prompt: promptByTokenCount(task.input) };
   }
 });

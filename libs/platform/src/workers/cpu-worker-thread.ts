@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parentPort, type Transferable, Worker } from 'node:worker_threads';
+import { parentPort, type Transferable, Worker, workerData } from 'node:worker_threads';
 
 export interface CpuWorkerLimits {
   /** The worker's V8 heap (old generation), in MB. */
@@ -12,6 +13,12 @@ export interface CpuWorkerLimits {
    * the next task starts a new one). Absent: kept for good.
    */
   readonly idleMs?: number;
+  /**
+   * The thread's nice value, above the process's (Linux: a thread's own scheduling priority): work that can
+   * wait, such as learning from a turn already answered, gives way to the event loop that answers requests when
+   * the two want the same core. Absent: the process's.
+   */
+  readonly niceness?: number;
 }
 
 export const DEFAULT_CPU_WORKER_LIMITS: CpuWorkerLimits = {
@@ -60,6 +67,7 @@ export function serveCpuTasks<Task, Answer>(
   run: (task: Task) => Promise<Answer> | Answer,
   transfer: (answer: Answer) => Transferable[] = () => [],
 ): void {
+  lowerThisThreadsPriority((workerData as { niceness?: number } | null)?.niceness);
   parentPort?.on('message', async ({ id, task }: { id: number; task: Task }) => {
     let answer: CpuWorkerAnswer<Answer>;
     try {
@@ -69,6 +77,21 @@ export function serveCpuTasks<Task, Answer>(
     }
     parentPort?.postMessage({ id, answer }, answer.ok ? transfer(answer.value) : []);
   });
+}
+
+/**
+ * Raises the calling thread's nice value by `niceness` (never lowers it: that needs a privilege). Linux gives
+ * each thread its own nice value, set through its thread id (`/proc/thread-self`); elsewhere it does nothing.
+ */
+function lowerThisThreadsPriority(niceness: number | undefined): void {
+  if (!niceness || niceness <= 0 || process.platform !== 'linux') return;
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    // getPriority() reads the calling thread's value: the one it inherited from the thread that started it.
+    setPriority(threadId, Math.min(19, getPriority() + niceness));
+  } catch {
+    // Without /proc (a sandbox), the thread keeps the process's priority: slower to give way, never wrong.
+  }
 }
 
 interface Pending<Task, Answer> {
@@ -206,6 +229,7 @@ export class CpuWorkerThread<Task, Answer> {
 
   private start(): Worker {
     const worker = new Worker(this.script, {
+      workerData: { niceness: this.limits.niceness },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.memoryMb,
         maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(this.limits.memoryMb / 8))),
