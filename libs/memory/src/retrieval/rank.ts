@@ -457,6 +457,8 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
   // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
   const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
   const supportOf = textSupport(analysis, supportMeaning);
+  // Calibrated with the sentence feature when the channel was read for this query (decision 212).
+  const relevanceModel = sentence.size > 0 ? RELEVANCE_MODEL_WITH_SENTENCES : RELEVANCE_MODEL;
   const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
     const { coverage, support } = supportOf(entry.text, memories.get(entry.id)?.slot ?? null);
     const relevance = relevanceOf(
@@ -464,6 +466,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       entry.sentence,
       weights.sentenceFloor,
       support,
+      relevanceModel,
     );
     return { coverage, relevance };
   };
@@ -534,7 +537,25 @@ export const RELEVANCE_MODEL = {
   sentence: 6,
   /** Subtracted when the query names someone or something the memory does not mention. */
   namesMissing: 4,
-} as const;
+  /** The sentence cosine's noise floor for `sentence` (absent: the ranking's `sentenceFloor`). */
+  sentenceFloor: undefined as number | undefined,
+};
+
+export type RelevanceModel = typeof RELEVANCE_MODEL;
+
+/**
+ * The coefficients when the sentence channel was read for the query (decision 212). The sentence cosine
+ * carries the meaning the asked words' mean support stood for without it, so that support counts half and a
+ * reach by WordNet three quarters; a cosine under 0.3 is USE-lite's noise for relevance (the ranking still
+ * reads it from 0.25). Fitted on paraphrase-dev with the channel on: unanswerable questions left empty 6 -> 11
+ * of 16, answerable ones kept 78 -> 77 of 80. Without the channel `RELEVANCE_MODEL` holds unchanged.
+ */
+export const RELEVANCE_MODEL_WITH_SENTENCES: RelevanceModel = {
+  ...RELEVANCE_MODEL,
+  support: 1,
+  meaning: 1.5,
+  sentenceFloor: 0.3,
+};
 
 /** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
 export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
@@ -551,9 +572,10 @@ export function relevanceOf(
   sentence: number | null = null,
   sentenceFloor: number = DEFAULT_RANKING_WEIGHTS.sentenceFloor,
   support: QuerySupport = { mean: scores.coverage, least: scores.coverage, namesMissing: false },
+  m: RelevanceModel = RELEVANCE_MODEL,
 ): number {
-  const m = RELEVANCE_MODEL;
-  const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - sentenceFloor) / (1 - sentenceFloor);
+  const floor = m.sentenceFloor ?? sentenceFloor;
+  const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - floor) / (1 - floor);
   const z =
     m.bias +
     m.support * support.mean +
