@@ -51,7 +51,10 @@ describe('MemoryModule with the sentence encoder on', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'membolt-memory-module-'));
     const moduleRef = await Test.createTestingModule({
       imports: [
-        BusModule.forRoot({ transport: { transport: 'in-process', broker: new InProcessBroker() } }),
+        BusModule.forRoot({
+          transport: { transport: 'in-process', broker: new InProcessBroker() },
+          timeoutMs: 5_000,
+        }),
         MemoryModule.forRoot({
           store: { kind: 'embedded', dataDir },
           embedder: { kind: 'offline', dimension: 128 },
