@@ -653,6 +653,24 @@ describe('the sentence channel (decision 162)', () => {
     ).toBe(false);
   });
 
+  it('keeps a memory that only the sentence reaches when its cosine is above the noise of unrelated sentences', () => {
+    const only = (score: number) =>
+      rankCandidates({
+        analysis,
+        dense: [],
+        keyword: [],
+        concept: [],
+        sentence: [{ id: 'tea', score }],
+        memories,
+        now,
+        limit: 10,
+      }).map((r) => r.id);
+    // "pizza" against "I drink espresso every morning" is 0.35 with USE-lite: near, not an answer.
+    expect(only(0.35)).toEqual([]);
+    expect(only(DEFAULT_RANKING_WEIGHTS.sentenceMatch)).toEqual([]);
+    expect(only(0.45)).toEqual(['tea']);
+  });
+
   it('calibrates the relevance with the sentence feature once the channel has read the query (decision 212)', () => {
     const channels = { analysis, dense: [], keyword, concept: [], memories, now, limit: 10 };
     const car = (ranked: ReturnType<typeof rankCandidates>) => ranked.find((r) => r.id === 'car')!.relevance;

@@ -114,6 +114,12 @@ export interface RankingWeights {
    */
   readonly sentenceFloor: number;
   /**
+   * The sentence cosine above which the sentence alone makes a memory a match (kept when nothing else matches,
+   * and lending that to its neighbours): above USE-lite's noise between unrelated sentences (up to ~0.4), so a
+   * query about something never stored ("pizza") is not answered by a memory only faintly near it (decision 212).
+   */
+  readonly sentenceMatch: number;
+  /**
    * Added times the calibrated relevance (`relevanceOf`) to a personal query's best `MEANING_POOL` candidates
    * (decision 187): the fused score rewards a memory that matches part of the query strongly, the relevance
    * one that covers every word the query asks ("What time do I start work?": the start, not the work).
@@ -151,6 +157,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   slot: 0.9,
   sentence: 15,
   sentenceFloor: 0.25,
+  sentenceMatch: 0.4,
   relevance: 3,
   timeAnswer: 0.3,
 };
@@ -333,7 +340,7 @@ export function rankCandidates(input: RankInput): RankedCandidate[] {
       concept.has(id) ||
       bridged.has(id) ||
       (cosine !== undefined && cosine > weights.semanticFloor) ||
-      sentenceAbove(id) > 0
+      (sentence.get(id) ?? 0) > Math.max(weights.sentenceFloor, weights.sentenceMatch)
     );
   };
   const conversationScores = conversationEvidence(base, memories, weights);
