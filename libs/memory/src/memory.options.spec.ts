@@ -12,9 +12,13 @@ import {
 const schema = z.object({ ...storeConfigFields, ...memoryConfigFields });
 
 describe('SENTENCE_ENCODER configuration', () => {
-  it('is off unless set, and carries auto (small scopes only), use-lite and the scope bound to the module', () => {
+  it('is auto unless set (decision 212), and carries auto (small scopes only), use-lite and the scope bound to the module', () => {
     const byDefault = toMemoryModuleOptions(loadConfig(schema, {}));
-    expect(byDefault.sentenceEncoder).toBeUndefined();
+    expect(byDefault.sentenceEncoder).toEqual({
+      kind: 'use-lite',
+      maxScope: DEFAULT_SENTENCE_MAX_SCOPE,
+      encodes: 'small-scopes',
+    });
     const auto = toMemoryModuleOptions(loadConfig(schema, { SENTENCE_ENCODER: 'auto' }));
     expect(auto.sentenceEncoder).toEqual({
       kind: 'use-lite',

@@ -43,8 +43,8 @@ export interface MemoryModuleOptions {
 }
 
 /**
- * `auto`: USE-lite for scopes of at most `SENTENCE_ENCODER_MAX_SCOPE` memories, only theirs
- * encoded; `use-lite`: every memory encoded, the channel read in scopes within the bound; `off` (the default until the web chat's first streamed answer holds under load with `auto`, decision 203).
+ * `auto` (the default, decision 212): USE-lite for scopes of at most `SENTENCE_ENCODER_MAX_SCOPE` memories,
+ * only theirs encoded; `use-lite`: every memory encoded, the channel read in scopes within the bound; `off`.
  */
 export const SENTENCE_ENCODER_KINDS = ['auto', 'use-lite', 'off'] as const;
 export type SentenceEncoderKind = (typeof SENTENCE_ENCODER_KINDS)[number];
@@ -187,10 +187,10 @@ export const memoryConfigFields = {
     .max(86_400)
     .default((DEFAULT_CPU_WORKER_LIMITS.idleMs ?? 60_000) / 1000),
   /**
-   * The offline sentence encoder (USE-lite, shipped in npm; decisions 162, 203): `auto` for scopes within
-   * SENTENCE_ENCODER_MAX_SCOPE, `use-lite` for every memory, or `off`.
+   * The offline sentence encoder (USE-lite, shipped in npm; decisions 162, 203, 212): `auto` (the default)
+   * for scopes within SENTENCE_ENCODER_MAX_SCOPE, `use-lite` for every memory, or `off`.
    */
-  SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('off'),
+  SENTENCE_ENCODER: z.enum(SENTENCE_ENCODER_KINDS).default('auto'),
   SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
   /** Minutes of pause that end an inferred session of memories added without a conversation; 0: off. */
   MEMORY_SESSION_GAP_MINUTES: z.coerce.number().int().min(0).max(1440).default(DEFAULT_SESSION_GAP_MINUTES),
@@ -249,7 +249,7 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
         : {}),
     },
     sentenceEncoder: sentenceEncoderOptions(
-      config.SENTENCE_ENCODER ?? 'off',
+      config.SENTENCE_ENCODER ?? 'auto',
       config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE,
     ),
     sessionGapMs: (config.MEMORY_SESSION_GAP_MINUTES ?? DEFAULT_SESSION_GAP_MINUTES) * 60_000,

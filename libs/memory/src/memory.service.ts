@@ -110,7 +110,11 @@ export class MemoryService {
     private readonly concepts: MemoryConceptLinker,
     private readonly privacy: PrivacyPolicyService,
     private readonly categories: MemoryCategoryService,
-    @Optional() private readonly sentenceSweep: MemorySentenceSweep | null = null,
+    // Named: SWC records a `T | null` parameter's type as Object, which Nest cannot resolve, and an optional
+    // dependency it cannot resolve is silently null (no write scheduled the sweep, no search read the channel).
+    @Optional()
+    @Inject(MemorySentenceSweep)
+    private readonly sentenceSweep: MemorySentenceSweep | null = null,
     @Optional() @Inject(SENTENCE_ENCODER) sentenceEncoder: SentenceEncoder | null = null,
   ) {
     this.records = new MemoryRecordBuilder(embedder, settings);

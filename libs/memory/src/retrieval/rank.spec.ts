@@ -11,6 +11,8 @@ import {
   neighbourSources,
   type RankableMemory,
   rankCandidates,
+  RELEVANCE_MODEL,
+  RELEVANCE_MODEL_WITH_SENTENCES,
   relevanceOf,
   speakerPlace,
   whatItSays,
@@ -651,6 +653,47 @@ describe('the sentence channel (decision 162)', () => {
     expect(
       withSentence.flatMap((r) => r.scores.reasons).some((reason) => reason.startsWith('similar sentence')),
     ).toBe(false);
+  });
+
+  it('keeps a memory that only the sentence reaches when its cosine is above the noise of unrelated sentences', () => {
+    const only = (score: number) =>
+      rankCandidates({
+        analysis,
+        dense: [],
+        keyword: [],
+        concept: [],
+        sentence: [{ id: 'tea', score }],
+        memories,
+        now,
+        limit: 10,
+      }).map((r) => r.id);
+    // "pizza" against "I drink espresso every morning" is 0.35 with USE-lite: near, not an answer.
+    expect(only(0.35)).toEqual([]);
+    expect(only(DEFAULT_RANKING_WEIGHTS.sentenceMatch)).toEqual([]);
+    expect(only(0.45)).toEqual(['tea']);
+  });
+
+  it('calibrates the relevance with the sentence feature once the channel has read the query (decision 212)', () => {
+    const channels = { analysis, dense: [], keyword, concept: [], memories, now, limit: 10 };
+    const car = (ranked: ReturnType<typeof rankCandidates>) => ranked.find((r) => r.id === 'car')!.relevance;
+    // "I hired a car in Lisbon last year" shares the asked words, and its sentence is no nearer than noise:
+    // with the channel read, sharing words counts for less and a cosine of 0.28 for nothing.
+    const read = car(rankCandidates({ ...channels, sentence: [{ id: 'car', score: 0.28 }] }));
+    const unread = car(rankCandidates(channels));
+    expect(read).toBeLessThan(unread);
+    const none = { coverage: 0, semantic: null, meaning: 0, slotMatch: false, timeMatch: false };
+    const support = { mean: 0.5, least: 0, namesMissing: false };
+    expect(relevanceOf(none, 0.28, floor, support, RELEVANCE_MODEL_WITH_SENTENCES)).toBe(
+      relevanceOf(none, null, floor, support, RELEVANCE_MODEL_WITH_SENTENCES),
+    );
+    expect(relevanceOf(none, null, floor, support, RELEVANCE_MODEL_WITH_SENTENCES)).toBeLessThan(
+      relevanceOf(none, null, floor, support, RELEVANCE_MODEL),
+    );
+    // A cosine well above the floor still vouches for a memory that shares no word.
+    const noWord = { mean: 0, least: 0, namesMissing: false };
+    expect(relevanceOf(none, 0.7, floor, noWord, RELEVANCE_MODEL_WITH_SENTENCES)).toBeGreaterThan(
+      DEFAULT_RELEVANCE_THRESHOLD,
+    );
   });
 
   it('counts the cosine above its own noise floor in the relevance', () => {

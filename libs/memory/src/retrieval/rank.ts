@@ -114,6 +114,12 @@ export interface RankingWeights {
    */
   readonly sentenceFloor: number;
   /**
+   * The sentence cosine above which the sentence alone makes a memory a match (kept when nothing else matches,
+   * and lending that to its neighbours): above USE-lite's noise between unrelated sentences (up to ~0.4), so a
+   * query about something never stored ("pizza") is not answered by a memory only faintly near it (decision 212).
+   */
+  readonly sentenceMatch: number;
+  /**
    * Added times the calibrated relevance (`relevanceOf`) to a personal query's best `MEANING_POOL` candidates
    * (decision 187): the fused score rewards a memory that matches part of the query strongly, the relevance
    * one that covers every word the query asks ("What time do I start work?": the start, not the work).
@@ -151,6 +157,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   slot: 0.9,
   sentence: 15,
   sentenceFloor: 0.25,
+  sentenceMatch: 0.4,
   relevance: 3,
   timeAnswer: 0.3,
 };
@@ -293,7 +300,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       concept.has(id) ||
       bridged.has(id) ||
       (cosine !== undefined && cosine > weights.semanticFloor) ||
-      sentenceAbove(id) > 0
+      (sentence.get(id) ?? 0) > Math.max(weights.sentenceFloor, weights.sentenceMatch)
     );
   };
   // A memory matches the asked time when it started to hold then, or is a closed fact that held then. An
@@ -429,6 +436,8 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   // The relevance reads what the query asks by meaning too, whatever the ranking's meaning weight.
   const supportMeaning = analysis.personal ? (meaning ?? queryMeaning(analysis.terms)) : null;
   const supportOf = textSupport(analysis, supportMeaning);
+  // Calibrated with the sentence feature when the channel was read for this query (decision 212).
+  const relevanceModel = sentence.size > 0 ? RELEVANCE_MODEL_WITH_SENTENCES : RELEVANCE_MODEL;
   const relevanceOfEntry = (entry: (typeof ranked)[number]): { coverage: number; relevance: number } => {
     const { coverage, support } = supportOf(entry.text, memories.get(entry.id)?.slot ?? null);
     const { semantic, meaning: reach, slotMatch, timeMatch } = entry.scores;
@@ -437,6 +446,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       entry.sentence,
       weights.sentenceFloor,
       support,
+      relevanceModel,
     );
     return { coverage, relevance };
   };
@@ -696,7 +706,25 @@ export const RELEVANCE_MODEL = {
   sentence: 6,
   /** Subtracted when the query names someone or something the memory does not mention. */
   namesMissing: 4,
-} as const;
+  /** The sentence cosine's noise floor for `sentence` (absent: the ranking's `sentenceFloor`). */
+  sentenceFloor: undefined as number | undefined,
+};
+
+export type RelevanceModel = typeof RELEVANCE_MODEL;
+
+/**
+ * The coefficients when the sentence channel was read for the query (decision 212). The sentence cosine
+ * carries the meaning the asked words' mean support stood for without it, so that support counts half and a
+ * reach by WordNet three quarters; a cosine under 0.3 is USE-lite's noise for relevance (the ranking still
+ * reads it from 0.25). Fitted on paraphrase-dev with the channel on: unanswerable questions left empty 6 -> 11
+ * of 16, answerable ones kept 78 -> 77 of 80. Without the channel `RELEVANCE_MODEL` holds unchanged.
+ */
+export const RELEVANCE_MODEL_WITH_SENTENCES: RelevanceModel = {
+  ...RELEVANCE_MODEL,
+  support: 1,
+  meaning: 1.5,
+  sentenceFloor: 0.3,
+};
 
 /** The relevance the web app's search and the assistant's retrieval ask for (decision 104). */
 export const DEFAULT_RELEVANCE_THRESHOLD = MEMORY_SEARCH_DEFAULT_THRESHOLD;
@@ -713,9 +741,10 @@ export function relevanceOf(
   sentence: number | null = null,
   sentenceFloor: number = DEFAULT_RANKING_WEIGHTS.sentenceFloor,
   support: QuerySupport = { mean: scores.coverage, least: scores.coverage, namesMissing: false },
+  m: RelevanceModel = RELEVANCE_MODEL,
 ): number {
-  const m = RELEVANCE_MODEL;
-  const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - sentenceFloor) / (1 - sentenceFloor);
+  const floor = m.sentenceFloor ?? sentenceFloor;
+  const sentenceAbove = sentence === null ? 0 : Math.max(0, sentence - floor) / (1 - floor);
   const z =
     m.bias +
     m.support * support.mean +
