@@ -14,6 +14,16 @@ export const mustBeShorter = (maxLength: number) =>
   `$property must be shorter than or equal to ${maxLength} characters`;
 export const distinctTexts = (...texts: readonly string[]) => [...new Set(texts)].join('; ');
 
+/**
+ * A length bound's options that check strings only: zod checks a length bound on any value with a length (a
+ * list too), where the type's own text already names what a value that is no string breaks. zod reads `when`
+ * though its types omit it here.
+ */
+const onStrings = (error: string) =>
+  ({ error, when: (payload: { readonly value: unknown }) => typeof payload.value === 'string' }) as {
+    error: string;
+  };
+
 /** A value the server handed out and the client echoes back: a non-empty string of bounded length. */
 export const issuedString = (maxLength: number) =>
   z
@@ -27,13 +37,9 @@ export const issuedString = (maxLength: number) =>
             )
           : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
     })
-    // Only a string is told it is empty: zod checks a length bound on any value with a length, and
-    // class-validator's `@IsNotEmpty` never said so of a list. zod reads `when` though its types omit it here.
-    .min(1, {
-      error: '$property should not be empty',
-      when: (payload: { readonly value: unknown }) => typeof payload.value === 'string',
-    } as { error: string })
-    .max(maxLength, mustBeShorter(maxLength));
+    // Only a string is told it is empty: class-validator's `@IsNotEmpty` never said so of a list.
+    .min(1, onStrings('$property should not be empty'))
+    .max(maxLength, onStrings(mustBeShorter(maxLength)));
 
 /** The id of a stored entity (key, endpoint, delivery). */
 export const entityId = () => issuedString(ENTITY_ID_MAX_LENGTH);
@@ -43,8 +49,8 @@ export const requiredText = (message: string, maxLength: number) =>
   z
     .string({ error: distinctTexts(message, mustBeShorter(maxLength)) })
     .trim()
-    .min(1, message)
-    .max(maxLength, mustBeShorter(maxLength));
+    .min(1, onStrings(message))
+    .max(maxLength, onStrings(mustBeShorter(maxLength)));
 
 /**
  * A string of bounded length; `trim` removes surrounding spaces before the bound is checked. A value that is
@@ -56,7 +62,7 @@ export const boundedString = (
 ) => {
   const texts = ['$property must be a string', mustBeShorter(maxLength)];
   const text = z.string({ error: distinctTexts(...(options.lengthTextFirst ? texts.reverse() : texts)) });
-  return (options.trim ? text.trim() : text).max(maxLength, mustBeShorter(maxLength));
+  return (options.trim ? text.trim() : text).max(maxLength, onStrings(mustBeShorter(maxLength)));
 };
 
 /** An http(s) URL (a host without a top-level domain allowed), trimmed; `message` when missing or no string. */
@@ -161,13 +167,21 @@ export interface ListSizeTexts {
   readonly notArray: string;
 }
 
-/** What a value breaks of a list's size rules (class-validator's `@ArrayMaxSize`, `@ArrayMinSize`, `@IsArray`). */
+/**
+ * What a value breaks of a list's size rules, in the order the class-validator rules they replace were checked:
+ * `maxFirst` (the default) for `@IsArray @ArrayMinSize @ArrayMaxSize` written on a property (decorators apply
+ * from the last), `arrayFirst` for the same rules applied in that order.
+ */
 export const listSizeProblems =
-  (texts: ListSizeTexts, min: number, max: number) =>
-  (value: unknown): string[] =>
-    Array.isArray(value)
-      ? [...(value.length > max ? [texts.tooMany] : []), ...(value.length < min ? [texts.tooFew] : [])]
-      : [texts.tooMany, texts.tooFew, texts.notArray];
+  (texts: ListSizeTexts, min: number, max: number, order: 'maxFirst' | 'arrayFirst' = 'maxFirst') =>
+  (value: unknown): string[] => {
+    const problems = [
+      ...(!Array.isArray(value) || value.length > max ? [texts.tooMany] : []),
+      ...(!Array.isArray(value) || value.length < min ? [texts.tooFew] : []),
+      ...(Array.isArray(value) ? [] : [texts.notArray]),
+    ];
+    return order === 'maxFirst' ? problems : problems.reverse();
+  };
 
 const NOT_AN_ITEM = 'each value in nested property $property must be either object or array';
 
@@ -176,7 +190,8 @@ const NOT_AN_ITEM = 'each value in nested property $property must be either obje
  * class): the list's size texts, then each item's problems in the items' order, a field's own text or an
  * unknown field by its path (`memories.0.endUserId should not exist`). An item that is no object (a list
  * included) is refused; a present value that is no list is no list of items either, an absent one breaks
- * only the size rules. `field` is the list's name in those paths.
+ * only the size rules. `field` is the list's name in those paths; `order` that of the size texts
+ * (listSizeProblems).
  */
 export const listOfObjects = <T>(
   field: string,
@@ -184,8 +199,9 @@ export const listOfObjects = <T>(
   texts: ListSizeTexts,
   min: number,
   max: number,
+  order: 'maxFirst' | 'arrayFirst' = 'maxFirst',
 ) => {
-  const sizeProblems = listSizeProblems(texts, min, max);
+  const sizeProblems = listSizeProblems(texts, min, max, order);
   return z.unknown().transform((value, ctx) => {
     const problems = sizeProblems(value);
     const items: T[] = [];

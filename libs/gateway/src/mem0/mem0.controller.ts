@@ -46,7 +46,7 @@ import {
 import { MemoryBatchService } from '../memories/memory-batch.service.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { MemoryLearningService, meterLearningAsChat } from '../memories/memory-learning.service.js';
-import { AddMessagesBody } from '../memories/memory-messages.dto.js';
+import { AddMessagesBodySchema } from '../memories/memory-messages.dto.js';
 import { MemoryTransferService } from '../memories/memory-transfer.service.js';
 import { toScope } from '../memories/memory.requests.js';
 import { toLearnedMemoriesResponse } from '../memories/memory.views.js';
@@ -169,7 +169,7 @@ export class Mem0Controller {
     @Res({ passthrough: true }) response: EdgeReply,
   ) {
     const query = mem0ScopeQuery(body);
-    const native = validatePayload(AddMessagesBody, {
+    const native = validatePayload(AddMessagesBodySchema, {
       messages: body.messages,
       ...(body.infer !== undefined ? { infer: body.infer } : {}),
       ...(body.async_mode !== undefined ? { async: body.async_mode && body.infer !== false } : {}),

@@ -21,7 +21,7 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { NoQuery } from '../memories/memory.dto.js';
+import { NoQuery, NoQuerySchema } from '../memories/memory.dto.js';
 import { EndUserIdPipe } from '../memories/memory-id.pipe.js';
 import {
   MintPortalLinkBody,
@@ -76,7 +76,7 @@ export class PortalAdminController {
     @Req() request: EdgeRequest,
     @Param('endUserId', EndUserIdPipe) endUserId: string,
     @Body(new ContractValidationPipe(MintPortalLinkBody)) body: MintPortalLinkBody,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): PortalLinkResponse {
     const link = this.portal.mint(key.userId, endUserId, body.expires_in ?? PORTAL_LINK_DEFAULT_TTL_SECONDS);
     return {
@@ -113,7 +113,7 @@ export class PortalAdminController {
   @ApiOperation({ summary: 'The portal’s name, logo and colour, and the origins that may embed it.' })
   @ApiOkResponse({ type: PortalSettingsResponse })
   async settings(
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
     return toPortalSettingsResponse(await this.bus.request(PortalSubjects.getSettings, {}));
   }
@@ -141,7 +141,7 @@ export class PortalAdminController {
   @ApiBadRequestResponse(BAD_INPUT)
   async updateSettings(
     @Body(new ContractValidationPipe(PortalSettingsBody)) body: PortalSettingsBody,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
     const view = await this.bus.request(
       PortalSubjects.updateSettings,

@@ -8,7 +8,7 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { randomBytes } from 'node:crypto';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { portalLinkRefused } from '../gateway.errors.js';
-import { MemoryDeletionResponse, NoQuery } from '../memories/memory.dto.js';
+import { MemoryDeletionResponse, NoQuery, NoQuerySchema } from '../memories/memory.dto.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { toMemoryDeletionResponse } from '../memories/memory.views.js';
 import { Public } from '../public.decorator.js';
@@ -90,7 +90,7 @@ export class PortalPageController {
   @Header('Cache-Control', 'no-store')
   async memories(
     @Param('token') token: string,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<{ end_user_id: string; memories: PortalMemory[] }> {
     const grant = this.grant(token);
     const memories = await this.portal.memories(grant);
