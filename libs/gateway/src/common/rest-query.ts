@@ -63,11 +63,15 @@ export const queryDoc = (
 
 type Fields = Readonly<Record<string, z.ZodType>>;
 
+/** A field accepted as it is and passed on untouched (an option a compatible client sends); null included. */
+export const accepted = () => z.unknown().optional();
+
 /**
  * The class naming a query's parameters (Nest's document reads a `@Query()` argument's class) or a body's
  * component: each field of `fields`, in their order, declared as a property of its `queryDoc` type with its
- * options; a field the schema reads as absent when missing is optional. A field without a `queryDoc` is an
- * error at start, so no parameter goes undocumented.
+ * options; a field the schema reads as absent when missing is optional unless its options say `required`. A
+ * field without a `queryDoc` is an error at start, so no parameter goes undocumented by mistake: a field the
+ * schema accepts but the document leaves out (a compatibility option without effect) is left out of `fields`.
  */
 export function restQueryType<F extends Fields>(
   name: string,
@@ -81,8 +85,9 @@ export function restQueryType<F extends Fields>(
     if (doc === undefined) throw new Error(`${name}.${field} has no queryDoc meta`);
     // The type a declaration records for a decorator, which the document reads when the options name none.
     Reflect.defineMetadata('design:type', doc.type, model.prototype, field);
-    const declare = schema.safeParse(undefined).success ? ApiPropertyOptional : ApiProperty;
-    declare(doc.options)(model.prototype, field);
+    // A field accepted as it is (`accepted()`) is still shown as required where the API needs it.
+    const { required = !schema.safeParse(undefined).success, ...options } = doc.options;
+    (required ? ApiProperty : ApiPropertyOptional)(options)(model.prototype, field);
   }
   return model as Type<z.output<z.ZodObject<{ -readonly [K in keyof F]: F[K] }>>>;
 }
