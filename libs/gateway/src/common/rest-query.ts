@@ -47,6 +47,23 @@ export const queryFlag = () =>
     z.boolean({ error: '$property must be true or false' }),
   );
 
+/** A rule of `checked`: its text (`$property` the field's name) and what holds when it is kept. */
+export type Rule = readonly [text: string, holds: (value: unknown) => boolean];
+
+/**
+ * A field checked by `rules` in the order given (the order the class-validator class it replaces checked them:
+ * its decorators from the last), answering every broken rule's text; the value passes on as it is.
+ */
+export const checked = <T>(...rules: readonly Rule[]) =>
+  z.unknown().transform((value, ctx) => {
+    const problems = rules.filter(([, holds]) => !holds(value)).map(([text]) => text);
+    if (problems.length > 0) {
+      ctx.issues.push({ code: 'custom', message: [...new Set(problems)].join('; '), input: value });
+      return z.NEVER;
+    }
+    return value as T;
+  });
+
 /** What a query field's parameter shows: the type its declaration had and `@ApiProperty`'s options. */
 export interface QueryDoc {
   readonly query: {

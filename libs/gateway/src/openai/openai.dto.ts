@@ -9,7 +9,7 @@ import {
   optional,
 } from '@membolt/contracts';
 import { z } from 'zod';
-import { queryDoc, restQueryType, type QueryDoc } from '../common/rest-query.js';
+import { checked, queryDoc, restQueryType, type QueryDoc, type Rule } from '../common/rest-query.js';
 import { restScopeId } from '../memories/memory-rest.validators.js';
 
 /*
@@ -50,22 +50,6 @@ function contentProblem(value: unknown): string | null {
 const isStopSequences = (value: unknown) =>
   typeof value === 'string' ||
   (Array.isArray(value) && value.length <= 4 && value.every((item) => typeof item === 'string'));
-
-type Rule = readonly [text: string, holds: (value: unknown) => boolean];
-
-/**
- * A field checked by `rules` in the order given (the order the class-validator class this replaces checked
- * them: its decorators from the last), every broken rule's text, `$property` the field's name.
- */
-const checked = <T>(...rules: readonly Rule[]) =>
-  z.unknown().transform((value, ctx) => {
-    const problems = rules.filter(([, holds]) => !holds(value)).map(([text]) => text);
-    if (problems.length > 0) {
-      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
-      return z.NEVER;
-    }
-    return value as T;
-  });
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isInteger = (value: unknown) => Number.isInteger(value);

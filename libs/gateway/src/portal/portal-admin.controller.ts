@@ -25,10 +25,13 @@ import { NoQuery, NoQuerySchema } from '../memories/memory.dto.js';
 import { EndUserIdPipe } from '../memories/memory-id.pipe.js';
 import {
   MintPortalLinkBody,
+  MintPortalLinkBodySchema,
   PortalAuditQuery,
+  PortalAuditQuerySchema,
   PortalAuditResponse,
   PortalLinkResponse,
   PortalSettingsBody,
+  PortalSettingsBodySchema,
   PortalSettingsResponse,
 } from './portal.dto.js';
 import { PortalService } from './portal.service.js';
@@ -75,7 +78,7 @@ export class PortalAdminController {
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Req() request: EdgeRequest,
     @Param('endUserId', EndUserIdPipe) endUserId: string,
-    @Body(new ContractValidationPipe(MintPortalLinkBody)) body: MintPortalLinkBody,
+    @Body(new ContractValidationPipe(MintPortalLinkBodySchema)) body: MintPortalLinkBody,
     @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): PortalLinkResponse {
     const link = this.portal.mint(key.userId, endUserId, body.expires_in ?? PORTAL_LINK_DEFAULT_TTL_SECONDS);
@@ -94,7 +97,7 @@ export class PortalAdminController {
   @ApiBadRequestResponse(BAD_INPUT)
   async endUserAudit(
     @Param('endUserId', EndUserIdPipe) endUserId: string,
-    @Query(new ContractValidationPipe(PortalAuditQuery)) query: PortalAuditQuery,
+    @Query(new ContractValidationPipe(PortalAuditQuerySchema)) query: PortalAuditQuery,
   ): Promise<PortalAuditResponse> {
     return this.audit(query, endUserId);
   }
@@ -104,7 +107,7 @@ export class PortalAdminController {
   @ApiOkResponse({ type: PortalAuditResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async accountAudit(
-    @Query(new ContractValidationPipe(PortalAuditQuery)) query: PortalAuditQuery,
+    @Query(new ContractValidationPipe(PortalAuditQuerySchema)) query: PortalAuditQuery,
   ): Promise<PortalAuditResponse> {
     return this.audit(query);
   }
@@ -140,7 +143,7 @@ export class PortalAdminController {
   @ApiOkResponse({ type: PortalSettingsResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async updateSettings(
-    @Body(new ContractValidationPipe(PortalSettingsBody)) body: PortalSettingsBody,
+    @Body(new ContractValidationPipe(PortalSettingsBodySchema)) body: PortalSettingsBody,
     @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
     const view = await this.bus.request(
