@@ -19,7 +19,12 @@ import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { apiKeyNotTheHeaderKey, apiKeyOfAnotherUser } from '../gateway.errors.js';
 import { toGatewayHealthResponse, toRegisteredUserResponse } from '../gateway.views.js';
-import { GatewayHealthResponse, RegisteredUserResponse, RegisterInitialUserBody } from './account.dto.js';
+import {
+  GatewayHealthResponse,
+  RegisteredUserResponse,
+  RegisterInitialUserBody,
+  RegisterInitialUserBodySchema,
+} from './account.dto.js';
 
 /** Compares two keys in constant time (through their digests, which have equal lengths). */
 function sameKey(a: string, b: string): boolean {
@@ -53,7 +58,7 @@ export class AccountController {
   register(
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Req() request: ApiKeyRequest,
-    @Body(new ContractValidationPipe(RegisterInitialUserBody)) body: RegisterInitialUserBody,
+    @Body(new ContractValidationPipe(RegisterInitialUserBodySchema)) body: RegisterInitialUserBody,
   ): RegisteredUserResponse {
     if (body.user_id !== key.userId) throw apiKeyOfAnotherUser();
     if (!sameKey(body.api_key, headerOf(request, API_KEY_HEADER) ?? '')) throw apiKeyNotTheHeaderKey();

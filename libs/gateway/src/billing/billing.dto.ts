@@ -1,20 +1,22 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { boundedString, optional } from '@membolt/contracts';
+import { z } from 'zod';
+import { queryDoc, restQueryType } from '../common/rest-query.js';
 
+/** A date as given (the usage service reads it); the length rule first, as the class this replaces checked. */
+const usageDate = () => optional(boundedString(40, { lengthTextFirst: true }));
+const usageQuery = {
+  from: usageDate().meta(
+    queryDoc(String, { description: 'Start (inclusive), ISO 8601.', example: '2026-04-01' }),
+  ),
+  to: usageDate().meta(
+    queryDoc(String, { description: 'End (exclusive), ISO 8601.', example: '2026-05-01' }),
+  ),
+};
 /** `GET /api/usage?from&to`: ISO dates; by default the current calendar month. */
-export class UsageQuery {
-  @ApiPropertyOptional({ description: 'Start (inclusive), ISO 8601.', example: '2026-04-01' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'End (exclusive), ISO 8601.', example: '2026-05-01' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  to?: string;
-}
+export const UsageQuerySchema = z.strictObject(usageQuery);
+export const UsageQuery = restQueryType('UsageQuery', usageQuery);
+export type UsageQuery = z.output<typeof UsageQuerySchema>;
 
 export class UsageRowResponse {
   @ApiProperty({ example: '2026-04-03' })

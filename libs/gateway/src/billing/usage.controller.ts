@@ -6,7 +6,7 @@ import { UsageMeter } from '@membolt/edge';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { SubscriptionCheckResponse, UsageQuery, UsageResponse } from './billing.dto.js';
+import { SubscriptionCheckResponse, UsageQuery, UsageQuerySchema, UsageResponse } from './billing.dto.js';
 import { notAnIsoDate } from '../gateway.errors.js';
 
 function parseDate(name: string, value: string | undefined): Date | undefined {
@@ -31,7 +31,9 @@ export class UsageController {
   })
   @ApiOkResponse({ type: UsageResponse })
   @ApiBadRequestResponse({ type: ApiErrorResponse, description: 'validation_error: a bad date or period.' })
-  async usage(@Query(new ContractValidationPipe(UsageQuery)) query: UsageQuery): Promise<UsageResponse> {
+  async usage(
+    @Query(new ContractValidationPipe(UsageQuerySchema)) query: UsageQuery,
+  ): Promise<UsageResponse> {
     const from = parseDate('from', query.from);
     const to = parseDate('to', query.to);
     // Calls answered before this read are in it, whether or not the outbox had sent them yet.

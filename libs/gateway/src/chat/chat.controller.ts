@@ -42,8 +42,14 @@ import { GatewayController } from '../gateway-controller.decorator.js';
 import { apiKeyOfAnotherUser } from '../gateway.errors.js';
 import { toScope } from '../memories/memory.requests.js';
 import { EntityIdPipe } from './entity-id.pipe.js';
-import { MemoryScopeQuery } from '../memories/memory.dto.js';
-import { ChatBody, ConversationsQuery, WebSearchBody } from './chat.dto.js';
+import { MemoryScopeQuery, MemoryScopeQuerySchema } from '../memories/memory.dto.js';
+import {
+  ChatBody,
+  ConversationsQuery,
+  ConversationsQuerySchema,
+  WebSearchBody,
+  WebSearchBodySchema,
+} from './chat.dto.js';
 import {
   ChatResponse,
   ChatStartEvent,
@@ -196,7 +202,7 @@ export class ChatController {
   @ApiOkResponse({ type: WebSearchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async search(
-    @Body(new ContractValidationPipe(WebSearchBody)) body: WebSearchBody,
+    @Body(new ContractValidationPipe(WebSearchBodySchema)) body: WebSearchBody,
   ): Promise<ReturnType<typeof toWebSearchResponse>> {
     return toWebSearchResponse(
       await this.bus.request(ChatSubjects.webSearch, {
@@ -225,7 +231,7 @@ export class ConversationsController {
   @ApiOkResponse({ type: ConversationListResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
-    @Query(new ContractValidationPipe(ConversationsQuery)) query: ConversationsQuery,
+    @Query(new ContractValidationPipe(ConversationsQuerySchema)) query: ConversationsQuery,
   ): Promise<ReturnType<typeof toConversationListResponse>> {
     return toConversationListResponse(
       await this.bus.request(ChatSubjects.listConversations, {
@@ -242,7 +248,7 @@ export class ConversationsController {
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async get(
     @Param('conversationId', EntityIdPipe) conversationId: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<ReturnType<typeof toConversationResponse>> {
     return toConversationResponse(
       await this.bus.request(ChatSubjects.getConversation, { ...toScope(query), conversationId }),
@@ -255,7 +261,7 @@ export class ConversationsController {
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found (also: one of another scope)' })
   async delete(
     @Param('conversationId', EntityIdPipe) conversationId: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<ReturnType<typeof toConversationDeletionResponse>> {
     return toConversationDeletionResponse(
       await this.bus.request(ChatSubjects.deleteConversation, { ...toScope(query), conversationId }),

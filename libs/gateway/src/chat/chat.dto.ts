@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
@@ -22,14 +12,19 @@ import {
   CONVERSATION_LIST_MAX_LIMIT,
   DEFAULT_MODEL_ID,
   IsEntityId,
+  integerField,
   IsRequiredText,
+  optional,
+  requiredText,
   PAGE_OFFSET_MAX,
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
 } from '@membolt/contracts';
-import { MemoryScopeQuery } from '../memories/memory.dto.js';
-import { IsScopeId, QueryInteger } from '../memories/memory-rest.validators.js';
+import { z } from 'zod';
+import { queryDoc, queryInteger, restQueryType } from '../common/rest-query.js';
+import { MEMORY_SCOPE_QUERY_FIELDS } from '../memories/memory.dto.js';
+import { IsScopeId } from '../memories/memory-rest.validators.js';
 
 /** One earlier message (docs/requirements/rest-gateway.md: role and content). */
 export class ChatHistoryItemBody extends ChatHistoryItem {}
@@ -92,36 +87,41 @@ export class ChatBody {
   run_id?: string;
 }
 
+const webSearchBody = {
+  query: requiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH).meta(
+    queryDoc(String, { example: 'best hikes near Lisbon', maxLength: WEB_SEARCH_QUERY_MAX_LENGTH }),
+  ),
+  numResults: optional(integerField(1, WEB_SEARCH_MAX_RESULTS)).meta(
+    queryDoc(Number, { default: WEB_SEARCH_DEFAULT_RESULTS, minimum: 1, maximum: WEB_SEARCH_MAX_RESULTS }),
+  ),
+};
 /** `POST /api/search`. */
-export class WebSearchBody {
-  @ApiProperty({ example: 'best hikes near Lisbon', maxLength: WEB_SEARCH_QUERY_MAX_LENGTH })
-  @IsRequiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH)
-  query!: string;
+export const WebSearchBodySchema = z.strictObject(webSearchBody);
+export const WebSearchBody = restQueryType('WebSearchBody', webSearchBody);
+export type WebSearchBody = z.output<typeof WebSearchBodySchema>;
 
-  @ApiPropertyOptional({ default: WEB_SEARCH_DEFAULT_RESULTS, minimum: 1, maximum: WEB_SEARCH_MAX_RESULTS })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(WEB_SEARCH_MAX_RESULTS)
-  numResults?: number;
-}
-
+const conversationsQuery = {
+  limit: optional(queryInteger(1, CONVERSATION_LIST_MAX_LIMIT)).meta(
+    queryDoc(Number, {
+      default: CONVERSATION_LIST_DEFAULT_LIMIT,
+      minimum: 1,
+      maximum: CONVERSATION_LIST_MAX_LIMIT,
+    }),
+  ),
+  offset: optional(queryInteger(0, PAGE_OFFSET_MAX)).meta(
+    queryDoc(Number, { default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX }),
+  ),
+};
 /**
  * The conversations of one scope: without `end_user_id` the account's own, with it only that end user's
  * (those `POST /api/chat` started with it), narrowed by `agent_id` and `run_id` when given.
  */
-export class ConversationsQuery extends MemoryScopeQuery {
-  @ApiPropertyOptional({
-    default: CONVERSATION_LIST_DEFAULT_LIMIT,
-    minimum: 1,
-    maximum: CONVERSATION_LIST_MAX_LIMIT,
-  })
-  @IsOptional()
-  @QueryInteger(1, CONVERSATION_LIST_MAX_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
-  @IsOptional()
-  @QueryInteger(0, PAGE_OFFSET_MAX)
-  offset?: number;
-}
+export const ConversationsQuerySchema = z.strictObject({
+  ...conversationsQuery,
+  ...MEMORY_SCOPE_QUERY_FIELDS,
+});
+export const ConversationsQuery = restQueryType('ConversationsQuery', {
+  ...MEMORY_SCOPE_QUERY_FIELDS,
+  ...conversationsQuery,
+});
+export type ConversationsQuery = z.output<typeof ConversationsQuerySchema>;

@@ -47,6 +47,23 @@ export const queryFlag = () =>
     z.boolean({ error: '$property must be true or false' }),
   );
 
+/** A rule of `checked`: its text (`$property` the field's name) and what holds when it is kept. */
+export type Rule = readonly [text: string, holds: (value: unknown) => boolean];
+
+/**
+ * A field checked by `rules` in the order given (the order the class-validator class it replaces checked them:
+ * its decorators from the last), answering every broken rule's text; the value passes on as it is.
+ */
+export const checked = <T>(...rules: readonly Rule[]) =>
+  z.unknown().transform((value, ctx) => {
+    const problems = rules.filter(([, holds]) => !holds(value)).map(([text]) => text);
+    if (problems.length > 0) {
+      ctx.issues.push({ code: 'custom', message: [...new Set(problems)].join('; '), input: value });
+      return z.NEVER;
+    }
+    return value as T;
+  });
+
 /** What a query field's parameter shows: the type its declaration had and `@ApiProperty`'s options. */
 export interface QueryDoc {
   readonly query: {
@@ -63,11 +80,15 @@ export const queryDoc = (
 
 type Fields = Readonly<Record<string, z.ZodType>>;
 
+/** A field accepted as it is and passed on untouched (an option a compatible client sends); null included. */
+export const accepted = () => z.unknown().optional();
+
 /**
  * The class naming a query's parameters (Nest's document reads a `@Query()` argument's class) or a body's
  * component: each field of `fields`, in their order, declared as a property of its `queryDoc` type with its
- * options; a field the schema reads as absent when missing is optional. A field without a `queryDoc` is an
- * error at start, so no parameter goes undocumented.
+ * options; a field the schema reads as absent when missing is optional unless its options say `required`. A
+ * field without a `queryDoc` is an error at start, so no parameter goes undocumented by mistake: a field the
+ * schema accepts but the document leaves out (a compatibility option without effect) is left out of `fields`.
  */
 export function restQueryType<F extends Fields>(
   name: string,
@@ -81,8 +102,9 @@ export function restQueryType<F extends Fields>(
     if (doc === undefined) throw new Error(`${name}.${field} has no queryDoc meta`);
     // The type a declaration records for a decorator, which the document reads when the options name none.
     Reflect.defineMetadata('design:type', doc.type, model.prototype, field);
-    const declare = schema.safeParse(undefined).success ? ApiPropertyOptional : ApiProperty;
-    declare(doc.options)(model.prototype, field);
+    // A field accepted as it is (`accepted()`) is still shown as required where the API needs it.
+    const { required = !schema.safeParse(undefined).success, ...options } = doc.options;
+    (required ? ApiProperty : ApiPropertyOptional)(options)(model.prototype, field);
   }
   return model as Type<z.output<z.ZodObject<{ -readonly [K in keyof F]: F[K] }>>>;
 }

@@ -23,7 +23,7 @@ import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import {
   GetMemoryQuerySchema,
   ListMemoriesQuerySchema,
-  MemoryScopeQuery,
+  MemoryScopeQuerySchema,
   SearchMemoriesQuerySchema,
   UpdateMemoryBodySchema,
 } from '../memories/memory.dto.js';
@@ -143,7 +143,7 @@ export class MemboltMcpServerFactory {
             category: args.category,
             importance: args.importance,
           });
-          const outcome = await this.adds.add(validatePayload(MemoryScopeQuery, scopeOf(args)), raw);
+          const outcome = await this.adds.add(validatePayload(MemoryScopeQuerySchema, scopeOf(args)), raw);
           return outcome.kind === 'queued' ? outcome.job : outcome.answer;
         }),
     );
@@ -233,7 +233,7 @@ export class MemboltMcpServerFactory {
       (args) =>
         this.call(principal, null, args, async () => {
           const memoryId = new MemoryIdPipe().transform(args.memory_id);
-          const scope = validatePayload(MemoryScopeQuery, scopeOf(args));
+          const scope = validatePayload(MemoryScopeQuerySchema, scopeOf(args));
           const body = validatePayload(
             UpdateMemoryBodySchema,
             defined({
@@ -264,7 +264,7 @@ export class MemboltMcpServerFactory {
       (args) =>
         this.call(principal, METERED_ENDPOINTS.memoryDelete, args, async () => {
           const memoryId = new MemoryIdPipe().transform(args.memory_id);
-          const scope = toScope(validatePayload(MemoryScopeQuery, scopeOf(args)));
+          const scope = toScope(validatePayload(MemoryScopeQuerySchema, scopeOf(args)));
           return toMemoryDeletionResponse(
             await this.bus.request(MemorySubjects.delete, { ...scope, memoryId }),
           );
@@ -285,7 +285,7 @@ export class MemboltMcpServerFactory {
           toMemoryStatsResponse(
             await this.bus.request(
               MemorySubjects.stats,
-              toScope(validatePayload(MemoryScopeQuery, scopeOf(args))),
+              toScope(validatePayload(MemoryScopeQuerySchema, scopeOf(args))),
             ),
           ),
         ),

@@ -26,7 +26,9 @@ import { MEM0_WEBHOOK_EVENTS, toMem0Webhook, toMemboltEvents } from './mem0-webh
 import {
   Mem0CreatedWebhookResponse,
   Mem0CreateWebhookBody,
+  Mem0CreateWebhookBodySchema,
   Mem0UpdateWebhookBody,
+  Mem0UpdateWebhookBodySchema,
   Mem0WebhookChangedResponse,
   Mem0WebhookResponse,
 } from './mem0-webhooks.dto.js';
@@ -81,7 +83,7 @@ export class Mem0WebhooksController {
   async create(
     @CurrentApiKey() principal: ApiKeyPrincipal,
     @Param('projectId') projectId: string,
-    @Body(new ContractValidationPipe(Mem0CreateWebhookBody)) body: Mem0CreateWebhookBody,
+    @Body(new ContractValidationPipe(Mem0CreateWebhookBodySchema)) body: Mem0CreateWebhookBody,
   ) {
     const project = ownProject(principal, projectId);
     const request = validatePayload(CreateWebhookEndpointRequest, {
@@ -106,7 +108,7 @@ export class Mem0WebhooksController {
   async update(
     @CurrentApiKey() principal: ApiKeyPrincipal,
     @Param('webhookId') webhookId: string,
-    @Body(new ContractValidationPipe(Mem0UpdateWebhookBody)) body: Mem0UpdateWebhookBody,
+    @Body(new ContractValidationPipe(Mem0UpdateWebhookBodySchema)) body: Mem0UpdateWebhookBody,
   ) {
     // A field sent as null is absent, as with every optional field of the API: nothing to change.
     const changes = {

@@ -46,23 +46,35 @@ import {
 import { MemoryBatchService } from '../memories/memory-batch.service.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { MemoryLearningService, meterLearningAsChat } from '../memories/memory-learning.service.js';
-import { AddMessagesBody } from '../memories/memory-messages.dto.js';
+import { AddMessagesBodySchema } from '../memories/memory-messages.dto.js';
 import { MemoryTransferService } from '../memories/memory-transfer.service.js';
 import { toScope } from '../memories/memory.requests.js';
 import { toLearnedMemoriesResponse } from '../memories/memory.views.js';
 import {
   Mem0AddBody,
+  Mem0AddBodySchema,
   Mem0BatchDeleteBody,
+  Mem0BatchDeleteBodySchema,
   Mem0BatchUpdateBody,
+  Mem0BatchUpdateBodySchema,
   Mem0DeleteQuery,
+  Mem0DeleteQuerySchema,
   Mem0ExportBody,
+  Mem0ExportBodySchema,
   Mem0FeedbackBody,
+  Mem0FeedbackBodySchema,
   Mem0GetAllBody,
+  Mem0GetAllBodySchema,
   Mem0GetExportBody,
+  Mem0GetExportBodySchema,
   Mem0PageQuery,
+  Mem0PageQuerySchema,
   Mem0ScopeQuery,
+  Mem0ScopeQuerySchema,
   Mem0SearchBody,
+  Mem0SearchBodySchema,
   Mem0UpdateBody,
+  Mem0UpdateBodySchema,
 } from './mem0.dto.js';
 import { mem0ScopeQuery, mem0Selection, type Mem0Selection, toMem0Entities } from './mem0.requests.js';
 import {
@@ -164,12 +176,12 @@ export class Mem0Controller {
   @ApiMeteredRefusal()
   @ApiBadRequestResponse(BAD_INPUT)
   async add(
-    @Body(new ContractValidationPipe(Mem0AddBody)) body: Mem0AddBody,
+    @Body(new ContractValidationPipe(Mem0AddBodySchema)) body: Mem0AddBody,
     @Req() request: EdgeRequest,
     @Res({ passthrough: true }) response: EdgeReply,
   ) {
     const query = mem0ScopeQuery(body);
-    const native = validatePayload(AddMessagesBody, {
+    const native = validatePayload(AddMessagesBodySchema, {
       messages: body.messages,
       ...(body.infer !== undefined ? { infer: body.infer } : {}),
       ...(body.async_mode !== undefined ? { async: body.async_mode && body.infer !== false } : {}),
@@ -210,7 +222,7 @@ export class Mem0Controller {
   })
   @ApiOkResponse({ type: Mem0SearchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
-  async search(@Body(new ContractValidationPipe(Mem0SearchBody)) body: Mem0SearchBody) {
+  async search(@Body(new ContractValidationPipe(Mem0SearchBodySchema)) body: Mem0SearchBody) {
     const { scope, fields } = this.selection(body.filters);
     const view = await this.bus.request(MemorySubjects.search, {
       ...scope,
@@ -229,8 +241,8 @@ export class Mem0Controller {
   @ApiOkResponse({ type: Mem0PageResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async getAll(
-    @Query(new ContractValidationPipe(Mem0PageQuery)) query: Mem0PageQuery,
-    @Body(new ContractValidationPipe(Mem0GetAllBody)) body: Mem0GetAllBody,
+    @Query(new ContractValidationPipe(Mem0PageQuerySchema)) query: Mem0PageQuery,
+    @Body(new ContractValidationPipe(Mem0GetAllBodySchema)) body: Mem0GetAllBody,
     @Req() request: EdgeRequest,
   ) {
     const { scope, fields } = this.selection(body.filters);
@@ -270,7 +282,7 @@ export class Mem0Controller {
   @ApiBadRequestResponse(BAD_INPUT)
   async update(
     @Param('id', MemoryIdPipe) id: string,
-    @Body(new ContractValidationPipe(Mem0UpdateBody)) body: Mem0UpdateBody,
+    @Body(new ContractValidationPipe(Mem0UpdateBodySchema)) body: Mem0UpdateBody,
   ) {
     const scope = await this.scopeOf(id);
     const changes = {
@@ -291,7 +303,7 @@ export class Mem0Controller {
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(Mem0DeleteQuery)) _query: Mem0DeleteQuery,
+    @Query(new ContractValidationPipe(Mem0DeleteQuerySchema)) _query: Mem0DeleteQuery,
   ) {
     const receipt = await this.bus.request(MemorySubjects.delete, {
       ...(await this.scopeOf(id)),
@@ -317,7 +329,7 @@ export class Mem0Controller {
     summary: 'Mem0 deleteAll: every memory of the scope (user_id, agent_id and/or run_id; one is required).',
   })
   @ApiBadRequestResponse(BAD_INPUT)
-  async deleteAll(@Query(new ContractValidationPipe(Mem0ScopeQuery)) query: Mem0ScopeQuery) {
+  async deleteAll(@Query(new ContractValidationPipe(Mem0ScopeQuerySchema)) query: Mem0ScopeQuery) {
     const scope = toScope(mem0ScopeQuery(query));
     if (Object.keys(scope).length === 0) throw mem0ScopeRequired();
     return toMem0Deletion('Memories deleted successfully!', await this.deleteScope(scope));
@@ -327,7 +339,7 @@ export class Mem0Controller {
   @Put('v1/batch')
   @ApiOperation({ summary: 'Mem0 batchUpdate: up to 1,000 texts, each on its own, one result per item.' })
   @ApiBadRequestResponse(BAD_INPUT)
-  async batchUpdate(@Body(new ContractValidationPipe(Mem0BatchUpdateBody)) body: Mem0BatchUpdateBody) {
+  async batchUpdate(@Body(new ContractValidationPipe(Mem0BatchUpdateBodySchema)) body: Mem0BatchUpdateBody) {
     const batch = await this.batches.updateMany(body.memories, (memoryId) => this.scopeOf(memoryId));
     return toMem0Batch('updated', batch);
   }
@@ -336,7 +348,7 @@ export class Mem0Controller {
   @Delete('v1/batch')
   @ApiOperation({ summary: 'Mem0 batchDelete: up to 1,000 memories, each on its own, one result per item.' })
   @ApiBadRequestResponse(BAD_INPUT)
-  async batchDelete(@Body(new ContractValidationPipe(Mem0BatchDeleteBody)) body: Mem0BatchDeleteBody) {
+  async batchDelete(@Body(new ContractValidationPipe(Mem0BatchDeleteBodySchema)) body: Mem0BatchDeleteBody) {
     const batch = await this.batches.deleteMany(
       body.memories.map((item) => item.memory_id),
       (memoryId) => this.scopeOf(memoryId),
@@ -347,7 +359,7 @@ export class Mem0Controller {
   @ApiOkResponse({ type: Mem0EntitiesResponse })
   @Get('v1/entities')
   @ApiOperation({ summary: 'Mem0 users: the end users of the account that have memories, with counts.' })
-  async users(@Query(new ContractValidationPipe(Mem0PageQuery)) query: Mem0PageQuery) {
+  async users(@Query(new ContractValidationPipe(Mem0PageQuerySchema)) query: Mem0PageQuery) {
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 100 };
     const view = await this.bus.request(MemorySubjects.listEndUsers, {
       limit: page.pageSize,
@@ -368,7 +380,7 @@ export class Mem0Controller {
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteEntity(@Param('type') type: string, @Param('entityId') entityId: string) {
     if (type !== 'user' && type !== 'agent' && type !== 'run') throw mem0EntityTypeUnsupported(type);
-    const entity = validatePayload(Mem0ScopeQuery, { [`${type}_id`]: entityId });
+    const entity = validatePayload(Mem0ScopeQuerySchema, { [`${type}_id`]: entityId });
     const scope = toScope(mem0ScopeQuery(entity));
     return toMem0Deletion('Entity deleted successfully!', await this.deleteScope(scope));
   }
@@ -383,7 +395,7 @@ export class Mem0Controller {
       '`schema` is recorded in the answer but does not reshape it (no model rewrites your memories).',
   })
   @ApiBadRequestResponse(BAD_INPUT)
-  createExport(@Body(new ContractValidationPipe(Mem0ExportBody)) body: Mem0ExportBody) {
+  createExport(@Body(new ContractValidationPipe(Mem0ExportBodySchema)) body: Mem0ExportBody) {
     const scope = this.exportSelection(body.filters);
     const entities = JSON.stringify(toMem0Entities(scope));
     const id = `${EXPORT_PREFIX}${Buffer.from(entities, 'utf8').toString('base64url')}`;
@@ -396,7 +408,7 @@ export class Mem0Controller {
   @ApiOperation({ summary: 'Mem0 getMemoryExport: the memories of the export (or of the filters given).' })
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found: no such export.' })
   @ApiBadRequestResponse(BAD_INPUT)
-  async getExport(@Body(new ContractValidationPipe(Mem0GetExportBody)) body: Mem0GetExportBody) {
+  async getExport(@Body(new ContractValidationPipe(Mem0GetExportBodySchema)) body: Mem0GetExportBody) {
     const scope =
       body.memory_export_id !== undefined
         ? exportScope(body.memory_export_id)
@@ -421,7 +433,7 @@ export class Mem0Controller {
   })
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiBadRequestResponse(BAD_INPUT)
-  async feedback(@Body(new ContractValidationPipe(Mem0FeedbackBody)) body: Mem0FeedbackBody) {
+  async feedback(@Body(new ContractValidationPipe(Mem0FeedbackBodySchema)) body: Mem0FeedbackBody) {
     const scope = await this.scopeOf(body.memory_id);
     const memory = await this.bus.request(MemorySubjects.get, { ...scope, memoryId: body.memory_id });
     const change = body.feedback ? FEEDBACK_IMPORTANCE[body.feedback] : 0;

@@ -6,7 +6,15 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { performance } from 'node:perf_hooks';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { type SystemStatus, SystemStatusService } from '../system-status.service.js';
-import { DiagnosticResponse, EmptyBody, NoQuery, TextBody } from './memory.dto.js';
+import {
+  DiagnosticResponse,
+  EmptyBody,
+  EmptyBodySchema,
+  NoQuery,
+  NoQuerySchema,
+  TextBody,
+  TextBodySchema,
+} from './memory.dto.js';
 
 const elapsedSince = (started: number): number => Math.round((performance.now() - started) * 100) / 100;
 
@@ -30,7 +38,9 @@ export class DiagnosticsController {
   })
   @ApiBody({ type: TextBody, examples: { text: { value: { text: 'diagnostic probe' } } } })
   @ApiOkResponse({ type: DiagnosticResponse })
-  async memory(@Body(new ContractValidationPipe(TextBody)) body: TextBody): Promise<DiagnosticResponse> {
+  async memory(
+    @Body(new ContractValidationPipe(TextBodySchema)) body: TextBody,
+  ): Promise<DiagnosticResponse> {
     const started = performance.now();
     const embedding = await this.bus.request(MemorySubjects.generateEmbedding, { text: body.text });
     const search = await this.bus.request(MemorySubjects.search, { query: body.text, limit: 1 });
@@ -52,7 +62,9 @@ export class DiagnosticsController {
   @ApiOperation({ summary: 'Reads your memory statistics from the store; changes nothing.' })
   @ApiBody({ type: EmptyBody, required: false })
   @ApiOkResponse({ type: DiagnosticResponse })
-  async database(@Body(new ContractValidationPipe(EmptyBody)) _body: EmptyBody): Promise<DiagnosticResponse> {
+  async database(
+    @Body(new ContractValidationPipe(EmptyBodySchema)) _body: EmptyBody,
+  ): Promise<DiagnosticResponse> {
     const started = performance.now();
     const stats = await this.bus.request(MemorySubjects.stats, {});
     return {
@@ -66,7 +78,7 @@ export class DiagnosticsController {
   @Get('status')
   @ApiOperation({ summary: 'Version and health of every service (as GET /api/status), with your key.' })
   @ApiOkResponse({ description: '`status` is "ok" when every service answers, else "degraded".' })
-  statusOf(@Query(new ContractValidationPipe(NoQuery)) _query: NoQuery): Promise<SystemStatus> {
+  statusOf(@Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery): Promise<SystemStatus> {
     return this.status.status();
   }
 }

@@ -34,26 +34,30 @@ import {
   CreateMemoryBatchBodySchema,
   CreateMemoryBody,
   ExportMemoriesQuery,
+  ExportMemoriesQuerySchema,
   GetMemoryQuery,
   GetMemoryQuerySchema,
   ImportJobResponse,
   ImportMemoriesQuery,
+  ImportMemoriesQuerySchema,
   ListMemoriesQuery,
   ListMemoriesQuerySchema,
   MemoryBatchResponse,
+  MemoryDeletionResponse,
   MemoryHistoryResponse,
   MemoryImportResponse,
   MemoryListResponse,
   MemoryResponse,
   MemoryScopeQuery,
+  MemoryScopeQuerySchema,
+  NoQuery,
+  NoQuerySchema,
   SearchMemoriesBody,
   SearchMemoriesBodySchema,
   SearchResponse,
   StoredMemoryResponse,
-  NoQuery,
   UpdateMemoryBody,
   UpdateMemoryBodySchema,
-  MemoryDeletionResponse,
 } from './memory.dto.js';
 import {
   toCreateMemoryBatchRequest,
@@ -67,7 +71,12 @@ import { MemoryAddService } from './memory-add.service.js';
 import { meterLearningAsChat } from './memory-learning.service.js';
 import { toMem0Memory } from '../mem0/mem0.views.js';
 import { MemoryIdPipe } from './memory-id.pipe.js';
-import { DeleteMemoryQuery, MemoryErasureResponse, toMemoryErasureResponse } from './memory-erasure.dto.js';
+import {
+  DeleteMemoryQuery,
+  DeleteMemoryQuerySchema,
+  MemoryErasureResponse,
+  toMemoryErasureResponse,
+} from './memory-erasure.dto.js';
 import { MemoryErasureService } from './memory-erasure.service.js';
 import { MEMORY_BULK_TIMEOUT_MS, MemoryTransferService } from './memory-transfer.service.js';
 import {
@@ -210,7 +219,7 @@ export class MemoriesController {
       'e.g. "messages[1].role must be one of: user, assistant, system"); nothing was changed.',
   })
   async create(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
     @Body() raw: unknown,
     @Req() request: EdgeRequest,
     @Res({ passthrough: true }) response: EdgeReply,
@@ -271,7 +280,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: SearchResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async searchByBody(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(SearchMemoriesBodySchema)) body: SearchMemoriesBody,
   ): Promise<SearchResponse> {
     const view = await this.bus.request(MemorySubjects.search, toSearchMemoriesBodyRequest(query, body));
@@ -291,7 +300,7 @@ export class MemoriesController {
   @ApiOkResponse({ type: MemoryDeletionResponse, headers: METERED_RESPONSE_HEADERS })
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteScope(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<MemoryDeletionResponse> {
     return toMemoryDeletionResponse(await this.bus.request(MemorySubjects.deleteScope, toScope(query)));
   }
@@ -322,7 +331,7 @@ export class MemoriesController {
   })
   @ApiBadRequestResponse(BAD_INPUT)
   async createBatch(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(CreateMemoryBatchBodySchema)) body: CreateMemoryBatchBody,
     @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<MemoryBatchResponse> {
@@ -354,7 +363,7 @@ export class MemoriesController {
   })
   @ApiBadRequestResponse(BAD_INPUT)
   async export(
-    @Query(new ContractValidationPipe(ExportMemoriesQuery)) query: ExportMemoriesQuery,
+    @Query(new ContractValidationPipe(ExportMemoriesQuerySchema)) query: ExportMemoriesQuery,
     @Res() reply: EdgeReply,
   ): Promise<void> {
     const pages = this.transfer.exportPages(toScope(query));
@@ -430,7 +439,7 @@ export class MemoriesController {
   })
   @ApiPayloadTooLargeResponse({ type: ApiErrorResponse, description: 'payload_too_large' })
   async import(
-    @Query(new ContractValidationPipe(ImportMemoriesQuery)) query: ImportMemoriesQuery,
+    @Query(new ContractValidationPipe(ImportMemoriesQuerySchema)) query: ImportMemoriesQuery,
     @Req() request: EdgeRequest,
     @Res({ passthrough: true }) response: EdgeReply,
   ): Promise<MemoryImportResponse | ImportJobResponse> {
@@ -452,7 +461,7 @@ export class MemoriesController {
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found: no such import of this account.' })
   async importStatus(
     @Param('importId') importId: string,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<ImportJobResponse> {
     return toImportJobResponse(await this.transfer.importStatus(importId));
   }
@@ -493,7 +502,7 @@ export class MemoriesController {
   @ApiNotFoundResponse(NOT_FOUND)
   async update(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
     @Body(new ContractValidationPipe(UpdateMemoryBodySchema)) body: UpdateMemoryBody,
   ): Promise<MemoryResponse> {
     return toMemoryResponse(
@@ -515,7 +524,7 @@ export class MemoriesController {
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(DeleteMemoryQuery)) query: DeleteMemoryQuery,
+    @Query(new ContractValidationPipe(DeleteMemoryQuerySchema)) query: DeleteMemoryQuery,
   ): Promise<MemoryErasureResponse> {
     const erasure = await this.erasure.deleteMemory(toScope(query), id, query.cascade === 'source');
     return toMemoryErasureResponse(erasure, toMemoryDeletionResponse(erasure.receipt));
@@ -528,7 +537,7 @@ export class MemoriesController {
   @ApiNotFoundResponse(NOT_FOUND)
   async history(
     @Param('id', MemoryIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<MemoryHistoryResponse> {
     const view = await this.bus.request(MemorySubjects.history, { ...toScope(query), memoryId: id });
     return toMemoryHistoryResponse(view);

@@ -3,7 +3,11 @@ import { BusClient } from '@membolt/bus';
 import { type LearningJobView, MemorySubjects, validatePayload } from '@membolt/contracts';
 import { textAndMessages } from '../gateway.errors.js';
 import { CreateMemoryBodySchema, type MemoryScopeQuery, type StoredMemoryResponse } from './memory.dto.js';
-import { AddMessagesBody, isMessagesBody, type LearnedMemoriesResponse } from './memory-messages.dto.js';
+import {
+  AddMessagesBodySchema,
+  isMessagesBody,
+  type LearnedMemoriesResponse,
+} from './memory-messages.dto.js';
 import { MemoryLearningService, type MeterLearning } from './memory-learning.service.js';
 import { toCreateMemoryRequest } from './memory.requests.js';
 import { toStoredMemoryResponse } from './memory.views.js';
@@ -42,7 +46,7 @@ export class MemoryAddService {
     }
     const outcome = await this.learning.add(
       query,
-      validatePayload(AddMessagesBody, raw),
+      validatePayload(AddMessagesBodySchema, raw),
       idempotencyKey,
       meter,
     );

@@ -13,9 +13,15 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { type EdgeRequest, pathOf } from '@membolt/edge';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { BatchDeleteBody, BatchResponse, BatchUpdateBody } from './memory-batch.dto.js';
+import {
+  BatchDeleteBody,
+  BatchDeleteBodySchema,
+  BatchResponse,
+  BatchUpdateBody,
+  BatchUpdateBodySchema,
+} from './memory-batch.dto.js';
 import { MemoryBatchService } from './memory-batch.service.js';
-import { MemoryScopeQuery, NoQuery } from './memory.dto.js';
+import { MemoryScopeQuery, MemoryScopeQuerySchema, NoQuery, NoQuerySchema } from './memory.dto.js';
 import { LearningJobResponse } from './memory-messages.dto.js';
 import { MemoryLearningService } from './memory-learning.service.js';
 import { toScope } from './memory.requests.js';
@@ -67,8 +73,8 @@ export class MemoryBulkController {
   @ApiOkResponse({ type: BatchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async updateMany(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(BatchUpdateBody)) body: BatchUpdateBody,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(BatchUpdateBodySchema)) body: BatchUpdateBody,
   ): Promise<BatchResponse> {
     const scope = toScope(query, body);
     return this.batches.updateMany(body.memories, () => Promise.resolve(scope));
@@ -83,8 +89,8 @@ export class MemoryBulkController {
   @ApiOkResponse({ type: BatchResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteMany(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
-    @Body(new ContractValidationPipe(BatchDeleteBody)) body: BatchDeleteBody,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
+    @Body(new ContractValidationPipe(BatchDeleteBodySchema)) body: BatchDeleteBody,
   ): Promise<BatchResponse> {
     const scope = toScope(query, body);
     return this.batches.deleteMany(body.memory_ids, () => Promise.resolve(scope));
@@ -99,7 +105,7 @@ export class MemoryBulkController {
   @ApiNotFoundResponse({ type: ApiErrorResponse, description: 'not_found: no such job of this account.' })
   async job(
     @Param('jobId') jobId: string,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
     @Req() request: EdgeRequest,
   ): Promise<LearningJobResponse> {
     return toLearningJobResponse(await this.learning.job(jobId), pathOf(request));

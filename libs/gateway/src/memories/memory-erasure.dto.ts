@@ -1,22 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { MemoryDeletionResponse, MemoryScopeQuery } from './memory.dto.js';
+import { optional } from '@membolt/contracts';
+import { z } from 'zod';
+import { queryDoc, restQueryType } from '../common/rest-query.js';
+import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse } from './memory.dto.js';
 import type { EndUserErasure, MemoryErasure, MemorySource } from './memory-erasure.service.js';
 
 export const MEMORY_DELETE_CASCADES = ['source'] as const;
 
+const deleteQuery = {
+  cascade: optional(z.enum(MEMORY_DELETE_CASCADES, { error: 'cascade must be one of: source' })).meta(
+    queryDoc(String, {
+      enum: MEMORY_DELETE_CASCADES,
+      description:
+        '`source`: also delete what the memory was learnt from: the chat message, or the chunk of the uploaded ' +
+        'file (its chunk memory).',
+    }),
+  ),
+};
 /** `DELETE …/memories/{id}`: the scope, and whether the memory's source goes too. */
-export class DeleteMemoryQuery extends MemoryScopeQuery {
-  @ApiPropertyOptional({
-    enum: MEMORY_DELETE_CASCADES,
-    description:
-      '`source`: also delete what the memory was learnt from: the chat message, or the chunk of the uploaded ' +
-      'file (its chunk memory).',
-  })
-  @IsOptional()
-  @IsIn(MEMORY_DELETE_CASCADES, { message: 'cascade must be one of: source' })
-  cascade?: (typeof MEMORY_DELETE_CASCADES)[number];
-}
+export const DeleteMemoryQuerySchema = z.strictObject({ ...deleteQuery, ...MEMORY_SCOPE_QUERY_FIELDS });
+export const DeleteMemoryQuery = restQueryType('DeleteMemoryQuery', {
+  ...MEMORY_SCOPE_QUERY_FIELDS,
+  ...deleteQuery,
+});
+export type DeleteMemoryQuery = z.output<typeof DeleteMemoryQuerySchema>;
 
 export class MemorySourceResponse {
   @ApiProperty({

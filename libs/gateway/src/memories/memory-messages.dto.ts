@@ -1,8 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsOptional, ValidateBy } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import {
-  composeDecorators,
+  optional,
   LEARNED_FACT_EVENTS,
   MEMORY_MESSAGE_ROLES,
   MEMORY_MESSAGES_METADATA_MAX_LENGTH,
@@ -12,8 +10,10 @@ import {
   type LearnedFactEvent,
   type MemoryMessageRole,
 } from '@membolt/contracts';
-import { MemoryResponse, MemoryScopeQuery } from './memory.dto.js';
-import { IsBodyFlag, IsMetadata, IsTime } from './memory-rest.validators.js';
+import { z } from 'zod';
+import { queryDoc, restQueryType } from '../common/rest-query.js';
+import { MEMORY_SCOPE_QUERY_FIELDS, MemoryResponse } from './memory.dto.js';
+import { restFlag, restMetadata, restTime } from './memory-rest.validators.js';
 
 /*
  * `POST /api/user/{userId}/memories` with `messages` (learn from a conversation) instead of `text`: the body,
@@ -58,101 +58,99 @@ function messagesProblem(value: unknown): string | null {
 }
 
 /** `messages`: a list of {role, content}, or one string (one message of the user). */
-const IsMessages = (): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && value.trim() ? [{ role: 'user', content: value }] : value,
-    ),
-    ValidateBy({
-      name: 'isMessages',
-      validator: {
-        validate: (value: unknown) => messagesProblem(value) === null,
-        defaultMessage: (args) => messagesProblem(args?.value) ?? 'messages is invalid',
-      },
-    }),
-  );
+const messagesField = () =>
+  z.unknown().transform((raw, ctx) => {
+    const value = typeof raw === 'string' && raw.trim() ? [{ role: 'user', content: raw }] : raw;
+    const problem = messagesProblem(value);
+    if (problem !== null) {
+      ctx.issues.push({ code: 'custom', message: problem, input: raw });
+      return z.NEVER;
+    }
+    return value as MessageBody[];
+  });
 
-/** `POST /api/user/{userId}/memories` with `messages`: learn the facts they state, or store them as given. */
-export class AddMessagesBody extends MemoryScopeQuery {
-  @ApiProperty({
-    description:
-      'The conversation to learn from, oldest first: {role, content} objects (role user, assistant or system), ' +
-      `or one string (a message of the user). At most ${MEMORY_MESSAGES_MAX} messages, ` +
-      `${MEMORY_TEXT_MAX_LENGTH} characters each and ${MEMORY_MESSAGES_TEXT_MAX_LENGTH} in all.`,
-    oneOf: [
-      {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['role', 'content'],
-          properties: {
-            role: { type: 'string', enum: [...MEMORY_MESSAGE_ROLES] },
-            content: { type: 'string' },
+const addMessagesBody = {
+  messages: messagesField().meta(
+    queryDoc(Array, {
+      description:
+        'The conversation to learn from, oldest first: {role, content} objects (role user, assistant or system), ' +
+        `or one string (a message of the user). At most ${MEMORY_MESSAGES_MAX} messages, ` +
+        `${MEMORY_TEXT_MAX_LENGTH} characters each and ${MEMORY_MESSAGES_TEXT_MAX_LENGTH} in all.`,
+      oneOf: [
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['role', 'content'],
+            properties: {
+              role: { type: 'string', enum: [...MEMORY_MESSAGE_ROLES] },
+              content: { type: 'string' },
+            },
           },
         },
-      },
-      { type: 'string' },
-    ],
-    example: [
-      { role: 'user', content: 'Hi, I am Dana. I live in Paris and work at Acme.' },
-      { role: 'assistant', content: 'Nice to meet you, Dana!' },
-    ],
-  })
-  @IsMessages()
-  messages!: MessageBody[];
-
-  @ApiPropertyOptional({
-    default: true,
-    description:
-      'true: the facts the user states are extracted (by the language model when one is reachable for the ' +
-      'account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, ' +
-      'skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is ' +
-      'stored as it is (system messages are not).',
-  })
-  @IsBodyFlag()
-  infer?: boolean;
-
-  @ApiPropertyOptional({
-    default: false,
-    description:
-      'true (with infer): answer 202 at once with a job id; the learning runs as a durable job and its result, ' +
-      'the same events a synchronous call answers, is read at GET …/memories/jobs/{job_id}. An ' +
-      '`Idempotency-Key` header makes a repeated call answer the job already queued.',
-  })
-  @IsBodyFlag()
-  async?: boolean;
-
-  @ApiPropertyOptional({
-    default: true,
-    description:
-      'With infer=false: a message whose words an open memory of the scope already holds (case, spacing and ' +
-      'punctuation aside) is not stored again; its event is NOOP with that memory. false stores every message. ' +
-      'With infer the reconciliation always skips known facts.',
-  })
-  @IsBodyFlag()
-  dedupe?: boolean;
-
-  @ApiPropertyOptional({
-    description:
-      'A JSON object (or a string holding one) added to the metadata of every memory stored; at most ' +
-      `${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON (each memory adds its own fields).`,
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
-  })
-  @IsOptional()
-  @IsMetadata()
-  metadata?: Record<string, unknown>;
-
-  @ApiPropertyOptional({
-    format: 'date-time',
-    example: '2027-01-31',
-    description:
-      'When every memory this call adds expires: after it they are hidden from every read and the retention ' +
-      'sweep deletes them. Memories it only updates, closes or finds known keep their own expiration.',
-  })
-  @IsOptional()
-  @IsTime()
-  expiration_date?: string;
-}
+        { type: 'string' },
+      ],
+      example: [
+        { role: 'user', content: 'Hi, I am Dana. I live in Paris and work at Acme.' },
+        { role: 'assistant', content: 'Nice to meet you, Dana!' },
+      ],
+    }),
+  ),
+  infer: restFlag().meta(
+    queryDoc(Boolean, {
+      default: true,
+      description:
+        'true: the facts the user states are extracted (by the language model when one is reachable for the ' +
+        'account, else by the offline rules) and reconciled with the scope’s open memories: added, updated, ' +
+        'skipped as known, or a contradicted fact closed with valid_to. false: each user and assistant message is ' +
+        'stored as it is (system messages are not).',
+    }),
+  ),
+  async: restFlag().meta(
+    queryDoc(Boolean, {
+      default: false,
+      description:
+        'true (with infer): answer 202 at once with a job id; the learning runs as a durable job and its result, ' +
+        'the same events a synchronous call answers, is read at GET …/memories/jobs/{job_id}. An ' +
+        '`Idempotency-Key` header makes a repeated call answer the job already queued.',
+    }),
+  ),
+  dedupe: restFlag().meta(
+    queryDoc(Boolean, {
+      default: true,
+      description:
+        'With infer=false: a message whose words an open memory of the scope already holds (case, spacing and ' +
+        'punctuation aside) is not stored again; its event is NOOP with that memory. false stores every message. ' +
+        'With infer the reconciliation always skips known facts.',
+    }),
+  ),
+  metadata: restMetadata()
+    .optional()
+    .meta(
+      queryDoc(Object, {
+        description:
+          'A JSON object (or a string holding one) added to the metadata of every memory stored; at most ' +
+          `${MEMORY_MESSAGES_METADATA_MAX_LENGTH} characters as JSON (each memory adds its own fields).`,
+        oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
+      }),
+    ),
+  expiration_date: optional(restTime()).meta(
+    queryDoc(String, {
+      format: 'date-time',
+      example: '2027-01-31',
+      description:
+        'When every memory this call adds expires: after it they are hidden from every read and the retention ' +
+        'sweep deletes them. Memories it only updates, closes or finds known keep their own expiration.',
+    }),
+  ),
+};
+/** `POST /api/user/{userId}/memories` with `messages`: learn the facts they state, or store them as given. */
+export const AddMessagesBodySchema = z.strictObject({ ...addMessagesBody, ...MEMORY_SCOPE_QUERY_FIELDS });
+export const AddMessagesBody = restQueryType('AddMessagesBody', {
+  ...MEMORY_SCOPE_QUERY_FIELDS,
+  ...addMessagesBody,
+});
+export type AddMessagesBody = z.output<typeof AddMessagesBodySchema>;
 
 /** Whether a create body is a `messages` add (the field is present, whatever its value). */
 export const isMessagesBody = (raw: unknown): boolean => isPlainObject(raw) && Object.hasOwn(raw, 'messages');

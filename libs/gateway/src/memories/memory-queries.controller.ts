@@ -20,12 +20,15 @@ import {
   ListEndUsersQuery,
   ListEndUsersQuerySchema,
   MemoryScopeQuery,
+  MemoryScopeQuerySchema,
   MemoryStatsResponse,
   NoQuery,
+  NoQuerySchema,
   SearchMemoriesQuery,
   SearchMemoriesQuerySchema,
   SearchResponse,
   TextBody,
+  TextBodySchema,
 } from './memory.dto.js';
 import { EndUserIdPipe } from './memory-id.pipe.js';
 import { EndUserDeletionResponse } from './memory-erasure.dto.js';
@@ -81,7 +84,7 @@ export class MemoryQueriesController {
   @ApiOkResponse({ type: MemoryStatsResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async stats(
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<MemoryStatsResponse> {
     return toMemoryStatsResponse(await this.bus.request(MemorySubjects.stats, toScope(query)));
   }
@@ -108,7 +111,7 @@ export class MemoryQueriesController {
   @ApiBadRequestResponse(BAD_INPUT)
   async deleteEndUser(
     @Param('endUserId', EndUserIdPipe) endUserId: string,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<EndUserDeletionResponse> {
     return toMemoryDeletionResponse(await this.erasure.deleteEndUser(endUserId));
   }
@@ -127,7 +130,9 @@ export class EmbeddingsController {
   @ApiBody({ type: TextBody, examples: { text: { value: { text: 'I moved to Lisbon in March 2025.' } } } })
   @ApiOkResponse({ type: EmbeddingResponse })
   @ApiBadRequestResponse(BAD_INPUT)
-  async generate(@Body(new ContractValidationPipe(TextBody)) body: TextBody): Promise<EmbeddingResponse> {
+  async generate(
+    @Body(new ContractValidationPipe(TextBodySchema)) body: TextBody,
+  ): Promise<EmbeddingResponse> {
     return toEmbeddingResponse(await this.bus.request(MemorySubjects.generateEmbedding, { text: body.text }));
   }
 }

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
 import {
   DEFAULT_MEMORY_SORT,
   MEMORY_BATCH_MAX,
@@ -31,8 +30,6 @@ import { queryDecimal, queryDoc, queryFlag, queryInteger, restQueryType } from '
 import { restFields, restRequestType } from '../common/rest-request.js';
 import {
   CATEGORY_VALUE_SCHEMA,
-  IsMemoryText,
-  IsScopeId,
   restEmbedding,
   restFlag,
   restMemoryFilters,
@@ -53,31 +50,6 @@ const EXAMPLE_ID = '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73';
 const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
 
 // ---------------------------------------------------------------------------------------------- scopes
-
-/** `end_user_id`, `agent_id`, `run_id`: as query parameters on every route, or as body fields on writes. */
-export class MemoryScopeQuery {
-  @ApiPropertyOptional({
-    description:
-      "One end user of your app (a string you choose). Without it, calls act on the account's own memories.",
-    example: 'customer-42',
-  })
-  @IsScopeId()
-  end_user_id?: string;
-
-  @ApiPropertyOptional({
-    description: 'Narrows to (and records) one agent of your app.',
-    example: 'support-bot',
-  })
-  @IsScopeId()
-  agent_id?: string;
-
-  @ApiPropertyOptional({
-    description: 'Narrows to (and records) one run or session.',
-    example: 'run-2026-11-23',
-  })
-  @IsScopeId()
-  run_id?: string;
-}
 
 /*
  * The read queries are zod schemas over the contract's filter fields under their snake_case names
@@ -155,6 +127,13 @@ const filterQuery = restFields(memoryFilterFields, {
 });
 const { end_user_id, agent_id, run_id, include_embedding, ...filterOnlyQuery } = filterQuery;
 const scopeQuery = { end_user_id, agent_id, run_id };
+
+/** `end_user_id`, `agent_id`, `run_id`: as query parameters on every route, or as body fields on writes. */
+export const MemoryScopeQuerySchema = z.strictObject(scopeQuery);
+export const MemoryScopeQuery = restQueryType('MemoryScopeQuery', scopeQuery);
+export type MemoryScopeQuery = z.output<typeof MemoryScopeQuerySchema>;
+/** The scope fields of a query or body that holds more, checked after that query's or body's own fields. */
+export const MEMORY_SCOPE_QUERY_FIELDS = scopeQuery;
 
 /** `GET /api/user/{userId}/memories/{id}`: the scope, and whether to include the embedding. */
 const getMemoryQuery = { ...scopeQuery, include_embedding };
@@ -241,20 +220,28 @@ export type SearchMemoriesBody = z.output<typeof SearchMemoriesBodySchema>;
 const EXPORT_FORMATS = ['ndjson', 'mem0'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export class ExportMemoriesQuery extends MemoryScopeQuery {
-  @ApiPropertyOptional({
-    enum: EXPORT_FORMATS,
-    default: 'ndjson',
-    description:
-      'ndjson: one memory JSON a line. mem0: one JSON object {"results": [...]} of memories in Mem0’s shape ' +
-      '(memory, user_id, agent_id, run_id, metadata, categories, created_at...), as Mem0 exports and lists them.',
-  })
-  @IsOptional()
-  @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
-  format?: ExportFormat;
-}
+const exportQuery = {
+  format: optional(
+    z.enum(EXPORT_FORMATS, { error: `format must be one of: ${EXPORT_FORMATS.join(', ')}` }),
+  ).meta(
+    queryDoc(String, {
+      enum: EXPORT_FORMATS,
+      default: 'ndjson',
+      description:
+        'ndjson: one memory JSON a line. mem0: one JSON object {"results": [...]} of memories in Mem0’s shape ' +
+        '(memory, user_id, agent_id, run_id, metadata, categories, created_at...), as Mem0 exports and lists them.',
+    }),
+  ),
+};
+/** `GET /api/user/{userId}/memories/export`. */
+export const ExportMemoriesQuerySchema = z.strictObject({ ...exportQuery, ...scopeQuery });
+export const ExportMemoriesQuery = restQueryType('ExportMemoriesQuery', { ...scopeQuery, ...exportQuery });
+export type ExportMemoriesQuery = z.output<typeof ExportMemoriesQuerySchema>;
 
-export class ImportMemoriesQuery extends MemoryScopeQuery {}
+/** `POST /api/user/{userId}/memories/import`: the scope the lines go into. */
+export const ImportMemoriesQuerySchema = MemoryScopeQuerySchema;
+export const ImportMemoriesQuery = restQueryType('ImportMemoriesQuery', scopeQuery);
+export type ImportMemoriesQuery = MemoryScopeQuery;
 
 const endUsersQuery = pageQuery(MEMORY_LIST_DEFAULT_LIMIT, MEMORY_LIST_MAX_LIMIT);
 /** `GET /api/user/{userId}/end_users`. */
@@ -263,7 +250,9 @@ export const ListEndUsersQuery = restQueryType('ListEndUsersQuery', endUsersQuer
 export type ListEndUsersQuery = z.output<typeof ListEndUsersQuerySchema>;
 
 /** Routes that take no query parameters refuse any. */
-export class NoQuery {}
+export const NoQuerySchema = z.strictObject({});
+export const NoQuery = restQueryType('NoQuery', {});
+export type NoQuery = z.output<typeof NoQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------- bodies
 
@@ -425,15 +414,18 @@ export const UpdateMemoryBodySchema = z.strictObject({
 export const UpdateMemoryBody = restRequestType('UpdateMemoryBody', UpdateMemoryBodySchema);
 export type UpdateMemoryBody = z.output<typeof UpdateMemoryBodySchema>;
 
+const textBody = {
+  text: restMemoryText().meta(queryDoc(String, { example: 'I moved to Lisbon in March 2025.' })),
+};
 /** `POST /api/generate_embedding` and `POST /api/test/memory`. */
-export class TextBody {
-  @ApiProperty({ example: 'I moved to Lisbon in March 2025.' })
-  @IsMemoryText()
-  text!: string;
-}
+export const TextBodySchema = z.strictObject(textBody);
+export const TextBody = restQueryType('TextBody', textBody);
+export type TextBody = z.output<typeof TextBodySchema>;
 
 /** `POST /api/test/database` takes no fields. */
-export class EmptyBody {}
+export const EmptyBodySchema = z.strictObject({});
+export const EmptyBody = restQueryType('EmptyBody', {});
+export type EmptyBody = z.output<typeof EmptyBodySchema>;
 
 // ---------------------------------------------------------------------------------------------- answers
 

@@ -60,7 +60,7 @@ import { setUsageHeaders } from '../auth/api-key.guard.js';
 import { METERED_RESPONSE_HEADERS } from '../billing/metered-route.decorator.js';
 import { API_KEY_SECURITY_SCHEME } from '../gateway-controller.decorator.js';
 import { Public } from '../public.decorator.js';
-import { ChatCompletionBody } from './openai.dto.js';
+import { ChatCompletionBody, ChatCompletionBodySchema } from './openai.dto.js';
 import { modelNotFound, toOpenAiError } from './openai.errors.js';
 import { OpenAiExceptionFilter } from './openai-exception.filter.js';
 import { toChatTurnRequest } from './openai.requests.js';
@@ -221,7 +221,7 @@ export class OpenAiController {
   })
   async completions(
     @CurrentApiKey() key: ApiKeyPrincipal,
-    @Body(new ContractValidationPipe(ChatCompletionBody)) body: ChatCompletionBody,
+    @Body(new ContractValidationPipe(ChatCompletionBodySchema)) body: ChatCompletionBody,
     @Req() req: EdgeRequest,
     @Res() reply: EdgeReply,
   ): Promise<void> {

@@ -1,32 +1,23 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateNested,
-} from 'class-validator';
+import type { ApiPropertyOptions } from '@nestjs/swagger';
 import {
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_MODEL_ID_MAX_LENGTH,
   DEFAULT_MODEL_ID,
+  distinctTexts,
+  listOfObjects,
+  optional,
 } from '@membolt/contracts';
-import { IsScopeId } from '../memories/memory-rest.validators.js';
+import { z } from 'zod';
+import { checked, queryDoc, restQueryType, type QueryDoc, type Rule } from '../common/rest-query.js';
+import { restScopeId } from '../memories/memory-rest.validators.js';
 
-/* `POST /v1/chat/completions` as OpenAI's clients send it. Unknown fields are refused (as OpenAI does). */
+/*
+ * `POST /v1/chat/completions` as OpenAI's clients send it. Unknown fields are refused (as OpenAI does). Zod
+ * schemas with the texts and order of the class-validator classes they replaced
+ * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md); the document classes show each field as
+ * those classes did.
+ */
 
 const OPENAI_MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant'] as const;
 export type OpenAiMessageRole = (typeof OPENAI_MESSAGE_ROLES)[number];
@@ -55,226 +46,232 @@ function contentProblem(value: unknown): string | null {
   return length > CHAT_MESSAGE_MAX_LENGTH ? `at most ${CHAT_MESSAGE_MAX_LENGTH} characters` : null;
 }
 
-const IsMessageContent = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isMessageContent',
-    validator: {
-      validate: (value: unknown) => contentProblem(value) === null,
-      defaultMessage: (args) => `content must be ${contentProblem(args?.value) ?? 'valid'}`,
-    },
-  });
-
 /** `stop`: ignored, but checked as OpenAI would (a string or up to four strings). */
-const IsStopSequences = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isStopSequences',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'string' ||
-        (Array.isArray(value) && value.length <= 4 && value.every((item) => typeof item === 'string')),
-      defaultMessage: () => 'stop must be a string or an array of at most 4 strings',
-    },
+const isStopSequences = (value: unknown) =>
+  typeof value === 'string' ||
+  (Array.isArray(value) && value.length <= 4 && value.every((item) => typeof item === 'string'));
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInteger = (value: unknown) => Number.isInteger(value);
+const IS_STRING: Rule = ['$property must be a string', isString];
+const IS_BOOLEAN: Rule = ['$property must be a boolean value', (value) => typeof value === 'boolean'];
+const IS_INTEGER: Rule = ['$property must be an integer number', isInteger];
+const IS_NUMBER: Rule = [
+  '$property must be a number conforming to the specified constraints',
+  (value) => typeof value === 'number' && Number.isFinite(value),
+];
+const IS_OBJECT: Rule = [
+  '$property must be an object',
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+];
+const shorterThan = (max: number): Rule => [
+  `$property must be shorter than or equal to ${max} characters`,
+  (value) => isString(value) && value.length <= max,
+];
+const atLeast = (min: number): Rule => [
+  `$property must not be less than ${min}`,
+  (value) => typeof value === 'number' && value >= min,
+];
+
+const flag = () => optional(checked<boolean>(IS_BOOLEAN));
+const number = () => optional(checked<number>(IS_NUMBER));
+const ignored = (type: QueryDoc['query']['type'], options: ApiPropertyOptions = {}) =>
+  queryDoc(type, { description: 'Accepted and ignored.', ...options });
+
+const openAiMessage = {
+  role: z
+    .enum(OPENAI_MESSAGE_ROLES, {
+      error: `role must be one of: ${OPENAI_MESSAGE_ROLES.join(', ')} (tool calls are not supported)`,
+    })
+    .meta(queryDoc(String, { enum: OPENAI_MESSAGE_ROLES, description: 'Tool messages are not supported.' })),
+  content: z
+    .unknown()
+    .transform((value, ctx) => {
+      const problem = contentProblem(value);
+      if (problem === null) return value as string | OpenAiTextPart[];
+      ctx.issues.push({ code: 'custom', message: `content must be ${problem}`, input: value });
+      return z.NEVER;
+    })
+    .meta(
+      queryDoc(Object, {
+        description: 'A string, or an array of text parts `{"type": "text", "text": "…"}`.',
+        oneOf: [
+          { type: 'string' },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } },
+            },
+          },
+        ],
+        example: 'Where do I live?',
+      }),
+    ),
+  name: optional(checked<string>(shorterThan(200), IS_STRING)).meta(ignored(String)),
+};
+export const OpenAiMessageBodySchema = z.strictObject(openAiMessage);
+export const OpenAiMessageBody = restQueryType('OpenAiMessageBody', openAiMessage);
+export type OpenAiMessageBody = z.output<typeof OpenAiMessageBodySchema>;
+
+const streamOptions = {
+  include_usage: flag().meta(
+    queryDoc(Boolean, { description: 'Send a last chunk with `usage` (and `usage: null` on the others).' }),
+  ),
+};
+export const OpenAiStreamOptionsBodySchema = z.strictObject(streamOptions);
+export const OpenAiStreamOptionsBody = restQueryType('OpenAiStreamOptionsBody', streamOptions);
+export type OpenAiStreamOptionsBody = z.output<typeof OpenAiStreamOptionsBodySchema>;
+
+const NOT_NESTED = 'nested property $property must be either object or array';
+/**
+ * `stream_options`: an object checked against OpenAiStreamOptionsBody, as class-validator's `@ValidateNested`
+ * did: an unknown field by its path, a list's items each as such an object (a list holding anything else is
+ * no nested object).
+ */
+const nestedStreamOptions = () =>
+  z.unknown().transform((value, ctx) => {
+    if (Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null)) {
+      const items = listOfObjects(
+        'stream_options',
+        OpenAiStreamOptionsBodySchema,
+        NO_SIZE_RULES,
+        0,
+        Infinity,
+      );
+      const result = items.safeParse(value);
+      if (result.success) return result.data as unknown as OpenAiStreamOptionsBody;
+      ctx.issues.push(...(result.error.issues as typeof ctx.issues));
+      return z.NEVER;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      ctx.issues.push({ code: 'custom', message: NOT_NESTED, input: value });
+      return z.NEVER;
+    }
+    const result = OpenAiStreamOptionsBodySchema.safeParse(value);
+    if (result.success) return result.data;
+    const problems = [...result.error.issues]
+      .sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'))
+      .map((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => `stream_options.${key} should not exist`).join('; ')
+          : issue.message.replace(/\$property/g, String(issue.path.at(-1))),
+      );
+    ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+    return z.NEVER;
   });
+const NO_SIZE_RULES = { tooMany: '', tooFew: '', notArray: '' };
 
-export class OpenAiMessageBody {
-  @ApiProperty({ enum: OPENAI_MESSAGE_ROLES, description: 'Tool messages are not supported.' })
-  @IsIn(OPENAI_MESSAGE_ROLES, {
-    message: `role must be one of: ${OPENAI_MESSAGE_ROLES.join(', ')} (tool calls are not supported)`,
-  })
-  role!: OpenAiMessageRole;
-
-  @ApiProperty({
-    description: 'A string, or an array of text parts `{"type": "text", "text": "…"}`.',
-    oneOf: [
-      { type: 'string' },
-      {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } },
-        },
-      },
-    ],
-    example: 'Where do I live?',
-  })
-  @IsMessageContent()
-  content!: string | OpenAiTextPart[];
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  name?: string;
-}
-
-export class OpenAiStreamOptionsBody {
-  @ApiPropertyOptional({ description: 'Send a last chunk with `usage` (and `usage: null` on the others).' })
-  @IsOptional()
-  @IsBoolean()
-  include_usage?: boolean;
-}
-
-export class ChatCompletionBody {
-  @ApiProperty({
-    description: 'A model id of GET /v1/models (the server’s model catalogue).',
-    example: DEFAULT_MODEL_ID,
-  })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(CHAT_MODEL_ID_MAX_LENGTH)
-  model!: string;
-
-  @ApiProperty({
-    type: [OpenAiMessageBody],
-    description:
-      'The conversation, oldest first; the last message must be the user’s (it is answered, and memories are ' +
-      'retrieved for it). System and developer messages are added to the instructions.',
-  })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(CHAT_HISTORY_MAX_ITEMS)
-  @ValidateNested({ each: true })
-  @Type(() => OpenAiMessageBody)
-  messages!: OpenAiMessageBody[];
-
-  @ApiPropertyOptional({ description: 'Stream the answer as `chat.completion.chunk` server-sent events.' })
-  @IsOptional()
-  @IsBoolean()
-  stream?: boolean;
-
-  @ApiPropertyOptional({ type: OpenAiStreamOptionsBody })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OpenAiStreamOptionsBody)
-  stream_options?: OpenAiStreamOptionsBody;
-
-  @ApiPropertyOptional({
-    description:
-      'One end user of your app (Membolt’s `end_user_id`): their memories are read and the facts they state ' +
-      'are learnt into them, never into the account’s own. Without it, the account’s own memories.',
-    example: 'customer-42',
-  })
-  @IsScopeId()
-  user?: string;
-
-  @ApiPropertyOptional({ description: 'Must be 1 (one choice is produced).', minimum: 1, maximum: 1 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1, { message: 'n must be 1: one choice is produced' })
-  n?: number;
-
+const chatCompletion = {
+  model: checked<string>(
+    shorterThan(CHAT_MODEL_ID_MAX_LENGTH),
+    ['$property should not be empty', (value) => value !== '' && value !== null && value !== undefined],
+    IS_STRING,
+  ).meta(
+    queryDoc(String, {
+      required: true,
+      description: 'A model id of GET /v1/models (the server’s model catalogue).',
+      example: DEFAULT_MODEL_ID,
+    }),
+  ),
+  messages: listOfObjects(
+    'messages',
+    OpenAiMessageBodySchema,
+    {
+      tooMany: `$property must contain no more than ${CHAT_HISTORY_MAX_ITEMS} elements`,
+      tooFew: '$property must contain at least 1 elements',
+      notArray: '$property must be an array',
+    },
+    1,
+    CHAT_HISTORY_MAX_ITEMS,
+  ).meta(
+    queryDoc(Array, {
+      required: true,
+      type: [OpenAiMessageBody],
+      description:
+        'The conversation, oldest first; the last message must be the user’s (it is answered, and memories are ' +
+        'retrieved for it). System and developer messages are added to the instructions.',
+    }),
+  ),
+  stream: flag().meta(
+    queryDoc(Boolean, { description: 'Stream the answer as `chat.completion.chunk` server-sent events.' }),
+  ),
+  stream_options: optional(nestedStreamOptions()).meta(
+    queryDoc(OpenAiStreamOptionsBody, { type: OpenAiStreamOptionsBody }),
+  ),
+  user: restScopeId().meta(
+    queryDoc(String, {
+      description:
+        'One end user of your app (Membolt’s `end_user_id`): their memories are read and the facts they state ' +
+        'are learnt into them, never into the account’s own. Without it, the account’s own memories.',
+      example: 'customer-42',
+    }),
+  ),
+  n: optional(
+    checked<number>(
+      ['n must be 1: one choice is produced', (value) => typeof value === 'number' && value <= 1],
+      atLeast(1),
+      IS_INTEGER,
+    ),
+  ).meta(queryDoc(Number, { description: 'Must be 1 (one choice is produced).', minimum: 1, maximum: 1 })),
   // Sampling and length settings: accepted so unchanged clients work; the catalogue's model settings apply.
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsNumber()
-  temperature?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsNumber()
-  top_p?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsNumber()
-  frequency_penalty?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsNumber()
-  presence_penalty?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored: the model’s catalogue answer length applies.' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  max_tokens?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored: the model’s catalogue answer length applies.' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  max_completion_tokens?: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsInt()
-  seed?: number;
-
-  @ApiPropertyOptional({
-    description: 'Accepted and ignored.',
-    oneOf: [{ type: 'string' }, { type: 'array' }],
-  })
-  @IsOptional()
-  @IsStopSequences()
-  stop?: string | string[];
-
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'number' },
-    description: 'Accepted and ignored.',
-  })
-  @IsOptional()
-  @IsObject()
-  logit_bias?: Record<string, number>;
-
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'Accepted and ignored.',
-  })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, string>;
-
-  @ApiPropertyOptional({
-    description: 'Accepted and ignored (the exchange is always stored as a conversation).',
-  })
-  @IsOptional()
-  @IsBoolean()
-  store?: boolean;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  service_tier?: string;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  reasoning_effort?: string;
-
-  @ApiPropertyOptional({ description: 'Only false: log probabilities are not available.' })
-  @IsOptional()
-  @IsBoolean()
-  logprobs?: boolean;
-
-  @ApiPropertyOptional({
-    type: 'object',
-    properties: { type: { type: 'string', enum: ['text'] } },
-    description: 'Only `{"type": "text"}`: structured output is not supported.',
-  })
-  @IsOptional()
-  @IsObject()
-  response_format?: { type?: unknown };
-
-  @ApiPropertyOptional({ description: 'Only an empty list: tool calls are not supported.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(0, { message: 'tools: tool calls are not supported' })
-  tools?: unknown[];
-
-  @ApiPropertyOptional({ description: 'Only "none" or "auto" (tool calls are not supported).' })
-  @IsOptional()
-  @IsIn(['none', 'auto'], { message: 'tool_choice must be "none" or "auto": tool calls are not supported' })
-  tool_choice?: 'none' | 'auto';
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored.' })
-  @IsOptional()
-  @IsBoolean()
-  parallel_tool_calls?: boolean;
-}
+  temperature: number().meta(ignored(Number)),
+  top_p: number().meta(ignored(Number)),
+  frequency_penalty: number().meta(ignored(Number)),
+  presence_penalty: number().meta(ignored(Number)),
+  max_tokens: optional(checked<number>(atLeast(1), IS_INTEGER)).meta(
+    ignored(Number, { description: 'Accepted and ignored: the model’s catalogue answer length applies.' }),
+  ),
+  max_completion_tokens: optional(checked<number>(atLeast(1), IS_INTEGER)).meta(
+    ignored(Number, { description: 'Accepted and ignored: the model’s catalogue answer length applies.' }),
+  ),
+  seed: optional(checked<number>(IS_INTEGER)).meta(ignored(Number)),
+  stop: optional(
+    checked<string | string[]>(['stop must be a string or an array of at most 4 strings', isStopSequences]),
+  ).meta(ignored(Object, { oneOf: [{ type: 'string' }, { type: 'array' }] })),
+  logit_bias: optional(checked<Record<string, number>>(IS_OBJECT)).meta(
+    queryDoc(Object, {
+      type: 'object',
+      additionalProperties: { type: 'number' },
+      description: 'Accepted and ignored.',
+    }),
+  ),
+  metadata: optional(checked<Record<string, string>>(IS_OBJECT)).meta(
+    queryDoc(Object, {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Accepted and ignored.',
+    }),
+  ),
+  store: flag().meta(
+    ignored(Boolean, {
+      description: 'Accepted and ignored (the exchange is always stored as a conversation).',
+    }),
+  ),
+  service_tier: optional(checked<string>(shorterThan(100), IS_STRING)).meta(ignored(String)),
+  reasoning_effort: optional(checked<string>(shorterThan(100), IS_STRING)).meta(ignored(String)),
+  logprobs: flag().meta(
+    queryDoc(Boolean, { description: 'Only false: log probabilities are not available.' }),
+  ),
+  response_format: optional(checked<{ type?: unknown }>(IS_OBJECT)).meta(
+    queryDoc(Object, {
+      type: 'object',
+      properties: { type: { type: 'string', enum: ['text'] } },
+      description: 'Only `{"type": "text"}`: structured output is not supported.',
+    }),
+  ),
+  tools: optional(
+    checked<unknown[]>(
+      ['tools: tool calls are not supported', (value) => Array.isArray(value) && value.length === 0],
+      ['$property must be an array', Array.isArray],
+    ),
+  ).meta(queryDoc(Array, { description: 'Only an empty list: tool calls are not supported.' })),
+  tool_choice: optional(
+    z.enum(['none', 'auto'], { error: 'tool_choice must be "none" or "auto": tool calls are not supported' }),
+  ).meta(queryDoc(String, { description: 'Only "none" or "auto" (tool calls are not supported).' })),
+  parallel_tool_calls: flag().meta(ignored(Boolean)),
+};
+/** `POST /v1/chat/completions`. */
+export const ChatCompletionBodySchema = z.strictObject(chatCompletion);
+export const ChatCompletionBody = restQueryType('ChatCompletionBody', chatCompletion);
+export type ChatCompletionBody = z.output<typeof ChatCompletionBodySchema>;

@@ -21,14 +21,17 @@ import { ContractValidationPipe } from '@membolt/platform';
 import { type ApiKeyPrincipal, CurrentApiKey } from '../auth/api-key-principal.js';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { NoQuery } from '../memories/memory.dto.js';
+import { NoQuery, NoQuerySchema } from '../memories/memory.dto.js';
 import { EndUserIdPipe } from '../memories/memory-id.pipe.js';
 import {
   MintPortalLinkBody,
+  MintPortalLinkBodySchema,
   PortalAuditQuery,
+  PortalAuditQuerySchema,
   PortalAuditResponse,
   PortalLinkResponse,
   PortalSettingsBody,
+  PortalSettingsBodySchema,
   PortalSettingsResponse,
 } from './portal.dto.js';
 import { PortalService } from './portal.service.js';
@@ -75,8 +78,8 @@ export class PortalAdminController {
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Req() request: EdgeRequest,
     @Param('endUserId', EndUserIdPipe) endUserId: string,
-    @Body(new ContractValidationPipe(MintPortalLinkBody)) body: MintPortalLinkBody,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Body(new ContractValidationPipe(MintPortalLinkBodySchema)) body: MintPortalLinkBody,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): PortalLinkResponse {
     const link = this.portal.mint(key.userId, endUserId, body.expires_in ?? PORTAL_LINK_DEFAULT_TTL_SECONDS);
     return {
@@ -94,7 +97,7 @@ export class PortalAdminController {
   @ApiBadRequestResponse(BAD_INPUT)
   async endUserAudit(
     @Param('endUserId', EndUserIdPipe) endUserId: string,
-    @Query(new ContractValidationPipe(PortalAuditQuery)) query: PortalAuditQuery,
+    @Query(new ContractValidationPipe(PortalAuditQuerySchema)) query: PortalAuditQuery,
   ): Promise<PortalAuditResponse> {
     return this.audit(query, endUserId);
   }
@@ -104,7 +107,7 @@ export class PortalAdminController {
   @ApiOkResponse({ type: PortalAuditResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async accountAudit(
-    @Query(new ContractValidationPipe(PortalAuditQuery)) query: PortalAuditQuery,
+    @Query(new ContractValidationPipe(PortalAuditQuerySchema)) query: PortalAuditQuery,
   ): Promise<PortalAuditResponse> {
     return this.audit(query);
   }
@@ -113,7 +116,7 @@ export class PortalAdminController {
   @ApiOperation({ summary: 'The portal’s name, logo and colour, and the origins that may embed it.' })
   @ApiOkResponse({ type: PortalSettingsResponse })
   async settings(
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
     return toPortalSettingsResponse(await this.bus.request(PortalSubjects.getSettings, {}));
   }
@@ -140,8 +143,8 @@ export class PortalAdminController {
   @ApiOkResponse({ type: PortalSettingsResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async updateSettings(
-    @Body(new ContractValidationPipe(PortalSettingsBody)) body: PortalSettingsBody,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Body(new ContractValidationPipe(PortalSettingsBodySchema)) body: PortalSettingsBody,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<PortalSettingsResponse> {
     const view = await this.bus.request(
       PortalSubjects.updateSettings,

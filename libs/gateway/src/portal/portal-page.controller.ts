@@ -2,13 +2,14 @@ import { Body, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import { type EdgeReply, takeOver, writeText } from '@membolt/edge';
 import type { ServerResponse } from 'node:http';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { z } from 'zod';
 import { MEMORY_TEXT_MAX_LENGTH, MemoryMessages } from '@membolt/contracts';
 import { ContractValidationPipe } from '@membolt/platform';
 import { randomBytes } from 'node:crypto';
+import { checked } from '../common/rest-query.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
 import { portalLinkRefused } from '../gateway.errors.js';
-import { MemoryDeletionResponse, NoQuery } from '../memories/memory.dto.js';
+import { MemoryDeletionResponse, NoQuery, NoQuerySchema } from '../memories/memory.dto.js';
 import { MemoryIdPipe } from '../memories/memory-id.pipe.js';
 import { toMemoryDeletionResponse } from '../memories/memory.views.js';
 import { Public } from '../public.decorator.js';
@@ -26,12 +27,18 @@ import { type PortalMemory, toPortalMemory } from './portal.views.js';
 /** The portal's address: `/portal/{token}`, outside /api (it is a page for end users, not the developer API). */
 export const PORTAL_PATH = 'portal';
 
-export class PortalCorrectionBody {
-  @IsString({ message: MemoryMessages.textRequired })
-  @IsNotEmpty({ message: MemoryMessages.textRequired })
-  @MaxLength(MEMORY_TEXT_MAX_LENGTH, { message: MemoryMessages.textTooLong })
-  text!: string;
-}
+/** A corrected memory text: the rules in the order the class this replaces checked them, length first. */
+export const PortalCorrectionBodySchema = z.strictObject({
+  text: checked<string>(
+    [
+      MemoryMessages.textTooLong,
+      (value) => typeof value === 'string' && value.length <= MEMORY_TEXT_MAX_LENGTH,
+    ],
+    [MemoryMessages.textRequired, (value) => value !== '' && value !== null && value !== undefined],
+    [MemoryMessages.textRequired, (value) => typeof value === 'string'],
+  ),
+});
+export type PortalCorrectionBody = z.output<typeof PortalCorrectionBodySchema>;
 
 const LINK_MESSAGES = {
   expired: {
@@ -90,7 +97,7 @@ export class PortalPageController {
   @Header('Cache-Control', 'no-store')
   async memories(
     @Param('token') token: string,
-    @Query(new ContractValidationPipe(NoQuery)) _query: NoQuery,
+    @Query(new ContractValidationPipe(NoQuerySchema)) _query: NoQuery,
   ): Promise<{ end_user_id: string; memories: PortalMemory[] }> {
     const grant = this.grant(token);
     const memories = await this.portal.memories(grant);
@@ -103,7 +110,7 @@ export class PortalPageController {
   async correct(
     @Param('token') token: string,
     @Param('memoryId', MemoryIdPipe) memoryId: string,
-    @Body(new ContractValidationPipe(PortalCorrectionBody)) body: PortalCorrectionBody,
+    @Body(new ContractValidationPipe(PortalCorrectionBodySchema)) body: PortalCorrectionBody,
   ): Promise<PortalMemory> {
     return toPortalMemory(await this.portal.correct(this.grant(token), memoryId, body.text));
   }

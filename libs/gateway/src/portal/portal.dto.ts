@@ -1,17 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-} from 'class-validator';
-import {
+  optional,
   PORTAL_ACTIONS,
   PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
   PORTAL_AUDIT_LIST_MAX_LIMIT,
@@ -30,28 +19,38 @@ import {
   isPortalLogoUrl,
   type PortalAction,
 } from '@membolt/contracts';
-import { QueryInteger } from '../memories/memory-rest.validators.js';
+import { z } from 'zod';
+import { checked, queryDoc, queryInteger, restQueryType } from '../common/rest-query.js';
 
 const EXAMPLE_TIME = '2026-11-27T10:15:00.000Z';
 
+/*
+ * The portal's bodies and query are zod schemas with the texts of the class-validator classes they replaced,
+ * each field's rules in the order those classes checked them (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md);
+ * the document classes show the fields as those classes did.
+ */
+
+const EXPIRES_IN_RANGE = `expires_in must be from ${PORTAL_LINK_MIN_TTL_SECONDS} to ${PORTAL_LINK_MAX_TTL_SECONDS} seconds`;
+const mintLink = {
+  expires_in: optional(
+    checked<number>(
+      [EXPIRES_IN_RANGE, (value) => typeof value === 'number' && value <= PORTAL_LINK_MAX_TTL_SECONDS],
+      [EXPIRES_IN_RANGE, (value) => typeof value === 'number' && value >= PORTAL_LINK_MIN_TTL_SECONDS],
+      ['expires_in must be a whole number of seconds', (value) => Number.isInteger(value)],
+    ),
+  ).meta(
+    queryDoc(Number, {
+      description: 'How long the link opens the portal, in seconds.',
+      default: PORTAL_LINK_DEFAULT_TTL_SECONDS,
+      minimum: PORTAL_LINK_MIN_TTL_SECONDS,
+      maximum: PORTAL_LINK_MAX_TTL_SECONDS,
+    }),
+  ),
+};
 /** `POST …/end_users/{endUserId}/portal`. */
-export class MintPortalLinkBody {
-  @ApiPropertyOptional({
-    description: 'How long the link opens the portal, in seconds.',
-    default: PORTAL_LINK_DEFAULT_TTL_SECONDS,
-    minimum: PORTAL_LINK_MIN_TTL_SECONDS,
-    maximum: PORTAL_LINK_MAX_TTL_SECONDS,
-  })
-  @IsOptional()
-  @IsInt({ message: 'expires_in must be a whole number of seconds' })
-  @Min(PORTAL_LINK_MIN_TTL_SECONDS, {
-    message: `expires_in must be from ${PORTAL_LINK_MIN_TTL_SECONDS} to ${PORTAL_LINK_MAX_TTL_SECONDS} seconds`,
-  })
-  @Max(PORTAL_LINK_MAX_TTL_SECONDS, {
-    message: `expires_in must be from ${PORTAL_LINK_MIN_TTL_SECONDS} to ${PORTAL_LINK_MAX_TTL_SECONDS} seconds`,
-  })
-  expires_in?: number;
-}
+export const MintPortalLinkBodySchema = z.strictObject(mintLink);
+export const MintPortalLinkBody = restQueryType('MintPortalLinkBody', mintLink);
+export type MintPortalLinkBody = z.output<typeof MintPortalLinkBodySchema>;
 
 export class PortalLinkResponse {
   @ApiProperty({
@@ -73,78 +72,84 @@ export class PortalLinkResponse {
   expires_at!: string;
 }
 
-/** `PUT …/portal_settings`: fields left out keep their value; null (or "") resets one. */
-export class PortalSettingsBody {
-  @ApiPropertyOptional({
-    nullable: true,
-    type: String,
-    maxLength: PORTAL_DISPLAY_NAME_MAX_LENGTH,
-    description: 'The name the portal shows (default: the account’s name is not shown, only "this app").',
-    example: 'Acme Health',
-  })
-  @IsOptional()
-  @IsString({ message: 'display_name must be a string' })
-  @MaxLength(PORTAL_DISPLAY_NAME_MAX_LENGTH, {
-    message: `display_name must be at most ${PORTAL_DISPLAY_NAME_MAX_LENGTH} characters`,
-  })
-  display_name?: string | null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const DISPLAY_NAME_TOO_LONG = `display_name must be at most ${PORTAL_DISPLAY_NAME_MAX_LENGTH} characters`;
+const COLOR = new RegExp(`${PORTAL_COLOR_PATTERN.source}|^$`);
+/** A setting given as null is kept as null: it resets the setting (as "" does). */
+const resettable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
-  @ApiPropertyOptional({
-    nullable: true,
-    type: String,
-    description: 'An https:// image URL shown at the top of the portal.',
-    example: 'https://acme.example/logo.png',
-  })
-  @IsOptional()
-  @ValidateBy(
-    {
-      name: 'isPortalLogoUrl',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' &&
-          (value.trim() === '' ||
-            (value.length <= PORTAL_LOGO_URL_MAX_LENGTH && isPortalLogoUrl(value.trim()))),
-      },
-    },
-    { message: PortalMessages.logoUrl },
-  )
-  logo_url?: string | null;
-
-  @ApiPropertyOptional({
-    nullable: true,
-    type: String,
-    pattern: '^#[0-9a-fA-F]{6}$',
-    description: `The accent colour (default ${PORTAL_DEFAULT_COLOR}).`,
-    example: '#0f766e',
-  })
-  @IsOptional()
-  @Matches(new RegExp(`${PORTAL_COLOR_PATTERN.source}|^$`), { message: PortalMessages.colorFormat })
-  color?: string | null;
-
-  @ApiPropertyOptional({
-    type: [String],
-    maxItems: PORTAL_FRAME_ORIGINS_MAX,
-    description:
-      'Origins allowed to show the portal in an iframe (CSP frame-ancestors); empty: only Membolt’s own origin.',
-    example: ['https://app.acme.example'],
-  })
-  @IsOptional()
-  @IsArray({ message: 'frame_origins must be an array of origins' })
-  @ArrayMaxSize(PORTAL_FRAME_ORIGINS_MAX, { message: PortalMessages.frameOriginsTooMany })
-  @ValidateBy(
-    {
-      name: 'isPortalFrameOrigin',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' &&
-          value.length <= PORTAL_FRAME_ORIGIN_MAX_LENGTH &&
-          isPortalFrameOrigin(value),
-      },
-    },
-    { each: true, message: PortalMessages.frameOrigin },
-  )
-  frame_origins?: string[];
+const portalSettings = {
+  display_name: resettable(
+    checked<string>(
+      [DISPLAY_NAME_TOO_LONG, (value) => isString(value) && value.length <= PORTAL_DISPLAY_NAME_MAX_LENGTH],
+      ['display_name must be a string', isString],
+    ),
+  ).meta(
+    queryDoc(String, {
+      nullable: true,
+      type: String,
+      maxLength: PORTAL_DISPLAY_NAME_MAX_LENGTH,
+      description: 'The name the portal shows (default: the account’s name is not shown, only "this app").',
+      example: 'Acme Health',
+    }),
+  ),
+  logo_url: resettable(
+    checked<string>([
+      PortalMessages.logoUrl,
+      (value) =>
+        isString(value) &&
+        (value.trim() === '' ||
+          (value.length <= PORTAL_LOGO_URL_MAX_LENGTH && isPortalLogoUrl(value.trim()))),
+    ]),
+  ).meta(
+    queryDoc(String, {
+      nullable: true,
+      type: String,
+      description: 'An https:// image URL shown at the top of the portal.',
+      example: 'https://acme.example/logo.png',
+    }),
+  ),
+  color: resettable(
+    checked<string>([PortalMessages.colorFormat, (value) => isString(value) && COLOR.test(value)]),
+  ).meta(
+    queryDoc(String, {
+      nullable: true,
+      type: String,
+      pattern: '^#[0-9a-fA-F]{6}$',
+      description: `The accent colour (default ${PORTAL_DEFAULT_COLOR}).`,
+      example: '#0f766e',
+    }),
+  ),
+  // The origin rule is checked on the value itself when it is no list, as class-validator's `each` did.
+  frame_origins: resettable(
+    checked<string[]>(
+      [
+        PortalMessages.frameOrigin,
+        (value) => (Array.isArray(value) ? value.every(isFrameOrigin) : isFrameOrigin(value)),
+      ],
+      [
+        PortalMessages.frameOriginsTooMany,
+        (value) => Array.isArray(value) && value.length <= PORTAL_FRAME_ORIGINS_MAX,
+      ],
+      ['frame_origins must be an array of origins', Array.isArray],
+    ),
+  ).meta(
+    queryDoc(Array, {
+      type: [String],
+      maxItems: PORTAL_FRAME_ORIGINS_MAX,
+      description:
+        'Origins allowed to show the portal in an iframe (CSP frame-ancestors); empty: only Membolt’s own origin.',
+      example: ['https://app.acme.example'],
+    }),
+  ),
+};
+function isFrameOrigin(value: unknown): boolean {
+  return isString(value) && value.length <= PORTAL_FRAME_ORIGIN_MAX_LENGTH && isPortalFrameOrigin(value);
 }
+/** `PUT …/portal_settings`: fields left out keep their value; null (or "") resets one. */
+export const PortalSettingsBodySchema = z.strictObject(portalSettings);
+export const PortalSettingsBody = restQueryType('PortalSettingsBody', portalSettings);
+export type PortalSettingsBody = z.output<typeof PortalSettingsBodySchema>;
 
 export class PortalSettingsResponse {
   @ApiProperty({ nullable: true, type: String, example: 'Acme Health' })
@@ -163,21 +168,21 @@ export class PortalSettingsResponse {
   updated_at!: string | null;
 }
 
-export class PortalAuditQuery {
-  @ApiPropertyOptional({
-    default: PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
-    minimum: 1,
-    maximum: PORTAL_AUDIT_LIST_MAX_LIMIT,
-  })
-  @IsOptional()
-  @QueryInteger(1, PORTAL_AUDIT_LIST_MAX_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX })
-  @IsOptional()
-  @QueryInteger(0, PAGE_OFFSET_MAX)
-  offset?: number;
-}
+const auditQuery = {
+  limit: optional(queryInteger(1, PORTAL_AUDIT_LIST_MAX_LIMIT)).meta(
+    queryDoc(Number, {
+      default: PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
+      minimum: 1,
+      maximum: PORTAL_AUDIT_LIST_MAX_LIMIT,
+    }),
+  ),
+  offset: optional(queryInteger(0, PAGE_OFFSET_MAX)).meta(
+    queryDoc(Number, { default: 0, minimum: 0, maximum: PAGE_OFFSET_MAX }),
+  ),
+};
+export const PortalAuditQuerySchema = z.strictObject(auditQuery);
+export const PortalAuditQuery = restQueryType('PortalAuditQuery', auditQuery);
+export type PortalAuditQuery = z.output<typeof PortalAuditQuerySchema>;
 
 export class PortalAuditEntryResponse {
   @ApiProperty({ example: '0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60' })

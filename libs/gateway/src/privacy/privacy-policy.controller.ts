@@ -12,7 +12,11 @@ import { BusClient } from '@membolt/bus';
 import { ContractValidationPipe } from '@membolt/platform';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { PrivacyPolicyResponse, UpdatePrivacyPolicyBody } from './privacy-policy.dto.js';
+import {
+  PrivacyPolicyResponse,
+  UpdatePrivacyPolicyBody,
+  UpdatePrivacyPolicyBodySchema,
+} from './privacy-policy.dto.js';
 import { toPrivacyPolicyResponse } from './privacy-policy.views.js';
 import { apiKeyNotFound, privacyActionsInvalid } from '../gateway.errors.js';
 
@@ -49,7 +53,7 @@ export class PrivacyPolicyController {
     description: 'api_key_not_found: key_id is no key of the account',
   })
   async update(
-    @Body(new ContractValidationPipe(UpdatePrivacyPolicyBody)) body: UpdatePrivacyPolicyBody,
+    @Body(new ContractValidationPipe(UpdatePrivacyPolicyBodySchema)) body: UpdatePrivacyPolicyBody,
   ): Promise<PrivacyPolicyResponse> {
     const problem = privacyActionsProblem(body.actions);
     if (problem) throw privacyActionsInvalid(problem);

@@ -1,13 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   DEFAULT_PRIVACY_POLICY,
-  IsEntityId,
+  entityId,
+  optional,
+  plainObject,
   PRIVACY_ACTIONS,
   type PrivacyAction,
   SENSITIVE_KINDS,
   type SensitiveKind,
 } from '@membolt/contracts';
+import { z } from 'zod';
+import { queryDoc, restQueryType } from '../common/rest-query.js';
 
 const actionsSchema = (description: string, required: boolean) => ({
   type: 'object' as const,
@@ -19,26 +22,28 @@ const actionsSchema = (description: string, required: boolean) => ({
   ...(required ? { required: [...SENSITIVE_KINDS] } : {}),
 });
 
+const updatePolicy = {
+  // The kinds and actions are the privacy service's check (it answers which kind or action is unknown).
+  actions: plainObject<Partial<Record<SensitiveKind, PrivacyAction>>>('actions must be an object').meta(
+    queryDoc(Object, {
+      ...actionsSchema(
+        'Per kind: allow, redact or refuse. Kinds left out keep their action (with key_id: follow the account).',
+        false,
+      ),
+      example: { email: 'redact', health: 'refuse' },
+    }),
+  ),
+  key_id: optional(entityId()).meta(
+    queryDoc(String, {
+      description:
+        "An API key of the account: `actions` become that key's overrides (replacing its earlier ones; {} removes them).",
+    }),
+  ),
+};
 /** `PUT /api/user/{id}/privacy-policy`: the kinds to change; with `key_id`, one key's overrides instead. */
-export class UpdatePrivacyPolicyBody {
-  @ApiProperty({
-    ...actionsSchema(
-      'Per kind: allow, redact or refuse. Kinds left out keep their action (with key_id: follow the account).',
-      false,
-    ),
-    example: { email: 'redact', health: 'refuse' },
-  })
-  @IsObject({ message: 'actions must be an object' })
-  actions!: Partial<Record<SensitiveKind, PrivacyAction>>;
-
-  @ApiPropertyOptional({
-    description:
-      "An API key of the account: `actions` become that key's overrides (replacing its earlier ones; {} removes them).",
-  })
-  @IsOptional()
-  @IsEntityId()
-  key_id?: string;
-}
+export const UpdatePrivacyPolicyBodySchema = z.strictObject(updatePolicy);
+export const UpdatePrivacyPolicyBody = restQueryType('UpdatePrivacyPolicyBody', updatePolicy);
+export type UpdatePrivacyPolicyBody = z.output<typeof UpdatePrivacyPolicyBodySchema>;
 
 export class KeyPrivacyOverrideResponse {
   @ApiProperty()

@@ -24,14 +24,17 @@ import { ContractValidationPipe } from '@membolt/platform';
 import type { EdgeReply } from '@membolt/edge';
 import { ApiErrorResponse } from '../common/api-error.response.js';
 import { GatewayController } from '../gateway-controller.decorator.js';
-import { MemoryScopeQuery } from '../memories/memory.dto.js';
+import { MemoryScopeQuery, MemoryScopeQuerySchema } from '../memories/memory.dto.js';
 import { toScope } from '../memories/memory.requests.js';
 import { UploadRelay } from './upload-relay.service.js';
 import {
   ListUploadsQuery,
+  ListUploadsQuerySchema,
   UploadAcceptedResponse,
   UploadBase64Body,
+  UploadBase64BodySchema,
   UploadBase64Query,
+  UploadBase64QuerySchema,
   UploadDeletionResponse,
   UploadListResponse,
   UploadResponse,
@@ -118,8 +121,8 @@ export class UploadsController {
     description: 'unreadable_file: encrypted, damaged, or no text',
   })
   async upload(
-    @Body(new ContractValidationPipe(UploadBase64Body)) body: UploadBase64Body,
-    @Query(new ContractValidationPipe(UploadBase64Query)) query: UploadBase64Query,
+    @Body(new ContractValidationPipe(UploadBase64BodySchema)) body: UploadBase64Body,
+    @Query(new ContractValidationPipe(UploadBase64QuerySchema)) query: UploadBase64Query,
     @Res({ passthrough: true }) res: EdgeReply,
   ): Promise<UploadResponse | UploadAcceptedResponse> {
     const outcome = await this.relay.upload(body, toScope(query, body), query.async === true);
@@ -149,7 +152,7 @@ export class UploadsController {
   @ApiOkResponse({ type: UploadListResponse })
   @ApiBadRequestResponse(BAD_INPUT)
   async list(
-    @Query(new ContractValidationPipe(ListUploadsQuery)) query: ListUploadsQuery,
+    @Query(new ContractValidationPipe(ListUploadsQuerySchema)) query: ListUploadsQuery,
   ): Promise<UploadListResponse> {
     const page = await this.bus.request(IngestionSubjects.list, {
       ...toScope(query),
@@ -174,7 +177,7 @@ export class UploadsController {
   @ApiNotFoundResponse(NOT_FOUND)
   async get(
     @Param('id', UploadIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<UploadStateResponse> {
     return toUploadStateResponse(
       await this.bus.request(IngestionSubjects.get, { ...toScope(query), uploadId: id }),
@@ -191,7 +194,7 @@ export class UploadsController {
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(
     @Param('id', UploadIdPipe) id: string,
-    @Query(new ContractValidationPipe(MemoryScopeQuery)) query: MemoryScopeQuery,
+    @Query(new ContractValidationPipe(MemoryScopeQuerySchema)) query: MemoryScopeQuery,
   ): Promise<UploadDeletionResponse> {
     const receipt = await this.bus.request(IngestionSubjects.delete, { ...toScope(query), uploadId: id });
     return {
