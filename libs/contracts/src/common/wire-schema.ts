@@ -37,7 +37,7 @@ export const issuedString = (maxLength: number) =>
             )
           : distinctTexts('$property must be a string', mustBeShorter(maxLength)),
     })
-    // Only a string is told it is empty or too long (onStrings).
+    // Only a string is told it is empty: class-validator's `@IsNotEmpty` never said so of a list.
     .min(1, onStrings('$property should not be empty'))
     .max(maxLength, onStrings(mustBeShorter(maxLength)));
 
@@ -167,13 +167,21 @@ export interface ListSizeTexts {
   readonly notArray: string;
 }
 
-/** What a value breaks of a list's size rules (class-validator's `@ArrayMaxSize`, `@ArrayMinSize`, `@IsArray`). */
+/**
+ * What a value breaks of a list's size rules, in the order the class-validator rules they replace were checked:
+ * `maxFirst` (the default) for `@IsArray @ArrayMinSize @ArrayMaxSize` written on a property (decorators apply
+ * from the last), `arrayFirst` for the same rules applied in that order.
+ */
 export const listSizeProblems =
-  (texts: ListSizeTexts, min: number, max: number) =>
-  (value: unknown): string[] =>
-    Array.isArray(value)
-      ? [...(value.length > max ? [texts.tooMany] : []), ...(value.length < min ? [texts.tooFew] : [])]
-      : [texts.tooMany, texts.tooFew, texts.notArray];
+  (texts: ListSizeTexts, min: number, max: number, order: 'maxFirst' | 'arrayFirst' = 'maxFirst') =>
+  (value: unknown): string[] => {
+    const problems = [
+      ...(!Array.isArray(value) || value.length > max ? [texts.tooMany] : []),
+      ...(!Array.isArray(value) || value.length < min ? [texts.tooFew] : []),
+      ...(Array.isArray(value) ? [] : [texts.notArray]),
+    ];
+    return order === 'maxFirst' ? problems : problems.reverse();
+  };
 
 const NOT_AN_ITEM = 'each value in nested property $property must be either object or array';
 
@@ -182,7 +190,8 @@ const NOT_AN_ITEM = 'each value in nested property $property must be either obje
  * class): the list's size texts, then each item's problems in the items' order, a field's own text or an
  * unknown field by its path (`memories.0.endUserId should not exist`). An item that is no object (a list
  * included) is refused; a present value that is no list is no list of items either, an absent one breaks
- * only the size rules. `field` is the list's name in those paths.
+ * only the size rules. `field` is the list's name in those paths; `order` that of the size texts
+ * (listSizeProblems).
  */
 export const listOfObjects = <T>(
   field: string,
@@ -190,8 +199,9 @@ export const listOfObjects = <T>(
   texts: ListSizeTexts,
   min: number,
   max: number,
+  order: 'maxFirst' | 'arrayFirst' = 'maxFirst',
 ) => {
-  const sizeProblems = listSizeProblems(texts, min, max);
+  const sizeProblems = listSizeProblems(texts, min, max, order);
   return z.unknown().transform((value, ctx) => {
     const problems = sizeProblems(value);
     const items: T[] = [];
