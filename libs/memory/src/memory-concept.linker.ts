@@ -89,10 +89,10 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
 
   /**
    * Links up to `max` of the scope's pending memories now, oldest first, waiting for those the sweep is
-   * already linking. A large import's part calls it for the memories it stored, so the import's job ends
-   * when its memories are fully indexed: a 50,000-line import otherwise left ~39,000 memories to the sweep
-   * after its job said done, and their linking (the concept thread's heap, the writes) went on for minutes
-   * past it. A failed extraction or write is left to the sweep, which tries again.
+   * already linking. A large import's last part calls it, so the import's job ends when its memories are
+   * fully indexed: a 50,000-line import otherwise left ~39,000 memories to the sweep after its job said done,
+   * and their linking (the concept thread's heap, the writes) went on for minutes past it. A failed
+   * extraction or write is left to the sweep, which tries again.
    */
   async linkPending(scope: MemoryScope, max: number): Promise<void> {
     for (let linked = 0; linked < max;) {
