@@ -95,13 +95,19 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
    * extraction or write is left to the sweep, which tries again.
    */
   async linkPending(scope: MemoryScope, max: number): Promise<void> {
-    for (let linked = 0; linked < max;) {
-      const pending = await this.store.memories.pendingConcepts(scope, Math.min(CHUNK, max - linked));
-      if (pending.length === 0) return;
-      const fresh = pending.filter((item) => !this.linking.has(item.id));
-      const running = new Set(pending.flatMap((item) => this.linking.get(item.id) ?? []));
-      await Promise.allSettled([...(fresh.length > 0 ? [this.link(scope, fresh)] : []), ...running]);
-      linked += pending.length;
+    try {
+      for (let linked = 0; linked < max;) {
+        const pending = await this.store.memories.pendingConcepts(scope, Math.min(CHUNK, max - linked));
+        if (pending.length === 0) return;
+        const fresh = pending.filter((item) => !this.linking.has(item.id));
+        const running = new Set(pending.flatMap((item) => this.linking.get(item.id) ?? []));
+        await Promise.allSettled([...(fresh.length > 0 ? [this.link(scope, fresh)] : []), ...running]);
+        linked += pending.length;
+      }
+    } finally {
+      // The bulk work is over: the concept thread's heap (20-60 MB with compromise loaded) goes back within
+      // seconds instead of the idle minute, unless more work keeps it.
+      this.extraction.bulkDone?.();
     }
   }
 
