@@ -41,9 +41,8 @@ import { MemoryImportJob } from './import/memory-import.job.js';
 import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 
 /**
- * How long the concept thread waits for another task after an import part's memories were linked, instead of
- * MEMORY_WORKER_IDLE_SECONDS: parts follow each other within a moment, and after the last one the thread's
- * heap goes back within seconds.
+ * How long the concept thread waits for another task after a large import's memories were linked, instead of
+ * MEMORY_WORKER_IDLE_SECONDS: its heap goes back within seconds of the import's end.
  */
 const BULK_CONCEPT_THREAD_IDLE_MS = 5_000;
 

@@ -338,13 +338,17 @@ describe('MemoryService (embedded store, test clock)', () => {
     });
     await memory.createBatch(USER, { memories: [{ text: 'Hiking near Oslo' }] });
     const asked: number[] = [];
+    let bulkDone = 0;
     const direct = new MemoryConceptLinker(store, {
       extract: async (texts) => {
         asked.push(texts.length);
         return texts.map((text) => extractConcepts(text));
       },
+      bulkDone: () => bulkDone++,
     });
     await direct.linkPending(scope, 250);
+    // The extraction is told the bulk work is over (the concept thread may end soon).
+    expect(bulkDone).toBe(1);
     // The 250 imported first are linked, in chunks; the later memory is left to the sweep.
     expect(asked.reduce((sum, n) => sum + n, 0)).toBe(250);
     expect((await store.memories.pendingConcepts(scope, 10)).map((item) => item.text)).toEqual([

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type ImportJobView,
+  MEMORY_BATCH_MAX,
   type ImportMemoriesRequest,
   type ImportPartRequest,
   type PrivacyPolicy,
@@ -24,6 +25,11 @@ interface ImportPartData {
   readonly redactions?: ReadonlyArray<readonly SensitiveKind[]>;
   /** The policy the lines were screened under: while it still applies, the run does not scan them again. */
   readonly screenedUnder?: PrivacyPolicy;
+  /**
+   * The import's last part, with how many memories the import may hold at most: its job waits until the
+   * scope's pending concepts are linked (parts queued before this field existed leave that to the sweep).
+   */
+  readonly lastOf?: number;
 }
 
 interface ImportPartResult {
@@ -79,6 +85,7 @@ export class MemoryImportJob implements OnModuleInit {
       },
       redactions: screened.map((item) => item.redactions),
       screenedUnder: policy,
+      ...(index === partsOf(importId) - 1 ? { lastOf: partsOf(importId) * MEMORY_BATCH_MAX } : {}),
     };
     await this.queue.enqueue(IMPORT_PART_JOB, data, {
       jobId: partJobId(userId, importId, index),
@@ -123,7 +130,7 @@ export class MemoryImportJob implements OnModuleInit {
   }
 
   private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
-    const { userId, apiKeyId, request, redactions, screenedUnder } = job.data;
+    const { userId, apiKeyId, request, redactions, screenedUnder, lastOf } = job.data;
     const context = {
       correlationId: correlationIdFrom(undefined),
       userId,
@@ -132,8 +139,10 @@ export class MemoryImportJob implements OnModuleInit {
     const { imported, skipped } = await requestContext.run(context, () =>
       this.memory.import(userId, request, redactions ?? [], screenedUnder),
     );
-    // The part's memories get their concepts before the part is done (see MemoryConceptLinker.linkPending).
-    await this.concepts.linkPending({ userId, endUserId: request.endUserId ?? '' }, imported);
+    // The sweep links the parts' concepts while the next parts are stored; the last part waits for the rest,
+    // so the import is done when its memories are fully indexed (MemoryConceptLinker.linkPending).
+    if (lastOf !== undefined)
+      await this.concepts.linkPending({ userId, endUserId: request.endUserId ?? '' }, lastOf);
     return { imported, skipped };
   }
 }
