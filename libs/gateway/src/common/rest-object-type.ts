@@ -1,6 +1,5 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
-import { fieldsOf } from '@membolt/contracts';
 import { z } from 'zod';
 
 /*
@@ -24,14 +23,35 @@ export type SnakeCased<T> = { -readonly [K in keyof T as K extends string ? Snak
 export const snakeCase = (name: string): string =>
   name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** The fields of `view` named by `schema` (and only those), under their REST names. */
+/**
+ * Each field of a schema with its REST name, in the schema's order, worked out once per schema: every answer
+ * of a list or a search maps each of its items' fields (a regular expression per field name per item cost
+ * about 3 % of a REST search over 100 memories).
+ */
+const restNamesBySchema = new WeakMap<ObjectSchema, ReadonlyArray<readonly [string, string]>>();
+
+function restNamesOf(schema: ObjectSchema): ReadonlyArray<readonly [string, string]> {
+  let names = restNamesBySchema.get(schema);
+  if (!names) {
+    // The fields `fieldsOf` reads: the object's shape, in its order.
+    const object =
+      schema instanceof z.ZodReadonly ? (schema.unwrap() as z.ZodObject) : (schema as z.ZodObject);
+    names = Object.keys(object.shape).map((field) => [field, snakeCase(field)] as const);
+    restNamesBySchema.set(schema, names);
+  }
+  return names;
+}
+
+/** The fields of `view` named by `schema` (and only those, as `fieldsOf`), under their REST names. */
 export function snakeCasedFields<S extends ObjectSchema>(
   schema: S,
   view: z.output<S>,
 ): SnakeCased<z.output<S>> {
-  return Object.fromEntries(
-    Object.entries(fieldsOf(schema, view)).map(([field, value]) => [snakeCase(field), value]),
-  ) as SnakeCased<z.output<S>>;
+  const fields: Record<string, unknown> = {};
+  const values = view as Readonly<Record<string, unknown>>;
+  for (const [field, rest] of restNamesOf(schema))
+    if (values[field] !== undefined) fields[rest] = values[field];
+  return fields as SnakeCased<z.output<S>>;
 }
 
 export interface RestObjectTypeOptions<S extends ObjectSchema> {

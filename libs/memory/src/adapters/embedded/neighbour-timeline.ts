@@ -170,7 +170,8 @@ export class NeighbourTimelines {
   /**
    * Changes whenever the file may have changed: `total_changes()` counts every row this connection has
    * inserted, updated or deleted (each write of this process), `data_version` moves on another connection's
-   * commit.
+   * commit. The count leaves out rows changed by a trigger or a foreign key's action, which is enough here:
+   * every trigger on `memories` runs with a statement on `memories` itself, and nothing else writes it.
    */
   private version(): string {
     const changes = preparedOnce(this.db, 'SELECT total_changes()', 'pluck').get() as number;
