@@ -198,7 +198,8 @@ async function runDistributed(build, root) {
     return child;
   };
   try {
-    for (const service of ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat']) start(service);
+    for (const service of ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'webhooks'])
+      start(service);
     const port = await freePort();
     const metricsPort = await freePort();
     start('gateway', {
