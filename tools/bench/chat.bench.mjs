@@ -83,6 +83,8 @@ function chatEnv(dataDir, options) {
       BUS_TIMEOUT_MS: '30000',
       AUTH_TOKEN_SECRET: randomBytes(48).toString('base64'),
       PROVIDER_KEYS_SECRET: randomBytes(48).toString('base64'),
+      // The distributed gateway signs the end users' portal links with it and will not start without it.
+      PORTAL_LINK_SECRET: randomBytes(48).toString('base64'),
       OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
       OPENAI_COMPATIBLE_MODELS: 'bench-model',
       CHAT_DEFAULT_MODEL: 'bench-model',
@@ -196,7 +198,8 @@ async function runDistributed(build, root) {
     return child;
   };
   try {
-    for (const service of ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat']) start(service);
+    for (const service of ['identity', 'keys', 'billing', 'memory', 'ingestion', 'chat', 'webhooks'])
+      start(service);
     const port = await freePort();
     const metricsPort = await freePort();
     start('gateway', {

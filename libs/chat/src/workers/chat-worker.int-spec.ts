@@ -89,7 +89,8 @@ describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
   const linux = process.platform === 'linux' ? it : it.skip;
   linux('runs its thread below the priority of the thread that answers requests', async () => {
     const before = threadNiceness();
-    const own = before.get(process.pid)!;
+    const own = Number(before.get(process.pid));
+    expect(Number.isInteger(own)).toBe(true);
     const worker = make();
     await worker.extract([TEXTS[1] ?? ''], NOW);
     const after = threadNiceness();

@@ -14,9 +14,9 @@ export interface CpuWorkerLimits {
    */
   readonly idleMs?: number;
   /**
-   * The thread's nice value, above the process's (Linux: a thread's own scheduling priority): work that can
-   * wait, such as learning from a turn already answered, gives way to the event loop that answers requests when
-   * the two want the same core. Absent: the process's.
+   * How much higher the thread's nice value is than the one of the thread that starts it (Linux schedules each
+   * thread by its own): work that can wait, such as learning from a turn already answered, gives way to the
+   * event loop that answers requests when the two want the same core. Absent: the same.
    */
   readonly niceness?: number;
 }
