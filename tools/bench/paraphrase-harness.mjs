@@ -6,7 +6,7 @@
 //
 //   node tools/build-server.mjs libs/contracts libs/memory
 //   node tools/bench/paraphrase-harness.mjs [--data PATH (default: paraphrase-dev.json in BENCH_DATA_DIR)]
-//     [--weights '{"meaning":0.5}'] [--misses] [--encoder auto|use-lite|off (default: SENTENCE_ENCODER or off)]
+//     [--weights '{"meaning":0.5}'] [--misses] [--encoder auto|use-lite|off (default: SENTENCE_ENCODER or auto, as the product)]
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
     misses: { type: 'boolean', default: false },
     // The sentence encoder's channel (decisions 162, 203): USE-lite over each fact and question, in this
     // process; `auto` for profiles of at most SENTENCE_ENCODER_MAX_SCOPE facts.
-    encoder: { type: 'string', default: process.env.SENTENCE_ENCODER ?? 'off' },
+    encoder: { type: 'string', default: process.env.SENTENCE_ENCODER ?? 'auto' },
     // Writes every ranked candidate's relevance features with its label (JSON lines), to fit RELEVANCE_MODEL.
     dump: { type: 'string', default: '' },
     // The product's inferred sessions (decision 196): facts stored within this many minutes of each other

@@ -21,7 +21,11 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SENTENCE_SECONDS ?? 90);
 const EVERY_S = Number(process.env.BENCH_SENTENCE_EVERY_S ?? 2);
-const FACTS = ["I don't have a driving licence.", 'My favourite tea is sencha.', 'I work nights at the bakery.'];
+const FACTS = [
+  "I don't have a driving licence.",
+  'My favourite tea is sencha.',
+  'I work nights at the bakery.',
+];
 const QUESTION = 'Could I hire a car by myself?';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

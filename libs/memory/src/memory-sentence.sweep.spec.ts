@@ -292,5 +292,36 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
       const failing = serviceWith(sweepWith({}, broken), 2_000, broken);
       expect(await texts(failing, USER, 'Do I drink sencha?')).toContain('I drink sencha every morning.');
     });
+
+    it('makes one search wait for a busy thread, not each search that comes while it is busy (decision 212)', async () => {
+      await storeTexts(USER, ["I don't have a driving licence."]);
+      // The model loading: query vectors come only once released.
+      let release: () => void = () => undefined;
+      const loaded = new Promise<void>((resolve) => (release = resolve));
+      const queries: string[] = [];
+      const loading: SentenceEncoder = {
+        model: encoder.model,
+        dimension: encoder.dimension,
+        encode: (texts) => encoder.encode(texts),
+        encodeQuery: async (text) => {
+          queries.push(text);
+          await loaded;
+          return encoder.encodeQuery(text);
+        },
+      };
+      const sweep = sweepWith({ sentenceWaitMs: 50 }, loading);
+      const service = serviceWith(sweep, 2_000, loading);
+      const question = 'Can I hire one at the airport?';
+      // The first search waits its 50 ms and goes without the channel; the next one does not wait again and
+      // asks the thread for nothing more while it is busy.
+      expect(await texts(service, USER, question)).toEqual([]);
+      expect(await texts(service, USER, question)).toEqual([]);
+      expect(queries).toEqual([question]);
+      release();
+      await loaded;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await texts(service, USER, question)).toEqual(["I don't have a driving licence."]);
+      expect(queries).toEqual([question, question]);
+    });
   });
 });

@@ -66,6 +66,12 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
   private readonly smallScopesOnly: boolean;
   private readonly waitMs: number;
   private deferredResumed = false;
+  /**
+   * The encoding a search gave up waiting for, while it still runs (the model loading after the thread idled
+   * out, on a busy machine several seconds): the searches that come meanwhile do not wait for the thread
+   * again, so a burst of searches pays the wait once, not each.
+   */
+  private behind: Promise<unknown> | null = null;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -102,7 +108,8 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
    * The sentence channel's candidates for a personal search: the `k` memories of the scope and filter whose
    * sentence vector is nearest the query's. Undefined (the search goes without the channel) when the encoder
    * is off, the store keeps no sentence vectors, the scope holds more than `sentenceMaxScope` memories (the
-   * query is then not encoded), or the channel is not ready within `sentenceWaitMs`.
+   * query is then not encoded), the channel is not ready within `sentenceWaitMs`, or an earlier search's
+   * encoding is still running past its own wait (the thread is busy: one search waits for it, not each).
    */
   async nearest(
     scope: MemoryScopeFilter,
@@ -116,6 +123,9 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     // An empty scope (a new account's first chat turns) has nothing to find: no query encoded, no model loaded.
     if (await sentences.holdsAtMost(scope, 0)) return undefined;
     if (!(await sentences.fits(scope, this.maxScope))) return undefined;
+    // The thread is still busy with what an earlier search stopped waiting for: this one goes without the
+    // channel at once and queues nothing more behind it.
+    if (this.behind) return undefined;
     const ready = (async () => {
       await this.settle(scope);
       return encoder.encodeQuery(query);
@@ -136,7 +146,14 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       clearTimeout(timer);
     }
     if (vector === null) {
-      ready.catch((error: Error) => this.logger.warn(`Sentence encoding failed: ${error.message}`));
+      const behind = ready.then(
+        () => undefined,
+        (error: Error) => this.logger.warn(`Sentence encoding failed: ${error.message}`),
+      );
+      this.behind = behind;
+      void behind.finally(() => {
+        if (this.behind === behind) this.behind = null;
+      });
       return undefined;
     }
     return (await sentences.nearest(scope, filter, vector, k, this.maxScope)) ?? undefined;
