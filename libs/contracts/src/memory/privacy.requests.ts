@@ -1,15 +1,5 @@
-import 'reflect-metadata';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateBy,
-  type ValidationArguments,
-} from 'class-validator';
-import { IsEntityId } from '../common/validators.js';
+import { z } from 'zod';
+import { distinctTexts, entityId, optional, plainObject } from '../common/wire-schema.js';
 import {
   isPrivacyAction,
   isSensitiveKind,
@@ -30,47 +20,65 @@ export function privacyActionsProblem(value: unknown): string | null {
   return null;
 }
 
-const IsPrivacyActions = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isPrivacyActions',
-    validator: {
-      validate: (value: unknown) => privacyActionsProblem(value) === null,
-      defaultMessage: (args?: ValidationArguments) =>
-        privacyActionsProblem(args?.value) ?? 'actions is invalid',
-    },
+/** The actions object: the first unknown kind or action named (an object's own text when it is none). */
+const privacyActions = () =>
+  z.unknown().transform((value, ctx) => {
+    const problem = privacyActionsProblem(value);
+    if (problem !== null) {
+      ctx.issues.push({ code: 'custom', message: problem, input: value });
+      return z.NEVER;
+    }
+    return value as Partial<Record<SensitiveKind, PrivacyAction>>;
   });
 
 /**
  * Changes the account's privacy policy (the kinds named; the others keep their action), or with `keyId` sets
  * what one API key of the account overrides (replacing its earlier overrides; `{}` removes them).
  */
-export class UpdatePrivacyPolicyRequest {
-  @IsObject({ message: 'actions must be an object' })
-  @IsPrivacyActions()
-  actions!: Partial<Record<SensitiveKind, PrivacyAction>>;
-
-  @IsOptional()
-  @IsEntityId()
-  keyId?: string;
-}
+export const UpdatePrivacyPolicyRequest = z.strictObject({
+  actions: privacyActions(),
+  keyId: optional(entityId()),
+});
+export type UpdatePrivacyPolicyRequest = z.output<typeof UpdatePrivacyPolicyRequest>;
 
 /** Reads the acting account's policy: nothing to send. */
-export class GetPrivacyPolicyRequest {}
+export const GetPrivacyPolicyRequest = z.strictObject({});
+export type GetPrivacyPolicyRequest = z.output<typeof GetPrivacyPolicyRequest>;
 
 /** The most texts, and characters in all, one screening may carry (an asynchronous add's messages). */
 export const SCREEN_TEXTS_MAX = 100;
 export const SCREEN_TEXT_MAX_LENGTH = 20_000;
 
-/** Texts to screen by the acting key's policy before a durable job holds them. */
-export class ScreenTextsRequest {
-  @IsArray()
-  @ArrayMaxSize(SCREEN_TEXTS_MAX)
-  @IsString({ each: true })
-  @MaxLength(SCREEN_TEXT_MAX_LENGTH, { each: true })
-  texts!: string[];
+const SCREEN_TEXT_TOO_LONG = `each value in $property must be shorter than or equal to ${SCREEN_TEXT_MAX_LENGTH} characters`;
+const SCREEN_TEXT_NOT_A_STRING = 'each value in $property must be a string';
+/**
+ * 1 to SCREEN_TEXTS_MAX texts, the rules in the order the class this replaces checked them; a rule for each text
+ * is checked on the value itself when it is no list, as class-validator's `each` did.
+ */
+const screenTexts = () =>
+  z.unknown().transform((value, ctx) => {
+    const each = (holds: (text: unknown) => boolean) => (Array.isArray(value) ? value : [value]).every(holds);
+    const problems = [
+      ...(each((text) => typeof text === 'string' && text.length <= SCREEN_TEXT_MAX_LENGTH)
+        ? []
+        : [SCREEN_TEXT_TOO_LONG]),
+      ...(each((text) => typeof text === 'string') ? [] : [SCREEN_TEXT_NOT_A_STRING]),
+      ...(Array.isArray(value) && value.length <= SCREEN_TEXTS_MAX
+        ? []
+        : [`$property must contain no more than ${SCREEN_TEXTS_MAX} elements`]),
+      ...(Array.isArray(value) ? [] : ['$property must be an array']),
+    ];
+    if (problems.length > 0) {
+      ctx.issues.push({ code: 'custom', message: distinctTexts(...problems), input: value });
+      return z.NEVER;
+    }
+    return value as string[];
+  });
 
+/** Texts to screen by the acting key's policy before a durable job holds them. */
+export const ScreenTextsRequest = z.strictObject({
+  texts: screenTexts(),
   /** The metadata the job will carry (a learnt fact's metadata is the request's): screened value by value. */
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown>;
-}
+  metadata: optional(plainObject()),
+});
+export type ScreenTextsRequest = z.output<typeof ScreenTextsRequest>;

@@ -45,6 +45,7 @@ import { EntityIdPipe } from './entity-id.pipe.js';
 import { MemoryScopeQuery, MemoryScopeQuerySchema } from '../memories/memory.dto.js';
 import {
   ChatBody,
+  ChatBodySchema,
   ConversationsQuery,
   ConversationsQuerySchema,
   WebSearchBody,
@@ -120,7 +121,7 @@ export class ChatController {
   @ApiMeteredRefusal()
   async chat(
     @CurrentApiKey() key: ApiKeyPrincipal,
-    @Body(new ContractValidationPipe(ChatBody)) body: ChatBody,
+    @Body(new ContractValidationPipe(ChatBodySchema)) body: ChatBody,
     @Req() req: EdgeRequest,
     @Res() reply: EdgeReply,
   ): Promise<void> {

@@ -1,19 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
+  boundedString,
   CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_MODEL_ID_MAX_LENGTH,
   CHAT_ROLES,
-  ChatHistoryItem,
   ChatMessages,
   CONVERSATION_LIST_DEFAULT_LIMIT,
   CONVERSATION_LIST_MAX_LIMIT,
   DEFAULT_MODEL_ID,
-  IsEntityId,
+  distinctTexts,
+  entityId,
   integerField,
-  IsRequiredText,
+  listOfObjects,
+  oneOf,
   optional,
   requiredText,
   PAGE_OFFSET_MAX,
@@ -24,68 +23,75 @@ import {
 import { z } from 'zod';
 import { queryDoc, queryInteger, restQueryType } from '../common/rest-query.js';
 import { MEMORY_SCOPE_QUERY_FIELDS } from '../memories/memory.dto.js';
-import { IsScopeId } from '../memories/memory-rest.validators.js';
+import { restScopeId } from '../memories/memory-rest.validators.js';
 
-/** One earlier message (docs/requirements/rest-gateway.md: role and content). */
-export class ChatHistoryItemBody extends ChatHistoryItem {}
+const CONTENT_TOO_LONG = ChatMessages.messageTooLong;
+/** One earlier message (docs/requirements/rest-gateway.md: role and content), the contract's ChatHistoryItem rules. */
+export const ChatHistoryItemBodySchema = z.strictObject({
+  role: oneOf(CHAT_ROLES),
+  content: z
+    .string({ error: distinctTexts(CONTENT_TOO_LONG, '$property must be a string') })
+    .max(CHAT_MESSAGE_MAX_LENGTH, CONTENT_TOO_LONG),
+});
+export type ChatHistoryItemBody = z.output<typeof ChatHistoryItemBodySchema>;
 
+const HISTORY_TOO_LONG = `$property must contain no more than ${CHAT_HISTORY_MAX_ITEMS} elements`;
+const chatBody = {
+  message: requiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH).meta(
+    queryDoc(String, {
+      example: 'What do you remember about my travel plans?',
+      maxLength: CHAT_MESSAGE_MAX_LENGTH,
+    }),
+  ),
+  // No fewest: the size rule's text stands for both ends of the list's size.
+  history: optional(
+    listOfObjects(
+      'history',
+      ChatHistoryItemBodySchema,
+      { tooMany: HISTORY_TOO_LONG, tooFew: HISTORY_TOO_LONG, notArray: '$property must be an array' },
+      0,
+      CHAT_HISTORY_MAX_ITEMS,
+    ),
+  ).meta(
+    queryDoc(Array, {
+      description: 'Earlier messages, oldest first, when no conversationId is given.',
+      type: 'array',
+      items: { type: 'object', properties: { role: { enum: [...CHAT_ROLES] }, content: { type: 'string' } } },
+    }),
+  ),
+  userId: optional(boundedString(200, { lengthTextFirst: true })).meta(
+    queryDoc(String, { description: 'Must be the owner of the key when given.' }),
+  ),
+  model: optional(boundedString(CHAT_MODEL_ID_MAX_LENGTH, { lengthTextFirst: true })).meta(
+    queryDoc(String, {
+      description: 'A model id of the catalogue (GET the chat models in the web app).',
+      example: DEFAULT_MODEL_ID,
+    }),
+  ),
+  conversationId: optional(entityId()).meta(
+    queryDoc(String, { description: 'Continue this stored conversation (its messages are the history).' }),
+  ),
+  end_user_id: restScopeId().meta(
+    queryDoc(String, {
+      description:
+        'One end user of your app: the turn reads that end user’s memories and learns the facts they state into ' +
+        'them, never into the account’s own. Without it, the account’s own memories.',
+      example: 'customer-42',
+    }),
+  ),
+  agent_id: restScopeId().meta(
+    queryDoc(String, {
+      description: 'Narrows the memories read to (and records on those learnt) one agent.',
+    }),
+  ),
+  run_id: restScopeId().meta(
+    queryDoc(String, { description: 'Narrows the memories read to (and records on those learnt) one run.' }),
+  ),
+};
 /** `POST /api/chat` (docs/requirements/rest-gateway.md, Shapes and Routes), plus the optional conversation id. */
-export class ChatBody {
-  @ApiProperty({ example: 'What do you remember about my travel plans?', maxLength: CHAT_MESSAGE_MAX_LENGTH })
-  @IsRequiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH)
-  message!: string;
-
-  @ApiPropertyOptional({
-    description: 'Earlier messages, oldest first, when no conversationId is given.',
-    type: 'array',
-    items: { type: 'object', properties: { role: { enum: [...CHAT_ROLES] }, content: { type: 'string' } } },
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(CHAT_HISTORY_MAX_ITEMS)
-  @ValidateNested({ each: true })
-  @Type(() => ChatHistoryItemBody)
-  history?: ChatHistoryItemBody[];
-
-  @ApiPropertyOptional({ description: 'Must be the owner of the key when given.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  userId?: string;
-
-  @ApiPropertyOptional({
-    description: 'A model id of the catalogue (GET the chat models in the web app).',
-    example: DEFAULT_MODEL_ID,
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(CHAT_MODEL_ID_MAX_LENGTH)
-  model?: string;
-
-  @ApiPropertyOptional({ description: 'Continue this stored conversation (its messages are the history).' })
-  @IsOptional()
-  @IsEntityId()
-  conversationId?: string;
-
-  @ApiPropertyOptional({
-    description:
-      'One end user of your app: the turn reads that end user’s memories and learns the facts they state into ' +
-      'them, never into the account’s own. Without it, the account’s own memories.',
-    example: 'customer-42',
-  })
-  @IsScopeId()
-  end_user_id?: string;
-
-  @ApiPropertyOptional({
-    description: 'Narrows the memories read to (and records on those learnt) one agent.',
-  })
-  @IsScopeId()
-  agent_id?: string;
-
-  @ApiPropertyOptional({ description: 'Narrows the memories read to (and records on those learnt) one run.' })
-  @IsScopeId()
-  run_id?: string;
-}
+export const ChatBodySchema = z.strictObject(chatBody);
+export const ChatBody = restQueryType('ChatBody', chatBody);
+export type ChatBody = z.output<typeof ChatBodySchema>;
 
 const webSearchBody = {
   query: requiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH).meta(

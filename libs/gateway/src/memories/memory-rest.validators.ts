@@ -1,33 +1,16 @@
-import { Transform } from 'class-transformer';
 import { z } from 'zod';
+import { isISO8601 } from 'class-validator';
 import {
-  isISO8601,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsISO8601,
-  IsNumber,
-  IsOptional,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
-import {
-  composeDecorators,
   distinctTexts,
   optional,
   MEMORY_QUERY_MAX_LENGTH,
-  Trim,
   MAX_EMBEDDING_DIMENSION,
   MEMORY_CATEGORY_VALUES,
   MEMORY_CATEGORY_NAME_MAX_LENGTH,
   MEMORY_CATEGORY_NAME_PATTERN,
-  IsMemoryCategoryValue,
   MEMORY_METADATA_FILTER_MAX_FIELDS,
   MEMORY_METADATA_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
-  MEMORY_SOURCES,
   MEMORY_TEXT_MAX_LENGTH,
   MemoryMessages,
   MemoryFilterError,
@@ -89,24 +72,6 @@ function parseMetadataValue(
   return parsed;
 }
 
-/** `metadata`: an object or a JSON string holding one (decision 022). */
-export const IsMetadata = (): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) => (value === undefined ? value : parseMetadataValue(value))),
-    ValidateBy({
-      name: 'isMetadata',
-      validator: {
-        validate: (value: unknown) => isPlainObject(value),
-        defaultMessage: (args) =>
-          args?.value === TOO_LARGE
-            ? MemoryMessages.metadataTooLarge
-            : args?.value === TOO_DEEP
-              ? `metadata nests deeper than ${METADATA_STRING_MAX_DEPTH} levels`
-              : MemoryMessages.metadataNotObject,
-      },
-    }),
-  );
-
 /** What is wrong with a `filters` value (a JSON object, or a string holding one), or null. */
 function filterProblem(value: unknown): string | null {
   try {
@@ -119,54 +84,6 @@ function filterProblem(value: unknown): string | null {
   }
 }
 
-/** Required text of at most `maxLength` characters; one message per failure, never several. */
-const IsBoundedText = (
-  name: string,
-  required: string,
-  tooLong: string,
-  maxLength: number,
-): PropertyDecorator =>
-  ValidateBy({
-    name,
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'string' && value.length > 0 && value.length <= maxLength,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string' && args.value.length > maxLength ? tooLong : required,
-    },
-  });
-
-/** Memory text is trimmed first, as the memory service trims it. */
-export const IsMemoryText = (): PropertyDecorator =>
-  composeDecorators(
-    Trim(),
-    IsBoundedText(
-      'isMemoryText',
-      MemoryMessages.textRequired,
-      MemoryMessages.textTooLong,
-      MEMORY_TEXT_MAX_LENGTH,
-    ),
-  );
-
-/** Search queries are sent as given (section 5): not trimmed. */
-export const IsSearchQuery = (): PropertyDecorator =>
-  IsBoundedText(
-    'isSearchQuery',
-    MemoryMessages.queryRequired,
-    `query must be at most ${MEMORY_QUERY_MAX_LENGTH} characters`,
-    MEMORY_QUERY_MAX_LENGTH,
-  );
-
-export const IsImportance = (): PropertyDecorator =>
-  composeDecorators(
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message: MemoryMessages.importanceRange }),
-    Min(0, { message: MemoryMessages.importanceRange }),
-    Max(1, { message: MemoryMessages.importanceRange }),
-  );
-
-/** A built-in category, none, or the shape of a custom one's name (the memory service checks it exists). */
-export const IsCategory = (): PropertyDecorator => IsMemoryCategoryValue();
-
 /** The OpenAPI schema of a category value: a built-in one, none, or one of the account's custom names. */
 export const CATEGORY_VALUE_SCHEMA = {
   type: String,
@@ -177,101 +94,10 @@ export const CATEGORY_VALUE_SCHEMA = {
     "the account's custom categories (GET /api/user/{userId}/categories).",
 } as const;
 
-export const IsSource = (): PropertyDecorator =>
-  IsIn(MEMORY_SOURCES, { message: MemoryMessages.unknownSource });
-
-/** The length against the configured dimension is the memory service's check (it knows the configuration). */
-export const IsEmbedding = (): PropertyDecorator =>
-  composeDecorators(
-    IsArray({ message: 'embedding must be an array of numbers' }),
-    ValidateBy({
-      name: 'isEmbeddingSize',
-      validator: {
-        validate: (value: unknown) => Array.isArray(value) && value.length <= MAX_EMBEDDING_DIMENSION,
-        defaultMessage: () => `embedding must have at most ${MAX_EMBEDDING_DIMENSION} numbers`,
-      },
-    }),
-    IsNumber(
-      { allowNaN: false, allowInfinity: false },
-      { each: true, message: 'embedding must be an array of numbers' },
-    ),
-  );
-
-export const IsTime = (): PropertyDecorator =>
-  IsISO8601({ strict: true }, { message: ({ property }) => `${property} must be an ISO 8601 date-time` });
-
-export const IsScopeId = (): PropertyDecorator =>
-  composeDecorators(
-    IsOptional(),
-    ValidateBy({
-      name: 'isScopeId',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && value.length <= MEMORY_SCOPE_ID_MAX_LENGTH,
-        defaultMessage: (args) =>
-          `${args?.property ?? 'value'} must be a string of at most ${MEMORY_SCOPE_ID_MAX_LENGTH} characters`,
-      },
-    }),
-  );
-
-/**
- * Present fields of an update may not be null (`{"text": null}` reached the memory service as a null text
- * and failed there with a 500): only absence means "leave it as it is".
- */
-export const IsOptionalNotNull = (): PropertyDecorator =>
-  ValidateIf((_object: object, value: unknown) => value !== undefined);
-
-/** A query integer: decimal digits become a number; anything else stays a string and fails IsInt. */
-export const QueryInteger = (min: number, max: number): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value,
-    ),
-    ValidateBy({
-      name: 'isQueryInteger',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be an integer from ${min} to ${max}`,
-      },
-    }),
-  );
-
-/** A query flag: `true` or `false`. */
-export const QueryBoolean = (): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) =>
-      value === 'true' ? true : value === 'false' ? false : value,
-    ),
-    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
-  );
-
-/** An optional body flag: JSON `true` or `false` only. */
-export const IsBodyFlag = (): PropertyDecorator =>
-  composeDecorators(
-    IsOptional(),
-    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
-  );
-
-/** A query decimal from `min` to `max`: plain digits with an optional fraction become a number. */
-export const QueryDecimal = (min: number, max: number): PropertyDecorator =>
-  composeDecorators(
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value,
-    ),
-    ValidateBy({
-      name: 'isQueryDecimal',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max,
-        defaultMessage: (args) => `${args?.property ?? 'value'} must be a number from ${min} to ${max}`,
-      },
-    }),
-  );
-
 /*
- * The same rules as zod field schemas, for the REST bodies derived from the contract's requests
- * (memory.dto.ts, rest-request.ts): only the rules whose texts or reading differ from the contract's.
- * `$property` is the field as the body spells it.
+ * The rules as zod field schemas, for the REST bodies derived from the contract's requests (memory.dto.ts,
+ * rest-request.ts): only the rules whose texts or reading differ from the contract's. `$property` is the field
+ * as the body spells it.
  */
 
 const METADATA_TEXTS = new Map<unknown, string>([
