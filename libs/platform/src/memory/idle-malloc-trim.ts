@@ -8,7 +8,7 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
  * malloc. When bulk work frees them, glibc keeps the free chunks mapped: it returns only a free run at the
  * very top of an arena. After a 50,000-line import the main arena held 97 MB of which 36 MB were in use;
  * RSS stayed 60-70 MB above its level before, for good. `malloc_trim(0)` hands every free page of every
- * arena back (RSS 244 -> 177 MB on that process, in ~10 ms). Node has no binding for it, so it is called
+ * arena back (RSS 244 -> 177 MB on that process; ~95 ms for 110 MB freed at load average 29). Node has no binding for it, so it is called
  * through koffi's FFI; where there is no glibc (musl, macOS, Windows) the trimmer does nothing.
  */
 export type TrimMalloc = () => boolean;
@@ -50,8 +50,8 @@ const DEFAULT_MIN_GROWTH_BYTES = 16 * 1024 * 1024;
 /**
  * Calls malloc_trim when an interval was quiet (the event loop busy less than `maxBusyShare`) and RSS grew
  * by at least `minGrowthBytes` since the last trim. Under steady load it waits: trimming then would only
- * make the allocator fault the same pages in again. A trim costs a few milliseconds of the loop, once per
- * quiet interval after growth, never per request.
+ * make the allocator fault the same pages in again. A trim holds the loop while it hands pages back (tens of
+ * milliseconds for ~100 MB), once per quiet interval after growth, never per request.
  */
 export class IdleMallocTrim {
   private timer: NodeJS.Timeout | null = null;
