@@ -1,7 +1,7 @@
 // class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
 // decorated (an entry point that imports contracts before Nest would crash otherwise).
 import 'reflect-metadata';
-import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
 import { composeDecorators } from '../common/validators.js';
@@ -46,16 +46,6 @@ import {
  */
 export const MEMORY_CATEGORY_VALUES = [...MEMORY_CATEGORIES, 'none'] as const;
 export type MemoryCategoryValue = MemoryCategory | 'none';
-
-/** A built-in category, "none" or the shape of a custom category's name. */
-export const IsMemoryCategoryValue = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isMemoryCategoryValue',
-    validator: {
-      validate: (value: unknown) => isMemoryCategoryName(value),
-      defaultMessage: () => MemoryMessages.categoryFormat,
-    },
-  });
 
 const IsScopeId = (): PropertyDecorator =>
   composeDecorators(IsOptional(), IsString(), MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH));
