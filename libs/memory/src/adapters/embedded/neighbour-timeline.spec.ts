@@ -124,6 +124,28 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
     }
   });
 
+  it('fills the map in the order SQLite orders the ids, past the characters where JavaScript differs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const truth = openEmbeddedDatabase(dir, 'memory');
+    try {
+      // UTF-16 puts U+1F600 (a surrogate pair) before U+E000; UTF-8, as SQLite compares, after it.
+      const ids = ['m\u{1F600}', 'm\uE000', 'ma', 'mz'];
+      await store.memories.insertMany(
+        A,
+        ids.map((id, i) => makeMemoryRecord(A, DIM, { id, createdAt: new Date(T0 + i * MINUTE) })),
+      );
+      const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+      const answered = await store.search.neighbours!(A, open, ids, 2, 1, GAP);
+      expect([...answered.keys()]).toEqual(['ma', 'mz', 'm\uE000', 'm\u{1F600}']);
+      expect([...answered]).toEqual([...neighboursInSql(truth, A, open, ids, 2, 1, GAP)]);
+    } finally {
+      truth.close();
+      await store.close();
+    }
+  });
+
   it("reads another connection's commits, and leaves a scope past its bound to SQL", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
     dirs.push(dir);

@@ -25,6 +25,8 @@ interface TimelineRow {
   line: TimelineRow[];
   /** Its place in `line`. */
   at: number;
+  /** Its place among the scope's memories by id, in SQLite's order of text (`byUtf8`). */
+  byId: number;
 }
 
 interface ScopeTimeline {
@@ -32,8 +34,6 @@ interface ScopeTimeline {
   readonly version: string;
   readonly byId: Map<string, TimelineRow>;
   readonly rows: number;
-  /** Every id is below U+D800, where JavaScript's order of strings is SQLite's (`byUtf8`). */
-  readonly plainIds: boolean;
 }
 
 type RawRow = [
@@ -96,9 +96,12 @@ export class NeighbourTimelines {
     // In the order `neighboursInSql` fills the map (the ranker reads it in that order): the conversations'
     // turns first, then the inferred sessions, each by id as SQLite orders text (its IN list is a sorted
     // list of the ids, UTF-8 bytes compared).
-    const wanted = [...new Set(ids)]
-      .flatMap((id) => timeline.byId.get(id) ?? [])
-      .sort(timeline.plainIds ? (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : byUtf8);
+    const wanted: TimelineRow[] = [];
+    for (const id of new Set(ids)) {
+      const row = timeline.byId.get(id);
+      if (row) wanted.push(row);
+    }
+    wanted.sort((a, b) => a.byId - b.byId);
     const inConversation = wanted.filter((row) => row.conversationId !== null);
     const inSession = sessionGapMs > 0 ? wanted.filter((row) => row.conversationId === null) : [];
     for (const [rows, gapMs] of [
@@ -203,6 +206,7 @@ function timelineOfRows(raw: readonly RawRow[], version: string): ScopeTimeline 
       validTo,
       line,
       at: 0,
+      byId: 0,
     };
     line.push(row);
     byId.set(id, row);
@@ -211,9 +215,13 @@ function timelineOfRows(raw: readonly RawRow[], version: string): ScopeTimeline 
     line.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
     line.forEach((row, at) => (row.at = at));
   }
+  // Below U+D800 JavaScript's order of strings is SQLite's; past it, their UTF-8 bytes are compared.
   // eslint-disable-next-line no-control-regex
-  const plainIds = raw.every(([id]) => /^[\u0000-\ud7ff]*$/.test(id));
-  return { version, byId, rows: raw.length, plainIds };
+  const plain = raw.every(([id]) => /^[\u0000-\ud7ff]*$/.test(id));
+  [...byId.values()]
+    .sort(plain ? (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : byUtf8)
+    .forEach((row, at) => (row.byId = at));
+  return { version, byId, rows: raw.length };
 }
 
 /** SQLite's BINARY order of two rows' ids: their UTF-8 bytes compared. */
