@@ -286,7 +286,6 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   const nowMs = now.getTime();
   const { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning } =
     fused(input, weights);
-  const sentenceAbove = (id: string): number => sentenceShare(sentence, id, weights);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;

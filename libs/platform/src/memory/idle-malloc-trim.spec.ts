@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EventLoopUtilization } from 'node:perf_hooks';
-import { IdleMallocTrim, type IdleMallocTrimProbes, loadMallocTrim } from './idle-malloc-trim.js';
+import { IdleMallocTrim, type IdleMallocTrimProbes, loadFullGc, loadMallocTrim } from './idle-malloc-trim.js';
 
 const MB = 1024 * 1024;
 
 /** A process whose RSS and event-loop business the test sets, and which counts the trims asked of it. */
 function fakeProcess(start: { rss: number }) {
-  const state = { rss: start.rss, busy: 0, trims: 0, rssAfterTrim: start.rss };
+  const state = { rss: start.rss, busy: 0, trims: 0, rssAfterTrim: start.rss, calls: [] as string[] };
   const probes: IdleMallocTrimProbes = {
+    collect: () => state.calls.push('collect'),
     trim: () => {
+      state.calls.push('trim');
       state.trims++;
       state.rss = state.rssAfterTrim;
       return true;
@@ -90,5 +92,28 @@ describe('IdleMallocTrim', () => {
     if (!trim) throw new Error('no malloc_trim on a glibc Linux');
     // 1 when pages went back to the system, 0 when there were none: a boolean either way, never a throw.
     expect(typeof trim()).toBe('boolean');
+  });
+
+  it('collects the heap before each trim, so memory its garbage held is trimmed too', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000 }, probes);
+    state.rss = 300 * MB;
+    expect(trimmer.check()).toBe(true);
+    expect(state.calls).toEqual(['collect', 'trim']);
+    expect(trimmer.check()).toBe(false);
+    expect(state.calls).toEqual(['collect', 'trim']);
+  });
+
+  it('gets a full collection from V8 that frees what nothing references', () => {
+    const gc = loadFullGc();
+    if (!gc) throw new Error('V8 gave no gc function');
+    // Made and dropped in a function of its own, so nothing in this scope references it afterwards.
+    const withGarbage = ((): number => {
+      const garbage = Array.from({ length: 200_000 }, (_, i) => ({ i, text: `item ${i}` }));
+      expect(garbage).toHaveLength(200_000);
+      return process.memoryUsage().heapUsed;
+    })();
+    gc();
+    expect(process.memoryUsage().heapUsed).toBeLessThan(withGarbage);
   });
 });

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /**
  * Gives the C heap's free memory back to the system once the process is quiet again.
@@ -28,6 +30,26 @@ export function loadMallocTrim(): TrimMalloc | null {
   }
 }
 
+/**
+ * A full garbage collection, or null where V8 will not give one. V8 keeps the pages of a heap that grew during
+ * bulk work committed until its own heuristics shrink it, and Buffers and other external memory freed by that
+ * work go back to malloc only when their owners are collected: one collection before the trim lets the trim
+ * reach them (a heap of 108 MB after a 50,000-line import fell to 77 MB). `--expose-gc` set after start-up
+ * defines `gc` only in contexts made afterwards, so the function is taken from a new one; it collects the whole
+ * isolate.
+ */
+export function loadFullGc(): (() => void) | null {
+  const existing = (globalThis as { gc?: unknown }).gc;
+  if (typeof existing === 'function') return existing as () => void;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface IdleMallocTrimOptions {
   /** How often the process is looked at; 0 turns trimming off. */
   readonly intervalMs: number;
@@ -40,6 +62,8 @@ export interface IdleMallocTrimOptions {
 /** What the trimmer reads and calls, replaceable in tests. */
 export interface IdleMallocTrimProbes {
   readonly trim: TrimMalloc | null;
+  /** A full garbage collection run before each trim (loadFullGc); none when absent. */
+  readonly collect?: (() => void) | null;
   readonly rss: () => number;
   readonly loopUtilization: (since?: EventLoopUtilization) => EventLoopUtilization;
 }
@@ -48,10 +72,10 @@ const DEFAULT_MAX_BUSY_SHARE = 0.5;
 const DEFAULT_MIN_GROWTH_BYTES = 16 * 1024 * 1024;
 
 /**
- * Calls malloc_trim when an interval was quiet (the event loop busy less than `maxBusyShare`) and RSS grew
+ * Runs one full garbage collection, then malloc_trim, when an interval was quiet (the event loop busy less than `maxBusyShare`) and RSS grew
  * by at least `minGrowthBytes` since the last trim. Under steady load it waits: trimming then would only
- * make the allocator fault the same pages in again. A trim holds the loop while it hands pages back (tens of
- * milliseconds for ~100 MB), once per quiet interval after growth, never per request.
+ * make the allocator fault the same pages in again. A collection and trim hold the loop while they hand pages back
+ * (tens of milliseconds for ~100 MB), once per quiet interval after growth, never per request.
  */
 export class IdleMallocTrim {
   private timer: NodeJS.Timeout | null = null;
@@ -64,6 +88,7 @@ export class IdleMallocTrim {
     private readonly options: IdleMallocTrimOptions,
     private readonly probes: IdleMallocTrimProbes = {
       trim: loadMallocTrim(),
+      collect: loadFullGc(),
       rss: () => process.memoryUsage.rss(),
       loopUtilization: (since) => performance.eventLoopUtilization(since),
     },
@@ -101,6 +126,7 @@ export class IdleMallocTrim {
     const quiet = loop.utilization < (this.options.maxBusyShare ?? DEFAULT_MAX_BUSY_SHARE);
     if (!quiet || rss - this.baseline < (this.options.minGrowthBytes ?? DEFAULT_MIN_GROWTH_BYTES))
       return false;
+    this.probes.collect?.();
     trim();
     this.trims++;
     this.baseline = this.probes.rss();
