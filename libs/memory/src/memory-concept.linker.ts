@@ -87,35 +87,18 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
     }
   }
 
-  /**
-   * Links up to `max` of the scope's pending memories now, oldest first, waiting for those the sweep is
-   * already linking. A large import's last part calls it, so the import's job ends when its memories are
-   * fully indexed: a 50,000-line import otherwise left ~39,000 memories to the sweep after its job said done,
-   * and their linking (the concept thread's heap, the writes) went on for minutes past it. A failed
-   * extraction or write is left to the sweep, which tries again.
-   */
-  async linkPending(scope: MemoryScope, max: number): Promise<void> {
-    try {
-      for (let linked = 0; linked < max;) {
-        const pending = await this.store.memories.pendingConcepts(scope, Math.min(CHUNK, max - linked));
-        if (pending.length === 0) return;
-        const fresh = pending.filter((item) => !this.linking.has(item.id));
-        const running = new Set(pending.flatMap((item) => this.linking.get(item.id) ?? []));
-        await Promise.allSettled([...(fresh.length > 0 ? [this.link(scope, fresh)] : []), ...running]);
-        linked += pending.length;
-      }
-    } finally {
-      // The bulk work is over: the concept thread's heap (20-60 MB with compromise loaded) goes back within
-      // seconds instead of the idle minute, unless more work keeps it.
-      this.extraction.bulkDone?.();
-    }
-  }
-
   private async runSweep(): Promise<void> {
+    let linked = 0;
     while (!this.background.stopped) {
       await nextTurn();
       const pending = await this.store.memories.pendingConcepts(null, CHUNK);
-      if (pending.length === 0) return;
+      if (pending.length === 0) {
+        // A backlog (a batch or an import) is linked: the concept thread's heap (20-60 MB with compromise
+        // loaded) may go back within seconds instead of the idle minute, unless more work keeps it.
+        if (linked > CHUNK) this.extraction.bulkDone?.();
+        return;
+      }
+      linked += pending.length;
       const byScope = new Map<string, { scope: MemoryScope; items: typeof pending }>();
       for (const item of pending) {
         const key = `${item.scope.userId}\u0000${item.scope.endUserId}`;

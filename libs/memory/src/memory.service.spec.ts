@@ -327,38 +327,39 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(asked.filter((texts) => texts.includes(hostile))).toHaveLength(2);
   });
 
-  it("links up to the given count of a scope's pending memories at once, oldest first, without the sweep", async () => {
+  it('tells the extraction when its sweep has linked a backlog, so the concept thread may end soon', async () => {
     await linker.beforeApplicationShutdown(); // the service's own sweep stays out of it
     const scope = { userId: USER, endUserId: '' };
+    let bulkDone = 0;
+    const sweeping = new MemoryConceptLinker(store, {
+      extract: async (texts) => texts.map((text) => extractConcepts(text)),
+      bulkDone: () => bulkDone++,
+    });
+    await memory.createBatch(USER, { memories: [{ text: 'Hiking near Oslo' }] });
+    sweeping.schedule();
+    await until(async () => (await store.memories.pendingConcepts(scope, 10)).length === 0);
+    // One memory is no backlog: the thread keeps its idle wait.
+    expect(bulkDone).toBe(0);
     await memory.import(USER, {
       memories: Array.from({ length: 250 }, (_, i) => ({
         id: `line-${i}`,
         text: `Dinner with Priya in Madrid, number ${i}`,
       })),
     });
-    await memory.createBatch(USER, { memories: [{ text: 'Hiking near Oslo' }] });
-    const asked: number[] = [];
-    let bulkDone = 0;
-    const direct = new MemoryConceptLinker(store, {
-      extract: async (texts) => {
-        asked.push(texts.length);
-        return texts.map((text) => extractConcepts(text));
-      },
-      bulkDone: () => bulkDone++,
-    });
-    await direct.linkPending(scope, 250);
-    // The extraction is told the bulk work is over (the concept thread may end soon).
-    expect(bulkDone).toBe(1);
-    // The 250 imported first are linked, in chunks; the later memory is left to the sweep.
-    expect(asked.reduce((sum, n) => sum + n, 0)).toBe(250);
-    expect((await store.memories.pendingConcepts(scope, 10)).map((item) => item.text)).toEqual([
-      'Hiking near Oslo',
-    ]);
+    sweeping.schedule();
+    await until(async () => bulkDone === 1);
+    await sweeping.beforeApplicationShutdown();
+    expect(await store.memories.pendingConcepts(scope, 10)).toEqual([]);
     const graph = await store.concepts.graph(scope, 10);
     expect(graph.concepts.find((c) => c.name === 'madrid')).toMatchObject({ memoryCount: 250 });
-    // Nothing pending: nothing asked.
-    await direct.linkPending(scope, 1);
-    await direct.linkPending({ userId: USER, endUserId: 'nobody' }, 100);
-    expect(asked.reduce((sum, n) => sum + n, 0)).toBe(251);
   });
 });
+
+/** Polls `done` until it holds (the sweep runs in the background); fails after a generous wait. */
+async function until(done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('the background sweep did not get there in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

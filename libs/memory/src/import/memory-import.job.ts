@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type ImportJobView,
-  MEMORY_BATCH_MAX,
   type ImportMemoriesRequest,
   type ImportPartRequest,
   type PrivacyPolicy,
@@ -9,7 +8,6 @@ import {
 } from '@membolt/contracts';
 import { correlationIdFrom, requestContext } from '@membolt/platform';
 import { type Job, JOB_QUEUE, type JobQueue, type JobState } from '@membolt/jobs';
-import { MemoryConceptLinker } from '../memory-concept.linker.js';
 import { MemoryService } from '../memory.service.js';
 import { importNotFound, importPartOutOfRange } from '../memory.errors.js';
 import { PrivacyPolicyService } from '../privacy/privacy-policy.service.js';
@@ -25,11 +23,6 @@ interface ImportPartData {
   readonly redactions?: ReadonlyArray<readonly SensitiveKind[]>;
   /** The policy the lines were screened under: while it still applies, the run does not scan them again. */
   readonly screenedUnder?: PrivacyPolicy;
-  /**
-   * The import's last part, with how many memories the import may hold at most: its job waits until the
-   * scope's pending concepts are linked (parts queued before this field existed leave that to the sweep).
-   */
-  readonly lastOf?: number;
 }
 
 interface ImportPartResult {
@@ -56,7 +49,6 @@ export class MemoryImportJob implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly memory: MemoryService,
     private readonly privacy: PrivacyPolicyService,
-    private readonly concepts: MemoryConceptLinker,
   ) {}
 
   onModuleInit(): void {
@@ -85,7 +77,6 @@ export class MemoryImportJob implements OnModuleInit {
       },
       redactions: screened.map((item) => item.redactions),
       screenedUnder: policy,
-      ...(index === partsOf(importId) - 1 ? { lastOf: partsOf(importId) * MEMORY_BATCH_MAX } : {}),
     };
     await this.queue.enqueue(IMPORT_PART_JOB, data, {
       jobId: partJobId(userId, importId, index),
@@ -130,7 +121,7 @@ export class MemoryImportJob implements OnModuleInit {
   }
 
   private async run(job: Job<ImportPartData>): Promise<ImportPartResult> {
-    const { userId, apiKeyId, request, redactions, screenedUnder, lastOf } = job.data;
+    const { userId, apiKeyId, request, redactions, screenedUnder } = job.data;
     const context = {
       correlationId: correlationIdFrom(undefined),
       userId,
@@ -139,10 +130,6 @@ export class MemoryImportJob implements OnModuleInit {
     const { imported, skipped } = await requestContext.run(context, () =>
       this.memory.import(userId, request, redactions ?? [], screenedUnder),
     );
-    // The sweep links the parts' concepts while the next parts are stored; the last part waits for the rest,
-    // so the import is done when its memories are fully indexed (MemoryConceptLinker.linkPending).
-    if (lastOf !== undefined)
-      await this.concepts.linkPending({ userId, endUserId: request.endUserId ?? '' }, lastOf);
     return { imported, skipped };
   }
 }
