@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,15 +10,42 @@ export interface TestNatsServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest local port the kernel hands to outgoing connections (Linux's `ip_local_port_range`). */
+const EPHEMERAL_LOW = ((): number => {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+/** Answers the port if nothing listens on it on loopback now (it is closed again before answering). */
+function listenable(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A loopback port free now, for a server a test starts next. Chosen below the kernel's range for outgoing
+ * connections: a port from that range (what `listen(0)` gives) can be taken as the local port of one of the
+ * many client connections a load test opens between this answer and the server's listen (EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  const low = Math.max(1024, EPHEMERAL_LOW - 12_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await listenable(low + Math.floor(Math.random() * (EPHEMERAL_LOW - low)));
+    if (port !== null) return port;
+  }
+  const any = await listenable(0);
+  if (any === null) throw new Error('no free loopback port');
+  return any;
 }
 
 export async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
