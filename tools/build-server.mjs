@@ -4,7 +4,7 @@
 import { transformFile } from '@swc/core';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,10 +52,43 @@ async function emitDeclarations(projectRoot) {
     throw new Error(`${relative(root, tsconfig)} emitted no ${types} (package.json "types")`);
 }
 
+/**
+ * Tests and running processes import from dist/ while another build of the same project may run (a suite that
+ * rebuilds one lib beside a suite that spawns the CLI), so a file is never absent or half written: each is
+ * written beside its target and renamed over it, and files whose source is gone are removed only afterwards.
+ */
+async function writeInPlace(target, content) {
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, target);
+}
+
+/** Removes what no source produces any more (declarations of a module that is still built are tsc's to keep). */
+async function removeStale(dir, kept) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await removeStale(path, kept);
+      await rmdir(path).catch(() => undefined);
+      continue;
+    }
+    if (entry.name.endsWith('.tmp')) continue;
+    const module = path.replace(/\.d\.ts(\.map)?$/, '.js');
+    if (!kept.has(path) && !kept.has(module)) await rm(path, { force: true });
+  }
+}
+
 async function buildProject(projectRoot) {
   const src = join(projectRoot, 'src');
   const out = join(projectRoot, 'dist');
-  await rm(out, { recursive: true, force: true });
+  const written = new Set();
   let count = 0;
   for await (const file of walk(src)) {
     const target = join(out, relative(src, file)).replace(/\.ts$/, '.js');
@@ -65,10 +98,15 @@ async function buildProject(projectRoot) {
       sourceFileName: relative(dirname(target), file),
     });
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
-    if (map) await writeFile(`${target}.map`, map);
+    await writeInPlace(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
+    written.add(target);
     count++;
+    if (map) {
+      await writeInPlace(`${target}.map`, map);
+      written.add(`${target}.map`);
+    }
   }
+  await removeStale(out, written);
   await emitDeclarations(projectRoot);
   return count;
 }
