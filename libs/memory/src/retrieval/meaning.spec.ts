@@ -33,6 +33,18 @@ describe('bridgeScore: query words reaching memory words by meaning', () => {
     expect(reach(['vehicle'], 'I bought a new car last spring')).toBeGreaterThan(0.5);
   });
 
+  it('reads a one-word name in the senses WordNet spells with a capital, a longer name word by word', () => {
+    // "berlin" is also a car (a limousine), "china" porcelain: not the city nor the country.
+    expect(reach(['car'], 'I moved from Paris to Berlin.')).toBe(0);
+    expect(reach(['car'], 'I ordered a berlin from the coachbuilder.')).toBeGreaterThan(0.5);
+    expect(reach(['dishes'], 'I visited China last year.')).toBe(0);
+    // A word WordNet knows only in lower case keeps its senses; so does a word of a longer name.
+    expect(reach(['dog'], 'I adopted a Greyhound called Max.')).toBeGreaterThan(0.5);
+    expect(reach(['water'], 'I keep a sailboat at Mosquito Creek marina.')).toBeGreaterThan(0);
+    // A text in capitals throughout has no names.
+    expect(reach(['car'], 'I ORDERED A BERLIN FROM THE COACHBUILDER.')).toBeGreaterThan(0.5);
+  });
+
   it('reaches a memory word whose definition names the query word', () => {
     // gout: "a painful inflammation of the big toe and foot ... in the blood and joints"
     expect(reach(['joint'], 'I have gout')).toBeGreaterThan(0);

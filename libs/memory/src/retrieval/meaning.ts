@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 
 import { factsOf, textWords } from './text-forms.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
-import { ancestorsOf, depthOf, glossOf, lemmasOf, wordSenses } from './wordnet.js';
+import { ancestorsOf, depthOf, glossOf, lemmasOf, nameAncestorsOf, wordSenses } from './wordnet.js';
 
 /**
  * Word meaning across spellings, from WordNet: a query word bears on a memory word that is one of its senses
@@ -137,17 +137,53 @@ const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
  * "Johnny" as a soldier and "Cash" as money, and put "I'm a fan of Johnny Cash" in the occupation slot.
  */
 export function commonWords(text: string): (string | null)[] {
-  const words: (string | null)[] = [];
+  return casedWords(text).map(({ word, name }) =>
+    !isContentWord(word) || /\d/.test(word) || name ? null : word,
+  );
+}
+
+interface CasedWord {
+  readonly word: string;
+  /** Written as a name: capitalised inside a sentence. */
+  readonly name: boolean;
+  /** A name of one word ("Berlin"), not a word of a longer one ("Mosquito Creek", "Golden Retriever"). */
+  readonly singleName: boolean;
+}
+
+/** Each word of the text, lowercased, and whether it is written as a name. */
+function casedWords(text: string): CasedWord[] {
+  // A text in capitals throughout has no names to tell apart.
+  const cased = /\p{Ll}/u.test(text);
+  const found: { word: string; name: boolean; capitalised: boolean; start: number; end: number }[] = [];
   for (const match of text.matchAll(CASED_WORD)) {
     const raw = match[0];
     const start = match.index;
     const before = text.slice(Math.max(0, start - 3), start).trimEnd();
     const startsSentence = start === 0 || before === '' || /[.!?:;"“(]$/.test(before);
-    const capitalised = raw[0] !== raw[0]!.toLowerCase();
+    const capitalised = cased && raw[0] !== raw[0]!.toLowerCase();
     const word = wordTokens(raw)[0] ?? '';
-    words.push(!isContentWord(word) || /\d/.test(word) || (capitalised && !startsSentence) ? null : word);
+    found.push({ word, name: capitalised && !startsSentence, capitalised, start, end: start + raw.length });
   }
-  return words;
+  const joined = (left: (typeof found)[number] | undefined, right: (typeof found)[number] | undefined) =>
+    left !== undefined &&
+    right !== undefined &&
+    left.capitalised &&
+    right.capitalised &&
+    /^\s+$/.test(text.slice(left.end, right.start));
+  return found.map(({ word, name }, i) => ({
+    word,
+    name,
+    singleName: name && !joined(found[i - 1], found[i]) && !joined(found[i], found[i + 1]),
+  }));
+}
+
+/** A memory word written as a name is kept capitalised among the bridge words: it reads only name senses. */
+function asName(word: string): string {
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+function isName(memoryWord: string): boolean {
+  return memoryWord[0] !== memoryWord[0]!.toLowerCase();
 }
 
 /** How strongly one query word bears on one memory word: 1 same sense, less for a kind further down, 0.3 sibling. */
@@ -161,18 +197,21 @@ function relatedness(query: QueryWord, memoryWord: string): number {
 }
 
 function relatednessOf(query: QueryWord, memoryWord: string): number {
-  if (memoryWord === query.word) return 0;
+  const name = isName(memoryWord);
+  const word = name ? memoryWord.toLowerCase() : memoryWord;
+  if (word === query.word) return 0;
+  const ancestors = name ? nameAncestorsOf(word) : ancestorsOf(word);
   let best = 0;
-  for (const [ancestor, distance] of ancestorsOf(memoryWord)) {
+  for (const [ancestor, distance] of ancestors) {
     if (query.senses.has(ancestor)) {
       const reach = query.broad.has(ancestor) ? 2 : MAX_KIND_DISTANCE;
       if (distance <= reach) best = Math.max(best, distance === 0 ? 1 : Math.max(0.5, 1 - distance * 0.06));
     } else if (distance === 1 && query.parents.has(ancestor)) best = Math.max(best, 0.3);
   }
   if (best < GLOSS_REACH) {
-    if (lemmasOf(memoryWord).some((form) => query.glossWords.has(form))) return GLOSS_REACH;
+    if (lemmasOf(word).some((form) => query.glossWords.has(form))) return GLOSS_REACH;
     let senses = 0;
-    for (const [sense, distance] of ancestorsOf(memoryWord)) {
+    for (const [sense, distance] of ancestors) {
       if (distance !== 0 || senses++ >= GLOSS_SENSES) continue;
       const gloss = glossForms(sense);
       if (query.forms.some((form) => gloss.has(form))) return GLOSS_REACH;
@@ -237,13 +276,17 @@ function bridgeWords(text: string): ReadonlySet<string> {
   const facts = factsOf(text);
   let words = facts.bridgeWords;
   if (words) return words;
-  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind.
+  // Names are kept here ("two Labradors", "an IPA"): a kind named with a capital is still a kind. A name of one
+  // word reads only in the senses WordNet spells with a capital when it has them ("I moved to Berlin" names a
+  // city, not the car called a berlin); a word of a longer name is often its kind ("Mosquito Creek").
+  const names = new Set<string>();
+  for (const { word, singleName } of casedWords(text)) if (singleName) names.add(word);
   const tokens = textWords(text, facts);
   const found = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
     if (!isContentWord(word) || /\d/.test(word)) continue;
-    found.add(word);
+    found.add(names.has(word) ? asName(word) : word);
     const next = tokens[i + 1];
     if (next !== undefined && isContentWord(next)) found.add(`${word}_${next}`);
   }

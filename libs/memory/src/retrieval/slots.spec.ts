@@ -26,5 +26,9 @@ describe('statesSlot: whether a memory states a fact of the slots asked', () => 
     expect(statesSlot(['occupation'], 'My favourite tea is sencha.')).toBe(false);
     expect(statesSlot(['pet'], 'I drink way too much black coffee.')).toBe(false);
     expect(statesSlot(['occupation'], "I'm a big fan of Johnny Cash.")).toBe(false);
+    // WordNet has "love" and "favourite" (a beloved person) as kinds of lover: no family fact for all that.
+    expect(statesSlot(['family'], 'I love hiking on weekends.')).toBe(false);
+    expect(statesSlot(['family'], 'My favourite tea is sencha.')).toBe(false);
+    expect(statesSlot(['family'], 'My fiancé Marco and I live in a duplex.')).toBe(true);
   });
 });

@@ -46,7 +46,7 @@ const SLOT_CUES: Partial<Record<FactSlot, SlotCues>> = {
   family: {
     states:
       /\b(?:married|engaged|fianc\w*|wife|husband|partner|boyfriend|girlfriend|daughters?|sons?|kids?|children|parents|mother|father|mum|mom|dad|brother|sister|twins|grand\w+|nieces?|nephews?)\b/i,
-    anchors: ['relative', 'spouse', 'lover', 'offspring'],
+    anchors: ['relative', 'spouse', 'offspring'],
   },
   vehicle: {
     states: /\b(?:drive|driving|ride|commute|licen[cs]e)\b/i,

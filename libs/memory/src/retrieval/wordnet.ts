@@ -17,6 +17,8 @@ interface Synset {
   readonly key: string;
   readonly words: readonly string[];
   readonly hypernyms: readonly string[];
+  /** Its words that WordNet spells with a capital, lowercased ("berlin" in the city's synset, not the car's). */
+  readonly names: readonly string[];
   /** The definition and examples, lowercased ("a painful inflammation of the big toe and foot"). */
   readonly gloss: string;
 }
@@ -121,7 +123,13 @@ function synset(key: string): Synset | null {
   const parts = (bar === -1 ? line : line.slice(0, bar)).split(' ');
   const wordCount = parseInt(parts[3]!, 16);
   const words: string[] = [];
-  for (let i = 0; i < wordCount; i++) words.push(parts[4 + i * 2]!.replace(/\(.*\)$/, '').toLowerCase());
+  const names: string[] = [];
+  for (let i = 0; i < wordCount; i++) {
+    const spelt = parts[4 + i * 2]!.replace(/\(.*\)$/, '');
+    const word = spelt.toLowerCase();
+    words.push(word);
+    if (spelt !== word) names.push(word);
+  }
   let at = 4 + wordCount * 2;
   const pointerCount = Number(parts[at]);
   at++;
@@ -133,7 +141,7 @@ function synset(key: string): Synset | null {
     if ((symbol === '@' || symbol === '@i') && (targetPos === 'n' || targetPos === 'v'))
       hypernyms.push(`${targetPos}:${Number(target)}`);
   }
-  const parsed = { key, words, hypernyms, gloss };
+  const parsed = { key, words, hypernyms, names, gloss };
   if (synsetCache.size >= WORD_CACHE_MAX) synsetCache.clear();
   synsetCache.set(key, parsed);
   return parsed;
@@ -205,16 +213,39 @@ export function wordSenses(word: string): readonly string[] {
 }
 
 const ancestorCache = new Map<string, ReadonlyMap<string, number>>();
+const nameAncestorCache = new Map<string, ReadonlyMap<string, number>>();
 
 /**
  * Every synset a word is an instance of, with its distance: its own senses at 0, their hypernyms at 1, and
  * so on up to the root ("greyhound" -> hound 1, dog 3, ..., animal 9).
  */
 export function ancestorsOf(word: string): ReadonlyMap<string, number> {
-  const cached = ancestorCache.get(word);
+  return cachedAncestors(ancestorCache, word, () => wordSenses(word));
+}
+
+/**
+ * The same for a word written as a name (capitalised inside a sentence): only the senses WordNet spells with a
+ * capital when it has any, so "Berlin" is a city and not the car called a berlin, "China" a country and not
+ * porcelain; a word WordNet knows only in lower case ("my Greyhound") keeps its senses.
+ */
+export function nameAncestorsOf(word: string): ReadonlyMap<string, number> {
+  return cachedAncestors(nameAncestorCache, word, () => {
+    const lemmas = lemmasOf(word);
+    const senses = wordSenses(word);
+    const named = senses.filter((key) => synset(key)?.names.some((name) => lemmas.includes(name)));
+    return named.length > 0 ? named : senses;
+  });
+}
+
+function cachedAncestors(
+  cache: Map<string, ReadonlyMap<string, number>>,
+  word: string,
+  sensesOf: () => readonly string[],
+): ReadonlyMap<string, number> {
+  const cached = cache.get(word);
   if (cached) return cached;
   const distances = new Map<string, number>();
-  let frontier = [...wordSenses(word)];
+  let frontier = [...sensesOf()];
   for (const key of frontier) distances.set(key, 0);
   for (let depth = 1; depth <= MAX_ANCESTOR_DEPTH && frontier.length > 0; depth++) {
     const next: string[] = [];
@@ -228,8 +259,8 @@ export function ancestorsOf(word: string): ReadonlyMap<string, number> {
     frontier = next;
   }
   // Bounded: a long-running process meets new words forever; a refill costs a few microseconds a word.
-  if (ancestorCache.size >= WORD_CACHE_MAX) ancestorCache.clear();
-  ancestorCache.set(word, distances);
+  if (cache.size >= WORD_CACHE_MAX) cache.clear();
+  cache.set(word, distances);
   return distances;
 }
 
