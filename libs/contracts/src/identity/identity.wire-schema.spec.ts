@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
-import { problemOf } from '../testing/problem-of.js';
+import { itRefuses, problemOf, type Refusal } from '../testing/index.js';
 import { AccessRevokedEvent, VerifyPasswordRequest } from './access-revocation.js';
 import {
   ChangePasswordRequest,
@@ -24,7 +24,7 @@ import { ListPortalAuditRequest, RecordPortalActionRequest, UpdatePortalSettings
  * Each text below is what the class-validator class the schema replaced answered for the same payload (both
  * were run side by side on these payloads), so the identity subjects refuse in the same words.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     AccessRevokedEvent,
     {},
@@ -384,12 +384,7 @@ const names = new Map<z.ZodObject, string>([
 ]);
 
 describe('identity wire schemas on receipt', () => {
-  it.each(refusals.map(([schema, raw, text]) => [names.get(schema), schema, raw, text] as const))(
-    'refuse %s %j with the class-validator texts',
-    (_, schema, raw, text) => {
-      expect(problemOf(schema, raw)).toBe(text);
-    },
-  );
+  itRefuses(refusals, { names, title: 'refuse %s %j with the class-validator texts' });
 
   it('ask once for both sign-in fields when both are missing, as the class did', () => {
     expect(problemOf(SignInRequest, { remember: true })).toBe(

@@ -1,1 +1,2 @@
 export * from './problem-of.js';
+export * from './refusals.js';
