@@ -2,22 +2,15 @@
 // made with the operator CLI, the app started and waited for, and its resident memory read from /metrics.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+// The tests' own choice of port (below the kernel's range for outgoing connections, which a load's client
+// sockets draw from): the build of libs/bus, as every benchmark here needs the server built anyway.
+export { freePort } from '../../../libs/bus/dist/testing/nats-server.js';
 
 /** A probe's way to end `waitUntil` at once: what it waits for will not come. */
 export class StartFailed extends Error {}
