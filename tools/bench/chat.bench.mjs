@@ -29,6 +29,8 @@ import {
   ROOT,
   startStandalone,
   waitUntil,
+  stopProcess,
+  postJson,
 } from './support/standalone-process.mjs';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -95,16 +97,6 @@ function chatEnv(dataDir, options) {
   );
 }
 
-async function call(base, key, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** One streamed exchange; answers the client's times (performance.now() of this process). */
 async function exchange(base, key, message) {
   const sentAt = performance.now();
@@ -129,7 +121,7 @@ async function exchange(base, key, message) {
 /** `pids`: the product's processes, whose CPU time the measured exchanges take. */
 async function measure(mode, build, base, key, pids) {
   for (let i = 0; i < MEMORIES; i++) {
-    await call(base, key.apiKey, `/api/user/${key.userId}/memories`, {
+    await postJson(base, key.apiKey, `/api/user/${key.userId}/memories`, {
       text: `Bench memory ${i}: I visited city number ${i} and liked its ${['museums', 'food', 'parks', 'music'][i % 4]}.`,
     });
   }
@@ -177,8 +169,7 @@ async function runStandalone(build, root) {
   try {
     return await measure('standalone', build, base, user, [server.pid]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
