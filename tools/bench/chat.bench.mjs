@@ -8,8 +8,8 @@
 // It also prints the product's CPU time per exchange (user + system of its processes, from /proc, over the
 // measured exchanges; it includes the learning job each turn queues), all threads and the main threads alone:
 // on a machine whose other load takes cores away, the times above grow with the load while CPU time does not.
-// The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed (issue
-// 31; decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
+// The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed
+// (decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
 // figures against its targets, then the JSON of all of them.
 // BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
 // the same run (BENCH_CHAT_ROUNDS rounds, default 1): the way to compare two builds on a shared machine.
