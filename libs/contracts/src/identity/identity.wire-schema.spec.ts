@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
+import * as accessRevocation from './access-revocation.js';
+import * as identityRequests from './identity.requests.js';
+import * as portal from './portal.js';
 import { itRefuses, problemOf, type Refusal } from '../testing/index.js';
 import { AccessRevokedEvent, VerifyPasswordRequest } from './access-revocation.js';
 import {
@@ -362,29 +364,11 @@ const refusals: ReadonlyArray<Refusal> = [
   ],
 ];
 
-const names = new Map<z.ZodObject, string>([
-  [AccessRevokedEvent, 'AccessRevokedEvent'],
-  [VerifyPasswordRequest, 'VerifyPasswordRequest'],
-  [SignUpRequest, 'SignUpRequest'],
-  [SignInRequest, 'SignInRequest'],
-  [RefreshSessionRequest, 'RefreshSessionRequest'],
-  [StartOidcRequest, 'StartOidcRequest'],
-  [FinishOidcRequest, 'FinishOidcRequest'],
-  [RequestPasswordResetRequest, 'RequestPasswordResetRequest'],
-  [CompletePasswordResetRequest, 'CompletePasswordResetRequest'],
-  [UpdateProfileRequest, 'UpdateProfileRequest'],
-  [UpdatePreferencesRequest, 'UpdatePreferencesRequest'],
-  [UpdateNotificationsRequest, 'UpdateNotificationsRequest'],
-  [ChangePasswordRequest, 'ChangePasswordRequest'],
-  [DeleteAccountRequest, 'DeleteAccountRequest'],
-  [NotifyUserRequest, 'NotifyUserRequest'],
-  [UpdatePortalSettingsRequest, 'UpdatePortalSettingsRequest'],
-  [RecordPortalActionRequest, 'RecordPortalActionRequest'],
-  [ListPortalAuditRequest, 'ListPortalAuditRequest'],
-]);
-
 describe('identity wire schemas on receipt', () => {
-  itRefuses(refusals, { names, title: 'refuse %s %j with the class-validator texts' });
+  itRefuses(refusals, {
+    names: { ...accessRevocation, ...identityRequests, ...portal },
+    title: 'refuse %s %j with the class-validator texts',
+  });
 
   it('ask once for both sign-in fields when both are missing, as the class did', () => {
     expect(problemOf(SignInRequest, { remember: true })).toBe(

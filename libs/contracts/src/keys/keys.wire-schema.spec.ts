@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
+import * as apiKeyEvents from './api-key-events.js';
+import * as providerKeys from './provider-keys.js';
 import { itRefuses, type Refusal } from '../testing/index.js';
 import { ApiKeysRevokedEvent } from './api-key-events.js';
 import {
@@ -114,15 +115,11 @@ const refusals: ReadonlyArray<Refusal> = [
   [ListProviderKeysRequest, { a: 1 }, 'a should not exist'],
 ];
 
-const names = new Map<z.ZodObject, string>([
-  [CreateProviderKeyRequest, 'CreateProviderKeyRequest'],
-  [DeleteProviderKeyRequest, 'DeleteProviderKeyRequest'],
-  [ListProviderKeysRequest, 'ListProviderKeysRequest'],
-  [ApiKeysRevokedEvent, 'ApiKeysRevokedEvent'],
-]);
-
 describe('keys wire schemas on receipt', () => {
-  itRefuses(refusals, { names, title: 'refuse %s %j with the class-validator texts' });
+  itRefuses(refusals, {
+    names: { ...apiKeyEvents, ...providerKeys },
+    title: 'refuse %s %j with the class-validator texts',
+  });
 
   it('read a null base URL as absent and keep a key as it was given', () => {
     expect(

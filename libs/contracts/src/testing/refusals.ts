@@ -14,8 +14,11 @@ export interface RefusalTitles {
    * or the schema's name from `names`) and `%j` the payload. Default `refuses %#`.
    */
   readonly title?: string;
-  /** The schemas' names, for a title that says which schema refused. */
-  readonly names?: ReadonlyMap<z.ZodObject, string>;
+  /**
+   * The schemas by name, for a title that says which schema refused: `{ SignUpRequest }`, or the modules that
+   * export them (`{ ...identityRequests }`; what is not a refused schema is never looked up).
+   */
+  readonly names?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -26,8 +29,9 @@ export function itRefuses(
   rows: ReadonlyArray<Refusal | LabelledRefusal>,
   { title = 'refuses %#', names }: RefusalTitles = {},
 ): void {
+  const nameOf = new Map(Object.entries(names ?? {}).map(([name, schema]) => [schema, name]));
   const cases = rows.map((row) => {
-    const [label, schema, raw, text] = row.length === 4 ? row : [names?.get(row[0]) ?? '', ...row];
+    const [label, schema, raw, text] = row.length === 4 ? row : [nameOf.get(row[0]) ?? '', ...row];
     // The label and the payload first, so that `%s` and `%j` in the title read them.
     return [label, raw, schema, text] as const;
   });
