@@ -1,12 +1,13 @@
 // The CPU one NDJSON import costs the standalone process until its 202, and its RSS in the 60 s after
 // (docs/performance.md). Usage: node tools/abuse/import-cpu.mjs <repo root with a built server> <label>
 // [lines, default 50000] [--cpu-prof <dir>]; SETTLE_S sets the seconds RSS is watched after the 202.
+// This checkout must be built as well: its ports come from libs/bus's freePort (libs/bus/dist).
 // Compare two builds by running them alternately in one shell script: the machine's load moves both alike.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../libs/bus/dist/testing/nats-server.js';
 
 const [root, label, linesArg, flag, profDir] = process.argv.slice(2);
 const LINES = Number(linesArg ?? 50000);
@@ -14,14 +15,6 @@ const LINES = Number(linesArg ?? 50000);
 const TICK = 100;
 const settleSeconds = Number(process.env.SETTLE_S ?? 60);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cpuOf = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

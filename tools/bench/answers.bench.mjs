@@ -12,7 +12,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
-import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/standalone-process.mjs';
+import {
+  benchEnv,
+  createUserWithKey,
+  ROOT,
+  startStandalone,
+  stopProcess,
+  postJson,
+} from './support/standalone-process.mjs';
 
 const DATA = requireBenchData(
   process.env.BENCH_ANSWERS_DATA
@@ -25,16 +32,6 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const NOTHING_KNOWN = "I don't remember anything that bears on this yet.";
 
 const data = JSON.parse(readFileSync(DATA, 'utf8'));
-
-async function post(base, key, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 const answerable = { questions: 0, retrieved: 0, used: 0, usedCount: 0, usedAnswers: 0, nothing: 0 };
 const unanswerable = { questions: 0, nothing: 0, usedCount: 0 };
@@ -90,11 +87,11 @@ async function overRest() {
       const { userId, apiKey } = users[index];
       const factOf = new Map();
       for (const fact of profile.facts) {
-        const memory = await post(base, apiKey, `/api/user/${userId}/memories`, { text: fact.text });
+        const memory = await postJson(base, apiKey, `/api/user/${userId}/memories`, { text: fact.text });
         factOf.set(memory.id, fact.id);
       }
       for (const question of profile.questions) {
-        const turn = await post(base, apiKey, '/api/chat', { message: question.text });
+        const turn = await postJson(base, apiKey, '/api/chat', { message: question.text });
         count(profile, question, {
           used: turn.memories_retrieved
             .filter((memory) => memory.used)
@@ -105,8 +102,7 @@ async function overRest() {
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,8 @@
 // It also prints the product's CPU time per exchange (user + system of its processes, from /proc, over the
 // measured exchanges; it includes the learning job each turn queues), all threads and the main threads alone:
 // on a machine whose other load takes cores away, the times above grow with the load while CPU time does not.
-// The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed (issue
-// 31; decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
+// The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed
+// (decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
 // figures against its targets, then the JSON of all of them.
 // BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
 // the same run (BENCH_CHAT_ROUNDS rounds, default 1): the way to compare two builds on a shared machine.
@@ -29,6 +29,8 @@ import {
   ROOT,
   startStandalone,
   waitUntil,
+  stopProcess,
+  postJson,
 } from './support/standalone-process.mjs';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -95,16 +97,6 @@ function chatEnv(dataDir, options) {
   );
 }
 
-async function call(base, key, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** One streamed exchange; answers the client's times (performance.now() of this process). */
 async function exchange(base, key, message) {
   const sentAt = performance.now();
@@ -129,7 +121,7 @@ async function exchange(base, key, message) {
 /** `pids`: the product's processes, whose CPU time the measured exchanges take. */
 async function measure(mode, build, base, key, pids) {
   for (let i = 0; i < MEMORIES; i++) {
-    await call(base, key.apiKey, `/api/user/${key.userId}/memories`, {
+    await postJson(base, key.apiKey, `/api/user/${key.userId}/memories`, {
       text: `Bench memory ${i}: I visited city number ${i} and liked its ${['museums', 'food', 'parks', 'music'][i % 4]}.`,
     });
   }
@@ -177,8 +169,7 @@ async function runStandalone(build, root) {
   try {
     return await measure('standalone', build, base, user, [server.pid]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

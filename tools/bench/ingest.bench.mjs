@@ -16,7 +16,13 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { chromium } from 'playwright-core';
-import { createUserWithKey, freePort, ROOT, startStandalone } from './support/standalone-process.mjs';
+import {
+  createUserWithKey,
+  freePort,
+  ROOT,
+  startStandalone,
+  stopProcess,
+} from './support/standalone-process.mjs';
 
 const PAGES = Number(process.env.INGEST_BENCH_PAGES ?? 100);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -150,8 +156,7 @@ async function runMode(mode, files) {
       chunks: { pdf: pdf.chunks, docx: docx.chunks, big: big.chunks },
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,6 +20,7 @@ import {
   residentMemoryMb,
   ROOT,
   startStandalone,
+  stopProcess,
 } from './support/standalone-process.mjs';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
@@ -187,11 +188,7 @@ try {
   console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -27,6 +27,7 @@ import {
   processCpuSeconds,
   residentMemoryMb,
   startStandalone,
+  stopProcess,
 } from './support/standalone-process.mjs';
 import { memoryData } from './support/memory-data.mjs';
 import { openMemoryEngine } from './support/memory-engine.mjs';
@@ -490,10 +491,6 @@ try {
   console.log(failed === 0 ? 'No failed requests.' : `${failed} failed requests under load.`);
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -28,7 +28,13 @@ import {
 } from './retrieval-harness-lib.mjs';
 
 import { benchDataFile, requireBenchData } from './support/bench-data.mjs';
-import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/standalone-process.mjs';
+import {
+  benchEnv,
+  createUserWithKey,
+  ROOT,
+  startStandalone,
+  stopProcess,
+} from './support/standalone-process.mjs';
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: benchDataFile('locomo-dev.json') },
@@ -194,9 +200,6 @@ try {
   }
   console.log(`\n${timings.join('\n')}`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await stopProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

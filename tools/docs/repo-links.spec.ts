@@ -58,14 +58,25 @@ describe('references to files', () => {
 
   it('finds a comment that names an issue, and leaves code and pages alone', () => {
     const root = writeTree({
-      'libs/x/src/a.ts': ['// Added for issue 12.', "const text = 'issue 12';", ' * (stop 25) measured'].join(
-        '\n',
-      ),
+      'libs/x/src/a.ts': [
+        '// Added for issue 12.',
+        "const text = 'issue 12';",
+        ' * (stop 25) measured',
+        '// A target set by the',
+        '// issue',
+        '// 31; kept.',
+        '// An issue',
+        'const issue = 4;',
+      ].join('\n'),
       'docs/b.md': 'Issue 9 asked for it.\n',
     });
     try {
       const found = findWorkHistoryReferences(root).map((r) => `${r.file}:${r.line} ${r.reference}`);
-      expect(found).toEqual(['libs/x/src/a.ts:1 issue 12', 'libs/x/src/a.ts:3 stop 25']);
+      expect(found).toEqual([
+        'libs/x/src/a.ts:1 issue 12',
+        'libs/x/src/a.ts:3 stop 25',
+        'libs/x/src/a.ts:5 issue 31',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

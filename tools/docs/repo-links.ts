@@ -101,6 +101,9 @@ export function findBrokenReferences(root: string): BrokenReference[] {
 }
 
 const WORK_HISTORY = /\b(?:issues?|stop) #?\d+/i;
+/** A comment line that ends where such a reference starts: its number may open the next line. */
+const WORK_HISTORY_AT_END = /\b(?:issues?|stop) *#?$/i;
+const COMMENT_START = /^\s*(?:\/\/|\/\*\*?|\*|#)\s*/;
 
 /**
  * Code comments that name the issue or the work step that asked for the code. A comment says why the code is
@@ -110,12 +113,15 @@ export function findWorkHistoryReferences(root: string): BrokenReference[] {
   const found: BrokenReference[] = [];
   for (const file of listTextFiles(root)) {
     if (file.endsWith('.md')) continue;
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((text, index) => {
-        const match = COMMENT.test(text) ? WORK_HISTORY.exec(text) : null;
-        if (match) found.push({ file: relative(root, file), line: index + 1, reference: match[0] });
-      });
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((text, index) => {
+      if (!COMMENT.test(text)) return;
+      // A reference the comment wraps onto its next line ("... (issue" then "// 31; ...") counts too.
+      const next = lines[index + 1] ?? '';
+      const wraps = WORK_HISTORY_AT_END.test(text) && COMMENT.test(next);
+      const match = WORK_HISTORY.exec(wraps ? `${text} ${next.replace(COMMENT_START, '')}` : text);
+      if (match) found.push({ file: relative(root, file), line: index + 1, reference: match[0] });
+    });
   }
   return found;
 }

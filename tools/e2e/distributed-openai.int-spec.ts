@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
-import { untilSetupComplete } from './support/accounts.js';
+import { signUpWithApiKey } from './support/accounts.js';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-openai-secret-0123456789abcd';
@@ -61,19 +61,11 @@ describe('distributed mode: the OpenAI-compatible endpoint on the gateway', () =
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
     const browser = new GraphqlBrowser(`http://127.0.0.1:${bffPort}`);
-    const signUp = await browser.request<{ signUp: { id: string } }>(
-      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
-      {
-        input: { email: 'openai@example.com', password: 'distributed pw 1', name: 'Ola' },
-      },
-    );
-    expect(signUp.errors).toBeUndefined();
-    userId = signUp.data!.signUp.id;
-    await untilSetupComplete(browser);
-    const created = await browser.request<{ createApiKey: { secret: string } }>(
-      'mutation { createApiKey(input: { name: "OpenAI client" }) { secret } }',
-    );
-    key = created.data!.createApiKey.secret;
+    ({ userId, key } = await signUpWithApiKey(
+      browser,
+      { email: 'openai@example.com', password: 'distributed pw 1', name: 'Ola' },
+      'OpenAI client',
+    ));
   }, 300_000);
 
   afterAll(async () => {

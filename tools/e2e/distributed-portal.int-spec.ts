@@ -5,7 +5,7 @@ import { SERVICE_NAMES } from '@membolt/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { untilSetupComplete } from './support/accounts.js';
+import { signUpWithApiKey } from './support/accounts.js';
 import { type AppProcess, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-portal-secret-0123456789abcdef';
@@ -57,17 +57,11 @@ describe("distributed mode: the end users' portal across gateway replicas", () =
     gateways = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
 
     const browser = new GraphqlBrowser(`http://127.0.0.1:${ports[2]}`);
-    const signUp = await browser.request<{ signUp: { id: string } }>(
-      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
-      { input: { email: 'portal@example.com', password: 'distributed pw 1', name: 'Pia' } },
-    );
-    expect(signUp.errors).toBeUndefined();
-    userId = signUp.data!.signUp.id;
-    await untilSetupComplete(browser);
-    const created = await browser.request<{ createApiKey: { secret: string } }>(
-      'mutation { createApiKey(input: { name: "Portal backend" }) { secret } }',
-    );
-    key = created.data!.createApiKey.secret;
+    ({ userId, key } = await signUpWithApiKey(
+      browser,
+      { email: 'portal@example.com', password: 'distributed pw 1', name: 'Pia' },
+      'Portal backend',
+    ));
   }, 300_000);
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { unzipSync } from 'fflate';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { untilSetupComplete } from './support/accounts.js';
+import { signUpWithApiKey } from './support/accounts.js';
 import { type AppProcess, eventually, spawnApp } from './support/app-process.js';
 
 const AUTH_TOKEN_SECRET = 'distributed-privacy-secret-0123456789abcdef';
@@ -121,17 +121,11 @@ describe('distributed mode: the privacy policy, the portal and the data export',
     bffUrl = `http://127.0.0.1:${bffPort}`;
 
     browser = new GraphqlBrowser(bffUrl);
-    const signUp = await browser.request<{ signUp: { id: string } }>(
-      'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
-      { input: { email: 'privacy@example.com', password: 'distributed pw 1', name: 'Pri' } },
-    );
-    expect(signUp.errors).toBeUndefined();
-    userId = signUp.data!.signUp.id;
-    await untilSetupComplete(browser);
-    const created = await browser.request<{ createApiKey: { secret: string } }>(
-      'mutation { createApiKey(input: { name: "Privacy backend" }) { secret } }',
-    );
-    key = created.data!.createApiKey.secret;
+    ({ userId, key } = await signUpWithApiKey(
+      browser,
+      { email: 'privacy@example.com', password: 'distributed pw 1', name: 'Pri' },
+      'Privacy backend',
+    ));
   }, 3 * STARTUP_MS);
 
   afterAll(async () => {

@@ -212,6 +212,20 @@ function api(context: ProbeContext, account = context.account) {
   };
 }
 
+/** Posts a memory the API must refuse as invalid, and checks the refusal is small. */
+async function refusedMemory(context: ProbeContext, memory: Record<string, unknown>): Promise<ProbeOutcome> {
+  const http = api(context);
+  const body = JSON.stringify(memory);
+  const answer = await http.post(`${http.user}/memories`, body);
+  return {
+    outcome: `${kb(body.length)} in: ${answer.status}, ${kb(answer.bytes)} out in ${answer.ms} ms`,
+    checks: [
+      statusIn('refused as invalid', answer.status, EXPECTED.badInputStatus),
+      smallBody('answer is small', answer.bytes),
+    ],
+  };
+}
+
 interface UploadState {
   readonly id: string;
   readonly file_name: string;
@@ -490,41 +504,15 @@ const ALL_PROBES: readonly Probe[] = [
     item: 5,
     id: 'metadata-keys',
     title: 'memory with metadata of many keys',
-    async run(context) {
-      const http = api(context);
-      const body = JSON.stringify({
-        text: 'A memory.',
-        metadata: manyKeys(context.sizes.metadataKeys, 'k', 'v'),
-      });
-      const answer = await http.post(`${http.user}/memories`, body);
-      return {
-        outcome: `${kb(body.length)} in: ${answer.status}, ${kb(answer.bytes)} out in ${answer.ms} ms`,
-        checks: [
-          statusIn('refused as invalid', answer.status, EXPECTED.badInputStatus),
-          smallBody('answer is small', answer.bytes),
-        ],
-      };
-    },
+    run: (context) =>
+      refusedMemory(context, { text: 'A memory.', metadata: manyKeys(context.sizes.metadataKeys, 'k', 'v') }),
   },
   {
     item: 5,
     id: 'unknown-fields',
     title: 'memory with many unknown top-level fields',
-    async run(context) {
-      const http = api(context);
-      const body = JSON.stringify({
-        text: 'A memory.',
-        ...manyKeys(context.sizes.unknownFields, 'field', 1),
-      });
-      const answer = await http.post(`${http.user}/memories`, body);
-      return {
-        outcome: `${kb(body.length)} in: ${answer.status}, ${kb(answer.bytes)} out in ${answer.ms} ms`,
-        checks: [
-          statusIn('refused as invalid', answer.status, EXPECTED.badInputStatus),
-          smallBody('answer is small', answer.bytes),
-        ],
-      };
-    },
+    run: (context) =>
+      refusedMemory(context, { text: 'A memory.', ...manyKeys(context.sizes.unknownFields, 'field', 1) }),
   },
   {
     item: 5,

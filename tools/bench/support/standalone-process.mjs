@@ -2,22 +2,27 @@
 // made with the operator CLI, the app started and waited for, and its resident memory read from /metrics.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../../../libs/bus/dist/testing/nats-server.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+// The tests' own choice of port (below the kernel's range for outgoing connections, which a load's client
+// sockets draw from), from the build of libs/bus: every benchmark here needs the server built anyway.
+export { freePort };
+
+/** POSTs a JSON body with the API key; answers the JSON, throws on a status other than 2xx. */
+export async function postJson(base, key, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
 
 /** A probe's way to end `waitUntil` at once: what it waits for will not come. */
 export class StartFailed extends Error {}

@@ -23,6 +23,27 @@ export interface UsageEntry {
   readonly succeeded: boolean | null;
 }
 
+/** The call an authorization starts an entry for. */
+export type UsageCall = Pick<
+  UsageEntry,
+  'userId' | 'idempotencyKey' | 'at' | 'endpoint' | 'method' | 'keyId'
+>;
+
+/** An entry as authorization starts it: undecided, nothing charged or recorded yet. */
+export function startedUsageEntry(call: UsageCall): UsageEntry {
+  return {
+    ...call,
+    allowed: null,
+    reason: null,
+    chargedCents: 0,
+    conversation: false,
+    tokens: 0,
+    tokenCostMicrocents: 0,
+    recorded: false,
+    succeeded: null,
+  };
+}
+
 export interface UsageRow {
   readonly day: string;
   readonly endpoint: string;

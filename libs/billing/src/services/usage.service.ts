@@ -10,7 +10,7 @@ import {
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
 import { apiKeyNotFound, invalidUsagePeriod, usageNotAuthorized } from '../billing.errors.js';
-import type { UsageEntry, UsageRefusal, UsageRow } from '../domain/usage.js';
+import { startedUsageEntry, type UsageEntry, type UsageRefusal, type UsageRow } from '../domain/usage.js';
 import { API_KEY_DIRECTORY, type ApiKeyDirectory } from '../ports/api-key-directory.js';
 import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
 import type { UsageDecision } from '../ports/usage.repository.js';
@@ -64,22 +64,16 @@ export class UsageService {
 
   async authorize(userId: string, request: AuthorizeUsageRequest): Promise<UsageDecision> {
     const now = this.clock.now();
-    const { created, entry } = await this.store.usage.begin({
-      userId,
-      idempotencyKey: request.idempotencyKey,
-      at: now,
-      endpoint: request.endpoint,
-      method: request.method,
-      keyId: request.keyId ?? null,
-      allowed: null,
-      reason: null,
-      chargedCents: 0,
-      conversation: false,
-      tokens: 0,
-      tokenCostMicrocents: 0,
-      recorded: false,
-      succeeded: null,
-    });
+    const { created, entry } = await this.store.usage.begin(
+      startedUsageEntry({
+        userId,
+        idempotencyKey: request.idempotencyKey,
+        at: now,
+        endpoint: request.endpoint,
+        method: request.method,
+        keyId: request.keyId ?? null,
+      }),
+    );
     // A repeated message answers what the first decided (the charge is in the ledger once either way).
     if (!created) return decisionOf(entry);
     const decision = await this.decide(userId, request, now);

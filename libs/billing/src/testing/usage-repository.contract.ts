@@ -1,25 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { UsageEntry } from '../domain/usage.js';
+import { startedUsageEntry, type UsageEntry } from '../domain/usage.js';
 import type { BillingStore } from '../ports/billing-store.js';
 import type { UsageRepository } from '../ports/usage.repository.js';
 
 /** A usage entry as authorization starts it; override what the test is about. */
 export function makeUsageEntry(overrides: Partial<UsageEntry> = {}): UsageEntry {
   return {
-    userId: 'user-a',
-    idempotencyKey: 'call-1',
-    at: new Date('2026-02-03T10:00:00.000Z'),
-    endpoint: '/memories',
-    method: 'GET',
-    keyId: null,
-    allowed: null,
-    reason: null,
-    chargedCents: 0,
-    conversation: false,
-    tokens: 0,
-    tokenCostMicrocents: 0,
-    recorded: false,
-    succeeded: null,
+    ...startedUsageEntry({
+      userId: 'user-a',
+      idempotencyKey: 'call-1',
+      at: new Date('2026-02-03T10:00:00.000Z'),
+      endpoint: '/memories',
+      method: 'GET',
+      keyId: null,
+    }),
     ...overrides,
   };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
 import { ListPlansRequest } from './list-plans.request.js';
 import { AddFundsRequest, ChangePlanRequest, PaymentWebhookRequest } from './payments.js';
@@ -19,7 +18,10 @@ import {
   UsageEvent,
   UsageSummaryRequest,
 } from './usage.js';
-import { problemOf } from '../testing/problem-of.js';
+import * as payments from './payments.js';
+import * as subscription from './subscription.js';
+import * as usage from './usage.js';
+import { itRefuses, type LabelledRefusal, problemOf, type Refusal } from '../testing/index.js';
 
 const PLANS = 'free, basic, pro, enterprise, pay-per-use';
 
@@ -27,7 +29,7 @@ const PLANS = 'free, basic, pro, enterprise, pay-per-use';
  * Each text below is what the class-validator class the schema replaced answered for the same payload (both
  * were run side by side on these payloads), so the billing subjects refuse in the same words.
  */
-const refusals: ReadonlyArray<readonly [string, z.ZodObject, unknown, string]> = [
+const refusals: ReadonlyArray<LabelledRefusal> = [
   [
     'an unknown plan',
     SetSubscriptionPlanRequest,
@@ -100,7 +102,7 @@ const refusals: ReadonlyArray<readonly [string, z.ZodObject, unknown, string]> =
 ];
 
 /** The payment and metering requests, converted later from their classes in the same way. */
-const paymentAndMeteringRefusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
+const paymentAndMeteringRefusals: ReadonlyArray<Refusal> = [
   [AddFundsRequest, {}, 'The amount must be between $1 and $1,000.'],
   [
     AddFundsRequest,
@@ -375,22 +377,10 @@ const paymentAndMeteringRefusals: ReadonlyArray<readonly [z.ZodObject, unknown, 
   ],
 ];
 
-const names = new Map<z.ZodObject, string>([
-  [AddFundsRequest, 'AddFundsRequest'],
-  [ChangePlanRequest, 'ChangePlanRequest'],
-  [PaymentWebhookRequest, 'PaymentWebhookRequest'],
-  [SubscriptionChangedEvent, 'SubscriptionChangedEvent'],
-  [AuthorizeUsageRequest, 'AuthorizeUsageRequest'],
-  [RecordUsageRequest, 'RecordUsageRequest'],
-  [UsageEvent, 'UsageEvent'],
-  [RecordUsageBatchRequest, 'RecordUsageBatchRequest'],
-]);
-
 describe('billing wire schemas on receipt', () => {
-  it.each(
-    paymentAndMeteringRefusals.map(([schema, raw, text]) => [names.get(schema), schema, raw, text] as const),
-  )('refuse %s %j with the class-validator texts', (_, schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
+  itRefuses(paymentAndMeteringRefusals, {
+    names: { ...payments, ...subscription, ...usage },
+    title: 'refuse %s %j with the class-validator texts',
   });
 
   it('refuse plainly a batch whose item is a list (the class let it through)', () => {
@@ -408,9 +398,7 @@ describe('billing wire schemas on receipt', () => {
     });
   });
 
-  it.each(refusals)('refuse %s with the class-validator texts', (_, schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals, { title: 'refuse %s with the class-validator texts' });
 
   it('read a date as class-transformer did: an ISO string, a number, or a Date the bus carried as a string', () => {
     expect(validatePayload(UsageSummaryRequest, { from: '2026-01-01T00:00:00Z', to: 5 })).toEqual({

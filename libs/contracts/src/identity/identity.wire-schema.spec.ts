@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
-import { problemOf } from '../testing/problem-of.js';
+import * as accessRevocation from './access-revocation.js';
+import * as identityRequests from './identity.requests.js';
+import * as portal from './portal.js';
+import { itRefuses, problemOf, type Refusal } from '../testing/index.js';
 import { AccessRevokedEvent, VerifyPasswordRequest } from './access-revocation.js';
 import {
   ChangePasswordRequest,
@@ -24,7 +26,7 @@ import { ListPortalAuditRequest, RecordPortalActionRequest, UpdatePortalSettings
  * Each text below is what the class-validator class the schema replaced answered for the same payload (both
  * were run side by side on these payloads), so the identity subjects refuse in the same words.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     AccessRevokedEvent,
     {},
@@ -362,34 +364,11 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
   ],
 ];
 
-const names = new Map<z.ZodObject, string>([
-  [AccessRevokedEvent, 'AccessRevokedEvent'],
-  [VerifyPasswordRequest, 'VerifyPasswordRequest'],
-  [SignUpRequest, 'SignUpRequest'],
-  [SignInRequest, 'SignInRequest'],
-  [RefreshSessionRequest, 'RefreshSessionRequest'],
-  [StartOidcRequest, 'StartOidcRequest'],
-  [FinishOidcRequest, 'FinishOidcRequest'],
-  [RequestPasswordResetRequest, 'RequestPasswordResetRequest'],
-  [CompletePasswordResetRequest, 'CompletePasswordResetRequest'],
-  [UpdateProfileRequest, 'UpdateProfileRequest'],
-  [UpdatePreferencesRequest, 'UpdatePreferencesRequest'],
-  [UpdateNotificationsRequest, 'UpdateNotificationsRequest'],
-  [ChangePasswordRequest, 'ChangePasswordRequest'],
-  [DeleteAccountRequest, 'DeleteAccountRequest'],
-  [NotifyUserRequest, 'NotifyUserRequest'],
-  [UpdatePortalSettingsRequest, 'UpdatePortalSettingsRequest'],
-  [RecordPortalActionRequest, 'RecordPortalActionRequest'],
-  [ListPortalAuditRequest, 'ListPortalAuditRequest'],
-]);
-
 describe('identity wire schemas on receipt', () => {
-  it.each(refusals.map(([schema, raw, text]) => [names.get(schema), schema, raw, text] as const))(
-    'refuse %s %j with the class-validator texts',
-    (_, schema, raw, text) => {
-      expect(problemOf(schema, raw)).toBe(text);
-    },
-  );
+  itRefuses(refusals, {
+    names: { ...accessRevocation, ...identityRequests, ...portal },
+    title: 'refuse %s %j with the class-validator texts',
+  });
 
   it('ask once for both sign-in fields when both are missing, as the class did', () => {
     expect(problemOf(SignInRequest, { remember: true })).toBe(

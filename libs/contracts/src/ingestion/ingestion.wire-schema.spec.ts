@@ -1,5 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
 import {
   BeginUploadRequest,
   DeleteEndUserUploadsRequest,
@@ -7,14 +5,14 @@ import {
   UploadIdRequest,
   UploadPartRequest,
 } from './ingestion.requests.js';
-import { problemOf } from '../testing/problem-of.js';
+import { describeRefusals, type Refusal } from '../testing/index.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same payload
  * (docs/decisions/209-rest-queries-as-zod-schemas.md): every rule a value breaks, unknown fields first, then
  * the fields in the order the class listed them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     BeginUploadRequest,
     { fileSize: 3 },
@@ -138,8 +136,4 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the upload requests (zod schemas)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals('the upload requests (zod schemas)', refusals);

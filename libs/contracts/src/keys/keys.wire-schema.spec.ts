@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
-import { problemOf } from '../testing/problem-of.js';
+import * as apiKeyEvents from './api-key-events.js';
+import * as providerKeys from './provider-keys.js';
+import { itRefuses, type Refusal } from '../testing/index.js';
 import { ApiKeysRevokedEvent } from './api-key-events.js';
 import {
   CreateProviderKeyRequest,
@@ -13,7 +14,7 @@ import {
  * Each text below is what the class-validator class the schema replaced answered for the same payload (both
  * were run side by side on these payloads), so the keys subjects refuse in the same words.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     CreateProviderKeyRequest,
     {},
@@ -114,20 +115,11 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, unknown, string]> = [
   [ListProviderKeysRequest, { a: 1 }, 'a should not exist'],
 ];
 
-const names = new Map<z.ZodObject, string>([
-  [CreateProviderKeyRequest, 'CreateProviderKeyRequest'],
-  [DeleteProviderKeyRequest, 'DeleteProviderKeyRequest'],
-  [ListProviderKeysRequest, 'ListProviderKeysRequest'],
-  [ApiKeysRevokedEvent, 'ApiKeysRevokedEvent'],
-]);
-
 describe('keys wire schemas on receipt', () => {
-  it.each(refusals.map(([schema, raw, text]) => [names.get(schema), schema, raw, text] as const))(
-    'refuse %s %j with the class-validator texts',
-    (_, schema, raw, text) => {
-      expect(problemOf(schema, raw)).toBe(text);
-    },
-  );
+  itRefuses(refusals, {
+    names: { ...apiKeyEvents, ...providerKeys },
+    title: 'refuse %s %j with the class-validator texts',
+  });
 
   it('read a null base URL as absent and keep a key as it was given', () => {
     expect(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
 import { validatePayload } from '../common/validate-payload.js';
 import {
   BatchMemoryItem,
@@ -25,14 +24,14 @@ import {
   SearchMemoriesRequest,
   UpdateMemoryRequest,
 } from './memory.requests.js';
-import { problemOf } from '../testing/problem-of.js';
+import { itRefuses, problemOf, type Refusal } from '../testing/index.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same payload
  * (docs/decisions/198-memory-requests-as-zod-schemas.md), so a bus refusal reads as it did: every rule a value
  * breaks, unknown fields first, then the fields in the order the class listed them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [CreateMemoryRequest, {}, 'text is required; text must be at most 20000 characters'],
   [CreateMemoryRequest, { text: '' }, 'text is required'],
   [CreateMemoryRequest, { text: 'ok', zz: 1, yy: 2 }, 'zz should not exist; yy should not exist'],
@@ -515,12 +514,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('memory request schemas', () => {
-  it.each(refusals.map(([schema, payload, text], index) => [index, schema, payload, text] as const))(
-    'refusal %i answers the text of the class it replaced',
-    (_index, schema, payload, text) => {
-      expect(problemOf(schema, payload)).toBe(text);
-    },
-  );
+  itRefuses(refusals, { title: 'refusal %# answers the text of the class it replaced' });
 
   it('trims a memory text, keeps a search query as given, and reads an optional null as absent', () => {
     expect(validatePayload(CreateMemoryRequest, { text: ' ok ', importance: null, dedupe: true })).toEqual({

@@ -1,6 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
-import { problemOf } from '../testing/problem-of.js';
+import { describeRefusals, type Refusal } from '../testing/index.js';
 import {
   GetPrivacyPolicyRequest,
   ScreenTextsRequest,
@@ -11,7 +9,7 @@ import {
  * Each text is what the class-validator class the schema replaced answered for the same payload
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [UpdatePrivacyPolicyRequest, {}, 'actions must be an object'],
   [UpdatePrivacyPolicyRequest, { actions: { email: 'redact' }, zz: 1 }, 'zz should not exist'],
   [
@@ -201,8 +199,4 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the privacy requests (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals('the privacy requests (zod schemas, the texts of the classes they replaced)', refusals);

@@ -1,13 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { RegisterInitialUserBodySchema } from './account.dto.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same input
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     RegisterInitialUserBodySchema,
     {},
@@ -62,8 +60,4 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the registration body (a zod schema, the texts of the class it replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals('the registration body (a zod schema, the texts of the class it replaced)', refusals);

@@ -1,13 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { UsageQuerySchema } from './billing.dto.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same input
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [UsageQuerySchema, { from: '2026-04-01', zz: 1 }, 'zz should not exist'],
   [UsageQuerySchema, { from: '2026-04-01', zz: 1, yy: 2 }, 'zz should not exist; yy should not exist'],
   [
@@ -43,8 +41,4 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the usage query (a zod schema, the texts of the class it replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals('the usage query (a zod schema, the texts of the class it replaced)', refusals);

@@ -1,6 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { ChatBodySchema, ConversationsQuerySchema, WebSearchBodySchema } from './chat.dto.js';
 
 /*
@@ -8,7 +6,7 @@ import { ChatBodySchema, ConversationsQuerySchema, WebSearchBodySchema } from '.
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md): every rule a value breaks, unknown fields
  * first, then the fields in the order the class checked them (its own, then the scope's).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [ChatBodySchema, {}, 'message is required; message must be shorter than or equal to 32000 characters'],
   [ChatBodySchema, { message: 'hello', zz: 1 }, 'zz should not exist'],
   [ChatBodySchema, { message: 'hello', zz: 1, yy: 2 }, 'zz should not exist; yy should not exist'],
@@ -209,8 +207,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the REST bodies and queries (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals(
+  'the REST bodies and queries (zod schemas, the texts of the classes they replaced)',
+  refusals,
+);

@@ -1,13 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { Mem0CreateWebhookBodySchema, Mem0UpdateWebhookBodySchema } from './mem0-webhooks.dto.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same body
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [Mem0CreateWebhookBodySchema, { url: 'https://a.example/h', zz: 1 }, 'zz should not exist'],
   [
     Mem0CreateWebhookBodySchema,
@@ -112,8 +110,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the Mem0-compatible webhook bodies (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals(
+  'the Mem0-compatible webhook bodies (zod schemas, the texts of the classes they replaced)',
+  refusals,
+);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { validatePayload } from '@membolt/contracts';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { itRefuses, type Refusal } from '@membolt/contracts/testing';
 import {
   Mem0AddBodySchema,
   Mem0BatchDeleteBodySchema,
@@ -22,7 +21,7 @@ import {
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md): every rule a value breaks, unknown fields
  * first, then the fields in the order the class checked them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [Mem0AddBodySchema, { messages: 'hi', zz: 1 }, 'zz should not exist'],
   [Mem0AddBodySchema, { messages: 'hi', zz: 1, yy: 2 }, 'zz should not exist; yy should not exist'],
   [
@@ -281,9 +280,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('the Mem0-compatible bodies and queries (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals);
 
   it('passes the options a Mem0 client sends through as they are, and keeps a null expiry and feedback', () => {
     expect(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
+import { itRefuses, problemOf, type Refusal } from '@membolt/contracts/testing';
 import { validatePayload } from '@membolt/contracts';
-import type { z } from 'zod';
 import {
   EmptyBodySchema,
   ExportMemoriesQuerySchema,
@@ -19,7 +18,7 @@ import { AddMessagesBodySchema } from './memory-messages.dto.js';
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md): every rule a value breaks, unknown fields
  * first, then the fields in the order the class checked them (its own, then the scope's).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [NoQuerySchema, { zz: 1 }, 'zz should not exist'],
   [EmptyBodySchema, { a: 1, b: 2 }, 'a should not exist; b should not exist'],
   [MemoryScopeQuerySchema, { end_user_id: 'e', zz: 1 }, 'zz should not exist'],
@@ -308,9 +307,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('the REST bodies and queries (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals);
 
   it('reads what the classes read: a string as one message, a JSON text as metadata, a trimmed text', () => {
     expect(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { problemOf } from '@membolt/contracts/testing';
+import { itRefuses, type Refusal } from '@membolt/contracts/testing';
 import { validatePayload } from '@membolt/contracts';
-import type { z } from 'zod';
 import {
   GetMemoryQuerySchema,
   ListEndUsersQuerySchema,
@@ -15,7 +14,7 @@ import {
  * (docs/decisions/209-rest-queries-as-zod-schemas.md): every rule a value breaks, unknown parameters first,
  * then the parameters in the order the class checked them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [SearchMemoriesQuerySchema, {}, 'query is required'],
   [
     SearchMemoriesQuerySchema,
@@ -174,9 +173,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('the REST read queries (zod schemas, query-string rules)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals);
 
   it('reads a query string into numbers, flags and JSON objects', () => {
     expect(

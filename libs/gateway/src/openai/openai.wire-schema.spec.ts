@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { validatePayload } from '@membolt/contracts';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { itRefuses, type Refusal } from '@membolt/contracts/testing';
 import { ChatCompletionBodySchema } from './openai.dto.js';
 
 /*
@@ -9,7 +8,7 @@ import { ChatCompletionBodySchema } from './openai.dto.js';
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md): every rule a field breaks, in the order the
  * class checked them, a message's problems by its path.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [
     ChatCompletionBodySchema,
     {},
@@ -244,9 +243,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('the OpenAI-compatible chat completion body (zod schema, the texts of the classes it replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals);
 
   it('reads the messages, the stream options and the ignored settings as they are sent', () => {
     const body = {

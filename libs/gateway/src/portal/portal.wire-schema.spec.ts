@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { validatePayload } from '@membolt/contracts';
-import { problemOf } from '@membolt/contracts/testing';
-import type { z } from 'zod';
+import { itRefuses, type Refusal } from '@membolt/contracts/testing';
 import { PortalCorrectionBodySchema } from './portal-page.controller.js';
 import { MintPortalLinkBodySchema, PortalAuditQuerySchema, PortalSettingsBodySchema } from './portal.dto.js';
 
@@ -9,7 +8,7 @@ import { MintPortalLinkBodySchema, PortalAuditQuerySchema, PortalSettingsBodySch
  * Each text is what the class-validator class the schema replaced answered for the same body or query
  * (docs/decisions/213-rest-bodies-and-queries-as-zod-schemas.md).
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: ReadonlyArray<Refusal> = [
   [MintPortalLinkBodySchema, { expires_in: 600, zz: 1 }, 'zz should not exist'],
   [MintPortalLinkBodySchema, { expires_in: 600, zz: 1, yy: 2 }, 'zz should not exist; yy should not exist'],
   [
@@ -103,9 +102,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
 ];
 
 describe('the portal bodies and query (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
+  itRefuses(refusals);
 
   it('keeps a null setting, which resets it', () => {
     expect(

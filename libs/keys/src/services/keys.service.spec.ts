@@ -7,6 +7,7 @@ import {
   KeysErrorCode,
   MemboltError,
 } from '@membolt/contracts';
+import { rejection } from '@membolt/contracts/testing';
 import { TestClock } from '@membolt/platform';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,16 +22,6 @@ import type { ApiKeyGenerator } from '../ports/api-key-generator.js';
 import type { ApiKeyRepository, ApiKeyUse } from '../ports/api-key.repository.js';
 import type { KeyOwners, KeyRevocationNotifier } from '../ports/key-owners.js';
 import type { KeysStore } from '../ports/keys-store.js';
-
-async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MemboltError) return error;
-    throw error;
-  }
-  throw new Error('expected a MemboltError');
-}
 
 async function rejectionOrValue<T>(promise: Promise<T>): Promise<T | MemboltError> {
   try {

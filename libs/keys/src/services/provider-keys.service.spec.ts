@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CommonErrorCode, IdentityErrorCode, MemboltError } from '@membolt/contracts';
+import { CommonErrorCode, IdentityErrorCode } from '@membolt/contracts';
+import { rejection } from '@membolt/contracts/testing';
 import { TestClock } from '@membolt/platform';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,16 +16,6 @@ const SECRET = 'provider-keys-test-secret-0123456789abcdef';
 const NEXT_SECRET = 'provider-keys-next-secret-0123456789abcdef';
 const ANTHROPIC_KEY = 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx-9f3K';
 const OPENAI_KEY = 'sk-proj-1234567890abcdefghijklmnopqrstuv-Q7zP';
-
-async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MemboltError) return error;
-    throw error;
-  }
-  throw new Error('expected a MemboltError');
-}
 
 describe('ProviderKeysService', () => {
   let dataDir: string;

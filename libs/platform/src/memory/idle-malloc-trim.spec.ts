@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EventLoopUtilization } from 'node:perf_hooks';
-import { IdleMallocTrim, type IdleMallocTrimProbes, loadFullGc, loadMallocTrim } from './idle-malloc-trim.js';
+import {
+  IdleMallocTrim,
+  type IdleMallocTrimProbes,
+  loadFullGc,
+  loadMallocTrim,
+  mapsHoldGlibc,
+} from './idle-malloc-trim.js';
 
 const MB = 1024 * 1024;
 
@@ -92,6 +98,23 @@ describe('IdleMallocTrim', () => {
     if (!trim) throw new Error('no malloc_trim on a glibc Linux');
     // 1 when pages went back to the system, 0 when there were none: a boolean either way, never a throw.
     expect(typeof trim()).toBe('boolean');
+  });
+
+  it('tells glibc from musl by the C library a memory map holds', () => {
+    const line = (path: string) => `7f1c2e400000-7f1c2e428000 r--p 00000000 fe:01 1573 ${path}`;
+    const glibc = [
+      line('/usr/lib/x86_64-linux-gnu/libc.so.6'),
+      line('/lib/x86_64-linux-gnu/libc-2.31.so'),
+      line('/usr/lib/aarch64-linux-gnu/libc.so.6 (deleted)'),
+    ];
+    for (const mapped of glibc) expect(mapsHoldGlibc(`${line('/usr/bin/node')}\n${mapped}\n`)).toBe(true);
+    const others = [
+      line('/lib/ld-musl-x86_64.so.1'),
+      line('/usr/lib/libcrypto.so.3'),
+      line('/opt/app/node_modules/koffi/build/libc.so.6.bak'),
+      '7ffd5e9d1000-7ffd5e9f2000 rw-p 00000000 00:00 0                          [stack]',
+    ];
+    for (const mapped of others) expect(mapsHoldGlibc(`${line('/usr/bin/node')}\n${mapped}\n`)).toBe(false);
   });
 
   it('collects the heap before each trim, so memory its garbage held is trimmed too', () => {

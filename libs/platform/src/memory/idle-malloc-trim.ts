@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -15,13 +16,24 @@ import { runInNewContext } from 'node:vm';
  */
 export type TrimMalloc = () => boolean;
 
-/** glibc's malloc_trim(0), or null where the C library has none (or the FFI cannot load). */
+/**
+ * Whether a process's memory map (the text of /proc/<pid>/maps) holds glibc: `libc.so.6`, or `libc-2.NN.so`
+ * where an older glibc names its file by version, `(deleted)` after it once an upgrade replaced the file. A
+ * musl process maps its C library as `ld-musl-<arch>.so.1`.
+ */
+export function mapsHoldGlibc(maps: string): boolean {
+  return /\/libc(?:\.so\.6|-2\.\d+\.so)(?: \(deleted\))?$/m.test(maps);
+}
+
+/**
+ * glibc's malloc_trim(0), or null where the C library has none (or the FFI cannot load). Whether the process
+ * runs on glibc is read from its memory map, well under a millisecond, where `process.report.getReport()`
+ * builds a whole diagnostic report (tens of milliseconds) at every process's start-up.
+ */
 export function loadMallocTrim(): TrimMalloc | null {
   if (process.platform !== 'linux') return null;
-  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)
-    ?.header;
-  if (!header?.glibcVersionRuntime) return null;
   try {
+    if (!mapsHoldGlibc(readFileSync('/proc/self/maps', 'utf8'))) return null;
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
     const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
     return () => trim(0) === 1;
