@@ -1,12 +1,15 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@membolt/platform';
+import { z } from 'zod';
 import { GatewayController } from './gateway-controller.decorator.js';
 import { SystemStatusResponse } from './gateway.responses.js';
 import { Public } from './public.decorator.js';
 import { type SystemStatus, SystemStatusService } from './system-status.service.js';
 
 /** `GET /api/status` takes no parameters; any given is rejected. */
+const StatusQuerySchema = z.strictObject({});
+/** The query's type as the document reads it (no parameters). */
 class StatusQuery {}
 
 @ApiTags('system')
@@ -21,7 +24,7 @@ export class StatusController {
     type: SystemStatusResponse,
     description: '`status` is "ok" when every service answers, else "degraded".',
   })
-  get(@Query(new ContractValidationPipe(StatusQuery)) _query: StatusQuery): Promise<SystemStatus> {
+  get(@Query(new ContractValidationPipe(StatusQuerySchema)) _query: StatusQuery): Promise<SystemStatus> {
     return this.status.status();
   }
 }
