@@ -7,9 +7,7 @@ import { SystemStatusResponse } from './gateway.responses.js';
 import { Public } from './public.decorator.js';
 import { type SystemStatus, SystemStatusService } from './system-status.service.js';
 
-/** `GET /api/status` takes no parameters; any given is rejected. */
-const StatusQuerySchema = z.strictObject({});
-/** The query's type as the document reads it (no parameters). */
+/** `GET /api/status` takes no parameters; any given is rejected (the class is the document's: none). */
 class StatusQuery {}
 
 @ApiTags('system')
@@ -24,7 +22,7 @@ export class StatusController {
     type: SystemStatusResponse,
     description: '`status` is "ok" when every service answers, else "degraded".',
   })
-  get(@Query(new ContractValidationPipe(StatusQuerySchema)) _query: StatusQuery): Promise<SystemStatus> {
+  get(@Query(new ContractValidationPipe(z.strictObject({}))) _query: StatusQuery): Promise<SystemStatus> {
     return this.status.status();
   }
 }
