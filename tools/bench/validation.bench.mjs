@@ -72,6 +72,45 @@ const cases = [
     'SearchMemoriesRequest',
     { query: 'where do I live?', limit: 10, threshold: 0.1, endUserId: 'customer-42', includeClosed: false },
   ],
+  // A chat turn with some history, the REST add with `messages` the chat service learns from, and the change
+  // broadcast every memory write sends.
+  [
+    'chat turn (SendChatTurnRequest)',
+    'SendChatTurnRequest',
+    {
+      message: 'Where should I eat tonight near the river?',
+      model: 'gpt-4o-mini',
+      history: [
+        { role: 'user', content: 'I moved to Lisbon in March.' },
+        { role: 'assistant', content: 'Noted: you live in Lisbon since March.' },
+      ],
+      endUserId: 'customer-42',
+    },
+  ],
+  [
+    'learn from messages (LearnFactsFromMessagesRequest)',
+    'LearnFactsFromMessagesRequest',
+    {
+      messages: [
+        { role: 'user', content: 'I moved to Lisbon in March 2025.' },
+        { role: 'assistant', content: 'Noted.' },
+      ],
+      metadata: { topic: 'travel' },
+      endUserId: 'customer-42',
+      agentId: 'support-bot',
+    },
+  ],
+  [
+    'memory change broadcast (MemoryChangedEvent)',
+    'MemoryChangedEvent',
+    {
+      userId: 'u_1',
+      endUserId: 'customer-42',
+      memoryIds: ['m_1', 'm_2'],
+      change: 'created',
+      at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
   // What billing checks on receipt before every metered call it authorizes, and two screens' requests.
   [
     'metered call (AuthorizeUsageRequest)',

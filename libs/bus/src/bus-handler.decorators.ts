@@ -91,7 +91,7 @@ export function toBusErrorPayloadOf(exception: unknown, logger: Logger): BusErro
 export const BusController = (): ClassDecorator =>
   applyDecorators(Controller(), UseInterceptors(BusContextInterceptor), UseFilters(BusExceptionFilter));
 
-/** The validated `data` of the envelope, checked against its contract (schema or class) on receipt. */
+/** The validated `data` of the envelope, checked against its contract schema on receipt. */
 export const BusPayload = <T extends object>(contract: PayloadContract<T>): ParameterDecorator =>
   Payload('data', new ContractValidationPipe(contract));
 

@@ -4,7 +4,7 @@ export * from './common/error-mapping.js';
 export * from './common/envelope.js';
 export * from './common/validate-payload.js';
 export * from './common/wire-schema.js';
-export * from './common/validators.js';
+export * from './common/string-formats.js';
 export * from './common/request-limits.js';
 export * from './system/services.js';
 export * from './billing/billing.subjects.js';

@@ -1,12 +1,13 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@membolt/platform';
+import { z } from 'zod';
 import { GatewayController } from './gateway-controller.decorator.js';
 import { SystemStatusResponse } from './gateway.responses.js';
 import { Public } from './public.decorator.js';
 import { type SystemStatus, SystemStatusService } from './system-status.service.js';
 
-/** `GET /api/status` takes no parameters; any given is rejected. */
+/** `GET /api/status` takes no parameters; any given is rejected (the class is the document's: none). */
 class StatusQuery {}
 
 @ApiTags('system')
@@ -21,7 +22,7 @@ export class StatusController {
     type: SystemStatusResponse,
     description: '`status` is "ok" when every service answers, else "degraded".',
   })
-  get(@Query(new ContractValidationPipe(StatusQuery)) _query: StatusQuery): Promise<SystemStatus> {
+  get(@Query(new ContractValidationPipe(z.strictObject({}))) _query: StatusQuery): Promise<SystemStatus> {
     return this.status.status();
   }
 }

@@ -297,4 +297,207 @@ export const cases = {
       offset: [1_000_000, 1_000_001, 10_000_000, 2.5],
     },
   ),
+  // chat
+  ListChatModelsRequest: empty(),
+  ChatHistoryItem: variants(
+    { role: 'user', content: 'hi' },
+    { role: ['assistant', 'system', 'tool', 'User'], content: strings(32000) },
+  ),
+  SendChatTurnRequest: variants(
+    { message: 'hello', model: 'm', conversationId: 'c1', mode: 'chat', system: 's', endUserId: 'e' },
+    {
+      message: [...strings(32000), '   '],
+      model: strings(200),
+      conversationId: strings(100),
+      history: [
+        [{ role: 'user', content: 'a' }],
+        [{ role: 'x', content: 5 }],
+        [{ role: 'user', content: 'a', zz: 1 }],
+        [5],
+        [null],
+        [[]],
+        Array(200).fill({ role: 'user', content: 'a' }),
+        Array(201).fill({ role: 'user', content: 'a' }),
+        Array(201).fill(5),
+        [{ role: 'user', content: long(32001) }],
+      ],
+      mode: ['search', 'other'],
+      system: strings(32000),
+      endUserId: strings(200),
+      agentId: strings(200),
+      runId: strings(200),
+    },
+  ),
+  ListConversationsRequest: variants(
+    { limit: 10, offset: 0, endUserId: 'e' },
+    {
+      limit: [0, 100, 101, 2.5, '5'],
+      offset: [1_000_000_000, 1_000_000_001, 0.5],
+      endUserId: strings(200),
+      agentId: strings(200),
+      runId: strings(200),
+    },
+  ),
+  ConversationIdRequest: variants(
+    { conversationId: 'c1', agentId: 'a' },
+    { conversationId: strings(100), endUserId: strings(200) },
+  ),
+  DeleteConversationMessageRequest: variants(
+    { conversationId: 'c1', messageId: 'm1', runId: 'r' },
+    { conversationId: strings(100), messageId: strings(100), endUserId: strings(200) },
+  ),
+  DeleteEndUserConversationsRequest: variants({ endUserId: 'e' }, { endUserId: strings(200) }),
+  SharedConversationRequest: variants({ token: 't' }, { token: strings(256) }),
+  RenameConversationRequest: variants(
+    { conversationId: 'c1', title: 'T', endUserId: 'e' },
+    { title: [...strings(200), '  '], conversationId: strings(100) },
+  ),
+  WebSearchRequest: variants(
+    { query: 'q', numResults: 5, summarize: true, model: 'm' },
+    { query: strings(400), numResults: [0, 20, 21, 2.5], model: strings(200) },
+  ),
+  TestProviderKeyRequest: [
+    ...variants(
+      { provider: 'openai', apiKey: 'sk', baseUrl: 'http://localhost:1/v1' },
+      {
+        provider: ['anthropic', 'gemini', 'openai-compatible', 'x'],
+        apiKey: strings(512),
+        baseUrl: ['ftp://x.y', 'localhost', 'https://a.b', 'http://' + long(2041), 'https://a_b.c'],
+        providerKeyId: ['pk1', ...strings(100)],
+      },
+    ),
+    ...variants({ providerKeyId: 'pk1' }, { providerKeyId: strings(100), apiKey: ['k', null, 5] }),
+  ],
+  ExtractFactsRequest: variants(
+    { text: 'I live in Paris', source: 'chat' },
+    { text: strings(20000), source: ['file', 'api', 'nope'] },
+  ),
+  LearnFactsFromFileRequest: variants(
+    { text: 't', uploadId: 'u1', fileName: 'f.txt', chunkIndex: 0, endUserId: 'e' },
+    {
+      text: strings(20000),
+      uploadId: strings(100),
+      fileName: strings(255),
+      chunkIndex: [0, 3, -1, 2.5, -0.5, '1'],
+      agentId: strings(200),
+    },
+  ),
+  SummarizeDocumentRequest: variants(
+    { title: 'T', text: 'x' },
+    { title: strings(255), text: strings(100000) },
+  ),
+  ClassifySpecialCategoriesRequest: variants(
+    { sentences: ['a'] },
+    {
+      sentences: [
+        [long(50000)],
+        [long(50001)],
+        [5],
+        [null],
+        ['a', 5],
+        'a',
+        long(50001),
+        Array(100).fill('a'),
+        Array(101).fill('a'),
+        Array(101).fill(5),
+        [[]],
+      ],
+    },
+  ),
+  MessageToLearnFrom: variants(
+    { role: 'user', content: 'hi' },
+    { role: ['assistant', 'system', 'tool'], content: strings(20000) },
+  ),
+  LearnFactsFromMessagesRequest: variants(
+    { messages: [{ role: 'user', content: 'I live in Paris' }], metadata: { a: 1 }, endUserId: 'e' },
+    {
+      messages: [
+        [{ role: 'x', content: 5 }],
+        [{ role: 'user', content: 'a', zz: 1 }],
+        [5],
+        [[]],
+        Array(100).fill({ role: 'user', content: 'a' }),
+        Array(101).fill({ role: 'user', content: 'a' }),
+        [{ role: 'user' }, { content: 'x' }],
+      ],
+      metadata: [[1], 'x'],
+      expirationDate: ['2026-01-01', '2026-01-01T00:00:00Z', 'tomorrow', '2026-13-01'],
+      runId: strings(200),
+    },
+  ),
+  QueueLearnFactsFromMessagesRequest: variants(
+    { messages: [{ role: 'user', content: 'I live in Paris' }], requestKey: 'k:1' },
+    {
+      requestKey: ['a b', long(100), long(101), 'a.b_c:d-e'],
+      messages: [[5], Array(101).fill(5)],
+      expirationDate: ['x'],
+      endUserId: strings(200),
+    },
+  ),
+  LearningJobRequest: variants(
+    { jobId: 'lrn_' + '0'.repeat(32) },
+    { jobId: ['lrn_' + 'g'.repeat(32), 'lrn_' + '0'.repeat(33), 'x'] },
+  ),
+  // memory scope, categories, broadcasts
+  MemoryScopeFields: variants({ endUserId: 'e', agentId: 'a', runId: 'r' }, { endUserId: strings(200) }),
+  ListMemoryCategoriesRequest: empty(),
+  CreateMemoryCategoryRequest: variants(
+    { name: 'travel-plans', description: 'Trips' },
+    {
+      name: ['Travel', '1abc', 'personal', 'work', 'a'.repeat(40), 'a'.repeat(41), 'a_b-c', ' x'],
+      description: [...strings(300), '   ', ' ok '],
+    },
+  ),
+  MemoryCategoryNameRequest: variants({ name: 'x' }, { name: strings(200) }),
+  UpdateMemoryCategoryRequest: variants(
+    { name: 'x', description: 'd' },
+    { name: strings(200), description: [...strings(300), '  '] },
+  ),
+  DeleteMemoryCategoryRequest: variants({ name: 'x' }, { name: strings(200) }),
+  ClassifyMemoryCategoriesRequest: variants(
+    { texts: ['a'] },
+    {
+      texts: [
+        [],
+        [long(20000)],
+        [long(20001)],
+        [5],
+        'a',
+        Array(100).fill('a'),
+        Array(101).fill('a'),
+        Array(101).fill(null),
+        [[]],
+      ],
+    },
+  ),
+  MemoryChangedEvent: variants(
+    { userId: 'u1', endUserId: 'e', memoryIds: ['m1'], change: 'created', at: '2026-01-01T00:00:00Z' },
+    {
+      userId: strings(100),
+      endUserId: ['', 'x'],
+      memoryIds: [[], ['a', 5], 'a', [null], [[]]],
+      change: ['updated', 'deleted', 'closed', 'opened'],
+      at: ['x', ''],
+    },
+  ),
+  UploadChangedEvent: variants(
+    { userId: 'u1', uploadId: 'up1', state: 'done', percent: 100 },
+    {
+      userId: strings(100),
+      uploadId: strings(100),
+      state: ['receiving', 'queued', 'failed', 'gone'],
+      percent: [0, 101, 2.5, -1],
+    },
+  ),
+  // data export
+  StartDataExportRequest: empty(),
+  LatestDataExportRequest: empty(),
+  DataExportIdRequest: variants(
+    { exportId: '0'.repeat(32) },
+    { exportId: ['0'.repeat(31), 'g'.repeat(32), '0'.repeat(33), 'A'.repeat(32)] },
+  ),
+  ReadDataExportPartRequest: variants(
+    { exportId: '0'.repeat(32), index: 0 },
+    { exportId: ['x'], index: [1_000_000, 1_000_001, 0.5, '1'] },
+  ),
 };

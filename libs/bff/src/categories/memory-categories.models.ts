@@ -1,4 +1,6 @@
-import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { CreateMemoryCategoryRequest, UpdateMemoryCategoryRequest } from '@membolt/contracts';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 
 @ObjectType('CustomMemoryCategory', {
   description:
@@ -27,20 +29,26 @@ export class MemoryCategoryDeletionModel {
   memoriesUncategorised!: number;
 }
 
-@InputType()
-export class CreateMemoryCategoryInput {
-  @Field({ description: 'A lowercase slug (a letter, then letters, digits, - or _), at most 40 characters.' })
-  name!: string;
+export const CreateMemoryCategoryInput = graphqlInputType(
+  'CreateMemoryCategoryInput',
+  CreateMemoryCategoryRequest,
+  {
+    descriptions: {
+      name: 'A lowercase slug (a letter, then letters, digits, - or _), at most 40 characters.',
+      description: 'At most 300 characters.',
+    },
+  },
+);
+export type CreateMemoryCategoryInput = InstanceType<typeof CreateMemoryCategoryInput>;
 
-  @Field({ description: 'At most 300 characters.' })
-  description!: string;
-}
-
-@InputType()
-export class UpdateMemoryCategoryInput {
-  @Field({ description: 'The category to describe again (its name does not change).' })
-  name!: string;
-
-  @Field({ description: 'At most 300 characters.' })
-  description!: string;
-}
+export const UpdateMemoryCategoryInput = graphqlInputType(
+  'UpdateMemoryCategoryInput',
+  UpdateMemoryCategoryRequest,
+  {
+    descriptions: {
+      name: 'The category to describe again (its name does not change).',
+      description: 'At most 300 characters.',
+    },
+  },
+);
+export type UpdateMemoryCategoryInput = InstanceType<typeof UpdateMemoryCategoryInput>;

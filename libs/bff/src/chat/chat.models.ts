@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import {
   CHAT_MODES,
   ChatMemoryView,
@@ -26,8 +26,10 @@ import {
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_PROVIDER_IDS,
   type WebSearchProviderId,
+  SendChatTurnRequest,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
 import { MemorySourceModel } from '../memories/memories.models.js';
 
@@ -226,26 +228,18 @@ export class WebSearchModel {
   summaryError!: string | null;
 }
 
-@InputType('SendChatMessageInput')
-export class SendChatMessageInput {
-  @Field()
-  message!: string;
-
-  @Field(() => String, { nullable: true, description: 'Catalogue model id; the default model when absent.' })
-  model?: string | null;
-
-  @Field(() => ID, { nullable: true, description: 'Absent: the message starts a new conversation.' })
-  conversationId?: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Extra instructions for this turn only (Search Mode: the results to summarise).',
-  })
-  system?: string | null;
-
-  @Field(() => ChatModeModel, {
-    nullable: true,
-    description: 'search: a Search Mode summary (no facts are extracted from it). Default chat.',
-  })
-  mode?: ChatModeModel | null;
-}
+export const SendChatMessageInput = graphqlInputType(
+  'SendChatMessageInput',
+  SendChatTurnRequest.pick({ message: true, model: true, conversationId: true, system: true, mode: true }),
+  {
+    ids: ['conversationId'],
+    types: { mode: () => ChatModeModel },
+    descriptions: {
+      model: 'Catalogue model id; the default model when absent.',
+      conversationId: 'Absent: the message starts a new conversation.',
+      system: 'Extra instructions for this turn only (Search Mode: the results to summarise).',
+      mode: 'search: a Search Mode summary (no facts are extracted from it). Default chat.',
+    },
+  },
+);
+export type SendChatMessageInput = InstanceType<typeof SendChatMessageInput>;

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { defineSubject } from '@membolt/contracts';
-import { IsString, MaxLength } from 'class-validator';
+import { boundedString, defineSubject } from '@membolt/contracts';
+import { z } from 'zod';
 import type { BusTransportOptions } from '../bus.options.js';
 import { InProcessBroker } from '../in-process/in-process.broker.js';
 import { createContractClient } from '../testing/contract-fixtures.js';
 import { startNatsServer, type TestNatsServer } from '../testing/nats-server.js';
 
-class NoticeEvent {
-  @IsString()
-  @MaxLength(20)
-  text!: string;
-}
+const NoticeEvent = z.strictObject({ text: boundedString(20) });
+type NoticeEvent = z.output<typeof NoticeEvent>;
 const noticed = defineSubject<NoticeEvent, void>('test', 'test.notices.noticed.v1');
 
 /** One process of a replicated service: its own bus client and broadcasts. */

@@ -4,8 +4,8 @@ import { EventPattern, MessagePattern } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { CommonError, CommonErrorCode, defineSubject } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
-import { IsInt, IsString, Max } from 'class-validator';
 import { interval, map, Observable, take } from 'rxjs';
+import { z } from 'zod';
 import { BusClient } from '../bus-client.js';
 import { BusBroadcasts } from '../broadcast/bus-broadcasts.js';
 import { BusController, BusPayload, BusUserId } from '../bus-handler.decorators.js';
@@ -14,14 +14,20 @@ import { BusStream } from '../stream/bus-stream.handler.js';
 import type { BusTransportOptions } from '../bus.options.js';
 
 /** Handlers, subjects and client factory shared by the transport contract and the bus benchmark. */
-export class EchoRequest {
-  @IsString()
-  text!: string;
-
-  @IsInt()
-  @Max(1000)
-  times!: number;
-}
+const AT_MOST_1000 = '$property must not be greater than 1000';
+const INTEGER = '$property must be an integer number';
+export const EchoRequest = z.strictObject({
+  text: z.string({ error: '$property must be a string' }),
+  times: z.number({ error: `${AT_MOST_1000}; ${INTEGER}` }).check((ctx) => {
+    const problems = [
+      ...(ctx.value > 1000 ? [AT_MOST_1000] : []),
+      ...(Number.isInteger(ctx.value) ? [] : [INTEGER]),
+    ];
+    if (problems.length > 0)
+      ctx.issues.push({ code: 'custom', message: problems.join('; '), input: ctx.value });
+  }),
+});
+export type EchoRequest = z.output<typeof EchoRequest>;
 
 export const TestSubjects = {
   echo: defineSubject<EchoRequest, { text: string; server: string }>('contract', 'contract.echo.v1'),

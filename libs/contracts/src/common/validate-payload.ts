@@ -1,34 +1,15 @@
-import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { CommonErrorCode } from '../rules/error-codes.js';
 import { CommonError } from './membolt-error.js';
 import { z } from 'zod';
 import { distinctTexts } from './wire-schema.js';
-import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
-cacheValidationMetadata();
-
-type PayloadClass<T> = new () => T;
-
-/** What a payload is checked against: a zod schema (libs/contracts wire shapes) or a class-validator class. */
-export type PayloadContract<T extends object = object> = PayloadClass<T> | z.ZodType<T, object>;
-
-function describe(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((text) =>
-      text.startsWith('property ')
-        ? text.replace(/^property (\S+)/, `${parent ? `${parent}.` : ''}$1`)
-        : text,
-    );
-    return [...own, ...describe(error.children ?? [], path)];
-  });
-}
+/** What a payload is checked against: a wire shape's zod object schema (libs/contracts). */
+export type PayloadContract<T extends object = object> = z.ZodType<T, object>;
 
 /**
- * class-transformer guesses a nested object's class from `value.constructor`: an own field named `constructor`
- * (`{"metadata": {"constructor": 1}}`) makes it throw a TypeError instead of validating. Such payloads are refused
- * by name. Nesting is bounded by the edges' JSON depth guard; the limit here only keeps a bus payload finite.
+ * A field named `constructor` (`{"metadata": {"constructor": 1}}`) is refused by name at any depth, the answer
+ * the edges give for it (a handler reading such an object as a plain record could be misled). Nesting is
+ * bounded by the edges' JSON depth guard; the limit here only keeps a bus payload finite.
  */
 function holdsConstructorField(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null || depth > 256) return false;
@@ -37,31 +18,13 @@ function holdsConstructorField(value: unknown, depth = 0): boolean {
   return Object.values(value).some((field) => holdsConstructorField(field, depth + 1));
 }
 
-/**
- * The validated field names of a payload class. Kept per class: decorators register at class definition,
- * and class-validator's lookup filters every registered rule (it showed in search profiles).
- */
-const fieldsOfClass = new WeakMap<object, ReadonlySet<string>>();
-function fieldsOf(cls: PayloadClass<object>): ReadonlySet<string> {
-  let known = fieldsOfClass.get(cls);
-  if (known === undefined) {
-    known = new Set(
-      getMetadataStorage()
-        .getTargetValidationMetadatas(cls, '', true, false)
-        .map((rule) => rule.propertyName),
-    );
-    fieldsOfClass.set(cls, known);
-  }
-  return known;
-}
-
 /** Unknown fields named in a refusal; the rest are counted. */
 const UNKNOWN_FIELDS_NAMED = 5;
 
 /**
- * Many unknown fields are refused in one short message before class-transformer copies them and
- * class-validator reports each one (a message per field made a 1.5 MB answer). A few go the usual way, so
- * they are reported with the other problems of the payload.
+ * Many unknown fields are refused in one short message before the schema reports each one (a message per
+ * field made a 1.5 MB answer). A few go the usual way, so they are reported with the other problems of the
+ * payload.
  */
 function refuseManyUnknownFields(known: ReadonlySet<string>, plain: Record<string, unknown>): void {
   const unknown: string[] = [];
@@ -79,8 +42,9 @@ function refuseManyUnknownFields(known: ReadonlySet<string>, plain: Record<strin
 }
 
 /**
- * Validates an untrusted payload against its contract (a schema or a class): unknown fields and wrong types
- * are rejected with a `validation_error` naming every problem. Used on receipt by every bus handler and edge.
+ * Validates an untrusted payload against its contract (a `z.strictObject` of libs/contracts): unknown fields and
+ * wrong types are rejected with a `validation_error` naming every problem. Used on receipt by every bus handler
+ * and edge.
  */
 export function validatePayload<S extends z.ZodObject>(contract: S, raw: unknown): z.output<S>;
 export function validatePayload<T extends object>(contract: PayloadContract<T>, raw: unknown): T;
@@ -92,9 +56,9 @@ export function validatePayload<T extends object>(contract: PayloadContract<T>, 
   if (holdsConstructorField(plain)) {
     throw new CommonError(CommonErrorCode.ValidationError, '"constructor" cannot be used as a field name.');
   }
-  return contract instanceof z.ZodObject
-    ? parseWithSchema(contract, plain)
-    : validateWithClass(contract as PayloadClass<T>, plain);
+  if (!(contract instanceof z.ZodObject))
+    throw new TypeError('validatePayload takes a zod object schema (a wire shape of libs/contracts)');
+  return parseWithSchema(contract, plain);
 }
 
 const PROPERTY = /\$property/g;
@@ -120,31 +84,4 @@ function parseWithSchema<T>(schema: z.ZodObject, plain: Record<string, unknown>)
     CommonErrorCode.ValidationError,
     distinctTexts(...unknownFirst.flatMap((issue) => textOf(issue).split('; '))),
   );
-}
-
-function validateWithClass<T extends object>(cls: PayloadClass<T>, plain: Record<string, unknown>): T {
-  const known = fieldsOf(cls);
-  refuseManyUnknownFields(known, plain);
-  if (known.size === 0) {
-    // A payload class without fields (e.g. a health probe) accepts only an empty object.
-    const unknown = Object.keys(plain);
-    if (unknown.length > 0) {
-      throw new CommonError(
-        CommonErrorCode.ValidationError,
-        unknown.map((key) => `${key} should not exist`).join('; '),
-      );
-    }
-    return new cls();
-  }
-  const instance = plainToInstance(cls, plain, { enableImplicitConversion: false });
-  const errors = validateSync(instance, {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-  });
-  if (errors.length > 0) {
-    // A field failing several rules that share one text (a null importance: number, min, max) says it once.
-    throw new CommonError(CommonErrorCode.ValidationError, [...new Set(describe(errors))].join('; '));
-  }
-  return instance;
 }

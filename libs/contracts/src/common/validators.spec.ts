@@ -54,7 +54,7 @@ const newPasswordFields: ReadonlyArray<
   ['change', ChangePasswordRequest, (newPassword) => ({ currentPassword: 'old one', newPassword })],
 ];
 
-describe('IsNewPassword', () => {
+describe('a new password (account-fields newPassword)', () => {
   it.each(newPasswordFields)(
     'the %s password gives the shared texts, one problem at a time',
     (_, cls, body) => {
@@ -81,7 +81,7 @@ describe('IsNewPassword', () => {
   });
 });
 
-describe('IsAccountEmail', () => {
+describe('an account e-mail (account-fields accountEmail)', () => {
   it('trims and lower-cases the address before checking it', () => {
     expect(validatePayload(SignUpRequest, signUp({ email: '  Ada@Example.COM ' })).email).toBe(
       'ada@example.com',
@@ -100,7 +100,7 @@ describe('IsAccountEmail', () => {
   });
 });
 
-describe('IsAccountName', () => {
+describe('an account name (account-fields accountName)', () => {
   it('is trimmed, required and bounded on sign-up and on profile updates', () => {
     expect(validatePayload(SignUpRequest, signUp({ name: ' Ada ' })).name).toBe('Ada');
     expect(problemOf(SignUpRequest, signUp({ name: '   ' }))).toBe(AccountMessages.nameRequired);
@@ -112,7 +112,7 @@ describe('IsAccountName', () => {
   });
 });
 
-describe('IsEntityId and IsOpaqueToken', () => {
+describe('entity ids and opaque tokens (wire-schema issuedString)', () => {
   it('need a non-empty string within their bound', () => {
     expect(() =>
       validatePayload(RevokeApiKeyRequest, { keyId: 'k'.repeat(ENTITY_ID_MAX_LENGTH) }),

@@ -1,4 +1,4 @@
-import { isISO8601, isURL } from 'class-validator';
+import { isStrictIso8601, isURL } from './string-formats.js';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH } from './request-limits.js';
 
@@ -85,7 +85,7 @@ export const httpUrl = (maxLength: number, message: string) =>
 /** An ISO 8601 date or date-time, checked strictly (class-validator's `@IsISO8601({ strict: true })`). */
 export const isoDate = () => {
   const text = '$property must be a valid ISO 8601 date string';
-  return z.string({ error: text }).refine((value) => isISO8601(value, { strict: true }), text);
+  return z.string({ error: text }).refine((value) => isStrictIso8601(value), text);
 };
 
 /** A JSON object (not null, not a list), passed on as it is; `message` otherwise. */

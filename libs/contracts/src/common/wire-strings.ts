@@ -1,4 +1,4 @@
-import { isURL, isUUID } from 'class-validator';
+import { isURL, isUUID } from './string-formats.js';
 import { z } from 'zod';
 import { distinctTexts, mustBeShorter, onStrings } from './wire-schema.js';
 
@@ -98,4 +98,69 @@ export const stringList = (
         : ['each value in $property must be a string']),
     ]);
   }) as z.ZodType<string[]>;
+};
+
+/** A string matching `pattern`, `message` for anything else (`@Matches(pattern, { message })`). */
+export const messageMatching = (pattern: RegExp, message: string) =>
+  z.string({ error: message }).regex(pattern, onStrings(message));
+
+/** A string of at most `max` characters told `tooLong` past it (`@IsString() @MaxLength(max, { message })`). */
+export const textWithin = (max: number, tooLong: string) =>
+  z.string({ error: distinctTexts(tooLong, '$property must be a string') }).max(max, onStrings(tooLong));
+
+/** A whole number, at least 0 (`@IsInt() @Min(0)`): a value that is no number breaks both. */
+export const nonNegativeInteger = () => {
+  const less = '$property must not be less than 0';
+  const integer = '$property must be an integer number';
+  return z
+    .number({ error: distinctTexts(less, integer) })
+    .check((ctx) =>
+      pushProblems(ctx, [
+        ...(ctx.value < 0 ? [less] : []),
+        ...(Number.isInteger(ctx.value) ? [] : [integer]),
+      ]),
+    );
+};
+
+/**
+ * A list of strings of at most `maxLength` characters each, `min` to `max` of them (`@IsArray()
+ * [@ArrayMinSize(min)] @ArrayMaxSize(max) @IsString({ each: true }) @MaxLength(maxLength, { each: true })`,
+ * checked from the last decorator up). A value that is no list is checked as one item, as class-validator's
+ * `each` did.
+ */
+export const eachStringList = (maxLength: number, size: { readonly min?: number; readonly max: number }) => {
+  const tooMany = `$property must contain no more than ${size.max} elements`;
+  const tooFew = `$property must contain at least ${size.min ?? 0} elements`;
+  return z.unknown().check((ctx) => {
+    const value = ctx.value;
+    const list = Array.isArray(value) ? value : null;
+    const items: readonly unknown[] = list ?? [value];
+    pushProblems(ctx, [
+      ...(items.every((item) => typeof item === 'string' && item.length <= maxLength)
+        ? []
+        : [`each value in ${mustBeShorter(maxLength)}`]),
+      ...(items.every((item) => typeof item === 'string')
+        ? []
+        : ['each value in $property must be a string']),
+      ...(list !== null && list.length <= size.max ? [] : [tooMany]),
+      ...(size.min === undefined || (list !== null && list.length >= size.min) ? [] : [tooFew]),
+      ...(list !== null ? [] : ['$property must be an array']),
+    ]);
+  }) as unknown as z.ZodType<string[]>;
+};
+
+/**
+ * Checks one field of an object against `schema` from a check of the whole object (a rule that applies only
+ * when another field is absent, class-validator's `@ValidateIf`): its problems carry the field's path.
+ */
+export const fieldProblems = (
+  ctx: z.core.ParsePayload<unknown>,
+  field: string,
+  schema: z.ZodType,
+  value: unknown,
+): void => {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    for (const issue of result.error.issues)
+      ctx.issues.push({ ...issue, path: [field, ...issue.path], input: value } as z.core.$ZodRawIssue);
 };

@@ -1,6 +1,7 @@
-import 'reflect-metadata';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { z } from 'zod';
 import { defineSubject } from '../common/envelope.js';
+import { integerField } from '../common/wire-schema.js';
+import { messageMatching } from '../common/wire-strings.js';
 import { UPLOAD_PART_BYTES } from '../rules/ingestion.rules.js';
 
 /**
@@ -27,25 +28,31 @@ export const DATA_EXPORT_FILES = [
   'usage.json',
 ] as const;
 
+/*
+ * The requests are zod schemas refusing with the texts of the class-validator classes they replace
+ * (docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md).
+ */
+
 /** (user) Starts an export, or answers the one of the user still queued or running. */
-export class StartDataExportRequest {}
+export const StartDataExportRequest = z.strictObject({});
+export type StartDataExportRequest = z.output<typeof StartDataExportRequest>;
+
+const exportId = () => messageMatching(DATA_EXPORT_ID_PATTERN, 'exportId must be an export id');
 
 /** (user) Another user's export id is NOT_FOUND, as an unknown one. */
-export class DataExportIdRequest {
-  @Matches(DATA_EXPORT_ID_PATTERN, { message: 'exportId must be an export id' })
-  exportId!: string;
-}
+export const DataExportIdRequest = z.strictObject({ exportId: exportId() });
+export type DataExportIdRequest = z.output<typeof DataExportIdRequest>;
 
 /** (user) Part `index` of a finished export's zip. */
-export class ReadDataExportPartRequest extends DataExportIdRequest {
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  index!: number;
-}
+export const ReadDataExportPartRequest = z.strictObject({
+  index: integerField(0, 1_000_000),
+  exportId: exportId(),
+});
+export type ReadDataExportPartRequest = z.output<typeof ReadDataExportPartRequest>;
 
 /** (user) The user's newest export, if any. */
-export class LatestDataExportRequest {}
+export const LatestDataExportRequest = z.strictObject({});
+export type LatestDataExportRequest = z.output<typeof LatestDataExportRequest>;
 
 export interface DataExportView {
   readonly exportId: string;

@@ -1,26 +1,17 @@
-import 'reflect-metadata';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { UPLOAD_STATES, type UploadState } from '../rules/ingestion.rules.js';
+import { z } from 'zod';
+import { boundedString, integerField, oneOf } from '../common/wire-schema.js';
+import { UPLOAD_STATES } from '../rules/ingestion.rules.js';
 
 /**
  * `ingestion.uploads.changed.v1`, a broadcast: an upload moved to another stage (queued, extracting, chunking,
  * embedding, summarising, done, failed) or percent. The BFF relays it to the browser following that upload
- * (server-sent events); it carries ids and the stage, never the file's text.
+ * (server-sent events); it carries ids and the stage, never the file's text. A schema refusing with the texts
+ * of the class-validator class it replaces (docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md).
  */
-export class UploadChangedEvent {
-  @IsString()
-  @MaxLength(100)
-  userId!: string;
-
-  @IsString()
-  @MaxLength(100)
-  uploadId!: string;
-
-  @IsIn(UPLOAD_STATES)
-  state!: UploadState;
-
-  @IsInt()
-  @Min(0)
-  @Max(100)
-  percent!: number;
-}
+export const UploadChangedEvent = z.strictObject({
+  userId: boundedString(100, { lengthTextFirst: true }),
+  uploadId: boundedString(100, { lengthTextFirst: true }),
+  state: oneOf(UPLOAD_STATES),
+  percent: integerField(0, 100),
+});
+export type UploadChangedEvent = z.output<typeof UploadChangedEvent>;

@@ -1,4 +1,4 @@
-import { isBase64 } from 'class-validator';
+import { isBase64 } from '../common/string-formats.js';
 import { z } from 'zod';
 import { memoryScopeRequestFields } from '../memory/memory.requests.js';
 import { MEMORY_SCOPE_ID_MAX_LENGTH } from '../rules/memory.rules.js';

@@ -1,6 +1,6 @@
-import 'reflect-metadata';
-import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { composeDecorators, Trim } from '../common/validators.js';
+import { z } from 'zod';
+import { boundedString } from '../common/wire-schema.js';
+import { eachStringList } from '../common/wire-strings.js';
 import {
   isMemoryCategoryName,
   MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH,
@@ -16,13 +16,11 @@ export function customCategoryNameProblem(value: unknown): string | null {
   return null;
 }
 
-const IsCustomCategoryName = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isCustomCategoryName',
-    validator: {
-      validate: (value: unknown) => customCategoryNameProblem(value) === null,
-      defaultMessage: (args) => customCategoryNameProblem(args?.value) ?? MemoryMessages.categoryNameFormat,
-    },
+/** A custom category's name: its shape first, then a built-in name is refused. */
+const customCategoryName = () =>
+  z.string({ error: MemoryMessages.categoryNameFormat }).check((ctx) => {
+    const problem = customCategoryNameProblem(ctx.value);
+    if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
   });
 
 /** Why a description is refused (null: fine), after trimming: missing or blank, or too long. */
@@ -32,58 +30,57 @@ function categoryDescriptionProblem(value: unknown): string | null {
   return null;
 }
 
-const IsCategoryDescription = (): PropertyDecorator =>
-  composeDecorators(
-    Trim(),
-    ValidateBy({
-      name: 'isCategoryDescription',
-      validator: {
-        validate: (value: unknown) => categoryDescriptionProblem(value) === null,
-        defaultMessage: (args) =>
-          categoryDescriptionProblem(args?.value) ?? MemoryMessages.categoryDescriptionRequired,
-      },
-    }),
-  );
+/** A category's description, trimmed, then required and bounded. */
+const categoryDescription = () =>
+  z
+    .string({ error: MemoryMessages.categoryDescriptionRequired })
+    .trim()
+    .check((ctx) => {
+      const problem = categoryDescriptionProblem(ctx.value);
+      if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    });
+
+/*
+ * The category requests are zod schemas refusing with the texts of the class-validator classes they replace
+ * (docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md).
+ */
 
 /** Lists the acting account's custom categories: nothing to send. */
-export class ListMemoryCategoriesRequest {}
+export const ListMemoryCategoriesRequest = z.strictObject({});
+export type ListMemoryCategoriesRequest = z.output<typeof ListMemoryCategoriesRequest>;
 
 /** A new custom category of the acting account. */
-export class CreateMemoryCategoryRequest {
-  @IsCustomCategoryName()
-  name!: string;
+export const CreateMemoryCategoryRequest = z.strictObject({
+  name: customCategoryName(),
+  description: categoryDescription(),
+});
+export type CreateMemoryCategoryRequest = z.output<typeof CreateMemoryCategoryRequest>;
 
-  @IsCategoryDescription()
-  description!: string;
-}
+const categoryNameField = () => boundedString(200, { lengthTextFirst: true });
 
 /** Names one custom category of the acting account. */
-export class MemoryCategoryNameRequest {
-  @IsString()
-  @MaxLength(200)
-  name!: string;
-}
+export const MemoryCategoryNameRequest = z.strictObject({ name: categoryNameField() });
+export type MemoryCategoryNameRequest = z.output<typeof MemoryCategoryNameRequest>;
 
 /** Changes a custom category's description. Its name is its identity: rename by adding and deleting. */
-export class UpdateMemoryCategoryRequest extends MemoryCategoryNameRequest {
-  @IsCategoryDescription()
-  description!: string;
-}
+export const UpdateMemoryCategoryRequest = z.strictObject({
+  description: categoryDescription(),
+  name: categoryNameField(),
+});
+export type UpdateMemoryCategoryRequest = z.output<typeof UpdateMemoryCategoryRequest>;
 
 /** Deleting a category leaves its memories uncategorised (decision 159). */
-export class DeleteMemoryCategoryRequest extends MemoryCategoryNameRequest {}
+export const DeleteMemoryCategoryRequest = MemoryCategoryNameRequest;
+export type DeleteMemoryCategoryRequest = z.output<typeof DeleteMemoryCategoryRequest>;
 
 /** Texts classified at once (the facts of one message). */
 export const CLASSIFY_CATEGORIES_MAX_TEXTS = 100;
 
 /** Texts (extracted facts) to classify into the acting account's custom categories. */
-export class ClassifyMemoryCategoriesRequest {
-  @IsArray()
-  @ArrayMaxSize(CLASSIFY_CATEGORIES_MAX_TEXTS)
-  @IsString({ each: true })
-  @MaxLength(MEMORY_TEXT_MAX_LENGTH, { each: true })
-  texts!: string[];
-}
+export const ClassifyMemoryCategoriesRequest = z.strictObject({
+  texts: eachStringList(MEMORY_TEXT_MAX_LENGTH, { max: CLASSIFY_CATEGORIES_MAX_TEXTS }),
+});
+export type ClassifyMemoryCategoriesRequest = z.output<typeof ClassifyMemoryCategoriesRequest>;
 
 /** One answer per text, in order: the custom category that fits it, or null (keep the built-in one). */
 export interface MemoryCategoryClassificationView {

@@ -1,10 +1,5 @@
-// class-transformer's @Type reads decorator metadata through the Reflect API: load it before any class below is
-// decorated (an entry point that imports contracts before Nest would crash otherwise).
-import 'reflect-metadata';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { z } from 'zod';
 import { ENTITY_ID_MAX_LENGTH, PAGE_OFFSET_MAX } from '../common/request-limits.js';
-import { composeDecorators } from '../common/validators.js';
 import {
   booleanField,
   boundedNumber,
@@ -46,26 +41,6 @@ import {
  */
 export const MEMORY_CATEGORY_VALUES = [...MEMORY_CATEGORIES, 'none'] as const;
 export type MemoryCategoryValue = MemoryCategory | 'none';
-
-const IsScopeId = (): PropertyDecorator =>
-  composeDecorators(IsOptional(), IsString(), MaxLength(MEMORY_SCOPE_ID_MAX_LENGTH));
-/**
- * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
- * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
- * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
- * recorded on memories created with them. The class is the base of the requests still declared as classes
- * (chat and ingestion); a schema spreads `memoryScopeRequestFields`, the same rules.
- */
-export class MemoryScopeFields {
-  @IsScopeId()
-  endUserId?: string;
-
-  @IsScopeId()
-  agentId?: string;
-
-  @IsScopeId()
-  runId?: string;
-}
 
 /*
  * The write requests, the search and list requests and the id requests are zod schemas (value and type under
@@ -148,6 +123,15 @@ export const memoryScopeRequestFields = {
   agentId: optional(boundedString(MEMORY_SCOPE_ID_MAX_LENGTH)),
   runId: optional(boundedString(MEMORY_SCOPE_ID_MAX_LENGTH)),
 };
+
+/**
+ * Who a memory belongs to inside the acting account (Mem0-style scopes). The owner is always the acting
+ * user (bus `meta.userId`). Without `endUserId` a call acts on the account's own memories (those with no end
+ * user); with it, only on that end user's memories. `agentId` and `runId` narrow further when given, and are
+ * recorded on memories created with them. A request spreads `memoryScopeRequestFields` after its own fields.
+ */
+export const MemoryScopeFields = z.strictObject(memoryScopeRequestFields);
+export type MemoryScopeFields = z.output<typeof MemoryScopeFields>;
 
 /** What one new memory holds (create, batch create, import), without its scope. */
 export const memoryContentFields = {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type BusSubject, defineSubject } from '../common/envelope.js';
 
 /** The six domain services. Each answers `<service>.health.v1`. */
@@ -21,7 +22,8 @@ export interface ServiceHealthView {
 }
 
 /** `<service>.health.v1` takes an empty payload. */
-export class HealthRequest {}
+export const HealthRequest = z.strictObject({});
+export type HealthRequest = z.output<typeof HealthRequest>;
 
 export const healthSubject = (service: ServiceName): BusSubject<HealthRequest, ServiceHealthView> =>
   defineSubject(service, `${service}.health.v1`, { idempotent: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isISO8601 } from 'class-validator';
 import {
   distinctTexts,
+  isStrictIso8601,
   optional,
   MEMORY_QUERY_MAX_LENGTH,
   MAX_EMBEDDING_DIMENSION,
@@ -151,7 +151,7 @@ export const restEmbedding = () =>
 /** An ISO 8601 date or date-time, checked strictly. */
 export const restTime = () => {
   const text = '$property must be an ISO 8601 date-time';
-  return z.string({ error: text }).refine((value) => isISO8601(value, { strict: true }), text);
+  return z.string({ error: text }).refine((value) => isStrictIso8601(value), text);
 };
 
 /** `end_user_id`, `agent_id`, `run_id`: absent or null, or a string of bounded length. */
