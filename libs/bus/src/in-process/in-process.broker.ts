@@ -1,4 +1,5 @@
 import type { WritePacket } from '@nestjs/microservices';
+import { wireCopy } from './wire-copy.js';
 
 export type InProcessRequestHandler = (data: unknown, respond: (packet: WritePacket) => void) => void;
 export type InProcessEventHandler = (data: unknown) => Promise<unknown>;
@@ -14,7 +15,8 @@ export class NoRespondersError extends Error {
 /**
  * The in-process counterpart of a NATS server: subjects map to handlers registered by InProcessServer.
  * Several handlers for one subject are served round-robin, like a NATS queue group. Payloads are
- * JSON-copied both ways so a handler never shares objects with its caller, exactly as over the wire.
+ * copied both ways as JSON would copy them (`wireCopy`) so a handler never shares objects with its caller
+ * and sees exactly what the wire delivers.
  */
 export class InProcessBroker {
   private readonly requestHandlers = new Map<string, { handlers: InProcessRequestHandler[]; next: number }>();
@@ -46,19 +48,15 @@ export class InProcessBroker {
       return;
     }
     const handler = entry.handlers[entry.next++ % entry.handlers.length]!;
-    const copy = jsonCopy(data);
+    const copy = wireCopy(data);
     // Answer asynchronously, as a network hop would: a caller never sees its answer before `request` returns.
     queueMicrotask(() =>
-      handler(copy, (packet) => respond({ ...packet, response: jsonCopy(packet.response) })),
+      handler(copy, (packet) => respond({ ...packet, response: wireCopy(packet.response) })),
     );
   }
 
   async publish(subject: string, data: unknown): Promise<void> {
     const handlers = this.eventHandlers.get(subject) ?? [];
-    await Promise.all(handlers.map((handler) => handler(jsonCopy(data))));
+    await Promise.all(handlers.map((handler) => handler(wireCopy(data))));
   }
-}
-
-function jsonCopy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }

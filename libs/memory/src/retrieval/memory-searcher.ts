@@ -15,7 +15,7 @@ import type { Embedder } from '../ports/embedder.js';
 import type { MemoryStore } from '../ports/memory-store.js';
 import type { MemorySentenceSweep } from '../memory-sentence.sweep.js';
 import type { SentenceEncoder } from '../ports/sentence-encoder.js';
-import { analyzeQuery } from './query-analysis.js';
+import { analyzeQueryKept } from './query-analysis.js';
 import {
   type ConversationNeighbours,
   NEIGHBOURS_AFTER,
@@ -65,7 +65,7 @@ export class MemorySearcher {
     await this.categories.assertKnown(userId, [request.category]);
     const scope = scopeOf(userId, filteredScopeFields(request), this.clock.now());
     const now = this.clock.now();
-    const analysis = analyzeQuery(request.query, now);
+    const analysis = analyzeQueryKept(request.query, now);
     const asOf = request.asOf !== undefined ? new Date(request.asOf) : undefined;
     // A time named in the query opens the closed facts to the ranker, which keeps those that held then.
     const filter = filterOf(request, analysis.timeRange !== null, () => this.clock.now());

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as chrono from 'chrono-node';
 import { readFileSync } from 'node:fs';
 
-import { analyzeQuery, mayNameADate } from './query-analysis.js';
+import { analyzeQuery, analyzeQueryKept, mayNameADate } from './query-analysis.js';
 
 const heldout = JSON.parse(
   readFileSync(new URL('./testing/paraphrase-heldout.json', import.meta.url), 'utf8'),
@@ -188,5 +188,39 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('Did Melanie visit Boston?', now).conceptNames).toEqual(
       expect.arrayContaining(['melanie', 'boston']),
     );
+  });
+});
+
+describe('analyzeQueryKept', () => {
+  const texts = [
+    ...heldout.profiles.flatMap((profile) => profile.questions.map((question) => question.text)),
+    'what does the user like about tea and Berlin',
+    'What did I do last summer?',
+    'Where was I living this winter',
+    'What did I eat yesterday?',
+    'plans for two weeks from now',
+    'my favourite tea',
+  ];
+  const nows = [now, new Date('2027-02-01T00:00:00.000Z'), new Date('2025-07-15T12:34:56.000Z')];
+
+  it('answers what analyzeQuery answers, whatever the clock, when asked again', () => {
+    for (const at of nows) {
+      for (const text of texts) {
+        const fresh = analyzeQuery(text, at);
+        expect(analyzeQueryKept(text, at)).toEqual(fresh);
+        expect(analyzeQueryKept(text, at)).toEqual(fresh);
+      }
+    }
+  });
+
+  it('reads a season or a date again at another time, and answers each search its own object', () => {
+    const winter = (at: Date) => analyzeQueryKept('What did I do last winter?', at).timeRange;
+    expect(winter(new Date('2026-06-01T00:00:00.000Z'))?.from).toBe('2025-12-01T00:00:00.000Z');
+    expect(winter(new Date('2027-06-01T00:00:00.000Z'))?.from).toBe('2026-12-01T00:00:00.000Z');
+    const yesterday = (at: Date) => analyzeQueryKept('what did I eat yesterday', at).timeRange;
+    expect(yesterday(new Date('2026-06-02T10:00:00.000Z'))?.from).toBe('2026-06-01T00:00:00.000Z');
+    expect(yesterday(new Date('2026-06-09T10:00:00.000Z'))?.from).toBe('2026-06-08T00:00:00.000Z');
+    const first = analyzeQueryKept('my favourite tea', now);
+    expect(analyzeQueryKept('my favourite tea', now)).not.toBe(first);
   });
 });
