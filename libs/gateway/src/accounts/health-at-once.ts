@@ -15,6 +15,8 @@ export const HEALTH_ROUTE = '/api/health';
  * guard throws them) with the handler's body, without Nest's router, guards consumer and handler around
  * them: they were most of what the app added to Node's own HTTP work on this route. Any other request of the
  * route (no key, a key not yet known, the Redis limiter, HEAD) goes to the controller as before.
+ * Nest's guards do not run for the calls answered here: a guard added to AccountController, or a global one,
+ * must be added here too (today the only other is the standalone BFF's SessionGuard, which passes REST routes).
  */
 @Injectable()
 export class HealthAtOnce implements OnModuleInit {
