@@ -14,6 +14,7 @@ import { PrivacyPolicyResolver } from './privacy/privacy-policy.resolver.js';
 import { BFF_OPTIONS, type BffModuleOptions, DEFAULT_BFF_RATE_LIMIT_PER_MINUTE } from './bff.options.js';
 import { BillingResolver } from './billing/billing.resolver.js';
 import { PlansResolver } from './billing/plans.resolver.js';
+import { PlanCatalogueCache } from './billing/plan-catalogue.cache.js';
 import { BffMeteringInterceptor } from './common/bff-metering.interceptor.js';
 import { AddressRateLimiter } from './common/address-rate-limiter.js';
 import { formatGraphqlError } from './common/format-graphql-error.js';
@@ -148,6 +149,7 @@ export class BffModule {
         BffMeteringInterceptor,
         { provide: BFF_ADDRESS_RATE_LIMITER, useValue: rateLimiter },
         GraphqlRateLimit,
+        PlanCatalogueCache,
         ...BFF_RESOLVERS,
         GraphqlMetricsPlugin,
       ],

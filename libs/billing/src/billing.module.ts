@@ -3,6 +3,7 @@ import { createHealthController } from '@membolt/bus';
 import { CLOCK, systemClock } from '@membolt/platform';
 import { BusApiKeyDirectory } from './adapters/bus/bus-api-key-directory.js';
 import { BillingChangeListener, BusBillingChangeNotifier } from './adapters/bus/bus-billing-changes.js';
+import { PlanCatalogueBroadcaster } from './adapters/bus/bus-plan-catalogue-changes.js';
 import { SimulatedPaymentProvider } from './adapters/payments/simulated-payment.provider.js';
 import { StripePaymentProvider } from './adapters/payments/stripe-payment.provider.js';
 import { BillingHandlers } from './billing.handlers.js';
@@ -55,6 +56,7 @@ export class BillingModule implements OnApplicationShutdown {
         BillingChanges,
         BillingChangeListener,
         PlanCatalogueService,
+        PlanCatalogueBroadcaster,
         SubscriptionService,
         LedgerService,
         UsageService,

@@ -15,7 +15,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { inThisAsyncContext } from './async-context.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
-import { headerOf, mediaTypeOf, metricsLabelOf, pathOf, writeJson } from './http-platform.js';
+import {
+  type EdgeReply,
+  type EdgeRequest,
+  headerOf,
+  mediaTypeOf,
+  metricsLabelOf,
+  pathOf,
+  writeJson,
+} from './http-platform.js';
 import { handleOpsRequest, OPS_PATHS } from './ops-endpoints.js';
 import { jsonShapeProblem } from './json-depth.js';
 import { DEFAULT_LOAD_SHEDDING, LoadShedder, type LoadSheddingOptions } from './load-shedding.js';
@@ -424,6 +432,36 @@ export function gateRoutes(
     if (route === undefined || request.is404 === true || !gated.has(route)) return done();
     if (gate(request, reply.raw)) return done();
     reply.hijack();
+  });
+}
+
+/**
+ * Answers a request of one route, `method` and `route` as registered (`GET`, `/api/health`), from a hook of the
+ * platform, before Fastify's later phases and Nest's pipeline (router, guards, pipes, handler), when `answer`
+ * can decide it at once: it returns the answer's body (sent as JSON, 200), or undefined to let the route
+ * handle the request as always. What it throws goes to the app's error handler, Nest's exception filter, as
+ * a route's error does. Registered after the edge's own hooks (security headers, correlation id and access
+ * log, metrics, shedding) and any gate registered before it, so the answer carries all they add; `answer`
+ * must do what the route's guards would (a key check, a rate limit). Call it before the app listens (an
+ * `onModuleInit` is in time).
+ */
+export function answerEarly(
+  httpAdapter: { getInstance(): unknown },
+  method: string,
+  route: string,
+  answer: (request: EdgeRequest, reply: EdgeReply) => object | undefined,
+): void {
+  (httpAdapter.getInstance() as FastifyInstance).addHook('onRequest', (request, reply, done) => {
+    if (request.method !== method || request.routeOptions.url !== route || request.is404 === true)
+      return done();
+    let body: object | undefined;
+    try {
+      body = answer(request as EdgeRequest, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (body === undefined) return done();
+    void reply.send(body);
   });
 }
 

@@ -18,6 +18,7 @@ import { UserDatabaseController } from './accounts/user-database.controller.js';
 import { ApiKeyAuthenticator } from './auth/api-key-authenticator.js';
 import { ApiKeyRevocationListener } from './auth/api-key-revocation.listener.js';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { HealthAtOnce } from './accounts/health-at-once.js';
 import { DOCUMENTED_MODULE, GatewayDocs, GatewayDocsController } from './docs/gateway-docs.js';
 import { GatewayController } from './gateway-controller.decorator.js';
 import {
@@ -173,6 +174,7 @@ export class GatewayModule {
           imports: [auth],
           controllers: [...API_CONTROLLERS, ...(settings.diagnostics ? GATEWAY_DIAGNOSTICS_CONTROLLERS : [])],
           providers: [
+            HealthAtOnce,
             SystemStatusService,
             MemoryTransferService,
             MemoryAddService,

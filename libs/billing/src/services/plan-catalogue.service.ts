@@ -9,12 +9,13 @@ import { BILLING_STORE, type BillingStore } from '../ports/billing-store.js';
  * from code, insert-if-missing); an operator's edit of the store is seen within this time. Every metered
  * call reads it to price its tokens.
  */
-const PLAN_CATALOGUE_TTL_MS = 60_000;
+export const PLAN_CATALOGUE_TTL_MS = 60_000;
 
 /** The plan catalogue: the one source of every price and limit the product shows or enforces. */
 @Injectable()
 export class PlanCatalogueService implements OnModuleInit {
-  private cached: { catalogue: PlanCatalogue; at: number } | null = null;
+  private cached: { catalogue: PlanCatalogue; text: string; at: number } | null = null;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     @Inject(BILLING_STORE) private readonly store: BillingStore,
@@ -28,10 +29,30 @@ export class PlanCatalogueService implements OnModuleInit {
 
   async list(kind?: PlanKind): Promise<PlanCatalogue> {
     const now = this.clock.nowMs();
-    if (!this.cached || now - this.cached.at >= PLAN_CATALOGUE_TTL_MS) {
-      this.cached = { catalogue: await this.store.plans.load(), at: now };
-    }
-    const catalogue = this.cached.catalogue;
+    const catalogue =
+      !this.cached || now - this.cached.at >= PLAN_CATALOGUE_TTL_MS
+        ? await this.refresh()
+        : this.cached.catalogue;
     return kind ? { ...catalogue, plans: catalogue.plans.filter((plan) => plan.kind === kind) } : catalogue;
+  }
+
+  /**
+   * Reads the store again (what `list` does once its copy is older than the TTL). When what it reads differs
+   * from the copy it replaces, or is this process's first read (a copy kept elsewhere may be older than this
+   * process), every listener is told, so that copies kept elsewhere are dropped.
+   */
+  async refresh(): Promise<PlanCatalogue> {
+    const catalogue = await this.store.plans.load();
+    const text = JSON.stringify(catalogue);
+    const changed = this.cached?.text !== text;
+    this.cached = { catalogue, text, at: this.clock.nowMs() };
+    if (changed) this.changeListeners.forEach((listener) => listener());
+    return catalogue;
+  }
+
+  /** Calls `listener` whenever a read of the store finds a catalogue other than the one read before it. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 }

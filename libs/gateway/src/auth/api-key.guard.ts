@@ -78,6 +78,29 @@ export class ApiKeyGuard implements CanActivate {
       .then((principal) => this.count(request, response, principal));
   }
 
+  /**
+   * What `canActivate` decides for a route of `controller`, when it can decide at once: the key is presented,
+   * its answer cached, and the limiter counts in this process. Then the same checks and effects (the count,
+   * the rate-limit headers, the acting user, the metering scope) and the key's owner; a refusal throws the
+   * same error. Undefined, having counted nothing, when the guard itself must decide (no key, a key to ask
+   * the keys service about, a limiter in Redis).
+   */
+  admitAtOnce(
+    request: ApiKeyRequest,
+    response: ServerResponse,
+    controller: object,
+  ): ApiKeyPrincipal | undefined {
+    const presented = presentedApiKey(request, this.schemeOf(controller));
+    if (!presented || !this.limiter.consumeAllNow) return undefined;
+    const principal = this.authenticator.cached(presented);
+    if (!principal) return undefined;
+    const buckets = this.bucketsOf(principal);
+    const countedAt = performance.now();
+    const decision = this.limiter.consumeAllNow(buckets.all);
+    this.admit(request, response, principal, buckets, decision, countedAt);
+    return principal;
+  }
+
   private schemeOf(controller: object): KeyAuthorizationScheme | undefined {
     let scheme = this.schemes.get(controller);
     if (scheme === undefined) {
