@@ -224,7 +224,7 @@ export function newMemoryRow(
     concepts_pending: record.concepts ? 0 : 1,
     expires_at: m.expiresAt?.getTime() ?? null,
     redactions: redactionsColumn(m.redactions ?? []),
-    dup_fp: duplicateFingerprint(m.text),
+    dup_fp: record.duplicateFingerprint ?? duplicateFingerprint(m.text),
     keyword_context: keywordContext,
   };
 }
