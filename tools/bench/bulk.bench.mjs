@@ -3,14 +3,17 @@
 // (10,000) new memories as POST …/memories/batch of 1,000 (the batch limit), then as many as POST
 // …/memories/import of 1,000 NDJSON lines (stored before the answer), two requests in flight each, into a
 // scope of their own. Prints memories stored per second, the app's CPU time per memory (user + system, from
-// its /metrics: less swayed than wall time by what else the machine runs) and its RSS after.
+// its /metrics: less swayed than wall time by what else the machine runs), the same of its main thread alone
+// (from /proc: the serving thread, which every acknowledgement waits for; the process's figure also counts
+// its worker threads' background work, the concept linking of memories stored earlier among it) and its RSS
+// after.
 // Each --root names a built checkout (default: this one); with several, each round starts every root's app
 // in turn, BENCH_BULK_ROUNDS (2) times, so old and new builds alternate in one run on one machine and only
 // their ratio is read. State the load average (printed) beside any figure quoted from it. Not part of
 // `npm test`: it saturates the machine.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -67,13 +70,23 @@ async function createUser(root, env) {
   return created;
 }
 
+/** CPU seconds (user + system) of the main thread of process `pid`, from /proc (clock ticks of 10 ms). */
+function mainThreadCpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
- * Memories stored per second and the app's CPU ms per memory when `total` are sent PER_REQUEST at a time,
- * IN_FLIGHT requests at once; `send(part)` posts part `part` and answers its Response.
+ * Memories stored per second and the app's CPU ms per memory (all of it, and its main thread's) when `total`
+ * are sent PER_REQUEST at a time, IN_FLIGHT requests at once; `send(part)` posts part `part` and answers its
+ * Response.
  */
-async function bulkRate(ops, total, send, expected) {
+async function bulkRate(ops, pid, total, send, expected) {
   const parts = Math.ceil(total / PER_REQUEST);
   let next = 0;
+  const mainBefore = mainThreadCpuSeconds(pid);
   const cpuBefore = await processCpuSeconds(ops);
   const started = performance.now();
   await Promise.all(
@@ -87,8 +100,9 @@ async function bulkRate(ops, total, send, expected) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const main = mainThreadCpuSeconds(pid) - mainBefore;
   const cpu = (await processCpuSeconds(ops)) - cpuBefore;
-  return { perSecond: total / seconds, cpuMs: (cpu * 1000) / total };
+  return { perSecond: total / seconds, cpuMs: (cpu * 1000) / total, mainCpuMs: (main * 1000) / total };
 }
 
 async function runOne(root) {
@@ -113,9 +127,10 @@ async function runOne(root) {
     // A warm-up request of each route (code paths compiled, worker threads started) into a scope of its own.
     const warm = await batch('bulk-warm', 9e6)(0);
     if (warm.status !== 201) throw new Error(`The warm-up answered ${warm.status}: ${await warm.text()}`);
-    const batchFigure = await bulkRate(ops, BULK, batch('bulk-batch', 1e6), 201);
+    const batchFigure = await bulkRate(ops, server.pid, BULK, batch('bulk-batch', 1e6), 201);
     const importFigure = await bulkRate(
       ops,
+      server.pid,
       BULK,
       (part) =>
         fetch(`${base}/api/user/${userId}/memories/import?end_user_id=bulk-import`, {
@@ -147,8 +162,10 @@ for (let round = 1; round <= ROUNDS; round++) {
       round,
       'batch memories/s': Math.round(figure.batch.perSecond),
       'batch CPU ms/memory': Number(figure.batch.cpuMs.toFixed(3)),
+      'batch main thread ms/memory': Number(figure.batch.mainCpuMs.toFixed(3)),
       'import memories/s': Math.round(figure.import.perSecond),
       'import CPU ms/memory': Number(figure.import.cpuMs.toFixed(3)),
+      'import main thread ms/memory': Number(figure.import.mainCpuMs.toFixed(3)),
       'RSS after MB': Math.round(figure.rss),
       'load average': load(),
     });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CommonErrorCode, MemboltError } from '@membolt/contracts';
 import { TestClock } from '@membolt/platform';
+import { duplicateFingerprint } from './domain/duplicate-text.js';
 import type { MemoryScope } from './domain/memory.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { extractConcepts } from './retrieval/concepts.js';
@@ -284,6 +285,48 @@ describe('MemoryService (embedded store, test clock)', () => {
       createdAt: new Date('2020-05-01T10:00:00.000Z'),
       validFrom: new Date('2020-05-01T10:00:00.000Z'),
     });
+  });
+
+  it('answers the repeated words of a batch with the oldest open memory of exactly its scope, checked in one read', async () => {
+    const [older] = await memory.createBatch(USER, { memories: [{ text: 'I live in Paris.' }] });
+    clock.advance(DAY);
+    await memory.createBatch(USER, { memories: [{ text: 'i live in paris!' }] });
+    const [agents] = await memory.createBatch(USER, {
+      agentId: 'helper',
+      memories: [{ text: 'I drink tea' }],
+    });
+    await memory.createBatch(USER, {
+      memories: [{ text: 'I ride a bike', validTo: new Date(clock.nowMs() + DAY).toISOString() }],
+    });
+    clock.advance(2 * DAY);
+    const reads: number[] = [];
+    const plural = store.memories.findByDuplicateFingerprints!.bind(store.memories);
+    store.memories.findByDuplicateFingerprints = (scope, fingerprints) => {
+      reads.push(fingerprints.length);
+      return plural(scope, fingerprints);
+    };
+    const answered = await memory.addBatch(USER, {
+      dedupe: true,
+      memories: [
+        { text: 'I LIVE IN PARIS' },
+        { text: 'I drink tea' },
+        { text: 'I ride a bike' },
+        { text: 'I drink tea.' },
+        { text: 'I ride a bike!' },
+      ],
+    });
+    expect(reads).toEqual([5]);
+    expect(answered.map((a) => a.deduplicated)).toEqual([true, false, false, true, true]);
+    expect(answered[0]?.memory.id).toBe(older?.id);
+    // Within the batch: the later item is answered with the earlier item's new memory.
+    expect(answered[3]?.memory.id).toBe(answered[1]?.memory.id);
+    expect(answered[4]?.memory.id).toBe(answered[2]?.memory.id);
+    // A stored memory is found by its fingerprint afterwards (the row holds the one the check computed); the
+    // account's scope holds the agent's memory too, which the check left out.
+    const found = await store.memories.findByDuplicateFingerprints!({ userId: USER, endUserId: '' }, [
+      duplicateFingerprint('i drink tea'),
+    ]);
+    expect(found.map((m) => m.id).sort()).toEqual([answered[1]?.memory.id, agents?.id].sort());
   });
 
   it('links the concepts of a batch in the background, resuming what a previous process left pending', async () => {

@@ -23,7 +23,7 @@ import {
   type SensitiveKind,
 } from '@membolt/contracts';
 import { CLOCK, type Clock } from '@membolt/platform';
-import { duplicateFingerprint, duplicateKey } from './domain/duplicate-text.js';
+import { duplicateKey, fingerprintOfKey } from './domain/duplicate-text.js';
 import { decodeExportCursor } from './domain/export-cursor.js';
 import type {
   Concept,
@@ -90,6 +90,26 @@ export interface StoredMemory {
 /** Candidates each channel hands the duplicate check of one new memory. */
 const DUPLICATE_CANDIDATES = 10;
 
+/**
+ * Of `candidates`, the oldest open memory of exactly this scope (the end user, agent and run alike: a memory
+ * recorded for an agent is not the account's) for each duplicate key their texts have.
+ */
+function oldestOpenSame(
+  scope: MemoryScopeFilter,
+  candidates: readonly Memory[],
+  now: Date,
+): Map<string, Memory> {
+  const oldest = new Map<string, Memory>();
+  for (const memory of candidates) {
+    if (memory.agentId !== (scope.agentId ?? null) || memory.runId !== (scope.runId ?? null)) continue;
+    if (memory.validTo !== null && memory.validTo.getTime() <= now.getTime()) continue;
+    const key = duplicateKey(memory.text);
+    const held = oldest.get(key);
+    if (!held || memory.createdAt.getTime() < held.createdAt.getTime()) oldest.set(key, memory);
+  }
+  return oldest;
+}
+
 /** Imported memories written per transaction. */
 const IMPORT_WRITE_SLICE = 25;
 
@@ -139,11 +159,15 @@ export class MemoryService {
     await this.categories.assertKnown(userId, [request.category]);
     const [screened] = await this.screened(userId, [request]);
     if (!screened) throw new Error('screened answered no item for one write');
-    const [record] = await this.records.newRecords(scope, [screened], this.clock.now(), false);
-    if (!record) throw new Error('newRecords answered no record for one item');
+    const [built] = await this.records.newRecords(scope, [screened], this.clock.now(), false);
+    if (!built) throw new Error('newRecords answered no record for one item');
+    let record = built;
     if (request.dedupe === true) {
-      const held = await this.openDuplicateOf(scope, record);
+      const key = duplicateKey(record.memory.text);
+      const fingerprint = fingerprintOfKey(key);
+      const held = await this.openDuplicateOf(scope, record, key, fingerprint);
       if (held) return { memory: held, deduplicated: true };
+      record = { ...record, duplicateFingerprint: fingerprint };
     }
     // Its concepts are linked behind the answer, by the linker in its worker thread: the row is stored as
     // pending (durable), and a read of concept data settles its scope first.
@@ -184,14 +208,26 @@ export class MemoryService {
     const earlier = new Map<string, Memory>();
     const fresh: NewMemoryRecord[] = [];
     const stored: StoredMemory[] = [];
-    for (const record of records) {
-      const key = duplicateKey(record.memory.text);
-      const held = dedupe ? (earlier.get(key) ?? (await this.openDuplicateOf(scope, record))) : null;
-      if (held) {
-        stored.push({ memory: held, deduplicated: true });
-        continue;
+    // Each text's key and fingerprint once: the check and the stored row share them.
+    const keys = dedupe ? records.map((record) => duplicateKey(record.memory.text)) : [];
+    const fingerprints = keys.map(fingerprintOfKey);
+    const heldByBatch = dedupe ? await this.openDuplicatesOf(scope, fingerprints) : null;
+    for (const [i, plain] of records.entries()) {
+      let record = plain;
+      if (dedupe) {
+        const key = keys[i]!;
+        const held =
+          earlier.get(key) ??
+          (heldByBatch
+            ? (heldByBatch.get(key) ?? null)
+            : await this.openDuplicateOf(scope, record, key, fingerprints[i]));
+        if (held) {
+          stored.push({ memory: held, deduplicated: true });
+          continue;
+        }
+        earlier.set(key, record.memory);
+        record = { ...record, duplicateFingerprint: fingerprints[i] };
       }
-      if (dedupe) earlier.set(key, record.memory);
       fresh.push(record);
       stored.push({ memory: record.memory, deduplicated: false });
     }
@@ -600,19 +636,29 @@ export class MemoryService {
    * The oldest open memory of exactly this scope (the end user, agent and run alike: a memory recorded for an
    * agent is not the account's) whose words are the record's (`duplicateKey`).
    */
-  private async openDuplicateOf(scope: MemoryScopeFilter, record: NewMemoryRecord): Promise<Memory | null> {
+  private async openDuplicateOf(
+    scope: MemoryScopeFilter,
+    record: NewMemoryRecord,
+    key = duplicateKey(record.memory.text),
+    fingerprint = fingerprintOfKey(key),
+  ): Promise<Memory | null> {
     const now = this.clock.now();
-    const candidates = await this.duplicateCandidates(scope, record, now);
-    if (candidates.length === 0) return null;
-    const key = duplicateKey(record.memory.text);
-    const same = candidates.filter(
-      (memory) =>
-        memory.agentId === (scope.agentId ?? null) &&
-        memory.runId === (scope.runId ?? null) &&
-        (memory.validTo === null || memory.validTo.getTime() > now.getTime()) &&
-        duplicateKey(memory.text) === key,
-    );
-    return same.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0] ?? null;
+    const candidates = await this.duplicateCandidates(scope, record, now, fingerprint);
+    return oldestOpenSame(scope, candidates, now).get(key) ?? null;
+  }
+
+  /**
+   * `openDuplicateOf` for every text of a batch (by their fingerprints) in one read of the store, by duplicate
+   * key; null where the store has no fingerprint index (each record is then checked on its own).
+   */
+  private async openDuplicatesOf(
+    scope: MemoryScopeFilter,
+    fingerprints: readonly string[],
+  ): Promise<Map<string, Memory> | null> {
+    const memories = this.store.memories;
+    if (!memories.findByDuplicateFingerprints) return null;
+    const now = this.clock.now();
+    return oldestOpenSame(scope, await memories.findByDuplicateFingerprints(scope, fingerprints), now);
   }
 
   /**
@@ -624,10 +670,10 @@ export class MemoryService {
     scope: MemoryScopeFilter,
     record: NewMemoryRecord,
     now: Date,
+    fingerprint: string,
   ): Promise<Memory[]> {
     const memories = this.store.memories;
-    if (memories.findByDuplicateFingerprint)
-      return memories.findByDuplicateFingerprint(scope, duplicateFingerprint(record.memory.text));
+    if (memories.findByDuplicateFingerprint) return memories.findByDuplicateFingerprint(scope, fingerprint);
     const filter: MemoryFilter = { validity: { kind: 'open', now } };
     const [dense, keyword] = await Promise.all([
       this.store.search.dense(scope, filter, record.embedding, DUPLICATE_CANDIDATES),

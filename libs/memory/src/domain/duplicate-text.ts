@@ -20,5 +20,10 @@ export function duplicateKey(text: string): string {
  * of what it finds, so a fingerprint shared by two different keys costs a row read, never a wrong answer.
  */
 export function duplicateFingerprint(text: string): string {
-  return createHash('sha256').update(duplicateKey(text)).digest('base64url').slice(0, 16);
+  return fingerprintOfKey(duplicateKey(text));
+}
+
+/** `duplicateFingerprint` of a text whose `duplicateKey` the caller holds already. */
+export function fingerprintOfKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 16);
 }

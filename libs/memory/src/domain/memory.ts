@@ -75,6 +75,11 @@ export interface NewMemoryRecord {
   readonly concepts?: readonly ConceptMention[] | undefined;
   /** Import only: the id the memory had in the exported file (idempotent re-import within the scope). */
   readonly originId?: string | undefined;
+  /**
+   * `duplicateFingerprint(memory.text)` when the writer computed it already (its duplicate check did): the
+   * store then does not hash the text again. Absent: the store computes it.
+   */
+  readonly duplicateFingerprint?: string | undefined;
 }
 
 /** The fields an update changes; absent = unchanged. */

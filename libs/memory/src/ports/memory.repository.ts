@@ -66,6 +66,9 @@ export interface MemoryRepository {
    */
   findByDuplicateFingerprint?(scope: MemoryScopeFilter, fingerprint: string): Promise<Memory[]>;
 
+  /** `findByDuplicateFingerprint` of several fingerprints at once (a batch's items), in no particular order. */
+  findByDuplicateFingerprints?(scope: MemoryScopeFilter, fingerprints: readonly string[]): Promise<Memory[]>;
+
   /** What the ranker reads of the memories of these ids that are in the scope, in no particular order. */
   rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]>;
 

@@ -293,6 +293,22 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return rows.map((row) => toMemory(row));
   }
 
+  async findByDuplicateFingerprints(
+    scope: MemoryScopeFilter,
+    fingerprints: readonly string[],
+  ): Promise<Memory[]> {
+    if (fingerprints.length === 0) return [];
+    const where = scopeSql(scope, 'm');
+    // One probe of the index per fingerprint inside one statement: a batch of 1,000 checked one statement
+    // an item spent more in the statement calls and row objects than in the probes.
+    const rows = preparedOnce(
+      this.db,
+      `SELECT m.* FROM memories m INDEXED BY memories_dup_fp
+       WHERE ${where.sql} AND m.dup_fp IN (SELECT value FROM json_each(?))`,
+    ).all(...where.params, JSON.stringify([...new Set(fingerprints)])) as MemoryRow[];
+    return rows.map((row) => toMemory(row));
+  }
+
   async rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
