@@ -126,6 +126,32 @@ async function exchange(base, key, message) {
   return { sentAt, firstTokenAt, endedAt: performance.now() };
 }
 
+/** CPU time per second of wall time under which the product counts as idle: its timers and metrics alone. */
+const SETTLED_CPU_MS_PER_S = 100;
+const SETTLE_WINDOW_MS = 1_000;
+const SETTLE_LIMIT_MS = 180_000;
+
+/**
+ * Waits until the product's processes have finished what the seeding left them (the sentence encoder and the
+ * concept linker work through the new memories in the background, seconds of CPU on a busy machine): two
+ * windows in a row under SETTLED_CPU_MS_PER_S. The turns then measure a turn's own work, not a backlog that
+ * any write burst leaves. Answers how long it waited.
+ */
+async function settle(pids) {
+  const started = performance.now();
+  let quiet = 0;
+  let before = cpuMsOfAll(pids).all;
+  while (quiet < 2) {
+    if (performance.now() - started > SETTLE_LIMIT_MS)
+      throw new Error(`the product was still busy ${SETTLE_LIMIT_MS} ms after the seeding`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_WINDOW_MS));
+    const now = cpuMsOfAll(pids).all;
+    quiet = (now - before) * (1000 / SETTLE_WINDOW_MS) < SETTLED_CPU_MS_PER_S ? quiet + 1 : 0;
+    before = now;
+  }
+  return Math.round(performance.now() - started);
+}
+
 /** `pids`: the product's processes, whose CPU time the measured exchanges take. */
 async function measure(mode, build, base, key, pids) {
   for (let i = 0; i < MEMORIES; i++) {
@@ -133,6 +159,7 @@ async function measure(mode, build, base, key, pids) {
       text: `Bench memory ${i}: I visited city number ${i} and liked its ${['museums', 'food', 'parks', 'music'][i % 4]}.`,
     });
   }
+  const settledAfterMs = await settle(pids);
   const added = [];
   const relay = [];
   // How long the exchanges took: with a CPU profile of the product (BENCH_NODE_ARGS), read its last this many
@@ -161,6 +188,7 @@ async function measure(mode, build, base, key, pids) {
     cpuMsPerExchange: Number(((cpuAfter.all - cpuBefore.all) / EXCHANGES).toFixed(2)),
     mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
+    settledAfterMs,
     loadAverage: Number(loadavg()[0].toFixed(1)),
   };
 }
