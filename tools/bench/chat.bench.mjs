@@ -8,7 +8,9 @@
 // It also prints the product's CPU time per exchange (user + system of its processes, from /proc, over the
 // measured exchanges; it includes the learning job each turn queues), all threads and the main threads alone:
 // on a machine whose other load takes cores away, the times above grow with the load while CPU time does not.
-// The user has BENCH_MEMORIES memories. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed (issue
+// The user has BENCH_MEMORIES memories, added just before the turns; the turns start once the product has
+// finished the background work those adds left (sentence encoding, concept linking), and `settledAfterMs`
+// says how long that took. Targets: added p95 <= 15 ms standalone and <= 25 ms distributed (issue
 // 31; decision 071 set 25 ms for both), first-token delay <= 5 ms p50. Each mode prints one line with its
 // figures against its targets, then the JSON of all of them.
 // BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
@@ -281,10 +283,13 @@ const results = [];
 try {
   for (let round = 0; round < ROUNDS; round++)
     for (const mode of MODES)
-      for (const { build, root } of round % 2 === 0 ? builds : [...builds].reverse())
-        results.push(
-          mode === 'distributed' ? await runDistributed(build, root) : await runStandalone(build, root),
-        );
+      for (const { build, root } of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const result =
+          mode === 'distributed' ? await runDistributed(build, root) : await runStandalone(build, root);
+        results.push(result);
+        // Each figure as it is measured: a long comparison that is stopped keeps what it had.
+        console.error(`measured: ${JSON.stringify(result)}`);
+      }
 } finally {
   await provider.close();
 }
