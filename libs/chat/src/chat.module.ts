@@ -34,6 +34,7 @@ import { ConversationsService } from './services/conversations.service.js';
 import { DocumentSummaryService } from './services/document-summary.service.js';
 import { SpecialCategoryClassifierService } from './services/special-category-classifier.service.js';
 import { FactLearningService } from './services/fact-learning.service.js';
+import { TurnsUnderway } from './services/turns-underway.js';
 import { ModelCatalogueService } from './services/model-catalogue.service.js';
 import { ProviderKeyTesterService } from './services/provider-key-tester.service.js';
 import { WebSearchService } from './services/web-search.service.js';
@@ -80,6 +81,7 @@ export class ChatModule implements OnApplicationShutdown {
         JobsFactExtractionQueue,
         LearningJobsQueue,
         ModelCatalogueService,
+        TurnsUnderway,
         ChatTurnService,
         ConversationsService,
         FactLearningService,

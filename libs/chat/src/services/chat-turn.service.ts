@@ -28,6 +28,7 @@ import { FACT_EXTRACTION_QUEUE, type FactExtractionQueue } from '../ports/fact-e
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
+import { TurnsUnderway } from './turns-underway.js';
 
 /** Stored messages read back as a turn's history (the prompt keeps the newest that fit the model). */
 const HISTORY_MESSAGES = 40;
@@ -54,6 +55,8 @@ export class ChatTurnService {
     private readonly catalogue: ModelCatalogueService,
     // The module builds prompts on its worker thread; in-process turns (tests, tools) on the caller's.
     @Optional() @Inject(PROMPT_BUILDER) private readonly prompts: PromptBuilder = INLINE_PROMPT_BUILDER,
+    // The module's learning waits for turns before their first token; in-process turns count nowhere.
+    @Optional() @Inject(TurnsUnderway) private readonly underway: TurnsUnderway | null = null,
   ) {}
 
   async send(userId: string, request: SendChatTurnRequest, signal?: AbortSignal): Promise<ChatTurn> {
@@ -63,7 +66,24 @@ export class ChatTurnService {
     throw new Error('The turn ended without an answer');
   }
 
+  /** The turn's events; the turn counts as underway (TurnsUnderway) until its first token or its end. */
   async *stream(
+    userId: string,
+    request: SendChatTurnRequest,
+    signal?: AbortSignal,
+  ): AsyncGenerator<ChatTurnEvent> {
+    const started = this.underway?.begin();
+    try {
+      for await (const event of this.turn(userId, request, signal)) {
+        if (event.type === 'token' || event.type === 'done') started?.();
+        yield event;
+      }
+    } finally {
+      started?.();
+    }
+  }
+
+  private async *turn(
     userId: string,
     request: SendChatTurnRequest,
     signal?: AbortSignal,

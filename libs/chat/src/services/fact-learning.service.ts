@@ -26,6 +26,7 @@ import type { ExchangeToLearnFrom } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
+import { TurnsUnderway } from './turns-underway.js';
 
 /** Where learned facts come from: a chat exchange, a file the user uploaded, or messages sent to the API. */
 type FactOrigin =
@@ -87,9 +88,17 @@ export class FactLearningService {
     private readonly catalogue: ModelCatalogueService,
     // The module runs the rules on a worker thread; in-process learners (tests, tools) on the caller's.
     @Optional() @Inject(RULE_FACTS) private readonly rules: RuleFacts = INLINE_RULE_FACTS,
+    // The module's turns, which the learning from an answered exchange gives way to; none in process.
+    @Optional() @Inject(TurnsUnderway) private readonly underway: TurnsUnderway | null = null,
   ) {}
 
+  /**
+   * Learns from an answered exchange. Its reading and its memory writes (which the memory service then links
+   * and encodes) each wait while a turn of this process waits for its first token (LEARNING_GIVES_WAY_MS at
+   * most): the learning is never what a user waits for.
+   */
   async learn(exchange: ExchangeToLearnFrom): Promise<LearningOutcome> {
+    await this.underway?.quiet();
     const { facts, extractedBy } = await this.extract(
       exchange.userId,
       exchange.model,
@@ -100,6 +109,7 @@ export class FactLearningService {
       this.settings.extraction === 'auto',
     );
     const scope = exchange.scope ?? {};
+    if (facts.length > 0) await this.underway?.quiet();
     return (await this.reconcileAll(exchange.userId, scope, facts, extractedBy, { source: 'chat', exchange }))
       .outcome;
   }

@@ -66,6 +66,19 @@ describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
     expect(await worker.extract([], NOW)).toEqual([]);
   });
 
+  it('answers plain questions without starting the thread, and keeps each text in its place beside others', async () => {
+    const worker = make();
+    const questions = ['Which cities with good food did I visit?', "What's my dog's name?"];
+    expect(await worker.extract(questions, NOW)).toEqual([[], []]);
+    expect(worker.running).toBe(false);
+    const mixed = [questions[0] ?? '', TEXTS[0] ?? '', questions[1] ?? '', TEXTS[1] ?? ''];
+    const facts = await worker.extract(mixed, NOW);
+    expect(facts).toEqual(mixed.map((text) => extractFactsByRules(text, NOW)));
+    expect(facts[1]?.length).toBeGreaterThan(0);
+    expect(facts[3]?.length).toBeGreaterThan(0);
+    expect(worker.running).toBe(true);
+  });
+
   it('builds the prompt the calling thread builds, trimmed to the same memories', async () => {
     const worker = make();
     const prompt = await worker.build(PROMPT);

@@ -1,6 +1,7 @@
 import { compiledWorkerScript, type CpuWorkerLimits, CpuWorkerThread } from '@membolt/platform';
 import { type Prompt, type PromptInput, untrimmedPrompt } from '../domain/prompt.js';
 import type { CandidateFact } from '../extraction/fact.js';
+import { statesNothing } from '../extraction/rule-fact-extractor.js';
 import type { PromptBuilder } from '../ports/prompt-builder.js';
 import type { RuleFacts } from '../ports/rule-facts.js';
 import type { ChatTask, ChatTaskAnswer } from './chat-task.js';
@@ -39,13 +40,18 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
   }
 
   async extract(texts: readonly string[], now: Date): Promise<CandidateFact[][]> {
-    if (texts.length === 0) return [];
+    // A plain question ("Which cities did I visit?"), most of what is said in a chat, states nothing: answered
+    // here without waking the thread (and loading compromise into it after it idled out).
+    const toRead = texts.map((text) => !statesNothing(text));
+    const read = texts.filter((_, index) => toRead[index]);
+    if (read.length === 0) return texts.map(() => []);
     const answer = await this.thread.run(
-      { kind: 'facts', texts, now: now.toISOString() },
-      `Fact extraction of ${texts.length} texts`,
+      { kind: 'facts', texts: read, now: now.toISOString() },
+      `Fact extraction of ${read.length} texts`,
     );
     if (answer.kind !== 'facts') throw new Error('The chat worker answered another task');
-    return answer.facts;
+    let next = 0;
+    return toRead.map((reads) => (reads ? (answer.facts[next++] ?? []) : []));
   }
 
   async build(input: PromptInput): Promise<Prompt> {
