@@ -74,7 +74,7 @@ function randomValue(next: () => number, depth: number): unknown {
     case 7:
       return new Date(NaN);
     case 8:
-      return () => 1;
+      return next() < 0.5 ? () => 1 : Object.assign(() => 1, { toJSON: () => 'function with toJSON' });
     case 9:
       return Symbol('s');
     case 10:

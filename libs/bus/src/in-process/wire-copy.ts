@@ -27,7 +27,11 @@ const UNSUPPORTED = Symbol('unsupported');
 /** `key` is the field's name, or an array's index (turned into text only for a `toJSON`, as JSON passes it). */
 function copyValue(input: unknown, key: string | number, ancestors: object[]): unknown {
   let value = input;
-  if (value !== null && (typeof value === 'object' || typeof value === 'bigint')) {
+  // JSON asks any object (a function too) and a BigInt for its toJSON.
+  if (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function' || typeof value === 'bigint')
+  ) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === 'function') value = toJSON.call(value, String(key));
   }
