@@ -59,6 +59,11 @@ export function evaluate(convs, indexes, search) {
       const ev = new Set(evidence);
       const firstRank = got.findIndex((id) => ev.has(id)) + 1;
       const row = { category: qa.category, conversation: conv.sampleId, mrr: firstRank ? 1 / firstRank : 0 };
+      // DUMP=1: each question's evidence ranks, kept on the result for a comparison of two configurations.
+      if (process.env.DUMP) {
+        row.question = qa.question;
+        row.ranks = evidence.map((id) => got.indexOf(id) + 1);
+      }
       if (process.env.MISSES && !got.slice(0, 10).some((id) => ev.has(id))) {
         const text = (id) => conv.memories.find((m) => m.diaId === id).text;
         console.log(
@@ -93,7 +98,7 @@ export function evaluate(convs, indexes, search) {
     }
     return out;
   };
-  const result = { overall: agg(rows) };
+  const result = { overall: agg(rows), ...(process.env.DUMP ? { rows } : {}) };
   for (const c of Object.keys(CATEGORIES)) result[c] = agg(rows.filter((r) => r.category === Number(c)));
   // Each conversation's own figures: a change should hold in each, not only on the sum.
   result.byConversation = Object.fromEntries(

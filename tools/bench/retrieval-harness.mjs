@@ -7,8 +7,10 @@
 //   node tools/build-server.mjs libs/contracts libs/platform libs/memory
 //   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
 //     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
-//     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence)
+//     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence,
+//     PARTIAL=1 those with some evidence at 10 but not all, DUMP=PATH writes every question's evidence ranks)
 import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -241,6 +243,7 @@ function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, 
     // Diversification by conversation: the n-th memory of one conversation in the list scores times
     // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
     return (index) => (query, k) => {
+      if (diversity.lists && !asksList(query)) return once(index)(query, k).map((hit) => Number(hit.id));
       const ranked = once(index)(query, diversity.pool);
       const memories = index.memories;
       const taken = new Map();
@@ -423,6 +426,14 @@ function retrieverOnce({
     };
 }
 
+const listNlp = (await import('compromise')).default;
+const asksList = (query) => {
+  const doc = listNlp(query);
+  return (
+    doc.match('^(what|which) (kind|kinds|type|types|sort)? of? #Adjective? #Plural').found ||
+    doc.match('^what are (some|the)').found
+  );
+};
 const bm25Only = (keywordIndex) => (index) => (query, k) =>
   keywordSearch(
     index,
@@ -603,7 +614,12 @@ const EXPERIMENTS = {
       name,
       options === 'bm25'
         ? referenceBm25
-        : retriever(options.plain ? { keywordIndex: 'porter', ...options } : options),
+        : retriever({
+            ...(options.plain ? { keywordIndex: 'porter' } : {}),
+            ...options,
+            // "inflect": ["PastTense", "Infinitive"]: the query's verbs with those forms (the `inflect` rows).
+            inflect: options.inflect ? inflectWith(options.inflect) : null,
+          }),
     ]),
   // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.
   meaning: () => [
@@ -806,6 +822,12 @@ const configurations = args.exp
     ? grid()
     : ablation();
 const results = configurations.map(([name, makeSearch]) => [name, run(makeSearch)]);
+// DUMP=PATH: every configuration's per-question evidence ranks as JSON, to compare two of them question by question.
+if (process.env.DUMP)
+  writeFileSync(
+    process.env.DUMP,
+    JSON.stringify(Object.fromEntries(results.map(([name, r]) => [name, r.rows]))),
+  );
 printTable(results);
 printByConversation(results);
 console.log(

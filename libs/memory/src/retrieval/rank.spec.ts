@@ -209,10 +209,54 @@ describe('rankCandidates', () => {
       });
     expect(search(false).map((candidate) => candidate.id)).toEqual(['q', 'x']);
     const lifted = search(true);
-    expect(lifted.map((candidate) => candidate.id)).toEqual(['q', 'a', 'x']);
-    // 0.8 of the score of the memory before it.
-    expect(lifted[1]!.scores.fused).toBeCloseTo(0.6 * 0.8, 5);
-    expect(lifted[1]!.scores.reasons).toContain('next to a matching memory of the same conversation');
+    // The answer joins its question above the other conversation's turn (equal scores break by id).
+    expect(
+      lifted
+        .map((candidate) => candidate.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['a', 'q']);
+    expect(lifted[2]!.id).toBe('x');
+    const answer = lifted.find((candidate) => candidate.id === 'a')!;
+    // The memory before it asks something: its answer takes the question's whole score (answerNeighbour).
+    expect(answer.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.answerNeighbour, 5);
+    expect(answer.scores.reasons).toContain('next to a matching memory of the same conversation');
+  });
+
+  it('gives the turn after a question a larger share of its score than the turn after a statement', () => {
+    // The same two turns, the first asking or telling: "Why did you start running?" is answered by the next
+    // turn, while the turn after "I started running" may be about anything.
+    const after = (first: string) => {
+      const turns = new Map<string, RankableMemory>([
+        ['first', memory(`Caroline: ${first}`, { conversationId: 'c1' })],
+        ['reply', memory('Melanie: To clear my head after work, mostly.', { conversationId: 'c1' })],
+        ['other', memory('Melanie: I ran a lot this year', { conversationId: 'c2' })],
+      ]);
+      return rankCandidates({
+        analysis: analyzeQuery('Why did Melanie start running?', now),
+        dense: [
+          { id: 'first', score: 0.6 },
+          { id: 'other', score: 0.52 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        neighbours: new Map([['first', { previous: [], next: ['reply'] }]]),
+        now,
+        limit: 3,
+        weights: { ...NO_MEANING, speaker: 0, laterSpeaker: 0, conversation: 0, detail: 0, question: 0 },
+      });
+    };
+    const asked = after('Why did you start running?');
+    expect(asked.map((candidate) => candidate.id)).toEqual(['first', 'reply', 'other']);
+    expect(asked[1]!.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.answerNeighbour, 5);
+    const told = after('I started running in May.');
+    // 0.8 of a statement's score (previousNeighbour): under the other conversation's own match.
+    expect(told.map((candidate) => candidate.id)).toEqual(['first', 'other', 'reply']);
+    expect(told[2]!.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.previousNeighbour, 5);
+    expect(DEFAULT_RANKING_WEIGHTS.answerNeighbour).toBeGreaterThan(
+      DEFAULT_RANKING_WEIGHTS.previousNeighbour,
+    );
   });
 
   it('matches a month named without a year in any year', () => {

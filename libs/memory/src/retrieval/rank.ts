@@ -52,6 +52,11 @@ export interface RankingWeights {
   readonly secondPreviousNeighbour: number;
   readonly nextNeighbour: number;
   /**
+   * Instead of `previousNeighbour` when the memory just before asks something (its text holds a '?'): in a
+   * dialogue the turn after a question is its answer, so it takes this share of the question's score.
+   */
+  readonly answerNeighbour: number;
+  /**
    * Conversation evidence: added times the best fused score among the candidates of the memory's
    * conversation (0 for memories without one), so the members of the session that matches the query best
    * rise together (multi-hop and all-evidence questions). A memory outside any conversation counts as a
@@ -145,6 +150,7 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   previousNeighbour: 0.8,
   secondPreviousNeighbour: 0.6,
   nextNeighbour: 0.6,
+  answerNeighbour: 1,
   conversation: 0.6,
   conversationRelevance: 0.2,
   conversationDepth: 1,
@@ -323,6 +329,10 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     if (kept.length <= sourcesUpTo) return kept;
   }
   const conversationScores = conversationEvidence(base, memories, weights);
+  const asksAt = (id: string): boolean => {
+    const text = memories.get(id)?.text;
+    return text !== undefined && chatTurnOf(text).asks;
+  };
   const links = linksOf(input.neighbours);
   const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
 
@@ -349,8 +359,12 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     const previous = links.previous.get(id);
     const secondPrevious = previous === undefined ? undefined : links.previous.get(previous);
     const next = links.next.get(id);
+    const previousShare =
+      previous !== undefined && weights.answerNeighbour !== weights.previousNeighbour && asksAt(previous)
+        ? weights.answerNeighbour
+        : weights.previousNeighbour;
     const fromNeighbours = Math.max(
-      weights.previousNeighbour * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      previousShare * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
       weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
       weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
     );
