@@ -30,5 +30,6 @@ export async function signUpWithApiKey(
     { input: { name: keyName } },
   );
   expect(created.errors).toBeUndefined();
-  return { userId: signUp.data!.signUp.id, key: created.data!.createApiKey.secret };
+  if (!signUp.data || !created.data) throw new Error('sign-up or key creation answered no data');
+  return { userId: signUp.data.signUp.id, key: created.data.createApiKey.secret };
 }
