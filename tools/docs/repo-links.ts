@@ -13,7 +13,7 @@ const TOP_FOLDERS = ['docs', 'libs', 'apps', 'tools', 'deploy'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'generated', 'coverage', '.nx']);
 const TEXT_EXTENSIONS = new Set(['.md', '.ts', '.tsx', '.mjs', '.cjs', '.js', '.sh', '.yml', '.yaml']);
 /** Paths that name something outside the repository the clone cannot have. */
-const OUTSIDE = [/\.\.\/shared\//, /\bDECISIONS\.md\b/];
+const OUTSIDE = [/\.\.\/shared\//, /\bDECISIONS\.md\b/, /\bSTACK\.md\b/];
 
 export interface BrokenReference {
   file: string;

@@ -48,7 +48,7 @@ const handlers = {
     for (let i = 0; i < m.keys.length; i++) {
       const key = BigInt(m.keys[i]);
       if (index.contains(key)) index.remove(key);
-      // One thread: multi-threaded small-batch adds left entries unreachable (STACK.md).
+      // One thread: multi-threaded small-batch adds left entries unreachable (docs/stack.md).
       index.add(key, m.vectors.subarray(i * dims, (i + 1) * dims), 1);
     }
     return {};

@@ -59,7 +59,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     // A large scope is scored in memory (the same bm25 with the scope's own IDF) once its index is built.
     const inMemory = this.keywords.keyword(scope, filter, words, k);
     if (inMemory) return inMemory;
-    // The scope's token inside MATCH narrows the index itself (STACK.md: ~7x faster than a column filter).
+    // The scope's token inside MATCH narrows the index itself (docs/stack.md: ~7x faster than a column filter).
     const token = scopeToken(scope);
     const phrase = (word: string): string => `{text keyword_context}:${quote(word)}`;
     const match = `scope_tok:${token} AND (${words.map(phrase).join(' OR ')})`;
