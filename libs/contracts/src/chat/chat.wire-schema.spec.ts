@@ -1,5 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
 import {
   ChatHistoryItem,
   ClassifySpecialCategoriesRequest,
@@ -21,7 +19,7 @@ import {
   TestProviderKeyRequest,
   WebSearchRequest,
 } from './chat.requests.js';
-import { problemOf } from '../testing/problem-of.js';
+import { describeRefusals, type Refusal } from '../testing/refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same payload (the classes of
@@ -29,7 +27,7 @@ import { problemOf } from '../testing/problem-of.js';
  * docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md): every rule a value breaks, unknown
  * fields first, then the fields in the order the class listed them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: readonly Refusal[] = [
   [ListChatModelsRequest, { a: 1 }, 'a should not exist'],
   [ListChatModelsRequest, { a: 1, b: 2 }, 'a should not exist; b should not exist'],
   [ListChatModelsRequest, { constructor: 1 }, '"constructor" cannot be used as a field name.'],
@@ -493,8 +491,4 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   [LearningJobRequest, { zz: 1 }, 'zz should not exist; jobId is not a learning job id'],
 ];
 
-describe('the chat requests (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals('the chat requests (zod schemas, the texts of the classes they replaced)', refusals);

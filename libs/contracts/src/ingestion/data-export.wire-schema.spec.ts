@@ -1,5 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
 import {
   DataExportIdRequest,
   LatestDataExportRequest,
@@ -7,7 +5,7 @@ import {
   StartDataExportRequest,
 } from './data-export.js';
 import { UploadChangedEvent } from './ingestion.events.js';
-import { problemOf } from '../testing/problem-of.js';
+import { describeRefusals, type Refusal } from '../testing/refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same payload (the classes of
@@ -15,7 +13,7 @@ import { problemOf } from '../testing/problem-of.js';
  * docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md): every rule a value breaks, unknown
  * fields first, then the fields in the order the class listed them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: readonly Refusal[] = [
   [StartDataExportRequest, { a: 1 }, 'a should not exist'],
   [StartDataExportRequest, { a: 1, b: 2 }, 'a should not exist; b should not exist'],
   [StartDataExportRequest, { constructor: 1 }, '"constructor" cannot be used as a field name.'],
@@ -104,8 +102,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the data export requests and the upload broadcast (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals(
+  'the data export requests and the upload broadcast (zod schemas, the texts of the classes they replaced)',
+  refusals,
+);

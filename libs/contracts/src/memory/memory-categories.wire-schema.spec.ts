@@ -1,5 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
 import {
   ClassifyMemoryCategoriesRequest,
   CreateMemoryCategoryRequest,
@@ -10,7 +8,7 @@ import {
 } from './memory-categories.js';
 import { MemoryChangedEvent } from './memory-events.js';
 import { MemoryScopeFields } from './memory.requests.js';
-import { problemOf } from '../testing/problem-of.js';
+import { describeRefusals, type Refusal } from '../testing/refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same payload (the classes of
@@ -18,7 +16,7 @@ import { problemOf } from '../testing/problem-of.js';
  * docs/decisions/218-chat-memory-and-ingestion-requests-as-zod-schemas.md): every rule a value breaks, unknown
  * fields first, then the fields in the order the class listed them.
  */
-const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, string]> = [
+const refusals: readonly Refusal[] = [
   [MemoryScopeFields, { endUserId: 'e', agentId: 'a', runId: 'r', zz: 1 }, 'zz should not exist'],
   [
     MemoryScopeFields,
@@ -191,8 +189,7 @@ const refusals: ReadonlyArray<readonly [z.ZodObject, Record<string, unknown>, st
   ],
 ];
 
-describe('the memory scope, category requests and change broadcast (zod schemas, the texts of the classes they replaced)', () => {
-  it.each(refusals)('refuses %#', (schema, raw, text) => {
-    expect(problemOf(schema, raw)).toBe(text);
-  });
-});
+describeRefusals(
+  'the memory scope, category requests and change broadcast (zod schemas, the texts of the classes they replaced)',
+  refusals,
+);
