@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createRequire } from 'node:module';
 import type * as chrono from 'chrono-node';
 
@@ -125,30 +126,20 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   };
 }
 
-/** Analyses kept per query text, for texts whose analysis does not read the clock (`readsTheClock`). */
-const ANALYSES_KEPT = 1024;
-let analyses = new Map<string, QueryAnalysis>();
-let olderAnalyses = new Map<string, QueryAnalysis>();
+/** Analyses kept per query text (the most recently asked), for texts whose analysis does not read the clock. */
+const analyses = new LRUCache<string, QueryAnalysis>({ max: 2048 });
 
 /**
  * `analyzeQuery`, kept per query text when the analysis is a function of the text alone: no date chrono may
  * read (`mayNameADate`) and no season, the two parts that read `now`. Each call answers a new object (its
  * fields shared, never written by the ranker), because the ranker keeps per-search work keyed by the
- * analysis object. Two generations of Maps: a text asked again within the last 1,024 to 2,048 stays.
+ * analysis object.
  */
 export function analyzeQueryKept(query: string, now: Date): QueryAnalysis {
   let kept = analyses.get(query);
   if (!kept) {
-    kept = olderAnalyses.get(query);
-    if (!kept) {
-      const analysis = analyzeQuery(query, now);
-      if (readsTheClock(query)) return analysis;
-      kept = analysis;
-    }
-    if (analyses.size >= ANALYSES_KEPT) {
-      olderAnalyses = analyses;
-      analyses = new Map();
-    }
+    kept = analyzeQuery(query, now);
+    if (readsTheClock(query)) return kept;
     analyses.set(query, kept);
   }
   return { ...kept };
