@@ -43,8 +43,7 @@ const LISTED_EXPORTS = 20;
  * A key of the owner that may appear in job ids and file names: the job id holds it, so an export id alone never
  * reaches another account's export (a lookup with another owner's key finds no job).
  */
-const ownerKeyOf = (userId: string): string =>
-  createHash('sha256').update(userId).digest('hex').slice(0, 32);
+const ownerKeyOf = (userId: string): string => createHash('sha256').update(userId).digest('hex').slice(0, 32);
 
 export const dataExportJobId = (userId: string, exportId: string): string =>
   `data-export-${ownerKeyOf(userId)}-${exportId}`;
