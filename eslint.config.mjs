@@ -95,5 +95,21 @@ export default [
       ],
     },
   },
+  {
+    // A port is what the service needs, said in the domain's words: an adapter implements it and the ranker
+    // reads what it returns, so a port that imported either would tie the service to one store or one ranking.
+    files: ['libs/*/src/ports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)adapters/', message: 'A port never imports an adapter.' },
+            { regex: '(^|/)retrieval/', message: 'A port never imports the ranker (retrieval/).' },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 ];

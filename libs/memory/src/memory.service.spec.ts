@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CommonErrorCode, MemboltError } from '@membolt/contracts';
+import { CommonErrorCode } from '@membolt/contracts';
+import { rejection } from '@membolt/contracts/testing';
 import { TestClock } from '@membolt/platform';
 import { duplicateFingerprint } from './domain/duplicate-text.js';
 import type { MemoryScope } from './domain/memory.js';
@@ -25,16 +26,6 @@ class RecordedEvents implements MemoryEvents {
   async changed(scope: MemoryScope, change: MemoryChange, ids: readonly string[], at: Date): Promise<void> {
     this.seen.push({ scope, change, ids, at });
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MemboltError) return error;
-    throw error;
-  }
-  throw new Error('expected a MemboltError');
 }
 
 describe('MemoryService (embedded store, test clock)', () => {

@@ -61,6 +61,7 @@ type Documents = {
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": typeof types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": typeof types.DataExportFieldsFragmentDoc,
+    "\n  fragment PrivacyPolicyFields on PrivacyPolicy {\n    kinds {\n      kind\n      action\n      defaultAction\n      redactionCount\n    }\n  }\n": typeof types.PrivacyPolicyFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": typeof types.ProviderKeyFieldsFragmentDoc,
     "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n": typeof types.WebhookFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.AddProviderKeyDocument,
@@ -75,7 +76,7 @@ type Documents = {
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateNotificationsDocument,
     "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
-    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.UpdatePrivacyPolicyDocument,
+    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      ...PrivacyPolicyFields\n    }\n  }\n": typeof types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": typeof types.SetWebhookEnabledDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteWebhookDocument,
@@ -83,7 +84,7 @@ type Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.LatestDataExportDocument,
     "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": typeof types.PortalSettingsDocument,
-    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": typeof types.PrivacyPolicyDocument,
+    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      ...PrivacyPolicyFields\n    }\n  }\n": typeof types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": typeof types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
@@ -145,6 +146,7 @@ const documents: Documents = {
     "\n  query MemoryStats {\n    memoryStats {\n      memoryCount\n      avgImportance\n      oldestTimestamp\n      conceptCount\n      relationCount\n    }\n  }\n": types.MemoryStatsDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    description\n    displayPrefix\n    active\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  fragment DataExportFields on DataExport {\n    id\n    state\n    stage\n    percent\n    createdAt\n    expiresAt\n    bytes\n    downloadUrl\n    error\n  }\n": types.DataExportFieldsFragmentDoc,
+    "\n  fragment PrivacyPolicyFields on PrivacyPolicy {\n    kinds {\n      kind\n      action\n      defaultAction\n      redactionCount\n    }\n  }\n": types.PrivacyPolicyFieldsFragmentDoc,
     "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n": types.ProviderKeyFieldsFragmentDoc,
     "\n  fragment WebhookFields on Webhook {\n    id\n    url\n    events\n    description\n    enabled\n    disabledReason\n    consecutiveFailures\n    createdAt\n  }\n": types.WebhookFieldsFragmentDoc,
     "\n  mutation AddProviderKey($input: AddProviderKeyInput!) {\n    addProviderKey(input: $input) {\n      ...ProviderKeyFields\n    }\n  }\n": types.AddProviderKeyDocument,
@@ -159,7 +161,7 @@ const documents: Documents = {
     "\n  mutation UpdateNotifications($input: UpdateNotificationsInput!) {\n    updateNotifications(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateNotificationsDocument,
     "\n  mutation UpdatePortalSettings($input: UpdatePortalSettingsInput!) {\n    updatePortalSettings(input: $input) {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.UpdatePortalSettingsDocument,
     "\n  mutation UpdatePreferences($input: UpdatePreferencesInput!) {\n    updatePreferences(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdatePreferencesDocument,
-    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.UpdatePrivacyPolicyDocument,
+    "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      ...PrivacyPolicyFields\n    }\n  }\n": types.UpdatePrivacyPolicyDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...ViewerFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetWebhookEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEnabled(id: $id, enabled: $enabled) {\n      ...WebhookFields\n    }\n  }\n": types.SetWebhookEnabledDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id) {\n      id\n    }\n  }\n": types.DeleteWebhookDocument,
@@ -167,7 +169,7 @@ const documents: Documents = {
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  query LatestDataExport {\n    latestDataExport {\n      ...DataExportFields\n    }\n  }\n": types.LatestDataExportDocument,
     "\n  query PortalSettings {\n    portalSettings {\n      displayName\n      logoUrl\n      color\n      frameOrigins\n    }\n  }\n": types.PortalSettingsDocument,
-    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n": types.PrivacyPolicyDocument,
+    "\n  query PrivacyPolicy {\n    privacyPolicy {\n      ...PrivacyPolicyFields\n    }\n  }\n": types.PrivacyPolicyDocument,
     "\n  query ProviderKeys {\n    providerKeys {\n      ...ProviderKeyFields\n    }\n  }\n": types.ProviderKeysDocument,
     "\n  query SettingsPage {\n    viewer {\n      ...ViewerFields\n    }\n    planCatalogue {\n      plans {\n        id\n        kind\n        name\n        description\n        monthlyPriceCents\n        ratePerCallCents\n        retentionDays\n        features\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  query WebhookDeliveries($webhookId: ID!, $limit: Int) {\n    webhookDeliveries(webhookId: $webhookId, limit: $limit) {\n      id\n      event\n      state\n      attempts\n      statusCode\n      durationMs\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": types.WebhookDeliveriesDocument,
@@ -387,6 +389,10 @@ export function graphql(source: "\n  fragment DataExportFields on DataExport {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment PrivacyPolicyFields on PrivacyPolicy {\n    kinds {\n      kind\n      action\n      defaultAction\n      redactionCount\n    }\n  }\n"): (typeof documents)["\n  fragment PrivacyPolicyFields on PrivacyPolicy {\n    kinds {\n      kind\n      action\n      defaultAction\n      redactionCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ProviderKeyFields on ProviderKey {\n    id\n    provider\n    last4\n    baseUrl\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -443,7 +449,7 @@ export function graphql(source: "\n  mutation UpdatePreferences($input: UpdatePr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      ...PrivacyPolicyFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePrivacyPolicy($input: UpdatePrivacyPolicyInput!) {\n    updatePrivacyPolicy(input: $input) {\n      ...PrivacyPolicyFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -475,7 +481,7 @@ export function graphql(source: "\n  query PortalSettings {\n    portalSettings 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query PrivacyPolicy {\n    privacyPolicy {\n      kinds {\n        kind\n        action\n        defaultAction\n        redactionCount\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PrivacyPolicy {\n    privacyPolicy {\n      ...PrivacyPolicyFields\n    }\n  }\n"): (typeof documents)["\n  query PrivacyPolicy {\n    privacyPolicy {\n      ...PrivacyPolicyFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

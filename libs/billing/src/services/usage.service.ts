@@ -282,20 +282,16 @@ export class UsageService {
   private unauthorizedEntry(userId: string, request: RecordUsageRequest): UsageEntry {
     // Used only to look the entry up: an entry that was never authorized is created refused.
     return {
-      userId,
-      idempotencyKey: request.idempotencyKey,
-      at: this.clock.now(),
-      endpoint: request.endpoint,
-      method: request.method,
-      keyId: request.keyId ?? null,
+      ...startedUsageEntry({
+        userId,
+        idempotencyKey: request.idempotencyKey,
+        at: this.clock.now(),
+        endpoint: request.endpoint,
+        method: request.method,
+        keyId: request.keyId ?? null,
+      }),
       allowed: false,
       reason: 'validation_error',
-      chargedCents: 0,
-      conversation: false,
-      tokens: 0,
-      tokenCostMicrocents: 0,
-      recorded: false,
-      succeeded: null,
     };
   }
 }

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import { CommonErrorCode, MemboltError } from '@membolt/contracts';
+import { CommonErrorCode } from '@membolt/contracts';
+import { rejection } from '@membolt/contracts/testing';
 import { requestContext } from '@membolt/platform';
 import type { BusTransportOptions } from '../bus.options.js';
 import { createContractClient, startContractServer, TestSubjects } from './contract-fixtures.js';
 
 export { createContractClient, startContractServer, TestSubjects } from './contract-fixtures.js';
-
-export async function rejection(promise: Promise<unknown>): Promise<MemboltError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MemboltError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
+/** The services' specs take it from here with the rest of the bus's testing kit. */
+export { rejection } from '@membolt/contracts/testing';
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BusSubject, defineSubject } from '../common/envelope.js';
 
-/** The six domain services. Each answers `<service>.health.v1`. */
+/** The domain services. Each answers `<service>.health.v1`. */
 export const SERVICE_NAMES = [
   'identity',
   'keys',

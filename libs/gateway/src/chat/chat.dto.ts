@@ -1,58 +1,36 @@
 import {
   boundedString,
-  CHAT_HISTORY_MAX_ITEMS,
   CHAT_MESSAGE_MAX_LENGTH,
-  CHAT_MODEL_ID_MAX_LENGTH,
   CHAT_ROLES,
-  ChatMessages,
   CONVERSATION_LIST_DEFAULT_LIMIT,
   CONVERSATION_LIST_MAX_LIMIT,
   DEFAULT_MODEL_ID,
-  distinctTexts,
-  entityId,
-  integerField,
-  listOfObjects,
-  oneOf,
   optional,
-  requiredText,
   PAGE_OFFSET_MAX,
+  SendChatTurnRequest,
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_MAX_RESULTS,
   WEB_SEARCH_QUERY_MAX_LENGTH,
+  WebSearchRequest,
 } from '@membolt/contracts';
 import { z } from 'zod';
 import { queryDoc, queryInteger, restQueryType } from '../common/rest-query.js';
 import { MEMORY_SCOPE_QUERY_FIELDS } from '../memories/memory.dto.js';
 import { restScopeId } from '../memories/memory-rest.validators.js';
 
-const CONTENT_TOO_LONG = ChatMessages.messageTooLong;
-/** One earlier message (docs/requirements/rest-gateway.md: role and content), the contract's ChatHistoryItem rules. */
-export const ChatHistoryItemBodySchema = z.strictObject({
-  role: oneOf(CHAT_ROLES),
-  content: z
-    .string({ error: distinctTexts(CONTENT_TOO_LONG, '$property must be a string') })
-    .max(CHAT_MESSAGE_MAX_LENGTH, CONTENT_TOO_LONG),
-});
-export type ChatHistoryItemBody = z.output<typeof ChatHistoryItemBodySchema>;
-
-const HISTORY_TOO_LONG = `$property must contain no more than ${CHAT_HISTORY_MAX_ITEMS} elements`;
+const turn = SendChatTurnRequest.shape;
+/**
+ * `message`, `history`, `model` and `conversationId` are the bus request's own fields (one rule and one text for
+ * both edges); the REST body only adds its documentation.
+ */
 const chatBody = {
-  message: requiredText(ChatMessages.messageRequired, CHAT_MESSAGE_MAX_LENGTH).meta(
+  message: turn.message.meta(
     queryDoc(String, {
       example: 'What do you remember about my travel plans?',
       maxLength: CHAT_MESSAGE_MAX_LENGTH,
     }),
   ),
-  // No fewest: the size rule's text stands for both ends of the list's size.
-  history: optional(
-    listOfObjects(
-      'history',
-      ChatHistoryItemBodySchema,
-      { tooMany: HISTORY_TOO_LONG, tooFew: HISTORY_TOO_LONG, notArray: '$property must be an array' },
-      0,
-      CHAT_HISTORY_MAX_ITEMS,
-    ),
-  ).meta(
+  history: turn.history.meta(
     queryDoc(Array, {
       description: 'Earlier messages, oldest first, when no conversationId is given.',
       type: 'array',
@@ -62,13 +40,13 @@ const chatBody = {
   userId: optional(boundedString(200, { lengthTextFirst: true })).meta(
     queryDoc(String, { description: 'Must be the owner of the key when given.' }),
   ),
-  model: optional(boundedString(CHAT_MODEL_ID_MAX_LENGTH, { lengthTextFirst: true })).meta(
+  model: turn.model.meta(
     queryDoc(String, {
       description: 'A model id of the catalogue (GET the chat models in the web app).',
       example: DEFAULT_MODEL_ID,
     }),
   ),
-  conversationId: optional(entityId()).meta(
+  conversationId: turn.conversationId.meta(
     queryDoc(String, { description: 'Continue this stored conversation (its messages are the history).' }),
   ),
   end_user_id: restScopeId().meta(
@@ -93,11 +71,13 @@ export const ChatBodySchema = z.strictObject(chatBody);
 export const ChatBody = restQueryType('ChatBody', chatBody);
 export type ChatBody = z.output<typeof ChatBodySchema>;
 
+const webSearch = WebSearchRequest.shape;
+/** The bus request's query and count; the REST body leaves the count optional (its default is documented). */
 const webSearchBody = {
-  query: requiredText(ChatMessages.queryRequired, WEB_SEARCH_QUERY_MAX_LENGTH).meta(
+  query: webSearch.query.meta(
     queryDoc(String, { example: 'best hikes near Lisbon', maxLength: WEB_SEARCH_QUERY_MAX_LENGTH }),
   ),
-  numResults: optional(integerField(1, WEB_SEARCH_MAX_RESULTS)).meta(
+  numResults: optional(webSearch.numResults).meta(
     queryDoc(Number, { default: WEB_SEARCH_DEFAULT_RESULTS, minimum: 1, maximum: WEB_SEARCH_MAX_RESULTS }),
   ),
 };

@@ -3,7 +3,8 @@ import { CHAT_ROLES, MEMORY_CATEGORIES, MEMORY_SOURCES } from '@membolt/contract
 
 /* OpenAPI schemas of the chat answers (chat.views.ts builds them). */
 
-export class ChatMemoryResponse {
+/** A memory as a message used it: what a stored message and an answer's retrieved memories both show. */
+export class ConversationMessageMemoryResponse {
   @ApiProperty({ example: '6650f1c2a1b2c3d4e5f60718' })
   id!: string;
   @ApiProperty({ example: 'Lives in Lisbon.' })
@@ -18,6 +19,9 @@ export class ChatMemoryResponse {
   category!: string | null;
   @ApiProperty({ enum: MEMORY_SOURCES })
   source!: string;
+}
+
+export class ChatMemoryResponse extends ConversationMessageMemoryResponse {
   @ApiProperty({ example: '2026-04-03T10:00:00.000Z' })
   created_at!: string;
   @ApiProperty({ description: 'Relevance to the message, 0 to 1.', example: 0.82 })
@@ -122,23 +126,6 @@ export class ConversationListResponse {
   count!: number;
   @ApiProperty({ description: 'Conversations in all.', example: 1 })
   total_count!: number;
-}
-
-export class ConversationMessageMemoryResponse {
-  @ApiProperty()
-  id!: string;
-  @ApiProperty()
-  text!: string;
-  @ApiProperty()
-  importance!: number;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: `A built-in category (${MEMORY_CATEGORIES.join(', ')}) or one of the account's own.`,
-  })
-  category!: string | null;
-  @ApiProperty({ enum: MEMORY_SOURCES })
-  source!: string;
 }
 
 export class ConversationMessageResponse {

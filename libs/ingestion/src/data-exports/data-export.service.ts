@@ -43,14 +43,13 @@ const LISTED_EXPORTS = 20;
  * A key of the owner that may appear in job ids and file names: the job id holds it, so an export id alone never
  * reaches another account's export (a lookup with another owner's key finds no job).
  */
-export const ownerKeyOf = (userId: string): string =>
-  createHash('sha256').update(userId).digest('hex').slice(0, 32);
+const ownerKeyOf = (userId: string): string => createHash('sha256').update(userId).digest('hex').slice(0, 32);
 
 export const dataExportJobId = (userId: string, exportId: string): string =>
   `data-export-${ownerKeyOf(userId)}-${exportId}`;
 
 /** The zip's name in the file store. */
-export const dataExportFileKey = (exportId: string): string => `data-export-${exportId}`;
+const dataExportFileKey = (exportId: string): string => `data-export-${exportId}`;
 
 const listKeyOf = (userId: string): string => `data-exports-of-${ownerKeyOf(userId)}`;
 

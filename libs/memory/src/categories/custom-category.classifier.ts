@@ -18,7 +18,7 @@ const MAX_MEANING_STEPS = 2;
 /** Shared noun synsets shallower than this are too general to say anything (entity, object, organism). */
 const MIN_SHARED_NOUN_DEPTH = 5;
 /** The least a category must score to be assigned: one of its words, or one near in meaning. */
-export const MIN_CATEGORY_SCORE = NEAR_MEANING;
+const MIN_CATEGORY_SCORE = NEAR_MEANING;
 
 const wordsOf = (text: string): string[] => contentTokens(text).filter((word) => !IGNORED.has(word));
 

@@ -1,4 +1,4 @@
-import type { ExtractedConcept } from '../retrieval/concepts.js';
+import type { ExtractedConcept } from '../domain/extracted-concept.js';
 
 /** Concepts of many texts at once, in order (the memory service runs it in its worker thread). */
 export interface ConceptExtraction {

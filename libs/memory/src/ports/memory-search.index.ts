@@ -1,5 +1,5 @@
 import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../domain/memory.js';
-import type { ConversationNeighbours } from '../retrieval/rank.js';
+import type { ConversationNeighbours } from '../domain/conversation-neighbours.js';
 
 export interface DenseCandidates {
   /** Cosine similarity, best first. */

@@ -3,13 +3,10 @@ import type Compromise from 'compromise';
 
 import { type ConceptKind } from '@membolt/contracts';
 
+import type { ExtractedConcept } from '../domain/extracted-concept.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
 
-export interface ExtractedConcept {
-  /** Normalised: lowercase, no possessive, no leading article, single spaces. */
-  readonly name: string;
-  readonly kind: ConceptKind;
-}
+export type { ExtractedConcept };
 
 /** When one name is found as two kinds, the more specific kind wins. */
 const KIND_PRIORITY: Record<ConceptKind, number> = {

@@ -9,6 +9,7 @@ import { statesTime } from './time-answer.js';
 import { wordTokens } from './text-tokens.js';
 import { lemmasOf } from './wordnet.js';
 
+import type { ConversationNeighbours } from '../domain/conversation-neighbours.js';
 import type { RankableMemory } from '../domain/memory.js';
 
 export type { RankableMemory };
@@ -191,14 +192,7 @@ export const NEIGHBOURS_AFTER = 1;
  */
 export const neighbourSourceCount = (limit: number): number => Math.max(100, limit * 5);
 
-/**
- * A candidate's neighbours in its conversation, or in its inferred session for a memory added without one,
- * nearest first (by creation time, then insertion order).
- */
-export interface ConversationNeighbours {
-  readonly previous: readonly string[];
-  readonly next: readonly string[];
-}
+export type { ConversationNeighbours };
 
 /**
  * The ids of `walk` (nearest first, each with its creation time) up to the first pause longer than `gapMs`

@@ -1524,10 +1524,13 @@ export interface components {
     ConversationMessageMemoryResponse: {
       /** @description A built-in category (personal, work, preference, interest) or one of the account's own. */
       category: string | null;
+      /** @example 6650f1c2a1b2c3d4e5f60718 */
       id: string;
+      /** @example 7 */
       importance: number;
       /** @enum {string} */
       source: 'memory' | 'chat' | 'file' | 'api';
+      /** @example Lives in Lisbon. */
       text: string;
     };
     ConversationMessageResponse: {

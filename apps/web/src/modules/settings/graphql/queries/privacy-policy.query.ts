@@ -4,12 +4,7 @@ import { graphql } from '../../../../gql';
 export const PRIVACY_POLICY_QUERY = graphql(`
   query PrivacyPolicy {
     privacyPolicy {
-      kinds {
-        kind
-        action
-        defaultAction
-        redactionCount
-      }
+      ...PrivacyPolicyFields
     }
   }
 `);
