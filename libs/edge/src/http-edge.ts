@@ -465,6 +465,80 @@ export function answerEarly(
   });
 }
 
+/** An answer as a route sent it, kept to answer the same request again without the route. */
+export interface KeptAnswer {
+  readonly status: number;
+  /** The headers the route set on its reply; not those the edge's hooks set on Node's response for each request. */
+  readonly headers: Readonly<Record<string, string | number | string[]>>;
+  /** The body exactly as it was sent. */
+  readonly payload: string;
+}
+
+/** What decides, for `answerFromCopies`, which requests a kept answer serves and which answers are kept. */
+export interface AnswerCopies {
+  /**
+   * The kept answer that serves this request (its body parsed), or undefined to let the route answer it.
+   * What it throws goes to the app's error handler.
+   */
+  copyFor(request: EdgeRequest): KeptAnswer | undefined;
+  /** Each answer the route sent for a request `copyFor` passed on, as sent: kept or not, as it decides. */
+  sent(request: EdgeRequest, answer: KeptAnswer): void;
+}
+
+const PASSED_TO_ROUTE = Symbol('passedToRoute');
+
+/** The headers the route set on the reply itself, as they will be written (not those already on Node's response). */
+function routeHeadersOf(reply: FastifyReply): Record<string, string | number | string[]> {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    if (!reply.raw.hasHeader(name) || reply.raw.getHeader(name) !== value) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Answers requests of one route (`method` and `route` as registered) from kept copies of the route's own
+ * answers, after the body is parsed and before the route's handler: `copies.copyFor` picks the copy, and
+ * `copies.sent` sees every answer the route sent for the requests it passed on (the status, the route's own
+ * headers, the body as a string; a streamed body is not shown). A request answered from a copy has been
+ * through every `onRequest` hook (security headers, correlation id and access log, metrics, shedding, route
+ * gates) and the body parser, as the route's own answers are; what the route's handler does around its body
+ * (its checks, its metrics) is `copies`' to do. Call it before the app listens (an `onModuleInit` is in time).
+ */
+export function answerFromCopies(
+  httpAdapter: { getInstance(): unknown },
+  method: string,
+  route: string,
+  copies: AnswerCopies,
+): void {
+  const fastify = httpAdapter.getInstance() as FastifyInstance;
+  fastify.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== method || request.routeOptions.url !== route || request.is404 === true)
+      return done();
+    let copy: KeptAnswer | undefined;
+    try {
+      copy = copies.copyFor(request as EdgeRequest);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (copy === undefined) {
+      (request as { [PASSED_TO_ROUTE]?: true })[PASSED_TO_ROUTE] = true;
+      return done();
+    }
+    void reply.code(copy.status).headers(copy.headers).send(copy.payload);
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if ((request as { [PASSED_TO_ROUTE]?: true })[PASSED_TO_ROUTE] === true && typeof payload === 'string')
+      copies.sent(request as EdgeRequest, {
+        status: reply.statusCode,
+        headers: routeHeadersOf(reply),
+        payload,
+      });
+    done(null, payload);
+  });
+}
+
 /** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */
 export function configureHttpEdge(app: INestApplication): void {
   app.useGlobalFilters(new HttpExceptionFilter());
