@@ -243,8 +243,8 @@ function bodyParser(options: HttpEdgeOptions) {
 
 /**
  * helmet's headers for its options, read once: with every directive a string, each of its middlewares sets a
- * constant header (or removes `X-Powered-By`), so they are recorded from one run and set on every answer, in
- * the same order, where its chain of twelve middlewares ran per request.
+ * constant header (or removes `X-Powered-By`), so they are recorded from one run and set on every answer in
+ * the same order, without running its chain of twelve middlewares per request.
  */
 function recordedSecurityHeaders(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
@@ -272,12 +272,11 @@ function recordedSecurityHeaders(
 /**
  * The edge's own work on every request, in order, before Nest middleware and routing: the security headers,
  * the correlation id and access log, the HTTP metrics, the probes and /metrics, the shedder. One `onRequest`
- * hook, where each was a hook of its own that Fastify's hook runner stepped through for every request.
+ * hook: Fastify's hook runner costs each hook a step per request.
  */
 function edgeHook(options: HttpEdgeOptions, shedder: LoadShedder) {
   const { logger, observability } = options;
-  // helmet's middleware is built once (@fastify/helmet built a new one, every header and the policy's
-  // text, per request), and its headers recorded from it.
+  // Built once: building it parses the policy's text and makes every header's middleware.
   const setSecurityHeaders = recordedSecurityHeaders(
     helmet({
       contentSecurityPolicy: {
@@ -345,7 +344,7 @@ function edgeHook(options: HttpEdgeOptions, shedder: LoadShedder) {
     if (metrics) {
       const started = process.hrtime.bigint();
       // 'close' also fires when the client gives up first: those requests count too, as `aborted`. It fires
-      // once per response.
+      // once per response, so `on` needs no `once` wrapper.
       reply.raw.on('close', () => {
         const status = reply.raw.writableFinished ? String(reply.raw.statusCode) : 'aborted';
         metrics.httpRequestDuration.observe(

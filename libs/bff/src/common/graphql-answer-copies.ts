@@ -98,6 +98,10 @@ function keyParts(body: unknown): { query: string; operationName: string; variab
  * variables when the answer was kept. The GraphQL duration metric records the answer under the same labels;
  * the answer carries the headers Apollo's answer had (`Cache-Control: no-store` and the content type), and
  * its body byte for byte.
+ *
+ * Apollo's plugins, Nest's guards and interceptors and the resolver do not run for an answer from a copy: a
+ * plugin or guard added for these fields must be reproduced here, and a field whose answer depends on the
+ * caller (a session, a cookie, a header other than `Accept`) must never be in `sourcesByField`.
  */
 @Injectable()
 @Plugin()
