@@ -32,6 +32,7 @@ import { UploadFollowers } from './uploads/upload-followers.js';
 import { HttpSessions } from './session/http-sessions.js';
 import { AccessRevocations } from './session/access-revocations.js';
 import { GraphqlMetricsPlugin } from './observability/graphql-metrics.plugin.js';
+import { GraphqlAnswerCopies } from './common/graphql-answer-copies.js';
 import { graphqlEdgePlugin } from './common/graphql-edge.plugin.js';
 import {
   DEFAULT_GRAPHQL_INPUT_LIMITS,
@@ -152,6 +153,7 @@ export class BffModule {
         PlanCatalogueCache,
         ...BFF_RESOLVERS,
         GraphqlMetricsPlugin,
+        GraphqlAnswerCopies,
       ],
     };
   }

@@ -241,18 +241,92 @@ function bodyParser(options: HttpEdgeOptions) {
   };
 }
 
-/** The hooks every edge runs on every request, in order, before Nest middleware and routing. */
-function edgeHooks(fastify: FastifyInstance, options: HttpEdgeOptions, shedder: LoadShedder): void {
-  const { logger } = options;
-  fastify.addHook('onRequest', (request, reply, done) => {
+/**
+ * helmet's headers for its options, read once: with every directive a string, each of its middlewares sets a
+ * constant header (or removes `X-Powered-By`), so they are recorded from one run and set on every answer in
+ * the same order, without running its chain of twelve middlewares per request.
+ */
+function recordedSecurityHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): (res: ServerResponse) => void {
+  const steps: Array<readonly [string, string | undefined]> = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => steps.push([name, String(value)]),
+    removeHeader: (name: string) => steps.push([name, undefined]),
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error as Error;
+    finished = true;
+  });
+  // A directive computed per request (a function) would run later or read the request: not recordable.
+  if (!finished) throw new Error('helmet did not set its headers at once; its options must be constant');
+  return (res) => {
+    for (const [name, value] of steps) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+  };
+}
+
+/**
+ * The edge's own work on every request, in order, before Nest middleware and routing: the security headers,
+ * the correlation id and access log, the HTTP metrics, the probes and /metrics, the shedder. One `onRequest`
+ * hook: Fastify's hook runner costs each hook a step per request.
+ */
+function edgeHook(options: HttpEdgeOptions, shedder: LoadShedder) {
+  const { logger, observability } = options;
+  // Built once: building it parses the policy's text and makes every header's middleware.
+  const setSecurityHeaders = recordedSecurityHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // MUI (emotion) injects <style> elements at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+        },
+      },
+    }),
+  );
+  const metrics = observability?.metrics;
+  const opsOptions = observability && {
+    metrics: observability.metrics,
+    readiness: observability.readiness,
+    metricsAccess: { kind: 'token', token: observability.metricsToken } as const,
+    detailedReadiness: false,
+  };
+  const opsPaths = new Set<string>(OPS_PATHS);
+
+  const answerOps = (request: FastifyRequest, reply: FastifyReply, ops: NonNullable<typeof opsOptions>) => {
+    reply.hijack();
+    handleOpsRequest(request.raw, reply.raw, ops).then(
+      (handled) => {
+        if (!handled && !reply.raw.headersSent)
+          writeJson(reply.raw, 404, { error: 'route_not_found', message: 'No such operations endpoint.' });
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'operations endpoint failed');
+        if (!reply.raw.headersSent)
+          writeJson(reply.raw, 500, {
+            error: CommonErrorCode.InternalError,
+            message: 'The operations endpoint failed.',
+          });
+        else reply.raw.destroy();
+      },
+    );
+  };
+
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    // First of all: helmet's headers are on every answer, the early ones below included.
+    setSecurityHeaders(reply.raw);
     const correlationId = correlationIdFrom(headerOf(request, CORRELATION_HEADER));
     // On Node's response, so it also leaves with answers written there (event streams, probes).
     reply.raw.setHeader('X-Correlation-Id', correlationId);
+    // Read the path now: the answer's own handling may rewrite the URL.
+    const path = pathOf(request);
     // The access log's line is at level info: below it, no listener waits for the answer to write nothing.
     if (logger.isLevelEnabled('info')) {
       const started = process.hrtime.bigint();
-      // Read the path now: the answer's own handling may rewrite the URL.
-      const path = pathOf(request);
       reply.raw.once('finish', () => {
         requestContext.run({ correlationId }, () =>
           logger.info(
@@ -267,51 +341,25 @@ function edgeHooks(fastify: FastifyInstance, options: HttpEdgeOptions, shedder: 
         );
       });
     }
-    requestContext.run({ correlationId }, () => done());
-  });
-  const { observability } = options;
-  if (observability) {
-    const { metrics } = observability;
-    fastify.addHook('onRequest', (request, reply, done) => {
-      const path = pathOf(request);
-      const stopTimer = metrics.httpRequestDuration.startTimer();
-      // 'close' also fires when the client gives up first: those requests count too, as `aborted`.
-      reply.raw.once('close', () => {
+    if (metrics) {
+      const started = process.hrtime.bigint();
+      // 'close' also fires when the client gives up first: those requests count too, as `aborted`. It fires
+      // once per response, so `on` needs no `once` wrapper.
+      reply.raw.on('close', () => {
         const status = reply.raw.writableFinished ? String(reply.raw.statusCode) : 'aborted';
-        stopTimer({ method: request.method, route: routeLabel(request, reply, path), status });
+        metrics.httpRequestDuration.observe(
+          { method: request.method, route: routeLabel(request, reply, path), status },
+          Number(process.hrtime.bigint() - started) / 1e9,
+        );
       });
-      done();
-    });
-    const opsOptions = {
-      metrics,
-      readiness: observability.readiness,
-      metricsAccess: { kind: 'token', token: observability.metricsToken } as const,
-      detailedReadiness: false,
-    };
-    const opsPaths = new Set<string>(OPS_PATHS);
-    fastify.addHook('onRequest', (request, reply, done) => {
+    }
+    requestContext.run({ correlationId }, () => {
       // Decided here, without a promise: every other request passes straight on.
-      if (!opsPaths.has(pathOf(request))) return done();
-      reply.hijack();
-      handleOpsRequest(request.raw, reply.raw, opsOptions).then(
-        (handled) => {
-          if (!handled && !reply.raw.headersSent)
-            writeJson(reply.raw, 404, { error: 'route_not_found', message: 'No such operations endpoint.' });
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'operations endpoint failed');
-          if (!reply.raw.headersSent)
-            writeJson(reply.raw, 500, {
-              error: CommonErrorCode.InternalError,
-              message: 'The operations endpoint failed.',
-            });
-          else reply.raw.destroy();
-        },
-      );
+      if (opsOptions && opsPaths.has(path)) return answerOps(request, reply, opsOptions);
+      // Before any body is read: a request shed costs its headers only.
+      shedder.hook(request, reply, done);
     });
-  }
-  // Before any body is read: a request shed costs its headers only.
-  fastify.addHook('onRequest', shedder.hook);
+  };
 }
 
 /** The listener options of every edge: what Express did by default, where Fastify differs. */
@@ -355,23 +403,10 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
   });
   const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
   // The first hook of all, before the plugins below and Nest's middleware (registered when the app is
-  // created): helmet's headers are on every answer, the early ones of the edge hooks included. helmet's
-  // middleware is built once; @fastify/helmet built a new one (every header and the policy's text) per request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        // MUI (emotion) injects <style> elements at run time.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-      },
-    },
-  });
-  fastify.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, () => done()),
-  );
+  // created): helmet's headers, the correlation id and the metrics are on every answer, early ones included.
+  fastify.addHook('onRequest', edgeHook(options, shedder));
   const hooks = Object.assign(
     (instance: FastifyInstance, _opts: unknown, done: () => void) => {
-      edgeHooks(instance, options, shedder);
       instance.removeAllContentTypeParsers();
       const parser = bodyParser(options);
       // The same parser under JSON's own name as well: Fastify remembers the parser it found for a
@@ -381,7 +416,7 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
       instance.addContentTypeParser('*', parser);
       done();
     },
-    // Not encapsulated: the hooks and the parser are the whole server's.
+    // Not encapsulated: the parser is the whole server's.
     { [Symbol.for('skip-override')]: true },
   );
   void fastify.register(hooks);
@@ -462,6 +497,80 @@ export function answerEarly(
     }
     if (body === undefined) return done();
     void reply.send(body);
+  });
+}
+
+/** An answer as a route sent it, kept to answer the same request again without the route. */
+export interface KeptAnswer {
+  readonly status: number;
+  /** The headers the route set on its reply; not those the edge's hooks set on Node's response for each request. */
+  readonly headers: Readonly<Record<string, string | number | string[]>>;
+  /** The body exactly as it was sent. */
+  readonly payload: string;
+}
+
+/** What decides, for `answerFromCopies`, which requests a kept answer serves and which answers are kept. */
+export interface AnswerCopies {
+  /**
+   * The kept answer that serves this request (its body parsed), or undefined to let the route answer it.
+   * What it throws goes to the app's error handler.
+   */
+  copyFor(request: EdgeRequest): KeptAnswer | undefined;
+  /** Each answer the route sent for a request `copyFor` passed on, as sent: kept or not, as it decides. */
+  sent(request: EdgeRequest, answer: KeptAnswer): void;
+}
+
+const PASSED_TO_ROUTE = Symbol('passedToRoute');
+
+/** The headers the route set on the reply itself, as they will be written (not those already on Node's response). */
+function routeHeadersOf(reply: FastifyReply): Record<string, string | number | string[]> {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    if (!reply.raw.hasHeader(name) || reply.raw.getHeader(name) !== value) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Answers requests of one route (`method` and `route` as registered) from kept copies of the route's own
+ * answers, after the body is parsed and before the route's handler: `copies.copyFor` picks the copy, and
+ * `copies.sent` sees every answer the route sent for the requests it passed on (the status, the route's own
+ * headers, the body as a string; a streamed body is not shown). A request answered from a copy has been
+ * through every `onRequest` hook (security headers, correlation id and access log, metrics, shedding, route
+ * gates) and the body parser, as the route's own answers are; what the route's handler does around its body
+ * (its checks, its metrics) is `copies`' to do. Call it before the app listens (an `onModuleInit` is in time).
+ */
+export function answerFromCopies(
+  httpAdapter: { getInstance(): unknown },
+  method: string,
+  route: string,
+  copies: AnswerCopies,
+): void {
+  const fastify = httpAdapter.getInstance() as FastifyInstance;
+  fastify.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== method || request.routeOptions.url !== route || request.is404 === true)
+      return done();
+    let copy: KeptAnswer | undefined;
+    try {
+      copy = copies.copyFor(request as EdgeRequest);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (copy === undefined) {
+      (request as { [PASSED_TO_ROUTE]?: true })[PASSED_TO_ROUTE] = true;
+      return done();
+    }
+    void reply.code(copy.status).headers(copy.headers).send(copy.payload);
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if ((request as { [PASSED_TO_ROUTE]?: true })[PASSED_TO_ROUTE] === true && typeof payload === 'string')
+      copies.sent(request as EdgeRequest, {
+        status: reply.statusCode,
+        headers: routeHeadersOf(reply),
+        payload,
+      });
+    done(null, payload);
   });
 }
 

@@ -60,6 +60,21 @@ export class PlanCatalogueCache implements OnModuleInit {
     return answer;
   }
 
+  /** Changes every time the copies are dropped: an answer made from them before is out of date. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * Until when an answer made from the copies now held may be kept (the epoch ms the oldest of them expires),
+   * or 0 when none is held.
+   */
+  keptUntil(): number {
+    let until = Infinity;
+    for (const copy of this.copies.values()) until = Math.min(until, copy.at + PLAN_CATALOGUE_COPY_TTL_MS);
+    return until === Infinity ? 0 : until;
+  }
+
   /** Drops every copy (billing's catalogue changed). */
   drop(): void {
     this.changes++;
