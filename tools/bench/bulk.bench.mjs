@@ -9,6 +9,7 @@
 // after. Concept linking and sentence encoding run once the writes pause (decision 227): the bench then waits
 // for the app to settle (under BENCH_BULK_SETTLE_CPU of a core over 2 s, at most BENCH_BULK_SETTLE_S) and prints
 // that background work's CPU per memory stored, and the whole (writes and background) per memory.
+// MEMORY_BACKGROUND_QUIET_MS and MEMORY_BACKGROUND_MAX_DELAY_MS, when set, are passed to the app.
 // Each --root names a built checkout (default: this one); with several, each round starts every root's app
 // in turn, BENCH_BULK_ROUNDS (2) times, so old and new builds alternate in one run on one machine and only
 // their ratio is read. State the load average (printed) beside any figure quoted from it. Not part of
@@ -136,7 +137,16 @@ async function runOne(root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-bulk-'));
   let server;
   try {
-    const env = await benchEnv(dataDir, { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS ?? '120000' });
+    const env = await benchEnv(dataDir, {
+      BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS ?? '120000',
+      // The background work's pacing (decision 227), to be set for a loaded machine, where a burst lasts
+      // many times longer than the seconds it takes on a quiet one; a build without the settings ignores them.
+      ...Object.fromEntries(
+        ['MEMORY_BACKGROUND_QUIET_MS', 'MEMORY_BACKGROUND_MAX_DELAY_MS'].flatMap((name) =>
+          process.env[name] ? [[name, process.env[name]]] : [],
+        ),
+      ),
+    });
     const { apiKey, userId } = await createUser(root, env);
     let base, ops;
     ({ server, base, ops } = await startStandalone(env, 120_000, { root }));

@@ -130,10 +130,9 @@ describe('BackgroundSweep paced by the writes', () => {
   it('a running sweep pauses between its steps while writes arrive, and goes on when asked', async () => {
     const { logger } = quietLogger();
     const steps: number[] = [];
-    let sweep!: BackgroundSweep;
     let firstStep: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (firstStep = resolve));
-    sweep = new BackgroundSweep(
+    const sweep: BackgroundSweep = new BackgroundSweep(
       'failed',
       logger,
       async () => {
