@@ -6,7 +6,10 @@
 // its /metrics: less swayed than wall time by what else the machine runs), the same of its main thread alone
 // (from /proc: the serving thread, which every acknowledgement waits for; the process's figure also counts
 // its worker threads' background work, the concept linking of memories stored earlier among it) and its RSS
-// after.
+// after. Concept linking and sentence encoding run once the writes pause (decision 227): the bench then waits
+// for the app to settle (under BENCH_BULK_SETTLE_CPU of a core over 2 s, at most BENCH_BULK_SETTLE_S) and prints
+// that background work's CPU per memory stored, and the whole (writes and background) per memory.
+// MEMORY_BACKGROUND_QUIET_MS and MEMORY_BACKGROUND_MAX_DELAY_MS, when set, are passed to the app.
 // Each --root names a built checkout (default: this one); with several, each round starts every root's app
 // in turn, BENCH_BULK_ROUNDS (2) times, so old and new builds alternate in one run on one machine and only
 // their ratio is read. State the load average (printed) beside any figure quoted from it. Not part of
@@ -29,16 +32,24 @@ import {
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 2);
+const SETTLE_S = Number(process.env.BENCH_BULK_SETTLE_S ?? 300);
+const SETTLE_CPU = Number(process.env.BENCH_BULK_SETTLE_CPU ?? 0.05);
 const PER_REQUEST = 1000;
 const IN_FLIGHT = 2;
 for (const [name, value] of [
   ['BENCH_BULK', BULK],
   ['BENCH_BULK_ROUNDS', ROUNDS],
+  ['BENCH_BULK_SETTLE_S', SETTLE_S],
 ]) {
   if (!Number.isInteger(value) || value < 1) {
     console.error(`${name} must be a positive integer`);
     process.exit(64);
   }
+}
+
+if (!(SETTLE_CPU > 0 && SETTLE_CPU < 2)) {
+  console.error('BENCH_BULK_SETTLE_CPU must be a share of a core above 0 and below 2');
+  process.exit(64);
 }
 
 const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
@@ -105,11 +116,37 @@ async function bulkRate(ops, pid, total, send, expected) {
   return { perSecond: total / seconds, cpuMs: (cpu * 1000) / total, mainCpuMs: (main * 1000) / total };
 }
 
+/**
+ * CPU seconds the app spends after the writes until it settles (its background work on what they stored):
+ * polled every 2 s until a window used under SETTLE_CPU of a core; that last window is not counted.
+ */
+async function settleCpuSeconds(ops) {
+  const start = await processCpuSeconds(ops);
+  const deadline = performance.now() + SETTLE_S * 1000;
+  let previous = start;
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const now = await processCpuSeconds(ops);
+    if (now - previous < SETTLE_CPU * 2) return { cpu: previous - start, settled: true };
+    previous = now;
+  }
+  return { cpu: previous - start, settled: false };
+}
+
 async function runOne(root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-bulk-'));
   let server;
   try {
-    const env = await benchEnv(dataDir, { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS ?? '120000' });
+    const env = await benchEnv(dataDir, {
+      BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS ?? '120000',
+      // The background work's pacing (decision 227), to be set for a loaded machine, where a burst lasts
+      // many times longer than the seconds it takes on a quiet one; a build without the settings ignores them.
+      ...Object.fromEntries(
+        ['MEMORY_BACKGROUND_QUIET_MS', 'MEMORY_BACKGROUND_MAX_DELAY_MS'].flatMap((name) =>
+          process.env[name] ? [[name, process.env[name]]] : [],
+        ),
+      ),
+    });
     const { apiKey, userId } = await createUser(root, env);
     let base, ops;
     ({ server, base, ops } = await startStandalone(env, 120_000, { root }));
@@ -142,7 +179,8 @@ async function runOne(root) {
         }),
       200,
     );
-    return { batch: batchFigure, import: importFigure, rss: await residentMemoryMb(ops) };
+    const after = await settleCpuSeconds(ops);
+    return { batch: batchFigure, import: importFigure, after, rss: await residentMemoryMb(ops) };
   } finally {
     await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -166,6 +204,11 @@ for (let round = 1; round <= ROUNDS; round++) {
       'import memories/s': Math.round(figure.import.perSecond),
       'import CPU ms/memory': Number(figure.import.cpuMs.toFixed(3)),
       'import main thread ms/memory': Number(figure.import.mainCpuMs.toFixed(3)),
+      'after, CPU ms/memory': Number(((figure.after.cpu * 1000) / (2 * BULK)).toFixed(3)),
+      'whole CPU ms/memory': Number(
+        ((figure.batch.cpuMs + figure.import.cpuMs) / 2 + (figure.after.cpu * 1000) / (2 * BULK)).toFixed(3),
+      ),
+      settled: figure.after.settled,
       'RSS after MB': Math.round(figure.rss),
       'load average': load(),
     });

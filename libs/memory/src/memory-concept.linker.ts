@@ -35,9 +35,7 @@ const inProcessConceptExtraction: ConceptExtraction = {
 @Injectable()
 export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemoryConcepts');
-  private readonly background = new BackgroundSweep('Concept linking failed', this.logger, () =>
-    this.runSweep(),
-  );
+  private readonly background: BackgroundSweep;
   /** Memories whose concepts are being extracted or written, and the work that does it. */
   private readonly linking = new Map<string, Promise<void>>();
 
@@ -45,20 +43,31 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(CONCEPT_EXTRACTION) private readonly extraction: ConceptExtraction = inProcessConceptExtraction,
     @Inject(MEMORY_SETTINGS)
-    private readonly settings: Pick<MemorySettings, 'conceptSettleMs'> = {
+    private readonly settings: Pick<MemorySettings, 'conceptSettleMs' | 'backgroundPacing'> = {
       conceptSettleMs: DEFAULT_CONCEPT_SETTLE_MS,
     },
-  ) {}
+  ) {
+    this.background = new BackgroundSweep(
+      'Concept linking failed',
+      this.logger,
+      () => this.runSweep(),
+      settings.backgroundPacing,
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    // What a crash or a stop left pending is linked at once: no write is waiting for a pause.
+    this.background.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.background.stop();
   }
 
-  /** Starts a background sweep of every pending memory (one chunk per event-loop turn). */
+  /**
+   * A write stored pending memories: a background sweep of every pending memory (one chunk per event-loop
+   * turn) runs once the writes pause, at most `backgroundPacing.maxDelayMs` after this.
+   */
   schedule(): void {
     this.background.schedule();
   }
@@ -90,7 +99,8 @@ export class MemoryConceptLinker implements OnApplicationBootstrap, BeforeApplic
   private async runSweep(): Promise<void> {
     let linked = 0;
     while (!this.background.stopped) {
-      await nextTurn();
+      await this.background.step();
+      if (this.background.stopped) return;
       const pending = await this.store.memories.pendingConcepts(null, CHUNK);
       if (pending.length === 0) {
         // A backlog (a batch or an import) is linked: the concept thread's heap (20-60 MB with compromise

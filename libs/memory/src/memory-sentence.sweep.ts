@@ -59,9 +59,7 @@ const scopeKey = (scope: MemoryScope) => `${scope.userId}\u0000${scope.endUserId
 @Injectable()
 export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MemorySentences');
-  private readonly background = new BackgroundSweep('Sentence encoding failed', this.logger, () =>
-    this.runSweep(),
-  );
+  private readonly background: BackgroundSweep;
   private readonly maxScope: number;
   private readonly smallScopesOnly: boolean;
   private readonly waitMs: number;
@@ -78,28 +76,44 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     @Optional() @Inject(SENTENCE_ENCODER) private readonly encoder: SentenceEncoder | null = null,
     @Optional()
     @Inject(MEMORY_SETTINGS)
-    settings: Pick<MemorySettings, 'sentenceMaxScope' | 'sentenceEncodes' | 'sentenceWaitMs'> | null = null,
+    settings: Pick<
+      MemorySettings,
+      'sentenceMaxScope' | 'sentenceEncodes' | 'sentenceWaitMs' | 'backgroundPacing'
+    > | null = null,
   ) {
+    this.background = new BackgroundSweep(
+      'Sentence encoding failed',
+      this.logger,
+      () => this.runSweep(),
+      settings?.backgroundPacing,
+    );
     this.maxScope = settings?.sentenceMaxScope ?? DEFAULT_SENTENCE_MAX_SCOPE;
     this.smallScopesOnly = (settings?.sentenceEncodes ?? 'small-scopes') === 'small-scopes';
     this.waitMs = settings?.sentenceWaitMs ?? DEFAULT_SENTENCE_WAIT_MS;
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    // The backfill (migration 6) and what a stop left pending start at once: no write is waiting for a pause.
+    if (this.encoder && this.store.sentences) this.background.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.background.stop();
   }
 
-  /** Starts a background sweep of every pending memory, or asks the running one to look again. */
+  /**
+   * A write stored memories to encode: a background sweep of every pending memory runs once the writes
+   * pause (at most `backgroundPacing.maxDelayMs` after this), or the running one looks again.
+   */
   schedule(): void {
     if (!this.encoder || !this.store.sentences) return;
     this.background.schedule();
   }
 
-  /** Resolves when the sweep running now (if any) and those it asked for are done (tests, benches). */
+  /**
+   * Runs what the writes scheduled without waiting for them to pause, and resolves when it and the sweeps it
+   * asked for are done (tests, benches).
+   */
   async idle(): Promise<void> {
     await this.background.idle();
   }
@@ -172,7 +186,7 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     if (unencoded.length === SENTENCE_SETTLE_LIMIT) {
       // The scope fits (checked by the caller) and has more to encode: the sweep takes the rest.
       await sentences.resume(scope);
-      this.schedule();
+      this.background.start();
     }
     await this.encodeAndSave(encoder, unencoded);
   }
@@ -188,7 +202,8 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       if (resumed > 0) this.logger.log(`${resumed} memories of large scopes are to be encoded (use-lite)`);
     }
     while (!this.background.stopped) {
-      await nextTurn();
+      await this.background.step();
+      if (this.background.stopped) return;
       let pending = await sentences.pending(SENTENCE_SWEEP_CHUNK);
       if (pending.length === 0) return;
       if (this.smallScopesOnly) {

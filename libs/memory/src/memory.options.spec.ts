@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { loadConfig, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 import {
+  DEFAULT_BACKGROUND_MAX_DELAY_MS,
+  DEFAULT_BACKGROUND_QUIET_MS,
   DEFAULT_SENTENCE_MAX_SCOPE,
   DEFAULT_SESSION_GAP_MINUTES,
   memoryConfigFields,
@@ -74,5 +76,36 @@ describe('MEMORY_SESSION_GAP_MINUTES configuration', () => {
       expect(() => loadConfig(schema, { MEMORY_SESSION_GAP_MINUTES: bad })).toThrow(
         /MEMORY_SESSION_GAP_MINUTES/,
       );
+  });
+});
+
+describe('MEMORY_BACKGROUND_QUIET_MS and MEMORY_BACKGROUND_MAX_DELAY_MS configuration', () => {
+  it('waits for a 1 s pause, at most 10 s, unless set; 0 and 0 sweep at once', () => {
+    const byDefault = toMemoryModuleOptions(loadConfig(schema, {}));
+    expect(byDefault.backgroundPacing).toEqual({
+      quietMs: DEFAULT_BACKGROUND_QUIET_MS,
+      maxDelayMs: DEFAULT_BACKGROUND_MAX_DELAY_MS,
+    });
+    expect(resolveMemorySettings(byDefault).backgroundPacing).toEqual({ quietMs: 1_000, maxDelayMs: 10_000 });
+    const now = toMemoryModuleOptions(
+      loadConfig(schema, { MEMORY_BACKGROUND_QUIET_MS: '0', MEMORY_BACKGROUND_MAX_DELAY_MS: '0' }),
+    );
+    expect(resolveMemorySettings(now).backgroundPacing).toEqual({ quietMs: 0, maxDelayMs: 0 });
+  });
+
+  it('refuses a value out of range, and a bound shorter than the pause it bounds, naming the variables', () => {
+    for (const bad of ['-1', '2.5', 'soon', '60001'])
+      expect(() => loadConfig(schema, { MEMORY_BACKGROUND_QUIET_MS: bad })).toThrow(
+        /MEMORY_BACKGROUND_QUIET_MS/,
+      );
+    for (const bad of ['-1', '600001'])
+      expect(() => loadConfig(schema, { MEMORY_BACKGROUND_MAX_DELAY_MS: bad })).toThrow(
+        /MEMORY_BACKGROUND_MAX_DELAY_MS/,
+      );
+    expect(() =>
+      toMemoryModuleOptions(
+        loadConfig(schema, { MEMORY_BACKGROUND_QUIET_MS: '5000', MEMORY_BACKGROUND_MAX_DELAY_MS: '1000' }),
+      ),
+    ).toThrow(/MEMORY_BACKGROUND_MAX_DELAY_MS \(1000\) must be at least MEMORY_BACKGROUND_QUIET_MS \(5000\)/);
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_EXACT_CACHE_MB } from './ports/memory-store.js';
 import type { QdrantOptions } from './adapters/mongo/memory-store.mongo.js';
 import { type CpuWorkerLimits, DEFAULT_CPU_WORKER_LIMITS } from './workers/memory-cpu-worker.js';
+import type { SweepPacing } from './background-sweep.js';
 import {
   type EmbedderConfigValues,
   type EmbedderOptions,
@@ -33,6 +34,11 @@ export interface MemoryModuleOptions {
   readonly worker?: Partial<CpuWorkerLimits>;
   /** Longest a read of concept data waits for its scope's pending memories (default 1,500 ms). */
   readonly conceptSettleMs?: number;
+  /**
+   * When concept linking and sentence encoding run after the writes that give them work (decision 227;
+   * default: once writes pause for 1 s, at most 10 s after a write).
+   */
+  readonly backgroundPacing?: SweepPacing;
   /** The sentence encoder's channel (decisions 162, 203); absent: off. */
   readonly sentenceEncoder?: SentenceEncoderOptions | undefined;
   /**
@@ -100,6 +106,8 @@ export interface MemorySettings {
   readonly exactCacheMb?: number;
   readonly metadataLimits: MetadataLimits;
   readonly conceptSettleMs: number;
+  /** When concept linking and sentence encoding run after writes (decision 227); absent: at once. */
+  readonly backgroundPacing?: SweepPacing;
   /** Past this many memories a scope is searched without the sentence channel (decisions 162, 203). */
   readonly sentenceMaxScope?: number;
   /** Which memories the sentence sweep encodes (decision 203; default `small-scopes`). */
@@ -113,6 +121,23 @@ export interface MemorySettings {
 /** Under the bus's default timeout (5 s), with room for the read itself. */
 export const DEFAULT_CONCEPT_SETTLE_MS = 1_500;
 
+/**
+ * Concept linking and sentence encoding wait for the writes to pause this long (decision 227): a bulk add
+ * sends its next request within milliseconds, a person's next message comes seconds later.
+ */
+export const DEFAULT_BACKGROUND_QUIET_MS = 1_000;
+
+/**
+ * ... and at most this long after a write, so a steady stream of writes (many users at once) still has its
+ * memories linked and encoded within seconds: the "searchable by meaning" promise of the API docs.
+ */
+export const DEFAULT_BACKGROUND_MAX_DELAY_MS = 10_000;
+
+export const DEFAULT_BACKGROUND_PACING: SweepPacing = {
+  quietMs: DEFAULT_BACKGROUND_QUIET_MS,
+  maxDelayMs: DEFAULT_BACKGROUND_MAX_DELAY_MS,
+};
+
 export const MEMORY_SETTINGS = Symbol('MEMORY_SETTINGS');
 
 export function resolveMemorySettings(options: MemoryModuleOptions): MemorySettings {
@@ -125,6 +150,7 @@ export function resolveMemorySettings(options: MemoryModuleOptions): MemorySetti
       maxDepth: options.metadataLimits?.maxDepth ?? DEFAULT_MEMORY_METADATA_MAX_DEPTH,
     },
     conceptSettleMs: options.conceptSettleMs ?? DEFAULT_CONCEPT_SETTLE_MS,
+    backgroundPacing: options.backgroundPacing ?? DEFAULT_BACKGROUND_PACING,
     sentenceMaxScope: options.sentenceEncoder?.maxScope ?? DEFAULT_SENTENCE_MAX_SCOPE,
     sentenceEncodes: options.sentenceEncoder?.encodes ?? 'small-scopes',
     sessionGapMs: options.sessionGapMs ?? DEFAULT_SESSION_GAP_MINUTES * 60_000,
@@ -194,6 +220,15 @@ export const memoryConfigFields = {
   SENTENCE_ENCODER_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SENTENCE_MAX_SCOPE),
   /** Minutes of pause that end an inferred session of memories added without a conversation; 0: off. */
   MEMORY_SESSION_GAP_MINUTES: z.coerce.number().int().min(0).max(1440).default(DEFAULT_SESSION_GAP_MINUTES),
+  /** Concept linking and sentence encoding start once no write came for this long (decision 227; 0: at once). */
+  MEMORY_BACKGROUND_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_BACKGROUND_QUIET_MS),
+  /** ... and at most this long after a write, whatever the writes (at least MEMORY_BACKGROUND_QUIET_MS). */
+  MEMORY_BACKGROUND_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(DEFAULT_BACKGROUND_MAX_DELAY_MS),
 };
 
 /** The memory service's config values: `storeConfigFields` and `memoryConfigFields`, validated. */
@@ -215,6 +250,8 @@ export interface MemoryConfigValues extends EmbedderConfigValues {
   readonly SENTENCE_ENCODER?: SentenceEncoderKind;
   readonly SENTENCE_ENCODER_MAX_SCOPE?: number;
   readonly MEMORY_SESSION_GAP_MINUTES?: number;
+  readonly MEMORY_BACKGROUND_QUIET_MS?: number;
+  readonly MEMORY_BACKGROUND_MAX_DELAY_MS?: number;
 }
 
 /** The module's options from a validated process config (the service's own app, or standalone). */
@@ -253,7 +290,20 @@ export function toMemoryModuleOptions(config: MemoryConfigValues): MemoryModuleO
       config.SENTENCE_ENCODER_MAX_SCOPE ?? DEFAULT_SENTENCE_MAX_SCOPE,
     ),
     sessionGapMs: (config.MEMORY_SESSION_GAP_MINUTES ?? DEFAULT_SESSION_GAP_MINUTES) * 60_000,
+    backgroundPacing: backgroundPacing(config),
   };
+}
+
+/** The pacing of the background sweeps; a bound shorter than the pause it bounds is refused. */
+function backgroundPacing(config: MemoryConfigValues): SweepPacing {
+  const quietMs = config.MEMORY_BACKGROUND_QUIET_MS ?? DEFAULT_BACKGROUND_QUIET_MS;
+  const maxDelayMs = config.MEMORY_BACKGROUND_MAX_DELAY_MS ?? DEFAULT_BACKGROUND_MAX_DELAY_MS;
+  if (maxDelayMs < quietMs) {
+    throw new Error(
+      `Invalid configuration: MEMORY_BACKGROUND_MAX_DELAY_MS (${maxDelayMs}) must be at least MEMORY_BACKGROUND_QUIET_MS (${quietMs})`,
+    );
+  }
+  return { quietMs, maxDelayMs };
 }
 
 /** The sentence channel of a `SENTENCE_ENCODER` value; undefined when `off`. */

@@ -60,6 +60,7 @@ import {
 } from './memory.errors.js';
 import { MemoryCategoryService } from './categories/memory-category.service.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
+import { IMPORT_SLICE_FIRST, nextImportSlice } from './domain/write-slices.js';
 import { MemorySentenceSweep } from './memory-sentence.sweep.js';
 import { PrivacyPolicyService } from './privacy/privacy-policy.service.js';
 import { MEMORY_SETTINGS, type MemorySettings } from './memory.options.js';
@@ -110,9 +111,6 @@ function oldestOpenSame(
   return oldest;
 }
 
-/** Imported memories written per transaction. */
-const IMPORT_WRITE_SLICE = 25;
-
 /** The rules of the memory service. Every read and write is scoped to the acting user and its end user. */
 @Injectable()
 export class MemoryService {
@@ -120,6 +118,8 @@ export class MemoryService {
   private readonly records: MemoryRecordBuilder;
   /** Runs a search end to end (retrieval/memory-searcher.ts). */
   private readonly searcher: MemorySearcher;
+  /** Imported lines the next transaction writes, sized by the wall time of the last full one. */
+  private importSlice = IMPORT_SLICE_FIRST;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -291,10 +291,19 @@ export class MemoryService {
     let stored = 0;
     try {
       // In slices, each its own transaction with a turn of the event loop between: a part of 200 lines in
-      // one transaction held the loop for 40 ms on a quiet machine (400 ms loaded). Lines are idempotent by
-      // their exported id, so a part cut short by a crash is completed, not duplicated, when it runs again.
-      for (; stored < records.length; stored += IMPORT_WRITE_SLICE)
-        await this.store.memories.insertMany(scope, records.slice(stored, stored + IMPORT_WRITE_SLICE));
+      // one transaction held the loop for 40 ms on a quiet machine (400 ms loaded), so each slice is sized
+      // from the wall time the last one took, this import's or an earlier part's (domain/write-slices.ts).
+      // Lines are idempotent by their exported id, so a part cut short by a crash is completed, not
+      // duplicated, when it runs again.
+      while (stored < records.length) {
+        const started = performance.now();
+        const slice = records.slice(stored, stored + this.importSlice);
+        await this.store.memories.insertMany(scope, slice);
+        stored += slice.length;
+        // A short last slice says little about a full one's time.
+        if (slice.length === this.importSlice)
+          this.importSlice = nextImportSlice(slice.length, performance.now() - started);
+      }
     } catch (error) {
       const storedRecords = records.slice(0, stored);
       const storedIds = storedRecords.map((r) => r.memory.id);
