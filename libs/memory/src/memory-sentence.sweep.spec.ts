@@ -323,5 +323,50 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
       expect(await texts(service, USER, question)).toEqual(["I don't have a driving licence."]);
       expect(queries).toEqual([question, question]);
     });
+
+    it("bounds a chat turn's wait by its own sentenceWaitMs, without making other searches go without the channel", async () => {
+      await storeTexts(USER, ["I don't have a driving licence."]);
+      let release: () => void = () => undefined;
+      const loaded = new Promise<void>((resolve) => (release = resolve));
+      const queries: string[] = [];
+      const loading: SentenceEncoder = {
+        model: encoder.model,
+        dimension: encoder.dimension,
+        encode: (texts) => encoder.encode(texts),
+        encodeQuery: async (text) => {
+          queries.push(text);
+          await loaded;
+          return encoder.encodeQuery(text);
+        },
+      };
+      const service = serviceWith(sweepWith({ sentenceWaitMs: 60_000 }, loading), 2_000, loading);
+      const question = 'Can I hire one at the airport?';
+      const search = async (sentenceWaitMs?: number) =>
+        (
+          await service.search(USER, {
+            query: question,
+            limit: 5,
+            threshold: 0.1,
+            ...(sentenceWaitMs !== undefined ? { sentenceWaitMs } : {}),
+          })
+        ).results.map((r) => r.memory.text);
+
+      // 0: the turn reads no sentence channel and asks the thread for nothing.
+      expect(await search(0)).toEqual([]);
+      expect(queries).toEqual([]);
+      // Past its own 30 ms the turn is ranked without the channel (the words alone do not reach the memory).
+      expect(await search(30)).toEqual([]);
+      expect(queries).toEqual([question]);
+      // While that encoding runs, the next bounded search goes without it at once and queues nothing more...
+      expect(await search(30)).toEqual([]);
+      expect(queries).toEqual([question]);
+      // ...but a search with no bound of its own still waits for its vector, up to the service's bound.
+      const plain = search();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      expect(await plain).toEqual(["I don't have a driving licence."]);
+      // Once the thread is free, a bounded search with the time it needs reads the channel.
+      expect(await search(5_000)).toEqual(["I don't have a driving licence."]);
+    });
   });
 });
