@@ -16,7 +16,7 @@
 // BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
 // the same run (BENCH_CHAT_ROUNDS rounds, default 1): the way to compare two builds on a shared machine.
 // BENCH_CHAT_PAUSE_MS pauses before each measured exchange; with MEMORY_WORKER_IDLE_SECONDS shorter than it
-// (passed on to the product, as CHAT_SENTENCE_WAIT_MS is), each turn finds the memory service's sentence
+// (passed on to the product, as CHAT_SENTENCE_LOAD_WAIT_MS is), each turn finds the memory service's sentence
 // thread ended and its model to load again, as the turn of a user who paused a minute does (decision 229).
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
@@ -104,8 +104,8 @@ function chatEnv(dataDir, options) {
       // Extraction runs in the background; the rules keep the provider's timings about the turns only.
       CHAT_EXTRACTION: 'rules',
       // How long a turn waits for the query's sentence vector (decision 229); the product's default otherwise.
-      ...(process.env.CHAT_SENTENCE_WAIT_MS
-        ? { CHAT_SENTENCE_WAIT_MS: process.env.CHAT_SENTENCE_WAIT_MS }
+      ...(process.env.CHAT_SENTENCE_LOAD_WAIT_MS
+        ? { CHAT_SENTENCE_LOAD_WAIT_MS: process.env.CHAT_SENTENCE_LOAD_WAIT_MS }
         : {}),
       // With BENCH_CHAT_PAUSE_MS longer than it, every turn finds the sentence thread ended (its model unloaded).
       ...(process.env.MEMORY_WORKER_IDLE_SECONDS

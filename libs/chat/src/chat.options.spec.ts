@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { openChatEmbeddedStore } from './adapters/embedded/chat-store.embedded.js';
 import {
   chatConfigFields,
-  DEFAULT_CHAT_SENTENCE_WAIT_MS,
+  DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS,
   resolveChatSettings,
   toChatModuleOptions,
   type ChatConfigValues,
@@ -21,25 +21,28 @@ import { InMemoryMemoryAccess, NO_PROVIDER_KEYS, RULES_ONLY } from './testing/in
 
 const fields = z.object({ ...jobsConfigFields, ...chatConfigFields });
 
-describe('CHAT_SENTENCE_WAIT_MS', () => {
+describe('CHAT_SENTENCE_LOAD_WAIT_MS', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('defaults to DEFAULT_CHAT_SENTENCE_WAIT_MS, takes 0 to 5000 ms, and refuses anything else', () => {
-    expect(fields.parse({}).CHAT_SENTENCE_WAIT_MS).toBe(DEFAULT_CHAT_SENTENCE_WAIT_MS);
-    expect(fields.parse({ CHAT_SENTENCE_WAIT_MS: '0' }).CHAT_SENTENCE_WAIT_MS).toBe(0);
-    expect(fields.parse({ CHAT_SENTENCE_WAIT_MS: '5000' }).CHAT_SENTENCE_WAIT_MS).toBe(5000);
+  it('defaults to DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS, takes 0 to 5000 ms, and refuses anything else', () => {
+    expect(fields.parse({}).CHAT_SENTENCE_LOAD_WAIT_MS).toBe(DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS);
+    expect(fields.parse({ CHAT_SENTENCE_LOAD_WAIT_MS: '0' }).CHAT_SENTENCE_LOAD_WAIT_MS).toBe(0);
+    expect(fields.parse({ CHAT_SENTENCE_LOAD_WAIT_MS: '5000' }).CHAT_SENTENCE_LOAD_WAIT_MS).toBe(5000);
     for (const wrong of ['-1', '5001', '2.5', 'soon'])
-      expect(fields.safeParse({ CHAT_SENTENCE_WAIT_MS: wrong }).success).toBe(false);
+      expect(fields.safeParse({ CHAT_SENTENCE_LOAD_WAIT_MS: wrong }).success).toBe(false);
   });
 
   it("reaches the module's settings, and every search of a turn asks the memory service for it", async () => {
-    const config: ChatConfigValues = { ...fields.parse({ CHAT_SENTENCE_WAIT_MS: '40' }), DATA_DIR: '/tmp' };
-    expect(resolveChatSettings(toChatModuleOptions(config)).sentenceWaitMs).toBe(40);
-    expect(resolveChatSettings({ store: toChatModuleOptions(config).store }).sentenceWaitMs).toBe(
-      DEFAULT_CHAT_SENTENCE_WAIT_MS,
+    const config: ChatConfigValues = {
+      ...fields.parse({ CHAT_SENTENCE_LOAD_WAIT_MS: '40' }),
+      DATA_DIR: '/tmp',
+    };
+    expect(resolveChatSettings(toChatModuleOptions(config)).sentenceLoadWaitMs).toBe(40);
+    expect(resolveChatSettings({ store: toChatModuleOptions(config).store }).sentenceLoadWaitMs).toBe(
+      DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS,
     );
 
     const clock = new TestClock(Date.UTC(2026, 5, 15, 9));
@@ -56,7 +59,7 @@ describe('CHAT_SENTENCE_WAIT_MS', () => {
     const noProviders: LlmProviderFactory = () => {
       throw new Error('These turns are answered offline');
     };
-    const settings = { ...RULES_ONLY, sentenceWaitMs: 40 };
+    const settings = { ...RULES_ONLY, sentenceLoadWaitMs: 40 };
     const service = new ChatTurnService(
       settings,
       store,
@@ -70,7 +73,7 @@ describe('CHAT_SENTENCE_WAIT_MS', () => {
       // An offline turn that asks about the past searches twice (the closed facts the second time).
       await service.send('user-wait', { message: 'Where did I use to live?' });
       expect(asked.length).toBe(2);
-      for (const request of asked) expect(request.sentenceWaitMs).toBe(40);
+      for (const request of asked) expect(request.sentenceLoadWaitMs).toBe(40);
     } finally {
       await store.close();
     }

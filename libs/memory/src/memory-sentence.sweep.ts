@@ -114,41 +114,43 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
    * query is then not encoded), the channel is not ready within `sentenceWaitMs`, or an earlier search's
    * encoding is still running past its own wait (the thread is busy: one search waits for it, not each).
    *
-   * `waitMs`, when shorter than `sentenceWaitMs`, is the caller's own bound (a chat turn's,
-   * `CHAT_SENTENCE_WAIT_MS`): 0 reads no channel, and past a positive bound the search goes without it while
-   * the encoding goes on (its vector cached). Until that encoding ends, the next searches with a bound of
-   * their own go without the channel at once rather than queue behind it; searches without one still wait
-   * for it as before. How many went without it is logged (`SearchesWithoutSentences`).
+   * `loadWaitMs`, when shorter than `sentenceWaitMs`, is the caller's own bound (a chat turn's,
+   * `CHAT_SENTENCE_LOAD_WAIT_MS`) on the wait while the encoder's model is not loaded (its thread ended after
+   * idling): past it the search goes without the channel while the model loads and the encoding goes on.
+   * Until that encoding ends, the next searches with a bound of their own go without the channel at once
+   * rather than queue behind it; searches without one wait for it as before. A loaded model's query is
+   * waited for as any search's. How many went without it is logged (`SearchesWithoutSentences`).
    */
   async nearest(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
     query: string,
     k: number,
-    waitMs?: number,
+    loadWaitMs?: number,
   ): Promise<ScoredId[] | undefined> {
     const encoder = this.encoder;
     const sentences = this.store.sentences;
     if (!encoder || !sentences) return undefined;
-    const bounded = waitMs !== undefined && waitMs < this.waitMs;
-    if (bounded && waitMs <= 0) return undefined;
+    const boundedBy = loadWaitMs !== undefined && loadWaitMs < this.waitMs ? loadWaitMs : undefined;
     // An empty scope (a new account's first chat turns) has nothing to find: no query encoded, no model loaded.
     if (await sentences.holdsAtMost(scope, 0)) return undefined;
     if (!(await sentences.fits(scope, this.maxScope))) return undefined;
     // The thread is still busy with what an earlier search stopped waiting for: this one goes without the
     // channel at once and queues nothing more behind it.
     if (this.behind) return undefined;
-    if (bounded && this.boundedBehind > 0) {
+    if (boundedBy !== undefined && this.boundedBehind > 0) {
       this.withoutSentences.record('busy');
       return undefined;
     }
+    // Read before the encoding starts the thread: a loaded model answers a query in milliseconds.
+    const bounded = boundedBy !== undefined && encoder.modelLoaded === false;
     const ready = (async () => {
       await this.settle(scope);
       return encoder.encodeQuery(query);
     })();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), bounded ? waitMs : this.waitMs);
+      timer = setTimeout(() => resolve(null), bounded ? (boundedBy ?? this.waitMs) : this.waitMs);
       timer.unref();
     });
     let vector: Float32Array | null;
@@ -179,7 +181,7 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       });
       return undefined;
     }
-    if (bounded) this.withoutSentences.record('read');
+    if (boundedBy !== undefined) this.withoutSentences.record('read');
     return (await sentences.nearest(scope, filter, vector, k, this.maxScope)) ?? undefined;
   }
 

@@ -293,9 +293,9 @@ export class ChatTurnService {
         // the prompt and out of the offline answer, and "nothing relevant" can be said.
         threshold: MEMORY_SEARCH_DEFAULT_THRESHOLD,
         ...(includeClosed ? { includeClosed } : {}),
-        // A turn waits for the query's sentence vector only so long, then answers from the other channels.
-        ...(this.settings.sentenceWaitMs !== undefined
-          ? { sentenceWaitMs: this.settings.sentenceWaitMs }
+        // A turn waits for the sentence encoder's model to load only so long, then answers from the other channels.
+        ...(this.settings.sentenceLoadWaitMs !== undefined
+          ? { sentenceLoadWaitMs: this.settings.sentenceLoadWaitMs }
           : {}),
       });
     } catch (error) {

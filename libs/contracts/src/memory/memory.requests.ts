@@ -26,7 +26,7 @@ import {
   MEMORY_QUERY_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MEMORY_SEARCH_MAX_LIMIT,
-  MEMORY_SEARCH_SENTENCE_WAIT_MAX_MS,
+  MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS,
   MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
@@ -298,11 +298,12 @@ export const SearchMemoriesRequest = z.strictObject({
    */
   threshold: optional(boundedNumber(0, MEMORY_SEARCH_THRESHOLD_MAX)),
   /**
-   * The longest the search waits for the sentence channel (the query's sentence vector), in ms, when it is
-   * shorter than the memory service's own bound: past it the search is ranked without the channel. Set by
-   * the chat for its turns (`CHAT_SENTENCE_WAIT_MS`); the edges never send it.
+   * The longest the search waits for the sentence channel while the encoder's model must load first (its
+   * thread ended after idling), in ms, when shorter than the memory service's own bound: past it the search
+   * is ranked without the channel. Set by the chat for its turns (`CHAT_SENTENCE_LOAD_WAIT_MS`); the edges
+   * never send it.
    */
-  sentenceWaitMs: optional(integerField(0, MEMORY_SEARCH_SENTENCE_WAIT_MAX_MS)),
+  sentenceLoadWaitMs: optional(integerField(0, MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS)),
   ...memoryFilterFields,
 });
 export type SearchMemoriesRequest = z.output<typeof SearchMemoriesRequest>;

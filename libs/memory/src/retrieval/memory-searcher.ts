@@ -79,7 +79,7 @@ export class MemorySearcher {
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
       // The ranker reads the sentence channel for personal queries only (decision 197): no encoding for others.
       analysis.personal
-        ? this.sentenceCandidates(scope, filter, request.query, pool, request.sentenceWaitMs)
+        ? this.sentenceCandidates(scope, filter, request.query, pool, request.sentenceLoadWaitMs)
         : undefined,
     ]);
     const rankable = new Map<string, RankableMemory>();
@@ -177,9 +177,9 @@ export class MemorySearcher {
     filter: MemoryFilter,
     query: string,
     pool: number,
-    waitMs: number | undefined,
+    loadWaitMs: number | undefined,
   ): Promise<ScoredId[] | undefined> {
     if (!this.sentenceEncoder || !this.sentenceSweep) return undefined;
-    return this.sentenceSweep.nearest(scope, filter, query, pool, waitMs);
+    return this.sentenceSweep.nearest(scope, filter, query, pool, loadWaitMs);
   }
 }
