@@ -142,7 +142,8 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
       this.withoutSentences.record('busy');
       return undefined;
     }
-    // Read before the encoding starts the thread: a loaded model answers a query in milliseconds.
+    // Only a model still to load is not waited for: a loaded one answers in milliseconds, and a query given up
+    // on would go on taking the cores the rest of the search's caller needs (decision 229).
     const bounded = boundedBy !== undefined && encoder.modelLoaded === false;
     const ready = (async () => {
       await this.settle(scope);
@@ -260,9 +261,10 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
 const WITHOUT_SENTENCES_LOG_MS = 60_000;
 
 /**
- * What became of the searches that set a bound of their own on the sentence channel (chat turns): read
- * with it, ranked without it because it was late, or because an earlier one's encoding still ran. A line
- * at most once a minute says how many went without it, so a bound too tight for the machine shows.
+ * What became of the searches that set a bound of their own on the wait for the sentence encoder's model
+ * (chat turns): read with the channel, ranked without it because the model was still loading past the
+ * bound, or because an earlier one's encoding (the load) still ran. A line at most once a minute says how
+ * many went without it.
  */
 export class SearchesWithoutSentences {
   private counts = { read: 0, late: 0, busy: 0 };
@@ -278,7 +280,7 @@ export class SearchesWithoutSentences {
     if (late + busy > 0)
       this.logger.warn(
         `${late + busy} of ${read + late + busy} searches with a bound of their own went without the sentence ` +
-          `channel in the last ${Math.round((now - this.since) / 1000)} s (${late} late, ${busy} behind a late one)`,
+          `channel in the last ${Math.round((now - this.since) / 1000)} s, its model loading (${late} late, ${busy} behind a late one)`,
       );
     this.counts = { read: 0, late: 0, busy: 0 };
     this.since = now;
