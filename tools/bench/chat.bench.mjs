@@ -15,6 +15,9 @@
 // figures against its targets, then the JSON of all of them.
 // BENCH_CHAT_BASELINE=<root of another built checkout> also measures that build, alternated with this one in
 // the same run (BENCH_CHAT_ROUNDS rounds, default 1): the way to compare two builds on a shared machine.
+// BENCH_CHAT_PAUSE_MS pauses before each measured exchange; with MEMORY_WORKER_IDLE_SECONDS shorter than it
+// (passed on to the product, as CHAT_SENTENCE_LOAD_WAIT_MS is), each turn finds the memory service's sentence
+// thread ended and its model to load again, as the turn of a user who paused a minute does (decision 229).
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,12 @@ const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 200);
 const MODES = (process.env.BENCH_MODES ?? 'standalone,distributed').split(',');
 const BASELINE = process.env.BENCH_CHAT_BASELINE ? resolve(process.env.BENCH_CHAT_BASELINE) : null;
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 1);
+/** A pause before each measured exchange, in ms: a user who reads the answer before asking again. */
+const PAUSE_MS = Number(process.env.BENCH_CHAT_PAUSE_MS ?? 0);
+if (!Number.isInteger(PAUSE_MS) || PAUSE_MS < 0) {
+  console.error('BENCH_CHAT_PAUSE_MS must be a non-negative integer');
+  process.exit(64);
+}
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   console.error('BENCH_CHAT_ROUNDS must be a positive integer');
   process.exit(64);
@@ -94,6 +103,14 @@ function chatEnv(dataDir, options) {
       CHAT_DEFAULT_MODEL: 'bench-model',
       // Extraction runs in the background; the rules keep the provider's timings about the turns only.
       CHAT_EXTRACTION: 'rules',
+      // How long a turn waits for the query's sentence vector (decision 229); the product's default otherwise.
+      ...(process.env.CHAT_SENTENCE_LOAD_WAIT_MS
+        ? { CHAT_SENTENCE_LOAD_WAIT_MS: process.env.CHAT_SENTENCE_LOAD_WAIT_MS }
+        : {}),
+      // With BENCH_CHAT_PAUSE_MS longer than it, every turn finds the sentence thread ended (its model unloaded).
+      ...(process.env.MEMORY_WORKER_IDLE_SECONDS
+        ? { MEMORY_WORKER_IDLE_SECONDS: process.env.MEMORY_WORKER_IDLE_SECONDS }
+        : {}),
     },
     options,
   );
@@ -161,6 +178,7 @@ async function measure(mode, build, base, key, pids) {
   const exchangesStarted = performance.now();
   let cpuBefore = { all: 0, main: 0 };
   for (let i = 0; i < WARMUP + EXCHANGES; i++) {
+    if (i >= WARMUP && PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     if (i === WARMUP) cpuBefore = cpuMsOfAll(pids);
     const before = provider.timings.length;
     const client = await exchange(base, key.apiKey, `Which cities with good food did I visit? (${i})`);
@@ -183,6 +201,7 @@ async function measure(mode, build, base, key, pids) {
     mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
     settledAfterMs,
+    ...(PAUSE_MS > 0 ? { pauseMs: PAUSE_MS } : {}),
     loadAverage: Number(loadavg()[0].toFixed(1)),
   };
 }

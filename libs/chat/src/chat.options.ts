@@ -1,3 +1,4 @@
+import { MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS } from '@membolt/contracts';
 import { type JobsConfig, type JobsConfigValues, toJobsConfig } from '@membolt/jobs';
 import {
   type CpuWorkerLimits,
@@ -31,6 +32,8 @@ export interface ChatModuleOptions {
   readonly llmPolicy?: Partial<LlmCallPolicy>;
   readonly webSearch?: WebSearchSettings | null;
   readonly extraction?: ExtractionMode;
+  /** The longest a turn waits for the sentence encoder's model to load, in ms (CHAT_SENTENCE_LOAD_WAIT_MS). */
+  readonly sentenceLoadWaitMs?: number;
   /** The offline rules' worker thread: its heap cap, a task's deadline and how long it is kept idle. */
   readonly worker?: Partial<CpuWorkerLimits>;
   /** The durable queue of fact extraction (default: read from the environment by @membolt/jobs). */
@@ -47,10 +50,26 @@ export interface ChatSettings {
   readonly webSearch: WebSearchSettings | null;
   readonly extraction: ExtractionMode;
   readonly worker: CpuWorkerLimits;
+  /**
+   * The longest a turn's memory search waits for the sentence channel while the encoder's model loads, in
+   * ms: past it the memories are ranked without it. Unset (in-process turns: tests, tools), the memory
+   * service's own bound.
+   */
+  readonly sentenceLoadWaitMs?: number;
 }
 
 export const CHAT_SETTINGS = Symbol('CHAT_SETTINGS');
 export const DEFAULT_COMPATIBLE_CONTEXT_WINDOW = 8192;
+/**
+ * Default of CHAT_SENTENCE_LOAD_WAIT_MS (decision 229). The memory service's sentence thread ends after
+ * `MEMORY_WORKER_IDLE_SECONDS` without work, and the next personal search waits for USE-lite to load again
+ * (1-3 s on a busy machine) up to the service's own 1.5 s: a user's turn after a minute's pause did. A turn
+ * now waits that long at most and answers from the other channels, while the model goes on loading for the
+ * next turns. A loaded model's query (12-20 ms of a core) is waited for as before: a turn that gave up on it
+ * would be answered without the channel and gain nothing, since the encoding goes on and takes the cores
+ * the rest of the turn needs.
+ */
+export const DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS = 250;
 
 export function resolveChatSettings(options: ChatModuleOptions): ChatSettings {
   return {
@@ -63,6 +82,7 @@ export function resolveChatSettings(options: ChatModuleOptions): ChatSettings {
     webSearch: options.webSearch ?? null,
     extraction: options.extraction ?? 'auto',
     worker: { ...DEFAULT_CPU_WORKER_LIMITS, ...options.worker },
+    sentenceLoadWaitMs: options.sentenceLoadWaitMs ?? DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS,
   };
 }
 
@@ -130,6 +150,13 @@ export const chatConfigFields = {
   TAVILY_URL: optionalUrl,
   SEARXNG_URL: optionalUrl,
   CHAT_EXTRACTION: z.enum(EXTRACTION_MODES).default('auto'),
+  /** The longest a turn waits for the sentence encoder's model to load, in ms (0: not at all). */
+  CHAT_SENTENCE_LOAD_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS)
+    .default(DEFAULT_CHAT_SENTENCE_LOAD_WAIT_MS),
   /** The heap of the thread that runs the offline rules, in MB. */
   CHAT_WORKER_MEMORY_MB: z.coerce
     .number()
@@ -171,6 +198,7 @@ export interface ChatConfigValues extends JobsConfigValues {
   readonly TAVILY_URL?: string | undefined;
   readonly SEARXNG_URL?: string | undefined;
   readonly CHAT_EXTRACTION: ExtractionMode;
+  readonly CHAT_SENTENCE_LOAD_WAIT_MS: number;
   readonly CHAT_WORKER_MEMORY_MB?: number;
   readonly CHAT_WORKER_TIMEOUT_SECONDS?: number;
 }
@@ -241,6 +269,7 @@ export function toChatModuleOptions(config: ChatConfigValues): ChatModuleOptions
     llmPolicy: { timeoutMs: config.LLM_TIMEOUT_MS, maxRetries: config.LLM_MAX_RETRIES },
     webSearch: webSearchSettings(config),
     extraction: config.CHAT_EXTRACTION,
+    sentenceLoadWaitMs: config.CHAT_SENTENCE_LOAD_WAIT_MS,
     worker: {
       ...(config.CHAT_WORKER_MEMORY_MB !== undefined ? { memoryMb: config.CHAT_WORKER_MEMORY_MB } : {}),
       ...(config.CHAT_WORKER_TIMEOUT_SECONDS !== undefined

@@ -323,5 +323,61 @@ describe('MemorySentenceSweep and the sentence channel (embedded store, fake enc
       expect(await texts(service, USER, question)).toEqual(["I don't have a driving licence."]);
       expect(queries).toEqual([question, question]);
     });
+
+    it("bounds a chat turn's wait for the model's load by its own sentenceLoadWaitMs, and no other search's (decision 229)", async () => {
+      await storeTexts(USER, ["I don't have a driving licence."]);
+      // The model loading (the thread had ended): query vectors come only once released.
+      let release: () => void = () => undefined;
+      const loaded = new Promise<void>((resolve) => (release = resolve));
+      let isLoaded = false;
+      void loaded.then(() => (isLoaded = true));
+      const queries: string[] = [];
+      const loading: SentenceEncoder = {
+        model: encoder.model,
+        dimension: encoder.dimension,
+        get modelLoaded() {
+          return isLoaded;
+        },
+        encode: (texts) => encoder.encode(texts),
+        encodeQuery: async (text) => {
+          queries.push(text);
+          await loaded;
+          // A loaded model still takes its time over a query: a turn waits for it past its bound.
+          await new Promise((resolve) => setTimeout(resolve, 80));
+          return encoder.encodeQuery(text);
+        },
+      };
+      const service = serviceWith(sweepWith({ sentenceWaitMs: 60_000 }, loading), 2_000, loading);
+      const question = 'Can I hire one at the airport?';
+      const search = async (sentenceLoadWaitMs?: number) =>
+        (
+          await service.search(USER, {
+            query: question,
+            limit: 5,
+            threshold: 0.1,
+            ...(sentenceLoadWaitMs !== undefined ? { sentenceLoadWaitMs } : {}),
+          })
+        ).results.map((r) => r.memory.text);
+
+      // Past its own 30 ms the turn is ranked without the channel (the words alone do not reach the memory);
+      // the encoding, which loads the model, goes on.
+      expect(await search(30)).toEqual([]);
+      expect(queries).toEqual([question]);
+      // While it runs, the next bounded search goes without the channel at once and queues nothing more...
+      expect(await search(30)).toEqual([]);
+      expect(queries).toEqual([question]);
+      // ...but a search with no bound of its own still waits for its vector, up to the service's bound.
+      const plain = search();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      expect(await plain).toEqual(["I don't have a driving licence."]);
+      // The model loaded, a bounded search waits for its query as any search does, past its own 30 ms.
+      expect(await search(30)).toEqual(["I don't have a driving licence."]);
+      // 0: while the model loads again, the turn does not wait at all, and the encoding still loads it.
+      isLoaded = false;
+      const before = queries.length;
+      expect(await search(0)).toEqual([]);
+      expect(queries.length).toBe(before + 1);
+    });
   });
 });

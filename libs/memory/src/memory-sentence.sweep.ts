@@ -70,6 +70,9 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
    * again, so a burst of searches pays the wait once, not each.
    */
   private behind: Promise<unknown> | null = null;
+  /** Encodings that searches with a bound of their own gave up waiting for, still running. */
+  private boundedBehind = 0;
+  private readonly withoutSentences = new SearchesWithoutSentences(this.logger);
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -124,29 +127,45 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
    * is off, the store keeps no sentence vectors, the scope holds more than `sentenceMaxScope` memories (the
    * query is then not encoded), the channel is not ready within `sentenceWaitMs`, or an earlier search's
    * encoding is still running past its own wait (the thread is busy: one search waits for it, not each).
+   *
+   * `loadWaitMs`, when shorter than `sentenceWaitMs`, is the caller's own bound (a chat turn's,
+   * `CHAT_SENTENCE_LOAD_WAIT_MS`) on the wait while the encoder's model is not loaded (its thread ended after
+   * idling): past it the search goes without the channel while the model loads and the encoding goes on.
+   * Until that encoding ends, the next searches with a bound of their own go without the channel at once
+   * rather than queue behind it; searches without one wait for it as before. A loaded model's query is
+   * waited for as any search's. How many went without it is logged (`SearchesWithoutSentences`).
    */
   async nearest(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
     query: string,
     k: number,
+    loadWaitMs?: number,
   ): Promise<ScoredId[] | undefined> {
     const encoder = this.encoder;
     const sentences = this.store.sentences;
     if (!encoder || !sentences) return undefined;
+    const boundedBy = loadWaitMs !== undefined && loadWaitMs < this.waitMs ? loadWaitMs : undefined;
     // An empty scope (a new account's first chat turns) has nothing to find: no query encoded, no model loaded.
     if (await sentences.holdsAtMost(scope, 0)) return undefined;
     if (!(await sentences.fits(scope, this.maxScope))) return undefined;
     // The thread is still busy with what an earlier search stopped waiting for: this one goes without the
     // channel at once and queues nothing more behind it.
     if (this.behind) return undefined;
+    if (boundedBy !== undefined && this.boundedBehind > 0) {
+      this.withoutSentences.record('busy');
+      return undefined;
+    }
+    // Only a model still to load is not waited for: a loaded one answers in milliseconds, and a query given up
+    // on would go on taking the cores the rest of the search's caller needs (decision 229).
+    const bounded = boundedBy !== undefined && encoder.modelLoaded === false;
     const ready = (async () => {
       await this.settle(scope);
       return encoder.encodeQuery(query);
     })();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.waitMs);
+      timer = setTimeout(() => resolve(null), bounded ? (boundedBy ?? this.waitMs) : this.waitMs);
       timer.unref();
     });
     let vector: Float32Array | null;
@@ -164,12 +183,20 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
         () => undefined,
         (error: Error) => this.logger.warn(`Sentence encoding failed: ${error.message}`),
       );
+      if (bounded) {
+        // The caller's bound, not a busy thread: searches without a bound of their own still wait for it.
+        this.withoutSentences.record('late');
+        this.boundedBehind += 1;
+        void behind.finally(() => (this.boundedBehind -= 1));
+        return undefined;
+      }
       this.behind = behind;
       void behind.finally(() => {
         if (this.behind === behind) this.behind = null;
       });
       return undefined;
     }
+    if (boundedBy !== undefined) this.withoutSentences.record('read');
     return (await sentences.nearest(scope, filter, vector, k, this.maxScope)) ?? undefined;
   }
 
@@ -242,5 +269,35 @@ export class MemorySentenceSweep implements OnApplicationBootstrap, BeforeApplic
     if (encoded.length < pending.length)
       throw new Error(`${encoder.model} answered ${vectors.length} vectors for ${pending.length} texts`);
     await sentences.save(encoder.model, encoded);
+  }
+}
+
+/** How often a log line sums up the searches with a bound of their own. */
+const WITHOUT_SENTENCES_LOG_MS = 60_000;
+
+/**
+ * What became of the searches that set a bound of their own on the wait for the sentence encoder's model
+ * (chat turns): read with the channel, ranked without it because the model was still loading past the
+ * bound, or because an earlier one's encoding (the load) still ran. A line at most once a minute says how
+ * many went without it.
+ */
+export class SearchesWithoutSentences {
+  private counts = { read: 0, late: 0, busy: 0 };
+  private since = Date.now();
+
+  constructor(private readonly logger: Pick<Logger, 'warn'>) {}
+
+  record(outcome: 'read' | 'late' | 'busy'): void {
+    this.counts[outcome] += 1;
+    const now = Date.now();
+    if (now - this.since < WITHOUT_SENTENCES_LOG_MS) return;
+    const { read, late, busy } = this.counts;
+    if (late + busy > 0)
+      this.logger.warn(
+        `${late + busy} of ${read + late + busy} searches with a bound of their own went without the sentence ` +
+          `channel in the last ${Math.round((now - this.since) / 1000)} s, its model loading (${late} late, ${busy} behind a late one)`,
+      );
+    this.counts = { read: 0, late: 0, busy: 0 };
+    this.since = now;
   }
 }

@@ -293,6 +293,10 @@ export class ChatTurnService {
         // the prompt and out of the offline answer, and "nothing relevant" can be said.
         threshold: MEMORY_SEARCH_DEFAULT_THRESHOLD,
         ...(includeClosed ? { includeClosed } : {}),
+        // A turn waits for the sentence encoder's model to load only so long, then answers from the other channels.
+        ...(this.settings.sentenceLoadWaitMs !== undefined
+          ? { sentenceLoadWaitMs: this.settings.sentenceLoadWaitMs }
+          : {}),
       });
     } catch (error) {
       this.logger.warn(

@@ -1,33 +1,18 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { ResolvedProviderKey } from '@membolt/contracts';
-import { DEFAULT_CPU_WORKER_LIMITS, TestClock } from '@membolt/platform';
+import { TestClock } from '@membolt/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openChatEmbeddedStore } from '../adapters/embedded/chat-store.embedded.js';
-import type { ChatSettings } from '../chat.options.js';
 import type { ChatTurnEvent } from '../domain/chat-turn.js';
 import type { ExchangeToLearnFrom } from '../ports/fact-extraction-queue.js';
-import { DEFAULT_LLM_CALL_POLICY } from '../providers/llm-provider.js';
 import type { LlmProviderFactory } from '../providers/llm-provider.factory.js';
-import { InMemoryMemoryAccess } from '../testing/in-memory-memory-access.js';
+import { InMemoryMemoryAccess, NO_PROVIDER_KEYS, RULES_ONLY } from '../testing/index.js';
 import { ChatTurnService } from './chat-turn.service.js';
 import { FactLearningService } from './fact-learning.service.js';
 import { ModelCatalogueService } from './model-catalogue.service.js';
 import { TurnsUnderway } from './turns-underway.js';
 
-const SETTINGS: ChatSettings = {
-  providers: [],
-  modelMap: {},
-  compatibleModels: [],
-  compatibleContextWindow: 8192,
-  defaultModelId: 'claude-3-7-sonnet',
-  llmPolicy: DEFAULT_LLM_CALL_POLICY,
-  webSearch: null,
-  extraction: 'rules',
-  worker: DEFAULT_CPU_WORKER_LIMITS,
-};
-const noKeys = { resolve: async (): Promise<readonly ResolvedProviderKey[]> => [] };
 const noProviders: LlmProviderFactory = () => {
   throw new Error('These turns are answered offline');
 };
@@ -73,7 +58,7 @@ describe('the learning from an answered exchange gives way to turns before their
     userMessageId: `msg-${userMessage.length}`,
     userMessage,
     assistantMessage: 'Noted.',
-    model: SETTINGS.defaultModelId,
+    model: RULES_ONLY.defaultModelId,
   });
 
   it('writes nothing while a turn waits for its first token, and learns once it has it', async () => {
@@ -81,11 +66,11 @@ describe('the learning from an answered exchange gives way to turns before their
     const memory = new InMemoryMemoryAccess(clock);
     const turns = new TurnsUnderway();
     const learning = new FactLearningService(
-      SETTINGS,
+      RULES_ONLY,
       memory,
       noProviders,
       clock,
-      new ModelCatalogueService(SETTINGS, noKeys),
+      new ModelCatalogueService(RULES_ONLY, NO_PROVIDER_KEYS),
       undefined,
       turns,
     );
@@ -113,13 +98,13 @@ describe('a chat turn counts as underway until its first token', () => {
     const turns = new TurnsUnderway();
     const queued: ExchangeToLearnFrom[] = [];
     const service = new ChatTurnService(
-      SETTINGS,
+      RULES_ONLY,
       store,
       clock,
       new InMemoryMemoryAccess(clock),
       noProviders,
       { enqueue: async (queuedExchange) => (queued.push(queuedExchange), 'job-1') },
-      new ModelCatalogueService(SETTINGS, noKeys),
+      new ModelCatalogueService(RULES_ONLY, NO_PROVIDER_KEYS),
       undefined,
       turns,
     );

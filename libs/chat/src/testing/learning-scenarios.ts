@@ -59,7 +59,8 @@ export const SCENARIO_START = Date.UTC(2026, 5, 15, 9, 0, 0);
 const BETWEEN_MESSAGES_MS = 60_000;
 const USER = 'scenario-user';
 
-const RULES_ONLY: ChatSettings = {
+/** The chat's settings with no provider and the offline rules as the learner: what in-process runs of the learner use. */
+export const RULES_ONLY: ChatSettings = {
   providers: [],
   modelMap: {},
   compatibleModels: [],
@@ -70,6 +71,9 @@ const RULES_ONLY: ChatSettings = {
   extraction: 'rules',
   worker: DEFAULT_CPU_WORKER_LIMITS,
 };
+
+/** No provider key for anyone: every model turn is answered offline. */
+export const NO_PROVIDER_KEYS = { resolve: async (): Promise<readonly ResolvedProviderKey[]> => [] };
 
 const noProviders: LlmProviderFactory = () => {
   throw new Error('The learning scenarios run the rules only');
@@ -92,13 +96,12 @@ export async function learnInProcess(
 ): Promise<LearntInProcess> {
   const clock = new TestClock(SCENARIO_START);
   const memory = new InMemoryMemoryAccess(clock);
-  const noKeys = { resolve: async (): Promise<readonly ResolvedProviderKey[]> => [] };
   const learning = new FactLearningService(
     RULES_ONLY,
     memory,
     noProviders,
     clock,
-    new ModelCatalogueService(RULES_ONLY, noKeys),
+    new ModelCatalogueService(RULES_ONLY, NO_PROVIDER_KEYS),
   );
   for (const [index, message] of messages.entries()) {
     await learning.learn({

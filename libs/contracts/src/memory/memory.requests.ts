@@ -26,6 +26,7 @@ import {
   MEMORY_QUERY_MAX_LENGTH,
   MEMORY_SCOPE_ID_MAX_LENGTH,
   MEMORY_SEARCH_MAX_LIMIT,
+  MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS,
   MEMORY_SEARCH_THRESHOLD_MAX,
   MEMORY_SORTS,
   MEMORY_SOURCES,
@@ -296,6 +297,13 @@ export const SearchMemoriesRequest = z.strictObject({
    * results rather than the nearest memories.
    */
   threshold: optional(boundedNumber(0, MEMORY_SEARCH_THRESHOLD_MAX)),
+  /**
+   * The longest the search waits for the sentence channel while the encoder's model must load first (its
+   * thread ended after idling), in ms, when shorter than the memory service's own bound: past it the search
+   * is ranked without the channel. Set by the chat for its turns (`CHAT_SENTENCE_LOAD_WAIT_MS`); the edges
+   * never send it.
+   */
+  sentenceLoadWaitMs: optional(integerField(0, MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS)),
   ...memoryFilterFields,
 });
 export type SearchMemoriesRequest = z.output<typeof SearchMemoriesRequest>;

@@ -68,6 +68,8 @@ export const MEMORY_SCOPE_ID_MAX_LENGTH = 200;
 export const CONVERSATION_TITLE_MAX_LENGTH = 200;
 /** The highest search `threshold`: it cuts on a result's calibrated `relevance`, 0 to 1 (decision 104). */
 export const MEMORY_SEARCH_THRESHOLD_MAX = 1;
+/** The highest `sentenceLoadWaitMs` a search may ask: the memory service's own bound is lower (1.5 s). */
+export const MEMORY_SEARCH_SENTENCE_LOAD_WAIT_MAX_MS = 5_000;
 /**
  * The relevance the web app's search and the assistant's retrieval ask for: below it a memory bears on the
  * query too weakly to show, so a query nothing bears on answers nothing (decision 104). REST asks for none

@@ -14,6 +14,8 @@ describe('USE-lite in the memory worker thread', () => {
   afterAll(() => worker.close());
 
   it('encodes sentences to unit vectors whose cosine follows their meaning, and caches a query', async () => {
+    // No thread yet: the first text waits for the model's load.
+    expect(encoder.modelLoaded).toBe(false);
     const [licence, tea, blank] = await encoder.encode([
       "I don't have a driving licence.",
       'My favourite tea is sencha.',
@@ -25,5 +27,22 @@ describe('USE-lite in the memory worker thread', () => {
     const query = await encoder.encodeQuery('Could I hire a car by myself?');
     expect(cosine(query, licence!)).toBeGreaterThan(cosine(query, tea!) + 0.1);
     expect(await encoder.encodeQuery('Could I hire a car by myself?')).toBe(query);
+    expect(encoder.modelLoaded).toBe(true);
+  }, 180_000);
+
+  it('tells the model is no longer loaded once its thread has ended, and loaded again after the next text', async () => {
+    const idling = new MemoryCpuWorker({ memoryMb: 256, timeoutMs: 120_000, idleMs: 200 });
+    const own = new WorkerSentenceEncoder(idling);
+    try {
+      await own.encode(['My favourite tea is sencha.']);
+      expect(own.modelLoaded).toBe(true);
+      const ended = Date.now() + 30_000;
+      while (idling.running && Date.now() < ended) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(own.modelLoaded).toBe(false);
+      await own.encode(['I drink sencha every morning.']);
+      expect(own.modelLoaded).toBe(true);
+    } finally {
+      await idling.close();
+    }
   }, 180_000);
 });

@@ -15,18 +15,29 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
   readonly model = USE_LITE_MODEL;
   readonly dimension = USE_LITE_DIMENSION;
   private readonly queries = new LRUCache<string, Float32Array>({ max: SENTENCE_QUERY_CACHE });
+  /** Whether a task has come back from the thread running now: its model is loaded. */
+  private answered = false;
 
-  constructor(private readonly worker: Pick<MemoryCpuWorker, 'sentences'>) {}
+  constructor(private readonly worker: Pick<MemoryCpuWorker, 'sentences' | 'running'>) {}
 
-  encode(texts: readonly string[]): Promise<Float32Array[]> {
-    return this.worker.sentences(texts);
+  /** The model is loaded when the thread that answered a task still runs (the thread is the encoder's alone). */
+  get modelLoaded(): boolean {
+    return this.answered && this.worker.running;
+  }
+
+  async encode(texts: readonly string[]): Promise<Float32Array[]> {
+    // No thread: this task starts one, which loads the model first.
+    if (!this.worker.running) this.answered = false;
+    const vectors = await this.worker.sentences(texts);
+    this.answered = true;
+    return vectors;
   }
 
   /** One query's vector, from the cache when the same text was asked before. */
   async encodeQuery(text: string): Promise<Float32Array> {
     const known = this.queries.get(text);
     if (known) return known;
-    const [vector] = await this.worker.sentences([text]);
+    const [vector] = await this.encode([text]);
     if (!vector) throw new Error('The sentence encoder answered no vector');
     this.queries.set(text, vector);
     return vector;

@@ -10,6 +10,12 @@ export interface SentenceEncoder {
   encode(texts: readonly string[]): Promise<Float32Array[]>;
   /** One search query's vector (an adapter may cache it). */
   encodeQuery(text: string): Promise<Float32Array>;
+  /**
+   * False while the model is not loaded (its thread ended after idling, or is loading it): the next text
+   * waits for the load, seconds on a busy machine. Absent: the adapter cannot tell, and a text is taken to
+   * encode at once.
+   */
+  readonly modelLoaded?: boolean;
 }
 
 export const SENTENCE_ENCODER = Symbol('SENTENCE_ENCODER');

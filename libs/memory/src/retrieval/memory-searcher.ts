@@ -78,7 +78,9 @@ export class MemorySearcher {
       this.store.search.keyword(scope, filter, analysis.terms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
       // The ranker reads the sentence channel for personal queries only (decision 197): no encoding for others.
-      analysis.personal ? this.sentenceCandidates(scope, filter, request.query, pool) : undefined,
+      analysis.personal
+        ? this.sentenceCandidates(scope, filter, request.query, pool, request.sentenceLoadWaitMs)
+        : undefined,
     ]);
     const rankable = new Map<string, RankableMemory>();
     // Closed facts asked for (includeClosed, asOf) are not closed to the ranker: the filter decided.
@@ -175,8 +177,9 @@ export class MemorySearcher {
     filter: MemoryFilter,
     query: string,
     pool: number,
+    loadWaitMs: number | undefined,
   ): Promise<ScoredId[] | undefined> {
     if (!this.sentenceEncoder || !this.sentenceSweep) return undefined;
-    return this.sentenceSweep.nearest(scope, filter, query, pool);
+    return this.sentenceSweep.nearest(scope, filter, query, pool, loadWaitMs);
   }
 }
