@@ -32,6 +32,7 @@ const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
 const { DEFAULT_SESSION_GAP_MINUTES } = await dist('memory.options.js');
 const retrieval = await dist('retrieval/index.js');
+const { kindAsked, namesMemberOf } = await dist('retrieval/meaning.js');
 const {
   analyzeQuery,
   rankCandidates,
@@ -243,7 +244,11 @@ function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, 
     // Diversification by conversation: the n-th memory of one conversation in the list scores times
     // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
     return (index) => (query, k) => {
-      if (diversity.lists && !asksList(query)) return once(index)(query, k).map((hit) => Number(hit.id));
+      if (
+        diversity.lists &&
+        !(diversity.lists === 'analysis' ? analyzeQuery(query, now).asksList : asksList(query))
+      )
+        return once(index)(query, k).map((hit) => Number(hit.id));
       const ranked = once(index)(query, diversity.pool);
       const memories = index.memories;
       const taken = new Map();
@@ -350,6 +355,7 @@ function retrieverOnce({
   inflect = null,
   sources = null,
   sentence = false,
+  kindScan = false,
 }) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
@@ -382,6 +388,15 @@ function retrieverOnce({
               .slice(0, POOL)
               .map((c) => ({ id: String(c.id) }))
           : [];
+      if (kindScan) {
+        const kind = kindAsked(analysis.askedKind);
+        if (kind && !analysis.personal) {
+          const seen = new Set(concept.map((c) => c.id));
+          index.texts.forEach((text, id) => {
+            if (!seen.has(String(id)) && namesMemberOf(kind, text)) concept.push({ id: String(id) });
+          });
+        }
+      }
       const sentenceVectors = sentence ? sentences.of(index) : null;
       const channels = {
         analysis,

@@ -1,6 +1,6 @@
 import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
 
-import { bridgeScore, queryMeaning, type QueryMeaning } from './meaning.js';
+import { bridgeScore, kindAsked, namesMemberOf, queryMeaning, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
@@ -135,6 +135,18 @@ export interface RankingWeights {
    * (`statesTime`, decision 204): "When did she go to the support group?" favours "I went yesterday".
    */
   readonly timeAnswer: number;
+  /**
+   * Added to the fused score of a memory that names a member of the kind a list question asks for
+   * (`QueryAnalysis.askedKind`: "What instruments does Melanie play?" -> "violin"), for questions about
+   * someone else (a personal query reads every word's meaning, the kind's members included); in a chat, only
+   * in the turns of the person the question names.
+   */
+  readonly kind: number;
+  /**
+   * The share of `conversation` for a list question (`QueryAnalysis.askedKind`): its answers sit in several
+   * conversations, and the whole share lifts the best one's chatter over the others' members.
+   */
+  readonly listConversation: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -166,6 +178,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   sentenceMatch: 0.4,
   relevance: 3,
   timeAnswer: 0.3,
+  kind: 0.3,
+  listConversation: 0.5,
 };
 
 /**
@@ -402,7 +416,8 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       (timeMatch ? weights.time : 0) +
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
-      weights.conversation *
+      (analysis.askedKind.length > 0 ? weights.listConversation : 1) *
+        weights.conversation *
         conversationBest *
         (weights.conversationRelevance > 0 ? Math.min(1, fused / weights.conversationRelevance) : 1) +
       (said === null ? 0 : weights.detail * said.detail - (said.asks ? weights.question : 0));
@@ -582,6 +597,7 @@ const FUSION_WEIGHTS = [
   'sentenceFloor',
   'meaning',
   'slot',
+  'kind',
 ] as const satisfies ReadonlyArray<keyof RankingWeights>;
 
 interface KeptFusion {
@@ -695,6 +711,27 @@ function fuse(input: RankInput, weights: RankingWeights): Fusion {
       if (reach > 0) reachOf.set(id, reach);
       if (slotted) slottedIds.add(id);
       base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
+    }
+  }
+  const kind = weights.kind !== 0 && !analysis.personal ? kindAsked(analysis.askedKind) : null;
+  // Every candidate, not the best `MEANING_POOL`: a member that shares no word with the question ("Spain" for
+  // European countries) ranks low before this, and the test is one cached lookup per word of the text.
+  if (kind !== null) {
+    for (const id of candidates) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      // A list about someone is answered in their own turns: the other speaker's "Have you been to Spain?"
+      // names no member of theirs. A question that names nobody reads every turn.
+      const speakerWords = chatTurnOf(memory.text).speakerWords;
+      if (
+        speakerWords !== null &&
+        analysis.names.length > 0 &&
+        placeOfSpeaker(speakerWords, analysis.termPlaces) < 0
+      )
+        continue;
+      if (!namesMemberOf(kind, memory.text)) continue;
+      bridged.add(id);
+      base.set(id, (base.get(id) ?? 0) + weights.kind);
     }
   }
   return { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning };
