@@ -143,7 +143,8 @@ export function askedKindOf(query: string): string[] {
   if (found === null || ASKS_WHEN.test(query)) return [];
   const words = wordTokens(found[1]!).filter(isContentWord);
   // A list is asked for in the plural ("What instruments", "What kinds of yoga"): "What book" asks for one.
-  const plural = /\b(?:kinds|types|sorts)\s+of\b/i.test(found[0]) || /[^s]s$/.test(words[words.length - 1] ?? '');
+  const plural =
+    /\b(?:kinds|types|sorts)\s+of\b/i.test(found[0]) || /[^s]s$/.test(words[words.length - 1] ?? '');
   return plural ? words : [];
 }
 
