@@ -8,7 +8,8 @@
 //   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
 //     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence,
-//     PARTIAL=1 those with some evidence at 10 but not all, DUMP=PATH writes every question's evidence ranks)
+//     PARTIAL=1 those with some evidence at 10 but not all, TOP=N with PARTIAL also their first N answers,
+//     DUMP=PATH writes every question's evidence ranks)
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -242,11 +243,12 @@ function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, 
   }
   if (diversity) {
     // Diversification by conversation: the n-th memory of one conversation in the list scores times
-    // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
+    // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`. `lists`:
+    // only for list questions (true: compromise's reading; "analysis": those with an asked kind).
     return (index) => (query, k) => {
       if (
         diversity.lists &&
-        !(diversity.lists === 'analysis' ? analyzeQuery(query, now).asksList : asksList(query))
+        !(diversity.lists === 'analysis' ? analyzeQuery(query, now).askedKind.length > 0 : asksList(query))
       )
         return once(index)(query, k).map((hit) => Number(hit.id));
       const ranked = once(index)(query, diversity.pool);
@@ -355,6 +357,8 @@ function retrieverOnce({
   inflect = null,
   sources = null,
   sentence = false,
+  // Every turn of the conversation that names a member of the asked kind joins the candidates (decision 230):
+  // what a keyword channel searching the kind's WordNet members would bring, an upper bound for one.
   kindScan = false,
 }) {
   return (index, queryVector = null, expansion = null) =>
