@@ -283,6 +283,16 @@ describe('rankCandidates', () => {
     expect(search({ kind: 0 })).toEqual(['work', 'member', 'other']);
     // Taekwondo is a martial art; Maria's turn names one too, but the question asks about John.
     expect(search({})).toEqual(['member', 'work', 'other']);
+    const [first] = rankCandidates({
+      analysis: analyzeQuery('What martial arts has John done?', now),
+      dense: [{ id: 'member', score: 0.2 }],
+      keyword: [],
+      concept: [],
+      memories: turns,
+      now,
+      limit: 1,
+    });
+    expect(first!.scores.reasons).toContain('names one of the kind the query asks for');
   });
 
   it('gives a list question a smaller share of its best conversation', () => {

@@ -304,8 +304,19 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   const weights: RankingWeights = { ...DEFAULT_RANKING_WEIGHTS, ...input.weights };
   const { analysis, memories, now } = input;
   const nowMs = now.getTime();
-  const { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning } =
-    fused(input, weights);
+  const {
+    dense,
+    keyword,
+    concept,
+    sentence,
+    candidates,
+    base,
+    bridged,
+    reachOf,
+    slottedIds,
+    meaning,
+    members,
+  } = fused(input, weights);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
@@ -517,6 +528,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     if (speakerAt >= 0) reasons.push('said by the person the query names');
     if (scores.meaning > 0) reasons.push('related in meaning');
     if (scores.slotMatch) reasons.push('states what the query asks about');
+    if (members.has(id)) reasons.push('names one of the kind the query asks for');
     if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
       reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
     return { id, score, relevance, scores: full };
@@ -580,6 +592,8 @@ interface Fusion {
   readonly reachOf: ReadonlyMap<string, number>;
   readonly slottedIds: ReadonlySet<string>;
   readonly meaning: QueryMeaning | null;
+  /** The candidates that name a member of the kind the query asks for (`RankingWeights.kind`). */
+  readonly members: ReadonlySet<string>;
 }
 
 /** The share of the sentence cosine above its noise floor, 0 to 1. */
@@ -713,6 +727,7 @@ function fuse(input: RankInput, weights: RankingWeights): Fusion {
       base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
     }
   }
+  const members = new Set<string>();
   const kind = weights.kind !== 0 && !analysis.personal ? kindAsked(analysis.askedKind) : null;
   // Every candidate, not the best `MEANING_POOL`: a member that shares no word with the question ("Spain" for
   // European countries) ranks low before this, and the test is one cached lookup per word of the text.
@@ -731,10 +746,23 @@ function fuse(input: RankInput, weights: RankingWeights): Fusion {
         continue;
       if (!namesMemberOf(kind, memory.text)) continue;
       bridged.add(id);
+      members.add(id);
       base.set(id, (base.get(id) ?? 0) + weights.kind);
     }
   }
-  return { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning };
+  return {
+    dense,
+    keyword,
+    concept,
+    sentence,
+    candidates,
+    base,
+    bridged,
+    reachOf,
+    slottedIds,
+    meaning,
+    members,
+  };
 }
 
 /**
