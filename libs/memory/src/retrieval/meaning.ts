@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 
 import { factsOf, textWords } from './text-forms.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
-import { ancestorsOf, depthOf, glossOf, lemmasOf, nameAncestorsOf, wordSenses } from './wordnet.js';
+import { ancestorsOf, depthOf, glossOf, lemmasOf, nameAncestorsOf, wordSenses, wordsOf } from './wordnet.js';
 
 /**
  * Word meaning across spellings, from WordNet: a query word bears on a memory word that is one of its senses
@@ -292,4 +292,83 @@ function bridgeWords(text: string): ReadonlySet<string> {
   }
   words = facts.bridgeWords = found;
   return words;
+}
+
+/**
+ * The kind a list question asks for ("What instruments does Melanie play?"), read in WordNet: its noun senses,
+ * and its head word, which also names a kind of it in a longer entry ("musical_instrument").
+ */
+export interface KindAsked {
+  /** The head word's base forms ("instrument" for "instruments"). */
+  readonly forms: readonly string[];
+  /** The kind's noun senses (of the pair WordNet knows, "european_country", else of the head word). */
+  readonly senses: ReadonlySet<string>;
+  /** Those too shallow to bear a topic on their own ("activity", "item"): only their near kinds count. */
+  readonly broad: ReadonlySet<string>;
+  /** Memory word -> whether it names a member of the kind, filled as searches meet words. */
+  readonly seen: Map<string, boolean>;
+}
+
+const kindsAsked = new LRUCache<string, { readonly found: KindAsked | null }>({ max: QUERY_WORD_CACHE_MAX });
+/** A broad kind reaches its members this many steps down at most. */
+const BROAD_KIND_DISTANCE = 2;
+
+/** The kind of `QueryAnalysis.askedKind` in WordNet; null when it names none WordNet knows as a noun. */
+export function kindAsked(words: readonly string[]): KindAsked | null {
+  if (words.length === 0) return null;
+  const key = words.join(' ');
+  const cached = kindsAsked.get(key);
+  if (cached) return cached.found;
+  const head = words[words.length - 1]!;
+  const pair = words.length > 1 ? `${words[words.length - 2]}_${head}` : null;
+  const nounSenses = (word: string) =>
+    wordSenses(word).filter((sense) => sense.startsWith('n:') && depthOf(sense) >= MIN_SENSE_DEPTH);
+  const pairSenses = pair === null ? [] : nounSenses(pair);
+  const senses = new Set(pairSenses.length > 0 ? pairSenses : nounSenses(head));
+  const found: KindAsked | null =
+    senses.size === 0
+      ? null
+      : {
+          forms: lemmasOf(head),
+          senses,
+          broad: new Set([...senses].filter((sense) => depthOf(sense) < SPECIFIC_DEPTH)),
+          seen: new Map(),
+        };
+  kindsAsked.set(key, { found });
+  return found;
+}
+
+/**
+ * Whether the text names a member of the kind asked, a word (or pair) that is a kind or an instance of it
+ * ("violin" for instruments, "Spain" for European countries, "taekwondo" for martial arts), spelt otherwise:
+ * the kind's own word is left to the keyword channel.
+ */
+export function namesMemberOf(kind: KindAsked, text: string): boolean {
+  for (const word of bridgeWords(text)) if (isMemberOf(kind, word)) return true;
+  return false;
+}
+
+function isMemberOf(kind: KindAsked, memoryWord: string): boolean {
+  const known = kind.seen.get(memoryWord);
+  if (known !== undefined) return known;
+  const name = isName(memoryWord);
+  const word = name ? memoryWord.toLowerCase() : memoryWord;
+  let found = false;
+  if (!lemmasOf(word).some((form) => kind.forms.includes(form))) {
+    for (const [ancestor, distance] of name ? nameAncestorsOf(word) : ancestorsOf(word)) {
+      if (distance === 0) continue;
+      const reach = kind.broad.has(ancestor) ? BROAD_KIND_DISTANCE : MAX_KIND_DISTANCE;
+      if (
+        (kind.senses.has(ancestor) && distance <= reach) ||
+        (distance <= MAX_KIND_DISTANCE &&
+          wordsOf(ancestor).some((entry) => kind.forms.some((form) => entry.endsWith(`_${form}`))))
+      ) {
+        found = true;
+        break;
+      }
+    }
+  }
+  if (kind.seen.size >= SEEN_MAX) kind.seen.clear();
+  kind.seen.set(memoryWord, found);
+  return found;
 }

@@ -184,6 +184,19 @@ describe('analyzeQuery', () => {
     expect(placed('and the cat')).toEqual({ cat: 0 });
   });
 
+  it('reads the kind a list question asks for in the plural, and none in a question for one thing', () => {
+    const kind = (query: string) => analyzeQuery(query, now).askedKind;
+    expect(kind('What instruments does Melanie play?')).toEqual(['instruments']);
+    expect(kind('What European countries has Maria been to?')).toEqual(['european', 'countries']);
+    expect(kind('Which cities has Jon visited?')).toEqual(['cities']);
+    expect(kind('What types of yoga has Maria practiced?')).toEqual(['yoga']);
+    expect(kind('What book did Melanie read?')).toEqual([]);
+    expect(kind('What did Melanie paint?')).toEqual([]);
+    expect(kind('What is Caroline identity?')).toEqual([]);
+    // A time asked for is no kind of thing ("What days does she work?" asks when).
+    expect(kind('What time did she leave?')).toEqual([]);
+  });
+
   it('names the concepts of the query', () => {
     expect(analyzeQuery('Did Melanie visit Boston?', now).conceptNames).toEqual(
       expect.arrayContaining(['melanie', 'boston']),

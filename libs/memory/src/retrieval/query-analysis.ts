@@ -43,6 +43,13 @@ export interface QueryAnalysis {
    * marco). A memory that names none of them is not about whom or what the query asks (`relevance.ts`).
    */
   readonly names: string[];
+  /**
+   * The kind a list question asks for, as content words: "What European countries has Maria been to?":
+   * european, countries; "What types of yoga...": yoga. Empty when the question asks for no kind in the plural
+   * ("What book did she read?" asks for one). Its answers are members of that kind ("Spain", "kundalini"),
+   * which the question's words do not spell, and sit in several conversations.
+   */
+  readonly askedKind: string[];
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
@@ -53,6 +60,9 @@ const SEARCH_BOX_TERMS = 3;
 const QUESTION =
   /\?|^\s*(?:who|whom|whose|what|when|where|which|why|how|did|does|do|is|are|was|were|has|have|can|could)\b/i;
 const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
+// "What/Which [kinds of] <one to three words> <auxiliary>": the words before the auxiliary name the kind asked.
+const ASKED_KIND =
+  /^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?((?:[\p{L}'’+-]+\s+){0,2}?[\p{L}'’+-]+)\s+(?:do|does|did|has|have|had|is|are|was|were|can|could|would|will)\b/iu;
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
 
@@ -123,7 +133,19 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
       (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)) ||
       (QUESTION.test(query) && names.length === 0 && !THIRD_PERSON.test(query)),
     names,
+    askedKind: askedKindOf(query),
   };
+}
+
+/** The content words of the kind a "what/which <kind>" question asks for (`QueryAnalysis.askedKind`). */
+export function askedKindOf(query: string): string[] {
+  const found = ASKED_KIND.exec(query);
+  if (found === null || ASKS_WHEN.test(query)) return [];
+  const words = wordTokens(found[1]!).filter(isContentWord);
+  // A list is asked for in the plural ("What instruments", "What kinds of yoga"): "What book" asks for one.
+  const plural =
+    /\b(?:kinds|types|sorts)\s+of\b/i.test(found[0]) || /[^s]s$/.test(words[words.length - 1] ?? '');
+  return plural ? words : [];
 }
 
 /** Analyses kept per query text (the most recently asked), for texts whose analysis does not read the clock. */

@@ -259,6 +259,67 @@ describe('rankCandidates', () => {
     );
   });
 
+  it("lifts the named person's turns that name a member of the kind a list question asks for", () => {
+    const turns = new Map<string, RankableMemory>([
+      ['work', memory('John: I had a long day at work, so tired.', { conversationId: 'c1' })],
+      ['member', memory("John: I'm off to do some taekwondo!", { conversationId: 'c2' })],
+      ['other', memory('Maria: I tried taekwondo once, not for me.', { conversationId: 'c3' })],
+    ]);
+    const search = (weights: Record<string, number>) =>
+      rankCandidates({
+        analysis: analyzeQuery('What martial arts has John done?', now),
+        dense: [
+          { id: 'work', score: 0.3 },
+          { id: 'member', score: 0.2 },
+          { id: 'other', score: 0.2 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 3,
+        weights: { conversation: 0, detail: 0, question: 0, ...weights },
+      }).map((candidate) => candidate.id);
+    expect(search({ kind: 0 })).toEqual(['work', 'member', 'other']);
+    // Taekwondo is a martial art; Maria's turn names one too, but the question asks about John.
+    expect(search({})).toEqual(['member', 'work', 'other']);
+    const [first] = rankCandidates({
+      analysis: analyzeQuery('What martial arts has John done?', now),
+      dense: [{ id: 'member', score: 0.2 }],
+      keyword: [],
+      concept: [],
+      memories: turns,
+      now,
+      limit: 1,
+    });
+    expect(first!.scores.reasons).toContain('names one of the kind the query asks for');
+  });
+
+  it('gives a list question a smaller share of its best conversation', () => {
+    const turns = new Map<string, RankableMemory>([
+      ['best', memory('John: I play violin every day.', { conversationId: 'c1' })],
+      ['chatter', memory('John: Thanks, see you soon!', { conversationId: 'c1' })],
+    ]);
+    const chatterScore = (query: string) =>
+      rankCandidates({
+        analysis: analyzeQuery(query, now),
+        dense: [
+          { id: 'best', score: 0.6 },
+          { id: 'chatter', score: 0.3 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 2,
+        weights: { speaker: 0, laterSpeaker: 0, detail: 0, question: 0, kind: 0 },
+      }).find((candidate) => candidate.id === 'chatter')!.score;
+    const share = DEFAULT_RANKING_WEIGHTS.conversation * 0.6 * (1 - DEFAULT_RANKING_WEIGHTS.listConversation);
+    expect(
+      chatterScore('What does John play?') - chatterScore('What instruments does John play?'),
+    ).toBeCloseTo(share, 5);
+  });
+
   it('matches a month named without a year in any year', () => {
     const months = new Map<string, RankableMemory>([
       ['june', memory('we went camping', { validFrom: Date.parse('2023-06-20T10:00:00.000Z') })],

@@ -1,6 +1,6 @@
 import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
 
-import { bridgeScore, queryMeaning, type QueryMeaning } from './meaning.js';
+import { bridgeScore, kindAsked, namesMemberOf, queryMeaning, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
 import { querySupport, type QuerySupport } from './relevance.js';
 import { statesSlot } from './slots.js';
@@ -136,6 +136,18 @@ export interface RankingWeights {
    * (`statesTime`, decision 204): "When did she go to the support group?" favours "I went yesterday".
    */
   readonly timeAnswer: number;
+  /**
+   * Added to the fused score of a memory that names a member of the kind a list question asks for
+   * (`QueryAnalysis.askedKind`: "What instruments does Melanie play?" -> "violin"), for questions about
+   * someone else (a personal query reads every word's meaning, the kind's members included); in a chat, only
+   * in the turns of the person the question names.
+   */
+  readonly kind: number;
+  /**
+   * The share of `conversation` for a list question (`QueryAnalysis.askedKind`): its answers sit in several
+   * conversations, and the whole share lifts the best one's chatter over the others' members.
+   */
+  readonly listConversation: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -167,6 +179,8 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   sentenceMatch: 0.4,
   relevance: 3,
   timeAnswer: 0.3,
+  kind: 0.3,
+  listConversation: 0.5,
 };
 
 /**
@@ -284,8 +298,19 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   const weights: RankingWeights = { ...DEFAULT_RANKING_WEIGHTS, ...input.weights };
   const { analysis, memories, now } = input;
   const nowMs = now.getTime();
-  const { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning } =
-    fused(input, weights);
+  const {
+    dense,
+    keyword,
+    concept,
+    sentence,
+    candidates,
+    base,
+    bridged,
+    reachOf,
+    slottedIds,
+    meaning,
+    members,
+  } = fused(input, weights);
   const range = analysis.timeRange ? parseRange(analysis.timeRange) : null;
   const needsSpeaker = weights.speaker !== 0 || weights.laterSpeaker !== 0;
   const needsSaid = weights.detail !== 0 || weights.question !== 0;
@@ -396,7 +421,8 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       (timeMatch ? weights.time : 0) +
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
-      weights.conversation *
+      (analysis.askedKind.length > 0 ? weights.listConversation : 1) *
+        weights.conversation *
         conversationBest *
         (weights.conversationRelevance > 0 ? Math.min(1, fused / weights.conversationRelevance) : 1) +
       (said === null ? 0 : weights.detail * said.detail - (said.asks ? weights.question : 0));
@@ -496,6 +522,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     if (speakerAt >= 0) reasons.push('said by the person the query names');
     if (scores.meaning > 0) reasons.push('related in meaning');
     if (scores.slotMatch) reasons.push('states what the query asks about');
+    if (members.has(id)) reasons.push('names one of the kind the query asks for');
     if (sentenceCosine !== null && sentenceCosine > weights.sentenceFloor)
       reasons.push(`similar sentence (${sentenceCosine.toFixed(2)})`);
     return { id, score, relevance, scores: full };
@@ -559,6 +586,8 @@ interface Fusion {
   readonly reachOf: ReadonlyMap<string, number>;
   readonly slottedIds: ReadonlySet<string>;
   readonly meaning: QueryMeaning | null;
+  /** The candidates that name a member of the kind the query asks for (`RankingWeights.kind`). */
+  readonly members: ReadonlySet<string>;
 }
 
 /** The share of the sentence cosine above its noise floor, 0 to 1. */
@@ -576,6 +605,7 @@ const FUSION_WEIGHTS = [
   'sentenceFloor',
   'meaning',
   'slot',
+  'kind',
 ] as const satisfies ReadonlyArray<keyof RankingWeights>;
 
 interface KeptFusion {
@@ -691,7 +721,42 @@ function fuse(input: RankInput, weights: RankingWeights): Fusion {
       base.set(id, (base.get(id) ?? 0) + weights.meaning * reach + (slotted ? weights.slot : 0));
     }
   }
-  return { dense, keyword, concept, sentence, candidates, base, bridged, reachOf, slottedIds, meaning };
+  const members = new Set<string>();
+  const kind = weights.kind !== 0 && !analysis.personal ? kindAsked(analysis.askedKind) : null;
+  // Every candidate, not the best `MEANING_POOL`: a member that shares no word with the question ("Spain" for
+  // European countries) ranks low before this, and the test is one cached lookup per word of the text.
+  if (kind !== null) {
+    for (const id of candidates) {
+      const memory = memories.get(id);
+      if (!memory) continue;
+      // A list about someone is answered in their own turns: the other speaker's "Have you been to Spain?"
+      // names no member of theirs. A question that names nobody reads every turn.
+      const speakerWords = chatTurnOf(memory.text).speakerWords;
+      if (
+        speakerWords !== null &&
+        analysis.names.length > 0 &&
+        placeOfSpeaker(speakerWords, analysis.termPlaces) < 0
+      )
+        continue;
+      if (!namesMemberOf(kind, memory.text)) continue;
+      bridged.add(id);
+      members.add(id);
+      base.set(id, (base.get(id) ?? 0) + weights.kind);
+    }
+  }
+  return {
+    dense,
+    keyword,
+    concept,
+    sentence,
+    candidates,
+    base,
+    bridged,
+    reachOf,
+    slottedIds,
+    meaning,
+    members,
+  };
 }
 
 /**

@@ -292,6 +292,11 @@ function rootDistance(key: string): number {
   return depth;
 }
 
+/** The words of a synset, lowercased ("musical_instrument", "instrument"); none when WordNet is missing. */
+export function wordsOf(key: string): readonly string[] {
+  return synset(key)?.words ?? [];
+}
+
 /** The definition and examples of a synset, lowercased. */
 export function glossOf(key: string): string {
   return synset(key)?.gloss ?? '';
