@@ -664,7 +664,9 @@ export class EmbeddedVectorIndex {
     entry.dirty = false;
     const covered = entry.covered;
     const added = entry.addedSinceLoad;
-    const reload = added >= Math.max(RELOAD_MIN_ADDS, entry.loadedKeys * RELOAD_AFTER_ADDS_SHARE);
+    // Not at shutdown: the worker ends after this save.
+    const reload =
+      !this.closed && added >= Math.max(RELOAD_MIN_ADDS, entry.loadedKeys * RELOAD_AFTER_ADDS_SHARE);
     try {
       mkdirSync(this.annDir, { recursive: true });
       const file = `${tok}-${process.pid}-${covered}.usearch`;
