@@ -72,36 +72,6 @@ describe('AnnWorker', () => {
     }
   });
 
-  it('reads an index back from the file it saves, in its place, answering the same and taking adds after', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'membolt-ann-worker-'));
-    try {
-      const worker = start();
-      await worker.open('scope-a');
-      const keys = Array.from({ length: 200 }, (_, i) => i + 1);
-      await worker.upsert('scope-a', keys, vectorsOf(keys));
-      const queries = Array.from({ length: DIM }, (_, axis) => axisVector(DIM, axis));
-      const answers = async () =>
-        Promise.all(
-          queries.map(async (query) => Array.from((await worker.search('scope-a', query, 10)).keys)),
-        );
-      const before = await answers();
-      // Calls made after the save reach the index read back, not the one that was written.
-      const saved = worker.save('scope-a', join(dir, 'a.usearch'), { reload: true });
-      const added = worker.upsert('scope-a', [500], vectorsOf([3]));
-      await Promise.all([saved, added]);
-      expect((await worker.search('scope-a', axisVector(DIM, 3), 1)).size).toBe(201);
-      await worker.remove('scope-a', [500]);
-      expect(await answers()).toEqual(before);
-      // A save that cannot be written rejects before anything is read back: the index answers as before.
-      await expect(
-        worker.save('scope-a', join(dir, 'missing-dir', 'a.usearch'), { reload: true }),
-      ).rejects.toThrow();
-      expect(await answers()).toEqual(before);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it('rejects the calls made after the thread died and tells its owner once', async () => {
     const onFailure = jest.fn<(error: Error) => void>();
     const worker = start(onFailure);

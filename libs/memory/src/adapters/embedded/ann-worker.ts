@@ -71,19 +71,7 @@ const handlers = {
     return { keys: Float64Array.from(found.keys, Number), distances: Float32Array.from(found.distances), size };
   },
   save(m) {
-    const index = named(m.tok);
-    index.save(m.path);
-    // Read back in place: usearch frees the grown index first, and the graph loaded from its file is the
-    // same one in less memory (see AnnWorker.save).
-    if (m.reload) {
-      try {
-        index.load(m.path);
-      } catch (error) {
-        // load() empties the index before it reads: what is left must not answer searches.
-        indexes.delete(m.tok);
-        throw error;
-      }
-    }
+    named(m.tok).save(m.path);
     return {};
   },
   drop(m) {
@@ -167,16 +155,9 @@ export class AnnWorker {
     return reply as unknown as AnnMatches;
   }
 
-  /**
-   * Writes the index as it is after every call made before this one. With `reload`, the index is then
-   * read back from that file in its place, before any later call: an index grown by adds holds more than
-   * the same graph loaded from its file (usearch reserves by doubling and keeps the freed chunks of its
-   * growth; built from 100k of the bench's vectors, ~1.4x the loaded one), and the keys, vectors and links
-   * read back are the ones written, so every search answers the same. If the read fails, the scope's index
-   * is dropped (as by `drop`) and the call rejected.
-   */
-  async save(tok: string, path: string, { reload = false }: { reload?: boolean } = {}): Promise<void> {
-    await this.call({ op: 'save', tok, path, reload });
+  /** Writes the index as it is after every call made before this one. */
+  async save(tok: string, path: string): Promise<void> {
+    await this.call({ op: 'save', tok, path });
   }
 
   async drop(tok: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { openEmbeddedDatabase } from '@membolt/embedded-store';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
 import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
-import { AnnWorker } from './ann-worker.js';
-import type { MemorySearchEmbedded } from './memory-search.embedded.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 import { DuplicateOriginError } from '../../ports/memory.repository.js';
 import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
@@ -339,37 +337,6 @@ describe('MemoryStore: embedded (SQLite)', () => {
       ],
     });
     await store.close();
-  });
-
-  it('reads an index built from SQLite back from its snapshot once saved, and not for a few adds after', async () => {
-    const save = jest.spyOn(AnnWorker.prototype, 'save');
-    const reloads = () => save.mock.calls.map((call) => call[2]?.reload ?? false);
-    const store = openMemoryEmbeddedStore(newDataDir(), settings);
-    try {
-      const records = Array.from({ length: 1200 }, (_, i) =>
-        makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 2000) }),
-      );
-      await store.memories.insertMany(scope, records);
-      const all = { validity: { kind: 'all' } } as const;
-      const query = axisVector(8, 3, 0.3);
-      expect((await store.search.dense(scope, all, query, 20)).strategy).toBe('exact');
-      const built = await annAnswer(() => store.search.dense(scope, all, query, 20));
-      expect(built.strategy).toBe('ann');
-      await (store.search as MemorySearchEmbedded).whenIndexed();
-      // Saved two seconds after the build.
-      for (let waited = 0; save.mock.calls.length === 0 && waited < 30_000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(reloads()).toEqual([true]);
-      await (store.search as MemorySearchEmbedded).whenIndexed();
-      // The index read back answers as the one built did.
-      expect(await store.search.dense(scope, all, query, 20)).toEqual(built);
-      await store.memories.insertMany(scope, [makeMemoryRecord(scope, 8, { embedding: query })]);
-      await store.close();
-      expect(reloads()).toEqual([true, false]);
-    } finally {
-      await store.close();
-      save.mockRestore();
-    }
   });
 
   it('rebuilds a snapshot of another scalar kind (an F32 one of an older version) and removes its file', async () => {

@@ -52,10 +52,6 @@ interface AnnEntry {
   readonly worker: AnnWorker;
   /** The highest vec_seq posted to the index: rows above it are added on repair. */
   covered: number;
-  /** Keys the index held when it was last read from a file (0 when opened empty). */
-  loadedKeys: number;
-  /** Vectors added since: past RELOAD_AFTER_ADDS, the next save reads the index back from its file. */
-  addedSinceLoad: number;
   dirty: boolean;
   /** False while the index is being built or repaired in the background: searches scan exactly meanwhile. */
   ready: boolean;
@@ -86,14 +82,6 @@ const ANN_CONFIG = (dimensions: number): AnnIndexConfig => ({
   expansion_search: 64,
   multi: false,
 });
-/**
- * An index grows by adds in more memory than the same graph read from its file (AnnWorker.save): once
- * this share of what it held when last read (and at least RELOAD_MIN_ADDS) has been added, its next
- * save reads it back. A scope built from SQLite is read back after its build; one that takes a few adds a
- * day is never read again for them.
- */
-const RELOAD_AFTER_ADDS_SHARE = 0.25;
-const RELOAD_MIN_ADDS = 1000;
 /** Vectors read from SQLite and posted to the worker at a time while an index is built in the background. */
 const BUILD_CHUNK = 256;
 
@@ -202,7 +190,6 @@ export class EmbeddedVectorIndex {
       vectors.set(vector.subarray(0, dim), i * dim);
       entry.covered = Math.max(entry.covered, vecSeq);
     });
-    entry.addedSinceLoad += rows.length;
     return entry.worker.upsert(
       scopeToken(entry.scope),
       rows.map((row) => row.seq),
@@ -532,15 +519,7 @@ export class EmbeddedVectorIndex {
     const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (count < this.settings.annMinVectors) return null;
     this.worker ??= new AnnWorker(ANN_CONFIG(this.settings.dimension), (error) => this.workerFailed(error));
-    const entry: AnnEntry = {
-      scope,
-      worker: this.worker,
-      covered: 0,
-      loadedKeys: 0,
-      addedSinceLoad: 0,
-      dirty: true,
-      ready: false,
-    };
+    const entry: AnnEntry = { scope, worker: this.worker, covered: 0, dirty: true, ready: false };
     this.ann.set(tok, entry);
     const build = this.completeInBackground(tok, entry, count).finally(() => this.builds.delete(build));
     this.builds.add(build);
@@ -594,7 +573,6 @@ export class EmbeddedVectorIndex {
         // Deleted keys stay in a snapshot saved before a crash; many of them means rebuilding is cheaper.
         if (size <= count * 1.2 + 100) {
           entry.covered = snapshot.covered;
-          entry.loadedKeys = size;
           entry.dirty = false;
           return;
         }
@@ -663,19 +641,10 @@ export class EmbeddedVectorIndex {
     // Writes after this point mark it dirty again; the file holds every call posted before the save.
     entry.dirty = false;
     const covered = entry.covered;
-    const added = entry.addedSinceLoad;
-    // Not at shutdown: the worker ends after this save.
-    const reload =
-      !this.closed && added >= Math.max(RELOAD_MIN_ADDS, entry.loadedKeys * RELOAD_AFTER_ADDS_SHARE);
     try {
       mkdirSync(this.annDir, { recursive: true });
       const file = `${tok}-${process.pid}-${covered}.usearch`;
-      await entry.worker.save(tok, join(this.annDir, `${file}.tmp`), { reload });
-      if (reload) {
-        // Adds posted after the save are the next reload's to count (removals are not counted).
-        entry.loadedKeys += added;
-        entry.addedSinceLoad -= added;
-      }
+      await entry.worker.save(tok, join(this.annDir, `${file}.tmp`));
       renameSync(join(this.annDir, `${file}.tmp`), join(this.annDir, file));
       // The meta names its file and is replaced atomically after it: a crash in between leaves the older
       // pair, whose `covered` makes the repair re-add the rows written since.
@@ -694,9 +663,6 @@ export class EmbeddedVectorIndex {
     } catch (error) {
       entry.dirty = true;
       this.logger.error(`ANN snapshot ${tok} not saved: ${messageOf(error)}`);
-      // The worker dropped an index it could not read back: opened again (last snapshot, then SQLite) on
-      // the scope's next search.
-      if (reload && this.ann.get(tok) === entry) this.ann.delete(tok);
     }
   }
 
