@@ -132,11 +132,8 @@ export class EmbeddedVectorIndex {
         'SELECT seq, embedding FROM memory_vectors WHERE user_id = ? AND end_user_id = ? ORDER BY seq',
       )
       .raw(true);
-    // In the scope index's order: ordering a large scope by seq made SQLite sort every blob in temp files.
     this.scopeVectorsUnordered = db
-      .prepare<[string, string], [seq: number, embedding: Buffer]>(
-        'SELECT seq, embedding FROM memory_vectors WHERE user_id = ? AND end_user_id = ?',
-      )
+      .prepare<[string, string], [seq: number, embedding: Buffer]>(SCOPE_VECTORS_SCAN_SQL)
       .raw(true);
     this.vectorsAbove = db.prepare<
       [string, string, number, number],
@@ -740,6 +737,13 @@ const blobView = (blob: Buffer): Float32Array =>
   blob.byteOffset % 4 === 0 && !isSparseBlob(blob)
     ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
     : fromBlob(blob);
+
+/**
+ * A scope's vectors for the exact scan of a scope too large to hold, in the scope index's order: ordering a
+ * large scope by seq made SQLite sort every blob (614 MB at 100k) in a temp b-tree on every search.
+ */
+export const SCOPE_VECTORS_SCAN_SQL =
+  'SELECT seq, embedding FROM memory_vectors WHERE user_id = ? AND end_user_id = ?';
 
 /** Rows of room an exact set is read with beyond the scope's vectors, for the adds that follow. */
 const EXACT_SET_SPARE_ROWS = 64;
