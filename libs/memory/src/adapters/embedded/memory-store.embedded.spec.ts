@@ -7,6 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { annAnswer, describeMemoryStoreContract } from '../../testing/memory-store.contract.js';
 import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
+import { SCOPE_VECTORS_SCAN_SQL } from './memory-vectors.embedded.js';
 import { DuplicateOriginError } from '../../ports/memory.repository.js';
 import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
@@ -132,6 +133,22 @@ describe('MemoryStore: embedded (SQLite)', () => {
     expect(after.candidates.map((c) => c.id)).toEqual([added.memory.id]);
     expect(vectors.exactCacheBytes).toBeLessThanOrEqual(budget);
     await store.close();
+  });
+
+  it("reads a scope too large to hold through its index, without sorting the scope's blobs", async () => {
+    const dataDir = newDataDir();
+    await openMemoryEmbeddedStore(dataDir, settings).close();
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN ${SCOPE_VECTORS_SCAN_SQL}`)
+        .all('user-a', '')
+        .map((row) => (row as { detail: string }).detail);
+      expect(plan.join(' | ')).toContain('USING INDEX memory_vectors_scope');
+      expect(plan.join(' | ')).not.toContain('TEMP B-TREE');
+    } finally {
+      db.close();
+    }
   });
 
   it('caches no exact set at all with exactCacheMb 0, and answers the same', async () => {

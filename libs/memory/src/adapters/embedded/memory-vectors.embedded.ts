@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
+import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MetricKind, ScalarKind } from 'usearch';
@@ -8,7 +8,6 @@ import type { DenseCandidates } from '../../ports/memory-search.index.js';
 import { DEFAULT_EXACT_CACHE_MB, type MemoryStoreSettings } from '../../ports/memory-store.js';
 import { type AnnIndexConfig, AnnWorker } from './ann-worker.js';
 import {
-  filterSql,
   fromBlob,
   isOpenOnly,
   isSparseBlob,
@@ -17,7 +16,6 @@ import {
   sparseBlobCount,
   keepSeqsInSql,
   readDataVersion,
-  scopeSql,
   scopeToken,
 } from './memory-rows.js';
 
@@ -44,7 +42,6 @@ interface ExactSet {
   /** What the set's arrays hold, counted against the exact cache's bound. */
   bytes: number;
   seqs: Float64Array;
-  ids: string[];
   norms: Float32Array;
   matrix: Float32Array;
 }
@@ -117,6 +114,7 @@ export class EmbeddedVectorIndex {
   private saving: Promise<void> = Promise.resolve();
   private readonly countInScope;
   private readonly scopeVectors;
+  private readonly scopeVectorsUnordered;
   private readonly vectorsAbove;
 
   constructor(
@@ -129,13 +127,14 @@ export class EmbeddedVectorIndex {
     this.countInScope = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM memory_vectors WHERE user_id = ? AND end_user_id = ?',
     );
-    this.scopeVectors = db.prepare<
-      [string, string],
-      { seq: number; id: string; vec_seq: number; embedding: Buffer }
-    >(
-      `SELECT v.seq, m.id, v.vec_seq, v.embedding FROM memory_vectors v JOIN memories m ON m.seq = v.seq
-       WHERE v.user_id = ? AND v.end_user_id = ? ORDER BY v.seq`,
-    );
+    this.scopeVectors = db
+      .prepare<[string, string], [seq: number, embedding: Buffer]>(
+        'SELECT seq, embedding FROM memory_vectors WHERE user_id = ? AND end_user_id = ? ORDER BY seq',
+      )
+      .raw(true);
+    this.scopeVectorsUnordered = db
+      .prepare<[string, string], [seq: number, embedding: Buffer]>(SCOPE_VECTORS_SCAN_SQL)
+      .raw(true);
     this.vectorsAbove = db.prepare<
       [string, string, number, number],
       { seq: number; vec_seq: number; embedding: Buffer }
@@ -286,23 +285,79 @@ export class EmbeddedVectorIndex {
     const qNorm = Math.sqrt(dot(query, query, 0, dim)) || 1;
     const nonZero = sparseDims(query, dim);
     if (set) return this.bestOfSet(set, scope, filter, query, qNorm, nonZero, k);
-    // Too large to hold: each row's vector is read, scored and let go.
-    const allowed = this.allowedSeqs(scope, filter);
-    const scored: ScoredId[] = [];
-    for (const row of this.scopeVectors.iterate(scope.userId, scope.endUserId)) {
-      if (!allowed.has(row.seq)) continue;
-      if (isSparseBlob(row.embedding)) {
-        const { product, squares } = sparseBlobProduct(query, row.embedding);
-        scored.push({ id: row.id, score: product / (qNorm * (Math.sqrt(squares) || 1)) });
-        continue;
+    return this.bestOfScan(scope, filter, query, qNorm, nonZero, k);
+  }
+
+  /**
+   * The best `k` of a scope too large to hold, each row's vector read from SQLite, scored and let go (its
+   * blob viewed without a copy). Only its seq and score are kept (16 bytes a row), and the best are checked
+   * with `keepSeqs` in windows as a held set's are, which also gives their ids. Reading every row's id and
+   * the scope's allowed seqs up front, and an object per scored row, made each scan of a 100k scope (while
+   * its ANN index is built) leave ~300k objects and strings to collect, which grew the V8 heap to ~450 MB.
+   */
+  private bestOfScan(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    query: Float32Array,
+    qNorm: number,
+    nonZero: Int32Array | null,
+    k: number,
+  ): ScoredId[] {
+    const dim = this.settings.dimension;
+    let seqs = new Float64Array(1024);
+    let scores = new Float64Array(1024);
+    let count = 0;
+    for (const [seq, blob] of this.scopeVectorsUnordered.iterate(scope.userId, scope.endUserId)) {
+      if (count === seqs.length) {
+        seqs = grownTo(seqs, count * 2);
+        scores = grownTo(scores, count * 2);
       }
-      const vector = blobView(row.embedding);
-      const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
-      const score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
-      scored.push({ id: row.id, score });
+      let score: number;
+      if (isSparseBlob(blob)) {
+        const { product, squares } = sparseBlobProduct(query, blob);
+        score = product / (qNorm * (Math.sqrt(squares) || 1));
+      } else {
+        const vector = blobView(blob);
+        const product = nonZero === null ? dot(query, vector, 0, dim) : sparseDot(query, nonZero, vector, 0);
+        score = product / (qNorm * (Math.sqrt(dot(vector, vector, 0, dim)) || 1));
+      }
+      seqs[count] = seq;
+      scores[count++] = score;
     }
-    scored.sort((a, b) => b.score - a.score);
-    return scored.slice(0, k);
+    // Ties in seq order, as the stable sort of the rows read in seq order left them.
+    const order = new Uint32Array(count);
+    for (let i = 0; i < count; i++) order[i] = i;
+    order.sort((a, b) => scores[b]! - scores[a]! || seqs[a]! - seqs[b]!);
+    return this.bestPassing(scope, filter, order, seqs, scores, k);
+  }
+
+  /**
+   * Of the candidates in `order` (indexes into `seqs` and `scores`, best first), the first `k` that are in
+   * the scope and pass the filter, checked with `keepSeqs` in windows grown until `k` pass (as the ANN's
+   * keys are); each comes with the columns the ranker reads, which the service then need not load.
+   */
+  private bestPassing(
+    scope: MemoryScopeFilter,
+    filter: MemoryFilter,
+    order: ArrayLike<number> & { slice(start: number, end: number): ArrayLike<number> },
+    seqs: Float64Array,
+    scores: Float64Array,
+    k: number,
+  ): ScoredId[] {
+    const out: ScoredId[] = [];
+    for (let from = 0, size = k + 10; from < order.length && out.length < k; from += size, size *= 4) {
+      const window = Array.from(order.slice(from, from + size));
+      const kept = this.keepSeqs(
+        scope,
+        filter,
+        window.map((i) => seqs[i]!),
+      );
+      for (const i of window) {
+        const memory = kept.get(seqs[i]!);
+        if (memory && out.length < k) out.push({ id: memory.id, score: scores[i]!, memory });
+      }
+    }
+    return out;
   }
 
   /**
@@ -334,20 +389,7 @@ export class EmbeddedVectorIndex {
       order[i] = i;
     }
     order.sort((a, b) => scores[b]! - scores[a]!);
-    const out: ScoredId[] = [];
-    for (let from = 0, size = k + 10; from < order.length && out.length < k; from += size, size *= 4) {
-      const window = order.slice(from, from + size);
-      const kept = this.keepSeqs(
-        scope,
-        filter,
-        window.map((i) => set.seqs[i]!),
-      );
-      for (const i of window) {
-        const memory = kept.get(set.seqs[i]!);
-        if (memory && out.length < k) out.push({ id: set.ids[i]!, score: scores[i]!, memory });
-      }
-    }
-    return out;
+    return this.bestPassing(scope, filter, order, set.seqs, scores, k);
   }
 
   private async searchAnn(
@@ -377,17 +419,6 @@ export class EmbeddedVectorIndex {
     }
   }
 
-  private allowedSeqs(scope: MemoryScopeFilter, filter: MemoryFilter): Set<number> {
-    const where = scopeSql(scope);
-    const filters = filterSql(filter);
-    const rows = preparedOnce(
-      this.db,
-      `SELECT m.seq FROM memories m WHERE ${where.sql}${filters.sql}`,
-      'pluck',
-    ).all(...where.params, ...filters.params) as number[];
-    return new Set(rows);
-  }
-
   /** The scope's exact set, read and cached if it fits the bound; null when it does not (scan SQLite). */
   private exactSet(scope: MemoryScope): ExactSet | null {
     const tok = scopeToken(scope);
@@ -406,10 +437,9 @@ export class EmbeddedVectorIndex {
     if (exactSetBytes(dim, rows.length + EXACT_SET_SPARE_ROWS) > this.exactBudget) return null;
     const set = emptyExactSet(dim, rows.length + EXACT_SET_SPARE_ROWS);
     set.count = rows.length;
-    rows.forEach((row, i) => {
-      const vector = fromBlob(row.embedding);
-      set.seqs[i] = row.seq;
-      set.ids[i] = row.id;
+    rows.forEach(([seq, embedding], i) => {
+      const vector = fromBlob(embedding);
+      set.seqs[i] = seq;
       set.matrix.set(vector.subarray(0, dim), i * dim);
       set.norms[i] = Math.sqrt(dot(vector, vector, 0, dim));
     });
@@ -457,8 +487,7 @@ export class EmbeddedVectorIndex {
       grown.seqs.set(set.seqs.subarray(0, set.count));
       grown.norms.set(set.norms.subarray(0, set.count));
       grown.matrix.set(set.matrix.subarray(0, set.count * dim));
-      for (let i = 0; i < set.count; i++) grown.ids[i] = set.ids[i]!;
-      Object.assign(set, { seqs: grown.seqs, norms: grown.norms, matrix: grown.matrix, ids: grown.ids });
+      Object.assign(set, { seqs: grown.seqs, norms: grown.norms, matrix: grown.matrix });
       // Counted again at its new size, other sets dropped for the room.
       this.exactBytes -= set.bytes;
       this.exact.delete(tok);
@@ -468,7 +497,6 @@ export class EmbeddedVectorIndex {
     for (const upsert of change.upserts) {
       const i = set.count++;
       set.seqs[i] = upsert.seq;
-      set.ids[i] = upsert.id!;
       set.matrix.set(upsert.vector.subarray(0, dim), i * dim);
       set.norms[i] = Math.sqrt(dot(upsert.vector, upsert.vector, 0, dim));
     }
@@ -640,6 +668,13 @@ export class EmbeddedVectorIndex {
   }
 }
 
+/** A copy of `array` with room for `length` values. */
+function grownTo(array: Float64Array, length: number): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(length);
+  grown.set(array);
+  return grown;
+}
+
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 function dot(query: Float32Array, matrix: Float32Array, offset: number, dim: number): number {
@@ -703,10 +738,17 @@ const blobView = (blob: Buffer): Float32Array =>
     ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
     : fromBlob(blob);
 
+/**
+ * A scope's vectors for the exact scan of a scope too large to hold, in the scope index's order: ordering a
+ * large scope by seq made SQLite sort every blob (614 MB at 100k) in a temp b-tree on every search.
+ */
+export const SCOPE_VECTORS_SCAN_SQL =
+  'SELECT seq, embedding FROM memory_vectors WHERE user_id = ? AND end_user_id = ?';
+
 /** Rows of room an exact set is read with beyond the scope's vectors, for the adds that follow. */
 const EXACT_SET_SPARE_ROWS = 64;
 
-/** The bytes of an exact set's arrays with room for `capacity` vectors (the ids' strings left out). */
+/** The bytes of an exact set's arrays with room for `capacity` vectors. */
 const exactSetBytes = (dim: number, capacity: number): number => capacity * (dim * 4 + 4 + 8);
 
 function emptyExactSet(dim: number, capacity: number): ExactSet {
@@ -714,7 +756,6 @@ function emptyExactSet(dim: number, capacity: number): ExactSet {
     count: 0,
     bytes: exactSetBytes(dim, capacity),
     seqs: new Float64Array(capacity),
-    ids: new Array<string>(capacity),
     norms: new Float32Array(capacity),
     matrix: new Float32Array(capacity * dim),
   };
