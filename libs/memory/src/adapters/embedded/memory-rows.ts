@@ -265,6 +265,37 @@ const _everyColumnListed: [Exclude<keyof NewMemoryRow, (typeof NEW_MEMORY_COLUMN
   ? true
   : never = true;
 
+/** What of a row is not part of the memory it stores: the bookkeeping columns `toMemory` never reads. */
+type BookkeepingColumn = 'scope_tok' | 'origin_id' | 'concepts_pending' | 'dup_fp' | 'keyword_context';
+const BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set<BookkeepingColumn>([
+  'scope_tok',
+  'origin_id',
+  'concepts_pending',
+  'dup_fp',
+  'keyword_context',
+]);
+
+/** The columns a memory is read from (`toMemory`), with the seq for its vector. */
+export type MemoryViewRow = Omit<MemoryRow, Exclude<BookkeepingColumn, 'dup_fp' | 'keyword_context'>>;
+const MEMORY_VIEW_COLUMNS = [
+  'seq',
+  ...NEW_MEMORY_COLUMNS.filter((column) => !BOOKKEEPING_COLUMNS.has(column)),
+] as ReadonlyArray<keyof MemoryViewRow>;
+
+/**
+ * The SELECT list of a memory's columns, read as arrays (`memoryViewRow`): a search reads its answers this way,
+ * and whole rows as objects cost several times as much (the driver builds each object key by key, bookkeeping
+ * columns and the keyword context included). Derived from the INSERT's list, so a new column is read here too.
+ */
+export const MEMORY_VIEW_SELECT = MEMORY_VIEW_COLUMNS.map((column) => `m.${column}`).join(', ');
+
+/** A row read with `MEMORY_VIEW_SELECT`, its values in that order, as the row object `toMemory` takes. */
+export function memoryViewRow(values: readonly unknown[]): MemoryViewRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < MEMORY_VIEW_COLUMNS.length; i++) row[MEMORY_VIEW_COLUMNS[i]] = values[i];
+  return row as unknown as MemoryViewRow;
+}
+
 /** The INSERT of a new memory's row, its parameters in `newMemoryParams`' order (positional: cheaper to bind). */
 export const INSERT_MEMORY_SQL = `INSERT INTO memories (${NEW_MEMORY_COLUMNS.join(', ')}) VALUES (${NEW_MEMORY_COLUMNS.map(
   () => '?',

@@ -27,7 +27,9 @@ import {
   filterSql,
   fromBlob,
   INSERT_MEMORY_SQL,
+  MEMORY_VIEW_SELECT,
   type MemoryRow,
+  memoryViewRow,
   newMemoryParams,
   newMemoryRow,
   RANKABLE_COLUMNS,
@@ -270,14 +272,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
     const where = scopeSql(scope, 'm', true);
-    // The columns a memory is made of, as arrays: a search reads its answers here, and whole rows as objects
-    // cost several times as much (better-sqlite3 builds each object key by key; the bookkeeping columns and
-    // the keyword context are not part of a memory).
     const rows = preparedOnce(
       this.db,
-      `SELECT ${MEMORY_VIEW_COLUMNS} FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
+      `SELECT ${MEMORY_VIEW_SELECT} FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
       'raw',
-    ).all(...where.params, JSON.stringify(ids)) as MemoryViewValues[];
+    ).all(...where.params, JSON.stringify(ids)) as unknown[][];
     return rows.map((values) => {
       const row = memoryViewRow(values);
       return toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined);
@@ -668,81 +667,6 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     return blob ? fromBlob(blob) : undefined;
   }
 }
-
-/** The columns `toMemory` reads (and the seq, for the vector), in the order `memoryViewRow` takes them. */
-const MEMORY_VIEW_COLUMNS =
-  'm.seq, m.id, m.user_id, m.end_user_id, m.agent_id, m.run_id, m.text, m.metadata, m.importance, m.category, ' +
-  'm.source, m.conversation_id, m.conversation_title, m.created_at, m.updated_at, m.valid_from, m.valid_to, ' +
-  'm.expires_at, m.version, m.embedding_model, m.redactions';
-type MemoryViewRow = Omit<MemoryRow, 'scope_tok' | 'origin_id' | 'concepts_pending'>;
-type MemoryViewValues = [
-  number,
-  string,
-  string,
-  string,
-  string | null,
-  string | null,
-  string,
-  string,
-  number,
-  string | null,
-  string,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  number | null,
-  number | null,
-  number,
-  string,
-  string | null,
-];
-const memoryViewRow = ([
-  seq,
-  id,
-  user_id,
-  end_user_id,
-  agent_id,
-  run_id,
-  text,
-  metadata,
-  importance,
-  category,
-  source,
-  conversation_id,
-  conversation_title,
-  created_at,
-  updated_at,
-  valid_from,
-  valid_to,
-  expires_at,
-  version,
-  embedding_model,
-  redactions,
-]: MemoryViewValues): MemoryViewRow => ({
-  seq,
-  id,
-  user_id,
-  end_user_id,
-  agent_id,
-  run_id,
-  text,
-  metadata,
-  importance,
-  category,
-  source,
-  conversation_id,
-  conversation_title,
-  created_at,
-  updated_at,
-  valid_from,
-  valid_to,
-  expires_at,
-  version,
-  embedding_model,
-  redactions,
-});
 
 /** How a state came about: the first version was created; later ones updated it or closed the fact. */
 const versionEvent = (row: MemoryRow): MemoryVersion['event'] =>
