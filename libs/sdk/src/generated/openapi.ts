@@ -3583,6 +3583,7 @@ export interface components {
       url?: string;
     };
     UploadAcceptedResponse: {
+      /** @description 0-100 over the whole processing. */
       percent: number;
       /** @enum {string} */
       status:
@@ -3639,7 +3640,7 @@ export interface components {
       /** @description Memories made from the text (one per chunk). */
       chunks: number;
       /** @enum {string} */
-      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif';
       /** @description The id of the summary memory. */
       memory_id: string;
       pages: number | null;
@@ -3659,8 +3660,10 @@ export interface components {
       id: string;
       /** @enum {string|null} */
       kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      /** @description The memory holding the summary. */
       memory_id: string | null;
       pages: number | null;
+      /** @description 0-100 over the whole processing. */
       percent: number;
       run_id: string | null;
       size: number;
