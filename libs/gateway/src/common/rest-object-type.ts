@@ -54,6 +54,13 @@ export function snakeCasedFields<S extends ObjectSchema>(
   return fields as SnakeCased<z.output<S>>;
 }
 
+/**
+ * `schema` showing `value` as its example in the REST document (a contract's view holds no examples: they are
+ * the REST document's). It replaces any other `rest` override the schema had.
+ */
+export const restExample = <S extends z.ZodType>(schema: S, value: unknown): S =>
+  schema.meta({ rest: { example: value } }) as S;
+
 export interface RestObjectTypeOptions<S extends ObjectSchema> {
   /** The type of a field the JSON Schema alone cannot name: a nested component, `[Component]` for a list. */
   readonly types?: { readonly [K in keyof z.output<S> & string]?: () => Type<unknown> | [Type<unknown>] };

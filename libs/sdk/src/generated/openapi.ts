@@ -1435,13 +1435,14 @@ export interface components {
       memories_used: number;
       /** @example gpt-4o-mini */
       model: string;
-      /** @description True when the offline assistant answered (no provider key configured). */
+      /** @description Answered by the offline assistant: no language model is configured for the model. */
       offline: boolean;
       /**
        * @description The provider that answered, or "offline".
        * @example openai
+       * @enum {string}
        */
-      responder: string;
+      responder: 'anthropic' | 'openai' | 'gemini' | 'openai-compatible' | 'offline';
       /**
        * @description The answer.
        * @example You live in Lisbon.
@@ -1450,18 +1451,25 @@ export interface components {
       usage: components['schemas']['ChatUsageResponse'];
     };
     ChatStartEvent: {
+      /** @example 6650f1c2a1b2c3d4e5f60720 */
       conversation_id: string;
+      /** @example Where I live */
       conversation_title: string;
       memories_retrieved: components['schemas']['ChatMemoryResponse'][];
+      /** @example gpt-4o-mini */
       model: string;
-      responder: string;
+      /** @enum {string} */
+      responder: 'anthropic' | 'openai' | 'gemini' | 'openai-compatible' | 'offline';
     };
     ChatTokenEvent: {
       /** @example You live */
       text: string;
     };
     ChatUsageResponse: {
-      /** @example 1450 */
+      /**
+       * @description Estimated cost in millionths of a US dollar (0 for the offline assistant).
+       * @example 1450
+       */
       cost_micro_usd: number;
       /** @example 812 */
       input_tokens: number;
@@ -1495,16 +1503,17 @@ export interface components {
     ConversationDeletionResponse: {
       conversation_id: string;
       /**
-       * @description Memories learnt from the conversation, kept.
-       * @example 2
+       * @description Always true: the memories extracted from the conversation are kept.
+       * @enum {boolean}
        */
-      memories_kept: number;
+      memories_kept: true;
       /** @example Conversation deleted. */
       message: string;
       /** @example 4 */
       removed_messages: number;
     };
     ConversationListResponse: {
+      /** @description Most recently active first. */
       conversations: components['schemas']['ConversationSummaryResponse'][];
       /**
        * @description Conversations on this page.
@@ -1546,11 +1555,17 @@ export interface components {
       role: 'user' | 'assistant' | 'system';
     };
     ConversationResponse: {
+      agent_id: string | null;
       /** @example 2026-04-03T10:00:00.000Z */
       created_at: string;
+      /** @description The end user it belongs to (null: the account's). */
+      end_user_id: string | null;
       /** @example 6650f1c2a1b2c3d4e5f60720 */
       id: string;
-      /** @example 2 */
+      /**
+       * @description The memories the conversation taught (open memories stored from it).
+       * @example 2
+       */
       memory_count: number;
       /** @example 4 */
       message_count: number;
@@ -1558,26 +1573,34 @@ export interface components {
       messages: components['schemas']['ConversationMessageResponse'][];
       /** @example gpt-4o-mini */
       model: string | null;
-      /** @description The start of the last message. */
+      /** @description The newest message's text, cut to a preview. */
       preview: string;
+      run_id: string | null;
       /** @example Where I live */
       title: string;
       /** @example 2026-04-03T10:05:00.000Z */
       updated_at: string;
     };
     ConversationSummaryResponse: {
+      agent_id: string | null;
       /** @example 2026-04-03T10:00:00.000Z */
       created_at: string;
+      /** @description The end user it belongs to (null: the account's). */
+      end_user_id: string | null;
       /** @example 6650f1c2a1b2c3d4e5f60720 */
       id: string;
-      /** @example 2 */
+      /**
+       * @description The memories the conversation taught (open memories stored from it).
+       * @example 2
+       */
       memory_count: number;
       /** @example 4 */
       message_count: number;
       /** @example gpt-4o-mini */
       model: string | null;
-      /** @description The start of the last message. */
+      /** @description The newest message's text, cut to a preview. */
       preview: string;
+      run_id: string | null;
       /** @example Where I live */
       title: string;
       /** @example 2026-04-03T10:05:00.000Z */
