@@ -3470,11 +3470,17 @@ export interface components {
       conversations_used: number;
       /** @description Monthly conversation limit; null for unlimited. */
       limit: number | null;
-      /** @example free */
-      plan: string | null;
+      /**
+       * @example free
+       * @enum {string|null}
+       */
+      plan: 'free' | 'basic' | 'pro' | 'enterprise' | 'pay-per-use' | null;
       /** @description Cents per charged call. */
       rate: number;
-      /** @enum {string|null} */
+      /**
+       * @description user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error.
+       * @enum {string|null}
+       */
       reason:
         | 'user_not_found'
         | 'inactive_account'
@@ -3719,7 +3725,10 @@ export interface components {
        * @example 12.153600
        */
       cost_cents: string;
-      /** @example 2026-04-03 */
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-04-03
+       */
       day: string;
       /** @example /search */
       endpoint: string;
