@@ -1616,6 +1616,7 @@ export interface components {
       disabled_reason: string | null;
       /** @description false once disabled after repeated failures (or by its owner). */
       enabled: boolean;
+      /** @description memory.created, memory.updated, upload.completed… */
       events: (
         | 'memory.created'
         | 'memory.updated'
@@ -3781,9 +3782,12 @@ export interface components {
       /** @description The Membolt-Event-Id header and the body’s `id`: the same on every attempt. */
       event_id: string;
       id: string;
-      /** @enum {string} */
+      /**
+       * @description pending, succeeded or failed.
+       * @enum {string}
+       */
       state: 'pending' | 'succeeded' | 'failed';
-      /** @description The last attempt’s HTTP status; null: no answer. */
+      /** @description The last attempt's HTTP status (null: no answer). */
       status_code: number | null;
       /** Format: date-time */
       updated_at: string;
@@ -3803,6 +3807,7 @@ export interface components {
       disabled_reason: string | null;
       /** @description false once disabled after repeated failures (or by its owner). */
       enabled: boolean;
+      /** @description memory.created, memory.updated, upload.completed… */
       events: (
         | 'memory.created'
         | 'memory.updated'
