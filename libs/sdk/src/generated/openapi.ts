@@ -2859,7 +2859,7 @@ export interface components {
     };
     PlanResponse: {
       callToAction: string;
-      /** @description Null for unlimited. */
+      /** @description Conversations per calendar month; null for unlimited. */
       conversationsPerMonth: number | null;
       description: string;
       features: string[];
@@ -2868,11 +2868,11 @@ export interface components {
       id: 'free' | 'basic' | 'pro' | 'enterprise' | 'pay-per-use';
       /** @enum {string} */
       kind: 'subscription' | 'pay-per-use';
-      /** @description Cents a month; null for custom or usage pricing. */
+      /** @description Monthly price in cents; null for custom pricing or usage-priced plans. */
       monthlyPriceCents: number | null;
       /** @example Pro */
       name: string;
-      /** @description Cents per charged call (pay-per-use only). */
+      /** @description Cents per charged call (pay-per-use). */
       ratePerCallCents: number | null;
       /** @description Days a memory is kept; null for unlimited. */
       retentionDays: number | null;
