@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PLAN_IDS, PLAN_KINDS, SERVICE_NAMES } from '@membolt/contracts';
+import { DeveloperApiPricingView, ListPlansResponse, PlanView, SERVICE_NAMES } from '@membolt/contracts';
+import { restExample, restObjectTypeOf } from './common/rest-object-type.js';
 
 /* OpenAPI schemas of the public system answers (`GET /api/status`, `GET /api/plans`). */
 
@@ -25,47 +26,26 @@ export class SystemStatusResponse {
   services!: ServiceStatusResponse[];
 }
 
-export class PlanResponse {
-  @ApiProperty({ enum: PLAN_IDS })
-  id!: string;
-  @ApiProperty({ enum: PLAN_KINDS })
-  kind!: string;
-  @ApiProperty({ example: 'Pro' })
-  name!: string;
-  @ApiProperty()
-  description!: string;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'Cents a month; null for custom or usage pricing.',
-  })
-  monthlyPriceCents!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Null for unlimited.' })
-  conversationsPerMonth!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Days a memory is kept; null for unlimited.' })
-  retentionDays!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Cents per charged call (pay-per-use only).' })
-  ratePerCallCents!: number | null;
-  @ApiProperty({ type: [String] })
-  features!: string[];
-  @ApiProperty()
-  callToAction!: string;
-  @ApiProperty()
-  highlighted!: boolean;
-  @ApiProperty()
-  sortOrder!: number;
-}
+/*
+ * The plan catalogue: the contract's views (libs/contracts plan.view.ts) as the bus carries them, camelCase
+ * (the public catalogue has always answered the view itself).
+ */
+export const PlanResponse = restObjectTypeOf<PlanView>(
+  'PlanResponse',
+  PlanView.unwrap().extend({ name: restExample(PlanView.unwrap().shape.name, 'Pro') }),
+  { casing: 'contract' },
+);
+export type PlanResponse = InstanceType<typeof PlanResponse>;
 
-export class DeveloperApiPricingResponse {
-  @ApiProperty()
-  centsPerMillionTokens!: number;
-  @ApiProperty()
-  bringYourOwnKeys!: boolean;
-}
+export const DeveloperApiPricingResponse = restObjectTypeOf<DeveloperApiPricingView>(
+  'DeveloperApiPricingResponse',
+  DeveloperApiPricingView,
+  { casing: 'contract' },
+);
+export type DeveloperApiPricingResponse = InstanceType<typeof DeveloperApiPricingResponse>;
 
-export class PlansResponse {
-  @ApiProperty({ type: [PlanResponse] })
-  plans!: PlanResponse[];
-  @ApiProperty({ type: DeveloperApiPricingResponse })
-  developerApi!: DeveloperApiPricingResponse;
-}
+export const PlansResponse = restObjectTypeOf<ListPlansResponse>('PlansResponse', ListPlansResponse, {
+  types: { plans: () => [PlanResponse], developerApi: () => DeveloperApiPricingResponse },
+  casing: 'contract',
+});
+export type PlansResponse = InstanceType<typeof PlansResponse>;

@@ -5,7 +5,7 @@ import {
   CHAT_ROLES,
   type CatalogueModel,
   type ChatResponder,
-  type WebSearchProviderId,
+  WEB_SEARCH_PROVIDER_IDS,
 } from '../rules/chat.rules.js';
 import { type MemoryCategory, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
@@ -239,23 +239,25 @@ export const EndUserConversationsDeletionView = z
   .readonly();
 export type EndUserConversationsDeletionView = z.output<typeof EndUserConversationsDeletionView>;
 
-export interface WebSearchResultView {
-  readonly title: string;
-  readonly url: string;
-  readonly snippet: string;
-}
+export const WebSearchResultView = z
+  .object({ title: z.string(), url: z.string(), snippet: z.string() })
+  .readonly();
+export type WebSearchResultView = z.output<typeof WebSearchResultView>;
 
-export interface WebSearchView {
-  readonly query: string;
-  readonly provider: WebSearchProviderId;
-  readonly results: readonly WebSearchResultView[];
-  /** The results as one numbered text (the spec's `formatted_results`). */
-  readonly formattedResults: string;
-  /** The model's summary when asked for and it succeeded. */
-  readonly summary: string | null;
-  /** Why the summary failed (the screen then shows `formattedResults`). */
-  readonly summaryError: string | null;
-}
+export const WebSearchView = z
+  .object({
+    query: z.string(),
+    provider: z.enum(WEB_SEARCH_PROVIDER_IDS),
+    results: z.array(WebSearchResultView).readonly(),
+    /** The spec's `formatted_results`. */
+    formattedResults: z.string().meta({ description: 'The results as one numbered text.' }),
+    /** The model's summary when asked for and it succeeded. */
+    summary: z.string().nullable(),
+    /** Why the summary failed (the screen then shows `formattedResults`). */
+    summaryError: z.string().nullable(),
+  })
+  .readonly();
+export type WebSearchView = z.output<typeof WebSearchView>;
 
 export interface ProviderKeyTestView {
   readonly ok: boolean;

@@ -21,7 +21,6 @@ import {
   PORTAL_FRAME_ORIGIN_MAX_LENGTH,
   PORTAL_FRAME_ORIGINS_MAX,
   PORTAL_LOGO_URL_MAX_LENGTH,
-  type PortalAction,
   PortalMessages,
 } from '../rules/portal.rules.js';
 
@@ -150,30 +149,39 @@ export const ListPortalAuditRequest = z.strictObject({
 });
 export type ListPortalAuditRequest = z.output<typeof ListPortalAuditRequest>;
 
-export interface PortalSettingsView {
-  readonly displayName: string | null;
-  readonly logoUrl: string | null;
-  /** `#rrggbb`; the default colour when the account chose none. */
-  readonly color: string;
-  readonly frameOrigins: readonly string[];
-  readonly updatedAt: string | null;
-}
+export const PortalSettingsView = z
+  .object({
+    displayName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    /** `#rrggbb`; the default colour when the account chose none. */
+    color: z.string(),
+    frameOrigins: z.array(z.string()).readonly(),
+    updatedAt: z.string().nullable(),
+  })
+  .readonly();
+export type PortalSettingsView = z.output<typeof PortalSettingsView>;
 
-export interface PortalAuditEntryView {
-  readonly id: string;
-  readonly endUserId: string;
-  readonly action: PortalAction;
-  readonly memoryId: string | null;
-  readonly memoryCount: number | null;
-  readonly at: string;
-}
+export const PortalAuditEntryView = z
+  .object({
+    id: z.string(),
+    endUserId: z.string(),
+    action: z.enum(PORTAL_ACTIONS),
+    memoryId: z.string().nullable(),
+    memoryCount: z.int().nullable(),
+    at: z.string(),
+  })
+  .readonly();
+export type PortalAuditEntryView = z.output<typeof PortalAuditEntryView>;
 
-export interface PortalAuditListView {
-  readonly entries: readonly PortalAuditEntryView[];
-  readonly limit: number;
-  readonly offset: number;
-  readonly totalCount: number;
-}
+export const PortalAuditListView = z
+  .object({
+    entries: z.array(PortalAuditEntryView).readonly(),
+    limit: z.int(),
+    offset: z.int(),
+    totalCount: z.int(),
+  })
+  .readonly();
+export type PortalAuditListView = z.output<typeof PortalAuditListView>;
 
 /** The portal's subjects, answered by identity (it keeps the account's settings and the audit log). */
 export const PortalSubjects = {

@@ -87,19 +87,30 @@ export interface MemoryCategoryClassificationView {
   readonly categories: ReadonlyArray<string | null>;
 }
 
-export interface MemoryCategoryView {
-  readonly name: string;
-  readonly description: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+/** One of the account's custom categories (decision 159). */
+export const MemoryCategoryView = z
+  .object({
+    name: z.string(),
+    description: z
+      .string()
+      .meta({ description: 'What the category holds: the fact extractors read it to assign the category.' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .readonly();
+export type MemoryCategoryView = z.output<typeof MemoryCategoryView>;
 
-export interface MemoryCategoryListView {
-  readonly categories: readonly MemoryCategoryView[];
-}
+export const MemoryCategoryListView = z
+  .object({ categories: z.array(MemoryCategoryView).readonly() })
+  .readonly();
+export type MemoryCategoryListView = z.output<typeof MemoryCategoryListView>;
 
-export interface MemoryCategoryDeletionView {
-  readonly name: string;
-  /** Memories that carried the category and are uncategorised now. */
-  readonly memoriesUncategorised: number;
-}
+export const MemoryCategoryDeletionView = z
+  .object({
+    name: z.string(),
+    memoriesUncategorised: z
+      .int()
+      .meta({ description: 'Memories that carried the category: they are uncategorised now.' }),
+  })
+  .readonly();
+export type MemoryCategoryDeletionView = z.output<typeof MemoryCategoryDeletionView>;

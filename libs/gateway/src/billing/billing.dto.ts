@@ -1,6 +1,13 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { boundedString, optional } from '@membolt/contracts';
+import {
+  boundedString,
+  optional,
+  SubscriptionCheckView,
+  UsageRowView,
+  UsageSummaryView,
+  UsageTotalsView,
+} from '@membolt/contracts';
 import { z } from 'zod';
+import { restExample, restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
 
 /** A date as given (the usage service reads it); the length rule first, as the class this replaces checked. */
@@ -18,82 +25,81 @@ export const UsageQuerySchema = z.strictObject(usageQuery);
 export const UsageQuery = restQueryType('UsageQuery', usageQuery);
 export type UsageQuery = z.output<typeof UsageQuerySchema>;
 
-export class UsageRowResponse {
-  @ApiProperty({ example: '2026-04-03' })
-  day!: string;
-  @ApiProperty({ example: '/search' })
-  endpoint!: string;
-  @ApiProperty({ example: 12 })
-  calls!: number;
-  @ApiProperty({ example: 0 })
-  conversations!: number;
-  @ApiProperty({ example: 5120 })
-  tokens!: number;
-  @ApiProperty({
-    example: '12.153600',
-    description:
-      "Cents, 6 decimals: the charges plus the tokens' price of API key calls (reported, and counted toward " +
-      'key spend caps, but never taken from the balance).',
-  })
-  cost_cents!: string;
+/*
+ * The usage and subscription answers on the REST wire: the contract's views (libs/contracts billing/usage.ts,
+ * subscription.ts) under snake_case names (restObjectType). Written here only what the REST API shows
+ * otherwise: the cost as a decimal string of cents (the service counts micro-cents), a usage summary's rows as
+ * `usage`, the subscription check's balance, rate and limit under the spec's names, and examples.
+ */
+const COST_CENTS = z.string();
+const totals = UsageTotalsView.unwrap().shape;
+const row = UsageRowView.unwrap().shape;
 
-  @ApiProperty({ example: 12, description: 'Cents really taken from the balance (pay-per-use calls).' })
-  charged_cents!: number;
-}
+export const UsageRowResponse = restObjectType(
+  'UsageRowResponse',
+  z.object({
+    day: row.day.meta({ rest: { example: '2026-04-03' } }),
+    endpoint: restExample(row.endpoint, '/search'),
+    calls: restExample(row.calls, 12),
+    conversations: restExample(row.conversations, 0),
+    tokens: restExample(row.tokens, 5120),
+    costCents: COST_CENTS.meta({
+      rest: {
+        example: '12.153600',
+        description:
+          "Cents, 6 decimals: the charges plus the tokens' price of API key calls (reported, and counted toward " +
+          'key spend caps, but never taken from the balance).',
+      },
+    }),
+    chargedCents: row.chargedCents.meta({ rest: { example: 12 } }),
+  }),
+);
+export type UsageRowResponse = InstanceType<typeof UsageRowResponse>;
 
-export class UsageTotalsResponse {
-  @ApiProperty()
-  calls!: number;
-  @ApiProperty()
-  conversations!: number;
-  @ApiProperty()
-  tokens!: number;
-  @ApiProperty({ example: '12.153600' })
-  cost_cents!: string;
+export const UsageTotalsResponse = restObjectType(
+  'UsageTotalsResponse',
+  z.object({
+    calls: totals.calls,
+    conversations: totals.conversations,
+    tokens: totals.tokens,
+    costCents: COST_CENTS.meta({ rest: { example: '12.153600' } }),
+    chargedCents: totals.chargedCents.meta({ rest: { example: 12 } }),
+  }),
+);
+export type UsageTotalsResponse = InstanceType<typeof UsageTotalsResponse>;
 
-  @ApiProperty({ example: 12, description: 'Cents really taken from the balance (pay-per-use calls).' })
-  charged_cents!: number;
-}
+const summary = UsageSummaryView.unwrap().shape;
+export const UsageResponse = restObjectTypeOf<{
+  from: string;
+  to: string;
+  usage: UsageRowResponse[];
+  totals: UsageTotalsResponse;
+}>(
+  'UsageResponse',
+  z.object({
+    from: restExample(summary.from, '2026-04-01T00:00:00.000Z'),
+    to: restExample(summary.to, '2026-05-01T00:00:00.000Z'),
+    usage: summary.rows,
+    totals: summary.totals,
+  }),
+  { types: { usage: () => [UsageRowResponse], totals: () => UsageTotalsResponse } },
+);
+export type UsageResponse = InstanceType<typeof UsageResponse>;
 
-export class UsageResponse {
-  @ApiProperty({ example: '2026-04-01T00:00:00.000Z' })
-  from!: string;
-  @ApiProperty({ example: '2026-05-01T00:00:00.000Z' })
-  to!: string;
-  @ApiProperty({ type: [UsageRowResponse] })
-  usage!: UsageRowResponse[];
-  @ApiProperty({ type: UsageTotalsResponse })
-  totals!: UsageTotalsResponse;
-}
-
+const check = SubscriptionCheckView.unwrap().shape;
 /** The subscription check's answer (docs/requirements/rest-gateway.md, Shapes). */
-export class SubscriptionCheckResponse {
-  @ApiProperty()
-  valid!: boolean;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    enum: [
-      'user_not_found',
-      'inactive_account',
-      'insufficient_balance',
-      'free_tier_limit_reached',
-      'validation_error',
-    ],
-  })
-  reason!: string | null;
-  @ApiProperty({ nullable: true, type: String, example: 'free' })
-  plan!: string | null;
-  @ApiProperty({ description: 'Cents.' })
-  balance!: number;
-  @ApiProperty({ description: 'Cents per charged call.' })
-  rate!: number;
-  @ApiProperty()
-  conversations_used!: number;
-  @ApiProperty({
-    nullable: true,
-    type: Number,
-    description: 'Monthly conversation limit; null for unlimited.',
-  })
-  limit!: number | null;
-}
+export const SubscriptionCheckResponse = restObjectType(
+  'SubscriptionCheckResponse',
+  z.object({
+    valid: check.valid,
+    reason: check.reason,
+    plan: restExample(check.plan, 'free'),
+    balance: check.balanceCents.meta({ rest: { description: 'Cents.' } }),
+    rate: check.rateCents.meta({ rest: { description: 'Cents per charged call.' } }),
+    conversationsUsed: check.conversationsUsed,
+    limit: check.conversationsLimit.meta({
+      rest: { description: 'Monthly conversation limit; null for unlimited.' },
+    }),
+  }),
+);
+export type SubscriptionCheckResponse = InstanceType<typeof SubscriptionCheckResponse>;

@@ -4,7 +4,12 @@ import {
   MEMORY_CATEGORY_DESCRIPTION_MAX_LENGTH,
   MEMORY_CATEGORY_NAME_MAX_LENGTH,
   MEMORY_CATEGORY_NAME_PATTERN,
+  MemoryCategoryDeletionView,
+  MemoryCategoryListView,
+  MemoryCategoryView,
 } from '@membolt/contracts';
+import { z } from 'zod';
+import { restExample, restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 
 const NAME = {
   description:
@@ -36,39 +41,47 @@ export class UpdateMemoryCategoryBody {
   description!: string;
 }
 
-export class MemoryCategoryResponse {
-  @ApiProperty(NAME)
-  name!: string;
+/*
+ * The category answers on the REST wire: the contract's views (libs/contracts memory-categories.ts) under
+ * snake_case names (restObjectType), with the name and description rules a body is read by, and the built-in
+ * categories a list shows beside the account's own.
+ */
+const category = MemoryCategoryView.unwrap().shape;
+export const MemoryCategoryResponse = restObjectType(
+  'MemoryCategoryResponse',
+  z.object({
+    name: category.name.meta({ rest: NAME }),
+    description: category.description.meta({ rest: DESCRIPTION }),
+    createdAt: category.createdAt.meta({ rest: { format: 'date-time' } }),
+    updatedAt: category.updatedAt.meta({ rest: { format: 'date-time' } }),
+  }),
+);
+export type MemoryCategoryResponse = InstanceType<typeof MemoryCategoryResponse>;
 
-  @ApiProperty(DESCRIPTION)
-  description!: string;
+export const MemoryCategoryListResponse = restObjectTypeOf<{
+  categories: MemoryCategoryResponse[];
+  built_in: string[];
+}>(
+  'MemoryCategoryListResponse',
+  z.object({
+    categories: MemoryCategoryListView.unwrap().shape.categories.meta({
+      description: `The account's custom categories by name (at most ${CUSTOM_MEMORY_CATEGORIES_MAX}).`,
+    }),
+    builtIn: z.array(z.string()).meta({
+      description: 'The built-in categories every account has, beside its own.',
+      rest: { example: ['personal', 'work', 'preference', 'interest'] },
+    }),
+  }),
+  { types: { categories: () => [MemoryCategoryResponse] } },
+);
+export type MemoryCategoryListResponse = InstanceType<typeof MemoryCategoryListResponse>;
 
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updated_at!: string;
-}
-
-export class MemoryCategoryListResponse {
-  @ApiProperty({
-    type: [MemoryCategoryResponse],
-    description: `The account's custom categories by name (at most ${CUSTOM_MEMORY_CATEGORIES_MAX}).`,
-  })
-  categories!: MemoryCategoryResponse[];
-
-  @ApiProperty({
-    type: [String],
-    description: 'The built-in categories every account has, beside its own.',
-    example: ['personal', 'work', 'preference', 'interest'],
-  })
-  built_in!: string[];
-}
-
-export class MemoryCategoryDeletionResponse {
-  @ApiProperty({ example: 'travel' })
-  name!: string;
-
-  @ApiProperty({ description: 'Memories that carried the category: they are uncategorised now.' })
-  memories_uncategorised!: number;
-}
+const deletion = MemoryCategoryDeletionView.unwrap().shape;
+export const MemoryCategoryDeletionResponse = restObjectType(
+  'MemoryCategoryDeletionResponse',
+  z.object({
+    name: restExample(deletion.name, 'travel'),
+    memoriesUncategorised: deletion.memoriesUncategorised,
+  }),
+);
+export type MemoryCategoryDeletionResponse = InstanceType<typeof MemoryCategoryDeletionResponse>;

@@ -1,5 +1,6 @@
 import type {
   ChatMemoryView,
+  ChatResponder,
   ChatTurnView,
   ConversationDeletionView,
   ConversationListView,
@@ -7,10 +8,20 @@ import type {
   ConversationView,
   WebSearchView,
 } from '@membolt/contracts';
+import type {
+  ChatMemoryResponse,
+  ChatResponse,
+  ChatStartEvent,
+  ConversationDeletionResponse,
+  ConversationListResponse,
+  ConversationResponse,
+  ConversationSummaryResponse,
+  WebSearchResponse,
+} from './chat.responses.js';
 
 /* The chat service's views in the REST API's snake_case (the spec's `text`, `memories_used`, `memories_retrieved`). */
 
-const memory = (m: ChatMemoryView) => ({
+const memory = (m: ChatMemoryView): ChatMemoryResponse => ({
   id: m.id,
   text: m.text,
   importance: m.importance,
@@ -21,7 +32,7 @@ const memory = (m: ChatMemoryView) => ({
   used: m.used,
 });
 
-export function toChatResponse(turn: ChatTurnView) {
+export function toChatResponse(turn: ChatTurnView): ChatResponse {
   return {
     text: turn.text,
     memories_used: turn.memoriesUsed,
@@ -43,9 +54,9 @@ export const toChatStartEvent = (start: {
   conversationId: string;
   conversationTitle: string;
   model: string;
-  responder: string;
+  responder: ChatResponder;
   memoriesRetrieved: readonly ChatMemoryView[];
-}) => ({
+}): ChatStartEvent => ({
   conversation_id: start.conversationId,
   conversation_title: start.conversationTitle,
   model: start.model,
@@ -53,7 +64,7 @@ export const toChatStartEvent = (start: {
   memories_retrieved: start.memoriesRetrieved.map(memory),
 });
 
-const summary = (c: ConversationSummaryView) => ({
+const summary = (c: ConversationSummaryView): ConversationSummaryResponse => ({
   id: c.id,
   title: c.title,
   preview: c.preview,
@@ -67,7 +78,7 @@ const summary = (c: ConversationSummaryView) => ({
   updated_at: c.updatedAt,
 });
 
-export const toConversationListResponse = (page: ConversationListView) => ({
+export const toConversationListResponse = (page: ConversationListView): ConversationListResponse => ({
   conversations: page.conversations.map(summary),
   limit: page.limit,
   offset: page.offset,
@@ -75,7 +86,7 @@ export const toConversationListResponse = (page: ConversationListView) => ({
   total_count: page.totalCount,
 });
 
-export const toConversationResponse = (conversation: ConversationView) => ({
+export const toConversationResponse = (conversation: ConversationView): ConversationResponse => ({
   ...summary(conversation),
   messages: conversation.messages.map((m) => ({
     id: m.id,
@@ -87,14 +98,16 @@ export const toConversationResponse = (conversation: ConversationView) => ({
   })),
 });
 
-export const toConversationDeletionResponse = (deletion: ConversationDeletionView) => ({
+export const toConversationDeletionResponse = (
+  deletion: ConversationDeletionView,
+): ConversationDeletionResponse => ({
   conversation_id: deletion.conversationId,
   removed_messages: deletion.removedMessages,
   memories_kept: deletion.memoriesKept,
   message: deletion.message,
 });
 
-export const toWebSearchResponse = (view: WebSearchView) => ({
+export const toWebSearchResponse = (view: WebSearchView): WebSearchResponse => ({
   results: view.results,
   formatted_results: view.formattedResults,
 });

@@ -6,7 +6,7 @@ import { ApiOkResponse, SwaggerModule, type OpenAPIObject } from '@nestjs/swagge
 import { MemoryView } from '@membolt/contracts';
 import { z } from 'zod';
 import { MemoryResponse, SearchResponse } from '../memories/memory.dto.js';
-import { restObjectType, snakeCase, snakeCasedFields } from './rest-object-type.js';
+import { restObjectType, restObjectTypeOf, snakeCase, snakeCasedFields } from './rest-object-type.js';
 
 const Inner = z.object({ slotMatch: z.boolean() }).readonly();
 const Shape = z
@@ -26,12 +26,22 @@ const Shape = z
 
 const InnerResponse = restObjectType('InnerResponse', Inner);
 const ShapeResponse = restObjectType('ShapeResponse', Shape, { types: { inner: () => InnerResponse } });
+const ContractCasedResponse = restObjectTypeOf<z.output<typeof Shape>>('ContractCasedResponse', Shape, {
+  types: { inner: () => InnerResponse },
+  casing: 'contract',
+});
 
 @Controller('shapes')
 class ShapesController {
   @Get()
   @ApiOkResponse({ type: ShapeResponse })
   shape(): string {
+    return 'documented only';
+  }
+
+  @Get('contract-cased')
+  @ApiOkResponse({ type: ContractCasedResponse })
+  contractCased(): string {
     return 'documented only';
   }
 
@@ -79,6 +89,20 @@ describe('restObjectType', () => {
       type: 'object',
       properties: { slot_match: { type: 'boolean' } },
       required: ['slot_match'],
+    });
+  });
+
+  it('keeps the contract’s field names when asked to, with the same overrides', () => {
+    expect(document.components?.schemas?.['ContractCasedResponse']).toEqual({
+      type: 'object',
+      properties: {
+        conceptMatch: { type: 'boolean', description: 'Shown by GraphQL and REST.' },
+        finalScore: { type: 'integer', description: 'REST text.', example: 3 },
+        validTo: { type: 'string', nullable: true, format: 'date-time' },
+        note: { type: 'string' },
+        inner: { $ref: '#/components/schemas/InnerResponse' },
+      },
+      required: ['conceptMatch', 'finalScore', 'validTo', 'inner'],
     });
   });
 

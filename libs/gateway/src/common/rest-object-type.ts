@@ -54,11 +54,23 @@ export function snakeCasedFields<S extends ObjectSchema>(
   return fields as SnakeCased<z.output<S>>;
 }
 
+/**
+ * `schema` showing `value` as its example in the REST document (a contract's view holds no examples: they are
+ * the REST document's). It replaces any other `rest` override the schema had.
+ */
+export const restExample = <S extends z.ZodType>(schema: S, value: unknown): S =>
+  schema.meta({ rest: { example: value } }) as S;
+
 export interface RestObjectTypeOptions<S extends ObjectSchema> {
   /** The type of a field the JSON Schema alone cannot name: a nested component, `[Component]` for a list. */
   readonly types?: { readonly [K in keyof z.output<S> & string]?: () => Type<unknown> | [Type<unknown>] };
   /** A request body's component (rest-request.ts): the JSON Schema of what is read, not of what is answered. */
   readonly io?: 'input' | 'output';
+  /**
+   * `contract`: the fields keep the contract's camelCase names, for the few answers the REST API has always
+   * sent as the bus view (the public plan catalogue); `snake` (the default) renames them.
+   */
+  readonly casing?: 'snake' | 'contract';
 }
 
 interface JsonSchemaNode {
@@ -113,6 +125,7 @@ export function restObjectTypeOf<T>(
   // Named after its component: Nest's document names the component after the class.
   Object.defineProperty(model, 'name', { value: name });
   const io = options.io ?? 'output';
+  const restName = options.casing === 'contract' ? (field: string) => field : snakeCase;
   const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaNode>;
     required?: string[];
@@ -136,7 +149,7 @@ export function restObjectTypeOf<T>(
         : node;
     ApiProperty({ ...propertyOptions, required: required.has(field) } as ApiPropertyOptions)(
       model.prototype,
-      snakeCase(field),
+      restName(field),
     );
   }
   return model as Type<T>;

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   optional,
-  PORTAL_ACTIONS,
   PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
   PORTAL_AUDIT_LIST_MAX_LIMIT,
   PORTAL_DEFAULT_COLOR,
@@ -17,9 +16,12 @@ import {
   PortalMessages,
   isPortalFrameOrigin,
   isPortalLogoUrl,
-  type PortalAction,
+  PortalAuditEntryView,
+  PortalAuditListView,
+  PortalSettingsView,
 } from '@membolt/contracts';
 import { z } from 'zod';
+import { restExample, restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 import { checked, queryDoc, queryInteger, restQueryType } from '../common/rest-query.js';
 
 const EXAMPLE_TIME = '2026-11-27T10:15:00.000Z';
@@ -151,22 +153,19 @@ export const PortalSettingsBodySchema = z.strictObject(portalSettings);
 export const PortalSettingsBody = restQueryType('PortalSettingsBody', portalSettings);
 export type PortalSettingsBody = z.output<typeof PortalSettingsBodySchema>;
 
-export class PortalSettingsResponse {
-  @ApiProperty({ nullable: true, type: String, example: 'Acme Health' })
-  display_name!: string | null;
-
-  @ApiProperty({ nullable: true, type: String, example: 'https://acme.example/logo.png' })
-  logo_url!: string | null;
-
-  @ApiProperty({ example: PORTAL_DEFAULT_COLOR })
-  color!: string;
-
-  @ApiProperty({ type: [String], example: ['https://app.acme.example'] })
-  frame_origins!: string[];
-
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', example: EXAMPLE_TIME })
-  updated_at!: string | null;
-}
+const settings = PortalSettingsView.unwrap().shape;
+/** The portal's settings on the REST wire: the contract's view (identity/portal.ts) under snake_case names. */
+export const PortalSettingsResponse = restObjectType(
+  'PortalSettingsResponse',
+  z.object({
+    displayName: restExample(settings.displayName, 'Acme Health'),
+    logoUrl: restExample(settings.logoUrl, 'https://acme.example/logo.png'),
+    color: restExample(settings.color, PORTAL_DEFAULT_COLOR),
+    frameOrigins: restExample(settings.frameOrigins, ['https://app.acme.example']),
+    updatedAt: settings.updatedAt.meta({ rest: { format: 'date-time', example: EXAMPLE_TIME } }),
+  }),
+);
+export type PortalSettingsResponse = InstanceType<typeof PortalSettingsResponse>;
 
 const auditQuery = {
   limit: optional(queryInteger(1, PORTAL_AUDIT_LIST_MAX_LIMIT)).meta(
@@ -184,45 +183,42 @@ export const PortalAuditQuerySchema = z.strictObject(auditQuery);
 export const PortalAuditQuery = restQueryType('PortalAuditQuery', auditQuery);
 export type PortalAuditQuery = z.output<typeof PortalAuditQuerySchema>;
 
-export class PortalAuditEntryResponse {
-  @ApiProperty({ example: '0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60' })
-  id!: string;
+const entry = PortalAuditEntryView.unwrap().shape;
+export const PortalAuditEntryResponse = restObjectType(
+  'PortalAuditEntryResponse',
+  z.object({
+    id: restExample(entry.id, '0b9f6c1e-2f4a-4c3e-9d7b-5a1e2c3d4f60'),
+    endUserId: restExample(entry.endUserId, 'customer-42'),
+    action: entry.action.meta({
+      rest: {
+        description:
+          'viewed (the portal listed the memories), corrected (one memory’s text), forgot (one memory), ' +
+          'forgot_all (the end user’s memories, conversations and uploads), exported (the JSON download).',
+      },
+    }),
+    memoryId: entry.memoryId.meta({ rest: { description: 'The memory corrected or forgotten.' } }),
+    memoryCount: entry.memoryCount.meta({
+      rest: { description: 'How many memories the action covered (viewed, exported, forgot_all).' },
+    }),
+    at: entry.at.meta({ rest: { format: 'date-time', example: EXAMPLE_TIME } }),
+  }),
+);
+export type PortalAuditEntryResponse = InstanceType<typeof PortalAuditEntryResponse>;
 
-  @ApiProperty({ example: 'customer-42' })
-  end_user_id!: string;
-
-  @ApiProperty({
-    enum: PORTAL_ACTIONS,
-    description:
-      'viewed (the portal listed the memories), corrected (one memory’s text), forgot (one memory), ' +
-      'forgot_all (the end user’s memories, conversations and uploads), exported (the JSON download).',
-  })
-  action!: PortalAction;
-
-  @ApiProperty({ nullable: true, type: String, description: 'The memory corrected or forgotten.' })
-  memory_id!: string | null;
-
-  @ApiProperty({
-    nullable: true,
-    type: Number,
-    description: 'How many memories the action covered (viewed, exported, forgot_all).',
-  })
-  memory_count!: number | null;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  at!: string;
-}
-
-export class PortalAuditResponse {
-  @ApiProperty({ type: [PortalAuditEntryResponse], description: 'Newest first.' })
-  entries!: PortalAuditEntryResponse[];
-
-  @ApiProperty({ example: PORTAL_AUDIT_LIST_DEFAULT_LIMIT })
-  limit!: number;
-
-  @ApiProperty({ example: 0 })
-  offset!: number;
-
-  @ApiProperty({ example: 3 })
-  total_count!: number;
-}
+const auditList = PortalAuditListView.unwrap().shape;
+export const PortalAuditResponse = restObjectTypeOf<{
+  entries: PortalAuditEntryResponse[];
+  limit: number;
+  offset: number;
+  total_count: number;
+}>(
+  'PortalAuditResponse',
+  z.object({
+    entries: auditList.entries.meta({ description: 'Newest first.' }),
+    limit: restExample(auditList.limit, PORTAL_AUDIT_LIST_DEFAULT_LIMIT),
+    offset: restExample(auditList.offset, 0),
+    totalCount: restExample(auditList.totalCount, 3),
+  }),
+  { types: { entries: () => [PortalAuditEntryResponse] } },
+);
+export type PortalAuditResponse = InstanceType<typeof PortalAuditResponse>;

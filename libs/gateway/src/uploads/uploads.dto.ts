@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import {
   boundedString,
   distinctTexts,
@@ -7,10 +6,13 @@ import {
   UPLOAD_FILE_KINDS,
   UPLOAD_FILE_NAME_MAX_LENGTH,
   UPLOAD_LIST_MAX_LIMIT,
-  UPLOAD_STATES,
+  UploadDeletionReceipt,
+  UploadListView,
   UploadMessages,
+  UploadView,
 } from '@membolt/contracts';
 import { z } from 'zod';
+import { restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 import { queryDoc, queryFlag, queryInteger, restQueryType } from '../common/rest-query.js';
 import { MEMORY_SCOPE_QUERY_FIELDS } from '../memories/memory.dto.js';
 
@@ -85,93 +87,83 @@ export const ListUploadsQuery = restQueryType('ListUploadsQuery', {
 });
 export type ListUploadsQuery = z.output<typeof ListUploadsQuerySchema>;
 
-export class UploadResponse {
-  @ApiProperty({ description: 'The summary of the file (also stored as a memory).' })
-  summary!: string;
-  @ApiProperty({ description: 'The id of the summary memory.' })
-  memory_id!: string;
-  @ApiProperty()
-  upload_id!: string;
-  @ApiProperty({ enum: UPLOAD_FILE_KINDS })
-  kind!: string;
-  @ApiProperty({ description: 'Memories made from the text (one per chunk).' })
-  chunks!: number;
-  @ApiProperty({ nullable: true, type: Number })
-  pages!: number | null;
-}
+/*
+ * An upload on the REST wire: the contract's view (libs/contracts ingestion.views.ts) under snake_case names
+ * (restObjectType). Written here only what the REST API shows otherwise: the summary memory as `memory_id`, the
+ * finished upload's answer (its id as `upload_id`, the fields a done upload always has), the 202 answer's link.
+ */
+const upload = UploadView.unwrap().shape;
+const { summaryMemoryId, error, endUserId, agentId, runId, createdAt, updatedAt, ...uploadHead } = upload;
 
-export class UploadAcceptedResponse {
-  @ApiProperty()
-  upload_id!: string;
-  @ApiProperty({ enum: UPLOAD_STATES })
-  status!: string;
-  @ApiProperty()
-  percent!: number;
-  @ApiProperty({ example: '/api/uploads/6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' })
-  status_url!: string;
-}
+export const UploadStateResponse = restObjectType(
+  'UploadStateResponse',
+  z.object({
+    ...uploadHead,
+    memoryId: summaryMemoryId,
+    error,
+    endUserId: endUserId.meta({ rest: { description: "The end user it belongs to (null: the account's)." } }),
+    agentId,
+    runId,
+    createdAt,
+    updatedAt,
+  }),
+);
+export type UploadStateResponse = InstanceType<typeof UploadStateResponse>;
 
-export class UploadStateResponse {
-  @ApiProperty()
-  id!: string;
-  @ApiProperty()
-  file_name!: string;
-  @ApiProperty({ nullable: true, type: String })
-  file_type!: string | null;
-  @ApiProperty({ nullable: true, enum: UPLOAD_FILE_KINDS })
-  kind!: string | null;
-  @ApiProperty()
-  size!: number;
-  @ApiProperty({ enum: UPLOAD_STATES })
-  state!: string;
-  @ApiProperty()
-  percent!: number;
-  @ApiProperty({ nullable: true, type: Number })
-  pages!: number | null;
-  @ApiProperty({ nullable: true, type: Number })
-  chunks!: number | null;
-  @ApiProperty({ nullable: true, type: String })
-  summary!: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  memory_id!: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  error!: string | null;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: "The end user it belongs to (null: the account's).",
-  })
-  end_user_id!: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  agent_id!: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  run_id!: string | null;
-  @ApiProperty()
-  created_at!: string;
-  @ApiProperty()
-  updated_at!: string;
-}
+/** A finished upload (200): what it made. A done upload has its summary, kind and chunks. */
+export const UploadResponse = restObjectType(
+  'UploadResponse',
+  z.object({
+    summary: z.string().meta({ description: 'The summary of the file (also stored as a memory).' }),
+    memoryId: z.string().meta({ description: 'The id of the summary memory.' }),
+    uploadId: upload.id,
+    kind: z.string().meta({ rest: { enum: [...UPLOAD_FILE_KINDS] } }),
+    chunks: z.int().meta({ description: 'Memories made from the text (one per chunk).' }),
+    pages: upload.pages,
+  }),
+);
+export type UploadResponse = InstanceType<typeof UploadResponse>;
 
-export class UploadListResponse {
-  @ApiProperty({ type: [UploadStateResponse] })
-  uploads!: UploadStateResponse[];
-  @ApiProperty()
-  limit!: number;
-  @ApiProperty()
-  offset!: number;
-  @ApiProperty()
-  count!: number;
-  @ApiProperty()
-  total_count!: number;
-}
+/** An upload still processing (202): where to follow it. */
+export const UploadAcceptedResponse = restObjectType(
+  'UploadAcceptedResponse',
+  z.object({
+    uploadId: upload.id,
+    status: upload.state,
+    percent: upload.percent,
+    statusUrl: z.string().meta({ rest: { example: '/api/uploads/6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' } }),
+  }),
+);
+export type UploadAcceptedResponse = InstanceType<typeof UploadAcceptedResponse>;
 
-export class UploadDeletionResponse {
-  @ApiProperty()
-  deleted!: boolean;
-  @ApiProperty()
-  upload_id!: string;
-  @ApiProperty()
-  memories_deleted!: number;
-  @ApiProperty()
-  file_deleted!: boolean;
-}
+const uploadList = UploadListView.unwrap().shape;
+export const UploadListResponse = restObjectTypeOf<{
+  uploads: UploadStateResponse[];
+  limit: number;
+  offset: number;
+  count: number;
+  total_count: number;
+}>(
+  'UploadListResponse',
+  z.object({
+    uploads: uploadList.uploads,
+    limit: uploadList.limit,
+    offset: uploadList.offset,
+    count: z.int(),
+    totalCount: uploadList.totalCount,
+  }),
+  { types: { uploads: () => [UploadStateResponse] } },
+);
+export type UploadListResponse = InstanceType<typeof UploadListResponse>;
+
+const receipt = UploadDeletionReceipt.unwrap().shape;
+export const UploadDeletionResponse = restObjectType(
+  'UploadDeletionResponse',
+  z.object({
+    deleted: z.boolean(),
+    uploadId: receipt.uploadId,
+    memoriesDeleted: receipt.memoriesDeleted,
+    fileDeleted: receipt.fileDeleted,
+  }),
+);
+export type UploadDeletionResponse = InstanceType<typeof UploadDeletionResponse>;

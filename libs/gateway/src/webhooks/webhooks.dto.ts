@@ -3,9 +3,15 @@ import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX_LENGTH,
-  type WebhookDeliveryState,
+  CreatedWebhookEndpointView,
+  WebhookDeliveryListView,
+  WebhookDeliveryView,
+  WebhookEndpointListView,
+  WebhookEndpointView,
   type WebhookEventType,
 } from '@membolt/contracts';
+import { z } from 'zod';
+import { restExample, restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 
 export class CreateWebhookBody {
   @ApiProperty({
@@ -40,89 +46,80 @@ export class UpdateWebhookBody {
   enabled?: boolean;
 }
 
-export class WebhookResponse {
-  @ApiProperty()
-  id!: string;
+/*
+ * The webhook answers on the REST wire: the contract's views (libs/contracts webhook.views.ts) under snake_case
+ * names (restObjectType). Written here only what the REST API shows otherwise: a delivery's endpoint as
+ * `webhook_id`, the list fields' names, times as date-times, and what a REST client reads of the secret and
+ * the event id.
+ */
+const dateTime = <S extends z.ZodType>(schema: S): S => schema.meta({ rest: { format: 'date-time' } }) as S;
 
-  @ApiProperty()
-  url!: string;
+const endpoint = WebhookEndpointView.unwrap().shape;
+const endpointFields = {
+  ...endpoint,
+  enabled: endpoint.enabled.meta({
+    rest: { description: 'false once disabled after repeated failures (or by its owner).' },
+  }),
+  disabledReason: restExample(endpoint.disabledReason, 'repeated delivery failures'),
+  consecutiveFailures: endpoint.consecutiveFailures.meta({
+    rest: { description: 'Failed attempts since the last successful one.' },
+  }),
+  createdAt: dateTime(endpoint.createdAt),
+  updatedAt: dateTime(endpoint.updatedAt),
+};
+export const WebhookResponse = restObjectType('WebhookResponse', z.object(endpointFields));
+export type WebhookResponse = InstanceType<typeof WebhookResponse>;
 
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
-  events!: WebhookEventType[];
+export const CreatedWebhookResponse = restObjectType(
+  'CreatedWebhookResponse',
+  z.object({
+    ...endpointFields,
+    secret: CreatedWebhookEndpointView.unwrap().shape.secret.meta({
+      rest: {
+        description:
+          'The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).',
+        example: 'whsec_…',
+      },
+    }),
+  }),
+);
+export type CreatedWebhookResponse = InstanceType<typeof CreatedWebhookResponse>;
 
-  @ApiProperty({ type: String, nullable: true })
-  description!: string | null;
+export const WebhookListResponse = restObjectTypeOf<{ webhooks: WebhookResponse[] }>(
+  'WebhookListResponse',
+  z.object({
+    webhooks: WebhookEndpointListView.unwrap().shape.endpoints.meta({ description: 'Newest first.' }),
+  }),
+  { types: { webhooks: () => [WebhookResponse] } },
+);
+export type WebhookListResponse = InstanceType<typeof WebhookListResponse>;
 
-  @ApiProperty({ description: 'false once disabled after repeated failures (or by its owner).' })
-  enabled!: boolean;
+const delivery = WebhookDeliveryView.unwrap().shape;
+export const WebhookDeliveryResponse = restObjectType(
+  'WebhookDeliveryResponse',
+  z.object({
+    id: delivery.id,
+    webhookId: delivery.endpointId,
+    eventId: delivery.eventId.meta({
+      rest: { description: 'The Membolt-Event-Id header and the body’s `id`: the same on every attempt.' },
+    }),
+    event: delivery.event,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    statusCode: delivery.statusCode,
+    durationMs: delivery.durationMs,
+    error: delivery.error,
+    createdAt: dateTime(delivery.createdAt),
+    updatedAt: dateTime(delivery.updatedAt),
+  }),
+);
+export type WebhookDeliveryResponse = InstanceType<typeof WebhookDeliveryResponse>;
 
-  @ApiProperty({ type: String, nullable: true, example: 'repeated delivery failures' })
-  disabled_reason!: string | null;
-
-  @ApiProperty({ description: 'Failed attempts since the last successful one.' })
-  consecutive_failures!: number;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updated_at!: string;
-}
-
-export class CreatedWebhookResponse extends WebhookResponse {
-  @ApiProperty({
-    description:
-      'The signing secret, shown this once: Membolt-Signature is HMAC-SHA256 under it (see docs/rest-api.md, Webhooks).',
-    example: 'whsec_…',
-  })
-  secret!: string;
-}
-
-export class WebhookListResponse {
-  @ApiProperty({ type: [WebhookResponse], description: 'Newest first.' })
-  webhooks!: WebhookResponse[];
-}
-
-export class WebhookDeliveryResponse {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty()
-  webhook_id!: string;
-
-  @ApiProperty({ description: 'The Membolt-Event-Id header and the body’s `id`: the same on every attempt.' })
-  event_id!: string;
-
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES })
-  event!: WebhookEventType;
-
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
-  state!: WebhookDeliveryState;
-
-  @ApiProperty()
-  attempts!: number;
-
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'The last attempt’s HTTP status; null: no answer.',
-  })
-  status_code!: number | null;
-
-  @ApiProperty({ type: Number, nullable: true })
-  duration_ms!: number | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  error!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updated_at!: string;
-}
-
-export class WebhookDeliveryListResponse {
-  @ApiProperty({ type: [WebhookDeliveryResponse], description: 'Newest first.' })
-  deliveries!: WebhookDeliveryResponse[];
-}
+export const WebhookDeliveryListResponse = restObjectTypeOf<{ deliveries: WebhookDeliveryResponse[] }>(
+  'WebhookDeliveryListResponse',
+  z.object({
+    deliveries: WebhookDeliveryListView.unwrap().shape.deliveries.meta({ description: 'Newest first.' }),
+  }),
+  { types: { deliveries: () => [WebhookDeliveryResponse] } },
+);
+export type WebhookDeliveryListResponse = InstanceType<typeof WebhookDeliveryListResponse>;

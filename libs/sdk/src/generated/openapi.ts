@@ -1435,13 +1435,14 @@ export interface components {
       memories_used: number;
       /** @example gpt-4o-mini */
       model: string;
-      /** @description True when the offline assistant answered (no provider key configured). */
+      /** @description Answered by the offline assistant: no language model is configured for the model. */
       offline: boolean;
       /**
        * @description The provider that answered, or "offline".
        * @example openai
+       * @enum {string}
        */
-      responder: string;
+      responder: 'anthropic' | 'openai' | 'gemini' | 'openai-compatible' | 'offline';
       /**
        * @description The answer.
        * @example You live in Lisbon.
@@ -1450,18 +1451,25 @@ export interface components {
       usage: components['schemas']['ChatUsageResponse'];
     };
     ChatStartEvent: {
+      /** @example 6650f1c2a1b2c3d4e5f60720 */
       conversation_id: string;
+      /** @example Where I live */
       conversation_title: string;
       memories_retrieved: components['schemas']['ChatMemoryResponse'][];
+      /** @example gpt-4o-mini */
       model: string;
-      responder: string;
+      /** @enum {string} */
+      responder: 'anthropic' | 'openai' | 'gemini' | 'openai-compatible' | 'offline';
     };
     ChatTokenEvent: {
       /** @example You live */
       text: string;
     };
     ChatUsageResponse: {
-      /** @example 1450 */
+      /**
+       * @description Estimated cost in millionths of a US dollar (0 for the offline assistant).
+       * @example 1450
+       */
       cost_micro_usd: number;
       /** @example 812 */
       input_tokens: number;
@@ -1495,16 +1503,17 @@ export interface components {
     ConversationDeletionResponse: {
       conversation_id: string;
       /**
-       * @description Memories learnt from the conversation, kept.
-       * @example 2
+       * @description Always true: the memories extracted from the conversation are kept.
+       * @enum {boolean}
        */
-      memories_kept: number;
+      memories_kept: true;
       /** @example Conversation deleted. */
       message: string;
       /** @example 4 */
       removed_messages: number;
     };
     ConversationListResponse: {
+      /** @description Most recently active first. */
       conversations: components['schemas']['ConversationSummaryResponse'][];
       /**
        * @description Conversations on this page.
@@ -1546,11 +1555,17 @@ export interface components {
       role: 'user' | 'assistant' | 'system';
     };
     ConversationResponse: {
+      agent_id: string | null;
       /** @example 2026-04-03T10:00:00.000Z */
       created_at: string;
+      /** @description The end user it belongs to (null: the account's). */
+      end_user_id: string | null;
       /** @example 6650f1c2a1b2c3d4e5f60720 */
       id: string;
-      /** @example 2 */
+      /**
+       * @description The memories the conversation taught (open memories stored from it).
+       * @example 2
+       */
       memory_count: number;
       /** @example 4 */
       message_count: number;
@@ -1558,26 +1573,34 @@ export interface components {
       messages: components['schemas']['ConversationMessageResponse'][];
       /** @example gpt-4o-mini */
       model: string | null;
-      /** @description The start of the last message. */
+      /** @description The newest message's text, cut to a preview. */
       preview: string;
+      run_id: string | null;
       /** @example Where I live */
       title: string;
       /** @example 2026-04-03T10:05:00.000Z */
       updated_at: string;
     };
     ConversationSummaryResponse: {
+      agent_id: string | null;
       /** @example 2026-04-03T10:00:00.000Z */
       created_at: string;
+      /** @description The end user it belongs to (null: the account's). */
+      end_user_id: string | null;
       /** @example 6650f1c2a1b2c3d4e5f60720 */
       id: string;
-      /** @example 2 */
+      /**
+       * @description The memories the conversation taught (open memories stored from it).
+       * @example 2
+       */
       memory_count: number;
       /** @example 4 */
       message_count: number;
       /** @example gpt-4o-mini */
       model: string | null;
-      /** @description The start of the last message. */
+      /** @description The newest message's text, cut to a preview. */
       preview: string;
+      run_id: string | null;
       /** @example Where I live */
       title: string;
       /** @example 2026-04-03T10:05:00.000Z */
@@ -1593,6 +1616,7 @@ export interface components {
       disabled_reason: string | null;
       /** @description false once disabled after repeated failures (or by its owner). */
       enabled: boolean;
+      /** @description memory.created, memory.updated, upload.completed… */
       events: (
         | 'memory.created'
         | 'memory.updated'
@@ -2835,7 +2859,7 @@ export interface components {
     };
     PlanResponse: {
       callToAction: string;
-      /** @description Null for unlimited. */
+      /** @description Conversations per calendar month; null for unlimited. */
       conversationsPerMonth: number | null;
       description: string;
       features: string[];
@@ -2844,11 +2868,11 @@ export interface components {
       id: 'free' | 'basic' | 'pro' | 'enterprise' | 'pay-per-use';
       /** @enum {string} */
       kind: 'subscription' | 'pay-per-use';
-      /** @description Cents a month; null for custom or usage pricing. */
+      /** @description Monthly price in cents; null for custom pricing or usage-priced plans. */
       monthlyPriceCents: number | null;
       /** @example Pro */
       name: string;
-      /** @description Cents per charged call (pay-per-use only). */
+      /** @description Cents per charged call (pay-per-use). */
       ratePerCallCents: number | null;
       /** @description Days a memory is kept; null for unlimited. */
       retentionDays: number | null;
@@ -3447,11 +3471,17 @@ export interface components {
       conversations_used: number;
       /** @description Monthly conversation limit; null for unlimited. */
       limit: number | null;
-      /** @example free */
-      plan: string | null;
+      /**
+       * @example free
+       * @enum {string|null}
+       */
+      plan: 'free' | 'basic' | 'pro' | 'enterprise' | 'pay-per-use' | null;
       /** @description Cents per charged call. */
       rate: number;
-      /** @enum {string|null} */
+      /**
+       * @description user_not_found, inactive_account, insufficient_balance, free_tier_limit_reached or validation_error.
+       * @enum {string|null}
+       */
       reason:
         | 'user_not_found'
         | 'inactive_account'
@@ -3583,6 +3613,7 @@ export interface components {
       url?: string;
     };
     UploadAcceptedResponse: {
+      /** @description 0-100 over the whole processing. */
       percent: number;
       /** @enum {string} */
       status:
@@ -3639,7 +3670,7 @@ export interface components {
       /** @description Memories made from the text (one per chunk). */
       chunks: number;
       /** @enum {string} */
-      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif';
       /** @description The id of the summary memory. */
       memory_id: string;
       pages: number | null;
@@ -3659,8 +3690,10 @@ export interface components {
       id: string;
       /** @enum {string|null} */
       kind: 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'jpg' | 'png' | 'gif' | null;
+      /** @description The memory holding the summary. */
       memory_id: string | null;
       pages: number | null;
+      /** @description 0-100 over the whole processing. */
       percent: number;
       run_id: string | null;
       size: number;
@@ -3693,7 +3726,10 @@ export interface components {
        * @example 12.153600
        */
       cost_cents: string;
-      /** @example 2026-04-03 */
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-04-03
+       */
       day: string;
       /** @example /search */
       endpoint: string;
@@ -3746,9 +3782,12 @@ export interface components {
       /** @description The Membolt-Event-Id header and the body’s `id`: the same on every attempt. */
       event_id: string;
       id: string;
-      /** @enum {string} */
+      /**
+       * @description pending, succeeded or failed.
+       * @enum {string}
+       */
       state: 'pending' | 'succeeded' | 'failed';
-      /** @description The last attempt’s HTTP status; null: no answer. */
+      /** @description The last attempt's HTTP status (null: no answer). */
       status_code: number | null;
       /** Format: date-time */
       updated_at: string;
@@ -3768,6 +3807,7 @@ export interface components {
       disabled_reason: string | null;
       /** @description false once disabled after repeated failures (or by its owner). */
       enabled: boolean;
+      /** @description memory.created, memory.updated, upload.completed… */
       events: (
         | 'memory.created'
         | 'memory.updated'
