@@ -11,7 +11,7 @@ import {
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const bffConfigSchema = z.object({
+const bffConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3000),
   NATS_URL: natsUrl,

@@ -2,7 +2,7 @@ import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membo
 import { ingestionConfigFields } from '@membolt/ingestion';
 import { z } from 'zod';
 
-export const ingestionConfigSchema = z.object({
+const ingestionConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...ingestionConfigFields,

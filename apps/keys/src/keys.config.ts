@@ -2,7 +2,7 @@ import { keysConfigFields, providerKeysSecretRequiredInProduction } from '@membo
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-export const keysConfigSchema = z
+const keysConfigSchema = z
   .object({
     ...baseConfigFields,
     ...storeConfigFields,

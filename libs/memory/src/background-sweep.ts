@@ -12,7 +12,7 @@ export interface SweepPacing {
   readonly maxDelayMs: number;
 }
 
-export const IMMEDIATE_PACING: SweepPacing = { quietMs: 0, maxDelayMs: 0 };
+const IMMEDIATE_PACING: SweepPacing = { quietMs: 0, maxDelayMs: 0 };
 
 /**
  * One background sweep at a time over work whose pending flag is stored (concepts to link, sentence vectors

@@ -24,7 +24,7 @@ export const SENTENCE_SWEEP_CHUNK = 16;
  * Memories of a large scope marked deferred per turn of the loop: ~5 µs each, so a 100,000-memory import
  * is set aside in slices of a few milliseconds between requests.
  */
-export const SENTENCE_DEFER_BATCH = 1_000;
+const SENTENCE_DEFER_BATCH = 1_000;
 
 /**
  * A personal search first encodes up to this many of its scope's memories that have no sentence vector yet
@@ -38,7 +38,7 @@ export const SENTENCE_SETTLE_LIMIT = 32;
  * ranked without the channel, well under the bus's 5 s timeout. The encoding goes on, so the next search
  * finds the query's vector cached.
  */
-export const DEFAULT_SENTENCE_WAIT_MS = 1_500;
+const DEFAULT_SENTENCE_WAIT_MS = 1_500;
 
 const scopeKey = (scope: MemoryScope) => `${scope.userId}\u0000${scope.endUserId}`;
 
@@ -281,7 +281,7 @@ const WITHOUT_SENTENCES_LOG_MS = 60_000;
  * bound, or because an earlier one's encoding (the load) still ran. A line at most once a minute says how
  * many went without it.
  */
-export class SearchesWithoutSentences {
+class SearchesWithoutSentences {
   private counts = { read: 0, late: 0, busy: 0 };
   private since = Date.now();
 

@@ -25,7 +25,7 @@ export async function postJson(base, key, path, body) {
 }
 
 /** A probe's way to end `waitUntil` at once: what it waits for will not come. */
-export class StartFailed extends Error {}
+class StartFailed extends Error {}
 
 export async function waitUntil(probe, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;

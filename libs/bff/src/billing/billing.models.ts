@@ -48,13 +48,13 @@ export const UsageDayModel = graphqlObjectType('UsageDay', UsageDay, {
 });
 export type UsageDayModel = InstanceType<typeof UsageDayModel>;
 
-export const UsageRowModel = graphqlObjectType('UsageRow', UsageRow, {
+const UsageRowModel = graphqlObjectType('UsageRow', UsageRow, {
   description: 'One day and endpoint of metered calls.',
   types: tokensFloat,
 });
 export type UsageRowModel = InstanceType<typeof UsageRowModel>;
 
-export const UsageTotalsModel = graphqlObjectType('UsageTotals', UsageTotals, { types: tokensFloat });
+const UsageTotalsModel = graphqlObjectType('UsageTotals', UsageTotals, { types: tokensFloat });
 export type UsageTotalsModel = InstanceType<typeof UsageTotalsModel>;
 
 export const UsageSummaryModel = graphqlObjectType(
@@ -75,7 +75,7 @@ export const UsageSummaryModel = graphqlObjectType(
 export type UsageSummaryModel = InstanceType<typeof UsageSummaryModel>;
 
 const LedgerEntryShown = LedgerEntryView.unwrap().omit({ idempotencyKey: true });
-export const LedgerEntryModel = graphqlObjectType('LedgerEntry', LedgerEntryShown, { ids: ['id'] });
+const LedgerEntryModel = graphqlObjectType('LedgerEntry', LedgerEntryShown, { ids: ['id'] });
 export type LedgerEntryModel = InstanceType<typeof LedgerEntryModel>;
 
 export const LedgerPageModel = graphqlObjectType(

@@ -16,13 +16,13 @@ export type PlanKindModel = PlanKind;
 
 /** The catalogue as the billing service answers it; the plans' sort order stays server-side. */
 const PlanShown = PlanView.unwrap().omit({ sortOrder: true });
-export const PlanModel = graphqlObjectType('Plan', PlanShown, {
+const PlanModel = graphqlObjectType('Plan', PlanShown, {
   description: 'One plan of the catalogue. Money is in integer cents; null means unlimited or custom.',
   types: { kind: () => PlanKindModel },
 });
 export type PlanModel = InstanceType<typeof PlanModel>;
 
-export const DeveloperApiPricingModel = graphqlObjectType('DeveloperApiPricing', DeveloperApiPricingView);
+const DeveloperApiPricingModel = graphqlObjectType('DeveloperApiPricing', DeveloperApiPricingView);
 export type DeveloperApiPricingModel = InstanceType<typeof DeveloperApiPricingModel>;
 
 export const PlanCatalogueModel = graphqlObjectType('PlanCatalogue', ListPlansResponse, {

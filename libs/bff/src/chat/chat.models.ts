@@ -39,16 +39,16 @@ export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 export const LlmProviderModel = graphqlEnum(LLM_PROVIDER_IDS, { name: 'LlmProvider' });
 export type LlmProviderModel = LlmProviderId;
 
-export const ChatResponderModel = graphqlEnum(CHAT_RESPONDERS, {
+const ChatResponderModel = graphqlEnum(CHAT_RESPONDERS, {
   name: 'ChatResponder',
   description: 'Who answered: a provider, or the offline assistant (no language model configured).',
 });
 export type ChatResponderModel = ChatResponder;
 
-export const ChatRoleModel = graphqlEnum(CHAT_ROLES, { name: 'ChatRole' });
+const ChatRoleModel = graphqlEnum(CHAT_ROLES, { name: 'ChatRole' });
 export type ChatRoleModel = ChatRole;
 
-export const ChatModeModel = graphqlEnum(CHAT_MODES, { name: 'ChatMode' });
+const ChatModeModel = graphqlEnum(CHAT_MODES, { name: 'ChatMode' });
 export type ChatModeModel = ChatMode;
 
 export const ModelProviderSourceModel = graphqlEnum(MODEL_PROVIDER_SOURCES, {
@@ -112,18 +112,18 @@ export class ChatModelListModel {
  * The chat service's views as the screens see them: the resolvers return the views themselves (GraphQL
  * answers only the fields of its types), and the SSE stream of the BFF sends the same shapes as JSON.
  */
-export const ChatMemoryModel = graphqlObjectType('ChatMemory', ChatMemoryView, {
+const ChatMemoryModel = graphqlObjectType('ChatMemory', ChatMemoryView, {
   description: 'A memory a turn retrieved; `used` when it went into the prompt.',
   ids: ['id'],
   types: { source: () => MemorySourceModel },
 });
 export type ChatMemoryModel = InstanceType<typeof ChatMemoryModel>;
 
-export const ChatUsageModel = graphqlObjectType('ChatUsage', ChatUsageView);
+const ChatUsageModel = graphqlObjectType('ChatUsage', ChatUsageView);
 export type ChatUsageModel = InstanceType<typeof ChatUsageModel>;
 
 /** A turn without the id of its extraction job, which stays server-side. */
-export const ChatTurnShown = ChatTurnView.unwrap().omit({ extractionJobId: true });
+const ChatTurnShown = ChatTurnView.unwrap().omit({ extractionJobId: true });
 export const ChatTurnModel = graphqlObjectType('ChatTurn', ChatTurnShown, {
   description: 'The answer of one exchange.',
   ids: ['conversationId', 'userMessageId', 'assistantMessageId'],
@@ -135,14 +135,14 @@ export const ChatTurnModel = graphqlObjectType('ChatTurn', ChatTurnShown, {
 });
 export type ChatTurnModel = InstanceType<typeof ChatTurnModel>;
 
-export const ChatMessageMemoryModel = graphqlObjectType('ChatMessageMemory', ChatMessageMemoryView, {
+const ChatMessageMemoryModel = graphqlObjectType('ChatMessageMemory', ChatMessageMemoryView, {
   description: 'A memory as it was when the message used it.',
   ids: ['id'],
   types: { source: () => MemorySourceModel },
 });
 export type ChatMessageMemoryModel = InstanceType<typeof ChatMessageMemoryModel>;
 
-export const ChatMessageModel = graphqlObjectType('ChatMessage', ChatMessageView, {
+const ChatMessageModel = graphqlObjectType('ChatMessage', ChatMessageView, {
   ids: ['id'],
   types: {
     role: () => ChatRoleModel,
@@ -164,7 +164,7 @@ export const ConversationSummaryModel = graphqlObjectType('ConversationSummary',
 });
 export type ConversationSummaryModel = InstanceType<typeof ConversationSummaryModel>;
 
-export const SharedMessageModel = graphqlObjectType('SharedMessage', SharedMessageView, {
+const SharedMessageModel = graphqlObjectType('SharedMessage', SharedMessageView, {
   types: { role: () => ChatRoleModel },
 });
 export type SharedMessageModel = InstanceType<typeof SharedMessageModel>;

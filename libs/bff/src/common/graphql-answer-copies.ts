@@ -38,8 +38,8 @@ export interface AnswerSource {
 }
 
 /** Bounds on the kept answers: the documents are the clients' own text, so any number of them can be sent. */
-export const GRAPHQL_ANSWER_COPIES_MAX = 256;
-export const GRAPHQL_ANSWER_COPIES_MAX_BYTES = 4 * 1024 * 1024;
+const GRAPHQL_ANSWER_COPIES_MAX = 256;
+const GRAPHQL_ANSWER_COPIES_MAX_BYTES = 4 * 1024 * 1024;
 
 /** What a request passed to Apollo carries to its answer, to keep it. */
 interface Pending {

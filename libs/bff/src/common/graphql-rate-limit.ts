@@ -7,7 +7,7 @@ import { AddressRateLimiter } from './address-rate-limiter.js';
 export const BFF_ADDRESS_RATE_LIMITER = Symbol('BFF_ADDRESS_RATE_LIMITER');
 
 /** The BFF routes the per-address budget counts, as registered. */
-export const ADDRESS_LIMITED_ROUTES = ['/graphql', '/chat/stream', '/events/uploads/:id'] as const;
+const ADDRESS_LIMITED_ROUTES = ['/graphql', '/chat/stream', '/events/uploads/:id'] as const;
 
 /**
  * Per-address request budget of /graphql (and the chat stream and upload events), checked before the body

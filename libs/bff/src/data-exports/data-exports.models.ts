@@ -10,7 +10,7 @@ export const DataExportStateModel = graphqlEnum(DATA_EXPORT_STATES, {
 export type DataExportStateModel = DataExportState;
 
 /** Where the browser downloads a finished export (the session cookie authenticates it). */
-export const dataExportDownloadPath = (exportId: string): string => `/downloads/data-exports/${exportId}`;
+const dataExportDownloadPath = (exportId: string): string => `/downloads/data-exports/${exportId}`;
 
 @ObjectType('DataExport', {
   description:

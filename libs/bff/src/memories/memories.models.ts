@@ -93,12 +93,12 @@ export type MemoryPageModel = Omit<MemoryListView, 'memories'> & {
   readonly memories: readonly MemoryModel[];
 };
 
-export const MemoryScoresModel = graphqlObjectType('MemoryScores', MemoryScoreBreakdown, {
+const MemoryScoresModel = graphqlObjectType('MemoryScores', MemoryScoreBreakdown, {
   description: 'Why a search result ranked where it did.',
 });
 export type MemoryScoresModel = MemoryScoreBreakdown;
 
-export const MemorySearchResultModel = graphqlObjectType('MemorySearchResult', MemorySearchResultView, {
+const MemorySearchResultModel = graphqlObjectType('MemorySearchResult', MemorySearchResultView, {
   types: { memory: () => MemoryModel, scores: () => MemoryScoresModel },
 });
 

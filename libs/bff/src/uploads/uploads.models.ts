@@ -13,13 +13,13 @@ import { graphqlEnum } from '../common/graphql-enum.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-export const UploadStateModel = graphqlEnum(UPLOAD_STATES, {
+const UploadStateModel = graphqlEnum(UPLOAD_STATES, {
   name: 'UploadState',
   description: 'receiving (parts arriving), queued, then the stages of its job, done or failed.',
 });
 export type UploadStateModel = UploadState;
 
-export const UploadKindModel = graphqlEnum(UPLOAD_FILE_KINDS, {
+const UploadKindModel = graphqlEnum(UPLOAD_FILE_KINDS, {
   name: 'UploadKind',
   description: 'What the content is (never the name).',
 });

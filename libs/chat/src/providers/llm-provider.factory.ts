@@ -22,7 +22,7 @@ export const LLM_PROVIDER_FACTORY = Symbol('LLM_PROVIDER_FACTORY');
 export type LlmProviderFactory = (credentials: LlmCredentials) => LlmProvider;
 
 /** Provider adapters one factory keeps: the operator's few, and the users' own keys used most recently. */
-export const KEPT_LLM_PROVIDERS = 64;
+const KEPT_LLM_PROVIDERS = 64;
 
 /**
  * A factory that gives back the adapter it built before for the same credentials (the last `max` used). An

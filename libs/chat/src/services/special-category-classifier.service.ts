@@ -16,7 +16,7 @@ import { ModelCatalogueService } from './model-catalogue.service.js';
  * The longest a classification may take: it holds up a memory write. Below the memory service's wait for the
  * answer, so a slow provider is reported as such rather than as a bus timeout.
  */
-export const SPECIAL_CATEGORY_TIMEOUT_MS = 8_000;
+const SPECIAL_CATEGORY_TIMEOUT_MS = 8_000;
 /** Room for one short list per sentence. */
 const OUTPUT_TOKENS_PER_SENTENCE = 12;
 const MIN_OUTPUT_TOKENS = 64;

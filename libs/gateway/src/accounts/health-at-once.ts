@@ -7,7 +7,7 @@ import { toGatewayHealthResponse } from '../gateway.views.js';
 import { AccountController } from './account.controller.js';
 
 /** The route of `AccountController.health`, as the platform registers it (the gateway is mounted at /api). */
-export const HEALTH_ROUTE = '/api/health';
+const HEALTH_ROUTE = '/api/health';
 
 /**
  * `GET /api/health` with a key whose answer is cached, counted by the in-process limiter: answered from the

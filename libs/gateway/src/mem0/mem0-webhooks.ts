@@ -13,7 +13,7 @@ export const MEM0_WEBHOOK_EVENTS = {
 export type Mem0WebhookEvent = keyof typeof MEM0_WEBHOOK_EVENTS;
 
 /** Mem0's spelling of an event, either form: `memory_add` or `memory:add`. */
-export const mem0EventName = (value: unknown): string | null =>
+const mem0EventName = (value: unknown): string | null =>
   typeof value === 'string' ? value.replace(':', '_') : null;
 
 export const isMem0WebhookEvent = (value: unknown): boolean => {

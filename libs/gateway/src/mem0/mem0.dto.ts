@@ -273,12 +273,12 @@ const batchUpdateItem = mem0Shape('Mem0BatchUpdateItem', {
   memory_id: memoryId(),
   text: restMemoryText().meta(queryDoc(String)),
 });
-export const Mem0BatchUpdateItemSchema = batchUpdateItem.schema;
+const Mem0BatchUpdateItemSchema = batchUpdateItem.schema;
 export const Mem0BatchUpdateItem = batchUpdateItem.type;
 export type Mem0BatchUpdateItem = z.output<typeof Mem0BatchUpdateItemSchema>;
 
 const batchDeleteItem = mem0Shape('Mem0BatchDeleteItem', { memory_id: memoryId() });
-export const Mem0BatchDeleteItemSchema = batchDeleteItem.schema;
+const Mem0BatchDeleteItemSchema = batchDeleteItem.schema;
 export const Mem0BatchDeleteItem = batchDeleteItem.type;
 export type Mem0BatchDeleteItem = z.output<typeof Mem0BatchDeleteItemSchema>;
 

@@ -5,7 +5,7 @@ import { queryDoc, restQueryType } from '../common/rest-query.js';
 import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse } from './memory.dto.js';
 import type { EndUserErasure, MemoryErasure, MemorySource } from './memory-erasure.service.js';
 
-export const MEMORY_DELETE_CASCADES = ['source'] as const;
+const MEMORY_DELETE_CASCADES = ['source'] as const;
 
 const deleteQuery = {
   cascade: optional(z.enum(MEMORY_DELETE_CASCADES, { error: 'cascade must be one of: source' })).meta(

@@ -119,7 +119,7 @@ const streamOptions = {
     queryDoc(Boolean, { description: 'Send a last chunk with `usage` (and `usage: null` on the others).' }),
   ),
 };
-export const OpenAiStreamOptionsBodySchema = z.strictObject(streamOptions);
+const OpenAiStreamOptionsBodySchema = z.strictObject(streamOptions);
 export const OpenAiStreamOptionsBody = restQueryType('OpenAiStreamOptionsBody', streamOptions);
 export type OpenAiStreamOptionsBody = z.output<typeof OpenAiStreamOptionsBodySchema>;
 

@@ -25,7 +25,7 @@ import { PortalLinkRefused, PortalService } from './portal.service.js';
 import { type PortalMemory, toPortalMemory } from './portal.views.js';
 
 /** The portal's address: `/portal/{token}`, outside /api (it is a page for end users, not the developer API). */
-export const PORTAL_PATH = 'portal';
+const PORTAL_PATH = 'portal';
 
 /** A corrected memory text: the rules in the order the class this replaces checked them, length first. */
 export const PortalCorrectionBodySchema = z.strictObject({

@@ -16,7 +16,7 @@ import { type EndUserErasure, MemoryErasureService } from '../memories/memory-er
 import { type PortalGrant, PortalLinkSigner } from './portal-link.js';
 
 /** The most memories the portal lists or exports for one end user (pages of MEMORY_LIST_MAX_LIMIT). */
-export const PORTAL_MEMORIES_MAX = 20_000;
+const PORTAL_MEMORIES_MAX = 20_000;
 
 export interface MintedPortalLink {
   readonly token: string;

@@ -9,7 +9,7 @@
 export const IMPORT_SLICE_FIRST = 25;
 export const IMPORT_SLICE_MAX = 500;
 /** Wall time a slice's write aims to hold the loop. */
-export const IMPORT_SLICE_TARGET_MS = 10;
+const IMPORT_SLICE_TARGET_MS = 10;
 
 /** The next slice's size after `size` lines took `elapsedMs` of wall time: at most double or half the last. */
 export function nextImportSlice(size: number, elapsedMs: number): number {

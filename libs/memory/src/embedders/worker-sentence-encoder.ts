@@ -5,7 +5,7 @@ import type { MemoryCpuWorker } from '../workers/memory-cpu-worker.js';
 import { USE_LITE_DIMENSION, USE_LITE_MODEL } from './use-lite.sentence-encoder.js';
 
 /** Query vectors kept (2 KB each): a repeated search, or a chat's follow-up turn, skips the ~70 ms model call. */
-export const SENTENCE_QUERY_CACHE = 2_000;
+const SENTENCE_QUERY_CACHE = 2_000;
 
 /**
  * USE-lite run in the memory worker thread that embeds (decision 095): the serving loop only posts texts and

@@ -138,7 +138,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
 }
 
 /** The content words of the kind a "what/which <kind>" question asks for (`QueryAnalysis.askedKind`). */
-export function askedKindOf(query: string): string[] {
+function askedKindOf(query: string): string[] {
   const found = ASKED_KIND.exec(query);
   if (found === null || ASKS_WHEN.test(query)) return [];
   const words = wordTokens(found[1]!).filter(isContentWord);

@@ -18,7 +18,7 @@ import { lemmasOf } from './wordnet.js';
  * Query words that say which kind of answer is wanted, or are light verbs, not what the query is about ("how
  * much", "what kind", "do I take"): a memory need not hold them.
  */
-export const ANSWER_WORDS: ReadonlySet<string> = new Set(
+const ANSWER_WORDS: ReadonlySet<string> = new Set(
   'much many kind kinds type sort way thing things lot make take get have go use keep put give want need like'.split(
     ' ',
   ),

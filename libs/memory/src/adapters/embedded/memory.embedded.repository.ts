@@ -76,7 +76,7 @@ export const PENDING_CONCEPTS_SQL =
  * Rows of new memories one group commit writes at most before the loop turns: the inserts waiting beyond it
  * are committed in the next turn, so a group never holds the event loop much longer than one file batch does.
  */
-export const GROUP_COMMIT_MAX_ROWS = 50;
+const GROUP_COMMIT_MAX_ROWS = 50;
 
 /** An insert waiting for the next group commit, and how its caller learns the outcome. */
 interface QueuedInsert {

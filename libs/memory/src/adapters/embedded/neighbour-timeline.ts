@@ -4,9 +4,9 @@ import { type ConversationNeighbours, withinSession } from '../../retrieval/rank
 import { heldInValidity, isOpenOnly, readDataVersion } from './memory-rows.js';
 
 /** The largest scope whose timeline is held: past it the neighbours are walked in SQL. */
-export const TIMELINE_MAX_ROWS = 2_000;
+const TIMELINE_MAX_ROWS = 2_000;
 /** How many rows the timelines of every scope hold together; the least recently searched go first. */
-export const TIMELINES_HELD_ROWS = 50_000;
+const TIMELINES_HELD_ROWS = 50_000;
 /** How long a scope found past TIMELINE_MAX_ROWS is not read again (it seldom shrinks below it). */
 const LARGE_SCOPE_TTL_MS = 60_000;
 
