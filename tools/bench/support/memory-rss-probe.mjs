@@ -49,6 +49,7 @@ async function probe({
   const deadline = Date.now() + 30 * 60_000;
   while (waitForAnn && (await search(bigUserId, 0)).strategy !== 'ann') {
     if (Date.now() > deadline) throw new Error('The ANN index was not ready after 30 min');
+    await engine.store.search.whenIndexed?.();
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await engine.store.search.whenIndexed?.();
