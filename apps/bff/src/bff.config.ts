@@ -11,7 +11,7 @@ import {
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const bffConfigSchema = z.object({
+export const bffConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3000),
   NATS_URL: natsUrl,

@@ -2,7 +2,7 @@ import { billingConfigFields } from '@membolt/billing';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-const billingConfigSchema = z.object({
+export const billingConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...billingConfigFields,

@@ -3,7 +3,7 @@ import { jobsConfigFields } from '@membolt/jobs';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-const chatConfigSchema = z.object({
+export const chatConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...jobsConfigFields,

@@ -8,7 +8,7 @@ import {
 } from '@membolt/platform';
 import { z } from 'zod';
 
-const gatewayConfigSchema = z.object({
+export const gatewayConfigSchema = z.object({
   ...baseConfigFields,
   ...httpConfigFields(3001),
   ...gatewayConfigFields,

@@ -2,7 +2,7 @@ import { authTokenSecret, identityConfigFields } from '@membolt/identity';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-const identityConfigSchema = z.object({
+export const identityConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...identityConfigFields,

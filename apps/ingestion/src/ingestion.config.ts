@@ -2,7 +2,7 @@ import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membo
 import { ingestionConfigFields } from '@membolt/ingestion';
 import { z } from 'zod';
 
-const ingestionConfigSchema = z.object({
+export const ingestionConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...ingestionConfigFields,

@@ -2,7 +2,7 @@ import { keysConfigFields, providerKeysSecretRequiredInProduction } from '@membo
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-const keysConfigSchema = z
+export const keysConfigSchema = z
   .object({
     ...baseConfigFields,
     ...storeConfigFields,

@@ -3,7 +3,7 @@ import { memoryConfigFields } from '@membolt/memory';
 import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membolt/platform';
 import { z } from 'zod';
 
-const memoryConfigSchema = z.object({
+export const memoryConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   // The retention purges' queue (REDIS_URL…): validated at boot with the rest.

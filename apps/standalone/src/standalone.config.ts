@@ -19,7 +19,7 @@ import {
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const standaloneConfigSchema = z.object({
+export const standaloneConfigSchema = z.object({
   ...baseConfigFields,
   // Every service shares this event loop: a few requests at once keep each one, and /api/status, quick.
   ...httpConfigFields(3000, 4),

@@ -2,7 +2,7 @@ import { baseConfigFields, loadConfig, natsUrl, storeConfigFields } from '@membo
 import { webhooksConfigFields } from '@membolt/webhooks';
 import { z } from 'zod';
 
-const webhooksConfigSchema = z.object({
+export const webhooksConfigSchema = z.object({
   ...baseConfigFields,
   ...storeConfigFields,
   ...webhooksConfigFields,
