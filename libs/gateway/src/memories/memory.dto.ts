@@ -11,8 +11,15 @@ import {
   MEMORY_SOURCES,
   PAGE_OFFSET_MAX,
   ListMemoriesRequest,
+  EmbeddingView,
+  EndUserListView,
+  EndUserView,
   MemoryBatchView,
+  MemoryDeletionReceipt,
+  MemoryHistoryView,
   MemoryListView,
+  MemoryStatsView,
+  MemoryVersionView,
   MemoryScoreBreakdown,
   MemorySearchResultView,
   MemorySearchView,
@@ -46,7 +53,6 @@ import {
  * snake_case on the wire, `metadata` in as an object or JSON string and out as a JSON string.
  */
 
-const EXAMPLE_ID = '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73';
 const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
 
 // ---------------------------------------------------------------------------------------------- scopes
@@ -494,61 +500,36 @@ export const MemoryBatchResponse = restObjectTypeOf<{ memories: StoredMemoryResp
 );
 export type MemoryBatchResponse = InstanceType<typeof MemoryBatchResponse>;
 
-export class MemoryDeletionResponse {
-  @ApiProperty({ enum: [true] })
-  deleted!: true;
+/** A deletion's receipt: the removed kinds under snake_case names, and `deleted` always true. */
+export const MemoryDeletionRestShape = z.object({
+  deleted: z.literal(true),
+  ...MemoryDeletionReceipt.unwrap().shape,
+  removed: MemoryDeletionReceipt.unwrap().shape.removed.meta({
+    rest: {
+      description: 'What was removed, by kind.',
+      // The counts without zod's safe-integer bounds, which say nothing to a REST client.
+      additionalProperties: { type: 'integer' },
+      example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
+    },
+  }),
+});
+export const MemoryDeletionResponse = restObjectType('MemoryDeletionResponse', MemoryDeletionRestShape);
+export type MemoryDeletionResponse = InstanceType<typeof MemoryDeletionResponse>;
 
-  @ApiProperty({ type: [String], example: [EXAMPLE_ID] })
-  memory_ids!: string[];
+/** A version with its metadata as a JSON string, as a memory shows it. */
+export const MemoryVersionResponse = restObjectType(
+  'MemoryVersionResponse',
+  MemoryVersionView.unwrap().extend({
+    metadata: z.string().meta({ rest: { description: 'A JSON string.', example: '{"importance":0.5}' } }),
+  }),
+);
+export type MemoryVersionResponse = InstanceType<typeof MemoryVersionResponse>;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { type: 'integer' },
-    description: 'What was removed, by kind.',
-    example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
-  })
-  removed!: Record<string, number>;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  deleted_at!: string;
-}
-
-export class MemoryVersionResponse {
-  @ApiProperty({ example: 1 })
-  version!: number;
-
-  @ApiProperty()
-  text!: string;
-
-  @ApiProperty({ description: 'A JSON string.', example: '{"importance":0.5}' })
-  metadata!: string;
-
-  @ApiProperty({ example: 0.5 })
-  importance!: number;
-
-  @ApiProperty({ nullable: true, type: String })
-  category!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  valid_from!: string;
-
-  @ApiProperty({ format: 'date-time', nullable: true, type: String })
-  valid_to!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  recorded_at!: string;
-
-  @ApiProperty({ enum: ['created', 'updated', 'closed'] })
-  event!: string;
-}
-
-export class MemoryHistoryResponse {
-  @ApiProperty({ example: EXAMPLE_ID })
-  memory_id!: string;
-
-  @ApiProperty({ type: [MemoryVersionResponse], description: 'Oldest first; the last is the current state.' })
-  versions!: MemoryVersionResponse[];
-}
+export const MemoryHistoryResponse = restObjectTypeOf<{
+  memory_id: string;
+  versions: MemoryVersionResponse[];
+}>('MemoryHistoryResponse', MemoryHistoryView, { types: { versions: () => [MemoryVersionResponse] } });
+export type MemoryHistoryResponse = InstanceType<typeof MemoryHistoryResponse>;
 
 export const ScoreBreakdownResponse = restObjectType('ScoreBreakdownResponse', MemoryScoreBreakdown);
 export type ScoreBreakdownResponse = InstanceType<typeof ScoreBreakdownResponse>;
@@ -588,42 +569,11 @@ export const SearchResponse = restObjectTypeOf<{
 );
 export type SearchResponse = InstanceType<typeof SearchResponse>;
 
-export class MemoryStatsResponse {
-  @ApiProperty({
-    description: 'Open memories of the scope: the same count as the total_count of an unfiltered list.',
-    example: 42,
-  })
-  memory_count!: number;
+export const MemoryStatsResponse = restObjectType('MemoryStatsResponse', MemoryStatsView);
+export type MemoryStatsResponse = InstanceType<typeof MemoryStatsResponse>;
 
-  @ApiProperty({
-    description: 'Facts closed since they were stored (valid_to passed), counted apart from memory_count.',
-    example: 3,
-  })
-  closed_count!: number;
-
-  @ApiProperty({ example: 0.56 })
-  avg_importance!: number;
-
-  @ApiProperty({ format: 'date-time', description: 'Now when there are no memories.', example: EXAMPLE_TIME })
-  oldest_timestamp!: string;
-
-  @ApiProperty({ example: 17 })
-  concept_count!: number;
-
-  @ApiProperty({ example: 23 })
-  relation_count!: number;
-}
-
-export class EmbeddingResponse {
-  @ApiProperty({ type: [Number], description: 'The configured dimension (1536 by default).' })
-  embedding!: number[];
-
-  @ApiProperty({ example: 1536 })
-  dimension!: number;
-
-  @ApiProperty({ example: 'hashed-tfidf-v1' })
-  model!: string;
-}
+export const EmbeddingResponse = restObjectType('EmbeddingResponse', EmbeddingView);
+export type EmbeddingResponse = InstanceType<typeof EmbeddingResponse>;
 
 export class MemoryImportResponse {
   @ApiProperty({ description: 'Memories stored by this call.', example: 120 })
@@ -663,33 +613,29 @@ export class ImportJobResponse {
   status_url?: string;
 }
 
-export class EndUserResponse {
-  @ApiProperty({ example: 'customer-42' })
-  end_user_id!: string;
+export const EndUserResponse = restObjectType('EndUserResponse', EndUserView);
+export type EndUserResponse = InstanceType<typeof EndUserResponse>;
 
-  @ApiProperty({ example: 12 })
-  memory_count!: number;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  last_activity_at!: string;
-}
-
-export class EndUserListResponse {
-  @ApiProperty({ type: [EndUserResponse] })
-  end_users!: EndUserResponse[];
-
-  @ApiProperty({ example: 10 })
-  limit!: number;
-
-  @ApiProperty({ example: 0 })
-  offset!: number;
-
-  @ApiProperty({ example: 1 })
-  count!: number;
-
-  @ApiProperty({ description: 'End users in all pages.', example: 1 })
-  total_count!: number;
-}
+const endUserListFields = EndUserListView.unwrap().shape;
+/** A page of end users: the view's list and total, with the page asked for and its size. */
+export const EndUserListResponse = restObjectTypeOf<{
+  end_users: EndUserResponse[];
+  limit: number;
+  offset: number;
+  count: number;
+  total_count: number;
+}>(
+  'EndUserListResponse',
+  z.object({
+    endUsers: endUserListFields.endUsers,
+    limit: z.int().meta({ rest: { example: 10 } }),
+    offset: z.int().meta({ rest: { example: 0 } }),
+    count: z.int().meta({ rest: { example: 1 } }),
+    totalCount: endUserListFields.total,
+  }),
+  { types: { endUsers: () => [EndUserResponse] } },
+);
+export type EndUserListResponse = InstanceType<typeof EndUserListResponse>;
 
 export class DiagnosticResponse {
   @ApiProperty({ enum: [true] })
