@@ -115,25 +115,40 @@ export const MemoryBatchView = z
   .readonly();
 export type MemoryBatchView = z.output<typeof MemoryBatchView>;
 
-export interface MemoryImportView {
-  readonly imported: number;
-  /** Lines whose id was already imported into this scope (a repeated import changes nothing). */
-  readonly skipped: number;
-  readonly memoryIds: readonly string[];
-}
+export const MemoryImportView = z
+  .object({
+    imported: z.int().meta({
+      description: 'Memories stored by this call.',
+      rest: { example: 120 },
+    }),
+    /** Lines whose id was already imported into this scope (a repeated import changes nothing). */
+    skipped: z.int().meta({
+      description: 'Lines already imported before (skipped: importing twice changes nothing).',
+    }),
+    memoryIds: z.array(z.string()).readonly(),
+  })
+  .readonly();
+export type MemoryImportView = z.output<typeof MemoryImportView>;
+
+export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** A large import's progress: its parts are stored one durable job each. */
-export interface ImportJobView {
-  readonly importId: string;
-  /** queued (no part started), running, done (every part stored), failed (a part gave up; `error` says why). */
-  readonly state: 'queued' | 'running' | 'done' | 'failed';
-  readonly percent: number;
-  readonly parts: number;
-  readonly partsDone: number;
-  readonly imported: number;
-  readonly skipped: number;
-  readonly error: string | null;
-}
+export const ImportJobView = z
+  .object({
+    importId: z.string().meta({ rest: { example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' } }),
+    state: z.enum(IMPORT_JOB_STATES).meta({
+      description:
+        'queued (no part started), running, done (every part stored), failed (a part gave up; `error` says why).',
+    }),
+    percent: z.int().meta({ description: 'Parts stored, in percent.', rest: { example: 40 } }),
+    parts: z.int(),
+    partsDone: z.int(),
+    imported: z.int().meta({ description: 'Memories stored so far.', rest: { example: 4800 } }),
+    skipped: z.int().meta({ description: 'Lines imported before, skipped.' }),
+    error: z.string().nullable().meta({ description: 'Why it failed.' }),
+  })
+  .readonly();
+export type ImportJobView = z.output<typeof ImportJobView>;
 
 /** Why a search result ranked where it did: each signal's score and the final blend. */
 export const MemoryScoreBreakdown = z

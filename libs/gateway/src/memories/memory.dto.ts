@@ -14,9 +14,12 @@ import {
   EmbeddingView,
   EndUserListView,
   EndUserView,
+  IMPORT_JOB_STATES,
+  ImportJobView,
   MemoryBatchView,
   MemoryDeletionReceipt,
   MemoryHistoryView,
+  MemoryImportView,
   MemoryListView,
   MemoryStatsView,
   MemoryVersionView,
@@ -575,43 +578,47 @@ export type MemoryStatsResponse = InstanceType<typeof MemoryStatsResponse>;
 export const EmbeddingResponse = restObjectType('EmbeddingResponse', EmbeddingView);
 export type EmbeddingResponse = InstanceType<typeof EmbeddingResponse>;
 
-export class MemoryImportResponse {
-  @ApiProperty({ description: 'Memories stored by this call.', example: 120 })
-  imported!: number;
+const importFields = MemoryImportView.unwrap().shape;
+/** An import done in the call: what it stored and skipped, and the lines it read (its ids are not answered). */
+export const MemoryImportResponse = restObjectType(
+  'MemoryImportResponse',
+  z.object({
+    imported: importFields.imported,
+    skipped: importFields.skipped,
+    lines: z.int().meta({ description: 'Lines read.', rest: { example: 120 } }),
+  }),
+);
+export type MemoryImportResponse = InstanceType<typeof MemoryImportResponse>;
 
-  @ApiProperty({ description: 'Lines already imported before (skipped: importing twice changes nothing).' })
-  skipped!: number;
-
-  @ApiProperty({ description: 'Lines read.', example: 120 })
-  lines!: number;
-}
-
-/** A large import, queued: 202 answer of the import, and its status route. */
-export class ImportJobResponse {
-  @ApiProperty({ example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' })
-  import_id!: string;
-
-  @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] })
-  status!: string;
-
-  @ApiProperty({ description: 'Parts stored, in percent.', example: 40 })
-  percent!: number;
-
-  @ApiPropertyOptional({ description: 'Lines read (in the 202 answer).', example: 12000 })
-  lines?: number;
-
-  @ApiPropertyOptional({ description: 'Memories stored so far (status).', example: 4800 })
-  imported?: number;
-
-  @ApiPropertyOptional({ description: 'Lines imported before, skipped (status).' })
-  skipped?: number;
-
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'Why it failed (status).' })
-  error?: string | null;
-
-  @ApiPropertyOptional({ description: 'Where to follow it (in the 202 answer, also its Location).' })
-  status_url?: string;
-}
+const importJobFields = ImportJobView.unwrap().shape;
+/**
+ * A large import, queued: the 202 answer of the import (with the lines read and where to follow it), and its
+ * status route (with what is stored so far); the parts are not answered.
+ */
+export const ImportJobResponse = restObjectType(
+  'ImportJobResponse',
+  z.object({
+    importId: importJobFields.importId,
+    status: z.enum(IMPORT_JOB_STATES),
+    percent: importJobFields.percent,
+    lines: z
+      .int()
+      .optional()
+      .meta({ rest: { description: 'Lines read (in the 202 answer).', example: 12000 } }),
+    imported: importJobFields.imported
+      .optional()
+      .meta({ rest: { description: 'Memories stored so far (status).', example: 4800 } }),
+    skipped: importJobFields.skipped
+      .optional()
+      .meta({ rest: { description: 'Lines imported before, skipped (status).' } }),
+    error: importJobFields.error.optional().meta({ rest: { description: 'Why it failed (status).' } }),
+    statusUrl: z
+      .string()
+      .optional()
+      .meta({ rest: { description: 'Where to follow it (in the 202 answer, also its Location).' } }),
+  }),
+);
+export type ImportJobResponse = InstanceType<typeof ImportJobResponse>;
 
 export const EndUserResponse = restObjectType('EndUserResponse', EndUserView);
 export type EndUserResponse = InstanceType<typeof EndUserResponse>;
