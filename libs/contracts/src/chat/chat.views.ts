@@ -10,7 +10,7 @@ import {
 import { type MemoryCategory, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
 import type { LlmProviderId } from '../rules/models.rules.js';
-import { memoryScopeViewFields, type MemoryView } from '../memory/memory.views.js';
+import { memoryScopeViewFields, MemoryView } from '../memory/memory.views.js';
 
 /** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
 export const MODEL_PROVIDER_SOURCES = ['operator', 'user'] as const;
@@ -318,30 +318,54 @@ export type LearnedFactEvent = (typeof LEARNED_FACT_EVENTS)[number];
  * One outcome of reconciling a fact: `ADD` a new memory, `UPDATE` an open fact on the same subject and value
  * (new words), `NOOP` a fact already known in these words, `CLOSE` a contradicted fact (its `validTo` set).
  */
-export interface LearnedFactEventView {
-  readonly event: LearnedFactEvent;
-  /** The memory as it is after the event. */
-  readonly memory: MemoryView;
-  /** The memory's text before an `UPDATE`; null for the other events. */
-  readonly previousText: string | null;
-}
+export const LearnedFactEventView = z
+  .object({
+    event: z.enum(LEARNED_FACT_EVENTS).meta({
+      description:
+        'ADD: a new memory; UPDATE: an open fact on the same subject and value, in new words; NOOP: already ' +
+        'known in these words, nothing changed; CLOSE: a fact the messages contradict, closed (valid_to) and kept ' +
+        'for the past.',
+    }),
+    memory: MemoryView.meta({ description: 'The memory as it is after the event.' }),
+    previousText: z
+      .string()
+      .nullable()
+      .meta({ description: 'The text before an UPDATE; null for the other events.' }),
+  })
+  .readonly();
+export type LearnedFactEventView = z.output<typeof LearnedFactEventView>;
+
+/** Who read the facts: the account's language model, or the offline rules. */
+export const FACT_EXTRACTORS = ['llm', 'rules'] as const;
 
 /** What learning from a list of messages did, in order (a `CLOSE` comes just before the `ADD` that caused it). */
-export interface LearnedFromMessagesView {
-  /** Who read the facts: the account's language model, or the offline rules. */
-  readonly extractedBy: 'llm' | 'rules';
-  readonly events: readonly LearnedFactEventView[];
-}
+export const LearnedFromMessagesView = z
+  .object({
+    extractedBy: z
+      .enum(FACT_EXTRACTORS)
+      .meta({ description: 'Who read the facts: the language model or the offline rules.' }),
+    events: z.array(LearnedFactEventView).readonly(),
+  })
+  .readonly();
+export type LearnedFromMessagesView = z.output<typeof LearnedFromMessagesView>;
+
+export const LEARNING_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /**
  * A queued learning from messages: queued (waiting or waiting for a retry), running, done (`result` is what the
  * synchronous call would have answered) or failed (`error` says why).
  */
-export interface LearningJobView {
-  readonly jobId: string;
-  readonly state: 'queued' | 'running' | 'done' | 'failed';
-  readonly result: LearnedFromMessagesView | null;
-  readonly error: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export const LearningJobView = z
+  .object({
+    jobId: z.string().meta({ rest: { example: 'lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' } }),
+    state: z.enum(LEARNING_JOB_STATES).meta({
+      description:
+        'queued (waiting, or waiting for a retry), running, done (`result` is set), failed (`error`).',
+    }),
+    result: LearnedFromMessagesView.nullable(),
+    error: z.string().nullable().meta({ description: 'Why the learning failed, once failed.' }),
+    createdAt: z.string().meta({ rest: { example: '2026-11-27T10:00:00.000Z' } }),
+    updatedAt: z.string().meta({ rest: { example: '2026-11-27T10:00:01.000Z' } }),
+  })
+  .readonly();
+export type LearningJobView = z.output<typeof LearningJobView>;

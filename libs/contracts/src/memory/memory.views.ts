@@ -115,25 +115,40 @@ export const MemoryBatchView = z
   .readonly();
 export type MemoryBatchView = z.output<typeof MemoryBatchView>;
 
-export interface MemoryImportView {
-  readonly imported: number;
-  /** Lines whose id was already imported into this scope (a repeated import changes nothing). */
-  readonly skipped: number;
-  readonly memoryIds: readonly string[];
-}
+export const MemoryImportView = z
+  .object({
+    imported: z.int().meta({
+      description: 'Memories stored by this call.',
+      rest: { example: 120 },
+    }),
+    /** Lines whose id was already imported into this scope (a repeated import changes nothing). */
+    skipped: z.int().meta({
+      description: 'Lines already imported before (skipped: importing twice changes nothing).',
+    }),
+    memoryIds: z.array(z.string()).readonly(),
+  })
+  .readonly();
+export type MemoryImportView = z.output<typeof MemoryImportView>;
+
+export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** A large import's progress: its parts are stored one durable job each. */
-export interface ImportJobView {
-  readonly importId: string;
-  /** queued (no part started), running, done (every part stored), failed (a part gave up; `error` says why). */
-  readonly state: 'queued' | 'running' | 'done' | 'failed';
-  readonly percent: number;
-  readonly parts: number;
-  readonly partsDone: number;
-  readonly imported: number;
-  readonly skipped: number;
-  readonly error: string | null;
-}
+export const ImportJobView = z
+  .object({
+    importId: z.string().meta({ rest: { example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' } }),
+    state: z.enum(IMPORT_JOB_STATES).meta({
+      description:
+        'queued (no part started), running, done (every part stored), failed (a part gave up; `error` says why).',
+    }),
+    percent: z.int().meta({ description: 'Parts stored, in percent.', rest: { example: 40 } }),
+    parts: z.int(),
+    partsDone: z.int(),
+    imported: z.int().meta({ description: 'Memories stored so far.', rest: { example: 4800 } }),
+    skipped: z.int().meta({ description: 'Lines imported before, skipped.' }),
+    error: z.string().nullable().meta({ description: 'Why it failed.' }),
+  })
+  .readonly();
+export type ImportJobView = z.output<typeof ImportJobView>;
 
 /** Why a search result ranked where it did: each signal's score and the final blend. */
 export const MemoryScoreBreakdown = z
@@ -239,55 +254,94 @@ export const MEMORY_VERSION_EVENTS = ['created', 'updated', 'closed'] as const;
 export type MemoryVersionEvent = (typeof MEMORY_VERSION_EVENTS)[number];
 
 /** A previous state of a memory; the newest version is the memory itself. */
-export interface MemoryVersionView {
-  readonly version: number;
-  readonly text: string;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly importance: number;
-  readonly category: MemoryCategory | null;
-  readonly validFrom: string;
-  readonly validTo: string | null;
-  /** When this version was replaced (or, for the current version, last updated). */
-  readonly recordedAt: string;
-  readonly event: MemoryVersionEvent;
-}
+export const MemoryVersionView = z
+  .object({
+    version: z.int().meta({ rest: { example: 1 } }),
+    text: z.string(),
+    metadata: z.record(z.string(), z.unknown()).readonly(),
+    importance: z.number().meta({ rest: { example: 0.5 } }),
+    category: z.string().nullable(),
+    validFrom: time(),
+    validTo: time().nullable(),
+    /** When this version was replaced (or, for the current version, last updated). */
+    recordedAt: time(),
+    event: z.enum(MEMORY_VERSION_EVENTS),
+  })
+  .readonly();
+export type MemoryVersionView = z.output<typeof MemoryVersionView>;
 
-export interface MemoryHistoryView {
-  readonly memoryId: string;
-  /** Oldest first; the last item is the current state. */
-  readonly versions: readonly MemoryVersionView[];
-}
+export const MemoryHistoryView = z
+  .object({
+    memoryId: z.string().meta({ rest: { example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' } }),
+    versions: z
+      .array(MemoryVersionView)
+      .readonly()
+      .meta({ description: 'Oldest first; the last is the current state.' }),
+  })
+  .readonly();
+export type MemoryHistoryView = z.output<typeof MemoryHistoryView>;
 
 /** What a delete removed, counted by kind (memories, vectors, keywordEntries, versions, conceptLinks...). */
-export interface MemoryDeletionReceipt {
-  readonly memoryIds: readonly string[];
-  readonly removed: Readonly<Record<string, number>>;
-  readonly deletedAt: string;
-}
+export const MemoryDeletionReceipt = z
+  .object({
+    memoryIds: z
+      .array(z.string())
+      .readonly()
+      .meta({ rest: { example: ['6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73'] } }),
+    removed: z.record(z.string(), z.int()).readonly().meta({ description: 'What was removed, by kind.' }),
+    deletedAt: time({ example: EXAMPLE_TIME }),
+  })
+  .readonly();
+export type MemoryDeletionReceipt = z.output<typeof MemoryDeletionReceipt>;
 
 /** Memories learnt per conversation: every conversation asked for, 0 when it taught none. */
 export interface ConversationMemoryCountsView {
   readonly counts: Readonly<Record<string, number>>;
 }
 
-export interface MemoryStatsView {
-  /** Open memories of the scope: the count every screen and route shows, the same as a list's total. */
-  readonly memoryCount: number;
-  /** Facts closed since they were stored (kept for questions about the past), apart from memoryCount. */
-  readonly closedCount: number;
-  readonly avgImportance: number;
-  /** Oldest memory's creation time; now when there are none (the spec's fallback). */
-  readonly oldestTimestamp: string;
-  readonly conceptCount: number;
-  readonly relationCount: number;
-}
+export const MemoryStatsView = z
+  .object({
+    memoryCount: z.int().meta({
+      description:
+        'Open memories of the scope: the count every screen and route shows, the same as a list’s total.',
+      rest: {
+        description: 'Open memories of the scope: the same count as the total_count of an unfiltered list.',
+        example: 42,
+      },
+    }),
+    closedCount: z.int().meta({
+      description:
+        'Facts closed since they were stored (kept for questions about the past), apart from memoryCount.',
+      rest: {
+        description:
+          'Facts closed since they were stored (valid_to passed), counted apart from memory_count.',
+        example: 3,
+      },
+    }),
+    avgImportance: z.number().meta({ rest: { example: 0.56 } }),
+    oldestTimestamp: time({ description: 'Now when there are no memories.', example: EXAMPLE_TIME }).meta({
+      description: 'The oldest memory’s creation time; now when there are none.',
+    }),
+    conceptCount: z.int().meta({ rest: { example: 17 } }),
+    relationCount: z.int().meta({ rest: { example: 23 } }),
+  })
+  .readonly();
+export type MemoryStatsView = z.output<typeof MemoryStatsView>;
 
-export interface EmbeddingView {
-  readonly embedding: readonly number[];
-  readonly dimension: number;
-  /** The embedder that made it, e.g. `hashed-tfidf-v1` or `openai:text-embedding-3-small`. */
-  readonly model: string;
-}
+export const EmbeddingView = z
+  .object({
+    embedding: z
+      .array(z.number())
+      .readonly()
+      .meta({ rest: { description: 'The configured dimension (1536 by default).' } }),
+    dimension: z.int().meta({ rest: { example: 1536 } }),
+    model: z.string().meta({
+      description: 'The embedder that made it, e.g. `hashed-tfidf-v1` or `openai:text-embedding-3-small`.',
+      rest: { example: 'hashed-tfidf-v1' },
+    }),
+  })
+  .readonly();
+export type EmbeddingView = z.output<typeof EmbeddingView>;
 
 export interface MemoryExportPageView {
   readonly memories: readonly MemoryView[];
@@ -295,11 +349,14 @@ export interface MemoryExportPageView {
   readonly nextCursor?: string;
 }
 
-export interface EndUserView {
-  readonly endUserId: string;
-  readonly memoryCount: number;
-  readonly lastActivityAt: string;
-}
+export const EndUserView = z
+  .object({
+    endUserId: z.string().meta({ rest: { example: 'customer-42' } }),
+    memoryCount: z.int().meta({ rest: { example: 12 } }),
+    lastActivityAt: time({ example: EXAMPLE_TIME }),
+  })
+  .readonly();
+export type EndUserView = z.output<typeof EndUserView>;
 
 /** Which scope of the account holds a memory: its end user, or null for the account's own memories. */
 export interface MemoryLocationView {
@@ -307,10 +364,13 @@ export interface MemoryLocationView {
   readonly endUserId: string | null;
 }
 
-export interface EndUserListView {
-  readonly endUsers: readonly EndUserView[];
-  readonly total: number;
-}
+export const EndUserListView = z
+  .object({
+    endUsers: z.array(EndUserView).readonly(),
+    total: z.int().meta({ description: 'End users in all pages.', rest: { example: 1 } }),
+  })
+  .readonly();
+export type EndUserListView = z.output<typeof EndUserListView>;
 
 export const CONCEPT_KINDS = ['person', 'place', 'organization', 'thing', 'topic'] as const;
 export type ConceptKind = (typeof CONCEPT_KINDS)[number];

@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { optional } from '@membolt/contracts';
 import { z } from 'zod';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
-import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse } from './memory.dto.js';
+import { restObjectType } from '../common/rest-object-type.js';
+import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse, MemoryDeletionRestShape } from './memory.dto.js';
 import type { EndUserErasure, MemoryErasure, MemorySource } from './memory-erasure.service.js';
 
 const MEMORY_DELETE_CASCADES = ['source'] as const;
@@ -71,27 +72,34 @@ export class MemoryErasureResponse extends MemoryDeletionResponse {
   source_deleted?: SourceDeletionResponse;
 }
 
-export class EndUserDeletionResponse extends MemoryDeletionResponse {
-  @ApiProperty({
-    description:
-      'What was removed, by kind, in every service: memories (and vectors, keyword_entries, versions, ' +
-      'concept_links, concepts, relations), uploads, files, conversations, messages.',
-    example: {
-      memories: 14,
-      vectors: 12,
-      keyword_entries: 12,
-      versions: 3,
-      concept_links: 20,
-      concepts: 6,
-      relations: 2,
-      uploads: 1,
-      files: 0,
-      conversations: 2,
-      messages: 4,
-    },
-  })
-  declare removed: Record<string, number>;
-}
+/** An end user's erasure: a deletion receipt whose counts span every service. */
+export const EndUserDeletionResponse = restObjectType(
+  'EndUserDeletionResponse',
+  MemoryDeletionRestShape.extend({
+    removed: MemoryDeletionRestShape.shape.removed.meta({
+      rest: {
+        description:
+          'What was removed, by kind, in every service: memories (and vectors, keyword_entries, versions, ' +
+          'concept_links, concepts, relations), uploads, files, conversations, messages.',
+        additionalProperties: { type: 'integer' },
+        example: {
+          memories: 14,
+          vectors: 12,
+          keyword_entries: 12,
+          versions: 3,
+          concept_links: 20,
+          concepts: 6,
+          relations: 2,
+          uploads: 1,
+          files: 0,
+          conversations: 2,
+          messages: 4,
+        },
+      },
+    }),
+  }),
+);
+export type EndUserDeletionResponse = InstanceType<typeof EndUserDeletionResponse>;
 
 function toSourceResponse(source: MemorySource): MemorySourceResponse {
   switch (source.kind) {

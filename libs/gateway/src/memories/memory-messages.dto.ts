@@ -1,7 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
 import {
   optional,
-  LEARNED_FACT_EVENTS,
+  FACT_EXTRACTORS,
+  LearnedFactEventView,
+  LearnedFromMessagesView,
+  LearningJobView,
+  LEARNING_JOB_STATES,
   MEMORY_MESSAGE_ROLES,
   MEMORY_MESSAGES_METADATA_MAX_LENGTH,
   MEMORY_MESSAGES_MAX,
@@ -11,6 +14,7 @@ import {
   type MemoryMessageRole,
 } from '@membolt/contracts';
 import { z } from 'zod';
+import { restExample, restObjectTypeOf } from '../common/rest-object-type.js';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
 import { MEMORY_SCOPE_QUERY_FIELDS, MemoryResponse } from './memory.dto.js';
 import { restFlag, restMetadata, restTime } from './memory-rest.validators.js';
@@ -157,79 +161,85 @@ export const isMessagesBody = (raw: unknown): boolean => isPlainObject(raw) && O
 
 // ---------------------------------------------------------------------------------------------- answers
 
-export class LearnedEventResponse {
-  @ApiProperty({
-    description: 'The memory the event is about.',
-    example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73',
-  })
-  id!: string;
+type FactExtractor = (typeof FACT_EXTRACTORS)[number];
+type LearningJobState = (typeof LEARNING_JOB_STATES)[number];
 
-  @ApiProperty({
-    enum: LEARNED_FACT_EVENTS,
-    description:
-      'ADD: a new memory; UPDATE: an open fact on the same subject and value, in new words; NOOP: already ' +
-      'known in these words, nothing changed; CLOSE: a fact the messages contradict, closed (valid_to) and kept ' +
-      'for the past.',
-  })
-  event!: LearnedFactEvent;
+/*
+ * What learning answers: the contract's views (chat.views.ts) under snake_case names. Written here only what
+ * REST shows otherwise: an event's memory id and text beside the memory, the events as `results` with their
+ * count, `extracted_by` null for a verbatim store (infer=false), and a job's `status` and `status_url`.
+ */
+const eventFields = LearnedFactEventView.unwrap().shape;
+export const LearnedEventResponse = restObjectTypeOf<{
+  id: string;
+  event: LearnedFactEvent;
+  text: string;
+  previous_text: string | null;
+  memory: MemoryResponse;
+}>(
+  'LearnedEventResponse',
+  z.object({
+    id: z.string().meta({
+      rest: {
+        description: 'The memory the event is about.',
+        example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73',
+      },
+    }),
+    event: eventFields.event,
+    text: z.string().meta({
+      rest: { description: 'The memory’s text after the event.', example: 'User lives in Vienna.' },
+    }),
+    previousText: restExample(eventFields.previousText, null),
+    memory: eventFields.memory.meta({ rest: { description: 'The whole memory after the event.' } }),
+  }),
+  { types: { memory: () => MemoryResponse } },
+);
+export type LearnedEventResponse = InstanceType<typeof LearnedEventResponse>;
 
-  @ApiProperty({ description: 'The memory’s text after the event.', example: 'User lives in Vienna.' })
-  text!: string;
+const learnedFields = LearnedFromMessagesView.unwrap().shape;
+export const LearnedMemoriesResponse = restObjectTypeOf<{
+  results: LearnedEventResponse[];
+  extracted_by: FactExtractor | null;
+  count: number;
+}>(
+  'LearnedMemoriesResponse',
+  z.object({
+    results: learnedFields.events.meta({ rest: { description: 'Each event in order.' } }),
+    extractedBy: learnedFields.extractedBy.nullable().meta({
+      rest: {
+        description: 'Who read the facts: the language model or the offline rules; null with infer=false.',
+      },
+    }),
+    count: z.int().meta({ rest: { example: 2 } }),
+  }),
+  { types: { results: () => [LearnedEventResponse] } },
+);
+export type LearnedMemoriesResponse = InstanceType<typeof LearnedMemoriesResponse>;
 
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'The text before an UPDATE; null for the other events.',
-    example: null,
-  })
-  previous_text!: string | null;
-
-  @ApiProperty({ type: MemoryResponse, description: 'The whole memory after the event.' })
-  memory!: MemoryResponse;
-}
-
-export class LearnedMemoriesResponse {
-  @ApiProperty({ type: [LearnedEventResponse], description: 'Each event in order.' })
-  results!: LearnedEventResponse[];
-
-  @ApiProperty({
-    enum: ['llm', 'rules'],
-    nullable: true,
-    description: 'Who read the facts: the language model or the offline rules; null with infer=false.',
-  })
-  extracted_by!: 'llm' | 'rules' | null;
-
-  @ApiProperty({ example: 2 })
-  count!: number;
-}
-
-export class LearningJobResponse {
-  @ApiProperty({ example: 'lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' })
-  job_id!: string;
-
-  @ApiProperty({
-    enum: ['queued', 'running', 'done', 'failed'],
-    description:
-      'queued (waiting, or waiting for a retry), running, done (`result` is set), failed (`error`).',
-  })
-  status!: 'queued' | 'running' | 'done' | 'failed';
-
-  @ApiProperty({ example: '/api/user/u1/memories/jobs/lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' })
-  status_url!: string;
-
-  @ApiProperty({
-    type: LearnedMemoriesResponse,
-    nullable: true,
-    description: 'Once done: what the synchronous call would have answered.',
-  })
-  result!: LearnedMemoriesResponse | null;
-
-  @ApiProperty({ type: String, nullable: true, description: 'Why the learning failed, once failed.' })
-  error!: string | null;
-
-  @ApiProperty({ example: '2026-11-27T10:00:00.000Z' })
-  created_at!: string;
-
-  @ApiProperty({ example: '2026-11-27T10:00:01.000Z' })
-  updated_at!: string;
-}
+const jobFields = LearningJobView.unwrap().shape;
+export const LearningJobResponse = restObjectTypeOf<{
+  job_id: string;
+  status: LearningJobState;
+  status_url: string;
+  result: LearnedMemoriesResponse | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}>(
+  'LearningJobResponse',
+  z.object({
+    jobId: jobFields.jobId,
+    status: jobFields.state,
+    statusUrl: z
+      .string()
+      .meta({ rest: { example: '/api/user/u1/memories/jobs/lrn_4f0c2d9a1b7e4e51a9c02d8f4b6e1a73' } }),
+    result: jobFields.result.meta({
+      rest: { description: 'Once done: what the synchronous call would have answered.' },
+    }),
+    error: jobFields.error,
+    createdAt: jobFields.createdAt,
+    updatedAt: jobFields.updatedAt,
+  }),
+  { types: { result: () => LearnedMemoriesResponse } },
+);
+export type LearningJobResponse = InstanceType<typeof LearningJobResponse>;

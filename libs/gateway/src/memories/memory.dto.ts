@@ -11,8 +11,18 @@ import {
   MEMORY_SOURCES,
   PAGE_OFFSET_MAX,
   ListMemoriesRequest,
+  EmbeddingView,
+  EndUserListView,
+  EndUserView,
+  IMPORT_JOB_STATES,
+  ImportJobView,
   MemoryBatchView,
+  MemoryDeletionReceipt,
+  MemoryHistoryView,
+  MemoryImportView,
   MemoryListView,
+  MemoryStatsView,
+  MemoryVersionView,
   MemoryScoreBreakdown,
   MemorySearchResultView,
   MemorySearchView,
@@ -46,7 +56,6 @@ import {
  * snake_case on the wire, `metadata` in as an object or JSON string and out as a JSON string.
  */
 
-const EXAMPLE_ID = '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73';
 const EXAMPLE_TIME = '2026-11-23T08:15:00.000Z';
 
 // ---------------------------------------------------------------------------------------------- scopes
@@ -494,61 +503,36 @@ export const MemoryBatchResponse = restObjectTypeOf<{ memories: StoredMemoryResp
 );
 export type MemoryBatchResponse = InstanceType<typeof MemoryBatchResponse>;
 
-export class MemoryDeletionResponse {
-  @ApiProperty({ enum: [true] })
-  deleted!: true;
+/** A deletion's receipt: the removed kinds under snake_case names, and `deleted` always true. */
+export const MemoryDeletionRestShape = z.object({
+  deleted: z.literal(true),
+  ...MemoryDeletionReceipt.unwrap().shape,
+  removed: MemoryDeletionReceipt.unwrap().shape.removed.meta({
+    rest: {
+      description: 'What was removed, by kind.',
+      // The counts without zod's safe-integer bounds, which say nothing to a REST client.
+      additionalProperties: { type: 'integer' },
+      example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
+    },
+  }),
+});
+export const MemoryDeletionResponse = restObjectType('MemoryDeletionResponse', MemoryDeletionRestShape);
+export type MemoryDeletionResponse = InstanceType<typeof MemoryDeletionResponse>;
 
-  @ApiProperty({ type: [String], example: [EXAMPLE_ID] })
-  memory_ids!: string[];
+/** A version with its metadata as a JSON string, as a memory shows it. */
+export const MemoryVersionResponse = restObjectType(
+  'MemoryVersionResponse',
+  MemoryVersionView.unwrap().extend({
+    metadata: z.string().meta({ rest: { description: 'A JSON string.', example: '{"importance":0.5}' } }),
+  }),
+);
+export type MemoryVersionResponse = InstanceType<typeof MemoryVersionResponse>;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { type: 'integer' },
-    description: 'What was removed, by kind.',
-    example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
-  })
-  removed!: Record<string, number>;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  deleted_at!: string;
-}
-
-export class MemoryVersionResponse {
-  @ApiProperty({ example: 1 })
-  version!: number;
-
-  @ApiProperty()
-  text!: string;
-
-  @ApiProperty({ description: 'A JSON string.', example: '{"importance":0.5}' })
-  metadata!: string;
-
-  @ApiProperty({ example: 0.5 })
-  importance!: number;
-
-  @ApiProperty({ nullable: true, type: String })
-  category!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  valid_from!: string;
-
-  @ApiProperty({ format: 'date-time', nullable: true, type: String })
-  valid_to!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  recorded_at!: string;
-
-  @ApiProperty({ enum: ['created', 'updated', 'closed'] })
-  event!: string;
-}
-
-export class MemoryHistoryResponse {
-  @ApiProperty({ example: EXAMPLE_ID })
-  memory_id!: string;
-
-  @ApiProperty({ type: [MemoryVersionResponse], description: 'Oldest first; the last is the current state.' })
-  versions!: MemoryVersionResponse[];
-}
+export const MemoryHistoryResponse = restObjectTypeOf<{
+  memory_id: string;
+  versions: MemoryVersionResponse[];
+}>('MemoryHistoryResponse', MemoryHistoryView, { types: { versions: () => [MemoryVersionResponse] } });
+export type MemoryHistoryResponse = InstanceType<typeof MemoryHistoryResponse>;
 
 export const ScoreBreakdownResponse = restObjectType('ScoreBreakdownResponse', MemoryScoreBreakdown);
 export type ScoreBreakdownResponse = InstanceType<typeof ScoreBreakdownResponse>;
@@ -588,108 +572,77 @@ export const SearchResponse = restObjectTypeOf<{
 );
 export type SearchResponse = InstanceType<typeof SearchResponse>;
 
-export class MemoryStatsResponse {
-  @ApiProperty({
-    description: 'Open memories of the scope: the same count as the total_count of an unfiltered list.',
-    example: 42,
-  })
-  memory_count!: number;
+export const MemoryStatsResponse = restObjectType('MemoryStatsResponse', MemoryStatsView);
+export type MemoryStatsResponse = InstanceType<typeof MemoryStatsResponse>;
 
-  @ApiProperty({
-    description: 'Facts closed since they were stored (valid_to passed), counted apart from memory_count.',
-    example: 3,
-  })
-  closed_count!: number;
+export const EmbeddingResponse = restObjectType('EmbeddingResponse', EmbeddingView);
+export type EmbeddingResponse = InstanceType<typeof EmbeddingResponse>;
 
-  @ApiProperty({ example: 0.56 })
-  avg_importance!: number;
+const importFields = MemoryImportView.unwrap().shape;
+/** An import done in the call: what it stored and skipped, and the lines it read (its ids are not answered). */
+export const MemoryImportResponse = restObjectType(
+  'MemoryImportResponse',
+  z.object({
+    imported: importFields.imported,
+    skipped: importFields.skipped,
+    lines: z.int().meta({ description: 'Lines read.', rest: { example: 120 } }),
+  }),
+);
+export type MemoryImportResponse = InstanceType<typeof MemoryImportResponse>;
 
-  @ApiProperty({ format: 'date-time', description: 'Now when there are no memories.', example: EXAMPLE_TIME })
-  oldest_timestamp!: string;
+const importJobFields = ImportJobView.unwrap().shape;
+/**
+ * A large import, queued: the 202 answer of the import (with the lines read and where to follow it), and its
+ * status route (with what is stored so far); the parts are not answered.
+ */
+export const ImportJobResponse = restObjectType(
+  'ImportJobResponse',
+  z.object({
+    importId: importJobFields.importId,
+    status: z.enum(IMPORT_JOB_STATES),
+    percent: importJobFields.percent,
+    lines: z
+      .int()
+      .optional()
+      .meta({ rest: { description: 'Lines read (in the 202 answer).', example: 12000 } }),
+    imported: importJobFields.imported
+      .optional()
+      .meta({ rest: { description: 'Memories stored so far (status).', example: 4800 } }),
+    skipped: importJobFields.skipped
+      .optional()
+      .meta({ rest: { description: 'Lines imported before, skipped (status).' } }),
+    error: importJobFields.error.optional().meta({ rest: { description: 'Why it failed (status).' } }),
+    statusUrl: z
+      .string()
+      .optional()
+      .meta({ rest: { description: 'Where to follow it (in the 202 answer, also its Location).' } }),
+  }),
+);
+export type ImportJobResponse = InstanceType<typeof ImportJobResponse>;
 
-  @ApiProperty({ example: 17 })
-  concept_count!: number;
+export const EndUserResponse = restObjectType('EndUserResponse', EndUserView);
+export type EndUserResponse = InstanceType<typeof EndUserResponse>;
 
-  @ApiProperty({ example: 23 })
-  relation_count!: number;
-}
-
-export class EmbeddingResponse {
-  @ApiProperty({ type: [Number], description: 'The configured dimension (1536 by default).' })
-  embedding!: number[];
-
-  @ApiProperty({ example: 1536 })
-  dimension!: number;
-
-  @ApiProperty({ example: 'hashed-tfidf-v1' })
-  model!: string;
-}
-
-export class MemoryImportResponse {
-  @ApiProperty({ description: 'Memories stored by this call.', example: 120 })
-  imported!: number;
-
-  @ApiProperty({ description: 'Lines already imported before (skipped: importing twice changes nothing).' })
-  skipped!: number;
-
-  @ApiProperty({ description: 'Lines read.', example: 120 })
-  lines!: number;
-}
-
-/** A large import, queued: 202 answer of the import, and its status route. */
-export class ImportJobResponse {
-  @ApiProperty({ example: 'imp_8f0c1d2e3a4b5c6d7e8f9a0b1c2d3e4f_60' })
-  import_id!: string;
-
-  @ApiProperty({ enum: ['queued', 'running', 'done', 'failed'] })
-  status!: string;
-
-  @ApiProperty({ description: 'Parts stored, in percent.', example: 40 })
-  percent!: number;
-
-  @ApiPropertyOptional({ description: 'Lines read (in the 202 answer).', example: 12000 })
-  lines?: number;
-
-  @ApiPropertyOptional({ description: 'Memories stored so far (status).', example: 4800 })
-  imported?: number;
-
-  @ApiPropertyOptional({ description: 'Lines imported before, skipped (status).' })
-  skipped?: number;
-
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'Why it failed (status).' })
-  error?: string | null;
-
-  @ApiPropertyOptional({ description: 'Where to follow it (in the 202 answer, also its Location).' })
-  status_url?: string;
-}
-
-export class EndUserResponse {
-  @ApiProperty({ example: 'customer-42' })
-  end_user_id!: string;
-
-  @ApiProperty({ example: 12 })
-  memory_count!: number;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  last_activity_at!: string;
-}
-
-export class EndUserListResponse {
-  @ApiProperty({ type: [EndUserResponse] })
-  end_users!: EndUserResponse[];
-
-  @ApiProperty({ example: 10 })
-  limit!: number;
-
-  @ApiProperty({ example: 0 })
-  offset!: number;
-
-  @ApiProperty({ example: 1 })
-  count!: number;
-
-  @ApiProperty({ description: 'End users in all pages.', example: 1 })
-  total_count!: number;
-}
+const endUserListFields = EndUserListView.unwrap().shape;
+/** A page of end users: the view's list and total, with the page asked for and its size. */
+export const EndUserListResponse = restObjectTypeOf<{
+  end_users: EndUserResponse[];
+  limit: number;
+  offset: number;
+  count: number;
+  total_count: number;
+}>(
+  'EndUserListResponse',
+  z.object({
+    endUsers: endUserListFields.endUsers,
+    limit: z.int().meta({ rest: { example: 10 } }),
+    offset: z.int().meta({ rest: { example: 0 } }),
+    count: z.int().meta({ rest: { example: 1 } }),
+    totalCount: endUserListFields.total,
+  }),
+  { types: { endUsers: () => [EndUserResponse] } },
+);
+export type EndUserListResponse = InstanceType<typeof EndUserListResponse>;
 
 export class DiagnosticResponse {
   @ApiProperty({ enum: [true] })

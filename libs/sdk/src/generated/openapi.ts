@@ -1761,7 +1761,10 @@ export interface components {
       dimension: number;
       /** @description The configured dimension (1536 by default). */
       embedding: number[];
-      /** @example hashed-tfidf-v1 */
+      /**
+       * @description The embedder that made it, e.g. `hashed-tfidf-v1` or `openai:text-embedding-3-small`.
+       * @example hashed-tfidf-v1
+       */
       model: string;
     };
     EndUserDeletionResponse: {
