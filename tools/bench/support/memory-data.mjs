@@ -3,7 +3,7 @@
 // run of every bench stores and asks the same texts.
 
 /** Deterministic PRNG (mulberry32). */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
