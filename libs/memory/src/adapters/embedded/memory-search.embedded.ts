@@ -201,24 +201,69 @@ export function neighboursInSql(
 ): Map<string, ConversationNeighbours> {
   const out = new Map<string, ConversationNeighbours>();
   if (ids.length === 0 || (before <= 0 && after <= 0)) return out;
-  const wanted = JSON.stringify([...new Set(ids)]);
-  walkNeighbours(db, scope, filter, wanted, before, after, null, out);
-  if (sessionGapMs > 0) walkNeighbours(db, scope, filter, wanted, before, after, sessionGapMs, out);
+  const rows = walkNeighbours(
+    db,
+    scope,
+    filter,
+    JSON.stringify([...new Set(ids)]),
+    before,
+    after,
+    sessionGapMs,
+  );
+  // Each walk answers up to twice its count: the nearest `count` are kept, then cut at a session's pause.
+  const idsOf = (row: WalkRow, walk: string, count: number, side: 1 | -1): string[] => {
+    const found = nearestFirst(walk, side).slice(0, Math.max(0, count));
+    return row.inConversation
+      ? found.map(([id]) => id)
+      : withinSession(
+          row.at,
+          found.map(([id, at]) => [id, at] as const),
+          sessionGapMs,
+        );
+  };
+  // The conversations' turns first, then the inferred sessions, each in the statement's order of ids.
+  for (const inConversation of [1, 0]) {
+    for (const row of rows) {
+      if (row.inConversation !== inConversation) continue;
+      const around = { previous: idsOf(row, row.previous, before, -1), next: idsOf(row, row.next, after, 1) };
+      if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
+    }
+  }
   return out;
 }
 
+interface WalkRow {
+  readonly id: string;
+  readonly at: number;
+  /** 1 when the candidate is in a conversation (its turns were walked), 0 for an inferred session. */
+  readonly inConversation: 0 | 1;
+  readonly previous: string;
+  readonly next: string;
+}
+
 /**
- * The memories just before and after each candidate, nearest first (creation time, then insertion order),
- * inside the search's scope and filters. With `gapMs` null, the candidates in a conversation get the turns
- * around them in it (memories_scope_conversation_order). With a gap, the candidates added without a
- * conversation get their inferred session: the memories stored just before and after by the same writer
+ * A walk's rows, [id, created_at, seq], nearest the candidate first: by (created_at, seq) descending before
+ * it (`side` -1), ascending after it. Sorted here, not by an ORDER BY in the aggregate: that builds a
+ * temporary b-tree per candidate and side, about a fifth of the statement's time for a search's 100 sources.
+ */
+function nearestFirst(walk: string, side: 1 | -1): Array<[string, number, number]> {
+  const found = JSON.parse(walk) as Array<[string, number, number]>;
+  return found.sort((a, b) => side * (a[1] - b[1] || a[2] - b[2]));
+}
+
+/**
+ * The memories just before and after each candidate, nearest first once sorted (`nearestFirst`; creation
+ * time, then insertion order), inside the search's scope and filters. A candidate in a conversation gets the
+ * turns around it in it (memories_scope_conversation_order). With `gapMs` > 0, a candidate added without a
+ * conversation gets its inferred session: the memories stored just before and after by the same writer
  * (user, end user, agent and run all equal, none in a conversation), up to the first pause longer than
  * `gapMs` between two of them (memories_scope_session_order, partial: no conversation; each side bounded
- * by `count x gapMs`, the farthest a session can reach; the pauses are then cut here).
+ * by `count x gapMs`, the farthest a session can reach; the pauses are cut by the caller).
  *
  * One statement for every candidate: per candidate and side, indexed walks (`walkSide`), nearest first. A
- * statement per candidate and side cost ten times as much. The candidate row is read inside the scope too,
- * so an id of another scope yields nothing.
+ * statement per candidate and side cost ten times as much. A CASE picks the candidate's kind of walk, so each
+ * candidate row is read once (SQLite evaluates only the branch taken). The candidate row is read inside the
+ * scope too, so an id of another scope yields nothing.
  */
 function walkNeighbours(
   db: EmbeddedDatabase,
@@ -227,42 +272,39 @@ function walkNeighbours(
   wanted: string,
   before: number,
   after: number,
-  gapMs: number | null,
-  out: Map<string, ConversationNeighbours>,
-): void {
+  gapMs: number,
+): WalkRow[] {
   const where = scopeSql(scope, 'n');
   const filters = filterSql(filter, 'n');
-  const among =
-    'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ' +
-    (gapMs === null
-      ? 'n.conversation_id = c.conversation_id'
-      : 'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id');
   const conditions = `${where.sql}${filters.sql}`;
-  const pairs = (order: 'DESC' | 'ASC') =>
-    `json_group_array(json_array(id, created_at) ORDER BY created_at ${order}, seq ${order})`;
-  const previous = walkSide(
-    '<',
-    among,
-    gapMs === null ? null : 'n.created_at >= c.created_at - ?',
-    conditions,
-    pairs('DESC'),
-  );
-  const next = walkSide(
-    '>',
-    among,
-    gapMs === null ? null : 'n.created_at <= c.created_at + ?',
-    conditions,
-    pairs('ASC'),
-  );
-  const params = (count: number) =>
-    walkParams([...where.params, ...filters.params], count, gapMs === null ? [] : [count * gapMs]);
-  const rows = (
+  const inConversation =
+    'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND n.conversation_id = c.conversation_id';
+  const inSession =
+    'n.user_id = c.user_id AND n.end_user_id = c.end_user_id AND ' +
+    'n.conversation_id IS NULL AND n.agent_id IS c.agent_id AND n.run_id IS c.run_id';
+  const sessions = gapMs > 0;
+  // The statement's text, and so its parameters, in the order they are written: per side, the conversation's
+  // walk, then (with sessions) the session's.
+  const side = (comparison: '<' | '>', bound: string): string => {
+    const turns = walkSide(comparison, inConversation, null, conditions);
+    return sessions
+      ? `CASE WHEN c.conversation_id IS NOT NULL THEN ${turns} ELSE ${walkSide(comparison, inSession, bound, conditions)} END`
+      : turns;
+  };
+  const params = (count: number): unknown[] => {
+    const conditionParams = [...where.params, ...filters.params];
+    const turns = walkParams(conditionParams, count, []);
+    return sessions ? [...turns, ...walkParams(conditionParams, count, [count * gapMs])] : turns;
+  };
+  return (
     preparedOnce(
       db,
-      `SELECT c.id AS id, c.created_at AS at, ${previous} AS previous, ${next} AS next
-     FROM memories c
-     WHERE c.id IN (SELECT value FROM json_each(?)) AND c.conversation_id IS ${gapMs === null ? 'NOT NULL' : 'NULL'}
-       AND +c.user_id = ? AND +c.end_user_id = ?`,
+      `SELECT c.id AS id, c.created_at AS at, c.conversation_id IS NOT NULL AS inConversation,
+         ${side('<', 'n.created_at >= c.created_at - ?')} AS previous,
+         ${side('>', 'n.created_at <= c.created_at + ?')} AS next
+       FROM memories c
+       WHERE c.id IN (SELECT value FROM json_each(?))${sessions ? '' : ' AND c.conversation_id IS NOT NULL'}
+         AND +c.user_id = ? AND +c.end_user_id = ?`,
     ) as RowsStatement
   ).all(
     ...params(Math.max(0, before)),
@@ -270,21 +312,12 @@ function walkNeighbours(
     wanted,
     scope.userId,
     scope.endUserId,
-  ) as Array<{ id: string; at: number; previous: string; next: string }>;
-  // Each walk answers up to twice its count: the nearest `count` are kept, then cut at a session's pause.
-  const idsOf = (at: number, walk: string, count: number): string[] => {
-    const found = (JSON.parse(walk) as Array<[string, number]>).slice(0, Math.max(0, count));
-    return gapMs === null ? found.map(([id]) => id) : withinSession(at, found, gapMs);
-  };
-  for (const row of rows) {
-    const around = { previous: idsOf(row.at, row.previous, before), next: idsOf(row.at, row.next, after) };
-    if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
-  }
+  ) as WalkRow[];
 }
 
 /**
- * One direction of a candidate `c`'s walk among the memories `n` it may neighbour (`among`, on `c`), nearest
- * first, aggregated by `aggregate` (which orders them) over the rows (id, created_at, seq): up to twice the
+ * One direction of a candidate `c`'s walk among the memories `n` it may neighbour (`among`, on `c`), as a
+ * JSON array of [id, created_at, seq] in no particular order (`nearestFirst` orders it): up to twice the
  * limit, of which the caller keeps the nearest `limit`. The order is (created_at, seq); the walk is cut in its
  * two disjoint parts, each an index seek: the memories of `c`'s own creation time on the other side of its
  * seq, then those of earlier (later) times down to `bound` (on `n.created_at`, one `?`). One comparison of the
@@ -292,13 +325,7 @@ function walkNeighbours(
  * walked every memory of `c`'s creation time from the far end, and a batch shares one (a thousand memories of
  * an import made each lookup a scan of them). Parameters, in order: `walkParams`.
  */
-function walkSide(
-  comparison: '<' | '>',
-  among: string,
-  bound: string | null,
-  conditions: string,
-  aggregate: string,
-): string {
+function walkSide(comparison: '<' | '>', among: string, bound: string | null, conditions: string): string {
   const order = comparison === '<' ? 'DESC' : 'ASC';
   const part = (time: string, orderBy: string) =>
     `SELECT * FROM (SELECT n.id AS id, n.created_at AS created_at, n.seq AS seq FROM memories n
@@ -308,7 +335,7 @@ function walkSide(
     `n.created_at ${comparison} c.created_at${bound === null ? '' : ` AND ${bound}`}`,
     `n.created_at ${order}, n.seq ${order}`,
   );
-  return `(SELECT ${aggregate} FROM (${sameTime} UNION ALL ${otherTimes}))`;
+  return `(SELECT json_group_array(json_array(id, created_at, seq)) FROM (${sameTime} UNION ALL ${otherTimes}))`;
 }
 
 /** `walkSide`'s parameters: the conditions', the limit, the bound's (`bound`, empty without one). */
