@@ -12,6 +12,7 @@ import {
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MEMORY_VERSION_EVENTS,
+  MemoryVersionView,
   MemoryListView,
   MemoryScoreBreakdown,
   MemoryScreenLimits,
@@ -125,32 +126,27 @@ export const MemorySearchFiltersInput = graphqlInputType(
 );
 export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
-@ObjectType('MemoryVersion', { description: 'One state of a memory; the last one is the current state.' })
-export class MemoryVersionModel {
-  @Field(() => Int)
-  version!: number;
+/** A view's field with the wording the GraphQL schema has always shown (the REST wording stays the contract's). */
+const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
+  field.meta({ description }) as S;
 
-  @Field()
-  text!: string;
+const versionFields = MemoryVersionView.unwrap().shape;
 
-  @Field(() => Float)
-  importance!: number;
+/** A version as GraphQL shows it: without its metadata. */
+export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap()
+  .omit({ metadata: true })
+  .extend({
+    recordedAt: describedAs(
+      versionFields.recordedAt,
+      'When this version was replaced (or, for the current one, last updated).',
+    ),
+  });
 
-  @Field(() => String, { nullable: true })
-  category!: MemoryCategoryModel | null;
-
-  @Field()
-  validFrom!: string;
-
-  @Field(() => String, { nullable: true })
-  validTo!: string | null;
-
-  @Field({ description: 'When this version was replaced (or, for the current one, last updated).' })
-  recordedAt!: string;
-
-  @Field(() => MemoryVersionEventModel)
-  event!: MemoryVersionEventModel;
-}
+export const MemoryVersionModel = graphqlObjectType('MemoryVersion', MemoryVersionGraphqlShape, {
+  description: 'One state of a memory; the last one is the current state.',
+  types: { event: () => MemoryVersionEventModel },
+});
+export type MemoryVersionModel = z.output<typeof MemoryVersionGraphqlShape>;
 
 @ObjectType('MemoryHistory')
 export class MemoryHistoryModel {
