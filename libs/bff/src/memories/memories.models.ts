@@ -13,6 +13,7 @@ import {
   MEMORY_SOURCES,
   MEMORY_VERSION_EVENTS,
   MemoryVersionView,
+  MemoryHistoryView,
   MemoryListView,
   MemoryScoreBreakdown,
   MemoryScreenLimits,
@@ -148,14 +149,15 @@ export const MemoryVersionModel = graphqlObjectType('MemoryVersion', MemoryVersi
 });
 export type MemoryVersionModel = z.output<typeof MemoryVersionGraphqlShape>;
 
-@ObjectType('MemoryHistory')
-export class MemoryHistoryModel {
-  @Field(() => ID)
-  memoryId!: string;
+const MemoryHistoryGraphqlShape = MemoryHistoryView.unwrap().extend({
+  versions: describedAs(z.array(MemoryVersionGraphqlShape).readonly(), 'Oldest first.'),
+});
 
-  @Field(() => [MemoryVersionModel], { description: 'Oldest first.' })
-  versions!: MemoryVersionModel[];
-}
+export const MemoryHistoryModel = graphqlObjectType('MemoryHistory', MemoryHistoryGraphqlShape, {
+  ids: ['memoryId'],
+  types: { versions: () => [MemoryVersionModel] },
+});
+export type MemoryHistoryModel = z.output<typeof MemoryHistoryGraphqlShape>;
 
 @ObjectType('MemoryRemovedCount')
 export class MemoryRemovedCountModel {
