@@ -14,6 +14,7 @@ import {
   MEMORY_VERSION_EVENTS,
   MemoryVersionView,
   MemoryHistoryView,
+  MemoryStatsView,
   MemoryListView,
   MemoryScoreBreakdown,
   MemoryScreenLimits,
@@ -180,28 +181,26 @@ export class MemoryDeletionReceiptModel {
   deletedAt!: string;
 }
 
-@ObjectType('MemoryStats')
-export class MemoryStatsModel {
-  @Field(() => Int, {
-    description: 'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
-  })
-  memoryCount!: number;
+const statsFields = MemoryStatsView.unwrap().shape;
 
-  @Field(() => Int, { description: 'Facts closed since they were stored, counted apart from memoryCount.' })
-  closedCount!: number;
+/** The stats in the wording the GraphQL schema has always shown. */
+const MemoryStatsGraphqlShape = MemoryStatsView.unwrap().extend({
+  memoryCount: describedAs(
+    statsFields.memoryCount,
+    'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
+  ),
+  closedCount: describedAs(
+    statsFields.closedCount,
+    'Facts closed since they were stored, counted apart from memoryCount.',
+  ),
+  oldestTimestamp: describedAs(
+    statsFields.oldestTimestamp,
+    "The oldest memory's creation time; now when there are none.",
+  ),
+});
 
-  @Field(() => Float)
-  avgImportance!: number;
-
-  @Field({ description: "The oldest memory's creation time; now when there are none." })
-  oldestTimestamp!: string;
-
-  @Field(() => Int)
-  conceptCount!: number;
-
-  @Field(() => Int)
-  relationCount!: number;
-}
+export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsGraphqlShape);
+export type MemoryStatsModel = MemoryStatsView;
 
 @ObjectType('Concept')
 export class ConceptModel {
