@@ -26,6 +26,7 @@ import {
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_PROVIDER_IDS,
   type WebSearchProviderId,
+  WebSearchResultView,
   SendChatTurnRequest,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
@@ -192,17 +193,8 @@ export const ConversationDeletionModel = graphqlObjectType('ConversationDeletion
 });
 export type ConversationDeletionModel = InstanceType<typeof ConversationDeletionModel>;
 
-@ObjectType('WebSearchResult')
-export class WebSearchResultModel {
-  @Field()
-  title!: string;
-
-  @Field()
-  url!: string;
-
-  @Field()
-  snippet!: string;
-}
+export const WebSearchResultModel = graphqlObjectType('WebSearchResult', WebSearchResultView);
+export type WebSearchResultModel = WebSearchResultView;
 
 @ObjectType('WebSearch')
 export class WebSearchModel {
