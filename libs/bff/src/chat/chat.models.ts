@@ -27,12 +27,13 @@ import {
   WEB_SEARCH_PROVIDER_IDS,
   type WebSearchProviderId,
   WebSearchResultView,
+  WebSearchView,
   SendChatTurnRequest,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
-import { MemorySourceModel } from '../memories/memories.models.js';
+import { describedAs, MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -196,29 +197,21 @@ export type ConversationDeletionModel = InstanceType<typeof ConversationDeletion
 export const WebSearchResultModel = graphqlObjectType('WebSearchResult', WebSearchResultView);
 export type WebSearchResultModel = WebSearchResultView;
 
-@ObjectType('WebSearch')
-export class WebSearchModel {
-  @Field()
-  query!: string;
+const webSearchFields = WebSearchView.unwrap().shape;
 
-  @Field(() => WebSearchProviderModel)
-  provider!: WebSearchProviderModel;
+/** The search as GraphQL shows it, in the wording its schema has always had. */
+const WebSearchGraphqlShape = WebSearchView.unwrap().extend({
+  summary: describedAs(webSearchFields.summary, "The model's summary, when asked for and it worked."),
+  summaryError: describedAs(
+    webSearchFields.summaryError,
+    'Why the summary failed (show formattedResults then).',
+  ),
+});
 
-  @Field(() => [WebSearchResultModel])
-  results!: WebSearchResultModel[];
-
-  @Field({ description: 'The results as one numbered text.' })
-  formattedResults!: string;
-
-  @Field(() => String, { nullable: true, description: "The model's summary, when asked for and it worked." })
-  summary!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Why the summary failed (show formattedResults then).',
-  })
-  summaryError!: string | null;
-}
+export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchGraphqlShape, {
+  types: { provider: () => WebSearchProviderModel, results: () => [WebSearchResultModel] },
+});
+export type WebSearchModel = WebSearchView;
 
 export const SendChatMessageInput = graphqlInputType(
   'SendChatMessageInput',

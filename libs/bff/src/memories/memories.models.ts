@@ -129,7 +129,7 @@ export const MemorySearchFiltersInput = graphqlInputType(
 export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
 /** A view's field with the wording the GraphQL schema has always shown (the REST wording stays the contract's). */
-const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
+export const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
   field.meta({ description }) as S;
 
 const versionFields = MemoryVersionView.unwrap().shape;
