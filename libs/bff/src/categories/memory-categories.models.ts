@@ -1,24 +1,30 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { CreateMemoryCategoryRequest, UpdateMemoryCategoryRequest } from '@membolt/contracts';
+import {
+  CreateMemoryCategoryRequest,
+  MemoryCategoryView,
+  UpdateMemoryCategoryRequest,
+} from '@membolt/contracts';
 import { graphqlInputType } from '../common/graphql-input-type.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
+import { describedAs } from '../memories/memories.models.js';
 
-@ObjectType('CustomMemoryCategory', {
-  description:
-    'A category of the account beside the built-in ones; the fact extractors read its description.',
-})
-export class CustomMemoryCategoryModel {
-  @Field({ description: 'A lowercase slug, unique in the account.' })
-  name!: string;
+const categoryFields = MemoryCategoryView.unwrap().shape;
 
-  @Field({ description: 'What the category holds, in words.' })
-  description!: string;
+/** A custom category in the wording the GraphQL schema has always shown. */
+const CustomMemoryCategoryGraphqlShape = MemoryCategoryView.unwrap().extend({
+  name: describedAs(categoryFields.name, 'A lowercase slug, unique in the account.'),
+  description: describedAs(categoryFields.description, 'What the category holds, in words.'),
+});
 
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-}
+export const CustomMemoryCategoryModel = graphqlObjectType(
+  'CustomMemoryCategory',
+  CustomMemoryCategoryGraphqlShape,
+  {
+    description:
+      'A category of the account beside the built-in ones; the fact extractors read its description.',
+  },
+);
+export type CustomMemoryCategoryModel = MemoryCategoryView;
 
 @ObjectType('MemoryCategoryDeletion')
 export class MemoryCategoryDeletionModel {
