@@ -1,6 +1,6 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
 import {
   CreateMemoryCategoryRequest,
+  MemoryCategoryDeletionView,
   MemoryCategoryView,
   UpdateMemoryCategoryRequest,
 } from '@membolt/contracts';
@@ -26,14 +26,18 @@ export const CustomMemoryCategoryModel = graphqlObjectType(
 );
 export type CustomMemoryCategoryModel = MemoryCategoryView;
 
-@ObjectType('MemoryCategoryDeletion')
-export class MemoryCategoryDeletionModel {
-  @Field()
-  name!: string;
+const MemoryCategoryDeletionGraphqlShape = MemoryCategoryDeletionView.unwrap().extend({
+  memoriesUncategorised: describedAs(
+    MemoryCategoryDeletionView.unwrap().shape.memoriesUncategorised,
+    'Memories that carried the category: uncategorised now.',
+  ),
+});
 
-  @Field(() => Int, { description: 'Memories that carried the category: uncategorised now.' })
-  memoriesUncategorised!: number;
-}
+export const MemoryCategoryDeletionModel = graphqlObjectType(
+  'MemoryCategoryDeletion',
+  MemoryCategoryDeletionGraphqlShape,
+);
+export type MemoryCategoryDeletionModel = MemoryCategoryDeletionView;
 
 export const CreateMemoryCategoryInput = graphqlInputType(
   'CreateMemoryCategoryInput',
