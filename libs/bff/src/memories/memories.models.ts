@@ -14,6 +14,7 @@ import {
   MEMORY_VERSION_EVENTS,
   MemoryVersionView,
   MemoryHistoryView,
+  MemoryDeletionReceipt,
   MemoryStatsView,
   MemoryListView,
   MemoryScoreBreakdown,
@@ -160,26 +161,26 @@ export const MemoryHistoryModel = graphqlObjectType('MemoryHistory', MemoryHisto
 });
 export type MemoryHistoryModel = z.output<typeof MemoryHistoryGraphqlShape>;
 
-@ObjectType('MemoryRemovedCount')
-export class MemoryRemovedCountModel {
-  @Field()
-  kind!: string;
+/** One kind of record a delete removed and how many: an entry of the receipt's `removed` map. */
+const MemoryRemovedCountShape = z.object({ kind: z.string(), count: z.int() });
 
-  @Field(() => Int)
-  count!: number;
-}
+export const MemoryRemovedCountModel = graphqlObjectType('MemoryRemovedCount', MemoryRemovedCountShape);
+export type MemoryRemovedCountModel = z.output<typeof MemoryRemovedCountShape>;
 
-@ObjectType('MemoryDeletionReceipt', { description: 'What deleting a memory removed, counted by kind.' })
-export class MemoryDeletionReceiptModel {
-  @Field(() => [ID])
-  memoryIds!: string[];
+/** The receipt as GraphQL shows it: its counts a list of kind and count (GraphQL has no map type). */
+const MemoryDeletionReceiptGraphqlShape = MemoryDeletionReceipt.unwrap().extend({
+  removed: z.array(MemoryRemovedCountShape).readonly(),
+});
 
-  @Field(() => [MemoryRemovedCountModel])
-  removed!: MemoryRemovedCountModel[];
-
-  @Field()
-  deletedAt!: string;
-}
+export const MemoryDeletionReceiptModel = graphqlObjectType(
+  'MemoryDeletionReceipt',
+  MemoryDeletionReceiptGraphqlShape,
+  {
+    description: 'What deleting a memory removed, counted by kind.',
+    types: { memoryIds: () => [ID], removed: () => [MemoryRemovedCountModel] },
+  },
+);
+export type MemoryDeletionReceiptModel = z.output<typeof MemoryDeletionReceiptGraphqlShape>;
 
 const statsFields = MemoryStatsView.unwrap().shape;
 
