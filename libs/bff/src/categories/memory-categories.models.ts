@@ -1,33 +1,43 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { CreateMemoryCategoryRequest, UpdateMemoryCategoryRequest } from '@membolt/contracts';
+import {
+  CreateMemoryCategoryRequest,
+  MemoryCategoryDeletionView,
+  MemoryCategoryView,
+  UpdateMemoryCategoryRequest,
+} from '@membolt/contracts';
 import { graphqlInputType } from '../common/graphql-input-type.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
+import { describedAs } from '../memories/memories.models.js';
 
-@ObjectType('CustomMemoryCategory', {
-  description:
-    'A category of the account beside the built-in ones; the fact extractors read its description.',
-})
-export class CustomMemoryCategoryModel {
-  @Field({ description: 'A lowercase slug, unique in the account.' })
-  name!: string;
+const categoryFields = MemoryCategoryView.unwrap().shape;
 
-  @Field({ description: 'What the category holds, in words.' })
-  description!: string;
+/** A custom category in the wording the GraphQL schema has always shown. */
+const CustomMemoryCategoryGraphqlShape = MemoryCategoryView.unwrap().extend({
+  name: describedAs(categoryFields.name, 'A lowercase slug, unique in the account.'),
+  description: describedAs(categoryFields.description, 'What the category holds, in words.'),
+});
 
-  @Field()
-  createdAt!: string;
+export const CustomMemoryCategoryModel = graphqlObjectType(
+  'CustomMemoryCategory',
+  CustomMemoryCategoryGraphqlShape,
+  {
+    description:
+      'A category of the account beside the built-in ones; the fact extractors read its description.',
+  },
+);
+export type CustomMemoryCategoryModel = MemoryCategoryView;
 
-  @Field()
-  updatedAt!: string;
-}
+const MemoryCategoryDeletionGraphqlShape = MemoryCategoryDeletionView.unwrap().extend({
+  memoriesUncategorised: describedAs(
+    MemoryCategoryDeletionView.unwrap().shape.memoriesUncategorised,
+    'Memories that carried the category: uncategorised now.',
+  ),
+});
 
-@ObjectType('MemoryCategoryDeletion')
-export class MemoryCategoryDeletionModel {
-  @Field()
-  name!: string;
-
-  @Field(() => Int, { description: 'Memories that carried the category: uncategorised now.' })
-  memoriesUncategorised!: number;
-}
+export const MemoryCategoryDeletionModel = graphqlObjectType(
+  'MemoryCategoryDeletion',
+  MemoryCategoryDeletionGraphqlShape,
+);
+export type MemoryCategoryDeletionModel = MemoryCategoryDeletionView;
 
 export const CreateMemoryCategoryInput = graphqlInputType(
   'CreateMemoryCategoryInput',

@@ -26,12 +26,14 @@ import {
   WEB_SEARCH_DEFAULT_RESULTS,
   WEB_SEARCH_PROVIDER_IDS,
   type WebSearchProviderId,
+  WebSearchResultView,
+  WebSearchView,
   SendChatTurnRequest,
 } from '@membolt/contracts';
 import { graphqlEnum } from '../common/graphql-enum.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
-import { MemorySourceModel } from '../memories/memories.models.js';
+import { describedAs, MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -192,41 +194,24 @@ export const ConversationDeletionModel = graphqlObjectType('ConversationDeletion
 });
 export type ConversationDeletionModel = InstanceType<typeof ConversationDeletionModel>;
 
-@ObjectType('WebSearchResult')
-export class WebSearchResultModel {
-  @Field()
-  title!: string;
+export const WebSearchResultModel = graphqlObjectType('WebSearchResult', WebSearchResultView);
+export type WebSearchResultModel = WebSearchResultView;
 
-  @Field()
-  url!: string;
+const webSearchFields = WebSearchView.unwrap().shape;
 
-  @Field()
-  snippet!: string;
-}
+/** The search as GraphQL shows it, in the wording its schema has always had. */
+const WebSearchGraphqlShape = WebSearchView.unwrap().extend({
+  summary: describedAs(webSearchFields.summary, "The model's summary, when asked for and it worked."),
+  summaryError: describedAs(
+    webSearchFields.summaryError,
+    'Why the summary failed (show formattedResults then).',
+  ),
+});
 
-@ObjectType('WebSearch')
-export class WebSearchModel {
-  @Field()
-  query!: string;
-
-  @Field(() => WebSearchProviderModel)
-  provider!: WebSearchProviderModel;
-
-  @Field(() => [WebSearchResultModel])
-  results!: WebSearchResultModel[];
-
-  @Field({ description: 'The results as one numbered text.' })
-  formattedResults!: string;
-
-  @Field(() => String, { nullable: true, description: "The model's summary, when asked for and it worked." })
-  summary!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Why the summary failed (show formattedResults then).',
-  })
-  summaryError!: string | null;
-}
+export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchGraphqlShape, {
+  types: { provider: () => WebSearchProviderModel, results: () => [WebSearchResultModel] },
+});
+export type WebSearchModel = WebSearchView;
 
 export const SendChatMessageInput = graphqlInputType(
   'SendChatMessageInput',

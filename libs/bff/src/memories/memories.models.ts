@@ -12,6 +12,10 @@ import {
   MEMORY_SORTS,
   MEMORY_SOURCES,
   MEMORY_VERSION_EVENTS,
+  MemoryVersionView,
+  MemoryHistoryView,
+  MemoryDeletionReceipt,
+  MemoryStatsView,
   MemoryListView,
   MemoryScoreBreakdown,
   MemoryScreenLimits,
@@ -125,85 +129,79 @@ export const MemorySearchFiltersInput = graphqlInputType(
 );
 export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
-@ObjectType('MemoryVersion', { description: 'One state of a memory; the last one is the current state.' })
-export class MemoryVersionModel {
-  @Field(() => Int)
-  version!: number;
+/** A view's field with the wording the GraphQL schema has always shown (the REST wording stays the contract's). */
+export const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
+  field.meta({ description }) as S;
 
-  @Field()
-  text!: string;
+const versionFields = MemoryVersionView.unwrap().shape;
 
-  @Field(() => Float)
-  importance!: number;
+/** A version as GraphQL shows it: without its metadata. */
+export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap()
+  .omit({ metadata: true })
+  .extend({
+    recordedAt: describedAs(
+      versionFields.recordedAt,
+      'When this version was replaced (or, for the current one, last updated).',
+    ),
+  });
 
-  @Field(() => String, { nullable: true })
-  category!: MemoryCategoryModel | null;
+export const MemoryVersionModel = graphqlObjectType('MemoryVersion', MemoryVersionGraphqlShape, {
+  description: 'One state of a memory; the last one is the current state.',
+  types: { event: () => MemoryVersionEventModel },
+});
+export type MemoryVersionModel = z.output<typeof MemoryVersionGraphqlShape>;
 
-  @Field()
-  validFrom!: string;
+const MemoryHistoryGraphqlShape = MemoryHistoryView.unwrap().extend({
+  versions: describedAs(z.array(MemoryVersionGraphqlShape).readonly(), 'Oldest first.'),
+});
 
-  @Field(() => String, { nullable: true })
-  validTo!: string | null;
+export const MemoryHistoryModel = graphqlObjectType('MemoryHistory', MemoryHistoryGraphqlShape, {
+  ids: ['memoryId'],
+  types: { versions: () => [MemoryVersionModel] },
+});
+export type MemoryHistoryModel = z.output<typeof MemoryHistoryGraphqlShape>;
 
-  @Field({ description: 'When this version was replaced (or, for the current one, last updated).' })
-  recordedAt!: string;
+/** One kind of record a delete removed and how many: an entry of the receipt's `removed` map. */
+const MemoryRemovedCountShape = z.object({ kind: z.string(), count: z.int() });
 
-  @Field(() => MemoryVersionEventModel)
-  event!: MemoryVersionEventModel;
-}
+export const MemoryRemovedCountModel = graphqlObjectType('MemoryRemovedCount', MemoryRemovedCountShape);
+export type MemoryRemovedCountModel = z.output<typeof MemoryRemovedCountShape>;
 
-@ObjectType('MemoryHistory')
-export class MemoryHistoryModel {
-  @Field(() => ID)
-  memoryId!: string;
+/** The receipt as GraphQL shows it: its counts a list of kind and count (GraphQL has no map type). */
+const MemoryDeletionReceiptGraphqlShape = MemoryDeletionReceipt.unwrap().extend({
+  removed: z.array(MemoryRemovedCountShape).readonly(),
+});
 
-  @Field(() => [MemoryVersionModel], { description: 'Oldest first.' })
-  versions!: MemoryVersionModel[];
-}
+export const MemoryDeletionReceiptModel = graphqlObjectType(
+  'MemoryDeletionReceipt',
+  MemoryDeletionReceiptGraphqlShape,
+  {
+    description: 'What deleting a memory removed, counted by kind.',
+    types: { memoryIds: () => [ID], removed: () => [MemoryRemovedCountModel] },
+  },
+);
+export type MemoryDeletionReceiptModel = z.output<typeof MemoryDeletionReceiptGraphqlShape>;
 
-@ObjectType('MemoryRemovedCount')
-export class MemoryRemovedCountModel {
-  @Field()
-  kind!: string;
+const statsFields = MemoryStatsView.unwrap().shape;
 
-  @Field(() => Int)
-  count!: number;
-}
+/** The stats in the wording the GraphQL schema has always shown. */
+const MemoryStatsGraphqlShape = MemoryStatsView.unwrap().extend({
+  memoryCount: describedAs(
+    statsFields.memoryCount,
+    'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
+  ),
+  closedCount: describedAs(
+    statsFields.closedCount,
+    'Facts closed since they were stored, counted apart from memoryCount.',
+  ),
+  oldestTimestamp: describedAs(
+    statsFields.oldestTimestamp,
+    "The oldest memory's creation time; now when there are none.",
+  ),
+});
 
-@ObjectType('MemoryDeletionReceipt', { description: 'What deleting a memory removed, counted by kind.' })
-export class MemoryDeletionReceiptModel {
-  @Field(() => [ID])
-  memoryIds!: string[];
-
-  @Field(() => [MemoryRemovedCountModel])
-  removed!: MemoryRemovedCountModel[];
-
-  @Field()
-  deletedAt!: string;
-}
-
-@ObjectType('MemoryStats')
-export class MemoryStatsModel {
-  @Field(() => Int, {
-    description: 'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
-  })
-  memoryCount!: number;
-
-  @Field(() => Int, { description: 'Facts closed since they were stored, counted apart from memoryCount.' })
-  closedCount!: number;
-
-  @Field(() => Float)
-  avgImportance!: number;
-
-  @Field({ description: "The oldest memory's creation time; now when there are none." })
-  oldestTimestamp!: string;
-
-  @Field(() => Int)
-  conceptCount!: number;
-
-  @Field(() => Int)
-  relationCount!: number;
-}
+export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsGraphqlShape);
+export type MemoryStatsModel = MemoryStatsView;
 
 @ObjectType('Concept')
 export class ConceptModel {
