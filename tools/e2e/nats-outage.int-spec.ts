@@ -114,12 +114,14 @@ describe('distributed mode: NATS down at boot, then restarted', () => {
   it('a NATS restart gives 503s (cause logged under the correlation id), then recovery', async () => {
     await nats?.stop();
     await expectUnavailable('outage-restart-0001', true);
-    const gatewayLog = processes.get('gateway')?.output ?? [];
-    const causeLine = gatewayLog.find(
-      (line) =>
-        line.includes('outage-restart-0001') && /unreachable|no answer|service_unavailable/.test(line),
-    );
-    expect(causeLine).toBeDefined();
+    // The log line reaches this process through the child's stdout pipe, possibly after the answer did.
+    const causeLogged = (): boolean =>
+      (processes.get('gateway')?.output ?? []).some(
+        (line) =>
+          line.includes('outage-restart-0001') && /unreachable|no answer|service_unavailable/.test(line),
+      );
+    await eventually(async () => causeLogged(), 15_000, 'the cause line under the correlation id');
+    expect(causeLogged()).toBe(true);
 
     nats = await startNatsServer({ port: natsPort });
     await expectServing();
