@@ -1,30 +1,50 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { DeveloperApiPricingView, ListPlansResponse, PlanView, SERVICE_NAMES } from '@membolt/contracts';
+import { z } from 'zod';
 import { restExample, restObjectTypeOf } from './common/rest-object-type.js';
 
 /* OpenAPI schemas of the public system answers (`GET /api/status`, `GET /api/plans`). */
 
-export class ServiceStatusResponse {
-  @ApiProperty({ enum: SERVICE_NAMES })
-  name!: string;
-  @ApiProperty({ enum: ['ok', 'unavailable'] })
-  status!: string;
-  @ApiProperty({ type: String, nullable: true, example: '0.1.0' })
-  version!: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 3600 })
-  uptimeSeconds!: number | null;
-  @ApiProperty({ example: 3 })
-  latencyMs!: number;
-}
+/*
+ * The system status is the gateway's own composition of each service's health answer (a service that does not
+ * answer in time is `unavailable`), so its one definition is this schema; SystemStatusService builds it. Its
+ * fields keep the camelCase names the status has always answered.
+ */
+export const ServiceStatus = z
+  .object({
+    name: z.enum(SERVICE_NAMES),
+    status: z.enum(['ok', 'unavailable']),
+    version: z
+      .string()
+      .nullable()
+      .meta({ rest: { example: '0.1.0' } }),
+    uptimeSeconds: z
+      .number()
+      .nullable()
+      .meta({ rest: { example: 3600 } }),
+    latencyMs: z.number().meta({ rest: { example: 3 } }),
+  })
+  .readonly();
+export type ServiceStatus = z.output<typeof ServiceStatus>;
 
-export class SystemStatusResponse {
-  @ApiProperty({ enum: ['ok', 'degraded'] })
-  status!: string;
-  @ApiProperty({ example: '0.1.0' })
-  version!: string;
-  @ApiProperty({ type: [ServiceStatusResponse] })
-  services!: ServiceStatusResponse[];
-}
+export const SystemStatus = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string().meta({ rest: { example: '0.1.0' } }),
+    services: z.array(ServiceStatus).readonly(),
+  })
+  .readonly();
+export type SystemStatus = z.output<typeof SystemStatus>;
+
+export const ServiceStatusResponse = restObjectTypeOf<ServiceStatus>('ServiceStatusResponse', ServiceStatus, {
+  casing: 'contract',
+});
+export type ServiceStatusResponse = InstanceType<typeof ServiceStatusResponse>;
+
+export const SystemStatusResponse = restObjectTypeOf<SystemStatus>('SystemStatusResponse', SystemStatus, {
+  types: { services: () => [ServiceStatusResponse] },
+  casing: 'contract',
+});
+export type SystemStatusResponse = InstanceType<typeof SystemStatusResponse>;
 
 /*
  * The plan catalogue: the contract's views (libs/contracts plan.view.ts) as the bus carries them, camelCase

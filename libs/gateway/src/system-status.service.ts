@@ -2,20 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { healthSubject, SERVICE_NAMES, type ServiceName } from '@membolt/contracts';
 import { BusClient } from '@membolt/bus';
 import { MEMBOLT_VERSION } from '@membolt/platform';
+import type { ServiceStatus, SystemStatus } from './gateway.responses.js';
 
-export interface ServiceStatus {
-  readonly name: ServiceName;
-  readonly status: 'ok' | 'unavailable';
-  readonly version: string | null;
-  readonly uptimeSeconds: number | null;
-  readonly latencyMs: number;
-}
-
-export interface SystemStatus {
-  readonly status: 'ok' | 'degraded';
-  readonly version: string;
-  readonly services: readonly ServiceStatus[];
-}
+export type { ServiceStatus, SystemStatus };
 
 /** Status probes answer quicker than ordinary calls: a status page must not hang on one dead service. */
 const STATUS_TIMEOUT_MS = 2000;

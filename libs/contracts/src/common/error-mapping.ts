@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   BillingErrorCode,
   ChatErrorCode,
@@ -112,13 +113,24 @@ export interface BusErrorPayload {
   readonly reason?: string;
 }
 
-/** The REST error body of every edge. */
-export interface RestErrorBody {
-  /** The code, or the subscription check's reason on a 402 `subscription_invalid`. */
+/** The REST error body of every edge (its field names as sent: `correlationId` is camelCase). */
+export const RestErrorBody = z
+  .object({
+    error: z.string().meta({ description: 'A stable error code.', rest: { example: 'invalid_api_key' } }),
+    message: z.string().meta({ rest: { example: 'Invalid API key.' } }),
+    correlationId: z
+      .string()
+      .optional()
+      .meta({ description: 'Only on 500 and 503: quote it when reporting the problem.' }),
+  })
+  .readonly();
+/**
+ * The body's type: `error` is the code, or the subscription check's reason on a 402 `subscription_invalid` (the
+ * document shows a string, the codes being more than a client should switch on exhaustively).
+ */
+export type RestErrorBody = Omit<z.output<typeof RestErrorBody>, 'error'> & {
   readonly error: ErrorCode | SubscriptionReason;
-  readonly message: string;
-  readonly correlationId?: string;
-}
+};
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';
 /** What a browser call without a valid session is told (BFF and metered edges). */

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_SORTS, MEMORY_SOURCES, type MemoryCategory } from '../rules/memory.rules.js';
-import {
-  SENSITIVE_KINDS,
-  type PrivacyAction,
-  type PrivacyPolicy,
-  type SensitiveKind,
-} from '../rules/privacy.rules.js';
+import { PRIVACY_ACTIONS, SENSITIVE_KINDS, type SensitiveKind } from '../rules/privacy.rules.js';
 
 /*
  * The memory and the search result are zod schemas (docs/decisions/190-memory-and-search-shapes.md): the BFF's
@@ -414,15 +409,36 @@ export interface RetentionPreviewView {
   readonly memoriesRemoved: number;
 }
 
+/** One value per sensitive kind, each kind required (`.partial()` for a policy's overrides). */
+const perSensitiveKind = <T extends z.ZodType>(value: () => T) =>
+  z.object(Object.fromEntries(SENSITIVE_KINDS.map((kind) => [kind, value()])) as { [K in SensitiveKind]: T });
+const privacyActions = () => perSensitiveKind(() => z.enum(PRIVACY_ACTIONS));
+
+/** The whole write-time privacy policy: an action for every kind. */
+export const PrivacyPolicyActionsView = privacyActions()
+  .readonly()
+  .meta({ description: 'The account policy, every kind.' });
+
+/** One API key's overrides of the account's policy: only the kinds it changes. */
+export const KeyPrivacyOverrideView = z
+  .object({
+    keyId: z.string(),
+    actions: privacyActions().partial().readonly().meta({ description: 'The kinds this key overrides.' }),
+  })
+  .readonly();
+export type KeyPrivacyOverrideView = z.output<typeof KeyPrivacyOverrideView>;
+
 /** The account's write-time privacy policy, the keys overriding it and the redactions counted per kind. */
-export interface PrivacyPolicyView {
-  readonly policy: PrivacyPolicy;
-  readonly keyOverrides: ReadonlyArray<{
-    readonly keyId: string;
-    readonly actions: Readonly<Partial<Record<SensitiveKind, PrivacyAction>>>;
-  }>;
-  readonly redactionCounts: Readonly<Record<SensitiveKind, number>>;
-}
+export const PrivacyPolicyView = z
+  .object({
+    policy: PrivacyPolicyActionsView,
+    keyOverrides: z.array(KeyPrivacyOverrideView).readonly(),
+    redactionCounts: perSensitiveKind(() => z.int())
+      .readonly()
+      .meta({ description: 'Memories stored with each kind redacted, since the account began.' }),
+  })
+  .readonly();
+export type PrivacyPolicyView = z.output<typeof PrivacyPolicyView>;
 
 /** Texts screened by the policy before a durable job holds them (the asynchronous adds). */
 export interface ScreenedTextsView {

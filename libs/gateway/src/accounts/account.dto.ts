@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { z } from 'zod';
+import { restObjectType } from '../common/rest-object-type.js';
 import { checked, queryDoc, restQueryType } from '../common/rest-query.js';
 
 /** A required string of at most `max` characters, its rules in the order the class this replaces checked them. */
@@ -26,32 +26,39 @@ export const RegisterInitialUserBodySchema = z.strictObject(registration);
 export const RegisterInitialUserBody = restQueryType('RegisterInitialUserBody', registration);
 export type RegisterInitialUserBody = z.output<typeof RegisterInitialUserBodySchema>;
 
-export class GatewayHealthResponse {
-  @ApiProperty({ enum: ['ok'] })
-  status!: 'ok';
+/*
+ * The answers below are the gateway's own (no service has a view of them: the key's owner, a registration
+ * acknowledged, the memory graph's id as REST has always named it), so their one definition is a zod schema
+ * here, in the REST API's names.
+ */
 
-  @ApiProperty({ description: 'The owner of the API key: the user id to use in /api/user/{userId}/… paths.' })
-  user_id!: string;
-}
+export const GatewayHealthResponse = restObjectType(
+  'GatewayHealthResponse',
+  z.object({
+    status: z.literal('ok'),
+    userId: z.string().meta({
+      description: 'The owner of the API key: the user id to use in /api/user/{userId}/… paths.',
+    }),
+  }),
+);
+export type GatewayHealthResponse = InstanceType<typeof GatewayHealthResponse>;
 
-export class RegisteredUserResponse {
-  @ApiProperty({ enum: [true] })
-  registered!: true;
+export const RegisteredUserResponse = restObjectType(
+  'RegisteredUserResponse',
+  z.object({ registered: z.literal(true), userId: z.string() }),
+);
+export type RegisteredUserResponse = InstanceType<typeof RegisteredUserResponse>;
 
-  @ApiProperty()
-  user_id!: string;
-}
-
-export class UserDatabaseResponse {
-  @ApiProperty()
-  user_id!: string;
-
-  @ApiProperty({ description: 'The memory graph: `graph_` followed by a UUID.', example: 'graph_5b0e…' })
-  graph_id!: string;
-
-  @ApiProperty({ enum: ['active'] })
-  status!: 'active';
-
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-}
+export const UserDatabaseResponse = restObjectType(
+  'UserDatabaseResponse',
+  z.object({
+    userId: z.string(),
+    graphId: z.string().meta({
+      description: 'The memory graph: `graph_` followed by a UUID.',
+      rest: { example: 'graph_5b0e…' },
+    }),
+    status: z.literal('active'),
+    createdAt: z.string().meta({ rest: { format: 'date-time' } }),
+  }),
+);
+export type UserDatabaseResponse = InstanceType<typeof UserDatabaseResponse>;

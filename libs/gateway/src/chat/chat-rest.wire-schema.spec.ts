@@ -1,5 +1,6 @@
 import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { ChatBodySchema, ConversationsQuerySchema, WebSearchBodySchema } from './chat.dto.js';
+import { scopeRefusals } from '../testing/scope-refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same query string or body
@@ -82,21 +83,7 @@ const refusals: ReadonlyArray<Refusal> = [
     { message: 'hello', conversationId: 0 },
     'conversationId must be a string; conversationId must be shorter than or equal to 100 characters',
   ],
-  [
-    ChatBodySchema,
-    { message: 'hello', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ChatBodySchema,
-    { message: 'hello', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ChatBodySchema,
-    { message: 'hello', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(ChatBodySchema, { message: 'hello' }),
   [
     ChatBodySchema,
     { message: 5, userId: 5, zz: 1 },
@@ -165,21 +152,7 @@ const refusals: ReadonlyArray<Refusal> = [
   ],
   [ConversationsQuerySchema, { limit: '' }, 'limit must be an integer from 1 to 100'],
   [ConversationsQuerySchema, { limit: '5', offset: '' }, 'offset must be an integer from 0 to 1000000000'],
-  [
-    ConversationsQuerySchema,
-    { limit: '5', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ConversationsQuerySchema,
-    { limit: '5', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ConversationsQuerySchema,
-    { limit: '5', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(ConversationsQuerySchema, { limit: '5' }),
   [
     ConversationsQuerySchema,
     { limit: [], offset: [], zz: 1 },

@@ -1,13 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RestErrorBody } from '@membolt/contracts';
+import { restObjectTypeOf } from './rest-object-type.js';
 
-/** The body of every gateway error (OpenAPI schema; the filter in libs/edge writes it). */
-export class ApiErrorResponse {
-  @ApiProperty({ example: 'invalid_api_key', description: 'A stable error code.' })
-  error!: string;
-
-  @ApiProperty({ example: 'Invalid API key.' })
-  message!: string;
-
-  @ApiPropertyOptional({ description: 'Only on 500 and 503: quote it when reporting the problem.' })
-  correlationId?: string;
-}
+/**
+ * The body of every gateway error (the filter in libs/edge writes it): the contract's `RestErrorBody` under its
+ * own field names.
+ */
+export const ApiErrorResponse = restObjectTypeOf<RestErrorBody>('ApiErrorResponse', RestErrorBody, {
+  casing: 'contract',
+});
+export type ApiErrorResponse = InstanceType<typeof ApiErrorResponse>;

@@ -24,7 +24,16 @@ const Shape = z
   })
   .readonly();
 
+const Kinds = z.object({ email: z.enum(['allow', 'redact']), phone: z.enum(['allow', 'redact']) });
+const Nested = z.object({
+  kinds: Kinds.meta({ description: 'Every kind.' }),
+  someKinds: Kinds.partial().optional(),
+  counts: z.record(z.string(), z.int()),
+  totals: z.object({ memories: z.int(), sizes: z.array(z.int()) }),
+});
+
 const InnerResponse = restObjectType('InnerResponse', Inner);
+const NestedResponse = restObjectType('NestedResponse', Nested);
 const ShapeResponse = restObjectType('ShapeResponse', Shape, { types: { inner: () => InnerResponse } });
 const ContractCasedResponse = restObjectTypeOf<z.output<typeof Shape>>('ContractCasedResponse', Shape, {
   types: { inner: () => InnerResponse },
@@ -42,6 +51,12 @@ class ShapesController {
   @Get('contract-cased')
   @ApiOkResponse({ type: ContractCasedResponse })
   contractCased(): string {
+    return 'documented only';
+  }
+
+  @Get('nested')
+  @ApiOkResponse({ type: NestedResponse })
+  nested(): string {
     return 'documented only';
   }
 
@@ -90,6 +105,35 @@ describe('restObjectType', () => {
       properties: { slot_match: { type: 'boolean' } },
       required: ['slot_match'],
     });
+  });
+
+  it('keeps a nested object’s own required list apart from its place in the parent’s', () => {
+    const nested = document.components?.schemas?.['NestedResponse'] as {
+      properties: Record<string, { required?: unknown; selfRequired?: unknown }>;
+      required: string[];
+    };
+    expect(nested.required).toEqual(['kinds', 'counts', 'totals']);
+    expect(nested.properties['kinds']).toMatchObject({
+      type: 'object',
+      description: 'Every kind.',
+      required: ['email', 'phone'],
+    });
+    expect(nested.properties['some_kinds']?.required).toBeUndefined();
+    expect(nested.properties['totals']?.required).toEqual(['memories', 'sizes']);
+    expect(JSON.stringify(nested)).not.toContain('selfRequired');
+  });
+
+  it('drops zod’s integer bounds at every depth: a record’s values, a nested object’s properties and items', () => {
+    expect(document.components?.schemas?.['NestedResponse']).toMatchObject({
+      properties: {
+        counts: { type: 'object', additionalProperties: { type: 'integer' } },
+        totals: {
+          type: 'object',
+          properties: { memories: { type: 'integer' }, sizes: { type: 'array', items: { type: 'integer' } } },
+        },
+      },
+    });
+    expect(JSON.stringify(document.components?.schemas?.['NestedResponse'])).not.toMatch(/minimum|maximum/);
   });
 
   it('keeps the contract’s field names when asked to, with the same overrides', () => {

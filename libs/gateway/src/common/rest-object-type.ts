@@ -79,7 +79,8 @@ interface JsonSchemaNode {
 
 /**
  * zod's integer bounds and read-only marks say nothing a REST client needs; nor, in a request, does the null an
- * optional field takes as absent (`request`): only a `rest` override marks a field nullable there.
+ * optional field takes as absent (`request`): only a `rest` override marks a field nullable there. The same holds
+ * at every depth: a nested object's properties, a list's items and a record's values are documented alike.
  */
 function documented(node: JsonSchemaNode, request = false): JsonSchemaNode {
   const {
@@ -89,17 +90,50 @@ function documented(node: JsonSchemaNode, request = false): JsonSchemaNode {
     minimum,
     maximum,
     items,
+    properties,
+    additionalProperties,
     nullable,
     ...kept
   } = node as JsonSchemaNode & { rest?: JsonSchemaNode };
+  const nested = (child: unknown): JsonSchemaNode => documented(child as JsonSchemaNode, request);
   return {
     ...kept,
     ...(nullable !== undefined && !request ? { nullable } : {}),
     ...(minimum !== undefined && minimum !== Number.MIN_SAFE_INTEGER ? { minimum } : {}),
     ...(maximum !== undefined && maximum !== Number.MAX_SAFE_INTEGER ? { maximum } : {}),
-    ...(items ? { items: documented(items as JsonSchemaNode, request) } : {}),
+    ...(items ? { items: nested(items) } : {}),
+    ...(properties
+      ? {
+          properties: Object.fromEntries(
+            Object.entries(properties as Record<string, unknown>).map(([name, child]) => [
+              name,
+              nested(child),
+            ]),
+          ),
+        }
+      : {}),
+    // `additionalProperties: false` (a closed object) is kept as it is; a schema is a record's values.
+    ...(additionalProperties !== undefined
+      ? {
+          additionalProperties:
+            typeof additionalProperties === 'object' && additionalProperties !== null
+              ? nested(additionalProperties)
+              : additionalProperties,
+        }
+      : {}),
     ...(rest ?? {}),
   };
+}
+
+/**
+ * Nest reads a property's `required` both as "the parent requires this property" (a boolean) and as a nested
+ * object's own list of required properties (an array); given both, the boolean would erase the list. A nested
+ * object keeps its list, and its place in the parent's `required` goes through `selfRequired`, the key Nest's
+ * schema factory itself uses for object literals (it reads it for the parent's list and leaves it out of the
+ * document).
+ */
+function requiredOptions(node: JsonSchemaNode, required: boolean): Record<string, unknown> {
+  return Array.isArray(node.required) ? { selfRequired: required } : { required };
 }
 
 /**
@@ -147,10 +181,10 @@ export function restObjectTypeOf<T>(
         ? // A value of any JSON type (an object or a JSON string): Nest needs a type, and `Object` adds none.
           { ...node, type: Object }
         : node;
-    ApiProperty({ ...propertyOptions, required: required.has(field) } as ApiPropertyOptions)(
-      model.prototype,
-      restName(field),
-    );
+    ApiProperty({
+      ...propertyOptions,
+      ...requiredOptions(propertyOptions as JsonSchemaNode, required.has(field)),
+    } as ApiPropertyOptions)(model.prototype, restName(field));
   }
   return model as Type<T>;
 }

@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   distinctTexts,
   ENTITY_ID_MAX_LENGTH,
@@ -8,8 +7,15 @@ import {
   UpdateMemoryRequest,
 } from '@membolt/contracts';
 import { z } from 'zod';
+import { restObjectTypeOf, type SnakeCased } from '../common/rest-object-type.js';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
-import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse, MemoryResponse } from './memory.dto.js';
+import {
+  MEMORY_SCOPE_QUERY_FIELDS,
+  MemoryDeletionResponse,
+  MemoryDeletionRestShape,
+  MemoryResponse,
+  MemoryRestShape,
+} from './memory.dto.js';
 import { CATEGORY_VALUE_SCHEMA, restMemoryText, restMetadata } from './memory-rest.validators.js';
 
 /*
@@ -112,38 +118,49 @@ export type BatchDeleteBody = z.output<typeof BatchDeleteBodySchema>;
 const BATCH_ITEM_STATUSES = ['updated', 'deleted', 'not_found', 'invalid'] as const;
 export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
 
-export class BatchItemResponse {
-  @ApiProperty({ example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' })
-  memory_id!: string;
-
-  @ApiProperty({
-    enum: BATCH_ITEM_STATUSES,
+/*
+ * A batch's results are composed by the gateway's batch service (each item run on its own, its failure caught),
+ * so their one definition is this schema; the memory and the receipt inside are the memory routes' own answers.
+ */
+const BatchItemShape = z.object({
+  memoryId: z.string().meta({ rest: { example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' } }),
+  status: z.enum(BATCH_ITEM_STATUSES).meta({
     description:
       'updated / deleted: done; not_found: no such memory in this scope (nothing changed); invalid: the ' +
       'change was refused (`message` says why; nothing changed).',
-  })
-  status!: BatchItemStatus;
+  }),
+  memory: MemoryRestShape.optional().meta({ description: 'After an update: the memory as it is now.' }),
+  receipt: MemoryDeletionRestShape.optional().meta({ description: 'After a delete: its receipt.' }),
+  error: z
+    .string()
+    .optional()
+    .meta({ description: 'The error code, when not done.', rest: { example: 'not_found' } }),
+  message: z
+    .string()
+    .optional()
+    .meta({ description: 'Why, when not done.', rest: { example: 'Memory not found' } }),
+});
+export const BatchItemResponse = restObjectTypeOf<
+  Omit<SnakeCased<z.output<typeof BatchItemShape>>, 'memory' | 'receipt'> & {
+    memory?: MemoryResponse;
+    receipt?: MemoryDeletionResponse;
+  }
+>('BatchItemResponse', BatchItemShape, {
+  types: { memory: () => MemoryResponse, receipt: () => MemoryDeletionResponse },
+});
+export type BatchItemResponse = InstanceType<typeof BatchItemResponse>;
 
-  @ApiPropertyOptional({ type: MemoryResponse, description: 'After an update: the memory as it is now.' })
-  memory?: MemoryResponse;
-
-  @ApiPropertyOptional({ type: MemoryDeletionResponse, description: 'After a delete: its receipt.' })
-  receipt?: MemoryDeletionResponse;
-
-  @ApiPropertyOptional({ description: 'The error code, when not done.', example: 'not_found' })
-  error?: string;
-
-  @ApiPropertyOptional({ description: 'Why, when not done.', example: 'Memory not found' })
-  message?: string;
-}
-
-export class BatchResponse {
-  @ApiProperty({ type: [BatchItemResponse], description: 'One result per item, in the order sent.' })
-  results!: BatchItemResponse[];
-
-  @ApiProperty({ description: 'Items done (updated or deleted).', example: 2 })
-  succeeded!: number;
-
-  @ApiProperty({ description: 'Items not done.', example: 0 })
-  failed!: number;
-}
+export const BatchResponse = restObjectTypeOf<{
+  results: BatchItemResponse[];
+  succeeded: number;
+  failed: number;
+}>(
+  'BatchResponse',
+  z.object({
+    results: z.array(BatchItemShape).meta({ description: 'One result per item, in the order sent.' }),
+    succeeded: z.int().meta({ description: 'Items done (updated or deleted).', rest: { example: 2 } }),
+    failed: z.int().meta({ description: 'Items not done.', rest: { example: 0 } }),
+  }),
+  { types: { results: () => [BatchItemResponse] } },
+);
+export type BatchResponse = InstanceType<typeof BatchResponse>;

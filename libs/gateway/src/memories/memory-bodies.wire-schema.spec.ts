@@ -12,6 +12,7 @@ import {
 import { DeleteMemoryQuerySchema } from './memory-erasure.dto.js';
 import { BatchDeleteBodySchema, BatchUpdateBodySchema } from './memory-batch.dto.js';
 import { AddMessagesBodySchema } from './memory-messages.dto.js';
+import { scopeRefusals, ownFieldAndScopeRefusals } from '../testing/scope-refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same query string or body
@@ -28,11 +29,7 @@ const refusals: ReadonlyArray<Refusal> = [
     { u0: 0, u1: 1, u2: 2, u3: 3, u4: 4, u5: 5, u6: 6 },
     'u0, u1, u2, u3, u4 and 2 more fields should not exist',
   ],
-  [
-    MemoryScopeQuerySchema,
-    { end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(MemoryScopeQuerySchema),
   [
     MemoryScopeQuerySchema,
     { end_user_id: 'e', agent_id: 'x'.repeat(201) },
@@ -45,143 +42,27 @@ const refusals: ReadonlyArray<Refusal> = [
   ],
   [
     MemoryScopeQuerySchema,
-    { end_user_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
-  [
-    MemoryScopeQuerySchema,
-    { end_user_id: 5, agent_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    MemoryScopeQuerySchema,
     { end_user_id: 'e', agent_id: 5, run_id: 5, zz: 1 },
     'zz should not exist; agent_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
   ],
   [ExportMemoriesQuerySchema, { format: '' }, 'format must be one of: ndjson, mem0'],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 'mem0', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 'mem0', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 'mem0', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 5, run_id: 5, zz: 1 },
-    'zz should not exist; format must be one of: ndjson, mem0; run_id must be a string of at most 200 characters',
-  ],
+  ...ownFieldAndScopeRefusals(ExportMemoriesQuerySchema, 'format', {
+    valid: 'mem0',
+    text: 'format must be one of: ndjson, mem0',
+  }),
   [
     ExportMemoriesQuerySchema,
     { format: 'zz-not-valid', run_id: 'zz-not-valid', zz: 1 },
     'zz should not exist; format must be one of: ndjson, mem0',
   ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; format must be one of: ndjson, mem0; end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 'mem0', end_user_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 5, agent_id: 5, zz: 1 },
-    'zz should not exist; format must be one of: ndjson, mem0; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ExportMemoriesQuerySchema,
-    { format: 'mem0', agent_id: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { end_user_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { agent_id: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ImportMemoriesQuerySchema,
-    { agent_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; agent_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(ImportMemoriesQuerySchema),
   [TextBodySchema, {}, 'text is required'],
   [TextBodySchema, { text: 'x'.repeat(20001) }, 'text must be at most 20000 characters'],
   [DeleteMemoryQuerySchema, { cascade: '' }, 'cascade must be one of: source'],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'source', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'source', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'source', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; cascade must be one of: source; end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'zz-not-valid', end_user_id: 'zz-not-valid', zz: 1 },
-    'zz should not exist; cascade must be one of: source',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 5, run_id: 5, zz: 1 },
-    'zz should not exist; cascade must be one of: source; run_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'source', end_user_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 5, agent_id: 5, zz: 1 },
-    'zz should not exist; cascade must be one of: source; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    DeleteMemoryQuerySchema,
-    { cascade: 'source', agent_id: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; agent_id must be a string of at most 200 characters',
-  ],
+  ...ownFieldAndScopeRefusals(DeleteMemoryQuerySchema, 'cascade', {
+    valid: 'source',
+    text: 'cascade must be one of: source',
+  }),
   [
     BatchUpdateBodySchema,
     {},
@@ -254,21 +135,7 @@ const refusals: ReadonlyArray<Refusal> = [
     { memory_ids: ['x'.repeat(201)] },
     'memory_ids must hold ids of at most 100 characters',
   ],
-  [
-    BatchDeleteBodySchema,
-    { memory_ids: ['m1'], end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    BatchDeleteBodySchema,
-    { memory_ids: ['m1'], agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    BatchDeleteBodySchema,
-    { memory_ids: ['m1'], run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(BatchDeleteBodySchema, { memory_ids: ['m1'] }),
   [
     BatchDeleteBodySchema,
     { memory_ids: 5, run_id: 5, zz: 1 },

@@ -1,8 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { optional } from '@membolt/contracts';
 import { z } from 'zod';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
-import { restObjectType } from '../common/rest-object-type.js';
+import { restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 import { MEMORY_SCOPE_QUERY_FIELDS, MemoryDeletionResponse, MemoryDeletionRestShape } from './memory.dto.js';
 import type { EndUserErasure, MemoryErasure, MemorySource } from './memory-erasure.service.js';
 
@@ -26,51 +25,63 @@ export const DeleteMemoryQuery = restQueryType('DeleteMemoryQuery', {
 });
 export type DeleteMemoryQuery = z.output<typeof DeleteMemoryQuerySchema>;
 
-export class MemorySourceResponse {
-  @ApiProperty({
-    enum: ['message', 'chunk', 'file'],
+/*
+ * What a memory was learnt from and what a cascade deleted are the gateway's own findings (the erasure service
+ * asks the chat and ingestion services), so their one definition is these schemas.
+ */
+const MemorySourceShape = z.object({
+  kind: z.enum(['message', 'chunk', 'file']).meta({
     description: 'A chat message, a chunk of an uploaded file, or the file as a whole (its summary).',
-  })
-  kind!: string;
+  }),
+  conversationId: z
+    .string()
+    .optional()
+    .meta({ rest: { example: 'conv_0b7d…' } }),
+  messageId: z
+    .string()
+    .optional()
+    .meta({ rest: { example: 'msg_4c1e…' } }),
+  uploadId: z
+    .string()
+    .optional()
+    .meta({ rest: { example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' } }),
+  fileName: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ rest: { example: 'cv.pdf' } }),
+  chunkIndex: z
+    .int()
+    .optional()
+    .meta({ rest: { example: 3 } }),
+});
+export const MemorySourceResponse = restObjectType('MemorySourceResponse', MemorySourceShape);
+export type MemorySourceResponse = InstanceType<typeof MemorySourceResponse>;
 
-  @ApiPropertyOptional({ example: 'conv_0b7d…' })
-  conversation_id?: string;
+const SourceDeletionShape = z.object({
+  deleted: z.boolean().meta({
+    description: 'False when the source was already gone, or the memory was the chunk itself.',
+  }),
+  memoryId: z.string().nullable().meta({ description: 'The chunk memory deleted with it, if any.' }),
+});
+export const SourceDeletionResponse = restObjectType('SourceDeletionResponse', SourceDeletionShape);
+export type SourceDeletionResponse = InstanceType<typeof SourceDeletionResponse>;
 
-  @ApiPropertyOptional({ example: 'msg_4c1e…' })
-  message_id?: string;
-
-  @ApiPropertyOptional({ example: '6f1c2a9e-3b7d-4e51-9a0c-2d8f4b6e1a73' })
-  upload_id?: string;
-
-  @ApiPropertyOptional({ nullable: true, type: String, example: 'cv.pdf' })
-  file_name?: string | null;
-
-  @ApiPropertyOptional({ example: 3 })
-  chunk_index?: number;
-}
-
-export class SourceDeletionResponse {
-  @ApiProperty({ description: 'False when the source was already gone, or the memory was the chunk itself.' })
-  deleted!: boolean;
-
-  @ApiProperty({ nullable: true, type: String, description: 'The chunk memory deleted with it, if any.' })
-  memory_id!: string | null;
-}
-
-export class MemoryErasureResponse extends MemoryDeletionResponse {
-  @ApiProperty({
-    type: MemorySourceResponse,
-    nullable: true,
-    description: 'What the memory was learnt from; null for a memory written directly.',
-  })
-  source!: MemorySourceResponse | null;
-
-  @ApiPropertyOptional({
-    type: SourceDeletionResponse,
-    description: 'With cascade=source: what happened to the source.',
-  })
-  source_deleted?: SourceDeletionResponse;
-}
+export const MemoryErasureResponse = restObjectTypeOf<
+  MemoryDeletionResponse & { source: MemorySourceResponse | null; source_deleted?: SourceDeletionResponse }
+>(
+  'MemoryErasureResponse',
+  MemoryDeletionRestShape.extend({
+    source: MemorySourceShape.nullable().meta({
+      description: 'What the memory was learnt from; null for a memory written directly.',
+    }),
+    sourceDeleted: SourceDeletionShape.optional().meta({
+      description: 'With cascade=source: what happened to the source.',
+    }),
+  }),
+  { types: { source: () => MemorySourceResponse, sourceDeleted: () => SourceDeletionResponse } },
+);
+export type MemoryErasureResponse = InstanceType<typeof MemoryErasureResponse>;
 
 /** An end user's erasure: a deletion receipt whose counts span every service. */
 export const EndUserDeletionResponse = restObjectType(
@@ -81,7 +92,6 @@ export const EndUserDeletionResponse = restObjectType(
         description:
           'What was removed, by kind, in every service: memories (and vectors, keyword_entries, versions, ' +
           'concept_links, concepts, relations), uploads, files, conversations, messages.',
-        additionalProperties: { type: 'integer' },
         example: {
           memories: 14,
           vectors: 12,

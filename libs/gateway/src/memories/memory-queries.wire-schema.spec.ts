@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { itRefuses, type Refusal } from '@membolt/contracts/testing';
 import { validatePayload } from '@membolt/contracts';
+import type { z } from 'zod';
 import {
   GetMemoryQuerySchema,
   ListEndUsersQuerySchema,
@@ -9,6 +10,37 @@ import {
   SearchMemoriesQuerySchema,
 } from './memory.dto.js';
 
+/** The search's own refusals, the same in the query string (GET) and the body (POST). */
+const searchRefusals = (schema: z.ZodObject): Refusal[] =>
+  (
+    [
+      [
+        {
+          query: 'q',
+          end_user_id:
+            'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+        },
+        'end_user_id must be a string of at most 200 characters',
+      ],
+      [{ query: 'q', agent_id: ['a', 'b'] }, 'agent_id must be a string of at most 200 characters'],
+      [{ query: 'q', include_embedding: 'yes' }, 'include_embedding must be true or false'],
+      [{ query: 'q', include_closed: '1' }, 'include_closed must be true or false'],
+      [
+        { query: 'q', category: 'Hobby!' },
+        "category must be one of: personal, work, preference, interest, none, or the name of one of the account's custom categories (a lowercase slug of at most 40 characters)",
+      ],
+      [{ query: 'q', source: 'nope' }, 'source must be one of: memory, chat, file, api'],
+      [{ query: 'q', created_after: '2026-13-01' }, 'created_after must be an ISO 8601 date-time'],
+      [{ query: 'q', created_before: 'yesterday' }, 'created_before must be an ISO 8601 date-time'],
+      [{ query: 'q', as_of: 'x' }, 'as_of must be an ISO 8601 date-time'],
+      [{ query: 'q', conversation_id: '' }, 'conversation_id should not be empty'],
+      [
+        { query: 'q', metadata: 'not json' },
+        'metadata must be a JSON object of at most 10 string, number or boolean values',
+      ],
+    ] as const
+  ).map(([raw, text]): Refusal => [schema, raw, text]);
+
 /*
  * Each text is what the class-validator class the schema replaced answered for the same query string or body
  * (docs/decisions/209-rest-queries-as-zod-schemas.md): every rule a value breaks, unknown parameters first,
@@ -16,53 +48,7 @@ import {
  */
 const refusals: ReadonlyArray<Refusal> = [
   [SearchMemoriesQuerySchema, {}, 'query is required'],
-  [
-    SearchMemoriesQuerySchema,
-    {
-      query: 'q',
-      end_user_id:
-        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
-    },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', agent_id: ['a', 'b'] },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', include_embedding: 'yes' },
-    'include_embedding must be true or false',
-  ],
-  [SearchMemoriesQuerySchema, { query: 'q', include_closed: '1' }, 'include_closed must be true or false'],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', category: 'Hobby!' },
-    "category must be one of: personal, work, preference, interest, none, or the name of one of the account's custom categories (a lowercase slug of at most 40 characters)",
-  ],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', source: 'nope' },
-    'source must be one of: memory, chat, file, api',
-  ],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', created_after: '2026-13-01' },
-    'created_after must be an ISO 8601 date-time',
-  ],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', created_before: 'yesterday' },
-    'created_before must be an ISO 8601 date-time',
-  ],
-  [SearchMemoriesQuerySchema, { query: 'q', as_of: 'x' }, 'as_of must be an ISO 8601 date-time'],
-  [SearchMemoriesQuerySchema, { query: 'q', conversation_id: '' }, 'conversation_id should not be empty'],
-  [
-    SearchMemoriesQuerySchema,
-    { query: 'q', metadata: 'not json' },
-    'metadata must be a JSON object of at most 10 string, number or boolean values',
-  ],
+  ...searchRefusals(SearchMemoriesQuerySchema),
   [
     ListMemoriesQuerySchema,
     {
@@ -123,53 +109,7 @@ const refusals: ReadonlyArray<Refusal> = [
     'zz should not exist; limit must be an integer from 1 to 1000; offset must be an integer from 0 to 1000000000',
   ],
   [SearchMemoriesBodySchema, {}, 'query is required'],
-  [
-    SearchMemoriesBodySchema,
-    {
-      query: 'q',
-      end_user_id:
-        'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
-    },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', agent_id: ['a', 'b'] },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', include_embedding: 'yes' },
-    'include_embedding must be true or false',
-  ],
-  [SearchMemoriesBodySchema, { query: 'q', include_closed: '1' }, 'include_closed must be true or false'],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', category: 'Hobby!' },
-    "category must be one of: personal, work, preference, interest, none, or the name of one of the account's custom categories (a lowercase slug of at most 40 characters)",
-  ],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', source: 'nope' },
-    'source must be one of: memory, chat, file, api',
-  ],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', created_after: '2026-13-01' },
-    'created_after must be an ISO 8601 date-time',
-  ],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', created_before: 'yesterday' },
-    'created_before must be an ISO 8601 date-time',
-  ],
-  [SearchMemoriesBodySchema, { query: 'q', as_of: 'x' }, 'as_of must be an ISO 8601 date-time'],
-  [SearchMemoriesBodySchema, { query: 'q', conversation_id: '' }, 'conversation_id should not be empty'],
-  [
-    SearchMemoriesBodySchema,
-    { query: 'q', metadata: 'not json' },
-    'metadata must be a JSON object of at most 10 string, number or boolean values',
-  ],
+  ...searchRefusals(SearchMemoriesBodySchema),
 ];
 
 describe('the REST read queries (zod schemas, query-string rules)', () => {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { type ApiPropertyOptions } from '@nestjs/swagger';
 import {
   DEFAULT_MEMORY_SORT,
   MEMORY_BATCH_MAX,
@@ -445,7 +445,7 @@ export type EmptyBody = z.output<typeof EmptyBodySchema>;
  * when true, a search result's memory fields beside its scores, and the numbered text block.
  */
 const memoryFields = MemoryView.unwrap().shape;
-const MemoryRestShape = MemoryView.unwrap()
+export const MemoryRestShape = MemoryView.unwrap()
   .omit({ userId: true })
   .extend({
     metadata: z.string().meta({
@@ -510,8 +510,6 @@ export const MemoryDeletionRestShape = z.object({
   removed: MemoryDeletionReceipt.unwrap().shape.removed.meta({
     rest: {
       description: 'What was removed, by kind.',
-      // The counts without zod's safe-integer bounds, which say nothing to a REST client.
-      additionalProperties: { type: 'integer' },
       example: { memories: 1, vectors: 1, keyword_entries: 1, versions: 0, concept_links: 2 },
     },
   }),
@@ -644,16 +642,14 @@ export const EndUserListResponse = restObjectTypeOf<{
 );
 export type EndUserListResponse = InstanceType<typeof EndUserListResponse>;
 
-export class DiagnosticResponse {
-  @ApiProperty({ enum: [true] })
-  ok!: true;
-
-  @ApiProperty({ description: 'What was checked.', example: 'embedding' })
-  check!: string;
-
-  @ApiProperty({ description: 'How long the check took, in milliseconds.', example: 3.2 })
-  ms!: number;
-
-  @ApiPropertyOptional({ description: 'Details of the check.' })
-  details?: Record<string, unknown>;
-}
+/** A diagnostic check's answer, composed by the diagnostics controller (no service has a view of it). */
+export const DiagnosticResponse = restObjectType(
+  'DiagnosticResponse',
+  z.object({
+    ok: z.literal(true),
+    check: z.string().meta({ description: 'What was checked.', rest: { example: 'embedding' } }),
+    ms: z.number().meta({ description: 'How long the check took, in milliseconds.', rest: { example: 3.2 } }),
+    details: z.record(z.string(), z.unknown()).optional().meta({ description: 'Details of the check.' }),
+  }),
+);
+export type DiagnosticResponse = InstanceType<typeof DiagnosticResponse>;

@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import {
   optional,
   PORTAL_AUDIT_LIST_DEFAULT_LIMIT,
@@ -54,25 +53,23 @@ export const MintPortalLinkBodySchema = z.strictObject(mintLink);
 export const MintPortalLinkBody = restQueryType('MintPortalLinkBody', mintLink);
 export type MintPortalLinkBody = z.output<typeof MintPortalLinkBodySchema>;
 
-export class PortalLinkResponse {
-  @ApiProperty({
-    description:
-      'Open it in the end user’s browser (a new tab, a redirect or an iframe on an allowed origin).',
-    example: 'https://membolt.example.com/portal/p1.eyJ1Ijo….Zx3…',
-  })
-  url!: string;
-
-  @ApiProperty({
-    description: 'The signed token inside the URL; it is the whole permission, keep it private.',
-  })
-  token!: string;
-
-  @ApiProperty({ example: 'customer-42' })
-  end_user_id!: string;
-
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME })
-  expires_at!: string;
-}
+/** A portal link: minted and signed by the gateway (no service has a view of it), so defined here. */
+export const PortalLinkResponse = restObjectType(
+  'PortalLinkResponse',
+  z.object({
+    url: z.string().meta({
+      description:
+        'Open it in the end user’s browser (a new tab, a redirect or an iframe on an allowed origin).',
+      rest: { example: 'https://membolt.example.com/portal/p1.eyJ1Ijo….Zx3…' },
+    }),
+    token: z.string().meta({
+      description: 'The signed token inside the URL; it is the whole permission, keep it private.',
+    }),
+    endUserId: z.string().meta({ rest: { example: 'customer-42' } }),
+    expiresAt: z.string().meta({ rest: { format: 'date-time', example: EXAMPLE_TIME } }),
+  }),
+);
+export type PortalLinkResponse = InstanceType<typeof PortalLinkResponse>;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const DISPLAY_NAME_TOO_LONG = `display_name must be at most ${PORTAL_DISPLAY_NAME_MAX_LENGTH} characters`;

@@ -1,25 +1,27 @@
-import { ApiProperty } from '@nestjs/swagger';
 import {
   DEFAULT_PRIVACY_POLICY,
   entityId,
+  KeyPrivacyOverrideView,
   optional,
   plainObject,
   PRIVACY_ACTIONS,
   type PrivacyAction,
+  type PrivacyPolicy,
+  PrivacyPolicyView,
   SENSITIVE_KINDS,
   type SensitiveKind,
 } from '@membolt/contracts';
 import { z } from 'zod';
+import { restExample, restObjectType, restObjectTypeOf } from '../common/rest-object-type.js';
 import { queryDoc, restQueryType } from '../common/rest-query.js';
 
-const actionsSchema = (description: string, required: boolean) => ({
+const actionsSchema = (description: string) => ({
   type: 'object' as const,
   description,
   properties: Object.fromEntries(
     SENSITIVE_KINDS.map((kind) => [kind, { type: 'string' as const, enum: [...PRIVACY_ACTIONS] }]),
   ),
   additionalProperties: false,
-  ...(required ? { required: [...SENSITIVE_KINDS] } : {}),
 });
 
 const updatePolicy = {
@@ -28,7 +30,6 @@ const updatePolicy = {
     queryDoc(Object, {
       ...actionsSchema(
         'Per kind: allow, redact or refuse. Kinds left out keep their action (with key_id: follow the account).',
-        false,
       ),
       example: { email: 'redact', health: 'refuse' },
     }),
@@ -45,29 +46,33 @@ export const UpdatePrivacyPolicyBodySchema = z.strictObject(updatePolicy);
 export const UpdatePrivacyPolicyBody = restQueryType('UpdatePrivacyPolicyBody', updatePolicy);
 export type UpdatePrivacyPolicyBody = z.output<typeof UpdatePrivacyPolicyBodySchema>;
 
-export class KeyPrivacyOverrideResponse {
-  @ApiProperty()
-  key_id!: string;
+/*
+ * The answer: the contract's view (memory.views.ts) under snake_case names, with `defaults`, the policy a new
+ * account starts with, added by the gateway. The kinds inside `policy` and the counts keep their own names.
+ */
+export const KeyPrivacyOverrideResponse = restObjectType(
+  'KeyPrivacyOverrideResponse',
+  KeyPrivacyOverrideView,
+);
+export type KeyPrivacyOverrideResponse = InstanceType<typeof KeyPrivacyOverrideResponse>;
 
-  @ApiProperty(actionsSchema('The kinds this key overrides.', false))
-  actions!: Partial<Record<SensitiveKind, PrivacyAction>>;
-}
-
-export class PrivacyPolicyResponse {
-  @ApiProperty({ ...actionsSchema('The account policy, every kind.', true), example: DEFAULT_PRIVACY_POLICY })
-  policy!: Record<SensitiveKind, PrivacyAction>;
-
-  @ApiProperty({ ...actionsSchema('What a new account starts with.', true), example: DEFAULT_PRIVACY_POLICY })
-  defaults!: Record<SensitiveKind, PrivacyAction>;
-
-  @ApiProperty({ type: [KeyPrivacyOverrideResponse] })
-  key_overrides!: KeyPrivacyOverrideResponse[];
-
-  @ApiProperty({
-    type: 'object' as const,
-    description: 'Memories stored with each kind redacted, since the account began.',
-    properties: Object.fromEntries(SENSITIVE_KINDS.map((kind) => [kind, { type: 'integer' as const }])),
-    required: [...SENSITIVE_KINDS],
-  })
-  redaction_counts!: Record<SensitiveKind, number>;
-}
+const policyView = PrivacyPolicyView.unwrap().shape;
+export const PrivacyPolicyResponse = restObjectTypeOf<{
+  policy: PrivacyPolicy;
+  defaults: PrivacyPolicy;
+  key_overrides: KeyPrivacyOverrideResponse[];
+  redaction_counts: Readonly<Record<SensitiveKind, number>>;
+}>(
+  'PrivacyPolicyResponse',
+  z.object({
+    policy: restExample(policyView.policy, DEFAULT_PRIVACY_POLICY),
+    defaults: policyView.policy.meta({
+      description: 'What a new account starts with.',
+      rest: { example: DEFAULT_PRIVACY_POLICY },
+    }),
+    keyOverrides: policyView.keyOverrides,
+    redactionCounts: policyView.redactionCounts,
+  }),
+  { types: { keyOverrides: () => [KeyPrivacyOverrideResponse] } },
+);
+export type PrivacyPolicyResponse = InstanceType<typeof PrivacyPolicyResponse>;

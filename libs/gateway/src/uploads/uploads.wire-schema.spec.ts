@@ -1,5 +1,6 @@
 import { describeRefusals, type Refusal } from '@membolt/contracts/testing';
 import { ListUploadsQuerySchema, UploadBase64BodySchema, UploadBase64QuerySchema } from './uploads.dto.js';
+import { scopeRefusals, ownFieldAndScopeRefusals } from '../testing/scope-refusals.js';
 
 /*
  * Each text is what the class-validator class the schema replaced answered for the same query string or body
@@ -54,68 +55,13 @@ const refusals: ReadonlyArray<Refusal> = [
     'fileData is required (the file, base64-encoded)',
   ],
   [UploadBase64QuerySchema, { async: '' }, 'async must be true or false'],
-  [
-    UploadBase64QuerySchema,
-    { async: 'true', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 'true', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 'true', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; async must be true or false; end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 'zz-not-valid', end_user_id: 'zz-not-valid', zz: 1 },
-    'zz should not exist; async must be true or false',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 5, run_id: 5, zz: 1 },
-    'zz should not exist; async must be true or false; run_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 'true', end_user_id: 5, run_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; run_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 5, agent_id: 5, zz: 1 },
-    'zz should not exist; async must be true or false; agent_id must be a string of at most 200 characters',
-  ],
-  [
-    UploadBase64QuerySchema,
-    { async: 'true', agent_id: 5, end_user_id: 5, zz: 1 },
-    'zz should not exist; end_user_id must be a string of at most 200 characters; agent_id must be a string of at most 200 characters',
-  ],
+  ...ownFieldAndScopeRefusals(UploadBase64QuerySchema, 'async', {
+    valid: 'true',
+    text: 'async must be true or false',
+  }),
   [ListUploadsQuerySchema, { limit: '', offset: '0' }, 'limit must be an integer from 1 to 100'],
   [ListUploadsQuerySchema, { limit: '5', offset: '' }, 'offset must be an integer from 0 to 1000000'],
-  [
-    ListUploadsQuerySchema,
-    { limit: '5', offset: '0', end_user_id: 'x'.repeat(201) },
-    'end_user_id must be a string of at most 200 characters',
-  ],
-  [
-    ListUploadsQuerySchema,
-    { limit: '5', offset: '0', agent_id: 'x'.repeat(201) },
-    'agent_id must be a string of at most 200 characters',
-  ],
-  [
-    ListUploadsQuerySchema,
-    { limit: '5', offset: '0', run_id: 'x'.repeat(201) },
-    'run_id must be a string of at most 200 characters',
-  ],
+  ...scopeRefusals(ListUploadsQuerySchema, { limit: '5', offset: '0' }),
   [
     ListUploadsQuerySchema,
     { limit: [], offset: [], zz: 1 },

@@ -2994,7 +2994,7 @@ export interface components {
        *       "trade_union": "allow"
        *     }
        */
-      defaults?: {
+      defaults: {
         /** @enum {string} */
         card_number: 'allow' | 'redact' | 'refuse';
         /** @enum {string} */
@@ -3044,7 +3044,7 @@ export interface components {
        *       "trade_union": "allow"
        *     }
        */
-      policy?: {
+      policy: {
         /** @enum {string} */
         card_number: 'allow' | 'redact' | 'refuse';
         /** @enum {string} */
@@ -3075,7 +3075,7 @@ export interface components {
         trade_union: 'allow' | 'redact' | 'refuse';
       };
       /** @description Memories stored with each kind redacted, since the account began. */
-      redaction_counts?: {
+      redaction_counts: {
         card_number: number;
         email: number;
         ethnicity: number;
