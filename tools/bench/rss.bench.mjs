@@ -5,10 +5,14 @@
 // 2. loaded: BENCH_RSS_MEMORIES memories (default 100,000) of one user sent through the product's bulk
 //    route (POST /api/user/{id}/memories/batch, 1,000 a request, two requests in flight) to a standalone
 //    process, the process restarted on that DATA_DIR (a store long in use, nothing held from the writes),
-//    then that user searched until its indexes are built: RSS at the peak and settled, with the split;
+//    then that user searched until its indexes are built: RSS at the peak and settled, with the split
+//    (BENCH_RSS_KEEP_ANN=1: the kept directory's saved ANN snapshot is copied too, so the process opens the
+//    index from its file as after a restart instead of building it, minutes instead of the build's half hour);
 // 3. fuzzed: BENCH_RSS_FUZZ_RUNS (default 10,000) generated REST and GraphQL requests of the edge fuzzer
 //    (tools/fuzz, compiled on the fly) sent to a fresh standalone: RSS before, peak, after and after settling.
 // Each figure is printed beside its target. Needs `npm run build:server` (the npm script does it).
+// MALLOC_ARENA_MAX=<n> in the bench's environment is passed to every process it starts (glibc reads it at
+// start only; unset, glibc allows 8 arenas per core): decision 243 measured 2 against unset.
 import 'reflect-metadata';
 import { transformFileSync } from '@swc/core';
 import { randomBytes } from 'node:crypto';
@@ -67,13 +71,22 @@ const BATCH = 1000;
 const IN_FLIGHT = 2;
 const DIMENSION = 1536;
 const ANN_MIN = 5000;
-const WARM_SEARCH_S = 15;
+/**
+ * How long the loaded part searches once the ANN index is saved (BENCH_RSS_WARM_S, default 15 s). With
+ * BENCH_RSS_KEEP_ANN that is right after the start, while the scope's keyword index is still being built in
+ * the background (a minute or two for 100k memories under load): give it 180.
+ */
+const WARM_SEARCH_S = positiveInteger('BENCH_RSS_WARM_S', 15);
 /**
  * How long the loaded part waits for the scope's index (BENCH_RSS_ANN_WAIT_S, default 1,800 s): at load
  * average 20-40 from other work on two cores the build gets little CPU, and 30 minutes were not enough.
  */
 const ANN_READY_TIMEOUT_MS = positiveInteger('BENCH_RSS_ANN_WAIT_S', 1800) * 1000;
-const LOADED_ENV = { EMBEDDING_DIMENSION: String(DIMENSION), MEMORY_ANN_MIN: String(ANN_MIN) };
+/** glibc's arena limit of the processes started, when the bench's environment sets one (see the header). */
+const ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '';
+const MALLOC_ENV = ARENA_MAX ? { MALLOC_ARENA_MAX: ARENA_MAX } : {};
+const LOADED_ENV = { EMBEDDING_DIMENSION: String(DIMENSION), MEMORY_ANN_MIN: String(ANN_MIN), ...MALLOC_ENV };
+const KEEP_ANN = process.env.BENCH_RSS_KEEP_ANN === '1';
 /** The bench's user and key, kept in a loaded DATA_DIR (not copied into the directories started on). */
 const LOADED_USER_FILE = 'bench-rss-user.json';
 /**
@@ -242,7 +255,7 @@ try {
     for (const build of BUILDS) {
       const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-idle-'));
       cleanup.push(dataDir);
-      const env = await benchEnv(dataDir);
+      const env = await benchEnv(dataDir, MALLOC_ENV);
       let ops;
       ({ server, ops } = await startStandalone(env, 180_000, { root: build.root }));
       const atReady = await residentMemoryMb(ops);
@@ -257,13 +270,14 @@ try {
   if (PARTS.has('loaded')) {
     const loadedDir = await loadedDataDir();
     for (const build of BUILDS) {
-      // A copy per start: each build opens the same store as it was written, with no ANN snapshot.
+      // A copy per start: each build opens the same store as it was written.
       const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-rss-loaded-'));
       cleanup.push(dataDir);
-      // The ANN snapshots are left out (the operator CLI opening a kept directory may have saved one).
+      // The ANN snapshots are left out (the operator CLI opening a kept directory may have saved one), unless
+      // BENCH_RSS_KEEP_ANN asks for the index as a restart opens it.
       cpSync(loadedDir, dataDir, {
         recursive: true,
-        filter: (path) => !path.endsWith(LOADED_USER_FILE) && !path.includes('memory-ann'),
+        filter: (path) => !path.endsWith(LOADED_USER_FILE) && (KEEP_ANN || !path.includes('memory-ann')),
       });
       results.loaded[build.name] = await measureLoaded(dataDir, build);
       log(`${build.name}: ${MEMORIES} memories loaded, ${results.loaded[build.name].rss} MB`);
@@ -285,6 +299,7 @@ try {
     const snapshots = process.env.BENCH_RSS_HEAP_SNAPSHOTS;
     const target = await FuzzTarget.start({
       ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
+      ...MALLOC_ENV,
       METRICS_PORT: String(metricsPort),
       METRICS_HOST: '127.0.0.1',
       ...(snapshots ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` } : {}),
@@ -337,7 +352,7 @@ try {
   const { idle, loaded, fuzz } = results;
   const verdict = (ok) => (ok ? 'met' : 'MISSED');
   console.log(
-    `\nRSS bench: standalone (six services, embedded stores), parts ${[...PARTS].join(', ')}, settle ${SETTLE_MS / 1000} s, load average ${loadavg()
+    `\nRSS bench: standalone (six services, embedded stores), parts ${[...PARTS].join(', ')}${KEEP_ANN ? ' (ANN snapshot kept)' : ''}, MALLOC_ARENA_MAX ${ARENA_MAX || 'unset'}, settle ${SETTLE_MS / 1000} s, load average ${loadavg()
       .map((value) => value.toFixed(1))
       .join(' ')}`,
   );

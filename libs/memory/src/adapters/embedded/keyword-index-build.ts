@@ -165,7 +165,7 @@ export class KeywordScopeBuilds {
   /** Drops the least recently searched small scopes until they hold at most `smallScopeDocs` memories. */
   private dropLeastRecentSmallScopes(built: ScopeKeywords): void {
     // An empty scope counts as one, so that searches of many empty scopes cannot grow the map for ever.
-    const held = (entry: ScopeKeywords): number => Math.max(1, entry.docSeq.length);
+    const held = (entry: ScopeKeywords): number => Math.max(1, entry.docs);
     let total = 0;
     for (const entry of this.scopes.values()) if (entry.small) total += held(entry);
     for (const [tok, entry] of this.scopes) {

@@ -26,14 +26,25 @@ export interface Posting {
   maxFreq: number;
 }
 
-/** A scope's documents (one per memory, numbered as they are added) and the posting list of each term. */
+/**
+ * A scope's documents (one per memory, numbered as they are added) and the posting list of each term. The
+ * per-document figures are columns of typed arrays that grow by doubling, not an array or object per
+ * document: at 100k memories a small `Int32Array` of term ids per document alone held ~24 MB of heap (~240
+ * bytes each, mostly the typed array's own header), the same ids packed one after another ~4 MB.
+ */
 export interface ScopePostings {
   postings: Map<number, Posting>;
+  /** Documents added so far, live and dead: the next document's number. */
+  docs: number;
   /** doc -> memory seq, -1 once the document is dead (deleted or replaced by a newer text). */
-  docSeq: number[];
-  docLength: number[];
-  /** doc -> the term ids it holds (to keep df right when it dies). */
-  docTerms: Int32Array[];
+  docSeq: Float64Array;
+  docLength: Int32Array;
+  /**
+   * The term ids each document holds (to keep df right when it dies), packed: document d's are
+   * `termIds[termStart[d]]` up to `termIds[termStart[d + 1]]` (exclusive); `termStart[docs]` is the first free slot.
+   */
+  termIds: Int32Array;
+  termStart: Int32Array;
   /** The shortest document ever added (an upper bound's input: removals leave it). */
   minLength: number;
   seqDoc: Map<number, number>;
@@ -45,15 +56,30 @@ export interface ScopePostings {
 export function emptyPostings(): ScopePostings {
   return {
     postings: new Map(),
-    docSeq: [],
-    docLength: [],
-    docTerms: [],
+    docs: 0,
+    docSeq: new Float64Array(16),
+    docLength: new Int32Array(16),
+    termIds: new Int32Array(64),
+    termStart: new Int32Array(17),
     minLength: Number.POSITIVE_INFINITY,
     seqDoc: new Map(),
     live: 0,
     dead: 0,
     totalLength: 0,
   };
+}
+
+/** `array` with room for at least `size` entries: itself, or a copy at least twice as long. */
+function withRoom<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const grown = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2));
+  grown.set(array);
+  return grown;
+}
+
+/** The term ids of document `doc` (a view: valid until the next add or compaction). */
+export function termsOf(entry: ScopePostings, doc: number): Int32Array {
+  return entry.termIds.subarray(entry.termStart[doc]!, entry.termStart[doc + 1]!);
 }
 
 /** Adds the memory `seq` as a new document with its terms' weighted frequencies; answers its number. */
@@ -63,10 +89,16 @@ export function addDocument(
   freqs: ReadonlyMap<number, number>,
   length: number,
 ): number {
-  const doc = entry.docSeq.length;
-  entry.docSeq.push(seq);
-  entry.docLength.push(length);
-  entry.docTerms.push(Int32Array.from(freqs.keys()));
+  const doc = entry.docs++;
+  entry.docSeq = withRoom(entry.docSeq, entry.docs);
+  entry.docLength = withRoom(entry.docLength, entry.docs);
+  entry.termStart = withRoom(entry.termStart, entry.docs + 1);
+  entry.docSeq[doc] = seq;
+  entry.docLength[doc] = length;
+  let end = entry.termStart[doc]!;
+  entry.termIds = withRoom(entry.termIds, end + freqs.size);
+  for (const term of freqs.keys()) entry.termIds[end++] = term;
+  entry.termStart[doc + 1] = end;
   entry.minLength = Math.min(entry.minLength, length);
   entry.seqDoc.set(seq, doc);
   entry.live++;
@@ -103,16 +135,18 @@ export function removeDocument(entry: ScopePostings, seq: number): number | unde
   entry.live--;
   entry.dead++;
   entry.totalLength -= entry.docLength[doc]!;
-  for (const term of entry.docTerms[doc]!) {
+  for (const term of termsOf(entry, doc)) {
     const posting = entry.postings.get(term);
     if (posting && --posting.df === 0) entry.postings.delete(term);
   }
-  entry.docTerms[doc] = new Int32Array(0);
   if (entry.dead > COMPACT_AFTER_DEAD && entry.dead > entry.live) compact(entry);
   return doc;
 }
 
-/** Drops dead documents' entries from every posting list (documents keep their numbers). */
+/**
+ * Drops dead documents' entries from every posting list and their term ids from the packed ids (documents
+ * keep their numbers; a dead one holds no terms).
+ */
 function compact(entry: ScopePostings): void {
   for (const posting of entry.postings.values()) {
     let kept = 0;
@@ -125,6 +159,17 @@ function compact(entry: ScopePostings): void {
     }
     posting.length = kept;
   }
+  let end = 0;
+  for (let doc = 0; doc < entry.docs; doc++) {
+    const from = entry.termStart[doc]!;
+    const to = entry.termStart[doc + 1]!;
+    entry.termStart[doc] = end;
+    if (entry.docSeq[doc]! >= 0) {
+      entry.termIds.copyWithin(end, from, to);
+      end += to - from;
+    }
+  }
+  entry.termStart[entry.docs] = end;
   entry.dead = 0;
 }
 
@@ -179,7 +224,7 @@ export class Bm25Scores {
     termCounts: ReadonlyMap<number, number>,
     wanted: number,
   ): { touched: number[]; complete: boolean } {
-    if (this.scores.length < entry.docSeq.length) this.scores = new Float64Array(entry.docSeq.length * 2);
+    if (this.scores.length < entry.docs) this.scores = new Float64Array(entry.docs * 2);
     const scores = this.scores;
     const touched: number[] = [];
     // No closure over these locals: V8 would keep them in a heap context and read them there in the loops.
