@@ -33,7 +33,7 @@ import {
 import { graphqlEnum } from '../common/graphql-enum.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
-import { describedAs, MemorySourceModel } from '../memories/memories.models.js';
+import { MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -197,19 +197,13 @@ export type ConversationDeletionModel = InstanceType<typeof ConversationDeletion
 export const WebSearchResultModel = graphqlObjectType('WebSearchResult', WebSearchResultView);
 export type WebSearchResultModel = WebSearchResultView;
 
-const webSearchFields = WebSearchView.unwrap().shape;
-
-/** The search as GraphQL shows it, in the wording its schema has always had. */
-const WebSearchGraphqlShape = WebSearchView.unwrap().extend({
-  summary: describedAs(webSearchFields.summary, "The model's summary, when asked for and it worked."),
-  summaryError: describedAs(
-    webSearchFields.summaryError,
-    'Why the summary failed (show formattedResults then).',
-  ),
-});
-
-export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchGraphqlShape, {
+/** The search in the wording its GraphQL schema has always had. */
+export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchView, {
   types: { provider: () => WebSearchProviderModel, results: () => [WebSearchResultModel] },
+  descriptions: {
+    summary: "The model's summary, when asked for and it worked.",
+    summaryError: 'Why the summary failed (show formattedResults then).',
+  },
 });
 export type WebSearchModel = WebSearchView;
 

@@ -129,35 +129,29 @@ export const MemorySearchFiltersInput = graphqlInputType(
 );
 export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
-/** A view's field with the wording the GraphQL schema has always shown (the REST wording stays the contract's). */
-export const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
-  field.meta({ description }) as S;
-
-const versionFields = MemoryVersionView.unwrap().shape;
-
 /** A version as GraphQL shows it: without its metadata. */
-export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap()
-  .omit({ metadata: true })
-  .extend({
-    recordedAt: describedAs(
-      versionFields.recordedAt,
-      'When this version was replaced (or, for the current one, last updated).',
-    ),
-  });
+export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap().omit({ metadata: true });
+
+/*
+ * Where a view's description differs from the one the GraphQL schema has always shown, `descriptions` gives
+ * GraphQL's wording (the REST wording stays the contract's).
+ */
 
 export const MemoryVersionModel = graphqlObjectType('MemoryVersion', MemoryVersionGraphqlShape, {
   description: 'One state of a memory; the last one is the current state.',
   types: { event: () => MemoryVersionEventModel },
+  descriptions: { recordedAt: 'When this version was replaced (or, for the current one, last updated).' },
 });
 export type MemoryVersionModel = z.output<typeof MemoryVersionGraphqlShape>;
 
 const MemoryHistoryGraphqlShape = MemoryHistoryView.unwrap().extend({
-  versions: describedAs(z.array(MemoryVersionGraphqlShape).readonly(), 'Oldest first.'),
+  versions: z.array(MemoryVersionGraphqlShape).readonly(),
 });
 
 export const MemoryHistoryModel = graphqlObjectType('MemoryHistory', MemoryHistoryGraphqlShape, {
   ids: ['memoryId'],
   types: { versions: () => [MemoryVersionModel] },
+  descriptions: { versions: 'Oldest first.' },
 });
 export type MemoryHistoryModel = z.output<typeof MemoryHistoryGraphqlShape>;
 
@@ -182,25 +176,13 @@ export const MemoryDeletionReceiptModel = graphqlObjectType(
 );
 export type MemoryDeletionReceiptModel = z.output<typeof MemoryDeletionReceiptGraphqlShape>;
 
-const statsFields = MemoryStatsView.unwrap().shape;
-
-/** The stats in the wording the GraphQL schema has always shown. */
-const MemoryStatsGraphqlShape = MemoryStatsView.unwrap().extend({
-  memoryCount: describedAs(
-    statsFields.memoryCount,
-    'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
-  ),
-  closedCount: describedAs(
-    statsFields.closedCount,
-    'Facts closed since they were stored, counted apart from memoryCount.',
-  ),
-  oldestTimestamp: describedAs(
-    statsFields.oldestTimestamp,
-    "The oldest memory's creation time; now when there are none.",
-  ),
+export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsView, {
+  descriptions: {
+    memoryCount: 'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
+    closedCount: 'Facts closed since they were stored, counted apart from memoryCount.',
+    oldestTimestamp: "The oldest memory's creation time; now when there are none.",
+  },
 });
-
-export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsGraphqlShape);
 export type MemoryStatsModel = MemoryStatsView;
 
 @ObjectType('Concept')
