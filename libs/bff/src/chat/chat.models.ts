@@ -1,7 +1,8 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import {
   CHAT_MODES,
   ChatMemoryView,
+  ChatModelListView,
+  ChatModelView,
   ChatMessageMemoryView,
   ChatMessageView,
   ChatTurnView,
@@ -63,52 +64,17 @@ export type ModelProviderSourceModel = ModelProviderSource;
 export const WebSearchProviderModel = graphqlEnum(WEB_SEARCH_PROVIDER_IDS, { name: 'WebSearchProvider' });
 export type WebSearchProviderModel = WebSearchProviderId;
 
-@ObjectType('ChatModel', {
+export const ChatModelModel = graphqlObjectType('ChatModel', ChatModelView, {
   description: 'One model of the server catalogue, as the signed-in user can use it.',
-})
-export class ChatModelModel {
-  @Field(() => ID)
-  id!: string;
+  ids: ['id'],
+  types: { provider: () => LlmProviderModel, providerSource: () => ModelProviderSourceModel },
+});
+export type ChatModelModel = ChatModelView;
 
-  @Field()
-  label!: string;
-
-  @Field(() => LlmProviderModel)
-  provider!: LlmProviderModel;
-
-  @Field({ description: "In the chat screen's model picker." })
-  inChatList!: boolean;
-
-  @Field({ description: "In the settings screen's Default AI Model list." })
-  inSettingsList!: boolean;
-
-  @Field()
-  isDefault!: boolean;
-
-  @Field({ description: 'Its provider is configured (by the operator or by your own key).' })
-  available!: boolean;
-
-  @Field(() => String, { nullable: true, description: 'Why it is not available; null when available.' })
-  unavailableReason!: string | null;
-
-  @Field(() => ModelProviderSourceModel, { nullable: true })
-  providerSource!: ModelProviderSourceModel | null;
-
-  @Field(() => Int)
-  contextWindow!: number;
-}
-
-@ObjectType('ChatModelList')
-export class ChatModelListModel {
-  @Field(() => [ChatModelModel])
-  models!: ChatModelModel[];
-
-  @Field()
-  defaultModelId!: string;
-
-  @Field({ description: 'No provider at all is configured: the offline assistant answers every message.' })
-  offline!: boolean;
-}
+export const ChatModelListModel = graphqlObjectType('ChatModelList', ChatModelListView, {
+  types: { models: () => [ChatModelModel] },
+});
+export type ChatModelListModel = ChatModelListView;
 
 /*
  * The chat service's views as the screens see them: the resolvers return the views themselves (GraphQL

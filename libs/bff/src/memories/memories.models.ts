@@ -1,7 +1,10 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ID } from '@nestjs/graphql';
 import {
   CONCEPT_KINDS,
   CONCEPT_RELATION_KINDS,
+  ConceptGraphView,
+  ConceptRelationView,
+  ConceptView,
   type ConceptKind,
   type ConceptRelationKind,
   CreateMemoryRequest,
@@ -185,53 +188,22 @@ export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsView
 });
 export type MemoryStatsModel = MemoryStatsView;
 
-@ObjectType('Concept')
-export class ConceptModel {
-  @Field(() => ID)
-  id!: string;
+export const ConceptModel = graphqlObjectType('Concept', ConceptView, {
+  ids: ['id'],
+  types: { kind: () => ConceptKindModel },
+});
+export type ConceptModel = ConceptView;
 
-  @Field()
-  name!: string;
+const ConceptRelationModel = graphqlObjectType('ConceptRelation', ConceptRelationView, {
+  ids: ['source', 'target'],
+  types: { kind: () => ConceptRelationKindModel },
+});
+export type ConceptRelationModel = ConceptRelationView;
 
-  @Field(() => ConceptKindModel)
-  kind!: ConceptKindModel;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'The most frequent category of its memories, for colouring.',
-  })
-  category!: MemoryCategoryModel | null;
-
-  @Field(() => Int)
-  memoryCount!: number;
-}
-
-@ObjectType('ConceptRelation')
-export class ConceptRelationModel {
-  @Field(() => ID, { description: 'A concept id.' })
-  source!: string;
-
-  @Field(() => ID, { description: 'A concept id.' })
-  target!: string;
-
-  @Field(() => Float)
-  weight!: number;
-
-  @Field(() => ConceptRelationKindModel)
-  kind!: ConceptRelationKindModel;
-}
-
-@ObjectType('ConceptGraph')
-export class ConceptGraphModel {
-  @Field(() => [ConceptModel])
-  concepts!: ConceptModel[];
-
-  @Field(() => [ConceptRelationModel])
-  relations!: ConceptRelationModel[];
-
-  @Field({ description: 'True when the graph was cut to maxNodes (the strongest concepts kept).' })
-  truncated!: boolean;
-}
+export const ConceptGraphModel = graphqlObjectType('ConceptGraph', ConceptGraphView, {
+  types: { concepts: () => [ConceptModel], relations: () => [ConceptRelationModel] },
+});
+export type ConceptGraphModel = ConceptGraphView;
 
 /*
  * What the Memories screen writes: the memory service's create and update requests, picked to the fields the
