@@ -1,8 +1,10 @@
-import { Field, Float, ObjectType } from '@nestjs/graphql';
+import { Float } from '@nestjs/graphql';
 import {
   KeySpendView,
   LedgerEntryView,
   LedgerPageView,
+  PaymentActionView,
+  PaymentProviderView,
   SubscriptionCheckView,
   SubscriptionView,
   UsageRowView,
@@ -85,34 +87,15 @@ export const LedgerPageModel = graphqlObjectType(
 );
 export type LedgerPageModel = InstanceType<typeof LedgerPageModel>;
 
-@ObjectType('PaymentProvider')
-export class PaymentProviderModel {
-  @Field({ description: 'simulation or stripe.' })
-  id!: string;
+export const PaymentProviderModel = graphqlObjectType('PaymentProvider', PaymentProviderView);
+export type PaymentProviderModel = PaymentProviderView;
 
-  @Field({ description: 'True for the built-in simulation: no card is charged.' })
-  simulation!: boolean;
-
-  @Field()
-  label!: string;
-
-  @Field({ description: 'Where Contact Support writes to.' })
-  supportEmail!: string;
-}
-
-@ObjectType('PaymentAction', {
+/** The action's subscription as the viewer's subscription is shown (without the user id and update time). */
+export const PaymentActionModel = graphqlObjectType('PaymentAction', PaymentActionView, {
   description: 'Applied at once (the simulation, or a plan without a price), or a checkout page to open.',
-})
-export class PaymentActionModel {
-  @Field({ description: 'applied or checkout.' })
-  status!: string;
-
-  @Field(() => String, { nullable: true })
-  checkoutUrl!: string | null;
-
-  @Field(() => SubscriptionModel)
-  subscription!: SubscriptionModel;
-}
+  types: { subscription: () => SubscriptionModel },
+});
+export type PaymentActionModel = PaymentActionView;
 
 /** A key's spend in cents (the view counts micro-cents). */
 export const ApiKeySpendModel = graphqlObjectType(

@@ -84,7 +84,7 @@ export class BillingResolver {
 
   @Query(() => PaymentProviderModel, { description: 'Who takes payments; the simulation is labelled.' })
   async paymentProvider(): Promise<PaymentProviderModel> {
-    return { ...(await this.bus.request(PaymentSubjects.provider, {})) };
+    return this.bus.request(PaymentSubjects.provider, {});
   }
 
   @Query(() => [ApiKeySpendModel], { description: 'This month’s spend and cap of each API key.' })

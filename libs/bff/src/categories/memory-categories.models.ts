@@ -6,36 +6,25 @@ import {
 } from '@membolt/contracts';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
-import { describedAs } from '../memories/memories.models.js';
 
-const categoryFields = MemoryCategoryView.unwrap().shape;
+/* The wording the GraphQL schema has always shown, where the view's differs. */
 
-/** A custom category in the wording the GraphQL schema has always shown. */
-const CustomMemoryCategoryGraphqlShape = MemoryCategoryView.unwrap().extend({
-  name: describedAs(categoryFields.name, 'A lowercase slug, unique in the account.'),
-  description: describedAs(categoryFields.description, 'What the category holds, in words.'),
-});
-
-export const CustomMemoryCategoryModel = graphqlObjectType(
-  'CustomMemoryCategory',
-  CustomMemoryCategoryGraphqlShape,
-  {
-    description:
-      'A category of the account beside the built-in ones; the fact extractors read its description.',
+export const CustomMemoryCategoryModel = graphqlObjectType('CustomMemoryCategory', MemoryCategoryView, {
+  description:
+    'A category of the account beside the built-in ones; the fact extractors read its description.',
+  descriptions: {
+    name: 'A lowercase slug, unique in the account.',
+    description: 'What the category holds, in words.',
   },
-);
-export type CustomMemoryCategoryModel = MemoryCategoryView;
-
-const MemoryCategoryDeletionGraphqlShape = MemoryCategoryDeletionView.unwrap().extend({
-  memoriesUncategorised: describedAs(
-    MemoryCategoryDeletionView.unwrap().shape.memoriesUncategorised,
-    'Memories that carried the category: uncategorised now.',
-  ),
 });
+export type CustomMemoryCategoryModel = MemoryCategoryView;
 
 export const MemoryCategoryDeletionModel = graphqlObjectType(
   'MemoryCategoryDeletion',
-  MemoryCategoryDeletionGraphqlShape,
+  MemoryCategoryDeletionView,
+  {
+    descriptions: { memoriesUncategorised: 'Memories that carried the category: uncategorised now.' },
+  },
 );
 export type MemoryCategoryDeletionModel = MemoryCategoryDeletionView;
 

@@ -1,10 +1,5 @@
-import type { ChatModelListView, ChatTurnView, SendChatTurnRequest, WebSearchView } from '@membolt/contracts';
-import type {
-  ChatModelListModel,
-  ChatTurnModel,
-  SendChatMessageInput,
-  WebSearchModel,
-} from './chat.models.js';
+import type { ChatTurnView, SendChatTurnRequest, WebSearchView } from '@membolt/contracts';
+import type { ChatTurnModel, SendChatMessageInput, WebSearchModel } from './chat.models.js';
 
 /*
  * The chat service's bus views → the GraphQL models where they differ. Conversations and messages go out as
@@ -19,18 +14,6 @@ export function toSendChatTurnRequest(input: SendChatMessageInput): SendChatTurn
     ...(input.conversationId ? { conversationId: input.conversationId } : {}),
     ...(input.system ? { system: input.system } : {}),
     ...(input.mode ? { mode: input.mode } : {}),
-  };
-}
-
-export function toChatModelList(view: ChatModelListView): ChatModelListModel {
-  return {
-    defaultModelId: view.defaultModelId,
-    offline: view.offline,
-    models: view.models.map((model) => ({
-      ...model,
-      provider: model.provider,
-      providerSource: model.providerSource,
-    })),
   };
 }
 

@@ -1,7 +1,8 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import {
   CHAT_MODES,
   ChatMemoryView,
+  ChatModelListView,
+  ChatModelView,
   ChatMessageMemoryView,
   ChatMessageView,
   ChatTurnView,
@@ -33,7 +34,7 @@ import {
 import { graphqlEnum } from '../common/graphql-enum.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
 import { graphqlObjectType } from '../common/graphql-object-type.js';
-import { describedAs, MemorySourceModel } from '../memories/memories.models.js';
+import { MemorySourceModel } from '../memories/memories.models.js';
 
 export { CONVERSATION_LIST_DEFAULT_LIMIT, WEB_SEARCH_DEFAULT_RESULTS };
 
@@ -63,52 +64,17 @@ export type ModelProviderSourceModel = ModelProviderSource;
 export const WebSearchProviderModel = graphqlEnum(WEB_SEARCH_PROVIDER_IDS, { name: 'WebSearchProvider' });
 export type WebSearchProviderModel = WebSearchProviderId;
 
-@ObjectType('ChatModel', {
+export const ChatModelModel = graphqlObjectType('ChatModel', ChatModelView, {
   description: 'One model of the server catalogue, as the signed-in user can use it.',
-})
-export class ChatModelModel {
-  @Field(() => ID)
-  id!: string;
+  ids: ['id'],
+  types: { provider: () => LlmProviderModel, providerSource: () => ModelProviderSourceModel },
+});
+export type ChatModelModel = ChatModelView;
 
-  @Field()
-  label!: string;
-
-  @Field(() => LlmProviderModel)
-  provider!: LlmProviderModel;
-
-  @Field({ description: "In the chat screen's model picker." })
-  inChatList!: boolean;
-
-  @Field({ description: "In the settings screen's Default AI Model list." })
-  inSettingsList!: boolean;
-
-  @Field()
-  isDefault!: boolean;
-
-  @Field({ description: 'Its provider is configured (by the operator or by your own key).' })
-  available!: boolean;
-
-  @Field(() => String, { nullable: true, description: 'Why it is not available; null when available.' })
-  unavailableReason!: string | null;
-
-  @Field(() => ModelProviderSourceModel, { nullable: true })
-  providerSource!: ModelProviderSourceModel | null;
-
-  @Field(() => Int)
-  contextWindow!: number;
-}
-
-@ObjectType('ChatModelList')
-export class ChatModelListModel {
-  @Field(() => [ChatModelModel])
-  models!: ChatModelModel[];
-
-  @Field()
-  defaultModelId!: string;
-
-  @Field({ description: 'No provider at all is configured: the offline assistant answers every message.' })
-  offline!: boolean;
-}
+export const ChatModelListModel = graphqlObjectType('ChatModelList', ChatModelListView, {
+  types: { models: () => [ChatModelModel] },
+});
+export type ChatModelListModel = ChatModelListView;
 
 /*
  * The chat service's views as the screens see them: the resolvers return the views themselves (GraphQL
@@ -197,19 +163,13 @@ export type ConversationDeletionModel = InstanceType<typeof ConversationDeletion
 export const WebSearchResultModel = graphqlObjectType('WebSearchResult', WebSearchResultView);
 export type WebSearchResultModel = WebSearchResultView;
 
-const webSearchFields = WebSearchView.unwrap().shape;
-
-/** The search as GraphQL shows it, in the wording its schema has always had. */
-const WebSearchGraphqlShape = WebSearchView.unwrap().extend({
-  summary: describedAs(webSearchFields.summary, "The model's summary, when asked for and it worked."),
-  summaryError: describedAs(
-    webSearchFields.summaryError,
-    'Why the summary failed (show formattedResults then).',
-  ),
-});
-
-export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchGraphqlShape, {
+/** The search in the wording its GraphQL schema has always had. */
+export const WebSearchModel = graphqlObjectType('WebSearch', WebSearchView, {
   types: { provider: () => WebSearchProviderModel, results: () => [WebSearchResultModel] },
+  descriptions: {
+    summary: "The model's summary, when asked for and it worked.",
+    summaryError: 'Why the summary failed (show formattedResults then).',
+  },
 });
 export type WebSearchModel = WebSearchView;
 

@@ -5,7 +5,7 @@ import { Metered } from '@membolt/edge';
 import { Public } from '../common/public.decorator.js';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
-import { toChatModelList, toSendChatTurnRequest, toWebSearchModel } from './chat.mapper.js';
+import { toSendChatTurnRequest, toWebSearchModel } from './chat.mapper.js';
 import {
   ChatModelListModel,
   ChatTurnModel,
@@ -35,7 +35,7 @@ export class ChatResolver {
     description: 'The model catalogue, each model marked available or not (with the reason).',
   })
   async chatModels(@CurrentUser() user: SessionUser): Promise<ChatModelListModel> {
-    return toChatModelList(await this.bus.request(ChatSubjects.listModels, {}, { userId: user.userId }));
+    return this.bus.request(ChatSubjects.listModels, {}, { userId: user.userId });
   }
 
   @Query(() => ConversationPageModel, { description: 'Stored conversations, most recently active first.' })

@@ -71,6 +71,42 @@ describe('graphqlObjectType', () => {
     expect(printed).not.toContain('secret');
   });
 
+  it("takes a field's description from `descriptions` over the schema's own", async () => {
+    const Described = graphqlObjectType('TestDescribed', Gadget.unwrap().pick({ name: true, note: true }), {
+      descriptions: { name: 'The name on its label.', note: 'Free text.' },
+    });
+    @Resolver(() => Described)
+    class DescribedResolver {
+      @Query(() => Described)
+      described(): InstanceType<typeof Described> {
+        return { name: 'n', note: null };
+      }
+    }
+    const module = await Test.createTestingModule({ imports: [GraphQLSchemaBuilderModule] }).compile();
+    const printed = printSchema(await module.get(GraphQLSchemaFactory).create([DescribedResolver]));
+    expect(printed).toContain(
+      [
+        'type TestDescribed {',
+        '  """The name on its label."""',
+        '  name: String!',
+        '',
+        '  """Free text."""',
+        '  note: String',
+        '}',
+      ].join('\n'),
+    );
+    expect(printed).not.toContain('What its owner calls it.');
+  });
+
+  it('refuses a description for a field the schema does not have', () => {
+    const misspelt = { descriptions: { nmae: 'The name on its label.' } } as unknown as Parameters<
+      typeof graphqlObjectType<typeof Part>
+    >[2];
+    expect(() => graphqlObjectType('TestMisspelt', Part, misspelt)).toThrow(
+      'TestMisspelt.nmae: no such field to describe',
+    );
+  });
+
   it('refuses a nested object it is not told the type of', () => {
     expect(() => graphqlObjectType('TestOrphan', z.object({ part: Part }))).toThrow(
       'TestOrphan.part: no GraphQL type for this schema; name one in `types`',

@@ -11,6 +11,11 @@ export interface GraphqlObjectTypeOptions<S extends ObjectSchema> {
   readonly ids?: readonly FieldsOf<S>[];
   /** The GraphQL type of a field the schema alone cannot name: a nested object type, a registered enum. */
   readonly types?: { readonly [K in FieldsOf<S>]?: () => ReturnTypeFuncValue };
+  /**
+   * A field's description where the schema's `meta({ description })` has none, or words it for another edge
+   * (the REST wording stays the contract's).
+   */
+  readonly descriptions?: { readonly [K in FieldsOf<S>]?: string };
 }
 
 const objectOf = (schema: ObjectSchema): z.ZodObject =>
@@ -41,7 +46,7 @@ export function graphqlTypeOf(schema: z.ZodType, path: string): ReturnTypeFuncVa
 
 /**
  * A GraphQL object type built from a contract's wire-shape schema: one field per schema field, nullable
- * where the schema allows null, described by the schema's `meta({ description })`. The class carries no
+ * where the schema allows null, described by `descriptions` or else the schema's `meta({ description })`. The class carries no
  * behaviour: resolvers return plain objects of the schema's type.
  */
 export function graphqlObjectType<S extends ObjectSchema>(
@@ -54,8 +59,15 @@ export function graphqlObjectType<S extends ObjectSchema>(
   Object.defineProperty(model, 'name', { value: name });
   const ids = new Set<string>(options.ids ?? []);
   const types: Partial<Record<string, () => ReturnTypeFuncValue>> = options.types ?? {};
-  for (const [field, fieldSchema] of Object.entries(objectOf(schema).shape)) {
-    const { core, nullable, description } = unwrapped(fieldSchema as z.ZodType);
+  const descriptions: Partial<Record<string, string>> = options.descriptions ?? {};
+  const fields = objectOf(schema).shape;
+  for (const field of Object.keys(descriptions)) {
+    // A description for no field is a misspelt name: the schema would silently keep its own wording.
+    if (!(field in fields)) throw new Error(`${name}.${field}: no such field to describe`);
+  }
+  for (const [field, fieldSchema] of Object.entries(fields)) {
+    const { core, nullable, description: described } = unwrapped(fieldSchema as z.ZodType);
+    const description = descriptions[field] ?? described;
     const named = types[field];
     const type = named ?? (ids.has(field) ? () => ID : () => graphqlTypeOf(core, `${name}.${field}`));
     if (!named) type();

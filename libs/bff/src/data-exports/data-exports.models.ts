@@ -1,6 +1,7 @@
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { DATA_EXPORT_STATES, type DataExportState, type DataExportView } from '@membolt/contracts';
+import { DATA_EXPORT_STATES, type DataExportState, DataExportView } from '@membolt/contracts';
+import { z } from 'zod';
 import { graphqlEnum } from '../common/graphql-enum.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
 export const DataExportStateModel = graphqlEnum(DATA_EXPORT_STATES, {
   name: 'DataExportState',
@@ -12,30 +13,21 @@ export type DataExportStateModel = DataExportState;
 /** Where the browser downloads a finished export (the session cookie authenticates it). */
 const dataExportDownloadPath = (exportId: string): string => `/downloads/data-exports/${exportId}`;
 
-@ObjectType('DataExport', {
+/** The export as the screen sees it: its id named `id`, and where to download it rather than its parts. */
+const DataExportGraphqlShape = DataExportView.unwrap()
+  .omit({ exportId: true, parts: true })
+  .extend({
+    id: z.string(),
+    downloadUrl: z.string().nullable().meta({ description: 'Where to download the zip while it is done.' }),
+  });
+
+export const DataExportModel = graphqlObjectType('DataExport', DataExportGraphqlShape, {
   description:
     '"Download my data": a zip of JSON files with every memory and its history, conversations, uploads and usage.',
-})
-export class DataExportModel {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => DataExportStateModel)
-  state!: DataExportStateModel;
-  @Field(() => String, { nullable: true, description: 'What the job is reading now.' })
-  stage!: string | null;
-  @Field(() => Int, { description: '0-100.' })
-  percent!: number;
-  @Field()
-  createdAt!: string;
-  @Field(() => String, { nullable: true, description: 'When the zip is deleted (once done).' })
-  expiresAt!: string | null;
-  @Field(() => Int, { nullable: true, description: 'Size of the zip in bytes (once done).' })
-  bytes!: number | null;
-  @Field(() => String, { nullable: true, description: 'Where to download the zip while it is done.' })
-  downloadUrl!: string | null;
-  @Field(() => String, { nullable: true })
-  error!: string | null;
-}
+  ids: ['id'],
+  types: { state: () => DataExportStateModel },
+});
+export type DataExportModel = z.output<typeof DataExportGraphqlShape>;
 
 export function toDataExportModel(view: DataExportView): DataExportModel {
   return {

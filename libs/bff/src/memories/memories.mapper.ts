@@ -1,7 +1,5 @@
 import {
   fieldsOf,
-  type ConceptGraphView,
-  type ConceptView,
   type MemoryCategoryValue,
   type MemoryDeletionReceipt,
   type MemoryFilterFields,
@@ -14,8 +12,6 @@ import {
 } from '@membolt/contracts';
 import {
   MemoryGraphqlShape,
-  type ConceptGraphModel,
-  type ConceptModel,
   type MemoryCategoryModel,
   type MemoryDeletionReceiptModel,
   type MemoryHistoryModel,
@@ -95,27 +91,6 @@ export const toStatsModel = (stats: MemoryStatsView): MemoryStatsModel => ({
   conceptCount: stats.conceptCount,
   relationCount: stats.relationCount,
 });
-
-export const toConceptModel = (concept: ConceptView): ConceptModel => ({
-  id: concept.id,
-  name: concept.name,
-  kind: concept.kind,
-  category: concept.category,
-  memoryCount: concept.memoryCount,
-});
-
-export function toConceptGraphModel(graph: ConceptGraphView): ConceptGraphModel {
-  return {
-    concepts: graph.concepts.map(toConceptModel),
-    relations: graph.relations.map((relation) => ({
-      source: relation.source,
-      target: relation.target,
-      weight: relation.weight,
-      kind: relation.kind,
-    })),
-    truncated: graph.truncated,
-  };
-}
 
 /** GraphQL filters → the bus request's filter fields: only what the client gave (the bus refuses extras). */
 export function toFilterFields(

@@ -1,7 +1,10 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ID } from '@nestjs/graphql';
 import {
   CONCEPT_KINDS,
   CONCEPT_RELATION_KINDS,
+  ConceptGraphView,
+  ConceptRelationView,
+  ConceptView,
   type ConceptKind,
   type ConceptRelationKind,
   CreateMemoryRequest,
@@ -129,35 +132,29 @@ export const MemorySearchFiltersInput = graphqlInputType(
 );
 export type MemorySearchFiltersInput = InstanceType<typeof MemorySearchFiltersInput>;
 
-/** A view's field with the wording the GraphQL schema has always shown (the REST wording stays the contract's). */
-export const describedAs = <S extends z.ZodType>(field: S, description: string): S =>
-  field.meta({ description }) as S;
-
-const versionFields = MemoryVersionView.unwrap().shape;
-
 /** A version as GraphQL shows it: without its metadata. */
-export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap()
-  .omit({ metadata: true })
-  .extend({
-    recordedAt: describedAs(
-      versionFields.recordedAt,
-      'When this version was replaced (or, for the current one, last updated).',
-    ),
-  });
+export const MemoryVersionGraphqlShape = MemoryVersionView.unwrap().omit({ metadata: true });
+
+/*
+ * Where a view's description differs from the one the GraphQL schema has always shown, `descriptions` gives
+ * GraphQL's wording (the REST wording stays the contract's).
+ */
 
 export const MemoryVersionModel = graphqlObjectType('MemoryVersion', MemoryVersionGraphqlShape, {
   description: 'One state of a memory; the last one is the current state.',
   types: { event: () => MemoryVersionEventModel },
+  descriptions: { recordedAt: 'When this version was replaced (or, for the current one, last updated).' },
 });
 export type MemoryVersionModel = z.output<typeof MemoryVersionGraphqlShape>;
 
 const MemoryHistoryGraphqlShape = MemoryHistoryView.unwrap().extend({
-  versions: describedAs(z.array(MemoryVersionGraphqlShape).readonly(), 'Oldest first.'),
+  versions: z.array(MemoryVersionGraphqlShape).readonly(),
 });
 
 export const MemoryHistoryModel = graphqlObjectType('MemoryHistory', MemoryHistoryGraphqlShape, {
   ids: ['memoryId'],
   types: { versions: () => [MemoryVersionModel] },
+  descriptions: { versions: 'Oldest first.' },
 });
 export type MemoryHistoryModel = z.output<typeof MemoryHistoryGraphqlShape>;
 
@@ -182,74 +179,31 @@ export const MemoryDeletionReceiptModel = graphqlObjectType(
 );
 export type MemoryDeletionReceiptModel = z.output<typeof MemoryDeletionReceiptGraphqlShape>;
 
-const statsFields = MemoryStatsView.unwrap().shape;
-
-/** The stats in the wording the GraphQL schema has always shown. */
-const MemoryStatsGraphqlShape = MemoryStatsView.unwrap().extend({
-  memoryCount: describedAs(
-    statsFields.memoryCount,
-    'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
-  ),
-  closedCount: describedAs(
-    statsFields.closedCount,
-    'Facts closed since they were stored, counted apart from memoryCount.',
-  ),
-  oldestTimestamp: describedAs(
-    statsFields.oldestTimestamp,
-    "The oldest memory's creation time; now when there are none.",
-  ),
+export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsView, {
+  descriptions: {
+    memoryCount: 'Open memories of your own account: the same count as the totalCount of an unfiltered list.',
+    closedCount: 'Facts closed since they were stored, counted apart from memoryCount.',
+    oldestTimestamp: "The oldest memory's creation time; now when there are none.",
+  },
 });
-
-export const MemoryStatsModel = graphqlObjectType('MemoryStats', MemoryStatsGraphqlShape);
 export type MemoryStatsModel = MemoryStatsView;
 
-@ObjectType('Concept')
-export class ConceptModel {
-  @Field(() => ID)
-  id!: string;
+export const ConceptModel = graphqlObjectType('Concept', ConceptView, {
+  ids: ['id'],
+  types: { kind: () => ConceptKindModel },
+});
+export type ConceptModel = ConceptView;
 
-  @Field()
-  name!: string;
+const ConceptRelationModel = graphqlObjectType('ConceptRelation', ConceptRelationView, {
+  ids: ['source', 'target'],
+  types: { kind: () => ConceptRelationKindModel },
+});
+export type ConceptRelationModel = ConceptRelationView;
 
-  @Field(() => ConceptKindModel)
-  kind!: ConceptKindModel;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'The most frequent category of its memories, for colouring.',
-  })
-  category!: MemoryCategoryModel | null;
-
-  @Field(() => Int)
-  memoryCount!: number;
-}
-
-@ObjectType('ConceptRelation')
-export class ConceptRelationModel {
-  @Field(() => ID, { description: 'A concept id.' })
-  source!: string;
-
-  @Field(() => ID, { description: 'A concept id.' })
-  target!: string;
-
-  @Field(() => Float)
-  weight!: number;
-
-  @Field(() => ConceptRelationKindModel)
-  kind!: ConceptRelationKindModel;
-}
-
-@ObjectType('ConceptGraph')
-export class ConceptGraphModel {
-  @Field(() => [ConceptModel])
-  concepts!: ConceptModel[];
-
-  @Field(() => [ConceptRelationModel])
-  relations!: ConceptRelationModel[];
-
-  @Field({ description: 'True when the graph was cut to maxNodes (the strongest concepts kept).' })
-  truncated!: boolean;
-}
+export const ConceptGraphModel = graphqlObjectType('ConceptGraph', ConceptGraphView, {
+  types: { concepts: () => [ConceptModel], relations: () => [ConceptRelationModel] },
+});
+export type ConceptGraphModel = ConceptGraphView;
 
 /*
  * What the Memories screen writes: the memory service's create and update requests, picked to the fields the

@@ -6,8 +6,6 @@ import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import {
   toCategoryChange,
-  toConceptGraphModel,
-  toConceptModel,
   toDeletionReceiptModel,
   toFilterFields,
   toHistoryModel,
@@ -93,13 +91,13 @@ export class MemoriesResolver {
   async memoryConcepts(
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
-  ): Promise<ConceptModel[]> {
+  ): Promise<readonly ConceptModel[]> {
     const view = await this.bus.request(
       MemorySubjects.memoryConcepts,
       { memoryId: id },
       { userId: user.userId },
     );
-    return view.concepts.map(toConceptModel);
+    return view.concepts;
   }
 
   @Query(() => MemorySearchResultsModel, {
@@ -164,9 +162,7 @@ export class MemoriesResolver {
     @CurrentUser() user: SessionUser,
     @Args('maxNodes', { type: () => Int, defaultValue: DEFAULT_MEMORY_GRAPH_NODES }) maxNodes: number,
   ): Promise<ConceptGraphModel> {
-    return toConceptGraphModel(
-      await this.bus.request(MemorySubjects.conceptGraph, { maxNodes }, { userId: user.userId }),
-    );
+    return this.bus.request(MemorySubjects.conceptGraph, { maxNodes }, { userId: user.userId });
   }
 
   @Query(() => MemoryPageModel, { description: 'The memories linked to one concept.' })

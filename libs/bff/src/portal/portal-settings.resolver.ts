@@ -1,16 +1,9 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BusClient } from '@membolt/bus';
-import { type PortalSettingsView, PortalSubjects, toPortalSettingsChange } from '@membolt/contracts';
+import { PortalSubjects, toPortalSettingsChange } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
 import { PortalSettingsModel, UpdatePortalSettingsInput } from './portal-settings.models.js';
-
-const toPortalSettingsModel = (view: PortalSettingsView): PortalSettingsModel => ({
-  displayName: view.displayName,
-  logoUrl: view.logoUrl,
-  color: view.color,
-  frameOrigins: [...view.frameOrigins],
-});
 
 /** The Settings card of the end users' portal: its look and the origins that may embed it (identity keeps them). */
 @Resolver(() => PortalSettingsModel)
@@ -21,9 +14,7 @@ export class PortalSettingsResolver {
     description: "Your end users' portal: its look and embedding origins.",
   })
   async portalSettings(@CurrentUser() user: SessionUser): Promise<PortalSettingsModel> {
-    return toPortalSettingsModel(
-      await this.bus.request(PortalSubjects.getSettings, {}, { userId: user.userId }),
-    );
+    return this.bus.request(PortalSubjects.getSettings, {}, { userId: user.userId });
   }
 
   @Mutation(() => PortalSettingsModel, {
@@ -34,8 +25,6 @@ export class PortalSettingsResolver {
     @Args('input') input: UpdatePortalSettingsInput,
   ): Promise<PortalSettingsModel> {
     const change = toPortalSettingsChange(input);
-    return toPortalSettingsModel(
-      await this.bus.request(PortalSubjects.updateSettings, change, { userId: user.userId }),
-    );
+    return this.bus.request(PortalSubjects.updateSettings, change, { userId: user.userId });
   }
 }

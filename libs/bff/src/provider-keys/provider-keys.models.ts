@@ -1,30 +1,15 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { CreateProviderKeyRequest } from '@membolt/contracts';
+import { CreateProviderKeyRequest, ProviderKeyTestView, ProviderKeyView } from '@membolt/contracts';
 import { LlmProviderModel } from '../chat/chat.models.js';
 import { graphqlInputType } from '../common/graphql-input-type.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-@ObjectType('ProviderKey', {
+/** The keys service's and the chat service's views as the settings screen sees them. */
+export const ProviderKeyModel = graphqlObjectType('ProviderKey', ProviderKeyView, {
   description: 'One of your own language-model keys. The key itself is never shown again, only its end.',
-})
-export class ProviderKeyModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => LlmProviderModel)
-  provider!: LlmProviderModel;
-
-  @Field({ description: 'The last 4 characters of the key, to recognise it.' })
-  last4!: string;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'The server of an OpenAI-compatible key (or an OpenAI proxy).',
-  })
-  baseUrl!: string | null;
-
-  @Field()
-  createdAt!: string;
-}
+  ids: ['id'],
+  types: { provider: () => LlmProviderModel },
+});
+export type ProviderKeyModel = ProviderKeyView;
 
 /** The keys service's create request as it is. */
 export const AddProviderKeyInput = graphqlInputType('AddProviderKeyInput', CreateProviderKeyRequest, {
@@ -36,19 +21,8 @@ export const AddProviderKeyInput = graphqlInputType('AddProviderKeyInput', Creat
 });
 export type AddProviderKeyInput = InstanceType<typeof AddProviderKeyInput>;
 
-@ObjectType('ProviderKeyTest', {
+export const ProviderKeyTestModel = graphqlObjectType('ProviderKeyTest', ProviderKeyTestView, {
   description: 'The answer of one cheap call made with a language-model key.',
-})
-export class ProviderKeyTestModel {
-  @Field({ description: 'The provider accepted the key.' })
-  ok!: boolean;
-
-  @Field(() => LlmProviderModel)
-  provider!: LlmProviderModel;
-
-  @Field({ description: 'What happened, in words the user can act on.' })
-  message!: string;
-
-  @Field(() => String, { nullable: true, description: 'The model that answered the test call.' })
-  model!: string | null;
-}
+  types: { provider: () => LlmProviderModel },
+});
+export type ProviderKeyTestModel = ProviderKeyTestView;

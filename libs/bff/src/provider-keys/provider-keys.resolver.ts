@@ -3,7 +3,6 @@ import { BusClient } from '@membolt/bus';
 import { ChatSubjects, KeysSubjects } from '@membolt/contracts';
 import { CurrentUser } from '../session/current-user.decorator.js';
 import type { SessionUser } from '../session/session.guard.js';
-import { toProviderKeyModel, toProviderKeyTestModel } from './provider-keys.mapper.js';
 import { AddProviderKeyInput, ProviderKeyModel, ProviderKeyTestModel } from './provider-keys.models.js';
 
 /**
@@ -15,13 +14,13 @@ export class ProviderKeysResolver {
   constructor(private readonly bus: BusClient) {}
 
   @Query(() => [ProviderKeyModel], { description: 'Your language-model keys, one per provider at most.' })
-  async providerKeys(@CurrentUser() user: SessionUser): Promise<ProviderKeyModel[]> {
+  async providerKeys(@CurrentUser() user: SessionUser): Promise<readonly ProviderKeyModel[]> {
     const { providerKeys } = await this.bus.request(
       KeysSubjects.listProviderKeys,
       {},
       { userId: user.userId },
     );
-    return providerKeys.map(toProviderKeyModel);
+    return providerKeys;
   }
 
   @Mutation(() => ProviderKeyModel, {
@@ -36,9 +35,7 @@ export class ProviderKeysResolver {
       apiKey: input.apiKey,
       ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
     };
-    return toProviderKeyModel(
-      await this.bus.request(KeysSubjects.createProviderKey, request, { userId: user.userId }),
-    );
+    return this.bus.request(KeysSubjects.createProviderKey, request, { userId: user.userId });
   }
 
   @Mutation(() => ProviderKeyModel, { description: 'Removes one of your language-model keys.' })
@@ -46,9 +43,7 @@ export class ProviderKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ProviderKeyModel> {
-    return toProviderKeyModel(
-      await this.bus.request(KeysSubjects.deleteProviderKey, { providerKeyId: id }, { userId: user.userId }),
-    );
+    return this.bus.request(KeysSubjects.deleteProviderKey, { providerKeyId: id }, { userId: user.userId });
   }
 
   @Mutation(() => ProviderKeyTestModel, {
@@ -58,8 +53,6 @@ export class ProviderKeysResolver {
     @CurrentUser() user: SessionUser,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ProviderKeyTestModel> {
-    return toProviderKeyTestModel(
-      await this.bus.request(ChatSubjects.testProviderKey, { providerKeyId: id }, { userId: user.userId }),
-    );
+    return this.bus.request(ChatSubjects.testProviderKey, { providerKeyId: id }, { userId: user.userId });
   }
 }

@@ -4,7 +4,7 @@ import { boundedString, oneOf, optional } from '../common/wire-schema.js';
 import { matchingString } from '../common/wire-strings.js';
 import { ADD_FUNDS_MAX_CENTS, ADD_FUNDS_MIN_CENTS, ADD_FUNDS_RANGE_MESSAGE } from '../rules/billing.rules.js';
 import { PLAN_IDS } from '../rules/plan.rules.js';
-import type { SubscriptionView } from './subscription.js';
+import { SubscriptionView } from './subscription.js';
 
 /** `billing.funds.add.v1` (user): a top-up through the payment provider, $1 to $1,000. */
 export const AddFundsRequest = z.strictObject({
@@ -42,24 +42,30 @@ export interface BillingPortalView {
   readonly url: string;
 }
 
-export interface PaymentProviderView {
-  readonly id: 'simulation' | 'stripe';
-  /** The simulation says so on every screen that offers a payment. */
-  readonly simulation: boolean;
-  readonly label: string;
-  /** Where the Subscription problem dialog's Contact Support writes to (SUPPORT_EMAIL). */
-  readonly supportEmail: string;
-}
+export const PaymentProviderView = z
+  .object({
+    id: z.enum(['simulation', 'stripe']).meta({ description: 'simulation or stripe.' }),
+    /** The simulation says so on every screen that offers a payment. */
+    simulation: z.boolean().meta({ description: 'True for the built-in simulation: no card is charged.' }),
+    label: z.string(),
+    /** The Subscription problem dialog's Contact Support (SUPPORT_EMAIL). */
+    supportEmail: z.string().meta({ description: 'Where Contact Support writes to.' }),
+  })
+  .readonly();
+export type PaymentProviderView = z.output<typeof PaymentProviderView>;
 
 /**
  * The outcome of a payment action: applied at once (the simulation), or a checkout page to send the user to
  * (Stripe), after which the provider's webhook applies it.
  */
-export interface PaymentActionView {
-  readonly status: 'applied' | 'checkout';
-  readonly checkoutUrl: string | null;
-  readonly subscription: SubscriptionView;
-}
+export const PaymentActionView = z
+  .object({
+    status: z.enum(['applied', 'checkout']).meta({ description: 'applied or checkout.' }),
+    checkoutUrl: z.string().nullable(),
+    subscription: SubscriptionView,
+  })
+  .readonly();
+export type PaymentActionView = z.output<typeof PaymentActionView>;
 
 export interface PaymentWebhookView {
   readonly received: boolean;

@@ -9,7 +9,7 @@ import {
 } from '../rules/chat.rules.js';
 import { type MemoryCategory, MEMORY_SOURCES, type MemorySource } from '../rules/memory.rules.js';
 import type { SpecialCategoryKind } from '../rules/privacy.rules.js';
-import type { LlmProviderId } from '../rules/models.rules.js';
+import { LLM_PROVIDER_IDS } from '../rules/models.rules.js';
 import { memoryScopeViewFields, MemoryView } from '../memory/memory.views.js';
 
 /** Where a usable model's provider comes from: the operator's configuration or the user's own key. */
@@ -17,29 +17,39 @@ export const MODEL_PROVIDER_SOURCES = ['operator', 'user'] as const;
 export type ModelProviderSource = (typeof MODEL_PROVIDER_SOURCES)[number];
 
 /** One model of the catalogue as the acting user sees it. */
-export interface ChatModelView {
-  readonly id: string;
-  readonly label: string;
-  readonly provider: LlmProviderId;
-  /** In the chat screen's picker (docs/requirements/web-app.md, Limits and constants); the rest are the settings list. */
-  readonly inChatList: boolean;
-  /** In the settings screen's Default AI Model list. */
-  readonly inSettingsList: boolean;
-  readonly isDefault: boolean;
-  /** Its provider is configured (by the operator or the user's own key). */
-  readonly available: boolean;
-  /** Why it is not available (shown beside the disabled entry); null when available. */
-  readonly unavailableReason: string | null;
-  readonly providerSource: ModelProviderSource | null;
-  readonly contextWindow: number;
-}
+export const ChatModelView = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    provider: z.enum(LLM_PROVIDER_IDS),
+    /** The rest are the settings list (docs/requirements/web-app.md, Limits and constants). */
+    inChatList: z.boolean().meta({ description: "In the chat screen's model picker." }),
+    inSettingsList: z.boolean().meta({ description: "In the settings screen's Default AI Model list." }),
+    isDefault: z.boolean(),
+    available: z
+      .boolean()
+      .meta({ description: 'Its provider is configured (by the operator or by your own key).' }),
+    /** Shown beside the disabled entry. */
+    unavailableReason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it is not available; null when available.' }),
+    providerSource: z.enum(MODEL_PROVIDER_SOURCES).nullable(),
+    contextWindow: z.int(),
+  })
+  .readonly();
+export type ChatModelView = z.output<typeof ChatModelView>;
 
-export interface ChatModelListView {
-  readonly models: readonly ChatModelView[];
-  readonly defaultModelId: string;
-  /** No provider at all is configured: every answer comes from the offline assistant. */
-  readonly offline: boolean;
-}
+export const ChatModelListView = z
+  .object({
+    models: z.array(ChatModelView).readonly(),
+    defaultModelId: z.string(),
+    offline: z.boolean().meta({
+      description: 'No provider at all is configured: the offline assistant answers every message.',
+    }),
+  })
+  .readonly();
+export type ChatModelListView = z.output<typeof ChatModelListView>;
 
 /** A memory as it was when a message used it (the memory itself may have changed or gone since). */
 export const ChatMessageMemoryView = z
@@ -259,13 +269,16 @@ export const WebSearchView = z
   .readonly();
 export type WebSearchView = z.output<typeof WebSearchView>;
 
-export interface ProviderKeyTestView {
-  readonly ok: boolean;
-  readonly provider: LlmProviderId;
-  /** "Key works (gpt-4.1-mini answered)." or the provider's refusal in clear words. */
-  readonly message: string;
-  readonly model: string | null;
-}
+export const ProviderKeyTestView = z
+  .object({
+    ok: z.boolean().meta({ description: 'The provider accepted the key.' }),
+    provider: z.enum(LLM_PROVIDER_IDS),
+    /** "Key works (gpt-4.1-mini answered)." or the provider's refusal in clear words. */
+    message: z.string().meta({ description: 'What happened, in words the user can act on.' }),
+    model: z.string().nullable().meta({ description: 'The model that answered the test call.' }),
+  })
+  .readonly();
+export type ProviderKeyTestView = z.output<typeof ProviderKeyTestView>;
 
 export interface ExtractedFactView {
   readonly text: string;

@@ -54,21 +54,22 @@ export type ReadDataExportPartRequest = z.output<typeof ReadDataExportPartReques
 export const LatestDataExportRequest = z.strictObject({});
 export type LatestDataExportRequest = z.output<typeof LatestDataExportRequest>;
 
-export interface DataExportView {
-  readonly exportId: string;
-  readonly state: DataExportState;
-  /** What the job is reading now (memories, conversations, uploads, usage, zip), null before it starts. */
-  readonly stage: string | null;
-  /** 0-100. */
-  readonly percent: number;
-  readonly createdAt: string;
-  /** When the zip is deleted (set once done). */
-  readonly expiresAt: string | null;
-  readonly bytes: number | null;
-  /** Parts of DATA_EXPORT_PART_BYTES to read (set once done). */
-  readonly parts: number | null;
-  readonly error: string | null;
-}
+export const DataExportView = z
+  .object({
+    exportId: z.string(),
+    state: z.enum(DATA_EXPORT_STATES),
+    /** memories, conversations, uploads, usage or zip; null before it starts. */
+    stage: z.string().nullable().meta({ description: 'What the job is reading now.' }),
+    percent: z.int().meta({ description: '0-100.' }),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable().meta({ description: 'When the zip is deleted (once done).' }),
+    bytes: z.int().nullable().meta({ description: 'Size of the zip in bytes (once done).' }),
+    /** Parts of DATA_EXPORT_PART_BYTES to read (set once done). */
+    parts: z.int().nullable(),
+    error: z.string().nullable(),
+  })
+  .readonly();
+export type DataExportView = z.output<typeof DataExportView>;
 
 export interface LatestDataExportView {
   readonly export: DataExportView | null;

@@ -11,19 +11,23 @@ export { PROVIDER_BASE_URL_MAX_LENGTH, PROVIDER_KEY_MAX_LENGTH };
  * A user's own language-model key ("bring your own key"), as its owner sees it: never the secret again,
  * only its last 4 characters. Stored by the keys service, encrypted at rest (AES-256-GCM).
  */
-export interface ProviderKeyView {
-  readonly id: string;
-  readonly provider: LlmProviderId;
-  /** Last 4 characters of the secret. */
-  readonly last4: string;
-  /** Only for `openai-compatible` (and optionally an OpenAI proxy). */
-  readonly baseUrl: string | null;
-  readonly createdAt: string;
-}
+export const ProviderKeyView = z
+  .object({
+    id: z.string(),
+    provider: z.enum(LLM_PROVIDER_IDS),
+    last4: z.string().meta({ description: 'The last 4 characters of the key, to recognise it.' }),
+    /** Only for `openai-compatible` (and optionally an OpenAI proxy). */
+    baseUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'The server of an OpenAI-compatible key (or an OpenAI proxy).' }),
+    createdAt: z.string(),
+  })
+  .readonly();
+export type ProviderKeyView = z.output<typeof ProviderKeyView>;
 
-export interface ProviderKeyListView {
-  readonly providerKeys: readonly ProviderKeyView[];
-}
+export const ProviderKeyListView = z.object({ providerKeys: z.array(ProviderKeyView).readonly() }).readonly();
+export type ProviderKeyListView = z.output<typeof ProviderKeyListView>;
 
 /** Internal (chat service only, never exposed by an edge): the acting user's keys, decrypted. */
 export interface ResolvedProviderKey {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMORY_SORTS, MEMORY_SOURCES, type MemoryCategory } from '../rules/memory.rules.js';
+import { MEMORY_SORTS, MEMORY_SOURCES } from '../rules/memory.rules.js';
 import { PRIVACY_ACTIONS, SENSITIVE_KINDS, type SensitiveKind } from '../rules/privacy.rules.js';
 
 /*
@@ -373,29 +373,41 @@ export type ConceptKind = (typeof CONCEPT_KINDS)[number];
 export const CONCEPT_RELATION_KINDS = ['co-occurrence', 'similarity'] as const;
 export type ConceptRelationKind = (typeof CONCEPT_RELATION_KINDS)[number];
 
-export interface ConceptView {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: ConceptKind;
-  /** The most frequent category of the memories linked to it, for colouring. */
-  readonly category: MemoryCategory | null;
-  readonly memoryCount: number;
-}
+export const ConceptView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(CONCEPT_KINDS),
+    category: z
+      .string()
+      .nullable()
+      .meta({ description: 'The most frequent category of its memories, for colouring.' }),
+    memoryCount: z.int(),
+  })
+  .readonly();
+export type ConceptView = z.output<typeof ConceptView>;
 
-export interface ConceptRelationView {
-  readonly source: string;
-  readonly target: string;
-  /** Co-occurrences within memories (and similarity), higher is stronger. */
-  readonly weight: number;
-  readonly kind: ConceptRelationKind;
-}
+export const ConceptRelationView = z
+  .object({
+    source: z.string().meta({ description: 'A concept id.' }),
+    target: z.string().meta({ description: 'A concept id.' }),
+    /** Co-occurrences within memories (and similarity), higher is stronger. */
+    weight: z.number(),
+    kind: z.enum(CONCEPT_RELATION_KINDS),
+  })
+  .readonly();
+export type ConceptRelationView = z.output<typeof ConceptRelationView>;
 
-export interface ConceptGraphView {
-  readonly concepts: readonly ConceptView[];
-  readonly relations: readonly ConceptRelationView[];
-  /** True when the graph was cut to `maxNodes` (the strongest concepts kept). */
-  readonly truncated: boolean;
-}
+export const ConceptGraphView = z
+  .object({
+    concepts: z.array(ConceptView).readonly(),
+    relations: z.array(ConceptRelationView).readonly(),
+    truncated: z
+      .boolean()
+      .meta({ description: 'True when the graph was cut to maxNodes (the strongest concepts kept).' }),
+  })
+  .readonly();
+export type ConceptGraphView = z.output<typeof ConceptGraphView>;
 
 /** The concepts extracted from one memory (the details dialog of the Memories screen). */
 export interface MemoryConceptsView {
