@@ -61,6 +61,11 @@ if (unknownParts.length > 0 || PARTS.size === 0) {
   process.exit(64);
 }
 const KEPT_DIR = process.env.MEMORY_BENCH_DATA_DIR;
+const sentenceWaitMin = Number(process.env.MEMORY_BENCH_SENTENCE_WAIT_MIN ?? 90);
+if (!(sentenceWaitMin >= 0)) {
+  console.error('MEMORY_BENCH_SENTENCE_WAIT_MIN must be a number of minutes, 0 or more');
+  process.exit(64);
+}
 if (KEPT_DIR !== undefined && KEPT_DIR.trim() === '') {
   console.error('MEMORY_BENCH_DATA_DIR must name a directory when set');
   process.exit(64);
@@ -131,13 +136,20 @@ function sentencePending(dir) {
   }
 }
 
-/** Waits (at most MEMORY_BENCH_SENTENCE_WAIT_MIN, 90 by default) until the server has no sentence backlog. */
+/**
+ * Waits (at most MEMORY_BENCH_SENTENCE_WAIT_MIN, 90 by default) until the server has no sentence backlog; 0
+ * measures with the backlog (the figures then include the server's encoding it: `pendingAfter` says how much).
+ */
 async function sentenceBacklogDrained(dir) {
-  const waitMin = Number(process.env.MEMORY_BENCH_SENTENCE_WAIT_MIN ?? 90);
+  const waitMin = sentenceWaitMin;
   const started = performance.now();
   const atStart = sentencePending(dir);
   let pending = atStart;
   let lastLog = started;
+  if (waitMin === 0) {
+    if (atStart > 0) log(`measuring with a sentence backlog of ${atStart} memories (not waited for)`);
+    return { atStart, seconds: 0, waited: false, loadAverage: loadAverage() };
+  }
   while (pending > 0) {
     if (performance.now() - started > waitMin * 60_000)
       throw new Error(`The server still had ${pending} sentences to encode after ${waitMin} min`);
@@ -151,7 +163,7 @@ async function sentenceBacklogDrained(dir) {
   const seconds = (performance.now() - started) / 1000;
   if (atStart > 0)
     log(`sentence backlog of ${atStart} memories encoded by the server in ${seconds.toFixed(0)} s`);
-  return { atStart, seconds, loadAverage: loadAverage() };
+  return { atStart, seconds, waited: true, loadAverage: loadAverage() };
 }
 
 // --------------------------------------------------------------------------------------------- run
@@ -536,17 +548,26 @@ try {
       const viaEngine = [];
       const viaRest = [];
       const loadBefore = loadAverage();
+      // CPU: this process's during its own searches (every thread: the ANN worker's too); the server's over the
+      // whole loop, in which it has only the REST searches to answer (and its background work, if any).
+      let engineCpuUs = 0;
+      const serverCpuBefore = await processCpuSeconds(ops);
       for (let i = 0; i < REST_SEARCHES; i++) {
         await nextTurn();
         const pair = i % 2 === 0 ? ['engine', 'rest'] : ['rest', 'engine'];
         for (const which of pair) {
-          if (which === 'engine') viaEngine.push((await timed(() => engineSearch(i + 3)))[0]);
-          else viaRest.push((await timed(() => restSearch(big, i + 3)))[0]);
+          if (which === 'engine') {
+            const cpuBefore = process.cpuUsage();
+            viaEngine.push((await timed(() => engineSearch(i + 3)))[0]);
+            const cpu = process.cpuUsage(cpuBefore);
+            engineCpuUs += cpu.user + cpu.system;
+          } else viaRest.push((await timed(() => restSearch(big, i + 3)))[0]);
         }
       }
+      const serverCpuMs = ((await processCpuSeconds(ops)) - serverCpuBefore) * 1000;
       results.inTurn = {
-        engine: summary(viaEngine),
-        rest: summary(viaRest),
+        engine: { ...summary(viaEngine), cpuMs: engineCpuUs / 1000 / REST_SEARCHES },
+        rest: { ...summary(viaRest), serverCpuMs: serverCpuMs / REST_SEARCHES },
         loadAverage: `${loadBefore} -> ${loadAverage()}`,
       };
       log(
@@ -583,6 +604,7 @@ try {
       results.restRssLoaded = await rssMb();
       results.loadAverageUnderLoad = loadAverage();
     }
+    results.sentencePendingAfter = sentencePending(dataDir);
     await stopProcess(server);
     // Closed once the server is gone: a close may save the ANN snapshot the server has open.
     await inTurnEngine?.close();
@@ -684,6 +706,14 @@ try {
       target: `<= ${TARGETS.restOverEngineMs} ms (REST ${ms(r.inTurn.rest.p50)}, engine ${ms(r.inTurn.engine.p50)}; load ${r.inTurn.loadAverage})`,
       verdict: verdict(r.inTurn.rest.p50 <= r.inTurn.engine.p50 + TARGETS.restOverEngineMs),
     });
+  if (r.inTurn)
+    rows.push({
+      figure: `CPU ms per search, ${BIG_COUNT} memories, in turn: server (REST) / engine (every thread)`,
+      value: Number((r.inTurn.rest.serverCpuMs / r.inTurn.engine.cpuMs).toFixed(3)),
+      p99: '',
+      target: `${ms(r.inTurn.rest.serverCpuMs)} / ${ms(r.inTurn.engine.cpuMs)} ms; ${Math.round((availableParallelism() * 1000) / r.inTurn.engine.cpuMs)} searches/s on ${availableParallelism()} cores at most`,
+      verdict: '',
+    });
   if (r.bigSearch)
     rows.push({
       // The CPU a search costs bounds the rate at 64 connections: this machine's cores over it.
@@ -754,9 +784,13 @@ try {
   );
   if (r.sentenceBacklog?.atStart > 0)
     console.log(
-      `Sentence backlog: the server encoded the ${r.sentenceBacklog.atStart} memories the engine part left ` +
-        `without sentence vectors in ${r.sentenceBacklog.seconds.toFixed(0)} s from its start, before the REST ` +
-        `part measured (load average ${r.sentenceBacklog.loadAverage}).`,
+      r.sentenceBacklog.waited
+        ? `Sentence backlog: the server encoded the ${r.sentenceBacklog.atStart} memories the engine part left ` +
+            `without sentence vectors in ${r.sentenceBacklog.seconds.toFixed(0)} s from its start, before the REST ` +
+            `part measured (load average ${r.sentenceBacklog.loadAverage}).`
+        : `Sentence backlog NOT waited for (MEMORY_BENCH_SENTENCE_WAIT_MIN=0): ${r.sentenceBacklog.atStart} ` +
+            `memories to encode at the server's start, ${r.sentencePendingAfter} still pending after the REST ` +
+            'part: its figures include that encoding.',
     );
   if (r.annMs !== undefined)
     console.log(
