@@ -22,6 +22,7 @@ import {
   type BusClientProxy,
 } from './bus.options.js';
 import { NoRespondersError } from './in-process/in-process.broker.js';
+import { InProcessClient } from './in-process/in-process.client.js';
 import { BusUnreachableError } from './nats/fast-fail-nats.client.js';
 import { BusStreams } from './stream/bus-streams.js';
 
@@ -156,6 +157,10 @@ export class BusClient implements OnApplicationShutdown {
     data: Req,
     options: Pick<BusRequestOptions, 'userId'> = {},
   ): Promise<void> {
+    if (this.proxy instanceof InProcessClient) {
+      await this.proxy.tell(subject.name, this.envelope(data, options.userId));
+      return;
+    }
     await firstValueFrom(this.proxy.emit(subject.name, this.envelope(data, options.userId)), {
       defaultValue: undefined,
     });
@@ -182,6 +187,7 @@ export class BusClient implements OnApplicationShutdown {
     envelope: BusEnvelope<Req>,
     timeoutMs: number,
   ): Promise<Res> {
+    if (this.proxy instanceof InProcessClient) return this.proxy.ask<Res>(subject.name, envelope, timeoutMs);
     return firstValueFrom(
       this.proxy.send<Res, BusEnvelope<Req>>(subject.name, envelope).pipe(timeout({ first: timeoutMs })),
     );
