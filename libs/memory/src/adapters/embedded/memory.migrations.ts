@@ -312,9 +312,9 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       // Decision 240. The neighbour timelines (neighbour-timeline.ts) hold a large scope between its writes;
       // the file's own change counters move with every scope's writes, so a server's other users would have
-      // a 100k scope read again on nearly every search. Triggers count in the file itself, so a write from
-      // any connection (another replica's process) is counted. An update counts only when it sets a column
-      // a timeline reads (the background flags and text do not move a memory's neighbours).
+      // a 100k scope read again on nearly every search. The repository counts each write transaction per
+      // scope it wrote (`countScopeWrite`), in the file, so another connection's writes count too. A
+      // trigger per row counted the same but cost a bulk insert 50 us a row, more than doubling it.
       db.exec(`
         CREATE TABLE memory_scope_writes (
           user_id TEXT NOT NULL,
@@ -322,24 +322,6 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
           writes INTEGER NOT NULL,
           PRIMARY KEY (user_id, end_user_id)
         ) WITHOUT ROWID;
-        CREATE TRIGGER memories_scope_writes_insert AFTER INSERT ON memories BEGIN
-          INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (new.user_id, new.end_user_id, 1)
-            ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1;
-        END;
-        CREATE TRIGGER memories_scope_writes_delete AFTER DELETE ON memories BEGIN
-          INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (old.user_id, old.end_user_id, 1)
-            ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1;
-        END;
-        CREATE TRIGGER memories_scope_writes_update
-          AFTER UPDATE OF id, user_id, end_user_id, created_at, conversation_id, agent_id, run_id, expires_at,
-            valid_from, valid_to ON memories BEGIN
-          INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (old.user_id, old.end_user_id, 1)
-            ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1;
-          INSERT INTO memory_scope_writes (user_id, end_user_id, writes)
-            SELECT new.user_id, new.end_user_id, 1
-            WHERE new.user_id <> old.user_id OR new.end_user_id <> old.end_user_id
-            ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1;
-        END;
       `);
     },
   },

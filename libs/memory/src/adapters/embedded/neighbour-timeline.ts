@@ -74,8 +74,8 @@ const TIMELINE_COLUMNS =
  * every memory is in an inferred session (a bulk import) half of the search. A lookup in the timeline is a
  * step along an array per neighbour.
  *
- * Exact, like the walk: a timeline is read at the scope's write count (`memory_scope_writes`, kept by
- * triggers on every insert, delete and update of a column read here, whichever connection writes) and read
+ * Exact, like the walk: a timeline is read at the scope's write count (`memory_scope_writes`, counted by the
+ * repository in each write transaction, whichever connection writes: `countScopeWrite`) and read
  * again once that count has moved; a write to another scope leaves it held. A small scope is read on the
  * search's path (one statement); a larger one, up to TIMELINE_MAX_ROWS, is read in the background from its
  * first search, a chunk per turn of the event loop, while the SQL walk answers, and is kept only if no
@@ -276,10 +276,7 @@ export class NeighbourTimelines {
     this.hold(key, timelineOfRows(raw, version));
   }
 
-  /**
-   * How many writes the scope's memories have had: inserts, deletes, and updates of a column a timeline
-   * holds (`memory_scope_writes`, migration 11's triggers, so another connection's commits count too).
-   */
+  /** How many write transactions the scope's memories have had (`countScopeWrite`). */
   private versionOf(scope: MemoryScope): number {
     const writes = preparedOnce(
       this.db,
@@ -288,6 +285,20 @@ export class NeighbourTimelines {
     ).get(scope.userId, scope.endUserId) as number | undefined;
     return writes ?? 0;
   }
+}
+
+/**
+ * Counts a write to the scope's memories (insert, delete, or update of any column a timeline holds), inside
+ * the writing transaction: a timeline read at another count is read again. Every write of `memories` in
+ * the embedded store goes through the repository, which calls this once per transaction and scope; the
+ * count is in the file, so a write from another connection (another replica's process) is seen too.
+ */
+export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void {
+  preparedOnce(
+    db,
+    `INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (?, ?, 1)
+     ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1`,
+  ).run(scope.userId, scope.endUserId);
 }
 
 /** The scope's rows, each placed in its conversation's or its writer's session's line. */
