@@ -230,6 +230,25 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
     }
   });
 
+  it('leaves a scope to SQL when its background read fails (the connection closed under it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const reader = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const rows = memoriesOf(A, 40, seeded(13));
+      await store.memories.insertMany(A, rows);
+      const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+      const timelines = new NeighbourTimelines(reader, { readRows: 10, maxRows: 1_000, chunkRows: 7 });
+      expect(timelines.neighbours(A, open, [rows[5]!.memory.id], 2, 1, GAP)).toBeNull();
+      reader.close();
+      await expect(timelines.whenBuilt()).resolves.toBeUndefined();
+    } finally {
+      if (reader.open) reader.close();
+      await store.close();
+    }
+  });
+
   it('counts each write transaction per scope it wrote, and none that changed nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
     dirs.push(dir);

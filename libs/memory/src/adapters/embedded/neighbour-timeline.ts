@@ -224,7 +224,10 @@ export class NeighbourTimelines {
       return null;
     }
     this.dropped.delete(key);
-    const build = this.build(scope, key, version).finally(() => this.builds.delete(key));
+    const build = this.build(scope, key, version)
+      // A read that fails (the store closed under it) leaves the scope to the SQL walk; nothing awaits it.
+      .catch(() => undefined)
+      .finally(() => this.builds.delete(key));
     this.builds.set(key, build);
     return null;
   }
