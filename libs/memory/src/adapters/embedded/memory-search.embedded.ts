@@ -34,9 +34,12 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     this.timelines = new NeighbourTimelines(db);
   }
 
-  /** Resolves when the background builds of ANN and keyword indexes started so far are done (tests, benches). */
+  /**
+   * Resolves when the background builds of ANN and keyword indexes and of neighbour timelines started so far
+   * are done (tests, benches).
+   */
   async whenIndexed(): Promise<void> {
-    await Promise.all([this.vectors.whenIndexed(), this.keywords.whenIndexed()]);
+    await Promise.all([this.vectors.whenIndexed(), this.keywords.whenIndexed(), this.timelines.whenBuilt()]);
   }
 
   async dense(
@@ -174,7 +177,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     sessionGapMs = 0,
   ): Promise<Map<string, ConversationNeighbours>> {
     if (ids.length === 0 || (before <= 0 && after <= 0)) return new Map();
-    // A small scope's timeline answers from memory; a large scope, or a filter it holds no column for, in SQL.
+    // A held timeline answers from memory; a scope not (yet) held, or a filter it holds no column for, in SQL.
     return (
       this.timelines.neighbours(scope, filter, ids, before, after, sessionGapMs) ??
       neighboursInSql(this.db, scope, filter, ids, before, after, sessionGapMs)

@@ -47,6 +47,7 @@ import { decodeExportCursor, encodeExportCursor } from '../../domain/export-curs
 import { duplicateFingerprint } from '../../domain/duplicate-text.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
+import { countScopeWrite } from './neighbour-timeline.js';
 
 type VectorUpserts = Array<VectorChange['upserts'][number]>;
 
@@ -147,9 +148,11 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       .prepare<[number], Buffer>('SELECT embedding FROM memory_vectors WHERE seq = ?')
       .pluck();
     // Called inside the group's transaction, a better-sqlite3 transaction function runs as a savepoint.
-    this.insertOne = db.transaction((scope: MemoryScope, records: readonly NewMemoryRecord[]) =>
-      this.writeRecords(scope, records),
-    );
+    this.insertOne = db.transaction((scope: MemoryScope, records: readonly NewMemoryRecord[]) => {
+      const upserts = this.writeRecords(scope, records);
+      countScopeWrite(db, scope);
+      return upserts;
+    });
   }
 
   /** Stored in the next group commit; resolves once that transaction has committed. */
@@ -354,6 +357,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
       const row = this.rowInScope(scope, id);
       if (!row) return null;
       const owner: MemoryScope = { userId: row.user_id, endUserId: row.end_user_id };
+      countScopeWrite(this.db, owner);
       // The previous state becomes a version; the memory row is always the current one.
       this.insertVersion.run(
         row.id,
@@ -634,6 +638,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
         entry.seqs.push(row.seq);
         byScope.set(key, entry);
       }
+      for (const { scope } of byScope.values()) countScopeWrite(this.db, scope);
     })();
     for (const { scope, seqs } of byScope.values()) {
       if (wholeScopes) {

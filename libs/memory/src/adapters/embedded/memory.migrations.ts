@@ -306,6 +306,25 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    name: 'a write count per scope, for what is held of a scope between its writes',
+    up: (db) => {
+      // Decision 240. The neighbour timelines (neighbour-timeline.ts) hold a large scope between its writes;
+      // the file's own change counters move with every scope's writes, so a server's other users would have
+      // a 100k scope read again on nearly every search. The repository counts each write transaction per
+      // scope it wrote (`countScopeWrite`), in the file, so another connection's writes count too. A
+      // trigger per row counted the same but cost a bulk insert 50 us a row, more than doubling it.
+      db.exec(`
+        CREATE TABLE memory_scope_writes (
+          user_id TEXT NOT NULL,
+          end_user_id TEXT NOT NULL,
+          writes INTEGER NOT NULL,
+          PRIMARY KEY (user_id, end_user_id)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */

@@ -157,7 +157,7 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
       const first = makeMemoryRecord(A, DIM, { createdAt: at(0) });
       const second = makeMemoryRecord(A, DIM, { createdAt: at(1) });
       await store.memories.insertMany(A, [first, second]);
-      const timelines = new NeighbourTimelines(reader, 3);
+      const timelines = new NeighbourTimelines(reader, { readRows: 3, maxRows: 3 });
       expect(timelines.neighbours(A, open, [second.memory.id], 2, 1, GAP)).toEqual(
         new Map([[second.memory.id, { previous: [first.memory.id], next: [] }]]),
       );
@@ -173,6 +173,107 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
       expect(
         timelines.neighbours(B, { ...open, source: 'memory' }, [second.memory.id], 2, 1, GAP),
       ).toBeNull();
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+
+  it("holds a scope past the read bound from a background read, kept across other scopes' writes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const reader = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const random = seeded(23);
+      const rows = memoriesOf(A, 150, random);
+      await store.memories.insertMany(A, rows);
+      await store.memories.insertMany(B, memoriesOf(B, 5, random));
+      const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+      // Past 10 memories a scope is read in the background, 7 rows a turn.
+      const timelines = new NeighbourTimelines(reader, { readRows: 10, maxRows: 1_000, chunkRows: 7 });
+      const ids = rows.map((record) => record.memory.id);
+      const sameAsSql = (wanted: readonly string[]): void => {
+        const answered = timelines.neighbours(A, open, wanted, 2, 1, GAP);
+        expect(answered).not.toBeNull();
+        expect([...answered!]).toEqual([...neighboursInSql(reader, A, open, wanted, 2, 1, GAP)]);
+      };
+      // The first search starts the read and leaves this one to SQL.
+      expect(timelines.neighbours(A, open, ids.slice(0, 20), 2, 1, GAP)).toBeNull();
+      await timelines.whenBuilt();
+      for (let from = 0; from < ids.length; from += 25) sameAsSql(ids.slice(from, from + 25));
+
+      // Another scope's write leaves the timeline held: it answers at once.
+      await store.memories.insertMany(B, memoriesOf(B, 3, seeded(5)));
+      sameAsSql(ids.slice(0, 40));
+
+      // A write to the scope: SQL answers until the timeline is read again, then it holds the write.
+      await store.memories.delete(A, [ids[30]!]);
+      const added = memoriesOf(A, 4, seeded(9));
+      await store.memories.insertMany(A, added);
+      expect(timelines.neighbours(A, open, ids.slice(0, 40), 2, 1, GAP)).toBeNull();
+      await timelines.whenBuilt();
+      sameAsSql([...ids.slice(20, 60), ...added.map((record) => record.memory.id)]);
+
+      // A write during the read: what was read is dropped, and read again after a search at the new count.
+      await store.memories.update(A, ids[40]!, { validTo: new Date(T0), updatedAt: NOW });
+      expect(timelines.neighbours(A, open, ids.slice(0, 40), 2, 1, GAP)).toBeNull();
+      await new Promise((resolve) => setImmediate(resolve));
+      await store.memories.update(A, ids[41]!, { validTo: new Date(T0), updatedAt: NOW });
+      await timelines.whenBuilt();
+      expect(timelines.neighbours(A, open, ids.slice(0, 60), 2, 1, GAP)).toBeNull();
+      await timelines.whenBuilt();
+      sameAsSql(ids.slice(20, 60));
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+
+  it('leaves a scope to SQL when its background read fails (the connection closed under it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const reader = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const rows = memoriesOf(A, 40, seeded(13));
+      await store.memories.insertMany(A, rows);
+      const open: MemoryFilter = { validity: { kind: 'open', now: NOW } };
+      const timelines = new NeighbourTimelines(reader, { readRows: 10, maxRows: 1_000, chunkRows: 7 });
+      expect(timelines.neighbours(A, open, [rows[5]!.memory.id], 2, 1, GAP)).toBeNull();
+      reader.close();
+      await expect(timelines.whenBuilt()).resolves.toBeUndefined();
+    } finally {
+      if (reader.open) reader.close();
+      await store.close();
+    }
+  });
+
+  it('counts each write transaction per scope it wrote, and none that changed nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const reader = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const writes = (scope: MemoryScope): number =>
+        (reader
+          .prepare('SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?')
+          .pluck()
+          .get(scope.userId, scope.endUserId) as number | undefined) ?? 0;
+      const rows = memoriesOf(A, 6, seeded(3));
+      await store.memories.insertMany(A, rows);
+      expect([writes(A), writes(A2), writes(B)]).toEqual([1, 0, 0]);
+      await store.memories.update(A, rows[0]!.memory.id, { validTo: new Date(T0), updatedAt: NOW });
+      await store.memories.delete(A, [rows[1]!.memory.id, rows[2]!.memory.id]);
+      expect(writes(A)).toBe(3);
+      // Nothing written: an update or delete of a memory of another scope.
+      expect(
+        await store.memories.update(B, rows[3]!.memory.id, { validTo: new Date(T0), updatedAt: NOW }),
+      ).toBeNull();
+      await store.memories.delete(B, [rows[3]!.memory.id]);
+      expect(writes(A)).toBe(3);
+      await store.memories.insertMany(A2, memoriesOf(A2, 2, seeded(4)));
+      expect([writes(A), writes(A2), writes(B)]).toEqual([3, 1, 0]);
     } finally {
       reader.close();
       await store.close();

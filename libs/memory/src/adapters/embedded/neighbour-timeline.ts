@@ -1,14 +1,30 @@
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter } from '../../domain/memory.js';
 import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
-import { heldInValidity, isOpenOnly, readDataVersion } from './memory-rows.js';
+import { heldInValidity, isOpenOnly } from './memory-rows.js';
 
-/** The largest scope whose timeline is held: past it the neighbours are walked in SQL. */
-const TIMELINE_MAX_ROWS = 2_000;
+/** The largest scope whose timeline is read on a search's path; a larger one is built in the background. */
+const TIMELINE_READ_ROWS = 2_000;
+/** The largest scope whose timeline is held at all: past it the neighbours are always walked in SQL. */
+const TIMELINE_MAX_ROWS = 200_000;
 /** How many rows the timelines of every scope hold together; the least recently searched go first. */
-const TIMELINES_HELD_ROWS = 50_000;
+const TIMELINES_HELD_ROWS = 250_000;
+/** Rows a background build reads per turn of the event loop, so searches of other scopes run between. */
+const BUILD_CHUNK_ROWS = 5_000;
 /** How long a scope found past TIMELINE_MAX_ROWS is not read again (it seldom shrinks below it). */
 const LARGE_SCOPE_TTL_MS = 60_000;
+
+/** The bounds of `NeighbourTimelines` (tests set small ones). */
+export interface NeighbourTimelineLimits {
+  /** Largest scope read on the search's path (TIMELINE_READ_ROWS). */
+  readonly readRows?: number;
+  /** Largest scope held (TIMELINE_MAX_ROWS); 0 turns the timelines off. */
+  readonly maxRows?: number;
+  /** Rows held by every timeline together (TIMELINES_HELD_ROWS). */
+  readonly heldRows?: number;
+  /** Rows a background build reads per turn (BUILD_CHUNK_ROWS). */
+  readonly chunkRows?: number;
+}
 
 /** What the neighbours' rules read of a memory (memories_scope_conversation_order, _session_order). */
 interface TimelineRow {
@@ -25,13 +41,11 @@ interface TimelineRow {
   line: TimelineRow[];
   /** Its place in `line`. */
   at: number;
-  /** Its place among the scope's memories by id, in SQLite's order of text (`byUtf8`). */
-  byId: number;
 }
 
 interface ScopeTimeline {
-  /** The store's write version it was read at (`StoreVersion`). */
-  readonly version: string;
+  /** The scope's write count it was read at (`memory_scope_writes`). */
+  readonly version: number;
   readonly byId: Map<string, TimelineRow>;
   readonly rows: number;
 }
@@ -48,31 +62,50 @@ type RawRow = [
   validTo: number | null,
 ];
 
+const TIMELINE_COLUMNS =
+  'id, seq, created_at, conversation_id, agent_id, run_id, expires_at, valid_from, valid_to';
+
 /**
- * The neighbours of a search's best candidates (`MemorySearchIndex.neighbours`, decisions 021 and 196) from
- * a small scope's timeline held in memory: every memory of the scope (user and end user) with what the
+ * The neighbours of a search's best candidates (`MemorySearchIndex.neighbours`, decisions 021, 196 and 240)
+ * from a scope's timeline held in memory: every memory of the scope (user and end user) with what the
  * neighbours' rules compare, in (created_at, seq) order per conversation and per writer's session. The SQL
  * walk (`neighboursInSql`) costs a statement with four indexed walks per candidate, a few tens of
- * microseconds each whatever the scope's size: for the 100 candidates of a search over 100 memories, two
- * fifths of the engine's time. The timeline is read once (one statement over the scope's rows) and answers
- * every later search until the store is written.
+ * microseconds each whatever the scope's size: for the 100 candidates of a search, about 3.5 ms, and where
+ * every memory is in an inferred session (a bulk import) half of the search. A lookup in the timeline is a
+ * step along an array per neighbour.
  *
- * Exact, like the walk: a timeline is read at a version of the whole file (this connection's count of
- * changed rows and SQLite's `data_version`, which moves when another connection commits) and read again
- * when any write has happened since, whichever scope it touched. It answers only what it holds the columns
- * for: the scope's agent, run and visibility, and a filter on validity alone (`isOpenOnly`); any other
- * filter, and a scope over TIMELINE_MAX_ROWS, answers null and the caller walks in SQL.
+ * Exact, like the walk: a timeline is read at the scope's write count (`memory_scope_writes`, counted by the
+ * repository in each write transaction, whichever connection writes: `countScopeWrite`) and read
+ * again once that count has moved; a write to another scope leaves it held. A small scope is read on the
+ * search's path (one statement); a larger one, up to TIMELINE_MAX_ROWS, is read in the background from its
+ * first search, a chunk per turn of the event loop, while the SQL walk answers, and is kept only if no
+ * write to the scope happened during the read. It answers only what it holds the columns for: the scope's
+ * agent, run and visibility, and a filter on validity alone (`isOpenOnly`); any other filter, and a scope
+ * not (yet) held, answers null and the caller walks in SQL.
  */
 export class NeighbourTimelines {
   private readonly timelines = new Map<string, ScopeTimeline>();
+  /** Scopes found past maxRows, and when. */
   private readonly large = new Map<string, number>();
+  /** Background reads in progress, by scope. */
+  private readonly builds = new Map<string, Promise<void>>();
+  /** The write count at which a large scope's last build was dropped (a write came during it). */
+  private readonly dropped = new Map<string, number>();
   private heldRows = 0;
+  private readonly readRows: number;
+  private readonly maxRows: number;
+  private readonly heldMax: number;
+  private readonly chunkRows: number;
 
   constructor(
     private readonly db: EmbeddedDatabase,
-    private readonly maxRows = TIMELINE_MAX_ROWS,
-    private readonly heldMax = TIMELINES_HELD_ROWS,
-  ) {}
+    limits: NeighbourTimelineLimits = {},
+  ) {
+    this.maxRows = limits.maxRows ?? TIMELINE_MAX_ROWS;
+    this.readRows = Math.min(limits.readRows ?? TIMELINE_READ_ROWS, this.maxRows);
+    this.heldMax = limits.heldRows ?? TIMELINES_HELD_ROWS;
+    this.chunkRows = Math.max(1, limits.chunkRows ?? BUILD_CHUNK_ROWS);
+  }
 
   /** The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). */
   neighbours(
@@ -101,7 +134,7 @@ export class NeighbourTimelines {
       const row = timeline.byId.get(id);
       if (row) wanted.push(row);
     }
-    wanted.sort((a, b) => a.byId - b.byId);
+    wanted.sort(bySqliteIdOrder);
     const inConversation = wanted.filter((row) => row.conversationId !== null);
     const inSession = sessionGapMs > 0 ? wanted.filter((row) => row.conversationId === null) : [];
     for (const [rows, gapMs] of [
@@ -128,7 +161,12 @@ export class NeighbourTimelines {
     return out;
   }
 
-  /** The scope's timeline at the store's current version, read if needed; null when the scope is too large. */
+  /** Resolves when the background reads started so far are done (tests, benches). */
+  async whenBuilt(): Promise<void> {
+    while (this.builds.size > 0) await Promise.all([...this.builds.values()]);
+  }
+
+  /** The scope's timeline at its current write count, read if it is small; null when it is not held. */
   private timelineOf(scope: MemoryScope): ScopeTimeline | null {
     const key = `${scope.userId}\u0000${scope.endUserId}`;
     const now = Date.now();
@@ -137,7 +175,7 @@ export class NeighbourTimelines {
       if (now - largeSince < LARGE_SCOPE_TTL_MS) return null;
       this.large.delete(key);
     }
-    const version = this.version();
+    const version = this.versionOf(scope);
     const held = this.timelines.get(key);
     if (held) {
       this.timelines.delete(key);
@@ -147,19 +185,22 @@ export class NeighbourTimelines {
         return held;
       }
       this.heldRows -= held.rows;
+      // Known to be large: read again in the background, the SQL walk answers meanwhile.
+      if (held.rows > this.readRows) return this.buildLater(scope, key, version);
     }
+    if (this.builds.has(key) || this.dropped.has(key)) return this.buildLater(scope, key, version);
     const raw = preparedOnce(
       this.db,
-      `SELECT id, seq, created_at, conversation_id, agent_id, run_id, expires_at, valid_from, valid_to
-       FROM memories WHERE user_id = ? AND end_user_id = ? LIMIT ?`,
+      `SELECT ${TIMELINE_COLUMNS} FROM memories WHERE user_id = ? AND end_user_id = ? LIMIT ?`,
       'raw',
-    ).all(scope.userId, scope.endUserId, this.maxRows + 1) as RawRow[];
-    if (raw.length > this.maxRows) {
-      if (this.large.size >= 10_000) this.large.clear();
-      this.large.set(key, now);
-      return null;
-    }
+    ).all(scope.userId, scope.endUserId, this.readRows + 1) as RawRow[];
+    if (raw.length > this.readRows) return this.buildLater(scope, key, version);
     const timeline = timelineOfRows(raw, version);
+    this.hold(key, timeline);
+    return timeline;
+  }
+
+  private hold(key: string, timeline: ScopeTimeline): void {
     this.timelines.set(key, timeline);
     this.heldRows += timeline.rows;
     for (const [other, entry] of this.timelines) {
@@ -167,23 +208,104 @@ export class NeighbourTimelines {
       this.timelines.delete(other);
       this.heldRows -= entry.rows;
     }
-    return timeline;
   }
 
   /**
-   * Changes whenever the file may have changed: `total_changes()` counts every row this connection has
-   * inserted, updated or deleted (each write of this process), `data_version` moves on another connection's
-   * commit. The count leaves out rows changed by a trigger or a foreign key's action, which is enough here:
-   * every trigger on `memories` runs with a statement on `memories` itself, and nothing else writes it.
+   * Starts the background read of a large scope unless one is running, and answers null. A read dropped
+   * because the scope was written during it is started again only once a search finds the scope at the
+   * same write count as that read ended at: a scope written between every two searches stays with SQL
+   * rather than being read again and again.
    */
-  private version(): string {
-    const changes = preparedOnce(this.db, 'SELECT total_changes()', 'pluck').get() as number;
-    return `${changes}:${readDataVersion(this.db)}`;
+  private buildLater(scope: MemoryScope, key: string, version: number): null {
+    if (this.builds.has(key)) return null;
+    const droppedAt = this.dropped.get(key);
+    if (droppedAt !== undefined && droppedAt !== version) {
+      this.dropped.set(key, version);
+      return null;
+    }
+    this.dropped.delete(key);
+    const build = this.build(scope, key, version)
+      // A read that fails (the store closed under it) leaves the scope to the SQL walk; nothing awaits it.
+      .catch(() => undefined)
+      .finally(() => this.builds.delete(key));
+    this.builds.set(key, build);
+    return null;
+  }
+
+  /**
+   * Reads the scope in chunks of (created_at, id) order (memories_scope_created), one per turn of the event
+   * loop. The timeline is kept only if the scope's write count is still `version` at the end: the count
+   * moves with every write to the scope, so an unchanged count means the chunks read one state.
+   */
+  private async build(scope: MemoryScope, key: string, version: number): Promise<void> {
+    const first = preparedOnce(
+      this.db,
+      `SELECT ${TIMELINE_COLUMNS} FROM memories WHERE user_id = ? AND end_user_id = ?
+       ORDER BY created_at, id LIMIT ?`,
+      'raw',
+    );
+    const next = preparedOnce(
+      this.db,
+      `SELECT ${TIMELINE_COLUMNS} FROM memories WHERE user_id = ? AND end_user_id = ? AND (created_at, id) > (?, ?)
+       ORDER BY created_at, id LIMIT ?`,
+      'raw',
+    );
+    const raw: RawRow[] = [];
+    let chunk = first.all(scope.userId, scope.endUserId, this.chunkRows) as RawRow[];
+    for (;;) {
+      for (const row of chunk) raw.push(row);
+      if (raw.length > this.maxRows) {
+        if (this.large.size >= 10_000) this.large.clear();
+        this.large.set(key, Date.now());
+        return;
+      }
+      if (chunk.length < this.chunkRows) break;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.versionOf(scope) !== version) break;
+      const last = chunk[chunk.length - 1]!;
+      chunk = next.all(scope.userId, scope.endUserId, last[2], last[0], this.chunkRows) as RawRow[];
+    }
+    const now = this.versionOf(scope);
+    if (now !== version) {
+      if (this.dropped.size >= 10_000) this.dropped.clear();
+      this.dropped.set(key, now);
+      return;
+    }
+    const held = this.timelines.get(key);
+    if (held) {
+      this.timelines.delete(key);
+      this.heldRows -= held.rows;
+    }
+    this.hold(key, timelineOfRows(raw, version));
+  }
+
+  /** How many write transactions the scope's memories have had (`countScopeWrite`). */
+  private versionOf(scope: MemoryScope): number {
+    const writes = preparedOnce(
+      this.db,
+      'SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?',
+      'pluck',
+    ).get(scope.userId, scope.endUserId) as number | undefined;
+    return writes ?? 0;
   }
 }
 
+/**
+ * Counts a write to the scope's memories (insert, delete, or update of any column a timeline holds), inside
+ * the writing transaction: a timeline read at another count is read again. Every write of `memories` in
+ * the embedded store goes through the repository, which calls this once per transaction and scope; the
+ * count is in the file, so a write from another connection (another replica's process) is seen too.
+ */
+export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void {
+  preparedOnce(
+    db,
+    `INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (?, ?, 1)
+     ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1`,
+  ).run(scope.userId, scope.endUserId);
+}
+
 /** The scope's rows, each placed in its conversation's or its writer's session's line. */
-function timelineOfRows(raw: readonly RawRow[], version: string): ScopeTimeline {
+function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline {
   const lines = new Map<string, TimelineRow[]>();
   const byId = new Map<string, TimelineRow>();
   for (const [id, seq, createdAt, conversationId, agentId, runId, expiresAt, validFrom, validTo] of raw) {
@@ -206,7 +328,6 @@ function timelineOfRows(raw: readonly RawRow[], version: string): ScopeTimeline 
       validTo,
       line,
       at: 0,
-      byId: 0,
     };
     line.push(row);
     byId.set(id, row);
@@ -215,16 +336,19 @@ function timelineOfRows(raw: readonly RawRow[], version: string): ScopeTimeline 
     line.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
     line.forEach((row, at) => (row.at = at));
   }
-  // Below U+D800 JavaScript's order of strings is SQLite's; past it, their UTF-8 bytes are compared.
-  // eslint-disable-next-line no-control-regex
-  const plain = raw.every(([id]) => /^[\u0000-\ud7ff]*$/.test(id));
-  [...byId.values()]
-    .sort(plain ? (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : byUtf8)
-    .forEach((row, at) => (row.byId = at));
   return { version, byId, rows: raw.length };
 }
 
-/** SQLite's BINARY order of two rows' ids: their UTF-8 bytes compared. */
-function byUtf8(a: TimelineRow, b: TimelineRow): number {
+// eslint-disable-next-line no-control-regex
+const BELOW_SURROGATES = /^[\u0000-\ud7ff]*$/;
+
+/**
+ * SQLite's BINARY order of two rows' ids: their UTF-8 bytes compared. Below U+D800 JavaScript's order of
+ * strings is the same; past it (a surrogate pair sorts before U+E000 in UTF-16, after it in UTF-8) the
+ * bytes are compared.
+ */
+function bySqliteIdOrder(a: TimelineRow, b: TimelineRow): number {
+  if (BELOW_SURROGATES.test(a.id) && BELOW_SURROGATES.test(b.id))
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   return Buffer.compare(Buffer.from(a.id, 'utf8'), Buffer.from(b.id, 'utf8'));
 }
