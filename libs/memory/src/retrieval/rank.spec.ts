@@ -353,7 +353,7 @@ describe('rankCandidates', () => {
     };
     const list = ranked('What instruments does John play?', 'I love music, it keeps me going.');
     expect(list.map((candidate) => candidate.id)).toEqual(['first', 'other', 'after']);
-    expect(list[2]!.scores.fused).toBeCloseTo(
+    expect(list[2]?.scores.fused).toBeCloseTo(
       0.6 * DEFAULT_RANKING_WEIGHTS.previousNeighbour * DEFAULT_RANKING_WEIGHTS.listNeighbour,
       5,
     );
@@ -362,9 +362,9 @@ describe('rankCandidates', () => {
     expect(one.map((candidate) => candidate.id)).toEqual(['first', 'after', 'other']);
     const asked = ranked('What instruments does John play?', 'What do you play these days?');
     // The reply to the question shares its score whole, above the other conversation's match.
-    expect(asked[2]!.id).toBe('other');
-    const reply = asked.find((candidate) => candidate.id === 'after')!;
-    expect(reply.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.answerNeighbour, 5);
+    expect(asked[2]?.id).toBe('other');
+    const reply = asked.find((candidate) => candidate.id === 'after');
+    expect(reply?.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.answerNeighbour, 5);
   });
 
   it("adds to the named person's turns for a list question", () => {
@@ -385,7 +385,7 @@ describe('rankCandidates', () => {
         now,
         limit: 2,
         weights: { ...NO_MEANING, conversation: 0, detail: 0, question: 0, kind: 0 },
-      })[0]!.id;
+      })[0]?.id;
     // 0.4 + the speaker bonus (0.4) against 0.9: the list question's 0.2 more decides.
     expect(first('What does John play?')).toBe('reply');
     expect(first('What instruments does John play?')).toBe('theirs');
