@@ -197,6 +197,15 @@ describe('analyzeQuery', () => {
     expect(kind('What time did she leave?')).toEqual([]);
   });
 
+  it('reads capitalised months and weekdays as times, not as names the memory must mention', () => {
+    const names = (query: string) => analyzeQuery(query, now).names;
+    expect(names('Where are we spending the holidays in December?')).toEqual([]);
+    expect(names('What does Marco do on Friday?')).toEqual(['marco']);
+    expect(names('Did Caroline go to the May Day parade in Berlin?')).toEqual(['caroline', 'day', 'berlin']);
+    // A question that names nobody but a month is about the one asking.
+    expect(analyzeQuery('Which trip is booked for January?', now).personal).toBe(true);
+  });
+
   it('names the concepts of the query', () => {
     expect(analyzeQuery('Did Melanie visit Boston?', now).conceptNames).toEqual(
       expect.arrayContaining(['melanie', 'boston']),

@@ -175,8 +175,16 @@ const CASED_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const SENTENCE_END = /[.!?]\s*$/;
 
 /**
+ * Months and weekdays, capitalised by spelling alone: "Where are we spending the holidays in December?"
+ * names a time (`timeRange`, `monthOfYear`), not someone a memory must mention.
+ */
+const CALENDAR_WORDS =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+
+/**
  * The content words capitalised inside a sentence of the query, lowercased and deduplicated, as
- * `wordTokens` cuts them: names of people, pets and places. A sentence's first word and "I" are not names.
+ * `wordTokens` cuts them: names of people, pets and places. A sentence's first word, "I", and the names of
+ * months and weekdays are not names.
  */
 export function namesIn(query: string): string[] {
   const names = new Set<string>();
@@ -186,7 +194,13 @@ export function namesIn(query: string): string[] {
     const before = query.slice(0, match.index);
     if (before.trim() === '' || SENTENCE_END.test(before)) continue;
     const word = wordTokens(raw)[0];
-    if (word === undefined || !isContentWord(word) || /^i(?:m|ve|d|ll)?$/.test(word)) continue;
+    if (
+      word === undefined ||
+      !isContentWord(word) ||
+      /^i(?:m|ve|d|ll)?$/.test(word) ||
+      CALENDAR_WORDS.test(word)
+    )
+      continue;
     names.add(word);
   }
   return [...names];

@@ -320,6 +320,77 @@ describe('rankCandidates', () => {
     ).toBeCloseTo(share, 5);
   });
 
+  it("gives a list question's neighbours a smaller share, the reply to a question its whole share", () => {
+    // Answers of a list question sit one a conversation: the turn after the best match is not another one.
+    const ranked = (query: string, first: string) => {
+      const turns = new Map<string, RankableMemory>([
+        ['first', memory(`Maria: ${first}`, { conversationId: 'c1' })],
+        ['after', memory('John: I play the violin, have done for years.', { conversationId: 'c1' })],
+        ['other', memory('John: Been practising the clarinet a lot lately.', { conversationId: 'c2' })],
+      ]);
+      return rankCandidates({
+        analysis: analyzeQuery(query, now),
+        dense: [
+          { id: 'first', score: 0.6 },
+          { id: 'other', score: 0.4 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        neighbours: new Map([['first', { previous: [], next: ['after'] }]]),
+        now,
+        limit: 3,
+        weights: {
+          ...NO_MEANING,
+          speaker: 0,
+          laterSpeaker: 0,
+          conversation: 0,
+          detail: 0,
+          question: 0,
+          kind: 0,
+        },
+      });
+    };
+    const list = ranked('What instruments does John play?', 'I love music, it keeps me going.');
+    expect(list.map((candidate) => candidate.id)).toEqual(['first', 'other', 'after']);
+    expect(list[2]?.scores.fused).toBeCloseTo(
+      0.6 * DEFAULT_RANKING_WEIGHTS.previousNeighbour * DEFAULT_RANKING_WEIGHTS.listNeighbour,
+      5,
+    );
+    // A question for one thing keeps the whole share.
+    const one = ranked('What does John play?', 'I love music, it keeps me going.');
+    expect(one.map((candidate) => candidate.id)).toEqual(['first', 'after', 'other']);
+    const asked = ranked('What instruments does John play?', 'What do you play these days?');
+    // The reply to the question shares its score whole, above the other conversation's match.
+    expect(asked[2]?.id).toBe('other');
+    const reply = asked.find((candidate) => candidate.id === 'after');
+    expect(reply?.scores.fused).toBeCloseTo(0.6 * DEFAULT_RANKING_WEIGHTS.answerNeighbour, 5);
+  });
+
+  it("adds to the named person's turns for a list question", () => {
+    const turns = new Map<string, RankableMemory>([
+      ['theirs', memory('John: I picked up the clarinet again.', { conversationId: 'c1' })],
+      ['reply', memory('Maria: Music is such a good way to unwind, I love it.', { conversationId: 'c2' })],
+    ]);
+    const first = (query: string) =>
+      rankCandidates({
+        analysis: analyzeQuery(query, now),
+        dense: [
+          { id: 'reply', score: 0.9 },
+          { id: 'theirs', score: 0.4 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 2,
+        weights: { ...NO_MEANING, conversation: 0, detail: 0, question: 0, kind: 0 },
+      })[0]?.id;
+    // 0.4 + the speaker bonus (0.4) against 0.9: the list question's 0.2 more decides.
+    expect(first('What does John play?')).toBe('reply');
+    expect(first('What instruments does John play?')).toBe('theirs');
+  });
+
   it('matches a month named without a year in any year', () => {
     const months = new Map<string, RankableMemory>([
       ['june', memory('we went camping', { validFrom: Date.parse('2023-06-20T10:00:00.000Z') })],

@@ -148,6 +148,17 @@ export interface RankingWeights {
    * conversations, and the whole share lifts the best one's chatter over the others' members.
    */
   readonly listConversation: number;
+  /**
+   * The share of a list question's neighbour shares (`previousNeighbour`, `secondPreviousNeighbour`,
+   * `nextNeighbour`; not `answerNeighbour`, the reply to a question): its answers are one turn each in several
+   * conversations, and the turns around the best matches filled the places of the other answers.
+   */
+  readonly listNeighbour: number;
+  /**
+   * Added to `speaker` (or `laterSpeaker`) for a list question: its answers are the named person's own turns,
+   * where the other speaker's turns around them only reply.
+   */
+  readonly listSpeaker: number;
 }
 
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
@@ -178,9 +189,11 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   sentenceFloor: 0.25,
   sentenceMatch: 0.4,
   relevance: 3,
-  timeAnswer: 0.3,
+  timeAnswer: 0.45,
   kind: 0.3,
   listConversation: 0.5,
+  listNeighbour: 0.75,
+  listSpeaker: 0.2,
 };
 
 /**
@@ -382,10 +395,19 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       previous !== undefined && weights.answerNeighbour !== weights.previousNeighbour && asksAt(previous)
         ? weights.answerNeighbour
         : weights.previousNeighbour;
+    // A list question's answers sit one in each of several conversations (`listNeighbour`); the reply to a
+    // question keeps its whole share.
+    const aroundShare = analysis.askedKind.length > 0 ? weights.listNeighbour : 1;
     const fromNeighbours = Math.max(
-      previousShare * (previous === undefined ? 0 : (base.get(previous) ?? 0)),
-      weights.secondPreviousNeighbour * (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
-      weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
+      (previousShare === weights.previousNeighbour ? aroundShare : 1) *
+        previousShare *
+        (previous === undefined ? 0 : (base.get(previous) ?? 0)),
+      aroundShare *
+        Math.max(
+          weights.secondPreviousNeighbour *
+            (secondPrevious === undefined ? 0 : (base.get(secondPrevious) ?? 0)),
+          weights.nextNeighbour * (next === undefined ? 0 : (base.get(next) ?? 0)),
+        ),
     );
     const fused = Math.max(own, fromNeighbours);
     // A memory that matches nothing keeps out: neither its own channels nor a neighbour's say it bears on
@@ -452,7 +474,9 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   if (leadSpeakerPlace !== Number.POSITIVE_INFINITY)
     for (const entry of ranked) {
       if (entry.speakerAt < 0) continue;
-      entry.score += entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker;
+      entry.score +=
+        (entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker) +
+        (analysis.askedKind.length > 0 ? weights.listSpeaker : 0);
     }
   const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -68,6 +68,35 @@ describe('the ranker and a query that asks when (decision 204)', () => {
     expect(rank('When did Caroline go to the support group?', 0).map((r) => r.id)).toEqual(['about', 'when']);
   });
 
+  it('lifts the memory that tells when over one that matches the rest of the question better', () => {
+    // On LoCoMo the turn that tells when ("I got mentored yesterday") often shares fewer words with the
+    // question than the turns about the same thing: 0.45 reaches past a gap of 0.4 where 0.3 did not.
+    const order = (timeAnswer?: number) =>
+      rankCandidates({
+        analysis: analyzeQuery('When did Caroline go to the support group?', now),
+        dense: [
+          { id: 'about', score: 0.6 },
+          { id: 'when', score: 0.2 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: turns,
+        now,
+        limit: 2,
+        weights: {
+          meaning: 0,
+          slot: 0,
+          relevance: 0,
+          detail: 0,
+          question: 0,
+          conversation: 0,
+          ...(timeAnswer === undefined ? {} : { timeAnswer }),
+        },
+      }).map((r) => r.id);
+    expect(order()).toEqual(['when', 'about']);
+    expect(order(0.3)).toEqual(['about', 'when']);
+  });
+
   it('leaves a query that does not ask when as it was', () => {
     const asked = rank('What did Caroline think of the support group?');
     expect(asked.map((r) => r.id)).toEqual(['about', 'when']);
