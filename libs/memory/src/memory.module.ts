@@ -46,6 +46,23 @@ import { RetentionPurgeJob } from './retention/retention-purge.job.js';
  */
 const BULK_CONCEPT_THREAD_IDLE_MS = 5_000;
 
+/**
+ * How long the concept and sentence threads are kept after a write's background work (linking its concepts,
+ * encoding its sentences) instead of MEMORY_WORKER_IDLE_SECONDS: that work is over once done, and each
+ * thread holds tens of MB (compromise) to ~125 MB (USE-lite's weights), which must go back within a minute of
+ * the work's end. Long enough that a steady trickle of writes (a chat's learning every few seconds) does not
+ * load the model or compromise again for each.
+ */
+const THREAD_KEPT_AFTER_WRITES_MS = 15_000;
+
+/**
+ * How long the sentence thread is kept after a search's query: a user who goes on chatting within this finds
+ * the model loaded. Shorter than MEMORY_WORKER_IDLE_SECONDS' default so that the model of one exchange is
+ * given back within the minute after it (ended here, then trimmed within `MALLOC_TRIM_INTERVAL_SECONDS`); a
+ * turn after a longer pause waits at most CHAT_SENTENCE_LOAD_WAIT_MS for the model to load (decision 229).
+ */
+const SENTENCE_THREAD_KEPT_AFTER_QUERY_MS = 30_000;
+
 /** The memory service: memories, their vectors and keywords, hybrid search, history and the concept graph. */
 @Module({})
 export class MemoryModule implements OnApplicationShutdown {
@@ -81,7 +98,7 @@ export class MemoryModule implements OnApplicationShutdown {
         {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
-            extract: (texts) => worker.concepts(texts),
+            extract: (texts) => worker.concepts(texts, THREAD_KEPT_AFTER_WRITES_MS),
             bulkDone: () => worker.endSoonAfterWork(BULK_CONCEPT_THREAD_IDLE_MS),
           }),
           inject: [MEMORY_CONCEPT_WORKER],
@@ -102,7 +119,12 @@ export class MemoryModule implements OnApplicationShutdown {
           // USE-lite runs in its own thread, started (and the model loaded) by the first text to encode: the
           // serving loop only posts texts (decisions 162, 203).
           useFactory: (worker: MemoryCpuWorker) =>
-            options.sentenceEncoder ? new WorkerSentenceEncoder(worker) : null,
+            options.sentenceEncoder
+              ? new WorkerSentenceEncoder(worker, {
+                  afterTextsMs: THREAD_KEPT_AFTER_WRITES_MS,
+                  afterQueryMs: SENTENCE_THREAD_KEPT_AFTER_QUERY_MS,
+                })
+              : null,
           inject: [MEMORY_SENTENCE_WORKER],
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },
