@@ -108,7 +108,7 @@ interface Pending<Task, Answer> {
  * posts inputs and reads answers. Tasks run one at a time, in order. The thread has a heap cap and each task
  * a deadline: a task that breaks either ends the thread (its heap freed; the next task starts a new one) and
  * fails with CpuWorkerLimitError naming the limit and its setting. The thread holds the process open only
- * while a task is pending, and is ended after `idleMs` without one: an idle process does not keep a thread's
+ * while a task is pending, and is ended after `idleMs` without one (sooner when its tasks ask for less): an idle process does not keep a thread's
  * heap and modules (tens of MB with compromise loaded) for work that comes in bursts.
  */
 export class CpuWorkerThread<Task, Answer> {
@@ -137,7 +137,7 @@ export class CpuWorkerThread<Task, Answer> {
    * Runs one task on the thread; `label` names it in a limit's error ("Concept extraction of 3 texts").
    * `keepMs`, when shorter than `idleMs`, is how long this task asks the thread to be kept after it: work
    * that is over once done (a write's backfill) lets the thread go sooner than work a user is likely to ask
-   * for again (a search's query). The thread stays as long as the latest of its tasks asks.
+   * for again (a search's query). The thread stays until every task's ask has passed.
    */
   run(task: Task, label: string, keepMs?: number): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error(`${this.identity.name} is closed`));
