@@ -108,8 +108,9 @@ interface Pending<Task, Answer> {
  * posts inputs and reads answers. Tasks run one at a time, in order. The thread has a heap cap and each task
  * a deadline: a task that breaks either ends the thread (its heap freed; the next task starts a new one) and
  * fails with CpuWorkerLimitError naming the limit and its setting. The thread holds the process open only
- * while a task is pending, and is ended after `idleMs` without one (sooner when its tasks ask for less): an idle process does not keep a thread's
- * heap and modules (tens of MB with compromise loaded) for work that comes in bursts.
+ * while a task is pending, and is ended after `idleMs` without one, or sooner when its tasks ask for less: an
+ * idle process does not keep a thread's heap and modules (tens of MB with compromise loaded) for work that
+ * comes in bursts.
  */
 export class CpuWorkerThread<Task, Answer> {
   private worker: Worker | null = null;
