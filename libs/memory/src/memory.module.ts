@@ -47,13 +47,19 @@ import { RetentionPurgeJob } from './retention/retention-purge.job.js';
 const BULK_CONCEPT_THREAD_IDLE_MS = 5_000;
 
 /**
- * How long the concept and sentence threads are kept after a write's background work (linking its concepts,
- * encoding its sentences) instead of MEMORY_WORKER_IDLE_SECONDS: that work is over once done, and each
- * thread holds tens of MB (compromise) to ~125 MB (USE-lite's weights), which must go back within a minute of
- * the work's end. Long enough that a steady trickle of writes (a chat's learning every few seconds) does not
- * load the model or compromise again for each.
+ * How long the concept thread (compromise, 30-50 MB) is kept after linking, instead of
+ * MEMORY_WORKER_IDLE_SECONDS: it must go back within a minute of a request's end, and a chat's learning links
+ * a turn's facts every turn, so a user who goes on chatting within this does not load compromise again for
+ * each turn.
  */
-const THREAD_KEPT_AFTER_WRITES_MS = 15_000;
+const CONCEPT_THREAD_KEPT_AFTER_WORK_MS = 30_000;
+
+/**
+ * How long the sentence thread (USE-lite's weights, ~125 MB) is kept after encoding memories' texts (a write's
+ * backfill, a search settling its scope): that work is over once done; a trickle of writes a few seconds apart
+ * still finds the model loaded.
+ */
+const SENTENCE_THREAD_KEPT_AFTER_TEXTS_MS = 15_000;
 
 /**
  * How long the sentence thread is kept after a search's query: a user who goes on chatting within this finds
@@ -98,7 +104,7 @@ export class MemoryModule implements OnApplicationShutdown {
         {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
-            extract: (texts) => worker.concepts(texts, THREAD_KEPT_AFTER_WRITES_MS),
+            extract: (texts) => worker.concepts(texts, CONCEPT_THREAD_KEPT_AFTER_WORK_MS),
             bulkDone: () => worker.endSoonAfterWork(BULK_CONCEPT_THREAD_IDLE_MS),
           }),
           inject: [MEMORY_CONCEPT_WORKER],
@@ -121,7 +127,7 @@ export class MemoryModule implements OnApplicationShutdown {
           useFactory: (worker: MemoryCpuWorker) =>
             options.sentenceEncoder
               ? new WorkerSentenceEncoder(worker, {
-                  afterTextsMs: THREAD_KEPT_AFTER_WRITES_MS,
+                  afterTextsMs: SENTENCE_THREAD_KEPT_AFTER_TEXTS_MS,
                   afterQueryMs: SENTENCE_THREAD_KEPT_AFTER_QUERY_MS,
                 })
               : null,
