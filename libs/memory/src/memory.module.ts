@@ -46,6 +46,29 @@ import { RetentionPurgeJob } from './retention/retention-purge.job.js';
  */
 const BULK_CONCEPT_THREAD_IDLE_MS = 5_000;
 
+/**
+ * How long the concept thread (compromise, 30-50 MB) is kept after linking, instead of
+ * MEMORY_WORKER_IDLE_SECONDS: it must go back within a minute of a request's end, and a chat's learning links
+ * a turn's facts every turn, so a user who goes on chatting within this does not load compromise again for
+ * each turn.
+ */
+const CONCEPT_THREAD_KEPT_AFTER_WORK_MS = 30_000;
+
+/**
+ * How long the sentence thread (USE-lite's weights, ~125 MB) is kept after encoding memories' texts (a write's
+ * backfill, a search settling its scope): that work is over once done; a trickle of writes a few seconds apart
+ * still finds the model loaded.
+ */
+const SENTENCE_THREAD_KEPT_AFTER_TEXTS_MS = 15_000;
+
+/**
+ * How long the sentence thread is kept after a search's query: a user who goes on chatting within this finds
+ * the model loaded. Shorter than MEMORY_WORKER_IDLE_SECONDS' default so that the model of one exchange is
+ * given back within the minute after it (ended here, then trimmed within `MALLOC_TRIM_INTERVAL_SECONDS`); a
+ * turn after a longer pause waits at most CHAT_SENTENCE_LOAD_WAIT_MS for the model to load (decision 229).
+ */
+const SENTENCE_THREAD_KEPT_AFTER_QUERY_MS = 30_000;
+
 /** The memory service: memories, their vectors and keywords, hybrid search, history and the concept graph. */
 @Module({})
 export class MemoryModule implements OnApplicationShutdown {
@@ -81,7 +104,7 @@ export class MemoryModule implements OnApplicationShutdown {
         {
           provide: CONCEPT_EXTRACTION,
           useFactory: (worker: MemoryCpuWorker): ConceptExtraction => ({
-            extract: (texts) => worker.concepts(texts),
+            extract: (texts) => worker.concepts(texts, CONCEPT_THREAD_KEPT_AFTER_WORK_MS),
             bulkDone: () => worker.endSoonAfterWork(BULK_CONCEPT_THREAD_IDLE_MS),
           }),
           inject: [MEMORY_CONCEPT_WORKER],
@@ -102,7 +125,12 @@ export class MemoryModule implements OnApplicationShutdown {
           // USE-lite runs in its own thread, started (and the model loaded) by the first text to encode: the
           // serving loop only posts texts (decisions 162, 203).
           useFactory: (worker: MemoryCpuWorker) =>
-            options.sentenceEncoder ? new WorkerSentenceEncoder(worker) : null,
+            options.sentenceEncoder
+              ? new WorkerSentenceEncoder(worker, {
+                  afterTextsMs: SENTENCE_THREAD_KEPT_AFTER_TEXTS_MS,
+                  afterQueryMs: SENTENCE_THREAD_KEPT_AFTER_QUERY_MS,
+                })
+              : null,
           inject: [MEMORY_SENTENCE_WORKER],
         },
         { provide: MEMORY_EVENTS, useClass: BusMemoryEvents },

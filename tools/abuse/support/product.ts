@@ -72,6 +72,11 @@ export class Product {
         METRICS_PORT: String(opsPort),
         METRICS_HOST: '127.0.0.1',
         LOG_LEVEL: 'error',
+        // ABUSE_APP_NODE_OPTIONS: options for the product's process only, such as a preload that records
+        // its memory (`--import <module>`): the test process's own NODE_OPTIONS are not passed on.
+        ...(process.env['ABUSE_APP_NODE_OPTIONS']
+          ? { NODE_OPTIONS: process.env['ABUSE_APP_NODE_OPTIONS'] }
+          : {}),
         ...this.env,
       },
       `standalone (${this.name})`,

@@ -55,6 +55,16 @@ describe('ChatWorker (the chat service CPU work on a worker thread)', () => {
     await Promise.all(made.splice(0).map((worker) => worker.close()));
   });
 
+  it('ends the thread once its task asked to be kept for, well before a longer idle setting', async () => {
+    // An idle setting of an hour: only the task's own keep can end the thread within the test.
+    const worker = new ChatWorker({ memoryMb: 256, timeoutMs: 60_000, idleMs: 3_600_000 }, undefined, 200);
+    made.push(worker);
+    await worker.extract(TEXTS.slice(0, 1), NOW);
+    const ended = Date.now() + 30_000;
+    while (worker.running && Date.now() < ended) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.running).toBe(false);
+  }, 60_000);
+
   it('answers the facts the rules give on the calling thread, text by text, read as of the given instant', async () => {
     const worker = make();
     expect(worker.running).toBe(false);

@@ -16,6 +16,13 @@ export const CHAT_WORKER = Symbol('CHAT_WORKER');
 export const CHAT_WORKER_NICENESS = 10;
 
 /**
+ * How long the thread (compromise, chrono and the tokenizer loaded: tens of MB) is kept after a task when the
+ * idle setting is longer: a user who goes on chatting within it finds the rules loaded, and the memory of one
+ * exchange goes back within the minute after it.
+ */
+export const CHAT_WORKER_KEPT_AFTER_TASK_MS = 30_000;
+
+/**
  * The chat service's CPU work on a worker thread with a heap cap and a deadline (CHAT_WORKER_MEMORY_MB,
  * CHAT_WORKER_TIMEOUT_SECONDS), ended when idle: the offline rules of a chat turn or a file, and the prompt
  * of a model turn that must be trimmed to fit. The loop that answers requests never loads or runs compromise,
@@ -27,6 +34,7 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
   constructor(
     limits: CpuWorkerLimits,
     script: string = compiledWorkerScript(import.meta.url, './chat.worker.js'),
+    private readonly keptAfterTaskMs: number = CHAT_WORKER_KEPT_AFTER_TASK_MS,
   ) {
     this.thread = new CpuWorkerThread(
       script,
@@ -48,6 +56,7 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
     const answer = await this.thread.run(
       { kind: 'facts', texts: read, now: now.toISOString() },
       `Fact extraction of ${read.length} texts`,
+      this.keptAfterTaskMs,
     );
     if (answer.kind !== 'facts') throw new Error('The chat worker answered another task');
     let next = 0;
@@ -59,7 +68,11 @@ export class ChatWorker implements RuleFacts, PromptBuilder {
     // would cost a round trip (milliseconds on a loaded machine) and may be busy with a learning job's rules.
     const untrimmed = untrimmedPrompt(input);
     if (untrimmed) return untrimmed;
-    const answer = await this.thread.run({ kind: 'prompt', input }, 'The prompt of a turn');
+    const answer = await this.thread.run(
+      { kind: 'prompt', input },
+      'The prompt of a turn',
+      this.keptAfterTaskMs,
+    );
     if (answer.kind !== 'prompt') throw new Error('The chat worker answered another task');
     return answer.prompt;
   }

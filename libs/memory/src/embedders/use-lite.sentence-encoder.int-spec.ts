@@ -30,6 +30,27 @@ describe('USE-lite in the memory worker thread', () => {
     expect(encoder.modelLoaded).toBe(true);
   }, 180_000);
 
+  it("ends the model's thread soon after memories' texts, and keeps it after a query for a user's next turn", async () => {
+    // The idle setting is an hour: only the encoder's shorter keep after texts can end the thread in the test.
+    const idling = new MemoryCpuWorker({ memoryMb: 256, timeoutMs: 120_000, idleMs: 3_600_000 });
+    const own = new WorkerSentenceEncoder(idling, { afterTextsMs: 200, afterQueryMs: 3_600_000 });
+    try {
+      await own.encode(['My favourite tea is sencha.', 'I walk to work on Mondays.']);
+      const ended = Date.now() + 30_000;
+      while (idling.running && Date.now() < ended) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(idling.running).toBe(false);
+      expect(own.modelLoaded).toBe(false);
+      // A query keeps the model loaded past the texts' short keep, for the turns after it.
+      await own.encodeQuery('What tea do I like?');
+      await own.encode(['I drink sencha every morning.']);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(idling.running).toBe(true);
+      expect(own.modelLoaded).toBe(true);
+    } finally {
+      await idling.close();
+    }
+  }, 180_000);
+
   it('tells the model is no longer loaded once its thread has ended, and loaded again after the next text', async () => {
     const idling = new MemoryCpuWorker({ memoryMb: 256, timeoutMs: 120_000, idleMs: 200 });
     const own = new WorkerSentenceEncoder(idling);

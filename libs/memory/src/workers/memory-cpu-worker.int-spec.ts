@@ -52,6 +52,20 @@ describe('MemoryCpuWorker (worker thread with a heap cap and a deadline)', () =>
     expect(worker.running).toBe(true);
   }, 60_000);
 
+  it('ends the thread as soon as its tasks asked to be kept for, and keeps it for the longest ask', async () => {
+    // idleMs of an hour: only a task's own shorter keep can end the thread within the test.
+    const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 3_600_000 });
+    await worker.concepts([FIRST], 100);
+    const ended = Date.now() + 20_000;
+    while (worker.running && Date.now() < ended) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.running).toBe(false);
+    // A task kept for the idle setting, then one kept briefly: the thread stays for the first one's ask.
+    await worker.concepts([FIRST]);
+    await worker.concepts([SECOND], 100);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(worker.running).toBe(true);
+  }, 60_000);
+
   it('keeps the thread while tasks keep coming within idleMs', async () => {
     const worker = make({ memoryMb: 256, timeoutMs: 60_000, idleMs: 60_000 });
     await worker.concepts([FIRST]);

@@ -42,12 +42,16 @@ export class MemoryCpuWorker {
     );
   }
 
-  /** The concepts of each text, in order. */
-  async concepts(texts: readonly string[]): Promise<ExtractedConcept[][]> {
+  /**
+   * The concepts of each text, in order. `keepMs`: how long the thread is kept after this task when shorter
+   * than the idle setting (CpuWorkerThread.run).
+   */
+  async concepts(texts: readonly string[], keepMs?: number): Promise<ExtractedConcept[][]> {
     if (texts.length === 0) return [];
     const answer = await this.thread.run(
       { kind: 'concepts', texts },
       `Concept extraction of ${texts.length} texts`,
+      keepMs,
     );
     if (answer.kind !== 'concepts') throw new Error('The memory worker answered another task');
     return answer.concepts;
@@ -64,12 +68,16 @@ export class MemoryCpuWorker {
     return texts.map((_, index) => answer.vectors.slice(index * dimension, (index + 1) * dimension));
   }
 
-  /** The sentence encoder's (USE-lite, decision 162) unit vectors of each text, in order. */
-  async sentences(texts: readonly string[]): Promise<Float32Array[]> {
+  /**
+   * The sentence encoder's (USE-lite, decision 162) unit vectors of each text, in order. `keepMs` as for
+   * `concepts`.
+   */
+  async sentences(texts: readonly string[], keepMs?: number): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const answer = await this.thread.run(
       { kind: 'sentences', texts },
       `Sentence encoding of ${texts.length} texts`,
+      keepMs,
     );
     if (answer.kind !== 'sentences') throw new Error('The memory worker answered another task');
     const { dimension, vectors } = answer;

@@ -97,6 +97,8 @@ function lowerThisThreadsPriority(niceness: number | undefined): void {
 interface Pending<Task, Answer> {
   readonly task: Task;
   readonly label: string;
+  /** How long this task asks the thread to be kept after it, when shorter than `idleMs`. */
+  readonly keepMs: number | undefined;
   readonly resolve: (answer: Answer) => void;
   readonly reject: (error: Error) => void;
 }
@@ -106,8 +108,9 @@ interface Pending<Task, Answer> {
  * posts inputs and reads answers. Tasks run one at a time, in order. The thread has a heap cap and each task
  * a deadline: a task that breaks either ends the thread (its heap freed; the next task starts a new one) and
  * fails with CpuWorkerLimitError naming the limit and its setting. The thread holds the process open only
- * while a task is pending, and is ended after `idleMs` without one: an idle process does not keep a thread's
- * heap and modules (tens of MB with compromise loaded) for work that comes in bursts.
+ * while a task is pending, and is ended after `idleMs` without one, or sooner when its tasks ask for less: an
+ * idle process does not keep a thread's heap and modules (tens of MB with compromise loaded) for work that
+ * comes in bursts.
  */
 export class CpuWorkerThread<Task, Answer> {
   private worker: Worker | null = null;
@@ -119,6 +122,11 @@ export class CpuWorkerThread<Task, Answer> {
   private idleTimer: NodeJS.Timeout | null = null;
   /** A shorter wait than `idleMs` asked for by endSoonAfterWork, until the thread next ends. */
   private soonMs: number | null = null;
+  /**
+   * When the running thread may end without a task (epoch ms): the latest of its tasks' ends plus what each
+   * asked to be kept for (`keepMs`, else `idleMs`). Null before its first task has ended.
+   */
+  private keepUntil: number | null = null;
 
   constructor(
     private readonly script: string,
@@ -126,11 +134,16 @@ export class CpuWorkerThread<Task, Answer> {
     private readonly limits: CpuWorkerLimits = DEFAULT_CPU_WORKER_LIMITS,
   ) {}
 
-  /** Runs one task on the thread; `label` names it in a limit's error ("Concept extraction of 3 texts"). */
-  run(task: Task, label: string): Promise<Answer> {
+  /**
+   * Runs one task on the thread; `label` names it in a limit's error ("Concept extraction of 3 texts").
+   * `keepMs`, when shorter than `idleMs`, is how long this task asks the thread to be kept after it: work
+   * that is over once done (a write's backfill) lets the thread go sooner than work a user is likely to ask
+   * for again (a search's query). The thread stays until every task's ask has passed.
+   */
+  run(task: Task, label: string, keepMs?: number): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error(`${this.identity.name} is closed`));
     return new Promise<Answer>((resolve, reject) => {
-      this.waiting.push({ task, label, resolve, reject });
+      this.waiting.push({ task, label, keepMs, resolve, reject });
       this.pump();
     });
   }
@@ -198,13 +211,29 @@ export class CpuWorkerThread<Task, Answer> {
     if (!current) return;
     this.current = null;
     clearTimeout(current.timer);
+    this.keepAfter(current.keepMs);
     outcome(current);
     queueMicrotask(() => this.pump());
   }
 
-  /** Ends the thread once it has had no task for `idleMs`. */
+  /** A task has ended: the thread is kept at least `keepMs` (at most `idleMs`) from now. */
+  private keepAfter(keepMs: number | undefined): void {
+    const idleMs = this.limits.idleMs;
+    if (idleMs === undefined) return;
+    const until = Date.now() + Math.min(keepMs ?? idleMs, idleMs);
+    this.keepUntil = Math.max(this.keepUntil ?? until, until);
+  }
+
+  /** Ends the thread once it has had no task for as long as its tasks asked (`idleMs` at most). */
   private endWhenIdle(): void {
-    const wait = this.soonMs ?? this.limits.idleMs;
+    const idleMs = this.limits.idleMs;
+    const wait =
+      this.soonMs ??
+      (idleMs === undefined
+        ? undefined
+        : this.keepUntil === null
+          ? idleMs
+          : Math.max(0, this.keepUntil - Date.now()));
     if (!this.worker || this.idleTimer || wait === undefined) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
@@ -236,6 +265,7 @@ export class CpuWorkerThread<Task, Answer> {
       },
     });
     this.worker = worker;
+    this.keepUntil = null;
     // Events of a thread already replaced (ended past its deadline) are not the current task's.
     const mine = () => this.worker === worker;
     worker.on('message', ({ id, answer }: { id: number; answer: CpuWorkerAnswer<Answer> }) => {
