@@ -1,23 +1,7 @@
-import type { DeletionReceiptView, UserView } from '@membolt/contracts';
-import type { DeletionReceiptModel, ViewerModel } from './account.models.js';
+import type { DeletionReceiptView } from '@membolt/contracts';
+import type { DeletionReceiptModel } from './account.models.js';
 
-/** Identity's bus views → GraphQL models, in one place. */
-export function toViewer(user: UserView): ViewerModel {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    bio: user.bio,
-    createdAt: user.createdAt,
-    lastActiveAt: user.lastActiveAt,
-    settings: { ...user.settings },
-    notifications: { ...user.notifications },
-    memoryGraph: { ...user.memoryGraph },
-    authMethods: [...user.authMethods],
-    setupComplete: user.setupComplete,
-  };
-}
-
+/** Identity's deletion receipt → GraphQL's: per-service maps become lists (GraphQL has no map type). */
 export function toDeletionReceipt(receipt: DeletionReceiptView): DeletionReceiptModel {
   return {
     userId: receipt.userId,

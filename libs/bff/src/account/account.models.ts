@@ -1,127 +1,87 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
 import {
   ChangePasswordRequest,
+  DeletionReceiptView,
+  MemoryGraphView,
+  NotificationPreferencesView,
+  OidcStatusView,
   SignInRequest,
   SignUpRequest,
   UpdateNotificationsRequest,
   UpdatePreferencesRequest,
   UpdateProfileRequest,
+  UserDataDeletionView,
+  UserSettingsView,
+  UserView,
 } from '@membolt/contracts';
+import { z } from 'zod';
 import { graphqlInputType } from '../common/graphql-input-type.js';
+import { graphqlObjectType } from '../common/graphql-object-type.js';
 
-@ObjectType('UserSettings')
-export class UserSettingsModel {
-  @Field({ description: "'light' or 'dark'" })
-  theme!: string;
+export const UserSettingsModel = graphqlObjectType('UserSettings', UserSettingsView, {
+  descriptions: { theme: "'light' or 'dark'" },
+});
+export type UserSettingsModel = UserSettingsView;
 
-  @Field()
-  defaultModel!: string;
-}
+export const NotificationPreferencesModel = graphqlObjectType(
+  'NotificationPreferences',
+  NotificationPreferencesView,
+);
+export type NotificationPreferencesModel = NotificationPreferencesView;
 
-@ObjectType('NotificationPreferences')
-export class NotificationPreferencesModel {
-  @Field()
-  emailNotifications!: boolean;
+export const MemoryGraphModel = graphqlObjectType('MemoryGraph', MemoryGraphView);
+export type MemoryGraphModel = MemoryGraphView;
 
-  @Field()
-  newFeatures!: boolean;
+export const ViewerModel = graphqlObjectType('Viewer', UserView, {
+  description: 'The signed-in user.',
+  types: {
+    settings: () => UserSettingsModel,
+    notifications: () => NotificationPreferencesModel,
+    memoryGraph: () => MemoryGraphModel,
+  },
+  descriptions: {
+    authMethods: "Sign-in methods: 'password', 'google'.",
+    setupComplete: 'False until the default API key and the free subscription exist.',
+  },
+});
+export type ViewerModel = UserView;
 
-  @Field()
-  marketingEmails!: boolean;
+/** The OpenID Connect status as the sign-in screen reads it: which provider, named for Google. */
+const AuthConfigShape = z.object({
+  googleEnabled: OidcStatusView.unwrap().shape.enabled,
+  googleProviderName: OidcStatusView.unwrap().shape.providerName,
+});
 
-  @Field()
-  conversationSummaries!: boolean;
-}
+export const AuthConfigModel = graphqlObjectType('AuthConfig', AuthConfigShape, {
+  descriptions: { googleEnabled: 'Whether "Sign in with Google" (OpenID Connect) is configured.' },
+});
+export type AuthConfigModel = z.output<typeof AuthConfigShape>;
 
-@ObjectType('MemoryGraph')
-export class MemoryGraphModel {
-  @Field()
-  id!: string;
+/** One kind of record a service removed and how many: an entry of its `removed` map. */
+const RemovedCountShape = z.object({ kind: z.string(), count: z.int() });
 
-  @Field()
-  status!: string;
+export const RemovedCountModel = graphqlObjectType('RemovedCount', RemovedCountShape);
+export type RemovedCountModel = z.output<typeof RemovedCountShape>;
 
-  @Field()
-  createdAt!: string;
-}
+/** One service's answer as GraphQL shows it: its counts a list of kind and count (GraphQL has no map type). */
+const ServiceDeletionShape = UserDataDeletionView.unwrap().extend({
+  removed: z.array(RemovedCountShape).readonly(),
+});
 
-@ObjectType('Viewer', { description: 'The signed-in user.' })
-export class ViewerModel {
-  @Field()
-  id!: string;
+export const ServiceDeletionModel = graphqlObjectType('ServiceDeletion', ServiceDeletionShape, {
+  types: { removed: () => [RemovedCountModel] },
+});
+export type ServiceDeletionModel = z.output<typeof ServiceDeletionShape>;
 
-  @Field()
-  email!: string;
+const DeletionReceiptShape = DeletionReceiptView.unwrap().extend({
+  services: z.array(ServiceDeletionShape).readonly(),
+});
 
-  @Field()
-  name!: string;
-
-  @Field()
-  bio!: string;
-
-  @Field()
-  createdAt!: string;
-
-  @Field(() => String, { nullable: true })
-  lastActiveAt!: string | null;
-
-  @Field(() => UserSettingsModel)
-  settings!: UserSettingsModel;
-
-  @Field(() => NotificationPreferencesModel)
-  notifications!: NotificationPreferencesModel;
-
-  @Field(() => MemoryGraphModel)
-  memoryGraph!: MemoryGraphModel;
-
-  @Field(() => [String], { description: "Sign-in methods: 'password', 'google'." })
-  authMethods!: string[];
-
-  @Field({ description: 'False until the default API key and the free subscription exist.' })
-  setupComplete!: boolean;
-}
-
-@ObjectType('AuthConfig')
-export class AuthConfigModel {
-  @Field({ description: 'Whether "Sign in with Google" (OpenID Connect) is configured.' })
-  googleEnabled!: boolean;
-
-  @Field()
-  googleProviderName!: string;
-}
-
-@ObjectType('RemovedCount')
-export class RemovedCountModel {
-  @Field()
-  kind!: string;
-
-  @Field(() => Int)
-  count!: number;
-}
-
-@ObjectType('ServiceDeletion')
-export class ServiceDeletionModel {
-  @Field()
-  service!: string;
-
-  @Field(() => [RemovedCountModel])
-  removed!: RemovedCountModel[];
-}
-
-@ObjectType('DeletionReceipt', { description: 'What account deletion removed, per service.' })
-export class DeletionReceiptModel {
-  @Field()
-  userId!: string;
-
-  @Field()
-  deletedAt!: string;
-
-  @Field(() => [ServiceDeletionModel])
-  services!: ServiceDeletionModel[];
-
-  @Field(() => [String], { description: 'Services still being cleaned up; retried until they confirm.' })
-  pending!: string[];
-}
+export const DeletionReceiptModel = graphqlObjectType('DeletionReceipt', DeletionReceiptShape, {
+  description: 'What account deletion removed, per service.',
+  types: { services: () => [ServiceDeletionModel] },
+  descriptions: { pending: 'Services still being cleaned up; retried until they confirm.' },
+});
+export type DeletionReceiptModel = z.output<typeof DeletionReceiptShape>;
 
 /*
  * The inputs are the identity requests' schemas (the fields a client gives; the edge adds the client's address

@@ -16,7 +16,7 @@ import { type GraphqlHttpContext, CurrentUser, HttpContext } from '../session/cu
 import { RecentSignIn } from '../session/recent-sign-in.js';
 import { clearSessionCookies, cookieOptionsFor } from '../session/session-cookies.js';
 import type { SessionUser } from '../session/session.guard.js';
-import { definedFields, toDeletionReceipt, toViewer } from './account.mapper.js';
+import { definedFields, toDeletionReceipt } from './account.mapper.js';
 import {
   ChangePasswordInput,
   DeletionReceiptModel,
@@ -40,7 +40,7 @@ export class AccountResolver {
     description: 'The signed-in user (UNAUTHENTICATED when there is no valid session).',
   })
   async viewer(@CurrentUser() user: SessionUser): Promise<ViewerModel> {
-    return toViewer(await this.bus.request(IdentitySubjects.currentUser, {}, { userId: user.userId }));
+    return this.bus.request(IdentitySubjects.currentUser, {}, { userId: user.userId });
   }
 
   @ResolveField(() => String, {
@@ -64,9 +64,7 @@ export class AccountResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: UpdateProfileInput,
   ): Promise<ViewerModel> {
-    return toViewer(
-      await this.bus.request(IdentitySubjects.updateProfile, definedFields(input), { userId: user.userId }),
-    );
+    return this.bus.request(IdentitySubjects.updateProfile, definedFields(input), { userId: user.userId });
   }
 
   @Mutation(() => ViewerModel)
@@ -74,11 +72,9 @@ export class AccountResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: UpdatePreferencesInput,
   ): Promise<ViewerModel> {
-    return toViewer(
-      await this.bus.request(IdentitySubjects.updatePreferences, definedFields(input), {
-        userId: user.userId,
-      }),
-    );
+    return this.bus.request(IdentitySubjects.updatePreferences, definedFields(input), {
+      userId: user.userId,
+    });
   }
 
   @Mutation(() => ViewerModel)
@@ -86,11 +82,9 @@ export class AccountResolver {
     @CurrentUser() user: SessionUser,
     @Args('input') input: UpdateNotificationsInput,
   ): Promise<ViewerModel> {
-    return toViewer(
-      await this.bus.request(IdentitySubjects.updateNotifications, definedFields(input), {
-        userId: user.userId,
-      }),
-    );
+    return this.bus.request(IdentitySubjects.updateNotifications, definedFields(input), {
+      userId: user.userId,
+    });
   }
 
   @Mutation(() => Boolean, { description: 'Checks the current password, then sets the new one.' })

@@ -9,7 +9,6 @@ import {
   MemboltError,
   SIGN_IN_REQUIRED_MESSAGE,
 } from '@membolt/contracts';
-import { toViewer } from '../account/account.mapper.js';
 import { AuthConfigModel, SignInInput, SignUpInput, ViewerModel } from '../account/account.models.js';
 import { BFF_OPTIONS, type BffModuleOptions } from '../bff.options.js';
 import { Public } from '../common/public.decorator.js';
@@ -52,7 +51,7 @@ export class SessionResolver {
   ): Promise<ViewerModel> {
     const session = await this.bus.request(IdentitySubjects.signUp, { ...input, ...clientInfo(http.req) });
     setSessionCookies(http.res, session, this.cookieOptions);
-    return toViewer(session.user);
+    return session.user;
   }
 
   @Mutation(() => ViewerModel, { description: 'Signs in with e-mail and password (session cookies).' })
@@ -68,7 +67,7 @@ export class SessionResolver {
     });
     setSessionCookies(http.res, session, this.cookieOptions);
     setDeviceCookie(http.res, session.deviceToken, this.cookieOptions);
-    return toViewer(session.user);
+    return session.user;
   }
 
   @Mutation(() => ViewerModel, { description: 'Rotates the refresh cookie and issues a new access cookie.' })
@@ -79,7 +78,7 @@ export class SessionResolver {
     try {
       const session = await this.bus.request(IdentitySubjects.refreshSession, { refreshToken });
       setSessionCookies(http.res, session, this.cookieOptions);
-      return toViewer(session.user);
+      return session.user;
     } catch (error) {
       if (
         error instanceof MemboltError &&

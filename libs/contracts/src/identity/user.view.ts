@@ -1,35 +1,53 @@
-import type { Theme } from '../rules/account.rules.js';
+import { z } from 'zod';
+import { THEMES } from '../rules/account.rules.js';
 
-export interface NotificationPreferencesView {
-  readonly emailNotifications: boolean;
-  readonly newFeatures: boolean;
-  readonly marketingEmails: boolean;
-  readonly conversationSummaries: boolean;
-}
+/*
+ * The account as identity answers it on the bus (the REST account routes answer it too). Notes meant for the
+ * code stay doc comments: GraphQL words these fields through the BFF's own `descriptions`.
+ */
 
-export interface MemoryGraphView {
-  /** `graph_<uuid>` */
-  readonly id: string;
-  readonly status: 'active';
-  readonly createdAt: string;
-}
+export const NotificationPreferencesView = z
+  .object({
+    emailNotifications: z.boolean(),
+    newFeatures: z.boolean(),
+    marketingEmails: z.boolean(),
+    conversationSummaries: z.boolean(),
+  })
+  .readonly();
+export type NotificationPreferencesView = z.output<typeof NotificationPreferencesView>;
+
+export const MemoryGraphView = z
+  .object({
+    /** `graph_<uuid>` */
+    id: z.string(),
+    status: z.literal('active'),
+    createdAt: z.string(),
+  })
+  .readonly();
+export type MemoryGraphView = z.output<typeof MemoryGraphView>;
+
+export const UserSettingsView = z.object({ theme: z.enum(THEMES), defaultModel: z.string() }).readonly();
+export type UserSettingsView = z.output<typeof UserSettingsView>;
 
 /** The signed-in user as identity knows them. Dates are ISO-8601 strings. */
-export interface UserView {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly bio: string;
-  readonly createdAt: string;
-  readonly lastActiveAt: string | null;
-  readonly settings: { readonly theme: Theme; readonly defaultModel: string };
-  readonly notifications: NotificationPreferencesView;
-  readonly memoryGraph: MemoryGraphView;
-  /** Sign-in methods: 'password' and/or 'google'. */
-  readonly authMethods: ReadonlyArray<'password' | 'google'>;
-  /** False until the follow-up steps of sign-up (default API key, free subscription) have completed. */
-  readonly setupComplete: boolean;
-}
+export const UserView = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    bio: z.string(),
+    createdAt: z.string(),
+    lastActiveAt: z.string().nullable(),
+    settings: UserSettingsView,
+    notifications: NotificationPreferencesView,
+    memoryGraph: MemoryGraphView,
+    /** Sign-in methods: 'password' and/or 'google'. */
+    authMethods: z.array(z.enum(['password', 'google'])).readonly(),
+    /** False until the follow-up steps of sign-up (default API key, free subscription) have completed. */
+    setupComplete: z.boolean(),
+  })
+  .readonly();
+export type UserView = z.output<typeof UserView>;
 
 export interface SessionView {
   readonly user: UserView;
@@ -50,26 +68,30 @@ export interface OidcStartView {
   readonly authorizationUrl: string;
 }
 
-export interface OidcStatusView {
-  readonly enabled: boolean;
-  readonly providerName: string;
-}
+export const OidcStatusView = z.object({ enabled: z.boolean(), providerName: z.string() }).readonly();
+export type OidcStatusView = z.output<typeof OidcStatusView>;
 
 export interface AcceptedView {
   readonly accepted: true;
 }
 
-/** What account deletion removed, per service. */
-export interface DeletionReceiptView {
-  readonly userId: string;
-  readonly deletedAt: string;
-  readonly services: readonly UserDataDeletionView[];
-  /** Services that could not be reached yet: identity retries them until they confirm. */
-  readonly pending: readonly string[];
-}
-
 /** One service's answer to `<service>.user-data.delete.v1`: what it removed (counts by kind). */
-export interface UserDataDeletionView {
-  readonly service: string;
-  readonly removed: Readonly<Record<string, number>>;
-}
+export const UserDataDeletionView = z
+  .object({
+    service: z.string(),
+    removed: z.record(z.string(), z.int()).readonly(),
+  })
+  .readonly();
+export type UserDataDeletionView = z.output<typeof UserDataDeletionView>;
+
+/** What account deletion removed, per service. */
+export const DeletionReceiptView = z
+  .object({
+    userId: z.string(),
+    deletedAt: z.string(),
+    services: z.array(UserDataDeletionView).readonly(),
+    /** Services that could not be reached yet: identity retries them until they confirm. */
+    pending: z.array(z.string()).readonly(),
+  })
+  .readonly();
+export type DeletionReceiptView = z.output<typeof DeletionReceiptView>;
