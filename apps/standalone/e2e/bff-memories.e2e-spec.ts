@@ -256,11 +256,19 @@ describe('BFF memories over GraphQL (standalone)', () => {
     });
     await create(browser, { text: 'Alice Johnson visited Paris again in June.', category: 'personal' });
 
-    const stats = (
-      await browser.request<{
-        memoryStats: { memoryCount: number; avgImportance: number; conceptCount: number };
-      }>(STATS)
-    ).data!.memoryStats;
+    // A read of concept data waits for its scope's linking only up to a bound (1.5 s): on a loaded machine the
+    // concept thread's first start can take longer, so the stats are read again until the concepts are in.
+    const readStats = async () =>
+      (
+        await browser.request<{
+          memoryStats: { memoryCount: number; avgImportance: number; conceptCount: number };
+        }>(STATS)
+      ).data!.memoryStats;
+    let stats = await readStats();
+    for (const deadline = Date.now() + 30_000; stats.conceptCount === 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stats = await readStats();
+    }
     expect(stats).toMatchObject({ memoryCount: 2, avgImportance: 0.5 });
     expect(stats.conceptCount).toBeGreaterThan(0);
 
