@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
 import {
   type BatchMemoryItem,
   type CreateMemoryRequest,
@@ -140,7 +140,10 @@ export class MemoryRecordBuilder {
   ): NewMemoryRecord {
     return {
       memory: {
-        id: randomUUID(),
+        // Time-ordered (UUIDv7): each new id sorts after the last, so the stores' unique id index takes it at
+        // its right edge, one page for a whole batch, where a random id dirtied a page of its own anywhere in
+        // the index; the page cache keeps holding those pages as the store grows past it.
+        id: timeOrderedUuid(),
         userId: scope.userId,
         endUserId: scope.endUserId === '' ? null : scope.endUserId,
         agentId: scope.agentId ?? null,
