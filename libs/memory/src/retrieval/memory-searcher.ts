@@ -6,6 +6,7 @@ import {
   type SearchMemoriesRequest,
 } from '@membolt/contracts';
 import type { Clock } from '@membolt/platform';
+import { LRUCache } from 'lru-cache';
 import type { MemoryCategoryService } from '../categories/memory-category.service.js';
 import type { Memory, MemoryFilter, MemoryScopeFilter, ScoredId } from '../domain/memory.js';
 import { embedOne } from '../domain/memory-records.js';
@@ -43,11 +44,21 @@ export interface SearchOutcome {
 const candidatePool = (limit: number): number => Math.max(50, limit * 5);
 
 /**
+ * Query vectors kept per text: a searcher's embedder is one model, whose vector of a text is a function of the
+ * text (the offline embedder's exactly, a provider's up to its own rounding), and a repeated query (a client
+ * asking one question again, a search box's suggestion) then costs no embedding and no provider call. Each
+ * vector is a fresh array its readers never write. 256 vectors of 1,536 floats hold about 1.5 MB.
+ */
+const QUERY_VECTORS_MAX = 256;
+
+/**
  * A search, end to end: the query analysed and embedded, each channel's candidates (dense, keyword, concept,
  * sentence), the rows the ranker needs, the conversation and session neighbours of the best, the ranking, the
  * threshold and the limit, and the memories read back. The memory service answers it.
  */
 export class MemorySearcher {
+  private readonly queryVectors = new LRUCache<string, Float32Array>({ max: QUERY_VECTORS_MAX });
+
   constructor(
     private readonly store: MemoryStore,
     private readonly embedder: Embedder,
@@ -70,7 +81,7 @@ export class MemorySearcher {
     // A time named in the query opens the closed facts to the ranker, which keeps those that held then.
     const filter = filterOf(request, analysis.timeRange !== null, () => this.clock.now());
     const pool = candidatePool(request.limit);
-    const vector = await embedOne(this.embedder, request.query, 'query');
+    const vector = await this.queryVector(request.query);
     // No settle here: a search right after a large import must not pay for its concept extraction; the concept
     // channel misses pending memories for the few seconds the background linker needs.
     const [dense, keyword, concept, sentence] = await Promise.all([
@@ -165,6 +176,15 @@ export class MemorySearcher {
       }),
       strategy: dense.strategy,
     };
+  }
+
+  /** The query's vector, embedded once per text while it stays among the most recently asked. */
+  private async queryVector(query: string): Promise<Float32Array> {
+    const kept = this.queryVectors.get(query);
+    if (kept) return kept;
+    const vector = await embedOne(this.embedder, query, 'query');
+    this.queryVectors.set(query, vector);
+    return vector;
   }
 
   /**

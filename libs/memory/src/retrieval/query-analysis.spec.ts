@@ -235,14 +235,21 @@ describe('analyzeQueryKept', () => {
     }
   });
 
-  it('reads a season or a date again at another time, and answers each search its own object', () => {
+  it('reads a season or a date again at another time, each time a new analysis', () => {
     const winter = (at: Date) => analyzeQueryKept('What did I do last winter?', at).timeRange;
     expect(winter(new Date('2026-06-01T00:00:00.000Z'))?.from).toBe('2025-12-01T00:00:00.000Z');
     expect(winter(new Date('2027-06-01T00:00:00.000Z'))?.from).toBe('2026-12-01T00:00:00.000Z');
     const yesterday = (at: Date) => analyzeQueryKept('what did I eat yesterday', at).timeRange;
     expect(yesterday(new Date('2026-06-02T10:00:00.000Z'))?.from).toBe('2026-06-01T00:00:00.000Z');
     expect(yesterday(new Date('2026-06-09T10:00:00.000Z'))?.from).toBe('2026-06-08T00:00:00.000Z');
+    const asked = analyzeQueryKept('what did I eat yesterday', now);
+    expect(analyzeQueryKept('what did I eat yesterday', now)).not.toBe(asked);
+  });
+
+  it('answers a text that reads no clock with the same frozen analysis, which the ranker keys its work by', () => {
     const first = analyzeQueryKept('my favourite tea', now);
-    expect(analyzeQueryKept('my favourite tea', now)).not.toBe(first);
+    expect(analyzeQueryKept('my favourite tea', new Date('2027-02-01T00:00:00.000Z'))).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual(analyzeQuery('my favourite tea', now));
   });
 });

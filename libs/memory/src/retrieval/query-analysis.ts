@@ -153,18 +153,20 @@ const analyses = new LRUCache<string, QueryAnalysis>({ max: 2048 });
 
 /**
  * `analyzeQuery`, kept per query text when the analysis is a function of the text alone: no date chrono may
- * read (`mayNameADate`) and no season, the two parts that read `now`. Each call answers a new object (its
- * fields shared, never written by the ranker), because the ranker keeps per-search work keyed by the
- * analysis object.
+ * read (`mayNameADate`) and no season, the two parts that read `now`. A kept analysis is answered itself,
+ * frozen (no reader writes it), so that what the ranker keeps per analysis object, each candidate text's
+ * coverage and support, serves every search of a repeated query; what it keeps per search is keyed by that
+ * search's own objects (its candidates' map), never by the analysis alone.
  */
 export function analyzeQueryKept(query: string, now: Date): QueryAnalysis {
   let kept = analyses.get(query);
   if (!kept) {
     kept = analyzeQuery(query, now);
     if (readsTheClock(query)) return kept;
+    kept = Object.freeze(kept);
     analyses.set(query, kept);
   }
-  return { ...kept };
+  return kept;
 }
 
 /** Whether a query's analysis depends on `now`: a date chrono may read relative to it, or a season. */

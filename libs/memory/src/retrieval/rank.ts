@@ -1,4 +1,5 @@
 import { MEMORY_SEARCH_DEFAULT_THRESHOLD, type MemoryScoreBreakdown } from '@membolt/contracts';
+import { LRUCache } from 'lru-cache';
 
 import { bridgeScore, kindAsked, namesMemberOf, queryMeaning, type QueryMeaning } from './meaning.js';
 import { type QueryAnalysis, type TimeRange } from './query-analysis.js';
@@ -954,10 +955,17 @@ function chatTurnOf(text: string): ChatTurn {
  * Each candidate text's coverage and support (`coverageOf`, `querySupport`) for one query analysis: both
  * are pure functions of the query and the text (the support's meaning is the query terms' own), and a search
  * ranks its candidates twice (once for the neighbours' sources, then with them), as the harnesses rank one
- * question under several weightings; kept per analysis, so each is computed once per search.
+ * question under several weightings; kept per analysis, so each is computed once per search, and once for
+ * every search of a repeated query whose analysis is kept (`analyzeQueryKept` answers the same object). Kept
+ * for the most recent SUPPORTED_ANALYSES analyses, at most SUPPORTED_TEXTS texts per slot each: a kept
+ * analysis lives as long as its text is asked, and a large scope's searches rank a few hundred texts each.
  */
 type TextSupport = { readonly coverage: number; readonly support: QuerySupport };
-const supportByAnalysis = new WeakMap<QueryAnalysis, Map<string | null, Map<string, TextSupport>>>();
+const SUPPORTED_ANALYSES = 64;
+const SUPPORTED_TEXTS = 2048;
+const supportByAnalysis = new LRUCache<QueryAnalysis, Map<string | null, Map<string, TextSupport>>>({
+  max: SUPPORTED_ANALYSES,
+});
 
 function textSupport(
   analysis: QueryAnalysis,
@@ -971,6 +979,7 @@ function textSupport(
     if (!byText) memo.set(slot, (byText = new Map()));
     let found = byText.get(text);
     if (!found) {
+      if (byText.size >= SUPPORTED_TEXTS) byText.clear();
       found = {
         coverage: coverageOf(text, analysis.terms),
         support: querySupport(text, slot, analysis, meaning),

@@ -57,6 +57,44 @@ function topicsOf(word: string): readonly PersonalTopic[] {
   return topics;
 }
 
+/** What `querySupport` reads of an analysis, the same for every memory it is asked about. */
+interface AskedWords {
+  /** The query's names, each with its lemmas. */
+  readonly names: ReadonlyArray<readonly string[]>;
+  /** The asked words, each with its lemmas and the personal topics that may answer it. */
+  readonly asked: ReadonlyArray<{
+    readonly term: string;
+    readonly forms: readonly string[];
+    readonly topics: readonly PersonalTopic[];
+  }>;
+}
+
+/**
+ * Per analysis object: the ranker asks `querySupport` for every candidate of a search with one analysis
+ * (never written once made), so its names, asked words, their lemmas and topics are read once.
+ */
+const askedWordsOf = new WeakMap<Pick<QueryAnalysis, 'terms' | 'names' | 'personal'>, AskedWords>();
+
+function askedWords(analysis: Pick<QueryAnalysis, 'terms' | 'names' | 'personal'>): AskedWords {
+  let found = askedWordsOf.get(analysis);
+  if (!found) {
+    const names = new Set(analysis.names);
+    const withLemmas = (term: string): string[] => [term, ...lemmasOf(term)];
+    found = {
+      names: [...names].map(withLemmas),
+      asked: analysis.terms
+        .filter((term) => !names.has(term) && !ANSWER_WORDS.has(term))
+        .map((term) => ({
+          term,
+          forms: withLemmas(term),
+          topics: analysis.personal && !ONE_RELATIVE.test(term) ? topicsOf(term) : [],
+        })),
+    };
+    askedWordsOf.set(analysis, found);
+  }
+  return found;
+}
+
 /**
  * Each asked word of the query is supported 1 when the memory holds it in any inflection, or, for a personal
  * query (decision 103), when the word names a topic the memory answers (its words or its slot: "job" and
@@ -68,22 +106,19 @@ export function querySupport(
   analysis: Pick<QueryAnalysis, 'terms' | 'names' | 'personal'>,
   meaning: QueryMeaning | null,
 ): QuerySupport {
-  const names = new Set(analysis.names);
-  const asked = analysis.terms.filter((term) => !names.has(term) && !ANSWER_WORDS.has(term));
+  const { names, asked } = askedWords(analysis);
   const forms = textForms(text);
-  const holds = (term: string): boolean => forms.has(term) || lemmasOf(term).some((form) => forms.has(form));
-  const namesMissing = names.size > 0 && ![...names].some(holds);
+  const holds = (termForms: readonly string[]): boolean => termForms.some((form) => forms.has(form));
+  const namesMissing = names.length > 0 && !names.some(holds);
   if (asked.length === 0) return { mean: 0, least: 0, namesMissing };
   const reach = analysis.personal && meaning !== null ? bridgeByWord(meaning, text) : null;
   let total = 0;
   let least = 1;
-  for (const term of asked) {
+  for (const { term, forms: termForms, topics } of asked) {
     let support = 0;
-    if (holds(term)) support = 1;
+    if (holds(termForms)) support = 1;
     else if (
-      analysis.personal &&
-      !ONE_RELATIVE.test(term) &&
-      topicsOf(term).some(
+      topics.some(
         (topic) =>
           matchesPattern(text, topic.answers) ||
           (topic.slots.length > 0 && statesSlot(topic.slots, text, storedSlot)),
@@ -92,7 +127,7 @@ export function querySupport(
       support = 1;
     else if (reach !== null)
       for (const [word, value] of reach)
-        if (word === term || word.split('_').includes(term))
+        if (word === term || (word.includes('_') && word.split('_').includes(term)))
           support = Math.max(support, value >= STRONG_REACH ? value : value / 2);
     total += support;
     least = Math.min(least, support);

@@ -297,6 +297,22 @@ describe('MemoryStore: embedded (SQLite)', () => {
     return records;
   }
 
+  it('builds the ANN index once a scope held for exact scans grows past annMinVectors by its own writes', async () => {
+    const store = openMemoryEmbeddedStore(newDataDir(), settings);
+    const all = { validity: { kind: 'all' } } as const;
+    const records = Array.from({ length: 40 }, (_, i) =>
+      makeMemoryRecord(scope, 8, { embedding: axisVector(8, i % 8, i / 50) }),
+    );
+    await store.memories.insertMany(scope, records.slice(0, 20));
+    const nearest = () => store.search.dense(scope, all, axisVector(8, 3, 3 / 50), 1);
+    expect((await nearest()).strategy).toBe('exact');
+    await store.memories.insertMany(scope, records.slice(20));
+    const grown = await annAnswer(nearest);
+    expect(grown.strategy).toBe('ann');
+    expect(grown.candidates.map((c) => c.id)).toEqual([records[3]!.memory.id]);
+    await store.close();
+  });
+
   it('keeps answering when the ANN worker thread dies: exact scans until the index is opened again', async () => {
     const dataDir = newDataDir();
     const records = await withSavedSnapshot(dataDir);

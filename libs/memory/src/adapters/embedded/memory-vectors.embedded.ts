@@ -513,7 +513,9 @@ export class EmbeddedVectorIndex {
     const loaded = this.ann.get(tok);
     if (loaded) return loaded.ready ? loaded : null;
     if (this.closed) return null;
-    const count = this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
+    // A held exact set is every vector of the scope (kept by each write, dropped when another process
+    // writes): its size is the count, without a statement per search of a small scope.
+    const count = this.exact.get(tok)?.count ?? this.countInScope.get(scope.userId, scope.endUserId)?.n ?? 0;
     if (count < this.settings.annMinVectors) return null;
     this.worker ??= new AnnWorker(ANN_CONFIG(this.settings.dimension), (error) => this.workerFailed(error));
     const entry: AnnEntry = { scope, worker: this.worker, covered: 0, dirty: true, ready: false };

@@ -1,0 +1,138 @@
+// node tools/bench/search-parts.bench.mjs [--root DIR]... — where the engine's search over a 100-memory
+// scope spends its CPU, part by part: the store's calls (dense scan, keyword, concept, neighbours, the rows
+// read for the ranker and for the answer) and the query's embedding, each timed around its synchronous call
+// with the process's CPU clock (user + system, less swayed by the machine's load than wall time); the query
+// analysis timed apart (uncached, over the same texts); the rest is the ranking (twice a search), the
+// searcher's own glue and the garbage collector. BENCH_PARTS_SEARCHES (2000) searches after 300 unmeasured
+// ones, over the memories engine.bench.mjs seeds, with the queries it asks (varying call to call), and with
+// BENCH_PARTS_REPEAT=1 one query asked again and again (edge.bench.mjs's). Each --root names a built
+// checkout (default: this one), run in turn in its own child process, BENCH_PARTS_ROUNDS (2) times, so that
+// builds are alternated in one run and only their ratios are read. Not part of `npm test`.
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = fileURLToPath(import.meta.url);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SEARCHES = Number(process.env.BENCH_PARTS_SEARCHES ?? 2000);
+const ROUNDS = Number(process.env.BENCH_PARTS_ROUNDS ?? 2);
+const REPEAT = process.env.BENCH_PARTS_REPEAT === '1';
+if (!Number.isInteger(SEARCHES) || SEARCHES < 1 || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  console.error('BENCH_PARTS_SEARCHES and BENCH_PARTS_ROUNDS must be positive integers');
+  process.exit(64);
+}
+
+// The memories and queries of engine.bench.mjs, and the query of edge.bench.mjs.
+const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
+const sentence = (i) =>
+  `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`;
+const openings = [
+  'what does the user like about',
+  'when did the user talk about',
+  'does the user enjoy',
+  'tell me about the user and',
+  'which day was',
+  'who mentioned',
+  'how often does the user go',
+];
+const tails = ['', 'lately', 'these days', 'at home', 'with friends', 'on holiday', 'last year'];
+const varying = (i) => {
+  const [tail, opening, first, second] = [
+    i % 7,
+    Math.floor(i / 7) % 7,
+    Math.floor(i / 49) % 9,
+    Math.floor(i / 441) % 9,
+  ];
+  return `${openings[opening]} ${topics[first]} and ${topics[second]} ${tails[tail]}`.trim();
+};
+const query = REPEAT ? () => 'what does the user like about tea and Berlin' : varying;
+
+/** One root's parts, in this process: microseconds of CPU per search. */
+async function runOne(root) {
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const { openMemoryEngine } = await dist('tools/bench/support/memory-engine.mjs');
+  const { analyzeQuery } = await dist('libs/memory/dist/retrieval/query-analysis.js');
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-parts-'));
+  const { service, store, embedder, close } = await openMemoryEngine(dataDir, {
+    root,
+    annMinVectors: 5000,
+    conceptWorker: true,
+  });
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  };
+  const parts = new Map();
+  // The store's methods and the embedder's do their work synchronously, before their promise: timing the
+  // call alone keeps the channels the searcher starts together (Promise.all) apart.
+  const timedCall = (owner, name, label) => {
+    const call = owner[name].bind(owner);
+    parts.set(label, 0);
+    owner[name] = (...args) => {
+      const started = cpu();
+      const answer = call(...args);
+      parts.set(label, parts.get(label) + cpu() - started);
+      return answer;
+    };
+  };
+  try {
+    await service.createBatch('parts-user', {
+      memories: Array.from({ length: 100 }, (_, i) => ({ text: sentence(i) })),
+    });
+    await service.stats('parts-user', {});
+    for (let i = 0; i < 300; i++)
+      await service.search('parts-user', { query: varying(10_000 + i), limit: 10 });
+    timedCall(embedder, 'embed', 'query embedding');
+    for (const name of ['dense', 'keyword', 'concept', 'neighbours']) timedCall(store.search, name, name);
+    timedCall(store.memories, 'rankablesByIds', 'rows for the ranker');
+    timedCall(store.memories, 'findByIds', 'rows of the answer');
+    const started = cpu();
+    for (let i = 0; i < SEARCHES; i++) await service.search('parts-user', { query: query(i), limit: 10 });
+    const total = (cpu() - started) / SEARCHES;
+    const analysisStarted = cpu();
+    for (let i = 0; i < SEARCHES; i++) analyzeQuery(query(i), new Date());
+    const out = { 'search (whole)': total };
+    let known = 0;
+    for (const [label, us] of parts) known += out[label] = us / SEARCHES;
+    out['query analysis (uncached)'] = (cpu() - analysisStarted) / SEARCHES;
+    out['analysis, ranking, glue, GC (the rest)'] = total - known;
+    return out;
+  } finally {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') {
+  console.log(JSON.stringify(await runOne(resolve(args[1]))));
+} else {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  if (roots.length === 0) roots.push(ROOT);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(
+    `Search parts: 100 memories, ${REPEAT ? 'one repeated query' : 'varying queries'}; load ${load()}`,
+  );
+  const columns = {};
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [r, root] of roots.entries()) {
+      const out = execFileSync(process.execPath, [HERE, '--child', root], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+      const parts = JSON.parse(out.trim().split('\n').at(-1));
+      const column = `r${round} root${r + 1}`;
+      for (const [part, us] of Object.entries(parts)) (columns[part] ??= {})[column] = Number(us.toFixed(1));
+      console.log(`round ${round}, root${r + 1} = ${root} done; load ${load()}`);
+    }
+  }
+  console.log('CPU µs per search:');
+  console.table(columns);
+  console.log(`Load average ${load()}`);
+}
