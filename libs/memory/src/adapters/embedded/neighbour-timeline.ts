@@ -1,5 +1,5 @@
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
-import type { MemoryFilter, MemoryScope, MemoryScopeFilter } from '../../domain/memory.js';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, RankableWithId } from '../../domain/memory.js';
 import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
 import { heldInValidity, isOpenOnly } from './memory-rows.js';
 
@@ -107,7 +107,11 @@ export class NeighbourTimelines {
     this.chunkRows = Math.max(1, limits.chunkRows ?? BUILD_CHUNK_ROWS);
   }
 
-  /** The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). */
+  /**
+   * The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). With
+   * `rowsOf` (the scope's rows held elsewhere, by seq, or null when not held), each entry also carries the
+   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`).
+   */
   neighbours(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
@@ -115,6 +119,7 @@ export class NeighbourTimelines {
     before: number,
     after: number,
     sessionGapMs: number,
+    rowsOf?: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
   ): Map<string, ConversationNeighbours> | null {
     if (!isOpenOnly(filter) || this.maxRows <= 0) return null;
     const timeline = this.timelineOf(scope);
@@ -126,6 +131,7 @@ export class NeighbourTimelines {
       (visibleAt === undefined || row.expiresAt === null || row.expiresAt > visibleAt) &&
       heldInValidity(row, filter.validity);
     const out = new Map<string, ConversationNeighbours>();
+    const found = new Map<string, { readonly previous: TimelineRow[]; readonly next: TimelineRow[] }>();
     // In the order `neighboursInSql` fills the map (the ranker reads it in that order): the conversations'
     // turns first, then the inferred sessions, each by id as SQLite orders text (its IN list is a sorted
     // list of the ids, UTF-8 bytes compared).
@@ -142,21 +148,42 @@ export class NeighbourTimelines {
       [inSession, sessionGapMs],
     ] as const) {
       for (const row of rows) {
-        const walk = (step: -1 | 1, count: number): string[] => {
-          const found: Array<[string, number]> = [];
+        const walk = (step: -1 | 1, count: number): TimelineRow[] => {
+          const near: TimelineRow[] = [];
           // A session reaches at most `count x gapMs` from the candidate (the SQL walk's bound); its pauses
           // are then cut by withinSession.
           const reach = gapMs === null ? Infinity : count * gapMs;
-          for (let i = row.at + step; found.length < count && i >= 0 && i < row.line.length; i += step) {
+          for (let i = row.at + step; near.length < count && i >= 0 && i < row.line.length; i += step) {
             const other = row.line[i]!;
             if (other.createdAt !== row.createdAt && Math.abs(other.createdAt - row.createdAt) > reach) break;
-            if (passes(other)) found.push([other.id, other.createdAt]);
+            if (passes(other)) near.push(other);
           }
-          return gapMs === null ? found.map(([id]) => id) : withinSession(row.createdAt, found, gapMs);
+          if (gapMs === null) return near;
+          // withinSession keeps the nearest ones up to the first pause: a prefix.
+          const kept = withinSession(
+            row.createdAt,
+            near.map((other) => [other.id, other.createdAt] as const),
+            gapMs,
+          );
+          return near.slice(0, kept.length);
         };
-        const around = { previous: walk(-1, Math.max(0, before)), next: walk(1, Math.max(0, after)) };
-        if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
+        const previous = walk(-1, Math.max(0, before));
+        const next = walk(1, Math.max(0, after));
+        if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
       }
+    }
+    const rows = rowsOf ? heldRows(found.values(), rowsOf) : null;
+    const idOf = (row: TimelineRow): string => row.id;
+    for (const [id, { previous, next }] of found) {
+      const around = { previous: previous.map(idOf), next: next.map(idOf) };
+      if (!rows) {
+        out.set(id, around);
+        continue;
+      }
+      const held: RankableWithId[] = [];
+      for (const other of previous) pushHeld(held, rows, other.seq);
+      for (const other of next) pushHeld(held, rows, other.seq);
+      out.set(id, held.length > 0 ? { ...around, rows: held } : around);
     }
     return out;
   }
@@ -302,6 +329,24 @@ export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void 
     `INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (?, ?, 1)
      ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1`,
   ).run(scope.userId, scope.endUserId);
+}
+
+/** `rowsOf` of every neighbour found, asked once. */
+function heldRows(
+  found: Iterable<{ readonly previous: readonly TimelineRow[]; readonly next: readonly TimelineRow[] }>,
+  rowsOf: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+): ReadonlyMap<number, RankableWithId> | null {
+  const seqs = new Set<number>();
+  for (const { previous, next } of found) {
+    for (const other of previous) seqs.add(other.seq);
+    for (const other of next) seqs.add(other.seq);
+  }
+  return seqs.size > 0 ? rowsOf([...seqs]) : null;
+}
+
+function pushHeld(held: RankableWithId[], rows: ReadonlyMap<number, RankableWithId>, seq: number): void {
+  const row = rows.get(seq);
+  if (row) held.push(row);
 }
 
 /** The scope's rows, each placed in its conversation's or its writer's session's line. */
