@@ -267,6 +267,43 @@ describe('MemoryService (embedded store, test clock)', () => {
     expect(await texts('where did you park the car')).not.toContain('Behind the old bakery');
   });
 
+  it('ranks the neighbours whose rows the store hands with them without reading those rows again', async () => {
+    const loaded: string[][] = [];
+    const rankablesByIds = store.memories.rankablesByIds.bind(store.memories);
+    store.memories.rankablesByIds = (scope, ids) => {
+      loaded.push([...ids]);
+      return rankablesByIds(scope, ids);
+    };
+    const question = await memory.create(USER, { text: 'Where did you hide the spare key?' });
+    clock.advance(20_000);
+    const answer = await memory.create(USER, { text: 'Beneath the blue flowerpot by the door' });
+    const [answerRow] = await rankablesByIds({ userId: USER, endUserId: '' }, [answer.id]);
+    // The answer reaches the ranker as the question's neighbour only (the dense channel answers every memory
+    // of a small scope).
+    const dense = store.search.dense.bind(store.search);
+    store.search.dense = async (scope, filter, vector, k) => {
+      const found = await dense(scope, filter, vector, k);
+      return { ...found, candidates: found.candidates.filter((hit) => hit.id !== answer.id) };
+    };
+    const neighbours = store.search.neighbours!.bind(store.search);
+    store.search.neighbours = async (scope, filter, ids, before, after, sessionGapMs) => {
+      const found = await neighbours(scope, filter, ids, before, after, sessionGapMs);
+      // As a store that holds the rows hands them: the answer's row with the question's neighbours.
+      return new Map(
+        [...found].map(([id, around]) => [
+          id,
+          id === question.id ? { ...around, rows: [answerRow!] } : around,
+        ]),
+      );
+    };
+    const found = await memory.search(USER, { query: 'spare key hide', limit: 5 });
+    expect(found.results.map((hit) => hit.memory.text)).toEqual([
+      'Where did you hide the spare key?',
+      'Beneath the blue flowerpot by the door',
+    ]);
+    expect(loaded.flat()).not.toContain(answer.id);
+  });
+
   it('keeps the exported creation time on import', async () => {
     const result = await memory.import(USER, {
       memories: [{ id: 'exported-1', text: 'Old note', createdAt: '2020-05-01T10:00:00.000Z' }],

@@ -141,7 +141,10 @@ export class MemorySearcher {
       );
       const unseen = new Set<string>();
       for (const around of neighbours.values()) {
-        for (const id of [...around.previous, ...around.next]) if (!rankable.has(id)) unseen.add(id);
+        // The store may hand some neighbours' rows with them; those are not loaded.
+        if (around.rows) for (const row of around.rows) if (!rankable.has(row.id)) keep(row.id, row);
+        for (const id of around.previous) if (!rankable.has(id)) unseen.add(id);
+        for (const id of around.next) if (!rankable.has(id)) unseen.add(id);
       }
       if (unseen.size > 0) await load([...unseen]);
     }

@@ -58,6 +58,8 @@ const scopesOf = (scope: MemoryScope): readonly MemoryScopeFilter[] => [
   { ...scope, runId: 'run-1', visibleAt: NOW },
 ];
 
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** A deterministic generator (the property's seed picks it), so that a failure can be replayed. */
 function seeded(seed: number): () => number {
   let state = seed >>> 0 || 1;
@@ -118,6 +120,59 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
       await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 40 });
       await store.memories.insertMany(A, memoriesOf(A, 20, seeded(11)));
       await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 40 });
+    } finally {
+      truth.close();
+      await store.close();
+    }
+  });
+
+  it("hands the neighbours' rows from the scope's keyword index, as SQLite reads them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const truth = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const random = seeded(17);
+      const rows = memoriesOf(A, 120, random).map((record, i) =>
+        i % 7 === 0 ? { ...record, memory: { ...record.memory, metadata: { slot: 'pet' } } } : record,
+      );
+      await store.memories.insertMany(A, rows);
+      await store.memories.insertMany(B, memoriesOf(B, 30, random));
+      const ids = rows.map((record) => record.memory.id);
+      // A keyword search builds the scope's index (and its rows) and a neighbours search reads its timeline:
+      // both small enough to be read on the search's path.
+      await store.search.keyword(A, filters[0]!, ['memory'], 10);
+      await store.search.neighbours!(A, filters[0]!, ids.slice(0, 5), 2, 1, GAP);
+
+      let handed = 0;
+      const compare = async (seed: number): Promise<void> => {
+        const pick = seeded(seed);
+        const scope = scopesOf(A)[Math.floor(pick() * 4)]!;
+        const filter = filters[Math.floor(pick() * filters.length)]!;
+        const wanted = Array.from(
+          { length: 1 + Math.floor(pick() * 40) },
+          () => ids[Math.floor(pick() * (ids.length + 5))] ?? 'no-such-id',
+        );
+        const answered = await store.search.neighbours!(scope, filter, wanted, 2, 1, GAP);
+        const expected = neighboursInSql(truth, scope, filter, wanted, 2, 1, GAP);
+        expect([...answered].map(([id, { previous, next }]) => [id, { previous, next }])).toEqual([
+          ...expected,
+        ]);
+        for (const around of answered.values()) {
+          if (!around.rows) continue;
+          const neighbours = [...around.previous, ...around.next];
+          expect(around.rows.map((row) => row.id)).toEqual(neighbours);
+          const read = await store.memories.rankablesByIds(scope, neighbours);
+          expect([...around.rows].sort(byId)).toEqual(read.sort(byId));
+          handed += around.rows.length;
+        }
+      };
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), compare), { numRuns: 60 });
+      // The scope's plain searches (no agent or run, a filter on validity alone) get every row handed.
+      expect(handed).toBeGreaterThan(0);
+      const open = await store.search.neighbours!(A, filters[0]!, ids, 2, 1, GAP);
+      for (const around of open.values())
+        expect(around.rows?.length).toBe(around.previous.length + around.next.length);
     } finally {
       truth.close();
       await store.close();

@@ -1,5 +1,5 @@
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
-import type { MemoryFilter, MemoryScope, MemoryScopeFilter } from '../../domain/memory.js';
+import type { MemoryFilter, MemoryScope, MemoryScopeFilter, RankableWithId } from '../../domain/memory.js';
 import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
 import { heldInValidity, isOpenOnly } from './memory-rows.js';
 
@@ -107,7 +107,11 @@ export class NeighbourTimelines {
     this.chunkRows = Math.max(1, limits.chunkRows ?? BUILD_CHUNK_ROWS);
   }
 
-  /** The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). */
+  /**
+   * The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). With
+   * `rowsOf` (the scope's rows held elsewhere, by seq, or null when not held), each entry also carries the
+   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`).
+   */
   neighbours(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
@@ -115,6 +119,7 @@ export class NeighbourTimelines {
     before: number,
     after: number,
     sessionGapMs: number,
+    rowsOf?: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
   ): Map<string, ConversationNeighbours> | null {
     if (!isOpenOnly(filter) || this.maxRows <= 0) return null;
     const timeline = this.timelineOf(scope);
@@ -126,6 +131,7 @@ export class NeighbourTimelines {
       (visibleAt === undefined || row.expiresAt === null || row.expiresAt > visibleAt) &&
       heldInValidity(row, filter.validity);
     const out = new Map<string, ConversationNeighbours>();
+    const found = new Map<string, { readonly previous: TimelineRow[]; readonly next: TimelineRow[] }>();
     // In the order `neighboursInSql` fills the map (the ranker reads it in that order): the conversations'
     // turns first, then the inferred sessions, each by id as SQLite orders text (its IN list is a sorted
     // list of the ids, UTF-8 bytes compared).
@@ -134,7 +140,7 @@ export class NeighbourTimelines {
       const row = timeline.byId.get(id);
       if (row) wanted.push(row);
     }
-    wanted.sort(bySqliteIdOrder);
+    inSqliteIdOrder(wanted);
     const inConversation = wanted.filter((row) => row.conversationId !== null);
     const inSession = sessionGapMs > 0 ? wanted.filter((row) => row.conversationId === null) : [];
     for (const [rows, gapMs] of [
@@ -142,21 +148,45 @@ export class NeighbourTimelines {
       [inSession, sessionGapMs],
     ] as const) {
       for (const row of rows) {
-        const walk = (step: -1 | 1, count: number): string[] => {
-          const found: Array<[string, number]> = [];
+        const walk = (step: -1 | 1, count: number): TimelineRow[] => {
+          const near: TimelineRow[] = [];
           // A session reaches at most `count x gapMs` from the candidate (the SQL walk's bound); its pauses
           // are then cut by withinSession.
           const reach = gapMs === null ? Infinity : count * gapMs;
-          for (let i = row.at + step; found.length < count && i >= 0 && i < row.line.length; i += step) {
+          for (let i = row.at + step; near.length < count && i >= 0 && i < row.line.length; i += step) {
             const other = row.line[i]!;
             if (other.createdAt !== row.createdAt && Math.abs(other.createdAt - row.createdAt) > reach) break;
-            if (passes(other)) found.push([other.id, other.createdAt]);
+            if (passes(other)) near.push(other);
           }
-          return gapMs === null ? found.map(([id]) => id) : withinSession(row.createdAt, found, gapMs);
+          if (gapMs === null) return near;
+          // withinSession keeps the nearest ones up to the first pause: a prefix.
+          const kept = withinSession(
+            row.createdAt,
+            near.map((other) => [other.id, other.createdAt] as const),
+            gapMs,
+          );
+          return near.slice(0, kept.length);
         };
-        const around = { previous: walk(-1, Math.max(0, before)), next: walk(1, Math.max(0, after)) };
-        if (around.previous.length > 0 || around.next.length > 0) out.set(row.id, around);
+        const previous = walk(-1, Math.max(0, before));
+        const next = walk(1, Math.max(0, after));
+        if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
       }
+    }
+    const rows = rowsOf ? heldRows(found.values(), rowsOf) : null;
+    const idOf = (row: TimelineRow): string => row.id;
+    for (const [id, { previous, next }] of found) {
+      const held: RankableWithId[] = [];
+      if (rows) {
+        for (const other of previous) pushHeld(held, rows, other.seq);
+        for (const other of next) pushHeld(held, rows, other.seq);
+      }
+      // Written out, not spread: an object spread per entry takes V8's slow path for copying an object.
+      out.set(
+        id,
+        held.length > 0
+          ? { previous: previous.map(idOf), next: next.map(idOf), rows: held }
+          : { previous: previous.map(idOf), next: next.map(idOf) },
+      );
     }
     return out;
   }
@@ -304,6 +334,24 @@ export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void 
   ).run(scope.userId, scope.endUserId);
 }
 
+/** `rowsOf` of every neighbour found, asked once. */
+function heldRows(
+  found: Iterable<{ readonly previous: readonly TimelineRow[]; readonly next: readonly TimelineRow[] }>,
+  rowsOf: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+): ReadonlyMap<number, RankableWithId> | null {
+  const seqs = new Set<number>();
+  for (const { previous, next } of found) {
+    for (const other of previous) seqs.add(other.seq);
+    for (const other of next) seqs.add(other.seq);
+  }
+  return seqs.size > 0 ? rowsOf([...seqs]) : null;
+}
+
+function pushHeld(held: RankableWithId[], rows: ReadonlyMap<number, RankableWithId>, seq: number): void {
+  const row = rows.get(seq);
+  if (row) held.push(row);
+}
+
 /** The scope's rows, each placed in its conversation's or its writer's session's line. */
 function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline {
   const lines = new Map<string, TimelineRow[]>();
@@ -343,12 +391,15 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
 const BELOW_SURROGATES = /^[\u0000-\ud7ff]*$/;
 
 /**
- * SQLite's BINARY order of two rows' ids: their UTF-8 bytes compared. Below U+D800 JavaScript's order of
- * strings is the same; past it (a surrogate pair sorts before U+E000 in UTF-16, after it in UTF-8) the
- * bytes are compared.
+ * Sorts the rows by SQLite's BINARY order of their ids: their UTF-8 bytes compared. Below U+D800 JavaScript's
+ * order of strings is the same; past it (a surrogate pair sorts before U+E000 in UTF-16, after it in UTF-8)
+ * the bytes are compared. Each id is tested once, not at every comparison.
  */
-function bySqliteIdOrder(a: TimelineRow, b: TimelineRow): number {
-  if (BELOW_SURROGATES.test(a.id) && BELOW_SURROGATES.test(b.id))
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  return Buffer.compare(Buffer.from(a.id, 'utf8'), Buffer.from(b.id, 'utf8'));
+function inSqliteIdOrder(rows: TimelineRow[]): void {
+  if (rows.every((row) => BELOW_SURROGATES.test(row.id))) {
+    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return;
+  }
+  const bytes = new Map(rows.map((row) => [row, Buffer.from(row.id, 'utf8')]));
+  rows.sort((a, b) => Buffer.compare(bytes.get(a)!, bytes.get(b)!));
 }
