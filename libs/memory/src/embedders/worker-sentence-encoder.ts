@@ -53,7 +53,14 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
     const missing = texts.filter((_, index) => known[index] === undefined);
     const fresh = missing.length > 0 ? await this.run(missing, this.keep.afterTextsMs) : [];
     let next = 0;
-    return Promise.all(known.map((vector) => vector ?? fresh[next++]!));
+    return Promise.all(
+      known.map(
+        (vector) =>
+          vector ??
+          fresh[next++] ??
+          Promise.reject(new Error('The sentence encoder answered too few vectors')),
+      ),
+    );
   }
 
   /** One query's vector, from the cache when the same text was asked before (or is being encoded). */
