@@ -18,10 +18,10 @@
 // BENCH_CHAT_PAUSE_MS pauses before each measured exchange; with MEMORY_WORKER_IDLE_SECONDS shorter than it
 // (passed on to the product, as CHAT_SENTENCE_LOAD_WAIT_MS is), each turn finds the memory service's sentence
 // thread ended and its model to load again, as the turn of a user who paused a minute does (decision 229).
-// BENCH_CHAT_MESSAGES=statements sends a statement the rules learn a fact from in each exchange ("My favourite
-// food is dish number 37.": each turn closes the last one's fact and stores its own) instead of a question
-// that teaches nothing (the default, `questions`): the CPU per exchange then counts the learning's search,
-// its writes, and the sentence vector and concepts of each new memory.
+// BENCH_CHAT_MESSAGES=statements sends a statement the rules learn a fact from in each exchange ("I live in
+// Town37.": the learning searches for "User lives in Town37.", closes the last turn's residence and stores
+// this one) instead of a question that teaches nothing (the default, `questions`): the CPU per exchange then
+// counts the learning's search, its writes, and the sentence vector and concepts of each new memory.
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -65,9 +65,7 @@ if (MESSAGES !== 'questions' && MESSAGES !== 'statements') {
 }
 /** The exchange's message: each one new (no cached query vector), and a fact to learn when statements. */
 const messageOf = (i) =>
-  MESSAGES === 'statements'
-    ? `My favourite food is dish number ${i}.`
-    : `Which cities with good food did I visit? (${i})`;
+  MESSAGES === 'statements' ? `I live in Town${i}.` : `Which cities with good food did I visit? (${i})`;
 /** The added time's p95 target of each mode, in ms. */
 const TARGET_ADDED_P95_MS = { standalone: 15, distributed: 25 };
 const TARGET_FIRST_TOKEN_P50_MS = 5;
