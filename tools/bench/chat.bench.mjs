@@ -18,6 +18,10 @@
 // BENCH_CHAT_PAUSE_MS pauses before each measured exchange; with MEMORY_WORKER_IDLE_SECONDS shorter than it
 // (passed on to the product, as CHAT_SENTENCE_LOAD_WAIT_MS is), each turn finds the memory service's sentence
 // thread ended and its model to load again, as the turn of a user who paused a minute does (decision 229).
+// BENCH_CHAT_MESSAGES=statements sends a statement the rules learn a fact from in each exchange ("I live in
+// Town37.": the learning searches for "User lives in Town37.", closes the last turn's residence and stores
+// this one) instead of a question that teaches nothing (the default, `questions`): the CPU per exchange then
+// counts the learning's search, its writes, and the sentence vector and concepts of each new memory.
 // Needs `npm run build:server` (the npm script does it) and nats-server for the distributed run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,6 +58,14 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   console.error('BENCH_CHAT_ROUNDS must be a positive integer');
   process.exit(64);
 }
+const MESSAGES = process.env.BENCH_CHAT_MESSAGES ?? 'questions';
+if (MESSAGES !== 'questions' && MESSAGES !== 'statements') {
+  console.error('BENCH_CHAT_MESSAGES must be questions or statements');
+  process.exit(64);
+}
+/** The exchange's message: each one new (no cached query vector), and a fact to learn when statements. */
+const messageOf = (i) =>
+  MESSAGES === 'statements' ? `I live in Town${i}.` : `Which cities with good food did I visit? (${i})`;
 /** The added time's p95 target of each mode, in ms. */
 const TARGET_ADDED_P95_MS = { standalone: 15, distributed: 25 };
 const TARGET_FIRST_TOKEN_P50_MS = 5;
@@ -181,7 +193,7 @@ async function measure(mode, build, base, key, pids) {
     if (i >= WARMUP && PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     if (i === WARMUP) cpuBefore = cpuMsOfAll(pids);
     const before = provider.timings.length;
-    const client = await exchange(base, key.apiKey, `Which cities with good food did I visit? (${i})`);
+    const client = await exchange(base, key.apiKey, messageOf(i));
     const timing = provider.timings[before];
     if (!timing || timing.endedAt === null || timing.firstTokenAt === null)
       throw new Error('the provider was not called');
@@ -201,6 +213,7 @@ async function measure(mode, build, base, key, pids) {
     mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
     settledAfterMs,
+    ...(MESSAGES !== 'questions' ? { messages: MESSAGES } : {}),
     ...(PAUSE_MS > 0 ? { pauseMs: PAUSE_MS } : {}),
     loadAverage: Number(loadavg()[0].toFixed(1)),
   };
