@@ -228,7 +228,11 @@ function drainUnreadBodies(server: Server, drain: RefusedBodyDrain): void {
   if (subscribedToFinishes) return;
   subscribedToFinishes = true;
   subscribe('http.server.response.finish', (message) => {
-    const { request, socket, server: from } = message as {
+    const {
+      request,
+      socket,
+      server: from,
+    } = message as {
       request: IncomingMessage;
       socket: Socket;
       server: Server;

@@ -65,7 +65,7 @@ describe('import parsing (decision 022)', () => {
 
   it('refuses too many bytes at once, without waiting for the rest of the body', async () => {
     // A sender that declared more and stopped: the refusal must not wait for an end that never comes.
-    const input = new Readable({ read() {} });
+    const input = new Readable({ read: () => undefined });
     input.push(Buffer.from(`${lineOf({ text: 'x'.repeat(200) })}\n`.repeat(3)));
     const outcome = await Promise.race([
       rejectionOf(readNdjsonRecords(input, { maxBytes: 100, maxLines: 1000 })).then((error) => error.code),
