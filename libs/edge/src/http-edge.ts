@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, ShutdownSignal } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
@@ -677,8 +677,17 @@ export function answerFromCopies(
   });
 }
 
+/**
+ * The signals a process shuts down cleanly on: Nest's list without SIGUSR2, which Node's diagnostics take
+ * (`--heapsnapshot-signal`, as `bench:rss` sends it). With it, a heap snapshot's signal also closed the app,
+ * which then raised the signal again: a second snapshot of a process already shutting down.
+ */
+export const SHUTDOWN_SIGNALS: readonly string[] = Object.values(ShutdownSignal).filter(
+  (signal) => signal !== ShutdownSignal.SIGUSR2,
+);
+
 /** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */
 export function configureHttpEdge(app: INestApplication): void {
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([...SHUTDOWN_SIGNALS]);
 }
