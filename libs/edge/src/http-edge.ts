@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, ShutdownSignal } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
@@ -11,7 +11,9 @@ import {
   requestContext,
 } from '@membolt/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { inThisAsyncContext } from './async-context.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
@@ -57,7 +59,26 @@ export interface HttpEdgeOptions {
   readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
   /** The bound on requests worked on at once (default DEFAULT_LOAD_SHEDDING). */
   readonly loadShedding?: LoadSheddingOptions;
+  /** How much of a body answered before it was read the edge still reads (default DEFAULT_REFUSED_BODY_DRAIN). */
+  readonly refusedBodyDrain?: RefusedBodyDrain;
 }
+
+/**
+ * What the edge still reads, and discards, of a request body it answered before reading it all (a 413, any
+ * refusal of a route that reads its own body): at most `maxBytes` more and for at most `maxMs` after the
+ * answer. Closing at once would reset the connection while the client is still sending, and a reset makes
+ * the client's kernel drop the answer it has not read yet: the client sees no answer at all. Past either
+ * bound the edge half-closes (the answer is out) and closes the socket DRAIN_GRACE_MS later.
+ */
+export interface RefusedBodyDrain {
+  readonly maxBytes: number;
+  readonly maxMs: number;
+}
+
+export const DEFAULT_REFUSED_BODY_DRAIN: RefusedBodyDrain = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 };
+
+/** After the half-close past a drain's bound: time for the client to read the answer and close its side. */
+const DRAIN_GRACE_MS = 1_000;
 
 /**
  * Never shed: the probes (answered before the bound anyway), the status page, and the web app's own files
@@ -117,6 +138,12 @@ export function answerClientErrorWithJson(error: NodeJS.ErrnoException, socket: 
     socket.destroy();
     return;
   }
+  // The request was answered already and its body is being drained: the client ended it short (or sent
+  // something else than the rest of it). Nothing more to say on this connection.
+  if (drainingSockets.has(socket)) {
+    socket.end();
+    return;
+  }
   const response =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? rawJsonResponse(431, 'Request Header Fields Too Large', {
@@ -146,7 +173,8 @@ interface BodyLimit {
 /**
  * Reads a request body up to `limit`: refused from its Content-Length, unread, when that is over the limit,
  * else as soon as the bytes read pass it. The answer comes in the async context the body was asked for in
- * (the request's correlation id), not in the socket's.
+ * (the request's correlation id), not in the socket's. The rest of a refused body is read once the answer is
+ * out, within the edge's drain bounds (drainUnreadBodies).
  */
 function readBody(
   payload: IncomingMessage,
@@ -171,6 +199,8 @@ function readBody(
   const onData = (chunk: Buffer) => {
     received += chunk.length;
     if (received > limit.limitBytes) {
+      // Held until the answer is out, then drained within bounds; not read meanwhile.
+      payload.pause();
       settle(tooLarge());
       return;
     }
@@ -181,6 +211,72 @@ function readBody(
   payload.on('data', onData);
   payload.on('end', onEnd);
   payload.on('error', onError);
+}
+
+const drainOf = new WeakMap<Server, RefusedBodyDrain>();
+const drainingSockets = new WeakSet<Duplex>();
+let subscribedToFinishes = false;
+
+/**
+ * Drains, within `drain`'s bounds, the rest of every body `server` answered before reading it. Node keeps
+ * the connection of such an answer and reads the rest of the body (the response said nothing of closing),
+ * without a bound; this adds the bound. Node publishes every finished response on the
+ * `http.server.response.finish` channel: one subscription for the process, no listener per request.
+ */
+function drainUnreadBodies(server: Server, drain: RefusedBodyDrain): void {
+  drainOf.set(server, drain);
+  if (subscribedToFinishes) return;
+  subscribedToFinishes = true;
+  subscribe('http.server.response.finish', (message) => {
+    const {
+      request,
+      socket,
+      server: from,
+    } = message as {
+      request: IncomingMessage;
+      socket: Socket;
+      server: Server;
+    };
+    if (request.complete || socket.destroyed) return;
+    const bounds = drainOf.get(from);
+    if (bounds) drainRestOfBody(request, socket, bounds);
+  });
+}
+
+function drainRestOfBody(request: IncomingMessage, socket: Socket, drain: RefusedBodyDrain): void {
+  drainingSockets.add(socket);
+  let bytes = 0;
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > drain.maxBytes) cut();
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    drainingSockets.delete(socket);
+    request.off('data', onData);
+    request.off('end', stop);
+    request.off('close', stop);
+  };
+  const cut = () => {
+    stop();
+    drainingSockets.add(socket);
+    socket.end();
+    const grace = setTimeout(() => socket.destroy(), DRAIN_GRACE_MS);
+    grace.unref();
+    socket.once('close', () => clearTimeout(grace));
+  };
+  const timer = setTimeout(cut, drain.maxMs);
+  timer.unref();
+  // On the next tick: Node, right after publishing the finish, dumps a body nobody read, which removes every
+  // 'data' listener of the request.
+  process.nextTick(() => {
+    if (request.complete || socket.destroyed) return stop();
+    request.on('data', onData);
+    request.once('end', stop);
+    request.once('close', stop);
+    // A route that stopped reading its body may have left it paused.
+    request.resume();
+  });
 }
 
 /** A JSON body as the edges accept it: an object or an array (never a bare value); empty is `{}`. */
@@ -421,6 +517,13 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
   );
   void fastify.register(hooks);
   void fastify.register(fastifyCookie);
+  // Fastify closes the connection after a body parser's error, before the body is read: a reset under a
+  // client still sending, which loses the answer. The edge reads the rest of the body within bounds instead.
+  fastify.addHook('onError', (request, reply, _error, done) => {
+    if (!request.raw.complete && reply.getHeader('connection') === 'close') reply.removeHeader('connection');
+    done();
+  });
+  drainUnreadBodies(fastify.server, options.refusedBodyDrain ?? DEFAULT_REFUSED_BODY_DRAIN);
   return { adapter, shedder };
 }
 
@@ -574,8 +677,17 @@ export function answerFromCopies(
   });
 }
 
+/**
+ * The signals a process shuts down cleanly on: Nest's list without SIGUSR2, which Node's diagnostics take
+ * (`--heapsnapshot-signal`, as `bench:rss` sends it). With it, a heap snapshot's signal also closed the app,
+ * which then raised the signal again: a second snapshot of a process already shutting down.
+ */
+export const SHUTDOWN_SIGNALS: readonly string[] = Object.values(ShutdownSignal).filter(
+  (signal) => signal !== ShutdownSignal.SIGUSR2,
+);
+
 /** The edge's Nest-side setup: every error as `{ error, message }`, and a clean shutdown on signals. */
 export function configureHttpEdge(app: INestApplication): void {
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([...SHUTDOWN_SIGNALS]);
 }

@@ -13,6 +13,7 @@ import {
   type Readiness,
 } from '@membolt/platform';
 import { Module } from '@nestjs/common';
+import { SHUTDOWN_SIGNALS } from '@membolt/edge';
 import { addBusClientReadiness, createObservability, MallocTrimmer, OpsListener } from './observability.js';
 
 export interface ServiceProcessConfig extends Partial<OpsConfig> {
@@ -81,7 +82,7 @@ export async function runServiceProcess(
       strategy: server,
       logger: new PinoNestLogger(logger),
     });
-    app.enableShutdownHooks();
+    app.enableShutdownHooks([...SHUTDOWN_SIGNALS]);
     addBusClientReadiness(app, readiness);
     await app.listen();
   } catch (error) {

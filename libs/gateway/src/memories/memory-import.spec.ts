@@ -63,6 +63,18 @@ describe('import parsing (decision 022)', () => {
     ).toBe('line 2: not valid JSON');
   });
 
+  it('refuses too many bytes at once, without waiting for the rest of the body', async () => {
+    // A sender that declared more and stopped: the refusal must not wait for an end that never comes.
+    const input = new Readable({ read: () => undefined });
+    input.push(Buffer.from(`${lineOf({ text: 'x'.repeat(200) })}\n`.repeat(3)));
+    const outcome = await Promise.race([
+      rejectionOf(readNdjsonRecords(input, { maxBytes: 100, maxLines: 1000 })).then((error) => error.code),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000)),
+    ]);
+    expect(outcome).toBe('payload_too_large');
+    input.destroy();
+  });
+
   it('refuses too many bytes before too many lines, and too many lines before a bad line', async () => {
     const lines = (count: number, last = lineOf({ text: 'x' })) =>
       `${Array.from({ length: count - 1 }, () => lineOf({ text: 'x' })).join('\n')}\n${last}\n`;

@@ -12,7 +12,6 @@ import {
   SENSITIVE_KINDS,
   validatePayload,
 } from '@membolt/contracts';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -162,15 +161,9 @@ export async function readNdjson(
       }
       await onRecord({ line: lines, value });
     }
-    if (bytes > limits.maxBytes) {
-      // Drained to its end, so the client reads the 413 instead of a connection reset mid-upload.
-      if (!input.readableEnded) {
-        const ended = once(input, 'end');
-        input.resume();
-        await ended;
-      }
-      throw importTooLarge(limits.maxBytes);
-    }
+    // Refused at once, whatever is still to come: the edge reads and discards the rest of the body within
+    // its bounds after the answer (so the client reads the 413 rather than a reset), never without a bound.
+    if (bytes > limits.maxBytes) throw importTooLarge(limits.maxBytes);
   } finally {
     input.off('data', onData);
   }
