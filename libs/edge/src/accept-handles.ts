@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import type { Server, Socket } from 'node:net';
 
 /**
- * The helper process's whole program. It gets the listening socket once and sends it back `count` times: each
- * handle it sends arrives as a new descriptor of the same socket. Sends wait for the receiver's
+ * The helper process's whole program. It gets the listening socket once and sends it back as many times as its
+ * argument says: each handle it sends arrives as a new descriptor of the same socket. Sends wait for the receiver's
  * acknowledgement, so its copy is listening meanwhile: a connection it accepts goes back to the parent too.
  * It ends once the last copy is sent, or at once when the parent is gone (a parent killed with -9 must not
  * leave the port held).
