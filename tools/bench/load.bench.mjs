@@ -8,11 +8,16 @@
 // (no answer in 10 s), answers by status and the server's RSS (from its own /metrics) before and after. Exits 1
 // on any error or timeout; 503 `service_unavailable` (load shed early, with Retry-After) is reported, not an
 // error. Needs `npm run build:server` (the npm script does it). Not part of `npm test`: it saturates the machine.
+// BENCH_LOAD_BASELINE=<root of another built checkout> also measures that build, right after this one, on its
+// own data directory, and prints both tables; the machine's load average is printed with each. BENCH_PORT=<n>
+// puts the public listeners on n (this build) and n+2 (baseline), their ops listeners on n+1 and n+3, instead
+// of free ports the script picks. Per-turn accepting is measured at its default unless HTTP_ACCEPT_HANDLES is
+// given.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import {
   createUserWithKey,
@@ -33,6 +38,12 @@ if (CHOSEN.length === 0 || CHOSEN.some((name) => !ALL_TARGETS.includes(name))) {
 /** autocannon's own default: a request with no answer in 10 s is a timeout. */
 const TIMEOUT_S = 10;
 const SEEDED_MEMORIES = 300;
+const BASELINE = process.env.BENCH_LOAD_BASELINE ? resolve(process.env.BENCH_LOAD_BASELINE) : null;
+const PORT_BASE = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+if (PORT_BASE !== null && (!Number.isInteger(PORT_BASE) || PORT_BASE < 1 || PORT_BASE > 65_532)) {
+  console.error('BENCH_PORT must be a port number');
+  process.exit(64);
+}
 for (const [name, value] of [
   ['BENCH_CONNECTIONS', CONNECTIONS],
   ['BENCH_DURATION_S', DURATION_S],
@@ -43,153 +54,188 @@ for (const [name, value] of [
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-load-'));
-const env = await benchEnv(dataDir);
-// The edge's load bound is measured at its defaults unless these are given (e.g. HTTP_MAX_IN_FLIGHT=0: none).
-for (const name of ['HTTP_MAX_IN_FLIGHT', 'HTTP_MAX_QUEUED', 'HTTP_MAX_QUEUE_WAIT_MS'])
-  if (process.env[name] !== undefined) env[name] = process.env[name];
+const builds = [
+  { label: 'this build', root: ROOT },
+  ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
+];
+let failed = 0;
+for (const [index, build] of builds.entries()) failed += await measure(build, index);
+console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
+process.exitCode = failed === 0 ? 0 : 1;
 
-let server;
-try {
-  // A real user and API key, created through the operator CLI on the same data directory; on a plan without
-  // a monthly conversation limit, so the figures are of the request path and not of plan refusals.
-  const { apiKey, userId } = await createUserWithKey(env, {
-    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-    name: 'Load Bench',
-    plan: 'enterprise',
-  });
+/** Runs the chosen targets on `build`'s app, prints its table and answers how many requests failed. */
+async function measure(build, index) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-load-'));
+  const ports =
+    PORT_BASE === null
+      ? {}
+      : { PORT: String(PORT_BASE + 2 * index), METRICS_PORT: String(PORT_BASE + 2 * index + 1) };
+  const env = await benchEnv(dataDir, ports);
+  // The edge's load bound is measured at its defaults unless these are given (e.g. HTTP_MAX_IN_FLIGHT=0: none).
+  for (const name of [
+    'HTTP_MAX_IN_FLIGHT',
+    'HTTP_MAX_QUEUED',
+    'HTTP_MAX_QUEUE_WAIT_MS',
+    'HTTP_ACCEPT_HANDLES',
+  ])
+    if (process.env[name] !== undefined) env[name] = process.env[name];
 
-  let base, ops;
-  ({ server, base, ops } = await startStandalone(env, 60_000, { loadShedding: true }));
-  const rssMb = () => residentMemoryMb(ops);
+  let server;
+  try {
+    // A real user and API key, created through the operator CLI on the same data directory; on a plan without
+    // a monthly conversation limit, so the figures are of the request path and not of plan refusals.
+    const { apiKey, userId } = await createUserWithKey(
+      env,
+      {
+        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Load Bench',
+        plan: 'enterprise',
+      },
+      { root: build.root },
+    );
 
-  const key = { 'x-api-key': apiKey };
-  const json = { ...key, 'content-type': 'application/json' };
-  const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
-  const sentence = (i) =>
-    `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`;
-  const targets = [
-    {
-      id: 'health',
-      name: 'gateway GET /api/health (X-API-Key)',
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      options: { url: `${base}/api/health`, headers: key },
-    },
-    {
-      id: 'graphql',
-      name: 'BFF POST /graphql (planCatalogue)',
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      options: {
-        url: `${base}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'query BenchPlans { planCatalogue { plans { id name monthlyPriceCents } } }',
-        }),
+    let base, ops;
+    ({ server, base, ops } = await startStandalone(env, 60_000, { loadShedding: true, root: build.root }));
+    const rssMb = () => residentMemoryMb(ops);
+
+    const key = { 'x-api-key': apiKey };
+    const json = { ...key, 'content-type': 'application/json' };
+    const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
+    const sentence = (i) =>
+      `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`;
+    const targets = [
+      {
+        id: 'health',
+        name: 'gateway GET /api/health (X-API-Key)',
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        options: { url: `${base}/api/health`, headers: key },
       },
-    },
-    {
-      id: 'search',
-      name: 'gateway GET /api/user/{id}/search',
-      connections: 100,
-      duration: 30,
-      options: {
-        url: `${base}/api/user/${userId}/search?query=${encodeURIComponent('what does the user like about tea and Berlin')}&limit=10`,
-        headers: key,
+      {
+        id: 'graphql',
+        name: 'BFF POST /graphql (planCatalogue)',
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        options: {
+          url: `${base}/graphql`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: 'query BenchPlans { planCatalogue { plans { id name monthlyPriceCents } } }',
+          }),
+        },
       },
-    },
-    {
-      id: 'add',
-      name: 'gateway POST /api/user/{id}/memories',
-      connections: 200,
-      duration: 30,
-      options: {
-        url: `${base}/api/user/${userId}/memories`,
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ text: sentence(1) }),
-        // Every request a different text, as real traffic.
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({ text: sentence(Math.floor(Math.random() * 1e9)) }),
-        }),
+      {
+        id: 'search',
+        name: 'gateway GET /api/user/{id}/search',
+        connections: 100,
+        duration: 30,
+        options: {
+          url: `${base}/api/user/${userId}/search?query=${encodeURIComponent('what does the user like about tea and Berlin')}&limit=10`,
+          headers: key,
+        },
       },
-    },
-  ].filter((target) => CHOSEN.includes(target.id));
-  if (CHOSEN.includes('search')) {
-    // Search reads what is stored: a user with some memories, as in use.
-    for (let start = 0; start < SEEDED_MEMORIES; start += 100) {
-      const memories = Array.from({ length: 100 }, (_, i) => ({ text: sentence(start + i) }));
-      const response = await fetch(`${base}/api/user/${userId}/memories/batch`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ memories }),
-      });
-      if (response.status !== 201)
-        throw new Error(`Seeding answered ${response.status}: ${await response.text()}`);
+      {
+        id: 'add',
+        name: 'gateway POST /api/user/{id}/memories',
+        connections: 200,
+        duration: 30,
+        options: {
+          url: `${base}/api/user/${userId}/memories`,
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ text: sentence(1) }),
+          // Every request a different text, as real traffic.
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ text: sentence(Math.floor(Math.random() * 1e9)) }),
+          }),
+        },
+      },
+    ].filter((target) => CHOSEN.includes(target.id));
+    if (CHOSEN.includes('search')) {
+      // Search reads what is stored: a user with some memories, as in use.
+      for (let start = 0; start < SEEDED_MEMORIES; start += 100) {
+        const memories = Array.from({ length: 100 }, (_, i) => ({ text: sentence(start + i) }));
+        const response = await fetch(`${base}/api/user/${userId}/memories/batch`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ memories }),
+        });
+        if (response.status !== 201)
+          throw new Error(`Seeding answered ${response.status}: ${await response.text()}`);
+      }
     }
-  }
 
-  // Sanity: each target answers 2xx before it is measured, so the figures are of real work.
-  for (const target of targets) {
-    const { url, setupRequest: _unused, ...init } = target.options;
-    const response = await fetch(url, init);
-    if (response.status < 200 || response.status > 299)
-      throw new Error(`${target.name} answered ${response.status}: ${await response.text()}`);
-  }
+    // Sanity: each target answers 2xx before it is measured, so the figures are of real work.
+    for (const target of targets) {
+      const { url, setupRequest: _unused, ...init } = target.options;
+      const response = await fetch(url, init);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`${target.name} answered ${response.status}: ${await response.text()}`);
+    }
 
-  const rssStart = await rssMb();
-  console.log(`\nLoad: standalone on ${base} (DATA_DIR ${dataDir}); timeout ${TIMEOUT_S} s`);
-  console.log(`RSS before: ${rssStart.toFixed(1)} MB`);
-  const rows = [];
-  for (const target of targets) {
-    const status = watchStatus(`${base}/api/status`);
-    const result = await autocannon({
-      ...target.options,
-      connections: target.connections,
-      duration: target.duration,
-      timeout: TIMEOUT_S,
-    });
-    const probes = await status.stop();
-    const rss = await rssMb();
-    const statuses = Object.entries(result.statusCodeStats ?? {})
-      .map(([code, { count }]) => `${code}:${count}`)
-      .join(' ');
-    const shed = result.statusCodeStats?.['503']?.count ?? 0;
-    rows.push({
-      target: target.name,
-      load: `${target.connections} conn x ${target.duration} s`,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      'max ms': result.latency.max,
-      requests: result.requests.total,
-      shed,
-      'other non-2xx': result.non2xx - shed,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      statuses,
-      'status p50 ms': probes.p50,
-      'status p99 ms': probes.p99,
-      'status max ms': probes.max,
-      'status failed': probes.failed,
-      'RSS after MB': Number(rss.toFixed(1)),
-    });
+    const rssStart = await rssMb();
+    console.log(
+      `\nLoad average (1, 5, 15 min) before: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `\nLoad: ${build.label} (${build.root}), standalone on ${base} (DATA_DIR ${dataDir}); timeout ${TIMEOUT_S} s`,
+    );
+    console.log(`RSS before: ${rssStart.toFixed(1)} MB`);
+    const rows = [];
+    for (const target of targets) {
+      const status = watchStatus(`${base}/api/status`);
+      const result = await autocannon({
+        ...target.options,
+        connections: target.connections,
+        duration: target.duration,
+        timeout: TIMEOUT_S,
+      });
+      const probes = await status.stop();
+      const rss = await rssMb();
+      const statuses = Object.entries(result.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}:${count}`)
+        .join(' ');
+      const shed = result.statusCodeStats?.['503']?.count ?? 0;
+      rows.push({
+        target: target.name,
+        load: `${target.connections} conn x ${target.duration} s`,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'max ms': result.latency.max,
+        requests: result.requests.total,
+        shed,
+        'other non-2xx': result.non2xx - shed,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        statuses,
+        'status p50 ms': probes.p50,
+        'status p99 ms': probes.p99,
+        'status max ms': probes.max,
+        'status failed': probes.failed,
+        'RSS after MB': Number(rss.toFixed(1)),
+      });
+    }
+    console.table(rows);
+    const rssEnd = await rssMb();
+    console.log(`RSS before ${rssStart.toFixed(1)} MB, after ${rssEnd.toFixed(1)} MB`);
+    console.log(
+      `Load average (1, 5, 15 min) after: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
+    return rows.reduce(
+      (sum, row) => sum + row['other non-2xx'] + row.errors + row.timeouts + row['status failed'],
+      0,
+    );
+  } finally {
+    await stopProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  console.table(rows);
-  const rssEnd = await rssMb();
-  console.log(`RSS before ${rssStart.toFixed(1)} MB, after ${rssEnd.toFixed(1)} MB`);
-  const failed = rows.reduce(
-    (sum, row) => sum + row['other non-2xx'] + row.errors + row.timeouts + row['status failed'],
-    0,
-  );
-  console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
-  process.exitCode = failed === 0 ? 0 : 1;
-} finally {
-  await stopProcess(server);
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**

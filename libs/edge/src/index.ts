@@ -9,3 +9,4 @@ export * from './metering/metering.providers.js';
 export * from './metering/metered.decorator.js';
 export * from './event-stream.js';
 export * from './load-shedding.js';
+export * from './accept-handles.js';

@@ -2,6 +2,7 @@ import { type DynamicModule, type INestApplication, Module, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import {
+  addAcceptHandles,
   configureHttpEdge,
   createHttpEdgeAdapter,
   type LargeJsonBody,
@@ -17,6 +18,7 @@ import {
   PinoNestLogger,
   type Readiness,
 } from '@membolt/platform';
+import type { Server } from 'node:net';
 import type { LevelWithSilent } from 'pino';
 import { addBusClientReadiness, createObservability, MallocTrimmer, OpsListener } from './observability.js';
 
@@ -33,6 +35,8 @@ export interface HttpEdgeProcessOptions {
   readonly largeJsonBodies?: ReadonlyArray<LargeJsonBody>;
   /** The bound on requests worked on at once (HTTP_MAX_IN_FLIGHT and its queue). */
   readonly loadShedding?: LoadSheddingOptions;
+  /** Handles accepting connections on the port (HTTP_ACCEPT_HANDLES; default 1). */
+  readonly acceptHandles?: number;
   readonly imports: ReadonlyArray<DynamicModule | Type<unknown>>;
   /** Serve the built web app from this directory (BFF and standalone). */
   readonly webDistDir?: string;
@@ -54,6 +58,7 @@ export interface HttpEdgeConfig extends Partial<OpsConfig> {
   readonly HTTP_MAX_IN_FLIGHT: number;
   readonly HTTP_MAX_QUEUED: number;
   readonly HTTP_MAX_QUEUE_WAIT_MS: number;
+  readonly HTTP_ACCEPT_HANDLES: number;
 }
 
 /** The listener, limits and ops options from an edge's config, read the same by the gateway, the BFF and standalone. */
@@ -70,6 +75,7 @@ export function httpEdgeOptionsFrom(
   | 'maxJsonFields'
   | 'trustProxyHops'
   | 'loadShedding'
+  | 'acceptHandles'
 > {
   return {
     host: config.HOST,
@@ -85,6 +91,7 @@ export function httpEdgeOptionsFrom(
       maxQueued: config.HTTP_MAX_QUEUED,
       maxQueueWaitMs: config.HTTP_MAX_QUEUE_WAIT_MS,
     },
+    acceptHandles: config.HTTP_ACCEPT_HANDLES,
   };
 }
 
@@ -154,6 +161,9 @@ export async function runHttpEdge(options: HttpEdgeProcessOptions): Promise<Runn
       await app.startAllMicroservices();
     }
     await app.listen(options.port, options.host);
+    await addAcceptHandles(app.getHttpServer() as Server, options.acceptHandles ?? 1, (error) =>
+      logger.warn({ err: error }, 'Accepting connections on one handle only'),
+    );
   } catch (error) {
     trimmer.onApplicationShutdown();
     await opsListener.onApplicationShutdown();

@@ -83,6 +83,11 @@ export const httpConfigFields = (defaultPort: number, defaultMaxInFlight = 64) =
   HTTP_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
   /** Longest wait for a place before a 503: well under clients' timeouts. */
   HTTP_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /**
+   * Handles that accept connections on the public port (1: Node's one). Each accepts one waiting connection per
+   * turn of the event loop, so under load new clients wait that many times less in the kernel's accept queue.
+   */
+  HTTP_ACCEPT_HANDLES: z.coerce.number().int().min(1).max(64).default(16),
 });
 
 /** Serve GraphQL introspection (tooling); off by default in production. */

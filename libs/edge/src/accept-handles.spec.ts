@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { createServer, get } from 'node:http';
+import { connect, createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { addAcceptHandles } from './accept-handles.js';
+
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function listening<T extends Server>(server: T): Promise<T> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function portOf(server: Server): number {
+  return (server.address() as { port: number }).port;
+}
+
+/** Turns of the event loop until `count` connections queued at once have all been accepted. */
+async function turnsToAccept(server: Server, count: number): Promise<number> {
+  let accepted = 0;
+  server.on('connection', (socket: Socket) => {
+    accepted++;
+    sockets.push(socket);
+  });
+  for (let i = 0; i < count; i++) sockets.push(connect(portOf(server), '127.0.0.1'));
+  let turns = 0;
+  await new Promise<void>((resolve) => {
+    const turn = () => {
+      if (accepted >= count) return resolve();
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+  });
+  return turns;
+}
+
+describe('addAcceptHandles', () => {
+  it('accepts as many waiting connections in one turn of the event loop as it has handles', async () => {
+    const server = await listening(createNetServer());
+    expect(await addAcceptHandles(server, 8)).toBe(8);
+
+    // One handle alone takes a turn per connection (40); eight take about a turn per eight.
+    expect(await turnsToAccept(server, 40)).toBeLessThanOrEqual(10);
+  });
+
+  it('hands the connections to the server as its own: an HTTP server answers each', async () => {
+    const server = await listening(createServer((_req, res) => res.end('ok')));
+    expect(await addAcceptHandles(server, 4)).toBe(4);
+
+    const answers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            get({ host: '127.0.0.1', port: portOf(server), path: '/', agent: false }, (res) => {
+              let body = '';
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              res.on('end', () => resolve(`${res.statusCode} ${body}`));
+            }).on('error', reject);
+          }),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 20 }, () => '200 ok'));
+  });
+
+  it('stops accepting on every handle once the server is closed', async () => {
+    const server = await listening(createNetServer());
+    expect(await addAcceptHandles(server, 4)).toBe(4);
+    const port = portOf(server);
+    servers.splice(servers.indexOf(server), 1);
+    await new Promise((resolve) => server.close(resolve));
+
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('leaves a server with one handle when asked for one, or when it is not listening', async () => {
+    const server = await listening(createNetServer());
+    expect(await addAcceptHandles(server, 1)).toBe(1);
+    expect(await addAcceptHandles(createNetServer(), 8)).toBe(1);
+  });
+});
