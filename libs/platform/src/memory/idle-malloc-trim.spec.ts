@@ -6,6 +6,7 @@ import {
   loadFullGc,
   loadMallocTrim,
   mapsHoldGlibc,
+  requestIdleTrim,
 } from './idle-malloc-trim.js';
 
 const MB = 1024 * 1024;
@@ -72,6 +73,28 @@ describe('IdleMallocTrim', () => {
     expect(trimmer.check()).toBe(false);
     state.rss = 270 * MB;
     expect(trimmer.check()).toBe(true);
+  });
+
+  it('collects and trims once, in the first quiet interval, after work asks for it though RSS has fallen', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, maxBusyShare: 0.5 }, probes);
+    // A burst: trimmed once quiet.
+    state.rss = 440 * MB;
+    state.rssAfterTrim = 400 * MB;
+    expect(trimmer.check()).toBe(true);
+    // A worker thread ends: RSS falls by itself, so no growth would ever call for another trim.
+    state.rss = 270 * MB;
+    state.rssAfterTrim = 225 * MB;
+    requestIdleTrim();
+    state.busy = 0.9;
+    expect(trimmer.check()).toBe(false);
+    state.busy = 0.1;
+    expect(trimmer.check()).toBe(true);
+    expect(state.rss).toBe(225 * MB);
+    expect(state.calls).toEqual(['collect', 'trim', 'collect', 'trim']);
+    // Asked once: the next quiet look has nothing to do.
+    expect(trimmer.check()).toBe(false);
+    expect(state.trims).toBe(2);
   });
 
   it('does nothing without a malloc_trim (no glibc) or with an interval of 0', () => {

@@ -83,9 +83,23 @@ export interface IdleMallocTrimProbes {
 const DEFAULT_MAX_BUSY_SHARE = 0.5;
 const DEFAULT_MIN_GROWTH_BYTES = 16 * 1024 * 1024;
 
+/** Set by requestIdleTrim, cleared by the first trimmer that collects and trims after it. */
+let trimRequested = false;
+
+/**
+ * Asks the next quiet look of the process's trimmer to collect and trim even though RSS has not grown: for
+ * work that ends by giving memory back (a worker thread ending after a burst). RSS falls then, so growth never
+ * shows, yet the main thread's heap is still sized for the burst: V8 keeps its grown young generation and the
+ * old generation's emptied pages committed until a full collection at a quiet moment (40-60 MB after a load
+ * of searches and adds), and glibc keeps the free chunks the burst left.
+ */
+export function requestIdleTrim(): void {
+  trimRequested = true;
+}
+
 /**
  * Runs one full garbage collection, then malloc_trim, when an interval was quiet (the event loop busy less than `maxBusyShare`) and RSS grew
- * by at least `minGrowthBytes` since the last trim. Under steady load it waits: trimming then would only
+ * by at least `minGrowthBytes` since the last trim, or work asked for it (requestIdleTrim). Under steady load it waits: trimming then would only
  * make the allocator fault the same pages in again. A collection and trim hold the loop while they hand pages back
  * (tens of milliseconds for ~100 MB), once per quiet interval after growth, never per request.
  */
@@ -136,8 +150,9 @@ export class IdleMallocTrim {
     // RSS that went down by itself (V8 shrinking its heap) lowers the mark the next growth is counted from.
     this.baseline = Math.min(this.baseline, rss);
     const quiet = loop.utilization < (this.options.maxBusyShare ?? DEFAULT_MAX_BUSY_SHARE);
-    if (!quiet || rss - this.baseline < (this.options.minGrowthBytes ?? DEFAULT_MIN_GROWTH_BYTES))
-      return false;
+    const grown = rss - this.baseline >= (this.options.minGrowthBytes ?? DEFAULT_MIN_GROWTH_BYTES);
+    if (!quiet || !(grown || trimRequested)) return false;
+    trimRequested = false;
     this.probes.collect?.();
     trim();
     this.trims++;

@@ -2,6 +2,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, type Transferable, Worker, workerData } from 'node:worker_threads';
+import { requestIdleTrim } from '../memory/idle-malloc-trim.js';
 
 export interface CpuWorkerLimits {
   /** The worker's V8 heap (old generation), in MB. */
@@ -289,6 +290,9 @@ export class CpuWorkerThread<Task, Answer> {
       );
     });
     worker.on('exit', (code) => {
+      // The thread's heap is gone; the burst it served has left the main thread's heap grown (see
+      // requestIdleTrim): the next quiet moment collects and trims.
+      requestIdleTrim();
       if (!mine()) return;
       this.worker = null;
       this.settle((pending) =>
