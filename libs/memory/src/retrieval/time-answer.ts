@@ -23,8 +23,12 @@ export function statesTime(text: string, from = 0): boolean {
   return known;
 }
 
-/** The first time the text names that is not a bare "now" (chrono reads from its first date on). */
+/**
+ * The first time the text names that is not a bare "now" (chrono reads from its first date on), or how often
+ * something recurs, which chrono does not read ("three times a week", "twice a month", "every day", "daily").
+ */
 function namesTime(text: string): boolean {
+  if (RECURS.test(text)) return true;
   // Whether a text names a time does not depend on the day it is read: any anchor serves.
   const parsed = firstDate(text, ANCHOR);
   if (parsed === null) return false;
@@ -32,6 +36,16 @@ function namesTime(text: string): boolean {
 }
 
 const ANCHOR = new Date(0);
+const PERIOD = '(?:day|night|morning|evening|week|weekend|month|year|season)s?';
+/** How often something recurs: "once a week", "three times a month", "every other day", "weekly". */
+const RECURS = new RegExp(
+  [
+    `\\b(?:once|twice|(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|a couple of)\\s+times)\\s+(?:a|an|per|each|every)\\s+${PERIOD}\\b`,
+    `\\bevery\\s+(?:other\\s+|single\\s+)?${PERIOD}\\b`,
+    '\\b(?:daily|nightly|weekly|fortnightly|monthly|yearly|annually)\\b',
+  ].join('|'),
+  'i',
+);
 const BARE_NOW = /^\s*(?:right\s+)?now\W*$/i;
 
 /**
