@@ -34,13 +34,16 @@ describe('statesTime', () => {
     expect(statesTime("I'm now a counselor, since last year.")).toBe(true);
   });
 
-  it('reads how often something recurs as a time', () => {
-    expect(statesTime('Thanks, Maria! Three times a week; it keeps us on track.')).toBe(true);
-    expect(statesTime('We go to the park once a month.')).toBe(true);
-    expect(statesTime('I run every other day.')).toBe(true);
-    expect(statesTime('We meet weekly at the library.')).toBe(true);
-    expect(statesTime('I tried it three times and gave up.')).toBe(false);
-    expect(statesTime('Every moment with them counts.')).toBe(false);
+  it('reads how often something recurs as a time for a "how often" question only', () => {
+    const often = (text: string) => statesTime(text, 0, true);
+    expect(often('Thanks, Maria! Three times a week; it keeps us on track.')).toBe(true);
+    expect(often('We go to the park once a month.')).toBe(true);
+    expect(often('I run every other day.')).toBe(true);
+    expect(often('We meet weekly at the library.')).toBe(true);
+    expect(often('I tried it three times and gave up.')).toBe(false);
+    expect(often('Every moment with them counts.')).toBe(false);
+    // "When was I born?" is not answered by "once a month".
+    expect(statesTime('I volunteer with a beach clean-up group once a month.')).toBe(false);
   });
 
   it('reads from where it is told: a chat turn stamp and a speaker named May are no time', () => {

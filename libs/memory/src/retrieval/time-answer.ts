@@ -10,10 +10,13 @@ import { firstDate } from './query-analysis.js';
  * A time is what chrono reads as a date or a time in the text ("yesterday", "last Friday", "two weekends
  * ago", "in 2022", "for 4 years"), read from `from` on: the ranker passes the end of a chat turn's "[stamp]
  * Name: " opening, since a stamp says when the turn was written, which every turn of a chat has, and a
- * speaker called May or June is no month. A bare "now" says that something holds, not when it began.
+ * speaker called May or June is no month. A bare "now" says that something holds, not when it began. With
+ * `recurrence` (a "how often" question, `QueryAnalysis.asksHowOften`), how often it recurs is a time too.
  */
-export function statesTime(text: string, from = 0): boolean {
+export function statesTime(text: string, from = 0, recurrence = false): boolean {
   const said = from > 0 ? text.slice(from) : text;
+  // How often something recurs answers "how often", not "when" ("once a month" tells no birthday).
+  if (recurrence && RECURS.test(said)) return true;
   let known = statedTimes.get(said);
   if (known === undefined) {
     known = namesTime(said);
@@ -23,12 +26,8 @@ export function statesTime(text: string, from = 0): boolean {
   return known;
 }
 
-/**
- * The first time the text names that is not a bare "now" (chrono reads from its first date on), or how often
- * something recurs, which chrono does not read ("three times a week", "twice a month", "every day", "daily").
- */
+/** The first time the text names that is not a bare "now" (chrono reads from its first date on). */
 function namesTime(text: string): boolean {
-  if (RECURS.test(text)) return true;
   // Whether a text names a time does not depend on the day it is read: any anchor serves.
   const parsed = firstDate(text, ANCHOR);
   if (parsed === null) return false;
@@ -37,7 +36,10 @@ function namesTime(text: string): boolean {
 
 const ANCHOR = new Date(0);
 const PERIOD = '(?:day|night|morning|evening|week|weekend|month|year|season)s?';
-/** How often something recurs: "once a week", "three times a month", "every other day", "weekly". */
+/**
+ * How often something recurs, which chrono does not read (`statesTime` with `recurrence`): "once a week",
+ * "three times a month", "every other day", "weekly".
+ */
 const RECURS = new RegExp(
   [
     `\\b(?:once|twice|(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|a couple of)\\s+times)\\s+(?:a|an|per|each|every)\\s+${PERIOD}\\b`,
