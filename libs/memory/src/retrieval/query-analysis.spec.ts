@@ -164,6 +164,10 @@ describe('analyzeQuery', () => {
     expect(analysis.timeRange).toBeNull();
     expect(analysis.asksWhen).toBe(true);
     expect(analyzeQuery('What is Caroline identity?', now).asksWhen).toBe(false);
+    expect(analyzeQuery('How often does John work out with his family?', now).asksWhen).toBe(true);
+    expect(analyzeQuery('How many books has Tim read?', now).asksWhen).toBe(false);
+    expect(analyzeQuery('How often does John work out with his family?', now).asksHowOften).toBe(true);
+    expect(analyzeQuery('When did John work out with his family?', now).asksHowOften).toBe(false);
   });
 
   it('places each term where the query first names it, words joined by "and" or "or" together', () => {

@@ -26,8 +26,13 @@ export interface QueryAnalysis {
   readonly timeRange: TimeRange | null;
   /** A month named without a year ("in June"): 1-12, matched in any year; null otherwise. */
   readonly monthOfYear: number | null;
-  /** The query asks for a time ("when ...", "what year", "how long ago"): memories stating one help. */
+  /**
+   * The query asks for a time ("when ...", "what year", "how long ago", "how often"): memories stating one
+   * help.
+   */
   readonly asksWhen: boolean;
+  /** The query asks how often ("how often", "how many times a week"): a recurrence states the time asked. */
+  readonly asksHowOften: boolean;
   /** Normalised concept names in the query (see concepts.ts), to find memories linked to them. */
   readonly conceptNames: string[];
   /** The personal-fact slots the query asks about ("What do I do for a living?": occupation). */
@@ -63,8 +68,12 @@ const YEAR = /\b(?:in|during|of|from|since|around)?\s*((?:19|20)\d{2})\b/i;
 // "What/Which [kinds of] <one to three words> <auxiliary>": the words before the auxiliary name the kind asked.
 const ASKED_KIND =
   /^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?((?:[\p{L}'’+-]+\s+){0,2}?[\p{L}'’+-]+)\s+(?:do|does|did|has|have|had|is|are|was|were|can|could|would|will)\b/iu;
+// "How often" asks for a time too: its answer says when something recurs ("three times a week", "every
+// Sunday").
 const ASKS_WHEN =
-  /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bwhich (?:year|month|day)\b/i;
+  /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bhow often\b|\bwhich (?:year|month|day)\b/i;
+
+const ASKS_HOW_OFTEN = /\bhow often\b|\bhow many times (?:a|an|per|each|every)\b/i;
 
 /** chrono's time units (its TIME_UNIT_DICTIONARY), abbreviations included. */
 const TIME_UNITS =
@@ -124,6 +133,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     timeRange: monthOfYear === null ? timeRangeOf(query, now, date) : null,
     monthOfYear,
     asksWhen: ASKS_WHEN.test(query),
+    asksHowOften: ASKS_HOW_OFTEN.test(query),
     conceptNames: queryConceptNames(query),
     slots: slotsAsked(query),
     // A question that names nobody, asked of one's own memories, is about oneself ("Which neighbourhood is

@@ -487,7 +487,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   // own words start after its "[stamp] Name: ".
   if (asksTime) {
     for (const entry of ranked.slice(0, MEANING_POOL))
-      if (statesTime(entry.text, SPEAKER.exec(entry.text)?.[0].length ?? 0))
+      if (statesTime(entry.text, SPEAKER.exec(entry.text)?.[0].length ?? 0, analysis.asksHowOften))
         entry.score += weights.timeAnswer;
     ranked.sort(byScore);
   }

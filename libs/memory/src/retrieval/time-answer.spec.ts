@@ -34,6 +34,18 @@ describe('statesTime', () => {
     expect(statesTime("I'm now a counselor, since last year.")).toBe(true);
   });
 
+  it('reads how often something recurs as a time for a "how often" question only', () => {
+    const often = (text: string) => statesTime(text, 0, true);
+    expect(often('Thanks, Maria! Three times a week; it keeps us on track.')).toBe(true);
+    expect(often('We go to the park once a month.')).toBe(true);
+    expect(often('I run every other day.')).toBe(true);
+    expect(often('We meet weekly at the library.')).toBe(true);
+    expect(often('I tried it three times and gave up.')).toBe(false);
+    expect(often('Every moment with them counts.')).toBe(false);
+    // "When was I born?" is not answered by "once a month".
+    expect(statesTime('I volunteer with a beach clean-up group once a month.')).toBe(false);
+  });
+
   it('reads from where it is told: a chat turn stamp and a speaker named May are no time', () => {
     const stamped = '[1:56 pm on 8 May, 2023] Caroline: The support group was so powerful.';
     expect(statesTime(stamped)).toBe(true);
@@ -95,6 +107,32 @@ describe('the ranker and a query that asks when (decision 204)', () => {
       }).map((r) => r.id);
     expect(order()).toEqual(['when', 'about']);
     expect(order(0.3)).toEqual(['about', 'when']);
+  });
+
+  it('favours the memory that tells how often for a "how often" question', () => {
+    const often = new Map<string, RankableMemory>([
+      ['about', turn('[3:18 pm on 4 May, 2023] John: Working out with my family gives us lots of energy.')],
+      [
+        'often',
+        turn('[3:18 pm on 4 May, 2023] John: Thanks, Maria! Three times a week; it keeps us on track.'),
+      ],
+    ]);
+    const order = (timeAnswer?: number) =>
+      rankCandidates({
+        analysis: analyzeQuery('How often does John work out with his family?', now),
+        dense: [
+          { id: 'about', score: 0.5 },
+          { id: 'often', score: 0.2 },
+        ],
+        keyword: [],
+        concept: [],
+        memories: often,
+        now,
+        limit: 2,
+        weights: { detail: 0, question: 0, ...(timeAnswer === undefined ? {} : { timeAnswer }) },
+      }).map((r) => r.id);
+    expect(order()).toEqual(['often', 'about']);
+    expect(order(0)).toEqual(['about', 'often']);
   });
 
   it('leaves a query that does not ask when as it was', () => {

@@ -10,10 +10,13 @@ import { firstDate } from './query-analysis.js';
  * A time is what chrono reads as a date or a time in the text ("yesterday", "last Friday", "two weekends
  * ago", "in 2022", "for 4 years"), read from `from` on: the ranker passes the end of a chat turn's "[stamp]
  * Name: " opening, since a stamp says when the turn was written, which every turn of a chat has, and a
- * speaker called May or June is no month. A bare "now" says that something holds, not when it began.
+ * speaker called May or June is no month. A bare "now" says that something holds, not when it began. With
+ * `recurrence` (a "how often" question, `QueryAnalysis.asksHowOften`), how often it recurs is a time too.
  */
-export function statesTime(text: string, from = 0): boolean {
+export function statesTime(text: string, from = 0, recurrence = false): boolean {
   const said = from > 0 ? text.slice(from) : text;
+  // How often something recurs answers "how often", not "when" ("once a month" tells no birthday).
+  if (recurrence && RECURS.test(said)) return true;
   let known = statedTimes.get(said);
   if (known === undefined) {
     known = namesTime(said);
@@ -32,6 +35,19 @@ function namesTime(text: string): boolean {
 }
 
 const ANCHOR = new Date(0);
+const PERIOD = '(?:day|night|morning|evening|week|weekend|month|year|season)s?';
+/**
+ * How often something recurs, which chrono does not read (`statesTime` with `recurrence`): "once a week",
+ * "three times a month", "every other day", "weekly".
+ */
+const RECURS = new RegExp(
+  [
+    `\\b(?:once|twice|(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|a couple of)\\s+times)\\s+(?:a|an|per|each|every)\\s+${PERIOD}\\b`,
+    `\\bevery\\s+(?:other\\s+|single\\s+)?${PERIOD}\\b`,
+    '\\b(?:daily|nightly|weekly|fortnightly|monthly|yearly|annually)\\b',
+  ].join('|'),
+  'i',
+);
 const BARE_NOW = /^\s*(?:right\s+)?now\W*$/i;
 
 /**
