@@ -41,7 +41,39 @@ async function turnsToAccept(server: Server, count: number): Promise<number> {
   return turns;
 }
 
+/** One request on a new connection, sent as soon as it connects: the answer's first line, or 'no answer'. */
+function requestAtOnce(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    sockets.push(socket);
+    let answer = '';
+    const timer = setTimeout(() => resolve('no answer'), 10_000);
+    socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n'));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer.split('\r\n')[0] || 'no answer');
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
 describe('addAcceptHandles', () => {
+  it('answers every request that comes while the copies are being made, the helper accepting some of them', async () => {
+    const server = await listening(createServer((_req, res) => res.end('ok')));
+    const port = portOf(server);
+    let copying = true;
+    const made = addAcceptHandles(server, 16).finally(() => (copying = false));
+    const answers: Promise<string>[] = [];
+    while (copying) {
+      answers.push(requestAtOnce(port));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(await made).toBe(16);
+    const firstLines = await Promise.all(answers);
+    expect(firstLines.filter((line) => line !== 'HTTP/1.1 200 OK')).toEqual([]);
+  }, 60_000);
+
   it('accepts as many waiting connections in one turn of the event loop as it has handles', async () => {
     const server = await listening(createNetServer());
     expect(await addAcceptHandles(server, 8)).toBe(8);

@@ -12,6 +12,10 @@ const HELPER = `
 process.on('disconnect', () => process.exit(0));
 process.once('message', (_, server) => {
   if (!server) return process.disconnect();
+  // A connection this copy accepts is sent on unread: a socket that reads drops what arrives until its handle
+  // has gone (Node sets its reader to a no-op while the send waits for its acknowledgement), and a request
+  // read here would never be answered there.
+  server.pauseOnConnect = true;
   server.on('connection', (socket) => process.send('connection', socket));
   let left = Number(process.argv[1]);
   const next = () => {
