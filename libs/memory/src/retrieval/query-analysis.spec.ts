@@ -212,6 +212,10 @@ describe('analyzeQuery', () => {
     });
     // Counted things are asked in the plural whatever their spelling.
     expect(read('How many children does Melanie have?')).toEqual({ asksList: true, askedKind: ['children'] });
+    expect(read("How many of Joanna's scripts have made it to the big screen?")).toEqual({
+      asksList: true,
+      askedKind: ['scripts'],
+    });
     // Occurrences are several answers too, but no kind of thing.
     expect(read('How many times has Melanie gone to the beach in 2023?')).toEqual({
       asksList: true,

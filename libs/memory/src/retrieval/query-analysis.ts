@@ -141,7 +141,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   const names = namesIn(query);
-  const askedKind = askedKindOf(query);
+  const askedKind = askedKindOf(query, names);
   return {
     terms,
     termPlaces,
@@ -167,12 +167,12 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
  * The content words of the kind a "what/which <kind>" or "how many <kind>" question asks for
  * (`QueryAnalysis.askedKind`).
  */
-function askedKindOf(query: string): string[] {
+function askedKindOf(query: string, names: readonly string[]): string[] {
   // What is counted is asked for in the plural whatever its spelling ("How many children"); "times" counts
-  // occurrences, not a kind of thing.
+  // occurrences, not a kind of thing; whose they are is no part of the kind ("How many of Joanna's scripts").
   const counted = ASKS_COUNT.test(query) ? COUNTED_KIND.exec(query) : null;
   if (counted !== null) {
-    const words = wordTokens(counted[1]!).filter(isContentWord);
+    const words = wordTokens(counted[1]!).filter((word) => isContentWord(word) && !names.includes(word));
     return words[0] === 'times' ? [] : words;
   }
   const found = ASKED_KIND.exec(query);
