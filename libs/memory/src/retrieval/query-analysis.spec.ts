@@ -201,6 +201,38 @@ describe('analyzeQuery', () => {
     expect(kind('What time did she leave?')).toEqual([]);
   });
 
+  it('reads a "how many" question as a list question, and what it counts as the kind asked', () => {
+    const read = (query: string) => {
+      const { asksList, askedKind } = analyzeQuery(query, now);
+      return { asksList, askedKind };
+    };
+    expect(read('How many tournaments has Nate won?')).toEqual({
+      asksList: true,
+      askedKind: ['tournaments'],
+    });
+    // Counted things are asked in the plural whatever their spelling.
+    expect(read('How many children does Melanie have?')).toEqual({ asksList: true, askedKind: ['children'] });
+    expect(read("How many of Joanna's scripts have made it to the big screen?")).toEqual({
+      asksList: true,
+      askedKind: ['scripts'],
+    });
+    // Occurrences are several answers too, but no kind of thing.
+    expect(read('How many times has Melanie gone to the beach in 2023?')).toEqual({
+      asksList: true,
+      askedKind: [],
+    });
+    // A span of time is one answer.
+    expect(read('How many weeks passed between Maria adopting Coco and Shadow?')).toEqual({
+      asksList: false,
+      askedKind: [],
+    });
+    expect(read('What instruments does Melanie play?')).toEqual({
+      asksList: true,
+      askedKind: ['instruments'],
+    });
+    expect(read('What book did Melanie read?')).toEqual({ asksList: false, askedKind: [] });
+  });
+
   it('reads capitalised months and weekdays as times, not as names the memory must mention', () => {
     const names = (query: string) => analyzeQuery(query, now).names;
     expect(names('Where are we spending the holidays in December?')).toEqual([]);

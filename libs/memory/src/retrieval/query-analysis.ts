@@ -55,6 +55,12 @@ export interface QueryAnalysis {
    * which the question's words do not spell, and sit in several conversations.
    */
   readonly askedKind: string[];
+  /**
+   * The question asks for several answers, which sit in several conversations: it asks for a kind in the
+   * plural (`askedKind`) or how many ("How many tournaments has Nate won?", "How many times has she been to
+   * the beach?"; not a span of time, "How many weeks passed between...").
+   */
+  readonly asksList: boolean;
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
@@ -72,6 +78,14 @@ const ASKED_KIND =
 // Sunday").
 const ASKS_WHEN =
   /^\s*when\b|\bwhat (?:year|month|day|date|time)\b|\bhow long (?:ago|has|have|did|was)\b|\bhow often\b|\bwhich (?:year|month|day)\b/i;
+
+// "How many ..." asks for a count of things or occurrences, each told in its own turn; "how many weeks/days"
+// asks for a span of time.
+const ASKS_COUNT =
+  /^\s*how\s+many\b(?!\s+(?:seconds|minutes|hours|days|nights|weeks|weekends|months|years)\b)/i;
+// "How many <one to three words> <auxiliary>": the words counted name the kind asked ("How many dogs has ...").
+const COUNTED_KIND =
+  /^\s*how\s+many\s+((?:[\p{L}'’+-]+\s+){0,2}?[\p{L}'’+-]+)\s+(?:do|does|did|has|have|had|is|are|was|were|can|could|would|will)\b/iu;
 
 const ASKS_HOW_OFTEN = /\bhow often\b|\bhow many times (?:a|an|per|each|every)\b/i;
 
@@ -127,6 +141,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
   const date = firstDate(query, now);
   const monthOfYear = monthWithoutYear(date);
   const names = namesIn(query);
+  const askedKind = askedKindOf(query, names);
   return {
     terms,
     termPlaces,
@@ -143,12 +158,23 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
       (terms.length <= SEARCH_BOX_TERMS && !QUESTION.test(query)) ||
       (QUESTION.test(query) && names.length === 0 && !THIRD_PERSON.test(query)),
     names,
-    askedKind: askedKindOf(query),
+    askedKind,
+    asksList: askedKind.length > 0 || ASKS_COUNT.test(query),
   };
 }
 
-/** The content words of the kind a "what/which <kind>" question asks for (`QueryAnalysis.askedKind`). */
-function askedKindOf(query: string): string[] {
+/**
+ * The content words of the kind a "what/which <kind>" or "how many <kind>" question asks for
+ * (`QueryAnalysis.askedKind`).
+ */
+function askedKindOf(query: string, names: readonly string[]): string[] {
+  // What is counted is asked for in the plural whatever its spelling ("How many children"); "times" counts
+  // occurrences, not a kind of thing; whose they are is no part of the kind ("How many of Joanna's scripts").
+  const counted = ASKS_COUNT.test(query) ? COUNTED_KIND.exec(query) : null;
+  if (counted !== null) {
+    const words = wordTokens(counted[1]!).filter((word) => isContentWord(word) && !names.includes(word));
+    return words[0] === 'times' ? [] : words;
+  }
   const found = ASKED_KIND.exec(query);
   if (found === null || ASKS_WHEN.test(query)) return [];
   const words = wordTokens(found[1]!).filter(isContentWord);

@@ -318,6 +318,10 @@ describe('rankCandidates', () => {
     expect(
       chatterScore('What does John play?') - chatterScore('What instruments does John play?'),
     ).toBeCloseTo(share, 5);
+    // A count is asked across conversations too, of occurrences as of things.
+    expect(
+      chatterScore('Did John play the violin?') - chatterScore('How many times has John played the violin?'),
+    ).toBeCloseTo(share, 5);
   });
 
   it("gives a list question's neighbours a smaller share, the reply to a question its whole share", () => {

@@ -145,7 +145,7 @@ export interface RankingWeights {
    */
   readonly kind: number;
   /**
-   * The share of `conversation` for a list question (`QueryAnalysis.askedKind`): its answers sit in several
+   * The share of `conversation` for a list question (`QueryAnalysis.asksList`): its answers sit in several
    * conversations, and the whole share lifts the best one's chatter over the others' members.
    */
   readonly listConversation: number;
@@ -398,7 +398,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
         : weights.previousNeighbour;
     // A list question's answers sit one in each of several conversations (`listNeighbour`); the reply to a
     // question keeps its whole share.
-    const aroundShare = analysis.askedKind.length > 0 ? weights.listNeighbour : 1;
+    const aroundShare = analysis.asksList ? weights.listNeighbour : 1;
     const fromNeighbours = Math.max(
       (previousShare === weights.previousNeighbour ? aroundShare : 1) *
         previousShare *
@@ -444,7 +444,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       (timeMatch ? weights.time : 0) +
       weights.importance * (importance - 0.5) +
       weights.recency * recency +
-      (analysis.askedKind.length > 0 ? weights.listConversation : 1) *
+      (analysis.asksList ? weights.listConversation : 1) *
         weights.conversation *
         conversationBest *
         (weights.conversationRelevance > 0 ? Math.min(1, fused / weights.conversationRelevance) : 1) +
@@ -477,7 +477,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       if (entry.speakerAt < 0) continue;
       entry.score +=
         (entry.speakerAt === leadSpeakerPlace ? weights.speaker : weights.laterSpeaker) +
-        (analysis.askedKind.length > 0 ? weights.listSpeaker : 0);
+        (analysis.asksList ? weights.listSpeaker : 0);
     }
   const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
