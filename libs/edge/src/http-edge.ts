@@ -582,8 +582,8 @@ type BoundHook = {
 /**
  * The hooks bound to routes by their pattern (gates, early answers, kept answers): each is added to the
  * route's own list of its phase, which Fastify runs after the hooks of every request, so a request of another
- * route never steps through it nor looks its route up. A hook is added to the routes of its pattern registered before it
- * and to those registered after, until the app is ready (Fastify reads the lists then).
+ * route never steps through it nor looks its route up. A hook is added to the routes of its pattern
+ * registered before it and to those registered after, until the app is ready (Fastify reads the lists then).
  */
 class RouteBoundHooks {
   private readonly routes = new Map<string, RouteOptionsSeen[]>();
