@@ -493,9 +493,16 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
   const fastify = adapter.getInstance();
   const routes: EdgeRoute[] = [];
   servedRoutes.set(fastify, routes);
+  const bound = new RouteBoundHooks();
+  routeBoundHooks.set(fastify, bound);
   fastify.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
     routes.push({ methods, path: route.url ?? route.path });
+    bound.routeAdded(route as unknown as RouteOptionsSeen);
+  });
+  fastify.addHook('onReady', (done) => {
+    bound.ready();
+    done();
   });
   const shedder = new LoadShedder(options.loadShedding ?? DEFAULT_LOAD_SHEDDING, exemptFromShedding);
   // The first hook of all, before the plugins below and Nest's middleware (registered when the app is
@@ -543,6 +550,109 @@ export function edgeRoutesOf(app: INestApplication): readonly EdgeRoute[] {
   return servedRoutes.get(app.getHttpAdapter().getInstance() as object) ?? [];
 }
 
+type HookDone = (error?: Error) => void;
+type RouteHook = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
+type SendHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+) => void;
+
+/** The phases a hook may be bound to a route in. */
+interface RouteHooks {
+  onRequest: RouteHook;
+  preHandler: RouteHook;
+  onSend: SendHook;
+}
+type RoutePhase = keyof RouteHooks;
+
+/** A route's options as `onRoute` hands them over: its hooks' lists are read when the app gets ready. */
+type RouteOptionsSeen = {
+  readonly method: string | string[];
+  readonly url?: string;
+  readonly path?: string;
+} & { [P in RoutePhase]?: RouteHooks[P] | Array<RouteHooks[P]> };
+
+/** A hook for the routes of one pattern, in one phase: of every method, or of one. */
+type BoundHook = {
+  [P in RoutePhase]: { readonly phase: P; readonly method: string | undefined; readonly hook: RouteHooks[P] };
+}[RoutePhase];
+
+/**
+ * The hooks bound to routes by their pattern (gates, early answers, kept answers): each is added to the
+ * route's own list of its phase, which Fastify runs after the hooks of every request, so a request of another
+ * route never steps through it nor looks its route up. A hook is added to the routes of its pattern
+ * registered before it and to those registered after, until the app is ready (Fastify reads the lists then).
+ */
+class RouteBoundHooks {
+  private readonly routes = new Map<string, RouteOptionsSeen[]>();
+  private readonly hooks = new Map<string, BoundHook[]>();
+  private isReady = false;
+
+  routeAdded(route: RouteOptionsSeen): void {
+    const pattern = route.url ?? route.path ?? '';
+    const seen = this.routes.get(pattern);
+    if (seen) seen.push(route);
+    else this.routes.set(pattern, [route]);
+    for (const bound of this.hooks.get(pattern) ?? []) attachHook(route, bound);
+  }
+
+  add(pattern: string, bound: BoundHook): void {
+    if (this.isReady)
+      throw new Error(`A hook of ${pattern} was added after the app got ready: add it before it listens`);
+    const hooks = this.hooks.get(pattern);
+    if (hooks) hooks.push(bound);
+    else this.hooks.set(pattern, [bound]);
+    for (const route of this.routes.get(pattern) ?? []) attachHook(route, bound);
+  }
+
+  ready(): void {
+    this.isReady = true;
+  }
+}
+
+function attachHook(route: RouteOptionsSeen, bound: BoundHook): void {
+  if (bound.method !== undefined && !([] as string[]).concat(route.method).includes(bound.method)) return;
+  // A new list: a route's HEAD twin may have been registered with the same one.
+  const hooks = route as Record<RoutePhase, unknown>;
+  hooks[bound.phase] = [...([] as unknown[]).concat(hooks[bound.phase] ?? []), bound.hook];
+}
+
+const routeBoundHooks = new WeakMap<object, RouteBoundHooks>();
+
+/** Whether the request is one of `pattern`'s routes, and of `method` when one is given. */
+function isOfRoute(request: FastifyRequest, pattern: string, method: string | undefined): boolean {
+  return (
+    request.routeOptions.url === pattern &&
+    request.is404 !== true &&
+    (method === undefined || request.method === method)
+  );
+}
+
+/**
+ * Binds `bound.hook` to the routes of `pattern` (of `bound.method`, or of every method). A platform the edge
+ * did not create (a test's) has no table: there the hook is one of every request, which tests the route itself.
+ */
+function addRouteHook(httpAdapter: { getInstance(): unknown }, pattern: string, bound: BoundHook): void {
+  const fastify = httpAdapter.getInstance() as FastifyInstance;
+  const table = routeBoundHooks.get(fastify);
+  if (table) return table.add(pattern, bound);
+  const { method } = bound;
+  if (bound.phase === 'onSend') {
+    const hook = bound.hook;
+    fastify.addHook('onSend', (request, reply, payload, done) =>
+      isOfRoute(request, pattern, method) ? hook(request, reply, payload, done) : done(null, payload),
+    );
+  } else {
+    const hook = bound.hook;
+    const filtered = (request: FastifyRequest, reply: FastifyReply, done: HookDone) =>
+      isOfRoute(request, pattern, method) ? hook(request, reply, done) : done();
+    if (bound.phase === 'onRequest') fastify.addHook('onRequest', filtered);
+    else fastify.addHook('preHandler', filtered);
+  }
+}
+
 /** What a route gate sees of a request: it runs before the body is read. */
 export interface GatedRequest {
   readonly method: string;
@@ -555,33 +665,35 @@ export interface GatedRequest {
  * Runs `gate` first for the requests of these routes, whatever their method and before their body is read:
  * `routes` are the patterns as the routes were registered (`/graphql`, `/events/uploads/:id`), matched by the
  * router itself. The gate answers true to let the request go on; when it refuses, it has answered on Node's
- * response. A hook of the platform, after the edge's own (security headers, correlation id, metrics,
- * shedding): other requests pay one set lookup, where Nest middleware is run for every request to test its
- * path. Call it before the app listens (an `onModuleInit` is in time).
+ * response. A hook of those routes alone, after the platform's hooks of every request (the edge's own:
+ * security headers, correlation id, metrics, shedding): other requests pay nothing for it, where Nest
+ * middleware is run for every request to test its path. Call it before the app listens (an `onModuleInit` is
+ * in time).
  */
 export function gateRoutes(
   httpAdapter: { getInstance(): unknown },
   routes: readonly string[],
   gate: (request: GatedRequest, response: ServerResponse) => boolean,
 ): void {
-  const gated = new Set(routes);
-  (httpAdapter.getInstance() as FastifyInstance).addHook('onRequest', (request, reply, done) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || request.is404 === true || !gated.has(route)) return done();
+  const hook = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     if (gate(request, reply.raw)) return done();
     reply.hijack();
-  });
+  };
+  for (const route of routes)
+    addRouteHook(httpAdapter, route, { phase: 'onRequest', method: undefined, hook });
 }
 
 /**
  * Answers a request of one route, `method` and `route` as registered (`GET`, `/api/health`), from a hook of the
  * platform, before Fastify's later phases and Nest's pipeline (router, guards, pipes, handler), when `answer`
- * can decide it at once: it returns the answer's body (sent as JSON, 200), or undefined to let the route
- * handle the request as always. What it throws goes to the app's error handler, Nest's exception filter, as
- * a route's error does. Registered after the edge's own hooks (security headers, correlation id and access
- * log, metrics, shedding) and any gate registered before it, so the answer carries all they add; `answer`
- * must do what the route's guards would (a key check, a rate limit). Call it before the app listens (an
- * `onModuleInit` is in time).
+ * can decide it at once: it returns the answer's body (sent as JSON, 200, on Node's response, with the headers
+ * set there), or undefined to let the route handle the request as always. What it throws goes to the app's
+ * error handler, Nest's exception filter, as a route's error does. A hook of that route alone, after the
+ * platform's hooks of every request (the edge's: security headers, correlation id and access log, metrics,
+ * shedding; cookies, Nest middleware) and any gate of the route registered before it, so the answer carries all
+ * they add; `answer` must do what the route's guards would (a key check, a rate limit), and set its headers on
+ * Node's response (`reply.raw`): the answer does not pass through the platform's `onSend` hooks. Call it
+ * before the app listens (an `onModuleInit` is in time).
  */
 export function answerEarly(
   httpAdapter: { getInstance(): unknown },
@@ -589,9 +701,9 @@ export function answerEarly(
   route: string,
   answer: (request: EdgeRequest, reply: EdgeReply) => object | undefined,
 ): void {
-  (httpAdapter.getInstance() as FastifyInstance).addHook('onRequest', (request, reply, done) => {
-    if (request.method !== method || request.routeOptions.url !== route || request.is404 === true)
-      return done();
+  const hook: RouteHook = (request, reply, done) => {
+    // A route registered for several methods runs its hooks for each.
+    if (request.method !== method) return done();
     let body: object | undefined;
     try {
       body = answer(request as EdgeRequest, reply);
@@ -599,8 +711,12 @@ export function answerEarly(
       return done(error as Error);
     }
     if (body === undefined) return done();
-    void reply.send(body);
-  });
+    // Straight on Node's response, as Fastify's `send` would write it (the same content type and length),
+    // without its serialization, `onSend` hooks and header merging.
+    reply.hijack();
+    writeJson(reply.raw, 200, body);
+  };
+  addRouteHook(httpAdapter, route, { phase: 'onRequest', method, hook });
 }
 
 /** An answer as a route sent it, kept to answer the same request again without the route. */
@@ -642,7 +758,8 @@ function routeHeadersOf(reply: FastifyReply): Record<string, string | number | s
  * headers, the body as a string; a streamed body is not shown). A request answered from a copy has been
  * through every `onRequest` hook (security headers, correlation id and access log, metrics, shedding, route
  * gates) and the body parser, as the route's own answers are; what the route's handler does around its body
- * (its checks, its metrics) is `copies`' to do. Call it before the app listens (an `onModuleInit` is in time).
+ * (its checks, its metrics) is `copies`' to do. Hooks of that route alone (see RouteBoundHooks): other
+ * routes' requests do not step through them. Call it before the app listens (an `onModuleInit` is in time).
  */
 export function answerFromCopies(
   httpAdapter: { getInstance(): unknown },
@@ -650,10 +767,9 @@ export function answerFromCopies(
   route: string,
   copies: AnswerCopies,
 ): void {
-  const fastify = httpAdapter.getInstance() as FastifyInstance;
-  fastify.addHook('preHandler', (request, reply, done) => {
-    if (request.method !== method || request.routeOptions.url !== route || request.is404 === true)
-      return done();
+  const lookUp: RouteHook = (request, reply, done) => {
+    // A route registered for several methods runs its hooks for each.
+    if (request.method !== method) return done();
     let copy: KeptAnswer | undefined;
     try {
       copy = copies.copyFor(request as EdgeRequest);
@@ -665,8 +781,8 @@ export function answerFromCopies(
       return done();
     }
     void reply.code(copy.status).headers(copy.headers).send(copy.payload);
-  });
-  fastify.addHook('onSend', (request, reply, payload, done) => {
+  };
+  const show: SendHook = (request, reply, payload, done) => {
     if ((request as { [PASSED_TO_ROUTE]?: true })[PASSED_TO_ROUTE] === true && typeof payload === 'string')
       copies.sent(request as EdgeRequest, {
         status: reply.statusCode,
@@ -674,7 +790,9 @@ export function answerFromCopies(
         payload,
       });
     done(null, payload);
-  });
+  };
+  addRouteHook(httpAdapter, route, { phase: 'preHandler', method, hook: lookUp });
+  addRouteHook(httpAdapter, route, { phase: 'onSend', method, hook: show });
 }
 
 /**
