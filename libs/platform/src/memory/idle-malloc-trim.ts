@@ -93,8 +93,8 @@ export interface IdleMallocTrimProbes {
 const DEFAULT_MAX_BUSY_SHARE = 0.5;
 const DEFAULT_MIN_GROWTH_BYTES = 16 * 1024 * 1024;
 /**
- * A burst's heap measured in a plain process (decision 259): the second to fourth collection, seconds apart,
- * each gave back 10-70 MB the first left committed; the fifth or sixth gave nothing.
+ * A burst's heap measured in a plain process (decision 259): the second to fifth collection, seconds apart,
+ * each gave back 10-70 MB of heap or RSS that the first left committed; the sixth gave nothing.
  */
 const DEFAULT_FOLLOW_UPS = 5;
 const DEFAULT_MIN_FOLLOW_UP_GAIN_BYTES = 1024 * 1024;
