@@ -297,12 +297,19 @@ try {
     // a heap snapshot before and after the run there (to diff what the heap kept).
     const metricsPort = await freePort();
     const snapshots = process.env.BENCH_RSS_HEAP_SNAPSHOTS;
+    // BENCH_NODE_ARGS (node options, as for the other parts) reach the fuzzed process through NODE_OPTIONS.
+    const fuzzNodeOptions = [
+      process.env.BENCH_NODE_ARGS ?? '',
+      snapshots ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     const target = await FuzzTarget.start({
       ...(process.env.BUS_TIMEOUT_MS ? { BUS_TIMEOUT_MS: process.env.BUS_TIMEOUT_MS } : {}),
       ...MALLOC_ENV,
       METRICS_PORT: String(metricsPort),
       METRICS_HOST: '127.0.0.1',
-      ...(snapshots ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshots}` } : {}),
+      ...(fuzzNodeOptions ? { NODE_OPTIONS: fuzzNodeOptions } : {}),
     });
     const ops = `http://127.0.0.1:${metricsPort}`;
     const snapshot = async () => {

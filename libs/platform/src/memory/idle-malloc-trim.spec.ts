@@ -36,7 +36,7 @@ function fakeProcess(start: { rss: number }) {
 describe('IdleMallocTrim', () => {
   it('trims once a quiet interval follows growth, and not again until RSS grows anew', () => {
     const { state, probes } = fakeProcess({ rss: 200 * MB });
-    const trimmer = new IdleMallocTrim({ intervalMs: 10_000 }, probes);
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, followUps: 0 }, probes);
     state.rss = 360 * MB;
     state.rssAfterTrim = 210 * MB;
     expect(trimmer.check()).toBe(true);
@@ -77,7 +77,7 @@ describe('IdleMallocTrim', () => {
 
   it('collects and trims once, in the first quiet interval, after work asks for it though RSS has fallen', () => {
     const { state, probes } = fakeProcess({ rss: 200 * MB });
-    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, maxBusyShare: 0.5 }, probes);
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, maxBusyShare: 0.5, followUps: 0 }, probes);
     // A burst: trimmed once quiet.
     state.rss = 440 * MB;
     state.rssAfterTrim = 400 * MB;
@@ -95,6 +95,63 @@ describe('IdleMallocTrim', () => {
     // Asked once: the next quiet look has nothing to do.
     expect(trimmer.check()).toBe(false);
     expect(state.trims).toBe(2);
+  });
+
+  it('collects and trims again at the next quiet looks while each gives memory back, ending at the first that gives none', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    // What each collection leaves committed: V8 releases the pages one collection emptied at the next one.
+    const heapAfterEachCollection = [130, 60, 60, 45, 45, 45].map((mb) => mb * MB);
+    let heap = 140 * MB;
+    const trimmer = new IdleMallocTrim(
+      { intervalMs: 10_000, maxBusyShare: 0.5 },
+      {
+        ...probes,
+        collect: () => {
+          state.calls.push('collect');
+          heap = heapAfterEachCollection.shift() ?? heap;
+        },
+        heapCommitted: () => heap,
+      },
+    );
+    state.rss = 400 * MB;
+    state.rssAfterTrim = 390 * MB;
+    expect(trimmer.check()).toBe(true);
+    // 130 -> 60 MB of heap: a gain, so the next quiet look collects again; a busy one waits.
+    state.busy = 0.9;
+    expect(trimmer.check()).toBe(false);
+    state.busy = 0.1;
+    expect(trimmer.check()).toBe(true);
+    // The heap held at 60 MB, but RSS fell (the pages the last collection freed, unmapped since): a gain.
+    state.rssAfterTrim = 300 * MB;
+    expect(trimmer.check()).toBe(true);
+    // 60 -> 45 MB.
+    expect(trimmer.check()).toBe(true);
+    // Neither RSS nor the heap fell: the last follow-up.
+    expect(trimmer.check()).toBe(true);
+    expect(trimmer.check()).toBe(false);
+    expect(state.calls.filter((call) => call === 'collect')).toHaveLength(5);
+    expect(state.trims).toBe(5);
+  });
+
+  it('collects at most `followUps` times after a trim, however much each gives back', () => {
+    const { state, probes } = fakeProcess({ rss: 200 * MB });
+    let heap = 500 * MB;
+    const trimmer = new IdleMallocTrim(
+      { intervalMs: 10_000, followUps: 2 },
+      {
+        ...probes,
+        collect: () => {
+          heap -= 10 * MB;
+        },
+        heapCommitted: () => heap,
+      },
+    );
+    state.rss = 400 * MB;
+    expect(trimmer.check()).toBe(true);
+    expect(trimmer.check()).toBe(true);
+    expect(trimmer.check()).toBe(true);
+    expect(trimmer.check()).toBe(false);
+    expect(state.trims).toBe(3);
   });
 
   it('does nothing without a malloc_trim (no glibc) or with an interval of 0', () => {
@@ -142,7 +199,7 @@ describe('IdleMallocTrim', () => {
 
   it('collects the heap before each trim, so memory its garbage held is trimmed too', () => {
     const { state, probes } = fakeProcess({ rss: 200 * MB });
-    const trimmer = new IdleMallocTrim({ intervalMs: 10_000 }, probes);
+    const trimmer = new IdleMallocTrim({ intervalMs: 10_000, followUps: 0 }, probes);
     state.rss = 300 * MB;
     expect(trimmer.check()).toBe(true);
     expect(state.calls).toEqual(['collect', 'trim']);

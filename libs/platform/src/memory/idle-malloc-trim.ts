@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
@@ -69,6 +69,14 @@ export interface IdleMallocTrimOptions {
   readonly maxBusyShare?: number;
   /** Trim only once RSS has grown this much since after the last trim (nothing to give back otherwise). */
   readonly minGrowthBytes?: number;
+  /**
+   * Quiet looks after a trim that collect and trim again, while each still gives back at least
+   * `minFollowUpGainBytes` of RSS or committed heap: V8 releases what one collection emptied only at its next
+   * one (the old generation's freed pages, then its compacted fragments), and shrinks the young generation only
+   * once a collection finds the allocation rate low, which a collection right after a burst does not.
+   */
+  readonly followUps?: number;
+  readonly minFollowUpGainBytes?: number;
 }
 
 /** What the trimmer reads and calls, replaceable in tests. */
@@ -77,11 +85,19 @@ export interface IdleMallocTrimProbes {
   /** A full garbage collection run before each trim (loadFullGc); none when absent. */
   readonly collect?: (() => void) | null;
   readonly rss: () => number;
+  /** The V8 heap's committed size (total_heap_size); the follow-ups read what each collection gave back. */
+  readonly heapCommitted?: () => number;
   readonly loopUtilization: (since?: EventLoopUtilization) => EventLoopUtilization;
 }
 
 const DEFAULT_MAX_BUSY_SHARE = 0.5;
 const DEFAULT_MIN_GROWTH_BYTES = 16 * 1024 * 1024;
+/**
+ * A burst's heap measured in a plain process (decision 259): the second to fifth collection, seconds apart,
+ * each gave back 10-70 MB of heap or RSS that the first left committed; the sixth gave nothing.
+ */
+const DEFAULT_FOLLOW_UPS = 5;
+const DEFAULT_MIN_FOLLOW_UP_GAIN_BYTES = 1024 * 1024;
 
 /** Set by requestIdleTrim, cleared by the first trimmer that collects and trims after it. */
 let trimRequested = false;
@@ -101,12 +117,17 @@ export function requestIdleTrim(): void {
  * Runs one full garbage collection, then malloc_trim, when an interval was quiet (the event loop busy less than `maxBusyShare`) and RSS grew
  * by at least `minGrowthBytes` since the last trim, or work asked for it (requestIdleTrim). Under steady load it waits: trimming then would only
  * make the allocator fault the same pages in again. A collection and trim hold the loop while they hand pages back
- * (tens of milliseconds for ~100 MB), once per quiet interval after growth, never per request.
+ * (tens of milliseconds for ~100 MB), once per quiet interval after growth, never per request. After a trim, up to
+ * `followUps` further quiet looks collect and trim again, ending at the first that gives back less than
+ * `minFollowUpGainBytes` of RSS and of committed heap: at most that many collections per burst.
  */
 export class IdleMallocTrim {
   private timer: NodeJS.Timeout | null = null;
   private lastLoop: EventLoopUtilization;
   private baseline: number;
+  /** Follow-up collections still due after the last trim, and what RSS and the heap held right after it. */
+  private followUpsLeft = 0;
+  private afterLastTrim = { rss: 0, heap: 0 };
   /** Trims done so far (metrics, tests). */
   trims = 0;
 
@@ -116,6 +137,7 @@ export class IdleMallocTrim {
       trim: loadMallocTrim(),
       collect: loadFullGc(),
       rss: () => process.memoryUsage.rss(),
+      heapCommitted: () => getHeapStatistics().total_heap_size,
       loopUtilization: (since) => performance.eventLoopUtilization(since),
     },
   ) {
@@ -151,12 +173,28 @@ export class IdleMallocTrim {
     this.baseline = Math.min(this.baseline, rss);
     const quiet = loop.utilization < (this.options.maxBusyShare ?? DEFAULT_MAX_BUSY_SHARE);
     const grown = rss - this.baseline >= (this.options.minGrowthBytes ?? DEFAULT_MIN_GROWTH_BYTES);
-    if (!quiet || !(grown || trimRequested)) return false;
-    trimRequested = false;
+    if (!quiet) return false;
+    if (grown || trimRequested) {
+      trimRequested = false;
+      this.collectAndTrim(trim);
+      this.followUpsLeft = this.options.followUps ?? DEFAULT_FOLLOW_UPS;
+      return true;
+    }
+    if (this.followUpsLeft === 0) return false;
+    const before = this.afterLastTrim;
+    this.collectAndTrim(trim);
+    const minGain = this.options.minFollowUpGainBytes ?? DEFAULT_MIN_FOLLOW_UP_GAIN_BYTES;
+    const gained =
+      before.rss - this.afterLastTrim.rss >= minGain || before.heap - this.afterLastTrim.heap >= minGain;
+    this.followUpsLeft = gained ? this.followUpsLeft - 1 : 0;
+    return true;
+  }
+
+  private collectAndTrim(trim: TrimMalloc): void {
     this.probes.collect?.();
     trim();
     this.trims++;
     this.baseline = this.probes.rss();
-    return true;
+    this.afterLastTrim = { rss: this.baseline, heap: this.probes.heapCommitted?.() ?? 0 };
   }
 }

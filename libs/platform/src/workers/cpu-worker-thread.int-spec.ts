@@ -30,7 +30,7 @@ parentPort.on('message', ({ id, task }) => parentPort.postMessage({ id, answer: 
   it('a thread that ends asks for a collection and trim at the next quiet look, though RSS did not grow', async () => {
     let trims = 0;
     const trimmer = new IdleMallocTrim(
-      { intervalMs: 10_000 },
+      { intervalMs: 10_000, followUps: 0 },
       {
         trim: () => {
           trims++;
