@@ -51,8 +51,11 @@ export function toMemoryView(memory: Memory): MemoryView {
   };
 }
 
+/** The memory's view with `deduplicated` set on it (a batch answers 1,000: no second copy of each). */
 export function toStoredMemoryView(stored: StoredMemory): StoredMemoryView {
-  return { ...toMemoryView(stored.memory), deduplicated: stored.deduplicated };
+  const view: MemoryView & { deduplicated?: boolean } = toMemoryView(stored.memory);
+  view.deduplicated = stored.deduplicated;
+  return view as StoredMemoryView;
 }
 
 export function toSearchView(query: string, outcome: SearchOutcome): MemorySearchView {

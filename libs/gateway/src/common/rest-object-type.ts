@@ -30,7 +30,8 @@ export const snakeCase = (name: string): string =>
  */
 const restNamesBySchema = new WeakMap<ObjectSchema, ReadonlyArray<readonly [string, string]>>();
 
-function restNamesOf(schema: ObjectSchema): ReadonlyArray<readonly [string, string]> {
+/** Each field of a schema with its REST name, in the schema's order (worked out once per schema). */
+export function restNamesOf(schema: ObjectSchema): ReadonlyArray<readonly [string, string]> {
   let names = restNamesBySchema.get(schema);
   if (!names) {
     // The fields `fieldsOf` reads: the object's shape, in its order.

@@ -176,8 +176,12 @@ export function arrayRecords(items: readonly unknown[]): NumberedRecord[] {
   return items.map((value, index) => ({ line: index + 1, value }));
 }
 
-function withoutNulls(value: object): object {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
+/** The object without its null fields; the object itself when it has none (most lines: no copy made). */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  for (const key in value)
+    if (Object.hasOwn(value, key) && value[key] === null)
+      return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
+  return value;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -262,13 +266,9 @@ export class ImportBatcher {
       if (error instanceof MemboltError) throw importLineInvalid(line, error.message);
       throw error;
     }
-    const scope: MemoryScopeFields = Object.fromEntries(
-      Object.entries({
-        endUserId: this.requestScope.endUserId ?? parsed.end_user_id,
-        agentId: this.requestScope.agentId ?? parsed.agent_id,
-        runId: this.requestScope.runId ?? parsed.run_id,
-      }).filter(([, field]) => field !== undefined),
-    );
+    const endUserId = this.requestScope.endUserId ?? parsed.end_user_id;
+    const agentId = this.requestScope.agentId ?? parsed.agent_id;
+    const runId = this.requestScope.runId ?? parsed.run_id;
     const createdAt = parsed.created_at ?? parsed.timestamp;
     const item: BatchMemoryItem = {
       ...toNewMemoryFields(parsed),
@@ -276,8 +276,16 @@ export class ImportBatcher {
       ...(createdAt !== undefined ? { createdAt } : {}),
     };
     if (parsed.embedding) this.embeddingLengths.add(parsed.embedding.length);
-    const key = JSON.stringify([scope.endUserId ?? null, scope.agentId ?? null, scope.runId ?? null]);
-    const group = this.groups.get(key) ?? { scope, memories: [], unnamedLines: new Map<number, number>() };
+    const key = JSON.stringify([endUserId ?? null, agentId ?? null, runId ?? null]);
+    let group = this.groups.get(key);
+    if (!group) {
+      const scope: MemoryScopeFields = {
+        ...(endUserId !== undefined ? { endUserId } : {}),
+        ...(agentId !== undefined ? { agentId } : {}),
+        ...(runId !== undefined ? { runId } : {}),
+      };
+      group = { scope, memories: [], unnamedLines: new Map<number, number>() };
+    }
     if (parsed.id === undefined) group.unnamedLines.set(group.memories.length, line);
     group.memories.push(item);
     this.groups.set(key, group);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemorySearchResultView, MemoryView } from '@membolt/contracts';
-import { formatSearchResults, toMemoryDeletionResponse, toMemoryResponse } from './memory.views.js';
+import {
+  formatSearchResults,
+  toMemoryBatchResponse,
+  toMemoryDeletionResponse,
+  toMemoryResponse,
+} from './memory.views.js';
 
 function makeMemoryView(overrides: Partial<MemoryView> = {}): MemoryView {
   return {
@@ -54,6 +59,30 @@ describe('REST memory views (decision 022)', () => {
     expect(plain.timestamp).toBe(view.createdAt);
     expect(plain).not.toHaveProperty('embedding');
     expect(toMemoryResponse(view, true).embedding).toEqual([0.1, 0.2]);
+  });
+
+  it('answers a batch item as the memory answer, plus `deduplicated` when held, in the same JSON', () => {
+    const views = [
+      makeMemoryView({ embedding: [0.1, 0.2] }),
+      makeMemoryView({ expirationDate: '2027-01-01T00:00:00.000Z', redactions: ['email'] }),
+      makeMemoryView({
+        conversationTitle: 'Moving',
+        conversationId: 'c1',
+        validTo: '2026-04-01T00:00:00.000Z',
+      }),
+    ];
+    const batch = toMemoryBatchResponse({
+      memories: views.map((view, i) => ({ ...view, deduplicated: i === 1 })),
+      count: views.length,
+    });
+    // Byte for byte: the same fields in the same order as the memory answer, `deduplicated` last when true.
+    expect(batch.memories.map((memory) => JSON.stringify(memory))).toEqual(
+      views.map((view, i) =>
+        JSON.stringify({ ...toMemoryResponse(view), ...(i === 1 ? { deduplicated: true } : {}) }),
+      ),
+    );
+    expect(batch.memories[0]).not.toHaveProperty('embedding');
+    expect(batch.memories[0]).not.toHaveProperty('user_id');
   });
 
   it('formats results as numbered lines with the text on one line and the day', () => {
