@@ -4,11 +4,12 @@
 //   with a clock that stands still; the answers (ids, scores, relevance, breakdown, memory) are compared whole
 //   with the first build's. Prints how many are identical.
 // - otherwise: SEARCHES searches (1000) per build, in turn (the order swapped every search), after 50 of
-//   warm-up each; prints each build's p50 and CPU per search and the ratio to the first build's. Run with
+//   warm-up each (with `--threshold T`, each search asks that relevance threshold); prints each build's p50
+//   and CPU per search and the ratio to the first build's. Run with
 //   `node --cpu-prof` to see where a search goes (tools/bench/cpuprofile-top.mjs).
 // The directory is opened through the first build's store (it migrates it); a copy is best, runs add nothing
 // to it but the store's bookkeeping.
-//   node tools/bench/engine-large.bench.mjs <data dir> [--root <checkout>]... [--same] [--searches N]
+//   node tools/bench/engine-large.bench.mjs <data dir> [--root <checkout>]... [--same] [--searches N] [--threshold T]
 // Without a --root, this checkout alone.
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -24,14 +25,26 @@ import { ROOT } from './support/standalone-process.mjs';
 const args = process.argv.slice(2);
 const dataDir = args.find(
   (arg, i) =>
-    !arg.startsWith('--') && !args[i - 1]?.startsWith('--root') && !args[i - 1]?.startsWith('--searches'),
+    !arg.startsWith('--') &&
+    !args[i - 1]?.startsWith('--root') &&
+    !args[i - 1]?.startsWith('--searches') &&
+    !args[i - 1]?.startsWith('--threshold'),
 );
 const roots = args.flatMap((arg, i) => (arg === '--root' && args[i + 1] ? [resolve(args[i + 1])] : []));
 const same = args.includes('--same');
 const searchesAt = args.indexOf('--searches');
 const SEARCHES = searchesAt >= 0 ? Number(args[searchesAt + 1]) : 1000;
-if (!dataDir || !Number.isInteger(SEARCHES) || SEARCHES < 1) {
-  console.error('usage: engine-large.bench.mjs <data dir> [--root <checkout>]... [--same] [--searches N]');
+const thresholdAt = args.indexOf('--threshold');
+const THRESHOLD = thresholdAt >= 0 ? Number(args[thresholdAt + 1]) : undefined;
+if (
+  !dataDir ||
+  !Number.isInteger(SEARCHES) ||
+  SEARCHES < 1 ||
+  (THRESHOLD !== undefined && !(THRESHOLD >= 0 && THRESHOLD <= 1))
+) {
+  console.error(
+    'usage: engine-large.bench.mjs <data dir> [--root <checkout>]... [--same] [--searches N] [--threshold T]',
+  );
   process.exit(64);
 }
 if (roots.length === 0) roots.push(ROOT);
@@ -93,7 +106,11 @@ try {
   } else {
     const samples = services.map(() => []);
     const cpu = services.map(() => 0);
-    log(`${SEARCHES} searches per build, in turn (load average ${load()})`);
+    log(
+      `${SEARCHES} searches per build, in turn` +
+        (THRESHOLD === undefined ? '' : `, threshold ${THRESHOLD}`) +
+        ` (load average ${load()})`,
+    );
     for (let i = 0; i < SEARCHES; i++) {
       await nextTurn();
       const order = services.map((_, b) => b);
@@ -101,7 +118,7 @@ try {
       for (const b of order) {
         const before = process.cpuUsage();
         const start = performance.now();
-        await search(services[b], i + 7);
+        await search(services[b], i + 7, THRESHOLD);
         samples[b].push(performance.now() - start);
         const used = process.cpuUsage(before);
         cpu[b] += used.user + used.system;

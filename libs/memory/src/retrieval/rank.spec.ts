@@ -993,4 +993,87 @@ describe('neighbourSources', () => {
       { numRuns: 300 },
     );
   });
+
+  it("ranks with neighbours after the sources' ranking as over a fresh map, at another time, weighting and row", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...queries),
+        fc.array(
+          fc.record({
+            text: fc.constantFrom(...texts),
+            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
+            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
+            concept: fc.boolean(),
+            closedDaysAgo: fc.option(fc.integer({ min: -30, max: 400 })),
+            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
+            neighbourOnly: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.constantFrom(0.05, 0.3, 0.6)),
+        (query, rows, count, threshold) => {
+          const memories = new Map<string, RankableMemory>(
+            rows.map((row, i) => [
+              `m${i}`,
+              memory(row.text, {
+                createdAt: now.getTime() - row.createdDaysAgo * day,
+                validFrom: now.getTime() - row.createdDaysAgo * day,
+                validTo: row.closedDaysAgo === null ? null : now.getTime() - row.closedDaysAgo * day,
+              }),
+            ]),
+          );
+          // A row that only neighbours is in no channel: the second ranking reads it for the first time.
+          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
+            rows.flatMap((row, i) => {
+              const score = row.neighbourOnly ? null : pick(row);
+              return score === null ? [] : [{ id: `m${i}`, score }];
+            });
+          const input = {
+            analysis: analyzeQuery(query, now),
+            dense: channel((row) => row.dense),
+            keyword: channel((row) => row.keyword),
+            concept: rows.flatMap((row, i) => (row.concept && !row.neighbourOnly ? [{ id: `m${i}` }] : [])),
+            memories,
+            now,
+          };
+          // Each source's neighbours: the rows stored just before and after it (one inferred session).
+          const neighboursOf = (sources: readonly string[]) =>
+            new Map(
+              sources.map((id) => {
+                const at = Number(id.slice(1));
+                const previous = [at - 1, at - 2].filter((i) => i >= 0).map((i) => `m${i}`);
+                const next = at + 1 < rows.length ? [`m${at + 1}`] : [];
+                return [id, { previous, next }] as const;
+              }),
+            );
+          const search = (over: typeof input, weights?: Partial<typeof DEFAULT_RANKING_WEIGHTS>) => {
+            const sources = neighbourSources({ ...over, weights }, count);
+            return rankCandidates({
+              ...over,
+              weights,
+              neighbours: neighboursOf(sources),
+              limit: 10,
+              ...(threshold === null ? {} : { minRelevance: threshold }),
+            });
+          };
+          const fresh = () => ({ ...input, memories: new Map(memories) });
+          expect(search(input)).toEqual(search(fresh()));
+          // The same channels and map at a later time: recency and closed facts read again.
+          const later = { ...input, now: new Date(now.getTime() + 40 * day) };
+          expect(search(later)).toEqual(search({ ...fresh(), now: later.now }));
+          const other = { detail: 0.2, speaker: 0.1, timeAnswer: 0.9 };
+          expect(search(input, other)).toEqual(search(fresh(), other));
+          // A neighbour's row replaced (closed now) and another deleted: neither is read as it was.
+          const last = `m${rows.length - 1}`;
+          const lastRow = memories.get(last);
+          if (lastRow)
+            memories.set(last, { ...lastRow, validTo: now.getTime() - day, text: 'What did I drink?' });
+          memories.delete('m0');
+          expect(search(input)).toEqual(search(fresh()));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -520,14 +520,20 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   }
   // Reasons only for what is answered: reading every candidate's words would cost more than the ranking.
   const minRelevance = input.minRelevance;
-  const answered =
-    minRelevance === undefined
-      ? ranked.slice(0, Math.max(0, input.limit))
-      : ranked
-          .filter(
-            (entry) => (relevanceById.get(entry.id) ?? relevanceOfEntry(entry)).relevance >= minRelevance,
-          )
-          .slice(0, Math.max(0, input.limit));
+  // With a threshold, the best ones that reach it, read in order until `limit` are found: the relevance of a
+  // candidate past them (a few hundred in a large scope, each text's support read for the first time) is
+  // never needed.
+  const limit = Math.max(0, input.limit);
+  let answered: typeof ranked;
+  if (minRelevance === undefined) answered = ranked.slice(0, limit);
+  else {
+    answered = [];
+    for (const entry of ranked) {
+      if (answered.length >= limit) break;
+      if ((relevanceById.get(entry.id) ?? relevanceOfEntry(entry)).relevance >= minRelevance)
+        answered.push(entry);
+    }
+  }
   if (sourcesUpTo !== null) return answered.map((entry) => entry.id);
   return answered.map(({ id, text, byNeighbour, speakerAt, score, scores, sentence: sentenceCosine }) => {
     // `final` is the score, the speaker bonus included.

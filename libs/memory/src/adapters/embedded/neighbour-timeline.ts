@@ -1,6 +1,6 @@
 import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { MemoryFilter, MemoryScope, MemoryScopeFilter, RankableWithId } from '../../domain/memory.js';
-import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
+import type { ConversationNeighbours } from '../../retrieval/rank.js';
 import { heldInValidity, isOpenOnly } from './memory-rows.js';
 
 /** The largest scope whose timeline is read on a search's path; a larger one is built in the background. */
@@ -148,27 +148,8 @@ export class NeighbourTimelines {
       [inSession, sessionGapMs],
     ] as const) {
       for (const row of rows) {
-        const walk = (step: -1 | 1, count: number): TimelineRow[] => {
-          const near: TimelineRow[] = [];
-          // A session reaches at most `count x gapMs` from the candidate (the SQL walk's bound); its pauses
-          // are then cut by withinSession.
-          const reach = gapMs === null ? Infinity : count * gapMs;
-          for (let i = row.at + step; near.length < count && i >= 0 && i < row.line.length; i += step) {
-            const other = row.line[i]!;
-            if (other.createdAt !== row.createdAt && Math.abs(other.createdAt - row.createdAt) > reach) break;
-            if (passes(other)) near.push(other);
-          }
-          if (gapMs === null) return near;
-          // withinSession keeps the nearest ones up to the first pause: a prefix.
-          const kept = withinSession(
-            row.createdAt,
-            near.map((other) => [other.id, other.createdAt] as const),
-            gapMs,
-          );
-          return near.slice(0, kept.length);
-        };
-        const previous = walk(-1, Math.max(0, before));
-        const next = walk(1, Math.max(0, after));
+        const previous = walkLine(row, -1, Math.max(0, before), gapMs, passes);
+        const next = walkLine(row, 1, Math.max(0, after), gapMs, passes);
         if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
       }
     }
@@ -332,6 +313,32 @@ export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void 
     `INSERT INTO memory_scope_writes (user_id, end_user_id, writes) VALUES (?, ?, 1)
      ON CONFLICT (user_id, end_user_id) DO UPDATE SET writes = writes + 1`,
   ).run(scope.userId, scope.endUserId);
+}
+
+/**
+ * Up to `count` memories of the row's line that pass, nearest first, in the direction `step`. In a session
+ * (`gapMs`), no further than `count x gapMs` from the row (the SQL walk's bound), and only up to the first
+ * pause longer than `gapMs` (`withinSession`, read as the walk goes).
+ */
+function walkLine(
+  row: TimelineRow,
+  step: -1 | 1,
+  count: number,
+  gapMs: number | null,
+  passes: (row: TimelineRow) => boolean,
+): TimelineRow[] {
+  const near: TimelineRow[] = [];
+  const reach = gapMs === null ? Infinity : count * gapMs;
+  let last = row.createdAt;
+  for (let i = row.at + step; near.length < count && i >= 0 && i < row.line.length; i += step) {
+    const other = row.line[i] as TimelineRow;
+    if (other.createdAt !== row.createdAt && Math.abs(other.createdAt - row.createdAt) > reach) break;
+    if (!passes(other)) continue;
+    if (gapMs !== null && Math.abs(other.createdAt - last) > gapMs) break;
+    near.push(other);
+    last = other.createdAt;
+  }
+  return near;
 }
 
 /** `rowsOf` of every neighbour found, asked once. */
