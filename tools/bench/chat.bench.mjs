@@ -128,6 +128,12 @@ function chatEnv(dataDir, options) {
   );
 }
 
+async function getJson(base, key, path) {
+  const response = await fetch(`${base}${path}`, { headers: { 'X-API-Key': key } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** One streamed exchange; answers the client's times (performance.now() of this process). */
 async function exchange(base, key, message) {
   const sentAt = performance.now();
@@ -202,6 +208,9 @@ async function measure(mode, build, base, key, pids) {
     relay.push(client.firstTokenAt - timing.firstTokenAt);
   }
   const cpuAfter = cpuMsOfAll(pids);
+  // What the exchanges' learning had stored by their end (statements teach a fact each): a build whose learning
+  // lags behind its turns spends less CPU within the exchanges for the same work, and shows it here.
+  const stats = await getJson(base, key.apiKey, `/api/user/${key.userId}/memory_stats`);
   return {
     mode,
     build,
@@ -212,6 +221,7 @@ async function measure(mode, build, base, key, pids) {
     cpuMsPerExchange: Number(((cpuAfter.all - cpuBefore.all) / EXCHANGES).toFixed(2)),
     mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
+    memoriesAtEnd: { open: stats.memory_count, closed: stats.closed_count },
     settledAfterMs,
     ...(MESSAGES !== 'questions' ? { messages: MESSAGES } : {}),
     ...(PAUSE_MS > 0 ? { pauseMs: PAUSE_MS } : {}),
