@@ -93,10 +93,9 @@ export class FactLearningService {
   ) {}
 
   /**
-   * Learns from an answered exchange. Its reading, and each of its memory calls (the searches and lists that
-   * reconcile a fact, the writes that the memory service then links and encodes), wait while a turn of this
-   * process waits for its first token (LEARNING_GIVES_WAY_MS at most each): the learning is never what a user
-   * waits for.
+   * Learns from an answered exchange. Its reading and its memory writes (which the memory service then links
+   * and encodes) each wait while a turn of this process waits for its first token (LEARNING_GIVES_WAY_MS at
+   * most): the learning is never what a user waits for.
    */
   async learn(exchange: ExchangeToLearnFrom): Promise<LearningOutcome> {
     await this.underway?.quiet();
@@ -110,6 +109,7 @@ export class FactLearningService {
       this.settings.extraction === 'auto',
     );
     const scope = exchange.scope ?? {};
+    if (facts.length > 0) await this.underway?.quiet();
     return (await this.reconcileAll(exchange.userId, scope, facts, extractedBy, { source: 'chat', exchange }))
       .outcome;
   }
@@ -165,14 +165,10 @@ export class FactLearningService {
   ): Promise<Learning> {
     const outcome = { extractedBy, added: 0, updated: 0, skipped: 0, closed: 0 };
     const events: LearnedFactEventView[] = [];
-    // A chat exchange is learnt from in the background: each call gives way to the turns that started since the
-    // last one. A file's and a developer's messages are learnt from for a caller who waits for the outcome.
-    const access =
-      origin.source === 'chat' && this.underway ? givingWayTo(this.underway, this.memory) : this.memory;
     for (const fact of facts) {
       const factEvents = fact.rename
-        ? await this.restate(access, userId, scope, origin, fact, fact.rename, extractedBy)
-        : await this.learnOne(access, userId, scope, origin, fact, extractedBy);
+        ? await this.restate(userId, scope, origin, fact, fact.rename, extractedBy)
+        : await this.learnOne(userId, scope, origin, fact, extractedBy);
       for (const event of factEvents) {
         if (event.event === 'ADD') outcome.added++;
         else if (event.event === 'UPDATE') outcome.updated++;
@@ -186,7 +182,6 @@ export class FactLearningService {
 
   /** One fact: the facts it ends are closed first, then it is reconciled with what is known on its subject. */
   private async learnOne(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     origin: FactOrigin,
@@ -195,14 +190,14 @@ export class FactLearningService {
   ): Promise<LearnedFactEventView[]> {
     const events: LearnedFactEventView[] = [];
     const endAt = fact.validFrom ?? this.clock.now().toISOString();
-    for (const memory of await this.ended(access, userId, scope, fact)) {
+    for (const memory of await this.ended(userId, scope, fact)) {
       events.push({
         event: 'CLOSE',
-        memory: await this.close(access, userId, scope, memory, endAt),
+        memory: await this.close(userId, scope, memory, endAt),
         previousText: null,
       });
     }
-    const { decision, known } = await this.decide(access, userId, scope, fact);
+    const { decision, known } = await this.decide(userId, scope, fact);
     const endedIds = new Set(events.map((event) => event.memory.id));
     if (decision.action === 'add') {
       const close = decision.close.filter((id) => !endedIds.has(id));
@@ -212,7 +207,7 @@ export class FactLearningService {
           if (memory)
             events.push({
               event: 'CLOSE',
-              memory: await this.close(access, userId, scope, memory, endAt),
+              memory: await this.close(userId, scope, memory, endAt),
               previousText: null,
             });
         }
@@ -220,26 +215,17 @@ export class FactLearningService {
       }
       if (fact.keepWhenEnding === false && close.length === 0) {
         // Said again (a retried job, a repeat): what it ends was closed the first time; nothing new to keep.
-        const [before] = await this.ended(access, userId, scope, fact, true);
+        const [before] = await this.ended(userId, scope, fact, true);
         if (before) return [{ event: 'NOOP', memory: before, previousText: null }];
       }
       events.push(
-        ...(await this.apply(
-          access,
-          userId,
-          scope,
-          origin,
-          fact,
-          { action: 'add', close },
-          known,
-          extractedBy,
-        )),
+        ...(await this.apply(userId, scope, origin, fact, { action: 'add', close }, known, extractedBy)),
       );
       return events;
     }
     if ((decision.action === 'update' || decision.action === 'skip') && endedIds.has(decision.memoryId))
       return events;
-    events.push(...(await this.apply(access, userId, scope, origin, fact, decision, known, extractedBy)));
+    events.push(...(await this.apply(userId, scope, origin, fact, decision, known, extractedBy)));
     return events;
   }
 
@@ -248,7 +234,6 @@ export class FactLearningService {
    * or, with `closed`, the facts it would end that are already closed.
    */
   private async ended(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     fact: CandidateFact,
@@ -258,13 +243,13 @@ export class FactLearningService {
     for (const ending of fact.ends ?? []) {
       const pools: (readonly MemoryView[])[] = [];
       if (ending.subject)
-        pools.push(await access.factsWith(userId, scope, { subject: ending.subject }, closed));
+        pools.push(await this.memory.factsWith(userId, scope, { subject: ending.subject }, closed));
       else if (ending.slot) {
-        pools.push(await access.factsWith(userId, scope, { slot: ending.slot }, closed));
+        pools.push(await this.memory.factsWith(userId, scope, { slot: ending.slot }, closed));
         for (const subject of SLOT_SUBJECTS[ending.slot] ?? [])
-          pools.push(await access.factsWith(userId, scope, { subject }, closed));
+          pools.push(await this.memory.factsWith(userId, scope, { subject }, closed));
       } else if (ending.mentions) {
-        const results = await access.search(userId, {
+        const results = await this.memory.search(userId, {
           ...scope,
           query: ending.mentions,
           limit: MENTIONING_MEMORIES,
@@ -284,7 +269,6 @@ export class FactLearningService {
    * restated with Rolo (same subject, category and importance). Nothing names Rollo: nothing is learnt.
    */
   private async restate(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     origin: FactOrigin,
@@ -292,7 +276,7 @@ export class FactLearningService {
     rename: { readonly from: string; readonly to: string },
     extractedBy: 'llm' | 'rules',
   ): Promise<LearnedFactEventView[]> {
-    const results = await access.search(userId, {
+    const results = await this.memory.search(userId, {
       ...scope,
       query: rename.from,
       limit: MENTIONING_MEMORIES,
@@ -304,7 +288,7 @@ export class FactLearningService {
       if (!this.isOpen(memory) || !naming.test(memory.text)) continue;
       events.push({
         event: 'CLOSE',
-        memory: await this.close(access, userId, scope, memory, now),
+        memory: await this.close(userId, scope, memory, now),
         previousText: null,
       });
       const swap = (text: string) => text.replace(wordAt(rename.from, 'g'), rename.to);
@@ -322,7 +306,6 @@ export class FactLearningService {
       };
       events.push(
         ...(await this.apply(
-          access,
           userId,
           scope,
           origin,
@@ -345,14 +328,13 @@ export class FactLearningService {
    * 2021; the fact was stored today) gets an unknown start: the time it was learnt was never its start.
    */
   private close(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     memory: MemoryView,
     at: string,
   ): Promise<MemoryView> {
     const before = new Date(at).getTime() <= new Date(memory.validFrom).getTime();
-    return access.update(userId, {
+    return this.memory.update(userId, {
       ...scope,
       memoryId: memory.id,
       validTo: at,
@@ -412,14 +394,13 @@ export class FactLearningService {
   }
 
   private async decide(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     fact: CandidateFact,
   ): Promise<{ decision: Reconciliation; known: ReadonlyMap<string, MemoryView> }> {
     const [onSubject, similar] = await Promise.all([
-      access.openFactsOn(userId, scope, fact.subject),
-      access.search(userId, {
+      this.memory.openFactsOn(userId, scope, fact.subject),
+      this.memory.search(userId, {
         ...scope,
         query: fact.text,
         limit: SIMILAR_MEMORIES,
@@ -440,7 +421,6 @@ export class FactLearningService {
    * own messages are answered the refusal.
    */
   private async apply(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     origin: FactOrigin,
@@ -450,7 +430,7 @@ export class FactLearningService {
     extractedBy: 'llm' | 'rules',
   ): Promise<LearnedFactEventView[]> {
     try {
-      return await this.applyDecision(access, userId, scope, origin, fact, decision, known, extractedBy);
+      return await this.applyDecision(userId, scope, origin, fact, decision, known, extractedBy);
     } catch (error) {
       const refused = error instanceof MemboltError && error.code === PrivacyErrorCode.SensitiveDataRefused;
       if (refused && origin.source !== 'api') return [];
@@ -459,7 +439,6 @@ export class FactLearningService {
   }
 
   private async applyDecision(
-    access: MemoryAccess,
     userId: string,
     scope: MemoryScopeFields,
     origin: FactOrigin,
@@ -495,7 +474,7 @@ export class FactLearningService {
         return [{ event: 'NOOP', memory: knownMemory(decision.memoryId), previousText: null }];
       case 'update': {
         const previousText = knownMemory(decision.memoryId).text;
-        const updated = await access.update(userId, {
+        const updated = await this.memory.update(userId, {
           ...scope,
           memoryId: decision.memoryId,
           text: fact.text,
@@ -509,7 +488,7 @@ export class FactLearningService {
         const at = fact.validTo ?? this.clock.now().toISOString();
         const events: LearnedFactEventView[] = [];
         for (const memoryId of decision.close) {
-          const closed = await this.close(access, userId, scope, knownMemory(memoryId), at);
+          const closed = await this.close(userId, scope, knownMemory(memoryId), at);
           events.push({ event: 'CLOSE', memory: closed, previousText: null });
         }
         return events;
@@ -518,10 +497,10 @@ export class FactLearningService {
         const events: LearnedFactEventView[] = [];
         const at = fact.validFrom ?? this.clock.now().toISOString();
         for (const memoryId of decision.close) {
-          const closed = await this.close(access, userId, scope, knownMemory(memoryId), at);
+          const closed = await this.close(userId, scope, knownMemory(memoryId), at);
           events.push({ event: 'CLOSE', memory: closed, previousText: null });
         }
-        const created = await access.create(userId, {
+        const created = await this.memory.create(userId, {
           ...scope,
           text: fact.text,
           category: fact.category,
@@ -579,35 +558,5 @@ function toKnownFact(memory: MemoryView): KnownFact {
     text: memory.text,
     subject: typeof subject === 'string' ? subject : null,
     value: typeof value === 'string' ? value : null,
-  };
-}
-
-/**
- * The memory service as the background learning uses it: each call first waits while a turn of this process
- * waits for its first token (`TurnsUnderway.quiet`, bounded). A reconciliation makes several calls in a row (the
- * facts it ends, the similar memories, the closes, the new memory), and each takes the main thread and the
- * sentence thread of the memory service that a turn's retrieval needs; a turn that starts between two of them
- * no longer finds the rest of them ahead of it.
- */
-function givingWayTo(underway: TurnsUnderway, memory: MemoryAccess): MemoryAccess {
-  const after =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await underway.quiet();
-      return call(...args);
-    };
-  return {
-    search: after((userId, request) => memory.search(userId, request)),
-    openFactsOn: after((userId, scope, subject) => memory.openFactsOn(userId, scope, subject)),
-    factsWith: after((userId, scope, metadata, includeClosed) =>
-      memory.factsWith(userId, scope, metadata, includeClosed),
-    ),
-    create: after((userId, request) => memory.create(userId, request)),
-    update: after((userId, request) => memory.update(userId, request)),
-    customCategories: after((userId) => memory.customCategories(userId)),
-    classifyCategories: after((userId, texts) => memory.classifyCategories(userId, texts)),
-    conversationCounts: after((userId, scope, conversationIds) =>
-      memory.conversationCounts(userId, scope, conversationIds),
-    ),
   };
 }

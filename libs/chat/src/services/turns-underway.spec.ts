@@ -82,46 +82,6 @@ describe('the learning from an answered exchange gives way to turns before their
     expect(await learnt).toMatchObject({ added: 1 });
     expect(memory.all(USER).map((stored) => stored.text)).toEqual(['User lives in Lisbon.']);
   });
-
-  it('gives way before each of its memory calls: a turn that starts after the first finds none of the rest ahead of it', async () => {
-    const clock = new TestClock(Date.UTC(2026, 5, 15, 9));
-    const memory = new InMemoryMemoryAccess(clock);
-    const turns = new TurnsUnderway();
-    const calls: string[] = [];
-    let firstToken: (() => void) | null = null;
-    // The memory service as the learning sees it: a turn starts the moment the reconciliation's first call is
-    // made (the rules' category lookup before it is part of the reading).
-    const watched = new Proxy(memory, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          calls.push(String(name));
-          if (name !== 'classifyCategories') firstToken ??= turns.begin();
-          return (value as (...callArgs: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const learning = new FactLearningService(
-      RULES_ONLY,
-      watched,
-      noProviders,
-      clock,
-      new ModelCatalogueService(RULES_ONLY, NO_PROVIDER_KEYS),
-      undefined,
-      turns,
-    );
-    const learnt = learning.learn(exchange('I live in Porto now.'));
-    await settled();
-    const whileUnderway = [...calls];
-    expect(whileUnderway.length).toBeGreaterThan(0);
-    expect(whileUnderway).not.toContain('create');
-    expect(memory.all(USER)).toEqual([]);
-    (firstToken as (() => void) | null)?.();
-    expect(await learnt).toMatchObject({ added: 1 });
-    expect(calls.length).toBeGreaterThan(whileUnderway.length);
-    expect(memory.all(USER).map((stored) => stored.text)).toEqual(['User lives in Porto.']);
-  });
 });
 
 describe('a chat turn counts as underway until its first token', () => {
