@@ -18,6 +18,8 @@
 // BENCH_CHAT_PAUSE_MS pauses before each measured exchange; with MEMORY_WORKER_IDLE_SECONDS shorter than it
 // (passed on to the product, as CHAT_SENTENCE_LOAD_WAIT_MS is), each turn finds the memory service's sentence
 // thread ended and its model to load again, as the turn of a user who paused a minute does (decision 229).
+// BENCH_CHAT_MESSAGES=plain-questions tells each question apart by a word of letters instead of a number, as a
+// user's own question is: the number of the default makes chrono and the rules read every question.
 // BENCH_CHAT_MESSAGES=statements sends a statement the rules learn a fact from in each exchange ("I live in
 // Town37.": the learning searches for "User lives in Town37.", closes the last turn's residence and stores
 // this one) instead of a question that teaches nothing (the default, `questions`): the CPU per exchange then
@@ -59,13 +61,30 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.exit(64);
 }
 const MESSAGES = process.env.BENCH_CHAT_MESSAGES ?? 'questions';
-if (MESSAGES !== 'questions' && MESSAGES !== 'statements') {
-  console.error('BENCH_CHAT_MESSAGES must be questions or statements');
+if (!['questions', 'plain-questions', 'statements'].includes(MESSAGES)) {
+  console.error('BENCH_CHAT_MESSAGES must be questions, plain-questions or statements');
   process.exit(64);
 }
-/** The exchange's message: each one new (no cached query vector), and a fact to learn when statements. */
+/** A word of letters for each exchange ("bakalu"): no digit, and none of the words a date starts from. */
+const wordOf = (i) => {
+  const syllables = ['ba', 'ka', 'lu', 'po', 'vi', 'zu', 'bi', 'ko', 'la', 'pu', 'vo', 'zi'];
+  let word = '';
+  for (let n = i + syllables.length; n > 0; n = Math.floor(n / syllables.length))
+    word += syllables[n % syllables.length];
+  return word;
+};
+/**
+ * The exchange's message: each one new (no cached query vector). `questions` numbers it ("(37)"), which makes
+ * the memory service's analysis run chrono on it and the learning read it with the rules; `plain-questions`
+ * tells it apart by a word of letters, as a user's own question is (neither reads it); `statements` states a
+ * fact to learn.
+ */
 const messageOf = (i) =>
-  MESSAGES === 'statements' ? `I live in Town${i}.` : `Which cities with good food did I visit? (${i})`;
+  MESSAGES === 'statements'
+    ? `I live in Town${i}.`
+    : MESSAGES === 'plain-questions'
+      ? `Which cities with good food did I visit with ${wordOf(i)}?`
+      : `Which cities with good food did I visit? (${i})`;
 /** The added time's p95 target of each mode, in ms. */
 const TARGET_ADDED_P95_MS = { standalone: 15, distributed: 25 };
 const TARGET_FIRST_TOKEN_P50_MS = 5;
@@ -126,6 +145,12 @@ function chatEnv(dataDir, options) {
     },
     options,
   );
+}
+
+async function getJson(base, key, path) {
+  const response = await fetch(`${base}${path}`, { headers: { 'X-API-Key': key } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
 }
 
 /** One streamed exchange; answers the client's times (performance.now() of this process). */
@@ -202,6 +227,9 @@ async function measure(mode, build, base, key, pids) {
     relay.push(client.firstTokenAt - timing.firstTokenAt);
   }
   const cpuAfter = cpuMsOfAll(pids);
+  // What the exchanges' learning had stored by their end (statements teach a fact each): a build whose learning
+  // lags behind its turns spends less CPU within the exchanges for the same work, and shows it here.
+  const stats = await getJson(base, key.apiKey, `/api/user/${key.userId}/memory_stats`);
   return {
     mode,
     build,
@@ -212,6 +240,7 @@ async function measure(mode, build, base, key, pids) {
     cpuMsPerExchange: Number(((cpuAfter.all - cpuBefore.all) / EXCHANGES).toFixed(2)),
     mainThreadCpuMsPerExchange: Number(((cpuAfter.main - cpuBefore.main) / EXCHANGES).toFixed(2)),
     exchangesPhaseMs: Math.round(performance.now() - exchangesStarted),
+    memoriesAtEnd: { open: stats.memory_count, closed: stats.closed_count },
     settledAfterMs,
     ...(MESSAGES !== 'questions' ? { messages: MESSAGES } : {}),
     ...(PAUSE_MS > 0 ? { pauseMs: PAUSE_MS } : {}),

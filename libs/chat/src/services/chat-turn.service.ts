@@ -21,6 +21,7 @@ import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
 import { costMicroUsd } from '../domain/model-catalogue.js';
 import { composeOfflineAnswer, piecesOf } from '../domain/offline-assistant.js';
 import { readQuestion } from '../domain/offline-question.js';
+import { statesNothing } from '../extraction/rule-fact-extractor.js';
 import type { PromptMemory, PromptTurn } from '../domain/prompt.js';
 import { INLINE_PROMPT_BUILDER, PROMPT_BUILDER, type PromptBuilder } from '../ports/prompt-builder.js';
 import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
@@ -256,7 +257,7 @@ export class ChatTurnService {
         inputTokens,
         outputTokens,
         costMicroUsd: reach ? costMicroUsd(model, inputTokens, outputTokens) : 0,
-        extractionJobId: await this.queueExtraction(mode, {
+        extractionJobId: await this.queueExtraction(mode, reach !== null, {
           userId,
           ...(scope ? { scope } : {}),
           conversationId,
@@ -306,12 +307,22 @@ export class ChatTurnService {
     }
   }
 
+  /**
+   * Queues the learning from the exchange, unless it can learn nothing: a Search Mode summary is about the web,
+   * not about the user; and the rules (extraction `rules`, or `auto` when the turn's model was out of reach, as
+   * the learning then finds it) read only what the user said, so a message they can tell states nothing (most
+   * questions) would give a job that runs, reads nothing and ends: a durable write, the queue's passes to claim
+   * and finish it, on the loop that answers the next turn.
+   */
   private async queueExtraction(
     mode: ChatMode,
+    modelReached: boolean,
     exchange: Parameters<FactExtractionQueue['enqueue']>[0],
   ): Promise<string | null> {
-    // A Search Mode summary is about the web, not about the user.
-    if (mode !== 'chat' || this.settings.extraction === 'off') return null;
+    const extraction = this.settings.extraction;
+    if (mode !== 'chat' || extraction === 'off') return null;
+    const byRules = extraction === 'rules' || !modelReached;
+    if (byRules && statesNothing(exchange.userMessage)) return null;
     try {
       return await this.extraction.enqueue(exchange);
     } catch (error) {

@@ -110,7 +110,7 @@ describe('a chat turn counts as underway until its first token', () => {
     );
     try {
       const seen: [ChatTurnEvent['type'], number][] = [];
-      for await (const event of service.stream(USER, { message: 'Hello there' }))
+      for await (const event of service.stream(USER, { message: 'I live in Lisbon.' }))
         seen.push([event.type, turns.count]);
       expect(seen[0]).toEqual(['start', 1]);
       expect(seen.find(([type]) => type === 'token')).toEqual(['token', 0]);
