@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { CommonError, METERED_ENDPOINTS } from '@membolt/contracts';
+import { CommonError, METERED_ENDPOINTS, tokenJsonOf } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
 import {
   enterMeteringScope,
@@ -15,7 +15,8 @@ function fakeMeter() {
   const meter = {
     run: async <T>(call: MeteredCall, handler: () => Promise<T>) => {
       calls.push(call);
-      return { result: await handler(), usage: { tokens: 7, costMicrocents: 0 } };
+      const result = await handler();
+      return { result, usage: { tokens: 7, costMicrocents: 0 }, resultJson: tokenJsonOf(result) };
     },
   } as unknown as UsageMeter;
   return { meter, calls };
@@ -40,7 +41,10 @@ describe('enterMeteringScope', () => {
     expect(calls).toEqual([
       { principal: scope.principal, endpoint: METERED_ENDPOINTS.memorySearch, input: { q: 1 } },
     ]);
-    expect(onMetered).toHaveBeenCalledWith({ tokens: 7, costMicrocents: 0 });
+    expect(onMetered).toHaveBeenCalledWith(
+      { tokens: 7, costMicrocents: 0 },
+      { result: 'found', json: 'found' },
+    );
     await expect(
       requestContext.run({ correlationId: 'request-b-0002' }, () =>
         meteredInScope(METERED_ENDPOINTS.memorySearch, async () => 'found'),

@@ -8,6 +8,12 @@ import { requestContext } from '@membolt/platform';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MeteredUsage, MeteringPrincipal, UsageMeter } from './usage-meter.js';
 
+/** A metered handler's result, and the text its tokens were counted on (`tokenJsonOf`: an object's JSON). */
+export interface MeteredAnswer {
+  readonly result: unknown;
+  readonly json: string;
+}
+
 /** What an edge's metering interceptor provides to the @Metered handlers of one request. */
 export interface MeteringScope {
   readonly meter: UsageMeter;
@@ -15,8 +21,11 @@ export interface MeteringScope {
   readonly principal: MeteringPrincipal | null;
   /** What the caller sent (REST: path, query and body; GraphQL: the field's arguments): tokens are counted on it. */
   readonly input: unknown;
-  /** Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers). */
-  readonly onMetered?: (usage: MeteredUsage) => void;
+  /**
+   * Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers), and with the
+   * handler's result and its JSON, the text its tokens were counted on (REST sends it: `sendAsJson`).
+   */
+  readonly onMetered?: (usage: MeteredUsage, answer: MeteredAnswer) => void;
 }
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
@@ -69,7 +78,7 @@ export async function meteredInScope<T>(
   const scope = currentMeteringScope();
   if (!scope) throw new Error(`Metering of ${endpoint} ran outside a metering scope`);
   if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
-  const { result, usage } = await scope.meter.run(
+  const { result, usage, resultJson } = await scope.meter.run(
     {
       principal: scope.principal,
       endpoint,
@@ -78,7 +87,7 @@ export async function meteredInScope<T>(
     },
     handler,
   );
-  scope.onMetered?.(usage);
+  scope.onMetered?.(usage, { result, json: resultJson });
   return result;
 }
 
