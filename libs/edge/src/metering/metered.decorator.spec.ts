@@ -3,6 +3,7 @@ import { CommonError, METERED_ENDPOINTS, tokenJsonOf } from '@membolt/contracts'
 import { requestContext } from '@membolt/platform';
 import {
   enterMeteringScope,
+  Metered,
   meteredInScope,
   type MeteringScope,
   runInMeteringScope,
@@ -41,10 +42,8 @@ describe('enterMeteringScope', () => {
     expect(calls).toEqual([
       { principal: scope.principal, endpoint: METERED_ENDPOINTS.memorySearch, input: { q: 1 } },
     ]);
-    expect(onMetered).toHaveBeenCalledWith(
-      { tokens: 7, costMicrocents: 0 },
-      { result: 'found', json: 'found' },
-    );
+    // A part of a request metered on its own: its result is not the answer sent.
+    expect(onMetered).toHaveBeenCalledWith({ tokens: 7, costMicrocents: 0 });
     await expect(
       requestContext.run({ correlationId: 'request-b-0002' }, () =>
         meteredInScope(METERED_ENDPOINTS.memorySearch, async () => 'found'),
@@ -74,5 +73,25 @@ describe('enterMeteringScope', () => {
     });
     expect(outer.calls).toEqual([]);
     expect(inner.calls.map((call) => call.principal)).toEqual([{ userId: 'user-2' }]);
+  });
+
+  it("hands a @Metered handler's result, the answer, to onMetered with the text its tokens were counted on", async () => {
+    class Routes {
+      @Metered(METERED_ENDPOINTS.memorySearch)
+      async search(): Promise<{ results: string[] }> {
+        return { results: ['tea'] };
+      }
+    }
+    const { meter } = fakeMeter();
+    const onMetered = jest.fn();
+    const answer = await runInMeteringScope(
+      { meter, principal: { userId: 'user-1' }, input: {}, onMetered },
+      () => new Routes().search(),
+    );
+    expect(onMetered).toHaveBeenCalledWith(
+      { tokens: 7, costMicrocents: 0 },
+      { result: answer, json: '{"results":["tea"]}' },
+    );
+    expect(onMetered.mock.calls[0]?.[1]).toHaveProperty('result', answer);
   });
 });

@@ -22,10 +22,11 @@ export interface MeteringScope {
   /** What the caller sent (REST: path, query and body; GraphQL: the field's arguments): tokens are counted on it. */
   readonly input: unknown;
   /**
-   * Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers), and with the
-   * handler's result and its JSON, the text its tokens were counted on (REST sends it: `sendAsJson`).
+   * Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers). For a @Metered
+   * handler, whose result is the answer sent as it is, also with that result and the text its tokens were
+   * counted on (REST sends that text: `sendAsJson`); a part of a request metered on its own has no answer.
    */
-  readonly onMetered?: (usage: MeteredUsage, answer: MeteredAnswer) => void;
+  readonly onMetered?: (usage: MeteredUsage, answer?: MeteredAnswer) => void;
 }
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
@@ -70,10 +71,20 @@ export interface MeteredOptions {
  * `api_usage` entry a @Metered handler gets, for a route that is metered only for some inputs (an add that
  * learns from messages is a chat call; a plain add is not). Call it after the input is validated.
  */
-export async function meteredInScope<T>(
+export function meteredInScope<T>(
   endpoint: MeteredEndpoint,
   handler: () => Promise<T>,
   newConversation = false,
+): Promise<T> {
+  return runMetered(endpoint, handler, newConversation, false);
+}
+
+/** `meteredInScope`; `isAnswer`: the handler's result is the answer, sent as it is (a @Metered route's). */
+async function runMetered<T>(
+  endpoint: MeteredEndpoint,
+  handler: () => Promise<T>,
+  newConversation: boolean,
+  isAnswer: boolean,
 ): Promise<T> {
   const scope = currentMeteringScope();
   if (!scope) throw new Error(`Metering of ${endpoint} ran outside a metering scope`);
@@ -87,7 +98,8 @@ export async function meteredInScope<T>(
     },
     handler,
   );
-  scope.onMetered?.(usage, { result, json: resultJson });
+  if (isAnswer) scope.onMetered?.(usage, { result, json: resultJson });
+  else scope.onMetered?.(usage);
   return result;
 }
 
@@ -103,10 +115,11 @@ export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {})
   return (_target, _key, descriptor) => {
     const original = descriptor.value as unknown as (...args: unknown[]) => Promise<unknown>;
     const metered = function (this: unknown, ...args: unknown[]): Promise<unknown> {
-      return meteredInScope(
+      return runMetered(
         endpoint,
         () => original.apply(this, args),
         options.newConversation?.(...args) ?? false,
+        true,
       );
     };
     // Route and resolver metadata sits on the function: the wrapper carries all of it over.

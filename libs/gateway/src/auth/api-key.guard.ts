@@ -192,7 +192,7 @@ export class ApiKeyGuard implements CanActivate {
         onMetered: (usage, answer) => {
           setUsageHeaders(response, usage);
           // Nest sends the route's result as it is: the JSON its tokens were counted on is its body.
-          sendAsJson(answer.result, answer.json);
+          if (answer) sendAsJson(answer.result, answer.json);
         },
       });
     // The edge's first hook runs every request in a context of its own (createHttpEdgeAdapter).
