@@ -15,6 +15,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { serializeAnswer } from './answer-json.js';
 import { inThisAsyncContext } from './async-context.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import {
@@ -491,6 +492,8 @@ export function createHttpEdgeAdapter(options: HttpEdgeOptions): {
 } {
   const adapter = new FastifyAdapter(fastifyOptions(options));
   const fastify = adapter.getInstance();
+  // Before any route is added (a route takes the serializer in place when it is added).
+  fastify.setReplySerializer(serializeAnswer);
   const routes: EdgeRoute[] = [];
   servedRoutes.set(fastify, routes);
   const bound = new RouteBoundHooks();

@@ -3,6 +3,7 @@ export * from './http-platform.js';
 export * from './http-exception.filter.js';
 export * from './web-app.middleware.js';
 export * from './ops-endpoints.js';
+export * from './answer-json.js';
 export * from './metering/usage-meter.js';
 export * from './metering/usage-outbox.js';
 export * from './metering/metering.providers.js';

@@ -23,6 +23,11 @@ export interface UsageRepository {
    * (and the stored entry returned) for a repeat.
    */
   begin(entry: UsageEntry): Promise<{ created: boolean; entry: UsageEntry }>;
+  /**
+   * Creates each entry its user has none with its idempotency key of (a repeat changes nothing), all at once
+   * (one transaction where the store has them); answers how many were created. Nothing is read back.
+   */
+  createMany(entries: readonly UsageEntry[]): Promise<number>;
   /** The entry of a metered call by its idempotency key, or null (a read: nothing is created). */
   find(userId: string, idempotencyKey: string): Promise<UsageEntry | null>;
   /** The authorization's outcome. */

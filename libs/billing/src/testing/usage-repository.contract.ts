@@ -66,6 +66,25 @@ export function describeUsageRepositoryContract(
       expect(again.entry).toMatchObject({ endpoint: '/memories', allowed: true, chargedCents: 1 });
     });
 
+    it('creates many entries at once, each once per idempotency key, and counts the new ones', async () => {
+      await usage.begin(makeUsageEntry({ idempotencyKey: 'held', endpoint: '/memories' }));
+      const created = await usage.createMany([
+        makeUsageEntry({ idempotencyKey: 'held', endpoint: '/search' }),
+        makeUsageEntry({ idempotencyKey: 'new-1', endpoint: '/search', recorded: true, tokens: 12 }),
+        makeUsageEntry({ userId: 'user-b', idempotencyKey: 'held', endpoint: '/search' }),
+      ]);
+      expect(created).toBe(2);
+      expect(await usage.find('user-a', 'held')).toMatchObject({ endpoint: '/memories', recorded: false });
+      expect(await usage.find('user-a', 'new-1')).toMatchObject({
+        endpoint: '/search',
+        recorded: true,
+        tokens: 12,
+      });
+      expect(await usage.find('user-b', 'held')).toMatchObject({ endpoint: '/search' });
+      expect(await usage.createMany([makeUsageEntry({ idempotencyKey: 'new-1' })])).toBe(0);
+      expect(await usage.createMany([])).toBe(0);
+    });
+
     it('finds an entry by its key within its user only, and creates nothing when there is none', async () => {
       expect(await usage.find('user-a', 'call-1')).toBeNull();
       await usage.begin(makeUsageEntry());

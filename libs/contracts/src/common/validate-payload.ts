@@ -70,9 +70,18 @@ function textOf(issue: z.core.$ZodIssue): string {
   return issue.message.replace(PROPERTY, issue.path.map(String).join('.'));
 }
 
+/** Each schema's field names, read once (every request and bus message is checked against one). */
+const fieldNamesOf = new WeakMap<z.ZodObject, ReadonlySet<string>>();
+
+function fieldNames(schema: z.ZodObject): ReadonlySet<string> {
+  let names = fieldNamesOf.get(schema);
+  if (!names) fieldNamesOf.set(schema, (names = new Set(Object.keys(schema.shape))));
+  return names;
+}
+
 /** A schema's problems in class-validator's order: unknown fields first, then each field's, each text once. */
 function parseWithSchema<T>(schema: z.ZodObject, plain: Record<string, unknown>): T {
-  refuseManyUnknownFields(new Set(Object.keys(schema.shape)), plain);
+  refuseManyUnknownFields(fieldNames(schema), plain);
   const result = schema.safeParse(plain);
   if (result.success) return result.data as T;
   const unknownFirst = [...result.error.issues].sort(

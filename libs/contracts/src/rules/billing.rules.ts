@@ -66,6 +66,18 @@ export const TOKENS_HEADER = 'X-Membolt-Tokens';
 export const COST_CENTS_HEADER = 'X-Membolt-Cost-Cents';
 
 const encoder = new TextEncoder();
+/** Most UTF-8 bytes a text of up to 1 MB takes (3 a UTF-16 unit); a longer one is encoded apart. */
+const COUNTING_BUFFER_BYTES = 3 * 1024 * 1024;
+let countingBuffer: Uint8Array | null = null;
+
+/** The UTF-8 length of `text`, without a new array per call for texts of up to 1 MB. */
+function utf8Length(text: string): number {
+  if (text.length * 3 > COUNTING_BUFFER_BYTES) return encoder.encode(text).length;
+  // The buffer grows with the longest text counted, up to the bound above.
+  if (!countingBuffer || countingBuffer.length < text.length * 3)
+    countingBuffer = new Uint8Array(Math.min(COUNTING_BUFFER_BYTES, Math.max(4096, text.length * 6)));
+  return encoder.encodeInto(text, countingBuffer).written;
+}
 
 /**
  * Tokens processed by a call (decision 046): the UTF-8 bytes of what the call received (its input, as JSON)
@@ -73,11 +85,16 @@ const encoder = new TextEncoder();
  * counts every edge and every service, so a developer can recompute it from what they sent and got.
  */
 export function countTokensProcessed(input: unknown, output: unknown): number {
-  const bytes = encoder.encode(jsonOf(input)).length + encoder.encode(jsonOf(output)).length;
-  return Math.max(1, Math.ceil(bytes / 4));
+  return tokensOfJson(tokenJsonOf(input), tokenJsonOf(output));
 }
 
-function jsonOf(value: unknown): string {
+/** `countTokensProcessed` of an input and output already in their JSON form (`tokenJsonOf`). */
+export function tokensOfJson(inputJson: string, outputJson: string): number {
+  return Math.max(1, Math.ceil((utf8Length(inputJson) + utf8Length(outputJson)) / 4));
+}
+
+/** The text a value's tokens are counted on: a string as it is, anything else as JSON, nothing as ''. */
+export function tokenJsonOf(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { CommonError, METERED_ENDPOINTS } from '@membolt/contracts';
+import { CommonError, METERED_ENDPOINTS, tokenJsonOf } from '@membolt/contracts';
 import { requestContext } from '@membolt/platform';
 import {
   enterMeteringScope,
+  Metered,
   meteredInScope,
   type MeteringScope,
   runInMeteringScope,
@@ -15,7 +16,8 @@ function fakeMeter() {
   const meter = {
     run: async <T>(call: MeteredCall, handler: () => Promise<T>) => {
       calls.push(call);
-      return { result: await handler(), usage: { tokens: 7, costMicrocents: 0 } };
+      const result = await handler();
+      return { result, usage: { tokens: 7, costMicrocents: 0 }, resultJson: tokenJsonOf(result) };
     },
   } as unknown as UsageMeter;
   return { meter, calls };
@@ -40,6 +42,7 @@ describe('enterMeteringScope', () => {
     expect(calls).toEqual([
       { principal: scope.principal, endpoint: METERED_ENDPOINTS.memorySearch, input: { q: 1 } },
     ]);
+    // A part of a request metered on its own: its result is not the answer sent.
     expect(onMetered).toHaveBeenCalledWith({ tokens: 7, costMicrocents: 0 });
     await expect(
       requestContext.run({ correlationId: 'request-b-0002' }, () =>
@@ -70,5 +73,25 @@ describe('enterMeteringScope', () => {
     });
     expect(outer.calls).toEqual([]);
     expect(inner.calls.map((call) => call.principal)).toEqual([{ userId: 'user-2' }]);
+  });
+
+  it("hands a @Metered handler's result, the answer, to onMetered with the text its tokens were counted on", async () => {
+    class Routes {
+      @Metered(METERED_ENDPOINTS.memorySearch)
+      async search(): Promise<{ results: string[] }> {
+        return { results: ['tea'] };
+      }
+    }
+    const { meter } = fakeMeter();
+    const onMetered = jest.fn();
+    const answer = await runInMeteringScope(
+      { meter, principal: { userId: 'user-1' }, input: {}, onMetered },
+      () => new Routes().search(),
+    );
+    expect(onMetered).toHaveBeenCalledWith(
+      { tokens: 7, costMicrocents: 0 },
+      { result: answer, json: '{"results":["tea"]}' },
+    );
+    expect(onMetered.mock.calls[0]?.[1]).toHaveProperty('result', answer);
   });
 });

@@ -8,6 +8,12 @@ import { requestContext } from '@membolt/platform';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MeteredUsage, MeteringPrincipal, UsageMeter } from './usage-meter.js';
 
+/** A metered handler's result, and the text its tokens were counted on (`tokenJsonOf`: an object's JSON). */
+export interface MeteredAnswer {
+  readonly result: unknown;
+  readonly json: string;
+}
+
 /** What an edge's metering interceptor provides to the @Metered handlers of one request. */
 export interface MeteringScope {
   readonly meter: UsageMeter;
@@ -15,8 +21,12 @@ export interface MeteringScope {
   readonly principal: MeteringPrincipal | null;
   /** What the caller sent (REST: path, query and body; GraphQL: the field's arguments): tokens are counted on it. */
   readonly input: unknown;
-  /** Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers). */
-  readonly onMetered?: (usage: MeteredUsage) => void;
+  /**
+   * Called with the call's usage before the answer is sent (REST: the X-Membolt-* headers). For a @Metered
+   * handler, whose result is the answer sent as it is, also with that result and the text its tokens were
+   * counted on (REST sends that text: `sendAsJson`); a part of a request metered on its own has no answer.
+   */
+  readonly onMetered?: (usage: MeteredUsage, answer?: MeteredAnswer) => void;
 }
 
 const scopes = new AsyncLocalStorage<MeteringScope>();
@@ -61,15 +71,25 @@ export interface MeteredOptions {
  * `api_usage` entry a @Metered handler gets, for a route that is metered only for some inputs (an add that
  * learns from messages is a chat call; a plain add is not). Call it after the input is validated.
  */
-export async function meteredInScope<T>(
+export function meteredInScope<T>(
   endpoint: MeteredEndpoint,
   handler: () => Promise<T>,
   newConversation = false,
 ): Promise<T> {
+  return runMetered(endpoint, handler, newConversation, false);
+}
+
+/** `meteredInScope`; `isAnswer`: the handler's result is the answer, sent as it is (a @Metered route's). */
+async function runMetered<T>(
+  endpoint: MeteredEndpoint,
+  handler: () => Promise<T>,
+  newConversation: boolean,
+  isAnswer: boolean,
+): Promise<T> {
   const scope = currentMeteringScope();
   if (!scope) throw new Error(`Metering of ${endpoint} ran outside a metering scope`);
   if (!scope.principal) throw new CommonError(CommonErrorCode.Unauthorized, SIGN_IN_REQUIRED_MESSAGE);
-  const { result, usage } = await scope.meter.run(
+  const { result, usage, resultJson } = await scope.meter.run(
     {
       principal: scope.principal,
       endpoint,
@@ -78,7 +98,8 @@ export async function meteredInScope<T>(
     },
     handler,
   );
-  scope.onMetered?.(usage);
+  if (isAnswer) scope.onMetered?.(usage, { result, json: resultJson });
+  else scope.onMetered?.(usage);
   return result;
 }
 
@@ -94,10 +115,11 @@ export function Metered(endpoint: MeteredEndpoint, options: MeteredOptions = {})
   return (_target, _key, descriptor) => {
     const original = descriptor.value as unknown as (...args: unknown[]) => Promise<unknown>;
     const metered = function (this: unknown, ...args: unknown[]): Promise<unknown> {
-      return meteredInScope(
+      return runMetered(
         endpoint,
         () => original.apply(this, args),
         options.newConversation?.(...args) ?? false,
+        true,
       );
     };
     // Route and resolver metadata sits on the function: the wrapper carries all of it over.

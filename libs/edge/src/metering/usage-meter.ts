@@ -4,6 +4,8 @@ import {
   BillingError,
   BillingErrorCode,
   countTokensProcessed,
+  tokenJsonOf,
+  tokensOfJson,
   MemboltError,
   METERED_ENDPOINT_METHODS,
   type MeteredEndpoint,
@@ -100,7 +102,14 @@ export class UsageMeter implements OnModuleInit, OnApplicationShutdown {
     return this.outbox.settle();
   }
 
-  async run<T>(call: MeteredCall, handler: () => Promise<T>): Promise<{ result: T; usage: MeteredUsage }> {
+  /**
+   * Runs `handler` as one metered call. Answers its result, the usage, and `resultJson`: the result's JSON,
+   * which the tokens were counted on (an edge that sends it as the answer's body serializes it only once).
+   */
+  async run<T>(
+    call: MeteredCall,
+    handler: () => Promise<T>,
+  ): Promise<{ result: T; usage: MeteredUsage; resultJson: string }> {
     const { userId, keyId } = call.principal;
     const base = {
       endpoint: call.endpoint,
@@ -158,13 +167,14 @@ export class UsageMeter implements OnModuleInit, OnApplicationShutdown {
       if (byBilling) await this.outbox.settle();
       throw error;
     }
-    const tokens = countTokensProcessed(call.input, result);
+    const resultJson = tokenJsonOf(result);
+    const tokens = tokensOfJson(tokenJsonOf(call.input), resultJson);
     await this.append(outcome(tokens, true));
     // A capped key's next call is checked against its spend: this call's tokens must be in it by then.
     if (capped) await this.outbox.settle();
     // The price known up front: billing prices the entry from the same catalogue.
     const tokenCost = keyId ? tokenCostMicrocents(tokens, terms.centsPerMillionTokens) : 0;
-    return { result, usage: { tokens, costMicrocents: chargedCents * 1_000_000 + tokenCost } };
+    return { result, usage: { tokens, costMicrocents: chargedCents * 1_000_000 + tokenCost }, resultJson };
   }
 
   private async append(event: UsageEvent): Promise<void> {

@@ -1,7 +1,13 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { COST_CENTS_HEADER, formatMicrocents, TOKENS_HEADER } from '@membolt/contracts';
-import { enterMeteringScope, isMeteredHandler, type MeteredUsage, UsageMeter } from '@membolt/edge';
+import {
+  enterMeteringScope,
+  isMeteredHandler,
+  type MeteredUsage,
+  sendAsJson,
+  UsageMeter,
+} from '@membolt/edge';
 import type { EdgeReply } from '@membolt/edge';
 import { requestContext } from '@membolt/platform';
 import type { ServerResponse } from 'node:http';
@@ -183,7 +189,11 @@ export class ApiKeyGuard implements CanActivate {
         meter: this.meter,
         principal: principal ? { userId: principal.userId, keyId: principal.keyId } : null,
         input: { params: request.params, query: request.query, body: request.body as unknown },
-        onMetered: (usage) => setUsageHeaders(response, usage),
+        onMetered: (usage, answer) => {
+          setUsageHeaders(response, usage);
+          // Nest sends the route's result as it is: the JSON its tokens were counted on is its body.
+          if (answer) sendAsJson(answer.result, answer.json);
+        },
       });
     // The edge's first hook runs every request in a context of its own (createHttpEdgeAdapter).
     if (!entered)

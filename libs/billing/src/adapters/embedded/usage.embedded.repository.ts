@@ -26,17 +26,32 @@ export class UsageEmbeddedRepository implements UsageRepository {
   constructor(private readonly db: EmbeddedDatabase) {}
 
   async begin(entry: UsageEntry): Promise<{ created: boolean; entry: UsageEntry }> {
-    const created =
+    const created = this.insertIfNew(entry);
+    const stored = this.entryOf(entry.userId, entry.idempotencyKey);
+    if (!stored) throw new Error(`Usage entry ${entry.idempotencyKey} vanished after its insert`);
+    return { created, entry: stored };
+  }
+
+  async createMany(entries: readonly UsageEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    // One commit for the batch (an edge's outbox sends the calls of one turn of its loop together).
+    return this.db.transaction(() => {
+      let created = 0;
+      for (const entry of entries) if (this.insertIfNew(entry)) created++;
+      return created;
+    })();
+  }
+
+  private insertIfNew(entry: UsageEntry): boolean {
+    return (
       preparedOnce(
         this.db,
         `INSERT OR IGNORE INTO billing_usage (user_id, idempotency_key, at, endpoint, method, key_id, allowed,
              reason, charged_cents, conversation, tokens, token_cost_microcents, recorded, succeeded)
            VALUES (@user_id, @idempotency_key, @at, @endpoint, @method, @key_id, @allowed, @reason,
              @charged_cents, @conversation, @tokens, @token_cost_microcents, @recorded, @succeeded)`,
-      ).run(toRow(entry)).changes === 1;
-    const stored = this.entryOf(entry.userId, entry.idempotencyKey);
-    if (!stored) throw new Error(`Usage entry ${entry.idempotencyKey} vanished after its insert`);
-    return { created, entry: stored };
+      ).run(toRow(entry)).changes === 1
+    );
   }
 
   async decide(userId: string, idempotencyKey: string, decision: UsageDecision): Promise<void> {

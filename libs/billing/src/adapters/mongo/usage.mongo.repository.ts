@@ -28,6 +28,21 @@ export class UsageMongoRepository implements UsageRepository {
     return { created, entry: stored };
   }
 
+  async createMany(entries: readonly UsageEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const result = await this.usage.bulkWrite(
+      entries.map((entry) => ({
+        updateOne: {
+          filter: { _id: idOf(entry.userId, entry.idempotencyKey) },
+          update: { $setOnInsert: { ...entry } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+    return result.upsertedCount;
+  }
+
   async decide(userId: string, idempotencyKey: string, decision: UsageDecision): Promise<void> {
     await this.usage.updateOne({ _id: idOf(userId, idempotencyKey) }, { $set: { ...decision } }).exec();
   }
