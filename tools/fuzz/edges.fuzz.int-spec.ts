@@ -45,7 +45,8 @@ describe('edge fuzz: generated REST and GraphQL input against a standalone proce
       // the refused request in flight when one fires.
       INGESTION_ABANDONED_UPLOAD_MINUTES: '1',
     });
-  });
+    // FuzzTarget.start waits up to 180 s for the process to serve (a loaded machine), past jest's 60 s.
+  }, 300_000);
 
   afterAll(async () => {
     await target?.stop();

@@ -57,6 +57,8 @@ export class FuzzTarget {
         GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
         GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
         SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+        // On a loaded machine the sign-in's password hash can outlast the default wait for a service's answer.
+        ...(process.env['BUS_TIMEOUT_MS'] ? { BUS_TIMEOUT_MS: process.env['BUS_TIMEOUT_MS'] } : {}),
         ...env,
       },
     });
