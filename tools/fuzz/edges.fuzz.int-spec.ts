@@ -65,6 +65,7 @@ describe('edge fuzz: generated REST and GraphQL input against a standalone proce
       // Unbounded caches showed as hundreds of MB kept after a few thousand inputs (154 -> 765 MB).
       expect(report.rssMb.end - report.rssMb.start).toBeLessThan(150);
     },
-    60_000 + RUNS * 200,
+    // Each accepted write waits for its concept and sentence sweeps (decision 262), a second or more.
+    60_000 + RUNS * 400,
   );
 });
