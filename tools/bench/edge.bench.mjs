@@ -26,21 +26,12 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import {
-  benchEnv,
-  createUserWithKey,
-  freePort,
-  residentMemoryMb,
-  ROOT,
-  startStandalone,
-  stopProcess,
-  waitUntil,
-} from './support/standalone-process.mjs';
+import { benchBuilds, startBenchApp } from './support/bench-app.mjs';
+import { freePort, residentMemoryMb, stopProcess, waitUntil } from './support/standalone-process.mjs';
 import { openMemoryEngine } from './support/memory-engine.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -278,21 +269,9 @@ function appRoutes(base, userId, apiKey) {
  * `bare` of its round), the bulk rates, the RSS before and after and the failed requests.
  */
 async function appFigures(root, label, bare, engine) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-edge-'));
-  let server;
+  const app = await startBenchApp({ root, userName: 'Edge Bench', readyTimeoutMs: 90_000 });
   try {
-    const env = await benchEnv(dataDir);
-    const { apiKey, userId } = await createUserWithKey(
-      env,
-      {
-        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Edge Bench',
-        plan: 'enterprise',
-      },
-      { root },
-    );
-    let base, ops;
-    ({ server, base, ops } = await startStandalone(env, 90_000, { root }));
+    const { apiKey, userId, base, ops, server } = app;
     const key = { 'x-api-key': apiKey };
     const json = { ...key, 'content-type': 'application/json' };
     // In requests of the batch route's limit: a scale past it (BENCH_EDGE_MEMORIES=100000) takes several.
@@ -368,8 +347,7 @@ async function appFigures(root, label, bare, engine) {
     const rssAfter = await residentMemoryMb(ops);
     return { rows, bulk, rssBefore, rssAfter, failed };
   } finally {
-    await stopProcess(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
@@ -383,10 +361,7 @@ try {
   );
   // The engine's figures are only beside the routes that carry its work.
   const engine = ROUTES.some((id) => id === 'search' || id === 'add') ? await engineFigures(engineDir) : {};
-  const builds = [
-    { label: BASELINE ? 'this build' : 'app', root: ROOT },
-    ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
-  ];
+  const builds = benchBuilds(BASELINE, BASELINE ? 'this build' : 'app');
   bare = await startBareServer();
   const rows = [];
   const bulkRows = [];

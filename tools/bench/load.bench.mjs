@@ -14,19 +14,11 @@
 // of free ports the script picks. Per-turn accepting is measured at its default unless HTTP_ACCEPT_HANDLES is
 // given.
 import autocannon from 'autocannon';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 
-import {
-  createUserWithKey,
-  benchEnv,
-  residentMemoryMb,
-  ROOT,
-  startStandalone,
-  stopProcess,
-} from './support/standalone-process.mjs';
+import { benchBuilds, startBenchApp } from './support/bench-app.mjs';
+import { residentMemoryMb } from './support/standalone-process.mjs';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
 const ALL_TARGETS = ['health', 'graphql', 'search', 'add'];
@@ -54,10 +46,7 @@ for (const [name, value] of [
   }
 }
 
-const builds = [
-  { label: 'this build', root: ROOT },
-  ...(BASELINE ? [{ label: 'baseline', root: BASELINE }] : []),
-];
+const builds = benchBuilds(BASELINE);
 let failed = 0;
 for (const [index, build] of builds.entries()) failed += await measure(build, index);
 console.log(failed === 0 ? 'No errors.' : `${failed} failed requests.`);
@@ -65,37 +54,25 @@ process.exitCode = failed === 0 ? 0 : 1;
 
 /** Runs the chosen targets on `build`'s app, prints its table and answers how many requests failed. */
 async function measure(build, index) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-load-'));
   const ports =
     PORT_BASE === null
       ? {}
       : { PORT: String(PORT_BASE + 2 * index), METRICS_PORT: String(PORT_BASE + 2 * index + 1) };
-  const env = await benchEnv(dataDir, ports);
   // The edge's load bound is measured at its defaults unless these are given (e.g. HTTP_MAX_IN_FLIGHT=0: none).
-  for (const name of [
-    'HTTP_MAX_IN_FLIGHT',
-    'HTTP_MAX_QUEUED',
-    'HTTP_MAX_QUEUE_WAIT_MS',
-    'HTTP_ACCEPT_HANDLES',
-  ])
-    if (process.env[name] !== undefined) env[name] = process.env[name];
-
-  let server;
+  const bounds = Object.fromEntries(
+    ['HTTP_MAX_IN_FLIGHT', 'HTTP_MAX_QUEUED', 'HTTP_MAX_QUEUE_WAIT_MS', 'HTTP_ACCEPT_HANDLES']
+      .filter((name) => process.env[name] !== undefined)
+      .map((name) => [name, process.env[name]]),
+  );
+  const app = await startBenchApp({
+    root: build.root,
+    userName: 'Load Bench',
+    readyTimeoutMs: 60_000,
+    env: { ...ports, ...bounds },
+    loadShedding: true,
+  });
   try {
-    // A real user and API key, created through the operator CLI on the same data directory; on a plan without
-    // a monthly conversation limit, so the figures are of the request path and not of plan refusals.
-    const { apiKey, userId } = await createUserWithKey(
-      env,
-      {
-        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-        name: 'Load Bench',
-        plan: 'enterprise',
-      },
-      { root: build.root },
-    );
-
-    let base, ops;
-    ({ server, base, ops } = await startStandalone(env, 60_000, { loadShedding: true, root: build.root }));
+    const { apiKey, userId, base, ops, dataDir } = app;
     const rssMb = () => residentMemoryMb(ops);
 
     const key = { 'x-api-key': apiKey };
@@ -233,8 +210,7 @@ async function measure(build, index) {
       0,
     );
   } finally {
-    await stopProcess(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

@@ -17,13 +17,15 @@ const BOOKKEEPING_TABLE = /^(schema_migrations|sqlite_\w+)$|attempt|throttle|rat
 
 /** The standalone product in its own process (the built dist) on a temporary DATA_DIR. */
 export class FuzzTarget {
-  private readonly databases: Database.Database[] = [];
+  private readonly databases: Array<{ store: string; db: Database.Database }> = [];
   private readonly output: string[] = [];
 
   private constructor(
     readonly url: string,
     readonly dataDir: string,
     private readonly child: ChildProcess,
+    /** Whether the product encodes sentence vectors: with the encoder off, memories stay flagged pending. */
+    private readonly sentencesEncoded: boolean,
   ) {
     const collect = (chunk: Buffer) =>
       this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -55,10 +57,17 @@ export class FuzzTarget {
         GATEWAY_RATE_LIMIT_PER_MINUTE: '1000000',
         GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
         SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+        // On a loaded machine the sign-in's password hash can outlast the default wait for a service's answer.
+        ...(process.env['BUS_TIMEOUT_MS'] ? { BUS_TIMEOUT_MS: process.env['BUS_TIMEOUT_MS'] } : {}),
         ...env,
       },
     });
-    const target = new FuzzTarget(`http://127.0.0.1:${port}`, dataDir, child);
+    const target = new FuzzTarget(
+      `http://127.0.0.1:${port}`,
+      dataDir,
+      child,
+      (env['SENTENCE_ENCODER'] ?? 'auto') !== 'off',
+    );
     try {
       await target.waitUntilServing();
     } catch (error) {
@@ -129,45 +138,82 @@ export class FuzzTarget {
     return { userId, apiKey, sessionCookie: cookie.split(';')[0]! };
   }
 
-  /** Row counts of every table that only an accepted request may grow or shrink. */
+  /**
+   * Row counts of every table that only an accepted request may grow or shrink, as `store/table=count`
+   * (the store is the file's name: several stores have a `jobs` table).
+   */
   stateFingerprint(): string {
-    if (this.databases.length === 0)
-      for (const file of readdirSync(this.dataDir)
-        .filter((f) => f.endsWith('.sqlite'))
-        .sort())
-        this.databases.push(new Database(join(this.dataDir, file), { readonly: true, fileMustExist: true }));
     const counts: string[] = [];
-    for (const db of this.databases) {
+    for (const { store, db } of this.stores()) {
       const tables = db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .all() as Array<{ name: string }>;
       for (const { name } of tables) {
         if (BOOKKEEPING_TABLE.test(name)) continue;
-        const { n } = db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number };
-        counts.push(`${name}=${n}`);
+        counts.push(`${store}/${name}=${count(db, `SELECT count(*) AS n FROM "${name}"`)}`);
       }
     }
     return counts.join(' ');
   }
 
+  /** The product's SQLite files, opened read-only at the first read (they exist once it serves). */
+  private stores(): ReadonlyArray<{ store: string; db: Database.Database }> {
+    if (this.databases.length === 0)
+      for (const file of readdirSync(this.dataDir)
+        .filter((f) => f.endsWith('.sqlite'))
+        .sort())
+        this.databases.push({
+          store: file.slice(0, -'.sqlite'.length),
+          db: new Database(join(this.dataDir, file), { readonly: true, fileMustExist: true }),
+        });
+    return this.databases;
+  }
+
   /**
-   * Jobs of the embedded queue that are due or running (state queued with run_at passed, or active): work an
-   * accepted request set off that has not landed yet. Jobs scheduled for later (retention, retries) are not.
+   * Work the product does after it has answered, with no request behind it: jobs of the embedded queues that
+   * are due or running (state queued with run_at passed, or active), schedules due to fire (a periodic sweep:
+   * its job is inserted at the queue's next poll), and memories whose concepts or sentence vector the
+   * background sweeps have not written yet (they start once the writes pause, decision 227). While it is not
+   * 0, rows may still change. Jobs scheduled for later (retries) are not counted: `scheduleMark` tells when a
+   * schedule fired.
    */
-  busyJobs(): number {
-    this.stateFingerprint();
-    let busy = 0;
-    for (const db of this.databases) {
-      const hasJobs = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'jobs'").get();
-      if (!hasJobs) continue;
-      const { n } = db
-        .prepare(
+  backgroundWork(): number {
+    const now = Date.now();
+    let work = 0;
+    for (const { db } of this.stores()) {
+      if (hasTable(db, 'jobs'))
+        work += count(
+          db,
           "SELECT count(*) AS n FROM jobs WHERE state = 'active' OR (state = 'queued' AND run_at <= ?)",
-        )
-        .get(Date.now()) as { n: number };
-      busy += n;
+          now,
+        );
+      if (hasTable(db, 'schedules'))
+        work += count(db, 'SELECT count(*) AS n FROM schedules WHERE next_run_at <= ?', now);
+      if (hasTable(db, 'memories'))
+        work += count(
+          db,
+          `SELECT count(*) AS n FROM memories WHERE concepts_pending = 1${
+            this.sentencesEncoded ? ' OR sentence_pending = 1' : ''
+          }`,
+        );
     }
-    return busy;
+    return work;
+  }
+
+  /**
+   * When each schedule of the embedded queues fires next: it changes only when a schedule fires, which inserts
+   * a job no request asked for (a periodic sweep, e.g. the abandoned uploads' every quarter hour).
+   */
+  scheduleMark(): string {
+    const marks: string[] = [];
+    for (const { store, db } of this.stores())
+      if (hasTable(db, 'schedules'))
+        for (const row of db.prepare('SELECT name, next_run_at FROM schedules ORDER BY name').all() as Array<{
+          name: string;
+          next_run_at: number;
+        }>)
+          marks.push(`${store}/${row.name}@${row.next_run_at}`);
+    return marks.join(' ');
   }
 
   /** Resident set size of the server process, in MB (Linux /proc). */
@@ -183,7 +229,7 @@ export class FuzzTarget {
   }
 
   async stop(): Promise<void> {
-    for (const db of this.databases) db.close();
+    for (const { db } of this.databases) db.close();
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
       this.child.kill('SIGTERM');
@@ -193,4 +239,12 @@ export class FuzzTarget {
     }
     rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+function count(db: Database.Database, sql: string, ...params: unknown[]): number {
+  return (db.prepare(sql).get(...params) as { n: number }).n;
 }

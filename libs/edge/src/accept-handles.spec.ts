@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, get } from 'node:http';
 import { connect, createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { addAcceptHandles } from './accept-handles.js';
+import { turnsToAccept } from './testing/index.js';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -19,26 +20,6 @@ async function listening<T extends Server>(server: T): Promise<T> {
 
 function portOf(server: Server): number {
   return (server.address() as { port: number }).port;
-}
-
-/** Turns of the event loop until `count` connections queued at once have all been accepted. */
-async function turnsToAccept(server: Server, count: number): Promise<number> {
-  let accepted = 0;
-  server.on('connection', (socket: Socket) => {
-    accepted++;
-    sockets.push(socket);
-  });
-  for (let i = 0; i < count; i++) sockets.push(connect(portOf(server), '127.0.0.1'));
-  let turns = 0;
-  await new Promise<void>((resolve) => {
-    const turn = () => {
-      if (accepted >= count) return resolve();
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-  });
-  return turns;
 }
 
 /** One request on a new connection, sent as soon as it connects: the answer's first line, or 'no answer'. */
@@ -79,7 +60,7 @@ describe('addAcceptHandles', () => {
     expect(await addAcceptHandles(server, 8)).toBe(8);
 
     // One handle alone takes a turn per connection (40); eight take about a turn per eight.
-    expect(await turnsToAccept(server, 40)).toBeLessThanOrEqual(10);
+    expect(await turnsToAccept(server, 40, sockets)).toBeLessThanOrEqual(10);
   });
 
   it('hands the connections to the server as its own: an HTTP server answers each', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { BusModule, type BusTransportOptions, InProcessBroker } from '@membolt/bus';
+import { turnsToAccept } from '@membolt/edge/testing';
 import type { INestApplication } from '@nestjs/common';
-import { connect, type Server, type Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { httpEdgeOptionsFrom, runHttpEdge } from './http-edge-process.js';
 
 const sockets: Socket[] = [];
@@ -18,24 +19,6 @@ afterEach(async () => {
   await app?.close();
   app = undefined;
 });
-
-/** Turns of the event loop until `count` connections opened at once have all been accepted. */
-async function turnsToAccept(server: Server, count: number): Promise<number> {
-  let accepted = 0;
-  server.on('connection', () => accepted++);
-  const { port } = server.address() as { port: number };
-  for (let i = 0; i < count; i++) sockets.push(connect(port, '127.0.0.1').on('error', () => undefined));
-  let turns = 0;
-  await new Promise<void>((resolve) => {
-    const turn = () => {
-      if (accepted >= count) return resolve();
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-  });
-  return turns;
-}
 
 describe('runHttpEdge', () => {
   it('accepts waiting connections on the number of handles HTTP_ACCEPT_HANDLES says', async () => {
@@ -55,7 +38,7 @@ describe('runHttpEdge', () => {
     ({ app } = await runHttpEdge({ ...options, app: 'accept-handles', imports: [bus()] }));
 
     // Node's one handle takes a turn per connection (40 here); eight take about a turn per eight.
-    expect(await turnsToAccept(app.getHttpServer() as Server, 40)).toBeLessThanOrEqual(10);
+    expect(await turnsToAccept(app.getHttpServer() as Server, 40, sockets)).toBeLessThanOrEqual(10);
   });
 
   it('answers over connections a copy of the listener accepted', async () => {
