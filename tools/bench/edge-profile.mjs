@@ -9,11 +9,12 @@
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import { settle } from './support/process-cpu.mjs';
 import { benchEnv, createUserWithKey, ROOT, startStandalone } from './support/standalone-process.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -30,24 +31,6 @@ if (!Number.isInteger(DURATION_S) || DURATION_S < 1 || ROUTES.some((route) => !k
 const outDir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'membolt-edge-profile-'));
 const QUERY = 'what does the user like about tea and Berlin';
 const sentence = (i) => `Note ${i}: the user mentioned tea and Berlin on day ${i % 31}.`;
-
-/** CPU time (user + system) of the process `pid` in µs, from /proc (clock ticks of 10 ms). */
-function cpuUsOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-/** Waits (at most `timeoutMs`) until `pid` used under a tenth of a core for two readings of 500 ms in a row. */
-async function settle(pid, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let quiet = 0;
-  while (quiet < 2 && Date.now() < deadline) {
-    const before = cpuUsOf(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    quiet = cpuUsOf(pid) - before < 50_000 ? quiet + 1 : 0;
-  }
-}
 
 for (const route of ROUTES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'membolt-edge-profile-data-'));
@@ -96,7 +79,7 @@ for (const route of ROUTES) {
   }[route];
   // The seeded memories' background work (concepts, sentence vectors in the worker thread) is let finish
   // first: it would otherwise be profiled as the route's.
-  await settle(server.pid);
+  await settle(server.pid, 60_000);
   // A short warm-up, then the measured load; the profile's load phase is its last `sinceLoad` ms.
   await autocannon({ ...options, connections: 8, duration: 1 });
   const loadStarted = performance.now();

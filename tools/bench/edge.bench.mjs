@@ -26,13 +26,14 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { benchBuilds, startBenchApp } from './support/bench-app.mjs';
 import { freePort, residentMemoryMb, stopProcess, waitUntil } from './support/standalone-process.mjs';
 import { openMemoryEngine } from './support/memory-engine.mjs';
+import { cpuUsOf, settle } from './support/process-cpu.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const MEMORIES = Number(process.env.BENCH_EDGE_MEMORIES ?? 100);
@@ -157,35 +158,6 @@ async function bulkRate(total, send, expected) {
     }),
   );
   return stored / ((performance.now() - started) / 1000);
-}
-
-/**
- * CPU time (user + system) in µs, from /proc (clock ticks of 10 ms): of the whole process `pid`, or of its
- * thread `tid` (the main thread's id is the process's).
- */
-function cpuUsOf(pid, tid) {
-  const stat = readFileSync(
-    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
-    'utf8',
-  );
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-/**
- * Waits (at most `timeoutMs`) until the process `pid` has used under a tenth of a core for two readings of
- * 500 ms in a row: the work a start or the seeding left behind (the concept linking of the seeded memories
- * in a worker thread, the first compilations) would otherwise be counted in the next figure's CPU.
- */
-async function settle(pid, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let quiet = 0;
-  while (quiet < 2 && Date.now() < deadline) {
-    const before = cpuUsOf(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    quiet = cpuUsOf(pid) - before < 50_000 ? quiet + 1 : 0;
-  }
 }
 
 /**
