@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import {
-  BusController,
-  BusModule,
-  BusPayload,
-  type BusTransportOptions,
-  createBusServer,
-  InProcessBroker,
-} from '@membolt/bus';
+import { BusController, BusPayload } from '@membolt/bus';
 import { type ApiKeyValidationView, KeysSubjects, ValidateApiKeyRequest } from '@membolt/contracts';
-import { runHttpEdge } from '@membolt/runtime';
 import { randomUUID } from 'node:crypto';
 import { ApiKeyAuthenticator } from '../auth/api-key-authenticator.js';
 import { ApiKeyGuard } from '../auth/api-key.guard.js';
-import { GatewayModule } from '../gateway.module.js';
+import { type GatewayOverStubs, startGatewayOverStubs } from '../testing/gateway-over-stubs.js';
 
 const owners = new Map<string, { userId: string; keyId: string }>();
 let validations = 0;
@@ -50,38 +40,21 @@ function stableHeaders(response: Response): Record<string, string> {
  * with the same key check and rate limit, on the real HTTP edge (limit 3 per key, 5 per user per minute).
  */
 describe('GET /api/health answered at once for a cached key', () => {
-  let services: INestMicroservice;
-  let app: INestApplication;
+  let gateway: GatewayOverStubs;
   let url: string;
   // Nest's pipeline runs the guard's canActivate; the hook does not.
   const handled = jest.spyOn(ApiKeyGuard.prototype, 'canActivate');
 
   beforeAll(async () => {
-    const broker = new InProcessBroker();
-    const transport: BusTransportOptions = { transport: 'in-process', broker };
-    @Module({ controllers: [StubKeys] })
-    class StubKeysModule {}
-    services = await NestFactory.createMicroservice(StubKeysModule, {
-      strategy: createBusServer(transport, 'stubs', { shutdownGraceMs: 100 }),
-      logger: false,
+    gateway = await startGatewayOverStubs('gateway-health', [StubKeys], {
+      rateLimit: { limit: 3, windowMs: 60_000 },
+      userRateLimit: 5,
     });
-    await services.listen();
-    ({ app, url } = await runHttpEdge({
-      app: 'gateway-health',
-      host: '127.0.0.1',
-      port: 0,
-      logLevel: 'silent',
-      bodyLimitBytes: 65536,
-      imports: [
-        BusModule.forRoot({ transport, timeoutMs: 3000 }),
-        GatewayModule.forRoot({ rateLimit: { limit: 3, windowMs: 60_000 }, userRateLimit: 5 }),
-      ],
-    }));
+    url = gateway.url;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await services?.close();
+    await gateway?.close();
   });
 
   const health = (key?: string, method = 'GET') =>
@@ -132,7 +105,7 @@ describe('GET /api/health answered at once for a cached key', () => {
     const { secret, keyId } = newKey('dave');
     expect((await health(secret)).status).toBe(200);
     owners.delete(secret);
-    app.get(ApiKeyAuthenticator).forget('dave', [keyId]);
+    gateway.app.get(ApiKeyAuthenticator).forget('dave', [keyId]);
     handled.mockClear();
     expect(await (await health(secret)).json()).toEqual({
       error: 'invalid_api_key',

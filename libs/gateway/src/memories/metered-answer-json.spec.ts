@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import {
-  BusController,
-  BusModule,
-  BusPayload,
-  type BusTransportOptions,
-  createBusServer,
-  InProcessBroker,
-} from '@membolt/bus';
+import { BusController, BusPayload } from '@membolt/bus';
 import {
   type ApiKeyValidationView,
   countTokensProcessed,
@@ -24,8 +15,7 @@ import {
   type UsageTermsView,
   ValidateApiKeyRequest,
 } from '@membolt/contracts';
-import { runHttpEdge } from '@membolt/runtime';
-import { GatewayModule } from '../gateway.module.js';
+import { type GatewayOverStubs, startGatewayOverStubs } from '../testing/gateway-over-stubs.js';
 
 const SECRET = `mblt_${'a'.repeat(32)}`;
 const usageEvents: RecordUsageBatchRequest['events'][number][] = [];
@@ -70,33 +60,16 @@ class StubServices {
  * its X-Membolt-Tokens as before.
  */
 describe('a metered REST answer', () => {
-  let services: INestMicroservice;
-  let app: INestApplication;
+  let gateway: GatewayOverStubs;
   let url: string;
 
   beforeAll(async () => {
-    const broker = new InProcessBroker();
-    const transport: BusTransportOptions = { transport: 'in-process', broker };
-    @Module({ controllers: [StubServices] })
-    class StubServicesModule {}
-    services = await NestFactory.createMicroservice(StubServicesModule, {
-      strategy: createBusServer(transport, 'stubs', { shutdownGraceMs: 100 }),
-      logger: false,
-    });
-    await services.listen();
-    ({ app, url } = await runHttpEdge({
-      app: 'gateway-metered-json',
-      host: '127.0.0.1',
-      port: 0,
-      logLevel: 'silent',
-      bodyLimitBytes: 65536,
-      imports: [BusModule.forRoot({ transport, timeoutMs: 3000 }), GatewayModule.forRoot({})],
-    }));
+    gateway = await startGatewayOverStubs('gateway-metered-json', [StubServices]);
+    url = gateway.url;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await services?.close();
+    await gateway?.close();
   });
 
   it('is sent as the JSON its tokens were counted on', async () => {
