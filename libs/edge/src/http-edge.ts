@@ -272,6 +272,11 @@ function drainRestOfBody(request: IncomingMessage, socket: Socket, drain: Refuse
   // 'data' listener of the request.
   process.nextTick(() => {
     if (request.complete || socket.destroyed) return stop();
+    // A route that gave up its body by destroying the request (leaving a `for await` over it early does) has
+    // detached it from the socket, which Node then no longer reads: the rest of the body cannot be drained,
+    // and the connection cannot carry another request. Half-closed at once, after the answer, so the client
+    // reads the answer and does not send its next request on this connection.
+    if (request.destroyed) return cut();
     request.on('data', onData);
     request.once('end', stop);
     request.once('close', stop);

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommonError, CommonErrorCode } from '@membolt/contracts';
 import { createLogger, Metrics, Readiness } from '@membolt/platform';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { configureHttpEdge, createHttpEdgeAdapter } from './http-edge.js';
 import type { EdgeRequest } from './http-platform.js';
@@ -19,17 +20,49 @@ class BodyController {
     return body;
   }
 
-  /** Reads its body itself, as the NDJSON import does, and refuses it past its own limit. */
+  /**
+   * Reads its body itself, as the NDJSON import does, and refuses it past its own limit: it stops reading
+   * and leaves the body paused, for the edge to drain.
+   */
   @Post('stream')
   async stream(@Req() request: EdgeRequest): Promise<{ bytes: number }> {
+    return { bytes: await bytesUpTo(request.raw, STREAM_LIMIT) };
+  }
+
+  /**
+   * Refuses its body past its own limit from inside a `for await` over it: leaving the loop destroys the
+   * request, which Node then detaches from its socket, so the edge cannot drain the rest.
+   */
+  @Post('abandon')
+  async abandon(@Req() request: EdgeRequest): Promise<{ bytes: number }> {
     let bytes = 0;
     for await (const chunk of request.raw) {
       bytes += (chunk as Buffer).length;
-      if (bytes > STREAM_LIMIT)
-        throw new CommonError(CommonErrorCode.PayloadTooLarge, 'The stream is too large.');
+      if (bytes > STREAM_LIMIT) throw streamTooLarge();
     }
     return { bytes };
   }
+}
+
+const streamTooLarge = () => new CommonError(CommonErrorCode.PayloadTooLarge, 'The stream is too large.');
+
+function bytesUpTo(input: Readable, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const settle = (error: Error | null) => {
+      input.off('data', onData).off('end', onEnd).off('error', settle);
+      if (error) reject(error);
+      else resolve(bytes);
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= limit) return;
+      input.pause();
+      settle(streamTooLarge());
+    };
+    const onEnd = () => settle(null);
+    input.on('data', onData).on('end', onEnd).on('error', settle);
+  });
 }
 
 @Module({ controllers: [BodyController] })
@@ -195,6 +228,32 @@ describe('a refused request body at a real socket', () => {
     });
     expect(statuses).toEqual(Array(30).fill(413));
   }, 120_000);
+
+  it('answers 413 to every body of several MB that a route refuses by leaving a for-await over it', async () => {
+    const statuses = await fromClients<number>({
+      kind: 'fetch',
+      url: `http://127.0.0.1:${port}/api/abandon`,
+      contentType: 'application/x-ndjson',
+      bytes: 6 * MB,
+      times: 30,
+    });
+    expect(statuses).toEqual(Array(30).fill(413));
+  }, 120_000);
+
+  it('half-closes at once the socket of a body its route abandoned, rather than at the drain bound', async () => {
+    const outcome = await oneRawRequest({
+      port,
+      path: '/api/abandon',
+      contentType: 'application/x-ndjson',
+      declared: 100 * MB,
+      bodyBytes: STREAM_LIMIT * 2,
+      waitForClose: true,
+    });
+    expect(outcome.status).toBe(413);
+    // Nothing reads the rest of an abandoned body: the socket ends after the answer and closes after the
+    // grace: the client sees the close long before the drain's time bound, which it used to wait out.
+    expect(outcome.closedMs).toBeLessThan(LINGER_MS);
+  }, 60_000);
 
   it('answers a declared body never sent at once, and closes its socket within the drain bound', async () => {
     const outcome = await oneRawRequest({
