@@ -194,15 +194,18 @@ describe('a refused request body at a real socket', () => {
     await app?.close();
   });
 
-  it('answers 413 to every JSON body of several MB sent at full speed, refused by its Content-Length', async () => {
-    const statuses = await fromClients<number>({
+  /** The statuses of `times` bodies of 6 MB sent one after another with fetch (which reuses connections). */
+  const statusesOfFetches = (path: string, contentType: string, times: number) =>
+    fromClients<number>({
       kind: 'fetch',
-      url: `http://127.0.0.1:${port}/api/echo`,
-      contentType: 'application/json',
+      url: `http://127.0.0.1:${port}${path}`,
+      contentType,
       bytes: 6 * MB,
-      times: 40,
+      times,
     });
-    expect(statuses).toEqual(Array(40).fill(413));
+
+  it('answers 413 to every JSON body of several MB sent at full speed, refused by its Content-Length', async () => {
+    expect(await statusesOfFetches('/api/echo', 'application/json', 40)).toEqual(Array(40).fill(413));
   }, 120_000);
 
   it('answers 413 to every chunked body of several MB, refused once the bytes read pass the limit', async () => {
@@ -219,25 +222,11 @@ describe('a refused request body at a real socket', () => {
   }, 120_000);
 
   it('answers 413 to every body of several MB that a route reading its own body refuses', async () => {
-    const statuses = await fromClients<number>({
-      kind: 'fetch',
-      url: `http://127.0.0.1:${port}/api/stream`,
-      contentType: 'application/x-ndjson',
-      bytes: 6 * MB,
-      times: 30,
-    });
-    expect(statuses).toEqual(Array(30).fill(413));
+    expect(await statusesOfFetches('/api/stream', 'application/x-ndjson', 30)).toEqual(Array(30).fill(413));
   }, 120_000);
 
   it('answers 413 to every body of several MB that a route refuses by leaving a for-await over it', async () => {
-    const statuses = await fromClients<number>({
-      kind: 'fetch',
-      url: `http://127.0.0.1:${port}/api/abandon`,
-      contentType: 'application/x-ndjson',
-      bytes: 6 * MB,
-      times: 30,
-    });
-    expect(statuses).toEqual(Array(30).fill(413));
+    expect(await statusesOfFetches('/api/abandon', 'application/x-ndjson', 30)).toEqual(Array(30).fill(413));
   }, 120_000);
 
   it('half-closes at once the socket of a body its route abandoned, rather than at the drain bound', async () => {
