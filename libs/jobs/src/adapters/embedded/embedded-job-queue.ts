@@ -70,7 +70,8 @@ function processAlive(pid: number): boolean {
  * a row; a worker claims due rows in one UPDATE … RETURNING (so two processes on one file never take the
  * same job), holds a lease it renews while the handler runs, and writes the outcome only while it still
  * owns the lease. Jobs of a process that died (kill -9) are handed back: at start when the owning PID is
- * gone, or by any live worker once the lease has expired.
+ * gone, or by any live worker once the lease has expired. A pass that finds nothing to do only reads the
+ * file: it takes the write lock only to claim, hand back, purge or renew what exists.
  */
 export class EmbeddedJobQueue implements JobQueue {
   private readonly owner = `${process.pid}:${randomUUID()}`;
@@ -332,6 +333,17 @@ export class EmbeddedJobQueue implements JobQueue {
     const free = registration.concurrency - registration.running;
     if (free <= 0) return;
     const now = Date.now();
+    // A pass with nothing due stays a read (one probe of the due index): the claim below is a write
+    // transaction on the file, which every poll of an idle queue would otherwise take. A job another process
+    // enqueues after this read is seen at the next poll, as one enqueued after the claim would be.
+    if (
+      preparedOnce(
+        this.db,
+        `SELECT 1 FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ? LIMIT 1`,
+        'pluck',
+      ).get(name, now) === undefined
+    )
+      return;
     const rows =
       registration.perGroup === null
         ? (preparedOnce(
@@ -361,11 +373,30 @@ export class EmbeddedJobQueue implements JobQueue {
    * fewer than `perGroup - n + 1`, so a later group's job passes an earlier group's backlog.
    */
   private claimByGroup(name: string, perGroup: number, free: number, now: number): JobRow[] {
+    // Read first, outside the write transaction: when every due job's group is at its bound (another
+    // account's backlog waiting on its own running jobs) the pass takes no write lock. The selection is
+    // made again under the lock, so what another process claimed meanwhile is not taken twice.
+    if (!this.claimableByGroup(name, perGroup, free, now).length) return [];
     return this.db
       .transaction(() => {
-        const ids = preparedOnce(
+        const ids = this.claimableByGroup(name, perGroup, free, now);
+        if (!ids.length) return [];
+        return preparedOnce(
           this.db,
-          `SELECT q.id AS id FROM (
+          `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
+             updated_at = ?
+           WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'
+           RETURNING *`,
+        ).all(this.owner, process.pid, now + this.settings.leaseMs, now, JSON.stringify(ids)) as JobRow[];
+      })
+      .immediate();
+  }
+
+  /** The ids `claimByGroup` may take now, oldest first (see there). */
+  private claimableByGroup(name: string, perGroup: number, free: number, now: number): string[] {
+    return preparedOnce(
+      this.db,
+      `SELECT q.id FROM (
              SELECT id, run_at, rowid AS rid, group_key,
                     ROW_NUMBER() OVER (PARTITION BY COALESCE(group_key, id) ORDER BY run_at, rowid) AS nth
                FROM jobs WHERE name = ? AND state = 'queued' AND run_at <= ?) q
@@ -374,23 +405,8 @@ export class EmbeddedJobQueue implements JobQueue {
              ON a.group_key = q.group_key
            WHERE q.nth + COALESCE(a.n, 0) <= ?
            ORDER BY q.run_at, q.rid LIMIT ?`,
-        ).all(name, now, name, perGroup, free) as Array<{ id: string }>;
-        if (!ids.length) return [];
-        return preparedOnce(
-          this.db,
-          `UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_pid = ?, lease_until = ?,
-             updated_at = ?
-           WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'
-           RETURNING *`,
-        ).all(
-          this.owner,
-          process.pid,
-          now + this.settings.leaseMs,
-          now,
-          JSON.stringify(ids.map((row) => row.id)),
-        ) as JobRow[];
-      })
-      .immediate();
+      'pluck',
+    ).all(name, now, name, perGroup, free) as string[];
   }
 
   private async run(row: JobRow, registration: Registration): Promise<void> {
@@ -445,7 +461,8 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   private renewLeases(): void {
-    if (this.closed || !this.db.open) return;
+    // No run of this process, no lease of its to renew: an idle queue does not write.
+    if (this.closed || !this.db.open || !this.running.size) return;
     try {
       preparedOnce(this.db, `UPDATE jobs SET lease_until = ? WHERE state = 'active' AND lease_owner = ?`).run(
         Date.now() + this.settings.leaseMs,
@@ -458,10 +475,13 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private purge(now: number): void {
     this.lastPurge = now;
-    preparedOnce(
-      this.db,
-      `DELETE FROM jobs WHERE state IN ('done', 'failed', 'dead') AND updated_at < ?`,
-    ).run(now - this.settings.keepFinishedMs);
+    const before = now - this.settings.keepFinishedMs;
+    const finished = `state IN ('done', 'failed', 'dead') AND updated_at < ?`;
+    if (
+      preparedOnce(this.db, `SELECT 1 FROM jobs WHERE ${finished} LIMIT 1`, 'pluck').get(before) === undefined
+    )
+      return;
+    preparedOnce(this.db, `DELETE FROM jobs WHERE ${finished}`).run(before);
   }
 }
 
