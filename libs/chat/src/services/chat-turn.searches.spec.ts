@@ -107,7 +107,7 @@ describe('the memory searches of a chat turn', () => {
     expect(done?.responder).toBe('anthropic');
   });
 
-  it('Search Mode without a model is refused before any search', async () => {
+  it('Search Mode without a model, asked about the past, is refused before any search', async () => {
     const { searches, error } = await turn(
       RULES_ONLY,
       NO_PROVIDER_KEYS,
