@@ -63,10 +63,16 @@ for (const route of ROUTES) {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ text: sentence(1) }),
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ text: sentence(Math.random() * 1e9) }),
-      }),
+      // Each request a new text, so each is stored: autocannon runs a `setupRequest` only from an entry of
+      // `requests` (beside `url` it is ignored, and every add after the first was a duplicate, not a write).
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ text: sentence(Math.random() * 1e9) }),
+          }),
+        },
+      ],
     },
     graphql: {
       url: `${base}/graphql`,

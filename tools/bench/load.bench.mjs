@@ -122,11 +122,16 @@ async function measure(build, index) {
           method: 'POST',
           headers: json,
           body: JSON.stringify({ text: sentence(1) }),
-          // Every request a different text, as real traffic.
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ text: sentence(Math.floor(Math.random() * 1e9)) }),
-          }),
+          // Every request a different text, as real traffic: autocannon runs a `setupRequest` only from an
+          // entry of `requests` (beside `url` it is ignored, and every add after the first was a duplicate).
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({ text: sentence(Math.floor(Math.random() * 1e9)) }),
+              }),
+            },
+          ],
         },
       },
     ].filter((target) => CHOSEN.includes(target.id));
@@ -146,7 +151,7 @@ async function measure(build, index) {
 
     // Sanity: each target answers 2xx before it is measured, so the figures are of real work.
     for (const target of targets) {
-      const { url, setupRequest: _unused, ...init } = target.options;
+      const { url, requests: _unused, ...init } = target.options;
       const response = await fetch(url, init);
       if (response.status < 200 || response.status > 299)
         throw new Error(`${target.name} answered ${response.status}: ${await response.text()}`);

@@ -107,13 +107,26 @@ const OF_SOMEONE = new RegExp(`^(?:my|our|user's)\\s+(?:${PEOPLE})\\b`, 'i');
 const ASKS =
   /^(?:what|where|who|whom|whose|when|why|how|which|do|does|did|is|are|am|was|were|can|could|should|shall|would|will|have|has|tell|remind|list|show|give|recommend|suggest|help|any)\b/i;
 
+const YEAR = /\b(19\d\d|20\d\d)\b/;
+const LAST_YEAR = /\blast year\b/i;
+const pastCued = (text: string): boolean => PAST_CUES.test(text) && !PRESENT_CUES.test(text);
+
+/**
+ * `readQuestion(question, now).past` without the rest of the reading: whether the question asks about a time
+ * gone (a year, "last year", "used to", "did I"), when the offline answer looks at closed facts too.
+ */
+export function asksAboutThePast(question: string): boolean {
+  const text = question.trim();
+  return YEAR.test(text) || LAST_YEAR.test(text) || pastCued(text);
+}
+
 function periodOf(question: string, now: Date): AskedPeriod | null {
-  const year = /\b(19\d\d|20\d\d)\b/.exec(question);
+  const year = YEAR.exec(question);
   if (year) {
     const value = Number(year[1]);
     return { from: Date.UTC(value, 0, 1), to: Date.UTC(value + 1, 0, 1), label: `In ${value}` };
   }
-  if (/\blast year\b/i.test(question)) {
+  if (LAST_YEAR.test(question)) {
     const value = now.getUTCFullYear() - 1;
     return { from: Date.UTC(value, 0, 1), to: Date.UTC(value + 1, 0, 1), label: 'Last year' };
   }
@@ -126,7 +139,7 @@ export function readQuestion(question: string, now: Date): Question {
   return {
     stems: topicStems(withoutTopicIdioms(text)),
     topics: topicsAsked(text),
-    past: period !== null || (PAST_CUES.test(text) && !PRESENT_CUES.test(text)),
+    past: period !== null || pastCued(text),
     period,
     advice: ADVICE.test(text),
     aboutMe: ABOUT_ME.test(text),

@@ -20,7 +20,7 @@ import type { ChatTurn, ChatTurnEvent, RetrievedMemory } from '../domain/chat-tu
 import type { ChatMessage, MessageMemory } from '../domain/conversation.js';
 import { costMicroUsd } from '../domain/model-catalogue.js';
 import { composeOfflineAnswer, piecesOf } from '../domain/offline-assistant.js';
-import { readQuestion } from '../domain/offline-question.js';
+import { asksAboutThePast } from '../domain/offline-question.js';
 import { statesNothing } from '../extraction/rule-fact-extractor.js';
 import type { PromptMemory, PromptTurn } from '../domain/prompt.js';
 import { INLINE_PROMPT_BUILDER, PROMPT_BUILDER, type PromptBuilder } from '../ports/prompt-builder.js';
@@ -28,7 +28,7 @@ import { CHAT_STORE, type ChatStore } from '../ports/chat-store.js';
 import { FACT_EXTRACTION_QUEUE, type FactExtractionQueue } from '../ports/fact-extraction-queue.js';
 import { MEMORY_ACCESS, type MemoryAccess } from '../ports/memory-access.js';
 import { LLM_PROVIDER_FACTORY, type LlmProviderFactory } from '../providers/llm-provider.factory.js';
-import { ModelCatalogueService } from './model-catalogue.service.js';
+import { ModelCatalogueService, type ProviderAccessMap } from './model-catalogue.service.js';
 import { TurnsUnderway } from './turns-underway.js';
 
 /** Stored messages read back as a turn's history (the prompt keeps the newest that fit the model). */
@@ -107,11 +107,29 @@ export class ChatTurnService {
     const conversationTitle = existing?.title ?? conversationTitleFrom(request.message);
 
     const scope = scopeOf(request);
-    const [access, found] = await Promise.all([
-      this.catalogue.access(userId),
-      this.retrieve(userId, scope, request.message, history),
-    ]);
-    let results = found;
+    // The offline answer to a question about the past looks at closed facts too ("where did I use to live?"),
+    // a model's prompt does not: when the operator's key does not settle that the model is reached, such a
+    // question learns whether it is (the user's keys, one read) before its one search, rather than searching
+    // beside that read and again with closed facts when the model is out of reach.
+    const reachDecidesSearch =
+      !this.settings.providers.some((credentials) => credentials.provider === model.provider) &&
+      asksAboutThePast(request.message);
+    let access: ProviderAccessMap;
+    let results: readonly MemorySearchResultView[];
+    if (reachDecidesSearch) {
+      access = await this.catalogue.access(userId);
+      const offline = access.get(model.provider) === null;
+      // Search Mode without a model is refused below, before anything is searched.
+      results =
+        offline && mode === 'search'
+          ? []
+          : await this.retrieve(userId, scope, request.message, history, offline);
+    } else {
+      [access, results] = await Promise.all([
+        this.catalogue.access(userId),
+        this.retrieve(userId, scope, request.message, history),
+      ]);
+    }
     const reach = access.get(model.provider);
     // A Search Mode turn asks the model to summarise the results: the offline assistant cannot, and its
     // answer must not stand in for the results. Refused before anything is stored; the screen shows the
@@ -150,10 +168,8 @@ export class ChatTurnService {
         signal,
       );
     } else {
-      // Search leaves closed facts out unless the question names a time; "where did I use to live?" names
-      // none, so the offline answer looks again with them.
-      if (readQuestion(request.message, now).past)
-        results = await this.retrieve(userId, scope, request.message, history, true);
+      // A question about the past was searched with closed facts (above): search leaves them out unless the
+      // question names a time, and "where did I use to live?" names none.
       const answer = composeOfflineAnswer(request.message, results, now);
       usedIds = new Set(answer.usedIds);
       answerPieces = offlineStream(answer.text);

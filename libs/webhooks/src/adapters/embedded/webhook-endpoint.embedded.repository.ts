@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@membolt/contracts';
-import type { EmbeddedDatabase } from '@membolt/embedded-store';
+import { type EmbeddedDatabase, preparedOnce } from '@membolt/embedded-store';
 import type { WebhookEndpoint } from '../../domain/webhook.js';
 import type {
   WebhookEndpointChanges,
@@ -90,12 +90,13 @@ export class WebhookEndpointEmbeddedRepository implements WebhookEndpointReposit
   }
 
   async listSubscribed(userId: string, event: WebhookEventType): Promise<WebhookEndpoint[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM webhooks_endpoints WHERE user_id = ? AND enabled = 1
-           AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)`,
-      )
-      .all(userId, event) as EndpointRow[];
+    // Read for every memory change (each add): compiled once per connection, not per call, where compiling
+    // cost more than running it for a user with no endpoint.
+    const rows = preparedOnce(
+      this.db,
+      `SELECT * FROM webhooks_endpoints WHERE user_id = ? AND enabled = 1
+         AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)`,
+    ).all(userId, event) as EndpointRow[];
     return rows.map(toEndpoint);
   }
 
