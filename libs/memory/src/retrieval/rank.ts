@@ -482,6 +482,16 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   ranked.sort(byScore);
+  // The neighbours' sources are a set of at least MEANING_POOL: the two bonuses below only add to the best
+  // MEANING_POOL (never less than 0), which keeps every one of them ahead of the rest, so the set is what the
+  // order says now. Skipping them spares the first reading of the texts the ranking with neighbours drops.
+  if (
+    sourcesUpTo !== null &&
+    sourcesUpTo >= MEANING_POOL &&
+    weights.timeAnswer >= 0 &&
+    weights.relevance >= 0
+  )
+    return ranked.slice(0, Math.max(0, input.limit)).map((entry) => entry.id);
   // A query that asks when: the best candidates whose own words name a time gain (decision 204). Only the
   // best MEANING_POOL are read: chrono costs ~0.3 ms a text at its first read (then cached). A chat turn's
   // own words start after its "[stamp] Name: ".
