@@ -111,7 +111,7 @@ describe('commonWords', () => {
       const raw = match[0];
       const before = text.slice(Math.max(0, match.index - 3), match.index).trimEnd();
       const startsSentence = match.index === 0 || before === '' || /[.!?:;"“(]$/.test(before);
-      const name = cased && raw[0] !== raw[0]!.toLowerCase() && !startsSentence;
+      const name = cased && raw.charAt(0) !== raw.charAt(0).toLowerCase() && !startsSentence;
       const word = wordTokens(raw)[0] ?? '';
       return !isContentWord(word) || /\d/.test(word) || name ? null : word;
     });
