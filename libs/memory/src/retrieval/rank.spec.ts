@@ -11,6 +11,7 @@ import {
   neighbourSources,
   type RankableMemory,
   rankCandidates,
+  type RankingWeights,
   RELEVANCE_MODEL,
   RELEVANCE_MODEL_WITH_SENTENCES,
   relevanceOf,
@@ -991,6 +992,57 @@ describe('neighbourSources', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('answers the same ids for a large scope, where the sources are at least the best the relevance reads', () => {
+    // A count of 100 or more (neighbourSourceCount's) with more candidates than that: the time answers and the
+    // relevance only add to the best MEANING_POOL, so the sources skip them; weights that subtract them
+    // (negative) must not be skipped.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...queries),
+        fc.array(
+          fc.record({
+            text: fc.constantFrom(...texts),
+            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
+            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
+            concept: fc.boolean(),
+            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
+          }),
+          { minLength: 101, maxLength: 160 },
+        ),
+        fc.integer({ min: 100, max: 130 }),
+        fc.constantFrom<Partial<RankingWeights> | undefined>(undefined, { timeAnswer: -2, relevance: -3 }),
+        (query, rows, count, weights) => {
+          const memories = new Map<string, RankableMemory>(
+            rows.map((row, i) => [
+              `m${i}`,
+              memory(row.text, {
+                createdAt: now.getTime() - row.createdDaysAgo * day,
+                validFrom: now.getTime() - row.createdDaysAgo * day,
+              }),
+            ]),
+          );
+          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
+            rows.flatMap((row, i) => {
+              const score = pick(row);
+              return score === null ? [] : [{ id: `m${i}`, score }];
+            });
+          const input = {
+            analysis: analyzeQuery(query, now),
+            dense: channel((row) => row.dense),
+            keyword: channel((row) => row.keyword),
+            concept: rows.flatMap((row, i) => (row.concept ? [{ id: `m${i}` }] : [])),
+            memories,
+            now,
+            weights,
+          };
+          const ranked = rankCandidates({ ...input, limit: count, reasons: false }).map(({ id }) => id);
+          expect(new Set(neighbourSources(input, count))).toEqual(new Set(ranked));
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -361,6 +361,12 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     }
     if (kept.length <= sourcesUpTo) return kept;
   }
+  // The neighbours' sources are a set of at least MEANING_POOL: the two bonuses after the sort (time answers,
+  // relevance) only add to the best MEANING_POOL (never less than 0), which keeps every one of them ahead of
+  // the rest, so the set is what the order says before them. Without them the sources need no breakdown, and
+  // the texts the ranking with neighbours drops are never read for their relevance.
+  const setOnly =
+    sourcesUpTo !== null && sourcesUpTo >= MEANING_POOL && weights.timeAnswer >= 0 && weights.relevance >= 0;
   const conversationScores = conversationEvidence(base, memories, weights);
   const asksAt = (id: string): boolean => {
     const text = memories.get(id)?.text;
@@ -457,18 +463,20 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
       speakerAt,
       score: final,
       sentence: sentence.get(id) ?? null,
-      scores: {
-        semantic,
-        keyword: keywordScore,
-        fused,
-        importance,
-        recency,
-        conceptMatch,
-        timeMatch,
-        final,
-        meaning: reachOf.get(id) ?? 0,
-        slotMatch: slottedIds.has(id),
-      },
+      scores: setOnly
+        ? NO_SCORES
+        : {
+            semantic,
+            keyword: keywordScore,
+            fused,
+            importance,
+            recency,
+            conceptMatch,
+            timeMatch,
+            final,
+            meaning: reachOf.get(id) ?? 0,
+            slotMatch: slottedIds.has(id),
+          },
     });
   }
   // The speaker bonus, once the first speaker the query names is known.
@@ -482,6 +490,7 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
   const byScore = (a: { id: string; score: number }, b: { id: string; score: number }): number =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   ranked.sort(byScore);
+  if (setOnly) return ranked.slice(0, Math.max(0, input.limit)).map((entry) => entry.id);
   // A query that asks when: the best candidates whose own words name a time gain (decision 204). Only the
   // best MEANING_POOL are read: chrono costs ~0.3 ms a text at its first read (then cached). A chat turn's
   // own words start after its "[stamp] Name: ".
@@ -561,6 +570,20 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
 }
 
 type RankScores = Omit<MemoryScoreBreakdown, 'reasons' | 'coverage'>;
+
+/** The breakdown of a candidate of the neighbours' sources, which answer only ids (never read). */
+const NO_SCORES: RankScores = Object.freeze({
+  semantic: null,
+  keyword: null,
+  fused: 0,
+  importance: 0,
+  recency: 0,
+  conceptMatch: false,
+  timeMatch: false,
+  final: 0,
+  meaning: 0,
+  slotMatch: false,
+});
 
 /**
  * The scores with another `final`, field by field: an object spread of these, a few hundred a search, took
@@ -946,6 +969,12 @@ function placeOfSpeaker(name: readonly string[] | null, termPlaces: ReadonlyMap<
 
 /** The text read as a chat turn: its speaker's name words and `whatItSays`, kept with the text's facts. */
 function chatTurnOf(text: string): ChatTurn {
+  // No colon, no speaker (SPEAKER ends in one): the rest is the text's length and a '?', cheaper to read than
+  // the text's facts record, which most candidates of a large scope would get only for this.
+  if (text.indexOf(':') === -1) {
+    const { detail, asks } = whatItSays(text, null);
+    return { speakerWords: null, detail, asks };
+  }
   const facts = factsOf(text);
   let turn = facts.turn;
   if (!turn) {

@@ -28,7 +28,8 @@ export function wordTokens(text: string): string[] {
     let word = match[0];
     // A possessive or contraction tail is noise for matching: "caroline's" -> "caroline".
     if (word.endsWith("'s") || word.endsWith('’s')) word = word.slice(0, -2);
-    out.push(word.replace(APOSTROPHE, ''));
+    // Most words hold no apostrophe: a test of two characters costs less than a replace that finds none.
+    out.push(word.includes("'") || word.includes('’') ? word.replace(APOSTROPHE, '') : word);
   }
   return out;
 }
