@@ -31,6 +31,9 @@ win won|withdraw withdrew withdrawn|write wrote written`;
  */
 const LIGHT_VERBS: ReadonlySet<string> = new Set(['go', 'come', 'make', 'take', 'give']);
 
+/** A base whose last consonant was doubled before "-ing" ("winn", "runn", "swimm"). */
+const DOUBLED = /([bdgmnprt])\1$/;
+
 /** Each form -> every form of its verb (itself included). */
 const FORMS: ReadonlyMap<string, readonly string[]> = (() => {
   const forms = new Map<string, readonly string[]>();
@@ -50,9 +53,12 @@ const FORMS: ReadonlyMap<string, readonly string[]> = (() => {
 export function withVerbForms(terms: readonly string[]): readonly string[] {
   let out: string[] | null = null;
   for (const term of terms) {
-    // "drawing" and "winning" are read by their base ("draw", "win").
+    // "drawing" and "winning" are read by their base ("draw", "win": "winn" with its last letter doubled).
     let forms: readonly string[] | undefined;
-    for (const lemma of lemmasOf(term)) if ((forms = FORMS.get(lemma)) !== undefined) break;
+    for (const lemma of lemmasOf(term)) {
+      forms = FORMS.get(lemma) ?? (DOUBLED.test(lemma) ? FORMS.get(lemma.slice(0, -1)) : undefined);
+      if (forms !== undefined) break;
+    }
     if (forms === undefined) continue;
     for (const form of forms) {
       if (terms.includes(form) || out?.includes(form)) continue;
