@@ -39,7 +39,7 @@ const FORMS: ReadonlyMap<string, readonly string[]> = (() => {
   const forms = new Map<string, readonly string[]>();
   for (const entry of IRREGULAR_VERBS.split('|')) {
     const verb = entry.trim().split(/\s+/);
-    if (LIGHT_VERBS.has(verb[0]!)) continue;
+    if (LIGHT_VERBS.has(verb[0] ?? '')) continue;
     for (const form of verb) forms.set(form, verb);
   }
   return forms;
