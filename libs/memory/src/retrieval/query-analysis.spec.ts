@@ -39,6 +39,8 @@ describe('analyzeQuery', () => {
     // "went" is in most turns of a chat: a light verb's meaning is its object's.
     expect(keywordTerms('When did Melanie go camping?')).toEqual(['melanie', 'go', 'camping']);
     expect(keywordTerms('What did Melanie paint?')).toEqual(['melanie', 'paint']);
+    // Porter reads "tried" apart from "try", though it is regular.
+    expect(keywordTerms('What did Nate try?')).toEqual(['nate', 'try', 'tried']);
   });
 
   it('reads a bare year as that year', () => {
