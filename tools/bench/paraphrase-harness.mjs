@@ -120,7 +120,7 @@ for (const profile of data.profiles) {
     const dense = vectors.map((v, id) => ({ id: String(id), score: dot(q, v) }));
     const sq = sentenceVectors ? (await encode([question.text]))[0] : null;
     const sentence = sentenceVectors?.map((v, id) => ({ id: String(id), score: dot(sq, v) }));
-    const match = ftsMatchExpression(analysis.terms);
+    const match = ftsMatchExpression(analysis.keywordTerms);
     const keyword = match
       ? search.all(`{body}: (${match})`).map((row) => ({ id: String(row.id), score: row.score }))
       : [];

@@ -91,6 +91,24 @@ export function evaluate(convs, indexes, search) {
           }`,
         );
       }
+      // NEAR=1: the questions with every evidence turn in the top 20 but not all in the top 10, with their
+      // first 20 answers (the closest all@10 wins).
+      if (
+        process.env.NEAR &&
+        evidence.every((id) => got.slice(0, 20).includes(id)) &&
+        !evidence.every((id) => got.slice(0, 10).includes(id))
+      ) {
+        const text = (id) => conv.memories.find((m) => m.diaId === id).text;
+        console.log(
+          `NEAR [${qa.category}] ${qa.question}\n  ${got
+            .slice(0, 20)
+            .map(
+              (id, i) =>
+                `${ev.has(id) ? '*' : ' '}${String(i + 1).padStart(2)} ${id} ${text(id).slice(0, 150)}`,
+            )
+            .join('\n  ')}`,
+        );
+      }
       for (const k of KS) {
         const found = got.slice(0, k).filter((id) => ev.has(id)).length;
         row[`hit@${k}`] = found > 0 ? 1 : 0;

@@ -355,6 +355,7 @@ function retrieverOnce({
   weights = {},
   denseContext = null,
   inflect = null,
+  verbForms = true,
   sources = null,
   sentence = false,
   // Every turn of the conversation that names a member of the asked kind joins the candidates (decision 230):
@@ -370,7 +371,10 @@ function retrieverOnce({
         .map((v, id) => ({ id: String(id), score: dot(q, v) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, POOL);
-      let keyword = keywordSearch(index, keywordIndex)(inflect ? inflect(analysis.terms) : analysis.terms);
+      // The product's keyword query (`keywordTerms`, with the irregular verb forms, decision 265); `verbForms:
+      // false` asks the content words alone, as before it.
+      const asked = verbForms ? analysis.keywordTerms : analysis.terms;
+      let keyword = keywordSearch(index, keywordIndex)(inflect ? inflect(asked) : asked);
       if (expansion && expansion.terms.length > 0) {
         const max = keyword.reduce((m, hit) => Math.max(m, hit.score), 0) || 1;
         const extra = keywordSearch(index, keywordIndex)(expansion.terms);
@@ -556,17 +560,19 @@ const verbForms = (word, which) => {
   formsCache.set(key, [...new Set(forms)]);
   return formsCache.get(key);
 };
-const inflectWith = (which) => (terms) => {
-  const out = [...terms];
-  const stems = new Set(terms.map(stemOf));
-  for (const t of terms)
-    for (const f of verbForms(t, which))
-      if (!stems.has(stemOf(f))) {
-        stems.add(stemOf(f));
-        out.push(f);
-      }
-  return out;
-};
+const inflectWith =
+  (which, skip = []) =>
+  (terms) => {
+    const out = [...terms];
+    const stems = new Set(terms.map(stemOf));
+    for (const t of terms)
+      for (const f of skip.includes(t) ? [] : verbForms(t, which))
+        if (!stems.has(stemOf(f))) {
+          stems.add(stemOf(f));
+          out.push(f);
+        }
+    return out;
+  };
 const EXPERIMENTS = {
   // Decision 162: the sentence encoder's channel, in the harness's conversation mode (neighbours, session
   // times) and without them (as plain adds: no conversation, created now).
@@ -637,7 +643,7 @@ const EXPERIMENTS = {
             ...(options.plain ? { keywordIndex: 'porter' } : {}),
             ...options,
             // "inflect": ["PastTense", "Infinitive"]: the query's verbs with those forms (the `inflect` rows).
-            inflect: options.inflect ? inflectWith(options.inflect) : null,
+            inflect: options.inflect ? inflectWith(options.inflect, options.inflectSkip) : null,
           }),
     ]),
   // Decision 103: meaning (WordNet) and personal-fact slots, against the ranking without them.

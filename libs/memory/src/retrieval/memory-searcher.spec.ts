@@ -81,6 +81,17 @@ describe('MemorySearcher', () => {
     ]);
   });
 
+  it('asks the keyword index the irregular forms of the query verbs', async () => {
+    const asked: string[][] = [];
+    const keyword = opened.store.search.keyword.bind(opened.store.search);
+    opened.store.search.keyword = (scope, filter, terms, limit) => {
+      asked.push([...terms]);
+      return keyword(scope, filter, terms, limit);
+    };
+    await ids('When did John meet his teammates?');
+    expect(asked).toEqual([['john', 'meet', 'teammates', 'met']]);
+  });
+
   it('embeds again a query whose first embedding failed', async () => {
     const failing = embedder.embed.bind(embedder);
     let fail = true;

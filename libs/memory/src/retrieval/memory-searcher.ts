@@ -86,7 +86,7 @@ export class MemorySearcher {
     // channel misses pending memories for the few seconds the background linker needs.
     const [dense, keyword, concept, sentence] = await Promise.all([
       this.store.search.dense(scope, filter, vector, pool),
-      this.store.search.keyword(scope, filter, analysis.terms, pool),
+      this.store.search.keyword(scope, filter, analysis.keywordTerms, pool),
       this.store.search.concept(scope, filter, analysis.conceptNames, pool),
       // The ranker reads the sentence channel for personal queries only (decision 197): no encoding for others.
       analysis.personal

@@ -17,6 +17,32 @@ describe('analyzeQuery', () => {
     ).toEqual(['caroline', 'research', 'adoption', 'agencies']);
   });
 
+  it('asks the keyword index the irregular forms of its verbs as well, light verbs aside', () => {
+    const keywordTerms = (query: string) => analyzeQuery(query, now).keywordTerms;
+    expect(keywordTerms('When did John meet his teammates?')).toEqual(['john', 'meet', 'teammates', 'met']);
+    expect(keywordTerms("What does Caroline's drawing symbolize?")).toEqual([
+      'caroline',
+      'drawing',
+      'symbolize',
+      'draw',
+      'drew',
+      'drawn',
+    ]);
+    expect(keywordTerms('How did Nate celebrate winning the tournament?')).toEqual([
+      'nate',
+      'celebrate',
+      'winning',
+      'tournament',
+      'win',
+      'won',
+    ]);
+    // "went" is in most turns of a chat: a light verb's meaning is its object's.
+    expect(keywordTerms('When did Melanie go camping?')).toEqual(['melanie', 'go', 'camping']);
+    expect(keywordTerms('What did Melanie paint?')).toEqual(['melanie', 'paint']);
+    // Porter reads "tried" apart from "try", though it is regular.
+    expect(keywordTerms('What did Nate try?')).toEqual(['nate', 'try', 'tried']);
+  });
+
   it('reads a bare year as that year', () => {
     expect(analyzeQuery('where did I live in 2023?', now).timeRange).toEqual({
       from: '2023-01-01T00:00:00.000Z',

@@ -6,6 +6,7 @@ import { type FactSlot, slotsAsked, withoutTopicIdioms } from '@membolt/contract
 
 import { queryConceptNames } from './concepts.js';
 import { isContentWord, wordTokens } from './text-tokens.js';
+import { withVerbForms } from './verb-forms.js';
 
 export interface TimeRange {
   /** ISO-8601, inclusive. */
@@ -61,6 +62,11 @@ export interface QueryAnalysis {
    * the beach?"; not a span of time, "How many weeks passed between...").
    */
   readonly asksList: boolean;
+  /**
+   * What the keyword index is asked: `terms` and the irregular forms of their verbs (`withVerbForms`: "meet"
+   * -> "met").
+   */
+  readonly keywordTerms: readonly string[];
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|mine|myself|we|we're|us|our|ours)\b/i;
@@ -160,6 +166,7 @@ export function analyzeQuery(query: string, now: Date): QueryAnalysis {
     names,
     askedKind,
     asksList: askedKind.length > 0 || ASKS_COUNT.test(query),
+    keywordTerms: withVerbForms(terms),
   };
 }
 
