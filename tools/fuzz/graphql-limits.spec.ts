@@ -91,4 +91,48 @@ describe('GraphQL query limits', () => {
   it('refuse subscriptions while validating (the schema has no Subscription type)', () => {
     expect(refusalsOf('subscription { x }')).toEqual(['This server does not serve subscription operations.']);
   });
+
+  describe('one mutation per operation', () => {
+    const SIGN_OUT = 'mutation { signOut }';
+    const refusal = (found: number, named: string) =>
+      `A mutation operation may hold one mutation field, found ${found} (${named}). Send each mutation as its ` +
+      'own request, so that each answer says whether its mutation was applied.';
+
+    it('serve one mutation field, with __typename beside it', () => {
+      expect(refusalsOf(SIGN_OUT)).toEqual([]);
+      expect(refusalsOf('mutation { __typename signOut }')).toEqual([]);
+      expect(refusalsOf('mutation { ...S } fragment S on Mutation { signOut }')).toEqual([]);
+    });
+
+    it('refuse aliases of one mutation, naming them', () => {
+      expect(refusalsOf('mutation { a: signOut b: signOut }')).toEqual([
+        refusal(2, 'a: signOut, b: signOut'),
+      ]);
+    });
+
+    it('refuse two different mutations, also when one comes through a fragment or an inline fragment', () => {
+      const both = refusal(2, 'signOut, openBillingPortal');
+      expect(refusalsOf('mutation { signOut openBillingPortal }')).toEqual([both]);
+      expect(refusalsOf('mutation { signOut ...R } fragment R on Mutation { openBillingPortal }')).toEqual([
+        both,
+      ]);
+      expect(refusalsOf('mutation { signOut ... on Mutation { openBillingPortal } }')).toEqual([both]);
+      expect(refusalsOf('mutation ($s: Boolean!) { signOut openBillingPortal @skip(if: $s) }')).toEqual([
+        both,
+      ]);
+    });
+
+    it('name the first five of many', () => {
+      const document = `mutation { ${Array.from({ length: 7 }, (_, i) => `m${i}: signOut`).join(' ')} }`;
+      expect(refusalsOf(document)).toEqual([
+        refusal(7, 'm0: signOut, m1: signOut, m2: signOut, m3: signOut, m4: signOut, …'),
+      ]);
+    });
+
+    it('leave queries of several fields alone', () => {
+      expect(refusalsOf('{ a: planCatalogue { plans { id } } b: planCatalogue { plans { id } } }')).toEqual(
+        [],
+      );
+    });
+  });
 });

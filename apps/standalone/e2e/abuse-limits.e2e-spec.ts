@@ -8,7 +8,7 @@ const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { id em
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { id } }`;
 const PASSWORD = 'a sturdy passphrase';
 
-/** n aliases of one mutation in one GraphQL request, each with its own variables. */
+/** n aliases of one mutation in one GraphQL document, each with its own variables. */
 function aliased(n: number, field: string, inputType: string, selection: string): string {
   const variables = Array.from({ length: n }, (_, i) => `$in${i}: ${inputType}!`).join(', ');
   const fields = Array.from({ length: n }, (_, i) => `m${i}: ${field}(input: $in${i}) ${selection}`).join(
@@ -25,12 +25,6 @@ function aliased(n: number, field: string, inputType: string, selection: string)
 describe('abuse limits (standalone)', () => {
   const product = useStandalone('abuse', {
     GATEWAY_RATE_LIMIT_PER_USER_PER_MINUTE: '6',
-    // The default GraphQL limits refuse 20 or 50 aliases before anything runs (edge-limits spec); raised
-    // here to show the sign-up throttle and the key cap hold on their own, whatever an operator sets.
-    GRAPHQL_MAX_ALIASES: '100',
-    GRAPHQL_MAX_FIELDS: '1000',
-    GRAPHQL_MAX_COST: '100000',
-    GRAPHQL_MAX_TOKENS: '20000',
   });
 
   let accounts = 0;
@@ -85,54 +79,78 @@ describe('abuse limits (standalone)', () => {
     expect(again.errors).toBeUndefined();
   });
 
-  it('caps active API keys at 50 per user, also under 51 aliased createApiKey mutations in one request', async () => {
+  it('caps active API keys at 50 per user, also under 51 createApiKey requests at once', async () => {
     const { browser } = await signedUp();
-    const CREATE = aliased(51, 'createApiKey', 'CreateApiKeyInput', '{ apiKey { id } }');
-    const variables = Object.fromEntries(
-      Array.from({ length: 51 }, (_, i) => [`in${i}`, { name: `key ${i}` }]),
-    );
-    const result = await browser.request(CREATE, variables);
-    // One refusal (createApiKey is non-null, so it nulls the whole `data`); the other 50 were created (sign-up
-    // makes no key, decision 088).
-    expect(result.errors).toHaveLength(1);
-    expect(result.errors?.[0]).toMatchObject({
-      message:
-        'You have reached the limit of 50 active API keys. Revoke a key you no longer use to create a new one.',
-      extensions: { code: 'API_KEY_LIMIT_REACHED' },
-    });
+    const create = (i: number) =>
+      browser.request(
+        'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { id } } }',
+        {
+          input: { name: `key ${i}` },
+        },
+      );
+    const results = await Promise.all(Array.from({ length: 51 }, (_, i) => create(i)));
+    // One refusal; the other 50 were created (sign-up makes no key, decision 088).
+    const refused = results.flatMap((result) => result.errors ?? []);
+    expect(refused).toEqual([
+      expect.objectContaining({
+        message:
+          'You have reached the limit of 50 active API keys. Revoke a key you no longer use to create a new one.',
+        extensions: expect.objectContaining({ code: 'API_KEY_LIMIT_REACHED' }),
+      }),
+    ]);
     const listed = await browser.request<{ apiKeys: Array<{ id: string }> }>('{ apiKeys { id } }');
     expect(listed.data?.apiKeys).toHaveLength(50);
   });
 
-  it('throttles sign-ups per address, counting each aliased signUp on its own', async () => {
-    const SIGN_UPS = aliased(20, 'signUp', 'SignUpInput', '{ id }');
+  it('refuses aliased mutations in one request before running any (decision 268)', async () => {
+    const { browser } = await signedUp();
+    const CREATE = aliased(3, 'createApiKey', 'CreateApiKeyInput', '{ apiKey { id } }');
     const variables = Object.fromEntries(
-      Array.from({ length: 20 }, (_, i) => [
-        `in${i}`,
-        { email: `burst${i}@example.com`, password: PASSWORD, name: 'B' },
-      ]),
+      Array.from({ length: 3 }, (_, i) => [`in${i}`, { name: `key ${i}` }]),
     );
-    const result = await new GraphqlBrowser(product.url).request(SIGN_UPS, variables);
-    // 10 per address and hour; the accounts the earlier tests made here count too. Mutations run in order and
-    // signUp is non-null: the first refusal nulls `data` and ends the request, so it is the only error.
-    const allowed = 10 - accounts;
+    const result = await browser.request(CREATE, variables);
+    expect(result.status).toBe(400);
+    expect(result.data).toBeUndefined();
     expect(result.errors).toEqual([
-      expect.objectContaining({
-        message: 'Too many sign-up attempts from your network. Please try again later.',
-        extensions: expect.objectContaining({ code: 'too-many-requests' }),
-        path: [`m${allowed}`],
-      }),
+      {
+        message:
+          'A mutation operation may hold one mutation field, found 3 (m0: createApiKey, m1: createApiKey, ' +
+          'm2: createApiKey). Send each mutation as its own request, so that each answer says whether its ' +
+          'mutation was applied.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      },
     ]);
-    const oneMore = await new GraphqlBrowser(product.url).request(SIGN_UP, {
-      input: { email: 'late@example.com', password: PASSWORD, name: 'L' },
-    });
+    const listed = await browser.request<{ apiKeys: Array<{ id: string }> }>('{ apiKeys { id } }');
+    expect(listed.data?.apiKeys).toEqual([]);
+  });
+
+  it('throttles sign-ups per address, also under 20 sign-ups at once', async () => {
+    const signUp = (i: number) =>
+      new GraphqlBrowser(product.url).request(SIGN_UP, {
+        input: { email: `burst${i}@example.com`, password: PASSWORD, name: 'B' },
+      });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(i)));
+    // 10 per address and hour; the accounts the earlier tests made here count too.
+    const allowed = 10 - accounts;
+    const signedUpNow = results.flatMap((result, i) => (result.errors ? [] : [i]));
+    expect(signedUpNow).toHaveLength(allowed);
+    for (const result of results.filter((r) => r.errors))
+      expect(result.errors).toEqual([
+        expect.objectContaining({
+          message: 'Too many sign-up attempts from your network. Please try again later.',
+          extensions: expect.objectContaining({ code: 'too-many-requests' }),
+        }),
+      ]);
+    const oneMore = await signUp(20);
     expect(oneMore.errors?.[0]?.extensions?.code).toBe('too-many-requests');
     const signIn = (i: number) =>
       new GraphqlBrowser(product.url).request(SIGN_IN, {
         input: { email: `burst${i}@example.com`, password: PASSWORD, remember: false },
       });
-    expect((await signIn(allowed - 1)).errors).toBeUndefined();
-    expect((await signIn(allowed)).errors?.[0]?.extensions?.code).toBe('wrong-password');
+    const [firstMade] = signedUpNow;
+    expect((await signIn(firstMade ?? -1)).errors).toBeUndefined();
+    const refusedAt = results.findIndex((result) => result.errors);
+    expect((await signIn(refusedAt)).errors?.[0]?.extensions?.code).toBe('wrong-password');
   });
 });
 

@@ -2,13 +2,23 @@ import { spawn } from 'node:child_process';
 import type { Server, Socket } from 'node:net';
 
 /**
- * The helper process's whole program. It gets the listening socket once and sends it back as many times as its
- * argument says: each handle it sends arrives as a new descriptor of the same socket. Sends wait for the receiver's
- * acknowledgement, so its copy is listening meanwhile: a connection it accepts goes back to the parent too.
- * It ends once the last copy is sent, or at once when the parent is gone (a parent killed with -9 must not
- * leave the port held).
+ * The helper process's whole program (`node -e ACCEPT_HELPER_PROGRAM <copies> <parent pid>`). It gets the
+ * listening socket once and sends it back as many times as its argument says: each handle it sends arrives as a
+ * new descriptor of the same socket. Sends wait for the receiver's acknowledgement, so its copy is listening
+ * meanwhile: a connection it accepts goes back to the parent too. It ends once the last copy is sent, or soon
+ * after the parent is gone: a parent killed with -9 must not leave the port held.
+ *
+ * The channel closing is not enough to see that: while a send waits for its acknowledgement, Node postpones
+ * 'disconnect' until the send queue drains, which it never does once the parent is dead. So the helper also
+ * watches its parent's pid (a process whose parent died is reparented, and `process.ppid` is read anew on every
+ * access). The pid comes from the parent: a helper that read it itself after the parent had already died would
+ * take its new parent for the real one.
  */
-const HELPER = `
+export const ACCEPT_HELPER_PROGRAM = `
+const parent = Number(process.argv[2]);
+const orphaned = () => process.ppid !== parent;
+if (orphaned()) process.exit(0);
+setInterval(() => orphaned() && process.exit(0), 200).unref();
 process.on('disconnect', () => process.exit(0));
 process.once('message', (_, server) => {
   if (!server) return process.disconnect();
@@ -54,10 +64,14 @@ export async function addAcceptHandles(
   };
   try {
     await new Promise<void>((resolve, reject) => {
-      const helper = spawn(process.execPath, ['-e', HELPER, String(count - 1)], {
-        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-        env: {},
-      });
+      const helper = spawn(
+        process.execPath,
+        ['-e', ACCEPT_HELPER_PROGRAM, String(count - 1), String(process.pid)],
+        {
+          stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+          env: {},
+        },
+      );
       let exited = false;
       const done = () => {
         clearTimeout(timer);

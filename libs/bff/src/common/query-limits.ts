@@ -38,6 +38,8 @@ export const DEFAULT_GRAPHQL_QUERY_LIMITS: GraphqlQueryLimits = {
 export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
 /** The `extensions.code` of an operation type the server does not serve (subscriptions). */
 export const OPERATION_NOT_SUPPORTED = 'OPERATION_NOT_SUPPORTED';
+/** The `extensions.code` of a mutation operation holding more than one mutation. */
+export const BAD_USER_INPUT = 'BAD_USER_INPUT';
 
 /**
  * A refusal by one of the edge's own validation rules. Apollo wraps validation errors as
@@ -46,7 +48,7 @@ export const OPERATION_NOT_SUPPORTED = 'OPERATION_NOT_SUPPORTED';
 export class RefusedOperationError extends GraphQLError {
   constructor(
     message: string,
-    readonly code: typeof QUERY_TOO_COMPLEX | typeof OPERATION_NOT_SUPPORTED,
+    readonly code: typeof QUERY_TOO_COMPLEX | typeof OPERATION_NOT_SUPPORTED | typeof BAD_USER_INPUT,
   ) {
     super(message, { extensions: { code } });
   }
@@ -115,11 +117,48 @@ const servedOperationTypesRule: ValidationRule = (context: ValidationContext): A
   },
 });
 
+/**
+ * A mutation operation may hold one mutation field. graphql runs a mutation's fields in order, and every mutation
+ * here returns a non-null type: one that fails nulls the whole `data`, hiding which of the fields before it were
+ * applied. One per request, the answer always tells: data, or the error of the one mutation. `__typename` runs
+ * nothing and is not counted; fragments are counted where they are spread, and @skip/@include are not read
+ * (a document is refused or served whatever its variables).
+ */
+const oneMutationRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  const rootFields = (selectionSet: SelectionSetNode, visiting: ReadonlySet<string>): string[] =>
+    selectionSet.selections.flatMap((selection) => {
+      if (selection.kind === Kind.FIELD)
+        return selection.name.value === '__typename'
+          ? []
+          : [selection.alias ? `${selection.alias.value}: ${selection.name.value}` : selection.name.value];
+      if (selection.kind === Kind.INLINE_FRAGMENT) return rootFields(selection.selectionSet, visiting);
+      const name = selection.name.value;
+      const fragment = visiting.has(name) ? undefined : context.getFragment(name);
+      return fragment ? rootFields(fragment.selectionSet, new Set([...visiting, name])) : [];
+    });
+  return {
+    OperationDefinition(operation: OperationDefinitionNode) {
+      if (operation.operation !== 'mutation') return;
+      const fields = rootFields(operation.selectionSet, new Set());
+      if (fields.length <= 1) return;
+      const named = fields.length > 5 ? `${fields.slice(0, 5).join(', ')}, …` : fields.join(', ');
+      context.reportError(
+        new RefusedOperationError(
+          `A mutation operation may hold one mutation field, found ${fields.length} (${named}). Send each ` +
+            'mutation as its own request, so that each answer says whether its mutation was applied.',
+          BAD_USER_INPUT,
+        ),
+      );
+    },
+  };
+};
+
 /** The validation rules that enforce `limits`, to run beside graphql's specified rules. */
 export function queryLimitRules(limits: GraphqlQueryLimits): ValidationRule[] {
   const callbacks = { propagateOnRejection: false, onReject: [reportTo] };
   return [
     servedOperationTypesRule,
+    oneMutationRule,
     maxAliasesRule({ n: limits.maxAliases, ...callbacks }) as unknown as ValidationRule,
     maxDepthRule({ n: limits.maxDepth, flattenFragments: true, ...callbacks }) as unknown as ValidationRule,
     maxFieldsRule(limits.maxFields),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import {
   IdleMallocTrim,
@@ -131,6 +131,65 @@ describe('IdleMallocTrim', () => {
     expect(trimmer.check()).toBe(false);
     expect(state.calls.filter((call) => call === 'collect')).toHaveLength(5);
     expect(state.trims).toBe(5);
+  });
+
+  describe('started, with its timers', () => {
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+
+    it('runs the follow-ups `followUpDelayMs` apart, not an interval apart, while they give memory back', () => {
+      jest.useFakeTimers();
+      const { state, probes } = fakeProcess({ rss: 200 * MB });
+      let heap = 140 * MB;
+      const heapAfterEachCollection = [130, 100, 70, 70].map((mb) => mb * MB);
+      const trimmer = new IdleMallocTrim(
+        { intervalMs: 10_000, followUpDelayMs: 2000 },
+        {
+          ...probes,
+          collect: () => {
+            state.calls.push('collect');
+            heap = heapAfterEachCollection.shift() ?? heap;
+          },
+          heapCommitted: () => heap,
+        },
+      ).start();
+      state.rss = 400 * MB;
+      state.rssAfterTrim = 390 * MB;
+      jest.advanceTimersByTime(10_000);
+      expect(state.trims).toBe(1);
+      // 130 -> 100 -> 70 MB, then nothing: three follow-ups 2 s apart, all before the next interval's look.
+      jest.advanceTimersByTime(2000);
+      expect(state.trims).toBe(2);
+      jest.advanceTimersByTime(2000);
+      expect(state.trims).toBe(3);
+      jest.advanceTimersByTime(2000);
+      expect(state.trims).toBe(4);
+      // The last gave nothing: no more looks until the interval's, which finds no growth.
+      jest.advanceTimersByTime(12_000);
+      expect(state.trims).toBe(4);
+      trimmer.stop();
+    });
+
+    it('waits out a busy follow-up look and collects at the first quiet one', () => {
+      jest.useFakeTimers();
+      const { state, probes } = fakeProcess({ rss: 200 * MB });
+      const trimmer = new IdleMallocTrim(
+        { intervalMs: 10_000, followUpDelayMs: 2000, followUps: 1 },
+        probes,
+      ).start();
+      state.rss = 400 * MB;
+      state.rssAfterTrim = 380 * MB;
+      jest.advanceTimersByTime(10_000);
+      expect(state.trims).toBe(1);
+      state.busy = 0.9;
+      jest.advanceTimersByTime(4000);
+      expect(state.trims).toBe(1);
+      state.busy = 0.1;
+      jest.advanceTimersByTime(2000);
+      expect(state.trims).toBe(2);
+      trimmer.stop();
+    });
   });
 
   it('collects at most `followUps` times after a trim, however much each gives back', () => {
