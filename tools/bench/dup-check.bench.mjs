@@ -37,12 +37,19 @@ const load = () =>
 /** In the child: `root`'s service stores the copies, then times the deduplicated adds; prints JSON. */
 async function child(root) {
   const fromDist = (path) => import(pathToFileURL(join(root, 'libs/memory/dist', path)).href);
-  const { openTestMemoryStore, createTestMemoryService } = await fromDist('testing/memory-service.fixture.js');
+  const { openTestMemoryStore, createTestMemoryService } = await fromDist(
+    'testing/memory-service.fixture.js',
+  );
   const opened = openTestMemoryStore('bench-dup', 64);
   let ms = Date.UTC(2026, 0, 1);
   // One millisecond a call, so every copy has its own creation time and the oldest is well defined.
   const clock = { now: () => new Date(++ms), nowMs: () => ++ms };
-  const memory = createTestMemoryService({ store: opened.store, linker: opened.linker, clock, dimension: 64 });
+  const memory = createTestMemoryService({
+    store: opened.store,
+    linker: opened.linker,
+    clock,
+    dimension: 64,
+  });
   const user = 'bench-user';
   const text = 'I drink green tea every morning before work';
   try {

@@ -297,6 +297,35 @@ describe('MemoryStore: embedded (SQLite)', () => {
     }
   });
 
+  it('answers a key its own memory when an older memory of another key shares its fingerprint', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const other = makeMemoryRecord(scope, 8, {
+      text: 'I ride a bike',
+      createdAt: new Date(Date.UTC(2026, 0, 1)),
+    });
+    const tea = makeMemoryRecord(scope, 8, {
+      text: 'I drink tea',
+      createdAt: new Date(Date.UTC(2026, 0, 2)),
+    });
+    await store.memories.insertMany(scope, [other, tea]);
+    // A collision of the 96-bit fingerprint, forged: the older memory holds the tea's fingerprint.
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      db.prepare('UPDATE memories SET dup_fp = (SELECT dup_fp FROM memories WHERE id = ?) WHERE id = ?').run(
+        tea.memory.id,
+        other.memory.id,
+      );
+    } finally {
+      db.close();
+    }
+    const key = duplicateKey('I drink tea');
+    const found = await store.memories.findOpenDuplicates!(scope, [key, duplicateKey('I ride a bike')], NOW);
+    expect(found.get(key)?.id).toBe(tea.memory.id);
+    expect(found.size).toBe(1);
+    await store.close();
+  });
+
   it('fills the duplicate fingerprint of the memories stored before its column existed', async () => {
     const dataDir = newDataDir();
     const store = openMemoryEmbeddedStore(dataDir, settings);
