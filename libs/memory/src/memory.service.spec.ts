@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CommonErrorCode } from '@membolt/contracts';
 import { rejection } from '@membolt/contracts/testing';
 import { TestClock } from '@membolt/platform';
-import { duplicateFingerprint } from './domain/duplicate-text.js';
+import { duplicateKey } from './domain/duplicate-text.js';
 import type { MemoryScope } from './domain/memory.js';
 import { MemoryConceptLinker } from './memory-concept.linker.js';
 import { extractConcepts } from './retrieval/concepts.js';
@@ -328,10 +328,10 @@ describe('MemoryService (embedded store, test clock)', () => {
     });
     clock.advance(2 * DAY);
     const reads: number[] = [];
-    const plural = store.memories.findByDuplicateFingerprints!.bind(store.memories);
-    store.memories.findByDuplicateFingerprints = (scope, fingerprints) => {
-      reads.push(fingerprints.length);
-      return plural(scope, fingerprints);
+    const plural = store.memories.findOpenDuplicates!.bind(store.memories);
+    store.memories.findOpenDuplicates = (scope, keys, now) => {
+      reads.push(keys.length);
+      return plural(scope, keys, now);
     };
     const answered = await memory.addBatch(USER, {
       dedupe: true,
@@ -349,12 +349,52 @@ describe('MemoryService (embedded store, test clock)', () => {
     // Within the batch: the later item is answered with the earlier item's new memory.
     expect(answered[3]?.memory.id).toBe(answered[1]?.memory.id);
     expect(answered[4]?.memory.id).toBe(answered[2]?.memory.id);
-    // A stored memory is found by its fingerprint afterwards (the row holds the one the check computed); the
-    // account's scope holds the agent's memory too, which the check left out.
-    const found = await store.memories.findByDuplicateFingerprints!({ userId: USER, endUserId: '' }, [
-      duplicateFingerprint('i drink tea'),
-    ]);
-    expect(found.map((m) => m.id).sort()).toEqual([answered[1]?.memory.id, agents?.id].sort());
+    // A stored memory is found by its key afterwards (the row holds the fingerprint the check computed); the
+    // agent's memory stays the agent's.
+    const key = duplicateKey('i drink tea');
+    const account = await store.memories.findOpenDuplicates!(
+      { userId: USER, endUserId: '' },
+      [key],
+      clock.now(),
+    );
+    expect(account.get(key)?.id).toBe(answered[1]?.memory.id);
+    const helper = await store.memories.findOpenDuplicates!(
+      { userId: USER, endUserId: '', agentId: 'helper' },
+      [key],
+      clock.now(),
+    );
+    expect(helper.get(key)?.id).toBe(agents?.id);
+  });
+
+  it('checks a write against thousands of stored copies of its words by reading one of them', async () => {
+    const copies = 1_500;
+    const [oldest] = await memory.createBatch(USER, { memories: [{ text: 'I drink tea' }] });
+    clock.advance(DAY);
+    await memory.createBatch(USER, {
+      memories: Array.from({ length: copies }, () => ({ text: 'I drink tea.' })),
+    });
+    // Every memory the store hands the service back during the checks, whatever the read.
+    let handedBack = 0;
+    const count = (answer: unknown): void => {
+      if (Array.isArray(answer)) handedBack += answer.length;
+      else if (answer instanceof Map) handedBack += answer.size;
+      else if (answer && typeof answer === 'object' && 'id' in answer) handedBack += 1;
+    };
+    const reads = store.memories as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store.memories))) {
+      const read = reads[name];
+      if (name === 'constructor' || typeof read !== 'function') continue;
+      reads[name] = async (...args: unknown[]) => {
+        const answer: unknown = await (read as (...a: unknown[]) => unknown).apply(store.memories, args);
+        count(answer);
+        return answer;
+      };
+    }
+    const single = await memory.add(USER, { text: 'I DRINK TEA!', dedupe: true });
+    const batch = await memory.addBatch(USER, { dedupe: true, memories: [{ text: 'i drink tea' }] });
+    expect(single).toEqual({ memory: expect.objectContaining({ id: oldest?.id }), deduplicated: true });
+    expect(batch[0]?.memory.id).toBe(oldest?.id);
+    expect(handedBack).toBe(2);
   });
 
   it('links the concepts of a batch in the background, resuming what a previous process left pending', async () => {

@@ -165,7 +165,7 @@ export class MemoryService {
     if (request.dedupe === true) {
       const key = duplicateKey(record.memory.text);
       const fingerprint = fingerprintOfKey(key);
-      const held = await this.openDuplicateOf(scope, record, key, fingerprint);
+      const held = await this.openDuplicateOf(scope, record, key);
       if (held) return { memory: held, deduplicated: true };
       record = { ...record, duplicateFingerprint: fingerprint };
     }
@@ -211,16 +211,14 @@ export class MemoryService {
     // Each text's key and fingerprint once: the check and the stored row share them.
     const keys = dedupe ? records.map((record) => duplicateKey(record.memory.text)) : [];
     const fingerprints = keys.map(fingerprintOfKey);
-    const heldByBatch = dedupe ? await this.openDuplicatesOf(scope, fingerprints) : null;
+    const heldByBatch = dedupe ? await this.openDuplicatesOf(scope, keys) : null;
     for (const [i, plain] of records.entries()) {
       let record = plain;
       if (dedupe) {
         const key = keys[i]!;
         const held =
           earlier.get(key) ??
-          (heldByBatch
-            ? (heldByBatch.get(key) ?? null)
-            : await this.openDuplicateOf(scope, record, key, fingerprints[i]));
+          (heldByBatch ? (heldByBatch.get(key) ?? null) : await this.openDuplicateOf(scope, record, key));
         if (held) {
           stored.push({ memory: held, deduplicated: true });
           continue;
@@ -649,40 +647,38 @@ export class MemoryService {
     scope: MemoryScopeFilter,
     record: NewMemoryRecord,
     key = duplicateKey(record.memory.text),
-    fingerprint = fingerprintOfKey(key),
   ): Promise<Memory | null> {
     const now = this.clock.now();
-    const candidates = await this.duplicateCandidates(scope, record, now, fingerprint);
+    const memories = this.store.memories;
+    if (memories.findOpenDuplicates)
+      return (await memories.findOpenDuplicates(scope, [key], now)).get(key) ?? null;
+    const candidates = await this.duplicateCandidates(scope, record, now);
     return oldestOpenSame(scope, candidates, now).get(key) ?? null;
   }
 
   /**
-   * `openDuplicateOf` for every text of a batch (by their fingerprints) in one read of the store, by duplicate
-   * key; null where the store has no fingerprint index (each record is then checked on its own).
+   * `openDuplicateOf` for every text of a batch (by their keys) in one read of the store, by duplicate key;
+   * null where the store has no fingerprint index (each record is then checked on its own).
    */
   private async openDuplicatesOf(
     scope: MemoryScopeFilter,
-    fingerprints: readonly string[],
+    keys: readonly string[],
   ): Promise<Map<string, Memory> | null> {
     const memories = this.store.memories;
-    if (!memories.findByDuplicateFingerprints) return null;
-    const now = this.clock.now();
-    return oldestOpenSame(scope, await memories.findByDuplicateFingerprints(scope, fingerprints), now);
+    if (!memories.findOpenDuplicates) return null;
+    return memories.findOpenDuplicates(scope, keys, this.clock.now());
   }
 
   /**
-   * The memories that may hold the record's words: those of its fingerprint where the store indexes it (one
-   * index probe, every one of them found), else the nearest of each search channel, where a memory in the
-   * same words ranks at the top of both.
+   * The memories that may hold the record's words where the store has no fingerprint index: the nearest of
+   * each search channel, where a memory in the same words ranks at the top of both.
    */
   private async duplicateCandidates(
     scope: MemoryScopeFilter,
     record: NewMemoryRecord,
     now: Date,
-    fingerprint: string,
   ): Promise<Memory[]> {
     const memories = this.store.memories;
-    if (memories.findByDuplicateFingerprint) return memories.findByDuplicateFingerprint(scope, fingerprint);
     const filter: MemoryFilter = { validity: { kind: 'open', now } };
     const [dense, keyword] = await Promise.all([
       this.store.search.dense(scope, filter, record.embedding, DUPLICATE_CANDIDATES),

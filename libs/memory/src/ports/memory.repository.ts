@@ -60,14 +60,17 @@ export interface MemoryRepository {
   ): Promise<Memory[]>;
 
   /**
-   * The memories of the scope (agent/run narrow when given) whose text has this `duplicateFingerprint`, any
-   * validity; the caller compares their `duplicateKey`. An adapter without a fingerprint index leaves it out,
-   * and the duplicate check then looks among the nearest memories of both search channels.
+   * The oldest open memory (at `now`) of exactly this scope (its agent and run, none when the scope names
+   * none) whose `duplicateKey` is each of these keys, where one is stored: a key absent from the answer has
+   * none. Bounded whatever the number of copies (one index entry read per key when the oldest copy is open):
+   * the check runs on the serving thread for every deduplicated write. An adapter without a fingerprint index
+   * leaves it out, and the duplicate check then looks among the nearest memories of both search channels.
    */
-  findByDuplicateFingerprint?(scope: MemoryScopeFilter, fingerprint: string): Promise<Memory[]>;
-
-  /** `findByDuplicateFingerprint` of several fingerprints at once (a batch's items), in no particular order. */
-  findByDuplicateFingerprints?(scope: MemoryScopeFilter, fingerprints: readonly string[]): Promise<Memory[]>;
+  findOpenDuplicates?(
+    scope: MemoryScopeFilter,
+    keys: readonly string[],
+    now: Date,
+  ): Promise<Map<string, Memory>>;
 
   /** What the ranker reads of the memories of these ids that are in the scope, in no particular order. */
   rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]>;

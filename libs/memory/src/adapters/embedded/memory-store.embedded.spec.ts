@@ -9,9 +9,11 @@ import { axisVector, makeMemoryRecord } from '../../testing/memory.factory.js';
 import { openMemoryEmbeddedStore } from './memory-store.embedded.js';
 import { SCOPE_VECTORS_SCAN_SQL } from './memory-vectors.embedded.js';
 import { DuplicateOriginError } from '../../ports/memory.repository.js';
-import { PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
+import { OLDEST_OPEN_DUPLICATES_SQL, PENDING_CONCEPTS_SQL } from './memory.embedded.repository.js';
 import { MEMORY_MIGRATIONS } from './memory.migrations.js';
-import { duplicateFingerprint } from '../../domain/duplicate-text.js';
+import { duplicateKey } from '../../domain/duplicate-text.js';
+
+const NOW = new Date(Date.UTC(2026, 1, 1));
 
 const dirs: string[] = [];
 const newDataDir = (): string => {
@@ -233,7 +235,7 @@ describe('MemoryStore: embedded (SQLite)', () => {
     }
   });
 
-  it('finds a memory by its duplicate fingerprint through its index, in its scope only, after an edit too', async () => {
+  it('finds the open memory of a duplicate key through its fingerprint index, in its scope only, after an edit too', async () => {
     const dataDir = newDataDir();
     const store = openMemoryEmbeddedStore(dataDir, settings);
     const other = { userId: 'user-b', endUserId: '' };
@@ -241,24 +243,87 @@ describe('MemoryStore: embedded (SQLite)', () => {
     await store.memories.insertMany(scope, [paris, makeMemoryRecord(scope, 8, { text: 'I live in Rome.' })]);
     await store.memories.insertMany(other, [makeMemoryRecord(other, 8, { text: 'I live in Paris.' })]);
     const find = async (text: string) =>
-      (await store.memories.findByDuplicateFingerprint?.(scope, duplicateFingerprint(text))) ?? [];
-    expect((await find('i live in  paris!')).map((m) => m.id)).toEqual([paris.memory.id]);
+      (await store.memories.findOpenDuplicates?.(scope, [duplicateKey(text)], NOW))?.get(duplicateKey(text))
+        ?.id;
+    expect(await find('i live in  paris!')).toBe(paris.memory.id);
     await store.memories.update(scope, paris.memory.id, { text: 'I drink green tea', updatedAt: new Date() });
-    expect(await find('I live in Paris')).toEqual([]);
-    expect((await find('I drink green tea')).map((m) => m.id)).toEqual([paris.memory.id]);
+    expect(await find('I live in Paris')).toBeUndefined();
+    expect(await find('I drink green tea')).toBe(paris.memory.id);
     await store.close();
+  });
+
+  it('reads one entry of the fingerprint index per key, however many copies the scope holds', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const copy = (overrides: Parameters<typeof makeMemoryRecord>[2]) =>
+      makeMemoryRecord(scope, 8, { text: 'I drink tea', ...overrides });
+    // Inserted newest first, so the oldest open copy is neither the first nor the last row.
+    const copies = Array.from({ length: 300 }, (_, i) => copy({ createdAt: at(20 - (i % 10)) }));
+    const oldestOpen = copy({ createdAt: at(5) });
+    const sameDayLater = copy({ createdAt: at(5) });
+    await store.memories.insertMany(scope, [
+      ...copies,
+      copy({ createdAt: at(1), validTo: at(3) }), // older, closed
+      copy({ createdAt: at(2), agentId: 'helper' }), // older, an agent's
+      copy({ createdAt: at(2), expiresAt: at(4) }), // older, expired
+      oldestOpen,
+      sameDayLater,
+    ]);
+    const key = duplicateKey('I DRINK TEA!');
+    const found = await store.memories.findOpenDuplicates!(
+      { ...scope, visibleAt: NOW },
+      [key, 'absent'],
+      NOW,
+    );
+    expect([...found.keys()]).toEqual([key]);
+    expect(found.get(key)?.id).toBe(oldestOpen.memory.id);
+    const agents = await store.memories.findOpenDuplicates!({ ...scope, agentId: 'helper' }, [key], NOW);
+    expect(agents.get(key)?.agentId).toBe('helper');
+    await store.close();
+    // The index is walked in creation order and stops at the first open entry: no sort of every copy.
     const db = openEmbeddedDatabase(dataDir, 'memory');
     try {
       const plan = db
-        .prepare(
-          'EXPLAIN QUERY PLAN SELECT m.* FROM memories m INDEXED BY memories_dup_fp WHERE m.user_id = ? AND m.end_user_id = ? AND m.dup_fp = ?',
-        )
-        .all('user-a', '', 'x')
+        .prepare(`EXPLAIN QUERY PLAN ${OLDEST_OPEN_DUPLICATES_SQL}`)
+        .all('[]', 'user-a', '', null, null, 0, 0)
         .map((row) => (row as { detail: string }).detail);
-      expect(plan.join('\n')).toContain('memories_dup_fp');
+      expect(plan.join('\n')).toContain(
+        'memories_dup_fp (user_id=? AND end_user_id=? AND dup_fp=? AND agent_id=? AND run_id=?)',
+      );
+      expect(plan.join('\n')).not.toContain('TEMP B-TREE');
     } finally {
       db.close();
     }
+  });
+
+  it('answers a key its own memory when an older memory of another key shares its fingerprint', async () => {
+    const dataDir = newDataDir();
+    const store = openMemoryEmbeddedStore(dataDir, settings);
+    const other = makeMemoryRecord(scope, 8, {
+      text: 'I ride a bike',
+      createdAt: new Date(Date.UTC(2026, 0, 1)),
+    });
+    const tea = makeMemoryRecord(scope, 8, {
+      text: 'I drink tea',
+      createdAt: new Date(Date.UTC(2026, 0, 2)),
+    });
+    await store.memories.insertMany(scope, [other, tea]);
+    // A collision of the 96-bit fingerprint, forged: the older memory holds the tea's fingerprint.
+    const db = openEmbeddedDatabase(dataDir, 'memory');
+    try {
+      db.prepare('UPDATE memories SET dup_fp = (SELECT dup_fp FROM memories WHERE id = ?) WHERE id = ?').run(
+        tea.memory.id,
+        other.memory.id,
+      );
+    } finally {
+      db.close();
+    }
+    const key = duplicateKey('I drink tea');
+    const found = await store.memories.findOpenDuplicates!(scope, [key, duplicateKey('I ride a bike')], NOW);
+    expect(found.get(key)?.id).toBe(tea.memory.id);
+    expect(found.size).toBe(1);
+    await store.close();
   });
 
   it('fills the duplicate fingerprint of the memories stored before its column existed', async () => {
@@ -270,15 +335,12 @@ describe('MemoryStore: embedded (SQLite)', () => {
     // The file as the version before the column left it.
     const db = openEmbeddedDatabase(dataDir, 'memory');
     db.exec(`DROP INDEX memories_dup_fp; ALTER TABLE memories DROP COLUMN dup_fp;
-      DELETE FROM schema_migrations WHERE version = 8;`);
+      DELETE FROM schema_migrations WHERE version IN (8, 12);`);
     db.close();
     const reopened = openMemoryEmbeddedStore(dataDir, settings);
-    const found =
-      (await reopened.memories.findByDuplicateFingerprint?.(
-        scope,
-        duplicateFingerprint('Im allergic to peanuts!'),
-      )) ?? [];
-    expect(found.map((m) => m.id)).toEqual([held.memory.id]);
+    const key = duplicateKey('Im allergic to peanuts!');
+    const found = await reopened.memories.findOpenDuplicates?.(scope, [key], NOW);
+    expect(found?.get(key)?.id).toBe(held.memory.id);
     await reopened.close();
   });
 

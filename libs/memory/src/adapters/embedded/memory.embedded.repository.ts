@@ -44,7 +44,7 @@ import {
   type VersionRow,
 } from './memory-rows.js';
 import { decodeExportCursor, encodeExportCursor } from '../../domain/export-cursor.js';
-import { duplicateFingerprint } from '../../domain/duplicate-text.js';
+import { duplicateFingerprint, duplicateKey, fingerprintOfKey } from '../../domain/duplicate-text.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex, VectorChange } from './memory-vectors.embedded.js';
 import { countScopeWrite } from './neighbour-timeline.js';
@@ -286,29 +286,49 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     });
   }
 
-  async findByDuplicateFingerprint(scope: MemoryScopeFilter, fingerprint: string): Promise<Memory[]> {
-    const where = scopeSql(scope, 'm');
-    const rows = preparedOnce(
-      this.db,
-      `SELECT m.* FROM memories m INDEXED BY memories_dup_fp WHERE ${where.sql} AND m.dup_fp = ?`,
-    ).all(...where.params, fingerprint) as MemoryRow[];
-    return rows.map((row) => toMemory(row));
+  async findOpenDuplicates(
+    scope: MemoryScopeFilter,
+    keys: readonly string[],
+    now: Date,
+  ): Promise<Map<string, Memory>> {
+    const found = new Map<string, Memory>();
+    const keysOf = new Map<string, string[]>();
+    for (const key of new Set(keys)) {
+      const fingerprint = fingerprintOfKey(key);
+      keysOf.set(fingerprint, [...(keysOf.get(fingerprint) ?? []), key]);
+    }
+    if (keysOf.size === 0) return found;
+    // One statement for the batch: per fingerprint, one probe of the index walked in creation order to its
+    // first open entry, one row read.
+    const oldest = preparedOnce(this.db, OLDEST_OPEN_DUPLICATES_SQL).all(
+      JSON.stringify([...keysOf.keys()]),
+      ...openDuplicateParams(scope, now),
+    ) as Array<MemoryRow & { dup_fp: string }>;
+    const collided = new Set<string>();
+    for (const row of oldest) {
+      const memory = toMemory(row);
+      const key = duplicateKey(memory.text);
+      for (const wanted of keysOf.get(row.dup_fp) ?? []) {
+        if (wanted === key) found.set(key, memory);
+        else collided.add(wanted);
+      }
+    }
+    // A fingerprint shared by two keys (a 96-bit hash: practically never): walk its copies to the key's own.
+    for (const key of collided) {
+      const memory = this.oldestOpenOfKey(scope, key, now);
+      if (memory) found.set(key, memory);
+    }
+    return found;
   }
 
-  async findByDuplicateFingerprints(
-    scope: MemoryScopeFilter,
-    fingerprints: readonly string[],
-  ): Promise<Memory[]> {
-    if (fingerprints.length === 0) return [];
-    const where = scopeSql(scope, 'm');
-    // One probe of the index per fingerprint inside one statement: a batch of 1,000 checked one statement
-    // an item spent more in the statement calls and row objects than in the probes.
-    const rows = preparedOnce(
-      this.db,
-      `SELECT m.* FROM memories m INDEXED BY memories_dup_fp
-       WHERE ${where.sql} AND m.dup_fp IN (SELECT value FROM json_each(?))`,
-    ).all(...where.params, JSON.stringify([...new Set(fingerprints)])) as MemoryRow[];
-    return rows.map((row) => toMemory(row));
+  /** The oldest open memory of exactly the scope whose duplicate key is `key`, its fingerprint's copies walked. */
+  private oldestOpenOfKey(scope: MemoryScopeFilter, key: string, now: Date): Memory | null {
+    const rows = preparedOnce(this.db, OPEN_DUPLICATES_SQL).iterate(
+      fingerprintOfKey(key),
+      ...openDuplicateParams(scope, now),
+    ) as IterableIterator<MemoryRow>;
+    for (const row of rows) if (duplicateKey(row.text) === key) return toMemory(row);
+    return null;
   }
 
   async rankablesByIds(scope: MemoryScopeFilter, ids: readonly string[]): Promise<RankableWithId[]> {
@@ -682,3 +702,31 @@ const isUniqueViolation = (error: unknown, column: string): boolean => {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes(column);
 };
+
+/**
+ * The conditions on the memories a duplicate check may answer, for a table aliased `d`: exactly the scope (no
+ * agent or run when it names none, unlike `scopeSql`), open at a time, visible at another. Bound by
+ * `openDuplicateParams`; in the order of `memories_dup_fp` after its fingerprint.
+ */
+const OPEN_DUPLICATE_SQL = `d.user_id = ? AND d.end_user_id = ? AND d.agent_id IS ? AND d.run_id IS ?
+  AND (d.valid_to IS NULL OR d.valid_to > ?) AND (d.expires_at IS NULL OR d.expires_at > ?)`;
+
+function openDuplicateParams(scope: MemoryScopeFilter, now: Date): unknown[] {
+  return [
+    scope.userId,
+    scope.endUserId,
+    scope.agentId ?? null,
+    scope.runId ?? null,
+    now.getTime(),
+    scope.visibleAt?.getTime() ?? Number.MIN_SAFE_INTEGER,
+  ];
+}
+
+/** Per fingerprint of the JSON array bound first, the oldest open memory of the scope holding it. */
+export const OLDEST_OPEN_DUPLICATES_SQL = `SELECT m.* FROM json_each(?) j JOIN memories m ON m.seq = (
+  SELECT d.seq FROM memories d INDEXED BY memories_dup_fp
+  WHERE d.dup_fp = j.value AND ${OPEN_DUPLICATE_SQL} ORDER BY d.created_at, d.seq LIMIT 1)`;
+
+/** Every open memory of the scope holding the fingerprint bound first, oldest first. */
+const OPEN_DUPLICATES_SQL = `SELECT d.* FROM memories d INDEXED BY memories_dup_fp
+  WHERE d.dup_fp = ? AND ${OPEN_DUPLICATE_SQL} ORDER BY d.created_at, d.seq`;

@@ -325,6 +325,20 @@ export const MEMORY_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 12,
+    name: 'the duplicate fingerprint index in creation order, by agent and run',
+    up: (db) => {
+      // Decision 270. The duplicate check wants the oldest open memory of exactly its scope per fingerprint:
+      // with the agent, run and creation time in the key it reads that one entry (the oldest copy is open in
+      // all but odd cases) instead of every copy of the text, which a scope can hold thousands of.
+      db.exec(`
+        DROP INDEX IF EXISTS memories_dup_fp;
+        CREATE INDEX memories_dup_fp ON memories (user_id, end_user_id, dup_fp, agent_id, run_id, created_at)
+          WHERE dup_fp IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 /** The text of the memory just before row `row` in its conversation (creation time, then insertion order). */
