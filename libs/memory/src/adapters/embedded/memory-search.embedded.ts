@@ -3,7 +3,8 @@ import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/mem
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
-import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
+import { conceptLinkWrites } from './concept-links.js';
+import { filterSql, readDataVersion, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { NeighbourTimelines } from './neighbour-timeline.js';
@@ -15,6 +16,13 @@ const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 const TABLE_COUNT_TTL_MS = 60_000;
 const TABLE_COUNTS_MAX = 10_000;
 
+/**
+ * The concept channel's rankings kept (`conceptRanking`): how many (scope, names) pairs, and the most links one
+ * may hold (a small scope's; a large scope's common concept has thousands and is read each time).
+ */
+const CONCEPT_RANKINGS_MAX = 1_000;
+const CONCEPT_RANKING_MAX_LINKS = 2_000;
+
 /** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
 const KEYWORD_RESCORE_DEPTH = 2;
 
@@ -25,6 +33,9 @@ const KEYWORD_RESCORE_DEPTH = 2;
 export class MemorySearchEmbedded implements MemorySearchIndex {
   private readonly tableCounts = new Map<string, { n: number; at: number }>();
   private readonly timelines: NeighbourTimelines;
+  /** By scope and concept names: `rankByLinkCount` of the names' links, at `conceptRankingsAt`. */
+  private readonly conceptRankings = new Map<string, Array<[number, number]>>();
+  private conceptRankingsAt = { linkWrites: -1, dataVersion: -1 };
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -140,20 +151,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): Promise<ScoredId[]> {
     const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
     if (wanted.length === 0 || k <= 0) return [];
-    const conceptIds = preparedOnce(
-      this.db,
-      `SELECT id FROM concepts WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
-      'pluck',
-    ).all(scope.userId, scope.endUserId, JSON.stringify(wanted)) as string[];
-    if (conceptIds.length === 0) return [];
-    // The links alone (a covering index, newest first) are counted here; memories are read only for the best
-    // of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
-    const linksOf = preparedOnce(
-      this.db,
-      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
-      'pluck',
-    );
-    const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
+    const ranked = this.conceptRanking(scope, wanted);
     const out: ScoredId[] = [];
     // Filters and the scope's agent/run are checked on a window of the best, grown until k pass.
     for (let from = 0, size = k + 10; from < ranked.length && out.length < k; from += size, size *= 4) {
@@ -166,6 +164,45 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
       }
     }
     return out;
+  }
+
+  /**
+   * The scope's memories linked to the concepts named, ranked (`rankByLinkCount`), before any filter. The
+   * links change only when this process links or unlinks concepts (`conceptLinkWrites`) or another connection
+   * commits (data_version): a small scope's ranking is kept until then, and a search asking the same concepts
+   * again (a repeated query, or any query naming the same people and things) reads none of them. Filters,
+   * the scope's agent and run, and expiry are applied after, on every search.
+   */
+  private conceptRanking(scope: MemoryScopeFilter, wanted: readonly string[]): Array<[number, number]> {
+    const at = { linkWrites: conceptLinkWrites(this.db), dataVersion: readDataVersion(this.db) };
+    if (
+      at.linkWrites !== this.conceptRankingsAt.linkWrites ||
+      at.dataVersion !== this.conceptRankingsAt.dataVersion
+    ) {
+      this.conceptRankings.clear();
+      this.conceptRankingsAt = at;
+    }
+    const key = `${scope.userId}\u0000${scope.endUserId}\u0000${wanted.join('\u0000')}`;
+    const kept = this.conceptRankings.get(key);
+    if (kept) return kept;
+    const conceptIds = preparedOnce(
+      this.db,
+      `SELECT id FROM concepts WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
+      'pluck',
+    ).all(scope.userId, scope.endUserId, JSON.stringify(wanted)) as string[];
+    // The links alone (a covering index, newest first) are counted here; memories are read only for the best
+    // of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
+    const linksOf = preparedOnce(
+      this.db,
+      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
+      'pluck',
+    );
+    const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
+    if (ranked.length <= CONCEPT_RANKING_MAX_LINKS) {
+      if (this.conceptRankings.size >= CONCEPT_RANKINGS_MAX) this.conceptRankings.clear();
+      this.conceptRankings.set(key, ranked);
+    }
+    return ranked;
   }
 
   async neighbours(
