@@ -292,20 +292,27 @@ export class NeighbourTimelines {
 
   /** How many write transactions the scope's memories have had (`countScopeWrite`). */
   private versionOf(scope: MemoryScope): number {
-    const writes = preparedOnce(
-      this.db,
-      'SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?',
-      'pluck',
-    ).get(scope.userId, scope.endUserId) as number | undefined;
-    return writes ?? 0;
+    return scopeWriteCount(this.db, scope);
   }
 }
 
+/** How many write transactions the scope's memories have had, whichever connection wrote (`countScopeWrite`). */
+export function scopeWriteCount(db: EmbeddedDatabase, scope: MemoryScope): number {
+  const writes = preparedOnce(
+    db,
+    'SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?',
+    'pluck',
+  ).get(scope.userId, scope.endUserId) as number | undefined;
+  return writes ?? 0;
+}
+
 /**
- * Counts a write to the scope's memories (insert, delete, or update of any column a timeline holds), inside
- * the writing transaction: a timeline read at another count is read again. Every write of `memories` in
- * the embedded store goes through the repository, which calls this once per transaction and scope; the
- * count is in the file, so a write from another connection (another replica's process) is seen too.
+ * Counts a write to the scope's memories (insert, delete, or update of any column a memory is read from),
+ * inside the writing transaction: a timeline, or the rows searches answered (`AnswerRows`), read at another
+ * count is read again. Every write of those columns in the embedded store calls this once per transaction
+ * and scope (the repository's writes, a category's deletion); the count is in the file, so a write from
+ * another connection (another replica's process) is seen too. The bookkeeping columns (concepts_pending,
+ * sentence_pending) are not counted.
  */
 export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void {
   preparedOnce(
