@@ -41,6 +41,8 @@ interface TimelineRow {
   line: TimelineRow[];
   /** Its place in `line`. */
   at: number;
+  /** Whether its id is all below U+D800 (`inSqliteIdOrder`), tested at its first search. */
+  plainId: boolean | undefined;
 }
 
 interface ScopeTimeline {
@@ -390,6 +392,7 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
       validTo,
       line,
       at: 0,
+      plainId: undefined,
     };
     line.push(row);
     byId.set(id, row);
@@ -407,10 +410,10 @@ const BELOW_SURROGATES = /^[\u0000-\ud7ff]*$/;
 /**
  * Sorts the rows by SQLite's BINARY order of their ids: their UTF-8 bytes compared. Below U+D800 JavaScript's
  * order of strings is the same; past it (a surrogate pair sorts before U+E000 in UTF-16, after it in UTF-8)
- * the bytes are compared. Each id is tested once, not at every comparison.
+ * the bytes are compared. Each id is tested once while its timeline is held, not at every search.
  */
 function inSqliteIdOrder(rows: TimelineRow[]): void {
-  if (rows.every((row) => BELOW_SURROGATES.test(row.id))) {
+  if (rows.every((row) => (row.plainId ??= BELOW_SURROGATES.test(row.id)))) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return;
   }
