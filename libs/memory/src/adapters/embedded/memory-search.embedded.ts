@@ -212,14 +212,22 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     before: number,
     after: number,
     sessionGapMs = 0,
+    held?: { has(id: string): boolean },
   ): Promise<Map<string, ConversationNeighbours>> {
     if (ids.length === 0 || (before <= 0 && after <= 0)) return new Map();
     // A held timeline answers from memory; a scope not (yet) held, or a filter it holds no column for, in SQL.
     // With it, the neighbours' rows from the scope's keyword index when that holds them: the caller then
     // reads none of them from SQLite (a few hundred rows a search of a large scope).
     return (
-      this.timelines.neighbours(scope, filter, ids, before, after, sessionGapMs, (seqs) =>
-        this.keywords.keptInMemory(scope, filter, seqs),
+      this.timelines.neighbours(
+        scope,
+        filter,
+        ids,
+        before,
+        after,
+        sessionGapMs,
+        (seqs) => this.keywords.keptInMemory(scope, filter, seqs),
+        held,
       ) ?? neighboursInSql(this.db, scope, filter, ids, before, after, sessionGapMs)
     );
   }

@@ -173,6 +173,19 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
       const open = await store.search.neighbours!(A, filters[0]!, ids, 2, 1, GAP);
       for (const around of open.values())
         expect(around.rows?.length).toBe(around.previous.length + around.next.length);
+      // The rows of the memories the caller holds are left out; the neighbours are the same.
+      const known = new Set(ids.filter((_, i) => i % 2 === 0));
+      const withKnown = await store.search.neighbours!(A, filters[0]!, ids, 2, 1, GAP, known);
+      expect([...withKnown].map(([id, { previous, next }]) => [id, { previous, next }])).toEqual(
+        [...open].map(([id, { previous, next }]) => [id, { previous, next }]),
+      );
+      let unknown = 0;
+      for (const around of withKnown.values()) {
+        const wantedRows = [...around.previous, ...around.next].filter((id) => !known.has(id));
+        expect((around.rows ?? []).map((row) => row.id)).toEqual(wantedRows);
+        unknown += wantedRows.length;
+      }
+      expect(unknown).toBeGreaterThan(0);
     } finally {
       truth.close();
       await store.close();

@@ -112,7 +112,8 @@ export class NeighbourTimelines {
   /**
    * The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). With
    * `rowsOf` (the scope's rows held elsewhere, by seq, or null when not held), each entry also carries the
-   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`).
+   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`), but those of `known` (the
+   * caller's: in a small scope most neighbours are candidates already, whose rows it need not be handed).
    */
   neighbours(
     scope: MemoryScopeFilter,
@@ -122,6 +123,7 @@ export class NeighbourTimelines {
     after: number,
     sessionGapMs: number,
     rowsOf?: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+    known?: { has(id: string): boolean },
   ): Map<string, ConversationNeighbours> | null {
     if (!isOpenOnly(filter) || this.maxRows <= 0) return null;
     const timeline = this.timelineOf(scope);
@@ -155,7 +157,7 @@ export class NeighbourTimelines {
         if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
       }
     }
-    const rows = rowsOf ? heldRows(found.values(), rowsOf) : null;
+    const rows = rowsOf ? heldRows(found.values(), rowsOf, known) : null;
     const idOf = (row: TimelineRow): string => row.id;
     for (const [id, { previous, next }] of found) {
       const held: RankableWithId[] = [];
@@ -350,15 +352,16 @@ function walkLine(
   return near;
 }
 
-/** `rowsOf` of every neighbour found, asked once. */
+/** `rowsOf` of every neighbour found but those `known`, asked once. */
 function heldRows(
   found: Iterable<{ readonly previous: readonly TimelineRow[]; readonly next: readonly TimelineRow[] }>,
   rowsOf: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+  known: { has(id: string): boolean } | undefined,
 ): ReadonlyMap<number, RankableWithId> | null {
   const seqs = new Set<number>();
   for (const { previous, next } of found) {
-    for (const other of previous) seqs.add(other.seq);
-    for (const other of next) seqs.add(other.seq);
+    for (const other of previous) if (!known?.has(other.id)) seqs.add(other.seq);
+    for (const other of next) if (!known?.has(other.id)) seqs.add(other.seq);
   }
   return seqs.size > 0 ? rowsOf([...seqs]) : null;
 }
