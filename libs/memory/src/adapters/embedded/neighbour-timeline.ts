@@ -43,6 +43,17 @@ interface TimelineRow {
   at: number;
   /** Whether its id is all below U+D800 (`inSqliteIdOrder`), tested at its first search. */
   plainId: boolean | undefined;
+  /** Its last walk in a small timeline whose walks read no clock (`ScopeTimeline.timeless`). */
+  walk: Walk | undefined;
+}
+
+/** A row's neighbours, nearest first, as rows and as ids; `key` names what they were walked for. */
+interface Walk {
+  readonly key: string | null;
+  readonly previous: readonly TimelineRow[];
+  readonly next: readonly TimelineRow[];
+  readonly previousIds: readonly string[];
+  readonly nextIds: readonly string[];
 }
 
 interface ScopeTimeline {
@@ -50,6 +61,11 @@ interface ScopeTimeline {
   readonly version: number;
   readonly byId: Map<string, TimelineRow>;
   readonly rows: number;
+  /**
+   * No row expires or is closed: a walk then passes the same rows whatever the search's time (its
+   * visibility, an open-facts filter's now), and a small timeline keeps each row's walk (`TimelineRow.walk`).
+   */
+  readonly timeless: boolean;
 }
 
 type RawRow = [
@@ -135,7 +151,30 @@ export class NeighbourTimelines {
       (visibleAt === undefined || row.expiresAt === null || row.expiresAt > visibleAt) &&
       heldInValidity(row, filter.validity);
     const out = new Map<string, ConversationNeighbours>();
-    const found = new Map<string, { readonly previous: TimelineRow[]; readonly next: TimelineRow[] }>();
+    const found = new Map<string, Walk>();
+    // A small scope is searched again and again with the same walks: kept on its rows while the timeline is
+    // held (it is read again at the scope's next write), for the walks that read no clock and no asOf time.
+    const key =
+      timeline.timeless && timeline.rows <= this.readRows && filter.validity.kind !== 'asOf'
+        ? JSON.stringify([scope.agentId ?? null, scope.runId ?? null, before, after, sessionGapMs])
+        : null;
+    const idOf = (row: TimelineRow): string => row.id;
+    const walked = (row: TimelineRow, gapMs: number | null): Walk => {
+      if (key !== null && row.walk?.key === key) return row.walk;
+      const previous = walkLine(row, -1, Math.max(0, before), gapMs, passes);
+      const next = walkLine(row, 1, Math.max(0, after), gapMs, passes);
+      // A kept walk's ids are handed to every search that asks it: read-only (ConversationNeighbours), not
+      // frozen, whose arrays V8 iterates on a slower path.
+      const walk: Walk = {
+        key,
+        previous,
+        next,
+        previousIds: previous.map(idOf),
+        nextIds: next.map(idOf),
+      };
+      if (key !== null) row.walk = walk;
+      return walk;
+    };
     // In the order `neighboursInSql` fills the map (the ranker reads it in that order): the conversations'
     // turns first, then the inferred sessions, each by id as SQLite orders text (its IN list is a sorted
     // list of the ids, UTF-8 bytes compared).
@@ -152,14 +191,12 @@ export class NeighbourTimelines {
       [inSession, sessionGapMs],
     ] as const) {
       for (const row of rows) {
-        const previous = walkLine(row, -1, Math.max(0, before), gapMs, passes);
-        const next = walkLine(row, 1, Math.max(0, after), gapMs, passes);
-        if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
+        const walk = walked(row, gapMs);
+        if (walk.previous.length > 0 || walk.next.length > 0) found.set(row.id, walk);
       }
     }
     const rows = rowsOf ? heldRows(found.values(), rowsOf, known) : null;
-    const idOf = (row: TimelineRow): string => row.id;
-    for (const [id, { previous, next }] of found) {
+    for (const [id, { previous, next, previousIds, nextIds }] of found) {
       const held: RankableWithId[] = [];
       if (rows) {
         for (const other of previous) pushHeld(held, rows, other.seq);
@@ -169,8 +206,8 @@ export class NeighbourTimelines {
       out.set(
         id,
         held.length > 0
-          ? { previous: previous.map(idOf), next: next.map(idOf), rows: held }
-          : { previous: previous.map(idOf), next: next.map(idOf) },
+          ? { previous: previousIds, next: nextIds, rows: held }
+          : { previous: previousIds, next: nextIds },
       );
     }
     return out;
@@ -396,6 +433,7 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
       line,
       at: 0,
       plainId: undefined,
+      walk: undefined,
     };
     line.push(row);
     byId.set(id, row);
@@ -404,7 +442,8 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
     line.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
     line.forEach((row, at) => (row.at = at));
   }
-  return { version, byId, rows: raw.length };
+  const timeless = raw.every((row) => row[6] === null && row[8] === null);
+  return { version, byId, rows: raw.length, timeless };
 }
 
 // eslint-disable-next-line no-control-regex
