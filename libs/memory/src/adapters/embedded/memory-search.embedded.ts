@@ -17,11 +17,11 @@ const TABLE_COUNT_TTL_MS = 60_000;
 const TABLE_COUNTS_MAX = 10_000;
 
 /**
- * The concept channel's rankings kept (`conceptRanking`): how many (scope, names) pairs, and the most links one
- * may hold (a small scope's; a large scope's common concept has thousands and is read each time).
+ * The concept channel's links kept (`conceptLinks`): how many (scope, name) pairs, and the most links one may
+ * hold (a small scope's; a large scope's common concept has thousands and is read each time).
  */
-const CONCEPT_RANKINGS_MAX = 1_000;
-const CONCEPT_RANKING_MAX_LINKS = 2_000;
+const CONCEPT_LINKS_MAX = 10_000;
+const CONCEPT_LINKS_MAX_PER_NAME = 2_000;
 
 /** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
 const KEYWORD_RESCORE_DEPTH = 2;
@@ -33,9 +33,9 @@ const KEYWORD_RESCORE_DEPTH = 2;
 export class MemorySearchEmbedded implements MemorySearchIndex {
   private readonly tableCounts = new Map<string, { n: number; at: number }>();
   private readonly timelines: NeighbourTimelines;
-  /** By scope and concept names: `rankByLinkCount` of the names' links, at `conceptRankingsAt`. */
-  private readonly conceptRankings = new Map<string, Array<[number, number]>>();
-  private conceptRankingsAt = { linkWrites: -1, dataVersion: -1 };
+  /** By scope and concept name: the seqs of the memories linked to it, newest first, at `conceptLinksAt`. */
+  private readonly conceptLinks = new Map<string, readonly number[]>();
+  private conceptLinksAt = { linkWrites: -1, dataVersion: -1 };
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -169,40 +169,55 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   /**
    * The scope's memories linked to the concepts named, ranked (`rankByLinkCount`), before any filter. The
    * links change only when this process links or unlinks concepts (`conceptLinkWrites`) or another connection
-   * commits (data_version): a small scope's ranking is kept until then, and a search asking the same concepts
-   * again (a repeated query, or any query naming the same people and things) reads none of them. Filters,
-   * the scope's agent and run, and expiry are applied after, on every search.
+   * commits (data_version): a small scope's links of each name are kept until then, and a search naming a
+   * concept asked before (the same person, place or thing in another question) reads none of its links.
+   * Filters, the scope's agent and run, and expiry are applied after, on every search.
    */
   private conceptRanking(scope: MemoryScopeFilter, wanted: readonly string[]): Array<[number, number]> {
     const at = { linkWrites: conceptLinkWrites(this.db), dataVersion: readDataVersion(this.db) };
     if (
-      at.linkWrites !== this.conceptRankingsAt.linkWrites ||
-      at.dataVersion !== this.conceptRankingsAt.dataVersion
+      at.linkWrites !== this.conceptLinksAt.linkWrites ||
+      at.dataVersion !== this.conceptLinksAt.dataVersion
     ) {
-      this.conceptRankings.clear();
-      this.conceptRankingsAt = at;
+      this.conceptLinks.clear();
+      this.conceptLinksAt = at;
     }
-    const key = `${scope.userId}\u0000${scope.endUserId}\u0000${wanted.join('\u0000')}`;
-    const kept = this.conceptRankings.get(key);
-    if (kept) return kept;
-    const conceptIds = preparedOnce(
-      this.db,
-      `SELECT id FROM concepts WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
-      'pluck',
-    ).all(scope.userId, scope.endUserId, JSON.stringify(wanted)) as string[];
-    // The links alone (a covering index, newest first) are counted here; memories are read only for the best
-    // of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
-    const linksOf = preparedOnce(
-      this.db,
-      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
-      'pluck',
-    );
-    const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
-    if (ranked.length <= CONCEPT_RANKING_MAX_LINKS) {
-      if (this.conceptRankings.size >= CONCEPT_RANKINGS_MAX) this.conceptRankings.clear();
-      this.conceptRankings.set(key, ranked);
+    const prefix = `${scope.userId}\u0000${scope.endUserId}\u0000`;
+    const lists: Array<readonly number[]> = [];
+    const unread: string[] = [];
+    for (const name of wanted) {
+      const kept = this.conceptLinks.get(prefix + name);
+      if (kept) {
+        if (kept.length > 0) lists.push(kept);
+      } else unread.push(name);
     }
-    return ranked;
+    if (unread.length > 0) {
+      const concepts = preparedOnce(
+        this.db,
+        `SELECT id, name FROM concepts
+         WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
+        'raw',
+      ).all(scope.userId, scope.endUserId, JSON.stringify(unread)) as Array<[string, string]>;
+      // The links alone (a covering index, newest first) are counted here; memories are read only for the
+      // best of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a
+      // thousand links).
+      const linksOf = preparedOnce(
+        this.db,
+        'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
+        'pluck',
+      );
+      const read = new Map<string, readonly number[]>();
+      for (const [id, name] of concepts) read.set(name, linksOf.all(id) as number[]);
+      for (const name of unread) {
+        const links = read.get(name) ?? [];
+        if (links.length > 0) lists.push(links);
+        if (links.length <= CONCEPT_LINKS_MAX_PER_NAME) {
+          if (this.conceptLinks.size >= CONCEPT_LINKS_MAX) this.conceptLinks.clear();
+          this.conceptLinks.set(prefix + name, links);
+        }
+      }
+    }
+    return rankByLinkCount(lists);
   }
 
   async neighbours(
