@@ -11,7 +11,9 @@
 // the varying queries (the first 500, with and without the default threshold) and edge.bench.mjs's, with a
 // clock that stands still, before and after writes to the scope (an update, a delete, a new memory); the
 // answers (scores, relevance, breakdown, memory; ids read as the memory's text) are compared whole with the
-// first build's. Not part of `npm test`.
+// first build's. With `--alloc`, each build instead reports the bytes a search allocates (V8's sampling heap
+// profiler, the objects young collections free included), with the functions that allocate most. Not part of
+// `npm test`.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -114,6 +116,59 @@ async function answersOf(root) {
   }
 }
 
+/** One root's allocation per search (--alloc): KB in all, and the functions that allocate most. */
+async function allocationOf(root) {
+  const { Session } = await import('node:inspector/promises');
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const { openMemoryEngine } = await dist('tools/bench/support/memory-engine.mjs');
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-parts-alloc-'));
+  const { service, close } = await openMemoryEngine(dataDir, {
+    root,
+    annMinVectors: 5000,
+    conceptWorker: true,
+  });
+  try {
+    await service.createBatch('parts-user', {
+      memories: Array.from({ length: 100 }, (_, i) => ({ text: sentence(i) })),
+    });
+    await service.stats('parts-user', {});
+    for (let i = 0; i < 300; i++) await service.search('parts-user', { query: query(10_000 + i), limit: 10 });
+    const session = new Session();
+    session.connect();
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    for (let i = 0; i < SEARCHES; i++) await service.search('parts-user', { query: query(i), limit: 10 });
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    session.disconnect();
+    const byFunction = new Map();
+    let total = 0;
+    const walk = (node) => {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(libs|node_modules|tools)\//, '$1/')}:${lineNumber + 1}`;
+      total += node.selfSize;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+      for (const child of node.children) walk(child);
+    };
+    walk(profile.head);
+    const kb = (bytes) => Number((bytes / SEARCHES / 1024).toFixed(1));
+    return {
+      'KB per search': kb(total),
+      ...Object.fromEntries(
+        [...byFunction]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([name, bytes]) => [name, kb(bytes)]),
+      ),
+    };
+  } finally {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** One root's parts, in this process: microseconds of CPU per search. */
 async function runOne(root) {
   const dist = (path) => import(pathToFileURL(join(root, path)).href);
@@ -173,6 +228,19 @@ async function runOne(root) {
 const args = process.argv.slice(2);
 if (args[0] === '--child') {
   console.log(JSON.stringify(await runOne(resolve(args[1]))));
+} else if (args[0] === '--child-alloc') {
+  console.log(JSON.stringify(await allocationOf(resolve(args[1]))));
+} else if (args.includes('--alloc')) {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  if (roots.length === 0) roots.push(ROOT);
+  for (const root of roots) {
+    const out = execFileSync(process.execPath, [HERE, '--child-alloc', root], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    console.log(`${root}: KB allocated per search (${REPEAT ? 'one repeated query' : 'varying queries'})`);
+    console.table(JSON.parse(out.trim().split('\n').at(-1)));
+  }
 } else if (args[0] === '--child-same') {
   console.log(JSON.stringify(await answersOf(resolve(args[1]))));
 } else if (args.includes('--same')) {
