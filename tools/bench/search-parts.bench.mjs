@@ -7,7 +7,13 @@
 // ones, over the memories engine.bench.mjs seeds, with the queries it asks (varying call to call), and with
 // BENCH_PARTS_REPEAT=1 one query asked again and again (edge.bench.mjs's). Each --root names a built
 // checkout (default: this one), run in turn in its own child process, BENCH_PARTS_ROUNDS (2) times, so that
-// builds are alternated in one run and only their ratios are read. Not part of `npm test`.
+// builds are alternated in one run and only their ratios are read. With `--same`, each build instead answers
+// the varying queries (the first 500, with and without the default threshold) and edge.bench.mjs's, with a
+// clock that stands still, before and after writes to the scope (an update, a delete, a new memory); the
+// answers (scores, relevance, breakdown, memory; ids read as the memory's text) are compared whole with the
+// first build's. With `--alloc`, each build instead reports the bytes a search allocates (V8's sampling heap
+// profiler, the objects young collections free included), with the functions that allocate most. Not part of
+// `npm test`.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,6 +55,119 @@ const varying = (i) => {
   return `${openings[opening]} ${topics[first]} and ${topics[second]} ${tails[tail]}`.trim();
 };
 const query = REPEAT ? () => 'what does the user like about tea and Berlin' : varying;
+
+/** One root's answers for --same: every query's results, each id replaced by its memory's text. */
+async function answersOf(root) {
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const { openMemoryEngine } = await dist('tools/bench/support/memory-engine.mjs');
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-parts-same-'));
+  const fixed = new Date('2026-06-01T12:00:00Z');
+  const { service, close } = await openMemoryEngine(dataDir, {
+    root,
+    annMinVectors: 5000,
+    conceptWorker: true,
+    clock: { now: () => new Date(fixed) },
+  });
+  try {
+    const created = await service.createBatch('parts-user', {
+      memories: Array.from({ length: 100 }, (_, i) => ({ text: sentence(i) })),
+    });
+    await service.stats('parts-user', {});
+    const textOf = new Map(created.map((memory) => [memory.id, memory.text]));
+    const questions = [
+      'what does the user like about tea and Berlin',
+      ...Array.from({ length: 500 }, (_, i) => varying(i * 7)),
+    ];
+    const answers = [];
+    const askAll = async () => {
+      for (const question of questions)
+        for (const threshold of [undefined, 0.1]) {
+          const { results } = await service.search('parts-user', {
+            query: question,
+            limit: 10,
+            ...(threshold === undefined ? {} : { threshold }),
+          });
+          answers.push(
+            results.map(({ memory, ...rest }) => ({
+              ...rest,
+              memory: { ...memory, id: textOf.get(memory.id) ?? memory.text },
+            })),
+          );
+        }
+    };
+    await askAll();
+    // Writes between searches: what a build keeps from one search to the next must follow them.
+    await service.update('parts-user', {
+      memoryId: created[3].id,
+      text: 'The user moved to Lisbon and loves tea.',
+    });
+    textOf.set(created[3].id, 'The user moved to Lisbon and loves tea.');
+    await service.delete('parts-user', { memoryId: created[10].id });
+    const [added] = await service.createBatch('parts-user', {
+      memories: [{ text: 'The user plays chess in Berlin with friends.' }],
+    });
+    textOf.set(added.id, added.text);
+    await service.stats('parts-user', {});
+    await askAll();
+    return answers;
+  } finally {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One root's allocation per search (--alloc): KB in all, and the functions that allocate most. */
+async function allocationOf(root) {
+  const { Session } = await import('node:inspector/promises');
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const { openMemoryEngine } = await dist('tools/bench/support/memory-engine.mjs');
+  const dataDir = mkdtempSync(join(tmpdir(), 'membolt-bench-parts-alloc-'));
+  const { service, close } = await openMemoryEngine(dataDir, {
+    root,
+    annMinVectors: 5000,
+    conceptWorker: true,
+  });
+  try {
+    await service.createBatch('parts-user', {
+      memories: Array.from({ length: 100 }, (_, i) => ({ text: sentence(i) })),
+    });
+    await service.stats('parts-user', {});
+    for (let i = 0; i < 300; i++) await service.search('parts-user', { query: query(10_000 + i), limit: 10 });
+    const session = new Session();
+    session.connect();
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    for (let i = 0; i < SEARCHES; i++) await service.search('parts-user', { query: query(i), limit: 10 });
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    session.disconnect();
+    const byFunction = new Map();
+    let total = 0;
+    const walk = (node) => {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(libs|node_modules|tools)\//, '$1/')}:${lineNumber + 1}`;
+      total += node.selfSize;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+      for (const child of node.children) walk(child);
+    };
+    walk(profile.head);
+    const kb = (bytes) => Number((bytes / SEARCHES / 1024).toFixed(1));
+    return {
+      'KB per search': kb(total),
+      ...Object.fromEntries(
+        [...byFunction]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([name, bytes]) => [name, kb(bytes)]),
+      ),
+    };
+  } finally {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 /** One root's parts, in this process: microseconds of CPU per search. */
 async function runOne(root) {
@@ -109,6 +228,47 @@ async function runOne(root) {
 const args = process.argv.slice(2);
 if (args[0] === '--child') {
   console.log(JSON.stringify(await runOne(resolve(args[1]))));
+} else if (args[0] === '--child-alloc') {
+  console.log(JSON.stringify(await allocationOf(resolve(args[1]))));
+} else if (args.includes('--alloc')) {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  if (roots.length === 0) roots.push(ROOT);
+  for (const root of roots) {
+    const out = execFileSync(process.execPath, [HERE, '--child-alloc', root], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    console.log(`${root}: KB allocated per search (${REPEAT ? 'one repeated query' : 'varying queries'})`);
+    console.table(JSON.parse(out.trim().split('\n').at(-1)));
+  }
+} else if (args[0] === '--child-same') {
+  console.log(JSON.stringify(await answersOf(resolve(args[1]))));
+} else if (args.includes('--same')) {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  if (roots.length === 0) roots.push(ROOT);
+  const { isDeepStrictEqual } = await import('node:util');
+  const answers = roots.map((root) =>
+    JSON.parse(
+      execFileSync(process.execPath, [HERE, '--child-same', root], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        maxBuffer: 1 << 30,
+      })
+        .trim()
+        .split('\n')
+        .at(-1),
+    ),
+  );
+  let different = 0;
+  for (let b = 1; b < roots.length; b++) {
+    let identical = 0;
+    answers[0].forEach((answer, i) => {
+      if (isDeepStrictEqual(answer, answers[b][i])) identical++;
+      else if (different++ < 5) console.log(`different at ${i}: ${JSON.stringify([answer, answers[b][i]])}`);
+    });
+    console.log(`${roots[b]}: ${identical} of ${answers[0].length} answers identical to ${roots[0]}'s`);
+  }
+  process.exitCode = different > 0 ? 1 : 0;
 } else {
   const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
   if (roots.length === 0) roots.push(ROOT);

@@ -49,7 +49,8 @@ export interface MemorySearchIndex {
    * from its inferred session: the memories without a conversation stored just before/after it by the same
    * writer (user, end user, agent and run all equal), up to the first pause longer than `sessionGapMs`
    * between two of them. Otherwise memories without a conversation are absent from the answer. Optional: an
-   * adapter without it ranks without neighbours.
+   * adapter without it ranks without neighbours. `held`: the memories whose rows the caller already holds;
+   * an adapter that hands neighbours' rows (`ConversationNeighbours.rows`) leaves theirs out.
    */
   neighbours?(
     scope: MemoryScopeFilter,
@@ -58,5 +59,6 @@ export interface MemorySearchIndex {
     before: number,
     after: number,
     sessionGapMs?: number,
+    held?: { has(id: string): boolean },
   ): Promise<Map<string, ConversationNeighbours>>;
 }

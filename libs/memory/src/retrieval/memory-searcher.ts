@@ -138,6 +138,8 @@ export class MemorySearcher {
         NEIGHBOURS_BEFORE,
         NEIGHBOURS_AFTER,
         sessionGapMs,
+        // Read during the call: the rows of the memories already ranked are not handed again.
+        rankable,
       );
       const unseen = new Set<string>();
       for (const around of neighbours.values()) {

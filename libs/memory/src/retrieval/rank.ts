@@ -373,7 +373,9 @@ function rank(input: RankInput, sourcesUpTo: number | null): RankedCandidate[] |
     return text !== undefined && chatTurnOf(text).asks;
   };
   const links = linksOf(input.neighbours);
-  const ids = new Set<string>([...candidates, ...links.previous.keys(), ...links.next.keys()]);
+  const ids = new Set<string>(candidates);
+  for (const id of links.previous.keys()) ids.add(id);
+  for (const id of links.next.keys()) ids.add(id);
 
   const ranked: {
     id: string;
@@ -724,15 +726,17 @@ function fuse(input: RankInput, weights: RankingWeights): Fusion {
   // chat ("What did Melanie paint?"), USE-lite finds every turn of that chat similar and outweighs the words.
   const sentence = new Map(analysis.personal ? (input.sentence ?? []).map((hit) => [hit.id, hit.score]) : []);
   const sentenceAbove = (id: string): number => sentenceShare(sentence, id, weights);
-  const denseRank = ranksOf(input.dense);
-  const keywordRank = ranksOf(input.keyword);
+  // The channels' ranks are read by reciprocal rank fusion only.
+  const rrf = weights.fusion === 'rrf';
+  const denseRank = rrf ? ranksOf(input.dense) : null;
+  const keywordRank = rrf ? ranksOf(input.keyword) : null;
   const maxKeyword = input.keyword.reduce((max, hit) => Math.max(max, hit.score), 0);
 
   const candidates = new Set<string>([...dense.keys(), ...keyword.keys(), ...concept]);
   for (const [id, cosine] of sentence) if (cosine > weights.sentenceFloor) candidates.add(id);
   const base = new Map<string, number>();
   for (const id of candidates) {
-    if (weights.fusion === 'rrf') {
+    if (denseRank !== null && keywordRank !== null) {
       const dr = denseRank.get(id);
       const kr = keywordRank.get(id);
       base.set(
@@ -928,11 +932,21 @@ function linksOf(neighbours: ReadonlyMap<string, ConversationNeighbours> | undef
 } {
   const previous = new Map<string, string>();
   const next = new Map<string, string>();
-  for (const [id, around] of neighbours ?? []) {
-    const chain = [...[...around.previous].reverse(), id, ...around.next];
-    for (let i = 1; i < chain.length; i++) {
-      previous.set(chain[i], chain[i - 1]);
-      next.set(chain[i - 1], chain[i]);
+  if (!neighbours) return { previous, next };
+  // Each chain's links in its order, from its first memory to its last, as pairs (the one before, the one
+  // after), with no array built per chain: a search links a hundred of them.
+  const link = (before: string, after: string): void => {
+    previous.set(after, before);
+    next.set(before, after);
+  };
+  for (const [id, around] of neighbours) {
+    const before = around.previous;
+    for (let i = before.length - 1; i > 0; i--) link(before[i]!, before[i - 1]!);
+    if (before.length > 0) link(before[0]!, id);
+    let last = id;
+    for (const after of around.next) {
+      link(last, after);
+      last = after;
     }
   }
   return { previous, next };

@@ -8,6 +8,18 @@ export interface UnlinkCounts {
   relations: number;
 }
 
+/** How many times this process changed each database's concept links (`conceptLinkWrites`). */
+const linkWrites = new WeakMap<EmbeddedDatabase, number>();
+
+/**
+ * A count that moves whenever this process links or unlinks a memory's concepts in `db` (any scope): what is
+ * kept from a read of the links is read again once it has moved. Another connection's writes are not
+ * counted here (SQLite's data_version shows those).
+ */
+export function conceptLinkWrites(db: EmbeddedDatabase): number {
+  return linkWrites.get(db) ?? 0;
+}
+
 /**
  * Keeps concepts, memory links and co-occurrence relations in step with the memories, inside the caller's
  * transaction: a link adds 1 to the concept's memory count and 1 to the weight of every pair of concepts
@@ -27,7 +39,7 @@ export class ConceptLinks {
   private readonly dropConcept;
   private readonly dropRelationsOf;
 
-  constructor(db: EmbeddedDatabase) {
+  constructor(private readonly db: EmbeddedDatabase) {
     this.findConcept = db.prepare<[string, string, string], { id: string }>(
       'SELECT id FROM concepts WHERE user_id = ? AND end_user_id = ? AND name = ?',
     );
@@ -58,6 +70,7 @@ export class ConceptLinks {
   }
 
   link(scope: MemoryScope, memorySeq: number, mentions: readonly ConceptMention[]): void {
+    this.counted();
     const ids = new Set<string>();
     const seen = new Set<string>();
     for (const mention of mentions) {
@@ -88,6 +101,7 @@ export class ConceptLinks {
     const ids = this.linksOf.all(memorySeq).map((r) => r.concept_id);
     const counts: UnlinkCounts = { conceptLinks: 0, concepts: 0, relations: 0 };
     if (ids.length === 0) return counts;
+    this.counted();
     counts.conceptLinks = this.deleteLinks.run(memorySeq).changes;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) {
@@ -103,5 +117,10 @@ export class ConceptLinks {
       }
     }
     return counts;
+  }
+
+  /** Counted before the statements: a transaction rolled back only makes a reader read again. */
+  private counted(): void {
+    linkWrites.set(this.db, conceptLinkWrites(this.db) + 1);
   }
 }

@@ -1,6 +1,7 @@
 import type { EmbeddedDatabase } from '@membolt/embedded-store';
 import type { CustomMemoryCategory } from '../../domain/memory-category.js';
 import type { MemoryCategoryRepository } from '../../ports/memory-category.repository.js';
+import { countScopeWrite } from './neighbour-timeline.js';
 
 interface CategoryRow {
   readonly user_id: string;
@@ -84,6 +85,13 @@ export class MemoryCategoryEmbeddedRepository implements MemoryCategoryRepositor
         .prepare('DELETE FROM memory_categories WHERE user_id = ? AND name = ?')
         .run(userId, name).changes;
       if (removed === 0) return null;
+      // The memories' category changes: each scope holding one counts a write (what is read at a scope's
+      // count, such as the rows searches answer, is read again).
+      const endUsers = this.db
+        .prepare('SELECT DISTINCT end_user_id FROM memories WHERE user_id = ? AND category = ?')
+        .pluck()
+        .all(userId, name) as string[];
+      for (const endUserId of endUsers) countScopeWrite(this.db, { userId, endUserId });
       return this.db
         .prepare('UPDATE memories SET category = NULL WHERE user_id = ? AND category = ?')
         .run(userId, name).changes;

@@ -166,6 +166,38 @@ describe('Embedded search: the concept channel', () => {
   });
 });
 
+describe('Embedded search: the concept channel between searches', () => {
+  it("follows every change of the links after a search, this process's and another connection's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-memory-search-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const other = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const paris = [{ name: 'Paris', kind: 'place' as const }];
+    const ids = async () => (await store.search.concept(A, all, ['paris'], 10)).map((hit) => hit.id);
+    try {
+      const first = makeMemoryRecord(A, DIM, { text: 'Paris in May', concepts: paris });
+      await store.memories.insertMany(A, [first]);
+      expect(await ids()).toEqual([first.memory.id]);
+      // Stored now, linked later by the concept linker.
+      const pending = { ...makeMemoryRecord(A, DIM, { text: 'Paris again' }), concepts: undefined };
+      await store.memories.insertMany(A, [pending]);
+      expect(await ids()).toEqual([first.memory.id]);
+      await store.memories.linkConcepts(A, [{ id: pending.memory.id, concepts: paris }]);
+      expect(await ids()).toEqual([pending.memory.id, first.memory.id]);
+      await store.memories.update(A, first.memory.id, { updatedAt: at(1), concepts: [] });
+      expect(await ids()).toEqual([pending.memory.id]);
+      const fromOther = makeMemoryRecord(A, DIM, { text: 'Paris from another replica', concepts: paris });
+      await other.memories.insertMany(A, [fromOther]);
+      expect(await ids()).toEqual([fromOther.memory.id, pending.memory.id]);
+      await store.memories.delete(A, [pending.memory.id]);
+      expect(await ids()).toEqual([fromOther.memory.id]);
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+});
+
 describe('Embedded search: concept candidates by link count', () => {
   it('ranks memories by how many of the query concepts they are linked to, then newest first', () => {
     fc.assert(

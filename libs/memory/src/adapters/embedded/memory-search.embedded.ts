@@ -3,7 +3,8 @@ import type { MemoryFilter, MemoryScopeFilter, ScoredId } from '../../domain/mem
 import type { DenseCandidates, MemorySearchIndex } from '../../ports/memory-search.index.js';
 import { KEYWORD_CONTEXT_WEIGHT } from '../../retrieval/keyword-index.js';
 import { type ConversationNeighbours, withinSession } from '../../retrieval/rank.js';
-import { filterSql, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
+import { conceptLinkWrites } from './concept-links.js';
+import { filterSql, readDataVersion, type RowsStatement, scopeSql, scopeToken } from './memory-rows.js';
 import type { EmbeddedKeywordIndex } from './memory-keywords.embedded.js';
 import type { EmbeddedVectorIndex } from './memory-vectors.embedded.js';
 import { NeighbourTimelines } from './neighbour-timeline.js';
@@ -15,6 +16,13 @@ const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 const TABLE_COUNT_TTL_MS = 60_000;
 const TABLE_COUNTS_MAX = 10_000;
 
+/**
+ * The concept channel's links kept (`conceptLinks`): how many (scope, name) pairs, and the most links one may
+ * hold (a small scope's; a large scope's common concept has thousands and is read each time).
+ */
+const CONCEPT_LINKS_MAX = 10_000;
+const CONCEPT_LINKS_MAX_PER_NAME = 2_000;
+
 /** Keyword candidates re-scored with the scope's IDF: this many times the asked number, best kept. */
 const KEYWORD_RESCORE_DEPTH = 2;
 
@@ -25,6 +33,9 @@ const KEYWORD_RESCORE_DEPTH = 2;
 export class MemorySearchEmbedded implements MemorySearchIndex {
   private readonly tableCounts = new Map<string, { n: number; at: number }>();
   private readonly timelines: NeighbourTimelines;
+  /** By scope and concept name: the seqs of the memories linked to it, newest first, at `conceptLinksAt`. */
+  private readonly conceptLinks = new Map<string, readonly number[]>();
+  private conceptLinksAt = { linkWrites: -1, dataVersion: -1 };
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -140,20 +151,7 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
   ): Promise<ScoredId[]> {
     const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
     if (wanted.length === 0 || k <= 0) return [];
-    const conceptIds = preparedOnce(
-      this.db,
-      `SELECT id FROM concepts WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
-      'pluck',
-    ).all(scope.userId, scope.endUserId, JSON.stringify(wanted)) as string[];
-    if (conceptIds.length === 0) return [];
-    // The links alone (a covering index, newest first) are counted here; memories are read only for the best
-    // of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a thousand links).
-    const linksOf = preparedOnce(
-      this.db,
-      'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
-      'pluck',
-    );
-    const ranked = rankByLinkCount(conceptIds.map((id) => linksOf.all(id) as number[]));
+    const ranked = this.conceptRanking(scope, wanted);
     const out: ScoredId[] = [];
     // Filters and the scope's agent/run are checked on a window of the best, grown until k pass.
     for (let from = 0, size = k + 10; from < ranked.length && out.length < k; from += size, size *= 4) {
@@ -168,6 +166,60 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     return out;
   }
 
+  /**
+   * The scope's memories linked to the concepts named, ranked (`rankByLinkCount`), before any filter. The
+   * links change only when this process links or unlinks concepts (`conceptLinkWrites`) or another connection
+   * commits (data_version): a small scope's links of each name are kept until then, and a search naming a
+   * concept asked before (the same person, place or thing in another question) reads none of its links.
+   * Filters, the scope's agent and run, and expiry are applied after, on every search.
+   */
+  private conceptRanking(scope: MemoryScopeFilter, wanted: readonly string[]): Array<[number, number]> {
+    const at = { linkWrites: conceptLinkWrites(this.db), dataVersion: readDataVersion(this.db) };
+    if (
+      at.linkWrites !== this.conceptLinksAt.linkWrites ||
+      at.dataVersion !== this.conceptLinksAt.dataVersion
+    ) {
+      this.conceptLinks.clear();
+      this.conceptLinksAt = at;
+    }
+    const prefix = `${scope.userId}\u0000${scope.endUserId}\u0000`;
+    const lists: Array<readonly number[]> = [];
+    const unread: string[] = [];
+    for (const name of wanted) {
+      const kept = this.conceptLinks.get(prefix + name);
+      if (kept) {
+        if (kept.length > 0) lists.push(kept);
+      } else unread.push(name);
+    }
+    if (unread.length > 0) {
+      const concepts = preparedOnce(
+        this.db,
+        `SELECT id, name FROM concepts
+         WHERE user_id = ? AND end_user_id = ? AND name IN (SELECT value FROM json_each(?))`,
+        'raw',
+      ).all(scope.userId, scope.endUserId, JSON.stringify(unread)) as Array<[string, string]>;
+      // The links alone (a covering index, newest first) are counted here; memories are read only for the
+      // best of them. A join of every link to its memory cost ~1 ms for two names of a user of 100k (a
+      // thousand links).
+      const linksOf = preparedOnce(
+        this.db,
+        'SELECT memory_seq FROM memory_concepts WHERE concept_id = ? ORDER BY memory_seq DESC',
+        'pluck',
+      );
+      const read = new Map<string, readonly number[]>();
+      for (const [id, name] of concepts) read.set(name, linksOf.all(id) as number[]);
+      for (const name of unread) {
+        const links = read.get(name) ?? [];
+        if (links.length > 0) lists.push(links);
+        if (links.length <= CONCEPT_LINKS_MAX_PER_NAME) {
+          if (this.conceptLinks.size >= CONCEPT_LINKS_MAX) this.conceptLinks.clear();
+          this.conceptLinks.set(prefix + name, links);
+        }
+      }
+    }
+    return rankByLinkCount(lists);
+  }
+
   async neighbours(
     scope: MemoryScopeFilter,
     filter: MemoryFilter,
@@ -175,14 +227,22 @@ export class MemorySearchEmbedded implements MemorySearchIndex {
     before: number,
     after: number,
     sessionGapMs = 0,
+    held?: { has(id: string): boolean },
   ): Promise<Map<string, ConversationNeighbours>> {
     if (ids.length === 0 || (before <= 0 && after <= 0)) return new Map();
     // A held timeline answers from memory; a scope not (yet) held, or a filter it holds no column for, in SQL.
     // With it, the neighbours' rows from the scope's keyword index when that holds them: the caller then
     // reads none of them from SQLite (a few hundred rows a search of a large scope).
     return (
-      this.timelines.neighbours(scope, filter, ids, before, after, sessionGapMs, (seqs) =>
-        this.keywords.keptInMemory(scope, filter, seqs),
+      this.timelines.neighbours(
+        scope,
+        filter,
+        ids,
+        before,
+        after,
+        sessionGapMs,
+        (seqs) => this.keywords.keptInMemory(scope, filter, seqs),
+        held,
       ) ?? neighboursInSql(this.db, scope, filter, ids, before, after, sessionGapMs)
     );
   }

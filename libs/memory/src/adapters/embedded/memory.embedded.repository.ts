@@ -22,14 +22,13 @@ import {
   type MemoryPage,
   type MemoryRepository,
 } from '../../ports/memory.repository.js';
+import { AnswerRows } from './answer-rows.js';
 import { ConceptLinks } from './concept-links.js';
 import {
   filterSql,
   fromBlob,
   INSERT_MEMORY_SQL,
-  MEMORY_VIEW_SELECT,
   type MemoryRow,
-  memoryViewRow,
   newMemoryParams,
   newMemoryRow,
   RANKABLE_COLUMNS,
@@ -95,6 +94,7 @@ interface QueuedInsert {
  */
 export class MemoryEmbeddedRepository implements MemoryRepository {
   private readonly links: ConceptLinks;
+  private readonly answerRows: AnswerRows;
   private readonly queuedInserts: QueuedInsert[] = [];
   private groupCommitScheduled = false;
   private readonly insertOne: (scope: MemoryScope, records: readonly NewMemoryRecord[]) => VectorUpserts;
@@ -113,6 +113,7 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     private readonly keywords: EmbeddedKeywordIndex,
   ) {
     this.links = new ConceptLinks(db);
+    this.answerRows = new AnswerRows(db);
     // The FTS row is written here rather than by a trigger (migration 10): the trigger's statements (an
     // update of the row for its conversation's previous text, a read of the row back) ran for every row.
     this.insertMemory = db.prepare(INSERT_MEMORY_SQL);
@@ -274,16 +275,9 @@ export class MemoryEmbeddedRepository implements MemoryRepository {
     options?: { withEmbedding?: boolean },
   ): Promise<Memory[]> {
     if (ids.length === 0) return [];
-    const where = scopeSql(scope, 'm', true);
-    const rows = preparedOnce(
-      this.db,
-      `SELECT ${MEMORY_VIEW_SELECT} FROM memories m WHERE ${where.sql} AND m.id IN (SELECT value FROM json_each(?))`,
-      'raw',
-    ).all(...where.params, JSON.stringify(ids)) as unknown[][];
-    return rows.map((values) => {
-      const row = memoryViewRow(values);
-      return toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined);
-    });
+    return this.answerRows
+      .rowsOf(scope, ids)
+      .map((row) => toMemory(row, options?.withEmbedding ? this.embeddingOf(row.seq) : undefined));
   }
 
   async findOpenDuplicates(

@@ -23,7 +23,12 @@ const GAP = 30 * MINUTE;
 const NOW = new Date(T0 + 600 * MINUTE);
 
 /** A scope of memories that meet every rule the neighbours read: conversations, sessions, shared times. */
-function memoriesOf(scope: MemoryScope, count: number, random: () => number): NewMemoryRecord[] {
+function memoriesOf(
+  scope: MemoryScope,
+  count: number,
+  random: () => number,
+  { timeless = false } = {},
+): NewMemoryRecord[] {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   let minute = 0;
   return Array.from({ length: count }, (_, i) => {
@@ -37,8 +42,8 @@ function memoriesOf(scope: MemoryScope, count: number, random: () => number): Ne
       conversationId: pick([null, null, null, 'conv-1', 'conv-2']),
       agentId: pick([null, null, 'agent-x']),
       runId: pick([null, null, 'run-1']),
-      validTo: random() < 0.15 ? new Date(T0 + pick([10, 300, 900]) * MINUTE) : null,
-      expiresAt: random() < 0.1 ? new Date(T0 + pick([100, 900]) * MINUTE) : null,
+      validTo: random() < 0.15 && !timeless ? new Date(T0 + pick([10, 300, 900]) * MINUTE) : null,
+      expiresAt: random() < 0.1 && !timeless ? new Date(T0 + pick([100, 900]) * MINUTE) : null,
       category: pick([null, 'work']),
     });
   });
@@ -126,6 +131,45 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
     }
   });
 
+  it('keeps the walks of a scope where nothing expires or closes, for each scope and filter, until a write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
+    dirs.push(dir);
+    const store = openMemoryEmbeddedStore(dir, { dimension: DIM, annMinVectors: 1000 });
+    const truth = openEmbeddedDatabase(dir, 'memory');
+    try {
+      const rows = memoriesOf(A, 80, seeded(5), { timeless: true });
+      await store.memories.insertMany(A, rows);
+      const ids = rows.map((record) => record.memory.id);
+      // Few seeds, each asked several times: the same rows are walked again under every scope and filter.
+      const compare = async (seed: number): Promise<void> => {
+        const pick = seeded(seed);
+        const scope = scopesOf(A)[Math.floor(pick() * 4)]!;
+        const filter = filters[Math.floor(pick() * filters.length)]!;
+        const wanted = Array.from(
+          { length: 1 + Math.floor(pick() * 60) },
+          () => ids[Math.floor(pick() * ids.length)]!,
+        );
+        const before = 1 + Math.floor(pick() * 2);
+        const gap = pick() < 0.8 ? GAP : 0;
+        const answered = await store.search.neighbours!(scope, filter, wanted, before, 1, gap);
+        expect([...answered]).toEqual([...neighboursInSql(truth, scope, filter, wanted, before, 1, gap)]);
+      };
+      // Twelve seeds spread over the generator's range (a small seed's first draws are all near 0).
+      const seeds = fc.integer({ min: 1, max: 12 }).map((i) => (i * 2_654_435_761) % 2 ** 31);
+      await fc.assert(fc.asyncProperty(seeds, compare), { numRuns: 80 });
+      await store.memories.delete(A, [ids[30]!]);
+      await fc.assert(fc.asyncProperty(seeds, compare), { numRuns: 40 });
+      await store.memories.insertMany(A, memoriesOf(A, 10, seeded(6), { timeless: true }));
+      await fc.assert(fc.asyncProperty(seeds, compare), { numRuns: 40 });
+      // One closed fact: the walks read the filter's time again.
+      await store.memories.update(A, ids[40]!, { validTo: new Date(T0 + 100 * MINUTE), updatedAt: NOW });
+      await fc.assert(fc.asyncProperty(seeds, compare), { numRuns: 40 });
+    } finally {
+      truth.close();
+      await store.close();
+    }
+  });
+
   it("hands the neighbours' rows from the scope's keyword index, as SQLite reads them", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'membolt-timeline-'));
     dirs.push(dir);
@@ -173,6 +217,19 @@ describe('Neighbour timelines: the same neighbours as the SQL walks', () => {
       const open = await store.search.neighbours!(A, filters[0]!, ids, 2, 1, GAP);
       for (const around of open.values())
         expect(around.rows?.length).toBe(around.previous.length + around.next.length);
+      // The rows of the memories the caller holds are left out; the neighbours are the same.
+      const known = new Set(ids.filter((_, i) => i % 2 === 0));
+      const withKnown = await store.search.neighbours!(A, filters[0]!, ids, 2, 1, GAP, known);
+      expect([...withKnown].map(([id, { previous, next }]) => [id, { previous, next }])).toEqual(
+        [...open].map(([id, { previous, next }]) => [id, { previous, next }]),
+      );
+      let unknown = 0;
+      for (const around of withKnown.values()) {
+        const wantedRows = [...around.previous, ...around.next].filter((id) => !known.has(id));
+        expect((around.rows ?? []).map((row) => row.id)).toEqual(wantedRows);
+        unknown += wantedRows.length;
+      }
+      expect(unknown).toBeGreaterThan(0);
     } finally {
       truth.close();
       await store.close();

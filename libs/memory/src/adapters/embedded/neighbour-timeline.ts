@@ -41,6 +41,19 @@ interface TimelineRow {
   line: TimelineRow[];
   /** Its place in `line`. */
   at: number;
+  /** Whether its id is all below U+D800 (`inSqliteIdOrder`), tested at its first search. */
+  plainId: boolean | undefined;
+  /** Its last walk in a small timeline whose walks read no clock (`ScopeTimeline.timeless`). */
+  walk: Walk | undefined;
+}
+
+/** A row's neighbours, nearest first, as rows and as ids; `key` names what they were walked for. */
+interface Walk {
+  readonly key: string | null;
+  readonly previous: readonly TimelineRow[];
+  readonly next: readonly TimelineRow[];
+  readonly previousIds: readonly string[];
+  readonly nextIds: readonly string[];
 }
 
 interface ScopeTimeline {
@@ -48,6 +61,11 @@ interface ScopeTimeline {
   readonly version: number;
   readonly byId: Map<string, TimelineRow>;
   readonly rows: number;
+  /**
+   * No row expires or is closed: a walk then passes the same rows whatever the search's time (its
+   * visibility, an open-facts filter's now), and a small timeline keeps each row's walk (`TimelineRow.walk`).
+   */
+  readonly timeless: boolean;
 }
 
 type RawRow = [
@@ -110,7 +128,8 @@ export class NeighbourTimelines {
   /**
    * The same map as `neighboursInSql`, or null when the timeline cannot answer (see the class). With
    * `rowsOf` (the scope's rows held elsewhere, by seq, or null when not held), each entry also carries the
-   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`).
+   * rows of its neighbours that `rowsOf` answers (`ConversationNeighbours.rows`), but those of `known` (the
+   * caller's: in a small scope most neighbours are candidates already, whose rows it need not be handed).
    */
   neighbours(
     scope: MemoryScopeFilter,
@@ -120,6 +139,7 @@ export class NeighbourTimelines {
     after: number,
     sessionGapMs: number,
     rowsOf?: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+    known?: { has(id: string): boolean },
   ): Map<string, ConversationNeighbours> | null {
     if (!isOpenOnly(filter) || this.maxRows <= 0) return null;
     const timeline = this.timelineOf(scope);
@@ -131,7 +151,30 @@ export class NeighbourTimelines {
       (visibleAt === undefined || row.expiresAt === null || row.expiresAt > visibleAt) &&
       heldInValidity(row, filter.validity);
     const out = new Map<string, ConversationNeighbours>();
-    const found = new Map<string, { readonly previous: TimelineRow[]; readonly next: TimelineRow[] }>();
+    const found = new Map<string, Walk>();
+    // A small scope is searched again and again with the same walks: kept on its rows while the timeline is
+    // held (it is read again at the scope's next write), for the walks that read no clock and no asOf time.
+    const key =
+      timeline.timeless && timeline.rows <= this.readRows && filter.validity.kind !== 'asOf'
+        ? JSON.stringify([scope.agentId ?? null, scope.runId ?? null, before, after, sessionGapMs])
+        : null;
+    const idOf = (row: TimelineRow): string => row.id;
+    const walked = (row: TimelineRow, gapMs: number | null): Walk => {
+      if (key !== null && row.walk?.key === key) return row.walk;
+      const previous = walkLine(row, -1, Math.max(0, before), gapMs, passes);
+      const next = walkLine(row, 1, Math.max(0, after), gapMs, passes);
+      // A kept walk's ids are handed to every search that asks it: read-only (ConversationNeighbours), not
+      // frozen, whose arrays V8 iterates on a slower path.
+      const walk: Walk = {
+        key,
+        previous,
+        next,
+        previousIds: previous.map(idOf),
+        nextIds: next.map(idOf),
+      };
+      if (key !== null) row.walk = walk;
+      return walk;
+    };
     // In the order `neighboursInSql` fills the map (the ranker reads it in that order): the conversations'
     // turns first, then the inferred sessions, each by id as SQLite orders text (its IN list is a sorted
     // list of the ids, UTF-8 bytes compared).
@@ -148,14 +191,12 @@ export class NeighbourTimelines {
       [inSession, sessionGapMs],
     ] as const) {
       for (const row of rows) {
-        const previous = walkLine(row, -1, Math.max(0, before), gapMs, passes);
-        const next = walkLine(row, 1, Math.max(0, after), gapMs, passes);
-        if (previous.length > 0 || next.length > 0) found.set(row.id, { previous, next });
+        const walk = walked(row, gapMs);
+        if (walk.previous.length > 0 || walk.next.length > 0) found.set(row.id, walk);
       }
     }
-    const rows = rowsOf ? heldRows(found.values(), rowsOf) : null;
-    const idOf = (row: TimelineRow): string => row.id;
-    for (const [id, { previous, next }] of found) {
+    const rows = rowsOf ? heldRows(found.values(), rowsOf, known) : null;
+    for (const [id, { previous, next, previousIds, nextIds }] of found) {
       const held: RankableWithId[] = [];
       if (rows) {
         for (const other of previous) pushHeld(held, rows, other.seq);
@@ -165,8 +206,8 @@ export class NeighbourTimelines {
       out.set(
         id,
         held.length > 0
-          ? { previous: previous.map(idOf), next: next.map(idOf), rows: held }
-          : { previous: previous.map(idOf), next: next.map(idOf) },
+          ? { previous: previousIds, next: nextIds, rows: held }
+          : { previous: previousIds, next: nextIds },
       );
     }
     return out;
@@ -292,20 +333,27 @@ export class NeighbourTimelines {
 
   /** How many write transactions the scope's memories have had (`countScopeWrite`). */
   private versionOf(scope: MemoryScope): number {
-    const writes = preparedOnce(
-      this.db,
-      'SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?',
-      'pluck',
-    ).get(scope.userId, scope.endUserId) as number | undefined;
-    return writes ?? 0;
+    return scopeWriteCount(this.db, scope);
   }
 }
 
+/** How many write transactions the scope's memories have had, whichever connection wrote (`countScopeWrite`). */
+export function scopeWriteCount(db: EmbeddedDatabase, scope: MemoryScope): number {
+  const writes = preparedOnce(
+    db,
+    'SELECT writes FROM memory_scope_writes WHERE user_id = ? AND end_user_id = ?',
+    'pluck',
+  ).get(scope.userId, scope.endUserId) as number | undefined;
+  return writes ?? 0;
+}
+
 /**
- * Counts a write to the scope's memories (insert, delete, or update of any column a timeline holds), inside
- * the writing transaction: a timeline read at another count is read again. Every write of `memories` in
- * the embedded store goes through the repository, which calls this once per transaction and scope; the
- * count is in the file, so a write from another connection (another replica's process) is seen too.
+ * Counts a write to the scope's memories (insert, delete, or update of any column a memory is read from),
+ * inside the writing transaction: a timeline, or the rows searches answered (`AnswerRows`), read at another
+ * count is read again. Every write of those columns in the embedded store calls this once per transaction
+ * and scope (the repository's writes, a category's deletion); the count is in the file, so a write from
+ * another connection (another replica's process) is seen too. The bookkeeping columns (concepts_pending,
+ * sentence_pending) are not counted.
  */
 export function countScopeWrite(db: EmbeddedDatabase, scope: MemoryScope): void {
   preparedOnce(
@@ -341,15 +389,16 @@ function walkLine(
   return near;
 }
 
-/** `rowsOf` of every neighbour found, asked once. */
+/** `rowsOf` of every neighbour found but those `known`, asked once. */
 function heldRows(
   found: Iterable<{ readonly previous: readonly TimelineRow[]; readonly next: readonly TimelineRow[] }>,
   rowsOf: (seqs: readonly number[]) => ReadonlyMap<number, RankableWithId> | null,
+  known: { has(id: string): boolean } | undefined,
 ): ReadonlyMap<number, RankableWithId> | null {
   const seqs = new Set<number>();
   for (const { previous, next } of found) {
-    for (const other of previous) seqs.add(other.seq);
-    for (const other of next) seqs.add(other.seq);
+    for (const other of previous) if (!known?.has(other.id)) seqs.add(other.seq);
+    for (const other of next) if (!known?.has(other.id)) seqs.add(other.seq);
   }
   return seqs.size > 0 ? rowsOf([...seqs]) : null;
 }
@@ -383,6 +432,8 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
       validTo,
       line,
       at: 0,
+      plainId: undefined,
+      walk: undefined,
     };
     line.push(row);
     byId.set(id, row);
@@ -391,7 +442,8 @@ function timelineOfRows(raw: readonly RawRow[], version: number): ScopeTimeline 
     line.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
     line.forEach((row, at) => (row.at = at));
   }
-  return { version, byId, rows: raw.length };
+  const timeless = raw.every((row) => row[6] === null && row[8] === null);
+  return { version, byId, rows: raw.length, timeless };
 }
 
 // eslint-disable-next-line no-control-regex
@@ -400,10 +452,10 @@ const BELOW_SURROGATES = /^[\u0000-\ud7ff]*$/;
 /**
  * Sorts the rows by SQLite's BINARY order of their ids: their UTF-8 bytes compared. Below U+D800 JavaScript's
  * order of strings is the same; past it (a surrogate pair sorts before U+E000 in UTF-16, after it in UTF-8)
- * the bytes are compared. Each id is tested once, not at every comparison.
+ * the bytes are compared. Each id is tested once while its timeline is held, not at every search.
  */
 function inSqliteIdOrder(rows: TimelineRow[]): void {
-  if (rows.every((row) => BELOW_SURROGATES.test(row.id))) {
+  if (rows.every((row) => (row.plainId ??= BELOW_SURROGATES.test(row.id)))) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return;
   }
