@@ -931,47 +931,63 @@ describe('neighbourSources', () => {
     'what is my job',
   ];
   const day = 86_400_000;
+  /** A generated candidate: its text, its score in each channel that finds it, and its times. */
+  const candidateFields = {
+    text: fc.constantFrom(...texts),
+    dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
+    keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
+    concept: fc.boolean(),
+    createdDaysAgo: fc.integer({ min: 0, max: 400 }),
+  };
+  interface Candidate {
+    readonly text: string;
+    readonly dense: number | null;
+    readonly keyword: number | null;
+    readonly concept: boolean;
+    readonly createdDaysAgo: number;
+    readonly closedDaysAgo?: number | null;
+    /** Only a neighbour: in no channel, so the ranking with neighbours reads it for the first time. */
+    readonly neighbourOnly?: boolean;
+  }
+  /** The ranking's input over generated candidates: row i is memory `m<i>`, in each channel that scores it. */
+  const inputOf = (query: string, rows: readonly Candidate[]) => {
+    const memories = new Map<string, RankableMemory>(
+      rows.map((row, i) => [
+        `m${i}`,
+        memory(row.text, {
+          createdAt: now.getTime() - row.createdDaysAgo * day,
+          validFrom: now.getTime() - row.createdDaysAgo * day,
+          validTo: row.closedDaysAgo == null ? null : now.getTime() - row.closedDaysAgo * day,
+        }),
+      ]),
+    );
+    const channel = (pick: (row: Candidate) => number | null) =>
+      rows.flatMap((row, i) => {
+        const score = row.neighbourOnly ? null : pick(row);
+        return score === null ? [] : [{ id: `m${i}`, score }];
+      });
+    return {
+      analysis: analyzeQuery(query, now),
+      dense: channel((row) => row.dense),
+      keyword: channel((row) => row.keyword),
+      concept: rows.flatMap((row, i) => (row.concept && !row.neighbourOnly ? [{ id: `m${i}` }] : [])),
+      memories,
+      now,
+    };
+  };
 
   it('answers the ids rankCandidates answers without neighbours, limit `count`, whatever their number', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...queries),
         fc.array(
-          fc.record({
-            text: fc.constantFrom(...texts),
-            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
-            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
-            concept: fc.boolean(),
-            closedDaysAgo: fc.option(fc.integer({ min: -30, max: 400 })),
-            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
-          }),
+          fc.record({ ...candidateFields, closedDaysAgo: fc.option(fc.integer({ min: -30, max: 400 })) }),
           { maxLength: 40 },
         ),
         fc.integer({ min: 0, max: 30 }),
         (query, rows, count) => {
-          const memories = new Map<string, RankableMemory>(
-            rows.map((row, i) => [
-              `m${i}`,
-              memory(row.text, {
-                createdAt: now.getTime() - row.createdDaysAgo * day,
-                validFrom: now.getTime() - row.createdDaysAgo * day,
-                validTo: row.closedDaysAgo === null ? null : now.getTime() - row.closedDaysAgo * day,
-              }),
-            ]),
-          );
-          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
-            rows.flatMap((row, i) => {
-              const score = pick(row);
-              return score === null ? [] : [{ id: `m${i}`, score }];
-            });
-          const input = {
-            analysis: analyzeQuery(query, now),
-            dense: channel((row) => row.dense),
-            keyword: channel((row) => row.keyword),
-            concept: rows.flatMap((row, i) => (row.concept ? [{ id: `m${i}` }] : [])),
-            memories,
-            now,
-          };
+          const input = inputOf(query, rows);
+          const { memories } = input;
           const ranked = rankCandidates({ ...input, limit: count, reasons: false }).map(({ id }) => id);
           expect(new Set(neighbourSources(input, count))).toEqual(new Set(ranked));
 
@@ -1002,42 +1018,11 @@ describe('neighbourSources', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...queries),
-        fc.array(
-          fc.record({
-            text: fc.constantFrom(...texts),
-            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
-            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
-            concept: fc.boolean(),
-            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
-          }),
-          { minLength: 101, maxLength: 160 },
-        ),
+        fc.array(fc.record(candidateFields), { minLength: 101, maxLength: 160 }),
         fc.integer({ min: 100, max: 130 }),
         fc.constantFrom<Partial<RankingWeights> | undefined>(undefined, { timeAnswer: -2, relevance: -3 }),
         (query, rows, count, weights) => {
-          const memories = new Map<string, RankableMemory>(
-            rows.map((row, i) => [
-              `m${i}`,
-              memory(row.text, {
-                createdAt: now.getTime() - row.createdDaysAgo * day,
-                validFrom: now.getTime() - row.createdDaysAgo * day,
-              }),
-            ]),
-          );
-          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
-            rows.flatMap((row, i) => {
-              const score = pick(row);
-              return score === null ? [] : [{ id: `m${i}`, score }];
-            });
-          const input = {
-            analysis: analyzeQuery(query, now),
-            dense: channel((row) => row.dense),
-            keyword: channel((row) => row.keyword),
-            concept: rows.flatMap((row, i) => (row.concept ? [{ id: `m${i}` }] : [])),
-            memories,
-            now,
-            weights,
-          };
+          const input = { ...inputOf(query, rows), weights };
           const ranked = rankCandidates({ ...input, limit: count, reasons: false }).map(({ id }) => id);
           expect(new Set(neighbourSources(input, count))).toEqual(new Set(ranked));
         },
@@ -1052,12 +1037,8 @@ describe('neighbourSources', () => {
         fc.constantFrom(...queries),
         fc.array(
           fc.record({
-            text: fc.constantFrom(...texts),
-            dense: fc.option(fc.double({ min: -0.2, max: 0.9, noNaN: true })),
-            keyword: fc.option(fc.double({ min: 0, max: 5, noNaN: true })),
-            concept: fc.boolean(),
+            ...candidateFields,
             closedDaysAgo: fc.option(fc.integer({ min: -30, max: 400 })),
-            createdDaysAgo: fc.integer({ min: 0, max: 400 }),
             neighbourOnly: fc.boolean(),
           }),
           { minLength: 1, maxLength: 40 },
@@ -1065,30 +1046,8 @@ describe('neighbourSources', () => {
         fc.integer({ min: 1, max: 30 }),
         fc.option(fc.constantFrom(0.05, 0.3, 0.6)),
         (query, rows, count, threshold) => {
-          const memories = new Map<string, RankableMemory>(
-            rows.map((row, i) => [
-              `m${i}`,
-              memory(row.text, {
-                createdAt: now.getTime() - row.createdDaysAgo * day,
-                validFrom: now.getTime() - row.createdDaysAgo * day,
-                validTo: row.closedDaysAgo === null ? null : now.getTime() - row.closedDaysAgo * day,
-              }),
-            ]),
-          );
-          // A row that only neighbours is in no channel: the second ranking reads it for the first time.
-          const channel = (pick: (row: (typeof rows)[number]) => number | null) =>
-            rows.flatMap((row, i) => {
-              const score = row.neighbourOnly ? null : pick(row);
-              return score === null ? [] : [{ id: `m${i}`, score }];
-            });
-          const input = {
-            analysis: analyzeQuery(query, now),
-            dense: channel((row) => row.dense),
-            keyword: channel((row) => row.keyword),
-            concept: rows.flatMap((row, i) => (row.concept && !row.neighbourOnly ? [{ id: `m${i}` }] : [])),
-            memories,
-            now,
-          };
+          const input = inputOf(query, rows);
+          const { memories } = input;
           // Each source's neighbours: the rows stored just before and after it (one inferred session).
           const neighboursOf = (sources: readonly string[]) =>
             new Map(
