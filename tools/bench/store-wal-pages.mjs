@@ -8,15 +8,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import { ROOT } from './support/standalone-process.mjs';
+import { storeBenchOf } from './support/store-records.mjs';
 
 const WARM = Number(process.env.BENCH_WAL_WARM ?? 30_000);
 const SLICE = Number(process.env.BENCH_WAL_SLICE ?? 1000);
 const COMMITS = 40;
-const DIMENSION = 1536;
-const NON_ZERO = 150;
 for (const [name, value] of [
   ['BENCH_WAL_WARM', WARM],
   ['BENCH_WAL_SLICE', SLICE],
@@ -30,40 +28,10 @@ const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
 const root = rootAt >= 0 && args[rootAt + 1] ? resolve(args[rootAt + 1]) : ROOT;
 
-const fromDist = (path) => import(pathToFileURL(join(root, 'libs/memory/dist', path)).href);
-const { MemoryRecordBuilder } = await fromDist('domain/memory-records.js');
-const { openMemoryEmbeddedStore } = await fromDist('adapters/embedded/memory-store.embedded.js');
-let next = 0;
-const embedder = {
-  model: 'bench-sparse',
-  dimension: DIMENSION,
-  embed: async (texts) =>
-    texts.map(() => {
-      const vector = new Float32Array(DIMENSION);
-      const at = next++;
-      for (let k = 0; k < NON_ZERO; k++) vector[(at * 7 + k * 10) % DIMENSION] = 1 / Math.sqrt(NON_ZERO);
-      return vector;
-    }),
-};
-const builder = new MemoryRecordBuilder(embedder, {
-  dimension: DIMENSION,
-  metadataLimits: { maxKeys: 50, maxDepth: 5 },
-});
-const scope = { userId: 'bench-user', endUserId: 'bench-scope' };
-const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
 const total = WARM + COMMITS * SLICE;
-const records = await builder.newRecords(
-  scope,
-  Array.from({ length: total }, (_, i) => ({
-    id: `line-${i}`,
-    text: `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`,
-    redactions: [],
-  })),
-  new Date(),
-  true,
-);
+const { scope, records, openStore } = await storeBenchOf(root, total);
 const dir = mkdtempSync(join(tmpdir(), 'membolt-bench-wal-'));
-const store = openMemoryEmbeddedStore(dir, { dimension: DIMENSION, annMinVectors: Number.MAX_SAFE_INTEGER });
+const store = openStore(dir);
 try {
   // The repository's connection: the checkpoint settings are the connection's own.
   const db = store.memories.db;

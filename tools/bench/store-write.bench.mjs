@@ -12,16 +12,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 import { ROOT } from './support/standalone-process.mjs';
+import { storeBenchOf } from './support/store-records.mjs';
 
 const ROWS = Number(process.env.BENCH_STORE_ROWS ?? 60_000);
 const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 2);
 const SLICES = (process.env.BENCH_STORE_SLICES ?? '25,200').split(',').map(Number);
-const DIMENSION = 1536;
-const NON_ZERO = 150;
 for (const [name, value] of [
   ['BENCH_STORE_ROWS', ROWS],
   ['BENCH_STORE_ROUNDS', ROUNDS],
@@ -44,42 +42,9 @@ const load = () =>
 
 /** In the child: `root`'s builder and store write ROWS records `slice` at a time; prints the figures as JSON. */
 async function child(root, slice) {
-  const fromDist = (path) => import(pathToFileURL(join(root, 'libs/memory/dist', path)).href);
-  const { MemoryRecordBuilder } = await fromDist('domain/memory-records.js');
-  const { openMemoryEmbeddedStore } = await fromDist('adapters/embedded/memory-store.embedded.js');
-  let next = 0;
-  const embedder = {
-    model: 'bench-sparse',
-    dimension: DIMENSION,
-    embed: async (texts) =>
-      texts.map(() => {
-        const vector = new Float32Array(DIMENSION);
-        const at = next++;
-        for (let k = 0; k < NON_ZERO; k++) vector[(at * 7 + k * 10) % DIMENSION] = 1 / Math.sqrt(NON_ZERO);
-        return vector;
-      }),
-  };
-  const builder = new MemoryRecordBuilder(embedder, {
-    dimension: DIMENSION,
-    metadataLimits: { maxKeys: 50, maxDepth: 5 },
-  });
-  const scope = { userId: 'bench-user', endUserId: 'bench-scope' };
-  const topics = ['tea', 'hiking', 'Berlin', 'piano', 'sourdough', 'cycling', 'Lisbon', 'chess', 'orchids'];
-  const records = await builder.newRecords(
-    scope,
-    Array.from({ length: ROWS }, (_, i) => ({
-      id: `line-${i}`,
-      text: `Note ${i}: the user mentioned ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} on day ${i % 31}.`,
-      redactions: [],
-    })),
-    new Date(),
-    true,
-  );
+  const { scope, records, openStore } = await storeBenchOf(root, ROWS);
   const dir = mkdtempSync(join(tmpdir(), 'membolt-bench-store-'));
-  const store = openMemoryEmbeddedStore(dir, {
-    dimension: DIMENSION,
-    annMinVectors: Number.MAX_SAFE_INTEGER,
-  });
+  const store = openStore(dir);
   try {
     const tenth = Math.floor(ROWS / 10);
     const cpuMs = () => {
