@@ -25,7 +25,7 @@ import {
   benchEnv,
   processCpuSeconds,
   residentMemoryMb,
-  ROOT,
+  rootsFromArgs,
   startStandalone,
   stopProcess,
 } from './support/standalone-process.mjs';
@@ -188,8 +188,7 @@ async function runOne(root) {
 }
 
 const args = process.argv.slice(2);
-const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-if (roots.length === 0) roots.push(ROOT);
+const roots = rootsFromArgs(args);
 console.log(`Bulk bench: ${BULK} memories a route, ${PER_REQUEST} a request; load average ${load()}`);
 const rows = [];
 for (let round = 1; round <= ROUNDS; round++) {

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
-import { ROOT } from './support/standalone-process.mjs';
+import { rootsFromArgs } from './support/standalone-process.mjs';
 
 const COPIES = Number(process.env.BENCH_DUP_COPIES ?? 4_400);
 const ADDS = Number(process.env.BENCH_DUP_ADDS ?? 200);
@@ -80,8 +80,7 @@ if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await child(process.argv[3])));
 } else {
   const args = process.argv.slice(2);
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   console.log(`Duplicate check bench: ${COPIES} copies, ${ADDS} adds of each kind; load average ${load()}`);
   const rows = [];
   for (let round = 1; round <= ROUNDS; round++) {

@@ -21,9 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { loadConversations } from './retrieval-harness-lib.mjs';
 import { benchDataFile } from './support/bench-data.mjs';
 import { openMemoryEngine } from './support/memory-engine.mjs';
+import { ROOT, rootsFromArgs } from './support/standalone-process.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MEMORIES = Number(process.env.BENCH_ENGINE_MEMORIES ?? 100);
 const SEARCHES = Number(process.env.BENCH_ENGINE_SEARCHES ?? 2000);
 const ADDS = Number(process.env.BENCH_ENGINE_ADDS ?? 1000);
@@ -227,8 +227,7 @@ if (args[0] === '--child') {
   }
   await sameResults(args[1]);
 } else {
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   const rows = [];
   console.log(
     `Engine bench: ${MEMORIES} memories; load average ${loadavg()

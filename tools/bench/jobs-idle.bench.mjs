@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import {
   benchEnv,
   processCpuSeconds,
-  ROOT,
+  rootsFromArgs,
   startStandalone,
   stopProcess,
 } from './support/standalone-process.mjs';
@@ -102,8 +102,7 @@ async function idleApp(root) {
 }
 
 const args = process.argv.slice(2);
-const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-if (roots.length === 0) roots.push(ROOT);
+const roots = rootsFromArgs(args);
 const rows = [];
 for (let round = 1; round <= ROUNDS; round++) {
   for (const root of roots) {

@@ -20,9 +20,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rootsFromArgs } from './support/standalone-process.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEARCHES = Number(process.env.BENCH_PARTS_SEARCHES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_PARTS_ROUNDS ?? 2);
 const REPEAT = process.env.BENCH_PARTS_REPEAT === '1';
@@ -231,8 +231,7 @@ if (args[0] === '--child') {
 } else if (args[0] === '--child-alloc') {
   console.log(JSON.stringify(await allocationOf(resolve(args[1]))));
 } else if (args.includes('--alloc')) {
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   for (const root of roots) {
     const out = execFileSync(process.execPath, [HERE, '--child-alloc', root], {
       encoding: 'utf8',
@@ -244,8 +243,7 @@ if (args[0] === '--child') {
 } else if (args[0] === '--child-same') {
   console.log(JSON.stringify(await answersOf(resolve(args[1]))));
 } else if (args.includes('--same')) {
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   const { isDeepStrictEqual } = await import('node:util');
   const answers = roots.map((root) =>
     JSON.parse(
@@ -270,8 +268,7 @@ if (args[0] === '--child') {
   }
   process.exitCode = different > 0 ? 1 : 0;
 } else {
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(1))

@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
-import { ROOT } from './support/standalone-process.mjs';
+import { rootsFromArgs } from './support/standalone-process.mjs';
 import { storeBenchOf } from './support/store-records.mjs';
 
 const ROWS = Number(process.env.BENCH_STORE_ROWS ?? 60_000);
@@ -75,8 +75,7 @@ if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await child(process.argv[3], Number(process.argv[4]))));
 } else {
   const args = process.argv.slice(2);
-  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
-  if (roots.length === 0) roots.push(ROOT);
+  const roots = rootsFromArgs(args);
   console.log(`Store write bench: ${ROWS} rows a run, slices ${SLICES.join(', ')}; load average ${load()}`);
   const rows = [];
   for (let round = 1; round <= ROUNDS; round++) {

@@ -2,12 +2,18 @@
 // made with the operator CLI, the app started and waited for, and its resident memory read from /metrics.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../../libs/bus/dist/testing/nats-server.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The built checkouts a bench compares, named by `--root DIR` in `args` (in order); this checkout when none. */
+export function rootsFromArgs(args) {
+  const roots = args.flatMap((arg, i) => (args[i - 1] === '--root' ? [resolve(arg)] : []));
+  return roots.length ? roots : [ROOT];
+}
 
 // The tests' own choice of port (below the kernel's range for outgoing connections, which a load's client
 // sockets draw from), from the build of libs/bus: every benchmark here needs the server built anyway.
